@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t=Date.now();
+const c = new PGlite('memory://');
+await c.waitReady; console.log('ready', Date.now()-t);
+const db = drizzle(c);
+await migrate(db, { migrationsFolder: '/work/main/server/db/migrations' });
+console.log('migrated', Date.now()-t);
+t=Date.now();
+const dump = await c.dumpDataDir('none'); console.log('dump', Date.now()-t, dump.size);
+t=Date.now();
+const c2 = new PGlite({ loadDataDir: dump }); await c2.waitReady; console.log('load', Date.now()-t);
+console.log((await c2.query('select count(*) from sites')).rows);

@@ -1,0 +1,46 @@
+/** The vanilla-extract theme: every colour of spec §9 comes from src/theme/colors.ts. */
+import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
+import { COLORS } from './colors';
+
+export const vars = createGlobalTheme(':root', {
+  color: {
+    primaryLight: COLORS.primaryLight,
+    primaryMain: COLORS.primaryMain,
+    secondaryMain: COLORS.secondaryMain,
+    secondaryLight: COLORS.secondaryLight,
+    success: COLORS.success,
+    info: COLORS.info,
+    paper: COLORS.paperBackground,
+    background: COLORS.defaultBackground,
+    error: COLORS.error,
+    warning: COLORS.warning,
+    required: COLORS.requiredAsterisk,
+    border: '#d0d7de',
+    muted: '#5f6b76',
+  },
+  space: { xs: '0.25rem', sm: '0.5rem', md: '1rem', lg: '1.5rem', xl: '2.5rem' },
+  radius: '6px',
+  font: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  },
+});
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+globalStyle('html, body', {
+  margin: 0,
+  padding: 0,
+  fontFamily: vars.font.body,
+  background: vars.color.background,
+  color: vars.color.secondaryMain,
+  minHeight: '100%',
+});
+globalStyle('a', { color: vars.color.primaryLight });
+globalStyle('button, input, select, textarea', { font: 'inherit' });
+/** Spec §5: number inputs have no spin buttons (the min of 0 is set on each input). */
+globalStyle('input[type=number]', { MozAppearance: 'textfield' } as never);
+globalStyle('input[type=number]::-webkit-outer-spin-button, input[type=number]::-webkit-inner-spin-button', {
+  WebkitAppearance: 'none',
+  margin: 0,
+});
+/** Spec §5: required-field asterisks are red. */
+globalStyle('.required-asterisk', { color: vars.color.required });

@@ -1,0 +1,72 @@
+/**
+ * Header and top bar (spec §2.9, §2.4): hidden on the listed routes; a logo-only bar for visitors;
+ * for a signed-in user the tabs of the areas their roles allow and the user menu.
+ */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { selectIsSignedIn, selectRoles, selectSession, type AuthMachine } from '../../../machines/auth.machine';
+import type { LogoutMachine } from '../../../machines/logout.machine';
+import type { ForgotPasswordMachine } from '../../../machines/forgot-password.machine';
+import { canContinue, visibleTabsFor } from '../../../machines/roles';
+import { APP_TITLE, AREAS, HEADER_HIDDEN_PREFIXES, HEADER_HIDDEN_ROUTES, ROUTES } from '../../config';
+import { useSystemActor } from '../../app-actor';
+import * as css from './layout.css';
+
+export function isHeaderHidden(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return HEADER_HIDDEN_ROUTES.includes(path) || HEADER_HIDDEN_PREFIXES.some((re) => re.test(path));
+}
+
+function Logo() {
+  return (
+    <Link to="/" className={css.logo} aria-label={APP_TITLE}>
+      <img src="/logo.svg" alt="" width={28} height={28} />
+      <span>{APP_TITLE}</span>
+    </Link>
+  );
+}
+
+export function Header() {
+  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const signedIn = useSelector(auth, selectIsSignedIn);
+  if (!signedIn) {
+    return <header className={css.header} data-testid="header-visitor"><Logo /></header>;
+  }
+  return <SignedInHeader />;
+}
+
+function SignedInHeader() {
+  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const logout = useSystemActor<ActorRefFrom<LogoutMachine>>('logout');
+  const passwordChange = useSystemActor<ActorRefFrom<ForgotPasswordMachine>>('passwordChange');
+  const roles = useSelector(auth, selectRoles);
+  const session = useSelector(auth, selectSession);
+  const tabs = visibleTabsFor(roles);
+  return (
+    <header className={css.header} data-testid="header">
+      <Logo />
+      <nav className={css.tabs} aria-label="Areas">
+        {tabs.map((tab) => (
+          <Link key={tab.route} to={tab.route} className={css.tab} activeOptions={{ exact: false }}>{tab.label}</Link>
+        ))}
+      </nav>
+      <div className={css.rightSide}>
+        <details className={css.menu}>
+          <summary className={css.menuSummary} aria-label="User menu">{session?.username ?? 'Account'} ▾</summary>
+          <div className={css.menuList} role="menu">
+            {canContinue(roles, AREAS.admin) && (
+              <Link to={ROUTES.admin} className={css.menuItem} role="menuitem">Admin</Link>
+            )}
+            <button type="button" className={css.menuItem} role="menuitem" onClick={() => passwordChange.send({ type: 'change.start' })}>
+              Change Password
+            </button>
+            <button type="button" className={css.menuItem} role="menuitem" onClick={() => logout.send({ type: 'logout.request' })}>
+              Logout
+            </button>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/theme.css';
+
+export const areaLayout = style({ display: 'flex', minHeight: 'calc(100vh - 56px)' });
+export const sideNav = style({ width: '16rem', background: vars.color.paper, padding: vars.space.md, flexShrink: 0, overflowY: 'auto' });
+export const sideGroup = style({ fontSize: '0.75rem', textTransform: 'uppercase', color: vars.color.muted, margin: `${vars.space.md} 0 ${vars.space.xs}`, letterSpacing: '0.05em' });
+export const sideLink = style({
+  display: 'block', padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius, color: vars.color.secondaryLight, textDecoration: 'none',
+  selectors: { '&[data-status=active]': { background: vars.color.background, color: vars.color.primaryMain, fontWeight: 600 } },
+});
+export const areaContent = style({ flex: 1, minWidth: 0 });
+export const tabBar = style({ display: 'flex', gap: vars.space.md, borderBottom: `1px solid ${vars.color.border}`, padding: `0 ${vars.space.lg}` });
+export const tab = style({
+  padding: `${vars.space.sm} ${vars.space.xs}`, textDecoration: 'none', color: vars.color.secondaryLight, borderBottom: '3px solid transparent',
+  selectors: { '&[data-active=true]': { borderBottomColor: vars.color.primaryLight, color: vars.color.primaryMain, fontWeight: 600 } },
+});
+export const notFound = style({ textAlign: 'center', padding: vars.space.xl });

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    proxy: {
+      '/v3.0': 'http://127.0.0.1:3000',
+      '/v4.0': 'http://127.0.0.1:3000',
+      '/api': 'http://127.0.0.1:3000',
+      '/management': 'http://127.0.0.1:3000',
+      '/__dev': 'http://127.0.0.1:3000',
+    },
+  },
+});
