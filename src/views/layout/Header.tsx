@@ -9,14 +9,9 @@ import { selectIsSignedIn, selectRoles, selectSession, type AuthMachine } from '
 import type { LogoutMachine } from '../../../machines/logout.machine';
 import type { ForgotPasswordMachine } from '../../../machines/forgot-password.machine';
 import { canContinue, visibleTabsFor } from '../../../machines/roles';
-import { APP_TITLE, AREAS, HEADER_HIDDEN_PREFIXES, HEADER_HIDDEN_ROUTES, ROUTES } from '../../config';
+import { APP_TITLE, AREAS, ROUTES } from '../../config';
 import { useSystemActor } from '../../app-actor';
 import * as css from './layout.css';
-
-export function isHeaderHidden(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return HEADER_HIDDEN_ROUTES.includes(path) || HEADER_HIDDEN_PREFIXES.some((re) => re.test(path));
-}
 
 function Logo() {
   return (

@@ -7,7 +7,8 @@ import { useEffect } from 'react';
 import { APP_TITLE } from '../../config';
 import { RouteProgress } from '../shared/RouteProgress';
 import { Snackbar } from '../shared/Snackbar';
-import { Header, isHeaderHidden } from './Header';
+import { Header } from './Header';
+import { isHeaderHidden } from './header-visibility';
 
 export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
