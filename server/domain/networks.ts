@@ -25,9 +25,10 @@ export interface NetworkCaller {
   roles: Record<string, string>;
 }
 
-export type NetworkErrorCode = 'forbidden' | 'not-found' | 'default-network' | 'bad-input';
+export type NetworkErrorCode = 'unauthenticated' | 'forbidden' | 'not-found' | 'default-network' | 'bad-input';
 
 const STATUS_BY_CODE: Record<NetworkErrorCode, number> = {
+  unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
   'default-network': 409,

@@ -1,0 +1,362 @@
+/**
+ * Sign-in (spec §4.1, §3, §4.3): restore a stored session, or take credentials, the SMS second factor
+ * and the site profile, store the session values and go to the landing route. Runs as the `auth`
+ * system actor; the logout and session machines send it `auth.signedOut`.
+ *
+ * Social sign-in (google, microsoft) is a later addition: a `login.social { provider }` event on
+ * `signedOut` whose actor answers a LoginResponse can reuse the outcomes of `submitting`.
+ */
+import {
+  assign, enqueueActions, setup,
+  type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom,
+} from 'xstate';
+import type { SiteProfile } from '../src/api/contract';
+import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../src/config';
+import { MESSAGES, OWN_MESSAGES } from '../src/messages';
+import type {
+  AuthConfig, FetchProfileInput, FetchProfileOutput, GenerateOtpInput, GenerateOtpOutput, LoginInput,
+  LoginOutput, NavigateParams, Session, StoreSessionParams, VerifyOtpInput, VerifyOtpOutput,
+} from './auth.types';
+import { failureMessage, showNotification, type NotifyParams } from './notify';
+import { isOtpCode, type OtpStep } from './otp';
+import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles } from './roles';
+import { tokenExpiry } from './token';
+import { providedLater } from './unprovided';
+
+export type AuthInput = AuthConfig;
+
+export interface TwoFactorStep {
+  username: string;
+  obscureMobileNumber: string;
+}
+
+export interface AuthContext {
+  config: AuthConfig;
+  deviceId: string | undefined;
+  session: Session | null;
+  error: string | null;
+  twoFactor: TwoFactorStep | null;
+  resendInSeconds: number;
+  /** The token of a successful login or OTP, held while the profile loads. */
+  pendingToken: string | null;
+}
+
+export type AuthEvent =
+  | { type: 'login.submit'; username: string; password: string }
+  | { type: 'otp.submit'; otp: string }
+  | { type: 'otp.resend' }
+  | { type: 'auth.signedOut' };
+
+/** The session values of spec §3 from a site profile, with the allowed-sites rule of §4.1.5 applied. */
+export function sessionFromProfile(accessToken: string, profile: SiteProfile, config: AuthConfig): Session {
+  const roles = applyAllowedSites(parseRoles(profile.roles), profile.site, config.analyticsAllowedSites);
+  return {
+    accessToken,
+    apiKey: profile.managementXApiKey,
+    site: profile.site,
+    username: profile.username,
+    roles,
+    accessFlags: accessFlagsFor(roles),
+    encodingEnabled: config.encodingDisabledSite === '' || profile.site !== config.encodingDisabledSite,
+    profile,
+  };
+}
+
+type Args<TEvent> = { context: AuthContext; event: TEvent };
+
+function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
+  return event.output;
+}
+function initialContext({ input }: { input: AuthInput }): AuthContext {
+  return { config: input, deviceId: undefined, session: null, error: null, twoFactor: null, resendInSeconds: 0, pendingToken: null };
+}
+function restoredSession({ event }: { event: DoneActorEvent<Session | null> }) {
+  return { session: event.output };
+}
+function deviceIdOutput({ event }: { event: DoneActorEvent<string | undefined> }) {
+  return { deviceId: event.output };
+}
+function loginInput({ context, event }: Args<AuthEvent>): LoginInput {
+  if (event.type !== 'login.submit') throw new Error(`login started by ${event.type}`);
+  return { username: event.username.trim(), password: event.password, deviceId: context.deviceId };
+}
+function loginRefusal({ event }: { event: DoneActorEvent<LoginOutput> }): NotifyParams {
+  return { message: event.output.message || OWN_MESSAGES.invalidCredentials, severity: 'error' };
+}
+function unreachable({ event }: { event: ErrorActorEvent }): NotifyParams {
+  return { message: failureMessage(event.error, OWN_MESSAGES.serverUnavailable), severity: 'error' };
+}
+function twoFactorStep({ event }: { event: DoneActorEvent<LoginOutput> }): TwoFactorStep {
+  return { username: event.output.username, obscureMobileNumber: event.output.obscureMobileNumber };
+}
+function otpInput({ context, event }: Args<AuthEvent>): VerifyOtpInput {
+  if (event.type !== 'otp.submit') throw new Error(`OTP verification started by ${event.type}`);
+  return { username: context.twoFactor?.username ?? '', otp: event.otp, isLogin: true, deviceId: context.deviceId };
+}
+function resendInput({ context }: Args<AuthEvent>): GenerateOtpInput {
+  return { username: context.twoFactor?.username ?? '', isLogin: true };
+}
+function profileInput({ context }: Args<AuthEvent>): FetchProfileInput {
+  return { accessToken: context.pendingToken ?? '' };
+}
+function signedInSession({ context, event }: Args<DoneActorEvent<FetchProfileOutput>>): StoreSessionParams {
+  const accessToken = context.pendingToken ?? '';
+  return {
+    session: sessionFromProfile(accessToken, event.output.profile, context.config),
+    expiresAt: tokenExpiry(accessToken, event.output.fetchedAt),
+  };
+}
+function landingAfterSignIn({ context }: Args<unknown>): NavigateParams {
+  return { to: landingRouteFor(context.session?.roles ?? {}) };
+}
+
+const OTP_FAILED: NotifyParams = { message: MESSAGES.otpVerifyFailed, severity: 'error', durationMs: OTP_SNACKBAR_MS };
+const OTP_SENT: NotifyParams = { message: MESSAGES.otpSent, severity: 'success', durationMs: OTP_SNACKBAR_MS };
+const OTP_NOT_SENT: NotifyParams = { message: MESSAGES.otpNotSent, severity: 'error', durationMs: OTP_SNACKBAR_MS };
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+  },
+  actors: {
+    /** Reads the session values kept in cookies/storage; null when there is no usable session. */
+    readStoredSession: providedLater<Session | null>('readStoredSession'),
+    /** The device id cookie, else GET /api/auth/device; never rejects (undefined on failure). */
+    getDeviceId: providedLater<string | undefined>('getDeviceId'),
+    login: providedLater<LoginOutput, LoginInput>('login'),
+    verifyOtp: providedLater<VerifyOtpOutput, VerifyOtpInput>('verifyOtp'),
+    generateOtp: providedLater<GenerateOtpOutput, GenerateOtpInput>('generateOtp'),
+    fetchProfile: providedLater<FetchProfileOutput, FetchProfileInput>('fetchProfile'),
+  },
+  actions: {
+    // Effects: src/adapters provides these; the defaults do nothing.
+    navigate: (_, _params: NavigateParams) => {},
+    storeOtpUsername: (_, _params: { username: string }) => {},
+    storeSession: (_, _params: StoreSessionParams) => {},
+    notify: enqueueActions(({ enqueue, system }, params: NotifyParams) => {
+      const notifier = system.get('notifier');
+      if (notifier) enqueue.sendTo(notifier, showNotification(params));
+    }),
+    // Context.
+    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+    setDeviceId: assign((_, params: { deviceId: string | undefined }) => ({ deviceId: params.deviceId })),
+    setSession: assign((_, params: { session: Session | null }) => ({
+      session: params.session, pendingToken: null, twoFactor: null, error: null,
+    })),
+    startTwoFactor: assign((_, params: TwoFactorStep) => ({ twoFactor: params, error: null })),
+    setPendingToken: assign((_, params: { accessToken: string }) => ({ pendingToken: params.accessToken })),
+    restartCooldown: assign({ resendInSeconds: OTP_RESEND_COOLDOWN_S }),
+    tickCooldown: assign(({ context }) => ({ resendInSeconds: Math.max(0, context.resendInSeconds - 1) })),
+    clearSession: assign({ session: null, twoFactor: null, pendingToken: null, error: null }),
+  },
+  guards: {
+    isUsernameMissing: ({ event }) => event.type === 'login.submit' && event.username.trim() === '',
+    isPasswordMissing: ({ event }) => event.type === 'login.submit' && event.password === '',
+    isOtpCode: ({ event }) => event.type === 'otp.submit' && isOtpCode(event.otp),
+    isCooldownOver: ({ context }) => context.resendInSeconds === 0,
+    hasSecondsLeft: ({ context }) => context.resendInSeconds > 1,
+    hasSession: (_, params: { session: Session | null }) => params.session !== null,
+    isFailure: (_, params: { success: boolean }) => !params.success,
+    isTwoFactor: (_, params: { isTwoFactorOnLogin: boolean }) => params.isTwoFactorOnLogin,
+  },
+}).createMachine({
+  id: 'auth',
+  description: 'Who is signed in, and the steps of signing in: credentials, the SMS code, the site profile.',
+  context: initialContext,
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'Reading the session values stored by an earlier sign-in.',
+      invoke: {
+        id: 'readStoredSession',
+        src: 'readStoredSession',
+        onDone: [
+          { guard: { type: 'hasSession', params: restoredSession }, target: 'signedIn', actions: { type: 'setSession', params: restoredSession } },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      description: 'Nobody is signed in; the sign-in page takes credentials. The device id is fetched meanwhile.',
+      initial: 'idle',
+      invoke: {
+        id: 'getDeviceId',
+        src: 'getDeviceId',
+        onDone: { actions: { type: 'setDeviceId', params: deviceIdOutput } },
+      },
+      on: {
+        'login.submit': [
+          { guard: 'isUsernameMissing', target: '.idle', actions: { type: 'setError', params: { message: OWN_MESSAGES.usernameRequired } } },
+          { guard: 'isPasswordMissing', target: '.idle', actions: { type: 'setError', params: { message: OWN_MESSAGES.passwordRequired } } },
+          { target: '.submitting', actions: 'clearError' },
+        ],
+      },
+      states: {
+        idle: {
+          description: 'Waiting for credentials; shows the last error, if any.',
+        },
+        submitting: {
+          description: 'The credentials are with the server.',
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: loginInput,
+            onDone: [
+              {
+                guard: { type: 'isFailure', params: doneOutput },
+                target: 'idle',
+                actions: [{ type: 'setError', params: loginRefusal }, { type: 'notify', params: loginRefusal }],
+              },
+              {
+                guard: { type: 'isTwoFactor', params: doneOutput },
+                target: 'twoFactor',
+                actions: [
+                  { type: 'startTwoFactor', params: twoFactorStep },
+                  { type: 'storeOtpUsername', params: twoFactorStep },
+                  { type: 'navigate', params: { to: ROUTES.verifyNumber } },
+                ],
+              },
+              { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput } },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'setError', params: unreachable }, { type: 'notify', params: unreachable }],
+            },
+          },
+        },
+        twoFactor: {
+          description: 'The code step of /verify-number: the code entry and the Resend Code cooldown run side by side.',
+          type: 'parallel',
+          entry: 'restartCooldown',
+          states: {
+            code: {
+              description: 'Entering, verifying and resending the SMS code.',
+              initial: 'idle',
+              states: {
+                idle: {
+                  description: 'Waiting for the six digits or a resend.',
+                  on: {
+                    'otp.submit': [
+                      { guard: 'isOtpCode', target: 'verifying', actions: 'clearError' },
+                      { actions: { type: 'setError', params: { message: OWN_MESSAGES.otpFormat } } },
+                    ],
+                    'otp.resend': { guard: 'isCooldownOver', target: 'resending', actions: 'clearError' },
+                  },
+                },
+                verifying: {
+                  description: 'The code is with the server (isLogin true).',
+                  invoke: {
+                    id: 'verifyOtp',
+                    src: 'verifyOtp',
+                    input: otpInput,
+                    onDone: [
+                      {
+                        guard: { type: 'isFailure', params: doneOutput },
+                        target: 'idle',
+                        actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
+                      },
+                      { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput } },
+                    ],
+                    onError: {
+                      target: 'idle',
+                      actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
+                    },
+                  },
+                },
+                resending: {
+                  description: 'A new code is being requested.',
+                  invoke: {
+                    id: 'generateOtp',
+                    src: 'generateOtp',
+                    input: resendInput,
+                    onDone: [
+                      { guard: { type: 'isFailure', params: doneOutput }, target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
+                      // Re-entering the code step restarts the cooldown and its countdown.
+                      { target: '#auth.signedOut.twoFactor', reenter: true, actions: { type: 'notify', params: OTP_SENT } },
+                    ],
+                    onError: { target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
+                  },
+                },
+              },
+            },
+            cooldown: {
+              description: 'The visible countdown before Resend Code is allowed again.',
+              initial: 'counting',
+              states: {
+                counting: {
+                  description: 'Counting down one second at a time.',
+                  after: {
+                    1000: [
+                      { guard: 'hasSecondsLeft', target: 'counting', reenter: true, actions: 'tickCooldown' },
+                      { target: 'ready', actions: 'tickCooldown' },
+                    ],
+                  },
+                },
+                ready: {
+                  description: 'Resend Code is allowed.',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    loadingProfile: {
+      description: 'Signed in at the server; fetching the site profile before storing the session.',
+      invoke: {
+        id: 'fetchProfile',
+        src: 'fetchProfile',
+        input: profileInput,
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'storeSession', params: signedInSession },
+            { type: 'setSession', params: signedInSession },
+            { type: 'navigate', params: landingAfterSignIn },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: ['clearSession', { type: 'setError', params: unreachable }, { type: 'notify', params: unreachable }],
+        },
+      },
+    },
+    signedIn: {
+      description: 'A session is stored; the console is open.',
+      on: {
+        'auth.signedOut': { target: 'signedOut', actions: 'clearSession' },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;
+export type AuthSnapshot = SnapshotFrom<AuthMachine>;
+
+export const selectIsRestoring = (snapshot: AuthSnapshot) => snapshot.matches('restoring');
+export const selectIsSignedIn = (snapshot: AuthSnapshot) => snapshot.matches('signedIn');
+export const selectSession = (snapshot: AuthSnapshot) => snapshot.context.session;
+export const selectRoles = (snapshot: AuthSnapshot) => snapshot.context.session?.roles ?? {};
+export const selectLoginError = (snapshot: AuthSnapshot) => snapshot.context.error;
+export const selectIsSubmitting = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'submitting' });
+export const selectIsLoadingProfile = (snapshot: AuthSnapshot) => snapshot.matches('loadingProfile');
+export const selectLandingRoute = (snapshot: AuthSnapshot) =>
+  snapshot.context.session ? landingRouteFor(snapshot.context.session.roles) : ROUTES.login;
+
+/** The 'Verify OTP' panel, or null when no second factor is pending. */
+export function selectOtpStep(snapshot: AuthSnapshot): OtpStep | null {
+  const step = snapshot.context.twoFactor;
+  if (!step || !snapshot.matches({ signedOut: 'twoFactor' })) return null;
+  return {
+    obscureMobileNumber: step.obscureMobileNumber,
+    resendInSeconds: snapshot.context.resendInSeconds,
+    canResend: snapshot.matches({ signedOut: { twoFactor: { code: 'idle', cooldown: 'ready' } } }),
+    verifying: snapshot.matches({ signedOut: { twoFactor: { code: 'verifying' } } }),
+    resending: snapshot.matches({ signedOut: { twoFactor: { code: 'resending' } } }),
+    error: snapshot.context.error,
+  };
+}

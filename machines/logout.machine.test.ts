@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, waitFor, type AnyActorLogic } from 'xstate';
+import { OWN_MESSAGES } from '../src/messages';
+import { logoutMachine, selectIsConfirming, selectIsLoggingOut } from './logout.machine';
+import { createCoverage } from './test-support/coverage';
+import { fakeActor, pendingActor } from './test-support/fakes';
+import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
+
+const LEAVE_ORDER = ['clearAllCookies', 'signOutIdentityProvider', 'broadcastLogout', 'navigate'];
+
+function start(logout: AnyActorLogic = fakeActor(async () => undefined)) {
+  const calls: string[] = [];
+  const spies = { navigate: vi.fn(), notify: vi.fn(), signalSignedOut: vi.fn() };
+  const machine = logoutMachine.provide({
+    actors: { logout },
+    actions: {
+      clearAllCookies: () => { calls.push('clearAllCookies'); },
+      signOutIdentityProvider: () => { calls.push('signOutIdentityProvider'); },
+      broadcastLogout: () => { calls.push('broadcastLogout'); },
+      navigate: (_, params) => { calls.push('navigate'); spies.navigate(params); },
+      notify: (_, params) => spies.notify(params),
+      signalSignedOut: () => spies.signalSignedOut(),
+    },
+  });
+  return { actor: createActor(machine).start(), calls, spies };
+}
+
+describe('logout', () => {
+  it('asks for confirmation first and does nothing on Cancel', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'logout.request' });
+    expect(selectIsConfirming(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'logout.cancel' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it("on 'Yes, Logout' calls the server, clears cookies, signs out everywhere and goes to /", async () => {
+    const { actor, calls, spies } = start();
+    actor.send({ type: 'logout.request' });
+    actor.send({ type: 'logout.confirm' });
+    expect(selectIsLoggingOut(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(calls).toEqual(LEAVE_ORDER);
+    expect(spies.signalSignedOut).toHaveBeenCalledTimes(1);
+    expect(spies.navigate).toHaveBeenCalledWith({ to: '/' });
+    expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.loggedOut, severity: 'success' });
+  });
+
+  it('shows the error message and still clears cookies when the server call fails', async () => {
+    const { actor, calls, spies } = start(fakeActor(async () => { throw new Error('Logout failed at the server'); }));
+    actor.send({ type: 'logout.now' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(spies.notify).toHaveBeenCalledWith({ message: 'Logout failed at the server', severity: 'error' });
+    expect(calls).toEqual(LEAVE_ORDER);
+  });
+
+  it('logs out at once on logout.now, also from the confirmation dialog', () => {
+    const { actor } = start(pendingActor());
+    actor.send({ type: 'logout.now' });
+    expect(selectIsLoggingOut(actor.getSnapshot())).toBe(true);
+    const other = start(pendingActor());
+    other.actor.send({ type: 'logout.request' });
+    other.actor.send({ type: 'logout.now' });
+    expect(selectIsLoggingOut(other.actor.getSnapshot())).toBe(true);
+  });
+
+  it('tells the auth system actor that nobody is signed in', async () => {
+    const received: string[] = [];
+    const authStub = createMachine({ on: { '*': { actions: ({ event }) => { received.push(event.type); } } } });
+    const parent = createMachine({
+      invoke: [
+        { src: authStub, systemId: 'auth' },
+        { src: logoutMachine.provide({ actors: { logout: fakeActor(async () => undefined) } }), systemId: 'logout' },
+      ],
+    });
+    const app = createActor(parent).start();
+    const logout = app.system.get('logout')!;
+    logout.send({ type: 'logout.now' });
+    await waitFor(logout, (s) => s.matches('idle'));
+    expect(received).toEqual(['auth.signedOut']);
+  });
+});
+
+describe('logout machine: every path', () => {
+  const events = [
+    { type: 'logout.request' }, { type: 'logout.cancel' }, { type: 'logout.confirm' }, { type: 'logout.now' },
+    { type: 'xstate.done.actor.logout', output: undefined },
+    { type: 'xstate.error.actor.logout', error: new Error('down') },
+  ];
+  const paths = coveringPaths(logoutMachine, { events });
+  const coverage = createCoverage(logoutMachine);
+  const pathLogic = logoutMachine.provide({ actors: { logout: pendingActor() } });
+
+  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
+    expect(drivePath(pathLogic, path, { inspect: coverage.inspect }).value).toEqual(path.state.value);
+  });
+
+  it('covers every state and every transition of the machine', () => {
+    const report = coverage.report();
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  });
+});

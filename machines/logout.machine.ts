@@ -1,0 +1,91 @@
+/**
+ * Logout (spec §4.4, §2.9): from the user menu after confirmation, or at once when /logout is reached
+ * (directly, after inactivity or a rejected session). The server call may fail: cookies are cleared
+ * and the user leaves all the same, with the error shown. Runs as the `logout` system actor.
+ */
+import { enqueueActions, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { ROUTES } from '../src/config';
+import { OWN_MESSAGES } from '../src/messages';
+import type { NavigateParams } from './auth.types';
+import { failureMessage, showNotification, type NotifyParams } from './notify';
+import { providedLater } from './unprovided';
+
+export type LogoutEvent =
+  | { type: 'logout.request' }
+  | { type: 'logout.cancel' }
+  | { type: 'logout.confirm' }
+  | { type: 'logout.now' };
+
+function logoutFailure({ event }: { event: ErrorActorEvent }): NotifyParams {
+  return { message: failureMessage(event.error, OWN_MESSAGES.serverUnavailable), severity: 'error' };
+}
+
+const TO_LOGIN: NavigateParams = { to: ROUTES.login };
+const LOGGED_OUT: NotifyParams = { message: OWN_MESSAGES.loggedOut, severity: 'success' };
+/** What happens after the server call, whatever its outcome. */
+const LEAVE = [
+  'clearAllCookies', 'signOutIdentityProvider', 'signalSignedOut', 'broadcastLogout', { type: 'navigate', params: TO_LOGIN },
+] as const;
+
+export const logoutMachine = setup({
+  types: {
+    events: {} as LogoutEvent,
+  },
+  actors: {
+    /** POST /v3.0/user/auth/logout with Authorization and XApiKey from the stored cookies. */
+    logout: providedLater<void>('logout'),
+  },
+  actions: {
+    // Effects: src/adapters provides these; the defaults do nothing.
+    clearAllCookies: (_, _params: undefined) => {},
+    /** Firebase sign-out when the identity library is loaded (added with social sign-in). */
+    signOutIdentityProvider: (_, _params: undefined) => {},
+    broadcastLogout: (_, _params: undefined) => {},
+    navigate: (_, _params: NavigateParams) => {},
+    notify: enqueueActions(({ enqueue, system }, params: NotifyParams) => {
+      const notifier = system.get('notifier');
+      if (notifier) enqueue.sendTo(notifier, showNotification(params));
+    }),
+    /** Tells the `auth` system actor that nobody is signed in any more. */
+    signalSignedOut: enqueueActions(({ enqueue, system }) => {
+      const auth = system.get('auth');
+      if (auth) enqueue.sendTo(auth, { type: 'auth.signedOut' });
+    }),
+  },
+}).createMachine({
+  id: 'logout',
+  description: 'Ends the session at the server and in the browser, then goes to the sign-in page.',
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Nothing under way.',
+      on: {
+        'logout.request': 'confirming',
+        'logout.now': 'loggingOut',
+      },
+    },
+    confirming: {
+      description: "The dialog asks 'Are you sure you want to logout?' with Cancel and 'Yes, Logout'.",
+      on: {
+        'logout.cancel': 'idle',
+        'logout.confirm': 'loggingOut',
+        'logout.now': 'loggingOut',
+      },
+    },
+    loggingOut: {
+      description: 'The logout call is with the server ("Signing you out…").',
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'idle', actions: [...LEAVE, { type: 'notify', params: LOGGED_OUT }] },
+        onError: { target: 'idle', actions: [{ type: 'notify', params: logoutFailure }, ...LEAVE] },
+      },
+    },
+  },
+});
+
+export type LogoutMachine = typeof logoutMachine;
+export type LogoutSnapshot = SnapshotFrom<LogoutMachine>;
+
+export const selectIsConfirming = (snapshot: LogoutSnapshot) => snapshot.matches('confirming');
+export const selectIsLoggingOut = (snapshot: LogoutSnapshot) => snapshot.matches('loggingOut');

@@ -1,0 +1,471 @@
+/**
+ * Headless tests of the network machine. Two layers:
+ * 1. Every transition of the machine's graph (from xstate/graph, per start-up scenario), reached by
+ *    its shortest path and driven on a real actor with fake I/O actors and a SimulatedClock; each
+ *    step must land where the pure graph says.
+ * 2. Behaviour tests that pin the spec's messages, flags and effects.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, setup, SimulatedClock, type AnyEventObject } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import type { Network, NetworkDataKind, Service } from '../src/api/contract';
+import { MESSAGE_DISPLAY_MS } from '../src/config';
+import { MESSAGES } from '../src/messages';
+import {
+  CredentialsMissingError, networkMachine, selectCurrentNetwork, selectDataRevision, selectIsConfirming,
+  selectLoading, selectMessage, selectNetworkData, selectNetworks, selectPendingChange, selectSyncSuccess,
+  type NetworkData, type NetworkEvent, type NetworkMachineInput, type NetworkSnapshot,
+} from './network.machine';
+import { notifierMachine, selectNotification } from './notifier.machine';
+
+const MAIN: Network = { name: 'Main Network', identifier: 'main', image: '/main.png', isActive: true, isDefault: true };
+const KIDS: Network = { name: 'Kids', identifier: 'kids', image: '/kids.png', isActive: false, isDefault: false };
+const SPORTS: Network = { name: 'Sports', identifier: 'sports', image: '/sports.png', isActive: true, isDefault: false };
+
+const SERVICE: Service = {
+  id: 'site-1', siteInternalName: 'demo', isLaunched: true, networks: [MAIN, KIDS, SPORTS],
+  serviceName: 'Demo', serviceType: 'SVOD', serviceTypes: ['SVOD'], templateName: 'default', languageCode: 'en',
+  forceLogin: false, isMonetizationModelEnabled: true, domainName: 'demo.example', siteBaseUrl: 'https://demo.example',
+  backendUrl: 'https://api.demo.example',
+};
+const BRAND: NetworkData = { theme: { primaryColor: '#1370B3' } };
+
+type ActorName = 'fetchService' | 'publishNetwork' | 'copyFromDefault' | 'fetchNetworkData';
+
+interface Call { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+
+/** Fake I/O actors: each invocation waits until the test settles it. */
+function fakeActors() {
+  const calls: Record<ActorName, Call[]> = { fetchService: [], publishNetwork: [], copyFromDefault: [], fetchNetworkData: [] };
+  const fake = (name: ActorName) => fromPromise<never, unknown>(({ input }) => new Promise((resolve, reject) => {
+    calls[name].push({ input, resolve: resolve as (value: unknown) => void, reject });
+  }));
+  return {
+    calls,
+    actors: {
+      fetchService: fake('fetchService'),
+      publishNetwork: fake('publishNetwork'),
+      copyFromDefault: fake('copyFromDefault'),
+      fetchNetworkData: fake('fetchNetworkData'),
+    },
+  };
+}
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function start(input: NetworkMachineInput) {
+  const fakes = fakeActors();
+  const saveSelectedNetwork = vi.fn();
+  const forgetSelectedNetwork = vi.fn();
+  const clock = new SimulatedClock();
+  const machine = networkMachine.provide({
+    actors: fakes.actors as never,
+    actions: {
+      saveSelectedNetwork: ({ context }) => saveSelectedNetwork(context.selectedId),
+      forgetSelectedNetwork,
+    },
+  });
+  const actor = createActor(machine, { input, clock });
+  actor.start();
+  const settle = async (name: ActorName, outcome: { output?: unknown; error?: unknown }) => {
+    const call = fakes.calls[name].at(-1);
+    if (!call) throw new Error(`no pending ${name} call`);
+    if ('error' in outcome) call.reject(outcome.error);
+    else call.resolve(outcome.output);
+    await flush();
+  };
+  return { actor, clock, calls: fakes.calls, settle, saveSelectedNetwork, forgetSelectedNetwork };
+}
+
+async function loaded(input: Partial<NetworkMachineInput> = {}) {
+  const harness = start({ site: 'demo', savedNetworkId: null, ...input });
+  await harness.settle('fetchService', { output: SERVICE });
+  return harness;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. The graph: every transition, driven headlessly.
+
+const AFTER_MESSAGE = (() => {
+  const node = networkMachine.getStateNodeById('network.message.visible');
+  const [after] = node.after;
+  if (!after) throw new Error('message.visible has no delayed transition');
+  return after.eventType;
+})();
+
+const ACTOR_STATES: Record<ActorName, (s: NetworkSnapshot) => boolean> = {
+  fetchService: (s) => s.matches({ networks: 'loading' }),
+  publishNetwork: (s) => s.matches({ networks: { ready: 'launching' } }),
+  copyFromDefault: (s) => s.matches({ networks: { ready: 'copying' } }),
+  fetchNetworkData: (s) => s.matches({ reads: 'reading' }),
+};
+
+const GRAPH_EVENTS: AnyEventObject[] = [
+  { type: 'network.select', identifier: 'kids' },
+  { type: 'network.select', identifier: 'main' },
+  { type: 'network.select', identifier: 'ghost' },
+  { type: 'network.launch' },
+  { type: 'network.copy', what: 'brand' },
+  { type: 'network.copy', what: 'settings' },
+  { type: 'network.confirm' },
+  { type: 'network.cancel' },
+  { type: 'network.read', kind: 'brand' },
+  { type: 'network.reload' },
+  { type: 'network.siteChanged', site: 'demo' },
+  { type: 'network.siteChanged', site: 'other' },
+  { type: 'network.siteChanged', site: null },
+  { type: 'xstate.done.actor.fetchService', output: SERVICE },
+  { type: 'xstate.error.actor.fetchService', error: new Error('offline') },
+  { type: 'xstate.error.actor.fetchService', error: new CredentialsMissingError() },
+  { type: 'xstate.done.actor.publishNetwork', output: undefined },
+  { type: 'xstate.error.actor.publishNetwork', error: new Error('refused') },
+  { type: 'xstate.error.actor.publishNetwork', error: new CredentialsMissingError() },
+  { type: 'xstate.done.actor.copyFromDefault', output: KIDS },
+  { type: 'xstate.error.actor.copyFromDefault', error: new Error('') },
+  { type: 'xstate.error.actor.copyFromDefault', error: new CredentialsMissingError() },
+  { type: 'xstate.done.actor.fetchNetworkData', output: BRAND },
+  { type: 'xstate.done.actor.fetchNetworkData', output: null },
+  { type: 'xstate.error.actor.fetchNetworkData', error: new Error('offline') },
+  { type: AFTER_MESSAGE },
+];
+
+function actorOf(event: AnyEventObject): { name: ActorName; done: boolean } | null {
+  const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+  return match ? { name: match[2] as ActorName, done: match[1] === 'done' } : null;
+}
+
+/** Only events the real actor can meet in that state: actor outcomes while it runs, the timer while a message shows. */
+function possible(snapshot: NetworkSnapshot, event: AnyEventObject): boolean {
+  if (event.type === 'network.message.posted') return false;
+  if (event.type === AFTER_MESSAGE) return snapshot.matches({ message: 'visible' });
+  const actor = actorOf(event);
+  return actor ? ACTOR_STATES[actor.name](snapshot) : true;
+}
+
+/** What identifies a state for the walk: the state value and the parts of context the UI reads. */
+function serialize(snapshot: NetworkSnapshot): string {
+  const c = snapshot.context;
+  return JSON.stringify({
+    value: snapshot.value,
+    site: c.site,
+    selectedId: c.selectedId,
+    networks: c.networks.map((n) => `${n.identifier}:${n.isActive}`),
+    pending: c.pending && `${c.pending.kind}:${c.pending.identifier}:${'what' in c.pending ? c.pending.what : ''}`,
+    syncSuccess: c.syncSuccess,
+    message: c.message?.text ?? null,
+    data: Object.entries(c.networkData).map(([kind, e]) => `${kind}:${e?.identifier}:${e?.data ? 'data' : 'none'}:${e?.failed}`),
+    read: c.readRequest && `${c.readRequest.identifier}:${c.readRequest.kind}`,
+  });
+}
+
+const SCENARIOS: Record<string, NetworkMachineInput> = {
+  'nothing saved': { site: 'demo', savedNetworkId: null },
+  'a saved network': { site: 'demo', savedNetworkId: 'kids' },
+  'an unknown saved network': { site: 'demo', savedNetworkId: 'ghost' },
+  'no site': { site: null, savedNetworkId: null },
+};
+
+async function drive(input: NetworkMachineInput, events: readonly AnyEventObject[], expected: readonly NetworkSnapshot[]) {
+  const harness = start(input);
+  for (const [index, event] of events.entries()) {
+    const actor = actorOf(event);
+    if (actor) {
+      await harness.settle(actor.name, actor.done ? { output: event.output } : { error: event.error });
+    } else if (event.type === AFTER_MESSAGE) {
+      harness.clock.increment(MESSAGE_DISPLAY_MS);
+      await flush();
+    } else {
+      harness.actor.send(event as NetworkEvent);
+      await flush();
+    }
+    const want = expected[index];
+    if (want) expect(serialize(harness.actor.getSnapshot())).toBe(serialize(want));
+  }
+  harness.actor.stop();
+}
+
+describe('network machine graph', () => {
+  const visitedStates = new Set<string>();
+  let transitions = 0;
+
+  for (const [scenario, input] of Object.entries(SCENARIOS)) {
+    it(`drives every transition reachable with ${scenario}`, async () => {
+      const options = { input, events: GRAPH_EVENTS, filterEvents: possible, serializeState: serialize } as const;
+      const paths = getShortestPaths(networkMachine, options as never);
+      const adjacency = getAdjacencyMap(networkMachine, options as never);
+      console.log(scenario, Object.keys(adjacency).length, Object.values(adjacency).reduce((n, a) => n + Object.keys(a.transitions).length, 0));
+      if (process.env.COUNT_ONLY) return;
+      const pathTo = new Map(paths.map((p) => [serialize(p.state as NetworkSnapshot), p]));
+      for (const [key, { transitions: edges }] of Object.entries(adjacency)) {
+        const path = pathTo.get(key);
+        expect(path, `a path to ${key}`).toBeDefined();
+        const head = path!.steps.filter((s) => s.event.type !== 'xstate.init');
+        for (const { event, state } of Object.values(edges)) {
+          if (serialize(state as NetworkSnapshot) === key) continue;
+          transitions += 1;
+          await drive(input, [...head.map((s) => s.event), event], [...head.map((s) => s.state as NetworkSnapshot), state as NetworkSnapshot]);
+        }
+        for (const node of (adjacency[key]!.state as NetworkSnapshot)._nodes) visitedStates.add(node.id);
+      }
+    }, 120_000);
+  }
+
+  it('visits every state node of the machine', () => {
+    const all = new Set<string>();
+    const walk = (node: { id: string; states: Record<string, unknown> }) => {
+      all.add(node.id);
+      for (const child of Object.values(node.states)) walk(child as typeof node);
+    };
+    walk(networkMachine.root as never);
+    expect([...all].filter((id) => !visitedStates.has(id) && id !== 'network.networks.checkingSite')).toEqual([]);
+    expect(transitions).toBeGreaterThan(50);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 2. Behaviour.
+
+describe('network machine: loading and choosing', () => {
+  it('fetches the site\'s networks on load with the loading flag on, then makes the default current', async () => {
+    const h = start({ site: 'demo', savedNetworkId: null });
+    expect(selectLoading(h.actor.getSnapshot())).toBe(true);
+    expect(h.calls.fetchService[0]?.input).toEqual({ site: 'demo' });
+    await h.settle('fetchService', { output: SERVICE });
+    expect(selectLoading(h.actor.getSnapshot())).toBe(false);
+    expect(selectNetworks(h.actor.getSnapshot())).toHaveLength(3);
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.identifier).toBe('main');
+  });
+
+  it('makes the network saved in session storage current', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.identifier).toBe('kids');
+  });
+
+  it('clears an unknown saved identifier and shows "Network with identifier ghost not found"', async () => {
+    const h = await loaded({ savedNetworkId: 'ghost' });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Network with identifier ghost not found');
+    expect(h.forgetSelectedNetwork).toHaveBeenCalledTimes(1);
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.identifier).toBe('main');
+  });
+
+  it('shows "Failed to fetch networks" when the fetch fails', async () => {
+    const h = start({ site: 'demo', savedNetworkId: null });
+    await h.settle('fetchService', { error: new Error('offline') });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.failedToFetchNetworks);
+    expect(selectNetworks(h.actor.getSnapshot())).toEqual([]);
+  });
+
+  it('saves a chosen network and makes it current', async () => {
+    const h = await loaded();
+    h.actor.send({ type: 'network.select', identifier: 'sports' });
+    expect(h.saveSelectedNetwork).toHaveBeenCalledWith('sports');
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.identifier).toBe('sports');
+  });
+
+  it('clears the selection on an unknown identifier and says so', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.select', identifier: 'nope' });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Network with identifier nope not found');
+    expect(h.forgetSelectedNetwork).toHaveBeenCalled();
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.identifier).toBe('main');
+  });
+
+  it('refuses a non-default network once the site is gone with "Site not found", but allows the default', async () => {
+    const h = await loaded();
+    h.actor.send({ type: 'network.siteChanged', site: null });
+    h.actor.send({ type: 'network.select', identifier: 'kids' });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.siteNotFound);
+    expect(h.saveSelectedNetwork).not.toHaveBeenCalled();
+    h.actor.send({ type: 'network.select', identifier: 'main' });
+    expect(h.saveSelectedNetwork).toHaveBeenCalledWith('main');
+  });
+
+  it('does not fetch without a site and refuses a launch with "Site not found"', async () => {
+    const h = start({ site: null, savedNetworkId: null });
+    expect(h.calls.fetchService).toHaveLength(0);
+    h.actor.send({ type: 'network.launch' });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.siteNotFound);
+  });
+
+  it('loads the networks of a site that arrives later', async () => {
+    const h = start({ site: null, savedNetworkId: null });
+    h.actor.send({ type: 'network.siteChanged', site: 'demo' });
+    expect(h.calls.fetchService[0]?.input).toEqual({ site: 'demo' });
+  });
+});
+
+describe('network machine: launching', () => {
+  it('refuses the default network with "Main Network is the default network."', async () => {
+    const h = await loaded();
+    h.actor.send({ type: 'network.launch' });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Main Network is the default network.');
+    expect(selectIsConfirming(h.actor.getSnapshot())).toBe(false);
+  });
+
+  it('says "No network selected" when there is no network at all', async () => {
+    const h = start({ site: 'demo', savedNetworkId: null });
+    await h.settle('fetchService', { output: { ...SERVICE, networks: [] } });
+    h.actor.send({ type: 'network.launch' });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.noNetworkSelected);
+  });
+
+  it('asks for confirmation, launches, marks the network launched and says "Successfully launched Kids"', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.launch' });
+    expect(selectIsConfirming(h.actor.getSnapshot())).toBe(true);
+    expect(selectPendingChange(h.actor.getSnapshot())).toMatchObject({ kind: 'launch', name: 'Kids' });
+    h.actor.send({ type: 'network.confirm' });
+    expect(selectLoading(h.actor.getSnapshot())).toBe(true);
+    expect(h.calls.publishNetwork[0]?.input).toEqual({ site: 'demo', network: 'kids' });
+    await h.settle('publishNetwork', { output: undefined });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully launched Kids');
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.isActive).toBe(true);
+    expect(selectLoading(h.actor.getSnapshot())).toBe(false);
+  });
+
+  it('does nothing when the operator cancels', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.launch' });
+    h.actor.send({ type: 'network.cancel' });
+    expect(selectIsConfirming(h.actor.getSnapshot())).toBe(false);
+    expect(h.calls.publishNetwork).toHaveLength(0);
+  });
+
+  it('says "Failed to launch Kids" when the call fails', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.launch' });
+    h.actor.send({ type: 'network.confirm' });
+    await h.settle('publishNetwork', { error: new Error('nope') });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Failed to launch Kids');
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.isActive).toBe(false);
+  });
+
+  it('says "Authorization or API key missing" when credentials are missing', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.launch' });
+    h.actor.send({ type: 'network.confirm' });
+    await h.settle('publishNetwork', { error: new CredentialsMissingError() });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.credentialsMissing);
+  });
+});
+
+describe('network machine: copying from the default network', () => {
+  it('copies brand after confirmation, sets sync success and asks pages to read again', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.copy', what: 'brand' });
+    expect(selectPendingChange(h.actor.getSnapshot())).toMatchObject({ kind: 'copy', what: 'brand', defaultName: 'Main Network' });
+    h.actor.send({ type: 'network.confirm' });
+    expect(selectLoading(h.actor.getSnapshot())).toBe(true);
+    expect(h.calls.copyFromDefault[0]?.input).toEqual({ site: 'demo', network: 'kids', what: 'brand' });
+    const revision = selectDataRevision(h.actor.getSnapshot());
+    await h.settle('copyFromDefault', { output: KIDS });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully copied brand from Main Network to Kids');
+    expect(selectSyncSuccess(h.actor.getSnapshot())).toBe(true);
+    expect(selectDataRevision(h.actor.getSnapshot())).toBe(revision + 1);
+  });
+
+  it('names settings in the success message when copying settings', async () => {
+    const h = await loaded({ savedNetworkId: 'sports' });
+    h.actor.send({ type: 'network.copy', what: 'settings' });
+    h.actor.send({ type: 'network.confirm' });
+    await h.settle('copyFromDefault', { output: SPORTS });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully copied settings from Main Network to Sports');
+  });
+
+  it('refuses to copy onto the default network', async () => {
+    const h = await loaded();
+    h.actor.send({ type: 'network.copy', what: 'settings' });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Main Network is the default network.');
+  });
+
+  it('shows the server\'s message, or "Something went wrong!" without one, when the copy fails', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.copy', what: 'brand' });
+    h.actor.send({ type: 'network.confirm' });
+    await h.settle('copyFromDefault', { error: new Error('') });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.genericGraphqlError);
+    expect(selectSyncSuccess(h.actor.getSnapshot())).toBe(false);
+    h.actor.send({ type: 'network.copy', what: 'brand' });
+    h.actor.send({ type: 'network.confirm' });
+    await h.settle('copyFromDefault', { error: new Error('Site not found') });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Site not found');
+  });
+});
+
+describe('network machine: per-network reads', () => {
+  const read = (kind: NetworkDataKind) => ({ type: 'network.read', kind }) as const;
+
+  it('reads the current network\'s data with the loading flag on', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send(read('brand'));
+    expect(selectLoading(h.actor.getSnapshot())).toBe(true);
+    expect(h.calls.fetchNetworkData[0]?.input).toEqual({ site: 'demo', network: 'kids', kind: 'brand' });
+    await h.settle('fetchNetworkData', { output: BRAND });
+    expect(selectNetworkData('brand')(h.actor.getSnapshot())).toEqual({ identifier: 'kids', data: BRAND, failed: false });
+  });
+
+  it('returns nothing for the default network without calling the server', async () => {
+    const h = await loaded();
+    h.actor.send(read('settings'));
+    expect(h.calls.fetchNetworkData).toHaveLength(0);
+    expect(selectNetworkData('settings')(h.actor.getSnapshot())).toEqual({ identifier: 'main', data: null, failed: false });
+  });
+
+  it('says "Kids: Failed to get settings for Kids" when the read fails', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send(read('settings'));
+    await h.settle('fetchNetworkData', { error: new Error('offline') });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Kids: Failed to get settings for Kids');
+    expect(selectNetworkData('settings')(h.actor.getSnapshot())?.failed).toBe(true);
+  });
+
+  it('hides data that belongs to another network once the selection changes', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send(read('brand'));
+    await h.settle('fetchNetworkData', { output: BRAND });
+    h.actor.send({ type: 'network.select', identifier: 'sports' });
+    expect(selectNetworkData('brand')(h.actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('replaces a read in flight with a newer one', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send(read('brand'));
+    h.actor.send({ type: 'network.select', identifier: 'sports' });
+    h.actor.send(read('brand'));
+    expect(h.calls.fetchNetworkData).toHaveLength(2);
+    h.calls.fetchNetworkData[0]!.resolve({ stale: true });
+    await h.settle('fetchNetworkData', { output: BRAND });
+    expect(selectNetworkData('brand')(h.actor.getSnapshot())).toEqual({ identifier: 'sports', data: BRAND, failed: false });
+  });
+});
+
+describe('network machine: messages', () => {
+  it('clears the message after 3 seconds, restarting the time for a newer message', async () => {
+    const h = await loaded();
+    h.actor.send({ type: 'network.launch' });
+    h.clock.increment(MESSAGE_DISPLAY_MS - 1);
+    h.actor.send({ type: 'network.select', identifier: 'ghost' });
+    h.clock.increment(MESSAGE_DISPLAY_MS - 1);
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Network with identifier ghost not found');
+    h.clock.increment(1);
+    expect(selectMessage(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('sends every message to the notifier system actor', async () => {
+    const fakes = fakeActors();
+    const root = setup({ actors: { network: networkMachine.provide({ actors: fakes.actors as never }), notifier: notifierMachine } })
+      .createMachine({
+        invoke: [
+          { src: 'notifier', systemId: 'notifier' },
+          { src: 'network', systemId: 'network', input: { site: 'demo', savedNetworkId: null } },
+        ],
+      });
+    const actor = createActor(root, { clock: new SimulatedClock() }).start();
+    fakes.calls.fetchService[0]!.reject(new Error('offline'));
+    await flush();
+    const notifier = actor.system.get('notifier');
+    expect(selectNotification(notifier.getSnapshot())).toMatchObject({
+      message: MESSAGES.failedToFetchNetworks, severity: 'error', durationMs: MESSAGE_DISPLAY_MS,
+    });
+  });
+});

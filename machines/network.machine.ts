@@ -1,0 +1,483 @@
+/**
+ * The current network and what can be done with it (spec §4.6, §5, §8), as the `network` system
+ * actor. Three concerns run side by side:
+ * - `networks`: load the site's networks, choose one, launch it or copy brand/settings onto it from
+ *   the default network (each change confirmed first);
+ * - `reads`: the per-network settings, brand and device data the AppCMS pages show;
+ * - `message`: the machine's last message, cleared after MESSAGE_DISPLAY_MS. Every message also goes
+ *   to the `notifier` snackbar.
+ * I/O actors and the session-storage actions are supplied by src/adapters/network-actors.ts.
+ */
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import type { Network, NetworkDataKind, Service } from '../src/api/contract';
+import { MESSAGE_DISPLAY_MS } from '../src/config';
+import { MESSAGES } from '../src/messages';
+import type { NotifierEvent, Severity } from './notifier.machine';
+import { providedLater } from './unprovided';
+
+export type CopyWhat = 'brand' | 'settings';
+export type NetworkData = Record<string, unknown>;
+
+/** Thrown by the I/O actors when the access token or the API key is missing (spec §5). */
+export const CREDENTIALS_MISSING = 'credentials-missing';
+export class CredentialsMissingError extends Error {
+  readonly code = CREDENTIALS_MISSING;
+  constructor() {
+    super(MESSAGES.credentialsMissing);
+    this.name = 'CredentialsMissingError';
+  }
+}
+
+export interface NetworkMachineInput {
+  site: string | null;
+  /** The identifier saved in session storage, if any. */
+  savedNetworkId: string | null;
+}
+
+export type PendingChange =
+  | { kind: 'launch'; identifier: string; name: string }
+  | { kind: 'copy'; what: CopyWhat; identifier: string; name: string; defaultName: string };
+
+export interface NetworkDataEntry {
+  identifier: string;
+  /** null: nothing to show (the default network, missing credentials, or the read failed). */
+  data: NetworkData | null;
+  failed: boolean;
+}
+
+export interface NetworkMessage {
+  text: string;
+  severity: Severity;
+}
+
+export interface NetworkContext {
+  site: string | null;
+  service: Service | null;
+  networks: Network[];
+  /** The chosen identifier; null means the default network is current. */
+  selectedId: string | null;
+  pending: PendingChange | null;
+  syncSuccess: boolean;
+  message: NetworkMessage | null;
+  readRequest: { identifier: string; kind: NetworkDataKind } | null;
+  networkData: Partial<Record<NetworkDataKind, NetworkDataEntry>>;
+  /** Bumped when a network's data changed on the server (after a copy): pages read again. */
+  dataRevision: number;
+}
+
+export type NetworkEvent =
+  | { type: 'network.select'; identifier: string }
+  | { type: 'network.launch' }
+  | { type: 'network.copy'; what: CopyWhat }
+  | { type: 'network.confirm' }
+  | { type: 'network.cancel' }
+  | { type: 'network.read'; kind: NetworkDataKind }
+  | { type: 'network.reload' }
+  | { type: 'network.siteChanged'; site: string | null }
+  /** Internal: raised whenever a message is posted, to restart its display timer. */
+  | { type: 'network.message.posted' };
+
+export interface FetchServiceInput { site: string }
+export interface PublishNetworkInput { site: string; network: string }
+export interface CopyFromDefaultInput { site: string; network: string; what: CopyWhat }
+export interface FetchNetworkDataInput { site: string; network: string; kind: NetworkDataKind }
+
+function outputOf<T>(event: AnyEventObject): T {
+  return (event as AnyEventObject & { output: T }).output;
+}
+
+function errorOf(event: AnyEventObject): unknown {
+  return (event as AnyEventObject & { error: unknown }).error;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : MESSAGES.genericGraphqlError;
+}
+
+export function currentNetworkOf(context: Pick<NetworkContext, 'networks' | 'selectedId'>): Network | null {
+  const chosen = context.selectedId === null ? undefined : context.networks.find((n) => n.identifier === context.selectedId);
+  return chosen ?? context.networks.find((n) => n.isDefault) ?? null;
+}
+
+export function defaultNetworkOf(context: Pick<NetworkContext, 'networks'>): Network | null {
+  return context.networks.find((n) => n.isDefault) ?? null;
+}
+
+type MessageArgs = { context: NetworkContext; event: AnyEventObject };
+
+const pendingName = (context: NetworkContext) => context.pending?.name ?? '';
+
+/** The message of each outcome, as params of the `setMessage` action. */
+const fetchFailedMessage = (): NetworkMessage => ({ text: MESSAGES.failedToFetchNetworks, severity: 'error' });
+const credentialsMissingMessage = (): NetworkMessage => ({ text: MESSAGES.credentialsMissing, severity: 'error' });
+const siteNotFoundMessage = (): NetworkMessage => ({ text: MESSAGES.siteNotFound, severity: 'error' });
+const noSelectionMessage = (): NetworkMessage => ({ text: MESSAGES.noNetworkSelected, severity: 'error' });
+const isDefaultMessage = ({ context }: MessageArgs): NetworkMessage =>
+  ({ text: MESSAGES.isDefaultNetwork(currentNetworkOf(context)?.name ?? ''), severity: 'warning' });
+const unknownSelectionMessage = ({ event }: MessageArgs): NetworkMessage =>
+  ({ text: MESSAGES.networkNotFound(event.type === 'network.select' ? String(event.identifier) : ''), severity: 'error' });
+const savedNetworkNotFoundMessage = ({ context }: MessageArgs): NetworkMessage =>
+  ({ text: MESSAGES.networkNotFound(context.selectedId ?? ''), severity: 'error' });
+const launchedMessage = ({ context }: MessageArgs): NetworkMessage =>
+  ({ text: MESSAGES.launched(pendingName(context)), severity: 'success' });
+const launchFailedMessage = ({ context }: MessageArgs): NetworkMessage =>
+  ({ text: MESSAGES.failedToLaunch(pendingName(context)), severity: 'error' });
+const copiedMessage = ({ context }: MessageArgs): NetworkMessage => {
+  const pending = context.pending;
+  const text = pending?.kind === 'copy' ? MESSAGES.copied(pending.what, pending.defaultName, pending.name) : '';
+  return { text, severity: 'success' };
+};
+const copyFailedMessage = ({ event }: MessageArgs): NetworkMessage => ({ text: errorMessage(errorOf(event)), severity: 'error' });
+const readFailedMessage = ({ context }: MessageArgs): NetworkMessage => {
+  const request = context.readRequest;
+  const network = context.networks.find((n) => n.identifier === request?.identifier);
+  return { text: MESSAGES.failedToGet(request?.kind ?? '', network?.name ?? request?.identifier ?? ''), severity: 'error' };
+};
+
+function fetchServiceInput({ context }: { context: NetworkContext }): FetchServiceInput {
+  return { site: context.site ?? '' };
+}
+
+function publishNetworkInput({ context }: { context: NetworkContext }): PublishNetworkInput {
+  return { site: context.site ?? '', network: context.pending?.identifier ?? '' };
+}
+
+function copyFromDefaultInput({ context }: { context: NetworkContext }): CopyFromDefaultInput {
+  const what = context.pending?.kind === 'copy' ? context.pending.what : 'brand';
+  return { site: context.site ?? '', network: context.pending?.identifier ?? '', what };
+}
+
+function fetchNetworkDataInput({ context }: { context: NetworkContext }): FetchNetworkDataInput {
+  return { site: context.site ?? '', network: context.readRequest?.identifier ?? '', kind: context.readRequest?.kind ?? 'settings' };
+}
+
+export const networkMachine = setup({
+  types: {
+    context: {} as NetworkContext,
+    events: {} as NetworkEvent,
+    input: {} as NetworkMachineInput,
+  },
+  actors: {
+    fetchService: providedLater<Service, FetchServiceInput>('fetchService'),
+    publishNetwork: providedLater<void, PublishNetworkInput>('publishNetwork'),
+    copyFromDefault: providedLater<Network | null, CopyFromDefaultInput>('copyFromDefault'),
+    fetchNetworkData: providedLater<NetworkData | null, FetchNetworkDataInput>('fetchNetworkData'),
+  },
+  actions: {
+    /** Supplied by src: writes `context.selectedId` (just chosen) to session storage. */
+    saveSelectedNetwork: () => {},
+    /** Supplied by src: removes the saved identifier from session storage. */
+    forgetSelectedNetwork: () => {},
+
+    storeService: assign(({ event }) => {
+      const service = outputOf<Service>(event);
+      return { service, networks: service.networks };
+    }),
+    storeSite: assign(({ event }) => (event.type === 'network.siteChanged' ? { site: event.site } : {})),
+    selectNetwork: assign(({ event }) => (event.type === 'network.select' ? { selectedId: event.identifier, syncSuccess: false } : {})),
+    clearSelection: assign({ selectedId: null }),
+    clearNetworks: assign({ service: null, networks: [] }),
+    prepareLaunch: assign(({ context }) => {
+      const current = currentNetworkOf(context);
+      return { pending: current ? { kind: 'launch' as const, identifier: current.identifier, name: current.name } : null };
+    }),
+    prepareCopy: assign(({ context, event }) => {
+      const current = currentNetworkOf(context);
+      if (event.type !== 'network.copy' || !current) return { pending: null };
+      return {
+        pending: {
+          kind: 'copy' as const,
+          what: event.what,
+          identifier: current.identifier,
+          name: current.name,
+          defaultName: defaultNetworkOf(context)?.name ?? '',
+        },
+      };
+    }),
+    clearPending: assign({ pending: null }),
+    markLaunched: assign(({ context }) => ({
+      networks: context.networks.map((n) => (n.identifier === context.pending?.identifier ? { ...n, isActive: true } : n)),
+    })),
+    storeCopiedNetwork: assign(({ context, event }) => {
+      const copied = outputOf<Network | null>(event);
+      if (!copied) return {};
+      return { networks: context.networks.map((n) => (n.identifier === copied.identifier ? copied : n)) };
+    }),
+    markSynced: assign({ syncSuccess: true }),
+    clearSyncSuccess: assign({ syncSuccess: false }),
+    invalidateNetworkData: assign(({ context }) => ({ networkData: {}, dataRevision: context.dataRevision + 1 })),
+    prepareRead: assign(({ context, event }) => {
+      const current = currentNetworkOf(context);
+      if (event.type !== 'network.read' || !current) return {};
+      return { readRequest: { identifier: current.identifier, kind: event.kind } };
+    }),
+    storeEmptyNetworkData: assign(({ context, event }) => {
+      const current = currentNetworkOf(context);
+      if (event.type !== 'network.read' || !current) return { readRequest: null };
+      return {
+        readRequest: null,
+        networkData: { ...context.networkData, [event.kind]: { identifier: current.identifier, data: null, failed: false } },
+      };
+    }),
+    storeNetworkData: assign(({ context, event }) => {
+      const request = context.readRequest;
+      if (!request) return {};
+      const data = outputOf<NetworkData | null>(event) ?? null;
+      return {
+        readRequest: null,
+        networkData: { ...context.networkData, [request.kind]: { identifier: request.identifier, data, failed: false } },
+      };
+    }),
+    storeFailedRead: assign(({ context }) => {
+      const request = context.readRequest;
+      if (!request) return {};
+      return {
+        readRequest: null,
+        networkData: { ...context.networkData, [request.kind]: { identifier: request.identifier, data: null, failed: true } },
+      };
+    }),
+    clearMessage: assign({ message: null }),
+
+    /** Keeps a message in context; `postMessage` then shows it. Always used as the pair. */
+    setMessage: assign((_args, params: NetworkMessage) => ({ message: params })),
+    /** Restarts the message's display timer and shows it in the `notifier` snackbar. */
+    // Explicit type arguments: inferring them here would make every action's params `unknown`.
+    postMessage: enqueueActions<NetworkContext, NetworkEvent, undefined, NetworkEvent, never, never, never, never, never>(({ context, enqueue, system }) => {
+      enqueue.raise({ type: 'network.message.posted' });
+      const notifier = system.get('notifier');
+      if (notifier && context.message) {
+        const show: NotifierEvent = {
+          type: 'notify.show', message: context.message.text, severity: context.message.severity, durationMs: MESSAGE_DISPLAY_MS,
+        };
+        enqueue.sendTo(notifier, show);
+      }
+    }),
+  },
+  guards: {
+    hasSite: ({ context }) => context.site !== null && context.site !== '',
+    lacksSite: ({ context }) => context.site === null || context.site === '',
+    isSameSite: ({ context, event }) => event.type === 'network.siteChanged' && (event.site || null) === (context.site || null),
+    siteArrived: ({ event }) => event.type === 'network.siteChanged' && event.site !== null && event.site !== '',
+    savedNetworkUnknown: ({ context, event }) => {
+      const { networks } = outputOf<Service>(event);
+      return context.selectedId !== null && !networks.some((n) => n.identifier === context.selectedId);
+    },
+    isUnknownNetwork: ({ context, event }) =>
+      event.type === 'network.select' && !context.networks.some((n) => n.identifier === event.identifier),
+    isNonDefaultWithoutSite: ({ context, event }) => {
+      if (event.type !== 'network.select' || (context.site !== null && context.site !== '')) return false;
+      return context.networks.some((n) => n.identifier === event.identifier && !n.isDefault);
+    },
+    lacksCurrentNetwork: ({ context }) => currentNetworkOf(context) === null,
+    currentIsDefault: ({ context }) => currentNetworkOf(context)?.isDefault === true,
+    canReadNetworkData: ({ context }) => {
+      const current = currentNetworkOf(context);
+      return current !== null && !current.isDefault && context.site !== null && context.site !== '';
+    },
+    isCredentialsMissing: ({ event }) => (errorOf(event) as { code?: unknown } | null)?.code === CREDENTIALS_MISSING,
+  },
+  delays: {
+    messageDisplay: MESSAGE_DISPLAY_MS,
+  },
+}).createMachine({
+  id: 'network',
+  description: 'The network switcher: the site\'s networks, the current one, launching, copying from the default network and per-network reads.',
+  type: 'parallel',
+  context: ({ input }) => ({
+    site: input.site,
+    service: null,
+    networks: [],
+    selectedId: input.savedNetworkId,
+    pending: null,
+    syncSuccess: false,
+    message: null,
+    readRequest: null,
+    networkData: {},
+    dataRevision: 0,
+  }),
+  states: {
+    networks: {
+      description: 'The site\'s networks, the current one and the changes made to it.',
+      initial: 'checkingSite',
+      on: {
+        'network.siteChanged': [
+          { guard: 'isSameSite' },
+          { guard: 'siteArrived', target: '.loading', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'invalidateNetworkData'] },
+          { target: '.ready', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'invalidateNetworkData'] },
+        ],
+      },
+      states: {
+        checkingSite: {
+          description: 'Start-up: networks are fetched only for a known site.',
+          always: [{ guard: 'hasSite', target: 'loading' }, { target: 'ready' }],
+        },
+        loading: {
+          description: 'Fetching the site and its networks (serviceGet).',
+          invoke: {
+            id: 'fetchService',
+            src: 'fetchService',
+            input: fetchServiceInput,
+            onDone: [
+              { guard: 'savedNetworkUnknown', target: 'ready', actions: ['storeService', { type: 'setMessage', params: savedNetworkNotFoundMessage }, 'postMessage', 'clearSelection', 'forgetSelectedNetwork'] },
+              { target: 'ready', actions: 'storeService' },
+            ],
+            onError: [
+              { guard: 'isCredentialsMissing', target: 'ready', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage'] },
+              { target: 'ready', actions: [{ type: 'setMessage', params: fetchFailedMessage }, 'postMessage'] },
+            ],
+          },
+        },
+        ready: {
+          description: 'Networks known (possibly none): the operator may choose one and change the current one.',
+          initial: 'idle',
+          on: {
+            'network.select': [
+              { guard: 'isUnknownNetwork', actions: [{ type: 'setMessage', params: unknownSelectionMessage }, 'postMessage', 'clearSelection', 'forgetSelectedNetwork'] },
+              { guard: 'isNonDefaultWithoutSite', actions: [{ type: 'setMessage', params: siteNotFoundMessage }, 'postMessage'] },
+              { actions: ['selectNetwork', 'saveSelectedNetwork'] },
+            ],
+          },
+          states: {
+            idle: {
+              description: 'Nothing in progress.',
+              on: {
+                'network.launch': [
+                  { guard: 'lacksSite', actions: [{ type: 'setMessage', params: siteNotFoundMessage }, 'postMessage'] },
+                  { guard: 'lacksCurrentNetwork', actions: [{ type: 'setMessage', params: noSelectionMessage }, 'postMessage'] },
+                  { guard: 'currentIsDefault', actions: [{ type: 'setMessage', params: isDefaultMessage }, 'postMessage'] },
+                  { target: 'confirmingLaunch', actions: 'prepareLaunch' },
+                ],
+                'network.copy': [
+                  { guard: 'lacksSite', actions: [{ type: 'setMessage', params: siteNotFoundMessage }, 'postMessage'] },
+                  { guard: 'lacksCurrentNetwork', actions: [{ type: 'setMessage', params: noSelectionMessage }, 'postMessage'] },
+                  { guard: 'currentIsDefault', actions: [{ type: 'setMessage', params: isDefaultMessage }, 'postMessage'] },
+                  { target: 'confirmingCopy', actions: 'prepareCopy' },
+                ],
+                'network.reload': { guard: 'hasSite', target: '#network.networks.loading' },
+              },
+            },
+            confirmingLaunch: {
+              description: 'Asking the operator to confirm launching the current network.',
+              on: {
+                'network.confirm': 'launching',
+                'network.cancel': { target: 'idle', actions: 'clearPending' },
+              },
+            },
+            launching: {
+              description: 'Publishing the network (networkPublish).',
+              invoke: {
+                id: 'publishNetwork',
+                src: 'publishNetwork',
+                input: publishNetworkInput,
+                onDone: { target: 'idle', actions: ['markLaunched', { type: 'setMessage', params: launchedMessage }, 'postMessage', 'clearPending'] },
+                onError: [
+                  { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
+                  { target: 'idle', actions: [{ type: 'setMessage', params: launchFailedMessage }, 'postMessage', 'clearPending'] },
+                ],
+              },
+            },
+            confirmingCopy: {
+              description: 'Asking the operator to confirm copying brand or settings from the default network.',
+              on: {
+                'network.confirm': 'copying',
+                'network.cancel': { target: 'idle', actions: 'clearPending' },
+              },
+            },
+            copying: {
+              description: 'Copying from the default network in one server transaction (networkCopyFromDefault).',
+              entry: 'clearSyncSuccess',
+              invoke: {
+                id: 'copyFromDefault',
+                src: 'copyFromDefault',
+                input: copyFromDefaultInput,
+                onDone: { target: 'idle', actions: ['storeCopiedNetwork', 'markSynced', 'invalidateNetworkData', { type: 'setMessage', params: copiedMessage }, 'postMessage', 'clearPending'] },
+                onError: [
+                  { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
+                  { target: 'idle', actions: [{ type: 'setMessage', params: copyFailedMessage }, 'postMessage', 'clearPending'] },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    reads: {
+      description: 'Per-network settings, brand and device data for the current network.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No read in progress.',
+          on: {
+            'network.read': [
+              { guard: 'canReadNetworkData', target: 'reading', actions: 'prepareRead' },
+              { actions: 'storeEmptyNetworkData' },
+            ],
+          },
+        },
+        reading: {
+          description: 'Reading one kind of data for the current network; a newer request replaces it.',
+          on: {
+            'network.read': [
+              { guard: 'canReadNetworkData', target: 'reading', reenter: true, actions: 'prepareRead' },
+              { target: 'idle', actions: 'storeEmptyNetworkData' },
+            ],
+          },
+          invoke: {
+            id: 'fetchNetworkData',
+            src: 'fetchNetworkData',
+            input: fetchNetworkDataInput,
+            onDone: { target: 'idle', actions: 'storeNetworkData' },
+            onError: { target: 'idle', actions: [{ type: 'setMessage', params: readFailedMessage }, 'postMessage', 'storeFailedRead'] },
+          },
+        },
+      },
+    },
+    message: {
+      description: 'The machine\'s last message, kept for MESSAGE_DISPLAY_MS (spec §4.6).',
+      initial: 'hidden',
+      states: {
+        hidden: {
+          description: 'No message.',
+          on: { 'network.message.posted': 'visible' },
+        },
+        visible: {
+          description: 'A message is kept; it clears after the display time, restarting when a new one arrives.',
+          after: { messageDisplay: { target: 'hidden', actions: 'clearMessage' } },
+          on: { 'network.message.posted': { target: 'visible', reenter: true } },
+        },
+      },
+    },
+  },
+});
+
+export type NetworkMachine = typeof networkMachine;
+export type NetworkActorRef = ActorRefFrom<NetworkMachine>;
+export type NetworkSnapshot = SnapshotFrom<NetworkMachine>;
+
+export const selectNetworks = (snapshot: NetworkSnapshot): Network[] => snapshot.context.networks;
+export const selectService = (snapshot: NetworkSnapshot): Service | null => snapshot.context.service;
+export const selectCurrentNetwork = (snapshot: NetworkSnapshot): Network | null => currentNetworkOf(snapshot.context);
+export const selectDefaultNetwork = (snapshot: NetworkSnapshot): Network | null => defaultNetworkOf(snapshot.context);
+export const selectMessage = (snapshot: NetworkSnapshot): NetworkMessage | null => snapshot.context.message;
+export const selectSyncSuccess = (snapshot: NetworkSnapshot): boolean => snapshot.context.syncSuccess;
+export const selectDataRevision = (snapshot: NetworkSnapshot): number => snapshot.context.dataRevision;
+export const selectIsFetching = (snapshot: NetworkSnapshot): boolean => snapshot.matches({ networks: 'loading' });
+export const selectIsChanging = (snapshot: NetworkSnapshot): boolean =>
+  snapshot.matches({ networks: { ready: 'launching' } }) || snapshot.matches({ networks: { ready: 'copying' } });
+export const selectIsReading = (snapshot: NetworkSnapshot): boolean => snapshot.matches({ reads: 'reading' });
+/** The loading flag of spec §4.6: fetching, launching, copying or reading per-network data. */
+export const selectLoading = (snapshot: NetworkSnapshot): boolean =>
+  selectIsFetching(snapshot) || selectIsChanging(snapshot) || selectIsReading(snapshot);
+/** The change waiting for the operator's confirmation, or being carried out. */
+export const selectPendingChange = (snapshot: NetworkSnapshot): PendingChange | null => snapshot.context.pending;
+export const selectIsConfirming = (snapshot: NetworkSnapshot): boolean =>
+  snapshot.matches({ networks: { ready: 'confirmingLaunch' } }) || snapshot.matches({ networks: { ready: 'confirmingCopy' } });
+/**
+ * The current network's data of one kind: undefined while not read yet for that network, else the
+ * entry (data null for the default network, missing credentials or a failed read).
+ */
+export const selectNetworkData = (kind: NetworkDataKind) => (snapshot: NetworkSnapshot): NetworkDataEntry | undefined => {
+  const entry = snapshot.context.networkData[kind];
+  const current = currentNetworkOf(snapshot.context);
+  return entry && current && entry.identifier === current.identifier ? entry : undefined;
+};

@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor, type AnyActorLogic } from 'xstate';
+import { OWN_MESSAGES } from '../src/messages';
+import {
+  isInvalidTimezoneCookie, selectIsUnreachable, selectIsVerified, selectIsVerifying, sessionMachine,
+} from './session.machine';
+import { createCoverage } from './test-support/coverage';
+import { fakeActor, pendingActor } from './test-support/fakes';
+import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
+
+function start(overrides: Record<string, AnyActorLogic> = {}) {
+  const spies = { clearAllCookies: vi.fn(), navigate: vi.fn(), saveCloudProvider: vi.fn(), removeDefaultTimezone: vi.fn(), notify: vi.fn() };
+  const io = {
+    verifySession: vi.fn(async () => ({ valid: true, status: 200 })),
+    verifySite: vi.fn(async () => ({ provider: 'aws' })),
+  };
+  const machine = sessionMachine.provide({
+    actors: { verifySession: fakeActor(io.verifySession), verifySite: fakeActor(io.verifySite), ...overrides },
+    actions: {
+      clearAllCookies: () => spies.clearAllCookies(),
+      navigate: (_, params) => spies.navigate(params),
+      saveCloudProvider: (_, params) => spies.saveCloudProvider(params),
+      removeDefaultTimezone: () => spies.removeDefaultTimezone(),
+      notify: (_, params) => spies.notify(params),
+    },
+  });
+  return { actor: createActor(machine).start(), spies, io };
+}
+
+describe('session check on load', () => {
+  it('shows the overlay until the check answers, then saves the cloud provider', async () => {
+    const { actor, spies } = start();
+    expect(selectIsVerifying(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'session.start', path: '/analytics', defaultTimezone: 'Europe/Paris' });
+    expect(selectIsVerifying(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, selectIsVerified);
+    expect(selectIsVerifying(actor.getSnapshot())).toBe(false);
+    expect(spies.saveCloudProvider).toHaveBeenCalledWith({ provider: 'aws' });
+    expect(spies.removeDefaultTimezone).not.toHaveBeenCalled();
+  });
+
+  it('does not verify on a public route', () => {
+    const { actor, io } = start();
+    actor.send({ type: 'session.start', path: '/forgot-password', defaultTimezone: undefined });
+    expect(actor.getSnapshot().matches('skipped')).toBe(true);
+    expect(io.verifySession).not.toHaveBeenCalled();
+  });
+
+  it.each([401, 403])('clears every cookie and goes to /logout on %i', async (status) => {
+    const { actor, spies } = start({ verifySession: fakeActor(async () => ({ valid: false, status })) });
+    actor.send({ type: 'session.start', path: '/content', defaultTimezone: undefined });
+    await waitFor(actor, (s) => s.matches('rejected'));
+    expect(spies.clearAllCookies).toHaveBeenCalledTimes(1);
+    expect(spies.navigate).toHaveBeenCalledWith({ to: '/logout' });
+  });
+
+  it('keeps the session on a network error, says so, and verifies again on retry', async () => {
+    let calls = 0;
+    const { actor, spies } = start({
+      verifySession: fakeActor(async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('Failed to fetch');
+        return { valid: true, status: 200 };
+      }),
+    });
+    actor.send({ type: 'session.start', path: '/content', defaultTimezone: undefined });
+    await waitFor(actor, selectIsUnreachable);
+    expect(spies.clearAllCookies).not.toHaveBeenCalled();
+    expect(spies.navigate).not.toHaveBeenCalled();
+    expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.serverUnavailable, severity: 'error' });
+    actor.send({ type: 'session.retry' });
+    await waitFor(actor, selectIsVerified);
+  });
+
+  it('stays signed in when the provider cannot be read', async () => {
+    const { actor, spies } = start({ verifySite: fakeActor(async () => { throw new Error('down'); }) });
+    actor.send({ type: 'session.start', path: '/content', defaultTimezone: undefined });
+    await waitFor(actor, selectIsVerified);
+    expect(spies.saveCloudProvider).not.toHaveBeenCalled();
+  });
+
+  it('removes an invalid default-timezone cookie, on public and protected routes alike', () => {
+    const onPublic = start();
+    onPublic.actor.send({ type: 'session.start', path: '/', defaultTimezone: 'null' });
+    expect(onPublic.spies.removeDefaultTimezone).toHaveBeenCalledTimes(1);
+    const onProtected = start({ verifySession: pendingActor() });
+    onProtected.actor.send({ type: 'session.start', path: '/users', defaultTimezone: '{"tz":"x"}' });
+    expect(onProtected.spies.removeDefaultTimezone).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('isInvalidTimezoneCookie', () => {
+  it.each([null, 'null', 'undefined', '', '[object Object]', '{"a":1}', '[1]', { a: 1 }])('rejects %j', (value) => {
+    expect(isInvalidTimezoneCookie(value)).toBe(true);
+  });
+  it.each([undefined, 'UTC', 'America/New_York', '{not json'])('accepts %j', (value) => {
+    expect(isInvalidTimezoneCookie(value)).toBe(false);
+  });
+});
+
+describe('session machine: every path', () => {
+  const events = [
+    { type: 'session.start', path: '/', defaultTimezone: 'null' },
+    { type: 'session.start', path: '/', defaultTimezone: 'UTC' },
+    { type: 'session.start', path: '/content', defaultTimezone: 'null' },
+    { type: 'session.start', path: '/content', defaultTimezone: 'UTC' },
+    { type: 'xstate.done.actor.verifySession', output: { valid: true, status: 200 } },
+    { type: 'xstate.done.actor.verifySession', output: { valid: false, status: 401 } },
+    { type: 'xstate.error.actor.verifySession', error: new Error('down') },
+    { type: 'xstate.done.actor.verifySite', output: { provider: 'aws' } },
+    { type: 'xstate.error.actor.verifySite', error: new Error('down') },
+    { type: 'session.retry' },
+  ];
+  const paths = coveringPaths(sessionMachine, { events });
+  const coverage = createCoverage(sessionMachine);
+  const pathLogic = sessionMachine.provide({ actors: { verifySession: pendingActor(), verifySite: pendingActor() } });
+
+  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
+    expect(drivePath(pathLogic, path, { inspect: coverage.inspect }).value).toEqual(path.state.value);
+  });
+
+  it('covers every state and every transition of the machine', () => {
+    const report = coverage.report();
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Opens the database: PGlite (embedded, default) or PostgreSQL over node-postgres when a
+ * DATABASE_URL is given. Both run the same migrations folder at startup; both are typed as one
+ * `Db` (a PgDatabase over the shared schema), so the rest of the server does not care which.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  driver: DbDriver;
+  /** The embedded PGlite instance (driver 'pglite' only). */
+  pglite?: import('@electric-sql/pglite').PGlite;
+  /** Runs fn while holding a database-wide lock (migrations, seeding): safe across instances. */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** An arbitrary constant for pg_advisory_lock: "CMS Tools migrate/seed". */
+const LOCK_KEY = 7_342_911;
+
+export interface OpenDbOptions {
+  /** postgres://... ; when set, node-postgres is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or 'memory://' (default './data'). */
+  dataDir?: string;
+  /** Run migrations (default true). */
+  migrate?: boolean;
+  /** PGlite only: start from a dumped data directory (PGlite#dumpDataDir), e.g. a test template. */
+  loadDataDir?: Blob;
+}
+
+export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir ?? './data', options.loadDataDir);
+  if (options.migrate !== false) {
+    try {
+      await handle.withLock(() => runMigrations(handle));
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+  return handle;
+}
+
+async function runMigrations(handle: DbHandle): Promise<void> {
+  if (handle.driver === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const client = loadDataDir ? new PGlite(dataDir, { loadDataDir }) : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    // One embedded connection: nothing else can interleave a migration.
+    withLock: (fn) => fn(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle client error must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    async withLock(fn) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+        return await fn();
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

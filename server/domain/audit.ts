@@ -1,0 +1,56 @@
+/**
+ * Audit trail (audit_events). Never records secrets: detail keys that look like one are dropped.
+ */
+import type { Db } from '../db/client';
+import { auditEvents } from '../db/schema';
+
+export type AuditAction =
+  | 'login.success'
+  | 'login.failure'
+  | 'login.otp_required'
+  | 'otp.issued'
+  | 'otp.verify_failed'
+  | 'otp.verified'
+  | 'logout'
+  | 'password.reset_token_issued'
+  | 'password.reset'
+  | 'password.reset_failed'
+  | (string & {});
+
+const SECRET_KEY = /pass|otp|code|token|secret|key|hash/i;
+
+export interface AuditEvent {
+  action: AuditAction;
+  actorUserId?: string | null;
+  siteId?: string | null;
+  networkIdentifier?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+export interface AuditLog {
+  record(event: AuditEvent): Promise<void>;
+}
+
+export function scrubDetail(detail: Record<string, unknown> = {}): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(detail).filter(([k]) => !SECRET_KEY.test(k)));
+}
+
+export function createAuditLog(db: Db, onError: (error: unknown) => void = () => undefined): AuditLog {
+  return {
+    async record(event) {
+      try {
+        await db.insert(auditEvents).values({
+          at: new Date(),
+          action: event.action,
+          actorUserId: event.actorUserId ?? null,
+          siteId: event.siteId ?? null,
+          networkIdentifier: event.networkIdentifier ?? null,
+          detail: scrubDetail(event.detail),
+        });
+      } catch (error) {
+        // An audit write failure must not turn a good request into a 500.
+        onError(error);
+      }
+    },
+  };
+}

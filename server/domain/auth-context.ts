@@ -1,0 +1,112 @@
+/**
+ * Who is calling: `authenticate(request)` reads the bearer token (with or without "Bearer "),
+ * verifies the JWT, loads session + user + site in one join, checks revocation, absolute and idle
+ * expiry, and the management API key header (xapikey / x-api-key) against the site's key.
+ * Any failure is a 401 `{ success: false, message: 'Unauthorized' }` (UnauthorizedError).
+ *
+ * Other plugins use it through `app.services.auth.authenticate(request)` or the
+ * `requireAuth` preHandler of server/http/auth-hooks.ts (sets `request.authContext`).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { canContinue, canEdit } from '../../machines/roles';
+import type { AreaName } from '../../src/config';
+import type { Roles } from '../../src/api/contract';
+import type { Db } from '../db/client';
+import { sessions, sites, staffUsers } from '../db/schema';
+import { UnauthorizedError } from './errors';
+import type { SessionRow, SessionStore } from './sessions';
+import type { TokenService } from './tokens';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type StaffUserRow = typeof staffUsers.$inferSelect;
+export type AuthUser = Omit<StaffUserRow, 'passwordHash'> & { roles: Roles };
+
+export interface AuthContext {
+  user: AuthUser;
+  site: SiteRow;
+  session: SessionRow;
+}
+
+/** Anything with Node-style (lower-cased) headers: a Fastify request, an IncomingMessage. */
+export interface HeaderCarrier {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface AuthenticateOptions {
+  /**
+   * 'required' (default): the management key header must be present and match.
+   * 'optional': checked when present. 'ignored': not read (GET login/info, right after login).
+   */
+  apiKey?: 'required' | 'optional' | 'ignored';
+  now?: Date;
+}
+
+export interface Authenticator {
+  authenticate(request: HeaderCarrier, options?: AuthenticateOptions): Promise<AuthContext>;
+}
+
+function header(request: HeaderCarrier, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The token of an Authorization header: "Bearer <t>", "bearer <t>" or the raw token. */
+export function readBearerToken(request: HeaderCarrier): string | undefined {
+  const raw = header(request, 'authorization')?.trim();
+  if (!raw) return undefined;
+  const match = /^bearer\s+(.+)$/i.exec(raw);
+  const token = (match ? match[1] : raw)?.trim();
+  return token && token !== 'undefined' && token !== 'null' ? token : undefined;
+}
+
+/** The management API key: headers xapikey / x-api-key (xApiKey, XApiKey arrive lower-cased). */
+export function readApiKey(request: HeaderCarrier): string | undefined {
+  const value = (header(request, 'xapikey') ?? header(request, 'x-api-key'))?.trim();
+  return value ? value : undefined;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** Spec §6: continue with read/write/contributor; edit with write/contributor. */
+export function hasAreaAccess(roles: Roles, area: AreaName, need: 'continue' | 'edit'): boolean {
+  return need === 'edit' ? canEdit(roles, area) : canContinue(roles, area);
+}
+
+export function createAuthenticator(deps: { db: Db; tokens: TokenService; sessions: SessionStore }): Authenticator {
+  const { db, tokens } = deps;
+  return {
+    async authenticate(request, options = {}) {
+      const now = options.now ?? new Date();
+      const token = readBearerToken(request);
+      if (!token) throw new UnauthorizedError();
+      const claims = await tokens.verify(token);
+      if (!claims) throw new UnauthorizedError();
+      const apiKeyMode = options.apiKey ?? 'required';
+      const apiKey = apiKeyMode === 'ignored' ? undefined : readApiKey(request);
+      if (apiKeyMode === 'required' && !apiKey) throw new UnauthorizedError();
+
+      const [row] = await db
+        .select({ session: sessions, user: staffUsers, site: sites })
+        .from(sessions)
+        .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
+        .innerJoin(sites, eq(sites.id, staffUsers.siteId))
+        .where(eq(sessions.id, claims.sid))
+        .limit(1);
+      if (!row) throw new UnauthorizedError();
+      const { session, user, site } = row;
+      if (user.id !== claims.sub || site.siteInternalName !== claims.site || user.disabled) throw new UnauthorizedError();
+      if (deps.sessions.invalidReason(session, now)) throw new UnauthorizedError();
+      if (apiKey !== undefined && !safeEqual(apiKey, site.managementApiKey)) throw new UnauthorizedError();
+
+      await deps.sessions.touch(session, now);
+      const { passwordHash: _omit, ...rest } = user;
+      void _omit;
+      return { user: { ...rest, roles: rest.roles as Roles }, site, session };
+    },
+  };
+}

@@ -1,0 +1,306 @@
+/**
+ * The authentication flows of spec §4.1, §4.2, §7.3: login (with optional SMS second factor),
+ * OTP generate/verify, forgot and reset password, login info, logout. Each returns the HTTP status
+ * and body to send; the HTTP layer stays thin. No Fastify here.
+ *
+ * Status choices (docs/security.md): credential, OTP and reset failures are 400 (not 401: the
+ * browser client treats any 401 as "session ended" and goes to /logout); rate limits and resend
+ * cooldowns are 429; a missing or bad session is 401.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type {
+  ForgotPasswordRequest, ForgotPasswordResponse, GenerateOtpRequest, GenerateOtpResponse, LoginRequest, LoginResponse,
+  ResetPasswordRequest, ResetPasswordResponse, SiteProfile, VerifyOtpRequest, VerifyOtpResponse,
+} from '../../src/api/contract';
+import { MESSAGES, OWN_MESSAGES } from '../../src/messages';
+import type { Db } from '../db/client';
+import { otpCodes, resetTokens, sessions, sites, staffUsers } from '../db/schema';
+import type { AuditLog } from './audit';
+import { readBearerToken, type Authenticator, type HeaderCarrier, type SiteRow, type StaffUserRow } from './auth-context';
+import { TooManyRequestsError } from './errors';
+import { RESET_TOKEN_TTL_MINUTES, type OtpPurpose } from './otp-constants';
+import type { OtpService } from './otp';
+import { isPasswordComplex, type PasswordHasher } from './passwords';
+import type { RateLimitedAction, RateLimitTable, RateLimiter } from './rate-limit';
+import type { SessionStore } from './sessions';
+import { buildSiteProfile, obscureMobileNumber, siteFlags } from './site-profile';
+import { otpSmsBody, type SmsTransport } from './sms';
+import type { TokenService } from './tokens';
+
+export interface FlowResult<T> {
+  statusCode: number;
+  body: T;
+}
+
+export interface RequestInfo extends HeaderCarrier {
+  ip: string;
+}
+
+export interface AuthFlowDeps {
+  db: Db;
+  tokens: TokenService;
+  sessions: SessionStore;
+  passwords: PasswordHasher;
+  otp: OtpService;
+  sms: SmsTransport;
+  limiter: RateLimiter;
+  rateLimits: RateLimitTable;
+  audit: AuditLog;
+  auth: Authenticator;
+  encodingDisabledSite: string;
+  log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+type UserWithSite = { user: StaffUserRow; site: SiteRow };
+
+export function createAuthFlows(deps: AuthFlowDeps) {
+  const { db } = deps;
+
+  async function findUser(username: string | undefined): Promise<UserWithSite | undefined> {
+    if (!username) return undefined;
+    const [row] = await db
+      .select({ user: staffUsers, site: sites })
+      .from(staffUsers)
+      .innerJoin(sites, eq(sites.id, staffUsers.siteId))
+      .where(eq(staffUsers.username, normaliseUsername(username)))
+      .limit(1);
+    return row;
+  }
+
+  /** Counts one attempt per username and per client IP; throws 429 when either is over. */
+  async function guard(action: RateLimitedAction, username: string | undefined, ip: string): Promise<void> {
+    const rules = deps.rateLimits[action];
+    const checks = [deps.limiter.hit(`${action}:ip:${ip}`, rules.perIp)];
+    if (username) checks.push(deps.limiter.hit(`${action}:user:${normaliseUsername(username)}`, rules.perUsername));
+    const results = await Promise.all(checks);
+    const refused = results.filter((r) => !r.allowed);
+    if (refused.length > 0) throw new TooManyRequestsError(Math.max(...refused.map((r) => r.retryAfterSeconds)));
+  }
+
+  async function startSession(user: StaffUserRow, site: SiteRow, deviceId: string): Promise<string> {
+    const session = await deps.sessions.create(user.id, deviceId);
+    return deps.tokens.sign({ userId: user.id, sessionId: session.id, site: site.siteInternalName, sessionExpiresAt: session.expiresAt });
+  }
+
+  /** Issues a code and sends it; false when the SMS could not be sent. */
+  async function issueAndSend(user: Pick<StaffUserRow, 'id' | 'phoneNumber'>, site: SiteRow, purpose: OtpPurpose, deviceId: string): Promise<boolean> {
+    const code = await deps.otp.issue({ userId: user.id, purpose, deviceId });
+    try {
+      await deps.sms.send(user.phoneNumber, otpSmsBody(code));
+    } catch (error) {
+      deps.log.error({ err: error instanceof Error ? error.message : String(error), userId: user.id }, 'SMS send failed');
+      return false;
+    }
+    await deps.audit.record({ action: 'otp.issued', actorUserId: user.id, siteId: site.id, detail: { purpose, transport: deps.sms.kind } });
+    return true;
+  }
+
+  const otpNotSent = (statusCode: number, retryAfterSeconds?: number): FlowResult<GenerateOtpResponse> => ({
+    statusCode,
+    body: { success: false, message: MESSAGES.otpNotSent, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
+  });
+
+  const otpFailed = (): FlowResult<VerifyOtpResponse> => ({
+    statusCode: 400,
+    body: { success: false, message: MESSAGES.otpVerifyFailed, accessToken: '', v2ManagementApiEnabled: false },
+  });
+
+  const resetFailed = (): FlowResult<ResetPasswordResponse> => ({ statusCode: 400, body: { success: false, message: MESSAGES.passwordResetFailed } });
+
+  return {
+    async login(input: LoginRequest, req: RequestInfo): Promise<FlowResult<LoginResponse>> {
+      await guard('login', input.username, req.ip);
+      const found = await findUser(input.username);
+      const passwordOk = await deps.passwords.verify(found?.user.passwordHash, input.password);
+      if (!found || !passwordOk || found.user.disabled) {
+        await deps.audit.record({ action: 'login.failure', actorUserId: found?.user.id ?? null, siteId: found?.site.id ?? null, detail: { username: normaliseUsername(input.username).slice(0, 200), ip: req.ip } });
+        return {
+          statusCode: 400,
+          body: {
+            success: false, message: OWN_MESSAGES.invalidCredentials, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: '',
+            accessToken: '', refreshToken: '', v2ManagementApiEnabled: false, v2VodManagementApiEnabled: false,
+          },
+        };
+      }
+      const { user, site } = found;
+      const deviceId = input.deviceId ?? '';
+      if (user.twoFactorOnLogin) {
+        const cooldown = await deps.otp.acquireCooldown('login', user.username);
+        // Within the cooldown the code sent moments ago stays valid: no new SMS.
+        const sent = cooldown.acquired ? await issueAndSend(user, site, 'login', deviceId) : true;
+        await deps.audit.record({ action: 'login.otp_required', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip } });
+        return {
+          statusCode: sent ? 200 : 503,
+          body: {
+            success: sent, message: sent ? OWN_MESSAGES.otpRequired : MESSAGES.otpNotSent, isTwoFactorOnLogin: true,
+            obscureMobileNumber: obscureMobileNumber(user.phoneNumber), username: user.username,
+            accessToken: '', refreshToken: '', ...siteFlags(site),
+          },
+        };
+      }
+      const accessToken = await startSession(user, site, deviceId);
+      await deps.audit.record({ action: 'login.success', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, secondFactor: false } });
+      return {
+        statusCode: 200,
+        body: {
+          success: true, message: OWN_MESSAGES.loginSuccess, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: user.username,
+          accessToken, refreshToken: '', ...siteFlags(site),
+        },
+      };
+    },
+
+    async generateOtp(input: GenerateOtpRequest, req: RequestInfo): Promise<FlowResult<GenerateOtpResponse>> {
+      if (input.isLogin) {
+        await guard('generateOtp', input.username, req.ip);
+        const found = await findUser(input.username);
+        const pending = found && !found.user.disabled ? await deps.otp.pendingLoginAttempt(found.user.id) : null;
+        if (!found || !pending) return otpNotSent(400);
+        const cooldown = await deps.otp.acquireCooldown('login', found.user.username);
+        if (!cooldown.acquired) return otpNotSent(429, cooldown.retryAfterSeconds);
+        const sent = await issueAndSend(found.user, found.site, 'login', pending.deviceId);
+        if (!sent) return otpNotSent(503);
+        return { statusCode: 200, body: { success: true, message: MESSAGES.otpSent, obscureMobileNumber: obscureMobileNumber(found.user.phoneNumber) } };
+      }
+
+      if (readBearerToken(req)) {
+        // Header "Change Password" flow: the signed-in user gets a 'password' code.
+        const ctx = await deps.auth.authenticate(req, { apiKey: 'required' });
+        await guard('generateOtp', ctx.user.username, req.ip);
+        const cooldown = await deps.otp.acquireCooldown('password', ctx.user.username);
+        if (!cooldown.acquired) return otpNotSent(429, cooldown.retryAfterSeconds);
+        const sent = await issueAndSend(ctx.user, ctx.site, 'password', '');
+        if (!sent) return otpNotSent(503);
+        return { statusCode: 200, body: { success: true, message: MESSAGES.otpSent, obscureMobileNumber: obscureMobileNumber(ctx.user.phoneNumber) } };
+      }
+
+      // Forgot-password resend: the same answer whether or not the username exists.
+      if (!input.username?.trim()) return { statusCode: 400, body: { success: false, message: OWN_MESSAGES.usernameRequired } };
+      await guard('generateOtp', input.username, req.ip);
+      const cooldown = await deps.otp.acquireCooldown('password', input.username);
+      if (!cooldown.acquired) return otpNotSent(429, cooldown.retryAfterSeconds);
+      const found = await findUser(input.username);
+      if (found && !found.user.disabled) await issueAndSend(found.user, found.site, 'password', '');
+      return { statusCode: 200, body: { success: true, message: MESSAGES.otpSent } };
+    },
+
+    async verifyOtp(input: VerifyOtpRequest, req: RequestInfo): Promise<FlowResult<VerifyOtpResponse>> {
+      const code = input.otp.trim();
+      if (input.isLogin) {
+        await guard('verifyOtp', input.username, req.ip);
+        const found = await findUser(input.username);
+        if (!found || found.user.disabled || !/^\d{6}$/.test(code)) return otpFailed();
+        const ok = await deps.otp.verify({ userId: found.user.id, purpose: 'login', code, deviceId: input.deviceId ?? '' });
+        if (!ok) {
+          await deps.audit.record({ action: 'otp.verify_failed', actorUserId: found.user.id, siteId: found.site.id, detail: { purpose: 'login', ip: req.ip } });
+          return otpFailed();
+        }
+        const accessToken = await startSession(found.user, found.site, input.deviceId ?? '');
+        await deps.audit.record({ action: 'login.success', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, secondFactor: true } });
+        return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
+      }
+
+      let found: UserWithSite | undefined;
+      if (readBearerToken(req)) {
+        const ctx = await deps.auth.authenticate(req, { apiKey: 'optional' });
+        found = await findUser(ctx.user.username);
+      } else {
+        found = await findUser(input.username);
+      }
+      await guard('verifyOtp', found?.user.username ?? input.username, req.ip);
+      if (!found || found.user.disabled || !/^\d{6}$/.test(code)) return otpFailed();
+      const ok = await deps.otp.verify({ userId: found.user.id, purpose: 'password', code });
+      if (!ok) {
+        await deps.audit.record({ action: 'otp.verify_failed', actorUserId: found.user.id, siteId: found.site.id, detail: { purpose: 'password', ip: req.ip } });
+        return otpFailed();
+      }
+      const resetToken = randomBytes(32).toString('base64url');
+      const now = new Date();
+      await db.insert(resetTokens).values({
+        userId: found.user.id,
+        tokenHash: hashResetToken(resetToken),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      });
+      await deps.audit.record({ action: 'password.reset_token_issued', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip } });
+      return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken: resetToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
+    },
+
+    async forgotPassword(input: ForgotPasswordRequest, req: RequestInfo): Promise<FlowResult<ForgotPasswordResponse>> {
+      await guard('forgotPassword', input.username, req.ip);
+      const accepted: FlowResult<ForgotPasswordResponse> = {
+        statusCode: 200,
+        body: { success: true, message: OWN_MESSAGES.forgotPasswordAccepted, errorMessage: '' },
+      };
+      const cooldown = await deps.otp.acquireCooldown('password', input.username);
+      if (!cooldown.acquired) return accepted;
+      const found = await findUser(input.username);
+      if (found && !found.user.disabled) await issueAndSend(found.user, found.site, 'password', '');
+      return accepted;
+    },
+
+    async resetPassword(input: ResetPasswordRequest, req: RequestInfo): Promise<FlowResult<ResetPasswordResponse>> {
+      const token = input.token?.trim() || readBearerToken(req);
+      await guard('resetPassword', token ? `token:${hashResetToken(token).slice(0, 32)}` : undefined, req.ip);
+      if (input.newPassword !== input.confirmPassword) return { statusCode: 400, body: { success: false, message: MESSAGES.passwordMismatch } };
+      if (!isPasswordComplex(input.newPassword)) return { statusCode: 400, body: { success: false, message: MESSAGES.passwordComplexity } };
+      if (!token) return resetFailed();
+      const now = new Date();
+      const tokenHash = hashResetToken(token);
+      const [row] = await db
+        .select({ tokenId: resetTokens.id, usedAt: resetTokens.usedAt, expiresAt: resetTokens.expiresAt, user: staffUsers })
+        .from(resetTokens)
+        .innerJoin(staffUsers, eq(staffUsers.id, resetTokens.userId))
+        .where(eq(resetTokens.tokenHash, tokenHash))
+        .limit(1);
+      if (!row || row.usedAt || new Date(row.expiresAt).getTime() <= now.getTime() || row.user.disabled) {
+        await deps.audit.record({ action: 'password.reset_failed', actorUserId: row?.user.id ?? null, detail: { ip: req.ip, reason: row ? 'used-or-expired' : 'unknown' } });
+        return resetFailed();
+      }
+      if (await deps.passwords.verify(row.user.passwordHash, input.newPassword)) {
+        return { statusCode: 400, body: { success: false, message: OWN_MESSAGES.passwordMustDiffer } };
+      }
+      const newHash = await deps.passwords.hash(input.newPassword);
+      const changed = await db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(resetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(resetTokens.id, row.tokenId), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, now)))
+          .returning({ id: resetTokens.id });
+        if (claimed.length === 0) return false;
+        await tx.update(staffUsers).set({ passwordHash: newHash, passwordChangedAt: now }).where(eq(staffUsers.id, row.user.id));
+        // Every other outstanding reset token and password code of the user dies too.
+        await tx.update(resetTokens).set({ usedAt: now }).where(and(eq(resetTokens.userId, row.user.id), isNull(resetTokens.usedAt)));
+        await tx.update(otpCodes).set({ expiresAt: now }).where(and(eq(otpCodes.userId, row.user.id), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)));
+        await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt)));
+        return true;
+      });
+      if (!changed) return resetFailed();
+      await deps.audit.record({ action: 'password.reset', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, sessionsRevoked: true } });
+      return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.passwordResetSuccess } };
+    },
+
+    async loginInfo(req: RequestInfo): Promise<FlowResult<SiteProfile>> {
+      // Called right after login, before the client holds the management key: bearer only.
+      const ctx = await deps.auth.authenticate(req, { apiKey: 'ignored' });
+      return { statusCode: 200, body: buildSiteProfile(ctx.site, ctx.user, { encodingDisabledSite: deps.encodingDisabledSite }) };
+    },
+
+    async logout(req: RequestInfo): Promise<FlowResult<{ success: true; message: string }>> {
+      const ctx = await deps.auth.authenticate(req, { apiKey: 'optional' });
+      await deps.sessions.revoke(ctx.session.id);
+      await deps.audit.record({ action: 'logout', actorUserId: ctx.user.id, siteId: ctx.site.id, detail: { ip: req.ip } });
+      return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.loggedOut } };
+    },
+  };
+}
+
+export type AuthFlows = ReturnType<typeof createAuthFlows>;

@@ -1,0 +1,102 @@
+/**
+ * One-time codes: 6 digits from crypto.randomInt, stored as an HMAC (server pepper), single use,
+ * valid 5 minutes, dead after 5 wrong tries, only the newest code of a user+purpose is live.
+ * A 'login' code is bound to the deviceId of the password-verified login attempt.
+ * Resend cooldown (30 s) is keyed by the username, known or not, so it reveals nothing.
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../../src/config';
+import type { Db } from '../db/client';
+import { otpCodes } from '../db/schema';
+import { LOGIN_ATTEMPT_TTL_MINUTES, OTP_MAX_WRONG_ATTEMPTS, OTP_TTL_MINUTES, type OtpPurpose } from './otp-constants';
+import type { CooldownResult, RateLimiter } from './rate-limit';
+
+export interface OtpService {
+  /** At most one send per 30 s per purpose+username (whether or not the user exists). */
+  acquireCooldown(purpose: OtpPurpose, username: string, now?: Date): Promise<CooldownResult>;
+  /** Issues a new code (the previous live one dies) and returns it in clear for sending. */
+  issue(input: { userId: string; purpose: OtpPurpose; deviceId?: string; now?: Date }): Promise<string>;
+  /** Checks a code; each call spends one of the 5 tries before comparing, a right code refunds it. */
+  verify(input: { userId: string; purpose: OtpPurpose; code: string; deviceId?: string; now?: Date }): Promise<boolean>;
+  /** The newest unconsumed login code issued within the login-attempt window, if any. */
+  pendingLoginAttempt(userId: string, now?: Date): Promise<{ deviceId: string } | null>;
+}
+
+export function generateOtpCode(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+export function createOtpService(db: Db, limiter: RateLimiter, pepper: string): OtpService {
+  const digest = (userId: string, purpose: string, code: string) =>
+    createHmac('sha256', pepper).update(`${purpose}:${userId}:${code}`).digest('hex');
+
+  return {
+    acquireCooldown(purpose, username, now) {
+      return limiter.cooldown(`otp-cooldown:${purpose}:${username.trim().toLowerCase()}`, OTP_RESEND_COOLDOWN_S, now);
+    },
+
+    async issue({ userId, purpose, deviceId = '', now = new Date() }) {
+      const code = generateOtpCode();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(otpCodes)
+          .set({ expiresAt: now })
+          .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)));
+        await tx.insert(otpCodes).values({
+          userId,
+          purpose,
+          codeHash: digest(userId, purpose, code),
+          deviceId,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
+        });
+      });
+      return code;
+    },
+
+    async verify({ userId, purpose, code, deviceId = '', now = new Date() }) {
+      const newest = db
+        .select({ id: otpCodes.id })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose)))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      // Reserve one try atomically: at most OTP_MAX_WRONG_ATTEMPTS comparisons per code, ever.
+      const [reserved] = await db
+        .update(otpCodes)
+        .set({ wrongAttempts: sql`${otpCodes.wrongAttempts} + 1` })
+        .where(and(
+          inArray(otpCodes.id, newest),
+          isNull(otpCodes.consumedAt),
+          gt(otpCodes.expiresAt, now),
+          lt(otpCodes.wrongAttempts, OTP_MAX_WRONG_ATTEMPTS),
+        ))
+        .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash, deviceId: otpCodes.deviceId });
+      if (!reserved) return false;
+      const expected = Buffer.from(reserved.codeHash, 'hex');
+      const actual = Buffer.from(digest(userId, purpose, code), 'hex');
+      const codeOk = expected.length === actual.length && timingSafeEqual(expected, actual);
+      const deviceOk = reserved.deviceId === '' || reserved.deviceId === deviceId;
+      if (!codeOk || !deviceOk) return false;
+      const [consumed] = await db
+        .update(otpCodes)
+        .set({ consumedAt: now, wrongAttempts: sql`${otpCodes.wrongAttempts} - 1` })
+        .where(and(eq(otpCodes.id, reserved.id), isNull(otpCodes.consumedAt)))
+        .returning({ id: otpCodes.id });
+      return consumed !== undefined;
+    },
+
+    async pendingLoginAttempt(userId, now = new Date()) {
+      const [row] = await db
+        .select({ deviceId: otpCodes.deviceId, consumedAt: otpCodes.consumedAt, createdAt: otpCodes.createdAt })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, 'login')))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      if (!row || row.consumedAt) return null;
+      if (now.getTime() - new Date(row.createdAt).getTime() > LOGIN_ATTEMPT_TTL_MINUTES * 60_000) return null;
+      return { deviceId: row.deviceId };
+    },
+  };
+}

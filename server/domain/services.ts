@@ -1,0 +1,66 @@
+/**
+ * Wires the domain services together for one database and one configuration. buildApp creates
+ * one `Services` and decorates the Fastify instance with it (`app.services`).
+ */
+import { createHmac } from 'node:crypto';
+import type { DbHandle } from '../db/client';
+import type { ServerConfig } from '../env';
+import { createAuditLog, type AuditLog } from './audit';
+import { createAuthenticator, type Authenticator } from './auth-context';
+import { createAuthFlows, type AuthFlows } from './auth-flows';
+import { createOtpService, type OtpService } from './otp';
+import { createPasswordHasher, type PasswordHasher } from './passwords';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createSessionStore, type SessionStore } from './sessions';
+import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport, type SmsTransport } from './sms';
+import { createTokenService, resolveJwtSecret, type TokenService } from './tokens';
+
+export interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface Services {
+  dbHandle: DbHandle;
+  db: DbHandle['db'];
+  config: ServerConfig;
+  tokens: TokenService;
+  sessions: SessionStore;
+  passwords: PasswordHasher;
+  otp: OtpService;
+  sms: SmsTransport;
+  limiter: RateLimiter;
+  audit: AuditLog;
+  auth: Authenticator;
+  authFlows: AuthFlows;
+}
+
+export function createServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport }): Services {
+  const { dbHandle, config, log } = input;
+  const db = dbHandle.db;
+  const jwtSecret = resolveJwtSecret({
+    jwtSecret: config.jwtSecret,
+    production: config.production,
+    dataDir: config.dataDir,
+    persistent: dbHandle.driver === 'pglite' || !config.production,
+  });
+  const otpPepper = config.otpPepper ?? createHmac('sha256', jwtSecret).update('cms-tools otp pepper').digest('base64url');
+  const tokens = createTokenService(jwtSecret);
+  const sessions = createSessionStore(db, { idleMinutes: config.inactivityTimeoutMinutes });
+  const passwords = createPasswordHasher(config.argon2);
+  const limiter = createRateLimiter(db);
+  const otp = createOtpService(db, limiter, otpPepper);
+  const sms = input.sms ?? (config.sms.transport === 'http' && config.sms.providerUrl
+    ? createHttpSmsTransport(config.sms.providerUrl, config.sms.providerToken)
+    : config.sms.transport === 'outbox' ? createOutboxTransport(db) : createDisabledTransport());
+  const audit = createAuditLog(db, (error) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'audit write failed'));
+  const auth = createAuthenticator({ db, tokens, sessions });
+  const authFlows = createAuthFlows({
+    db, tokens, sessions, passwords, otp, sms, limiter, audit, auth,
+    rateLimits: config.rateLimits,
+    encodingDisabledSite: config.encodingDisabledSite,
+    log,
+  });
+  return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows };
+}

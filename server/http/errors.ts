@@ -1,0 +1,62 @@
+/**
+ * The global error and not-found handlers: every failure is JSON `{ success: false, message }`.
+ * Validation and client errors keep their 4xx and a message naming the field; anything else is a
+ * 500 with 'Something went wrong!' and no stack.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES, OWN_MESSAGES } from '../../src/messages';
+import { DomainError } from '../domain/errors';
+
+/** Paths that belong to the API: never answered with the SPA. */
+export const API_PREFIXES = ['/v2.0/', '/v3.0/', '/v4.0/', '/api/', '/management/', '/__dev/'] as const;
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+}
+
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const context = error.validationContext ?? 'body';
+  const params = first.params as Record<string, unknown>;
+  const path = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+  if (first.keyword === 'required' && typeof params.missingProperty === 'string') {
+    const field = path ? `${path}.${params.missingProperty}` : params.missingProperty;
+    return `${context}.${field} is required`;
+  }
+  if (first.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    return `${context}.${params.additionalProperty} is not allowed`;
+  }
+  return path ? `${context}.${path} ${first.message ?? 'is invalid'}` : `${context} ${first.message ?? 'is invalid'}`;
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send(error.body ?? { success: false, message: error.message });
+    }
+    if (error.validation) {
+      return reply.code(400).send({ success: false, message: validationMessage(error) });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, body too large, ...).
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? `${OWN_MESSAGES.badRequest} The body is not valid JSON.`
+        : error.message || OWN_MESSAGES.badRequest;
+      return reply.code(status).send({ success: false, message });
+    }
+    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: MESSAGES.genericGraphqlError });
+  });
+}
+
+/** JSON 404 for API paths; other paths go to the SPA fallback when one is given. */
+export function installNotFoundHandler(app: FastifyInstance, opts: { fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {}): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (opts.fallback && !isApiPath(request.url)) return opts.fallback(request, reply);
+    return reply.code(404).send({ success: false, message: OWN_MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,16 @@
+/** Fastify declaration merging for what buildApp decorates. */
+import type { AuthContext } from '../domain/auth-context';
+import type { Services } from '../domain/services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every domain service (db, config, auth, sessions, otp, sms, audit, ...). */
+    services: Services;
+  }
+  interface FastifyRequest {
+    /** Set by the requireAuth / requireAuthBearerOnly preHandlers. */
+    authContext?: AuthContext;
+  }
+}
+
+export {};

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { API_PATHS } from '../src/config';
+import { buildApp } from './app';
+import { openDb } from './db/client';
+import { auditEvents } from './db/schema';
+import { testConfig, TEST_SEED_PASSWORD } from './test-support';
+
+const dir = mkdtempSync(join(tmpdir(), 'cms-pglite-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Always PGlite on disk (independent of DATABASE_URL): the embedded default must survive restarts.
+it('data written by one server start is there after a restart with the same DATA_DIR', async () => {
+  const config = { ...testConfig(), databaseUrl: undefined, dataDir: dir, jwtSecret: undefined };
+
+  const first = await buildApp({ config });
+  expect(first.services.dbHandle.driver).toBe('pglite');
+  const login = await first.inject({ method: 'POST', url: API_PATHS.login, payload: { username: 'admin@demo.test', password: TEST_SEED_PASSWORD } });
+  expect(login.statusCode).toBe(200);
+  const token = login.json().accessToken as string;
+  const marker = `restart-${Date.now()}`;
+  await first.services.audit.record({ action: marker });
+  await first.close();
+
+  const second = await buildApp({ config });
+  try {
+    const rows = await second.services.db.select().from(auditEvents).where(eq(auditEvents.action, marker));
+    expect(rows).toHaveLength(1);
+    // The session and the generated JWT secret (DATA_DIR/.jwt-secret) survived too.
+    const info = await second.inject({ method: 'GET', url: API_PATHS.loginInfo, headers: { authorization: `Bearer ${token}` } });
+    expect(info.statusCode).toBe(200);
+  } finally {
+    await second.close();
+  }
+
+  // Migrations are idempotent on an existing data dir.
+  const again = await openDb({ dataDir: dir });
+  await again.close();
+});

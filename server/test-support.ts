@@ -1,0 +1,214 @@
+/**
+ * Test helper for server tests. `createTestApp()` picks the driver (PostgreSQL when DATABASE_URL
+ * is set, else in-memory PGlite), migrates, seeds the demo data with TEST_SEED_PASSWORD, and
+ * returns the Fastify app plus helpers. Create one per test FILE (beforeAll); PGlite starts in ~2 s.
+ *
+ * On PostgreSQL every test file shares one fresh database per run, so tests that change state
+ * create their own users with `createUser()` (unique names and phone numbers) rather than
+ * changing the demo accounts.
+ */
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { API_PATHS } from '../src/config';
+import type { LoginResponse, OutboxMessage, Roles, SiteProfile } from '../src/api/contract';
+import { buildApp } from './app';
+import { MIGRATIONS_FOLDER, openDb, type Db, type DbHandle } from './db/client';
+import { DEMO_SITES } from './db/demo-accounts';
+import { sites, staffUsers } from './db/schema';
+import type { RateLimitTable } from './domain/rate-limit';
+import { loadConfig, type ServerConfig } from './env';
+
+export const TEST_SEED_PASSWORD = 'Test!Seed2024';
+
+/** Rate limits high enough that ordinary tests never meet them (the rate-limit test uses the defaults). */
+export const RELAXED_RATE_LIMITS: RateLimitTable = Object.fromEntries(
+  (['login', 'generateOtp', 'verifyOtp', 'forgotPassword', 'resetPassword'] as const).map((action) => [
+    action,
+    { perUsername: { limit: 1_000_000, windowSeconds: 900 }, perIp: { limit: 1_000_000, windowSeconds: 900 } },
+  ]),
+) as RateLimitTable;
+
+/** A configuration for tests: fast argon2 (production keeps the strong defaults), fixed secrets. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL });
+  return {
+    ...base,
+    dataDir: 'memory://',
+    jwtSecret: `test-secret-${randomBytes(16).toString('hex')}`,
+    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    seedPassword: TEST_SEED_PASSWORD,
+    seed: true,
+    rateLimits: RELAXED_RATE_LIMITS,
+    ...overrides,
+  };
+}
+
+/**
+ * A migrated, empty PGlite data directory dumped once per machine (keyed by the migrations) into
+ * the OS temp dir: initialising a fresh PGlite costs 2-10 s here, loading the dump about 1 s.
+ */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    const full = join(MIGRATIONS_FOLDER, file);
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+  }
+  const key = hash.digest('hex').slice(0, 16);
+  const path = join(tmpdir(), `cms-tools-pglite-template-${key}.tar`);
+  const lock = `${path}.lock`;
+  const load = () => new Blob([readFileSync(path)]);
+  if (existsSync(path)) return load();
+  let fd: number | undefined;
+  try {
+    fd = openSync(lock, 'wx');
+  } catch {
+    // Another test file is building it: wait for it (a stale lock older than 2 min is ignored).
+    for (let i = 0; i < 240 && !existsSync(path); i++) {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) break;
+      } catch {
+        break;
+      }
+      await sleep(250);
+    }
+    return existsSync(path) ? load() : undefined;
+  }
+  try {
+    const handle = await openDb({ dataDir: 'memory://' });
+    const dump = await handle.pglite!.dumpDataDir('none');
+    await handle.close();
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, path);
+    return load();
+  } finally {
+    closeSync(fd);
+    try { unlinkSync(lock); } catch { /* already gone */ }
+  }
+}
+
+/** The database for a test file: PostgreSQL (DATABASE_URL) or an in-memory PGlite from the template. */
+export async function openTestDb(): Promise<DbHandle> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) return openDb({ databaseUrl });
+  const template = await pgliteTemplate().catch(() => undefined);
+  return openDb({ dataDir: 'memory://', loadDataDir: template });
+}
+
+export interface Session {
+  token: string;
+  apiKey: string;
+  profile: SiteProfile;
+  /** Authorization + xApiKey, as the browser sends them. */
+  headers: Record<string, string>;
+}
+
+export interface TestUserInput {
+  site?: string;
+  roles?: Roles;
+  twoFactorOnLogin?: boolean;
+  password?: string;
+  prefix?: string;
+}
+
+export interface TestUser {
+  id: string;
+  username: string;
+  password: string;
+  phoneNumber: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dbHandle: DbHandle;
+  db: Db;
+  driver: DbHandle['driver'];
+  config: ServerConfig;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** Logs in with a password (no 2FA) and reads login/info for the management key. */
+  login(username: string, password?: string, deviceId?: string): Promise<Session>;
+  /** Completes a login given an access token (e.g. after OTP verify). */
+  sessionFor(token: string): Promise<Session>;
+  /** The newest SMS sent to a phone number (from /__dev/outbox). */
+  latestSms(phoneNumber: string): Promise<OutboxMessage | undefined>;
+  /** The 6-digit code of the newest SMS to a phone number. */
+  latestCode(phoneNumber: string): Promise<string | undefined>;
+  createUser(input?: TestUserInput): Promise<TestUser>;
+  siteByName(name: string): Promise<typeof sites.$inferSelect>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { config?: Partial<ServerConfig>; staticDir?: string; plugins?: FastifyPluginAsync[]; db?: DbHandle } = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const dbHandle = options.db ?? await openTestDb();
+  const app = await buildApp({ config, db: dbHandle, staticDir: options.staticDir, plugins: options.plugins });
+  await app.ready();
+  const db = dbHandle.db;
+
+  const inject = (opts: InjectOptions) => app.inject(opts);
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, payload: body as Record<string, unknown>, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+  async function sessionFor(token: string): Promise<Session> {
+    const info = await get(API_PATHS.loginInfo, { authorization: `Bearer ${token}` });
+    if (info.statusCode !== 200) throw new Error(`login/info failed: ${info.statusCode} ${info.body}`);
+    const profile = info.json<SiteProfile>();
+    return { token, apiKey: profile.managementXApiKey, profile, headers: { authorization: `Bearer ${token}`, xapikey: profile.managementXApiKey } };
+  }
+
+  async function siteByName(name: string) {
+    const [site] = await db.select().from(sites).where(eq(sites.siteInternalName, name)).limit(1);
+    if (!site) throw new Error(`no site ${name}`);
+    return site;
+  }
+
+  async function latestSms(phoneNumber: string) {
+    const res = await get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(phoneNumber)}`);
+    return res.json<OutboxMessage[]>()[0];
+  }
+
+  return {
+    app, dbHandle, db, driver: dbHandle.driver, config, inject, post, get, sessionFor, latestSms,
+    async login(username, password = TEST_SEED_PASSWORD, deviceId = randomUUID()) {
+      const res = await post(API_PATHS.login, { username, password, deviceId });
+      const body = res.json<LoginResponse>();
+      if (res.statusCode !== 200 || !body.accessToken) throw new Error(`login of ${username} failed: ${res.statusCode} ${res.body}`);
+      return sessionFor(body.accessToken);
+    },
+    async latestCode(phoneNumber) {
+      const sms = await latestSms(phoneNumber);
+      return sms ? /\b(\d{6})\b/.exec(sms.body)?.[1] : undefined;
+    },
+    async createUser(input = {}) {
+      const site = await siteByName(input.site ?? DEMO_SITES.viewlift);
+      const password = input.password ?? TEST_SEED_PASSWORD;
+      const username = `${input.prefix ?? 'user'}-${randomUUID().slice(0, 12)}@test.local`;
+      const phoneNumber = `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+      const [row] = await db.insert(staffUsers).values({
+        siteId: site.id,
+        username,
+        email: username,
+        displayName: username,
+        passwordHash: await app.services.passwords.hash(password),
+        phoneNumber,
+        twoFactorOnLogin: input.twoFactorOnLogin ?? false,
+        roles: (input.roles ?? { Content: 'write' }) as Record<string, string>,
+      }).returning({ id: staffUsers.id });
+      if (!row) throw new Error('user insert failed');
+      return { id: row.id, username, password, phoneNumber };
+    },
+    siteByName,
+    async close() {
+      await app.close();
+      if (!options.db) await dbHandle.close();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Where a signed-in session lives between page loads (spec §3): token, management key, site, device
+ * id and default timezone in cookies; roles, access flags and the site profile in local storage; the
+ * username between login and OTP entry in session storage. `writeSession` is the body of the auth
+ * machine's `storeSession` action; `readSession` the `readStoredSession` actor.
+ */
+import { parseRoles, accessFlagsFor } from '../../machines/roles';
+import type { Session, StoreSessionParams } from '../../machines/auth.types';
+import type { SiteProfile } from '../api/contract';
+import { COOKIE_NAMES, LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../config';
+import { readCookie, writeCookie } from './cookies';
+import { localStore, sessionStore } from './storage';
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession({ session, expiresAt }: StoreSessionParams): void {
+  const expires = new Date(expiresAt);
+  writeCookie(COOKIE_NAMES.accessToken, session.accessToken, expires);
+  writeCookie(COOKIE_NAMES.managementKey, session.apiKey, expires);
+  writeCookie(COOKIE_NAMES.site, session.site, expires);
+  writeCookie(COOKIE_NAMES.username, session.username, expires);
+  writeCookie(COOKIE_NAMES.roles, JSON.stringify(session.roles), expires);
+  if (session.profile?.defaultTimezone) writeCookie(COOKIE_NAMES.defaultTimezone, session.profile.defaultTimezone, expires);
+  localStore.set(LOCAL_STORAGE_KEYS.roles, JSON.stringify(session.roles));
+  localStore.set(LOCAL_STORAGE_KEYS.accessFlags, JSON.stringify(session.accessFlags));
+  localStore.set(LOCAL_STORAGE_KEYS.profile, JSON.stringify({ ...session.profile, encodingEnabled: session.encodingEnabled }));
+  sessionStore.remove(SESSION_STORAGE_KEYS.username);
+}
+
+/** The stored session, or null without a token and key (cookies expire with the token). */
+export function readSession(): Session | null {
+  const accessToken = readCookie(COOKIE_NAMES.accessToken);
+  const apiKey = readCookie(COOKIE_NAMES.managementKey);
+  if (!accessToken || !apiKey) return null;
+  const roles = parseRoles(parseJson(localStore.get(LOCAL_STORAGE_KEYS.roles)) ?? parseJson(readCookie(COOKIE_NAMES.roles) ?? null));
+  const stored = parseJson(localStore.get(LOCAL_STORAGE_KEYS.profile)) as (SiteProfile & { encodingEnabled?: boolean }) | null;
+  const { encodingEnabled = true, ...profile } = stored ?? {};
+  return {
+    accessToken,
+    apiKey,
+    site: readCookie(COOKIE_NAMES.site) ?? '',
+    username: readCookie(COOKIE_NAMES.username) ?? '',
+    roles,
+    accessFlags: accessFlagsFor(roles),
+    encodingEnabled,
+    profile: stored ? (profile as SiteProfile) : null,
+  };
+}
+
+export function storeOtpUsername({ username }: { username: string }): void {
+  sessionStore.set(SESSION_STORAGE_KEYS.username, username);
+}
+
+export function readCredentials(): { accessToken: string; apiKey: string } | null {
+  const accessToken = readCookie(COOKIE_NAMES.accessToken);
+  const apiKey = readCookie(COOKIE_NAMES.managementKey);
+  return accessToken ? { accessToken, apiKey: apiKey ?? '' } : null;
+}

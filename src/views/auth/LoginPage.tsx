@@ -1,0 +1,58 @@
+/** Sign-in page at '/' (spec §4.1): credentials; the server's message on failure. */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useId, useState, type FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { selectIsLoadingProfile, selectIsSubmitting, selectLoginError, type AuthMachine } from '../../../machines/auth.machine';
+import { useSystemActor } from '../../app-actor';
+import { APP_TITLE, ROUTES } from '../../config';
+import { authCard, button, centeredScreen, errorText, field, input, label } from '../../theme/ui.css';
+import * as css from './auth.css';
+import { PasswordField } from './PasswordField';
+
+export function LoginPage() {
+  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const submitting = useSelector(auth, selectIsSubmitting);
+  const loadingProfile = useSelector(auth, selectIsLoadingProfile);
+  const error = useSelector(auth, selectLoginError);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const usernameId = useId();
+  const errorId = useId();
+  const busy = submitting || loadingProfile;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    auth.send({ type: 'login.submit', username, password });
+  }
+
+  return (
+    <main className={centeredScreen}>
+      <div className={authCard}>
+        <h1 className={css.title}>Sign in to {APP_TITLE}</h1>
+        <form className={css.form} onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
+          <div className={field}>
+            <label htmlFor={usernameId} className={label}>Username</label>
+            <input
+              id={usernameId} name="username" className={input} value={username} autoComplete="username" autoFocus
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />
+          {error && <p id={errorId} className={errorText} role="alert">{error}</p>}
+          <button type="submit" className={`${button.primary} ${css.submit}`} disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+        <div className={css.links}>
+          <Link to={ROUTES.forgotPassword}>Forgot password?</Link>
+        </div>
+        <p className={css.divider}>or</p>
+        <div className={css.social}>
+          <button type="button" className={button.secondary} disabled title="Available soon">Sign in with Google</button>
+          <button type="button" className={button.secondary} disabled title="Available soon">Sign in with Microsoft</button>
+        </div>
+      </div>
+    </main>
+  );
+}

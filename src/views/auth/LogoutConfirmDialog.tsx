@@ -1,0 +1,24 @@
+/** The user menu's logout confirmation (spec §2.9): 'Are you sure you want to logout?', Cancel / 'Yes, Logout'. */
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { selectIsConfirming, type LogoutMachine } from '../../../machines/logout.machine';
+import { useSystemActor } from '../../app-actor';
+import { MESSAGES } from '../../messages';
+import { Modal } from '../shared/Modal';
+
+export function LogoutConfirmDialog() {
+  const logout = useSystemActor<ActorRefFrom<LogoutMachine>>('logout');
+  const open = useSelector(logout, selectIsConfirming);
+  return (
+    <Modal
+      open={open}
+      title="Logout"
+      negativeLabel={MESSAGES.logoutCancel}
+      positiveLabel={MESSAGES.logoutConfirmButton}
+      onNegative={() => logout.send({ type: 'logout.cancel' })}
+      onPositive={() => logout.send({ type: 'logout.confirm' })}
+    >
+      <p>{MESSAGES.logoutConfirm}</p>
+    </Modal>
+  );
+}
