@@ -257,7 +257,8 @@ export const networkMachine = setup({
     hasSite: ({ context }) => context.site !== null && context.site !== '',
     lacksSite: ({ context }) => context.site === null || context.site === '',
     isSameSite: ({ context, event }) => event.type === 'network.siteChanged' && (event.site || null) === (context.site || null),
-    siteArrived: ({ event }) => event.type === 'network.siteChanged' && event.site !== null && event.site !== '',
+    siteArrived: ({ context, event }) => event.type === 'network.siteChanged' && !context.site && !!event.site,
+    siteReplaced: ({ context, event }) => event.type === 'network.siteChanged' && !!context.site && !!event.site && context.site !== event.site,
     savedNetworkUnknown: ({ context, event }) => {
       const { networks } = outputOf<Service>(event);
       return context.selectedId !== null && !networks.some((n) => n.identifier === context.selectedId);
@@ -302,8 +303,12 @@ export const networkMachine = setup({
       on: {
         'network.siteChanged': [
           { guard: 'isSameSite' },
-          { guard: 'siteArrived', target: '.loading', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'invalidateNetworkData'] },
-          { target: '.ready', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'invalidateNetworkData'] },
+          // Signing in (or restoring a session) keeps the choice saved for this browser tab.
+          { guard: 'siteArrived', target: '.loading', actions: ['storeSite', 'invalidateNetworkData'] },
+          // Another site's networks have other identifiers: the saved choice no longer applies.
+          { guard: 'siteReplaced', target: '.loading', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'invalidateNetworkData'] },
+          // The site is gone (signed out): changes are refused with 'Site not found' until one arrives.
+          { target: '.ready', actions: ['storeSite', 'invalidateNetworkData'] },
         ],
       },
       states: {

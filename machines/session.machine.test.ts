@@ -28,9 +28,9 @@ function start(overrides: Record<string, AnyActorLogic> = {}) {
 }
 
 describe('session check on load', () => {
-  it('shows the overlay until the check answers, then saves the cloud provider', async () => {
+  it('shows the overlay while the check runs, then saves the cloud provider', async () => {
     const { actor, spies } = start();
-    expect(selectIsVerifying(actor.getSnapshot())).toBe(true);
+    expect(selectIsVerifying(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'session.start', path: '/analytics', defaultTimezone: 'Europe/Paris' });
     expect(selectIsVerifying(actor.getSnapshot())).toBe(true);
     await waitFor(actor, selectIsVerified);

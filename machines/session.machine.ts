@@ -122,8 +122,11 @@ export const sessionMachine = setup({
 export type SessionMachine = typeof sessionMachine;
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
-/** True until the check has an answer (also before the app sent `session.start`): show the overlay. */
+/**
+ * True while the check runs: protected pages show the overlay. Not before `session.start` (a user who
+ * signed in during this page load has nothing to verify, and the app never starts the check for them).
+ */
 export const selectIsVerifying = (snapshot: SessionSnapshot) =>
-  snapshot.matches('idle') || snapshot.matches('verifying') || snapshot.matches('verifyingSite');
+  snapshot.matches('verifying') || snapshot.matches('verifyingSite');
 export const selectIsUnreachable = (snapshot: SessionSnapshot) => snapshot.matches('unreachable');
 export const selectIsVerified = (snapshot: SessionSnapshot) => snapshot.matches('verified');

@@ -3,9 +3,9 @@
  * and tests supply the real logic with `machine.provide({ actors })`. A placeholder that runs means
  * the provider was forgotten, and it says so.
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, type NonReducibleUnknown } from 'xstate';
 
-export function providedLater<TOutput, TInput = void>(name: string) {
+export function providedLater<TOutput, TInput = NonReducibleUnknown>(name: string) {
   return fromPromise<TOutput, TInput>(async () => {
     throw new Error(`The "${name}" actor must be supplied with machine.provide({ actors })`);
   });

@@ -8,7 +8,10 @@ import { API_PATHS } from '../src/config';
 import type { RuntimeConfig } from '../src/api/contract';
 import { OWN_MESSAGES } from '../src/messages';
 import { buildApp } from './app';
-import { DEFAULT_RATE_LIMITS } from './domain/rate-limit';
+import { eq } from 'drizzle-orm';
+import { rateLimits } from './db/schema';
+import { purgeExpired } from './domain/housekeeping';
+import { createRateLimiter, DEFAULT_RATE_LIMITS } from './domain/rate-limit';
 import { resolveJwtSecret } from './domain/tokens';
 import { loadConfig } from './env';
 import { injectRuntimeConfig } from './http/spa';
@@ -171,6 +174,37 @@ describe('configuration', () => {
     expect(c.argon2.memoryCost).toBeGreaterThanOrEqual(19456);
     expect(loadConfig({ NODE_ENV: 'production' }).sms.transport).toBe('disabled');
     expect(loadConfig({}).sms.transport).toBe('outbox');
+  });
+});
+
+describe('rate limiter and housekeeping', () => {
+  it('counts per fixed window, restarts in the next window, and old windows are purged', async () => {
+    const limiter = createRateLimiter(t.db);
+    const key = `test:${randomUUID()}`;
+    const rule = { limit: 2, windowSeconds: 60 };
+    const now = new Date();
+    expect((await limiter.hit(key, rule, now)).allowed).toBe(true);
+    expect((await limiter.hit(key, rule, now)).allowed).toBe(true);
+    const third = await limiter.hit(key, rule, now);
+    expect(third).toMatchObject({ allowed: false, count: 3 });
+    expect(third.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await limiter.hit(key, rule, new Date(now.getTime() + 61_000))).count).toBe(1);
+    // Housekeeping with the real clock (other test files share the database): only day-old rows go.
+    const old = `old:${randomUUID()}`;
+    await limiter.hit(old, rule, new Date(now.getTime() - 3 * 24 * 3600_000));
+    await purgeExpired(t.db);
+    expect(await t.db.select().from(rateLimits).where(eq(rateLimits.key, old))).toHaveLength(0);
+    expect(await t.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toHaveLength(1);
+  });
+
+  it('a cooldown is acquired once per period', async () => {
+    const limiter = createRateLimiter(t.db);
+    const key = `cool:${randomUUID()}`;
+    const now = new Date();
+    expect(await limiter.cooldown(key, 30, now)).toEqual({ acquired: true });
+    const again = await limiter.cooldown(key, 30, new Date(now.getTime() + 10_000));
+    expect(again).toEqual({ acquired: false, retryAfterSeconds: 20 });
+    expect(await limiter.cooldown(key, 30, new Date(now.getTime() + 31_000))).toEqual({ acquired: true });
   });
 });
 

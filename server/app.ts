@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { openDb, type DbHandle } from './db/client';
 import { seedDemoData } from './db/seed';
 import { isPasswordComplex } from './domain/passwords';
+import { purgeExpired } from './domain/housekeeping';
 import { createServices, type Logger } from './domain/services';
 import type { SmsTransport } from './domain/sms';
 import { DEFAULT_SEED_PASSWORD, loadConfig, type ServerConfig } from './env';
@@ -16,6 +17,8 @@ import { devRoutes } from './http/dev-routes';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { registerSpa } from './http/spa';
 import { verifyRoutes } from './http/verify-routes';
+import { managementGraphql } from './graphql/plugin';
+import { appcmsRoutes } from './http/appcms-routes';
 import './http/types';
 
 /**
@@ -26,6 +29,7 @@ import './http/types';
 export const API_PLUGINS: FastifyPluginAsync[] = [
   authRoutes,
   verifyRoutes,
+  managementGraphql, appcmsRoutes,
   // networkRoutes, graphqlPlugin, ... (registered here by their owners)
 ];
 
@@ -96,6 +100,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       if (seeded) app.log.info('Demo data seeded (see docs/demo-accounts.md).');
     }
   }
+
+  const housekeeping = setInterval(() => {
+    purgeExpired(dbHandle.db).catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'housekeeping failed'));
+  }, 10 * 60_000);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');

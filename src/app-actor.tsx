@@ -4,12 +4,10 @@
  * they never hold refs passed down as props.
  */
 import { createContext, useContext } from 'react';
-import type { AnyActorRef } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { AppMachine } from '../machines/app.machine';
 
-export interface RootActor {
-  system: { get: (systemId: string) => AnyActorRef | undefined };
-  send: (event: { type: string }) => void;
-}
+export type RootActor = ActorRefFrom<AppMachine>;
 
 export const RootActorContext = createContext<RootActor | null>(null);
 

@@ -35,7 +35,6 @@ router.subscribe('onResolved', ({ toLocation }) => {
   root.send({ type: 'path.changed', path: toLocation.pathname });
 });
 loadAnalyticsTag(config.gaMeasurementId);
-root.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

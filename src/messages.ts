@@ -99,4 +99,16 @@ export const OWN_MESSAGES = {
   loginSuccess: 'Signed in.',
   otpVerified: 'OTP verified.',
   otpRequired: 'Enter the verification code sent to your mobile phone.',
+  // Networks (issue 6): the switcher's marks, the confirmations and the AppCMS pages' notes.
+  networkLaunched: 'Launched',
+  networkNotLaunched: 'Not launched',
+  networkLaunchTitle: 'Launch network',
+  networkLaunchConfirm: (name: string) => `Launch ${name}? It goes live for its viewers.`,
+  networkCopyTitle: (what: string) => `Copy ${what} from default`,
+  networkCopyConfirm: (what: string, from: string, to: string) =>
+    `Copy the ${what} of ${from} (the default network) onto ${to}? The ${what} of ${to} will be replaced.`,
+  networkDefaultData: (name: string) =>
+    `${name} is the default network: its brand and settings are the source that "Copy from default" copies onto the other networks. Choose another network in the header to see its own data here.`,
+  networkLoadingData: 'Loading…',
+  networkNone: 'No networks',
 } as const;

@@ -21,9 +21,6 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     title?: string;
   }
-  interface Register {
-    router: ReturnType<typeof createAppRouter>;
-  }
 }
 
 export interface RouterContext {

@@ -9,14 +9,14 @@
  * site (a different site answers exactly like a site that does not exist).
  */
 import { and, eq } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { canContinue, canEdit, parseRoles } from '../../machines/roles';
 import type { Network, NetworkBrandCopy, NetworkCopyRequest, NetworkDataKind, Service } from '../../src/api/contract';
 import { AREAS } from '../../src/config';
 import { MESSAGES, OWN_MESSAGES } from '../../src/messages';
+import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 
-export type NetworksDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type NetworksDb = Db;
 
 /** Who is calling: resolved by the transport from the access token and API key. */
 export interface NetworkCaller {

@@ -26,7 +26,10 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const raw = new TextEncoder().encode(secret);
+  // Imported once: jose would otherwise import the raw bytes on every call.
+  let imported: Promise<CryptoKey> | undefined;
+  const key = () => (imported ??= crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
   return {
     async sign({ userId, sessionId, site, sessionExpiresAt, now = new Date() }) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -37,11 +40,11 @@ export function createTokenService(secret: string): TokenService {
         .setIssuer(ISSUER)
         .setIssuedAt(iat)
         .setExpirationTime(exp)
-        .sign(key);
+        .sign(await key());
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], issuer: ISSUER });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.site !== 'string') return null;
         if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
         return { sub: payload.sub, sid: payload.sid, site: payload.site, iat: payload.iat, exp: payload.exp };

@@ -4,7 +4,7 @@
  * production. Errors carry our messages; anything unexpected is masked as 'Something went wrong!'
  * so no stack, SQL or driver text reaches a client.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
 import { API_PATHS } from '../../src/config';
@@ -13,12 +13,14 @@ import type { CopyOptions, NetworkCaller, NetworksDb } from '../domain/networks'
 import { MAX_QUERY_DEPTH, validationRulesFor } from './limits';
 import { managementResolvers, type ManagementContext } from './resolvers';
 import { managementSchema } from './schema';
+import { networkCallerOf } from '../http/network-caller';
+import '../http/types';
 
 export interface ManagementGraphqlOptions {
   db: NetworksDb;
   /** Resolves the caller from the Authorization and API key headers; throws NetworkError('unauthenticated'). */
   authenticateCaller: (request: FastifyRequest) => Promise<NetworkCaller>;
-  production?: boolean;
+  production: boolean;
   copyOptions?: CopyOptions;
 }
 
@@ -40,8 +42,9 @@ function maskUnexpected(execution: FailedExecution): FailedExecution {
   return { ...execution, errors };
 }
 
-export async function managementGraphql(app: FastifyInstance, options: ManagementGraphqlOptions): Promise<void> {
-  const production = options.production ?? process.env.NODE_ENV === 'production';
+/** Registers Mercurius on `app` with the management schema. */
+export async function registerManagementGraphql(app: FastifyInstance, options: ManagementGraphqlOptions): Promise<void> {
+  const { production } = options;
   await app.register(mercurius, {
     schema: managementSchema,
     resolvers: managementResolvers({ db: options.db, copyOptions: options.copyOptions }),
@@ -63,3 +66,12 @@ export async function managementGraphql(app: FastifyInstance, options: Managemen
     },
   });
 }
+
+/** The API plugin buildApp registers (server/app.ts API_PLUGINS). */
+export const managementGraphql: FastifyPluginAsync = async (app) => {
+  await registerManagementGraphql(app, {
+    db: app.services.db,
+    authenticateCaller: networkCallerOf,
+    production: app.services.config.production,
+  });
+};

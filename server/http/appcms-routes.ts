@@ -3,16 +3,13 @@
  * stored data, for callers with a role in App CMS on that same site. Failures answer
  * `{ success: false, message }` with the matching status; never a 500 for bad input.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ApiFailure } from '../../src/api/contract';
 import { API_PATHS } from '../../src/config';
 import { OWN_MESSAGES } from '../../src/messages';
-import { isNetworkDataKind, NetworkError, readNetworkData, type NetworkCaller, type NetworksDb } from '../domain/networks';
-
-export interface AppcmsRoutesOptions {
-  db: NetworksDb;
-  authenticateCaller: (request: FastifyRequest) => Promise<NetworkCaller>;
-}
+import { isNetworkDataKind, NetworkError, readNetworkData } from '../domain/networks';
+import { networkCallerOf } from './network-caller';
+import './types';
 
 interface NetworkDataParams {
   site: string;
@@ -27,7 +24,7 @@ function fail(reply: FastifyReply, status: number, message: string): ApiFailure 
   return { success: false, message };
 }
 
-export async function appcmsRoutes(app: FastifyInstance, options: AppcmsRoutesOptions): Promise<void> {
+export const appcmsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: NetworkDataParams }>(`${API_PATHS.appcmsNetworkData}/:site/:kind/:networkIdentifier`, {
     schema: {
       params: {
@@ -42,11 +39,11 @@ export async function appcmsRoutes(app: FastifyInstance, options: AppcmsRoutesOp
     const { site, kind, networkIdentifier } = request.params;
     if (!isNetworkDataKind(kind)) return fail(reply, 400, OWN_MESSAGES.badRequest);
     try {
-      const caller = await options.authenticateCaller(request);
-      return await readNetworkData(options.db, caller, site, kind, networkIdentifier);
+      const caller = await networkCallerOf(request);
+      return await readNetworkData(app.services.db, caller, site, kind, networkIdentifier);
     } catch (error) {
       if (error instanceof NetworkError) return fail(reply, error.statusCode, error.message);
       throw error;
     }
   });
-}
+};

@@ -53,7 +53,7 @@ function SignedInHeader() {
             {canContinue(roles, AREAS.admin) && (
               <Link to={ROUTES.admin} className={css.menuItem} role="menuitem">Admin</Link>
             )}
-            <button type="button" className={css.menuItem} role="menuitem" onClick={() => passwordChange.send({ type: 'change.start' })}>
+            <button type="button" className={css.menuItem} role="menuitem" onClick={() => session && passwordChange.send({ type: 'change.start', username: session.username, accessToken: session.accessToken, apiKey: session.apiKey })}>
               Change Password
             </button>
             <button type="button" className={css.menuItem} role="menuitem" onClick={() => logout.send({ type: 'logout.request' })}>

@@ -1,0 +1,43 @@
+/**
+ * `npm start` builds the SPA when dist/ is missing or older than its sources, so a fresh clone
+ * needs nothing but `npm install && npm start`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What the Vite build reads. */
+export const SPA_SOURCES = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
+  }
+  return newest;
+}
+
+/** True when dist/index.html is missing or older than the newest source file. */
+export function isDistStale(root: string, distDir = join(root, 'dist')): boolean {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return SPA_SOURCES.some((source) => newestMtime(join(root, source)) > built);
+}
+
+/** Runs `vite build` when stale. Returns false when a needed build failed. */
+export function buildIfStale(root: string, log: (msg: string) => void = console.log): boolean {
+  if (!isDistStale(root)) return true;
+  log('Building the web app (dist/ is missing or older than its sources)...');
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    log('The web app build failed; the API still starts.' + (existsSync(join(root, 'dist', 'index.html')) ? ' Serving the previous build.' : ' No web app to serve.'));
+    return false;
+  }
+  return true;
+}

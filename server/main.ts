@@ -1,0 +1,44 @@
+/**
+ * `npm start`: builds the SPA if stale, opens the database (PGlite in DATA_DIR, or DATABASE_URL),
+ * migrates, seeds demo data on first start, serves API + SPA on HOST:PORT.
+ *
+ * Environment: PORT (3000), HOST (127.0.0.1; use 0.0.0.0 in a container), DATA_DIR (./data),
+ * DATABASE_URL, JWT_SECRET (required in production), SEED_PASSWORD, NODE_ENV, LOG_LEVEL,
+ * SKIP_BUILD=1, and the runtime settings documented in docs/security.md and the README.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { buildIfStale } from './build-if-stale';
+import { loadConfig } from './env';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const config = loadConfig();
+
+if (process.env.SKIP_BUILD !== '1') buildIfStale(root);
+const distDir = join(root, 'dist');
+
+const app = await buildApp({
+  config,
+  staticDir: existsSync(join(distDir, 'index.html')) ? distDir : undefined,
+  logger: {
+    level: process.env.LOG_LEVEL ?? 'info',
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.xapikey', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
+  },
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`CMS Tools is running at http://${config.host}:${config.port}`);

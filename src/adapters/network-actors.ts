@@ -1,0 +1,111 @@
+/**
+ * The real I/O actors and session-storage actions of the `network` machine
+ * (machines/network.machine.ts). GraphQL goes through the one urql client (src/api/graphql.ts); the
+ * per-network reads through apiRequest (spec §7.2). Every actor passes its abort signal on.
+ *
+ *   networkMachine.provide(networkImplementations({ client, getCredentials }))
+ */
+import type { Client } from 'urql';
+import { fromPromise } from 'xstate';
+import {
+  CredentialsMissingError,
+  type CopyFromDefaultInput, type FetchNetworkDataInput, type FetchServiceInput, type NetworkContext, type NetworkData,
+  type PublishNetworkInput,
+} from '../../machines/network.machine';
+import { ApiError, apiRequest, authHeaders } from '../api/client';
+import type { Network, NetworkCopyRequest, Service } from '../api/contract';
+import {
+  GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlCredentials,
+} from '../api/graphql';
+import { API_PATHS, COOKIE_NAMES, SESSION_STORAGE_KEYS } from '../config';
+import { MESSAGES } from '../messages';
+import { readCookie } from './cookies';
+import { sessionStore } from './storage';
+
+/** The access token and management key from their cookies (spec §3), or null when either is missing. */
+export function readNetworkCredentials(): GraphqlCredentials | null {
+  const accessToken = readCookie(COOKIE_NAMES.accessToken);
+  const apiKey = readCookie(COOKIE_NAMES.managementKey);
+  return accessToken && apiKey ? { accessToken, apiKey } : null;
+}
+
+/** The network identifier saved by an earlier choice in this tab (the machine's `savedNetworkId` input). */
+export function readSavedNetworkId(): string | null {
+  return sessionStore.get(SESSION_STORAGE_KEYS.selectedNetwork) || null;
+}
+
+/** Spec §7.1: all four brand parts when copying brand; settings true when copying settings. */
+export function copyRequestFor({ site, network, what }: CopyFromDefaultInput): NetworkCopyRequest {
+  const brand = what === 'brand';
+  return {
+    site,
+    network,
+    networkBrand: { logoAndIcons: brand, theme: brand, themeOtt: brand, themeApps: brand },
+    networkSettings: what === 'settings',
+  };
+}
+
+/** Spec §7.2: the response is the data, its numeric status (the HTTP code after normalising) dropped. */
+export function networkDataOf(body: Record<string, unknown>): NetworkData {
+  const { status, ...rest } = body;
+  return typeof status === 'number' ? rest : body;
+}
+
+export interface NetworkActorDeps {
+  client: Client;
+  getCredentials?: () => GraphqlCredentials | null;
+  request?: typeof apiRequest;
+}
+
+export function createNetworkActors({ client, getCredentials = readNetworkCredentials, request = apiRequest }: NetworkActorDeps) {
+  const requireCredentials = (): GraphqlCredentials => {
+    const credentials = getCredentials();
+    if (!credentials) throw new CredentialsMissingError();
+    return credentials;
+  };
+
+  return {
+    fetchService: fromPromise<Service, FetchServiceInput>(async ({ input, signal }) => {
+      requireCredentials();
+      const data = await runGraphql(client, 'query', SERVICE_GET, { site: input.site }, signal);
+      return data.serviceGet;
+    }),
+
+    publishNetwork: fromPromise<void, PublishNetworkInput>(async ({ input, signal }) => {
+      requireCredentials();
+      const data = await runGraphql(client, 'mutation', NETWORK_PUBLISH, { site: input.site, network: input.network }, signal);
+      if (!data.networkPublish.success) throw new GraphqlCallError(MESSAGES.genericGraphqlError);
+    }),
+
+    copyFromDefault: fromPromise<Network | null, CopyFromDefaultInput>(async ({ input, signal }) => {
+      requireCredentials();
+      const data = await runGraphql(client, 'mutation', NETWORK_COPY_FROM_DEFAULT, { req: copyRequestFor(input) }, signal);
+      if (!data.networkCopyFromDefault.success) throw new GraphqlCallError(MESSAGES.genericGraphqlError);
+      return data.networkCopyFromDefault.network;
+    }),
+
+    /** Spec §5: nothing without credentials (the machine already skips the default network). */
+    fetchNetworkData: fromPromise<NetworkData | null, FetchNetworkDataInput>(async ({ input, signal }) => {
+      const credentials = getCredentials();
+      if (!credentials) return null;
+      const url = `${API_PATHS.appcmsNetworkData}/${encodeURIComponent(input.site)}/${input.kind}/${encodeURIComponent(input.network)}`;
+      const body = await request<Record<string, unknown>>(url, { headers: authHeaders(credentials), signal });
+      if (body.status !== 200) {
+        throw new ApiError(typeof body.message === 'string' ? body.message : MESSAGES.failedToGet(input.kind, input.network), body.status, body);
+      }
+      return networkDataOf(body);
+    }),
+  };
+}
+
+export const networkActions = {
+  saveSelectedNetwork: ({ context }: { context: NetworkContext }) => {
+    if (context.selectedId) sessionStore.set(SESSION_STORAGE_KEYS.selectedNetwork, context.selectedId);
+  },
+  forgetSelectedNetwork: () => sessionStore.remove(SESSION_STORAGE_KEYS.selectedNetwork),
+};
+
+/** Everything `networkMachine.provide(...)` needs in the browser. */
+export function networkImplementations(deps: NetworkActorDeps) {
+  return { actors: createNetworkActors(deps), actions: networkActions };
+}

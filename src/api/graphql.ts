@@ -1,0 +1,176 @@
+/**
+ * The management GraphQL client (spec §7.1): one urql client for every GraphQL call, POST only, no
+ * cache (every call reads the server's truth), with the two credential headers added in ONE place
+ * (`fetchOptions`). urql parses documents with @0no-co/graphql.web: the `graphql` package stays out
+ * of the browser bundle.
+ */
+import { Client, CombinedError, fetchExchange, gql, type AnyVariables, type DocumentInput } from 'urql';
+import { API_PATHS } from '../config';
+import { MESSAGES } from '../messages';
+import type { Network, NetworkCopyRequest, Service } from './contract';
+import { authHeaders } from './client';
+
+export interface GraphqlCredentials {
+  accessToken: string;
+  apiKey: string;
+}
+
+export interface GraphqlClientOptions {
+  /** Read on every request, so a new sign-in is picked up without a new client. */
+  getCredentials: () => GraphqlCredentials | null;
+  url?: string;
+  fetch?: typeof fetch;
+  /** Spec §7.7: a 401 sends the user to /logout, a 403 to the site root (installed by the app). */
+  onUnauthorized?: () => void;
+  onForbidden?: () => void;
+}
+
+export function createGraphqlClient(options: GraphqlClientOptions): Client {
+  const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const observedFetch: typeof fetch = async (input, init) => {
+    const response = await baseFetch(input, init);
+    if (response.status === 401) options.onUnauthorized?.();
+    if (response.status === 403) options.onForbidden?.();
+    return response;
+  };
+  return new Client({
+    url: options.url ?? API_PATHS.graphql,
+    exchanges: [fetchExchange],
+    preferGetMethod: false,
+    requestPolicy: 'network-only',
+    fetch: observedFetch,
+    fetchOptions: () => {
+      const credentials = options.getCredentials();
+      return { headers: credentials ? authHeaders(credentials) : {}, credentials: 'same-origin' };
+    },
+  });
+}
+
+/** A failed GraphQL call, with the message the operator should see. */
+export class GraphqlCallError extends Error {
+  constructor(message: string, readonly code?: string, readonly status?: number) {
+    super(message);
+    this.name = 'GraphqlCallError';
+  }
+}
+
+function isJsonResponse(response: unknown): boolean {
+  const type = (response as Response | undefined)?.headers?.get?.('content-type') ?? '';
+  return /json/i.test(type);
+}
+
+/**
+ * Our message for a urql error: the first GraphQL error's message ('Something went wrong!' when it
+ * has none); a body that is not JSON is 'Invalid data' (spec §5, §8).
+ */
+export function toGraphqlCallError(error: CombinedError): GraphqlCallError {
+  const status = (error.response as Response | undefined)?.status;
+  const [first] = error.graphQLErrors;
+  if (first) {
+    const code = typeof first.extensions?.code === 'string' ? first.extensions.code : undefined;
+    return new GraphqlCallError(first.message.trim() || MESSAGES.genericGraphqlError, code, status);
+  }
+  if (error.networkError instanceof SyntaxError || (error.response && !isJsonResponse(error.response))) {
+    return new GraphqlCallError(MESSAGES.invalidData, undefined, status);
+  }
+  return new GraphqlCallError(error.networkError?.message.trim() || MESSAGES.genericGraphqlError, undefined, status);
+}
+
+function abortError(): DOMException {
+  return new DOMException(MESSAGES.requestCancelled, 'AbortError');
+}
+
+/**
+ * Runs one operation and settles with its data. Aborting the signal tears the operation down
+ * (urql then aborts the fetch) and rejects with an AbortError.
+ */
+export function runGraphql<Data, Variables extends AnyVariables>(
+  client: Client,
+  kind: 'query' | 'mutation',
+  document: DocumentInput<Data, Variables>,
+  variables: Variables,
+  signal?: AbortSignal,
+): Promise<Data> {
+  return new Promise<Data>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const source = kind === 'query' ? client.query(document, variables) : client.mutation(document, variables);
+    let settled = false;
+    let subscription: { unsubscribe: () => void } | undefined;
+    const finish = () => {
+      settled = true;
+      subscription?.unsubscribe();
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      if (settled) return;
+      finish();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort);
+    subscription = source.subscribe((result) => {
+      if (settled) return;
+      finish();
+      if (result.error) reject(toGraphqlCallError(result.error));
+      else if (result.data === undefined || result.data === null) reject(new GraphqlCallError(MESSAGES.invalidData));
+      else resolve(result.data);
+    });
+    // The result may arrive synchronously, before `subscription` was assigned.
+    if (settled) subscription.unsubscribe();
+  });
+}
+
+export const SERVICE_GET = gql<{ serviceGet: Service }, { site: string }>`
+  query serviceGet($site: String!) {
+    serviceGet(site: $site) {
+      id
+      siteInternalName
+      isLaunched
+      serviceName
+      serviceType
+      serviceTypes
+      templateName
+      languageCode
+      forceLogin
+      isMonetizationModelEnabled
+      domainName
+      siteBaseUrl
+      backendUrl
+      networks {
+        name
+        identifier
+        image
+        isActive
+        isDefault
+      }
+    }
+  }
+`;
+
+export const NETWORK_PUBLISH = gql<{ networkPublish: { success: boolean } }, { site: string; network: string }>`
+  mutation networkPublish($site: String!, $network: String!) {
+    networkPublish(site: $site, network: $network) {
+      success
+    }
+  }
+`;
+
+export const NETWORK_COPY_FROM_DEFAULT = gql<
+  { networkCopyFromDefault: { success: boolean; network: Network | null } },
+  { req: NetworkCopyRequest }
+>`
+  mutation networkCopyFromDefault($req: NetworkCopyInput!) {
+    networkCopyFromDefault(req: $req) {
+      success
+      network {
+        name
+        identifier
+        image
+        isActive
+        isDefault
+      }
+    }
+  }
+`;

@@ -1,0 +1,101 @@
+/**
+ * The header's network switcher (spec §1, §4.6): every network of the site with its logo, name and
+ * a launched / not-launched mark, the current one highlighted; Launch and "Copy brand / settings
+ * from default" for the current network, each confirmed in a dialog. Everything it shows comes from
+ * the `network` actor's snapshot; everything it does is an event sent to it.
+ */
+import { useSelector } from '@xstate/react';
+import type { NetworkActorRef, PendingChange } from '../../../machines/network.machine';
+import {
+  selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectNetworks, selectPendingChange,
+} from '../../../machines/network.machine';
+import { useSystemActor } from '../../app-actor';
+import type { Network } from '../../api/contract';
+import { OWN_MESSAGES } from '../../messages';
+import { button } from '../../theme/ui.css';
+import { Modal } from '../shared/Modal';
+import * as css from './network.css';
+
+function Mark({ network }: { network: Network }) {
+  if (network.isDefault) return <span className={css.mark.default}>Default</span>;
+  return network.isActive
+    ? <span className={css.mark.launched} data-testid="network-mark">{OWN_MESSAGES.networkLaunched}</span>
+    : <span className={css.mark.notLaunched} data-testid="network-mark">{OWN_MESSAGES.networkNotLaunched}</span>;
+}
+
+function confirmationText(pending: PendingChange | null): { title: string; body: string; action: string } {
+  if (pending?.kind === 'copy') {
+    return {
+      title: OWN_MESSAGES.networkCopyTitle(pending.what),
+      body: OWN_MESSAGES.networkCopyConfirm(pending.what, pending.defaultName, pending.name),
+      action: 'Copy',
+    };
+  }
+  return { title: OWN_MESSAGES.networkLaunchTitle, body: OWN_MESSAGES.networkLaunchConfirm(pending?.name ?? ''), action: 'Launch' };
+}
+
+export function NetworkSwitcher() {
+  const network = useSystemActor<NetworkActorRef>('network');
+  const networks = useSelector(network, selectNetworks);
+  const current = useSelector(network, selectCurrentNetwork);
+  const confirming = useSelector(network, selectIsConfirming);
+  const changing = useSelector(network, selectIsChanging);
+  const pending = useSelector(network, selectPendingChange);
+  const text = confirmationText(pending);
+
+  return (
+    <>
+      <details className={css.switcher} data-testid="network-switcher">
+        <summary className={css.trigger} aria-label="Current network">
+          {current && <img className={css.logo} src={current.image} alt="" />}
+          <span data-testid="network-current">{current?.name ?? OWN_MESSAGES.networkNone}</span> ▾
+        </summary>
+        <div className={css.panel}>
+          {networks.length === 0 ? (
+            <p className={css.empty}>{OWN_MESSAGES.networkNone}</p>
+          ) : (
+            <ul className={css.list} aria-label="Networks">
+              {networks.map((n) => {
+                const isCurrent = n.identifier === current?.identifier;
+                return (
+                  <li key={n.identifier}>
+                    <button
+                      type="button"
+                      className={isCurrent ? css.option.current : css.option.normal}
+                      aria-current={isCurrent ? 'true' : undefined}
+                      data-testid={`network-option-${n.identifier}`}
+                      onClick={() => network.send({ type: 'network.select', identifier: n.identifier })}
+                    >
+                      <img className={css.logo} src={n.image} alt="" />
+                      <span className={css.name}>{n.name}</span>
+                      <Mark network={n} />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <div className={css.actions}>
+            <button type="button" className={button.primary} data-testid="network-launch" disabled={changing}
+              onClick={() => network.send({ type: 'network.launch' })}>Launch</button>
+            <button type="button" className={button.secondary} data-testid="network-copy-brand" disabled={changing}
+              onClick={() => network.send({ type: 'network.copy', what: 'brand' })}>Copy brand from default</button>
+            <button type="button" className={button.secondary} data-testid="network-copy-settings" disabled={changing}
+              onClick={() => network.send({ type: 'network.copy', what: 'settings' })}>Copy settings from default</button>
+          </div>
+        </div>
+      </details>
+      <Modal
+        open={confirming || changing}
+        title={text.title}
+        negativeLabel="Cancel"
+        positiveLabel={text.action}
+        busy={changing}
+        onNegative={() => network.send({ type: 'network.cancel' })}
+        onPositive={() => network.send({ type: 'network.confirm' })}
+      >
+        <p>{text.body}</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../theme/theme.css';
+
+export const switcher = style({ position: 'relative' });
+export const trigger = style({
+  listStyle: 'none', cursor: 'pointer', display: 'flex', alignItems: 'center', gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius, border: `1px solid rgba(255,255,255,0.35)`,
+  color: vars.color.info, fontFamily: vars.font.body,
+  selectors: { '&::-webkit-details-marker': { display: 'none' } },
+});
+export const panel = style({
+  position: 'absolute', right: 0, top: '115%', width: '20rem', zIndex: 40,
+  background: vars.color.background, color: vars.color.secondaryMain, borderRadius: vars.radius,
+  boxShadow: '0 6px 20px rgba(0,0,0,0.2)', padding: vars.space.sm,
+});
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+const optionBase = style({
+  width: '100%', display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: vars.space.sm,
+  border: '1px solid transparent', borderRadius: vars.radius, background: 'transparent', cursor: 'pointer', textAlign: 'left',
+  color: vars.color.secondaryMain, fontFamily: vars.font.body,
+  selectors: { '&:hover': { background: vars.color.paper } },
+});
+export const option = styleVariants({
+  normal: [optionBase],
+  current: [optionBase, { borderColor: vars.color.primaryLight, background: vars.color.paper, fontWeight: 700 }],
+});
+export const logo = style({ width: 28, height: 28, borderRadius: vars.radius, objectFit: 'contain', background: vars.color.paper, flexShrink: 0 });
+export const name = style({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+const markBase = style({ fontSize: '0.75rem', fontWeight: 600, padding: `0 ${vars.space.xs}`, borderRadius: vars.radius, whiteSpace: 'nowrap' });
+export const mark = styleVariants({
+  launched: [markBase, { color: vars.color.success, border: `1px solid ${vars.color.success}` }],
+  notLaunched: [markBase, { color: vars.color.secondaryLight, border: `1px solid ${vars.color.secondaryLight}` }],
+  default: [markBase, { color: vars.color.primaryMain, border: `1px solid ${vars.color.primaryMain}` }],
+});
+export const actions = style({
+  display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginTop: vars.space.sm,
+  paddingTop: vars.space.sm, borderTop: `1px solid ${vars.color.border}`,
+});
+export const empty = style({ padding: vars.space.sm, color: vars.color.secondaryLight });
