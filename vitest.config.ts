@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['machines/test-support/coverage-setup.ts'],
         },
       },
       {

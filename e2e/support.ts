@@ -103,5 +103,5 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

@@ -3,7 +3,7 @@ import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../src/config';
 import { MESSAGES, OWN_MESSAGES } from '../src/messages';
 import {
-  authMachine, selectIsSignedIn, selectIsSubmitting, selectLandingRoute, selectLoginError, selectOtpStep,
+  authMachine, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError, selectOtpStep,
   selectRoles, selectSession, type AuthInput,
 } from './auth.machine';
 import type { Session } from './auth.types';
@@ -30,6 +30,7 @@ function start(overrides: Partial<Parameters<typeof authMachine.provide>[0]['act
     readStoredSession: vi.fn(async (): Promise<Session | null> => null),
     getDeviceId: vi.fn(async () => 'device-1' as string | undefined),
     login: vi.fn(async (_: unknown) => loginResponse({ accessToken: token })),
+    socialSignIn: vi.fn(async (_: unknown) => loginResponse({ accessToken: token })),
     verifyOtp: vi.fn(async (_: unknown) => ({ success: true, message: '', accessToken: token, v2ManagementApiEnabled: true })),
     generateOtp: vi.fn(async (_: unknown) => ({ success: true, message: '' })),
     fetchProfile: vi.fn(async (_: unknown) => ({ profile: siteProfile(), fetchedAt: 1000 })),
@@ -40,6 +41,7 @@ function start(overrides: Partial<Parameters<typeof authMachine.provide>[0]['act
       readStoredSession: fakeActor(io.readStoredSession),
       getDeviceId: fakeActor(io.getDeviceId),
       login: fakeActor(io.login),
+      socialSignIn: fakeActor(io.socialSignIn),
       verifyOtp: fakeActor(io.verifyOtp),
       generateOtp: fakeActor(io.generateOtp),
       fetchProfile: fakeActor(io.fetchProfile),
@@ -165,6 +167,65 @@ describe('auth machine: credentials', () => {
   });
 });
 
+describe('auth machine: social sign-in', () => {
+  it('runs the provider with the device id, then continues exactly like a password login', async () => {
+    const { actor, io, spies } = await signedOut({ socialSignIn: pendingActor() });
+    actor.send({ type: 'login.social', provider: 'google' });
+    expect(selectIsSocialSigningIn(actor.getSnapshot())).toBe(true);
+    expect(selectIsSubmitting(actor.getSnapshot())).toBe(false);
+    const other = await signedOut();
+    other.actor.send({ type: 'login.social', provider: 'microsoft' });
+    await waitFor(other.actor, selectIsSignedIn);
+    expect(other.io.socialSignIn).toHaveBeenCalledWith({ provider: 'microsoft', deviceId: 'device-1' });
+    expect(other.io.fetchProfile).toHaveBeenCalledWith({ accessToken: token });
+    expect(other.spies.storeSession).toHaveBeenCalledTimes(1);
+    expect(other.spies.navigate).toHaveBeenCalledWith({ to: ROUTES.content });
+    expect(io.login).not.toHaveBeenCalled();
+    expect(spies.navigate).not.toHaveBeenCalled();
+  });
+
+  it('honours the SMS second factor of a social login', async () => {
+    const { actor, spies } = await signedOut({
+      socialSignIn: fakeActor(async () => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******4321', username: 'tess', accessToken: '' })),
+    });
+    actor.send({ type: 'login.social', provider: 'google' });
+    await waitFor(actor, (s) => selectOtpStep(s) !== null);
+    expect(spies.storeOtpUsername).toHaveBeenCalledWith({ username: 'tess', obscureMobileNumber: '******4321' });
+    expect(spies.navigate).toHaveBeenCalledWith({ to: ROUTES.verifyNumber });
+    actor.send({ type: 'otp.submit', otp: '123456' });
+    await waitFor(actor, selectIsSignedIn);
+  });
+
+  it("shows the server's refusal (an unknown person) on the sign-in form", async () => {
+    const { actor, spies } = await signedOut({
+      socialSignIn: fakeActor(async () => loginResponse({ success: false, message: OWN_MESSAGES.socialAccountNotLinked })),
+    });
+    actor.send({ type: 'login.social', provider: 'google' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
+    expect(selectLoginError(actor.getSnapshot())).toBe(OWN_MESSAGES.socialAccountNotLinked);
+    expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.socialAccountNotLinked, severity: 'error' });
+  });
+
+  it('maps identity-provider error codes through the spec table', async () => {
+    const { actor, spies } = await signedOut({
+      socialSignIn: fakeActor(async () => { throw Object.assign(new Error('Firebase: Error (auth/popup-closed-by-user).'), { code: 'auth/popup-closed-by-user' }); }),
+    });
+    actor.send({ type: 'login.social', provider: 'microsoft' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(selectLoginError(actor.getSnapshot())).toBe('User closed the popup before completing authentication.');
+    expect(spies.notify).toHaveBeenCalledWith({ message: 'User closed the popup before completing authentication.', severity: 'error' });
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+  });
+
+  it('clears an earlier error when a social sign-in starts', async () => {
+    const { actor } = await signedOut({ socialSignIn: pendingActor() });
+    actor.send({ type: 'login.submit', username: '', password: 'x' });
+    expect(selectLoginError(actor.getSnapshot())).toBe(OWN_MESSAGES.usernameRequired);
+    actor.send({ type: 'login.social', provider: 'google' });
+    expect(selectLoginError(actor.getSnapshot())).toBeNull();
+  });
+});
+
 describe('auth machine: SMS second factor', () => {
   it('stores the username, goes to /verify-number and shows the masked number with a 30 s countdown', async () => {
     const { actor, spies } = await atCodeStep();
@@ -269,6 +330,11 @@ describe('auth machine: every path', () => {
     { type: 'xstate.done.actor.login', output: loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '**12' }) },
     { type: 'xstate.done.actor.login', output: loginResponse({ accessToken: token }) },
     { type: 'xstate.error.actor.login', error: new Error('down') },
+    { type: 'login.social', provider: 'google' },
+    { type: 'xstate.done.actor.socialSignIn', output: loginResponse({ success: false, message: 'no' }) },
+    { type: 'xstate.done.actor.socialSignIn', output: loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '**12' }) },
+    { type: 'xstate.done.actor.socialSignIn', output: loginResponse({ accessToken: token }) },
+    { type: 'xstate.error.actor.socialSignIn', error: Object.assign(new Error('closed'), { code: 'auth/popup-closed-by-user' }) },
     { type: 'otp.submit', otp: '123456' },
     { type: 'otp.submit', otp: '12' },
     { type: 'otp.resend' },
@@ -287,7 +353,7 @@ describe('auth machine: every path', () => {
   const coverage = createCoverage(authMachine);
   const pathLogic = authMachine.provide({
     actors: {
-      readStoredSession: pendingActor(), getDeviceId: pendingActor(), login: pendingActor(), verifyOtp: pendingActor(),
+      readStoredSession: pendingActor(), getDeviceId: pendingActor(), login: pendingActor(), socialSignIn: pendingActor(), verifyOtp: pendingActor(),
       generateOtp: pendingActor(), fetchProfile: pendingActor(),
     },
   });

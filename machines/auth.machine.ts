@@ -3,8 +3,10 @@
  * and the site profile, store the session values and go to the landing route. Runs as the `auth`
  * system actor; the logout and session machines send it `auth.signedOut`.
  *
- * Social sign-in (google, microsoft) is a later addition: a `login.social { provider }` event on
- * `signedOut` whose actor answers a LoginResponse can reuse the outcomes of `submitting`.
+ * Social sign-in (spec §4.1 step 1, §7.1): `login.social { provider }` runs the `socialSignIn` actor
+ * (the identity provider's popup, then the googleLogin/microsoftLogin mutation); it answers a
+ * LoginResponse and shares every outcome of `submitting`, the SMS second factor included. Its
+ * failures read through the identity-provider error table (machines/idp-errors.ts).
  */
 import {
   assign, enqueueActions, setup,
@@ -15,8 +17,10 @@ import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../src/config';
 import { MESSAGES, OWN_MESSAGES } from '../src/messages';
 import type {
   AuthConfig, FetchProfileInput, FetchProfileOutput, GenerateOtpInput, GenerateOtpOutput, LoginInput,
-  LoginOutput, NavigateParams, Session, StoreSessionParams, VerifyOtpInput, VerifyOtpOutput,
+  LoginOutput, NavigateParams, Session, SocialProvider, SocialSignInInput, StoreSessionParams, VerifyOtpInput,
+  VerifyOtpOutput,
 } from './auth.types';
+import { idpErrorMessage } from './idp-errors';
 import { failureMessage, showNotification, type NotifyParams } from './notify';
 import { isOtpCode, type OtpStep } from './otp';
 import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles } from './roles';
@@ -43,6 +47,7 @@ export interface AuthContext {
 
 export type AuthEvent =
   | { type: 'login.submit'; username: string; password: string }
+  | { type: 'login.social'; provider: SocialProvider }
   | { type: 'otp.submit'; otp: string }
   | { type: 'otp.resend' }
   | { type: 'auth.signedOut' };
@@ -80,11 +85,18 @@ function loginInput({ context, event }: Args<AuthEvent>): LoginInput {
   if (event.type !== 'login.submit') throw new Error(`login started by ${event.type}`);
   return { username: event.username.trim(), password: event.password, deviceId: context.deviceId };
 }
+function socialSignInInput({ context, event }: Args<AuthEvent>): SocialSignInInput {
+  if (event.type !== 'login.social') throw new Error(`social sign-in started by ${event.type}`);
+  return { provider: event.provider, deviceId: context.deviceId };
+}
 function loginRefusal({ event }: { event: DoneActorEvent<LoginOutput> }): NotifyParams {
   return { message: event.output.message || OWN_MESSAGES.invalidCredentials, severity: 'error' };
 }
 function unreachable({ event }: { event: ErrorActorEvent }): NotifyParams {
   return { message: failureMessage(event.error, OWN_MESSAGES.serverUnavailable), severity: 'error' };
+}
+function socialFailure({ event }: { event: ErrorActorEvent }): NotifyParams {
+  return { message: idpErrorMessage(event.error), severity: 'error' };
 }
 function twoFactorStep({ event }: { event: DoneActorEvent<LoginOutput> }): TwoFactorStep {
   return { username: event.output.username, obscureMobileNumber: event.output.obscureMobileNumber };
@@ -110,6 +122,28 @@ function landingAfterSignIn({ context }: Args<unknown>): NavigateParams {
   return { to: landingRouteFor(context.session?.roles ?? {}) };
 }
 
+/**
+ * What a login answer leads to, for the password and the social sign-in alike (spec §4.1 steps 2-4):
+ * the message on failure, the SMS step when isTwoFactorOnLogin, else the profile and the landing route.
+ */
+const LOGIN_OUTCOMES = [
+  {
+    guard: { type: 'isFailure', params: doneOutput<LoginOutput> },
+    target: 'idle',
+    actions: [{ type: 'setError', params: loginRefusal }, { type: 'notify', params: loginRefusal }],
+  },
+  {
+    guard: { type: 'isTwoFactor', params: doneOutput<LoginOutput> },
+    target: 'twoFactor',
+    actions: [
+      { type: 'startTwoFactor', params: twoFactorStep },
+      { type: 'storeOtpUsername', params: twoFactorStep },
+      { type: 'navigate', params: { to: ROUTES.verifyNumber } },
+    ],
+  },
+  { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput<LoginOutput> } },
+] as const;
+
 const OTP_FAILED: NotifyParams = { message: MESSAGES.otpVerifyFailed, severity: 'error', durationMs: OTP_SNACKBAR_MS };
 const OTP_SENT: NotifyParams = { message: MESSAGES.otpSent, severity: 'success', durationMs: OTP_SNACKBAR_MS };
 const OTP_NOT_SENT: NotifyParams = { message: MESSAGES.otpNotSent, severity: 'error', durationMs: OTP_SNACKBAR_MS };
@@ -126,6 +160,8 @@ export const authMachine = setup({
     /** The device id cookie, else GET /api/auth/device; never rejects (undefined on failure). */
     getDeviceId: providedLater<string | undefined>('getDeviceId'),
     login: providedLater<LoginOutput, LoginInput>('login'),
+    /** The identity provider's popup, then the googleLogin/microsoftLogin mutation with its ID token. */
+    socialSignIn: providedLater<LoginOutput, SocialSignInInput>('socialSignIn'),
     verifyOtp: providedLater<VerifyOtpOutput, VerifyOtpInput>('verifyOtp'),
     generateOtp: providedLater<GenerateOtpOutput, GenerateOtpInput>('generateOtp'),
     fetchProfile: providedLater<FetchProfileOutput, FetchProfileInput>('fetchProfile'),
@@ -194,6 +230,7 @@ export const authMachine = setup({
           { guard: 'isPasswordMissing', target: '.idle', actions: { type: 'setError', params: { message: OWN_MESSAGES.passwordRequired } } },
           { target: '.submitting', actions: 'clearError' },
         ],
+        'login.social': { target: '.socialSigningIn', actions: 'clearError' },
       },
       states: {
         idle: {
@@ -205,26 +242,23 @@ export const authMachine = setup({
             id: 'login',
             src: 'login',
             input: loginInput,
-            onDone: [
-              {
-                guard: { type: 'isFailure', params: doneOutput },
-                target: 'idle',
-                actions: [{ type: 'setError', params: loginRefusal }, { type: 'notify', params: loginRefusal }],
-              },
-              {
-                guard: { type: 'isTwoFactor', params: doneOutput },
-                target: 'twoFactor',
-                actions: [
-                  { type: 'startTwoFactor', params: twoFactorStep },
-                  { type: 'storeOtpUsername', params: twoFactorStep },
-                  { type: 'navigate', params: { to: ROUTES.verifyNumber } },
-                ],
-              },
-              { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput } },
-            ],
+            onDone: LOGIN_OUTCOMES,
             onError: {
               target: 'idle',
               actions: [{ type: 'setError', params: unreachable }, { type: 'notify', params: unreachable }],
+            },
+          },
+        },
+        socialSigningIn: {
+          description: "The identity provider's popup is open, then its ID token is with the server.",
+          invoke: {
+            id: 'socialSignIn',
+            src: 'socialSignIn',
+            input: socialSignInInput,
+            onDone: LOGIN_OUTCOMES,
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'setError', params: socialFailure }, { type: 'notify', params: socialFailure }],
             },
           },
         },
@@ -343,6 +377,7 @@ export const selectSession = (snapshot: AuthSnapshot) => snapshot.context.sessio
 export const selectRoles = (snapshot: AuthSnapshot) => snapshot.context.session?.roles ?? {};
 export const selectLoginError = (snapshot: AuthSnapshot) => snapshot.context.error;
 export const selectIsSubmitting = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'submitting' });
+export const selectIsSocialSigningIn = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'socialSigningIn' });
 export const selectIsLoadingProfile = (snapshot: AuthSnapshot) => snapshot.matches('loadingProfile');
 export const selectLandingRoute = (snapshot: AuthSnapshot) =>
   snapshot.context.session ? landingRouteFor(snapshot.context.session.roles) : ROUTES.login;

@@ -94,3 +94,12 @@ export interface StoreSessionParams {
   /** Token cookie expiry, epoch ms (spec §4.3). */
   expiresAt: number;
 }
+
+/** The two social sign-in options of spec §4.1 (§9: google with account selection, microsoft with tenant and consent). */
+export type SocialProvider = 'google' | 'microsoft';
+export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'microsoft'];
+
+export interface SocialSignInInput {
+  provider: SocialProvider;
+  deviceId: string | undefined;
+}

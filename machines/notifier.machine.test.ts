@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { MESSAGE_DISPLAY_MS } from '../src/config';
 import { notifierMachine, selectNotification } from './notifier.machine';
+import { createCoverage } from './test-support/coverage';
+import { coveringPaths, delayedEvents, drivePath, pathTitle } from './test-support/paths';
 
 function start() {
   const clock = new SimulatedClock();
@@ -46,5 +48,29 @@ describe('notifier', () => {
     actor.send({ type: 'notify.show', message: 'x', severity: 'warning' });
     actor.send({ type: 'notify.dismiss' });
     expect(actor.getSnapshot().value).toBe('hidden');
+  });
+});
+
+describe('notifier: every path', () => {
+  const events = [
+    { type: 'notify.show', message: 'Saved', severity: 'success' },
+    { type: 'notify.dismiss' },
+    ...delayedEvents(notifierMachine),
+  ];
+  // The message id counts up forever; a snapshot is its state and whether a message shows.
+  const paths = coveringPaths(notifierMachine, {
+    events,
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.current === null]),
+  });
+  const coverage = createCoverage(notifierMachine);
+
+  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
+    expect(drivePath(notifierMachine, path, { inspect: coverage.inspect }).value).toEqual(path.state.value);
+  });
+
+  it('covers every state and every transition of the machine', () => {
+    const report = coverage.report();
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
   });
 });

@@ -135,11 +135,17 @@ const appcmsIndex = createRoute({
   getParentRoute: () => appcmsRoute, path: '/', staticData: { title: 'AppCMS' },
   component: () => <EmptyStatePage title="AppCMS" detail="Choose a section on the left: Template, Brand, Settings, Devices or Service." />,
 });
+/** Brand, Settings and Devices show the selected network's data; the other sections are not built yet. */
+const APPCMS_NETWORK_PAGES: Record<string, ReturnType<typeof lazyRouteComponent>> = {
+  '/appcms/brand': lazyRouteComponent(() => import('./views/appcms/BrandPage'), 'BrandPage'),
+  '/appcms/settings': lazyRouteComponent(() => import('./views/appcms/SettingsPage'), 'SettingsPage'),
+  '/appcms/devices': lazyRouteComponent(() => import('./views/appcms/DevicesPage'), 'DevicesPage'),
+};
 const appcmsPages = APPCMS_PAGES.map((p) => createRoute({
   getParentRoute: () => appcmsRoute,
   path: p.path.replace('/appcms/', ''),
   staticData: { title: `${p.title} · AppCMS` },
-  component: () => <EmptyStatePage title={p.title} />,
+  component: APPCMS_NETWORK_PAGES[p.path] ?? (() => <EmptyStatePage title={p.title} />),
 }));
 
 const routeTree = rootRoute.addChildren([

@@ -60,6 +60,9 @@ function valueOfPath(path: readonly string[]): unknown {
   return rest.length === 0 ? head : { [head as string]: valueOfPath(rest) };
 }
 
+/** Every coverage measured in this test process, by machine id (read by the path-coverage report). */
+export const coverageRegistry = new Map<string, Array<() => CoverageReport>>();
+
 export function createCoverage(machine: AnyStateMachine) {
   const nodes = allStateNodes(machine);
   const transitionKeys = allTransitionKeys(machine);
@@ -73,7 +76,7 @@ export function createCoverage(machine: AnyStateMachine) {
     }
   }
 
-  return {
+  const coverage = {
     /** Pass as `createActor(logic, { inspect })`. */
     inspect(event: InspectionEvent): void {
       if (event.type === '@xstate.snapshot') recordSnapshot(event.snapshot);
@@ -97,6 +100,22 @@ export function createCoverage(machine: AnyStateMachine) {
       };
     },
   };
+  const reports = coverageRegistry.get(machine.id) ?? [];
+  reports.push(coverage.report);
+  coverageRegistry.set(machine.id, reports);
+  return coverage;
 }
 
 export type Coverage = ReturnType<typeof createCoverage>;
+
+/** Several measurements of one machine merged: a state or transition is missing only if all missed it. */
+export function mergeReports(reports: readonly CoverageReport[]): CoverageReport {
+  const [first, ...rest] = reports;
+  if (!first) throw new Error('no coverage reports to merge');
+  const missingStates = rest.reduce((acc, r) => acc.filter((id) => r.states.missing.includes(id)), first.states.missing);
+  const missingTransitions = rest.reduce((acc, r) => acc.filter((k) => r.transitions.missing.includes(k)), first.transitions.missing);
+  return {
+    states: { reached: first.states.total - missingStates.length, total: first.states.total, missing: missingStates },
+    transitions: { taken: first.transitions.total - missingTransitions.length, total: first.transitions.total, missing: missingTransitions },
+  };
+}

@@ -37,9 +37,18 @@ function takenKeys(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event
 
 export function coveringPaths(
   machine: AnyStateMachine,
-  options: { events: readonly EventObject[]; input?: unknown },
+  options: {
+    events: readonly EventObject[];
+    input?: unknown;
+    /** For machines whose context grows without bound (counters): what makes two snapshots the same. */
+    serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  },
 ): MachinePath[] {
-  const shortest = (getShortestPaths(machine, { events: options.events, input: options.input }) as MachinePath[])
+  const shortest = (getShortestPaths(machine, {
+    events: options.events,
+    input: options.input,
+    ...(options.serializeState ? { serializeState: options.serializeState } : {}),
+  } as never) as MachinePath[])
     .sort((a, b) => a.steps.length - b.steps.length);
   const states = new Set<string>();
   const transitions = new Set<string>();

@@ -135,8 +135,11 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       const deviceId = input.deviceId ?? '';
       if (user.twoFactorOnLogin) {
         const cooldown = await deps.otp.acquireCooldown('login', user.username);
-        // Within the cooldown the code sent moments ago stays valid: no new SMS.
-        const sent = cooldown.acquired ? await issueAndSend(user, site, 'login', deviceId) : true;
+        // Within the cooldown the code sent moments ago stays valid for this device: no new SMS. When that
+        // code is already used, dead or bound to another device, a new one goes out all the same (else the
+        // user waits on a code that can never work); the correct password and the login limit bound these sends.
+        const reuse = !cooldown.acquired && await deps.otp.hasLiveCode({ userId: user.id, purpose: 'login', deviceId });
+        const sent = reuse ? true : await issueAndSend(user, site, 'login', deviceId);
         await deps.audit.record({ action: 'login.otp_required', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip } });
         return {
           statusCode: sent ? 200 : 503,

@@ -21,6 +21,8 @@ export interface OtpService {
   verify(input: { userId: string; purpose: OtpPurpose; code: string; deviceId?: string; now?: Date }): Promise<boolean>;
   /** The newest unconsumed login code issued within the login-attempt window, if any. */
   pendingLoginAttempt(userId: string, now?: Date): Promise<{ deviceId: string } | null>;
+  /** True when the newest code of user+purpose can still be verified from this device (unused, unexpired, tries left). */
+  hasLiveCode(input: { userId: string; purpose: OtpPurpose; deviceId?: string; now?: Date }): Promise<boolean>;
 }
 
 export function generateOtpCode(): string {
@@ -97,6 +99,17 @@ export function createOtpService(db: Db, limiter: RateLimiter, pepper: string): 
       if (!row || row.consumedAt) return null;
       if (now.getTime() - new Date(row.createdAt).getTime() > LOGIN_ATTEMPT_TTL_MINUTES * 60_000) return null;
       return { deviceId: row.deviceId };
+    },
+
+    async hasLiveCode({ userId, purpose, deviceId = '', now = new Date() }) {
+      const [row] = await db
+        .select({ deviceId: otpCodes.deviceId, consumedAt: otpCodes.consumedAt, expiresAt: otpCodes.expiresAt, wrongAttempts: otpCodes.wrongAttempts })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose)))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      return row !== undefined && !row.consumedAt && new Date(row.expiresAt).getTime() > now.getTime()
+        && row.wrongAttempts < OTP_MAX_WRONG_ATTEMPTS && (row.deviceId === '' || row.deviceId === deviceId);
     },
   };
 }

@@ -18,7 +18,9 @@ export interface ManagementContext {
 }
 
 declare module 'mercurius' {
-  interface MercuriusContext extends ManagementContext {}
+  interface MercuriusContext {
+    caller: ManagementContext['caller'];
+  }
 }
 
 const GRAPHQL_CODES: Record<NetworkError['code'], string> = {

@@ -106,6 +106,23 @@ describe('two-factor login', () => {
     if (first !== second) expect((await verify(user, second!, deviceId)).statusCode).toBe(200);
   });
 
+  it('a second sign-in within the cooldown reuses a live code for the same device, else sends a new one', async () => {
+    const user = await t.createUser({ twoFactorOnLogin: true, prefix: '2fa-again' });
+    const { deviceId } = await startTwoFactor(user);
+    const smsCount = async () => (await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`)).json<unknown[]>().length;
+    // Same device, code still live: no second SMS.
+    await t.post(API_PATHS.login, { username: user.username, password: user.password, deviceId });
+    expect(await smsCount()).toBe(1);
+    // Another device within the cooldown: the first code is bound elsewhere, so a new one goes out for this device.
+    const other = await startTwoFactor(user, randomUUID());
+    expect(await smsCount()).toBe(2);
+    expect((await verify(user, other.code, other.deviceId)).statusCode).toBe(200);
+    // Signing in again at once after the code was used: a fresh code, not a dead end.
+    const again = await startTwoFactor(user, other.deviceId);
+    expect(await smsCount()).toBe(3);
+    expect((await verify(user, again.code, other.deviceId)).statusCode).toBe(200);
+  });
+
   it('a login resend needs a password-verified attempt first', async () => {
     const user = await t.createUser({ twoFactorOnLogin: true, prefix: '2fa-noattempt' });
     const res = await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true });

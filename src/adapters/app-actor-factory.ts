@@ -18,7 +18,7 @@ import { onUserActivity } from './activity';
 import { authActors } from './auth-actors';
 import { clearAllCookies, readCookie, removeCookie } from './cookies';
 import { navigateTo } from './navigation';
-import { networkImplementations, readNetworkCredentials } from './network-actors';
+import { networkImplementations, readNetworkCredentials, readSavedNetworkId } from './network-actors';
 import { createGraphqlClient } from '../api/graphql';
 import { readCredentials, storeOtpUsername, writeSession } from './session-store';
 import { localStore, sessionStore } from './storage';
@@ -115,7 +115,7 @@ export const providedAppMachine = appMachine.provide({
 
 export function createAppActor(config: RuntimeConfig, options: { inspect?: Observer<InspectionEvent> } = {}) {
   const root = createActor(providedAppMachine, {
-    input: { config, savedNetworkId: sessionStore.get(SESSION_STORAGE_KEYS.selectedNetwork) },
+    input: { config, savedNetworkId: readSavedNetworkId() },
     inspect: options.inspect,
   });
   root.start();

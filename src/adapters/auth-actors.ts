@@ -8,11 +8,13 @@ import { fromPromise } from 'xstate';
 import type {
   FetchProfileInput, FetchProfileOutput, GenerateOtpInput, GenerateOtpOutput, LoginInput, LoginOutput,
   RequestPasswordOtpInput, RequestPasswordOtpOutput, ResetPasswordInput, ResetPasswordOutput, Session,
-  VerifyOtpInput, VerifyOtpOutput, VerifySessionOutput, VerifySiteOutput,
+  SocialProvider, SocialSignInInput, VerifyOtpInput, VerifyOtpOutput, VerifySessionOutput, VerifySiteOutput,
 } from '../../machines/auth.types';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
 import type { DeviceResponse, SiteProfile } from '../api/contract';
 import { API_PATHS, COOKIE_NAMES } from '../config';
+import { MESSAGES, OWN_MESSAGES } from '../messages';
+import { readRuntimeConfig } from '../runtime-config';
 import { readCookie, writeCookie } from './cookies';
 import { readCredentials, readSession } from './session-store';
 
@@ -52,6 +54,48 @@ export const login = fromPromise<LoginOutput, LoginInput>(async ({ input, signal
     body: { username: input.username, password: input.password, ...(input.deviceId ? { deviceId: input.deviceId } : {}) },
     signal, ...AUTH,
   })));
+
+/** The mutation of spec §7.1 for each provider; no credentials exist yet, so no auth headers. */
+export const SOCIAL_LOGIN_MUTATIONS: Readonly<Record<SocialProvider, string>> = {
+  google: 'googleLogin',
+  microsoft: 'microsoftLogin',
+};
+
+const SOCIAL_LOGIN_FIELDS = 'success message isTwoFactorOnLogin obscureMobileNumber username accessToken refreshToken v2ManagementApiEnabled v2VodManagementApiEnabled';
+
+export function socialLoginDocument(provider: SocialProvider): { operationName: string; query: string } {
+  const field = SOCIAL_LOGIN_MUTATIONS[provider];
+  const operationName = field[0]!.toUpperCase() + field.slice(1);
+  return {
+    operationName,
+    query: `mutation ${operationName}($token: String!, $deviceId: String) { ${field}(token: $token, deviceId: $deviceId) { ${SOCIAL_LOGIN_FIELDS} } }`,
+  };
+}
+
+/** Sends the identity provider's ID token to googleLogin/microsoftLogin; answers the login response. */
+export async function exchangeIdToken(
+  provider: SocialProvider, token: string, deviceId: string | undefined, signal?: AbortSignal,
+): Promise<LoginOutput> {
+  const { operationName, query } = socialLoginDocument(provider);
+  const response = await apiRequest<{ data?: Record<string, LoginOutput | null> | null; errors?: { message?: string }[] }>(API_PATHS.graphql, {
+    body: { operationName, query, variables: { token, deviceId: deviceId ?? null } },
+    signal, ...AUTH,
+  });
+  const answer = response.data?.[SOCIAL_LOGIN_MUTATIONS[provider]];
+  if (response.errors?.length || !answer) {
+    throw new ApiError(response.errors?.[0]?.message || MESSAGES.genericGraphqlError, response.status, response);
+  }
+  return answer;
+}
+
+/** Spec §4.1 social login: the provider's popup (Firebase, loaded on demand), then our server. */
+export const socialSignIn = fromPromise<LoginOutput, SocialSignInInput>(async ({ input, signal }) => {
+  const config = readRuntimeConfig().firebase;
+  if (!config) throw new Error(OWN_MESSAGES.socialNotConfigured);
+  const { signInWithProvider } = await import('./firebase');
+  const idToken = await signInWithProvider(input.provider, config);
+  return exchangeIdToken(input.provider, idToken, input.deviceId, signal);
+});
 
 export const generateOtp = fromPromise<GenerateOtpOutput, GenerateOtpInput>(async ({ input, signal }) =>
   ensureOk(await apiRequest<GenerateOtpOutput>(API_PATHS.generateOtp, {
@@ -127,6 +171,6 @@ export const logout = fromPromise<void>(async ({ signal }) => {
 
 /** Every actor by the name the machines declare it with. */
 export const authActors = {
-  readStoredSession, getDeviceId, login, generateOtp, verifyOtp, fetchProfile, requestPasswordOtp, resetPassword,
+  readStoredSession, getDeviceId, login, socialSignIn, generateOtp, verifyOtp, fetchProfile, requestPasswordOtp, resetPassword,
   verifySession, verifySite, logout,
 };

@@ -98,10 +98,11 @@ export function runGraphql<Data, Variables extends AnyVariables>(
     }
     const source = kind === 'query' ? client.query(document, variables) : client.mutation(document, variables);
     let settled = false;
-    let subscription: { unsubscribe: () => void } | undefined;
+    // Filled once subscribe() returns; the result may arrive before that (synchronously).
+    const held: { subscription?: { unsubscribe: () => void } } = {};
     const finish = () => {
       settled = true;
-      subscription?.unsubscribe();
+      held.subscription?.unsubscribe();
       signal?.removeEventListener('abort', onAbort);
     };
     const onAbort = () => {
@@ -110,15 +111,14 @@ export function runGraphql<Data, Variables extends AnyVariables>(
       reject(abortError());
     };
     signal?.addEventListener('abort', onAbort);
-    subscription = source.subscribe((result) => {
+    held.subscription = source.subscribe((result) => {
       if (settled) return;
       finish();
       if (result.error) reject(toGraphqlCallError(result.error));
       else if (result.data === undefined || result.data === null) reject(new GraphqlCallError(MESSAGES.invalidData));
       else resolve(result.data);
     });
-    // The result may arrive synchronously, before `subscription` was assigned.
-    if (settled) subscription.unsubscribe();
+    if (settled) held.subscription.unsubscribe();
   });
 }
 

@@ -11,6 +11,7 @@ import type { ForgotPasswordMachine } from '../../../machines/forgot-password.ma
 import { canContinue, visibleTabsFor } from '../../../machines/roles';
 import { APP_TITLE, AREAS, ROUTES } from '../../config';
 import { useSystemActor } from '../../app-actor';
+import { NetworkSwitcher } from '../network/NetworkSwitcher';
 import * as css from './layout.css';
 
 function Logo() {
@@ -47,6 +48,7 @@ function SignedInHeader() {
         ))}
       </nav>
       <div className={css.rightSide}>
+        <NetworkSwitcher />
         <details className={css.menu}>
           <summary className={css.menuSummary} aria-label="User menu">{session?.username ?? 'Account'} ▾</summary>
           <div className={css.menuList} role="menu">

@@ -1,0 +1,276 @@
+/**
+ * Issue 3 in Chromium: sign-in per seeded account kind (landing route of spec §2.3, tabs of §2.4), the
+ * SMS second factor through /verify-number, the failures (wrong password, wrong code five times,
+ * resend within the cooldown, an expired code) and logout from the user menu.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, type RunningServer } from './support';
+import {
+  cookie, demoAccount, headerTabs, nextOtp, openUserMenu, outboxIds, pathOf, shot, startAuthServer, submitCredentials,
+  verifyStatus, wrongCode,
+} from './auth-support';
+
+const TWOFA = demoAccount('twofa@demo.test');
+
+/** Expected per account, written out from spec §2.3 / §2.4 (not computed by the product's own functions). */
+const ACCOUNTS: { username: string; landing: string; tabs: string[] | null; adminItem: boolean }[] = [
+  { username: 'admin@demo.test', landing: '/analytics', tabs: ['Dashboard 360', 'Content', 'Monetization', 'AppCMS', 'Users'], adminItem: true },
+  { username: 'content@demo.test', landing: '/content', tabs: ['Content'], adminItem: false },
+  { username: 'monetization@demo.test', landing: '/monetization/models', tabs: ['Monetization'], adminItem: false },
+  { username: 'support@demo.test', landing: '/users', tabs: ['Users'], adminItem: false },
+  { username: 'appcms-reader@demo.test', landing: '/appcms', tabs: ['AppCMS'], adminItem: false },
+  { username: 'siteadmin@demo.test', landing: '/admin', tabs: [], adminItem: true },
+  { username: 'admin@northwind.test', landing: '/appcms', tabs: ['AppCMS'], adminItem: true },
+  // §2.9: /forbidden has no header, so no tabs at all.
+  { username: 'noaccess@demo.test', landing: '/forbidden', tabs: null, adminItem: false },
+];
+
+let server: RunningServer;
+let browser: Browser;
+let port: number;
+let dataDir: string;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The server of this file runs on a port and data directory we keep, so it can be restarted in place. */
+function start(): Promise<RunningServer> {
+  return startAuthServer({ PORT: String(port) }, dataDir);
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'cms-e2e-signin-'));
+  [server, browser] = await Promise.all([start(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Signs the 2FA account in up to the code step; returns the ids of earlier messages. */
+async function toCodeStep(page: Page): Promise<Set<string>> {
+  const seen = await outboxIds(server.url, TWOFA.phoneNumber);
+  await page.goto(`${server.url}/`);
+  await submitCredentials(page, TWOFA.username);
+  await page.waitForURL(`${server.url}/verify-number`);
+  await page.getByRole('heading', { name: 'Verify OTP' }).waitFor();
+  return seen;
+}
+
+/** Types a code, confirms, and waits for the server's answer to the verify call. */
+async function confirmCode(page: Page, code: string): Promise<number> {
+  await page.getByLabel('Verification code').fill(code);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/v3.0/user/auth/otp/verify')),
+    page.getByRole('button', { name: 'Confirm' }).click(),
+  ]);
+  return response.status();
+}
+
+describe('sign-in per seeded account kind', () => {
+  for (const account of ACCOUNTS) {
+    it(`${account.username} lands on ${account.landing} and sees ${account.tabs === null ? 'no header' : `tabs [${account.tabs.join(', ')}]`}`, async () => {
+      const { context, page } = await newPage(browser);
+      await page.goto(`${server.url}/`);
+      await submitCredentials(page, account.username);
+      await page.waitForURL(`${server.url}${account.landing}`);
+      if (account.tabs === null) {
+        await page.getByRole('heading').first().waitFor();
+        expect(await page.getByTestId('header').count()).toBe(0);
+      } else {
+        expect(await headerTabs(page)).toEqual(account.tabs);
+        await openUserMenu(page);
+        const menu = page.getByRole('menu');
+        expect(await menu.getByRole('menuitem').allTextContents()).toEqual(
+          account.adminItem ? ['Admin', 'Change Password', 'Logout'] : ['Change Password', 'Logout'],
+        );
+      }
+      expect(await cookie(context, 'accessToken')).toBeTruthy();
+      await shot(page, `landing-${account.username.replace(/[@.]/g, '_')}`);
+      await context.close();
+    });
+  }
+
+  it('twofa@demo.test goes through /verify-number with the code from the outbox, then lands on /analytics', async () => {
+    const { context, page } = await newPage(browser);
+    const seen = await toCodeStep(page);
+    // The 'Verify OTP' panel of spec §2.10.
+    await page.getByText('Enter the 6-digit code sent to your mobile phone').waitFor();
+    expect(await page.getByTestId('otp-phone').textContent()).toBe('•••• 4321');
+    expect(await page.locator('main').textContent()).not.toContain('5555554321');
+    expect(await page.getByText('Messages and data rates may apply.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Wrong Number?' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
+    expect(await cookie(context, 'accessToken')).toBeUndefined();
+    await shot(page, 'verify-number');
+
+    const code = await nextOtp(server.url, TWOFA.phoneNumber, seen);
+    expect(await confirmCode(page, code)).toBe(200);
+    await page.waitForURL(`${server.url}/analytics`);
+    expect(await headerTabs(page)).toEqual(['Dashboard 360', 'Content']);
+    expect(await cookie(context, 'accessToken')).toBeTruthy();
+    await context.close();
+  });
+});
+
+describe('sign-in failures stay on the page with their message', () => {
+  it('a wrong password shows the server message and stays on /', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/v3.0/user/auth/login')),
+      submitCredentials(page, 'admin@demo.test', 'Wrong!Pass123'),
+    ]);
+    const body = (await response.json()) as { success: boolean; message: string };
+    expect(response.status()).toBe(400);
+    expect(body.success).toBe(false);
+    const alert = page.locator('form [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(body.message);
+    expect(body.message).toBe('Invalid username or password.');
+    expect(pathOf(page)).toBe('/');
+    expect(await cookie(context, 'accessToken')).toBeUndefined();
+    await shot(page, 'sign-in-wrong-password');
+    await context.close();
+  });
+
+  it('five wrong codes kill the code: each says "OTP verification failed!", then the right one fails too', async () => {
+    const { context, page } = await newPage(browser);
+    const seen = await toCodeStep(page);
+    const code = await nextOtp(server.url, TWOFA.phoneNumber, seen);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(await confirmCode(page, wrongCode(code, attempt))).toBe(400);
+      await expect.poll(() => page.locator('form [role="alert"]').textContent()).toBe('OTP verification failed!');
+      await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('OTP verification failed!');
+      expect(pathOf(page)).toBe('/verify-number');
+    }
+    expect(await confirmCode(page, code)).toBe(400);
+    await expect.poll(() => page.locator('form [role="alert"]').textContent()).toBe('OTP verification failed!');
+    await page.waitForTimeout(300);
+    expect(pathOf(page)).toBe('/verify-number');
+    expect(await cookie(context, 'accessToken')).toBeUndefined();
+    await shot(page, 'verify-number-failed');
+    await context.close();
+  });
+
+  it('Resend Code waits out a visible countdown, and a resend the server still refuses says "OTP could not be sent!"', async () => {
+    const { context, page } = await newPage(browser);
+    // A controllable clock lets the page's 30 s countdown end while the server's own cooldown still runs.
+    await page.clock.install();
+    const seen = await toCodeStep(page);
+    const resend = page.getByRole('button', { name: /^Resend/ });
+    expect(await resend.isDisabled()).toBe(true);
+    const first = Number(/Resend in (\d+)s/.exec((await resend.textContent()) ?? '')?.[1]);
+    expect(first).toBeGreaterThan(25);
+    expect(first).toBeLessThanOrEqual(30);
+    await page.clock.runFor(3000);
+    const later = Number(/Resend in (\d+)s/.exec((await resend.textContent()) ?? '')?.[1]);
+    expect(later).toBe(first - 3);
+    expect(await resend.isDisabled()).toBe(true);
+    await nextOtp(server.url, TWOFA.phoneNumber, seen);
+
+    // The page's countdown is over (its clock jumps ahead) while the server's is not: make sure the
+    // server's 30 s cooldown is running right now (this direct resend either starts it or is refused by it).
+    await page.clock.runFor(30_000);
+    await expect.poll(() => resend.textContent()).toBe('Resend Code');
+    expect(await resend.isEnabled()).toBe(true);
+    const primed = await fetch(`${server.url}/v3.0/user/auth/generate/otp`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: TWOFA.username, isLogin: true }),
+    });
+    expect([200, 429]).toContain(primed.status);
+    const before = await outboxIds(server.url, TWOFA.phoneNumber);
+    const live = await nextOtp(server.url, TWOFA.phoneNumber);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/v3.0/user/auth/generate/otp')),
+      resend.click(),
+    ]);
+    expect(response.status()).toBe(429);
+    await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('OTP could not be sent!');
+    expect(pathOf(page)).toBe('/verify-number');
+    await shot(page, 'verify-number-resend-refused');
+    // The refused resend sent nothing, and the live code still signs in.
+    expect(await outboxIds(server.url, TWOFA.phoneNumber)).toEqual(before);
+    expect(await confirmCode(page, live)).toBe(200);
+    await page.waitForURL(`${server.url}/analytics`);
+    await context.close();
+  });
+
+  it('logout from the user menu: Cancel keeps the session; "Yes, Logout" ends it at the server and clears every cookie', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await submitCredentials(page, 'content@demo.test');
+    await page.waitForURL(`${server.url}/content`);
+    const token = await cookie(context, 'accessToken');
+    const apiKey = await cookie(context, 'xApiKey');
+    expect(token).toBeTruthy();
+    expect(apiKey).toBeTruthy();
+    expect(await verifyStatus(server.url, token!, apiKey!)).toBe(200);
+    const deviceBefore = await cookie(context, 'deviceId');
+    expect((await context.cookies()).map((c) => c.name).sort()).toEqual(['accessToken', 'deviceId', 'roles', 'site', 'username', 'xApiKey']);
+
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to logout?').waitFor();
+    expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cancel', 'Yes, Logout']);
+    await shot(page, 'logout-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/content');
+    expect(await cookie(context, 'accessToken')).toBe(token);
+    expect(await verifyStatus(server.url, token!, apiKey!)).toBe(200);
+
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const [logoutCall] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/v3.0/user/auth/logout')),
+      page.getByRole('dialog').getByRole('button', { name: 'Yes, Logout' }).click(),
+    ]);
+    expect(logoutCall.status()).toBe(200);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByLabel('Username').waitFor();
+    // Every cookie of the session is gone. The sign-in page then asks for a device id again (spec §7.4:
+    // the cookie first, else GET /api/auth/device), so a new deviceId cookie may be back already.
+    const oldDevice = deviceBefore;
+    await expect.poll(async () => (await context.cookies()).filter((c) => c.name !== 'deviceId').map((c) => c.name)).toEqual([]);
+    const deviceAfter = await cookie(context, 'deviceId');
+    if (deviceAfter !== undefined) expect(deviceAfter).not.toBe(oldDevice);
+    expect(await verifyStatus(server.url, token!, apiKey!)).toBe(401);
+    await shot(page, 'logged-out');
+    await context.close();
+  });
+
+  // Last: restarts the server in place to age the code in its database (no TTL setting exists).
+  it('an expired code shows "OTP verification failed!" and stays on /verify-number', async () => {
+    const { context, page } = await newPage(browser);
+    const seen = await toCodeStep(page);
+    const code = await nextOtp(server.url, TWOFA.phoneNumber, seen);
+    await server.stop();
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite(dataDir);
+    const aged = await db.query(`update otp_codes set expires_at = now() - interval '1 second' where expires_at > now()`);
+    await db.close();
+    expect(aged.affectedRows).toBeGreaterThan(0);
+    server = await start();
+
+    expect(await confirmCode(page, code)).toBe(400);
+    await expect.poll(() => page.locator('form [role="alert"]').textContent()).toBe('OTP verification failed!');
+    await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('OTP verification failed!');
+    expect(pathOf(page)).toBe('/verify-number');
+    expect(await cookie(context, 'accessToken')).toBeUndefined();
+    await context.close();
+  });
+});
