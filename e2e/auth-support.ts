@@ -2,7 +2,9 @@
  * Helpers for the sign-in, password and session browser tests (issues 3, 4, 5), on top of support.ts:
  * a quick-starting server, the SMS outbox read by phone number, header/cookie probes, screenshots.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, demoAccount } from '../server/db/demo-accounts';
@@ -54,9 +56,9 @@ export async function headerTabs(page: Page): Promise<string[]> {
 }
 
 export async function openUserMenu(page: Page): Promise<void> {
-  const summary = page.getByLabel('User menu');
-  const open = await page.locator('header details').evaluate((el) => (el as HTMLDetailsElement).open);
-  if (!open) await summary.click();
+  const menu = page.locator('details:has(> summary[aria-label="User menu"])');
+  const open = await menu.evaluate((el) => (el as HTMLDetailsElement).open);
+  if (!open) await page.getByLabel('User menu').click();
 }
 
 export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
@@ -84,4 +86,54 @@ export async function submitCredentials(page: Page, username: string, password =
 /** Path of the page's URL (no origin, no query). */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+    s.on('error', reject);
+  });
+}
+
+/**
+ * A server on a port and data directory that survive a restart, so a test can change the database
+ * while the server is down (PGlite has one user) and carry on in the same browser page at the same
+ * origin. Used to age codes and reset tokens: the server has no TTL setting, and waiting 5 or 15
+ * minutes is not an option.
+ */
+export interface RestartableServer {
+  current: RunningServer;
+  readonly url: string;
+  /** Stops the server, runs `sql` on its database, starts it again; resolves the affected row count. */
+  restartWith(sql: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startRestartableServer(env: Record<string, string> = {}): Promise<RestartableServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cms-e2e-restart-'));
+  const start = () => startAuthServer({ ...env, PORT: String(port) }, dataDir);
+  const handle: RestartableServer = {
+    current: await start(),
+    get url() {
+      return handle.current.url;
+    },
+    async restartWith(sql) {
+      await handle.current.stop();
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = new PGlite(dataDir);
+      const result = await db.query(sql);
+      await db.close();
+      handle.current = await start();
+      return result.affectedRows ?? 0;
+    },
+    async stop() {
+      await handle.current.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
 }

@@ -8,7 +8,7 @@
  *   to the `notifier` snackbar.
  * I/O actors and the session-storage actions are supplied by src/adapters/network-actors.ts.
  */
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, raise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import type { Network, NetworkDataKind, Service } from '../src/api/contract';
 import { MESSAGE_DISPLAY_MS } from '../src/config';
 import { MESSAGES } from '../src/messages';
@@ -72,6 +72,7 @@ export type NetworkEvent =
   | { type: 'network.confirm' }
   | { type: 'network.cancel' }
   | { type: 'network.read'; kind: NetworkDataKind }
+  /** Fetch the site's networks again; also raised on start-up. */
   | { type: 'network.reload' }
   | { type: 'network.siteChanged'; site: string | null }
   /** Internal: raised whenever a message is posted, to restart its display timer. */
@@ -299,7 +300,10 @@ export const networkMachine = setup({
   states: {
     networks: {
       description: 'The site\'s networks, the current one and the changes made to it.',
-      initial: 'checkingSite',
+      // Start-up: the region rests in `ready` and asks for its networks at once (same macrostep):
+      // `network.reload` fetches them only for a known site, so without one it stays in `ready`.
+      initial: 'ready',
+      entry: raise({ type: 'network.reload' }),
       on: {
         'network.siteChanged': [
           { guard: 'isSameSite' },
@@ -312,10 +316,6 @@ export const networkMachine = setup({
         ],
       },
       states: {
-        checkingSite: {
-          description: 'Start-up: networks are fetched only for a known site.',
-          always: [{ guard: 'hasSite', target: 'loading' }, { target: 'ready' }],
-        },
         loading: {
           description: 'Fetching the site and its networks (serviceGet).',
           invoke: {
@@ -358,6 +358,7 @@ export const networkMachine = setup({
                   { guard: 'currentIsDefault', actions: [{ type: 'setMessage', params: isDefaultMessage }, 'postMessage'] },
                   { target: 'confirmingCopy', actions: 'prepareCopy' },
                 ],
+                // Also raised on start-up (see `networks`).
                 'network.reload': { guard: 'hasSite', target: '#network.networks.loading' },
               },
             },

@@ -4,20 +4,27 @@
  */
 export const REDACTED = '[redacted]';
 
-const SECRET_KEYS = /^(password|newPassword|confirmPassword|currentPassword|otp|code|accessToken|refreshToken|token|resetToken|idToken|apiKey|xApiKey|managementXApiKey|authorization|secret)$/i;
+const SECRET_KEYS = /(password|token|apikey|secret|authorization)$|^(otp|code)$/i;
 
-export function redactForInspector<T>(value: T, seen: WeakSet<object> = new WeakSet()): T {
-  if (Array.isArray(value)) return value.map((item) => redactForInspector(item, seen)) as T;
+export const CIRCULAR = '[circular]';
+
+/** `ancestors` holds the objects on the current path only, so a shared (non-cyclic) object is redacted each time it appears. */
+export function redactForInspector<T>(value: T, ancestors: WeakSet<object> = new WeakSet()): T {
   if (typeof value !== 'object' || value === null) return value;
-  if (seen.has(value)) return value;
-  seen.add(value);
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (SECRET_KEYS.test(key) && inner !== undefined && inner !== null && inner !== '') {
-      out[key] = REDACTED;
-    } else {
-      out[key] = redactForInspector(inner, seen);
+  if (ancestors.has(value)) return CIRCULAR as T;
+  ancestors.add(value);
+  let out: unknown;
+  if (Array.isArray(value)) {
+    out = value.map((item) => redactForInspector(item, ancestors));
+  } else {
+    const record: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      record[key] = SECRET_KEYS.test(key) && inner !== undefined && inner !== null && inner !== ''
+        ? REDACTED
+        : redactForInspector(inner, ancestors);
     }
+    out = record;
   }
+  ancestors.delete(value);
   return out as T;
 }

@@ -62,6 +62,9 @@ export function hashResetToken(token: string): string {
 
 type UserWithSite = { user: StaffUserRow; site: SiteRow };
 
+/** How the first factor was proven (recorded in the audit log). */
+export type LoginMethod = 'password' | 'google' | 'microsoft';
+
 export function createAuthFlows(deps: AuthFlowDeps) {
   const { db } = deps;
 
@@ -104,6 +107,40 @@ export function createAuthFlows(deps: AuthFlowDeps) {
     return true;
   }
 
+  /**
+   * A login whose first factor is proven (the password, or a verified identity-provider token): the
+   * SMS second factor when the account asks for it, else a session (spec §4.1 steps 3-4).
+   */
+  async function completeLogin(found: UserWithSite, deviceId: string, req: RequestInfo, via: { method: LoginMethod }): Promise<FlowResult<LoginResponse>> {
+    const { user, site } = found;
+    if (user.twoFactorOnLogin) {
+      const cooldown = await deps.otp.acquireCooldown('login', user.username);
+      // Within the cooldown the code sent moments ago stays valid for this device: no new SMS. When that
+      // code is already used, dead or bound to another device, a new one goes out all the same (else the
+      // user waits on a code that can never work); the proven first factor and the login limit bound these sends.
+      const reuse = !cooldown.acquired && await deps.otp.hasLiveCode({ userId: user.id, purpose: 'login', deviceId });
+      const sent = reuse ? true : await issueAndSend(user, site, 'login', deviceId);
+      await deps.audit.record({ action: 'login.otp_required', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, method: via.method } });
+      return {
+        statusCode: sent ? 200 : 503,
+        body: {
+          success: sent, message: sent ? OWN_MESSAGES.otpRequired : MESSAGES.otpNotSent, isTwoFactorOnLogin: true,
+          obscureMobileNumber: obscureMobileNumber(user.phoneNumber), username: user.username,
+          accessToken: '', refreshToken: '', ...siteFlags(site),
+        },
+      };
+    }
+    const accessToken = await startSession(user, site, deviceId);
+    await deps.audit.record({ action: 'login.success', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, secondFactor: false, method: via.method } });
+    return {
+      statusCode: 200,
+      body: {
+        success: true, message: OWN_MESSAGES.loginSuccess, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: user.username,
+        accessToken, refreshToken: '', ...siteFlags(site),
+      },
+    };
+  }
+
   const otpNotSent = (statusCode: number, retryAfterSeconds?: number): FlowResult<GenerateOtpResponse> => ({
     statusCode,
     body: { success: false, message: MESSAGES.otpNotSent, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
@@ -117,6 +154,8 @@ export function createAuthFlows(deps: AuthFlowDeps) {
   const resetFailed = (): FlowResult<ResetPasswordResponse> => ({ statusCode: 400, body: { success: false, message: MESSAGES.passwordResetFailed } });
 
   return {
+    guard,
+    completeLogin,
     async login(input: LoginRequest, req: RequestInfo): Promise<FlowResult<LoginResponse>> {
       await guard('login', input.username, req.ip);
       const found = await findUser(input.username);
@@ -131,34 +170,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
           },
         };
       }
-      const { user, site } = found;
-      const deviceId = input.deviceId ?? '';
-      if (user.twoFactorOnLogin) {
-        const cooldown = await deps.otp.acquireCooldown('login', user.username);
-        // Within the cooldown the code sent moments ago stays valid for this device: no new SMS. When that
-        // code is already used, dead or bound to another device, a new one goes out all the same (else the
-        // user waits on a code that can never work); the correct password and the login limit bound these sends.
-        const reuse = !cooldown.acquired && await deps.otp.hasLiveCode({ userId: user.id, purpose: 'login', deviceId });
-        const sent = reuse ? true : await issueAndSend(user, site, 'login', deviceId);
-        await deps.audit.record({ action: 'login.otp_required', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip } });
-        return {
-          statusCode: sent ? 200 : 503,
-          body: {
-            success: sent, message: sent ? OWN_MESSAGES.otpRequired : MESSAGES.otpNotSent, isTwoFactorOnLogin: true,
-            obscureMobileNumber: obscureMobileNumber(user.phoneNumber), username: user.username,
-            accessToken: '', refreshToken: '', ...siteFlags(site),
-          },
-        };
-      }
-      const accessToken = await startSession(user, site, deviceId);
-      await deps.audit.record({ action: 'login.success', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, secondFactor: false } });
-      return {
-        statusCode: 200,
-        body: {
-          success: true, message: OWN_MESSAGES.loginSuccess, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: user.username,
-          accessToken, refreshToken: '', ...siteFlags(site),
-        },
-      };
+      return completeLogin(found, input.deviceId ?? '', req, { method: 'password' });
     },
 
     async generateOtp(input: GenerateOtpRequest, req: RequestInfo): Promise<FlowResult<GenerateOtpResponse>> {

@@ -10,6 +10,29 @@ import { redactForInspector } from '../../machines/redact';
 
 const INSPECT_BUILD = import.meta.env.VITE_STATELY_INSPECT === 'true';
 
+/** What an inspector is handed of one inspection event: plain data, never live actor refs. */
+export interface InspectedRecord {
+  type: InspectionEvent['type'];
+  actorId: string;
+  event?: unknown;
+  snapshot?: { value?: unknown; context?: unknown; status?: string };
+}
+
+/** An inspect observer that hands every inspection event on as plain data with passwords, OTPs and tokens redacted. */
+export function redactingObserver(next: (record: InspectedRecord) => void): Observer<InspectionEvent> {
+  return {
+    next: (inspection) => {
+      const snapshot = 'snapshot' in inspection ? (inspection.snapshot as InspectedRecord['snapshot'] & object) : undefined;
+      next(redactForInspector({
+        type: inspection.type,
+        actorId: inspection.actorRef.id,
+        ...('event' in inspection ? { event: inspection.event } : {}),
+        ...(snapshot ? { snapshot: { value: snapshot.value, context: snapshot.context, status: snapshot.status } } : {}),
+      }));
+    },
+  };
+}
+
 export function inspectRequested(config: RuntimeConfig, search: string): boolean {
   return INSPECT_BUILD || config.inspect || new URLSearchParams(search).has('inspect');
 }

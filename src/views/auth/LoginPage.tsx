@@ -1,9 +1,15 @@
-/** Sign-in page at '/' (spec §4.1): credentials; the server's message on failure. */
+/**
+ * Sign-in page at '/' (spec §4.1): credentials, or Google / Microsoft through the identity provider
+ * (loaded only when one of those buttons is pressed); the server's message on failure.
+ */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectIsLoadingProfile, selectIsSubmitting, selectLoginError, type AuthMachine } from '../../../machines/auth.machine';
+import {
+  selectIsLoadingProfile, selectIsSocialSigningIn, selectIsSubmitting, selectLoginError, type AuthMachine,
+} from '../../../machines/auth.machine';
+import type { SocialProvider } from '../../../machines/auth.types';
 import { useSystemActor } from '../../app-actor';
 import { APP_TITLE, ROUTES } from '../../config';
 import { authCard, button, centeredScreen, errorText, field, input, label } from '../../theme/ui.css';
@@ -14,16 +20,21 @@ export function LoginPage() {
   const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
   const submitting = useSelector(auth, selectIsSubmitting);
   const loadingProfile = useSelector(auth, selectIsLoadingProfile);
+  const socialSigningIn = useSelector(auth, selectIsSocialSigningIn);
   const error = useSelector(auth, selectLoginError);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const usernameId = useId();
   const errorId = useId();
-  const busy = submitting || loadingProfile;
+  const busy = submitting || loadingProfile || socialSigningIn;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     auth.send({ type: 'login.submit', username, password });
+  }
+
+  function onSocial(provider: SocialProvider) {
+    auth.send({ type: 'login.social', provider });
   }
 
   return (
@@ -41,7 +52,7 @@ export function LoginPage() {
           <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />
           {error && <p id={errorId} className={errorText} role="alert">{error}</p>}
           <button type="submit" className={`${button.primary} ${css.submit}`} disabled={busy}>
-            {busy ? 'Signing in…' : 'Sign in'}
+            {submitting || loadingProfile ? 'Signing in…' : 'Sign in'}
           </button>
         </form>
         <div className={css.links}>
@@ -49,8 +60,12 @@ export function LoginPage() {
         </div>
         <p className={css.divider}>or</p>
         <div className={css.social}>
-          <button type="button" className={button.secondary} disabled title="Available soon">Sign in with Google</button>
-          <button type="button" className={button.secondary} disabled title="Available soon">Sign in with Microsoft</button>
+          <button type="button" className={button.secondary} disabled={busy} aria-busy={socialSigningIn} onClick={() => onSocial('google')}>
+            Sign in with Google
+          </button>
+          <button type="button" className={button.secondary} disabled={busy} aria-busy={socialSigningIn} onClick={() => onSocial('microsoft')}>
+            Sign in with Microsoft
+          </button>
         </div>
       </div>
     </main>

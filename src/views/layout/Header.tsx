@@ -51,7 +51,8 @@ function SignedInHeader() {
         <NetworkSwitcher />
         <details className={css.menu}>
           <summary className={css.menuSummary} aria-label="User menu">{session?.username ?? 'Account'} ▾</summary>
-          <div className={css.menuList} role="menu">
+          {/* Choosing an item closes the menu (it would stay open behind the dialogs and after Admin). */}
+          <div className={css.menuList} role="menu" onClick={(e) => { (e.currentTarget.parentElement as HTMLDetailsElement).open = false; }}>
             {canContinue(roles, AREAS.admin) && (
               <Link to={ROUTES.admin} className={css.menuItem} role="menuitem">Admin</Link>
             )}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { authMachine } from '../../machines/auth.machine';
+import { loginResponse, siteProfile } from '../../machines/test-support/fixtures';
+import { redactingObserver, type InspectedRecord } from './inspector-loader';
+
+describe('inspector redaction', () => {
+  it('hands the inspector every event with the password, OTP and tokens redacted', async () => {
+    const received: InspectedRecord[] = [];
+    const logic = authMachine.provide({
+      actors: {
+        readStoredSession: fromPromise(async () => null),
+        getDeviceId: fromPromise(async () => 'device-1'),
+        login: fromPromise(async () => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******4321', username: 'ada', accessToken: '' })),
+        verifyOtp: fromPromise(async () => ({ success: true, message: '', accessToken: 'secret-access-token', v2ManagementApiEnabled: true })),
+        fetchProfile: fromPromise(async () => ({ profile: siteProfile({ managementXApiKey: 'secret-api-key' }), fetchedAt: 0 })),
+      },
+    });
+    const observer = redactingObserver((event) => received.push(event));
+    const actor = createActor(logic, { input: { analyticsAllowedSites: [], encodingDisabledSite: '' }, inspect: observer }).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'login.submit', username: 'ada', password: 'Secret!Pass1' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'otp.submit', otp: '654321' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(actor.getSnapshot().value).toBe('signedIn');
+
+    const sent = JSON.stringify(received);
+    expect(received.some((event) => event.type === '@xstate.event')).toBe(true);
+    expect(sent).toContain('login.submit');
+    expect(sent).toContain('ada');
+    for (const secret of ['Secret!Pass1', '654321', 'secret-access-token', 'secret-api-key']) expect(sent).not.toContain(secret);
+    actor.stop();
+  });
+});
