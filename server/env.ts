@@ -4,6 +4,7 @@
  */
 import { INACTIVITY_TIMEOUT_MINUTES_DEFAULT, PUBLIC_ROUTES } from '../src/config';
 import type { RuntimeConfig } from '../src/api/contract';
+import type { JWTVerifyGetKey } from 'jose';
 import { DEFAULT_RATE_LIMITS, type RateLimitTable } from './domain/rate-limit';
 
 export interface Argon2Params {
@@ -41,6 +42,23 @@ export interface ServerConfig {
   seed: boolean;
   trustProxy: boolean;
   rateLimits: RateLimitTable;
+  /** Social sign-in (googleLogin / microsoftLogin); null when FIREBASE_PROJECT_ID is not set. */
+  firebaseAuth: FirebaseAuthConfig | null;
+}
+
+export interface FirebaseAuthConfig {
+  projectId: string;
+  /** FIREBASE_AUTH_EMULATOR_HOST: the Auth emulator's unsigned tokens are accepted (never in production). */
+  emulatorHost: string | undefined;
+  /** Test seam: the keys ID tokens are verified with (default Google's securetoken JWKS). */
+  keys?: JWTVerifyGetKey;
+}
+
+/** The server refuses to start in production with the Auth emulator configured. */
+export function assertNoEmulatorInProduction(config: Pick<ServerConfig, 'production' | 'firebaseAuth'>): void {
+  if (config.production && config.firebaseAuth?.emulatorHost) {
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: it would accept unsigned ID tokens.');
+  }
 }
 
 /** The documented local default password of the demo accounts (never seeded in production). */
@@ -67,13 +85,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = nodeEnv === 'production';
   const inactivityTimeoutMinutes = int(env.INACTIVITY_TIMEOUT_MINUTES, INACTIVITY_TIMEOUT_MINUTES_DEFAULT, 1);
   const excluded = [...new Set([...PUBLIC_ROUTES, ...list(env.INACTIVITY_EXCLUDED_PATHS)])];
-  const firebase = env.FIREBASE_API_KEY && env.FIREBASE_PROJECT_ID
+  // Social sign-in is on when a Firebase project is named; a missing API key or Microsoft tenant then
+  // shows its own message when the button is pressed (spec §8).
+  const firebaseProject = env.FIREBASE_PROJECT_ID?.trim() || undefined;
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined;
+  const firebase = firebaseProject
     ? {
-        apiKey: env.FIREBASE_API_KEY,
-        authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
-        projectId: env.FIREBASE_PROJECT_ID,
-        microsoftTenant: env.FIREBASE_MICROSOFT_TENANT ?? '',
-        emulatorUrl: env.FIREBASE_AUTH_EMULATOR_URL ?? '',
+        apiKey: env.FIREBASE_API_KEY?.trim() ?? '',
+        authDomain: env.FIREBASE_AUTH_DOMAIN?.trim() || `${firebaseProject}.firebaseapp.com`,
+        projectId: firebaseProject,
+        microsoftTenant: env.FIREBASE_MICROSOFT_TENANT?.trim() ?? '',
+        emulatorUrl: emulatorHost ? (/^https?:\/\//.test(emulatorHost) ? emulatorHost : `http://${emulatorHost}`) : '',
       }
     : null;
   const smsTransport: SmsTransportKind = env.SMS_PROVIDER_URL
@@ -109,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seed: env.SEED !== '0' && env.SEED !== 'false',
     trustProxy: flag(env.TRUST_PROXY),
     rateLimits: DEFAULT_RATE_LIMITS,
+    firebaseAuth: firebaseProject ? { projectId: firebaseProject, emulatorHost } : null,
   };
 }

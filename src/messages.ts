@@ -96,6 +96,7 @@ export const OWN_MESSAGES = {
   serverUnavailable: 'The server could not be reached. Please try again.',
   socialNotConfigured: 'Social sign-in is not configured for this console.',
   socialAccountNotLinked: 'No staff account is linked to this identity.',
+  socialTokenInvalid: 'The sign-in could not be verified. Please try again.',
   loginSuccess: 'Signed in.',
   otpVerified: 'OTP verified.',
   otpRequired: 'Enter the verification code sent to your mobile phone.',

@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { DbHandle } from '../db/client';
-import type { ServerConfig } from '../env';
+import { assertNoEmulatorInProduction, type ServerConfig } from '../env';
 import { createAuditLog, type AuditLog } from './audit';
 import { createAuthenticator, type Authenticator } from './auth-context';
 import { createAuthFlows, type AuthFlows } from './auth-flows';
@@ -12,6 +12,8 @@ import { createOtpService, type OtpService } from './otp';
 import { createPasswordHasher, type PasswordHasher } from './passwords';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { createSessionStore, type SessionStore } from './sessions';
+import { createFirebaseTokenVerifier } from './firebase-token';
+import { createSocialLogin, type SocialLogin } from './social-login';
 import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport, type SmsTransport } from './sms';
 import { createTokenService, resolveJwtSecret, type TokenService } from './tokens';
 
@@ -34,10 +36,12 @@ export interface Services {
   audit: AuditLog;
   auth: Authenticator;
   authFlows: AuthFlows;
+  socialLogin: SocialLogin;
 }
 
 export function createServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport }): Services {
   const { dbHandle, config, log } = input;
+  assertNoEmulatorInProduction(config);
   const db = dbHandle.db;
   const jwtSecret = resolveJwtSecret({
     jwtSecret: config.jwtSecret,
@@ -62,5 +66,9 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
     encodingDisabledSite: config.encodingDisabledSite,
     log,
   });
-  return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows };
+  const verifier = config.firebaseAuth
+    ? createFirebaseTokenVerifier({ projectId: config.firebaseAuth.projectId, emulator: Boolean(config.firebaseAuth.emulatorHost), keys: config.firebaseAuth.keys })
+    : null;
+  const socialLogin = createSocialLogin({ db, flows: authFlows, audit, verifier });
+  return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin };
 }

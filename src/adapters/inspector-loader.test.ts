@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
+import { fakeActor } from '../../machines/test-support/fakes';
 import { authMachine } from '../../machines/auth.machine';
 import { loginResponse, siteProfile } from '../../machines/test-support/fixtures';
 import { redactingObserver, type InspectedRecord } from './inspector-loader';
@@ -9,11 +10,11 @@ describe('inspector redaction', () => {
     const received: InspectedRecord[] = [];
     const logic = authMachine.provide({
       actors: {
-        readStoredSession: fromPromise(async () => null),
-        getDeviceId: fromPromise(async () => 'device-1'),
-        login: fromPromise(async () => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******4321', username: 'ada', accessToken: '' })),
-        verifyOtp: fromPromise(async () => ({ success: true, message: '', accessToken: 'secret-access-token', v2ManagementApiEnabled: true })),
-        fetchProfile: fromPromise(async () => ({ profile: siteProfile({ managementXApiKey: 'secret-api-key' }), fetchedAt: 0 })),
+        readStoredSession: fakeActor(() => null),
+        getDeviceId: fakeActor(() => 'device-1'),
+        login: fakeActor(() => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******4321', username: 'ada', accessToken: '' })),
+        verifyOtp: fakeActor(() => ({ success: true, message: '', accessToken: 'secret-access-token', v2ManagementApiEnabled: true })),
+        fetchProfile: fakeActor(() => ({ profile: siteProfile({ managementXApiKey: 'secret-api-key' }), fetchedAt: 0 })),
       },
     });
     const observer = redactingObserver((event) => received.push(event));

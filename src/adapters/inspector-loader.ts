@@ -25,7 +25,7 @@ export function redactingObserver(next: (record: InspectedRecord) => void): Obse
       const snapshot = 'snapshot' in inspection ? (inspection.snapshot as InspectedRecord['snapshot'] & object) : undefined;
       next(redactForInspector({
         type: inspection.type,
-        actorId: inspection.actorRef.id,
+        actorId: (inspection.actorRef as { id?: string }).id ?? '',
         ...('event' in inspection ? { event: inspection.event } : {}),
         ...(snapshot ? { snapshot: { value: snapshot.value, context: snapshot.context, status: snapshot.status } } : {}),
       }));

@@ -1,0 +1,118 @@
+/**
+ * Social sign-in (spec §4.1, §7.1 googleLogin / microsoftLogin): a verified Firebase ID token proves
+ * the first factor; the rest is the password login's "SMS code or session" step (auth-flows
+ * completeLogin), so 2FA accounts get their code exactly as with a password.
+ *
+ * Which staff account: the identity link (provider + the provider's user id). The first sign-in of an
+ * identity links it to the existing staff account whose email equals the token's email, and only when
+ * the identity provider says that email is verified and exactly one account has it. An unknown person
+ * is refused; no account is ever created here.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LoginResponse } from '../../src/api/contract';
+import { OWN_MESSAGES } from '../../src/messages';
+import type { Db } from '../db/client';
+import { identityLinks, sites, staffUsers } from '../db/schema';
+import type { AuditLog } from './audit';
+import type { AuthFlows, FlowResult, RequestInfo } from './auth-flows';
+import { IdTokenError, type FirebaseTokenVerifier, type VerifiedIdentity } from './firebase-token';
+
+export type SocialLoginProvider = 'google' | 'microsoft';
+
+/** Firebase's provider ids (`firebase.sign_in_provider`), also the `provider` column of identity_links. */
+export const FIREBASE_PROVIDER_IDS: Readonly<Record<SocialLoginProvider, string>> = {
+  google: 'google.com',
+  microsoft: 'microsoft.com',
+};
+
+export interface SocialLoginInput {
+  token: string;
+  deviceId?: string | null;
+}
+
+export interface SocialLoginDeps {
+  db: Db;
+  flows: Pick<AuthFlows, 'guard' | 'completeLogin'>;
+  audit: AuditLog;
+  /** null when social sign-in is not configured (no FIREBASE_PROJECT_ID). */
+  verifier: FirebaseTokenVerifier | null;
+}
+
+function refusal(message: string, statusCode = 400): FlowResult<LoginResponse> {
+  return {
+    statusCode,
+    body: {
+      success: false, message, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: '',
+      accessToken: '', refreshToken: '', v2ManagementApiEnabled: false, v2VodManagementApiEnabled: false,
+    },
+  };
+}
+
+export function createSocialLogin(deps: SocialLoginDeps) {
+  const { db } = deps;
+
+  async function linkedAccount(provider: string, providerUserId: string) {
+    const [row] = await db
+      .select({ user: staffUsers, site: sites })
+      .from(identityLinks)
+      .innerJoin(staffUsers, eq(staffUsers.id, identityLinks.userId))
+      .innerJoin(sites, eq(sites.id, staffUsers.siteId))
+      .where(and(eq(identityLinks.provider, provider), eq(identityLinks.providerUserId, providerUserId)))
+      .limit(1);
+    return row;
+  }
+
+  /** The one staff account with this (verified) email, linked to the identity from now on. */
+  async function linkByVerifiedEmail(provider: string, providerUserId: string, identity: VerifiedIdentity) {
+    if (!identity.email || !identity.emailVerified) return undefined;
+    const matches = await db
+      .select({ user: staffUsers, site: sites })
+      .from(staffUsers)
+      .innerJoin(sites, eq(sites.id, staffUsers.siteId))
+      .where(eq(sql`lower(${staffUsers.email})`, identity.email.trim().toLowerCase()))
+      .limit(2);
+    if (matches.length !== 1) return undefined;
+    const [match] = matches;
+    await db.insert(identityLinks).values({ provider, providerUserId, userId: match!.user.id }).onConflictDoNothing();
+    // A concurrent first sign-in may have linked it first: the stored link is the truth.
+    const linked = await linkedAccount(provider, providerUserId);
+    if (linked?.user.id === match!.user.id) {
+      await deps.audit.record({ action: 'identity.linked', actorUserId: match!.user.id, siteId: match!.site.id, detail: { provider } });
+    }
+    return linked;
+  }
+
+  return {
+    async login(provider: SocialLoginProvider, input: SocialLoginInput, req: RequestInfo): Promise<FlowResult<LoginResponse>> {
+      await deps.flows.guard('login', undefined, req.ip);
+      if (!deps.verifier) return refusal(OWN_MESSAGES.socialNotConfigured, 503);
+      const firebaseProvider = FIREBASE_PROVIDER_IDS[provider];
+      let identity: VerifiedIdentity;
+      try {
+        identity = await deps.verifier(input.token);
+      } catch (error) {
+        if (!(error instanceof IdTokenError)) throw error;
+        await deps.audit.record({ action: 'login.failure', actorUserId: null, detail: { method: provider, reason: error.reason, ip: req.ip } });
+        return refusal(OWN_MESSAGES.socialTokenInvalid);
+      }
+      if (identity.signInProvider !== firebaseProvider || !identity.providerUserId) {
+        await deps.audit.record({ action: 'login.failure', actorUserId: null, detail: { method: provider, reason: 'provider-mismatch', ip: req.ip } });
+        return refusal(OWN_MESSAGES.socialTokenInvalid);
+      }
+      const providerUserId = identity.providerUserId;
+      await deps.flows.guard('login', `${firebaseProvider}:${providerUserId}`, req.ip);
+      const found = await linkedAccount(firebaseProvider, providerUserId)
+        ?? await linkByVerifiedEmail(firebaseProvider, providerUserId, identity);
+      if (!found || found.user.disabled) {
+        await deps.audit.record({
+          action: 'login.failure', actorUserId: found?.user.id ?? null, siteId: found?.site.id ?? null,
+          detail: { method: provider, reason: found ? 'disabled' : 'not-linked', ip: req.ip },
+        });
+        return refusal(OWN_MESSAGES.socialAccountNotLinked);
+      }
+      return deps.flows.completeLogin(found, input.deviceId ?? '', req, { method: provider });
+    },
+  };
+}
+
+export type SocialLogin = ReturnType<typeof createSocialLogin>;
