@@ -20,7 +20,7 @@ describe('inspector in the build output', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'cms-inspect-build-'));
     try {
       execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-        env: { ...process.env, VITE_STATELY_INSPECT: 'true' },
+        env: { ...process.env, NODE_ENV: 'production', VITE_STATELY_INSPECT: 'true' },
         stdio: 'pipe',
       });
       expect(bundleText(outDir)).toContain(INSPECT_MARKER);

@@ -2,7 +2,8 @@
  * Issue 6 in Chromium: the header's network switcher on the seeded site viewlift-demo (default
  * ViewLift Main; Sports Plus launched; Kids Zone and Docs Channel not launched). One signed-in tab
  * of admin@demo.test (App CMS write) goes through the issue's done-when list in order: the choice
- * survives a reload, launching, copying brand from the default, and refusing to launch the default.
+ * survives a reload, launching, copying brand from the default, the per-network Settings and Devices
+ * pages, and refusing to launch the default. Screenshots: e2e/screenshots/networks-*.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,6 +50,8 @@ async function choose(network: { identifier: string; name: string }): Promise<vo
   await openSwitcher();
   await page.getByTestId(`network-option-${network.identifier}`).click();
   await expect.poll(() => page.getByTestId('network-current').textContent()).toBe(network.name);
+  // Choosing closes the panel.
+  expect(await page.getByTestId('network-switcher').getAttribute('open')).toBeNull();
 }
 
 const markOf = (identifier: string) => page.getByTestId(`network-option-${identifier}`).getByTestId('network-mark');
@@ -59,7 +62,7 @@ async function snackbar(text: string): Promise<void> {
   expect((await page.getByTestId('snackbar').textContent())?.replace(/×$/, '').trim()).toBe(text);
 }
 
-/** The default network's brand as the server stores it (spec §7.2 read, with this session's credentials). */
+/** A network's brand as the server stores it (spec §7.2 read, with this session's credentials). */
 async function serverBrand(identifier: string): Promise<Record<string, Record<string, string>>> {
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
   const response = await fetch(`${server.url}/v4.0/appcms/${SITE}/brand/${identifier}`, {
@@ -88,6 +91,7 @@ describe('networks in Chromium', () => {
 
   it('launches a network that is not launched: "Successfully launched Kids Zone" and the mark changes', async () => {
     await choose(KIDS);
+    await openSwitcher();
     expect(await markOf(KIDS.identifier).textContent()).toBe('Not launched');
     await page.getByTestId('network-launch').click();
     const dialog = page.getByRole('dialog', { name: 'Launch network' });
@@ -130,8 +134,21 @@ describe('networks in Chromium', () => {
     await shot('brand-after-copy');
   });
 
+  it('shows the chosen network\'s own settings and devices, and another network\'s after switching', async () => {
+    await page.goto(`${server.url}/appcms/settings`);
+    await expect.poll(() => page.getByTestId('setting-supportEmail').textContent()).toBe('docs@viewlift-demo.test');
+    await shot('settings');
+    await choose(SPORTS);
+    await expect.poll(() => page.getByTestId('setting-supportEmail').textContent()).toBe('sports@viewlift-demo.test');
+    await page.goto(`${server.url}/appcms/devices`);
+    await page.getByTestId('devices-table').getByText('iPhone & iPad', { exact: true }).waitFor();
+    expect(await page.getByTestId('devices-table').locator('tbody tr').count()).toBe(3);
+    await shot('devices');
+  });
+
   it('refuses to launch the default network: "ViewLift Main is the default network."', async () => {
     await choose(DEFAULT);
+    await openSwitcher();
     await page.getByTestId('network-launch').click();
     await snackbar(`${DEFAULT.name} is the default network.`);
     expect(await page.getByRole('dialog').count()).toBe(0);

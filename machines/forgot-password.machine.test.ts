@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock, waitFor, type AnyActorLogic } from 'xstate';
+import { createActor, setup, SimulatedClock, waitFor, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../src/config';
 import { MESSAGES, OWN_MESSAGES } from '../src/messages';
 import {
@@ -207,6 +207,55 @@ describe('change password from the header', () => {
     expect(io.verifyOtp).toHaveBeenCalledWith({ username: 'ada', otp: '123456', isLogin: false, credentials: { accessToken: 'tok', apiKey: 'key' } });
     expect(spies.navigate).toHaveBeenLastCalledWith({ to: `${ROUTES.forgotPassword}?token=reset%2Ftoken` });
     expect(selectIsOtpModalOpen(actor.getSnapshot())).toBe(false);
+  });
+
+  /** The password machine under a stand-in `auth` system actor that records 'auth.signedOut'. */
+  function underAuthProbe() {
+    const clearSession = vi.fn();
+    const signedOut = vi.fn();
+    const navigate = vi.fn();
+    const flow = forgotPasswordMachine.provide({
+      actors: {
+        requestPasswordOtp: fakeActor(async () => ({ success: true, message: '', errorMessage: '' })),
+        generateOtp: fakeActor(async () => ({ success: true, message: '', obscureMobileNumber: '******4321' })),
+        verifyOtp: fakeActor(async () => ({ success: true, message: '', accessToken: 'rt', v2ManagementApiEnabled: false })),
+        resetPassword: fakeActor(async () => ({ success: true, message: '' })),
+      },
+      actions: { clearSession: () => clearSession(), navigate: (_, params) => navigate(params) },
+    });
+    const auth = createActor(setup({ actors: { flow } }).createMachine({
+      on: { 'auth.signedOut': { actions: () => signedOut() } },
+      invoke: { src: 'flow', id: 'flow', systemId: 'passwordChange' },
+    }), { systemId: 'auth' }).start();
+    const actor = auth.system.get('passwordChange') as ActorRefFrom<typeof forgotPasswordMachine>;
+    return { auth, actor, clearSession, signedOut, navigate };
+  }
+
+  it('after the reset, signs the browser out too (the server ended the session) and goes to /', async () => {
+    const { auth, actor, clearSession, signedOut, navigate } = underAuthProbe();
+    actor.send(change);
+    await waitFor(actor, (s) => s.matches('code'));
+    actor.send({ type: 'otp.submit', otp: '123456' });
+    await waitFor(actor, (s) => s.matches('newPassword'));
+    actor.send({ type: 'reset.submit', newPassword: STRONG, confirmPassword: STRONG });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(clearSession).toHaveBeenCalledTimes(1);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenLastCalledWith({ to: ROUTES.login });
+    auth.stop();
+  });
+
+  it('the forgot flow leaves the browser session alone after its reset', async () => {
+    const { auth, actor, clearSession, signedOut } = underAuthProbe();
+    actor.send({ type: 'forgot.submit', username: 'ada' });
+    await waitFor(actor, (s) => s.matches('code'));
+    actor.send({ type: 'otp.submit', otp: '123456' });
+    await waitFor(actor, (s) => s.matches('newPassword'));
+    actor.send({ type: 'reset.submit', newPassword: STRONG, confirmPassword: STRONG });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(clearSession).not.toHaveBeenCalled();
+    expect(signedOut).not.toHaveBeenCalled();
+    auth.stop();
   });
 
   it('closes the modal on cancel and says "OTP could not be sent!" when no code goes out', async () => {

@@ -136,6 +136,8 @@ export const forgotPasswordMachine = setup({
     navigate: (_, _params: NavigateParams) => {},
     /** Forget the reset token wherever src keeps it (spec §4.2 "clear the token"). */
     clearResetToken: (_, _params: undefined) => {},
+    /** Forget the signed-in session in the browser (cookies, storage, other tabs): the reset ended it at the server. */
+    clearSession: (_, _params: undefined) => {},
     notify: enqueueActions(({ enqueue, system }, params: NotifyParams) => {
       const notifier = system.get('notifier');
       if (notifier) enqueue.sendTo(notifier, showNotification(params));
@@ -327,7 +329,15 @@ export const forgotPasswordMachine = setup({
               },
               {
                 target: '#forgotPassword.idle',
-                actions: ['clearResetToken', 'forgetFlow', { type: 'navigate', params: { to: ROUTES.login } }, { type: 'notify', params: RESET_DONE }],
+                actions: [
+                  // Change flow: the server ended every session of the user, this one too, so sign out here as well.
+                  enqueueActions(({ context, enqueue, system }) => {
+                    if (context.mode !== 'change') return;
+                    enqueue('clearSession');
+                    const auth = system.get('auth');
+                    if (auth) enqueue.sendTo(auth, { type: 'auth.signedOut' });
+                  }),
+                  'clearResetToken', 'forgetFlow', { type: 'navigate', params: { to: ROUTES.login } }, { type: 'notify', params: RESET_DONE }],
               },
             ],
             onError: { target: 'editing', actions: [{ type: 'setError', params: RESET_FAILED }, { type: 'notify', params: RESET_FAILED }] },

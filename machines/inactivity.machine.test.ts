@@ -5,6 +5,7 @@ import {
   warningDelayMs, type InactivityEvent, type InactivityInput,
 } from './inactivity.machine';
 import { isExcludedPath } from './public-paths';
+import { readRuntimeConfig } from '../src/runtime-config';
 import { createCoverage } from './test-support/coverage';
 import { coveringPaths, delayedEvents, drivePath, pathTitle } from './test-support/paths';
 import { advance } from './test-support/time';
@@ -134,6 +135,16 @@ describe('isExcludedPath', () => {
     expect(isExcludedPath('/content/library/7', ['/content/library/'])).toBe(true);
     expect(isExcludedPath('/content/libraryX', ['/content/library'])).toBe(false);
     expect(isExcludedPath('/analytics', [])).toBe(false);
+  });
+
+  it("does not treat the console as 'below /' with the runtime list, which always holds the public routes", () => {
+    const runtimeList = readRuntimeConfig({ inactivityExcludedPaths: ['/content/library'] }).inactivityExcludedPaths;
+    expect(runtimeList).toContain('/');
+    expect(isExcludedPath('/analytics', runtimeList)).toBe(false);
+    expect(isExcludedPath('/content', runtimeList)).toBe(false);
+    expect(isExcludedPath('/', runtimeList)).toBe(true);
+    expect(isExcludedPath('/logout', runtimeList)).toBe(true);
+    expect(isExcludedPath('/content/library/7', runtimeList)).toBe(true);
   });
 });
 

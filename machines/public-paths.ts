@@ -12,11 +12,14 @@ export function isPublicPath(path: string): boolean {
   return PUBLIC_ROUTES.includes(normalise(path));
 }
 
-/** Public routes and the configured excluded paths (each also covers the paths below it). */
+/**
+ * Public routes and the configured excluded paths (each also covers the paths below it, except '/':
+ * the sign-in page is in every list, and "below /" would be the whole console).
+ */
 export function isExcludedPath(path: string, excludedPaths: readonly string[]): boolean {
   const current = normalise(path);
   return isPublicPath(current) || excludedPaths.some((excluded) => {
     const base = normalise(excluded);
-    return current === base || current.startsWith(`${base === '/' ? '' : base}/`);
+    return current === base || (base !== '/' && current.startsWith(`${base}/`));
   });
 }

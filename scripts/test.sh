@@ -9,5 +9,5 @@ echo "== lint"; npx eslint . --max-warnings=0
 echo "== unit (machines, views, pure helpers)"; npx vitest run --project unit
 echo "== server on embedded PGlite"; npx vitest run --project server
 echo "== server on PostgreSQL"; node scripts/with-fresh-postgres.mjs npx vitest run --project server
-echo "== build"; npx vite build
+echo "== build"; NODE_ENV=production npx vite build
 echo "== browser (Chromium)"; node scripts/ensure-chromium.mjs; npx vitest run --project e2e

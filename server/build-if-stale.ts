@@ -34,7 +34,8 @@ export function buildIfStale(root: string, log: (msg: string) => void = console.
   if (!isDistStale(root)) return true;
   log('Building the web app (dist/ is missing or older than its sources)...');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  // Always a production build, whatever NODE_ENV the server itself runs under (tests run it as 'test').
+  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) {
     log('The web app build failed; the API still starts.' + (existsSync(join(root, 'dist', 'index.html')) ? ' Serving the previous build.' : ' No web app to serve.'));
     return false;

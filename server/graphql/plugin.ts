@@ -13,6 +13,8 @@ import type { CopyOptions, NetworkCaller, NetworksDb } from '../domain/networks'
 import { MAX_QUERY_DEPTH, validationRulesFor } from './limits';
 import { managementResolvers, type ManagementContext } from './resolvers';
 import { managementSchema } from './schema';
+import { socialLoginResolvers, socialLoginSchema } from './social-login';
+import type { SocialLogin } from '../domain/social-login';
 import { networkCallerOf } from '../http/network-caller';
 import '../http/types';
 
@@ -22,6 +24,8 @@ export interface ManagementGraphqlOptions {
   authenticateCaller: (request: FastifyRequest) => Promise<NetworkCaller>;
   production: boolean;
   copyOptions?: CopyOptions;
+  /** googleLogin / microsoftLogin (server/graphql/social-login.ts); omitted = not in the schema. */
+  socialLogin?: SocialLogin;
 }
 
 function isOurs(error: GraphQLError): boolean {
@@ -45,9 +49,11 @@ function maskUnexpected(execution: FailedExecution): FailedExecution {
 /** Registers Mercurius on `app` with the management schema. */
 export async function registerManagementGraphql(app: FastifyInstance, options: ManagementGraphqlOptions): Promise<void> {
   const { production } = options;
+  const management = managementResolvers({ db: options.db, copyOptions: options.copyOptions });
+  const social = options.socialLogin ? socialLoginResolvers(options.socialLogin) : undefined;
   await app.register(mercurius, {
-    schema: managementSchema,
-    resolvers: managementResolvers({ db: options.db, copyOptions: options.copyOptions }),
+    schema: social ? [managementSchema, socialLoginSchema] : managementSchema,
+    resolvers: social ? { ...management, Mutation: { ...management.Mutation, ...social.Mutation } } : management,
     path: API_PATHS.graphql,
     graphiql: false,
     queryDepth: MAX_QUERY_DEPTH,
@@ -73,5 +79,6 @@ export const managementGraphql: FastifyPluginAsync = async (app) => {
     db: app.services.db,
     authenticateCaller: networkCallerOf,
     production: app.services.config.production,
+    socialLogin: app.services.socialLogin,
   });
 };

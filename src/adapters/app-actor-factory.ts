@@ -20,6 +20,7 @@ import { clearAllCookies, readCookie, removeCookie } from './cookies';
 import { navigateTo } from './navigation';
 import { networkImplementations, readNetworkCredentials, readSavedNetworkId } from './network-actors';
 import { createGraphqlClient } from '../api/graphql';
+import { authHeaders } from '../api/client';
 import { readCredentials, storeOtpUsername, writeSession } from './session-store';
 import { localStore, sessionStore } from './storage';
 import { broadcastActivity, broadcastLogout, onTabMessage } from './tabs';
@@ -36,6 +37,21 @@ function revokeServerSession(): void {
     keepalive: true,
     headers: { Authorization: `Bearer ${credentials.accessToken}`, XApiKey: credentials.apiKey },
   }).catch(() => undefined);
+}
+
+/**
+ * The server measures idleness too, with the same minutes (docs/security.md), but only sees requests.
+ * Activity that the browser counts (mouse, keys, 'Stay signed in') is passed on with a session check at
+ * most every 20 s, so a user who is busy on one page is not found idle by the server at the next call.
+ */
+const SERVER_KEEPALIVE_MS = 20_000;
+let lastKeepalive = 0;
+function keepServerSessionAlive(now: number = Date.now()): void {
+  if (now - lastKeepalive < SERVER_KEEPALIVE_MS) return;
+  const credentials = readCredentials();
+  if (!credentials) return;
+  lastKeepalive = now;
+  void fetch(API_PATHS.verify, { headers: authHeaders(credentials) }).catch(() => undefined);
 }
 
 function clearSessionState(): void {
@@ -72,7 +88,10 @@ export const providedAppMachine = appMachine.provide({
           revokeServerSession();
           clearSessionState();
         },
-        broadcastActivity: () => broadcastActivity(),
+        broadcastActivity: () => {
+          broadcastActivity();
+          keepServerSessionAlive();
+        },
         broadcastLogout: () => broadcastLogout(),
       },
     }),
@@ -101,7 +120,14 @@ export const providedAppMachine = appMachine.provide({
         verifyOtp: authActors.verifyOtp,
         resetPassword: authActors.resetPassword,
       },
-      actions: { navigate, clearResetToken: () => undefined },
+      actions: {
+        navigate,
+        clearResetToken: () => undefined,
+        clearSession: () => {
+          clearSessionState();
+          broadcastLogout();
+        },
+      },
     }),
     network: networkMachine.provide(networkImplementations({
       client: createGraphqlClient({

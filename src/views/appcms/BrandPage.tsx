@@ -1,4 +1,5 @@
 /** AppCMS Brand (spec §2.7): the current network's logo, icon and themes, read-only. */
+import { useState } from 'react';
 import type { ThemeColors } from '../../../server/db/schema';
 import { NetworkDataPage } from './NetworkDataPage';
 import * as css from './appcms.css';
@@ -18,6 +19,22 @@ const COLOR_LABELS: Record<keyof Omit<ThemeColors, 'fontFamily'>, string> = {
 
 function isTheme(value: unknown): value is ThemeColors {
   return typeof value === 'object' && value !== null && 'primaryColor' in value;
+}
+
+/** One brand image with its URL; a placeholder instead of the browser's broken-image icon when it does not load. */
+function BrandImage({ label, url }: { label: string; url: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <figure className={css.figure} data-testid={`brand-${label.toLowerCase()}`}>
+      {failed
+        ? <span className={css.imagePlaceholder} role="img" aria-label={`${label} (not available)`}>No preview</span>
+        : <img className={css.image} src={url} alt={label} onError={() => setFailed(true)} />}
+      <figcaption className={css.figureCaption}>
+        <strong>{label}</strong>
+        <a className={css.url} href={url} target="_blank" rel="noreferrer" title={url}>{url}</a>
+      </figcaption>
+    </figure>
+  );
 }
 
 function ThemeCard({ title, testId, theme }: { title: string; testId: string; theme: ThemeColors }) {
@@ -44,8 +61,8 @@ export function BrandPage() {
           <section className={css.card}>
             <h2 className={css.cardTitle}>Logo and icons</h2>
             <div className={css.images}>
-              {typeof data.logoUrl === 'string' && <img className={css.image} src={data.logoUrl} alt="Logo" />}
-              {typeof data.iconUrl === 'string' && <img className={css.image} src={data.iconUrl} alt="Icon" />}
+              {typeof data.logoUrl === 'string' && <BrandImage key={data.logoUrl} label="Logo" url={data.logoUrl} />}
+              {typeof data.iconUrl === 'string' && <BrandImage key={data.iconUrl} label="Icon" url={data.iconUrl} />}
             </div>
           </section>
           {THEMES.map(({ key, title }) => {

@@ -5,6 +5,7 @@
  * the `network` actor's snapshot; everything it does is an event sent to it.
  */
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import type { NetworkActorRef, PendingChange } from '../../../machines/network.machine';
 import {
   selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectNetworks, selectPendingChange,
@@ -42,10 +43,24 @@ export function NetworkSwitcher() {
   const changing = useSelector(network, selectIsChanging);
   const pending = useSelector(network, selectPendingChange);
   const text = confirmationText(pending);
+  // Choosing a network or an action closes the panel (it would stay open over the page and behind the dialog).
+  const panel = useRef<HTMLDetailsElement>(null);
+  const send = (event: Parameters<NetworkActorRef['send']>[0]) => {
+    if (panel.current) panel.current.open = false;
+    network.send(event);
+  };
+  useEffect(() => {
+    const closeOnOutsideClick = (e: PointerEvent) => {
+      const details = panel.current;
+      if (details?.open && e.target instanceof Node && !details.contains(e.target)) details.open = false;
+    };
+    document.addEventListener('pointerdown', closeOnOutsideClick);
+    return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
+  }, []);
 
   return (
     <>
-      <details className={css.switcher} data-testid="network-switcher">
+      <details ref={panel} className={css.switcher} data-testid="network-switcher">
         <summary className={css.trigger} aria-label="Current network">
           {current && <img className={css.logo} src={current.image} alt="" />}
           <span data-testid="network-current">{current?.name ?? OWN_MESSAGES.networkNone}</span> ▾
@@ -64,7 +79,7 @@ export function NetworkSwitcher() {
                       className={isCurrent ? css.option.current : css.option.normal}
                       aria-current={isCurrent ? 'true' : undefined}
                       data-testid={`network-option-${n.identifier}`}
-                      onClick={() => network.send({ type: 'network.select', identifier: n.identifier })}
+                      onClick={() => send({ type: 'network.select', identifier: n.identifier })}
                     >
                       <img className={css.logo} src={n.image} alt="" />
                       <span className={css.name}>{n.name}</span>
@@ -77,11 +92,11 @@ export function NetworkSwitcher() {
           )}
           <div className={css.actions}>
             <button type="button" className={button.primary} data-testid="network-launch" disabled={changing}
-              onClick={() => network.send({ type: 'network.launch' })}>Launch</button>
+              onClick={() => send({ type: 'network.launch' })}>Launch</button>
             <button type="button" className={button.secondary} data-testid="network-copy-brand" disabled={changing}
-              onClick={() => network.send({ type: 'network.copy', what: 'brand' })}>Copy brand from default</button>
+              onClick={() => send({ type: 'network.copy', what: 'brand' })}>Copy brand from default</button>
             <button type="button" className={button.secondary} data-testid="network-copy-settings" disabled={changing}
-              onClick={() => network.send({ type: 'network.copy', what: 'settings' })}>Copy settings from default</button>
+              onClick={() => send({ type: 'network.copy', what: 'settings' })}>Copy settings from default</button>
           </div>
         </div>
       </details>
