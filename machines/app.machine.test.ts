@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import { DEFAULT_RUNTIME_CONFIG } from '../src/runtime-config';
 import { appMachine, type AppInput } from './app.machine';
-import { createCoverage } from './test-support/coverage';
-import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
 
 const CHILDREN = ['notifier', 'routeLoading', 'auth', 'session', 'inactivity', 'logout', 'passwordReset', 'passwordChange', 'network'] as const;
 
@@ -68,17 +67,5 @@ describe('app: every path', () => {
     { type: 'app.sessionRestored', signedIn: true, path: '/content', defaultTimezone: 'UTC' },
     { type: 'app.siteChanged', site: 'viewlift-demo' },
   ];
-  const { logic } = recordingApp();
-  const paths = coveringPaths(appMachine, { events, input });
-  const coverage = createCoverage(appMachine);
-
-  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
-    expect(drivePath(logic, path, { input, inspect: coverage.inspect }).value).toEqual(path.state.value);
-  });
-
-  it('covers every state and every transition of the machine', () => {
-    const report = coverage.report();
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-  });
+  itReachesEveryStateAndTransition(appMachine, { events, input, logic: recordingApp().logic });
 });

@@ -6,8 +6,8 @@ import {
 } from './inactivity.machine';
 import { isExcludedPath } from './public-paths';
 import { readRuntimeConfig } from '../src/runtime-config';
-import { createCoverage } from './test-support/coverage';
-import { coveringPaths, delayedEvents, drivePath, pathTitle } from './test-support/paths';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { delayedEvents } from './test-support/paths';
 import { advance } from './test-support/time';
 
 const MINUTE = 60_000;
@@ -159,16 +159,5 @@ describe('inactivity machine: every path', () => {
     { type: 'logout.remote' },
   ];
   const smallInput: InactivityInput = { timeoutMinutes: 2, excludedPaths: [] };
-  const paths = coveringPaths(inactivityMachine, { events: [...events, ...delayedEvents(inactivityMachine)], input: smallInput });
-  const coverage = createCoverage(inactivityMachine);
-
-  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
-    expect(drivePath(inactivityMachine, path, { input: smallInput, inspect: coverage.inspect }).value).toEqual(path.state.value);
-  });
-
-  it('covers every state and every transition of the machine', () => {
-    const report = coverage.report();
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-  });
+  itReachesEveryStateAndTransition(inactivityMachine, { events: [...events, ...delayedEvents(inactivityMachine)], input: smallInput });
 });

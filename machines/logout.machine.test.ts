@@ -2,9 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, waitFor, type AnyActorLogic } from 'xstate';
 import { OWN_MESSAGES } from '../src/messages';
 import { logoutMachine, selectIsConfirming, selectIsLoggingOut } from './logout.machine';
-import { createCoverage } from './test-support/coverage';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
-import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
 
 const LEAVE_ORDER = ['clearAllCookies', 'signOutIdentityProvider', 'broadcastLogout', 'navigate'];
 
@@ -88,17 +87,8 @@ describe('logout machine: every path', () => {
     { type: 'xstate.done.actor.logout', output: undefined },
     { type: 'xstate.error.actor.logout', error: new Error('down') },
   ];
-  const paths = coveringPaths(logoutMachine, { events });
-  const coverage = createCoverage(logoutMachine);
-  const pathLogic = logoutMachine.provide({ actors: { logout: pendingActor() } });
-
-  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
-    expect(drivePath(pathLogic, path, { inspect: coverage.inspect }).value).toEqual(path.state.value);
-  });
-
-  it('covers every state and every transition of the machine', () => {
-    const report = coverage.report();
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
+  itReachesEveryStateAndTransition(logoutMachine, {
+    events,
+    logic: logoutMachine.provide({ actors: { logout: pendingActor() } }),
   });
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { MESSAGE_DISPLAY_MS } from '../src/config';
 import { notifierMachine, selectNotification } from './notifier.machine';
-import { createCoverage } from './test-support/coverage';
-import { coveringPaths, delayedEvents, drivePath, pathTitle } from './test-support/paths';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { delayedEvents } from './test-support/paths';
 
 function start() {
   const clock = new SimulatedClock();
@@ -57,20 +57,9 @@ describe('notifier: every path', () => {
     { type: 'notify.dismiss' },
     ...delayedEvents(notifierMachine),
   ];
-  // The message id counts up forever; a snapshot is its state and whether a message shows.
-  const paths = coveringPaths(notifierMachine, {
+  itReachesEveryStateAndTransition(notifierMachine, {
     events,
+    // The message id counts up forever; a snapshot is its state and whether a message shows.
     serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.current === null]),
-  });
-  const coverage = createCoverage(notifierMachine);
-
-  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
-    expect(drivePath(notifierMachine, path, { inspect: coverage.inspect }).value).toEqual(path.state.value);
-  });
-
-  it('covers every state and every transition of the machine', () => {
-    const report = coverage.report();
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
   });
 });

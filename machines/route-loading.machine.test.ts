@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { routeLoadingMachine, selectRouteLoading } from './route-loading.machine';
-import { createCoverage } from './test-support/coverage';
-import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
 
 describe('route loading (spec §4.7)', () => {
   it('is off, on at route change start, off at completion', () => {
@@ -24,16 +23,5 @@ describe('route loading (spec §4.7)', () => {
 
 describe('route loading: every path', () => {
   const events = [{ type: 'route.start' }, { type: 'route.done' }, { type: 'route.error' }];
-  const paths = coveringPaths(routeLoadingMachine, { events });
-  const coverage = createCoverage(routeLoadingMachine);
-
-  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
-    expect(drivePath(routeLoadingMachine, path, { inspect: coverage.inspect }).value).toEqual(path.state.value);
-  });
-
-  it('covers every state and every transition of the machine', () => {
-    const report = coverage.report();
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-  });
+  itReachesEveryStateAndTransition(routeLoadingMachine, { events });
 });

@@ -4,9 +4,8 @@ import { OWN_MESSAGES } from '../src/messages';
 import {
   isInvalidTimezoneCookie, selectIsUnreachable, selectIsVerified, selectIsVerifying, sessionMachine,
 } from './session.machine';
-import { createCoverage } from './test-support/coverage';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
-import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
 
 function start(overrides: Record<string, AnyActorLogic> = {}) {
   const spies = { clearAllCookies: vi.fn(), navigate: vi.fn(), saveCloudProvider: vi.fn(), removeDefaultTimezone: vi.fn(), notify: vi.fn() };
@@ -111,17 +110,8 @@ describe('session machine: every path', () => {
     { type: 'xstate.error.actor.verifySite', error: new Error('down') },
     { type: 'session.retry' },
   ];
-  const paths = coveringPaths(sessionMachine, { events });
-  const coverage = createCoverage(sessionMachine);
-  const pathLogic = sessionMachine.provide({ actors: { verifySession: pendingActor(), verifySite: pendingActor() } });
-
-  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
-    expect(drivePath(pathLogic, path, { inspect: coverage.inspect }).value).toEqual(path.state.value);
-  });
-
-  it('covers every state and every transition of the machine', () => {
-    const report = coverage.report();
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
+  itReachesEveryStateAndTransition(sessionMachine, {
+    events,
+    logic: sessionMachine.provide({ actors: { verifySession: pendingActor(), verifySite: pendingActor() } }),
   });
 });

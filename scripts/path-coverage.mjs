@@ -1,4 +1,5 @@
-// `npm run test:paths`: runs every machine test with coverage recording on, then prints, per machine,
+// `npm run test:paths`: runs the unit project (every machine test among them) with coverage recording
+// on, then prints, per machine,
 // states reached / total and transitions taken / total. Fails if any machine is below 100% or has no
 // path test at all.
 import { spawnSync } from 'node:child_process';
@@ -7,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'path-coverage-'));
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'machines/'], {
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', ...process.argv.slice(2)], {
   stdio: 'inherit', env: { ...process.env, PATH_COVERAGE_DIR: dir },
 });
 if (run.status !== 0) process.exit(run.status ?? 1);

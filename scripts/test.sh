@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
-echo "== unit (machines, views, pure helpers)"; npx vitest run --project unit
+echo "== unit (machines, views, pure helpers) and path coverage per machine"; node scripts/path-coverage.mjs
 echo "== server on embedded PGlite"; npx vitest run --project server
 echo "== server on PostgreSQL"; node scripts/with-fresh-postgres.mjs npx vitest run --project server
 echo "== build"; NODE_ENV=production npx vite build
