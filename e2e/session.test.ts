@@ -141,5 +141,5 @@ describe('inactivity timeout of one minute (INACTIVITY_TIMEOUT_MINUTES=1)', () =
     expect(await verifyStatus(base, token, apiKey)).toBe(401);
     await shot(tabB, 'inactivity-ended');
     await context.close();
-  });
+  }, 150_000);
 });

@@ -13,7 +13,8 @@ import { networkMachine } from '../../machines/network.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { NavigateParams } from '../../machines/auth.types';
 import type { RuntimeConfig } from '../api/contract';
-import { API_PATHS, COOKIE_NAMES, ROUTES, SESSION_STORAGE_KEYS } from '../config';
+import { API_PATHS, AREAS, COOKIE_NAMES, ROUTES, SESSION_STORAGE_KEYS } from '../config';
+import { canContinue } from '../../machines/roles';
 import { onUserActivity } from './activity';
 import { authActors } from './auth-actors';
 import { clearAllCookies, readCookie, removeCookie } from './cookies';
@@ -167,7 +168,9 @@ export function createAppActor(config: RuntimeConfig, options: { inspect?: Obser
         defaultTimezone: readCookie(COOKIE_NAMES.defaultTimezone),
       });
     }
-    const nextSite = selectIsSignedIn(snapshot) ? (selectSession(snapshot)?.site ?? null) : null;
+    // Networks belong to App CMS: the server refuses them to anyone without a role there.
+    const session = selectIsSignedIn(snapshot) ? selectSession(snapshot) : null;
+    const nextSite = session && canContinue(session.roles, AREAS.appCms) ? session.site : null;
     if (nextSite !== site) {
       site = nextSite;
       root.send({ type: 'app.siteChanged', site });

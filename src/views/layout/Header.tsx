@@ -48,7 +48,7 @@ function SignedInHeader() {
         ))}
       </nav>
       <div className={css.rightSide}>
-        <NetworkSwitcher />
+        {canContinue(roles, AREAS.appCms) && <NetworkSwitcher />}
         <details className={css.menu}>
           <summary className={css.menuSummary} aria-label="User menu">{session?.username ?? 'Account'} ▾</summary>
           {/* Choosing an item closes the menu (it would stay open behind the dialogs and after Admin). */}
