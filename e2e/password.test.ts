@@ -186,7 +186,7 @@ describe('forgot password', () => {
     const { context, page } = await newPage(browser);
     await forgotToResetForm(page, account.username, account.phoneNumber);
     const aged = await server.restartWith(`update reset_tokens set expires_at = now() - interval '1 second'
-       where expires_at > now() and user_id = (select id from staff_users where username = '${account.username}')`);
+       where expires_at > now() and used_at is null and user_id = (select id from staff_users where username = '${account.username}')`);
     expect(aged).toBe(1);
     await fillNewPassword(page, 'Late!Pass1234');
     expect(await submitToServer(page)).toBe(400);

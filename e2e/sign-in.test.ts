@@ -239,7 +239,7 @@ describe('sign-in failures stay on the page with their message', () => {
     const { context, page } = await newPage(browser);
     const seen = await toCodeStep(page);
     const code = await nextOtp(server.url, TWOFA.phoneNumber, seen);
-    const aged = await server.restartWith(`update otp_codes set expires_at = now() - interval '1 second' where expires_at > now()`);
+    const aged = await server.restartWith(`update otp_codes set expires_at = now() - interval '1 second' where expires_at > now() and consumed_at is null`);
     expect(aged).toBe(1);
 
     expect(await confirmCode(page, code)).toBe(400);
