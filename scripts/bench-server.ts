@@ -13,8 +13,10 @@ function stats(samples: number[]) {
   return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]! };
 }
 
-const t = await createTestApp();
-console.log(`driver: ${t.driver}, ${N} requests per route`);
+// The production default session lookup cache (AUTH_CACHE_MS=1000); BENCH_AUTH_CACHE_MS=0 measures without it.
+const authCacheMs = Number(process.env.BENCH_AUTH_CACHE_MS ?? 1000);
+const t = await createTestApp({ config: { authCacheMs } });
+console.log(`driver: ${t.driver}, auth cache ${authCacheMs} ms, ${N} requests per route`);
 const session = await t.login('admin@demo.test');
 const routes: [string, Record<string, string>][] = [
   [API_PATHS.verify, session.headers],

@@ -31,6 +31,11 @@ export interface ServerConfig {
   otpPepper: string | undefined;
   /** Server-side idle limit of a session, the same number the browser's inactivity timer uses. */
   inactivityTimeoutMinutes: number;
+  /**
+   * How long one instance may reuse a session lookup (ms). Revocation on the same instance is immediate;
+   * on another instance it takes effect within this time. 0 turns the cache off.
+   */
+  authCacheMs: number;
   /** Site whose profile says encodingService: false (spec §4.1 step 6). */
   encodingDisabledSite: string;
   runtime: RuntimeConfig;
@@ -111,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     otpPepper: env.OTP_PEPPER || undefined,
     inactivityTimeoutMinutes,
+    authCacheMs: int(env.AUTH_CACHE_MS, 1000, 0),
     encodingDisabledSite: env.ENCODING_DISABLED_SITE ?? '',
     runtime: {
       inactivityTimeoutMinutes,

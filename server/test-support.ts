@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     seedPassword: TEST_SEED_PASSWORD,
     seed: true,
     rateLimits: RELAXED_RATE_LIMITS,
+    // Tests edit session rows directly in the database; the lookup cache has its own test.
+    authCacheMs: 0,
     ...overrides,
   };
 }

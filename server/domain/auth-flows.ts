@@ -299,6 +299,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         return true;
       });
       if (!changed) return resetFailed();
+      deps.auth.forgetUser(row.user.id);
       await deps.audit.record({ action: 'password.reset', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, sessionsRevoked: true } });
       return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.passwordResetSuccess } };
     },
@@ -312,6 +313,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
     async logout(req: RequestInfo): Promise<FlowResult<{ success: true; message: string }>> {
       const ctx = await deps.auth.authenticate(req, { apiKey: 'optional' });
       await deps.sessions.revoke(ctx.session.id);
+      deps.auth.forgetSession(ctx.session.id);
       await deps.audit.record({ action: 'logout', actorUserId: ctx.user.id, siteId: ctx.site.id, detail: { ip: req.ip } });
       return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.loggedOut } };
     },

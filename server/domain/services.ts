@@ -59,7 +59,7 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
     ? createHttpSmsTransport(config.sms.providerUrl, config.sms.providerToken)
     : config.sms.transport === 'outbox' ? createOutboxTransport(db) : createDisabledTransport());
   const audit = createAuditLog(db, (error) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'audit write failed'));
-  const auth = createAuthenticator({ db, tokens, sessions });
+  const auth = createAuthenticator({ db, tokens, sessions, cacheMs: config.authCacheMs });
   const authFlows = createAuthFlows({
     db, tokens, sessions, passwords, otp, sms, limiter, audit, auth,
     rateLimits: config.rateLimits,

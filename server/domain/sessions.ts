@@ -17,7 +17,8 @@ export interface SessionStore {
   /** Why a session is unusable, or null when it is valid. */
   invalidReason(session: Pick<SessionRow, 'revokedAt' | 'expiresAt' | 'lastSeenAt'>, now?: Date): 'revoked' | 'expired' | 'idle' | null;
   /** Records activity (throttled). */
-  touch(session: Pick<SessionRow, 'id' | 'lastSeenAt'>, now?: Date): Promise<void>;
+  /** Moves lastSeenAt forward (at most every SESSION_TOUCH_INTERVAL_MS); true when it wrote. */
+  touch(session: Pick<SessionRow, 'id' | 'lastSeenAt'>, now?: Date): Promise<boolean>;
   revoke(sessionId: string, now?: Date): Promise<void>;
   revokeAllForUser(userId: string, exceptSessionId?: string, now?: Date): Promise<number>;
 }
@@ -40,8 +41,9 @@ export function createSessionStore(db: Db, opts: { idleMinutes: number }): Sessi
       return null;
     },
     async touch(session, now = new Date()) {
-      if (now.getTime() - new Date(session.lastSeenAt).getTime() < SESSION_TOUCH_INTERVAL_MS) return;
+      if (now.getTime() - new Date(session.lastSeenAt).getTime() < SESSION_TOUCH_INTERVAL_MS) return false;
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+      return true;
     },
     async revoke(sessionId, now = new Date()) {
       await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
