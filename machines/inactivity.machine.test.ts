@@ -60,7 +60,7 @@ describe('inactivity timeout', () => {
   it.each(['mousemove', 'mousedown', 'keypress', 'touchstart', 'click'])('restarts the timer on %s (forwarded as activity) and tells other tabs', () => {
     const { actor, clock, calls } = onProtectedPage();
     advance(clock, 3 * MINUTE);
-    actor.send({ type: 'activity' });
+    actor.send({ type: 'activity.local' });
     expect(calls).toEqual(['broadcastActivity']);
     advance(clock, 4 * MINUTE - 1);
     expect(selectIsWarning(actor.getSnapshot())).toBe(false);
@@ -153,7 +153,7 @@ describe('inactivity machine: every path', () => {
     { type: 'path.changed', path: '/' },
     { type: 'path.changed', path: '/analytics' },
     { type: 'path.changed', path: '/users' },
-    { type: 'activity' },
+    { type: 'activity.local' },
     { type: 'activity.remote' },
     { type: 'inactivity.stay' },
     { type: 'logout.remote' },

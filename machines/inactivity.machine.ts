@@ -23,7 +23,7 @@ export interface InactivityContext {
 
 export type InactivityEvent =
   /** mousemove, mousedown, keypress, touchstart or click in this tab (the adapter forwards them). */
-  | { type: 'activity' }
+  | { type: 'activity.local' }
   /** Activity in another tab. */
   | { type: 'activity.remote' }
   | { type: 'inactivity.stay' }
@@ -90,7 +90,7 @@ export const inactivityMachine = setup({
       description: 'The timer runs; activity here or in another tab restarts it.',
       after: { warningDelay: 'warning' },
       on: {
-        activity: { target: 'active', reenter: true, actions: 'broadcastActivity' },
+        'activity.local': { target: 'active', reenter: true, actions: 'broadcastActivity' },
         'activity.remote': { target: 'active', reenter: true },
         'path.changed': [
           { guard: 'isExcludedPath', target: 'excluded', actions: 'setPath' },

@@ -149,7 +149,7 @@ export function createAppActor(config: RuntimeConfig, options: { inspect?: Obser
 
   const inactivity = root.system.get('inactivity');
   const auth = root.system.get('auth');
-  onUserActivity(() => inactivity?.send({ type: 'activity' }));
+  onUserActivity(() => inactivity?.send({ type: 'activity.local' }));
   onTabMessage((message) => {
     if (message.type === 'activity') inactivity?.send({ type: 'activity.remote' });
     if (message.type === 'logout') inactivity?.send({ type: 'logout.remote' });
