@@ -13,8 +13,8 @@ import {
   type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom,
 } from 'xstate';
 import type { SiteProfile } from '../src/api/contract';
-import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../src/config';
-import { MESSAGES, OWN_MESSAGES } from '../src/messages';
+import { OTP_RESEND_COOLDOWN_S, ROUTES } from '../src/config';
+import { OWN_MESSAGES } from '../src/messages';
 import type {
   AuthConfig, FetchProfileInput, FetchProfileOutput, GenerateOtpInput, GenerateOtpOutput, LoginInput,
   LoginOutput, NavigateParams, Session, SocialProvider, SocialSignInInput, StoreSessionParams, VerifyOtpInput,
@@ -22,7 +22,7 @@ import type {
 } from './auth.types';
 import { idpErrorMessage } from './idp-errors';
 import { failureMessage, showNotification, type NotifyParams } from './notify';
-import { isOtpCode, type OtpStep } from './otp';
+import { isOtpCode, type OtpStep, OTP_FAILED, OTP_NOT_SENT, OTP_SENT, resendCooldownRegion } from './otp';
 import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles } from './roles';
 import { tokenExpiry } from './token';
 import { providedLater } from './unprovided';
@@ -144,9 +144,6 @@ const LOGIN_OUTCOMES = [
   { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput<LoginOutput> } },
 ] as const;
 
-const OTP_FAILED: NotifyParams = { message: MESSAGES.otpVerifyFailed, severity: 'error', durationMs: OTP_SNACKBAR_MS };
-const OTP_SENT: NotifyParams = { message: MESSAGES.otpSent, severity: 'success', durationMs: OTP_SNACKBAR_MS };
-const OTP_NOT_SENT: NotifyParams = { message: MESSAGES.otpNotSent, severity: 'error', durationMs: OTP_SNACKBAR_MS };
 
 export const authMachine = setup({
   types: {
@@ -317,24 +314,7 @@ export const authMachine = setup({
                 },
               },
             },
-            cooldown: {
-              description: 'The visible countdown before Resend Code is allowed again.',
-              initial: 'counting',
-              states: {
-                counting: {
-                  description: 'Counting down one second at a time.',
-                  after: {
-                    1000: [
-                      { guard: 'hasSecondsLeft', target: 'counting', reenter: true, actions: 'tickCooldown' },
-                      { target: 'ready', actions: 'tickCooldown' },
-                    ],
-                  },
-                },
-                ready: {
-                  description: 'Resend Code is allowed.',
-                },
-              },
-            },
+            cooldown: resendCooldownRegion(),
           },
         },
       },

@@ -15,7 +15,7 @@ import type {
   ResetPasswordInput, ResetPasswordOutput, VerifyOtpInput, VerifyOtpOutput,
 } from './auth.types';
 import { failureMessage, showNotification, type NotifyParams } from './notify';
-import { isOtpCode, type OtpStep } from './otp';
+import { isOtpCode, type OtpStep, OTP_FAILED, OTP_NOT_SENT, OTP_SENT, resendCooldownRegion } from './otp';
 import { isPasswordComplex, passwordRuleFailures, type PasswordRule } from './password-rules';
 import { providedLater } from './unprovided';
 
@@ -114,9 +114,6 @@ function newPasswordPage({ context, event }: { context: ForgotPasswordContext; e
   return { to: `${page}?token=${encodeURIComponent(event.output.accessToken)}` };
 }
 
-const OTP_FAILED: NotifyParams = { message: MESSAGES.otpVerifyFailed, severity: 'error', durationMs: OTP_SNACKBAR_MS };
-const OTP_SENT: NotifyParams = { message: MESSAGES.otpSent, severity: 'success', durationMs: OTP_SNACKBAR_MS };
-const OTP_NOT_SENT: NotifyParams = { message: MESSAGES.otpNotSent, severity: 'error', durationMs: OTP_SNACKBAR_MS };
 const RESET_FAILED: NotifyParams = { message: MESSAGES.passwordResetFailed, severity: 'error' };
 const RESET_DONE: NotifyParams = { message: OWN_MESSAGES.passwordResetSuccess, severity: 'success' };
 
@@ -278,24 +275,7 @@ export const forgotPasswordMachine = setup({
             },
           },
         },
-        cooldown: {
-          description: 'The visible countdown before Resend Code is allowed again.',
-          initial: 'counting',
-          states: {
-            counting: {
-              description: 'Counting down one second at a time.',
-              after: {
-                1000: [
-                  { guard: 'hasSecondsLeft', target: 'counting', reenter: true, actions: 'tickCooldown' },
-                  { target: 'ready', actions: 'tickCooldown' },
-                ],
-              },
-            },
-            ready: {
-              description: 'Resend Code is allowed.',
-            },
-          },
-        },
+        cooldown: resendCooldownRegion(),
       },
     },
     newPassword: {
