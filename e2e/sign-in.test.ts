@@ -103,6 +103,18 @@ describe('sign-in per seeded account kind', () => {
     expect(await cookie(context, 'accessToken')).toBeTruthy();
     await context.close();
   });
+
+  it('a reload on /verify-number keeps the code step, and the code still signs in', async () => {
+    const { context, page } = await newPage(browser);
+    const seen = await toCodeStep(page);
+    const code = await nextOtp(server.url, TWOFA.phoneNumber, seen);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Verify OTP' }).waitFor();
+    expect(await page.getByTestId('otp-phone').textContent()).toBe('•••• 4321');
+    expect(await confirmCode(page, code)).toBe(200);
+    await page.waitForURL(`${server.url}/analytics`);
+    await context.close();
+  });
 });
 
 describe('sign-in failures stay on the page with their message', () => {

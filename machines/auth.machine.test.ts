@@ -4,7 +4,7 @@ import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../src/config';
 import { MESSAGES, OWN_MESSAGES } from '../src/messages';
 import {
   authMachine, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError, selectOtpStep,
-  selectRoles, selectSession, type AuthInput,
+  selectIsRestoring, selectRoles, selectSession, type AuthInput,
 } from './auth.machine';
 import type { Session } from './auth.types';
 import { accessFlagsFor } from './roles';
@@ -28,6 +28,7 @@ function start(overrides: Partial<Parameters<typeof authMachine.provide>[0]['act
   };
   const io = {
     readStoredSession: vi.fn(async (): Promise<Session | null> => null),
+    readPendingTwoFactor: vi.fn(async (): Promise<{ username: string; obscureMobileNumber: string } | null> => null),
     getDeviceId: vi.fn(async () => 'device-1' as string | undefined),
     login: vi.fn(async (_: unknown) => loginResponse({ accessToken: token })),
     socialSignIn: vi.fn(async (_: unknown) => loginResponse({ accessToken: token })),
@@ -39,6 +40,7 @@ function start(overrides: Partial<Parameters<typeof authMachine.provide>[0]['act
   const machine = authMachine.provide({
     actors: {
       readStoredSession: fakeActor(io.readStoredSession),
+      readPendingTwoFactor: fakeActor(io.readPendingTwoFactor),
       getDeviceId: fakeActor(io.getDeviceId),
       login: fakeActor(io.login),
       socialSignIn: fakeActor(io.socialSignIn),
@@ -317,11 +319,28 @@ describe('auth machine: signing out', () => {
   });
 });
 
+describe('auth machine: a reload during the SMS code step', () => {
+  it('returns to the code step with the masked number when a sign-in was waiting for its code', async () => {
+    const { actor } = start({ readPendingTwoFactor: fakeActor(async () => ({ username: 'ada', obscureMobileNumber: '******4321' })) });
+    await waitFor(actor, (s) => !selectIsRestoring(s));
+    expect(selectOtpStep(actor.getSnapshot())).toMatchObject({ obscureMobileNumber: '******4321', canResend: false });
+  });
+
+  it('lands on the sign-in form when nothing was waiting', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => !selectIsRestoring(s));
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+  });
+});
+
 describe('auth machine: every path', () => {
   const outcomes = [
     { type: 'xstate.done.actor.readStoredSession', output: storedSession },
     { type: 'xstate.done.actor.readStoredSession', output: null },
     { type: 'xstate.error.actor.readStoredSession', error: new Error('blocked') },
+    { type: 'xstate.done.actor.readPendingTwoFactor', output: { username: 'ada', obscureMobileNumber: '**12' } },
+    { type: 'xstate.done.actor.readPendingTwoFactor', output: null },
+    { type: 'xstate.error.actor.readPendingTwoFactor', error: new Error('blocked') },
     { type: 'xstate.done.actor.getDeviceId', output: 'device-1' },
     { type: 'login.submit', username: 'ada', password: 'secret' },
     { type: 'login.submit', username: '', password: 'secret' },
@@ -353,7 +372,7 @@ describe('auth machine: every path', () => {
   const coverage = createCoverage(authMachine);
   const pathLogic = authMachine.provide({
     actors: {
-      readStoredSession: pendingActor(), getDeviceId: pendingActor(), login: pendingActor(), socialSignIn: pendingActor(), verifyOtp: pendingActor(),
+      readStoredSession: pendingActor(), readPendingTwoFactor: pendingActor(), getDeviceId: pendingActor(), login: pendingActor(), socialSignIn: pendingActor(), verifyOtp: pendingActor(),
       generateOtp: pendingActor(), fetchProfile: pendingActor(),
     },
   });

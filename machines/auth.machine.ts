@@ -78,6 +78,12 @@ function initialContext({ input }: { input: AuthInput }): AuthContext {
 function restoredSession({ event }: { event: DoneActorEvent<Session | null> }) {
   return { session: event.output };
 }
+function pendingStep({ event }: { event: DoneActorEvent<TwoFactorStep | null> }) {
+  return { step: event.output };
+}
+function pendingTwoFactor({ event }: { event: DoneActorEvent<TwoFactorStep | null> }): TwoFactorStep {
+  return event.output ?? { username: '', obscureMobileNumber: '' };
+}
 function deviceIdOutput({ event }: { event: DoneActorEvent<string | undefined> }) {
   return { deviceId: event.output };
 }
@@ -154,6 +160,8 @@ export const authMachine = setup({
   actors: {
     /** Reads the session values kept in cookies/storage; null when there is no usable session. */
     readStoredSession: providedLater<Session | null>('readStoredSession'),
+    /** A sign-in that was waiting for its SMS code when the page reloaded (kept for the code's lifetime), or null. */
+    readPendingTwoFactor: providedLater<TwoFactorStep | null>('readPendingTwoFactor'),
     /** The device id cookie, else GET /api/auth/device; never rejects (undefined on failure). */
     getDeviceId: providedLater<string | undefined>('getDeviceId'),
     login: providedLater<LoginOutput, LoginInput>('login'),
@@ -192,6 +200,7 @@ export const authMachine = setup({
     isCooldownOver: ({ context }) => context.resendInSeconds === 0,
     hasSecondsLeft: ({ context }) => context.resendInSeconds > 1,
     hasSession: (_, params: { session: Session | null }) => params.session !== null,
+    isPendingStep: (_, params: { step: TwoFactorStep | null }) => params.step !== null,
     isFailure: (_, params: { success: boolean }) => !params.success,
     isTwoFactor: (_, params: { isTwoFactorOnLogin: boolean }) => params.isTwoFactorOnLogin,
   },
@@ -208,6 +217,18 @@ export const authMachine = setup({
         src: 'readStoredSession',
         onDone: [
           { guard: { type: 'hasSession', params: restoredSession }, target: 'signedIn', actions: { type: 'setSession', params: restoredSession } },
+          { target: 'restoringTwoFactor' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    restoringTwoFactor: {
+      description: 'No session: checking whether a sign-in was waiting for its SMS code when the page reloaded.',
+      invoke: {
+        id: 'readPendingTwoFactor',
+        src: 'readPendingTwoFactor',
+        onDone: [
+          { guard: { type: 'isPendingStep', params: pendingStep }, target: 'signedOut.twoFactor', actions: { type: 'startTwoFactor', params: pendingTwoFactor } },
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut' },
@@ -351,7 +372,7 @@ export const authMachine = setup({
 export type AuthMachine = typeof authMachine;
 export type AuthSnapshot = SnapshotFrom<AuthMachine>;
 
-export const selectIsRestoring = (snapshot: AuthSnapshot) => snapshot.matches('restoring');
+export const selectIsRestoring = (snapshot: AuthSnapshot) => snapshot.matches('restoring') || snapshot.matches('restoringTwoFactor');
 export const selectIsSignedIn = (snapshot: AuthSnapshot) => snapshot.matches('signedIn');
 export const selectSession = (snapshot: AuthSnapshot) => snapshot.context.session;
 export const selectRoles = (snapshot: AuthSnapshot) => snapshot.context.session?.roles ?? {};

@@ -45,6 +45,7 @@ const printEffect = (name: string) => (_: unknown, params: unknown) => {
 
 const authActors = {
   readStoredSession: answer(() => null),
+  readPendingTwoFactor: answer(() => null),
   getDeviceId: answer(() => 'cli-device'),
   login: answer(({ username, password }: { username: string; password: string }) => {
     const user = USERS[username];

@@ -16,7 +16,7 @@ import { API_PATHS, COOKIE_NAMES } from '../config';
 import { MESSAGES, OWN_MESSAGES } from '../messages';
 import { readRuntimeConfig } from '../runtime-config';
 import { readCookie, writeCookie } from './cookies';
-import { readCredentials, readSession } from './session-store';
+import { readCredentials, readPendingTwoFactor as readPendingStep, readSession } from './session-store';
 
 const AUTH = { handleAuthErrors: false } as const;
 
@@ -33,6 +33,9 @@ function ensureOk<T>(response: T & { status: number; message?: string }): T {
 }
 
 export const readStoredSession = fromPromise<Session | null>(async () => readSession());
+
+/** A sign-in that was waiting for its SMS code when the page reloaded. */
+export const readPendingTwoFactor = fromPromise<{ username: string; obscureMobileNumber: string } | null>(async () => readPendingStep());
 
 /** Spec §7.4: the cookie first, else GET /api/auth/device; failures log and give nothing. */
 export const getDeviceId = fromPromise<string | undefined>(async ({ signal }) => {
@@ -171,6 +174,6 @@ export const logout = fromPromise<void>(async ({ signal }) => {
 
 /** Every actor by the name the machines declare it with. */
 export const authActors = {
-  readStoredSession, getDeviceId, login, socialSignIn, generateOtp, verifyOtp, fetchProfile, requestPasswordOtp, resetPassword,
+  readStoredSession, readPendingTwoFactor, getDeviceId, login, socialSignIn, generateOtp, verifyOtp, fetchProfile, requestPasswordOtp, resetPassword,
   verifySession, verifySite, logout,
 };

@@ -11,6 +11,7 @@ describe('inspector redaction', () => {
     const logic = authMachine.provide({
       actors: {
         readStoredSession: fakeActor(() => null),
+        readPendingTwoFactor: fakeActor(() => null),
         getDeviceId: fakeActor(() => 'device-1'),
         login: fakeActor(() => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******4321', username: 'ada', accessToken: '' })),
         verifyOtp: fakeActor(() => ({ success: true, message: '', accessToken: 'secret-access-token', v2ManagementApiEnabled: true })),

@@ -54,8 +54,21 @@ export function readSession(): Session | null {
   };
 }
 
-export function storeOtpUsername({ username }: { username: string }): void {
-  sessionStore.set(SESSION_STORAGE_KEYS.username, username);
+/** How long a waiting SMS-code step survives a reload: the code's own lifetime (5 minutes). */
+const PENDING_TWO_FACTOR_MS = 5 * 60_000;
+
+/** Keeps the username (spec §3) and the masked number between login and OTP entry, for a reload. */
+export function storeOtpUsername({ username, obscureMobileNumber = '' }: { username: string; obscureMobileNumber?: string }): void {
+  sessionStore.set(SESSION_STORAGE_KEYS.username, JSON.stringify({ username, obscureMobileNumber, savedAt: Date.now() }));
+}
+
+/** The SMS-code step a reload interrupted, while its code can still be valid; null otherwise. */
+export function readPendingTwoFactor(now: number = Date.now()): { username: string; obscureMobileNumber: string } | null {
+  const stored = parseJson(sessionStore.get(SESSION_STORAGE_KEYS.username)) as
+    { username?: unknown; obscureMobileNumber?: unknown; savedAt?: unknown } | null;
+  if (!stored || typeof stored.username !== 'string' || !stored.username || typeof stored.savedAt !== 'number') return null;
+  if (now - stored.savedAt > PENDING_TWO_FACTOR_MS) return null;
+  return { username: stored.username, obscureMobileNumber: typeof stored.obscureMobileNumber === 'string' ? stored.obscureMobileNumber : '' };
 }
 
 export function readCredentials(): { accessToken: string; apiKey: string } | null {
