@@ -36,14 +36,14 @@ function onProtectedPage(startInput?: InactivityInput) {
 }
 
 describe('inactivity timeout', () => {
-  it('expires at exactly the configured minutes: cookies deleted, other tabs told, /logout', () => {
+  it('expires at exactly the configured minutes: cookies deleted, other tabs told, /logout saying why', () => {
     const { actor, clock, calls, spies } = onProtectedPage();
     advance(clock, 5 * MINUTE - 1);
     expect(selectIsExpired(actor.getSnapshot())).toBe(false);
     advance(clock, 1);
     expect(selectIsExpired(actor.getSnapshot())).toBe(true);
     expect(calls).toEqual(['deleteAllCookies', 'broadcastLogout', 'navigate']);
-    expect(spies.navigate).toHaveBeenCalledWith({ to: '/logout' });
+    expect(spies.navigate).toHaveBeenCalledWith({ to: '/logout?reason=inactivity' });
   });
 
   it('shows the warning one minute before expiry with a countdown', () => {

@@ -44,6 +44,8 @@ function initialContext({ input }: { input: InactivityInput }): InactivityContex
 }
 
 const TO_LOGOUT: NavigateParams = { to: ROUTES.logout };
+/** The inactivity timer's own expiry: /logout says why the session ended. */
+const TO_LOGOUT_INACTIVE: NavigateParams = { to: `${ROUTES.logout}?reason=inactivity` };
 
 export const inactivityMachine = setup({
   types: {
@@ -105,7 +107,7 @@ export const inactivityMachine = setup({
       after: {
         warningDuration: {
           target: 'expired',
-          actions: ['deleteAllCookies', 'broadcastLogout', { type: 'navigate', params: TO_LOGOUT }],
+          actions: ['deleteAllCookies', 'broadcastLogout', { type: 'navigate', params: TO_LOGOUT_INACTIVE }],
         },
       },
       on: {

@@ -46,6 +46,14 @@ describe('logout', () => {
     expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.loggedOut, severity: 'success' });
   });
 
+  it('says the session ended (not "logged out") when the inactivity timer sent the user to /logout', async () => {
+    const { actor, calls, spies } = start();
+    actor.send({ type: 'logout.now', reason: 'inactivity' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(calls).toEqual(LEAVE_ORDER);
+    expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.sessionExpired, severity: 'info' });
+  });
+
   it('shows the error message and still clears cookies when the server call fails', async () => {
     const { actor, calls, spies } = start(fakeActor(async () => { throw new Error('Logout failed at the server'); }));
     actor.send({ type: 'logout.now' });
@@ -84,6 +92,7 @@ describe('logout', () => {
 describe('logout machine: every path', () => {
   const events = [
     { type: 'logout.request' }, { type: 'logout.cancel' }, { type: 'logout.confirm' }, { type: 'logout.now' },
+    { type: 'logout.now', reason: 'inactivity' },
     { type: 'xstate.done.actor.logout', output: undefined },
     { type: 'xstate.error.actor.logout', error: new Error('down') },
   ];

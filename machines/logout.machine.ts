@@ -3,7 +3,7 @@
  * (directly, after inactivity or a rejected session). The server call may fail: cookies are cleared
  * and the user leaves all the same, with the error shown. Runs as the `logout` system actor.
  */
-import { enqueueActions, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { ROUTES } from '../src/config';
 import { OWN_MESSAGES } from '../src/messages';
 import type { NavigateParams } from './auth.types';
@@ -14,7 +14,14 @@ export type LogoutEvent =
   | { type: 'logout.request' }
   | { type: 'logout.cancel' }
   | { type: 'logout.confirm' }
-  | { type: 'logout.now' };
+  /** /logout reached directly; `reason: 'inactivity'` when the inactivity timer sent the user there. */
+  | { type: 'logout.now'; reason?: LogoutReason };
+
+export type LogoutReason = 'inactivity';
+
+export interface LogoutContext {
+  reason: LogoutReason | null;
+}
 
 function logoutFailure({ event }: { event: ErrorActorEvent }): NotifyParams {
   return { message: failureMessage(event.error, OWN_MESSAGES.serverUnavailable), severity: 'error' };
@@ -22,6 +29,7 @@ function logoutFailure({ event }: { event: ErrorActorEvent }): NotifyParams {
 
 const TO_LOGIN: NavigateParams = { to: ROUTES.login };
 const LOGGED_OUT: NotifyParams = { message: OWN_MESSAGES.loggedOut, severity: 'success' };
+const SESSION_ENDED: NotifyParams = { message: OWN_MESSAGES.sessionExpired, severity: 'info' };
 /** What happens after the server call, whatever its outcome. */
 const LEAVE = [
   'clearAllCookies', 'signOutIdentityProvider', 'signalSignedOut', 'broadcastLogout', { type: 'navigate', params: TO_LOGIN },
@@ -29,6 +37,7 @@ const LEAVE = [
 
 export const logoutMachine = setup({
   types: {
+    context: {} as LogoutContext,
     events: {} as LogoutEvent,
   },
   actors: {
@@ -46,22 +55,27 @@ export const logoutMachine = setup({
       const notifier = system.get('notifier');
       if (notifier) enqueue.sendTo(notifier, showNotification(params));
     }),
+    setReason: assign(({ event }) => ({ reason: event.type === 'logout.now' ? event.reason ?? null : null })),
     /** Tells the `auth` system actor that nobody is signed in any more. */
     signalSignedOut: enqueueActions(({ enqueue, system }) => {
       const auth = system.get('auth');
       if (auth) enqueue.sendTo(auth, { type: 'auth.signedOut' });
     }),
   },
+  guards: {
+    endedByInactivity: ({ context }) => context.reason === 'inactivity',
+  },
 }).createMachine({
   id: 'logout',
   description: 'Ends the session at the server and in the browser, then goes to the sign-in page.',
+  context: { reason: null },
   initial: 'idle',
   states: {
     idle: {
       description: 'Nothing under way.',
       on: {
-        'logout.request': 'confirming',
-        'logout.now': 'loggingOut',
+        'logout.request': { target: 'confirming', actions: 'setReason' },
+        'logout.now': { target: 'loggingOut', actions: 'setReason' },
       },
     },
     confirming: {
@@ -69,7 +83,7 @@ export const logoutMachine = setup({
       on: {
         'logout.cancel': 'idle',
         'logout.confirm': 'loggingOut',
-        'logout.now': 'loggingOut',
+        'logout.now': { target: 'loggingOut', actions: 'setReason' },
       },
     },
     loggingOut: {
@@ -77,7 +91,10 @@ export const logoutMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: { target: 'idle', actions: [...LEAVE, { type: 'notify', params: LOGGED_OUT }] },
+        onDone: [
+          { guard: 'endedByInactivity', target: 'idle', actions: [...LEAVE, { type: 'notify', params: SESSION_ENDED }] },
+          { target: 'idle', actions: [...LEAVE, { type: 'notify', params: LOGGED_OUT }] },
+        ],
         onError: { target: 'idle', actions: [{ type: 'notify', params: logoutFailure }, ...LEAVE] },
       },
     },
