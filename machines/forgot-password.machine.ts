@@ -116,6 +116,10 @@ function newPasswordPage({ context, event }: { context: ForgotPasswordContext; e
 
 const RESET_FAILED: NotifyParams = { message: MESSAGES.passwordResetFailed, severity: 'error' };
 const RESET_DONE: NotifyParams = { message: OWN_MESSAGES.passwordResetSuccess, severity: 'success' };
+/** What follows a successful reset in either mode. */
+const AFTER_RESET = [
+  'clearResetToken', 'forgetFlow', { type: 'navigate', params: { to: ROUTES.login } }, { type: 'notify', params: RESET_DONE },
+] as const;
 
 export const forgotPasswordMachine = setup({
   types: {
@@ -135,6 +139,11 @@ export const forgotPasswordMachine = setup({
     clearResetToken: (_, _params: undefined) => {},
     /** Forget the signed-in session in the browser (cookies, storage, other tabs): the reset ended it at the server. */
     clearSession: (_, _params: undefined) => {},
+    /** Tells the `auth` system actor that nobody is signed in any more. */
+    signalSignedOut: enqueueActions(({ enqueue, system }) => {
+      const auth = system.get('auth');
+      if (auth) enqueue.sendTo(auth, { type: 'auth.signedOut' });
+    }),
     notify: enqueueActions(({ enqueue, system }, params: NotifyParams) => {
       const notifier = system.get('notifier');
       if (notifier) enqueue.sendTo(notifier, showNotification(params));
@@ -151,6 +160,7 @@ export const forgotPasswordMachine = setup({
     forgetFlow: assign(() => initialContext()),
   },
   guards: {
+    isChangeMode: ({ context }) => context.mode === 'change',
     isUsernameMissing: ({ event }) => event.type === 'forgot.submit' && event.username.trim() === '',
     isOtpCode: ({ event }) => event.type === 'otp.submit' && isOtpCode(event.otp),
     isCooldownOver: ({ context }) => context.resendInSeconds === 0,
@@ -308,17 +318,12 @@ export const forgotPasswordMachine = setup({
                 actions: [{ type: 'setError', params: resetRefusal }, { type: 'notify', params: resetRefusal }],
               },
               {
+                // Change flow: the server ended every session of the user, this one too, so sign out here as well.
+                guard: 'isChangeMode',
                 target: '#forgotPassword.idle',
-                actions: [
-                  // Change flow: the server ended every session of the user, this one too, so sign out here as well.
-                  enqueueActions(({ context, enqueue, system }) => {
-                    if (context.mode !== 'change') return;
-                    enqueue('clearSession');
-                    const auth = system.get('auth');
-                    if (auth) enqueue.sendTo(auth, { type: 'auth.signedOut' });
-                  }),
-                  'clearResetToken', 'forgetFlow', { type: 'navigate', params: { to: ROUTES.login } }, { type: 'notify', params: RESET_DONE }],
+                actions: ['clearSession', 'signalSignedOut', ...AFTER_RESET],
               },
+              { target: '#forgotPassword.idle', actions: [...AFTER_RESET] },
             ],
             onError: { target: 'editing', actions: [{ type: 'setError', params: RESET_FAILED }, { type: 'notify', params: RESET_FAILED }] },
           },
