@@ -3,6 +3,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const SERVER_IMPORTS_ONLY_COMMON = { group: ['**/src/**', '**/machines/**', '**/e2e/**'], message: 'server/ imports only common/.' };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'e2e/screenshots/**', '**/*.tmp.mjs'] },
   js.configs.recommended,
@@ -17,13 +19,50 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The folder rule of the README's layout table: common → nothing of ours; machines → common;
+  // server → common; src → machines, common. Nothing outside server/ imports server/.
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/src/**', '**/machines/**', '**/server/**', '**/e2e/**', '**/scripts/**'], message: 'common/ imports nothing of ours.' },
+      ] }],
+    },
+  },
   {
     files: ['machines/**/*.ts'],
-    ignores: ['machines/**/*.test.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'location', 'navigator'],
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@xstate/react', '**/src/adapters/*', '**/src/api/client'] }],
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react', 'react-dom', '@xstate/react'], message: 'machines/ are framework-free.' },
+        { group: ['**/src/**', '**/server/**', '**/e2e/**'], message: 'machines/ import only common/.' },
+      ] }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS_ONLY_COMMON] }],
+    },
+  },
+  // domain/ holds rules; SQL and the table definitions sit behind the repositories in server/db/.
+  // A later block replaces the rule's options, so the server/ pattern is repeated here.
+  {
+    files: ['server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        SERVER_IMPORTS_ONLY_COMMON,
+        { group: ['drizzle-orm', 'drizzle-orm/**', '**/db/schema'], message: 'server/domain/ holds rules: put the query in a repository in server/db/ and pass it in.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/server/**', '**/e2e/**', '**/scripts/**'], message: 'src/ imports only machines/ and common/.' },
+      ] }],
     },
   },
   {

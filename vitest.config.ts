@@ -8,9 +8,19 @@ export default defineConfig({
         plugins: [vanillaExtractPlugin()],
         test: {
           name: 'unit',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['machines/test-support/coverage-setup.ts'],
+        },
+      },
+      {
+        // Views against machine states (src/test-support/render-view.tsx), in jsdom.
+        plugins: [vanillaExtractPlugin()],
+        test: {
+          name: 'views',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/test-support/setup-views.ts'],
         },
       },
       {

@@ -52,6 +52,10 @@ describe('session verification on load', () => {
   it('a token revoked at the server sends the next page load to /logout and then to /', async () => {
     const { context, page, token, apiKey } = await signedIn(server.url, 'content@demo.test');
     expect(pathOf(page)).toBe('/content');
+    // The content library loads its first page after landing; let that finish with the live token, so the
+    // revocation below is first met by the page load this test is about (a 401 on that list call would
+    // also end at /logout, but earlier).
+    await page.waitForLoadState('networkidle');
     const revoked = await fetch(`${server.url}/v3.0/user/auth/logout`, {
       method: 'POST', headers: { Authorization: `Bearer ${token}`, XApiKey: apiKey },
     });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_MESSAGES } from '../src/messages';
+import { OWN_MESSAGES } from '../common/messages';
 import { startAuthEmulator, type RunningEmulator } from './firebase-emulator';
 import { launchBrowser, SCREENSHOT_DIR, startServer, type RunningServer } from './support';
 

@@ -32,13 +32,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `tsx server/main.ts` and resolves once it prints its URL. */
+/**
+ * Starts `tsx server/main.ts` and resolves once it prints its URL. Without a `SEED_SCALE` the
+ * viewers' world is not seeded (the sign-in journeys do not need it and it costs seconds per start);
+ * the area journeys ask for it.
+ */
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'cms-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_PASSWORD, NODE_ENV: 'test', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_PASSWORD, NODE_ENV: 'test', DATABASE_URL: '', SEED_SCALE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
-import { DEFAULT_RUNTIME_CONFIG } from '../src/runtime-config';
+import { DEFAULT_RUNTIME_CONFIG } from '../common/runtime-config';
+import { accessFlagsFor } from '../common/roles';
 import { appMachine, type AppInput } from './app.machine';
+import type { Session } from './auth.types';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 
-const CHILDREN = ['notifier', 'routeLoading', 'auth', 'session', 'inactivity', 'logout', 'passwordReset', 'passwordChange', 'network'] as const;
+const CHILDREN = ['notifier', 'routeLoading', 'auth', 'session', 'inactivity', 'logout', 'passwordReset', 'passwordChange', 'network', 'contentBrowser', 'keepalive'] as const;
 
 /** The root with every child replaced by a recorder of the events it receives. */
 function recordingApp() {
@@ -21,7 +23,19 @@ function recordingApp() {
   return { logic: appMachine.provide({ actors: actors as never }), received, inputs };
 }
 
-const input: AppInput = { config: { ...DEFAULT_RUNTIME_CONFIG, inactivityTimeoutMinutes: 7, analyticsAllowedSites: ['a'] }, savedNetworkId: 'net-2' };
+const input: AppInput = {
+  config: { ...DEFAULT_RUNTIME_CONFIG, inactivityTimeoutMinutes: 7, analyticsAllowedSites: ['a'] },
+  savedNetworkId: 'net-2',
+  path: '/content',
+  defaultTimezone: 'UTC',
+};
+
+function sessionWith(roles: Session['roles']): Session {
+  return {
+    accessToken: 'tok', apiKey: 'key', site: 'viewlift-demo', username: 'ada', roles, accessFlags: accessFlagsFor(roles),
+    encodingEnabled: true, profile: null,
+  };
+}
 
 describe('app (root actor system)', () => {
   it('starts every concern as a child with its systemId and input', () => {
@@ -40,23 +54,44 @@ describe('app (root actor system)', () => {
     expect(received.inactivity).toContainEqual({ type: 'path.changed', path: '/content' });
   });
 
-  it('starts the session check only for a restored session', () => {
+  it('relays path changes to the content library, which clears its keyword and list (spec §3)', () => {
     const { logic, received } = recordingApp();
     const app = createActor(logic, { input }).start();
-    app.send({ type: 'app.sessionRestored', signedIn: false, path: '/content', defaultTimezone: undefined });
+    app.send({ type: 'path.changed', path: '/analytics' });
+    expect(received.contentBrowser).toEqual([{ type: 'path.changed', path: '/analytics' }]);
+  });
+
+  it('starts the session check, with the path and timezone cookie of the load, only for a restored session', () => {
+    const { logic, received } = recordingApp();
+    const app = createActor(logic, { input }).start();
+    app.send({ type: 'auth.restored', signedIn: false });
     expect(received.session).toEqual([]);
-    app.send({ type: 'app.sessionRestored', signedIn: true, path: '/content', defaultTimezone: 'UTC' });
+    app.send({ type: 'auth.restored', signedIn: true });
     expect(received.session).toEqual([{ type: 'session.start', path: '/content', defaultTimezone: 'UTC' }]);
   });
 
-  it('tells the network switcher which site is signed in', () => {
+  it('gives the network switcher the signed-in site only for someone with an App CMS role', () => {
     const { logic, received } = recordingApp();
     const app = createActor(logic, { input }).start();
-    app.send({ type: 'app.siteChanged', site: 'viewlift-demo' });
-    app.send({ type: 'app.siteChanged', site: null });
+    app.send({ type: 'auth.sessionChanged', session: sessionWith({ 'App CMS': 'read' }) });
+    app.send({ type: 'auth.sessionChanged', session: sessionWith({ Content: 'write' }) });
+    app.send({ type: 'auth.sessionChanged', session: null });
     expect(received.network).toEqual([
       { type: 'network.siteChanged', site: 'viewlift-demo' },
       { type: 'network.siteChanged', site: null },
+      { type: 'network.siteChanged', site: null },
+    ]);
+  });
+
+  it('tells the Change Password flow who is signed in', () => {
+    const { logic, received } = recordingApp();
+    const app = createActor(logic, { input }).start();
+    const session = sessionWith({ Content: 'write' });
+    app.send({ type: 'auth.sessionChanged', session });
+    app.send({ type: 'auth.sessionChanged', session: null });
+    expect(received.passwordChange).toEqual([
+      { type: 'account.changed', session },
+      { type: 'account.changed', session: null },
     ]);
   });
 });
@@ -64,8 +99,9 @@ describe('app (root actor system)', () => {
 describe('app: every path', () => {
   const events = [
     { type: 'path.changed', path: '/content' },
-    { type: 'app.sessionRestored', signedIn: true, path: '/content', defaultTimezone: 'UTC' },
-    { type: 'app.siteChanged', site: 'viewlift-demo' },
+    { type: 'auth.restored', signedIn: true },
+    { type: 'auth.restored', signedIn: false },
+    { type: 'auth.sessionChanged', session: null },
   ];
   itReachesEveryStateAndTransition(appMachine, { events, input, logic: recordingApp().logic });
 });

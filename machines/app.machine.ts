@@ -1,39 +1,74 @@
 /**
- * The root of the browser app's actor system. It starts every parallel concern as a child with a
- * systemId, so views and other machines find them with `system.get(id)`:
+ * The root of the browser app's actor system (systemId `app`). It starts every parallel concern as a
+ * child with a systemId, so views and other machines find them with `system.get(id)`:
  * `notifier`, `routeLoading`, `auth`, `session`, `inactivity`, `logout`, `passwordReset`,
- * `passwordChange`, `network`. It also relays what the app reports (path changes, the end of the
- * stored-session restore) to the children that care.
+ * `passwordChange`, `network`, `keepalive`. It relays what the router reports (path changes) and what
+ * the `auth` actor reports (the end of the stored-session restore, sign-in and sign-out) to the
+ * children that follow them.
  */
-import { enqueueActions, setup, spawnChild } from 'xstate';
-import type { RuntimeConfig } from '../src/api/contract';
-import { authMachine } from './auth.machine';
-import { forgotPasswordMachine } from './forgot-password.machine';
+import { assign, setup, spawnChild } from 'xstate';
+import type { RuntimeConfig } from '../common/contract';
+import { AREAS } from '../common/constants';
+import { canContinue } from '../common/roles';
+import { authMachine, type AuthReport } from './auth.machine';
+import type { Session } from './auth.types';
+import { contentBrowserMachine, type ContentBrowserEvent } from './content-browser.machine';
+import { forgotPasswordMachine, type ForgotPasswordEvent } from './forgot-password.machine';
 import { inactivityMachine, type InactivityEvent } from './inactivity.machine';
+import { keepaliveMachine } from './keepalive.machine';
 import { logoutMachine } from './logout.machine';
 import { networkMachine, type NetworkEvent } from './network.machine';
 import { notifierMachine } from './notifier.machine';
 import { routeLoadingMachine } from './route-loading.machine';
 import { sessionMachine, type SessionEvent } from './session.machine';
+import { tellSystemActor } from './system-actions';
 
 export interface AppInput {
   config: RuntimeConfig;
   /** The identifier saved in session storage by an earlier network choice. */
   savedNetworkId: string | null;
+  /** The path the app loaded at. */
+  path: string;
+  /** The raw default-timezone cookie at load (the session check removes an invalid one). */
+  defaultTimezone: unknown;
 }
 
-export interface AppContext {
-  config: RuntimeConfig;
-  savedNetworkId: string | null;
-}
+export type AppContext = AppInput;
 
 export type AppEvent =
   /** The router finished a navigation. */
   | { type: 'path.changed'; path: string }
-  /** The stored session was restored (or not): start verifying it on a protected path. */
-  | { type: 'app.sessionRestored'; signedIn: boolean; path: string; defaultTimezone: unknown }
-  /** The signed-in site changed (sign-in, sign-out): the network switcher follows it. */
-  | { type: 'app.siteChanged'; site: string | null };
+  | AuthReport;
+
+interface Relay {
+  systemId: string;
+  event: InactivityEvent | SessionEvent | NetworkEvent | ForgotPasswordEvent | ContentBrowserEvent;
+}
+type Args = { context: AppContext; event: AppEvent };
+
+/** Networks belong to App CMS: the switcher follows the signed-in site only for someone with a role there. */
+export function appCmsSiteOf(session: Session | null): string | null {
+  return session && canContinue(session.roles, AREAS.appCms) ? session.site : null;
+}
+
+function pathToInactivity({ event }: Args): Relay {
+  return { systemId: 'inactivity', event: { type: 'path.changed', path: event.type === 'path.changed' ? event.path : '' } };
+}
+/** Spec §3: the content library clears its keyword and list on every route change. */
+function pathToContentBrowser({ event }: Args): Relay {
+  return { systemId: 'contentBrowser', event: { type: 'path.changed', path: event.type === 'path.changed' ? event.path : '' } };
+}
+function sessionCheck({ context }: Args): Relay {
+  return { systemId: 'session', event: { type: 'session.start', path: context.path, defaultTimezone: context.defaultTimezone } };
+}
+function siteToNetwork({ event }: Args): Relay {
+  const session = event.type === 'auth.sessionChanged' ? event.session : null;
+  return { systemId: 'network', event: { type: 'network.siteChanged', site: appCmsSiteOf(session) } };
+}
+function accountToPasswordChange({ event }: Args): Relay {
+  const session = event.type === 'auth.sessionChanged' ? event.session : null;
+  return { systemId: 'passwordChange', event: { type: 'account.changed', session } };
+}
 
 export const appMachine = setup({
   types: {
@@ -51,39 +86,24 @@ export const appMachine = setup({
     passwordReset: forgotPasswordMachine,
     passwordChange: forgotPasswordMachine,
     network: networkMachine,
+    contentBrowser: contentBrowserMachine,
+    keepalive: keepaliveMachine,
   },
   actions: {
-    forwardPath: enqueueActions(({ enqueue, system, event }) => {
-      if (event.type !== 'path.changed') return;
-      const inactivity = system.get('inactivity');
-      if (inactivity) enqueue.sendTo(inactivity, { type: 'path.changed', path: event.path } satisfies InactivityEvent as InactivityEvent);
-    }),
-    startSessionCheck: enqueueActions(({ enqueue, system, event }) => {
-      if (event.type !== 'app.sessionRestored' || !event.signedIn) return;
-      const session = system.get('session');
-      if (session) enqueue.sendTo(session, { type: 'session.start', path: event.path, defaultTimezone: event.defaultTimezone } satisfies SessionEvent as SessionEvent);
-    }),
-    forwardSite: enqueueActions(({ enqueue, system, event }) => {
-      if (event.type !== 'app.siteChanged') return;
-      const network = system.get('network');
-      if (network) enqueue.sendTo(network, { type: 'network.siteChanged', site: event.site } satisfies NetworkEvent as NetworkEvent);
-    }),
+    relay: tellSystemActor,
+    setPath: assign(({ event }) => (event.type === 'path.changed' ? { path: event.path } : {})),
+  },
+  guards: {
+    isSignedIn: ({ event }) => event.type === 'auth.restored' && event.signedIn,
   },
 }).createMachine({
   id: 'app',
   description: 'Starts every concern of the console as a child actor and relays app-level reports to them.',
-  context: ({ input }) => ({ config: input.config, savedNetworkId: input.savedNetworkId }),
+  context: ({ input }) => ({ ...input }),
   entry: [
     spawnChild('notifier', { id: 'notifier', systemId: 'notifier' }),
     spawnChild('routeLoading', { id: 'routeLoading', systemId: 'routeLoading' }),
-    spawnChild('auth', {
-      id: 'auth',
-      systemId: 'auth',
-      input: ({ context }) => ({
-        analyticsAllowedSites: context.config.analyticsAllowedSites,
-        encodingDisabledSite: context.config.encodingDisabledSite,
-      }),
-    }),
+    spawnChild('keepalive', { id: 'keepalive', systemId: 'keepalive' }),
     spawnChild('session', { id: 'session', systemId: 'session' }),
     spawnChild('inactivity', {
       id: 'inactivity',
@@ -96,10 +116,20 @@ export const appMachine = setup({
     spawnChild('logout', { id: 'logout', systemId: 'logout' }),
     spawnChild('passwordReset', { id: 'passwordReset', systemId: 'passwordReset' }),
     spawnChild('passwordChange', { id: 'passwordChange', systemId: 'passwordChange' }),
+    spawnChild('contentBrowser', { id: 'contentBrowser', systemId: 'contentBrowser' }),
     spawnChild('network', {
       id: 'network',
       systemId: 'network',
       input: ({ context }) => ({ site: null, savedNetworkId: context.savedNetworkId }),
+    }),
+    // Last: its reports (restore, sign-in) go to the children above, which must exist by then.
+    spawnChild('auth', {
+      id: 'auth',
+      systemId: 'auth',
+      input: ({ context }) => ({
+        analyticsAllowedSites: context.config.analyticsAllowedSites,
+        encodingDisabledSite: context.config.encodingDisabledSite,
+      }),
     }),
   ],
   initial: 'running',
@@ -107,9 +137,11 @@ export const appMachine = setup({
     running: {
       description: 'The console is open; every child actor runs.',
       on: {
-        'path.changed': { actions: 'forwardPath' },
-        'app.sessionRestored': { actions: 'startSessionCheck' },
-        'app.siteChanged': { actions: 'forwardSite' },
+        'path.changed': { actions: ['setPath', { type: 'relay', params: pathToInactivity }, { type: 'relay', params: pathToContentBrowser }] },
+        'auth.restored': { guard: 'isSignedIn', actions: { type: 'relay', params: sessionCheck } },
+        'auth.sessionChanged': {
+          actions: [{ type: 'relay', params: siteToNetwork }, { type: 'relay', params: accountToPasswordChange }],
+        },
       },
     },
   },

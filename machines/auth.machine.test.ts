@@ -1,18 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock, waitFor } from 'xstate';
-import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../src/config';
-import { MESSAGES, OWN_MESSAGES } from '../src/messages';
+import { waitFor, type AnyActorLogic } from 'xstate';
+import { OTP_RESEND_COOLDOWN_S, ROUTES } from '../common/constants';
+import { OWN_MESSAGES } from '../common/messages';
 import {
-  authMachine, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError, selectOtpStep,
-  selectIsRestoring, selectRoles, selectSession, type AuthInput,
+  authMachine, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError,
+  selectOtpStepActor, selectIsRestoring, selectRoles, selectSession, type AuthInput, type AuthSnapshot,
 } from './auth.machine';
 import type { Session } from './auth.types';
-import { accessFlagsFor } from './roles';
-import { createCoverage } from './test-support/coverage';
+import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
+import { accessFlagsFor } from '../common/roles';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
 import { jwtWith, loginResponse, siteProfile } from './test-support/fixtures';
-import { coveringPaths, delayedEvents, drivePath, pathTitle } from './test-support/paths';
-import { advance } from './test-support/time';
+import { delayedEvents } from './test-support/paths';
+import { startInSystem } from './test-support/system';
 
 const config: AuthInput = { analyticsAllowedSites: ['analytics-site'], encodingDisabledSite: 'no-encoding-site' };
 const token = jwtWith({ exp: 2_000_000_000 });
@@ -22,10 +23,14 @@ const storedSession: Session = {
   accessFlags: accessFlagsFor({ Content: 'read' }), encodingEnabled: true, profile: null,
 };
 
-function start(overrides: Partial<Parameters<typeof authMachine.provide>[0]['actors']> = {}) {
-  const spies = {
-    navigate: vi.fn(), storeOtpUsername: vi.fn(), storeSession: vi.fn(), notify: vi.fn(),
-  };
+/** The code step's panel while a second factor is pending, else null. */
+function otpPanel(snapshot: AuthSnapshot) {
+  const otp = selectOtpStepActor(snapshot);
+  return otp ? selectOtpPanel(otp.getSnapshot()) : null;
+}
+
+function start(overrides: Record<string, AnyActorLogic> = {}, otpOverrides: Record<string, AnyActorLogic> = {}) {
+  const spies = { navigate: vi.fn(), storeOtpUsername: vi.fn(), storeSession: vi.fn() };
   const io = {
     readStoredSession: vi.fn(async (): Promise<Session | null> => null),
     readPendingTwoFactor: vi.fn(async (): Promise<{ username: string; obscureMobileNumber: string } | null> => null),
@@ -36,7 +41,9 @@ function start(overrides: Partial<Parameters<typeof authMachine.provide>[0]['act
     generateOtp: vi.fn(async (_: unknown) => ({ success: true, message: '' })),
     fetchProfile: vi.fn(async (_: unknown) => ({ profile: siteProfile(), fetchedAt: 1000 })),
   };
-  const clock = new SimulatedClock();
+  const otpStep = otpStepMachine.provide({
+    actors: { verifyOtp: fakeActor(io.verifyOtp), generateOtp: fakeActor(io.generateOtp), ...otpOverrides },
+  });
   const machine = authMachine.provide({
     actors: {
       readStoredSession: fakeActor(io.readStoredSession),
@@ -44,8 +51,7 @@ function start(overrides: Partial<Parameters<typeof authMachine.provide>[0]['act
       getDeviceId: fakeActor(io.getDeviceId),
       login: fakeActor(io.login),
       socialSignIn: fakeActor(io.socialSignIn),
-      verifyOtp: fakeActor(io.verifyOtp),
-      generateOtp: fakeActor(io.generateOtp),
+      otpStep,
       fetchProfile: fakeActor(io.fetchProfile),
       ...overrides,
     },
@@ -53,15 +59,16 @@ function start(overrides: Partial<Parameters<typeof authMachine.provide>[0]['act
       navigate: (_, params) => spies.navigate(params),
       storeOtpUsername: (_, params) => spies.storeOtpUsername(params),
       storeSession: (_, params) => spies.storeSession(params),
-      notify: (_, params) => spies.notify(params),
     },
   });
-  const actor = createActor(machine, { input: config, clock }).start();
-  return { actor, clock, spies, io };
+  const { actor, clock, sentTo } = startInSystem(machine, { systemId: 'auth', input: config });
+  /** What the machine showed in the `notifier` snackbar (its own `notify` action, run for real). */
+  const notified = () => sentTo('notifier').map(({ type: _type, ...params }) => params);
+  return { actor, clock, spies, io, sentTo, notified };
 }
 
-async function signedOut(overrides?: Parameters<typeof start>[0]) {
-  const started = start(overrides);
+async function signedOut(overrides?: Record<string, AnyActorLogic>, otpOverrides?: Record<string, AnyActorLogic>) {
+  const started = start(overrides, otpOverrides);
   await waitFor(started.actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.deviceId !== undefined);
   return started;
 }
@@ -71,7 +78,7 @@ async function atCodeStep() {
     login: fakeActor(async () => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******6789', username: 'ada', accessToken: '' })),
   });
   started.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
-  await waitFor(started.actor, (s) => selectOtpStep(s) !== null);
+  await waitFor(started.actor, (s) => otpPanel(s) !== null);
   return started;
 }
 
@@ -112,13 +119,13 @@ describe('auth machine: credentials', () => {
   });
 
   it('shows the server message when success is false and stays on the sign-in form', async () => {
-    const { actor, spies } = await signedOut({
+    const { actor, spies, notified } = await signedOut({
       login: fakeActor(async () => loginResponse({ success: false, message: 'Invalid username or password.' })),
     });
     actor.send({ type: 'login.submit', username: 'ada', password: 'wrong' });
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
     expect(selectLoginError(actor.getSnapshot())).toBe('Invalid username or password.');
-    expect(spies.notify).toHaveBeenCalledWith({ message: 'Invalid username or password.', severity: 'error' });
+    expect(notified()).toContainEqual({ message: 'Invalid username or password.', severity: 'error' });
     expect(spies.navigate).not.toHaveBeenCalled();
   });
 
@@ -191,31 +198,33 @@ describe('auth machine: social sign-in', () => {
       socialSignIn: fakeActor(async () => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******4321', username: 'tess', accessToken: '' })),
     });
     actor.send({ type: 'login.social', provider: 'google' });
-    await waitFor(actor, (s) => selectOtpStep(s) !== null);
+    await waitFor(actor, (s) => otpPanel(s) !== null);
     expect(spies.storeOtpUsername).toHaveBeenCalledWith({ username: 'tess', obscureMobileNumber: '******4321' });
     expect(spies.navigate).toHaveBeenCalledWith({ to: ROUTES.verifyNumber });
-    actor.send({ type: 'otp.submit', otp: '123456' });
+    const otp = selectOtpStepActor(actor.getSnapshot());
+    otp?.send({ type: 'otp.edit', code: '123456' });
+    otp?.send({ type: 'otp.submit' });
     await waitFor(actor, selectIsSignedIn);
   });
 
   it("shows the server's refusal (an unknown person) on the sign-in form", async () => {
-    const { actor, spies } = await signedOut({
+    const { actor, notified } = await signedOut({
       socialSignIn: fakeActor(async () => loginResponse({ success: false, message: OWN_MESSAGES.socialAccountNotLinked })),
     });
     actor.send({ type: 'login.social', provider: 'google' });
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
     expect(selectLoginError(actor.getSnapshot())).toBe(OWN_MESSAGES.socialAccountNotLinked);
-    expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.socialAccountNotLinked, severity: 'error' });
+    expect(notified()).toContainEqual({ message: OWN_MESSAGES.socialAccountNotLinked, severity: 'error' });
   });
 
   it('maps identity-provider error codes through the spec table', async () => {
-    const { actor, spies } = await signedOut({
+    const { actor, notified } = await signedOut({
       socialSignIn: fakeActor(async () => { throw Object.assign(new Error('Firebase: Error (auth/popup-closed-by-user).'), { code: 'auth/popup-closed-by-user' }); }),
     });
     actor.send({ type: 'login.social', provider: 'microsoft' });
     await waitFor(actor, (s) => s.context.error !== null);
     expect(selectLoginError(actor.getSnapshot())).toBe('User closed the popup before completing authentication.');
-    expect(spies.notify).toHaveBeenCalledWith({ message: 'User closed the popup before completing authentication.', severity: 'error' });
+    expect(notified()).toContainEqual({ message: 'User closed the popup before completing authentication.', severity: 'error' });
     expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
   });
 
@@ -228,83 +237,55 @@ describe('auth machine: social sign-in', () => {
   });
 });
 
-describe('auth machine: SMS second factor', () => {
-  it('stores the username, goes to /verify-number and shows the masked number with a 30 s countdown', async () => {
+describe('auth machine: SMS second factor (the otpStep child, tested in otp-step.machine.test.ts)', () => {
+  it('stores the username, goes to /verify-number and starts the code step with the masked number and a 30 s countdown', async () => {
     const { actor, spies } = await atCodeStep();
     expect(spies.storeOtpUsername).toHaveBeenCalledWith({ username: 'ada', obscureMobileNumber: '******6789' });
     expect(spies.navigate).toHaveBeenCalledWith({ to: ROUTES.verifyNumber });
-    expect(selectOtpStep(actor.getSnapshot())).toMatchObject({
+    expect(otpPanel(actor.getSnapshot())).toMatchObject({
       obscureMobileNumber: '******6789', resendInSeconds: OTP_RESEND_COOLDOWN_S, canResend: false, verifying: false,
     });
   });
 
-  it('counts down each second and allows Resend Code only after 30 s', async () => {
-    const { actor, clock, io } = await atCodeStep();
-    advance(clock, 3000);
-    expect(selectOtpStep(actor.getSnapshot())?.resendInSeconds).toBe(27);
-    actor.send({ type: 'otp.resend' });
-    expect(io.generateOtp).not.toHaveBeenCalled();
-    advance(clock, 27_000);
-    expect(selectOtpStep(actor.getSnapshot())).toMatchObject({ resendInSeconds: 0, canResend: true });
-  });
-
-  it('shows "OTP sent successfully!" after a resend and restarts the countdown', async () => {
-    const { actor, clock, io, spies } = await atCodeStep();
-    advance(clock, 30_000);
-    actor.send({ type: 'otp.resend' });
-    await waitFor(actor, (s) => selectOtpStep(s)?.resendInSeconds === OTP_RESEND_COOLDOWN_S);
-    expect(io.generateOtp).toHaveBeenCalledWith({ username: 'ada', isLogin: true });
-    expect(spies.notify).toHaveBeenCalledWith({ message: MESSAGES.otpSent, severity: 'success', durationMs: OTP_SNACKBAR_MS });
-    advance(clock, 1000);
-    expect(selectOtpStep(actor.getSnapshot())?.resendInSeconds).toBe(29);
-  });
-
-  it('shows "OTP could not be sent!" when the resend fails and keeps Resend Code available', async () => {
-    const { actor, clock, spies } = await signedOut({
-      login: fakeActor(async () => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '**12' })),
-      generateOtp: fakeActor(async () => ({ success: false, message: 'rate limited' })),
-    });
-    actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
-    await waitFor(actor, (s) => selectOtpStep(s) !== null);
-    advance(clock, 30_000);
-    actor.send({ type: 'otp.resend' });
-    expect(selectOtpStep(actor.getSnapshot())?.resending).toBe(true);
-    await waitFor(actor, (s) => selectOtpStep(s)?.resending === false);
-    expect(spies.notify).toHaveBeenCalledWith({ message: MESSAGES.otpNotSent, severity: 'error', durationMs: OTP_SNACKBAR_MS });
-    expect(selectOtpStep(actor.getSnapshot())?.canResend).toBe(true);
-  });
-
-  it('refuses a code that is not six digits without calling the server', async () => {
-    const { actor, io } = await atCodeStep();
-    for (const otp of ['12345', '1234567', '12a456', '']) {
-      actor.send({ type: 'otp.submit', otp });
-      expect(selectOtpStep(actor.getSnapshot())?.error).toBe(OWN_MESSAGES.otpFormat);
-    }
-    expect(io.verifyOtp).not.toHaveBeenCalled();
-  });
-
-  it('shows "OTP verification failed!" and stays on the code step', async () => {
-    const { actor, spies } = await signedOut({
-      login: fakeActor(async () => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '**12' })),
-      verifyOtp: fakeActor(async () => ({ success: false, message: 'wrong', accessToken: '', v2ManagementApiEnabled: false })),
-    });
-    actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
-    await waitFor(actor, (s) => selectOtpStep(s) !== null);
-    actor.send({ type: 'otp.submit', otp: '000000' });
-    expect(selectOtpStep(actor.getSnapshot())?.verifying).toBe(true);
-    await waitFor(actor, (s) => selectOtpStep(s)?.verifying === false);
-    expect(spies.notify).toHaveBeenCalledWith({ message: MESSAGES.otpVerifyFailed, severity: 'error', durationMs: OTP_SNACKBAR_MS });
-    expect(selectOtpStep(actor.getSnapshot())?.error).toBe(MESSAGES.otpVerifyFailed);
-  });
-
-  it('verifies the code with isLogin true, then loads the profile and lands', async () => {
+  it('verifies the code with isLogin true and the device id, then loads the profile and lands', async () => {
     const { actor, io, spies } = await atCodeStep();
-    actor.send({ type: 'otp.submit', otp: '123456' });
+    const otp = selectOtpStepActor(actor.getSnapshot());
+    otp?.send({ type: 'otp.edit', code: '123456' });
+    otp?.send({ type: 'otp.submit' });
     await waitFor(actor, selectIsSignedIn);
     expect(io.verifyOtp).toHaveBeenCalledWith({ username: 'ada', otp: '123456', isLogin: true, deviceId: 'device-1' });
     expect(io.fetchProfile).toHaveBeenCalledWith({ accessToken: token });
     expect(spies.navigate).toHaveBeenLastCalledWith({ to: ROUTES.content });
-    expect(selectOtpStep(actor.getSnapshot())).toBeNull();
+    expect(selectOtpStepActor(actor.getSnapshot())).toBeNull();
+  });
+
+  it('resends with isLogin true for the same user', async () => {
+    const { actor, clock, io } = await atCodeStep();
+    for (let i = 0; i < OTP_RESEND_COOLDOWN_S; i += 1) clock.increment(1000);
+    selectOtpStepActor(actor.getSnapshot())?.send({ type: 'otp.resend' });
+    await waitFor(actor, () => io.generateOtp.mock.calls.length === 1);
+    expect(io.generateOtp).toHaveBeenCalledWith({ username: 'ada', isLogin: true });
+  });
+});
+
+describe('auth machine: reports to the app', () => {
+  it('says the restore ended signed in, then who signed in', async () => {
+    const { actor, sentTo } = start({ readStoredSession: fakeActor(async () => storedSession) });
+    await waitFor(actor, selectIsSignedIn);
+    expect(sentTo('app')).toEqual([
+      { type: 'auth.restored', signedIn: true },
+      { type: 'auth.sessionChanged', session: storedSession },
+    ]);
+  });
+
+  it('says the restore ended signed out, and that nobody is signed in after auth.signedOut', async () => {
+    const { actor, sentTo } = start();
+    await waitFor(actor, (s) => !selectIsRestoring(s));
+    expect(sentTo('app')).toEqual([{ type: 'auth.restored', signedIn: false }]);
+    const restored = start({ readStoredSession: fakeActor(async () => storedSession) });
+    await waitFor(restored.actor, selectIsSignedIn);
+    restored.actor.send({ type: 'auth.signedOut' });
+    expect(restored.sentTo('app').at(-1)).toEqual({ type: 'auth.sessionChanged', session: null });
   });
 });
 
@@ -323,7 +304,17 @@ describe('auth machine: a reload during the SMS code step', () => {
   it('returns to the code step with the masked number when a sign-in was waiting for its code', async () => {
     const { actor } = start({ readPendingTwoFactor: fakeActor(async () => ({ username: 'ada', obscureMobileNumber: '******4321' })) });
     await waitFor(actor, (s) => !selectIsRestoring(s));
-    expect(selectOtpStep(actor.getSnapshot())).toMatchObject({ obscureMobileNumber: '******4321', canResend: false });
+    expect(otpPanel(actor.getSnapshot())).toMatchObject({ obscureMobileNumber: '******4321', canResend: false });
+  });
+
+  it('verifies the code with the device id that arrives after the reload', async () => {
+    const { actor, io } = start({ readPendingTwoFactor: fakeActor(async () => ({ username: 'ada', obscureMobileNumber: '******4321' })) });
+    await waitFor(actor, (s) => s.context.deviceId !== undefined && otpPanel(s) !== null);
+    const otp = selectOtpStepActor(actor.getSnapshot());
+    otp?.send({ type: 'otp.edit', code: '123456' });
+    otp?.send({ type: 'otp.submit' });
+    await waitFor(actor, selectIsSignedIn);
+    expect(io.verifyOtp).toHaveBeenCalledWith({ username: 'ada', otp: '123456', isLogin: true, deviceId: 'device-1' });
   });
 
   it('lands on the sign-in form when nothing was waiting', async () => {
@@ -354,37 +345,18 @@ describe('auth machine: every path', () => {
     { type: 'xstate.done.actor.socialSignIn', output: loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '**12' }) },
     { type: 'xstate.done.actor.socialSignIn', output: loginResponse({ accessToken: token }) },
     { type: 'xstate.error.actor.socialSignIn', error: Object.assign(new Error('closed'), { code: 'auth/popup-closed-by-user' }) },
-    { type: 'otp.submit', otp: '123456' },
-    { type: 'otp.submit', otp: '12' },
-    { type: 'otp.resend' },
-    { type: 'xstate.done.actor.verifyOtp', output: { success: false, message: '', accessToken: '', v2ManagementApiEnabled: false } },
-    { type: 'xstate.done.actor.verifyOtp', output: { success: true, message: '', accessToken: token, v2ManagementApiEnabled: true } },
-    { type: 'xstate.error.actor.verifyOtp', error: new Error('down') },
-    { type: 'xstate.done.actor.generateOtp', output: { success: false, message: '' } },
-    { type: 'xstate.done.actor.generateOtp', output: { success: true, message: '' } },
-    { type: 'xstate.error.actor.generateOtp', error: new Error('down') },
+    { type: 'xstate.done.actor.otpStep', output: { accessToken: token } },
     { type: 'xstate.done.actor.fetchProfile', output: { profile: siteProfile(), fetchedAt: 0 } },
     { type: 'xstate.error.actor.fetchProfile', error: new Error('down') },
     { type: 'auth.signedOut' },
     ...delayedEvents(authMachine),
   ];
-  const paths = coveringPaths(authMachine, { events: outcomes, input: config });
-  const coverage = createCoverage(authMachine);
-  const pathLogic = authMachine.provide({
+  const logic = authMachine.provide({
     actors: {
-      readStoredSession: pendingActor(), readPendingTwoFactor: pendingActor(), getDeviceId: pendingActor(), login: pendingActor(), socialSignIn: pendingActor(), verifyOtp: pendingActor(),
-      generateOtp: pendingActor(), fetchProfile: pendingActor(),
+      readStoredSession: pendingActor(), readPendingTwoFactor: pendingActor(), getDeviceId: pendingActor(), login: pendingActor(),
+      socialSignIn: pendingActor(), fetchProfile: pendingActor(),
+      otpStep: otpStepMachine.provide({ actors: { verifyOtp: pendingActor(), generateOtp: pendingActor() } }),
     },
   });
-
-  it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
-    const snapshot = drivePath(pathLogic, path, { input: config, inspect: coverage.inspect });
-    expect(snapshot.value).toEqual(path.state.value);
-  });
-
-  it('covers every state and every transition of the machine', () => {
-    const report = coverage.report();
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-  });
+  itReachesEveryStateAndTransition(authMachine, { events: outcomes, input: config, logic });
 });

@@ -8,22 +8,19 @@
  * LoginResponse and shares every outcome of `submitting`, the SMS second factor included. Its
  * failures read through the identity-provider error table (machines/idp-errors.ts).
  */
-import {
-  assign, enqueueActions, setup,
-  type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom,
-} from 'xstate';
-import type { SiteProfile } from '../src/api/contract';
-import { OTP_RESEND_COOLDOWN_S, ROUTES } from '../src/config';
-import { OWN_MESSAGES } from '../src/messages';
+import { assign, sendTo, setup, stateIn, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { SiteProfile } from '../common/contract';
+import { ROUTES } from '../common/constants';
+import { OWN_MESSAGES } from '../common/messages';
 import type {
-  AuthConfig, FetchProfileInput, FetchProfileOutput, GenerateOtpInput, GenerateOtpOutput, LoginInput,
-  LoginOutput, NavigateParams, Session, SocialProvider, SocialSignInInput, StoreSessionParams, VerifyOtpInput,
-  VerifyOtpOutput,
+  AuthConfig, FetchProfileInput, FetchProfileOutput, LoginInput, LoginOutput, NavigateParams, Session, SocialProvider,
+  SocialSignInInput, StoreSessionParams,
 } from './auth.types';
 import { idpErrorMessage } from './idp-errors';
-import { failureMessage, showNotification, type NotifyParams } from './notify';
-import { isOtpCode, type OtpStep, OTP_FAILED, OTP_NOT_SENT, OTP_SENT, resendCooldownRegion } from './otp';
-import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles } from './roles';
+import { failureMessage, type NotifyParams } from './notify';
+import { otpStepMachine, type OtpStepActorRef, type OtpStepInput, type OtpStepOutput } from './otp-step.machine';
+import { notify, tellApp } from './system-actions';
+import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles } from '../common/roles';
 import { tokenExpiry } from './token';
 import { providedLater } from './unprovided';
 
@@ -40,7 +37,6 @@ export interface AuthContext {
   session: Session | null;
   error: string | null;
   twoFactor: TwoFactorStep | null;
-  resendInSeconds: number;
   /** The token of a successful login or OTP, held while the profile loads. */
   pendingToken: string | null;
 }
@@ -48,9 +44,18 @@ export interface AuthContext {
 export type AuthEvent =
   | { type: 'login.submit'; username: string; password: string }
   | { type: 'login.social'; provider: SocialProvider }
-  | { type: 'otp.submit'; otp: string }
-  | { type: 'otp.resend' }
   | { type: 'auth.signedOut' };
+
+/** What the auth actor tells the root `app` actor, which relays it to the concerns that follow sign-in. */
+export type AuthReport =
+  /** The stored session was read at load: verify it (signed in) or not. */
+  | { type: 'auth.restored'; signedIn: boolean }
+  /** Someone signed in (the session) or out (null). */
+  | { type: 'auth.sessionChanged'; session: Session | null };
+
+const RESTORED_SIGNED_IN: AuthReport = { type: 'auth.restored', signedIn: true };
+const RESTORED_SIGNED_OUT: AuthReport = { type: 'auth.restored', signedIn: false };
+const SIGNED_OUT: AuthReport = { type: 'auth.sessionChanged', session: null };
 
 /** The session values of spec §3 from a site profile, with the allowed-sites rule of §4.1.5 applied. */
 export function sessionFromProfile(accessToken: string, profile: SiteProfile, config: AuthConfig): Session {
@@ -73,7 +78,7 @@ function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
   return event.output;
 }
 function initialContext({ input }: { input: AuthInput }): AuthContext {
-  return { config: input, deviceId: undefined, session: null, error: null, twoFactor: null, resendInSeconds: 0, pendingToken: null };
+  return { config: input, deviceId: undefined, session: null, error: null, twoFactor: null, pendingToken: null };
 }
 function restoredSession({ event }: { event: DoneActorEvent<Session | null> }) {
   return { session: event.output };
@@ -107,12 +112,14 @@ function socialFailure({ event }: { event: ErrorActorEvent }): NotifyParams {
 function twoFactorStep({ event }: { event: DoneActorEvent<LoginOutput> }): TwoFactorStep {
   return { username: event.output.username, obscureMobileNumber: event.output.obscureMobileNumber };
 }
-function otpInput({ context, event }: Args<AuthEvent>): VerifyOtpInput {
-  if (event.type !== 'otp.submit') throw new Error(`OTP verification started by ${event.type}`);
-  return { username: context.twoFactor?.username ?? '', otp: event.otp, isLogin: true, deviceId: context.deviceId };
+function otpStepInput({ context }: { context: AuthContext }): OtpStepInput {
+  return {
+    username: context.twoFactor?.username ?? '', isLogin: true, obscureMobileNumber: context.twoFactor?.obscureMobileNumber ?? '',
+    ...(context.deviceId !== undefined ? { deviceId: context.deviceId } : {}),
+  };
 }
-function resendInput({ context }: Args<AuthEvent>): GenerateOtpInput {
-  return { username: context.twoFactor?.username ?? '', isLogin: true };
+function sessionReport({ context }: { context: AuthContext }): AuthReport {
+  return { type: 'auth.sessionChanged', session: context.session };
 }
 function profileInput({ context }: Args<AuthEvent>): FetchProfileInput {
   return { accessToken: context.pendingToken ?? '' };
@@ -167,8 +174,8 @@ export const authMachine = setup({
     login: providedLater<LoginOutput, LoginInput>('login'),
     /** The identity provider's popup, then the googleLogin/microsoftLogin mutation with its ID token. */
     socialSignIn: providedLater<LoginOutput, SocialSignInInput>('socialSignIn'),
-    verifyOtp: providedLater<VerifyOtpOutput, VerifyOtpInput>('verifyOtp'),
-    generateOtp: providedLater<GenerateOtpOutput, GenerateOtpInput>('generateOtp'),
+    /** The SMS code step; src provides its verifyOtp and generateOtp actors. */
+    otpStep: otpStepMachine,
     fetchProfile: providedLater<FetchProfileOutput, FetchProfileInput>('fetchProfile'),
   },
   actions: {
@@ -176,32 +183,28 @@ export const authMachine = setup({
     navigate: (_, _params: NavigateParams) => {},
     storeOtpUsername: (_, _params: { username: string }) => {},
     storeSession: (_, _params: StoreSessionParams) => {},
-    notify: enqueueActions(({ enqueue, system }, params: NotifyParams) => {
-      const notifier = system.get('notifier');
-      if (notifier) enqueue.sendTo(notifier, showNotification(params));
-    }),
+    notify,
+    tellApp,
     // Context.
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
     setDeviceId: assign((_, params: { deviceId: string | undefined }) => ({ deviceId: params.deviceId })),
+    /** A code step that started before the device id arrived (a reload during it) verifies with it too. */
+    tellOtpStepDevice: sendTo('otpStep', (_, params: { deviceId: string | undefined }) => ({ type: 'otp.deviceKnown' as const, deviceId: params.deviceId })),
     setSession: assign((_, params: { session: Session | null }) => ({
       session: params.session, pendingToken: null, twoFactor: null, error: null,
     })),
     startTwoFactor: assign((_, params: TwoFactorStep) => ({ twoFactor: params, error: null })),
     setPendingToken: assign((_, params: { accessToken: string }) => ({ pendingToken: params.accessToken })),
-    restartCooldown: assign({ resendInSeconds: OTP_RESEND_COOLDOWN_S }),
-    tickCooldown: assign(({ context }) => ({ resendInSeconds: Math.max(0, context.resendInSeconds - 1) })),
     clearSession: assign({ session: null, twoFactor: null, pendingToken: null, error: null }),
   },
   guards: {
     isUsernameMissing: ({ event }) => event.type === 'login.submit' && event.username.trim() === '',
     isPasswordMissing: ({ event }) => event.type === 'login.submit' && event.password === '',
-    isOtpCode: ({ event }) => event.type === 'otp.submit' && isOtpCode(event.otp),
-    isCooldownOver: ({ context }) => context.resendInSeconds === 0,
-    hasSecondsLeft: ({ context }) => context.resendInSeconds > 1,
     hasSession: (_, params: { session: Session | null }) => params.session !== null,
     isPendingStep: (_, params: { step: TwoFactorStep | null }) => params.step !== null,
     isFailure: (_, params: { success: boolean }) => !params.success,
+    isInCodeStep: stateIn({ signedOut: 'twoFactor' }),
     isTwoFactor: (_, params: { isTwoFactorOnLogin: boolean }) => params.isTwoFactorOnLogin,
   },
 }).createMachine({
@@ -216,10 +219,14 @@ export const authMachine = setup({
         id: 'readStoredSession',
         src: 'readStoredSession',
         onDone: [
-          { guard: { type: 'hasSession', params: restoredSession }, target: 'signedIn', actions: { type: 'setSession', params: restoredSession } },
+          {
+            guard: { type: 'hasSession', params: restoredSession },
+            target: 'signedIn',
+            actions: [{ type: 'setSession', params: restoredSession }, { type: 'tellApp', params: RESTORED_SIGNED_IN }],
+          },
           { target: 'restoringTwoFactor' },
         ],
-        onError: { target: 'signedOut' },
+        onError: { target: 'signedOut', actions: { type: 'tellApp', params: RESTORED_SIGNED_OUT } },
       },
     },
     restoringTwoFactor: {
@@ -228,10 +235,14 @@ export const authMachine = setup({
         id: 'readPendingTwoFactor',
         src: 'readPendingTwoFactor',
         onDone: [
-          { guard: { type: 'isPendingStep', params: pendingStep }, target: 'signedOut.twoFactor', actions: { type: 'startTwoFactor', params: pendingTwoFactor } },
-          { target: 'signedOut' },
+          {
+            guard: { type: 'isPendingStep', params: pendingStep },
+            target: 'signedOut.twoFactor',
+            actions: [{ type: 'startTwoFactor', params: pendingTwoFactor }, { type: 'tellApp', params: RESTORED_SIGNED_OUT }],
+          },
+          { target: 'signedOut', actions: { type: 'tellApp', params: RESTORED_SIGNED_OUT } },
         ],
-        onError: { target: 'signedOut' },
+        onError: { target: 'signedOut', actions: { type: 'tellApp', params: RESTORED_SIGNED_OUT } },
       },
     },
     signedOut: {
@@ -240,7 +251,13 @@ export const authMachine = setup({
       invoke: {
         id: 'getDeviceId',
         src: 'getDeviceId',
-        onDone: { actions: { type: 'setDeviceId', params: deviceIdOutput } },
+        onDone: [
+          {
+            guard: 'isInCodeStep',
+            actions: [{ type: 'setDeviceId', params: deviceIdOutput }, { type: 'tellOtpStepDevice', params: deviceIdOutput }],
+          },
+          { actions: { type: 'setDeviceId', params: deviceIdOutput } },
+        ],
       },
       on: {
         'login.submit': [
@@ -281,61 +298,12 @@ export const authMachine = setup({
           },
         },
         twoFactor: {
-          description: 'The code step of /verify-number: the code entry and the Resend Code cooldown run side by side.',
-          type: 'parallel',
-          entry: 'restartCooldown',
-          states: {
-            code: {
-              description: 'Entering, verifying and resending the SMS code.',
-              initial: 'idle',
-              states: {
-                idle: {
-                  description: 'Waiting for the six digits or a resend.',
-                  on: {
-                    'otp.submit': [
-                      { guard: 'isOtpCode', target: 'verifying', actions: 'clearError' },
-                      { actions: { type: 'setError', params: { message: OWN_MESSAGES.otpFormat } } },
-                    ],
-                    'otp.resend': { guard: 'isCooldownOver', target: 'resending', actions: 'clearError' },
-                  },
-                },
-                verifying: {
-                  description: 'The code is with the server (isLogin true).',
-                  invoke: {
-                    id: 'verifyOtp',
-                    src: 'verifyOtp',
-                    input: otpInput,
-                    onDone: [
-                      {
-                        guard: { type: 'isFailure', params: doneOutput },
-                        target: 'idle',
-                        actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
-                      },
-                      { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput } },
-                    ],
-                    onError: {
-                      target: 'idle',
-                      actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
-                    },
-                  },
-                },
-                resending: {
-                  description: 'A new code is being requested.',
-                  invoke: {
-                    id: 'generateOtp',
-                    src: 'generateOtp',
-                    input: resendInput,
-                    onDone: [
-                      { guard: { type: 'isFailure', params: doneOutput }, target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
-                      // Re-entering the code step restarts the cooldown and its countdown.
-                      { target: '#auth.signedOut.twoFactor', reenter: true, actions: { type: 'notify', params: OTP_SENT } },
-                    ],
-                    onError: { target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
-                  },
-                },
-              },
-            },
-            cooldown: resendCooldownRegion(),
+          description: 'The code step of /verify-number, run by the otpStep child (isLogin true).',
+          invoke: {
+            id: 'otpStep',
+            src: 'otpStep',
+            input: otpStepInput,
+            onDone: { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput<OtpStepOutput> } },
           },
         },
       },
@@ -362,6 +330,8 @@ export const authMachine = setup({
     },
     signedIn: {
       description: 'A session is stored; the console is open.',
+      entry: { type: 'tellApp', params: sessionReport },
+      exit: { type: 'tellApp', params: SIGNED_OUT },
       on: {
         'auth.signedOut': { target: 'signedOut', actions: 'clearSession' },
       },
@@ -383,16 +353,8 @@ export const selectIsLoadingProfile = (snapshot: AuthSnapshot) => snapshot.match
 export const selectLandingRoute = (snapshot: AuthSnapshot) =>
   snapshot.context.session ? landingRouteFor(snapshot.context.session.roles) : ROUTES.login;
 
-/** The 'Verify OTP' panel, or null when no second factor is pending. */
-export function selectOtpStep(snapshot: AuthSnapshot): OtpStep | null {
-  const step = snapshot.context.twoFactor;
-  if (!step || !snapshot.matches({ signedOut: 'twoFactor' })) return null;
-  return {
-    obscureMobileNumber: step.obscureMobileNumber,
-    resendInSeconds: snapshot.context.resendInSeconds,
-    canResend: snapshot.matches({ signedOut: { twoFactor: { code: 'idle', cooldown: 'ready' } } }),
-    verifying: snapshot.matches({ signedOut: { twoFactor: { code: 'verifying' } } }),
-    resending: snapshot.matches({ signedOut: { twoFactor: { code: 'resending' } } }),
-    error: snapshot.context.error,
-  };
+/** The running code step of a sign-in (its panel reads it), or null when no second factor is pending. */
+export function selectOtpStepActor(snapshot: AuthSnapshot): OtpStepActorRef | null {
+  if (!snapshot.matches({ signedOut: 'twoFactor' })) return null;
+  return (snapshot.children.otpStep as OtpStepActorRef | undefined) ?? null;
 }

@@ -5,8 +5,8 @@
 import type {
   ForgotPasswordResponse, GenerateOtpResponse, LoginResponse, ResetPasswordResponse, Roles,
   SiteProfile, VerifyOtpResponse,
-} from '../src/api/contract';
-import type { AccessFlags } from './roles';
+} from '../common/contract';
+import type { AccessFlags } from '../common/roles';
 
 export interface Credentials {
   accessToken: string;

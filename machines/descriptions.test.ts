@@ -7,16 +7,18 @@ import { appMachine } from './app.machine';
 import { authMachine } from './auth.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { inactivityMachine } from './inactivity.machine';
+import { keepaliveMachine } from './keepalive.machine';
 import { logoutMachine } from './logout.machine';
 import { networkMachine } from './network.machine';
 import { notifierMachine } from './notifier.machine';
+import { otpStepMachine } from './otp-step.machine';
 import { routeLoadingMachine } from './route-loading.machine';
 import { sessionMachine } from './session.machine';
 import { allStateNodes } from './test-support/coverage';
 
 const MACHINES: AnyStateMachine[] = [
   appMachine, authMachine, forgotPasswordMachine, inactivityMachine, logoutMachine, networkMachine,
-  notifierMachine, routeLoadingMachine, sessionMachine,
+  notifierMachine, routeLoadingMachine, sessionMachine, keepaliveMachine, otpStepMachine,
 ];
 
 describe.each(MACHINES.map((machine) => [machine.id, machine] as const))('%s machine', (_, machine) => {

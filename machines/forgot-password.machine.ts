@@ -7,16 +7,18 @@
  * - change: generate a code for the signed-in user → the 'Verify OTP' modal → /forgot-password?token=...
  * Both end on the same new-password form: reset with the token, clear it, go to / with a success note.
  */
-import { assign, enqueueActions, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../src/config';
-import { MESSAGES, OWN_MESSAGES } from '../src/messages';
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { OTP_SNACKBAR_MS, ROUTES } from '../common/constants';
+import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import type {
   Credentials, GenerateOtpInput, GenerateOtpOutput, NavigateParams, RequestPasswordOtpInput, RequestPasswordOtpOutput,
-  ResetPasswordInput, ResetPasswordOutput, VerifyOtpInput, VerifyOtpOutput,
+  ResetPasswordInput, ResetPasswordOutput, Session,
 } from './auth.types';
-import { failureMessage, showNotification, type NotifyParams } from './notify';
-import { isOtpCode, type OtpStep, OTP_FAILED, OTP_NOT_SENT, OTP_SENT, resendCooldownRegion } from './otp';
-import { isPasswordComplex, passwordRuleFailures, type PasswordRule } from './password-rules';
+import { failureMessage, type NotifyParams } from './notify';
+import { OTP_NOT_SENT, OTP_SENT } from './otp';
+import { otpStepMachine, type OtpStepActorRef, type OtpStepInput, type OtpStepOutput } from './otp-step.machine';
+import { notify, signalSignedOut } from './system-actions';
+import { isPasswordComplex, passwordRuleFailures, type PasswordRule } from '../common/password-rules';
 import { providedLater } from './unprovided';
 
 export type PasswordFlowMode = 'forgot' | 'change';
@@ -26,13 +28,20 @@ export interface PasswordDraft {
   confirmPassword: string;
 }
 
+/** The signed-in user, as the app relays it from the `auth` actor (the change flow's starting point). */
+export interface Account {
+  username: string;
+  credentials: Credentials;
+}
+
 export interface ForgotPasswordContext {
+  /** Who is signed in, kept across flows; null when nobody is. */
+  account: Account | null;
   mode: PasswordFlowMode;
   username: string;
   /** The signed-in user's token and key (change mode only). */
   credentials: Credentials | null;
   obscureMobileNumber: string;
-  resendInSeconds: number;
   resetToken: string | null;
   draft: PasswordDraft;
   error: string | null;
@@ -40,38 +49,44 @@ export interface ForgotPasswordContext {
 
 export type ForgotPasswordEvent =
   | { type: 'forgot.submit'; username: string }
-  | { type: 'change.start'; username: string; accessToken: string; apiKey: string }
-  | { type: 'otp.submit'; otp: string }
-  | { type: 'otp.resend' }
+  /** The header menu's Change Password, for whoever is signed in. */
+  | { type: 'change.start' }
+  /** Relayed by the app from the `auth` actor: who is signed in now (null: nobody). */
+  | { type: 'account.changed'; session: Session | null }
   | { type: 'otp.cancel' }
+  /** The page of the new-password form was opened with this reset token in its address. */
   | { type: 'reset.open'; token: string }
   | { type: 'reset.edit'; newPassword: string; confirmPassword: string }
-  | { type: 'reset.submit'; newPassword: string; confirmPassword: string };
+  | { type: 'reset.submit' };
 
 type Args = { context: ForgotPasswordContext; event: ForgotPasswordEvent };
 
 const EMPTY_DRAFT: PasswordDraft = { newPassword: '', confirmPassword: '' };
 
-function initialContext(): ForgotPasswordContext {
-  return {
-    mode: 'forgot', username: '', credentials: null, obscureMobileNumber: '', resendInSeconds: 0,
-    resetToken: null, draft: EMPTY_DRAFT, error: null,
-  };
+type Flow = Omit<ForgotPasswordContext, 'account'>;
+
+function emptyFlow(): Flow {
+  return { mode: 'forgot', username: '', credentials: null, obscureMobileNumber: '', resetToken: null, draft: EMPTY_DRAFT, error: null };
 }
-function forgotFlow({ event }: Args): Pick<ForgotPasswordContext, 'mode' | 'username' | 'credentials'> {
+function initialContext(): ForgotPasswordContext {
+  return { account: null, ...emptyFlow() };
+}
+function forgotFlow({ event }: Args): Pick<Flow, 'mode' | 'username' | 'credentials'> {
   return { mode: 'forgot', username: event.type === 'forgot.submit' ? event.username.trim() : '', credentials: null };
 }
-function changeFlow({ event }: Args): Pick<ForgotPasswordContext, 'mode' | 'username' | 'credentials'> {
-  if (event.type !== 'change.start') throw new Error(`change flow started by ${event.type}`);
-  return { mode: 'change', username: event.username, credentials: { accessToken: event.accessToken, apiKey: event.apiKey } };
+function changeFlow({ context }: Args): Pick<Flow, 'mode' | 'username' | 'credentials'> {
+  return { mode: 'change', username: context.account?.username ?? '', credentials: context.account?.credentials ?? null };
+}
+function accountOf({ event }: Args): { account: Account | null } {
+  if (event.type !== 'account.changed' || !event.session) return { account: null };
+  const { username, accessToken, apiKey } = event.session;
+  return { account: { username, credentials: { accessToken, apiKey } } };
 }
 function openedToken({ event }: Args) {
   return { token: event.type === 'reset.open' ? event.token : '' };
 }
 function draftOf({ event }: Args): PasswordDraft {
-  return event.type === 'reset.edit' || event.type === 'reset.submit'
-    ? { newPassword: event.newPassword, confirmPassword: event.confirmPassword }
-    : EMPTY_DRAFT;
+  return event.type === 'reset.edit' ? { newPassword: event.newPassword, confirmPassword: event.confirmPassword } : EMPTY_DRAFT;
 }
 function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
   return event.output;
@@ -92,7 +107,7 @@ function resetRefusal({ event }: { event: DoneActorEvent<ResetPasswordOutput> })
 function codeSentTo({ event }: { event: DoneActorEvent<GenerateOtpOutput> }) {
   return { obscureMobileNumber: event.output.obscureMobileNumber ?? '' };
 }
-function resetTokenOf({ event }: { event: DoneActorEvent<VerifyOtpOutput> }) {
+function resetTokenOf({ event }: { event: DoneActorEvent<OtpStepOutput> }) {
   return { token: event.output.accessToken };
 }
 function requestInput({ context }: Args): RequestPasswordOtpInput {
@@ -101,15 +116,17 @@ function requestInput({ context }: Args): RequestPasswordOtpInput {
 function generateInput({ context }: Args): GenerateOtpInput {
   return { username: context.username, isLogin: false, ...(context.credentials ? { credentials: context.credentials } : {}) };
 }
-function verifyInput({ context, event }: Args): VerifyOtpInput {
-  if (event.type !== 'otp.submit') throw new Error(`OTP verification started by ${event.type}`);
-  return { username: context.username, otp: event.otp, isLogin: false, ...(context.credentials ? { credentials: context.credentials } : {}) };
+function otpStepInput({ context }: { context: ForgotPasswordContext }): OtpStepInput {
+  return {
+    username: context.username, isLogin: false, obscureMobileNumber: context.obscureMobileNumber,
+    ...(context.credentials ? { credentials: context.credentials } : {}),
+  };
 }
 function resetInput({ context }: Args): ResetPasswordInput {
   return { token: context.resetToken ?? '', ...context.draft };
 }
 /** Where the new-password form lives: the forgot flow's page, or the header flow's (spec §2.2). */
-function newPasswordPage({ context, event }: { context: ForgotPasswordContext; event: DoneActorEvent<VerifyOtpOutput> }): NavigateParams {
+function newPasswordPage({ context, event }: { context: ForgotPasswordContext; event: DoneActorEvent<OtpStepOutput> }): NavigateParams {
   const page = context.mode === 'forgot' ? ROUTES.resetPassword : ROUTES.forgotPassword;
   return { to: `${page}?token=${encodeURIComponent(event.output.accessToken)}` };
 }
@@ -118,7 +135,7 @@ const RESET_FAILED: NotifyParams = { message: MESSAGES.passwordResetFailed, seve
 const RESET_DONE: NotifyParams = { message: OWN_MESSAGES.passwordResetSuccess, severity: 'success' };
 /** What follows a successful reset in either mode. */
 const AFTER_RESET = [
-  'clearResetToken', 'forgetFlow', { type: 'navigate', params: { to: ROUTES.login } }, { type: 'notify', params: RESET_DONE },
+  'forgetFlow', { type: 'navigate', params: { to: ROUTES.login } }, { type: 'notify', params: RESET_DONE },
 ] as const;
 
 export const forgotPasswordMachine = setup({
@@ -129,45 +146,37 @@ export const forgotPasswordMachine = setup({
   actors: {
     requestPasswordOtp: providedLater<RequestPasswordOtpOutput, RequestPasswordOtpInput>('requestPasswordOtp'),
     generateOtp: providedLater<GenerateOtpOutput, GenerateOtpInput>('generateOtp'),
-    verifyOtp: providedLater<VerifyOtpOutput, VerifyOtpInput>('verifyOtp'),
+    /** The SMS code step; src provides its verifyOtp and generateOtp actors. */
+    otpStep: otpStepMachine,
     resetPassword: providedLater<ResetPasswordOutput, ResetPasswordInput>('resetPassword'),
   },
   actions: {
     // Effects: src/adapters provides these; the defaults do nothing.
     navigate: (_, _params: NavigateParams) => {},
-    /** Forget the reset token wherever src keeps it (spec §4.2 "clear the token"). */
-    clearResetToken: (_, _params: undefined) => {},
     /** Forget the signed-in session in the browser (cookies, storage, other tabs): the reset ended it at the server. */
     clearSession: (_, _params: undefined) => {},
-    /** Tells the `auth` system actor that nobody is signed in any more. */
-    signalSignedOut: enqueueActions(({ enqueue, system }) => {
-      const auth = system.get('auth');
-      if (auth) enqueue.sendTo(auth, { type: 'auth.signedOut' });
-    }),
-    notify: enqueueActions(({ enqueue, system }, params: NotifyParams) => {
-      const notifier = system.get('notifier');
-      if (notifier) enqueue.sendTo(notifier, showNotification(params));
-    }),
+    signalSignedOut,
+    notify,
     // Context.
-    startFlow: assign((_, params: Pick<ForgotPasswordContext, 'mode' | 'username' | 'credentials'>) => ({ ...initialContext(), ...params })),
+    setAccount: assign((_, params: { account: Account | null }) => ({ account: params.account })),
+    startFlow: assign((_, params: Pick<Flow, 'mode' | 'username' | 'credentials'>) => ({ ...emptyFlow(), ...params })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
     setObscureMobileNumber: assign((_, params: { obscureMobileNumber: string }) => ({ obscureMobileNumber: params.obscureMobileNumber })),
-    restartCooldown: assign({ resendInSeconds: OTP_RESEND_COOLDOWN_S }),
-    tickCooldown: assign(({ context }) => ({ resendInSeconds: Math.max(0, context.resendInSeconds - 1) })),
     setResetToken: assign((_, params: { token: string }) => ({ resetToken: params.token, draft: EMPTY_DRAFT, error: null })),
     setDraft: assign((_, params: PasswordDraft) => ({ draft: params })),
-    forgetFlow: assign(() => initialContext()),
+    /** Forgets the flow, the reset token included (spec §4.2 "clear the token"); the account stays. */
+    forgetFlow: assign(() => emptyFlow()),
   },
   guards: {
     isChangeMode: ({ context }) => context.mode === 'change',
+    isSignedIn: ({ context }) => context.account !== null,
     isUsernameMissing: ({ event }) => event.type === 'forgot.submit' && event.username.trim() === '',
-    isOtpCode: ({ event }) => event.type === 'otp.submit' && isOtpCode(event.otp),
-    isCooldownOver: ({ context }) => context.resendInSeconds === 0,
-    hasSecondsLeft: ({ context }) => context.resendInSeconds > 1,
     isFailure: (_, params: { success: boolean }) => !params.success,
-    arePasswordsDifferent: ({ event }) => event.type === 'reset.submit' && event.newPassword !== event.confirmPassword,
-    isPasswordWeak: ({ event }) => event.type === 'reset.submit' && !isPasswordComplex(event.newPassword),
+    /** The address carries the token this form already holds (a reload, or the machine's own navigation). */
+    isSameToken: ({ context, event }) => event.type === 'reset.open' && event.token === context.resetToken,
+    arePasswordsDifferent: ({ context }) => context.draft.newPassword !== context.draft.confirmPassword,
+    isPasswordWeak: ({ context }) => !isPasswordComplex(context.draft.newPassword),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -175,7 +184,11 @@ export const forgotPasswordMachine = setup({
   context: initialContext,
   initial: 'idle',
   on: {
-    'reset.open': { target: '.newPassword', actions: { type: 'setResetToken', params: openedToken } },
+    'reset.open': [
+      { guard: 'isSameToken' },
+      { target: '.newPassword', actions: { type: 'setResetToken', params: openedToken } },
+    ],
+    'account.changed': { actions: { type: 'setAccount', params: accountOf } },
   },
   states: {
     idle: {
@@ -185,7 +198,7 @@ export const forgotPasswordMachine = setup({
           { guard: 'isUsernameMissing', actions: { type: 'setError', params: { message: OWN_MESSAGES.usernameRequired } } },
           { target: 'requesting', actions: { type: 'startFlow', params: forgotFlow } },
         ],
-        'change.start': { target: 'generating', actions: { type: 'startFlow', params: changeFlow } },
+        'change.start': { guard: 'isSignedIn', target: 'generating', actions: { type: 'startFlow', params: changeFlow } },
       },
     },
     requesting: {
@@ -228,64 +241,18 @@ export const forgotPasswordMachine = setup({
       },
     },
     code: {
-      description: "The 'Verify OTP' step: the /verify-number?forgot=true page, or the header flow's modal.",
-      type: 'parallel',
-      entry: 'restartCooldown',
+      description: "The 'Verify OTP' step (the otpStep child, isLogin false): the /verify-number?forgot=true page, or the header flow's modal.",
       on: {
         'otp.cancel': { target: 'idle', actions: 'forgetFlow' },
       },
-      states: {
-        form: {
-          description: 'Entering, verifying and resending the code.',
-          initial: 'idle',
-          states: {
-            idle: {
-              description: 'Waiting for the six digits or a resend.',
-              on: {
-                'otp.submit': [
-                  { guard: 'isOtpCode', target: 'verifying', actions: 'clearError' },
-                  { actions: { type: 'setError', params: { message: OWN_MESSAGES.otpFormat } } },
-                ],
-                'otp.resend': { guard: 'isCooldownOver', target: 'resending', actions: 'clearError' },
-              },
-            },
-            verifying: {
-              description: 'The code is with the server (isLogin false); success answers the reset token.',
-              invoke: {
-                id: 'verifyOtp',
-                src: 'verifyOtp',
-                input: verifyInput,
-                onDone: [
-                  {
-                    guard: { type: 'isFailure', params: doneOutput },
-                    target: 'idle',
-                    actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
-                  },
-                  {
-                    target: '#forgotPassword.newPassword',
-                    actions: [{ type: 'setResetToken', params: resetTokenOf }, { type: 'navigate', params: newPasswordPage }],
-                  },
-                ],
-                onError: { target: 'idle', actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }] },
-              },
-            },
-            resending: {
-              description: 'A new code is being requested.',
-              invoke: {
-                id: 'resendOtp',
-                src: 'generateOtp',
-                input: generateInput,
-                onDone: [
-                  { guard: { type: 'isFailure', params: doneOutput }, target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
-                  // Re-entering the code step restarts the cooldown and its countdown.
-                  { target: '#forgotPassword.code', reenter: true, actions: { type: 'notify', params: OTP_SENT } },
-                ],
-                onError: { target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
-              },
-            },
-          },
+      invoke: {
+        id: 'otpStep',
+        src: 'otpStep',
+        input: otpStepInput,
+        onDone: {
+          target: 'newPassword',
+          actions: [{ type: 'setResetToken', params: resetTokenOf }, { type: 'navigate', params: newPasswordPage }],
         },
-        cooldown: resendCooldownRegion(),
       },
     },
     newPassword: {
@@ -299,9 +266,9 @@ export const forgotPasswordMachine = setup({
           description: 'Typing the new password and its confirmation.',
           on: {
             'reset.submit': [
-              { guard: 'arePasswordsDifferent', actions: [{ type: 'setDraft', params: draftOf }, { type: 'setError', params: { message: MESSAGES.passwordMismatch } }] },
-              { guard: 'isPasswordWeak', actions: [{ type: 'setDraft', params: draftOf }, { type: 'setError', params: { message: MESSAGES.passwordComplexity } }] },
-              { target: 'resetting', actions: [{ type: 'setDraft', params: draftOf }, 'clearError'] },
+              { guard: 'arePasswordsDifferent', actions: { type: 'setError', params: { message: MESSAGES.passwordMismatch } } },
+              { guard: 'isPasswordWeak', actions: { type: 'setError', params: { message: MESSAGES.passwordComplexity } } },
+              { target: 'resetting', actions: 'clearError' },
             ],
           },
         },
@@ -357,14 +324,10 @@ export const selectPasswordsMatch = (snapshot: ForgotPasswordSnapshot) =>
 export const selectIsOtpModalOpen = (snapshot: ForgotPasswordSnapshot) =>
   snapshot.context.mode === 'change' && (snapshot.matches('generating') || snapshot.matches('code'));
 
-export function selectOtpStep(snapshot: ForgotPasswordSnapshot): OtpStep | null {
+/** The running code step (its panel reads it), or null outside the code step. */
+export function selectOtpStepActor(snapshot: ForgotPasswordSnapshot): OtpStepActorRef | null {
   if (!snapshot.matches('code')) return null;
-  return {
-    obscureMobileNumber: snapshot.context.obscureMobileNumber,
-    resendInSeconds: snapshot.context.resendInSeconds,
-    canResend: snapshot.matches({ code: { form: 'idle', cooldown: 'ready' } }),
-    verifying: snapshot.matches({ code: { form: 'verifying' } }),
-    resending: snapshot.matches({ code: { form: 'resending' } }),
-    error: snapshot.context.error,
-  };
+  return (snapshot.children.otpStep as OtpStepActorRef | undefined) ?? null;
 }
+/** Whether the header may offer Change Password (someone is signed in). */
+export const selectCanChangePassword = (snapshot: ForgotPasswordSnapshot) => snapshot.context.account !== null;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { IDP_ERROR_MESSAGES, MESSAGES } from '../src/messages';
+import { IDP_ERROR_MESSAGES, MESSAGES } from '../common/messages';
 import { IDP_CONFIG_ERRORS, idpErrorMessage } from './idp-errors';
 
-/** Spec §8, copied row by row: the table in src/messages.ts must say exactly this. */
+/** Spec §8, copied row by row: the table in common/messages.ts must say exactly this. */
 const SPEC_TABLE: readonly [string, string][] = [
   ['auth/invalid-email', 'Invalid email address format.'],
   ['auth/wrong-password', 'Incorrect password.'],

@@ -1,13 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
 import {
   inactivityMachine, selectIsExpired, selectIsTimerRunning, selectIsWarning, selectWarningSecondsLeft,
   warningDelayMs, type InactivityEvent, type InactivityInput,
 } from './inactivity.machine';
-import { isExcludedPath } from './public-paths';
-import { readRuntimeConfig } from '../src/runtime-config';
+import { isExcludedPath } from '../common/public-paths';
+import { readRuntimeConfig } from '../common/runtime-config';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { delayedEvents } from './test-support/paths';
+import { startInSystem } from './test-support/system';
 import { advance } from './test-support/time';
 
 const MINUTE = 60_000;
@@ -18,15 +19,15 @@ function start(startInput: InactivityInput = input) {
   const spies = { navigate: vi.fn() };
   const machine = inactivityMachine.provide({
     actions: {
+      revokeServerSession: () => { calls.push('revokeServerSession'); },
       deleteAllCookies: () => { calls.push('deleteAllCookies'); },
       broadcastActivity: () => { calls.push('broadcastActivity'); },
       broadcastLogout: () => { calls.push('broadcastLogout'); },
       navigate: (_, params) => { calls.push('navigate'); spies.navigate(params); },
     },
   });
-  const clock = new SimulatedClock();
-  const actor = createActor(machine, { input: startInput, clock }).start();
-  return { actor, clock, calls, spies };
+  const { actor, clock, sentTo } = startInSystem(machine, { systemId: 'inactivity', input: startInput, clock: new SimulatedClock() });
+  return { actor, clock, calls, spies, sentTo };
 }
 
 function onProtectedPage(startInput?: InactivityInput) {
@@ -36,13 +37,13 @@ function onProtectedPage(startInput?: InactivityInput) {
 }
 
 describe('inactivity timeout', () => {
-  it('expires at exactly the configured minutes: cookies deleted, other tabs told, /logout saying why', () => {
+  it('expires at exactly the configured minutes: server session revoked, cookies deleted, other tabs told, /logout saying why', () => {
     const { actor, clock, calls, spies } = onProtectedPage();
     advance(clock, 5 * MINUTE - 1);
     expect(selectIsExpired(actor.getSnapshot())).toBe(false);
     advance(clock, 1);
     expect(selectIsExpired(actor.getSnapshot())).toBe(true);
-    expect(calls).toEqual(['deleteAllCookies', 'broadcastLogout', 'navigate']);
+    expect(calls).toEqual(['revokeServerSession', 'deleteAllCookies', 'broadcastLogout', 'navigate']);
     expect(spies.navigate).toHaveBeenCalledWith({ to: '/logout?reason=inactivity' });
   });
 
@@ -57,11 +58,12 @@ describe('inactivity timeout', () => {
     expect(selectWarningSecondsLeft(actor.getSnapshot())).toBe(45);
   });
 
-  it.each(['mousemove', 'mousedown', 'keypress', 'touchstart', 'click'])('restarts the timer on %s (forwarded as activity) and tells other tabs', () => {
-    const { actor, clock, calls } = onProtectedPage();
+  it.each(['mousemove', 'mousedown', 'keypress', 'touchstart', 'click'])('restarts the timer on %s (forwarded as activity), tells other tabs and the keepalive actor', () => {
+    const { actor, clock, calls, sentTo } = onProtectedPage();
     advance(clock, 3 * MINUTE);
     actor.send({ type: 'activity.local' });
     expect(calls).toEqual(['broadcastActivity']);
+    expect(sentTo('keepalive')).toEqual([{ type: 'keepalive.activity' }]);
     advance(clock, 4 * MINUTE - 1);
     expect(selectIsWarning(actor.getSnapshot())).toBe(false);
     advance(clock, 1);

@@ -2,12 +2,16 @@
  * Inactivity timeout (spec §4.5): any user activity restarts the timer; on expiry every cookie is
  * deleted and the user goes to /logout. The timer does not run on public or excluded paths. Beyond the
  * spec: a warning one minute before expiry ('Stay signed in'), and tabs share one activity clock and
- * one logout through broadcast actions the adapter implements. Runs as the `inactivity` system actor.
+ * one logout through broadcast actions the adapter implements; activity the user makes here is also
+ * reported to the `keepalive` actor, which keeps the server's idle clock in step. Runs as the
+ * `inactivity` system actor.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { INACTIVITY_WARNING_MS, ROUTES } from '../src/config';
+import { INACTIVITY_WARNING_MS, ROUTES } from '../common/constants';
 import type { NavigateParams } from './auth.types';
-import { isExcludedPath } from './public-paths';
+import { isExcludedPath } from '../common/public-paths';
+import type { KeepaliveEvent } from './keepalive.machine';
+import { tellSystemActor } from './system-actions';
 
 export interface InactivityInput {
   timeoutMinutes: number;
@@ -46,6 +50,9 @@ function initialContext({ input }: { input: InactivityInput }): InactivityContex
 const TO_LOGOUT: NavigateParams = { to: ROUTES.logout };
 /** The inactivity timer's own expiry: /logout says why the session ended. */
 const TO_LOGOUT_INACTIVE: NavigateParams = { to: `${ROUTES.logout}?reason=inactivity` };
+const ACTIVITY_TO_KEEPALIVE: { systemId: string; event: KeepaliveEvent } = { systemId: 'keepalive', event: { type: 'keepalive.activity' } };
+/** What this tab's own activity does: tell the other tabs and the server's idle clock. */
+const LOCAL_ACTIVITY = ['broadcastActivity', { type: 'reportActivity', params: ACTIVITY_TO_KEEPALIVE }] as const;
 
 export const inactivityMachine = setup({
   types: {
@@ -55,11 +62,17 @@ export const inactivityMachine = setup({
   },
   actions: {
     // Effects: src/adapters provides these; the defaults do nothing.
-    /** Every cookie reachable from the host and path variants. */
+    /**
+     * Ends the session at the server before the cookies that carry its credentials go (best effort,
+     * survives the page leaving): /logout then finds nothing left to revoke.
+     */
+    revokeServerSession: (_, _params: undefined) => {},
+    /** Every cookie reachable from the host and path variants, and the session values in storage. */
     deleteAllCookies: (_, _params: undefined) => {},
     broadcastActivity: (_, _params: undefined) => {},
     broadcastLogout: (_, _params: undefined) => {},
     navigate: (_, _params: NavigateParams) => {},
+    reportActivity: tellSystemActor,
     // Context.
     setPath: assign(({ event }) => (event.type === 'path.changed' ? { path: event.path } : {})),
     startWarningCountdown: assign(({ context }) => ({ warningSecondsLeft: Math.ceil(warningDurationMs(context.timeoutMs) / 1000) })),
@@ -92,7 +105,7 @@ export const inactivityMachine = setup({
       description: 'The timer runs; activity here or in another tab restarts it.',
       after: { warningDelay: 'warning' },
       on: {
-        'activity.local': { target: 'active', reenter: true, actions: 'broadcastActivity' },
+        'activity.local': { target: 'active', reenter: true, actions: LOCAL_ACTIVITY },
         'activity.remote': { target: 'active', reenter: true },
         'path.changed': [
           { guard: 'isExcludedPath', target: 'excluded', actions: 'setPath' },
@@ -107,11 +120,11 @@ export const inactivityMachine = setup({
       after: {
         warningDuration: {
           target: 'expired',
-          actions: ['deleteAllCookies', 'broadcastLogout', { type: 'navigate', params: TO_LOGOUT_INACTIVE }],
+          actions: ['revokeServerSession', 'deleteAllCookies', 'broadcastLogout', { type: 'navigate', params: TO_LOGOUT_INACTIVE }],
         },
       },
       on: {
-        'inactivity.stay': { target: 'active', actions: 'broadcastActivity' },
+        'inactivity.stay': { target: 'active', actions: LOCAL_ACTIVITY },
         'activity.remote': { target: 'active' },
         'path.changed': [
           { guard: 'isExcludedPath', target: 'excluded', actions: 'setPath' },

@@ -1,15 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, waitFor, type AnyActorLogic } from 'xstate';
-import { OWN_MESSAGES } from '../src/messages';
+import { waitFor, type AnyActorLogic } from 'xstate';
+import { OWN_MESSAGES } from '../common/messages';
 import { logoutMachine, selectIsConfirming, selectIsLoggingOut } from './logout.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
+import { startInSystem } from './test-support/system';
 
 const LEAVE_ORDER = ['clearAllCookies', 'signOutIdentityProvider', 'broadcastLogout', 'navigate'];
 
 function start(logout: AnyActorLogic = fakeActor(async () => undefined)) {
   const calls: string[] = [];
-  const spies = { navigate: vi.fn(), notify: vi.fn(), signalSignedOut: vi.fn() };
+  const spies = { navigate: vi.fn() };
   const machine = logoutMachine.provide({
     actors: { logout },
     actions: {
@@ -17,11 +18,11 @@ function start(logout: AnyActorLogic = fakeActor(async () => undefined)) {
       signOutIdentityProvider: () => { calls.push('signOutIdentityProvider'); },
       broadcastLogout: () => { calls.push('broadcastLogout'); },
       navigate: (_, params) => { calls.push('navigate'); spies.navigate(params); },
-      notify: (_, params) => spies.notify(params),
-      signalSignedOut: () => spies.signalSignedOut(),
     },
   });
-  return { actor: createActor(machine).start(), calls, spies };
+  const { actor, sentTo } = startInSystem(machine, { systemId: 'logout' });
+  const notified = () => sentTo('notifier').map(({ type: _type, ...params }) => params);
+  return { actor, calls, spies, sentTo, notified };
 }
 
 describe('logout', () => {
@@ -35,30 +36,30 @@ describe('logout', () => {
   });
 
   it("on 'Yes, Logout' calls the server, clears cookies, signs out everywhere and goes to /", async () => {
-    const { actor, calls, spies } = start();
+    const { actor, calls, spies, sentTo, notified } = start();
     actor.send({ type: 'logout.request' });
     actor.send({ type: 'logout.confirm' });
     expect(selectIsLoggingOut(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.matches('idle'));
     expect(calls).toEqual(LEAVE_ORDER);
-    expect(spies.signalSignedOut).toHaveBeenCalledTimes(1);
+    expect(sentTo('auth')).toEqual([{ type: 'auth.signedOut' }]);
     expect(spies.navigate).toHaveBeenCalledWith({ to: '/' });
-    expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.loggedOut, severity: 'success' });
+    expect(notified()).toContainEqual({ message: OWN_MESSAGES.loggedOut, severity: 'success' });
   });
 
   it('says the session ended (not "logged out") when the inactivity timer sent the user to /logout', async () => {
-    const { actor, calls, spies } = start();
+    const { actor, calls, notified } = start();
     actor.send({ type: 'logout.now', reason: 'inactivity' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(calls).toEqual(LEAVE_ORDER);
-    expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.sessionExpired, severity: 'info' });
+    expect(notified()).toContainEqual({ message: OWN_MESSAGES.sessionExpired, severity: 'info' });
   });
 
   it('shows the error message and still clears cookies when the server call fails', async () => {
-    const { actor, calls, spies } = start(fakeActor(async () => { throw new Error('Logout failed at the server'); }));
+    const { actor, calls, notified } = start(fakeActor(async () => { throw new Error('Logout failed at the server'); }));
     actor.send({ type: 'logout.now' });
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(spies.notify).toHaveBeenCalledWith({ message: 'Logout failed at the server', severity: 'error' });
+    expect(notified()).toContainEqual({ message: 'Logout failed at the server', severity: 'error' });
     expect(calls).toEqual(LEAVE_ORDER);
   });
 
@@ -70,22 +71,6 @@ describe('logout', () => {
     other.actor.send({ type: 'logout.request' });
     other.actor.send({ type: 'logout.now' });
     expect(selectIsLoggingOut(other.actor.getSnapshot())).toBe(true);
-  });
-
-  it('tells the auth system actor that nobody is signed in', async () => {
-    const received: string[] = [];
-    const authStub = createMachine({ on: { '*': { actions: ({ event }) => { received.push(event.type); } } } });
-    const parent = createMachine({
-      invoke: [
-        { src: authStub, systemId: 'auth' },
-        { src: logoutMachine.provide({ actors: { logout: fakeActor(async () => undefined) } }), systemId: 'logout' },
-      ],
-    });
-    const app = createActor(parent).start();
-    const logout = app.system.get('logout')!;
-    logout.send({ type: 'logout.now' });
-    await waitFor(logout, (s) => s.matches('idle'));
-    expect(received).toEqual(['auth.signedOut']);
   });
 });
 

@@ -3,11 +3,12 @@
  * (directly, after inactivity or a rejected session). The server call may fail: cookies are cleared
  * and the user leaves all the same, with the error shown. Runs as the `logout` system actor.
  */
-import { assign, enqueueActions, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { ROUTES } from '../src/config';
-import { OWN_MESSAGES } from '../src/messages';
+import { assign, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { ROUTES } from '../common/constants';
+import { OWN_MESSAGES } from '../common/messages';
 import type { NavigateParams } from './auth.types';
-import { failureMessage, showNotification, type NotifyParams } from './notify';
+import { failureMessage, type NotifyParams } from './notify';
+import { notify, signalSignedOut } from './system-actions';
 import { providedLater } from './unprovided';
 
 export type LogoutEvent =
@@ -51,16 +52,10 @@ export const logoutMachine = setup({
     signOutIdentityProvider: (_, _params: undefined) => {},
     broadcastLogout: (_, _params: undefined) => {},
     navigate: (_, _params: NavigateParams) => {},
-    notify: enqueueActions(({ enqueue, system }, params: NotifyParams) => {
-      const notifier = system.get('notifier');
-      if (notifier) enqueue.sendTo(notifier, showNotification(params));
-    }),
-    setReason: assign(({ event }) => ({ reason: event.type === 'logout.now' ? event.reason ?? null : null })),
+    notify,
     /** Tells the `auth` system actor that nobody is signed in any more. */
-    signalSignedOut: enqueueActions(({ enqueue, system }) => {
-      const auth = system.get('auth');
-      if (auth) enqueue.sendTo(auth, { type: 'auth.signedOut' });
-    }),
+    signalSignedOut,
+    setReason: assign(({ event }) => ({ reason: event.type === 'logout.now' ? event.reason ?? null : null })),
   },
   guards: {
     endedByInactivity: ({ context }) => context.reason === 'inactivity',

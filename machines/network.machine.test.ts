@@ -4,17 +4,17 @@
  *    its shortest path and driven on a real actor with fake I/O actors and a SimulatedClock; each
  *    step must land where the pure graph says.
  * 2. Behaviour tests that pin the spec's messages, flags and effects.
- * Every actor either layer drives feeds `createCoverage` (npm run test:paths); the last test
- * asserts that together they reach every state and take every transition.
+ * Every actor either layer drives feeds `createCoverage` (npm run test:paths); the last test walks
+ * the graph again on its own measurement and asserts it reaches every state and takes every transition.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, setup, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor, fromPromise, setup, SimulatedClock, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import type { Network, NetworkDataKind, Service } from '../src/api/contract';
-import { MESSAGE_DISPLAY_MS } from '../src/config';
-import { MESSAGES } from '../src/messages';
+import type { Network, NetworkDataKind, Service } from '../common/contract';
+import { MESSAGE_DISPLAY_MS } from '../common/constants';
+import { MESSAGES } from '../common/messages';
 import {
-  CredentialsMissingError, networkMachine, selectCurrentNetwork, selectDataRevision, selectIsConfirming,
+  CredentialsMissingError, networkMachine, selectCurrentNetwork, selectIsConfirming,
   selectLoading, selectMessage, selectNetworkData, selectNetworks, selectPendingChange, selectSyncSuccess,
   type NetworkData, type NetworkEvent, type NetworkMachineInput, type NetworkSnapshot,
 } from './network.machine';
@@ -59,7 +59,7 @@ const coverage = createCoverage(networkMachine);
 /** Lets settled fake actors report back: runs after every pending promise reaction. */
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function start(input: NetworkMachineInput) {
+function start(input: NetworkMachineInput, inspect: (event: InspectionEvent) => void = coverage.inspect) {
   const fakes = fakeActors();
   const saveSelectedNetwork = vi.fn();
   const forgetSelectedNetwork = vi.fn();
@@ -71,7 +71,7 @@ function start(input: NetworkMachineInput) {
       forgetSelectedNetwork,
     },
   });
-  const actor = createActor(machine, { input, clock, inspect: coverage.inspect });
+  const actor = createActor(machine, { input, clock, inspect });
   actor.start();
   const settle = async (name: ActorName, outcome: { output?: unknown; error?: unknown }) => {
     const call = fakes.calls[name].at(-1);
@@ -116,6 +116,8 @@ const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'network.confirm' },
   { type: 'network.cancel' },
   { type: 'network.read', kind: 'brand' },
+  { type: 'network.view', kind: 'brand' },
+  { type: 'network.view', kind: null },
   { type: 'network.reload' },
   { type: 'network.siteChanged', site: 'demo' },
   { type: 'network.siteChanged', site: 'other' },
@@ -176,8 +178,11 @@ const SCENARIOS: Record<string, NetworkMachineInput> = {
   'no site': { site: null, savedNetworkId: null },
 };
 
-async function drive(input: NetworkMachineInput, events: readonly AnyEventObject[], expected: readonly NetworkSnapshot[]) {
-  const harness = start(input);
+async function drive(
+  input: NetworkMachineInput, events: readonly AnyEventObject[], expected: readonly NetworkSnapshot[],
+  inspect?: (event: InspectionEvent) => void,
+) {
+  const harness = start(input, inspect);
   for (const [index, event] of events.entries()) {
     const actor = actorOf(event);
     if (actor) {
@@ -195,45 +200,38 @@ async function drive(input: NetworkMachineInput, events: readonly AnyEventObject
   harness.actor.stop();
 }
 
-describe('network machine graph', () => {
-  const visitedStates = new Set<string>();
-  const drivenEdges = new Set<string>();
+/** Drives a path to every state of one scenario's graph and through every transition out of it. */
+async function walkScenario(
+  input: NetworkMachineInput, visitedStates: Set<string>, drivenEdges: Set<string>, inspect?: (event: InspectionEvent) => void,
+) {
+  const options = { input, events: GRAPH_EVENTS, filterEvents: possible, serializeState: serialize };
+  const paths = getShortestPaths(networkMachine, options as never);
+  const adjacency = getAdjacencyMap(networkMachine, options as never) as unknown as Record<string, {
+    state: NetworkSnapshot;
+    transitions: Record<string, { event: AnyEventObject; state: NetworkSnapshot }>;
+  }>;
+  const pathTo = new Map(paths.map((p) => [serialize(p.state as NetworkSnapshot), p]));
+  for (const [key, { state: source, transitions: edges }] of Object.entries(adjacency)) {
+    const path = pathTo.get(key);
+    expect(path, `a path to ${key}`).toBeDefined();
+    const head = path!.steps.filter((s) => (s.event as AnyEventObject).type !== 'xstate.init');
+    await drive(input, head.map((s) => s.event), head.map((s) => s.state as NetworkSnapshot), inspect);
+    for (const node of (source as NetworkSnapshot)._nodes) visitedStates.add(node.id);
+    for (const { event, state } of Object.values(edges)) {
+      const signature = edgeSignature(source as NetworkSnapshot, event, state as NetworkSnapshot);
+      if (drivenEdges.has(signature)) continue;
+      drivenEdges.add(signature);
+      await drive(input, [...head.map((s) => s.event), event], [...head.map((s) => s.state as NetworkSnapshot), state as NetworkSnapshot], inspect);
+    }
+  }
+}
 
+describe('network machine graph', () => {
   for (const [scenario, input] of Object.entries(SCENARIOS)) {
     it(`drives a path to every state and through every transition with ${scenario}`, async () => {
-      const options = { input, events: GRAPH_EVENTS, filterEvents: possible, serializeState: serialize };
-      const paths = getShortestPaths(networkMachine, options as never);
-      const adjacency = getAdjacencyMap(networkMachine, options as never) as unknown as Record<string, {
-        state: NetworkSnapshot;
-        transitions: Record<string, { event: AnyEventObject; state: NetworkSnapshot }>;
-      }>;
-      const pathTo = new Map(paths.map((p) => [serialize(p.state as NetworkSnapshot), p]));
-      for (const [key, { state: source, transitions: edges }] of Object.entries(adjacency)) {
-        const path = pathTo.get(key);
-        expect(path, `a path to ${key}`).toBeDefined();
-        const head = path!.steps.filter((s) => (s.event as AnyEventObject).type !== 'xstate.init');
-        await drive(input, head.map((s) => s.event), head.map((s) => s.state as NetworkSnapshot));
-        for (const node of (source as NetworkSnapshot)._nodes) visitedStates.add(node.id);
-        for (const { event, state } of Object.values(edges)) {
-          const signature = edgeSignature(source as NetworkSnapshot, event, state as NetworkSnapshot);
-          if (drivenEdges.has(signature)) continue;
-          drivenEdges.add(signature);
-          await drive(input, [...head.map((s) => s.event), event], [...head.map((s) => s.state as NetworkSnapshot), state as NetworkSnapshot]);
-        }
-      }
+      await walkScenario(input, new Set(), new Set());
     }, 60_000);
   }
-
-  it('visits every state node of the machine', () => {
-    const all: string[] = [];
-    const walk = (node: { id: string; states: Record<string, unknown> }) => {
-      all.push(node.id);
-      for (const child of Object.values(node.states)) walk(child as typeof node);
-    };
-    walk(networkMachine.root as never);
-    expect(all.filter((id) => !visitedStates.has(id))).toEqual([]);
-    expect(drivenEdges.size).toBeGreaterThan(50);
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -364,18 +362,19 @@ describe('network machine: launching', () => {
 });
 
 describe('network machine: copying from the default network', () => {
-  it('copies brand after confirmation, sets sync success and asks pages to read again', async () => {
+  it('copies brand after confirmation, sets sync success and forgets the data read before', async () => {
     const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.read', kind: 'brand' });
+    await h.settle('fetchNetworkData', { output: BRAND });
     h.actor.send({ type: 'network.copy', what: 'brand' });
     expect(selectPendingChange(h.actor.getSnapshot())).toMatchObject({ kind: 'copy', what: 'brand', defaultName: 'Main Network' });
     h.actor.send({ type: 'network.confirm' });
     expect(selectLoading(h.actor.getSnapshot())).toBe(true);
     expect(h.calls.copyFromDefault[0]?.input).toEqual({ site: 'demo', network: 'kids', what: 'brand' });
-    const revision = selectDataRevision(h.actor.getSnapshot());
     await h.settle('copyFromDefault', { output: KIDS });
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully copied brand from Main Network to Kids');
     expect(selectSyncSuccess(h.actor.getSnapshot())).toBe(true);
-    expect(selectDataRevision(h.actor.getSnapshot())).toBe(revision + 1);
+    expect(selectNetworkData('brand')(h.actor.getSnapshot())).toBeUndefined();
   });
 
   it('names settings in the success message when copying settings', async () => {
@@ -453,6 +452,31 @@ describe('network machine: per-network reads', () => {
   });
 });
 
+describe('network machine: the page on screen', () => {
+  it('reads the viewed kind at once, again when the network changes, and again after a copy', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.view', kind: 'settings' });
+    expect(h.calls.fetchNetworkData[0]?.input).toEqual({ site: 'demo', network: 'kids', kind: 'settings' });
+    await h.settle('fetchNetworkData', { output: BRAND });
+    h.actor.send({ type: 'network.select', identifier: 'sports' });
+    expect(h.calls.fetchNetworkData[1]?.input).toEqual({ site: 'demo', network: 'sports', kind: 'settings' });
+    await h.settle('fetchNetworkData', { output: BRAND });
+    h.actor.send({ type: 'network.copy', what: 'settings' });
+    h.actor.send({ type: 'network.confirm' });
+    await h.settle('copyFromDefault', { output: null });
+    expect(h.calls.fetchNetworkData[2]?.input).toEqual({ site: 'demo', network: 'sports', kind: 'settings' });
+  });
+
+  it('reads nothing once the page is left', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.view', kind: 'brand' });
+    await h.settle('fetchNetworkData', { output: BRAND });
+    h.actor.send({ type: 'network.view', kind: null });
+    h.actor.send({ type: 'network.select', identifier: 'sports' });
+    expect(h.calls.fetchNetworkData).toHaveLength(1);
+  });
+});
+
 describe('network machine: messages', () => {
   it('clears the message after 3 seconds, restarting the time for a newer message', async () => {
     const h = await loaded();
@@ -508,12 +532,18 @@ describe('network machine: the site', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// 3. Coverage of both layers together (last: every test above has fed it).
+// 3. Coverage. The behaviour tests above feed the shared measurement too; this test walks every
+// scenario's graph itself, so it also passes when run alone (`vitest -t`).
 
 describe('network machine: coverage', () => {
-  it('reaches every state and takes every transition', () => {
-    const report = coverage.report();
+  it('reaches every state and takes every transition', async () => {
+    const walked = createCoverage(networkMachine);
+    const visitedStates = new Set<string>();
+    const drivenEdges = new Set<string>();
+    for (const input of Object.values(SCENARIOS)) await walkScenario(input, visitedStates, drivenEdges, walked.inspect);
+    expect(drivenEdges.size).toBeGreaterThan(50);
+    const report = walked.report();
     expect(report.states.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);
-  });
+  }, 120_000);
 });

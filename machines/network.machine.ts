@@ -3,15 +3,17 @@
  * actor. Three concerns run side by side:
  * - `networks`: load the site's networks, choose one, launch it or copy brand/settings onto it from
  *   the default network (each change confirmed first);
- * - `reads`: the per-network settings, brand and device data the AppCMS pages show;
+ * - `reads`: the per-network settings, brand and device data the AppCMS pages show: the page on
+ *   screen says which kind it shows (`network.view`), and the machine reads it again whenever the
+ *   current network or its data changes;
  * - `message`: the machine's last message, cleared after MESSAGE_DISPLAY_MS. Every message also goes
  *   to the `notifier` snackbar.
  * I/O actors and the session-storage actions are supplied by src/adapters/network-actors.ts.
  */
 import { assign, enqueueActions, raise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import type { Network, NetworkDataKind, Service } from '../src/api/contract';
-import { MESSAGE_DISPLAY_MS } from '../src/config';
-import { MESSAGES } from '../src/messages';
+import type { Network, NetworkDataKind, Service } from '../common/contract';
+import { MESSAGE_DISPLAY_MS } from '../common/constants';
+import { MESSAGES } from '../common/messages';
 import type { NotifierEvent, Severity } from './notifier.machine';
 import { providedLater } from './unprovided';
 
@@ -61,8 +63,8 @@ export interface NetworkContext {
   message: NetworkMessage | null;
   readRequest: { identifier: string; kind: NetworkDataKind } | null;
   networkData: Partial<Record<NetworkDataKind, NetworkDataEntry>>;
-  /** Bumped when a network's data changed on the server (after a copy): pages read again. */
-  dataRevision: number;
+  /** The kind of data the page on screen shows, or null when no such page is open. */
+  viewing: NetworkDataKind | null;
 }
 
 export type NetworkEvent =
@@ -72,6 +74,8 @@ export type NetworkEvent =
   | { type: 'network.confirm' }
   | { type: 'network.cancel' }
   | { type: 'network.read'; kind: NetworkDataKind }
+  /** A page showing one kind of the current network's data opened (kind) or closed (null). */
+  | { type: 'network.view'; kind: NetworkDataKind | null }
   /** Fetch the site's networks again; also raised on start-up. */
   | { type: 'network.reload' }
   | { type: 'network.siteChanged'; site: string | null }
@@ -206,7 +210,8 @@ export const networkMachine = setup({
     }),
     markSynced: assign({ syncSuccess: true }),
     clearSyncSuccess: assign({ syncSuccess: false }),
-    invalidateNetworkData: assign(({ context }) => ({ networkData: {}, dataRevision: context.dataRevision + 1 })),
+    /** The data read so far no longer holds (a copy changed it, or the site changed); `readViewed` reads again. */
+    invalidateNetworkData: assign({ networkData: {} }),
     prepareRead: assign(({ context, event }) => {
       const current = currentNetworkOf(context);
       if (event.type !== 'network.read' || !current) return {};
@@ -238,6 +243,11 @@ export const networkMachine = setup({
       };
     }),
     clearMessage: assign({ message: null }),
+    setViewing: assign(({ event }) => (event.type === 'network.view' ? { viewing: event.kind } : {})),
+    /** Reads the data the open page shows for the (possibly new) current network. */
+    readViewed: enqueueActions<NetworkContext, NetworkEvent, undefined, NetworkEvent, never, never, never, never, never>(({ context, enqueue }) => {
+      if (context.viewing) enqueue.raise({ type: 'network.read', kind: context.viewing });
+    }),
 
     /** Keeps a message in context; `postMessage` then shows it. Always used as the pair. */
     setMessage: assign((_args, params: NetworkMessage) => ({ message: params })),
@@ -295,8 +305,11 @@ export const networkMachine = setup({
     message: null,
     readRequest: null,
     networkData: {},
-    dataRevision: 0,
+    viewing: null,
   }),
+  on: {
+    'network.view': { actions: ['setViewing', 'readViewed'] },
+  },
   states: {
     networks: {
       description: 'The site\'s networks, the current one and the changes made to it.',
@@ -308,11 +321,11 @@ export const networkMachine = setup({
         'network.siteChanged': [
           { guard: 'isSameSite' },
           // Signing in (or restoring a session) keeps the choice saved for this browser tab.
-          { guard: 'siteArrived', target: '.loading', actions: ['storeSite', 'invalidateNetworkData'] },
+          { guard: 'siteArrived', target: '.loading', actions: ['storeSite', 'invalidateNetworkData', 'readViewed'] },
           // Another site's networks have other identifiers: the saved choice no longer applies.
-          { guard: 'siteReplaced', target: '.loading', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'invalidateNetworkData'] },
+          { guard: 'siteReplaced', target: '.loading', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'invalidateNetworkData', 'readViewed'] },
           // The site is gone (signed out): changes are refused with 'Site not found' until one arrives.
-          { target: '.ready', actions: ['storeSite', 'invalidateNetworkData'] },
+          { target: '.ready', actions: ['storeSite', 'invalidateNetworkData', 'readViewed'] },
         ],
       },
       states: {
@@ -323,8 +336,8 @@ export const networkMachine = setup({
             src: 'fetchService',
             input: fetchServiceInput,
             onDone: [
-              { guard: 'savedNetworkUnknown', target: 'ready', actions: ['storeService', { type: 'setMessage', params: savedNetworkNotFoundMessage }, 'postMessage', 'clearSelection', 'forgetSelectedNetwork'] },
-              { target: 'ready', actions: 'storeService' },
+              { guard: 'savedNetworkUnknown', target: 'ready', actions: ['storeService', { type: 'setMessage', params: savedNetworkNotFoundMessage }, 'postMessage', 'clearSelection', 'forgetSelectedNetwork', 'readViewed'] },
+              { target: 'ready', actions: ['storeService', 'readViewed'] },
             ],
             onError: [
               { guard: 'isCredentialsMissing', target: 'ready', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage'] },
@@ -339,7 +352,7 @@ export const networkMachine = setup({
             'network.select': [
               { guard: 'isUnknownNetwork', actions: [{ type: 'setMessage', params: unknownSelectionMessage }, 'postMessage', 'clearSelection', 'forgetSelectedNetwork'] },
               { guard: 'isNonDefaultWithoutSite', actions: [{ type: 'setMessage', params: siteNotFoundMessage }, 'postMessage'] },
-              { actions: ['selectNetwork', 'saveSelectedNetwork'] },
+              { actions: ['selectNetwork', 'saveSelectedNetwork', 'readViewed'] },
             ],
           },
           states: {
@@ -396,7 +409,7 @@ export const networkMachine = setup({
                 id: 'copyFromDefault',
                 src: 'copyFromDefault',
                 input: copyFromDefaultInput,
-                onDone: { target: 'idle', actions: ['storeCopiedNetwork', 'markSynced', 'invalidateNetworkData', { type: 'setMessage', params: copiedMessage }, 'postMessage', 'clearPending'] },
+                onDone: { target: 'idle', actions: ['storeCopiedNetwork', 'markSynced', 'invalidateNetworkData', 'readViewed', { type: 'setMessage', params: copiedMessage }, 'postMessage', 'clearPending'] },
                 onError: [
                   { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
                   { target: 'idle', actions: [{ type: 'setMessage', params: copyFailedMessage }, 'postMessage', 'clearPending'] },
@@ -466,7 +479,6 @@ export const selectCurrentNetwork = (snapshot: NetworkSnapshot): Network | null 
 export const selectDefaultNetwork = (snapshot: NetworkSnapshot): Network | null => defaultNetworkOf(snapshot.context);
 export const selectMessage = (snapshot: NetworkSnapshot): NetworkMessage | null => snapshot.context.message;
 export const selectSyncSuccess = (snapshot: NetworkSnapshot): boolean => snapshot.context.syncSuccess;
-export const selectDataRevision = (snapshot: NetworkSnapshot): number => snapshot.context.dataRevision;
 export const selectIsFetching = (snapshot: NetworkSnapshot): boolean => snapshot.matches({ networks: 'loading' });
 export const selectIsChanging = (snapshot: NetworkSnapshot): boolean =>
   snapshot.matches({ networks: { ready: 'launching' } }) || snapshot.matches({ networks: { ready: 'copying' } });
@@ -487,3 +499,5 @@ export const selectNetworkData = (kind: NetworkDataKind) => (snapshot: NetworkSn
   const current = currentNetworkOf(snapshot.context);
   return entry && current && entry.identifier === current.identifier ? entry : undefined;
 };
+/** The actor follows a signed-in site (given only to users with an App CMS role): the switcher is offered. */
+export const selectHasSite = (snapshot: NetworkSnapshot): boolean => snapshot.context.site !== null && snapshot.context.site !== '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { MESSAGE_DISPLAY_MS } from '../src/config';
+import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { notifierMachine, selectNotification } from './notifier.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { delayedEvents } from './test-support/paths';

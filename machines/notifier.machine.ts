@@ -3,7 +3,7 @@
  * auto-dismissed after a configurable time. Other machines reach it as the `notifier` system actor.
  */
 import { assign, setup } from 'xstate';
-import { MESSAGE_DISPLAY_MS } from '../src/config';
+import { MESSAGE_DISPLAY_MS } from '../common/constants';
 
 export type Severity = 'success' | 'error' | 'warning' | 'info';
 

@@ -1,14 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor, type AnyActorLogic } from 'xstate';
-import { OWN_MESSAGES } from '../src/messages';
+import { waitFor, type AnyActorLogic } from 'xstate';
+import { OWN_MESSAGES } from '../common/messages';
 import {
   isInvalidTimezoneCookie, selectIsUnreachable, selectIsVerified, selectIsVerifying, sessionMachine,
 } from './session.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
+import { startInSystem } from './test-support/system';
 
 function start(overrides: Record<string, AnyActorLogic> = {}) {
-  const spies = { clearAllCookies: vi.fn(), navigate: vi.fn(), saveCloudProvider: vi.fn(), removeDefaultTimezone: vi.fn(), notify: vi.fn() };
+  const spies = { clearAllCookies: vi.fn(), navigate: vi.fn(), saveCloudProvider: vi.fn(), removeDefaultTimezone: vi.fn() };
   const io = {
     verifySession: vi.fn(async () => ({ valid: true, status: 200 })),
     verifySite: vi.fn(async () => ({ provider: 'aws' })),
@@ -20,10 +21,11 @@ function start(overrides: Record<string, AnyActorLogic> = {}) {
       navigate: (_, params) => spies.navigate(params),
       saveCloudProvider: (_, params) => spies.saveCloudProvider(params),
       removeDefaultTimezone: () => spies.removeDefaultTimezone(),
-      notify: (_, params) => spies.notify(params),
     },
   });
-  return { actor: createActor(machine).start(), spies, io };
+  const { actor, sentTo } = startInSystem(machine, { systemId: 'session' });
+  const notified = () => sentTo('notifier').map(({ type: _type, ...params }) => params);
+  return { actor, spies, io, notified };
 }
 
 describe('session check on load', () => {
@@ -55,7 +57,7 @@ describe('session check on load', () => {
 
   it('keeps the session on a network error, says so, and verifies again on retry', async () => {
     let calls = 0;
-    const { actor, spies } = start({
+    const { actor, spies, notified } = start({
       verifySession: fakeActor(async () => {
         calls += 1;
         if (calls === 1) throw new Error('Failed to fetch');
@@ -66,7 +68,7 @@ describe('session check on load', () => {
     await waitFor(actor, selectIsUnreachable);
     expect(spies.clearAllCookies).not.toHaveBeenCalled();
     expect(spies.navigate).not.toHaveBeenCalled();
-    expect(spies.notify).toHaveBeenCalledWith({ message: OWN_MESSAGES.serverUnavailable, severity: 'error' });
+    expect(notified()).toContainEqual({ message: OWN_MESSAGES.serverUnavailable, severity: 'error' });
     actor.send({ type: 'session.retry' });
     await waitFor(actor, selectIsVerified);
   });
@@ -85,6 +87,16 @@ describe('session check on load', () => {
     const onProtected = start({ verifySession: pendingActor() });
     onProtected.actor.send({ type: 'session.start', path: '/users', defaultTimezone: '{"tz":"x"}' });
     expect(onProtected.spies.removeDefaultTimezone).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('401 and 403 answers to any call', () => {
+  it('go to /logout (401) and to the sign-in page (403), whatever the check is doing', () => {
+    const { actor, spies } = start();
+    actor.send({ type: 'session.unauthorized' });
+    expect(spies.navigate).toHaveBeenLastCalledWith({ to: '/logout' });
+    actor.send({ type: 'session.forbidden' });
+    expect(spies.navigate).toHaveBeenLastCalledWith({ to: '/' });
   });
 });
 
@@ -109,6 +121,8 @@ describe('session machine: every path', () => {
     { type: 'xstate.done.actor.verifySite', output: { provider: 'aws' } },
     { type: 'xstate.error.actor.verifySite', error: new Error('down') },
     { type: 'session.retry' },
+    { type: 'session.unauthorized' },
+    { type: 'session.forbidden' },
   ];
   itReachesEveryStateAndTransition(sessionMachine, {
     events,

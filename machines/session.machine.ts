@@ -2,20 +2,26 @@
  * Session check on app load (spec §4.3): except on public routes, the stored token and management key
  * are verified; 401/403 clears every cookie and goes to /logout; a second call names the cloud
  * provider, saved for the session. A network failure is not a verdict: the user keeps the session and
- * may retry. An invalid default-timezone cookie is removed. Runs as the `session` system actor.
+ * may retry. An invalid default-timezone cookie is removed. Later, any server call answered 401 or
+ * 403 (the API clients report them) leads the same way. Runs as the `session` system actor.
  */
-import { and, enqueueActions, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
-import { ROUTES } from '../src/config';
-import { OWN_MESSAGES } from '../src/messages';
+import { and, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { ROUTES } from '../common/constants';
+import { OWN_MESSAGES } from '../common/messages';
 import type { NavigateParams, VerifySessionOutput, VerifySiteOutput } from './auth.types';
-import { showNotification, type NotifyParams } from './notify';
-import { isPublicPath } from './public-paths';
+import type { NotifyParams } from './notify';
+import { notify } from './system-actions';
+import { isPublicPath } from '../common/public-paths';
 import { providedLater } from './unprovided';
 
 export type SessionEvent =
   /** Sent once by the app on load: the current path and the raw default-timezone cookie. */
   | { type: 'session.start'; path: string; defaultTimezone: unknown }
-  | { type: 'session.retry' };
+  | { type: 'session.retry' }
+  /** Any server call answered 401: the session is gone, sign out at /logout. */
+  | { type: 'session.unauthorized' }
+  /** Any server call answered 403: this user may not do that here; back to the sign-in page. */
+  | { type: 'session.forbidden' };
 
 /** Spec §4.3: null, undefined (also as text) or an object (also as JSON text) is not a timezone. */
 export function isInvalidTimezoneCookie(value: unknown): boolean {
@@ -55,10 +61,7 @@ export const sessionMachine = setup({
     navigate: (_, _params: NavigateParams) => {},
     saveCloudProvider: (_, _params: VerifySiteOutput) => {},
     removeDefaultTimezone: (_, _params: undefined) => {},
-    notify: enqueueActions(({ enqueue, system }, params: NotifyParams) => {
-      const notifier = system.get('notifier');
-      if (notifier) enqueue.sendTo(notifier, showNotification(params));
-    }),
+    notify,
   },
   guards: {
     isPublicPath: ({ event }) => event.type === 'session.start' && isPublicPath(event.path),
@@ -67,8 +70,12 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  description: 'Verifies the stored session once, when the app loads on a protected route.',
+  description: 'Verifies the stored session once, when the app loads on a protected route, and follows 401/403 answers.',
   initial: 'idle',
+  on: {
+    'session.unauthorized': { actions: { type: 'navigate', params: { to: ROUTES.logout } } },
+    'session.forbidden': { actions: { type: 'navigate', params: { to: ROUTES.login } } },
+  },
   states: {
     idle: {
       description: 'Waiting for the app to say where it loaded.',

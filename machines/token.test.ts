@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_FALLBACK_LIFETIME_MS } from '../src/config';
+import { TOKEN_FALLBACK_LIFETIME_MS } from '../common/constants';
 import { decodeBase64Url, decodeJwtPayload, tokenExpiry } from './token';
 
 function base64url(text: string): string {

@@ -3,7 +3,7 @@
  * (`iat`, or `now` when the token does not say when it was issued). Pure and platform-free: the
  * base64url decoding does not rely on `atob` or `Buffer`, so it runs the same in Node and browsers.
  */
-import { TOKEN_FALLBACK_LIFETIME_MS } from '../src/config';
+import { TOKEN_FALLBACK_LIFETIME_MS } from '../common/constants';
 
 const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

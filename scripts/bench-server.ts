@@ -2,7 +2,7 @@
  * Server-own time of simple authenticated reads: 2000 app.inject() calls each (no network),
  * on in-memory PGlite (or PostgreSQL when DATABASE_URL is set). Run: npx tsx scripts/bench-server.ts
  */
-import { API_PATHS } from '../src/config';
+import { API_PATHS } from '../common/constants';
 import { createTestApp } from '../server/test-support';
 
 const N = Number(process.env.BENCH_N ?? 2000);

@@ -1,7 +1,8 @@
 /**
  * `npm run machine -- <name> [--script file.json]`: runs one machine in the terminal with fake actors
  * (scripts/machine-fakes.ts), prints its state and the events it accepts, and takes events typed as
- * JSON, one per line. `{"type":"clock.advance","ms":60000}` moves the simulated clock. With --script
+ * JSON, one per line. An event the machine does not take goes to the child machine that does (the
+ * code step of sign-in, for instance). `{"type":"clock.advance","ms":60000}` moves the simulated clock. With --script
  * it replays a JSON array of events and prints the final state.
  */
 import { readFileSync } from 'node:fs';
@@ -26,6 +27,24 @@ export function acceptedEvents(snapshot: AnyMachineSnapshot): string[] {
   return [...types].sort();
 }
 
+/** The machine itself if it takes the event, else the first running child machine that does. */
+function receiverOf(actor: AnyActorRef, event: EventObject): AnyActorRef {
+  const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+  if (snapshot.can(event)) return actor;
+  for (const child of Object.values(snapshot.children) as AnyActorRef[]) {
+    const childSnapshot = child.getSnapshot() as Partial<AnyMachineSnapshot>;
+    if (typeof childSnapshot.can === 'function' && childSnapshot.can(event)) return child;
+  }
+  return actor;
+}
+
+/** The running child machines, for `describe`. */
+function childMachines(snapshot: AnyMachineSnapshot): Array<[string, AnyMachineSnapshot]> {
+  return Object.entries(snapshot.children as Record<string, AnyActorRef>)
+    .map(([id, child]) => [id, child.getSnapshot()] as [string, AnyMachineSnapshot])
+    .filter(([, child]) => typeof child.matches === 'function' && child.status === 'active');
+}
+
 async function settle(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
@@ -46,16 +65,21 @@ export function startMachine(name: string): MachineSession {
           await settle();
         }
       } else {
-        actor.send(event);
+        receiverOf(actor, event).send(event);
       }
       await settle();
     },
     describe() {
       const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+      const children = childMachines(snapshot).flatMap(([id, child]) => [
+        `child ${id}: ${stateLabel(child.value)} ${JSON.stringify(redactForInspector(child.context))}`,
+      ]);
+      const accepts = [...acceptedEvents(snapshot), ...childMachines(snapshot).flatMap(([, child]) => acceptedEvents(child))];
       return [
         `state:   ${stateLabel(snapshot.value)}`,
         `context: ${JSON.stringify(redactForInspector(snapshot.context))}`,
-        `accepts: ${acceptedEvents(snapshot).join(', ') || '(none)'}  (+ clock.advance {ms})`,
+        ...children,
+        `accepts: ${accepts.join(', ') || '(none)'}  (+ clock.advance {ms})`,
       ].join('\n');
     },
   };

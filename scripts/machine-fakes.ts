@@ -4,13 +4,15 @@
  * the terminal with no browser and no server.
  */
 import { fromPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate';
-import type { Network, Service } from '../src/api/contract';
+import type { Network, Service } from '../common/contract';
 import { authMachine } from '../machines/auth.machine';
 import { forgotPasswordMachine } from '../machines/forgot-password.machine';
 import { inactivityMachine } from '../machines/inactivity.machine';
 import { logoutMachine } from '../machines/logout.machine';
 import { networkMachine } from '../machines/network.machine';
+import { keepaliveMachine } from '../machines/keepalive.machine';
 import { notifierMachine } from '../machines/notifier.machine';
+import { otpStepMachine } from '../machines/otp-step.machine';
 import { routeLoadingMachine } from '../machines/route-loading.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { jwtWith, loginResponse, siteProfile } from '../machines/test-support/fixtures';
@@ -87,10 +89,12 @@ export interface CliMachine {
   help: string;
 }
 
+const otpStep = otpStepMachine.provide({ actors: { verifyOtp: authActors.verifyOtp, generateOtp: authActors.generateOtp } });
+
 export const CLI_MACHINES: Record<string, CliMachine> = {
   auth: {
     logic: authMachine.provide({
-      actors: authActors,
+      actors: { ...authActors, otpStep },
       actions: { navigate: printEffect('navigate'), storeOtpUsername: printEffect('storeOtpUsername'), storeSession: printEffect('storeSession') },
     }),
     input: { analyticsAllowedSites: [], encodingDisabledSite: '' },
@@ -98,10 +102,19 @@ export const CLI_MACHINES: Record<string, CliMachine> = {
   },
   forgotPassword: {
     logic: forgotPasswordMachine.provide({
-      actors: authActors,
-      actions: { navigate: printEffect('navigate'), clearResetToken: printEffect('clearResetToken') },
+      actors: { ...authActors, otpStep },
+      actions: { navigate: printEffect('navigate'), clearSession: printEffect('clearSession') },
     }),
-    help: `OTP ${FAKE_OTP}; reset.open {token} then reset.submit {newPassword, confirmPassword}`,
+    help: `OTP ${FAKE_OTP}; reset.open {token}, reset.edit {newPassword, confirmPassword}, then reset.submit`,
+  },
+  otpStep: {
+    logic: otpStep,
+    input: { username: 'twofa@demo.test', isLogin: true, obscureMobileNumber: '******6789' },
+    help: `otp.edit {code} (the OTP is ${FAKE_OTP}), otp.submit, otp.resend after the 30 s countdown`,
+  },
+  keepalive: {
+    logic: keepaliveMachine.provide({ actions: { pingServer: printEffect('pingServer') } }),
+    help: 'keepalive.activity; then {"type":"clock.advance","ms":20000}',
   },
   session: {
     logic: sessionMachine.provide({
@@ -116,7 +129,7 @@ export const CLI_MACHINES: Record<string, CliMachine> = {
   inactivity: {
     logic: inactivityMachine.provide({
       actions: {
-        navigate: printEffect('navigate'), deleteAllCookies: printEffect('deleteAllCookies'),
+        navigate: printEffect('navigate'), revokeServerSession: printEffect('revokeServerSession'), deleteAllCookies: printEffect('deleteAllCookies'),
         broadcastActivity: printEffect('broadcastActivity'), broadcastLogout: printEffect('broadcastLogout'),
       },
     }),

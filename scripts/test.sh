@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
-echo "== unit (machines, views, pure helpers) and path coverage per machine"; node scripts/path-coverage.mjs
+echo "== unit (machines, pure helpers) and path coverage per machine"; node scripts/path-coverage.mjs
+echo "== views (Testing Library in jsdom, against machine states)"; npx vitest run --project views
 echo "== server on embedded PGlite"; npx vitest run --project server
 echo "== server on PostgreSQL"; node scripts/with-fresh-postgres.mjs npx vitest run --project server
 echo "== build"; NODE_ENV=production npx vite build

@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../src/config';
-import type { RuntimeConfig } from '../src/api/contract';
-import { OWN_MESSAGES } from '../src/messages';
+import { API_PATHS } from '../common/constants';
+import type { RuntimeConfig } from '../common/contract';
+import { OWN_MESSAGES } from '../common/messages';
 import { buildApp } from './app';
 import { eq } from 'drizzle-orm';
 import { rateLimits } from './db/schema';
-import { purgeExpired } from './domain/housekeeping';
+import { purgeExpired } from './db/housekeeping';
+import { createRateLimitRepository } from './db/rate-limit-repository';
 import { createRateLimiter, DEFAULT_RATE_LIMITS } from './domain/rate-limit';
 import { resolveJwtSecret } from './domain/tokens';
 import { loadConfig } from './env';
@@ -179,7 +180,7 @@ describe('configuration', () => {
 
 describe('rate limiter and housekeeping', () => {
   it('counts per fixed window, restarts in the next window, and old windows are purged', async () => {
-    const limiter = createRateLimiter(t.db);
+    const limiter = createRateLimiter(createRateLimitRepository(t.db));
     const key = `test:${randomUUID()}`;
     const rule = { limit: 2, windowSeconds: 60 };
     const now = new Date();
@@ -198,7 +199,7 @@ describe('rate limiter and housekeeping', () => {
   });
 
   it('a cooldown is acquired once per period', async () => {
-    const limiter = createRateLimiter(t.db);
+    const limiter = createRateLimiter(createRateLimitRepository(t.db));
     const key = `cool:${randomUUID()}`;
     const now = new Date();
     expect(await limiter.cooldown(key, 30, now)).toEqual({ acquired: true });

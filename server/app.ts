@@ -3,22 +3,32 @@
  * Opens (or receives) the database, migrates, seeds demo data on first start, wires the domain
  * services, registers every API plugin from API_PLUGINS, and optionally serves the built SPA.
  */
+import { randomBytes } from 'node:crypto';
 import Ajv from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { openDb, type DbHandle } from './db/client';
 import { seedDemoData } from './db/seed';
+import { seedWorld } from './db/seed-world';
+import { DEMO_SITES } from './db/demo-accounts';
 import { isPasswordComplex } from './domain/passwords';
-import { purgeExpired } from './domain/housekeeping';
+import { purgeExpired } from './db/housekeeping';
 import { createServices, type Logger } from './domain/services';
 import type { SmsTransport } from './domain/sms';
-import { DEFAULT_SEED_PASSWORD, loadConfig, type ServerConfig } from './env';
+import { assertDevOutboxNotOnNetwork, DEFAULT_SEED_PASSWORD, describeSmsTransport, fastifyTrustProxy, loadConfig, type ServerConfig } from './env';
 import { authRoutes } from './http/auth-routes';
 import { devRoutes } from './http/dev-routes';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
+import { installInputGuard } from './http/input-guard';
+import { cspReportRoutes, installSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { verifyRoutes } from './http/verify-routes';
 import { managementGraphql } from './graphql/plugin';
 import { appcmsRoutes } from './http/appcms-routes';
+import { LOG_REDACTION } from './log-redaction';
+import { reportRoutes } from './http/report-routes';
+import { ingestRoutes } from './http/ingest-routes';
+import { contentRoutes } from './http/content-routes';
+import { adminRoutes } from './http/admin-routes';
 import './http/types';
 
 /**
@@ -29,7 +39,9 @@ import './http/types';
 export const API_PLUGINS: FastifyPluginAsync[] = [
   authRoutes,
   verifyRoutes,
-  managementGraphql, appcmsRoutes,
+  managementGraphql, appcmsRoutes, contentRoutes, adminRoutes,
+  reportRoutes,
+  ingestRoutes,
   // networkRoutes, graphqlPlugin, ... (registered here by their owners)
 ];
 
@@ -50,24 +62,12 @@ export interface BuildAppOptions {
   plugins?: FastifyPluginAsync[];
 }
 
-const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.xapikey',
-  'req.headers["x-api-key"]',
-  'req.headers.cookie',
-  'req.body.password',
-  'req.body.newPassword',
-  'req.body.confirmPassword',
-  'req.body.otp',
-  'req.body.token',
-  'res.body.accessToken',
-];
-
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
+  assertDevOutboxNotOnNetwork(config);
   const app = Fastify({
-    logger: options.logger === undefined ? false : options.logger === true ? { redact: { paths: REDACT_PATHS, censor: '[redacted]' } } : options.logger,
-    trustProxy: config.trustProxy,
+    logger: options.logger === undefined ? false : options.logger === true ? { redact: LOG_REDACTION } : options.logger,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
 
@@ -88,6 +88,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw error;
   }
   app.decorate('services', services);
+  if (config.sms.transport === 'http') app.log.info(describeSmsTransport(config));
+  else app.log.warn(describeSmsTransport(config));
 
   if (config.seed) {
     const password = config.seedPassword ?? (config.production ? undefined : DEFAULT_SEED_PASSWORD);
@@ -98,6 +100,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     } else {
       const seeded = await dbHandle.withLock(() => seedDemoData(dbHandle.db, { password, passwords: services.passwords }));
       if (seeded) app.log.info('Demo data seeded (see docs/demo-accounts.md).');
+      if (seeded && config.seedScale > 0) {
+        const world = await dbHandle.withLock(() => seedWorld(dbHandle.db, { scale: config.seedScale, production: config.production, randomKey: () => randomBytes(24).toString('base64url') }));
+        for (const { site, counts, ingestionKey } of world.sites) {
+          app.log.info({ site, subscribers: counts.subscribers, sessions: counts.playback_sessions }, 'Viewers\' world seeded');
+          // Production keys are random and shown once; the demo keys are documented (README).
+          if (ingestionKey && (config.production || site === DEMO_SITES.viewlift)) app.log.warn(`Ingestion key of ${site} (POST /v1/events, header x-ingestion-key): ${ingestionKey}`);
+        }
+      }
     }
   }
 
@@ -107,18 +117,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('content-security-policy', "frame-ancestors 'none'");
-    return payload;
-  });
+  installSecurityHeaders(app, config);
 
   installErrorHandler(app);
+  installInputGuard(app);
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
-  if (!config.production) await app.register(devRoutes);
+  await app.register(cspReportRoutes);
+  await app.register(devRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   const fallback = options.staticDir ? await registerSpa(app, { staticDir: options.staticDir, runtime: config.runtime }) : undefined;

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../src/config';
+import { API_PATHS } from '../common/constants';
 import { sessions } from './db/schema';
 import { createTestApp, type TestApp } from './test-support';
 

@@ -2,8 +2,9 @@
  * Server configuration read from the environment in one place. Everything else receives a
  * `ServerConfig` (tests build one with overrides) and never reads process.env itself.
  */
-import { INACTIVITY_TIMEOUT_MINUTES_DEFAULT, PUBLIC_ROUTES } from '../src/config';
-import type { RuntimeConfig } from '../src/api/contract';
+import { INACTIVITY_TIMEOUT_MINUTES_DEFAULT, PUBLIC_ROUTES } from '../common/constants';
+import type { RuntimeConfig } from '../common/contract';
+import { BlockList, isIP } from 'node:net';
 import type { JWTVerifyGetKey } from 'jose';
 import { DEFAULT_RATE_LIMITS, type RateLimitTable } from './domain/rate-limit';
 
@@ -45,7 +46,24 @@ export interface ServerConfig {
   seedPassword: string | undefined;
   /** Seed demo data when the database has no sites. */
   seed: boolean;
-  trustProxy: boolean;
+  /**
+   * Volume multiplier of the viewers' world seeded with the demo data (SEED_SCALE, default 1;
+   * 0 seeds the sites and accounts without a world). See server/db/seed-world.ts.
+   */
+  seedScale: number;
+  /** Event batches a site may send to POST /v1/events per minute (INGEST_BATCHES_PER_MINUTE). */
+  ingestBatchesPerMinute: number;
+  /**
+   * TRUST_PROXY: how many proxy hops sit in front of the server, or the proxies' addresses (IPs or
+   * CIDRs); false = none. Never `true`: trusting every hop lets a client-chosen X-Forwarded-For pick
+   * its own address and so its own rate-limit bucket.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * ALLOW_DEV_OUTBOX_ON_NETWORK=i-understand: listen on a non-loopback HOST although the SMS
+   * transport is the development outbox (its route still answers loopback clients only).
+   */
+  allowDevOutboxOnNetwork: boolean;
   rateLimits: RateLimitTable;
   /** Social sign-in (googleLogin / microsoftLogin); null when FIREBASE_PROJECT_ID is not set. */
   firebaseAuth: FirebaseAuthConfig | null;
@@ -64,6 +82,78 @@ export function assertNoEmulatorInProduction(config: Pick<ServerConfig, 'product
   if (config.production && config.firebaseAuth?.emulatorHost) {
     throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: it would accept unsigned ID tokens.');
   }
+}
+
+/** The exact value ALLOW_DEV_OUTBOX_ON_NETWORK must have. */
+export const ALLOW_DEV_OUTBOX_ON_NETWORK_VALUE = 'i-understand';
+
+/** True when HOST names only this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * The server refuses to start on a non-loopback HOST with the development SMS outbox (codes stored
+ * in the database, listed at GET /__dev/outbox) unless ALLOW_DEV_OUTBOX_ON_NETWORK=i-understand.
+ */
+export function assertDevOutboxNotOnNetwork(config: Pick<ServerConfig, 'host' | 'sms' | 'allowDevOutboxOnNetwork'>): void {
+  if (config.sms.transport === 'outbox' && !isLoopbackHost(config.host) && !config.allowDevOutboxOnNetwork) {
+    throw new Error(
+      `Refusing to listen on HOST=${config.host} with the development SMS outbox: sign-in and reset codes would be kept for anyone who reaches this machine. `
+      + `Set SMS_PROVIDER_URL to send real SMS, or listen on 127.0.0.1, or set ALLOW_DEV_OUTBOX_ON_NETWORK=${ALLOW_DEV_OUTBOX_ON_NETWORK_VALUE} if you accept it (GET /__dev/outbox still answers loopback clients only).`,
+    );
+  }
+}
+
+/** The line startup prints about SMS delivery. */
+export function describeSmsTransport(config: Pick<ServerConfig, 'production' | 'sms'>): string {
+  switch (config.sms.transport) {
+    case 'http': return `SMS transport: http provider ${new URL(config.sms.providerUrl ?? 'http://invalid').host}`;
+    case 'disabled': return 'SMS transport: disabled (no SMS is sent; set SMS_PROVIDER_URL)';
+    case 'outbox': return config.production
+      ? 'SMS transport: DEVELOPMENT OUTBOX (codes are stored in the database, not sent; no route lists them in production)'
+      : 'SMS transport: DEVELOPMENT OUTBOX (codes are not sent; GET /__dev/outbox lists them to loopback clients only)';
+  }
+}
+
+/** TRUST_PROXY: unset/0/false = none; a hop count; or a comma-separated list of proxy IPs or CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = list(raw);
+  const bad = entries.filter((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (version === 4 ? 32 : 128);
+  });
+  if (bad.length > 0 || entries.length === 0) {
+    throw new Error(`TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses (e.g. 10.0.0.1,10.0.0.0/8); got ${JSON.stringify(raw)}. "true" (trust every hop) is not accepted.`);
+  }
+  return entries;
+}
+
+const PRIVATE_NETWORKS = new BlockList();
+for (const [net, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE_NETWORKS.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE_NETWORKS.addSubnet(net, bits, 'ipv6');
+
+function isPrivateAddress(address: string): boolean {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  const version = isIP(v4);
+  return version !== 0 && PRIVATE_NETWORKS.check(v4, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count trusts that many hops, each only when it is a
+ * loopback or private address (a proxy in front of us), so a client that reaches the server
+ * directly cannot choose its address with X-Forwarded-For. A list trusts exactly those proxies.
+ */
+export function fastifyTrustProxy(trust: ServerConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust === 0 ? false : (address, hop) => hop < trust && isPrivateAddress(address);
+  return trust;
 }
 
 /** The documented local default password of the demo accounts (never seeded in production). */
@@ -135,7 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sms: { transport: smsTransport, providerUrl: env.SMS_PROVIDER_URL || undefined, providerToken: env.SMS_PROVIDER_TOKEN || undefined },
     seedPassword: env.SEED_PASSWORD || undefined,
     seed: env.SEED !== '0' && env.SEED !== 'false',
-    trustProxy: flag(env.TRUST_PROXY),
+    seedScale: env.SEED_SCALE && Number(env.SEED_SCALE) >= 0 ? Number(env.SEED_SCALE) : 1,
+    ingestBatchesPerMinute: int(env.INGEST_BATCHES_PER_MINUTE, 1200, 1),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowDevOutboxOnNetwork: env.ALLOW_DEV_OUTBOX_ON_NETWORK === ALLOW_DEV_OUTBOX_ON_NETWORK_VALUE,
     rateLimits: DEFAULT_RATE_LIMITS,
     firebaseAuth: firebaseProject ? { projectId: firebaseProject, emulatorHost } : null,
   };

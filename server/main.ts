@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildIfStale } from './build-if-stale';
-import { loadConfig } from './env';
+import { describeSmsTransport, loadConfig } from './env';
+import { LOG_REDACTION } from './log-redaction';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = loadConfig();
@@ -24,10 +25,7 @@ const app = await buildApp({
   staticDir: existsSync(join(distDir, 'index.html')) ? distDir : undefined,
   logger: {
     level: process.env.LOG_LEVEL ?? 'info',
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.xapikey', 'req.headers["x-api-key"]', 'req.headers.cookie'],
-      censor: '[redacted]',
-    },
+    redact: LOG_REDACTION,
   },
 });
 
@@ -42,3 +40,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`CMS Tools is running at http://${config.host}:${config.port}`);
+console.log(describeSmsTransport(config));

@@ -7,10 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../src/config';
-import { MESSAGES, OWN_MESSAGES } from '../src/messages';
+import { API_PATHS } from '../common/constants';
+import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
-import { auditEvents, networkBrands, networkDevices, networkSettings, networks, staffUsers, type ThemeColors } from './db/schema';
+import { createNetworkRepository } from './db/network-repository';
+import { auditEvents, networkBrands, networkDevices, networkSettings, networks, staffUsers } from './db/schema';
+import type { ThemeColors } from '../common/contract';
 import { AUDIT_ACTIONS, copyFromDefault, withoutNumericStatus, type NetworkCaller } from './domain/networks';
 import { MAX_QUERY_COST, QUERY_TOO_COMPLEX, validationRulesFor } from './graphql/limits';
 import { managementSchema } from './graphql/schema';
@@ -271,7 +273,7 @@ describe('networkCopyFromDefault', () => {
     const [brandBefore, settingsBefore] = await Promise.all([brandOf(target.id), settingsOf(target.id)]);
     const caller: NetworkCaller = { userId: randomUUID(), siteId: site.id, roles: { 'App CMS': 'write' } };
     const steps: string[] = [];
-    await expect(copyFromDefault(t.db, caller, {
+    await expect(copyFromDefault(createNetworkRepository(t.db), caller, {
       site: DEMO_SITES.viewlift, network: target.identifier, networkBrand: ALL_BRAND, networkSettings: true,
     }, {
       afterStep: (step) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { API_PATHS } from '../src/config';
+import { API_PATHS } from '../common/constants';
 import { buildApp } from './app';
 import { openDb } from './db/client';
 import { auditEvents } from './db/schema';
@@ -13,7 +13,8 @@ const dir = mkdtempSync(join(tmpdir(), 'cms-pglite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Always PGlite on disk (independent of DATABASE_URL): the embedded default must survive restarts.
-it('data written by one server start is there after a restart with the same DATA_DIR', async () => {
+// Two on-disk initialisations plus a seed: 10-40 s on a loaded 2-core machine, hence its own timeout.
+it('data written by one server start is there after a restart with the same DATA_DIR', { timeout: 120_000 }, async () => {
   const config = { ...testConfig(), databaseUrl: undefined, dataDir: dir, jwtSecret: undefined };
 
   const first = await buildApp({ config });

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { API_PATHS } from '../src/config';
-import type { LoginResponse, OutboxMessage, Roles, SiteProfile } from '../src/api/contract';
+import { API_PATHS } from '../common/constants';
+import type { LoginResponse, OutboxMessage, Roles, SiteProfile } from '../common/contract';
 import { buildApp } from './app';
 import { MIGRATIONS_FOLDER, openDb, type Db, type DbHandle } from './db/client';
 import { DEMO_SITES } from './db/demo-accounts';
@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     seedPassword: TEST_SEED_PASSWORD,
     seed: true,
+    // Test files that need the viewers' world call seedSmallWorld (server/db/seed-world.ts).
+    seedScale: 0,
     rateLimits: RELAXED_RATE_LIMITS,
     // Tests edit session rows directly in the database; the lookup cache has its own test.
     authCacheMs: 0,

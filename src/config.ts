@@ -1,70 +1,13 @@
 /**
- * Every route and business constant of the product spec, in one place (spec §2, §4, §9).
- * Pure data: imported by the browser app, the machines and the server alike.
+ * UI-only lists of the browser app (spec §2.5–§2.9): sub-pages, tabs, menus and the routes without
+ * the header. Everything the machines or the server also need lives in common/constants.ts.
  */
-
-export const ROUTES = {
-  login: '/',
-  logout: '/logout',
-  forgotPassword: '/forgot-password',
-  verifyNumber: '/verify-number',
-  resetPassword: '/reset-password',
-  forbidden: '/forbidden',
-  analytics: '/analytics',
-  content: '/content',
-  contentDetail: '/content/$contentType/$id',
-  monetization: '/monetization/models',
-  users: '/users',
-  appcms: '/appcms',
-  admin: '/admin',
-} as const;
-
-export type AppPath = string;
-
-/** Areas of spec §6, with the exact names the roles map uses. */
-export const AREAS = {
-  dashboard360: 'Dashboard 360',
-  content: 'Content',
-  subscriptionsOffers: 'Subscriptions & Offers',
-  customerSupport: 'Customer Support',
-  appCms: 'App CMS',
-  admin: 'Admin',
-} as const;
-export type AreaName = (typeof AREAS)[keyof typeof AREAS];
-export const AREA_NAMES: readonly AreaName[] = Object.values(AREAS);
-
-export const ACCESS_LEVELS = ['read', 'write', 'contributor'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-/** Levels that allow continuing into an area (spec §6). */
-export const CONTINUE_LEVELS: readonly AccessLevel[] = ['read', 'write', 'contributor'];
-/** Levels that allow editing (spec §6). */
-export const EDIT_LEVELS: readonly AccessLevel[] = ['write', 'contributor'];
-
-/** Landing order of spec §2.3: the first area the user may access wins. */
-export const LANDING_ORDER: readonly { area: AreaName; route: string }[] = [
-  { area: AREAS.dashboard360, route: ROUTES.analytics },
-  { area: AREAS.content, route: ROUTES.content },
-  { area: AREAS.subscriptionsOffers, route: ROUTES.monetization },
-  { area: AREAS.customerSupport, route: ROUTES.users },
-  { area: AREAS.appCms, route: ROUTES.appcms },
-  { area: AREAS.admin, route: ROUTES.admin },
-];
-
-/** Top navigation tabs of spec §2.4, each shown only with a role in its area. */
-export const NAV_TABS: readonly { label: string; route: string; area: AreaName }[] = [
-  { label: 'Dashboard 360', route: ROUTES.analytics, area: AREAS.dashboard360 },
-  { label: 'Content', route: ROUTES.content, area: AREAS.content },
-  { label: 'Monetization', route: ROUTES.monetization, area: AREAS.subscriptionsOffers },
-  { label: 'AppCMS', route: ROUTES.appcms, area: AREAS.appCms },
-  { label: 'Users', route: ROUTES.users, area: AREAS.customerSupport },
-];
-
-/** Public routes of spec §2.1: no session verification, no inactivity timer. */
-export const PUBLIC_ROUTES: readonly string[] = ['/', '/logout', '/forgot-password', '/verify-number', '/reset-password'];
+import type { ContentKind, ContentSortField, ContentStatus } from '../common/content';
+import type { SubscriberStatus, SubscriptionStatus } from '../common/support';
 
 /** Routes without the header (spec §2.9); content detail is matched by prefix. */
 export const HEADER_HIDDEN_ROUTES: readonly string[] = [
-  '/', '/reset-password', '/forgot-password', '/logout', '/verify-number', '/forbidden',
+  '/', '/reset-password', '/forgot-password', '/logout', '/verify-number', '/forbidden', '/set-password',
 ];
 export const HEADER_HIDDEN_PREFIXES: readonly RegExp[] = [/^\/content\/[^/]+\/[^/]+\/?$/];
 
@@ -153,64 +96,33 @@ export const CONTENT_MENU: readonly { label: string; href: string }[] = [
   { label: 'Country Group', href: '/' },
 ];
 
-export const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-/** Business constants of spec §9. */
-export const API_TIMEOUT_MS = 500000;
-export const MESSAGE_DISPLAY_MS = 3000;
-export const OTP_SNACKBAR_MS = 5000;
-export const SNACKBAR_MAX_WIDTH = '40rem';
-export const DIALOG_MAX_WIDTH = '30rem';
-export const INACTIVITY_TIMEOUT_MINUTES_DEFAULT = 120;
-export const INACTIVITY_HELPER_DEFAULT_MINUTES = 30;
-export const INACTIVITY_WARNING_MS = 60_000;
-export const TOKEN_FALLBACK_LIFETIME_MS = 432e5;
-export const MIN_PASSWORD_LENGTH = 8;
-export const OTP_LENGTH = 6;
-export const OTP_RESEND_COOLDOWN_S = 30;
-export const AUTH_TOKEN_MAX_AGE_S = 300;
-export const IDP_TOKEN_REFRESH_MARGIN_S = 30;
-export const IDP_POPUP_CLOSE_DELAY_MS = 8000;
-export const IDP_STORAGE_POLL_MS = 1000;
-export const IDP_PASSWORD_MIN_LENGTH_DEFAULT = 6;
-export const APP_TITLE = 'CMS Tools';
-export const APP_DESCRIPTION = 'CMS Tools';
+/** Content library (issue 13): the tabs, one per content kind in spec order, and the words for statuses and columns. */
+export const CONTENT_KIND_LABELS: Readonly<Record<ContentKind, string>> = {
+  video: 'Video', series: 'Series', episode: 'Episode', live: 'Live',
+};
+export const CONTENT_STATUS_LABELS: Readonly<Record<ContentStatus, string>> = {
+  draft: 'Draft', published: 'Published', unpublished: 'Unpublished', scheduled: 'Scheduled',
+};
+export const CONTENT_COLUMNS: readonly { field: ContentSortField; label: string; numeric?: boolean; narrowHidden?: boolean }[] = [
+  { field: 'title', label: 'Title' },
+  { field: 'kind', label: 'Kind', narrowHidden: true },
+  { field: 'status', label: 'Status' },
+  { field: 'duration', label: 'Duration', numeric: true, narrowHidden: true },
+  { field: 'plays30d', label: 'Plays (30 days)', numeric: true },
+  { field: 'updated', label: 'Updated', narrowHidden: true },
+];
 
-/** Names of the client-side session values of spec §3. */
-export const COOKIE_NAMES = {
-  accessToken: 'accessToken',
-  managementKey: 'xApiKey',
-  site: 'site',
-  deviceId: 'deviceId',
-  roles: 'roles',
-  defaultTimezone: 'defaultTimezone',
-  username: 'username',
-} as const;
-export const SESSION_STORAGE_KEYS = {
-  cloudProvider: 'cloudProvider',
-  selectedNetwork: 'selectedNetwork',
-  username: 'otpUsername',
-} as const;
-export const LOCAL_STORAGE_KEYS = {
-  roles: 'roles',
-  profile: 'profile',
-  accessFlags: 'accessFlags',
-} as const;
-
-/** API paths (spec §7). */
-export const API_PATHS = {
-  login: '/v3.0/user/auth/login',
-  generateOtp: '/v3.0/user/auth/generate/otp',
-  verifyOtp: '/v3.0/user/auth/otp/verify',
-  forgotPassword: '/v3.0/user/auth/forgot-password',
-  resetPassword: '/v3.0/user/auth/reset-password',
-  loginInfo: '/v3.0/user/auth/login/info',
-  logout: '/v3.0/user/auth/logout',
-  verify: '/api/auth/verify',
-  verifySite: '/api/auth/verify/site',
-  device: '/api/auth/device',
-  graphql: '/management/graphql',
-  appcmsNetworkData: '/v4.0/appcms',
-  devOutbox: '/__dev/outbox',
-} as const;
+/** Users (issue 16): the words for subscriber and subscription statuses, payment statuses and methods. */
+export const SUBSCRIBER_STATUS_LABELS: Readonly<Record<SubscriberStatus, string>> = {
+  active: 'Active', suspended: 'Suspended', closed: 'Closed',
+};
+export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {
+  trialing: 'Trial', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled', expired: 'Expired',
+};
+export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  succeeded: 'Succeeded', failed: 'Failed', refunded: 'Refunded', pending: 'Pending',
+};
+export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
+  card: 'Card', paypal: 'PayPal', apple_pay: 'Apple Pay', google_pay: 'Google Pay',
+};

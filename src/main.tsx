@@ -1,23 +1,22 @@
 /**
- * Browser entry: one root actor system, the router with that actor in its context, and the effects
- * (navigation, 401/403 handling, route-progress events, analytics) wired to it.
+ * Browser entry: one root actor system, the router with that actor in its context, and the router's
+ * reports (navigation start, end or failure, the new path) sent to it. 401/403 answers are reported
+ * to the `session` actor by the factory.
  */
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './theme/theme.css';
-import { installAuthErrorHandler } from './api/client';
 import { loadAnalyticsTag } from './adapters/analytics';
 import { createAppActor } from './adapters/app-actor-factory';
-import { installNavigator, navigateTo } from './adapters/navigation';
+import { installNavigator } from './adapters/navigation';
 import { startInspectorWhenAsked } from './adapters/inspector-loader';
-import { RootActorContext } from './app-actor';
-import { ROUTES } from './config';
+import { RootActorContext, systemActor } from './app-actor';
 import { createAppRouter } from './router';
-import { readRuntimeConfig } from './runtime-config';
+import { readInjectedRuntimeConfig } from './runtime-config';
 import { CrashBoundary } from './views/shared/CrashScreen';
 
-const config = readRuntimeConfig();
+const config = readInjectedRuntimeConfig();
 const inspect = await startInspectorWhenAsked(config, window.location.search);
 const root = createAppActor(config, { inspect });
 const router = createAppRouter(root);
@@ -25,13 +24,12 @@ const router = createAppRouter(root);
 installNavigator((to, options) => {
   void router.navigate({ href: to, replace: options?.replace });
 });
-installAuthErrorHandler({
-  onUnauthorized: () => navigateTo(ROUTES.logout),
-  onForbidden: () => navigateTo(ROUTES.login),
-});
-router.subscribe('onBeforeNavigate', () => root.system.get('routeLoading')?.send({ type: 'route.start' }));
+const routeLoading = systemActor(root, 'routeLoading');
+router.subscribe('onBeforeNavigate', () => routeLoading.send({ type: 'route.start' }));
 router.subscribe('onResolved', ({ toLocation }) => {
-  root.system.get('routeLoading')?.send({ type: 'route.done' });
+  // A loader or guard that threw leaves its match in 'error' (the crash screen shows it).
+  const failed = router.state.matches.some((match) => match.status === 'error');
+  routeLoading.send({ type: failed ? 'route.error' : 'route.done' });
   root.send({ type: 'path.changed', path: toLocation.pathname });
 });
 loadAnalyticsTag(config.gaMeasurementId);

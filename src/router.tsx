@@ -8,14 +8,18 @@ import {
 } from '@tanstack/react-router';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsRestoring, selectIsSignedIn, selectRoles, type AuthMachine } from '../machines/auth.machine';
-import { areaForPath, canContinue, landingRouteFor } from '../machines/roles';
-import { ANALYTICS_GROUPS, APPCMS_PAGES, MONETIZATION_TABS, ROUTES } from './config';
-import type { RootActor } from './app-actor';
+import { areaForPath, canContinue, landingRouteFor } from '../common/roles';
+import { ANALYTICS_GROUPS, APPCMS_PAGES, MONETIZATION_TABS } from './config';
+import { AREAS, ROUTES } from '../common/constants';
+import { systemActor, type RootActor } from './app-actor';
+import { validateLogoutSearch, validateTokenSearch, validateVerifySearch } from './route-search';
+import type { NetworkDataKind } from '../common/contract';
 import { RootLayout } from './views/layout/RootLayout';
 import { ProtectedLayout } from './views/layout/ProtectedLayout';
 import { NotFoundPage } from './views/pages/NotFoundPage';
 import { CrashScreen } from './views/shared/CrashScreen';
 import { EmptyStatePage } from './views/shared/EmptyState';
+import { validateAnalyticsSearch } from './views/analytics/search';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -48,21 +52,44 @@ const loginRoute = createRoute({
   },
   component: lazyRouteComponent(() => import('./views/auth/LoginPage'), 'LoginPage'),
 });
+/** Reaching /logout ends the session at once, whoever sent the user here (spec §2.2, §4.4). */
 const logoutRoute = createRoute({
   getParentRoute: () => rootRoute, path: '/logout', staticData: { title: 'Signing out' },
+  validateSearch: validateLogoutSearch,
+  onEnter: ({ context, search }) => systemActor(context.root, 'logout').send(
+    search.reason ? { type: 'logout.now', reason: search.reason } : { type: 'logout.now' },
+  ),
   component: lazyRouteComponent(() => import('./views/auth/LogoutPage'), 'LogoutPage'),
 });
+/** With ?token=, the header Change Password flow's new-password form: the token goes to its machine. */
 const forgotRoute = createRoute({
   getParentRoute: () => rootRoute, path: '/forgot-password', staticData: { title: 'Forgot password' },
+  validateSearch: validateTokenSearch,
+  beforeLoad: ({ context, search }) => {
+    if (search.token) systemActor(context.root, 'passwordChange').send({ type: 'reset.open', token: search.token });
+  },
   component: lazyRouteComponent(() => import('./views/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
 });
 const verifyRoute = createRoute({
   getParentRoute: () => rootRoute, path: '/verify-number', staticData: { title: 'Verify OTP' },
+  validateSearch: validateVerifySearch,
   component: lazyRouteComponent(() => import('./views/auth/VerifyNumberPage'), 'VerifyNumberPage'),
 });
+/** The forgot flow's new-password form: the link's token goes to its machine. */
 const resetRoute = createRoute({
   getParentRoute: () => rootRoute, path: '/reset-password', staticData: { title: 'Reset password' },
+  validateSearch: validateTokenSearch,
+  beforeLoad: ({ context, search }) => {
+    if (search.token) systemActor(context.root, 'passwordReset').send({ type: 'reset.open', token: search.token });
+  },
   component: lazyRouteComponent(() => import('./views/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+});
+
+/** The one-time link of a new staff account (issue 18): public, like the reset page. */
+const setPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute, path: '/set-password', staticData: { title: 'Set your password' },
+  validateSearch: validateTokenSearch,
+  component: lazyRouteComponent(() => import('./views/admin/SetPasswordPage'), 'SetPasswordPage'),
 });
 
 /** Everything else needs a session; each area needs a role in it. */
@@ -75,16 +102,11 @@ const protectedRoute = createRoute({
     if (!selectIsSignedIn(settled)) throw redirect({ to: ROUTES.login });
     const roles = selectRoles(settled);
     const area = areaForPath(location.pathname);
+    // Monetization without 'Subscriptions & Offers' shows /forbidden (our decision, README); other areas go to the landing route.
+    if (area === AREAS.subscriptionsOffers && !canContinue(roles, area)) throw redirect({ to: ROUTES.forbidden });
     if (area && !canContinue(roles, area)) throw redirect({ to: landingRouteFor(roles) });
   },
   component: ProtectedLayout,
-});
-
-const page = (path: string, title: string) => createRoute({
-  getParentRoute: () => protectedRoute,
-  path,
-  staticData: { title },
-  component: () => <EmptyStatePage title={title} />,
 });
 
 const forbiddenRoute = createRoute({
@@ -92,24 +114,28 @@ const forbiddenRoute = createRoute({
   component: lazyRouteComponent(() => import('./views/pages/ForbiddenPage'), 'ForbiddenPage'),
 });
 
+/** Dashboard 360: filters live in validated search params; the charts chunk loads only here. */
 const analyticsRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/analytics',
-  component: lazyRouteComponent(() => import('./views/pages/AnalyticsLayout'), 'AnalyticsLayout'),
+  validateSearch: validateAnalyticsSearch,
+  component: lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'AnalyticsLayout'),
 });
 const analyticsPages = ANALYTICS_GROUPS.flatMap((g) => g.pages).map((p) => createRoute({
   getParentRoute: () => analyticsRoute,
   path: p.path === '/analytics' ? '/' : p.path.replace('/analytics/', ''),
   staticData: { title: `${p.title} · Dashboard 360` },
-  component: () => <EmptyStatePage title={p.title} />,
+  component: p.path === '/analytics'
+    ? lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'AnalyticsOverviewRoute')
+    : lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'AnalyticsDetailRoute'),
 }));
 
 const contentRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content', staticData: { title: 'Content' },
-  component: lazyRouteComponent(() => import('./views/pages/ContentPage'), 'ContentPage'),
+  component: lazyRouteComponent(() => import('./views/content/ContentLibraryPage'), 'ContentLibraryPage'),
 });
 const contentDetailRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content/$contentType/$id', staticData: { title: 'Content detail' },
-  component: lazyRouteComponent(() => import('./views/pages/ContentDetailPage'), 'ContentDetailPage'),
+  component: lazyRouteComponent(() => import('./views/content/ContentDetailPage'), 'ContentDetailPage'),
 });
 
 const monetizationRoute = createRoute({
@@ -120,11 +146,23 @@ const monetizationIndex = createRoute({
   getParentRoute: () => monetizationRoute, path: '/',
   beforeLoad: () => { throw redirect({ to: ROUTES.monetization }); },
 });
+/** `?edit=<id>` (or `new`) opens the editor beside a list. */
+const validateEditSearch = (search: Record<string, unknown>): { edit?: string } =>
+  (typeof search.edit === 'string' && search.edit !== '' ? { edit: search.edit } : {});
+const MONETIZATION_PAGES: Record<string, ReturnType<typeof lazyRouteComponent>> = {
+  models: lazyRouteComponent(() => import('./views/monetization/ModelsPage'), 'ModelsPage'),
+  plans: lazyRouteComponent(() => import('./views/monetization/PlansPage'), 'PlansPage'),
+  planGroups: lazyRouteComponent(() => import('./views/monetization/PlanGroupsPage'), 'PlanGroupsPage'),
+  offers: lazyRouteComponent(() => import('./views/monetization/OffersPage'), 'OffersPage'),
+  coupon: lazyRouteComponent(() => import('./views/monetization/CouponsPage'), 'CouponsPage'),
+};
 const monetizationPages = MONETIZATION_TABS.map((t) => createRoute({
   getParentRoute: () => monetizationRoute,
   path: t.route.replace('/monetization/', ''),
   staticData: { title: `${t.title} · Monetization` },
-  component: () => <EmptyStatePage title={t.title} />,
+  validateSearch: validateEditSearch,
+  // Every tab key of src/config.ts has its page above (the monetization browser test opens all five).
+  component: MONETIZATION_PAGES[t.key],
 }));
 
 const appcmsRoute = createRoute({
@@ -135,29 +173,67 @@ const appcmsIndex = createRoute({
   getParentRoute: () => appcmsRoute, path: '/', staticData: { title: 'AppCMS' },
   component: () => <EmptyStatePage title="AppCMS" detail="Choose a section on the left: Template, Brand, Settings, Devices or Service." />,
 });
-/** Brand, Settings and Devices show the selected network's data; the other sections are not built yet. */
-const APPCMS_NETWORK_PAGES: Record<string, ReturnType<typeof lazyRouteComponent>> = {
-  '/appcms/brand': lazyRouteComponent(() => import('./views/appcms/BrandPage'), 'BrandPage'),
-  '/appcms/settings': lazyRouteComponent(() => import('./views/appcms/SettingsPage'), 'SettingsPage'),
-  '/appcms/devices': lazyRouteComponent(() => import('./views/appcms/DevicesPage'), 'DevicesPage'),
+/**
+ * Brand, Settings and Devices show the selected network's data; the other sections are not built yet.
+ * While one is open the `network` actor knows which kind it shows, and reads it for the current network.
+ */
+const APPCMS_NETWORK_PAGES: Record<string, { kind: NetworkDataKind; component: ReturnType<typeof lazyRouteComponent> }> = {
+  '/appcms/brand': { kind: 'brand', component: lazyRouteComponent(() => import('./views/appcms/BrandPage'), 'BrandPage') },
+  '/appcms/settings': { kind: 'settings', component: lazyRouteComponent(() => import('./views/appcms/SettingsPage'), 'SettingsPage') },
+  '/appcms/devices': { kind: 'device', component: lazyRouteComponent(() => import('./views/appcms/DevicesPage'), 'DevicesPage') },
 };
-const appcmsPages = APPCMS_PAGES.map((p) => createRoute({
-  getParentRoute: () => appcmsRoute,
-  path: p.path.replace('/appcms/', ''),
-  staticData: { title: `${p.title} · AppCMS` },
-  component: APPCMS_NETWORK_PAGES[p.path] ?? (() => <EmptyStatePage title={p.title} />),
-}));
+const appcmsPages = APPCMS_PAGES.map((p) => {
+  const networkPage = APPCMS_NETWORK_PAGES[p.path];
+  return createRoute({
+    getParentRoute: () => appcmsRoute,
+    path: p.path.replace('/appcms/', ''),
+    staticData: { title: `${p.title} · AppCMS` },
+    ...(networkPage ? {
+      onEnter: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: networkPage.kind }),
+      onLeave: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: null }),
+    } : {}),
+    component: networkPage?.component ?? (() => <EmptyStatePage title={p.title} />),
+  });
+});
+
+/** Users (issue 16): the search runs in the layout, so it survives opening a subscriber. */
+const usersRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: '/users',
+  component: lazyRouteComponent(() => import('./views/users/UsersLayout'), 'UsersLayout'),
+});
+const usersSearchRoute = createRoute({
+  getParentRoute: () => usersRoute, path: '/', staticData: { title: 'Users' },
+  component: lazyRouteComponent(() => import('./views/users/SubscriberSearchPage'), 'SubscriberSearchPage'),
+});
+const subscriberRoute = createRoute({
+  getParentRoute: () => usersRoute, path: '$subscriberId', staticData: { title: 'Subscriber · Users' },
+  component: lazyRouteComponent(() => import('./views/users/SubscriberPage'), 'SubscriberPage'),
+});
+
+/** Admin (issue 18): Staff and Audit log. */
+const adminRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: '/admin',
+  component: lazyRouteComponent(() => import('./views/admin/AdminLayout'), 'AdminLayout'),
+});
+const adminStaffRoute = createRoute({
+  getParentRoute: () => adminRoute, path: '/', staticData: { title: 'Staff · Admin' },
+  component: lazyRouteComponent(() => import('./views/admin/StaffPage'), 'StaffPage'),
+});
+const adminAuditRoute = createRoute({
+  getParentRoute: () => adminRoute, path: '/audit', staticData: { title: 'Audit log · Admin' },
+  component: lazyRouteComponent(() => import('./views/admin/AuditPage'), 'AuditPage'),
+});
 
 const routeTree = rootRoute.addChildren([
-  loginRoute, logoutRoute, forgotRoute, verifyRoute, resetRoute,
+  loginRoute, logoutRoute, forgotRoute, verifyRoute, resetRoute, setPasswordRoute,
   protectedRoute.addChildren([
     forbiddenRoute,
     analyticsRoute.addChildren(analyticsPages),
     contentRoute, contentDetailRoute,
     monetizationRoute.addChildren([monetizationIndex, ...monetizationPages]),
-    page('/users', 'Users'),
+    usersRoute.addChildren([usersSearchRoute, subscriberRoute]),
     appcmsRoute.addChildren([appcmsIndex, ...appcmsPages]),
-    page('/admin', 'Admin'),
+    adminRoute.addChildren([adminStaffRoute, adminAuditRoute]),
   ]),
 ]);
 

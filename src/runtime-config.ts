@@ -1,9 +1,6 @@
-/**
- * Runtime configuration injected by the server into index.html (window.__CMS_CONFIG__), so one build
- * serves every environment. Falls back to the spec's defaults when absent (e.g. under `vite dev`).
- */
-import type { RuntimeConfig } from './api/contract';
-import { INACTIVITY_TIMEOUT_MINUTES_DEFAULT, PUBLIC_ROUTES } from './config';
+/** The runtime configuration the server injected into index.html (window.__CMS_CONFIG__). */
+import type { RuntimeConfig } from '../common/contract';
+import { readRuntimeConfig } from '../common/runtime-config';
 
 declare global {
   interface Window {
@@ -11,22 +8,6 @@ declare global {
   }
 }
 
-export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
-  inactivityTimeoutMinutes: INACTIVITY_TIMEOUT_MINUTES_DEFAULT,
-  inactivityExcludedPaths: [...PUBLIC_ROUTES],
-  gaMeasurementId: '',
-  analyticsAllowedSites: [],
-  encodingDisabledSite: '',
-  inspect: false,
-  firebase: null,
-};
-
-export function readRuntimeConfig(source: Partial<RuntimeConfig> | undefined = globalThis.window?.__CMS_CONFIG__): RuntimeConfig {
-  const merged = { ...DEFAULT_RUNTIME_CONFIG, ...(source ?? {}) };
-  const minutes = Number(merged.inactivityTimeoutMinutes);
-  return {
-    ...merged,
-    inactivityTimeoutMinutes: Number.isFinite(minutes) && minutes > 0 ? minutes : INACTIVITY_TIMEOUT_MINUTES_DEFAULT,
-    inactivityExcludedPaths: Array.from(new Set([...PUBLIC_ROUTES, ...(merged.inactivityExcludedPaths ?? [])])),
-  };
+export function readInjectedRuntimeConfig(): RuntimeConfig {
+  return readRuntimeConfig(globalThis.window?.__CMS_CONFIG__);
 }

@@ -22,10 +22,12 @@ export function itReachesEveryStateAndTransition(machine: AnyStateMachine, optio
   const coverage = createCoverage(machine);
 
   it.each(paths.map((path) => [pathTitle(path), path] as const))('reaches %s', (_, path) => {
-    expect(drivePath(logic, path, { input, inspect: coverage.inspect }).value).toEqual(path.state.value);
+    expect(drivePath(logic, path, { input }).value).toEqual(path.state.value);
   });
 
+  // Drives every path itself, so it passes when run alone (`vitest -t`).
   it('covers every state and every transition of the machine', () => {
+    for (const path of paths) drivePath(logic, path, { input, inspect: coverage.inspect });
     const report = coverage.report();
     expect(report.states.missing).toEqual([]);
     expect(report.transitions.missing).toEqual([]);

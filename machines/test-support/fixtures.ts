@@ -1,5 +1,5 @@
 /** Wire-shaped fixtures for machine tests. */
-import type { LoginResponse, SiteProfile } from '../../src/api/contract';
+import type { LoginResponse, SiteProfile } from '../../common/contract';
 
 export function siteProfile(overrides: Partial<SiteProfile> = {}): SiteProfile {
   return {

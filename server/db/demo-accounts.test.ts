@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { landingRouteFor } from '../../machines/roles';
+import { landingRouteFor } from '../../common/roles';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { renderDemoAccountsDoc } from './demo-accounts-doc';
 

@@ -2,7 +2,7 @@
  * The demo staff accounts the seed creates (docs/demo-accounts.md and the README list them from
  * here; tests log in with them). Landing routes follow spec §2.3.
  */
-import type { Roles } from '../../src/api/contract';
+import type { Roles } from '../../common/contract';
 
 export const DEMO_SITES = {
   viewlift: 'viewlift-demo',
@@ -31,8 +31,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
   {
     username: 'content@demo.test', site: DEMO_SITES.viewlift, displayName: 'Connie Content',
-    roles: { Content: 'read' }, twoFactorOnLogin: false, phoneNumber: '+15550100002',
-    covers: 'Content only, read access', landingRoute: '/content',
+    roles: { Content: 'write' }, twoFactorOnLogin: false, phoneNumber: '+15550100002',
+    covers: 'Content only, write access: edits items and publishes / unpublishes them in bulk', landingRoute: '/content',
+  },
+  {
+    username: 'content-reader@demo.test', site: DEMO_SITES.viewlift, displayName: 'Casey Content-Reader',
+    roles: { Content: 'read' }, twoFactorOnLogin: false, phoneNumber: '+15550100010',
+    covers: 'Content read only: searches and opens items, no edit form, no selection or bulk actions', landingRoute: '/content',
   },
   {
     username: 'monetization@demo.test', site: DEMO_SITES.viewlift, displayName: 'Monty Offers',
@@ -40,9 +45,19 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     covers: 'Subscriptions & Offers only, contributor access', landingRoute: '/monetization/models',
   },
   {
+    username: 'monetization-reader@demo.test', site: DEMO_SITES.viewlift, displayName: 'Morgan Offers-Reader',
+    roles: { 'Subscriptions & Offers': 'read' }, twoFactorOnLogin: false, phoneNumber: '+15550100009',
+    covers: 'Subscriptions & Offers read only: sees models, plans, groups, offers and coupons with forms disabled and no create buttons; the server refuses changes', landingRoute: '/monetization/models',
+  },
+  {
     username: 'support@demo.test', site: DEMO_SITES.viewlift, displayName: 'Sam Support',
     roles: { 'Customer Support': 'write' }, twoFactorOnLogin: false, phoneNumber: '+15550100004',
     covers: 'Customer Support only, write access', landingRoute: '/users',
+  },
+  {
+    username: 'support-reader@demo.test', site: DEMO_SITES.viewlift, displayName: 'Rowan Support-Reader',
+    roles: { 'Customer Support': 'read' }, twoFactorOnLogin: false, phoneNumber: '+15550100008',
+    covers: 'Customer Support read only: may search and open subscribers, no actions (cancel, grant days, sign out, notes)', landingRoute: '/users',
   },
   {
     username: 'appcms-reader@demo.test', site: DEMO_SITES.viewlift, displayName: 'Riley Reader',

@@ -4,8 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import type { DeviceEntry, ThemeColors } from '../../common/contract';
 
 /** A site (the spec's "service"). `siteInternalName` is the `site` value every call carries. */
 export const sites = pgTable('sites', {
@@ -18,6 +19,10 @@ export const sites = pgTable('sites', {
   languageCode: text('language_code').notNull(),
   forceLogin: boolean('force_login').notNull().default(false),
   isMonetizationModelEnabled: boolean('is_monetization_model_enabled').notNull().default(false),
+  /** Monetization models the site runs (MONETIZATION_MODELS of common/monetization-rules.ts). */
+  monetizationModels: jsonb('monetization_models').$type<string[]>().notNull().default([]),
+  /** Optimistic-concurrency version of the two monetization fields above (the Models editor). */
+  monetizationVersion: integer('monetization_version').notNull().default(1),
   domainName: text('domain_name').notNull(),
   siteBaseUrl: text('site_base_url').notNull(),
   backendUrl: text('backend_url').notNull(),
@@ -28,6 +33,8 @@ export const sites = pgTable('sites', {
   cloudProvider: text('cloud_provider').notNull(),
   /** The remaining site-profile fields of spec §3 (bucket, analyticsURL, ...), served as they are. */
   profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
+  /** The Admin area's "require a second factor for everyone on the site". */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
 });
 
 /** Networks of a site; exactly one default per site (partial unique index). */
@@ -45,14 +52,6 @@ export const networks = pgTable('networks', {
   uniqueIndex('networks_one_default_per_site_uq').on(t.siteId).where(sql`${t.isDefault}`),
 ]);
 
-export interface ThemeColors {
-  primaryColor: string;
-  secondaryColor: string;
-  backgroundColor: string;
-  textColor: string;
-  fontFamily: string;
-}
-
 export const networkBrands = pgTable('network_brands', {
   networkId: uuid('network_id').primaryKey().references(() => networks.id, { onDelete: 'cascade' }),
   logoUrl: text('logo_url').notNull(),
@@ -68,13 +67,6 @@ export const networkSettings = pgTable('network_settings', {
   values: jsonb('values').$type<Record<string, string | number | boolean>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export interface DeviceEntry {
-  platform: string;
-  name: string;
-  enabled: boolean;
-  minAppVersion: string;
-}
 
 export const networkDevices = pgTable('network_devices', {
   networkId: uuid('network_id').primaryKey().references(() => networks.id, { onDelete: 'cascade' }),
@@ -96,6 +88,8 @@ export const staffUsers = pgTable('staff_users', {
   disabled: boolean('disabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Optimistic concurrency of the Admin area's edits. */
+  version: integer('version').notNull().default(1),
 });
 
 /** Social identities linked to staff accounts (provider + provider user id). */
@@ -111,6 +105,9 @@ export const sessions = pgTable('sessions', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
   deviceId: text('device_id').notNull().default(''),
+  /** Where the session was opened from, for the Admin area's session list. */
+  ipAddress: text('ip_address').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -131,10 +128,14 @@ export const otpCodes = pgTable('otp_codes', {
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
 }, (t) => [index('otp_user_purpose_idx').on(t.userId, t.purpose)]);
 
-/** Password-reset tokens: random, hashed, single use, 15 minutes. */
+/**
+ * Password tokens: random, hashed, single use. 'reset' (forgot password, 15 minutes) or
+ * 'set-password' (the Admin area's link for a new account or a reset it triggers, 24 hours).
+ */
 export const resetTokens = pgTable('reset_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull().default('reset'),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -149,7 +150,7 @@ export const auditEvents = pgTable('audit_events', {
   siteId: uuid('site_id'),
   networkIdentifier: text('network_identifier'),
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-}, (t) => [index('audit_at_idx').on(t.at)]);
+}, (t) => [index('audit_at_idx').on(t.at), index('audit_site_at_idx').on(t.siteId, t.at)]);
 
 /** Fixed-window rate-limit counters, shared by every server instance. */
 export const rateLimits = pgTable('rate_limits', {
@@ -165,3 +166,384 @@ export const smsOutbox = pgTable('sms_outbox', {
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* ---------------------------------------------------------------------------------------------
+ * The viewers' world (ARCHITECTURE.md "The areas behind the sign-in"): content, subscribers and
+ * their devices, monetization, subscriptions and payments, playback. Every row carries its site;
+ * editable entities carry a `version` for optimistic concurrency. Money is integer minor units.
+ * ------------------------------------------------------------------------------------------- */
+
+/** Content items: video, series, episode, live event. */
+/** PostgreSQL's tsvector, for generated search columns (never written by the server). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const contentItems = pgTable('content_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  /** null: available on every network of the site. */
+  networkId: uuid('network_id').references(() => networks.id, { onDelete: 'set null' }),
+  /** 'video' | 'series' | 'episode' | 'live' */
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  /** Lower-cased, accent-free title kept by the server on every write: the search key. */
+  titleSearch: text('title_search').notNull(),
+  /**
+   * The words of title_search, kept by PostgreSQL itself: stored so a search filters on it without
+   * parsing every candidate title again (content_title_words_idx is a GIN over it).
+   */
+  titleWords: tsvector('title_words').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, title_search)`),
+  description: text('description').notNull().default(''),
+  genre: text('genre').notNull(),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  durationSeconds: integer('duration_seconds').notNull(),
+  /** 'draft' | 'published' | 'unpublished' | 'scheduled' */
+  status: text('status').notNull(),
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  /** Episodes: their series, season and number. */
+  seriesId: uuid('series_id'),
+  seasonNumber: integer('season_number'),
+  episodeNumber: integer('episode_number'),
+  artworkUrl: text('artwork_url').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('content_site_kind_updated_idx').on(t.siteId, t.kind, t.updatedAt),
+  index('content_site_status_idx').on(t.siteId, t.status),
+  index('content_series_idx').on(t.seriesId),
+  // Library search (server/db/content-repository.ts): title prefix through the pattern-ops btree,
+  // word prefixes ('stor' finds "A Winter's Story") through the GIN over the words of the search key.
+  index('content_site_title_search_prefix_idx').on(t.siteId, t.titleSearch.op('text_pattern_ops')),
+  index('content_title_words_idx').using('gin', t.titleWords),
+]);
+
+/** The service's viewers. */
+export const subscribers = pgTable('subscribers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  /** The network the viewer signed up on. */
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull().default(''),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country').notNull(),
+  /** 'active' | 'suspended' | 'closed' */
+  status: text('status').notNull().default('active'),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('subscribers_site_email_uq').on(t.siteId, sql`lower(${t.email})`),
+  index('subscribers_site_created_idx').on(t.siteId, t.createdAt),
+  // Support search (issue 16): case-insensitive prefix search on e-mail, name, phone digits and id.
+  // text_pattern_ops lets `LIKE 'prefix%'` use the btree whatever the database collation is.
+  index('subscribers_site_email_prefix_idx').on(t.siteId, sql`lower(${t.email}) text_pattern_ops`),
+  index('subscribers_site_name_prefix_idx').on(t.siteId, sql`lower(${t.name}) text_pattern_ops`),
+  index('subscribers_site_phone_digits_idx').on(t.siteId, sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') text_pattern_ops`),
+  index('subscribers_site_id_prefix_idx').on(t.siteId, sql`(${t.id}::text) text_pattern_ops`),
+]);
+
+export const subscriberDevices = pgTable('subscriber_devices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  subscriberId: uuid('subscriber_id').notNull().references(() => subscribers.id, { onDelete: 'cascade' }),
+  /** 'web' | 'ios' | 'android' | 'roku' | 'firetv' | 'appletv' | 'smarttv' */
+  deviceType: text('device_type').notNull(),
+  os: text('os').notNull(),
+  appVersion: text('app_version').notNull(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when support signs the device out (the device must sign in again). */
+  signedOutAt: timestamp('signed_out_at', { withTimezone: true }),
+}, (t) => [index('subscriber_devices_subscriber_idx').on(t.subscriberId)]);
+
+export const supportNotes = pgTable('support_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  subscriberId: uuid('subscriber_id').notNull().references(() => subscribers.id, { onDelete: 'cascade' }),
+  authorUserId: uuid('author_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('support_notes_subscriber_idx').on(t.subscriberId, t.createdAt)]);
+
+export interface PlanPrice {
+  /** ISO 4217. */
+  currency: string;
+  /** Minor units (cents). */
+  amount: number;
+}
+
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  prices: jsonb('prices').$type<PlanPrice[]>().notNull(),
+  /** 'month' | 'quarter' | 'year' */
+  billingPeriod: text('billing_period').notNull(),
+  trialDays: integer('trial_days').notNull().default(0),
+  deviceLimit: integer('device_limit').notNull().default(4),
+  /** 'draft' | 'active' | 'archived' */
+  status: text('status').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('plans_site_status_idx').on(t.siteId, t.status)]);
+
+export const planGroups = pgTable('plan_groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('plan_groups_site_idx').on(t.siteId, t.position)]);
+
+/** The plans of a group in paywall order. */
+export const planGroupPlans = pgTable('plan_group_plans', {
+  groupId: uuid('group_id').notNull().references(() => planGroups.id, { onDelete: 'cascade' }),
+  planId: uuid('plan_id').notNull().references(() => plans.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.planId] })]);
+
+export const offers = pgTable('offers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** 'percent' (1–100) | 'fixed' (minor units of `currency`) */
+  discountType: text('discount_type').notNull(),
+  discountValue: integer('discount_value').notNull(),
+  currency: text('currency'),
+  planIds: jsonb('plan_ids').$type<string[]>().notNull().default([]),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  /** 'new' (new subscribers only) | 'everyone' */
+  eligibility: text('eligibility').notNull(),
+  /** 'draft' | 'active' | 'archived' */
+  status: text('status').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('offers_site_status_idx').on(t.siteId, t.status)]);
+
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  /** null: unlimited. */
+  maxRedemptions: integer('max_redemptions'),
+  maxPerSubscriber: integer('max_per_subscriber').notNull().default(1),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** 'active' | 'disabled' */
+  status: text('status').notNull().default('active'),
+  /** Codes generated together share a batch id. */
+  batchId: uuid('batch_id'),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('coupons_site_code_uq').on(t.siteId, sql`lower(${t.code})`),
+  index('coupons_offer_idx').on(t.offerId),
+]);
+
+export const couponRedemptions = pgTable('coupon_redemptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  couponId: uuid('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+  subscriberId: uuid('subscriber_id').notNull().references(() => subscribers.id, { onDelete: 'cascade' }),
+  subscriptionId: uuid('subscription_id'),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('coupon_redemptions_coupon_idx').on(t.couponId),
+  index('coupon_redemptions_subscriber_idx').on(t.subscriberId),
+]);
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  subscriberId: uuid('subscriber_id').notNull().references(() => subscribers.id, { onDelete: 'cascade' }),
+  planId: uuid('plan_id').notNull().references(() => plans.id),
+  /** 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired' */
+  status: text('status').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  /** Price of the current period, minor units. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  couponId: uuid('coupon_id'),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('subscriptions_subscriber_idx').on(t.subscriberId),
+  index('subscriptions_site_status_idx').on(t.siteId, t.status),
+  index('subscriptions_site_started_idx').on(t.siteId, t.startedAt),
+  index('subscriptions_plan_idx').on(t.planId),
+]);
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  subscriberId: uuid('subscriber_id').notNull().references(() => subscribers.id, { onDelete: 'cascade' }),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  planId: uuid('plan_id').references(() => plans.id),
+  /** Minor units. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** 'succeeded' | 'failed' | 'refunded' | 'pending' */
+  status: text('status').notNull(),
+  /** 'card' | 'paypal' | 'apple_pay' | 'google_pay' */
+  method: text('method').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('payments_site_at_idx').on(t.siteId, t.at),
+  index('payments_subscriber_at_idx').on(t.subscriberId, t.at),
+]);
+
+/** One viewer watching one item on one device; updated by heartbeats, closed by a session end. */
+export const playbackSessions = pgTable('playback_sessions', {
+  id: uuid('id').primaryKey(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  subscriberId: uuid('subscriber_id').notNull().references(() => subscribers.id, { onDelete: 'cascade' }),
+  contentId: uuid('content_id').notNull().references(() => contentItems.id, { onDelete: 'cascade' }),
+  deviceId: uuid('device_id'),
+  deviceType: text('device_type').notNull(),
+  country: text('country').notNull(),
+  isp: text('isp').notNull(),
+  cdn: text('cdn').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  watchedSeconds: integer('watched_seconds').notNull().default(0),
+  startupMs: integer('startup_ms').notNull().default(0),
+  rebufferCount: integer('rebuffer_count').notNull().default(0),
+  rebufferSeconds: integer('rebuffer_seconds').notNull().default(0),
+  avgBitrateKbps: integer('avg_bitrate_kbps').notNull().default(0),
+  errorCode: text('error_code'),
+  /**
+   * Plan of the viewer's latest subscription started before the session (null: none), fixed when
+   * the session starts: the rollups' 'plan' dimension reads it instead of joining subscriptions.
+   */
+  planId: uuid('plan_id'),
+}, (t) => [
+  index('playback_site_started_idx').on(t.siteId, t.startedAt),
+  index('playback_subscriber_started_idx').on(t.subscriberId, t.startedAt),
+  index('playback_content_started_idx').on(t.contentId, t.startedAt),
+]);
+
+/** Player heartbeats as received (idempotent by the player's event id, per site). */
+export const playerHeartbeats = pgTable('player_heartbeats', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  eventId: text('event_id').notNull(),
+  sessionId: uuid('session_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  playheadSeconds: integer('playhead_seconds').notNull(),
+  watchedSeconds: integer('watched_seconds').notNull(),
+  bitrateKbps: integer('bitrate_kbps').notNull(),
+  rebufferCount: integer('rebuffer_count').notNull().default(0),
+  rebufferMs: integer('rebuffer_ms').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.siteId, t.eventId] }),
+  index('player_heartbeats_session_idx').on(t.sessionId, t.at),
+]);
+
+/* ---------------------------------------------------------------------------------------------
+ * Rollups: what reports read (never raw sessions). Kept up to date as data arrive (ingestion) and
+ * rebuilt by `npm run rollups`. Histograms use the fixed bucket bounds of common/constants.ts.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Playback per site, network, day and one dimension: 'all' (key ''), 'content' (content id),
+ * 'device' (device type), 'country', 'isp', 'cdn', 'plan' (plan id of the viewer's subscription).
+ */
+export const dailyPlaybackRollups = pgTable('daily_playback_rollups', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  dimension: text('dimension').notNull(),
+  dimKey: text('dim_key').notNull(),
+  sessions: integer('sessions').notNull().default(0),
+  /** Distinct viewers of this day and key (not additive across days). */
+  viewers: integer('viewers').notNull().default(0),
+  watchedSeconds: bigint('watched_seconds', { mode: 'number' }).notNull().default(0),
+  startupMsSum: bigint('startup_ms_sum', { mode: 'number' }).notNull().default(0),
+  rebufferCount: integer('rebuffer_count').notNull().default(0),
+  rebufferSeconds: bigint('rebuffer_seconds', { mode: 'number' }).notNull().default(0),
+  errorSessions: integer('error_sessions').notNull().default(0),
+  bitrateKbpsSum: bigint('bitrate_kbps_sum', { mode: 'number' }).notNull().default(0),
+  /** Session counts per startup-time bucket (STARTUP_MS_BUCKETS). */
+  startupHistogram: jsonb('startup_histogram').$type<number[]>().notNull().default([]),
+  /** Session counts per rebuffer-ratio bucket (REBUFFER_RATIO_BUCKETS). */
+  rebufferHistogram: jsonb('rebuffer_histogram').$type<number[]>().notNull().default([]),
+}, (t) => [
+  primaryKey({ columns: [t.siteId, t.networkId, t.day, t.dimension, t.dimKey] }),
+  index('daily_playback_site_dim_day_idx').on(t.siteId, t.dimension, t.day),
+  // One key's days (a content item's plays and QoS on its detail page and in the library rows).
+  index('daily_playback_site_dim_key_day_idx').on(t.siteId, t.dimension, t.dimKey, t.day),
+]);
+
+/** Subscription movements per site, network, day and plan. */
+export const dailySubscriptionRollups = pgTable('daily_subscription_rollups', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  planId: uuid('plan_id').notNull(),
+  trialsStarted: integer('trials_started').notNull().default(0),
+  paidStarted: integer('paid_started').notNull().default(0),
+  conversions: integer('conversions').notNull().default(0),
+  cancellations: integer('cancellations').notNull().default(0),
+  expirations: integer('expirations').notNull().default(0),
+  /** Subscriptions active (paying) and trialing at the end of the day. */
+  activeAtEnd: integer('active_at_end').notNull().default(0),
+  trialingAtEnd: integer('trialing_at_end').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.siteId, t.networkId, t.day, t.planId] })]);
+
+/** Payments per site, network, day, plan, currency and status. */
+export const dailyPaymentRollups = pgTable('daily_payment_rollups', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  planId: uuid('plan_id').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  payments: integer('payments').notNull().default(0),
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.siteId, t.networkId, t.day, t.planId, t.currency, t.status] })]);
+
+/** Sign-ups per site, network, day and country. */
+export const dailyAudienceRollups = pgTable('daily_audience_rollups', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  country: text('country').notNull(),
+  signups: integer('signups').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.siteId, t.networkId, t.day, t.country] })]);
+
+/** Per-site ingestion keys of the players (POST /v1/events); only a hash is stored. */
+export const ingestionKeys = pgTable('ingestion_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  label: text('label').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Event ids already ingested per site (heartbeats and session ends): the idempotency record. */
+export const ingestedEvents = pgTable('ingested_events', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  eventId: text('event_id').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.eventId] })]);

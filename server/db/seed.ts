@@ -8,7 +8,8 @@ import { count } from 'drizzle-orm';
 import type { PasswordHasher } from '../domain/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_SITES } from './demo-accounts';
-import { networkBrands, networkDevices, networkSettings, networks, sites, staffUsers, type DeviceEntry, type ThemeColors } from './schema';
+import { networkBrands, networkDevices, networkSettings, networks, sites, staffUsers } from './schema';
+import type { DeviceEntry, ThemeColors } from '../../common/contract';
 
 interface NetworkSeed {
   identifier: string;

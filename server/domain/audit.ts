@@ -1,8 +1,7 @@
 /**
  * Audit trail (audit_events). Never records secrets: detail keys that look like one are dropped.
  */
-import type { Db } from '../db/client';
-import { auditEvents } from '../db/schema';
+import type { AuditEventValues } from '../db/audit-repository';
 
 export type AuditAction =
   | 'login.success'
@@ -35,11 +34,11 @@ export function scrubDetail(detail: Record<string, unknown> = {}): Record<string
   return Object.fromEntries(Object.entries(detail).filter(([k]) => !SECRET_KEY.test(k)));
 }
 
-export function createAuditLog(db: Db, onError: (error: unknown) => void = () => undefined): AuditLog {
+export function createAuditLog(insert: (values: AuditEventValues) => Promise<void>, onError: (error: unknown) => void = () => undefined): AuditLog {
   return {
     async record(event) {
       try {
-        await db.insert(auditEvents).values({
+        await insert({
           at: new Date(),
           action: event.action,
           actorUserId: event.actorUserId ?? null,

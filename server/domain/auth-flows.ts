@@ -8,17 +8,15 @@
  * cooldowns are 429; a missing or bad session is 401.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type {
   ForgotPasswordRequest, ForgotPasswordResponse, GenerateOtpRequest, GenerateOtpResponse, LoginRequest, LoginResponse,
-  ResetPasswordRequest, ResetPasswordResponse, SiteProfile, VerifyOtpRequest, VerifyOtpResponse,
-} from '../../src/api/contract';
-import { MESSAGES, OWN_MESSAGES } from '../../src/messages';
-import type { Db } from '../db/client';
-import { otpCodes, resetTokens, sessions, sites, staffUsers } from '../db/schema';
+  LogoutResponse, ResetPasswordRequest, ResetPasswordResponse, SiteProfile, VerifyOtpRequest, VerifyOtpResponse,
+} from '../../common/contract';
+import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
+import type { AccountRepository, UserWithSite } from '../db/account-repository';
 import type { AuditLog } from './audit';
 import { readBearerToken, type Authenticator, type HeaderCarrier, type SiteRow, type StaffUserRow } from './auth-context';
-import { TooManyRequestsError } from './errors';
+import { rateLimited } from './errors';
 import { RESET_TOKEN_TTL_MINUTES, type OtpPurpose } from './otp-constants';
 import type { OtpService } from './otp';
 import { isPasswordComplex, type PasswordHasher } from './passwords';
@@ -38,7 +36,7 @@ export interface RequestInfo extends HeaderCarrier {
 }
 
 export interface AuthFlowDeps {
-  db: Db;
+  accounts: AccountRepository;
   tokens: TokenService;
   sessions: SessionStore;
   passwords: PasswordHasher;
@@ -60,23 +58,16 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-type UserWithSite = { user: StaffUserRow; site: SiteRow };
+export type { UserWithSite };
 
 /** How the first factor was proven (recorded in the audit log). */
 export type LoginMethod = 'password' | 'google' | 'microsoft';
 
 export function createAuthFlows(deps: AuthFlowDeps) {
-  const { db } = deps;
+  const { accounts } = deps;
 
   async function findUser(username: string | undefined): Promise<UserWithSite | undefined> {
-    if (!username) return undefined;
-    const [row] = await db
-      .select({ user: staffUsers, site: sites })
-      .from(staffUsers)
-      .innerJoin(sites, eq(sites.id, staffUsers.siteId))
-      .where(eq(staffUsers.username, normaliseUsername(username)))
-      .limit(1);
-    return row;
+    return username ? accounts.byUsername(normaliseUsername(username)) : undefined;
   }
 
   /** Counts one attempt per username and per client IP; throws 429 when either is over. */
@@ -86,11 +77,15 @@ export function createAuthFlows(deps: AuthFlowDeps) {
     if (username) checks.push(deps.limiter.hit(`${action}:user:${normaliseUsername(username)}`, rules.perUsername));
     const results = await Promise.all(checks);
     const refused = results.filter((r) => !r.allowed);
-    if (refused.length > 0) throw new TooManyRequestsError(Math.max(...refused.map((r) => r.retryAfterSeconds)));
+    if (refused.length > 0) throw rateLimited(Math.max(...refused.map((r) => r.retryAfterSeconds)));
   }
 
-  async function startSession(user: StaffUserRow, site: SiteRow, deviceId: string): Promise<string> {
-    const session = await deps.sessions.create(user.id, deviceId);
+  async function startSession(user: StaffUserRow, site: SiteRow, deviceId: string, req: RequestInfo): Promise<string> {
+    const userAgent = req.headers['user-agent'];
+    const session = await deps.sessions.create(user.id, deviceId, new Date(), {
+      ipAddress: req.ip,
+      userAgent: (Array.isArray(userAgent) ? userAgent[0] : userAgent) ?? '',
+    });
     return deps.tokens.sign({ userId: user.id, sessionId: session.id, site: site.siteInternalName, sessionExpiresAt: session.expiresAt });
   }
 
@@ -130,7 +125,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         },
       };
     }
-    const accessToken = await startSession(user, site, deviceId);
+    const accessToken = await startSession(user, site, deviceId, req);
     await deps.audit.record({ action: 'login.success', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, secondFactor: false, method: via.method } });
     return {
       statusCode: 200,
@@ -218,7 +213,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
           await deps.audit.record({ action: 'otp.verify_failed', actorUserId: found.user.id, siteId: found.site.id, detail: { purpose: 'login', ip: req.ip } });
           return otpFailed();
         }
-        const accessToken = await startSession(found.user, found.site, input.deviceId ?? '');
+        const accessToken = await startSession(found.user, found.site, input.deviceId ?? '', req);
         await deps.audit.record({ action: 'login.success', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, secondFactor: true } });
         return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
       }
@@ -239,7 +234,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       }
       const resetToken = randomBytes(32).toString('base64url');
       const now = new Date();
-      await db.insert(resetTokens).values({
+      await accounts.insertResetToken({
         userId: found.user.id,
         tokenHash: hashResetToken(resetToken),
         createdAt: now,
@@ -270,12 +265,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       if (!token) return resetFailed();
       const now = new Date();
       const tokenHash = hashResetToken(token);
-      const [row] = await db
-        .select({ tokenId: resetTokens.id, usedAt: resetTokens.usedAt, expiresAt: resetTokens.expiresAt, user: staffUsers })
-        .from(resetTokens)
-        .innerJoin(staffUsers, eq(staffUsers.id, resetTokens.userId))
-        .where(eq(resetTokens.tokenHash, tokenHash))
-        .limit(1);
+      const row = await accounts.resetTokenByHash(tokenHash);
       if (!row || row.usedAt || new Date(row.expiresAt).getTime() <= now.getTime() || row.user.disabled) {
         await deps.audit.record({ action: 'password.reset_failed', actorUserId: row?.user.id ?? null, detail: { ip: req.ip, reason: row ? 'used-or-expired' : 'unknown' } });
         return resetFailed();
@@ -284,20 +274,8 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         return { statusCode: 400, body: { success: false, message: OWN_MESSAGES.passwordMustDiffer } };
       }
       const newHash = await deps.passwords.hash(input.newPassword);
-      const changed = await db.transaction(async (tx) => {
-        const claimed = await tx
-          .update(resetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(resetTokens.id, row.tokenId), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, now)))
-          .returning({ id: resetTokens.id });
-        if (claimed.length === 0) return false;
-        await tx.update(staffUsers).set({ passwordHash: newHash, passwordChangedAt: now }).where(eq(staffUsers.id, row.user.id));
-        // Every other outstanding reset token and password code of the user dies too.
-        await tx.update(resetTokens).set({ usedAt: now }).where(and(eq(resetTokens.userId, row.user.id), isNull(resetTokens.usedAt)));
-        await tx.update(otpCodes).set({ expiresAt: now }).where(and(eq(otpCodes.userId, row.user.id), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)));
-        await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt)));
-        return true;
-      });
+      // Every other outstanding reset token, password code and session of the user dies with it.
+      const changed = await accounts.changePasswordWithToken({ tokenId: row.tokenId, userId: row.user.id, passwordHash: newHash, now });
       if (!changed) return resetFailed();
       deps.auth.forgetUser(row.user.id);
       await deps.audit.record({ action: 'password.reset', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, sessionsRevoked: true } });
@@ -310,7 +288,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       return { statusCode: 200, body: buildSiteProfile(ctx.site, ctx.user, { encodingDisabledSite: deps.encodingDisabledSite }) };
     },
 
-    async logout(req: RequestInfo): Promise<FlowResult<{ success: true; message: string }>> {
+    async logout(req: RequestInfo): Promise<FlowResult<LogoutResponse>> {
       const ctx = await deps.auth.authenticate(req, { apiKey: 'optional' });
       await deps.sessions.revoke(ctx.session.id);
       deps.auth.forgetSession(ctx.session.id);

@@ -1,33 +1,53 @@
 /**
- * Errors the domain throws on purpose. The HTTP error handler turns them into
- * `{ success: false, message }` (or the given body) with their status; anything else is a bug (500).
+ * The server's one error convention. Domain and route code throw a `DomainError` of a `kind` (made
+ * with the constructors below); the transports translate kinds in one place each:
+ * HTTP status and `{ success: false, message }` body in server/http/errors.ts, GraphQL error code
+ * and status in the Mercurius errorFormatter (server/graphql/plugin.ts). Anything else thrown is a
+ * bug and answers 500 'Something went wrong!'.
+ *
+ * A flow whose answer has a shape of its own in the spec (a login response with `success: false`)
+ * returns that answer instead of throwing (see FlowResult in auth-flows.ts).
  */
-import { OWN_MESSAGES } from '../../src/messages';
+import { OWN_MESSAGES } from '../../common/messages';
+
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'unavailable';
+
+export interface ErrorDetails {
+  /** The request parameter at fault ('invalid'), for GraphQL extensions and logs. */
+  param?: string;
+  /** Seconds to wait ('rate_limited'): a Retry-After header and a body field. */
+  retryAfterSeconds?: number;
+  /** Field → message shown beside that field of a form ('invalid'): GraphQL `extensions.fields`, a REST body field. */
+  fields?: Readonly<Record<string, string>>;
+}
 
 export class DomainError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly body?: Record<string, unknown>,
-    readonly headers?: Record<string, string>,
-  ) {
+  constructor(readonly kind: ErrorKind, message: string, readonly details: ErrorDetails = {}) {
     super(message);
     this.name = 'DomainError';
   }
 }
 
-export class UnauthorizedError extends DomainError {
-  constructor(message: string = OWN_MESSAGES.unauthorized) {
-    super(401, message);
-    this.name = 'UnauthorizedError';
-  }
+export function isDomainError(error: unknown, kind?: ErrorKind): error is DomainError {
+  return error instanceof DomainError && (kind === undefined || error.kind === kind);
 }
 
-export class TooManyRequestsError extends DomainError {
-  constructor(retryAfterSeconds: number) {
-    super(429, OWN_MESSAGES.tooManyAttempts, { success: false, message: OWN_MESSAGES.tooManyAttempts, retryAfterSeconds }, {
-      'retry-after': String(Math.max(1, retryAfterSeconds)),
-    });
-    this.name = 'TooManyRequestsError';
-  }
-}
+/** Bad input: name the parameter; the message defaults to "<param> is invalid"; `fields` names each field at fault. */
+export const invalid = (param: string, message = `${param} is invalid`, fields?: Readonly<Record<string, string>>) =>
+  new DomainError('invalid', message, fields ? { param, fields } : { param });
+export const unauthorized = (message: string = OWN_MESSAGES.unauthorized) => new DomainError('unauthorized', message);
+export const forbidden = (message: string = OWN_MESSAGES.forbidden) => new DomainError('forbidden', message);
+export const notFound = (message: string = OWN_MESSAGES.notFound) => new DomainError('not_found', message);
+/** A state conflict: a stale `version`, the default network, a duplicate. */
+export const conflict = (message: string) => new DomainError('conflict', message);
+export const rateLimited = (retryAfterSeconds: number, message: string = OWN_MESSAGES.tooManyAttempts) =>
+  new DomainError('rate_limited', message, { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
+/** A dependency we cannot reach or that is not configured (SMS provider, identity provider). */
+export const unavailable = (message: string) => new DomainError('unavailable', message);

@@ -1,47 +1,25 @@
 /**
  * Networks of a site (spec §3, §4.6, §5, §7.1, §7.2): the service with its networks, launching
  * (publishing) a network, copying brand and settings from the default network, and the per-network
- * reads. Pure domain logic over Drizzle: no Fastify here; the GraphQL resolvers and the REST route
- * translate `NetworkError` into their own wire shapes.
+ * reads. Rules only: no Fastify and no SQL here (that is server/db/network-repository.ts); refusals
+ * are DomainErrors (./errors), which each transport translates in one place.
  *
  * Authorization lives here so both transports enforce the same rules: reading needs a role in
  * App CMS, changing needs write or contributor in App CMS, and the caller only ever sees their own
  * site (a different site answers exactly like a site that does not exist).
  */
-import { and, eq } from 'drizzle-orm';
-import { canContinue, canEdit, parseRoles } from '../../machines/roles';
-import type { Network, NetworkBrandCopy, NetworkCopyRequest, NetworkDataKind, Service } from '../../src/api/contract';
-import { AREAS } from '../../src/config';
-import { MESSAGES, OWN_MESSAGES } from '../../src/messages';
-import type { Db } from '../db/client';
-import * as schema from '../db/schema';
-
-export type NetworksDb = Db;
+import { canContinue, canEdit, parseRoles } from '../../common/roles';
+import type { Network, NetworkBrandCopy, NetworkCopyRequest, NetworkDataKind, Service } from '../../common/contract';
+import { AREAS } from '../../common/constants';
+import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
+import type { NetworkRepository, NetworkRow, NetworkSiteRow } from '../db/network-repository';
+import { conflict, forbidden, invalid, notFound } from './errors';
 
 /** Who is calling: resolved by the transport from the access token and API key. */
 export interface NetworkCaller {
   userId: string;
   siteId: string;
   roles: Record<string, string>;
-}
-
-export type NetworkErrorCode = 'unauthenticated' | 'forbidden' | 'not-found' | 'default-network' | 'bad-input';
-
-const STATUS_BY_CODE: Record<NetworkErrorCode, number> = {
-  unauthenticated: 401,
-  forbidden: 403,
-  'not-found': 404,
-  'default-network': 409,
-  'bad-input': 400,
-};
-
-export class NetworkError extends Error {
-  readonly statusCode: number;
-  constructor(readonly code: NetworkErrorCode, message: string) {
-    super(message);
-    this.name = 'NetworkError';
-    this.statusCode = STATUS_BY_CODE[code];
-  }
 }
 
 export const NETWORK_DATA_KINDS: readonly NetworkDataKind[] = ['settings', 'brand', 'device'];
@@ -65,40 +43,34 @@ export interface CopyOptions {
 }
 
 function requireRead(caller: NetworkCaller): void {
-  if (!canContinue(parseRoles(caller.roles), AREAS.appCms)) throw new NetworkError('forbidden', OWN_MESSAGES.forbidden);
+  if (!canContinue(parseRoles(caller.roles), AREAS.appCms)) throw forbidden();
 }
 
 function requireEdit(caller: NetworkCaller): void {
-  if (!canEdit(parseRoles(caller.roles), AREAS.appCms)) throw new NetworkError('forbidden', OWN_MESSAGES.forbidden);
+  if (!canEdit(parseRoles(caller.roles), AREAS.appCms)) throw forbidden();
 }
 
-function requireText(value: unknown, max = 200): string {
+function requireText(param: string, value: unknown, max = 200): string {
   if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
-    throw new NetworkError('bad-input', OWN_MESSAGES.badRequest);
+    throw invalid(param, OWN_MESSAGES.badRequest);
   }
   return value;
 }
-
-type SiteRow = typeof schema.sites.$inferSelect;
-type NetworkRow = typeof schema.networks.$inferSelect;
 
 /**
  * The caller's own site when `site` names it; anything else (another tenant, a site that does not
  * exist) is 'Site not found', so existence never leaks across tenants.
  */
-async function callerSite(db: NetworksDb, caller: NetworkCaller, site: unknown): Promise<SiteRow> {
-  const name = requireText(site);
-  const [row] = await db.select().from(schema.sites)
-    .where(and(eq(schema.sites.id, caller.siteId), eq(schema.sites.siteInternalName, name)));
-  if (!row) throw new NetworkError('not-found', MESSAGES.siteNotFound);
+async function callerSite(store: NetworkRepository, caller: NetworkCaller, site: unknown): Promise<NetworkSiteRow> {
+  const row = await store.site(caller.siteId, requireText('site', site));
+  if (!row) throw notFound(MESSAGES.siteNotFound);
   return row;
 }
 
-async function siteNetwork(db: NetworksDb, siteId: string, identifier: unknown): Promise<NetworkRow> {
-  const id = requireText(identifier);
-  const [row] = await db.select().from(schema.networks)
-    .where(and(eq(schema.networks.siteId, siteId), eq(schema.networks.identifier, id)));
-  if (!row) throw new NetworkError('not-found', MESSAGES.networkNotFound(id));
+async function siteNetwork(store: NetworkRepository, siteId: string, identifier: unknown): Promise<NetworkRow> {
+  const id = requireText('network', identifier);
+  const row = await store.network(siteId, id);
+  if (!row) throw notFound(MESSAGES.networkNotFound(id));
   return row;
 }
 
@@ -107,10 +79,10 @@ function toNetwork(row: NetworkRow): Network {
 }
 
 /** Query serviceGet (spec §7.1): the caller's site with its networks, the default first. */
-export async function getService(db: NetworksDb, caller: NetworkCaller, site: unknown): Promise<Service> {
+export async function getService(store: NetworkRepository, caller: NetworkCaller, site: unknown): Promise<Service> {
   requireRead(caller);
-  const row = await callerSite(db, caller, site);
-  const rows = await db.select().from(schema.networks).where(eq(schema.networks.siteId, row.id));
+  const row = await callerSite(store, caller, site);
+  const rows = await store.networksOf(row.id);
   const networks = rows
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name))
     .map(toNetwork);
@@ -133,15 +105,14 @@ export async function getService(db: NetworksDb, caller: NetworkCaller, site: un
 }
 
 /** Mutation networkPublish (spec §7.1, §5): launches a non-default network of the caller's site. */
-export async function publishNetwork(db: NetworksDb, caller: NetworkCaller, site: unknown, identifier: unknown): Promise<Network> {
+export async function publishNetwork(store: NetworkRepository, caller: NetworkCaller, site: unknown, identifier: unknown): Promise<Network> {
   requireEdit(caller);
-  const siteRow = await callerSite(db, caller, site);
-  const target = await siteNetwork(db, siteRow.id, identifier);
-  if (target.isDefault) throw new NetworkError('default-network', MESSAGES.isDefaultNetwork(target.name));
-  return db.transaction(async (tx) => {
-    const [updated] = await tx.update(schema.networks).set({ isActive: true })
-      .where(eq(schema.networks.id, target.id)).returning();
-    await tx.insert(schema.auditEvents).values({
+  const siteRow = await callerSite(store, caller, site);
+  const target = await siteNetwork(store, siteRow.id, identifier);
+  if (target.isDefault) throw conflict(MESSAGES.isDefaultNetwork(target.name));
+  return store.transaction(async (tx) => {
+    const updated = await tx.setActive(target.id, true);
+    await tx.audit({
       actorUserId: caller.userId,
       action: AUDIT_ACTIONS.publish,
       siteId: siteRow.id,
@@ -154,13 +125,13 @@ export async function publishNetwork(db: NetworksDb, caller: NetworkCaller, site
 
 function parseBrandCopy(value: unknown): NetworkBrandCopy | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'object') throw new NetworkError('bad-input', OWN_MESSAGES.badRequest);
+  if (typeof value !== 'object') throw invalid('networkBrand', OWN_MESSAGES.badRequest);
   const flags = value as Record<string, unknown>;
   const keys: (keyof NetworkBrandCopy)[] = ['logoAndIcons', 'theme', 'themeOtt', 'themeApps'];
   const copy = {} as NetworkBrandCopy;
   for (const key of keys) {
     const flag = flags[key] ?? false;
-    if (typeof flag !== 'boolean') throw new NetworkError('bad-input', OWN_MESSAGES.badRequest);
+    if (typeof flag !== 'boolean') throw invalid(`networkBrand.${key}`, OWN_MESSAGES.badRequest);
     copy[key] = flag;
   }
   return keys.some((key) => copy[key]) ? copy : null;
@@ -172,29 +143,28 @@ function parseBrandCopy(value: unknown): NetworkBrandCopy | null {
  * audit record: either everything is copied or nothing is.
  */
 export async function copyFromDefault(
-  db: NetworksDb, caller: NetworkCaller, request: NetworkCopyRequest, options: CopyOptions = {},
+  store: NetworkRepository, caller: NetworkCaller, request: NetworkCopyRequest, options: CopyOptions = {},
 ): Promise<Network> {
   requireEdit(caller);
   const brand = parseBrandCopy(request.networkBrand);
   if (request.networkSettings !== undefined && request.networkSettings !== null && typeof request.networkSettings !== 'boolean') {
-    throw new NetworkError('bad-input', OWN_MESSAGES.badRequest);
+    throw invalid('networkSettings', OWN_MESSAGES.badRequest);
   }
   const settings = request.networkSettings === true;
-  if (!brand && !settings) throw new NetworkError('bad-input', OWN_MESSAGES.badRequest);
+  if (!brand && !settings) throw invalid('req', OWN_MESSAGES.badRequest);
 
-  const siteRow = await callerSite(db, caller, request.site);
-  const target = await siteNetwork(db, siteRow.id, request.network);
-  if (target.isDefault) throw new NetworkError('default-network', MESSAGES.isDefaultNetwork(target.name));
-  const [source] = await db.select().from(schema.networks)
-    .where(and(eq(schema.networks.siteId, siteRow.id), eq(schema.networks.isDefault, true)));
-  if (!source) throw new NetworkError('not-found', OWN_MESSAGES.notFound);
+  const siteRow = await callerSite(store, caller, request.site);
+  const target = await siteNetwork(store, siteRow.id, request.network);
+  if (target.isDefault) throw conflict(MESSAGES.isDefaultNetwork(target.name));
+  const source = await store.defaultNetwork(siteRow.id);
+  if (!source) throw notFound(OWN_MESSAGES.notFound);
 
-  await db.transaction(async (tx) => {
+  await store.transaction(async (tx) => {
     const now = new Date();
     if (brand) {
-      const [from] = await tx.select().from(schema.networkBrands).where(eq(schema.networkBrands.networkId, source.id));
-      if (!from) throw new NetworkError('not-found', MESSAGES.failedToGet('brand', source.name));
-      const [to] = await tx.select().from(schema.networkBrands).where(eq(schema.networkBrands.networkId, target.id));
+      const from = await tx.brand(source.id);
+      if (!from) throw notFound(MESSAGES.failedToGet('brand', source.name));
+      const to = await tx.brand(target.id);
       const base = to ?? from;
       const next = {
         logoUrl: brand.logoAndIcons ? from.logoUrl : base.logoUrl,
@@ -204,18 +174,16 @@ export async function copyFromDefault(
         themeApps: brand.themeApps ? from.themeApps : base.themeApps,
         updatedAt: now,
       };
-      await tx.insert(schema.networkBrands).values({ networkId: target.id, ...next })
-        .onConflictDoUpdate({ target: schema.networkBrands.networkId, set: next });
+      await tx.saveBrand(target.id, next);
       await options.afterStep?.('brand');
     }
     if (settings) {
-      const [from] = await tx.select().from(schema.networkSettings).where(eq(schema.networkSettings.networkId, source.id));
-      if (!from) throw new NetworkError('not-found', MESSAGES.failedToGet('settings', source.name));
-      await tx.insert(schema.networkSettings).values({ networkId: target.id, values: from.values, updatedAt: now })
-        .onConflictDoUpdate({ target: schema.networkSettings.networkId, set: { values: from.values, updatedAt: now } });
+      const from = await tx.settings(source.id);
+      if (!from) throw notFound(MESSAGES.failedToGet('settings', source.name));
+      await tx.saveSettings(target.id, from.values, now);
       await options.afterStep?.('settings');
     }
-    await tx.insert(schema.auditEvents).values({
+    await tx.audit({
       actorUserId: caller.userId,
       action: AUDIT_ACTIONS.copyFromDefault,
       siteId: siteRow.id,
@@ -240,16 +208,16 @@ export function withoutNumericStatus<T extends Record<string, unknown>>(data: T)
  * client decides not to ask for it (spec §5).
  */
 export async function readNetworkData(
-  db: NetworksDb, caller: NetworkCaller, site: unknown, kind: string, identifier: unknown,
+  store: NetworkRepository, caller: NetworkCaller, site: unknown, kind: string, identifier: unknown,
 ): Promise<Record<string, unknown>> {
-  if (!isNetworkDataKind(kind)) throw new NetworkError('bad-input', OWN_MESSAGES.badRequest);
+  if (!isNetworkDataKind(kind)) throw invalid('kind', OWN_MESSAGES.badRequest);
   requireRead(caller);
-  const siteRow = await callerSite(db, caller, site);
-  const network = await siteNetwork(db, siteRow.id, identifier);
+  const siteRow = await callerSite(store, caller, site);
+  const network = await siteNetwork(store, siteRow.id, identifier);
   const header = { site: siteRow.siteInternalName, network: network.identifier, networkName: network.name };
   if (kind === 'brand') {
-    const [row] = await db.select().from(schema.networkBrands).where(eq(schema.networkBrands.networkId, network.id));
-    if (!row) throw new NetworkError('not-found', MESSAGES.failedToGet(kind, network.name));
+    const row = await store.brand(network.id);
+    if (!row) throw notFound(MESSAGES.failedToGet(kind, network.name));
     return {
       ...header,
       logoUrl: row.logoUrl,
@@ -261,11 +229,11 @@ export async function readNetworkData(
     };
   }
   if (kind === 'settings') {
-    const [row] = await db.select().from(schema.networkSettings).where(eq(schema.networkSettings.networkId, network.id));
-    if (!row) throw new NetworkError('not-found', MESSAGES.failedToGet(kind, network.name));
+    const row = await store.settings(network.id);
+    if (!row) throw notFound(MESSAGES.failedToGet(kind, network.name));
     return withoutNumericStatus({ ...row.values, ...header, updatedAt: row.updatedAt.toISOString() });
   }
-  const [row] = await db.select().from(schema.networkDevices).where(eq(schema.networkDevices.networkId, network.id));
-  if (!row) throw new NetworkError('not-found', MESSAGES.failedToGet(kind, network.name));
+  const row = await store.devices(network.id);
+  if (!row) throw notFound(MESSAGES.failedToGet(kind, network.name));
   return { ...header, devices: row.devices, updatedAt: row.updatedAt.toISOString() };
 }

@@ -5,10 +5,8 @@
  * Resend cooldown (30 s) is keyed by the username, known or not, so it reveals nothing.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../../src/config';
-import type { Db } from '../db/client';
-import { otpCodes } from '../db/schema';
+import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../../common/constants';
+import type { OtpRepository } from '../db/otp-repository';
 import { LOGIN_ATTEMPT_TTL_MINUTES, OTP_MAX_WRONG_ATTEMPTS, OTP_TTL_MINUTES, type OtpPurpose } from './otp-constants';
 import type { CooldownResult, RateLimiter } from './rate-limit';
 
@@ -29,7 +27,7 @@ export function generateOtpCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }
 
-export function createOtpService(db: Db, limiter: RateLimiter, pepper: string): OtpService {
+export function createOtpService(codes: OtpRepository, limiter: RateLimiter, pepper: string): OtpService {
   const digest = (userId: string, purpose: string, code: string) =>
     createHmac('sha256', pepper).update(`${purpose}:${userId}:${code}`).digest('hex');
 
@@ -40,74 +38,38 @@ export function createOtpService(db: Db, limiter: RateLimiter, pepper: string): 
 
     async issue({ userId, purpose, deviceId = '', now = new Date() }) {
       const code = generateOtpCode();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(otpCodes)
-          .set({ expiresAt: now })
-          .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)));
-        await tx.insert(otpCodes).values({
-          userId,
-          purpose,
-          codeHash: digest(userId, purpose, code),
-          deviceId,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
-        });
+      await codes.replaceLiveCode({
+        userId,
+        purpose,
+        codeHash: digest(userId, purpose, code),
+        deviceId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
       });
       return code;
     },
 
     async verify({ userId, purpose, code, deviceId = '', now = new Date() }) {
-      const newest = db
-        .select({ id: otpCodes.id })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
-      // Reserve one try atomically: at most OTP_MAX_WRONG_ATTEMPTS comparisons per code, ever.
-      const [reserved] = await db
-        .update(otpCodes)
-        .set({ wrongAttempts: sql`${otpCodes.wrongAttempts} + 1` })
-        .where(and(
-          inArray(otpCodes.id, newest),
-          isNull(otpCodes.consumedAt),
-          gt(otpCodes.expiresAt, now),
-          lt(otpCodes.wrongAttempts, OTP_MAX_WRONG_ATTEMPTS),
-        ))
-        .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash, deviceId: otpCodes.deviceId });
+      // Reserve one try first: at most OTP_MAX_WRONG_ATTEMPTS comparisons per code, ever.
+      const reserved = await codes.reserveTry({ userId, purpose, now, maxTries: OTP_MAX_WRONG_ATTEMPTS });
       if (!reserved) return false;
       const expected = Buffer.from(reserved.codeHash, 'hex');
       const actual = Buffer.from(digest(userId, purpose, code), 'hex');
       const codeOk = expected.length === actual.length && timingSafeEqual(expected, actual);
       const deviceOk = reserved.deviceId === '' || reserved.deviceId === deviceId;
       if (!codeOk || !deviceOk) return false;
-      const [consumed] = await db
-        .update(otpCodes)
-        .set({ consumedAt: now, wrongAttempts: sql`${otpCodes.wrongAttempts} - 1` })
-        .where(and(eq(otpCodes.id, reserved.id), isNull(otpCodes.consumedAt)))
-        .returning({ id: otpCodes.id });
-      return consumed !== undefined;
+      return codes.consume(reserved.id, now);
     },
 
     async pendingLoginAttempt(userId, now = new Date()) {
-      const [row] = await db
-        .select({ deviceId: otpCodes.deviceId, consumedAt: otpCodes.consumedAt, createdAt: otpCodes.createdAt })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, 'login')))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
+      const row = await codes.newest(userId, 'login');
       if (!row || row.consumedAt) return null;
       if (now.getTime() - new Date(row.createdAt).getTime() > LOGIN_ATTEMPT_TTL_MINUTES * 60_000) return null;
       return { deviceId: row.deviceId };
     },
 
     async hasLiveCode({ userId, purpose, deviceId = '', now = new Date() }) {
-      const [row] = await db
-        .select({ deviceId: otpCodes.deviceId, consumedAt: otpCodes.consumedAt, expiresAt: otpCodes.expiresAt, wrongAttempts: otpCodes.wrongAttempts })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
+      const row = await codes.newest(userId, purpose);
       return row !== undefined && !row.consumedAt && new Date(row.expiresAt).getTime() > now.getTime()
         && row.wrongAttempts < OTP_MAX_WRONG_ATTEMPTS && (row.deviceId === '' || row.deviceId === deviceId);
     },

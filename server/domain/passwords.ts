@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { isPasswordComplex, passwordRuleFailures } from '../../machines/password-rules';
+import { isPasswordComplex, passwordRuleFailures } from '../../common/password-rules';
 import type { Argon2Params } from '../env';
 
 export { isPasswordComplex, passwordRuleFailures };

@@ -1,10 +1,8 @@
 /**
- * Fixed-window rate limits and cooldowns kept in the rate_limits table: one atomic
- * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` per check, so every server instance shares them.
+ * Fixed-window rate limits and cooldowns. The counters live in the database (rate_limits, through
+ * server/db/rate-limit-repository.ts), so every server instance shares them.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
+import type { RateLimitRepository } from '../db/rate-limit-repository';
 
 export interface LimitRule {
   limit: number;
@@ -41,46 +39,20 @@ export interface RateLimiter {
   cooldown(key: string, seconds: number, now?: Date): Promise<CooldownResult>;
 }
 
-function normaliseKey(key: string): string {
-  return key.length > 300 ? key.slice(0, 300) : key;
-}
-
-export function createRateLimiter(db: Db): RateLimiter {
+export function createRateLimiter(store: RateLimitRepository): RateLimiter {
   return {
     async hit(key, rule, now = new Date()) {
       const windowMs = rule.windowSeconds * 1000;
       const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key: normaliseKey(key), windowStart, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.windowStart} = excluded.window_start THEN ${rateLimits.count} + 1 ELSE 1 END`,
-            windowStart: sql`excluded.window_start`,
-          },
-        })
-        .returning({ count: rateLimits.count });
-      const count = row?.count ?? 1;
+      const count = await store.countHit(key, windowStart);
       const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
       return { allowed: count <= rule.limit, count, retryAfterSeconds };
     },
 
     async cooldown(key, seconds, now = new Date()) {
-      const cutoff = new Date(now.getTime() - seconds * 1000).toISOString();
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key: normaliseKey(key), windowStart: now, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff}::timestamptz THEN 1 ELSE ${rateLimits.count} + 1 END`,
-            windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff}::timestamptz THEN excluded.window_start ELSE ${rateLimits.windowStart} END`,
-          },
-        })
-        .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+      const row = await store.takeCooldown(key, now, new Date(now.getTime() - seconds * 1000));
       if (!row || row.count === 1) return { acquired: true };
-      const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.windowStart).getTime() + seconds * 1000 - now.getTime()) / 1000));
+      const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + seconds * 1000 - now.getTime()) / 1000));
       return { acquired: false, retryAfterSeconds };
     },
   };

@@ -3,7 +3,13 @@
  * one `Services` and decorates the Fastify instance with it (`app.services`).
  */
 import { createHmac } from 'node:crypto';
+import { createAccountRepository } from '../db/account-repository';
+import { insertAuditEvent } from '../db/audit-repository';
 import type { DbHandle } from '../db/client';
+import { createOtpRepository } from '../db/otp-repository';
+import { insertOutboxMessage } from '../db/outbox-repository';
+import { createRateLimitRepository } from '../db/rate-limit-repository';
+import { createSessionRepository } from '../db/session-repository';
 import { assertNoEmulatorInProduction, type ServerConfig } from '../env';
 import { createAuditLog, type AuditLog } from './audit';
 import { createAuthenticator, type Authenticator } from './auth-context';
@@ -51,17 +57,19 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
   });
   const otpPepper = config.otpPepper ?? createHmac('sha256', jwtSecret).update('cms-tools otp pepper').digest('base64url');
   const tokens = createTokenService(jwtSecret);
-  const sessions = createSessionStore(db, { idleMinutes: config.inactivityTimeoutMinutes });
+  const sessionRows = createSessionRepository(db);
+  const accounts = createAccountRepository(db);
+  const sessions = createSessionStore(sessionRows, { idleMinutes: config.inactivityTimeoutMinutes });
   const passwords = createPasswordHasher(config.argon2);
-  const limiter = createRateLimiter(db);
-  const otp = createOtpService(db, limiter, otpPepper);
+  const limiter = createRateLimiter(createRateLimitRepository(db));
+  const otp = createOtpService(createOtpRepository(db), limiter, otpPepper);
   const sms = input.sms ?? (config.sms.transport === 'http' && config.sms.providerUrl
     ? createHttpSmsTransport(config.sms.providerUrl, config.sms.providerToken)
-    : config.sms.transport === 'outbox' ? createOutboxTransport(db) : createDisabledTransport());
-  const audit = createAuditLog(db, (error) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'audit write failed'));
-  const auth = createAuthenticator({ db, tokens, sessions, cacheMs: config.authCacheMs });
+    : config.sms.transport === 'outbox' ? createOutboxTransport((to, body) => insertOutboxMessage(db, to, body)) : createDisabledTransport());
+  const audit = createAuditLog((values) => insertAuditEvent(db, values), (error) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'audit write failed'));
+  const auth = createAuthenticator({ store: sessionRows, tokens, sessions, cacheMs: config.authCacheMs });
   const authFlows = createAuthFlows({
-    db, tokens, sessions, passwords, otp, sms, limiter, audit, auth,
+    accounts, tokens, sessions, passwords, otp, sms, limiter, audit, auth,
     rateLimits: config.rateLimits,
     encodingDisabledSite: config.encodingDisabledSite,
     log,
@@ -69,6 +77,6 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
   const verifier = config.firebaseAuth
     ? createFirebaseTokenVerifier({ projectId: config.firebaseAuth.projectId, emulator: Boolean(config.firebaseAuth.emulatorHost), keys: config.firebaseAuth.keys })
     : null;
-  const socialLogin = createSocialLogin({ db, flows: authFlows, audit, verifier });
+  const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, verifier });
   return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin };
 }

@@ -2,7 +2,7 @@
  * The site profile of spec §3 (GET login/info): columns of `sites`, the rest from its `profile`
  * jsonb, roles and 2FA details from the user.
  */
-import type { Roles, SiteProfile } from '../../src/api/contract';
+import type { Roles, SiteProfile } from '../../common/contract';
 import type { AuthUser, SiteRow } from './auth-context';
 
 export function obscureMobileNumber(phone: string): string {

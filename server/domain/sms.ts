@@ -2,8 +2,6 @@
  * SMS delivery behind one interface: the development outbox (a table listed at GET /__dev/outbox),
  * an HTTP provider (POST JSON {to, body} to SMS_PROVIDER_URL with a bearer token), or disabled.
  */
-import type { Db } from '../db/client';
-import { smsOutbox } from '../db/schema';
 import { OTP_TTL_MINUTES } from './otp-constants';
 
 export interface SmsTransport {
@@ -15,13 +13,9 @@ export function otpSmsBody(code: string): string {
   return `Your CMS Tools verification code is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`;
 }
 
-export function createOutboxTransport(db: Db): SmsTransport {
-  return {
-    kind: 'outbox',
-    async send(to, body) {
-      await db.insert(smsOutbox).values({ to, body, createdAt: new Date() });
-    },
-  };
+/** The development outbox: messages are stored (`store`) and listed at GET /__dev/outbox. */
+export function createOutboxTransport(store: (to: string, body: string) => Promise<void>): SmsTransport {
+  return { kind: 'outbox', send: store };
 }
 
 export function createHttpSmsTransport(url: string, token: string | undefined, fetchImpl: typeof fetch = fetch): SmsTransport {

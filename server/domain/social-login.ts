@@ -8,11 +8,9 @@
  * the identity provider says that email is verified and exactly one account has it. An unknown person
  * is refused; no account is ever created here.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import type { LoginResponse } from '../../src/api/contract';
-import { OWN_MESSAGES } from '../../src/messages';
-import type { Db } from '../db/client';
-import { identityLinks, sites, staffUsers } from '../db/schema';
+import type { LoginResponse } from '../../common/contract';
+import { OWN_MESSAGES } from '../../common/messages';
+import type { AccountRepository } from '../db/account-repository';
 import type { AuditLog } from './audit';
 import type { AuthFlows, FlowResult, RequestInfo } from './auth-flows';
 import { IdTokenError, type FirebaseTokenVerifier, type VerifiedIdentity } from './firebase-token';
@@ -31,7 +29,7 @@ export interface SocialLoginInput {
 }
 
 export interface SocialLoginDeps {
-  db: Db;
+  accounts: Pick<AccountRepository, 'byIdentity' | 'byEmail' | 'linkIdentity'>;
   flows: Pick<AuthFlows, 'guard' | 'completeLogin'>;
   audit: AuditLog;
   /** null when social sign-in is not configured (no FIREBASE_PROJECT_ID). */
@@ -49,33 +47,17 @@ function refusal(message: string, statusCode = 400): FlowResult<LoginResponse> {
 }
 
 export function createSocialLogin(deps: SocialLoginDeps) {
-  const { db } = deps;
-
-  async function linkedAccount(provider: string, providerUserId: string) {
-    const [row] = await db
-      .select({ user: staffUsers, site: sites })
-      .from(identityLinks)
-      .innerJoin(staffUsers, eq(staffUsers.id, identityLinks.userId))
-      .innerJoin(sites, eq(sites.id, staffUsers.siteId))
-      .where(and(eq(identityLinks.provider, provider), eq(identityLinks.providerUserId, providerUserId)))
-      .limit(1);
-    return row;
-  }
+  const { accounts } = deps;
 
   /** The one staff account with this (verified) email, linked to the identity from now on. */
   async function linkByVerifiedEmail(provider: string, providerUserId: string, identity: VerifiedIdentity) {
     if (!identity.email || !identity.emailVerified) return undefined;
-    const matches = await db
-      .select({ user: staffUsers, site: sites })
-      .from(staffUsers)
-      .innerJoin(sites, eq(sites.id, staffUsers.siteId))
-      .where(eq(sql`lower(${staffUsers.email})`, identity.email.trim().toLowerCase()))
-      .limit(2);
+    const matches = await accounts.byEmail(identity.email, 2);
     if (matches.length !== 1) return undefined;
     const [match] = matches;
-    await db.insert(identityLinks).values({ provider, providerUserId, userId: match!.user.id }).onConflictDoNothing();
+    await accounts.linkIdentity(provider, providerUserId, match!.user.id);
     // A concurrent first sign-in may have linked it first: the stored link is the truth.
-    const linked = await linkedAccount(provider, providerUserId);
+    const linked = await accounts.byIdentity(provider, providerUserId);
     if (linked?.user.id === match!.user.id) {
       await deps.audit.record({ action: 'identity.linked', actorUserId: match!.user.id, siteId: match!.site.id, detail: { provider } });
     }
@@ -101,7 +83,7 @@ export function createSocialLogin(deps: SocialLoginDeps) {
       }
       const providerUserId = identity.providerUserId;
       await deps.flows.guard('login', `${firebaseProvider}:${providerUserId}`, req.ip);
-      const found = await linkedAccount(firebaseProvider, providerUserId)
+      const found = await accounts.byIdentity(firebaseProvider, providerUserId)
         ?? await linkByVerifiedEmail(firebaseProvider, providerUserId, identity);
       if (!found || found.user.disabled) {
         await deps.audit.record({

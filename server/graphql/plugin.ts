@@ -1,59 +1,136 @@
 /**
  * Mercurius at POST /management/graphql (spec §7.1). Queries may also come over GET (Mercurius
  * itself refuses mutations there); depth and cost are limited; introspection and GraphiQL are off in
- * production. Errors carry our messages; anything unexpected is masked as 'Something went wrong!'
+ * production. A DomainError becomes a GraphQL error here, and only here (GRAPHQL_CODES, with the
+ * HTTP status of server/http/errors.ts); anything unexpected is masked as 'Something went wrong!'
  * so no stack, SQL or driver text reaches a client.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
-import { API_PATHS } from '../../src/config';
-import { MESSAGES } from '../../src/messages';
-import type { CopyOptions, NetworkCaller, NetworksDb } from '../domain/networks';
+import { API_PATHS } from '../../common/constants';
+import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
+import { DomainError, type ErrorKind } from '../domain/errors';
+import type { Db } from '../db/client';
+import type { CopyOptions, NetworkCaller } from '../domain/networks';
 import { MAX_QUERY_DEPTH, validationRulesFor } from './limits';
 import { managementResolvers, type ManagementContext } from './resolvers';
 import { managementSchema } from './schema';
 import { socialLoginResolvers, socialLoginSchema } from './social-login';
+import { monetizationResolvers, monetizationSchema } from './monetization';
+import { supportResolvers, supportSchema } from './support';
+import type { SupportDeps } from '../domain/support';
+import { createSubscriberRepository } from '../db/subscriber-repository';
 import type { SocialLogin } from '../domain/social-login';
+import { HTTP_STATUS } from '../http/errors';
 import { networkCallerOf } from '../http/network-caller';
 import '../http/types';
 
 export interface ManagementGraphqlOptions {
-  db: NetworksDb;
-  /** Resolves the caller from the Authorization and API key headers; throws NetworkError('unauthenticated'). */
+  db: Db;
+  /** Resolves the caller from the Authorization and API key headers; throws an 'unauthorized' DomainError. */
   authenticateCaller: (request: FastifyRequest) => Promise<NetworkCaller>;
   production: boolean;
   copyOptions?: CopyOptions;
   /** googleLogin / microsoftLogin (server/graphql/social-login.ts); omitted = not in the schema. */
   socialLogin?: SocialLogin;
+  /** Customer Support's search, subscriber page and actions (server/graphql/support.ts); omitted = not in the schema. */
+  support?: SupportDeps;
+}
+
+/** The `extensions.code` of each domain error kind. */
+export const GRAPHQL_CODES: Readonly<Record<ErrorKind, string>> = {
+  invalid: 'BAD_USER_INPUT',
+  unauthorized: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rate_limited: 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
+};
+
+/** Fastify's own client errors (unsupported Content-Type, malformed JSON, body too large): a 4xx, never masked. */
+function clientErrorOf(error: GraphQLError): { status: number; message: string } | undefined {
+  const original = error.originalError as (Error & { statusCode?: unknown; code?: unknown }) | undefined;
+  if (!original || typeof original.code !== 'string' || !original.code.startsWith('FST_')) return undefined;
+  const status = typeof original.statusCode === 'number' ? original.statusCode : 0;
+  if (status < 400 || status >= 500) return undefined;
+  return { status, message: original.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? `${OWN_MESSAGES.badRequest} The body is not valid JSON.` : original.message };
 }
 
 function isOurs(error: GraphQLError): boolean {
   const original = error.originalError as (Error & { statusCode?: unknown; code?: unknown }) | undefined;
   if (!original) return true; // parse, validation and variable-coercion errors: messages are graphql's own
-  if (original instanceof mercurius.ErrorWithProps) return true;
+  if (original instanceof DomainError || original instanceof mercurius.ErrorWithProps || clientErrorOf(error)) return true;
   return typeof original.code === 'string' && original.code.startsWith('MER_ERR_');
 }
 
 type FailedExecution = ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>;
 
-function maskUnexpected(execution: FailedExecution): FailedExecution {
-  const errors = execution.errors.map((error) => (isOurs(error) ? error : new GraphQLError(MESSAGES.genericGraphqlError, {
+function replaced(error: GraphQLError, message: string, extensions: Record<string, unknown>, status: number): GraphQLError {
+  return new GraphQLError(message, {
     nodes: error.nodes,
     path: error.path,
-    originalError: new mercurius.ErrorWithProps(MESSAGES.genericGraphqlError, { code: 'INTERNAL_SERVER_ERROR' }, 500),
-  })));
+    extensions,
+    // Mercurius answers a lone error with its originalError's statusCode.
+    originalError: new mercurius.ErrorWithProps(message, extensions, status),
+  });
+}
+
+function translate(execution: FailedExecution): FailedExecution {
+  const errors = execution.errors.map((error) => {
+    const original = error.originalError;
+    if (original instanceof DomainError) {
+      const { param, retryAfterSeconds, fields } = original.details;
+      const extensions = {
+        code: GRAPHQL_CODES[original.kind],
+        ...(param !== undefined ? { param } : {}),
+        ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+        ...(fields !== undefined ? { fields } : {}),
+      };
+      return replaced(error, original.message, extensions, HTTP_STATUS[original.kind]);
+    }
+    const client = clientErrorOf(error);
+    if (client) return replaced(error, client.message, { code: 'BAD_REQUEST' }, client.status);
+    return isOurs(error) ? error : replaced(error, MESSAGES.genericGraphqlError, { code: 'INTERNAL_SERVER_ERROR' }, 500);
+  });
   return { ...execution, errors };
+}
+
+/**
+ * Mercurius treats a `query` that is not valid GraphQL but is valid JSON as a ready-made syntax tree
+ * and executes it. No GraphQL document is valid JSON, so such a query is refused before it gets there.
+ */
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Registers Mercurius on `app` with the management schema. */
 export async function registerManagementGraphql(app: FastifyInstance, options: ManagementGraphqlOptions): Promise<void> {
   const { production } = options;
+  app.addHook('preValidation', async (request, reply) => {
+    const query = ((request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined)?.query;
+    if (typeof query === 'string' && isJsonText(query)) {
+      await reply.code(400).send({ data: null, errors: [{ message: 'query must be a GraphQL document', extensions: { code: 'BAD_USER_INPUT' } }] });
+    }
+  });
   const management = managementResolvers({ db: options.db, copyOptions: options.copyOptions });
   const social = options.socialLogin ? socialLoginResolvers(options.socialLogin) : undefined;
+  const monetization = monetizationResolvers(options.db);
+  const support = options.support ? supportResolvers(options.support) : undefined;
   await app.register(mercurius, {
-    schema: social ? [managementSchema, socialLoginSchema] : managementSchema,
-    resolvers: social ? { ...management, Mutation: { ...management.Mutation, ...social.Mutation } } : management,
+    schema: [managementSchema, monetizationSchema, ...(social ? [socialLoginSchema] : []), ...(support ? [supportSchema] : [])],
+    resolvers: {
+      ...management,
+      ...monetization,
+      Query: { ...management.Query, ...monetization.Query, ...support?.Query },
+      Mutation: { ...management.Mutation, ...monetization.Mutation, ...social?.Mutation, ...support?.Mutation },
+    },
     path: API_PATHS.graphql,
     graphiql: false,
     queryDepth: MAX_QUERY_DEPTH,
@@ -68,7 +145,7 @@ export async function registerManagementGraphql(app: FastifyInstance, options: M
         const log = (context as Partial<MercuriusContext>).reply?.log ?? app.log;
         log.error({ errors: execution.errors.map((e) => e.originalError ?? e) }, 'management graphql failure');
       }
-      return mercurius.defaultErrorFormatter(maskUnexpected(execution), context);
+      return mercurius.defaultErrorFormatter(translate(execution), context);
     },
   });
 }
@@ -80,5 +157,6 @@ export const managementGraphql: FastifyPluginAsync = async (app) => {
     authenticateCaller: networkCallerOf,
     production: app.services.config.production,
     socialLogin: app.services.socialLogin,
+    support: { store: createSubscriberRepository(app.services.db) },
   });
 };

@@ -1,16 +1,15 @@
 /**
  * Resolvers of the management schema: each one authenticates the caller, then hands the arguments
  * to server/domain/networks.ts, which enforces roles, tenant isolation and the default-network rule.
- * Domain refusals become GraphQL errors carrying our message and the HTTP status they stand for.
+ * Domain refusals (DomainError) become GraphQL errors in plugin.ts's errorFormatter.
  */
-import mercurius from 'mercurius';
-import type { NetworkCopyRequest } from '../../src/api/contract';
+import type { NetworkCopyRequest } from '../../common/contract';
+import type { Db } from '../db/client';
+import { createNetworkRepository } from '../db/network-repository';
 import {
-  copyFromDefault, getService, NetworkError, publishNetwork,
-  type CopyOptions, type NetworkCaller, type NetworksDb,
+  copyFromDefault, getService, publishNetwork,
+  type CopyOptions, type NetworkCaller,
 } from '../domain/networks';
-
-const { ErrorWithProps } = mercurius;
 
 /** Per-request GraphQL context: the caller is resolved lazily, at most once per request. */
 export interface ManagementContext {
@@ -23,50 +22,28 @@ declare module 'mercurius' {
   }
 }
 
-const GRAPHQL_CODES: Record<NetworkError['code'], string> = {
-  unauthenticated: 'UNAUTHENTICATED',
-  forbidden: 'FORBIDDEN',
-  'not-found': 'NOT_FOUND',
-  'default-network': 'DEFAULT_NETWORK',
-  'bad-input': 'BAD_USER_INPUT',
-};
-
-function toGraphqlError(error: unknown): unknown {
-  if (error instanceof NetworkError) return new ErrorWithProps(error.message, { code: GRAPHQL_CODES[error.code] }, error.statusCode);
-  return error;
-}
-
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toGraphqlError(error);
-  }
-}
-
 export interface ResolverDeps {
-  db: NetworksDb;
+  db: Db;
   /** Test seam: options handed to every copy (a failure injected inside the transaction). */
   copyOptions?: CopyOptions;
 }
 
 export function managementResolvers({ db, copyOptions }: ResolverDeps) {
+  const networks = createNetworkRepository(db);
   return {
     Query: {
-      serviceGet: (_root: unknown, args: { site: string }, ctx: ManagementContext) =>
-        guarded(async () => getService(db, await ctx.caller(), args.site)),
+      serviceGet: async (_root: unknown, args: { site: string }, ctx: ManagementContext) =>
+        getService(networks, await ctx.caller(), args.site),
     },
     Mutation: {
-      networkPublish: (_root: unknown, args: { site: string; network: string }, ctx: ManagementContext) =>
-        guarded(async () => {
-          await publishNetwork(db, await ctx.caller(), args.site, args.network);
-          return { success: true };
-        }),
-      networkCopyFromDefault: (_root: unknown, args: { req: NetworkCopyRequest }, ctx: ManagementContext) =>
-        guarded(async () => {
-          const network = await copyFromDefault(db, await ctx.caller(), args.req, copyOptions);
-          return { success: true, network };
-        }),
+      networkPublish: async (_root: unknown, args: { site: string; network: string }, ctx: ManagementContext) => {
+        await publishNetwork(networks, await ctx.caller(), args.site, args.network);
+        return { success: true };
+      },
+      networkCopyFromDefault: async (_root: unknown, args: { req: NetworkCopyRequest }, ctx: ManagementContext) => {
+        const network = await copyFromDefault(networks, await ctx.caller(), args.req, copyOptions);
+        return { success: true, network };
+      },
     },
   };
 }

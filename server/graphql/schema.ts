@@ -1,6 +1,6 @@
 /**
  * The management GraphQL schema (spec §7.1): the service query and the two network mutations.
- * Field names are the spec's; the types mirror src/api/contract.ts. googleLogin / microsoftLogin live in
+ * Field names are the spec's; the types mirror common/contract.ts. googleLogin / microsoftLogin live in
  * social-login.ts, merged in by plugin.ts.
  */
 export const managementSchema = /* GraphQL */ `

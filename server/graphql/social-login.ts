@@ -3,14 +3,12 @@
  * response out. Merged into the management schema by plugin.ts. These two mutations need no
  * Authorization or API key (nobody holds one before signing in): they never call `ctx.caller()`.
  * Refusals are data (`success: false` with our message), like the REST login; the rate limit is a
- * GraphQL error with code TOO_MANY_REQUESTS and the seconds to wait.
+ * 'rate_limited' DomainError, a GraphQL error with code TOO_MANY_REQUESTS and the seconds to wait
+ * (plugin.ts).
  */
-import mercurius, { type MercuriusContext } from 'mercurius';
-import type { LoginResponse } from '../../src/api/contract';
-import { DomainError } from '../domain/errors';
+import type { MercuriusContext } from 'mercurius';
+import type { LoginResponse } from '../../common/contract';
 import type { SocialLogin, SocialLoginInput, SocialLoginProvider } from '../domain/social-login';
-
-const { ErrorWithProps } = mercurius;
 
 export const socialLoginSchema = /* GraphQL */ `
   type SocialLoginResult {
@@ -31,23 +29,12 @@ export const socialLoginSchema = /* GraphQL */ `
   }
 `;
 
-function toGraphqlError(error: unknown): unknown {
-  if (!(error instanceof DomainError)) return error;
-  const retryAfterSeconds = (error.body as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-  const code = error.statusCode === 429 ? 'TOO_MANY_REQUESTS' : error.statusCode === 401 ? 'UNAUTHENTICATED' : 'BAD_USER_INPUT';
-  return new ErrorWithProps(error.message, { code, ...(typeof retryAfterSeconds === 'number' ? { retryAfterSeconds } : {}) }, error.statusCode);
-}
-
 export function socialLoginResolvers(socialLogin: SocialLogin) {
   const resolverFor = (provider: SocialLoginProvider) =>
     async (_root: unknown, args: SocialLoginInput, ctx: MercuriusContext): Promise<LoginResponse> => {
-      try {
-        const result = await socialLogin.login(provider, args, ctx.reply.request);
-        ctx.reply.header('cache-control', 'no-store');
-        return result.body;
-      } catch (error) {
-        throw toGraphqlError(error);
-      }
+      const result = await socialLogin.login(provider, args, ctx.reply.request);
+      ctx.reply.header('cache-control', 'no-store');
+      return result.body;
     };
   return {
     Mutation: {

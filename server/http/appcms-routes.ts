@@ -1,13 +1,14 @@
 /**
  * GET /v4.0/appcms/{site}/{settings|brand|device}/{networkIdentifier} (spec §7.2): one network's
- * stored data, for callers with a role in App CMS on that same site. Failures answer
- * `{ success: false, message }` with the matching status; never a 500 for bad input.
+ * stored data, for callers with a role in App CMS on that same site. Refusals are DomainErrors, so
+ * they answer `{ success: false, message }` with their status; never a 500 for bad input.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { ApiFailure } from '../../src/api/contract';
-import { API_PATHS } from '../../src/config';
-import { OWN_MESSAGES } from '../../src/messages';
-import { isNetworkDataKind, NetworkError, readNetworkData } from '../domain/networks';
+import type { FastifyPluginAsync } from 'fastify';
+import { API_PATHS } from '../../common/constants';
+import { OWN_MESSAGES } from '../../common/messages';
+import { createNetworkRepository } from '../db/network-repository';
+import { invalid } from '../domain/errors';
+import { isNetworkDataKind, readNetworkData } from '../domain/networks';
 import { networkCallerOf } from './network-caller';
 import './types';
 
@@ -19,12 +20,8 @@ interface NetworkDataParams {
 
 const segment = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
-function fail(reply: FastifyReply, status: number, message: string): ApiFailure {
-  reply.code(status);
-  return { success: false, message };
-}
-
 export const appcmsRoutes: FastifyPluginAsync = async (app) => {
+  const networks = createNetworkRepository(app.services.db);
   app.get<{ Params: NetworkDataParams }>(`${API_PATHS.appcmsNetworkData}/:site/:kind/:networkIdentifier`, {
     schema: {
       params: {
@@ -33,17 +30,9 @@ export const appcmsRoutes: FastifyPluginAsync = async (app) => {
         properties: { site: segment, kind: segment, networkIdentifier: segment },
       },
     },
-    attachValidation: true,
-  }, async (request, reply) => {
-    if (request.validationError) return fail(reply, 400, OWN_MESSAGES.badRequest);
+  }, async (request) => {
     const { site, kind, networkIdentifier } = request.params;
-    if (!isNetworkDataKind(kind)) return fail(reply, 400, OWN_MESSAGES.badRequest);
-    try {
-      const caller = await networkCallerOf(request);
-      return await readNetworkData(app.services.db, caller, site, kind, networkIdentifier);
-    } catch (error) {
-      if (error instanceof NetworkError) return fail(reply, error.statusCode, error.message);
-      throw error;
-    }
+    if (!isNetworkDataKind(kind)) throw invalid('kind', OWN_MESSAGES.badRequest);
+    return readNetworkData(networks, await networkCallerOf(request), site, kind, networkIdentifier);
   });
 };

@@ -5,11 +5,11 @@
  *     const { user, site, session } = authContextOf(request);
  *   });
  *
- * Failures answer 401 { success: false, message: 'Unauthorized' } via the global error handler.
+ * Failures throw an 'unauthorized' DomainError: 401 { success: false, message: 'Unauthorized' }.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext, AuthenticateOptions } from '../domain/auth-context';
-import { UnauthorizedError } from '../domain/errors';
+import { unauthorized } from '../domain/errors';
 import './types';
 
 function make(options: AuthenticateOptions) {
@@ -20,10 +20,8 @@ function make(options: AuthenticateOptions) {
 
 /** Bearer token + management API key (xapikey / x-api-key) required. */
 export const requireAuth = make({ apiKey: 'required' });
-/** Bearer token required; the API key is checked only when sent. */
-export const requireAuthKeyOptional = make({ apiKey: 'optional' });
 
 export function authContextOf(request: FastifyRequest): AuthContext {
-  if (!request.authContext) throw new UnauthorizedError();
+  if (!request.authContext) throw unauthorized();
   return request.authContext;
 }

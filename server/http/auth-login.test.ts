@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { landingRouteFor } from '../../machines/roles';
-import { API_PATHS } from '../../src/config';
-import type { LoginResponse, SiteProfile } from '../../src/api/contract';
-import { MESSAGES, OWN_MESSAGES } from '../../src/messages';
+import { landingRouteFor } from '../../common/roles';
+import { API_PATHS } from '../../common/constants';
+import type { LoginResponse, SiteProfile } from '../../common/contract';
+import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { DEMO_ACCOUNTS, DEMO_SITES } from '../db/demo-accounts';
 import { auditEvents, sessions } from '../db/schema';
 import { hasAreaAccess } from '../domain/auth-context';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../../src/config';
-import type { LoginResponse, VerifyOtpResponse } from '../../src/api/contract';
-import { MESSAGES, OWN_MESSAGES } from '../../src/messages';
+import { API_PATHS } from '../../common/constants';
+import type { LoginResponse, VerifyOtpResponse } from '../../common/contract';
+import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { otpCodes, resetTokens, staffUsers } from '../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../test-support';
 

@@ -1,14 +1,43 @@
 /**
  * The global error and not-found handlers: every failure is JSON `{ success: false, message }`.
- * Validation and client errors keep their 4xx and a message naming the field; anything else is a
+ * A DomainError's kind decides its status here, and only here (HTTP_STATUS; GraphQL reuses it);
+ * validation and client errors keep their 4xx and a message naming the field; anything else is a
  * 500 with 'Something went wrong!' and no stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, OWN_MESSAGES } from '../../src/messages';
-import { DomainError } from '../domain/errors';
+import type { ApiFailure } from '../../common/contract';
+import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
+import { DomainError, type ErrorKind } from '../domain/errors';
+
+/** The HTTP status of each domain error kind (REST and GraphQL alike). */
+export const HTTP_STATUS: Readonly<Record<ErrorKind, number>> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** The REST answer to a domain error: status, body, and Retry-After when it has one. */
+export function httpAnswerOf(error: DomainError): {
+  status: number; body: ApiFailure & { retryAfterSeconds?: number; fields?: Readonly<Record<string, string>> }; headers: Record<string, string>;
+} {
+  const { retryAfterSeconds, fields } = error.details;
+  return {
+    status: HTTP_STATUS[error.kind],
+    body: {
+      success: false, message: error.message,
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      ...(fields !== undefined ? { fields } : {}),
+    },
+    headers: retryAfterSeconds !== undefined ? { 'retry-after': String(retryAfterSeconds) } : {},
+  };
+}
 
 /** Paths that belong to the API: never answered with the SPA. */
-export const API_PREFIXES = ['/v2.0/', '/v3.0/', '/v4.0/', '/api/', '/management/', '/__dev/'] as const;
+export const API_PREFIXES = ['/v1/', '/v2.0/', '/v3.0/', '/v4.0/', '/api/', '/management/', '/__dev/', '/appcms/v2/reports/'] as const;
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
@@ -34,8 +63,8 @@ function validationMessage(error: FastifyError): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(error.body ?? { success: false, message: error.message });
+      const answer = httpAnswerOf(error);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     if (error.validation) {
       return reply.code(400).send({ success: false, message: validationMessage(error) });

@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '../../src/api/contract';
-import { OWN_MESSAGES } from '../../src/messages';
+import type { RuntimeConfig } from '../../common/contract';
+import { OWN_MESSAGES } from '../../common/messages';
 
 /** JSON safe inside a <script> element. */
 export function scriptSafeJson(value: unknown): string {
@@ -20,8 +20,13 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The text of the one inline script (the CSP allows exactly this text by its hash, server/http/security-headers.ts). */
+export function runtimeConfigScript(config: RuntimeConfig): string {
+  return `window.__CMS_CONFIG__=${scriptSafeJson(config)};`;
+}
+
 export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
-  const tag = `<script>window.__CMS_CONFIG__=${scriptSafeJson(config)};</script>`;
+  const tag = `<script>${runtimeConfigScript(config)}</script>`;
   if (html.includes('</head>')) return html.replace('</head>', `${tag}</head>`);
   return `${tag}${html}`;
 }

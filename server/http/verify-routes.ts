@@ -1,19 +1,19 @@
 /** Own-origin routes of spec §7.4: session check, cloud provider, device id. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { API_PATHS } from '../../src/config';
-import type { DeviceResponse, VerifyResponse, VerifySiteResponse } from '../../src/api/contract';
-import { DomainError } from '../domain/errors';
+import { API_PATHS } from '../../common/constants';
+import { SCHEMAS, type DeviceResponse, type VerifyResponse, type VerifySiteResponse } from '../../common/contract';
+import { isDomainError } from '../domain/errors';
 import { authContextOf, requireAuth } from './auth-hooks';
 import './types';
 
 export const verifyRoutes: FastifyPluginAsync = async (app) => {
-  app.get(API_PATHS.verify, async (request, reply) => {
+  app.get(API_PATHS.verify, { schema: { response: { 200: SCHEMAS.verifyResponse, 401: SCHEMAS.verifyResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await app.services.auth.authenticate(request, { apiKey: 'required' });
     } catch (error) {
-      if (error instanceof DomainError && error.statusCode === 401) {
+      if (isDomainError(error, 'unauthorized')) {
         return reply.code(401).send({ valid: false } satisfies VerifyResponse);
       }
       throw error;
@@ -21,12 +21,12 @@ export const verifyRoutes: FastifyPluginAsync = async (app) => {
     return { valid: true } satisfies VerifyResponse;
   });
 
-  app.get(API_PATHS.verifySite, { preHandler: requireAuth }, async (request, reply) => {
+  app.get(API_PATHS.verifySite, { preHandler: requireAuth, schema: { response: { 200: SCHEMAS.verifySiteResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { provider: authContextOf(request).site.cloudProvider } satisfies VerifySiteResponse;
   });
 
-  app.get(API_PATHS.device, async (_request, reply) => {
+  app.get(API_PATHS.device, { schema: { response: { 200: SCHEMAS.deviceResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { deviceId: randomUUID() } satisfies DeviceResponse;
   });

@@ -11,10 +11,10 @@ import type {
   SocialProvider, SocialSignInInput, VerifyOtpInput, VerifyOtpOutput, VerifySessionOutput, VerifySiteOutput,
 } from '../../machines/auth.types';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
-import type { DeviceResponse, SiteProfile } from '../api/contract';
-import { API_PATHS, COOKIE_NAMES } from '../config';
-import { MESSAGES, OWN_MESSAGES } from '../messages';
-import { readRuntimeConfig } from '../runtime-config';
+import type { DeviceResponse, SiteProfile } from '../../common/contract';
+import { API_PATHS, COOKIE_NAMES } from '../../common/constants';
+import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
+import { readInjectedRuntimeConfig } from '../runtime-config';
 import { readCookie, writeCookie } from './cookies';
 import { readCredentials, readPendingTwoFactor as readPendingStep, readSession } from './session-store';
 
@@ -93,7 +93,7 @@ export async function exchangeIdToken(
 
 /** Spec §4.1 social login: the provider's popup (Firebase, loaded on demand), then our server. */
 export const socialSignIn = fromPromise<LoginOutput, SocialSignInInput>(async ({ input, signal }) => {
-  const config = readRuntimeConfig().firebase;
+  const config = readInjectedRuntimeConfig().firebase;
   if (!config) throw new Error(OWN_MESSAGES.socialNotConfigured);
   const { signInWithProvider } = await import('./firebase');
   const idToken = await signInWithProvider(input.provider, config);

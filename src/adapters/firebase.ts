@@ -12,7 +12,7 @@
 import type { Auth, AuthProvider } from 'firebase/auth';
 import type { SocialProvider } from '../../machines/auth.types';
 import { IDP_CONFIG_ERRORS } from '../../machines/idp-errors';
-import type { RuntimeConfig } from '../api/contract';
+import type { RuntimeConfig } from '../../common/contract';
 import { registerIdentityProviderSignOut } from './identity-provider';
 
 export type FirebaseConfig = NonNullable<RuntimeConfig['firebase']>;

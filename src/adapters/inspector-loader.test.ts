@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { fakeActor } from '../../machines/test-support/fakes';
-import { authMachine } from '../../machines/auth.machine';
+import { authMachine, selectOtpStepActor } from '../../machines/auth.machine';
+import { otpStepMachine } from '../../machines/otp-step.machine';
 import { loginResponse, siteProfile } from '../../machines/test-support/fixtures';
 import { redactingObserver, type InspectedRecord } from './inspector-loader';
 
@@ -14,7 +15,12 @@ describe('inspector redaction', () => {
         readPendingTwoFactor: fakeActor(() => null),
         getDeviceId: fakeActor(() => 'device-1'),
         login: fakeActor(() => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******4321', username: 'ada', accessToken: '' })),
-        verifyOtp: fakeActor(() => ({ success: true, message: '', accessToken: 'secret-access-token', v2ManagementApiEnabled: true })),
+        otpStep: otpStepMachine.provide({
+          actors: {
+            verifyOtp: fakeActor(() => ({ success: true, message: '', accessToken: 'secret-access-token', v2ManagementApiEnabled: true })),
+            generateOtp: fakeActor(() => ({ success: true, message: '' })),
+          },
+        }),
         fetchProfile: fakeActor(() => ({ profile: siteProfile({ managementXApiKey: 'secret-api-key' }), fetchedAt: 0 })),
       },
     });
@@ -23,7 +29,9 @@ describe('inspector redaction', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     actor.send({ type: 'login.submit', username: 'ada', password: 'Secret!Pass1' });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    actor.send({ type: 'otp.submit', otp: '654321' });
+    const otp = selectOtpStepActor(actor.getSnapshot());
+    otp?.send({ type: 'otp.edit', code: '654321' });
+    otp?.send({ type: 'otp.submit' });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(actor.getSnapshot().value).toBe('signedIn');
 

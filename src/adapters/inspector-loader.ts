@@ -5,7 +5,7 @@
  * URL (or the server's STATELY_INSPECT flag) turns it on. Secrets are redacted before anything leaves.
  */
 import type { InspectionEvent, Observer } from 'xstate';
-import type { RuntimeConfig } from '../api/contract';
+import type { RuntimeConfig } from '../../common/contract';
 import { redactForInspector } from '../../machines/redact';
 
 const INSPECT_BUILD = import.meta.env.VITE_STATELY_INSPECT === 'true';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { CREDENTIALS_MISSING, networkMachine } from '../../machines/network.machine';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../common/messages';
 import { createGraphqlClient, runGraphql, SERVICE_GET } from '../api/graphql';
 import { copyRequestFor, createNetworkActors, networkDataOf, networkImplementations } from './network-actors';
 

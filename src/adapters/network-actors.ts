@@ -13,12 +13,12 @@ import {
   type PublishNetworkInput,
 } from '../../machines/network.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
-import type { Network, NetworkCopyRequest, Service } from '../api/contract';
+import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlCredentials,
 } from '../api/graphql';
-import { API_PATHS, COOKIE_NAMES, SESSION_STORAGE_KEYS } from '../config';
-import { MESSAGES } from '../messages';
+import { API_PATHS, COOKIE_NAMES, SESSION_STORAGE_KEYS } from '../../common/constants';
+import { MESSAGES } from '../../common/messages';
 import { readCookie } from './cookies';
 import { sessionStore } from './storage';
 

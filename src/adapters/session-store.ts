@@ -4,10 +4,10 @@
  * username between login and OTP entry in session storage. `writeSession` is the body of the auth
  * machine's `storeSession` action; `readSession` the `readStoredSession` actor.
  */
-import { parseRoles, accessFlagsFor } from '../../machines/roles';
+import { parseRoles, accessFlagsFor } from '../../common/roles';
 import type { Session, StoreSessionParams } from '../../machines/auth.types';
-import type { SiteProfile } from '../api/contract';
-import { COOKIE_NAMES, LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../config';
+import type { SiteProfile } from '../../common/contract';
+import { COOKIE_NAMES, LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../../common/constants';
 import { readCookie, writeCookie } from './cookies';
 import { localStore, sessionStore } from './storage';
 

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { idpErrorMessage } from '../../machines/idp-errors';
 import { loginResponse } from '../../machines/test-support/fixtures';
 import { configureClient } from '../api/client';
-import { API_PATHS } from '../config';
-import { MESSAGES } from '../messages';
+import { API_PATHS } from '../../common/constants';
+import { MESSAGES } from '../../common/messages';
 import { exchangeIdToken, socialLoginDocument } from './auth-actors';
 import { assertConfigured, type FirebaseConfig } from './firebase';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../../common/messages';
 import { ApiError, apiRequest, configureClient, installAuthErrorHandler, normaliseBody } from './client';
 
 function respond(status: number, body: string) {

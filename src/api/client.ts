@@ -6,8 +6,8 @@
  * - 401 sends the user to /logout, 403 to the site root (through the handler the app installs);
  * - a body that is not JSON is the error 'Invalid data'; an aborted request logs 'Request cancelled'.
  */
-import { API_TIMEOUT_MS } from '../config';
-import { MESSAGES } from '../messages';
+import { API_TIMEOUT_MS } from '../../common/constants';
+import { MESSAGES } from '../../common/messages';
 
 export type ApiResponse<T> = T & { status: number; contentStatus?: unknown };
 

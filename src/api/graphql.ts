@@ -5,9 +5,9 @@
  * of the browser bundle.
  */
 import { Client, CombinedError, fetchExchange, gql, type AnyVariables, type DocumentInput } from 'urql';
-import { API_PATHS } from '../config';
-import { MESSAGES } from '../messages';
-import type { Network, NetworkCopyRequest, Service } from './contract';
+import { API_PATHS } from '../../common/constants';
+import { MESSAGES } from '../../common/messages';
+import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import { authHeaders } from './client';
 
 export interface GraphqlCredentials {
@@ -48,7 +48,13 @@ export function createGraphqlClient(options: GraphqlClientOptions): Client {
 
 /** A failed GraphQL call, with the message the operator should see. */
 export class GraphqlCallError extends Error {
-  constructor(message: string, readonly code?: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly code?: string,
+    readonly status?: number,
+    /** Field name → message of an input the server refused (`extensions.fields`). */
+    readonly fields: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.name = 'GraphqlCallError';
   }
@@ -68,7 +74,8 @@ export function toGraphqlCallError(error: CombinedError): GraphqlCallError {
   const [first] = error.graphQLErrors;
   if (first) {
     const code = typeof first.extensions?.code === 'string' ? first.extensions.code : undefined;
-    return new GraphqlCallError(first.message.trim() || MESSAGES.genericGraphqlError, code, status);
+    const fields = typeof first.extensions?.fields === 'object' && first.extensions.fields !== null ? first.extensions.fields as Record<string, string> : {};
+    return new GraphqlCallError(first.message.trim() || MESSAGES.genericGraphqlError, code, status, fields);
   }
   if (error.networkError instanceof SyntaxError || (error.response && !isJsonResponse(error.response))) {
     return new GraphqlCallError(MESSAGES.invalidData, undefined, status);

@@ -1,6 +1,6 @@
 /** AppCMS Brand (spec §2.7): the current network's logo, icon and themes, read-only. */
 import { useState } from 'react';
-import type { ThemeColors } from '../../../server/db/schema';
+import type { ThemeColors } from '../../../common/contract';
 import { NetworkDataPage } from './NetworkDataPage';
 import * as css from './appcms.css';
 

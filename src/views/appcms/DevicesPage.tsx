@@ -1,5 +1,5 @@
 /** AppCMS Devices (spec §2.7): the current network's device list, read-only. */
-import type { DeviceEntry } from '../../../server/db/schema';
+import type { DeviceEntry } from '../../../common/contract';
 import { NetworkDataPage } from './NetworkDataPage';
 import * as css from './appcms.css';
 

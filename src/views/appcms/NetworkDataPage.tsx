@@ -1,16 +1,15 @@
 /**
- * The frame the AppCMS Brand, Settings and Devices pages share: it asks the `network` actor for one
- * kind of data of the current network whenever that network (or its data, after a copy) changes,
- * and shows the honest state of it: loading, failed, the default network's explanation, or the data.
+ * The frame the AppCMS Brand, Settings and Devices pages share: the honest state of one kind of data
+ * of the current network: loading, failed, the default network's explanation, or the data. The
+ * `network` actor reads it (the route tells it which kind is on screen; it reads again when the
+ * current network or its data changes).
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
-import {
-  selectCurrentNetwork, selectDataRevision, selectIsReading, selectNetworkData, type NetworkActorRef, type NetworkData,
-} from '../../../machines/network.machine';
-import { useSystemActor } from '../../app-actor';
-import type { NetworkDataKind } from '../../api/contract';
-import { MESSAGES, OWN_MESSAGES } from '../../messages';
+import type { ReactNode } from 'react';
+import { selectCurrentNetwork, selectIsReading, selectNetworkData, type NetworkData } from '../../../machines/network.machine';
+import { useAppActor } from '../../app-actor';
+import type { NetworkDataKind } from '../../../common/contract';
+import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { page, pageTitle } from '../../theme/ui.css';
 import * as css from './appcms.css';
 
@@ -26,16 +25,10 @@ export interface NetworkDataPageProps {
 }
 
 export function NetworkDataPage({ title, kind, children }: NetworkDataPageProps) {
-  const network = useSystemActor<NetworkActorRef>('network');
+  const network = useAppActor('network');
   const current = useSelector(network, selectCurrentNetwork);
-  const revision = useSelector(network, selectDataRevision);
   const entry = useSelector(network, SELECTORS[kind]);
   const reading = useSelector(network, selectIsReading);
-  const identifier = current?.identifier;
-
-  useEffect(() => {
-    if (identifier) network.send({ type: 'network.read', kind });
-  }, [network, kind, identifier, revision]);
 
   let body: ReactNode;
   if (!current) {

@@ -1,20 +1,19 @@
 /**
- * /forgot-password: the username form of the forgot flow (passwordReset actor); with ?token= the
- * new-password form of the header's Change Password flow (passwordChange actor).
+ * /forgot-password: the username form of the forgot flow (passwordReset actor); once the router has
+ * handed a ?token= to the header's Change Password flow (passwordChange actor), its new-password form.
  */
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { selectError, selectIsRequesting, type ForgotPasswordMachine } from '../../../machines/forgot-password.machine';
-import { useSystemActor } from '../../app-actor';
-import { ROUTES } from '../../config';
+import { selectError, selectFlowStep, selectIsRequesting } from '../../../machines/forgot-password.machine';
+import { useAppActor } from '../../app-actor';
+import { ROUTES } from '../../../common/constants';
 import { authCard, button, centeredScreen, errorText, field, input, label } from '../../theme/ui.css';
 import * as css from './auth.css';
 import { NewPasswordForm } from './NewPasswordForm';
 
 function UsernameForm() {
-  const reset = useSystemActor<ActorRefFrom<ForgotPasswordMachine>>('passwordReset');
+  const reset = useAppActor('passwordReset');
   const requesting = useSelector(reset, selectIsRequesting);
   const error = useSelector(reset, selectError);
   const [username, setUsername] = useState('');
@@ -40,17 +39,12 @@ function UsernameForm() {
   );
 }
 
-function ChangePasswordForm({ token }: { token: string }) {
-  const change = useSystemActor<ActorRefFrom<ForgotPasswordMachine>>('passwordChange');
-  return <NewPasswordForm actor={change} token={token} />;
-}
-
 export function ForgotPasswordPage() {
-  const searchStr = useLocation({ select: (location) => location.searchStr });
-  const token = new URLSearchParams(searchStr).get('token');
+  const change = useAppActor('passwordChange');
+  const changing = useSelector(change, (snapshot) => selectFlowStep(snapshot) === 'newPassword');
   return (
     <main className={centeredScreen}>
-      <div className={authCard}>{token ? <ChangePasswordForm token={token} /> : <UsernameForm />}</div>
+      <div className={authCard}>{changing ? <NewPasswordForm actor={change} /> : <UsernameForm />}</div>
     </main>
   );
 }

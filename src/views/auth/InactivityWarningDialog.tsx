@@ -1,14 +1,13 @@
 /** The warning a minute before the inactivity timeout (spec §4.5 and issue 5), with a countdown. */
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { selectIsWarning, selectWarningSecondsLeft, type InactivityMachine } from '../../../machines/inactivity.machine';
-import { useSystemActor } from '../../app-actor';
-import { OWN_MESSAGES } from '../../messages';
+import { selectIsWarning, selectWarningSecondsLeft } from '../../../machines/inactivity.machine';
+import { useAppActor } from '../../app-actor';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { Modal } from '../shared/Modal';
 import * as css from './auth.css';
 
 export function InactivityWarningDialog() {
-  const inactivity = useSystemActor<ActorRefFrom<InactivityMachine>>('inactivity');
+  const inactivity = useAppActor('inactivity');
   const open = useSelector(inactivity, selectIsWarning);
   const secondsLeft = useSelector(inactivity, selectWarningSecondsLeft);
   const stay = () => inactivity.send({ type: 'inactivity.stay' });

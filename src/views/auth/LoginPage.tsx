@@ -5,19 +5,18 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import {
-  selectIsLoadingProfile, selectIsSocialSigningIn, selectIsSubmitting, selectLoginError, type AuthMachine,
+  selectIsLoadingProfile, selectIsSocialSigningIn, selectIsSubmitting, selectLoginError,
 } from '../../../machines/auth.machine';
 import type { SocialProvider } from '../../../machines/auth.types';
-import { useSystemActor } from '../../app-actor';
-import { APP_TITLE, ROUTES } from '../../config';
+import { useAppActor } from '../../app-actor';
+import { APP_TITLE, ROUTES } from '../../../common/constants';
 import { authCard, button, centeredScreen, errorText, field, input, label } from '../../theme/ui.css';
 import * as css from './auth.css';
 import { PasswordField } from './PasswordField';
 
 export function LoginPage() {
-  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const auth = useAppActor('auth');
   const submitting = useSelector(auth, selectIsSubmitting);
   const loadingProfile = useSelector(auth, selectIsLoadingProfile);
   const socialSigningIn = useSelector(auth, selectIsSocialSigningIn);

@@ -1,13 +1,12 @@
 /** The user menu's logout confirmation (spec §2.9): 'Are you sure you want to logout?', Cancel / 'Yes, Logout'. */
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { selectIsConfirming, type LogoutMachine } from '../../../machines/logout.machine';
-import { useSystemActor } from '../../app-actor';
-import { MESSAGES } from '../../messages';
+import { selectIsConfirming } from '../../../machines/logout.machine';
+import { useAppActor } from '../../app-actor';
+import { MESSAGES } from '../../../common/messages';
 import { Modal } from '../shared/Modal';
 
 export function LogoutConfirmDialog() {
-  const logout = useSystemActor<ActorRefFrom<LogoutMachine>>('logout');
+  const logout = useAppActor('logout');
   const open = useSelector(logout, selectIsConfirming);
   return (
     <Modal

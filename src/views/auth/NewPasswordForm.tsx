@@ -1,39 +1,32 @@
 /**
  * The new-password form (spec §4.2, §5) of both password flows: new and confirm with show/hide
- * toggles, a live checklist of the rules still missing, the spec's messages verbatim. The token comes
- * from the page's ?token= query and is handed to the machine once.
+ * toggles, a live checklist of the rules still missing, the spec's messages verbatim. The draft lives
+ * in the machine; the reset token reached it from the page's address through the router.
  */
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
-  selectError, selectIsResetting, selectPasswordFailures, selectResetToken, type ForgotPasswordMachine,
+  selectDraft, selectError, selectFlowStep, selectIsResetting, selectPasswordFailures, type ForgotPasswordMachine,
 } from '../../../machines/forgot-password.machine';
-import { PASSWORD_RULE_LABELS, type PasswordRule } from '../../../machines/password-rules';
-import { ROUTES } from '../../config';
+import { PASSWORD_RULE_LABELS, type PasswordRule } from '../../../common/password-rules';
+import { ROUTES } from '../../../common/constants';
 import { button, errorText } from '../../theme/ui.css';
 import * as css from './auth.css';
 import { PasswordField } from './PasswordField';
 
 const RULES = Object.keys(PASSWORD_RULE_LABELS) as PasswordRule[];
 
-export function NewPasswordForm({ actor, token }: { actor: ActorRefFrom<ForgotPasswordMachine>; token: string }) {
-  const storedToken = useSelector(actor, selectResetToken);
-  const failures = useSelector(actor, selectPasswordFailures);
+export function NewPasswordForm({ actor }: { actor: ActorRefFrom<ForgotPasswordMachine> }) {
+  const open = useSelector(actor, (snapshot) => selectFlowStep(snapshot) === 'newPassword');
+  const draft = useSelector(actor, selectDraft, shallowEqual);
+  const failures = useSelector(actor, selectPasswordFailures, shallowEqual);
   const error = useSelector(actor, selectError);
   const resetting = useSelector(actor, selectIsResetting);
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
   const rulesId = useId();
 
-  useEffect(() => {
-    if (token && storedToken !== token) actor.send({ type: 'reset.open', token });
-    // Only a new token from the address bar reopens the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, token]);
-
-  if (!token) {
+  if (!open) {
     return (
       <div role="status">
         <h1 className={css.title}>Reset password</h1>
@@ -43,22 +36,17 @@ export function NewPasswordForm({ actor, token }: { actor: ActorRefFrom<ForgotPa
     );
   }
 
-  function edit(next: { newPassword: string; confirmPassword: string }) {
-    setNewPassword(next.newPassword);
-    setConfirmPassword(next.confirmPassword);
-    actor.send({ type: 'reset.edit', ...next });
-  }
   function submit(event: FormEvent) {
     event.preventDefault();
-    actor.send({ type: 'reset.submit', newPassword, confirmPassword });
+    actor.send({ type: 'reset.submit' });
   }
 
   return (
     <form className={css.form} onSubmit={submit} noValidate>
       <h1 className={css.title}>Set a new password</h1>
       <PasswordField
-        label="New Password" name="newPassword" value={newPassword} autoComplete="new-password" describedBy={rulesId}
-        onChange={(value) => edit({ newPassword: value, confirmPassword })}
+        label="New Password" name="newPassword" value={draft.newPassword} autoComplete="new-password" describedBy={rulesId}
+        onChange={(value) => actor.send({ type: 'reset.edit', newPassword: value, confirmPassword: draft.confirmPassword })}
       />
       <ul id={rulesId} className={css.checklist} aria-label="Password rules">
         {RULES.map((rule) => {
@@ -71,8 +59,8 @@ export function NewPasswordForm({ actor, token }: { actor: ActorRefFrom<ForgotPa
         })}
       </ul>
       <PasswordField
-        label="Confirm Password" name="confirmPassword" value={confirmPassword} autoComplete="new-password"
-        onChange={(value) => edit({ newPassword, confirmPassword: value })}
+        label="Confirm Password" name="confirmPassword" value={draft.confirmPassword} autoComplete="new-password"
+        onChange={(value) => actor.send({ type: 'reset.edit', newPassword: draft.newPassword, confirmPassword: value })}
       />
       {error && <p className={errorText} role="alert">{error}</p>}
       <button type="submit" className={`${button.primary} ${css.submit}`} disabled={resetting}>

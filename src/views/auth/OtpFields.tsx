@@ -1,23 +1,22 @@
 /**
  * The body of the 'Verify OTP' panel (spec §2.10), shared by /verify-number and the header modal:
  * instruction, masked phone tail, the six-digit input, Resend Code with its countdown, the rates note
- * and a disabled 'Wrong Number?'.
+ * and a disabled 'Wrong Number?'. What is typed lives in the code step's machine.
  */
 import { useId } from 'react';
 import { phoneTail, type OtpStep } from '../../../machines/otp';
-import { OTP_LENGTH } from '../../config';
-import { MESSAGES } from '../../messages';
+import type { OtpStepActorRef } from '../../../machines/otp-step.machine';
+import { OTP_LENGTH } from '../../../common/constants';
+import { MESSAGES } from '../../../common/messages';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import * as css from './auth.css';
 
 export interface OtpFieldsProps {
+  actor: OtpStepActorRef;
   step: OtpStep;
-  code: string;
-  onCodeChange: (code: string) => void;
-  onResend: () => void;
 }
 
-export function OtpFields({ step, code, onCodeChange, onResend }: OtpFieldsProps) {
+export function OtpFields({ actor, step }: OtpFieldsProps) {
   const inputId = useId();
   const errorId = useId();
   const tail = phoneTail(step.obscureMobileNumber);
@@ -30,15 +29,15 @@ export function OtpFields({ step, code, onCodeChange, onResend }: OtpFieldsProps
       <div className={field}>
         <label htmlFor={inputId} className={label}>Verification code</label>
         <input
-          id={inputId} name="otp" className={`${input} ${css.otpInput}`} value={code}
+          id={inputId} name="otp" className={`${input} ${css.otpInput}`} value={step.code}
           inputMode="numeric" pattern="[0-9]*" maxLength={OTP_LENGTH} autoComplete="one-time-code" autoFocus
           aria-invalid={step.error ? true : undefined} aria-describedby={step.error ? errorId : undefined}
-          onChange={(e) => onCodeChange(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+          onChange={(e) => actor.send({ type: 'otp.edit', code: e.target.value })}
         />
       </div>
       {step.error && <p id={errorId} className={errorText} role="alert">{step.error}</p>}
       <div className={css.actions}>
-        <button type="button" className={button.ghost} onClick={onResend} disabled={!step.canResend} aria-live="polite">
+        <button type="button" className={button.ghost} onClick={() => actor.send({ type: 'otp.resend' })} disabled={!step.canResend} aria-live="polite">
           {step.resending ? 'Sending…' : step.canResend ? MESSAGES.otpResend : `Resend in ${step.resendInSeconds}s`}
         </button>
         <button type="button" className={button.ghost} disabled>{MESSAGES.otpWrongNumber}</button>

@@ -1,25 +1,18 @@
 /** The header Change Password flow's 'Verify OTP' modal (spec §2.10), driven by the passwordChange actor. */
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { selectIsOtpModalOpen, selectOtpStep, type ForgotPasswordMachine } from '../../../machines/forgot-password.machine';
-import { useSystemActor } from '../../app-actor';
-import { OTP_LENGTH } from '../../config';
-import { MESSAGES } from '../../messages';
+import { useSelector } from '@xstate/react';
+import { selectIsOtpModalOpen, selectOtpStepActor } from '../../../machines/forgot-password.machine';
+import { useAppActor } from '../../app-actor';
+import { MESSAGES } from '../../../common/messages';
 import { Modal } from '../shared/Modal';
 import * as css from './auth.css';
 import { OtpFields } from './OtpFields';
+import { useOtpPanel } from './otp-panel';
 
 export function OtpModal() {
-  const change = useSystemActor<ActorRefFrom<ForgotPasswordMachine>>('passwordChange');
+  const change = useAppActor('passwordChange');
   const open = useSelector(change, selectIsOtpModalOpen);
-  const step = useSelector(change, selectOtpStep, shallowEqual);
-  const [code, setCode] = useState('');
-
-  function close() {
-    setCode('');
-    change.send({ type: 'otp.cancel' });
-  }
+  const otp = useSelector(change, selectOtpStepActor);
+  const step = useOtpPanel(otp);
 
   return (
     <Modal
@@ -27,13 +20,13 @@ export function OtpModal() {
       title={MESSAGES.otpTitle}
       negativeLabel="Cancel"
       positiveLabel={step?.verifying ? 'Verifying…' : MESSAGES.otpConfirm}
-      onNegative={close}
-      onPositive={() => change.send({ type: 'otp.submit', otp: code })}
-      positiveDisabled={!step || code.length !== OTP_LENGTH}
+      onNegative={() => change.send({ type: 'otp.cancel' })}
+      onPositive={() => otp?.send({ type: 'otp.submit' })}
+      positiveDisabled={!step?.canSubmit}
       busy={step?.verifying}
     >
-      {step
-        ? <OtpFields step={step} code={code} onCodeChange={setCode} onResend={() => change.send({ type: 'otp.resend' })} />
+      {otp && step
+        ? <OtpFields actor={otp} step={step} />
         : <p className={css.status} role="status">Sending a code to your mobile phone…</p>}
     </Modal>
   );

@@ -1,18 +1,13 @@
-/** /reset-password?token=...: the forgot flow's new-password form (passwordReset actor). */
-import { useLocation } from '@tanstack/react-router';
-import type { ActorRefFrom } from 'xstate';
-import type { ForgotPasswordMachine } from '../../../machines/forgot-password.machine';
-import { useSystemActor } from '../../app-actor';
+/** /reset-password?token=...: the forgot flow's new-password form (passwordReset actor; the router hands it the token). */
+import { useAppActor } from '../../app-actor';
 import { authCard, centeredScreen } from '../../theme/ui.css';
 import { NewPasswordForm } from './NewPasswordForm';
 
 export function ResetPasswordPage() {
-  const reset = useSystemActor<ActorRefFrom<ForgotPasswordMachine>>('passwordReset');
-  const searchStr = useLocation({ select: (location) => location.searchStr });
-  const token = new URLSearchParams(searchStr).get('token') ?? '';
+  const reset = useAppActor('passwordReset');
   return (
     <main className={centeredScreen}>
-      <div className={authCard}><NewPasswordForm actor={reset} token={token} /></div>
+      <div className={authCard}><NewPasswordForm actor={reset} /></div>
     </main>
   );
 }

@@ -1,16 +1,16 @@
 /**
  * Header and top bar (spec §2.9, §2.4): hidden on the listed routes; a logo-only bar for visitors;
- * for a signed-in user the tabs of the areas their roles allow and the user menu.
+ * for a signed-in user the tabs of the areas their roles allow and the user menu. The network switcher
+ * shows when the `network` actor follows a site (App CMS users only: machines/app.machine.ts).
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { selectIsSignedIn, selectRoles, selectSession, type AuthMachine } from '../../../machines/auth.machine';
-import type { LogoutMachine } from '../../../machines/logout.machine';
-import type { ForgotPasswordMachine } from '../../../machines/forgot-password.machine';
-import { canContinue, visibleTabsFor } from '../../../machines/roles';
-import { APP_TITLE, AREAS, ROUTES } from '../../config';
-import { useSystemActor } from '../../app-actor';
+import { selectIsSignedIn, selectRoles, selectSession } from '../../../machines/auth.machine';
+import { selectCanChangePassword } from '../../../machines/forgot-password.machine';
+import { selectHasSite } from '../../../machines/network.machine';
+import { canContinue, visibleTabsFor } from '../../../common/roles';
+import { APP_TITLE, AREAS, ROUTES } from '../../../common/constants';
+import { useAppActor } from '../../app-actor';
 import { NetworkSwitcher } from '../network/NetworkSwitcher';
 import * as css from './layout.css';
 
@@ -24,7 +24,7 @@ function Logo() {
 }
 
 export function Header() {
-  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const auth = useAppActor('auth');
   const signedIn = useSelector(auth, selectIsSignedIn);
   if (!signedIn) {
     return <header className={css.header} data-testid="header-visitor"><Logo /></header>;
@@ -33,11 +33,14 @@ export function Header() {
 }
 
 function SignedInHeader() {
-  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
-  const logout = useSystemActor<ActorRefFrom<LogoutMachine>>('logout');
-  const passwordChange = useSystemActor<ActorRefFrom<ForgotPasswordMachine>>('passwordChange');
+  const auth = useAppActor('auth');
+  const logout = useAppActor('logout');
+  const passwordChange = useAppActor('passwordChange');
+  const network = useAppActor('network');
   const roles = useSelector(auth, selectRoles);
   const session = useSelector(auth, selectSession);
+  const canChangePassword = useSelector(passwordChange, selectCanChangePassword);
+  const hasNetworks = useSelector(network, selectHasSite);
   const tabs = visibleTabsFor(roles);
   return (
     <header className={css.header} data-testid="header">
@@ -48,7 +51,7 @@ function SignedInHeader() {
         ))}
       </nav>
       <div className={css.rightSide}>
-        {canContinue(roles, AREAS.appCms) && <NetworkSwitcher />}
+        {hasNetworks && <NetworkSwitcher />}
         <details className={css.menu}>
           <summary className={css.menuSummary} aria-label="User menu">{session?.username ?? 'Account'} ▾</summary>
           {/* Choosing an item closes the menu (it would stay open behind the dialogs and after Admin). */}
@@ -56,9 +59,11 @@ function SignedInHeader() {
             {canContinue(roles, AREAS.admin) && (
               <Link to={ROUTES.admin} className={css.menuItem} role="menuitem">Admin</Link>
             )}
-            <button type="button" className={css.menuItem} role="menuitem" onClick={() => session && passwordChange.send({ type: 'change.start', username: session.username, accessToken: session.accessToken, apiKey: session.apiKey })}>
-              Change Password
-            </button>
+            {canChangePassword && (
+              <button type="button" className={css.menuItem} role="menuitem" onClick={() => passwordChange.send({ type: 'change.start' })}>
+                Change Password
+              </button>
+            )}
             <button type="button" className={css.menuItem} role="menuitem" onClick={() => logout.send({ type: 'logout.request' })}>
               Logout
             </button>

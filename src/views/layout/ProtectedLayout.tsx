@@ -5,16 +5,15 @@
  */
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { selectIsVerifying, type SessionMachine } from '../../../machines/session.machine';
-import { useSystemActor } from '../../app-actor';
+import { selectIsVerifying } from '../../../machines/session.machine';
+import { useAppActor } from '../../app-actor';
 import { LoadingOverlay } from '../shared/LoadingOverlay';
 import { LogoutConfirmDialog } from '../auth/LogoutConfirmDialog';
 import { InactivityWarningDialog } from '../auth/InactivityWarningDialog';
 import { OtpModal } from '../auth/OtpModal';
 
 export function ProtectedLayout() {
-  const session = useSystemActor<ActorRefFrom<SessionMachine>>('session');
+  const session = useAppActor('session');
   const verifying = useSelector(session, selectIsVerifying);
   return (
     <>

@@ -4,7 +4,7 @@
  */
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { APP_TITLE } from '../../config';
+import { APP_TITLE } from '../../../common/constants';
 import { RouteProgress } from '../shared/RouteProgress';
 import { Snackbar } from '../shared/Snackbar';
 import { Header } from './Header';

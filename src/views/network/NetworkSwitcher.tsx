@@ -10,9 +10,9 @@ import type { NetworkActorRef, PendingChange } from '../../../machines/network.m
 import {
   selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectNetworks, selectPendingChange,
 } from '../../../machines/network.machine';
-import { useSystemActor } from '../../app-actor';
-import type { Network } from '../../api/contract';
-import { OWN_MESSAGES } from '../../messages';
+import { useAppActor } from '../../app-actor';
+import type { Network } from '../../../common/contract';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { button } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import * as css from './network.css';
@@ -36,7 +36,7 @@ function confirmationText(pending: PendingChange | null): { title: string; body:
 }
 
 export function NetworkSwitcher() {
-  const network = useSystemActor<NetworkActorRef>('network');
+  const network = useAppActor('network');
   const networks = useSelector(network, selectNetworks);
   const current = useSelector(network, selectCurrentNetwork);
   const confirming = useSelector(network, selectIsConfirming);

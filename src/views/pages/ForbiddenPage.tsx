@@ -1,4 +1,4 @@
-import { OWN_MESSAGES } from '../../messages';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { emptyState, page, pageTitle } from '../../theme/ui.css';
 
 export function ForbiddenPage() {

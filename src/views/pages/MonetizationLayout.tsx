@@ -20,7 +20,7 @@ export function MonetizationLayout() {
           <Link key={t.key} to={t.route} className={css.tab} data-active={t.key === active}>{t.title}</Link>
         ))}
       </nav>
-      <Outlet />
+      <main><Outlet /></main>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { OWN_MESSAGES } from '../../messages';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { button, page } from '../../theme/ui.css';
 import * as css from './pages.css';
 

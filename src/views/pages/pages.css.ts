@@ -9,9 +9,10 @@ export const sideLink = style({
   selectors: { '&[data-status=active]': { background: vars.color.background, color: vars.color.primaryMain, fontWeight: 600 } },
 });
 export const areaContent = style({ flex: 1, minWidth: 0 });
-export const tabBar = style({ display: 'flex', gap: vars.space.md, borderBottom: `1px solid ${vars.color.border}`, padding: `0 ${vars.space.lg}` });
+// On a phone the five Monetization tabs scroll sideways rather than widen the page.
+export const tabBar = style({ display: 'flex', gap: vars.space.md, borderBottom: `1px solid ${vars.color.border}`, padding: `0 ${vars.space.lg}`, overflowX: 'auto', whiteSpace: 'nowrap' });
 export const tab = style({
-  padding: `${vars.space.sm} ${vars.space.xs}`, textDecoration: 'none', color: vars.color.secondaryLight, borderBottom: '3px solid transparent',
+  padding: `${vars.space.sm} ${vars.space.xs}`, textDecoration: 'none', color: vars.color.secondaryLight, borderBottom: '3px solid transparent', flexShrink: 0,
   selectors: { '&[data-active=true]': { borderBottomColor: vars.color.primaryLight, color: vars.color.primaryMain, fontWeight: 600 } },
 });
 export const notFound = style({ textAlign: 'center', padding: vars.space.xl });

@@ -1,5 +1,5 @@
 /** An honest empty state for a page whose data is not built yet. */
-import { OWN_MESSAGES } from '../../messages';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { emptyState, page, pageTitle } from '../../theme/ui.css';
 
 export function EmptyStatePage({ title, detail }: { title: string; detail?: string }) {

@@ -4,13 +4,12 @@
  */
 import * as Toast from '@radix-ui/react-toast';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { selectNotification, type NotifierMachine } from '../../../machines/notifier.machine';
-import { useSystemActor } from '../../app-actor';
+import { selectNotification } from '../../../machines/notifier.machine';
+import { useAppActor } from '../../app-actor';
 import * as css from './shared.css';
 
 export function Snackbar() {
-  const notifier = useSystemActor<ActorRefFrom<NotifierMachine>>('notifier');
+  const notifier = useAppActor('notifier');
   const notification = useSelector(notifier, selectNotification);
   return (
     <Toast.Provider swipeDirection="up" duration={Number.POSITIVE_INFINITY}>

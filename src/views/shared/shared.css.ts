@@ -1,6 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
-import { DIALOG_MAX_WIDTH, SNACKBAR_MAX_WIDTH } from '../../config';
+import { DIALOG_MAX_WIDTH, SNACKBAR_MAX_WIDTH } from '../../../common/constants';
 
 export const overlay = style({ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.45)', zIndex: 50 });
 export const dialog = style({

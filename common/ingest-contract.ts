@@ -1,0 +1,129 @@
+/**
+ * Wire contract of player event ingestion (POST /v1/events): event types and their JSON schemas,
+ * shared by the server (validation), the simulator and any player integration.
+ *
+ * Counters in heartbeats and session ends are cumulative since the session started (watched
+ * seconds, rebuffer count and time): a lost or repeated event never double-counts, and the session
+ * keeps the largest value it has seen.
+ */
+import type { FromSchema } from './json-schema';
+
+export const INGEST_PATH = '/v1/events';
+/** Development only: subscribers and content a simulator may play (authenticated by the ingestion key). */
+export const INGEST_ROSTER_PATH = '/v1/dev/roster';
+
+export interface IngestRoster {
+  subscribers: { id: string; country: string; networkId: string; deviceTypes: string[] }[];
+  content: { id: string; kind: string; durationSeconds: number; networkId: string | null }[];
+}
+
+/** Header carrying the site's ingestion key (not a staff token). */
+export const INGEST_KEY_HEADER = 'x-ingestion-key';
+/** Largest batch accepted; a bigger one is refused whole (413-style 400 with a message). */
+export const INGEST_MAX_EVENTS = 500;
+/** Largest request body of a batch, bytes. */
+export const INGEST_MAX_BODY_BYTES = 512 * 1024;
+/** Events further in the future than this (clock skew) are refused. */
+export const INGEST_MAX_FUTURE_MS = 5 * 60_000;
+/** Events older than this are refused (the rollup of an old day is rebuilt by `npm run rollups`). */
+export const INGEST_MAX_AGE_DAYS = 7;
+
+export const PLAYER_DEVICE_TYPES = ['web', 'ios', 'android', 'roku', 'firetv', 'appletv', 'smarttv'] as const;
+export type PlayerDeviceType = (typeof PLAYER_DEVICE_TYPES)[number];
+
+/** The batch as a client sends it (the envelope schema leaves the events to PLAYER_EVENT_SCHEMAS). */
+export interface IngestRequest {
+  events: PlayerEvent[];
+}
+
+export interface IngestAccepted {
+  success: true;
+  /** New events written. */
+  accepted: number;
+  /** Events already received before (or twice in this batch): not counted again. */
+  duplicates: number;
+}
+
+export interface IngestEventError {
+  index: number;
+  eventId: string | null;
+  message: string;
+}
+
+/** A refused batch: nothing of it was written. */
+export interface IngestRefused {
+  success: false;
+  message: string;
+  errors: IngestEventError[];
+}
+
+/** Patterns rather than Ajv formats: the server's Ajv has no format plugin, and the messages say what is expected. */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$';
+const uuid = { type: 'string', pattern: UUID_PATTERN } as const;
+const count = { type: 'integer', minimum: 0, maximum: 10_000_000 } as const;
+const base = {
+  /** Unique per site; a resent event with a known id is counted once. */
+  eventId: { type: 'string', minLength: 1, maxLength: 100 },
+  sessionId: uuid,
+  /** ISO 8601 date-time. */
+  at: { type: 'string', pattern: DATE_TIME_PATTERN },
+} as const;
+
+/** One JSON schema per event type (validated after the type is known, for a precise message); the event types derive from them. */
+export const PLAYER_EVENT_SCHEMAS = {
+  'session.start': {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'eventId', 'sessionId', 'at', 'subscriberId', 'contentId', 'deviceType', 'country', 'isp', 'cdn', 'startupMs'],
+    properties: {
+      type: { const: 'session.start' }, ...base,
+      subscriberId: uuid, contentId: uuid,
+      /** Defaults to the network the viewer signed up on. */
+      networkId: uuid,
+      deviceId: uuid,
+      deviceType: { enum: [...PLAYER_DEVICE_TYPES] },
+      /** ISO 3166-1 alpha-2. */
+      country: { type: 'string', pattern: '^[A-Z]{2}$' },
+      isp: { type: 'string', minLength: 1, maxLength: 80 },
+      cdn: { type: 'string', minLength: 1, maxLength: 80 },
+      startupMs: { type: 'integer', minimum: 0, maximum: 600_000 },
+    },
+  },
+  heartbeat: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'eventId', 'sessionId', 'at', 'playheadSeconds', 'watchedSeconds', 'bitrateKbps', 'rebufferCount', 'rebufferMs'],
+    properties: {
+      type: { const: 'heartbeat' }, ...base,
+      playheadSeconds: count, watchedSeconds: count, bitrateKbps: { type: 'integer', minimum: 0, maximum: 200_000 },
+      rebufferCount: count, rebufferMs: count,
+    },
+  },
+  'session.end': {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'eventId', 'sessionId', 'at', 'watchedSeconds', 'rebufferCount', 'rebufferMs'],
+    properties: {
+      type: { const: 'session.end' }, ...base,
+      watchedSeconds: count, rebufferCount: count, rebufferMs: count,
+      avgBitrateKbps: { type: 'integer', minimum: 0, maximum: 200_000 },
+      errorCode: { type: 'string', minLength: 1, maxLength: 80 },
+    },
+  },
+} as const;
+
+/** The batch envelope (each event is checked against PLAYER_EVENT_SCHEMAS afterwards). */
+export const INGEST_REQUEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['events'],
+  properties: {
+    events: { type: 'array', minItems: 1, maxItems: INGEST_MAX_EVENTS, items: { type: 'object' } },
+  },
+} as const;
+
+export type SessionStartEvent = FromSchema<(typeof PLAYER_EVENT_SCHEMAS)['session.start']>;
+export type HeartbeatEvent = FromSchema<(typeof PLAYER_EVENT_SCHEMAS)['heartbeat']>;
+export type SessionEndEvent = FromSchema<(typeof PLAYER_EVENT_SCHEMAS)['session.end']>;
+export type PlayerEvent = SessionStartEvent | HeartbeatEvent | SessionEndEvent;

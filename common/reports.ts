@@ -1,0 +1,146 @@
+/**
+ * The reporting service's vocabulary (spec §7.6): report names, parameters, limits and the answer
+ * shape. The server validates against it, the browser builds its requests and pages from it.
+ *
+ *   GET /appcms/v2/reports/<report>?from=YYYY-MM-DD&to=YYYY-MM-DD&granularity=day&network=<identifier>
+ *       &device=&country=&content=&plan=&by=&currency=&compare=previous&include=options
+ */
+
+export const REPORTS_PATH = '/appcms/v2/reports';
+
+export const REPORT_NAMES = [
+  'user_base', 'payment_summary_report', 'change_in_user_base', 'user_behavior', 'video_engagement',
+  'realtime_content', 'realtime_content_enhanced', 'dtl_video_engagement', 'cohort_analysis', 'qos',
+  'qos_bucket_metric_report', 'qos_video_level_report', 'ltv_enhanced',
+] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+export const GRANULARITIES = ['hour', 'day', 'week', 'month'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** Filters a report may support; one at a time, since each playback rollup row has one dimension. */
+export const REPORT_FILTERS = ['device', 'country', 'content', 'plan'] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+/** Breakdowns of the QoS reports (playback rollup dimensions). */
+export const QOS_BREAKDOWNS = ['device', 'country', 'isp', 'cdn', 'content'] as const;
+export type QosBreakdown = (typeof QOS_BREAKDOWNS)[number];
+export const PAYMENT_BREAKDOWNS = ['period', 'plan', 'content'] as const;
+
+/** The longest date range one request may ask for. */
+export const MAX_REPORT_RANGE_DAYS = 366;
+/** Real-time reports look at sessions active in this many last minutes. */
+export const REALTIME_WINDOW_MINUTES = 30;
+/** Real-time pages refresh this often while visible. */
+export const REALTIME_POLL_MS = 15_000;
+/** Date presets of the filter bar, in days. */
+export const DATE_PRESETS = [7, 30, 90] as const;
+
+export interface ReportSpec {
+  realtime: boolean;
+  filters: readonly ReportFilter[];
+  /** Allowed values of `by` (the first is the default); none = the report has no breakdown. */
+  by?: readonly string[];
+  /** Whether the answer is a series over periods (granularity applies). */
+  periodic: boolean;
+}
+
+export const REPORT_SPECS: Record<ReportName, ReportSpec> = {
+  user_base: { realtime: false, filters: ['country', 'plan'], periodic: true },
+  change_in_user_base: { realtime: false, filters: ['plan'], periodic: true },
+  user_behavior: { realtime: false, filters: ['device', 'country', 'content', 'plan'], periodic: true },
+  video_engagement: { realtime: false, filters: [], periodic: true },
+  dtl_video_engagement: { realtime: false, filters: [], periodic: false },
+  realtime_content: { realtime: true, filters: ['device', 'country', 'content'], periodic: true },
+  realtime_content_enhanced: { realtime: true, filters: ['device', 'country'], periodic: false },
+  cohort_analysis: { realtime: false, filters: ['plan'], periodic: false },
+  ltv_enhanced: { realtime: false, filters: ['plan'], periodic: false },
+  payment_summary_report: { realtime: false, filters: ['plan'], by: PAYMENT_BREAKDOWNS, periodic: true },
+  qos: { realtime: false, filters: ['device', 'country', 'content', 'plan'], by: ['period', ...QOS_BREAKDOWNS], periodic: true },
+  qos_bucket_metric_report: { realtime: false, filters: [], by: ['device', 'cdn', 'country', 'isp'], periodic: false },
+  qos_video_level_report: { realtime: false, filters: [], periodic: false },
+};
+
+export function isReportName(value: string): value is ReportName {
+  return (REPORT_NAMES as readonly string[]).includes(value);
+}
+
+/** Query parameters of every report (all optional on the wire; the server fills defaults). */
+export interface ReportParams {
+  from?: string;
+  to?: string;
+  granularity?: Granularity;
+  network?: string;
+  device?: string;
+  country?: string;
+  content?: string;
+  plan?: string;
+  by?: string;
+  currency?: string;
+  /** 'previous': also answer the totals of the equally long period just before. */
+  compare?: 'previous';
+  /** 'options': also answer the choices of the report's plan and content filters (`options`). */
+  include?: 'options';
+}
+
+/** How many titles the content filter offers: the most watched of the range. */
+export const CONTENT_OPTIONS_LIMIT = 100;
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export type ColumnKind = 'text' | 'period' | 'count' | 'hours' | 'minutes' | 'ms' | 'percent' | 'money' | 'kbps';
+
+export interface ReportColumn {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+}
+
+export type ReportCell = string | number | null;
+export type ReportRow = Record<string, ReportCell>;
+
+export interface ReportAnswer {
+  success: true;
+  report: ReportName;
+  /** The parameters the answer is for, defaults filled in. */
+  params: ReportParams & { from: string; to: string; granularity: Granularity };
+  generatedAt: string;
+  columns: ReportColumn[];
+  rows: ReportRow[];
+  /** Headline numbers over the whole range (keys are column keys). */
+  totals: Record<string, number | null>;
+  /** With compare=previous: the same totals over the preceding range of equal length. */
+  previousTotals?: Record<string, number | null>;
+  /** Money reports: the currency shown and every currency with payments in the range. */
+  currency?: string;
+  currencies?: string[];
+  /**
+   * With include=options, for the plan and content filters the report supports: the site's plans
+   * (by name) and the titles with the most sessions in the range (plus the one filtered on).
+   */
+  options?: Partial<Record<'plan' | 'content', FilterOption[]>>;
+}
+
+/** The UTC calendar day of a date, YYYY-MM-DD. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return isoDay(d);
+}
+
+/** Inclusive number of days from `from` to `to` (1 when equal). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The default range: the last `days` days ending today (UTC). */
+export function presetRange(days: number, today: string): { from: string; to: string } {
+  return { from: addDays(today, -(days - 1)), to: today };
+}

@@ -1,0 +1,112 @@
+/**
+ * Issue 18 in Chromium: an admin creates an account with Content read only, the new owner opens the
+ * one-time set-password link, sets a password, signs in and lands on /content with only the Content
+ * tab; the admin then removes Content, and the new account's open session is sent to /logout on its
+ * next action (the next page load verifies the session, spec §4.3). Also saves the Admin pages'
+ * screenshots at 1440 and 390 px under /tmp/shots/admin.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { headerTabs, outbox, pathOf, startAuthServer, submitCredentials } from './auth-support';
+import { launchBrowser, type RunningServer } from './support';
+
+const SHOTS = '/tmp/shots/admin';
+let server: RunningServer;
+let browser: Browser;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+beforeAll(async () => {
+  server = await startAuthServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Admin area', () => {
+  it('creates a Content-read account that sets its password, signs in, and is signed out when Content is removed', async () => {
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const admin = await adminContext.newPage();
+    await admin.goto(`${server.url}/`);
+    await submitCredentials(admin, 'admin@demo.test');
+    await admin.waitForURL(/\/analytics/);
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByRole('cell', { name: /^Connie Content content@demo/ }).waitFor();
+    await shoot(admin, 'staff-list');
+
+    await admin.getByRole('button', { name: 'New account' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('E-mail (username)').fill('newbie@demo.test');
+    await dialog.getByLabel('Display name').fill('Nina Newbie');
+    await dialog.getByLabel('Mobile number').fill('+15550109876');
+    await dialog.getByLabel('Content: read').check();
+    await shoot(admin, 'role-grid-dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const link = await admin.getByTestId('set-password-link').textContent();
+    expect(link).toMatch(/\/set-password\?token=/);
+    const sms = await outbox(server.url, '+15550109876');
+    expect(sms[0]?.body).toContain(link!);
+    await admin.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => admin.getByRole('cell', { name: /^Nina Newbie newbie@demo/ }).count()).toBe(1);
+
+    const newbieContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const newbie = await newbieContext.newPage();
+    await newbie.goto(link!);
+    await newbie.getByText('newbie@demo.test').waitFor();
+    await newbie.getByLabel('New Password').fill('Nina!Pass2026');
+    await newbie.getByLabel('Confirm Password').fill('Nina!Pass2026');
+    await newbie.getByRole('button', { name: 'Set password' }).click();
+    await newbie.getByRole('button', { name: 'Sign in' }).click();
+    await newbie.waitForURL(`${server.url}/`);
+    await submitCredentials(newbie, 'newbie@demo.test', 'Nina!Pass2026');
+    await newbie.waitForURL(/\/content$/);
+    expect(await headerTabs(newbie)).toEqual(['Content']);
+
+    // The admin removes Content: the account keeps no area at all.
+    await admin.getByRole('button', { name: 'Edit Nina Newbie' }).click();
+    await admin.getByRole('dialog').getByLabel('Content: none').check();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Any open session of theirs has ended' }).waitFor();
+
+    const paths: string[] = [];
+    newbie.on('framenavigated', (frame) => { if (frame === newbie.mainFrame()) paths.push(pathOf(newbie)); });
+    await newbie.reload();
+    await newbie.waitForURL(`${server.url}/`);
+    expect(paths).toContain('/logout');
+
+    await admin.getByRole('link', { name: 'Audit log' }).click();
+    await admin.getByRole('cell', { name: 'staff.updated' }).first().waitFor();
+    await shoot(admin, 'audit-log');
+    await admin.getByLabel('Action').selectOption('staff.created');
+    await admin.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => (await admin.getByRole('cell', { name: /^staff\./ }).allTextContents()).every((t) => t === 'staff.created')).toBe(true);
+
+    await newbieContext.close();
+    await adminContext.close();
+  });
+
+  it('shows Admin read the staff and the audit log without any write control', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await submitCredentials(page, 'siteadmin@demo.test');
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('cell', { name: /^Connie Content content@demo/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'New account' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Disable / }).count()).toBe(0);
+    await shoot(page, 'staff-list-read-only');
+    await context.close();
+  });
+});

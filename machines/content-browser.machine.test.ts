@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type AnyActorLogic } from 'xstate';
+import type { ContentSummary } from '../common/content';
+import { OWN_MESSAGES } from '../common/messages';
+import {
+  CONTENT_BULK_CONFLICT, CONTENT_PAGE_SIZE, contentBrowserMachine, SEARCH_DEBOUNCE_MS,
+  selectCanSelect, selectIsBulkSaving, selectIsEmpty, selectIsLoading, selectKeyword, selectKind, selectList, selectListError,
+  selectPaging, selectRows, selectSelected, selectSort, selectStatusFilter, selectTab,
+  type BulkStatusInput, type ContentListPage, type LoadListInput,
+} from './content-browser.machine';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { pendingActor } from './test-support/fakes';
+import { delayedEvents } from './test-support/paths';
+
+const row = (n: number, over: Partial<ContentSummary> = {}): ContentSummary => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  kind: 'video', title: `Title ${n}`, status: 'published', durationSeconds: 60 * n, plays30d: n,
+  updatedAt: '2026-01-01T00:00:00.000Z', version: 1, ...over,
+});
+const PAGE: ContentListPage = { items: [row(1), row(2), row(3)], total: 45, start: 0 };
+
+/** A loadList whose answers the test releases one by one, in any order. */
+function controlledLoads() {
+  const calls: { input: LoadListInput; resolve: (page: ContentListPage) => void; reject: (e: unknown) => void }[] = [];
+  const logic = fromPromise<ContentListPage, LoadListInput>(({ input }) => new Promise((resolve, reject) => {
+    calls.push({ input, resolve, reject });
+  }));
+  return { calls, logic };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(actors: { loadList?: AnyActorLogic; bulkStatus?: AnyActorLogic } = {}) {
+  const clock = new SimulatedClock();
+  const actor = createActor(contentBrowserMachine.provide({
+    actors: { loadList: actors.loadList ?? pendingActor(), bulkStatus: actors.bulkStatus ?? pendingActor() },
+  }), { clock }).start();
+  return { actor, clock };
+}
+
+describe('contentBrowser: spec §3 state', () => {
+  it('starts on tab 0, kind video, no keyword, no list; loads when the library route is shown', async () => {
+    const loads = controlledLoads();
+    const { actor } = start({ loadList: loads.logic });
+    const s = actor.getSnapshot();
+    expect([selectTab(s), selectKind(s), selectKeyword(s), selectList(s)]).toEqual([0, 'video', '', null]);
+    actor.send({ type: 'path.changed', path: '/content' });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    expect(loads.calls[0]!.input).toEqual({ mediaType: 'video', q: '', status: null, sort: '-updated', start: 0, limit: CONTENT_PAGE_SIZE });
+    loads.calls[0]!.resolve(PAGE);
+    await flush();
+    expect(selectRows(actor.getSnapshot())).toEqual(PAGE.items);
+    expect(selectPaging(actor.getSnapshot())).toEqual({ first: 1, last: 3, total: 45, previousStart: null, nextStart: CONTENT_PAGE_SIZE });
+  });
+
+  it('clears the keyword and the list on every route change, keeping tab, kind, filter and sort', async () => {
+    const loads = controlledLoads();
+    const { actor, clock } = start({ loadList: loads.logic });
+    actor.send({ type: 'path.changed', path: '/content' });
+    actor.send({ type: 'list.tab', index: 3 });
+    actor.send({ type: 'list.status', status: 'draft' });
+    actor.send({ type: 'list.sort', sort: 'title' });
+    actor.send({ type: 'list.search', keyword: 'storm' });
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    loads.calls.at(-1)!.resolve(PAGE);
+    await flush();
+    expect(selectKeyword(actor.getSnapshot())).toBe('storm');
+
+    actor.send({ type: 'path.changed', path: '/content/live/abc' });
+    let s = actor.getSnapshot();
+    expect(s.matches('away')).toBe(true);
+    expect([selectKeyword(s), selectList(s)]).toEqual(['', null]);
+    expect([selectTab(s), selectKind(s), selectStatusFilter(s), selectSort(s)]).toEqual([3, 'live', 'draft', 'title']);
+
+    actor.send({ type: 'path.changed', path: '/content/' });
+    s = actor.getSnapshot();
+    expect(selectKeyword(s)).toBe('');
+    expect(loads.calls.at(-1)!.input).toMatchObject({ mediaType: 'live', q: '', status: 'draft', sort: 'title', start: 0 });
+  });
+
+  it('ignores a tab index that has no kind', () => {
+    const { actor } = start();
+    actor.send({ type: 'path.changed', path: '/content' });
+    actor.send({ type: 'list.tab', index: 9 });
+    expect(selectTab(actor.getSnapshot())).toBe(0);
+  });
+});
+
+describe('contentBrowser: debounced search and stale answers', () => {
+  it('asks once typing pauses for the debounce delay', () => {
+    const loads = controlledLoads();
+    const { actor, clock } = start({ loadList: loads.logic });
+    actor.send({ type: 'path.changed', path: '/content' });
+    actor.send({ type: 'list.search', keyword: 's' });
+    clock.increment(SEARCH_DEBOUNCE_MS - 1);
+    actor.send({ type: 'list.search', keyword: 'st' });
+    clock.increment(SEARCH_DEBOUNCE_MS - 1);
+    actor.send({ type: 'list.search', keyword: 'sto ' });
+    expect(loads.calls).toHaveLength(1);
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    expect(loads.calls).toHaveLength(2);
+    expect(loads.calls[1]!.input.q).toBe('sto');
+  });
+
+  it('drops the answer to an older query that arrives after a newer one started', async () => {
+    const loads = controlledLoads();
+    const { actor } = start({ loadList: loads.logic });
+    actor.send({ type: 'path.changed', path: '/content' });
+    actor.send({ type: 'list.page', start: 20 });
+    const [older, newer] = loads.calls;
+    newer!.resolve({ ...PAGE, start: 20 });
+    await flush();
+    older!.resolve({ ...PAGE, items: [row(99)] });
+    await flush();
+    expect(selectRows(actor.getSnapshot()).map((r) => r.title)).toEqual(['Title 1', 'Title 2', 'Title 3']);
+    expect(selectPaging(actor.getSnapshot())).toMatchObject({ first: 21, previousStart: 0 });
+  });
+
+  it('shows the empty state when nothing matches, and the error with a retry when loading fails', async () => {
+    const loads = controlledLoads();
+    const { actor } = start({ loadList: loads.logic });
+    actor.send({ type: 'path.changed', path: '/content' });
+    loads.calls[0]!.reject(Object.assign(new Error('boom'), { status: 500 }));
+    await flush();
+    expect(selectListError(actor.getSnapshot())).toBe('boom');
+    actor.send({ type: 'list.retry' });
+    loads.calls[1]!.reject(Object.assign(new Error('fetch failed'), { status: 0 }));
+    await flush();
+    expect(selectListError(actor.getSnapshot())).toBe(OWN_MESSAGES.contentLoadFailed);
+    actor.send({ type: 'list.retry' });
+    loads.calls[2]!.resolve({ items: [], total: 0, start: 0 });
+    await flush();
+    expect(selectIsEmpty(actor.getSnapshot())).toBe(true);
+    expect(selectPaging(actor.getSnapshot())).toMatchObject({ first: 0, last: 0, nextStart: null });
+  });
+});
+
+describe('contentBrowser: selection and bulk status', () => {
+  async function readyWith(bulk: AnyActorLogic) {
+    const loads = controlledLoads();
+    const started = start({ loadList: loads.logic, bulkStatus: bulk });
+    started.actor.send({ type: 'path.changed', path: '/content' });
+    loads.calls[0]!.resolve({ ...PAGE, items: [row(1), row(2, { version: 4 }), row(3)] });
+    await flush();
+    return { ...started, loads };
+  }
+
+  it('selects rows and pages, and sends each selected row with its version', async () => {
+    const sent: BulkStatusInput[] = [];
+    const { actor, loads } = await readyWith(fromPromise<number, BulkStatusInput>(async ({ input }) => { sent.push(input); return input.items.length; }));
+    expect(selectCanSelect(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'list.selectPage', selected: true });
+    expect(selectSelected(actor.getSnapshot())).toHaveLength(3);
+    actor.send({ type: 'list.selectPage', selected: false });
+    actor.send({ type: 'list.select', id: row(2).id, selected: true });
+    actor.send({ type: 'list.select', id: row(3).id, selected: true });
+    actor.send({ type: 'list.select', id: row(3).id, selected: true });
+    actor.send({ type: 'list.select', id: row(1).id, selected: false });
+    actor.send({ type: 'list.bulk', status: 'unpublished' });
+    expect(selectIsBulkSaving(actor.getSnapshot())).toBe(true);
+    await flush();
+    expect(sent).toEqual([{ status: 'unpublished', items: [{ id: row(2).id, version: 4 }, { id: row(3).id, version: 1 }] }]);
+    expect(selectSelected(actor.getSnapshot())).toEqual([]);
+    expect(loads.calls).toHaveLength(2);
+  });
+
+  it('does nothing without a selection', async () => {
+    const { actor } = await readyWith(pendingActor());
+    actor.send({ type: 'list.bulk', status: 'published' });
+    expect(selectIsBulkSaving(actor.getSnapshot())).toBe(false);
+  });
+
+  it('reloads after a conflict; keeps the selection after another failure', async () => {
+    let attempt = 0;
+    const { actor, loads } = await readyWith(fromPromise(async () => {
+      attempt += 1;
+      throw attempt === 1 ? Object.assign(new Error('changed'), { code: CONTENT_BULK_CONFLICT }) : new Error('refused');
+    }));
+    actor.send({ type: 'list.select', id: row(1).id, selected: true });
+    actor.send({ type: 'list.bulk', status: 'published' });
+    await flush();
+    expect(loads.calls).toHaveLength(2);
+    expect(selectSelected(actor.getSnapshot())).toEqual([]);
+    loads.calls[1]!.resolve(PAGE);
+    await flush();
+    actor.send({ type: 'list.select', id: row(1).id, selected: true });
+    actor.send({ type: 'list.bulk', status: 'published' });
+    await flush();
+    expect(actor.getSnapshot().matches({ library: 'ready' })).toBe(true);
+    expect(selectSelected(actor.getSnapshot())).toEqual([row(1).id]);
+  });
+});
+
+describe('contentBrowser: every path', () => {
+  const events = [
+    { type: 'path.changed', path: '/content' },
+    { type: 'path.changed', path: '/analytics' },
+    { type: 'list.tab', index: 1 },
+    { type: 'list.tab', index: 7 },
+    { type: 'list.search', keyword: 'storm' },
+    { type: 'list.status', status: 'draft' },
+    { type: 'list.sort', sort: 'title' },
+    { type: 'list.page', start: 20 },
+    { type: 'list.retry' },
+    { type: 'list.select', id: row(1).id, selected: true },
+    { type: 'list.selectPage', selected: false },
+    { type: 'list.bulk', status: 'unpublished' },
+    { type: 'xstate.done.actor.loadList', output: PAGE },
+    { type: 'xstate.error.actor.loadList', error: new Error('offline') },
+    { type: 'xstate.done.actor.bulkStatus', output: 1 },
+    { type: 'xstate.error.actor.bulkStatus', error: Object.assign(new Error('changed'), { code: CONTENT_BULK_CONFLICT }) },
+    { type: 'xstate.error.actor.bulkStatus', error: new Error('refused') },
+    ...delayedEvents(contentBrowserMachine),
+  ];
+  itReachesEveryStateAndTransition(contentBrowserMachine, {
+    events,
+    logic: contentBrowserMachine.provide({ actors: { loadList: pendingActor(), bulkStatus: pendingActor() } }),
+    serializeState: (s) => JSON.stringify([s.value, s.context.selected.length > 0, s.context.tab]),
+  });
+});

@@ -1,0 +1,272 @@
+import { describe, expect, it, vi } from 'vitest';
+import { assign, createActor, fromPromise, waitFor } from 'xstate';
+import { OWN_MESSAGES } from '../common/messages';
+import {
+  changedFields, EDITOR_FAILURE, EditorFailure, editorMachine,
+  selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorId, selectEditorPhase, selectFieldErrors, selectGuardsLeaving, selectIsBusy,
+  selectIsConfirmingLeave, selectIsDirty,
+  type EditorRecord, type EditorSaveInput,
+} from './editor.machine';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { pendingActor } from './test-support/fakes';
+
+const RECORD: EditorRecord = { values: { title: 'Old', tags: ['a'], status: 'draft' }, version: 3, data: { plays: 7 } };
+const SAVED: EditorRecord = { values: { title: 'New', tags: ['a'], status: 'draft' }, version: 4, data: { plays: 7 } };
+
+function start(actors: { load?: () => Promise<EditorRecord>; save?: (input: EditorSaveInput) => Promise<EditorRecord> } = {}) {
+  const leave = vi.fn();
+  const saves: EditorSaveInput[] = [];
+  const machine = editorMachine.provide({
+    actors: {
+      load: fromPromise(actors.load ?? (async () => RECORD)),
+      save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => {
+        saves.push(input);
+        return (actors.save ?? (async () => SAVED))(input);
+      }),
+    },
+    actions: { leave },
+  });
+  const actor = createActor(machine, { input: { id: 'item-1', required: { title: 'Title' } } }).start();
+  return { actor, leave, saves };
+}
+
+describe('editor: load, edit, save', () => {
+  it('loads the record, tracks the draft as dirty, saves only the changed fields with the version read', async () => {
+    const { actor, saves } = start();
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectEditorData(actor.getSnapshot())).toEqual({ plays: 7 });
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+    expect(selectCanSave(actor.getSnapshot())).toBe(false);
+
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+    expect(selectCanSave(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves).toEqual([{ id: 'item-1', version: 3, changes: { title: 'New' }, draft: { ...RECORD.values, title: 'New' } }]);
+    expect(selectDraft(actor.getSnapshot())).toEqual(SAVED.values);
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+  });
+
+  it('a change back to the stored value is not dirty; arrays compare by content', () => {
+    expect(changedFields({ values: { tags: ['a', 'b'], t: 'x' }, draft: { tags: ['a', 'b'], t: 'x' } })).toEqual({});
+    expect(changedFields({ values: { tags: ['a', 'b'] }, draft: { tags: ['b', 'a'] } })).toEqual({ tags: ['b', 'a'] });
+    expect(changedFields({ values: { when: null }, draft: { when: '' } })).toEqual({ when: '' });
+  });
+
+  it('refuses to save with a required field blank, naming it', async () => {
+    const { actor, saves } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: '  ' });
+    actor.send({ type: 'editor.save' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('editing');
+    expect(selectEditorError(actor.getSnapshot())).toBe(OWN_MESSAGES.fieldRequired('Title'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Fixed' });
+    expect(selectEditorError(actor.getSnapshot())).toBeNull();
+    expect(saves).toEqual([]);
+  });
+
+  it('discard puts the stored values back', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'status', value: 'published' });
+    actor.send({ type: 'editor.discard' });
+    expect(selectDraft(actor.getSnapshot())).toEqual(RECORD.values);
+  });
+});
+
+describe('editor: conflicts and failures', () => {
+  it('a stale version ends in conflict with the message; reload discards the draft and reads again', async () => {
+    let loads = 0;
+    const { actor } = start({
+      load: async () => (loads++ === 0 ? RECORD : { ...RECORD, values: { ...RECORD.values, title: 'Theirs' }, version: 5 }),
+      save: async () => { throw new EditorFailure(EDITOR_FAILURE.conflict, OWN_MESSAGES.contentConflict); },
+    });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    expect(selectEditorError(actor.getSnapshot())).toBe(OWN_MESSAGES.contentConflict);
+    expect(selectCanSave(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'editor.reload' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectDraft(actor.getSnapshot()).title).toBe('Theirs');
+    expect(selectEditorError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a failed save keeps the draft and may be retried', async () => {
+    let attempts = 0;
+    const { actor } = start({
+      save: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('The server could not be reached.');
+        return SAVED;
+      },
+    });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectEditorError(actor.getSnapshot())).toBe('The server could not be reached.');
+    expect(selectDraft(actor.getSnapshot()).title).toBe('New');
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+  });
+
+  it('an unknown record is not found; another load failure may be retried', async () => {
+    const missing = start({ load: async () => { throw new EditorFailure(EDITOR_FAILURE.notFound, OWN_MESSAGES.contentNotFound); } });
+    await waitFor(missing.actor, (s) => s.matches('notFound'));
+    let calls = 0;
+    const flaky = start({ load: async () => { calls += 1; if (calls === 1) throw new Error('offline'); return RECORD; } });
+    await waitFor(flaky.actor, (s) => s.matches('loadFailed'));
+    expect(selectEditorError(flaky.actor.getSnapshot())).toBe('offline');
+    flaky.actor.send({ type: 'editor.reload' });
+    await waitFor(flaky.actor, (s) => s.matches('editing'));
+  });
+});
+
+describe('editor: the leave guard', () => {
+  it('leaves at once without unsaved changes', async () => {
+    const { actor, leave } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.leave' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(leave).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks first with unsaved changes: cancel stays with the draft, confirm leaves', async () => {
+    const { actor, leave } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Unsaved' });
+    actor.send({ type: 'editor.leave' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('confirmingLeave');
+    actor.send({ type: 'editor.leaveCancel' });
+    expect(selectDraft(actor.getSnapshot()).title).toBe('Unsaved');
+    actor.send({ type: 'editor.leave' });
+    actor.send({ type: 'editor.leaveConfirm' });
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+});
+
+/** An editor with field rules, as a page provides them: a title of 'x' is too short. */
+const withRules = editorMachine.provide({
+  actions: { checkDraft: assign(({ context }) => ({ fieldErrors: context.draft.title === 'x' ? { title: 'Too short.' } : ({} as Record<string, string>) })) },
+  guards: { breaksFieldRules: ({ context }) => context.draft.title === 'x' },
+});
+
+describe('editor: field rules and field messages', () => {
+  it('keeps the form open with a message beside a bad field, clears it when the field changes, then saves', async () => {
+    const saves: EditorSaveInput[] = [];
+    const actor = createActor(withRules.provide({
+      actors: {
+        load: fromPromise(async () => RECORD),
+        save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => { saves.push(input); return { ...SAVED, id: 'item-9' }; }),
+      },
+    }), { input: { id: 'new' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'x' });
+    actor.send({ type: 'editor.save' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('editing');
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ title: 'Too short.' });
+    actor.send({ type: 'editor.change', field: 'title', value: 'Long enough' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({});
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves).toHaveLength(1);
+    expect(selectEditorId(actor.getSnapshot())).toBe('item-9');
+  });
+
+  it('shows the field messages of a save the server refused for invalid input', async () => {
+    const actor = createActor(editorMachine.provide({
+      actors: {
+        load: fromPromise(async () => RECORD),
+        save: fromPromise<EditorRecord, EditorSaveInput>(async () => { throw new EditorFailure('invalid', 'Some fields need attention.', { title: 'Taken.' }); }),
+      },
+    }), { input: { id: 'item-1' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Other' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectEditorError(actor.getSnapshot())).toBe('Some fields need attention.');
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ title: 'Taken.' });
+    actor.send({ type: 'editor.discard' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({});
+  });
+});
+
+describe('editor: leaving by navigation, and a create', () => {
+  it('lets a navigation go without unsaved changes, and holds it to ask with them', async () => {
+    const { actor, leave } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectGuardsLeaving(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'editor.navigate' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('editing');
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    expect(selectGuardsLeaving(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.navigate' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('confirmingNavigation');
+    expect(selectIsConfirmingLeave(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.leaveCancel' });
+    expect(selectDraft(actor.getSnapshot()).title).toBe('New');
+    actor.send({ type: 'editor.navigate' });
+    actor.send({ type: 'editor.leaveConfirm' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('left');
+    // The router goes on by itself: the page's own leave does not run.
+    expect(leave).not.toHaveBeenCalled();
+    expect(selectGuardsLeaving(actor.getSnapshot())).toBe(false);
+  });
+
+  it('announces every save, and opens a created record by its new id', async () => {
+    const announceSaved = vi.fn();
+    const openCreated = vi.fn();
+    const machine = editorMachine.provide({
+      actors: {
+        load: fromPromise(async () => RECORD),
+        save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => ({ ...SAVED, id: 'plan-9', values: input.draft })),
+      },
+      actions: { announceSaved, openCreated: (_, params) => openCreated(params) },
+    });
+    const actor = createActor(machine, { input: { id: 'new' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Fresh' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(selectEditorId(actor.getSnapshot())).toBe('plan-9');
+    expect(openCreated).toHaveBeenCalledWith({ id: 'plan-9' });
+    actor.send({ type: 'editor.change', field: 'title', value: 'Fresher' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(announceSaved).toHaveBeenCalledTimes(2);
+    expect(openCreated).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('editor: every path', () => {
+  const conflictError = new EditorFailure(EDITOR_FAILURE.conflict, OWN_MESSAGES.contentConflict);
+  const events = [
+    { type: 'xstate.done.actor.load', output: RECORD },
+    { type: 'xstate.error.actor.load', error: new EditorFailure(EDITOR_FAILURE.notFound, OWN_MESSAGES.contentNotFound) },
+    { type: 'xstate.error.actor.load', error: new Error('offline') },
+    { type: 'xstate.done.actor.save', output: SAVED },
+    { type: 'xstate.done.actor.save', output: { ...SAVED, id: 'item-2' } },
+    { type: 'xstate.error.actor.save', error: conflictError },
+    { type: 'xstate.error.actor.save', error: new Error('refused') },
+    { type: 'editor.change', field: 'title', value: 'New' },
+    { type: 'editor.change', field: 'title', value: '' },
+    { type: 'editor.change', field: 'title', value: 'x' },
+    { type: 'editor.save' },
+    { type: 'editor.discard' },
+    { type: 'editor.reload' },
+    { type: 'editor.leave' },
+    { type: 'editor.navigate' },
+    { type: 'editor.leaveConfirm' },
+    { type: 'editor.leaveCancel' },
+  ];
+  itReachesEveryStateAndTransition(withRules, {
+    events,
+    logic: withRules.provide({ actors: { load: pendingActor(), save: pendingActor() } }),
+    input: { id: 'item-1', required: { title: 'Title' } },
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * The SMS code step (spec §2.10, §4.1 step 3, §4.2): the six-digit entry, verifying it, Resend Code
+ * after a cooldown, and the snackbar outcomes. One child machine, invoked by the sign-in machine
+ * (`isLogin: true`, on /verify-number) and by the password machine (`isLogin: false`, on
+ * /verify-number?forgot=true or in the header's 'Verify OTP' modal). It finishes with the token the
+ * server answered for the code; everything else stays inside it.
+ */
+import { assign, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../common/constants';
+import { OWN_MESSAGES } from '../common/messages';
+import type { Credentials, GenerateOtpInput, GenerateOtpOutput, VerifyOtpInput, VerifyOtpOutput } from './auth.types';
+import { isOtpCode, OTP_FAILED, OTP_NOT_SENT, OTP_SENT, type OtpStep } from './otp';
+import { notify } from './system-actions';
+import { providedLater } from './unprovided';
+
+export interface OtpStepInput {
+  username: string;
+  /** true for sign-in, false for the password flows (the answer is then a reset token). */
+  isLogin: boolean;
+  /** The masked number the code went to, as the server gave it. */
+  obscureMobileNumber: string;
+  deviceId?: string;
+  /** The header's Change Password flow sends the signed-in user's token and key. */
+  credentials?: Credentials;
+}
+
+export interface OtpStepContext extends OtpStepInput {
+  code: string;
+  resendInSeconds: number;
+  error: string | null;
+  /** The token the server answered for the code. */
+  token: string;
+}
+
+export interface OtpStepOutput {
+  /** A session token (sign-in) or the single-use reset token (password flows). */
+  accessToken: string;
+}
+
+export type OtpStepEvent =
+  /** What is typed in the code box; anything but digits is dropped, and at most six are kept. */
+  | { type: 'otp.edit'; code: string }
+  | { type: 'otp.submit' }
+  | { type: 'otp.resend' }
+  /** The sign-in machine learnt the device id after the step started (a reload during the step). */
+  | { type: 'otp.deviceKnown'; deviceId: string | undefined };
+
+function initialContext({ input }: { input: OtpStepInput }): OtpStepContext {
+  return { ...input, code: '', resendInSeconds: OTP_RESEND_COOLDOWN_S, error: null, token: '' };
+}
+function typedCode({ event }: { event: OtpStepEvent }) {
+  return { code: event.type === 'otp.edit' ? event.code.replace(/\D/g, '').slice(0, OTP_LENGTH) : '' };
+}
+function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
+  return event.output;
+}
+function verifyInput({ context }: { context: OtpStepContext }): VerifyOtpInput {
+  return {
+    username: context.username, otp: context.code, isLogin: context.isLogin,
+    ...(context.deviceId !== undefined ? { deviceId: context.deviceId } : {}),
+    ...(context.credentials ? { credentials: context.credentials } : {}),
+  };
+}
+function resendInput({ context }: { context: OtpStepContext }): GenerateOtpInput {
+  return { username: context.username, isLogin: context.isLogin, ...(context.credentials ? { credentials: context.credentials } : {}) };
+}
+
+export const otpStepMachine = setup({
+  types: {
+    context: {} as OtpStepContext,
+    events: {} as OtpStepEvent,
+    input: {} as OtpStepInput,
+    output: {} as OtpStepOutput,
+  },
+  actors: {
+    verifyOtp: providedLater<VerifyOtpOutput, VerifyOtpInput>('verifyOtp'),
+    generateOtp: providedLater<GenerateOtpOutput, GenerateOtpInput>('generateOtp'),
+  },
+  actions: {
+    notify,
+    setCode: assign((_, params: { code: string }) => ({ code: params.code })),
+    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+    setDeviceId: assign(({ event }) => (event.type === 'otp.deviceKnown' ? { deviceId: event.deviceId } : {})),
+    setToken: assign((_, params: { accessToken: string }) => ({ token: params.accessToken })),
+    restartCooldown: assign({ resendInSeconds: OTP_RESEND_COOLDOWN_S }),
+    tickCooldown: assign(({ context }) => ({ resendInSeconds: Math.max(0, context.resendInSeconds - 1) })),
+  },
+  guards: {
+    isOtpCode: ({ context }) => isOtpCode(context.code),
+    isCooldownOver: ({ context }) => context.resendInSeconds === 0,
+    hasSecondsLeft: ({ context }) => context.resendInSeconds > 1,
+    isFailure: (_, params: { success: boolean }) => !params.success,
+  },
+}).createMachine({
+  id: 'otpStep',
+  description: 'The SMS code step shared by sign-in and the password flows: entry, verification and Resend Code.',
+  context: initialContext,
+  initial: 'entering',
+  output: ({ context }) => ({ accessToken: context.token }),
+  on: {
+    'otp.deviceKnown': { actions: 'setDeviceId' },
+  },
+  states: {
+    entering: {
+      description: 'The code entry and the Resend Code cooldown run side by side.',
+      type: 'parallel',
+      entry: 'restartCooldown',
+      states: {
+        code: {
+          description: 'Entering, verifying and resending the code.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Waiting for the six digits or a resend.',
+              on: {
+                'otp.edit': { actions: { type: 'setCode', params: typedCode } },
+                'otp.submit': [
+                  { guard: 'isOtpCode', target: 'verifying', actions: 'clearError' },
+                  { actions: { type: 'setError', params: { message: OWN_MESSAGES.otpFormat } } },
+                ],
+                'otp.resend': { guard: 'isCooldownOver', target: 'resending', actions: 'clearError' },
+              },
+            },
+            verifying: {
+              description: 'The code is with the server.',
+              invoke: {
+                id: 'verifyOtp',
+                src: 'verifyOtp',
+                input: verifyInput,
+                onDone: [
+                  {
+                    guard: { type: 'isFailure', params: doneOutput },
+                    target: 'idle',
+                    actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
+                  },
+                  { target: '#otpStep.verified', actions: { type: 'setToken', params: doneOutput } },
+                ],
+                onError: { target: 'idle', actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }] },
+              },
+            },
+            resending: {
+              description: 'A new code is being requested.',
+              invoke: {
+                id: 'generateOtp',
+                src: 'generateOtp',
+                input: resendInput,
+                onDone: [
+                  { guard: { type: 'isFailure', params: doneOutput }, target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
+                  // Re-entering the step restarts the cooldown and its countdown.
+                  { target: '#otpStep.entering', reenter: true, actions: { type: 'notify', params: OTP_SENT } },
+                ],
+                onError: { target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
+              },
+            },
+          },
+        },
+        cooldown: {
+          description: 'The visible countdown before Resend Code is allowed again.',
+          initial: 'counting',
+          states: {
+            counting: {
+              description: 'Counting down one second at a time.',
+              after: {
+                1000: [
+                  { guard: 'hasSecondsLeft', target: 'counting', reenter: true, actions: 'tickCooldown' },
+                  { target: 'ready', actions: 'tickCooldown' },
+                ],
+              },
+            },
+            ready: {
+              description: 'Resend Code is allowed.',
+            },
+          },
+        },
+      },
+    },
+    verified: {
+      description: 'The server accepted the code; the invoking machine takes the token from the output.',
+      type: 'final',
+    },
+  },
+});
+
+export type OtpStepMachine = typeof otpStepMachine;
+export type OtpStepActorRef = ActorRefFrom<OtpStepMachine>;
+export type OtpStepSnapshot = SnapshotFrom<OtpStepMachine>;
+
+/** What the 'Verify OTP' panel shows. */
+export function selectOtpPanel(snapshot: OtpStepSnapshot): OtpStep {
+  const verifying = snapshot.matches({ entering: { code: 'verifying' } });
+  return {
+    obscureMobileNumber: snapshot.context.obscureMobileNumber,
+    code: snapshot.context.code,
+    resendInSeconds: snapshot.context.resendInSeconds,
+    canResend: snapshot.matches({ entering: { code: 'idle', cooldown: 'ready' } }),
+    canSubmit: snapshot.matches({ entering: { code: 'idle' } }) && isOtpCode(snapshot.context.code),
+    verifying,
+    resending: snapshot.matches({ entering: { code: 'resending' } }),
+    error: snapshot.context.error,
+  };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { OWN_MESSAGES } from '../common/messages';
+import {
+  pageActionMachine, selectActionError, selectActionMessage, selectActionPending, selectActionRunning, type PageActionRequest,
+} from './page-action.machine';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { pendingActor } from './test-support/fakes';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(answer: (request: PageActionRequest) => string | Promise<string>) {
+  const requests: PageActionRequest[] = [];
+  let performed = 0;
+  const actor = createActor(pageActionMachine.provide({
+    actors: { perform: fromPromise<string, PageActionRequest>(async ({ input }) => { requests.push(input); return answer(input); }) },
+    actions: { performed: () => { performed += 1; } },
+  }), { input: { confirm: ['delete'] } }).start();
+  return { actor, requests, performed: () => performed };
+}
+
+const DELETE = { type: 'action.request', name: 'delete', args: { id: 'p1', version: 3 }, label: 'Gold' } as const;
+const DUPLICATE = { type: 'action.request', name: 'duplicate', args: { id: 'p1' }, label: 'Gold' } as const;
+
+describe('pageAction', () => {
+  it('asks before an action named in confirm, and runs it with its arguments once confirmed', async () => {
+    const { actor, requests, performed } = start(() => 'Deleted.');
+    actor.send(DELETE);
+    expect(selectActionPending(actor.getSnapshot())).toEqual({ name: 'delete', args: { id: 'p1', version: 3 }, label: 'Gold' });
+    expect(requests).toHaveLength(0);
+    actor.send({ type: 'action.confirm' });
+    expect(selectActionRunning(actor.getSnapshot())).toMatchObject({ name: 'delete' });
+    await settle();
+    expect(requests).toEqual([{ name: 'delete', args: { id: 'p1', version: 3 }, label: 'Gold' }]);
+    expect(actor.getSnapshot().matches({ settled: 'done' })).toBe(true);
+    expect(selectActionMessage(actor.getSnapshot())).toBe('Deleted.');
+    expect(performed()).toBe(1);
+  });
+
+  it('runs an action without confirm at once, and ignores requests while one runs', async () => {
+    const { actor, requests } = start(() => 'Duplicated as “Gold (copy)”.');
+    actor.send(DUPLICATE);
+    actor.send(DELETE);
+    await settle();
+    expect(requests.map((r) => r.name)).toEqual(['duplicate']);
+    expect(selectActionPending(actor.getSnapshot())).toBeNull();
+    expect(selectActionMessage(actor.getSnapshot())).toBe('Duplicated as “Gold (copy)”.');
+  });
+
+  it('cancelling runs nothing', () => {
+    const { actor, requests } = start(() => 'Deleted.');
+    actor.send(DELETE);
+    actor.send({ type: 'action.cancel' });
+    expect(actor.getSnapshot().matches({ settled: 'idle' })).toBe(true);
+    expect(selectActionPending(actor.getSnapshot())).toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows a refusal, still reloads the page, and clears on dismiss', async () => {
+    const { actor, performed } = start(() => Promise.reject(new Error('Someone else changed this plan.')));
+    actor.send(DUPLICATE);
+    await settle();
+    expect(actor.getSnapshot().matches({ settled: 'failed' })).toBe(true);
+    expect(selectActionError(actor.getSnapshot())).toBe('Someone else changed this plan.');
+    expect(performed()).toBe(1);
+    actor.send({ type: 'action.dismiss' });
+    expect(selectActionError(actor.getSnapshot())).toBeNull();
+    expect(selectActionMessage(actor.getSnapshot())).toBeNull();
+  });
+
+  it('says the action could not be completed when the failure has no message', async () => {
+    const { actor } = start(() => Promise.reject(new Error('')));
+    actor.send(DUPLICATE);
+    await settle();
+    expect(selectActionError(actor.getSnapshot())).toBe(OWN_MESSAGES.actionFailed);
+  });
+
+  it('a new request after an answer replaces it', async () => {
+    let n = 0;
+    const { actor } = start(() => `answer ${++n}`);
+    actor.send(DUPLICATE);
+    await settle();
+    actor.send(DUPLICATE);
+    expect(selectActionMessage(actor.getSnapshot())).toBeNull();
+    await settle();
+    expect(selectActionMessage(actor.getSnapshot())).toBe('answer 2');
+  });
+});
+
+describe('pageAction: every path', () => {
+  const events = [
+    DELETE,
+    DUPLICATE,
+    { type: 'action.confirm' },
+    { type: 'action.cancel' },
+    { type: 'action.dismiss' },
+    { type: 'xstate.done.actor.perform', output: 'Done.' },
+    { type: 'xstate.error.actor.perform', error: new Error('down') },
+  ];
+  itReachesEveryStateAndTransition(pageActionMachine, {
+    events,
+    input: { confirm: ['delete'] },
+    logic: pageActionMachine.provide({ actors: { perform: pendingActor() } }),
+  });
+});

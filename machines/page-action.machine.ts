@@ -1,0 +1,126 @@
+/**
+ * One action a list page runs outside its editor (delete a plan, duplicate it, export coupons as
+ * CSV): the page sends `action.request` with the action's name and input; actions named in the
+ * input's `confirm` list ask first. The work is the `perform` actor the page provides; its answer is
+ * the message to show. The provided `performed` action tells the page something changed (it
+ * reloads its list).
+ *
+ *   settled.idle → (confirming →) running → settled.done | settled.failed
+ */
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { OWN_MESSAGES } from '../common/messages';
+import { errorMessage } from './notify';
+import { providedLater } from './unprovided';
+
+export type PageActionArgs = Readonly<Record<string, string | number>>;
+
+export interface PageActionRequest {
+  name: string;
+  args: PageActionArgs;
+  /** What the action applies to, as the question before it names it (a plan's name). */
+  label: string;
+}
+
+export interface PageActionInput {
+  /** Names of the actions that ask before they run. */
+  confirm?: readonly string[];
+}
+
+export interface PageActionContext {
+  confirm: readonly string[];
+  request: PageActionRequest | null;
+  /** The answer of the last action that ran (null while none did, or when it failed). */
+  message: string | null;
+  error: string | null;
+}
+
+export type PageActionEvent =
+  | ({ type: 'action.request' } & PageActionRequest)
+  | { type: 'action.confirm' }
+  | { type: 'action.cancel' }
+  | { type: 'action.dismiss' };
+
+export const pageActionMachine = setup({
+  types: {
+    input: {} as PageActionInput,
+    context: {} as PageActionContext,
+    events: {} as PageActionEvent,
+  },
+  actors: {
+    perform: providedLater<string, PageActionRequest>('perform'),
+  },
+  actions: {
+    storeRequest: assign((_, params: { request: PageActionRequest }) => ({ request: params.request, message: null, error: null })),
+    forgetRequest: assign({ request: null }),
+    storeMessage: assign((_, params: { message: string }) => ({ message: params.message, error: null })),
+    storeError: assign((_, params: { message: string }) => ({ error: params.message, message: null })),
+    clearOutcome: assign({ message: null, error: null, request: null }),
+    /** Provided by the page: what the action changed is shown again (the list reloads). */
+    performed: () => {},
+  },
+  guards: {
+    asksFirst: ({ context }, params: { name: string }) => context.confirm.includes(params.name),
+  },
+}).createMachine({
+  id: 'pageAction',
+  description: 'Runs one page action at a time (asking first for those that need it) and keeps its answer to show.',
+  context: ({ input }) => ({ confirm: input.confirm ?? [], request: null, message: null, error: null }),
+  initial: 'settled',
+  states: {
+    settled: {
+      description: 'No action running: a request asks first when its name is in `confirm`, else it runs at once.',
+      initial: 'idle',
+      on: {
+        'action.request': [
+          {
+            guard: { type: 'asksFirst', params: ({ event }) => ({ name: event.name }) },
+            target: 'confirming',
+            actions: { type: 'storeRequest', params: ({ event }) => ({ request: { name: event.name, args: event.args, label: event.label } }) },
+          },
+          { target: 'running', actions: { type: 'storeRequest', params: ({ event }) => ({ request: { name: event.name, args: event.args, label: event.label } }) } },
+        ],
+      },
+      states: {
+        idle: {
+          description: 'Nothing has run yet, or the last answer was dismissed.',
+        },
+        done: {
+          description: 'The action ran; its answer shows until dismissed or the next action.',
+          on: { 'action.dismiss': { target: 'idle', actions: 'clearOutcome' } },
+        },
+        failed: {
+          description: 'The action was refused or the server unreachable; the message shows until dismissed or the next action.',
+          on: { 'action.dismiss': { target: 'idle', actions: 'clearOutcome' } },
+        },
+      },
+    },
+    confirming: {
+      description: 'The person is asked whether to go ahead.',
+      on: {
+        'action.confirm': 'running',
+        'action.cancel': { target: 'settled', actions: 'forgetRequest' },
+      },
+    },
+    running: {
+      description: 'The action runs; requests wait for it to finish.',
+      invoke: {
+        id: 'perform',
+        src: 'perform',
+        input: ({ context }) => context.request!,
+        onDone: { target: 'settled.done', actions: [{ type: 'storeMessage', params: ({ event }) => ({ message: event.output }) }, 'performed'] },
+        onError: {
+          target: 'settled.failed',
+          actions: [{ type: 'storeError', params: ({ event }) => ({ message: errorMessage(event.error, OWN_MESSAGES.actionFailed) }) }, 'performed'],
+        },
+      },
+    },
+  },
+});
+
+export type PageActionMachine = typeof pageActionMachine;
+export type PageActionSnapshot = SnapshotFrom<PageActionMachine>;
+
+export const selectActionPending = (snapshot: PageActionSnapshot) => (snapshot.matches('confirming') ? snapshot.context.request : null);
+export const selectActionRunning = (snapshot: PageActionSnapshot) => (snapshot.matches('running') ? snapshot.context.request : null);
+export const selectActionMessage = (snapshot: PageActionSnapshot) => snapshot.context.message;
+export const selectActionError = (snapshot: PageActionSnapshot) => snapshot.context.error;

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorLogic } from 'xstate';
+import { REALTIME_POLL_MS, type ReportAnswer } from '../common/reports';
+import {
+  reportMachine, selectAnswers, selectError, selectFilterOptions, selectIsPaused, selectIsRefreshing, selectUpdatedAt, selectView,
+  type FetchReportsInput, type ReportRequest,
+} from './report.machine';
+import { createCoverage } from './test-support/coverage';
+import { pendingActor } from './test-support/fakes';
+import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
+
+function answer(rows: number, generatedAt = '2024-05-20T10:00:00.000Z'): ReportAnswer {
+  return {
+    success: true, report: 'qos', params: { from: '2024-05-01', to: '2024-05-20', granularity: 'day' }, generatedAt,
+    columns: [{ key: 'period', label: 'Period', kind: 'period' }, { key: 'sessions', label: 'Sessions', kind: 'count' }],
+    rows: Array.from({ length: rows }, (_, i) => ({ period: `2024-05-${String(i + 1).padStart(2, '0')}`, sessions: i })),
+    totals: { sessions: rows },
+  };
+}
+
+const LAST_WEEK: ReportRequest[] = [{ report: 'qos', params: { from: '2024-05-14', to: '2024-05-20' } }];
+const LAST_MONTH: ReportRequest[] = [{ report: 'qos', params: { from: '2024-04-21', to: '2024-05-20' } }];
+
+/** A fetch actor whose calls the test settles by hand, recording inputs and aborts. */
+function controlledFetch() {
+  const calls: { input: FetchReportsInput; resolve: (a: ReportAnswer[]) => void; reject: (e: Error) => void; aborted: () => boolean }[] = [];
+  const logic = fromPromise<ReportAnswer[], FetchReportsInput>(({ input, signal }) => new Promise((resolve, reject) => {
+    calls.push({ input, resolve, reject, aborted: () => signal.aborted });
+  }));
+  return { logic, calls };
+}
+
+function start(realtime: boolean, fetch: AnyActorLogic, visibility: AnyActorLogic = fromCallback(() => undefined)) {
+  const clock = new SimulatedClock();
+  const actor = createActor(reportMachine.provide({ actors: { fetchReports: fetch, visibility } }), {
+    input: { requests: LAST_WEEK, realtime }, clock,
+  }).start();
+  return { actor, clock };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('report machine', () => {
+  it('loads, then shows the answers with when they were computed', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic);
+    expect(selectView(actor.getSnapshot())).toBe('loading');
+    expect(fetch.calls[0]!.input).toEqual({ requests: LAST_WEEK, fresh: false });
+    fetch.calls[0]!.resolve([answer(3)]);
+    await flush();
+    expect(selectView(actor.getSnapshot())).toBe('ready');
+    expect(selectAnswers(actor.getSnapshot())?.[0]?.rows).toHaveLength(3);
+    expect(selectUpdatedAt(actor.getSnapshot())).toBe('2024-05-20T10:00:00.000Z');
+  });
+
+  it('new filters cancel the running request; its late answer is never shown', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic);
+    actor.send({ type: 'report.filters', requests: LAST_MONTH });
+    expect(fetch.calls[0]!.aborted()).toBe(true);
+    expect(fetch.calls[1]!.input.requests).toEqual(LAST_MONTH);
+    fetch.calls[0]!.resolve([answer(7)]);
+    await flush();
+    expect(selectView(actor.getSnapshot())).toBe('loading');
+    fetch.calls[1]!.resolve([answer(30)]);
+    await flush();
+    expect(selectAnswers(actor.getSnapshot())?.[0]?.rows).toHaveLength(30);
+  });
+
+  it('keeps the filter choices of the last answer while new filters load', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic);
+    expect(selectFilterOptions(actor.getSnapshot())).toBeUndefined();
+    const plans = [{ value: '6f1c1b8e-5a4d-4c3b-9a2e-1d0f9e8d7c6b', label: 'Monthly' }];
+    fetch.calls[0]!.resolve([{ ...answer(3), options: { plan: plans } }]);
+    await flush();
+    actor.send({ type: 'report.filters', requests: LAST_MONTH });
+    expect(selectView(actor.getSnapshot())).toBe('loading');
+    expect(selectFilterOptions(actor.getSnapshot())).toEqual({ plan: plans });
+  });
+
+  it('an answer without rows is the empty state; a failure shows its message and Retry loads again', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic);
+    fetch.calls[0]!.resolve([answer(0)]);
+    await flush();
+    expect(selectView(actor.getSnapshot())).toBe('empty');
+    actor.send({ type: 'report.filters', requests: LAST_MONTH });
+    fetch.calls[1]!.reject(new Error('The server could not be reached.'));
+    await flush();
+    expect(selectView(actor.getSnapshot())).toBe('failed');
+    expect(selectError(actor.getSnapshot())).toBe('The server could not be reached.');
+    actor.send({ type: 'report.retry' });
+    expect(selectView(actor.getSnapshot())).toBe('loading');
+    expect(fetch.calls).toHaveLength(3);
+  });
+
+  it('a page that is not real-time never polls', async () => {
+    const fetch = controlledFetch();
+    const { actor, clock } = start(false, fetch.logic);
+    fetch.calls[0]!.resolve([answer(2)]);
+    await flush();
+    clock.increment(REALTIME_POLL_MS * 4);
+    expect(fetch.calls).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ refresh: 'off' })).toBe(true);
+  });
+
+  it('a real-time page refreshes every 15 s past the cache, keeping its answers on screen meanwhile', async () => {
+    const fetch = controlledFetch();
+    const { actor, clock } = start(true, fetch.logic);
+    fetch.calls[0]!.resolve([answer(2)]);
+    await flush();
+    clock.increment(REALTIME_POLL_MS - 1);
+    expect(fetch.calls).toHaveLength(1);
+    clock.increment(1);
+    expect(fetch.calls[1]!.input.fresh).toBe(true);
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(true);
+    expect(selectView(actor.getSnapshot())).toBe('ready');
+    fetch.calls[1]!.resolve([answer(3, '2024-05-20T10:00:15.000Z')]);
+    await flush();
+    expect(selectUpdatedAt(actor.getSnapshot())).toBe('2024-05-20T10:00:15.000Z');
+    clock.increment(REALTIME_POLL_MS);
+    expect(fetch.calls).toHaveLength(3);
+  });
+
+  it('pauses in a hidden tab and refreshes at once when shown again', async () => {
+    let send: ((event: { type: 'page.hidden' } | { type: 'page.visible' }) => void) | undefined;
+    const visibility = fromCallback(({ sendBack }) => { send = sendBack; });
+    const fetch = controlledFetch();
+    const { actor, clock } = start(true, fetch.logic, visibility);
+    fetch.calls[0]!.resolve([answer(2)]);
+    await flush();
+    send!({ type: 'page.hidden' });
+    expect(selectIsPaused(actor.getSnapshot())).toBe(true);
+    clock.increment(REALTIME_POLL_MS * 3);
+    expect(fetch.calls).toHaveLength(1);
+    send!({ type: 'page.visible' });
+    expect(fetch.calls).toHaveLength(2);
+    expect(selectIsPaused(actor.getSnapshot())).toBe(false);
+  });
+
+  it('a refresh that comes back empty shows the empty state; selectView keeps it during the next refresh', async () => {
+    const fetch = controlledFetch();
+    const { actor, clock } = start(true, fetch.logic);
+    fetch.calls[0]!.resolve([answer(0)]);
+    await flush();
+    clock.increment(REALTIME_POLL_MS);
+    expect(selectView(actor.getSnapshot())).toBe('empty');
+  });
+});
+
+describe('report machine: every path', () => {
+  const events = [
+    { type: 'report.filters', requests: LAST_MONTH },
+    { type: 'report.retry' },
+    { type: 'poll.tick' },
+    { type: 'page.hidden' },
+    { type: 'page.visible' },
+    { type: 'xstate.done.actor.fetchReports', output: [answer(2)] },
+    { type: 'xstate.done.actor.fetchReports', output: [answer(0)] },
+    { type: 'xstate.error.actor.fetchReports', error: new Error('down') },
+    { type: 'xstate.done.actor.refreshReports', output: [answer(2)] },
+    { type: 'xstate.done.actor.refreshReports', output: [answer(0)] },
+    { type: 'xstate.error.actor.refreshReports', error: new Error('down') },
+  ];
+  const logic = reportMachine.provide({ actors: { fetchReports: pendingActor() } });
+  const coverage = createCoverage(reportMachine);
+  const inputs = [{ requests: LAST_WEEK, realtime: true }, { requests: LAST_WEEK, realtime: false }];
+  const paths = inputs.flatMap((input) => coveringPaths(reportMachine, { events, input }).map((path) => ({ input, path })));
+
+  it.each(paths.map(({ input, path }) => [`${input.realtime ? 'real-time' : 'periodic'}: ${pathTitle(path)}`, input, path] as const))('reaches %s', (_, input, path) => {
+    expect(drivePath(logic, path, { input, inspect: coverage.inspect }).value).toEqual(path.state.value);
+  });
+
+  it('covers every state and every transition of the machine', () => {
+    const report = coverage.report();
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  });
+});

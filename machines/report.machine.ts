@@ -1,0 +1,182 @@
+/**
+ * One analytics page's reports (spec §2.5, §7.6), one actor per page instance. Two concerns side by side:
+ * - `data`: loading → ready | empty | failed. New filters re-enter `loading`, which stops the running
+ *   request (its abort signal fires), so a late answer for old filters is never shown. Real-time
+ *   pages refresh in `refreshing` while the last answer stays on screen.
+ * - `refresh` (real-time pages only): the `poller` child ticks every 15 s while the page is visible;
+ *   visibility arrives as `page.hidden` / `page.visible` from the `visibility` adapter actor, and
+ *   coming back to a hidden page refreshes at once.
+ * The I/O actors are supplied by src/adapters/report-actors.ts.
+ */
+import { assign, fromCallback, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ReportAnswer, ReportName, ReportParams } from '../common/reports';
+import { reportPollerMachine } from './report-poller.machine';
+import { providedLater } from './unprovided';
+
+export interface ReportRequest {
+  report: ReportName;
+  params: ReportParams;
+}
+
+export interface ReportMachineInput {
+  requests: ReportRequest[];
+  realtime: boolean;
+}
+
+export interface FetchReportsInput {
+  requests: ReportRequest[];
+  /** true: bypass the answer cache (a real-time refresh). */
+  fresh: boolean;
+}
+
+export interface ReportContext {
+  requests: ReportRequest[];
+  realtime: boolean;
+  answers: ReportAnswer[] | null;
+  error: string | null;
+}
+
+export type ReportEvent =
+  | { type: 'report.filters'; requests: ReportRequest[] }
+  | { type: 'report.retry' }
+  | { type: 'poll.tick' }
+  | { type: 'page.hidden' }
+  | { type: 'page.visible' };
+
+export const reportMachine = setup({
+  types: {
+    context: {} as ReportContext,
+    events: {} as ReportEvent,
+    input: {} as ReportMachineInput,
+  },
+  actors: {
+    fetchReports: providedLater<ReportAnswer[], FetchReportsInput>('fetchReports'),
+    poller: reportPollerMachine,
+    /** Sends page.hidden / page.visible; the browser's comes from src/adapters/visibility.ts. */
+    visibility: fromCallback<ReportEvent>(() => undefined),
+  },
+  actions: {
+    assignRequests: assign({
+      requests: ({ context }, params: { requests: ReportRequest[] }) => params.requests ?? context.requests,
+    }),
+    storeAnswers: assign({ answers: (_, params: { answers: ReportAnswer[] }) => params.answers, error: null }),
+    storeError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    refreshNow: raise({ type: 'poll.tick' }),
+  },
+  guards: {
+    isRealtime: ({ context }) => context.realtime,
+    hasNoRows: (_, params: { answers: ReportAnswer[] }) => params.answers.every((answer) => answer.rows.length === 0),
+  },
+}).createMachine({
+  id: 'report',
+  description: 'The reports of one analytics page: fetched for the filters in the URL, refreshed every 15 s on real-time pages while visible.',
+  type: 'parallel',
+  context: ({ input }) => ({ requests: input.requests, realtime: input.realtime, answers: null, error: null }),
+  states: {
+    data: {
+      description: 'What the page shows.',
+      initial: 'loading',
+      on: {
+        'report.filters': { target: '.loading', reenter: true, actions: { type: 'assignRequests', params: ({ event }) => ({ requests: event.requests }) } },
+      },
+      states: {
+        loading: {
+          description: 'Fetching the reports for the current filters: skeletons are shown.',
+          invoke: {
+            id: 'fetchReports',
+            src: 'fetchReports',
+            input: ({ context }) => ({ requests: context.requests, fresh: false }),
+            onDone: [
+              { guard: { type: 'hasNoRows', params: ({ event }) => ({ answers: event.output }) }, target: 'empty', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
+              { target: 'ready', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
+            ],
+            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        ready: {
+          description: 'Charts and tables of the answers.',
+          on: { 'poll.tick': 'refreshing' },
+        },
+        empty: {
+          description: 'The answers have no rows: the page says why (range, network, filter).',
+          on: { 'poll.tick': 'refreshing' },
+        },
+        refreshing: {
+          description: 'A real-time refresh: the last answers stay on screen until the new ones arrive.',
+          invoke: {
+            id: 'refreshReports',
+            src: 'fetchReports',
+            input: ({ context }) => ({ requests: context.requests, fresh: true }),
+            onDone: [
+              { guard: { type: 'hasNoRows', params: ({ event }) => ({ answers: event.output }) }, target: 'empty', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
+              { target: 'ready', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
+            ],
+            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        failed: {
+          description: 'The request failed: the message and a Retry button; real-time pages also retry on the next tick.',
+          on: { 'report.retry': 'loading', 'poll.tick': 'loading' },
+        },
+      },
+    },
+    refresh: {
+      description: 'Automatic refresh of real-time pages.',
+      initial: 'deciding',
+      states: {
+        deciding: {
+          description: 'Real-time pages poll; the others never do.',
+          always: [{ guard: 'isRealtime', target: 'live' }, { target: 'off' }],
+        },
+        off: {
+          description: 'Not a real-time page.',
+        },
+        live: {
+          description: 'Listening to the page visibility.',
+          invoke: { src: 'visibility' },
+          initial: 'visible',
+          states: {
+            visible: {
+              description: 'The poller child ticks every 15 s.',
+              invoke: { src: 'poller', id: 'poller' },
+              on: { 'page.hidden': 'hidden' },
+            },
+            hidden: {
+              description: 'The tab is hidden: polling paused; showing it again refreshes at once.',
+              on: { 'page.visible': { target: 'visible', actions: 'refreshNow' } },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'The report could not be loaded.';
+}
+
+export type ReportMachine = typeof reportMachine;
+export type ReportActorRef = ActorRefFrom<ReportMachine>;
+export type ReportSnapshot = SnapshotFrom<ReportMachine>;
+
+export type ReportView = 'loading' | 'ready' | 'empty' | 'failed';
+
+/** What the page body shows; a refresh keeps showing what was there (ready or empty). */
+export function selectView(snapshot: ReportSnapshot): ReportView {
+  if (snapshot.matches({ data: 'loading' })) return 'loading';
+  if (snapshot.matches({ data: 'failed' })) return 'failed';
+  if (snapshot.matches({ data: 'refreshing' })) return snapshot.context.answers?.every((a) => a.rows.length === 0) ? 'empty' : 'ready';
+  return snapshot.matches({ data: 'empty' }) ? 'empty' : 'ready';
+}
+export const selectAnswers = (snapshot: ReportSnapshot): ReportAnswer[] | null => snapshot.context.answers;
+export const selectError = (snapshot: ReportSnapshot): string | null => snapshot.context.error;
+export const selectIsRefreshing = (snapshot: ReportSnapshot): boolean => snapshot.matches({ data: 'refreshing' });
+export const selectIsPaused = (snapshot: ReportSnapshot): boolean => snapshot.matches({ refresh: { live: 'hidden' } });
+/** When the shown answers were computed (the server's generatedAt of the first one). */
+export const selectUpdatedAt = (snapshot: ReportSnapshot): string | null => snapshot.context.answers?.[0]?.generatedAt ?? null;
+/**
+ * Choices of the page's plan and content pickers (include=options), from the last answer: they stay
+ * while new filters load, so the pickers do not blink.
+ */
+export const selectFilterOptions = (snapshot: ReportSnapshot): ReportAnswer['options'] => snapshot.context.answers?.[0]?.options;

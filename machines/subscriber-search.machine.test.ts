@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { SUPPORT_LIMITS, type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest } from '../common/support';
+import {
+  selectError, selectHasNoMatches, selectIsBusy, selectItems, selectPage, selectPageCount, selectQuery, selectStatus,
+  selectTotal, subscriberSearchMachine,
+} from './subscriber-search.machine';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { pendingActor } from './test-support/fakes';
+import { delayedEvents } from './test-support/paths';
+
+const PEOPLE: SubscriberListItem[] = Array.from({ length: 45 }, (_, i) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  name: i % 3 === 0 ? `Maria ${i}` : `Jon ${i}`,
+  email: i % 3 === 0 ? 'ma•••@example.com' : 'jo•••@example.com',
+  phone: '•••• 4321',
+  country: 'US',
+  status: i === 3 ? 'suspended' : 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+}));
+
+/** A fake server over PEOPLE: name prefix, status, pages. */
+function serve(request: SubscriberSearchRequest): SubscriberSearchPage {
+  const matching = PEOPLE.filter((p) => p.name.toLowerCase().startsWith(request.query.toLowerCase()) && (!request.status || p.status === request.status));
+  const from = (request.page - 1) * request.pageSize;
+  return { items: matching.slice(from, from + request.pageSize), total: matching.length, page: request.page, pageSize: request.pageSize };
+}
+
+function start(answer: (request: SubscriberSearchRequest, signal: AbortSignal) => Promise<SubscriberSearchPage> = async (r) => serve(r)) {
+  const requests: SubscriberSearchRequest[] = [];
+  const signals: AbortSignal[] = [];
+  const clock = new SimulatedClock();
+  const actor = createActor(subscriberSearchMachine.provide({
+    actors: {
+      search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(({ input, signal }) => {
+        requests.push(input);
+        signals.push(signal);
+        return answer(input, signal);
+      }),
+    },
+  }), { clock }).start();
+  return { actor, clock, requests, signals };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('subscriber search', () => {
+  it('lists the newest subscribers at once, a page of 20 with the total', async () => {
+    const { actor, requests } = start();
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    await settle();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('ready');
+    expect(requests).toEqual([{ query: '', status: null, page: 1, pageSize: SUPPORT_LIMITS.pageSize }]);
+    expect(selectItems(snapshot)).toHaveLength(20);
+    expect(selectTotal(snapshot)).toBe(45);
+    expect(selectPageCount(snapshot)).toBe(3);
+  });
+
+  it('waits for typing to pause (each keystroke restarts the wait), then searches the trimmed query from page 1', async () => {
+    const { actor, clock, requests } = start();
+    await settle();
+    actor.send({ type: 'search.page', page: 2 });
+    await settle();
+    actor.send({ type: 'search.type', query: 'ma' });
+    clock.increment(SUPPORT_LIMITS.searchDebounceMs - 1);
+    actor.send({ type: 'search.type', query: 'maria ' });
+    clock.increment(SUPPORT_LIMITS.searchDebounceMs - 1);
+    expect(requests).toHaveLength(2);
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    clock.increment(1);
+    await settle();
+    expect(requests[2]).toEqual({ query: 'maria', status: null, page: 1, pageSize: 20 });
+    expect(selectQuery(actor.getSnapshot())).toBe('maria ');
+    expect(selectItems(actor.getSnapshot()).every((p) => p.name.startsWith('Maria'))).toBe(true);
+    expect(selectTotal(actor.getSnapshot())).toBe(15);
+  });
+
+  it('aborts the search in flight when a newer one starts, and never shows its late answer', async () => {
+    const releases: (() => void)[] = [];
+    const { actor, clock, signals } = start((request) => new Promise((resolve) => { releases.push(() => resolve(serve(request))); }));
+    releases[0]!();
+    await settle();
+    actor.send({ type: 'search.type', query: 'jon' });
+    clock.increment(SUPPORT_LIMITS.searchDebounceMs);
+    expect(signals).toHaveLength(2);
+    actor.send({ type: 'search.type', query: 'maria' });
+    expect(signals[1]!.aborted).toBe(true);
+    clock.increment(SUPPORT_LIMITS.searchDebounceMs);
+    releases[2]!();
+    await settle();
+    releases[1]!();
+    await settle();
+    expect(selectItems(actor.getSnapshot()).every((p) => p.name.startsWith('Maria'))).toBe(true);
+    expect(selectTotal(actor.getSnapshot())).toBe(15);
+  });
+
+  it('filters by status at once, from page 1, and says when nothing matches', async () => {
+    const { actor, requests } = start();
+    await settle();
+    actor.send({ type: 'search.page', page: 3 });
+    await settle();
+    actor.send({ type: 'search.status', status: 'suspended' });
+    expect(selectPage(actor.getSnapshot())).toBe(1);
+    await settle();
+    expect(requests.at(-1)).toMatchObject({ status: 'suspended', page: 1 });
+    expect(selectStatus(actor.getSnapshot())).toBe('suspended');
+    expect(selectTotal(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'search.status', status: 'closed' });
+    await settle();
+    expect(selectHasNoMatches(actor.getSnapshot())).toBe(true);
+  });
+
+  it('pages within the answer and ignores pages that do not exist or are already shown', async () => {
+    const { actor, requests } = start();
+    await settle();
+    for (const page of [0, 4, 1.5, 1]) actor.send({ type: 'search.page', page });
+    expect(requests).toHaveLength(1);
+    actor.send({ type: 'search.page', page: 3 });
+    await settle();
+    expect(selectPage(actor.getSnapshot())).toBe(3);
+    expect(selectItems(actor.getSnapshot())).toHaveLength(5);
+  });
+
+  it('shows the failure and searches again on Retry', async () => {
+    let fail = true;
+    const { actor, requests } = start(async (request) => {
+      if (fail) throw Object.assign(new Error('The server could not be reached. Please try again.'), { status: 500 });
+      return serve(request);
+    });
+    await settle();
+    expect(selectError(actor.getSnapshot())).toBe('The server could not be reached. Please try again.');
+    fail = false;
+    actor.send({ type: 'search.retry' });
+    await settle();
+    expect(selectError(actor.getSnapshot())).toBeNull();
+    expect(selectTotal(actor.getSnapshot())).toBe(45);
+    expect(requests).toHaveLength(2);
+  });
+});
+
+describe('subscriber search machine: every path', () => {
+  const answer: SubscriberSearchPage = { items: PEOPLE.slice(0, 20), total: 45, page: 1, pageSize: 20 };
+  const events = [
+    { type: 'search.type', query: 'ma' },
+    { type: 'search.status', status: 'active' },
+    { type: 'search.page', page: 2 },
+    { type: 'search.retry' },
+    { type: 'xstate.done.actor.search', output: answer },
+    { type: 'xstate.error.actor.search', error: new Error('down') },
+    ...delayedEvents(subscriberSearchMachine),
+  ];
+  itReachesEveryStateAndTransition(subscriberSearchMachine, {
+    events,
+    logic: subscriberSearchMachine.provide({ actors: { search: pendingActor() } }),
+    // The page may move back and forth; what matters for paths is the state and whether an answer is there.
+    serializeState: (s) => JSON.stringify([s.value, s.context.result !== null, s.context.page, s.context.status, s.context.query]),
+  });
+});

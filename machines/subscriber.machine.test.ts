@@ -1,0 +1,245 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
+import { SUPPORT_MESSAGES, type SubscriberDetail } from '../common/support';
+import {
+  commandOf, doneMessage, selectActionError, selectCanAct, selectCanConfirm, selectContact, selectDetail, selectDraft,
+  selectDraftSubscription, selectIsDialogOpen, selectIsLoading, selectIsRunning, selectLastDone, selectLoadError,
+  subscriberMachine, type ActionCommand, type ActionOutcome,
+} from './subscriber.machine';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { fakeActor, pendingActor } from './test-support/fakes';
+
+const SUBSCRIBER_ID = '11111111-1111-4111-8111-111111111111';
+const SUBSCRIPTION_ID = '22222222-2222-4222-8222-222222222222';
+const DEVICE_ID = '33333333-3333-4333-8333-333333333333';
+
+function detailWith(overrides: { profileVersion?: number; subscriptionVersion?: number; cancelAtPeriodEnd?: boolean } = {}): SubscriberDetail {
+  return {
+    profile: {
+      id: SUBSCRIBER_ID, name: 'Maria Lopez', email: 'ma•••@example.com', phone: '•••• 4321', country: 'ES', status: 'active',
+      createdAt: '2025-05-01T10:00:00.000Z', networkName: 'ViewLift', updatedAt: '2026-01-01T10:00:00.000Z', version: overrides.profileVersion ?? 1,
+    },
+    subscriptions: [{
+      id: SUBSCRIPTION_ID, planName: 'Monthly', billingPeriod: 'month', status: 'active', startedAt: '2025-05-01T10:00:00.000Z',
+      trialEndsAt: null, currentPeriodEnd: '2026-02-01T10:00:00.000Z', cancelAtPeriodEnd: overrides.cancelAtPeriodEnd ?? false,
+      cancelledAt: null, endedAt: null, amount: 999, currency: 'USD', version: overrides.subscriptionVersion ?? 1,
+    }],
+    payments: [],
+    devices: [{ id: DEVICE_ID, name: 'Roku', deviceType: 'roku', os: 'Roku OS', appVersion: '3.4', lastSeenAt: '2026-01-01T10:00:00.000Z', signedOutAt: null }],
+    playback: [],
+    notes: [],
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(options: { canAct?: boolean; load?: AnyActorLogic; run?: (command: ActionCommand) => Promise<ActionOutcome> } = {}) {
+  const commands: ActionCommand[] = [];
+  const notify = vi.fn();
+  const machine = subscriberMachine.provide({
+    actors: {
+      loadSubscriber: options.load ?? fakeActor(() => detailWith()),
+      runAction: fromPromise<ActionOutcome, ActionCommand>(async ({ input }) => {
+        commands.push(input);
+        return options.run ? options.run(input) : { kind: 'detail', detail: detailWith({ subscriptionVersion: 2, cancelAtPeriodEnd: true }) };
+      }),
+    },
+    actions: { notify: (_, params) => notify(params) },
+  });
+  const actor = createActor(machine, { input: { subscriberId: SUBSCRIBER_ID, canAct: options.canAct ?? true } }).start();
+  return { actor, commands, notify };
+}
+
+const conflictError = () => Object.assign(new Error(SUPPORT_MESSAGES.conflict), { code: 'CONFLICT', status: 409 });
+
+describe('subscriber', () => {
+  it('loads the subscriber, then shows the page', async () => {
+    const { actor } = start();
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(selectDetail(actor.getSnapshot())?.profile.name).toBe('Maria Lopez');
+  });
+
+  it('shows a load failure and reads again on Retry', async () => {
+    let fail = true;
+    const { actor } = start({ load: fakeActor(() => { if (fail) throw new Error(SUPPORT_MESSAGES.subscriberNotFound); return detailWith(); }) });
+    await settle();
+    expect(selectLoadError(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.subscriberNotFound);
+    fail = false;
+    actor.send({ type: 'subscriber.retry' });
+    await settle();
+    expect(selectLoadError(actor.getSnapshot())).toBeNull();
+    expect(selectDetail(actor.getSnapshot())).not.toBeNull();
+  });
+
+  it('cancels at period end after a confirmation with a reason, with the version it read, and says so', async () => {
+    const { actor, commands, notify } = start();
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID } });
+    expect(selectIsDialogOpen(actor.getSnapshot())).toBe(true);
+    expect(selectDraftSubscription(actor.getSnapshot())?.planName).toBe('Monthly');
+    expect(selectCanConfirm(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'action.confirm' });
+    expect(selectIsRunning(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'action.reason', value: '  Moving abroad  ' });
+    expect(selectCanConfirm(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'action.confirm' });
+    expect(selectIsRunning(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(commands).toEqual([{ kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID, mode: 'AT_PERIOD_END', reason: 'Moving abroad', version: 1 }]);
+    expect(selectIsDialogOpen(actor.getSnapshot())).toBe(false);
+    expect(selectDetail(actor.getSnapshot())?.subscriptions[0]?.cancelAtPeriodEnd).toBe(true);
+    expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.cancelledAtPeriodEnd);
+    expect(notify).toHaveBeenCalledWith({ message: SUPPORT_MESSAGES.cancelledAtPeriodEnd, severity: 'success' });
+  });
+
+  it('cancels now when the agent picks it', async () => {
+    const { actor, commands } = start();
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID } });
+    actor.send({ type: 'action.mode', mode: 'NOW' });
+    actor.send({ type: 'action.reason', value: 'Charged twice' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands[0]).toMatchObject({ kind: 'cancelSubscription', mode: 'NOW' });
+    expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.cancelledNow);
+  });
+
+  it('grants complimentary days only with a whole number of days in range', async () => {
+    const { actor, commands } = start();
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'grantDays', subscriptionId: SUBSCRIPTION_ID } });
+    actor.send({ type: 'action.reason', value: 'Outage on Sunday' });
+    for (const value of ['', '0', '366', '2.5', 'ten']) {
+      actor.send({ type: 'action.days', value });
+      expect(selectCanConfirm(actor.getSnapshot())).toBe(false);
+    }
+    actor.send({ type: 'action.days', value: '14' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands).toEqual([{ kind: 'grantDays', subscriptionId: SUBSCRIPTION_ID, days: 14, reason: 'Outage on Sunday', version: 1 }]);
+    expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.daysGranted(14));
+  });
+
+  it('signs out one device or all of them with the subscriber version, and adds a note without a separate reason', async () => {
+    const { actor, commands } = start();
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'signOutDevices', deviceId: DEVICE_ID } });
+    actor.send({ type: 'action.reason', value: 'Lost phone' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'signOutDevices', deviceId: null } });
+    actor.send({ type: 'action.reason', value: 'Account shared' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.signedOutAll);
+    actor.send({ type: 'action.start', request: { kind: 'addNote' } });
+    actor.send({ type: 'action.note', value: '   ' });
+    expect(selectCanConfirm(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'action.note', value: 'Explained how to reset the Roku app.' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands).toEqual([
+      { kind: 'signOutDevices', subscriberId: SUBSCRIBER_ID, deviceId: DEVICE_ID, reason: 'Lost phone', version: 1 },
+      { kind: 'signOutDevices', subscriberId: SUBSCRIBER_ID, deviceId: null, reason: 'Account shared', version: 1 },
+      { kind: 'addNote', subscriberId: SUBSCRIBER_ID, body: 'Explained how to reset the Roku app.' },
+    ]);
+    expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.noteAdded);
+  });
+
+  it('offers no action to a read-only agent except revealing the contact, which it keeps until hidden', async () => {
+    const contact = { email: 'maria.lopez@example.com', phone: '+34 600 000 321' };
+    const { actor, commands } = start({ canAct: false, run: async () => ({ kind: 'contact', contact }) });
+    await settle();
+    expect(selectCanAct(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'action.start', request: { kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID } });
+    actor.send({ type: 'action.start', request: { kind: 'addNote' } });
+    expect(selectDraft(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'action.start', request: { kind: 'revealContact' } });
+    actor.send({ type: 'action.reason', value: 'Identity check on a call' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands).toEqual([{ kind: 'revealContact', subscriberId: SUBSCRIBER_ID, reason: 'Identity check on a call' }]);
+    expect(selectContact(actor.getSnapshot())).toEqual(contact);
+    actor.send({ type: 'contact.hide' });
+    expect(selectContact(actor.getSnapshot())).toBeNull();
+  });
+
+  it('keeps the confirmation open with the message when the action fails; Cancel closes it', async () => {
+    const { actor } = start({ run: async () => { throw new Error('You do not have access to this area.'); } });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'signOutDevices', deviceId: null } });
+    actor.send({ type: 'action.reason', value: 'Account shared' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(selectActionError(actor.getSnapshot())).toBe('You do not have access to this area.');
+    expect(selectIsDialogOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'action.reason', value: 'Account shared twice' });
+    expect(selectActionError(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'action.cancel' });
+    expect(selectIsDialogOpen(actor.getSnapshot())).toBe(false);
+    expect(selectDraft(actor.getSnapshot())).toBeNull();
+  });
+
+  it('on a conflict reads the latest subscriber and retries with its new version', async () => {
+    let loads = 0;
+    let conflictOnce = true;
+    const { actor, commands } = start({
+      load: fakeActor(() => { loads += 1; return detailWith({ subscriptionVersion: loads }); }),
+      run: async () => {
+        if (conflictOnce) { conflictOnce = false; throw conflictError(); }
+        return { kind: 'detail', detail: detailWith({ subscriptionVersion: 3 }) };
+      },
+    });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'grantDays', subscriptionId: SUBSCRIPTION_ID } });
+    actor.send({ type: 'action.days', value: '7' });
+    actor.send({ type: 'action.reason', value: 'Outage on Sunday' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    await settle();
+    expect(selectActionError(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.conflict);
+    expect(selectDetail(actor.getSnapshot())?.subscriptions[0]?.version).toBe(2);
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands.map((c) => (c as { version: number }).version)).toEqual([1, 2]);
+    expect(actor.getSnapshot().matches({ ready: 'done' })).toBe(true);
+  });
+
+  it('builds no command for a subscription that is not on the page', () => {
+    const draft = { request: { kind: 'cancelSubscription' as const, subscriptionId: 'gone' }, reason: 'Moving abroad', mode: 'NOW' as const, days: '', note: '' };
+    expect(commandOf({ subscriberId: SUBSCRIBER_ID, detail: detailWith(), draft })).toBeNull();
+    expect(commandOf({ subscriberId: SUBSCRIBER_ID, detail: null, draft })).toBeNull();
+    expect(doneMessage({ kind: 'revealContact', subscriberId: SUBSCRIBER_ID, reason: 'x' })).toBe(SUPPORT_MESSAGES.contactRevealed);
+    expect(doneMessage({ kind: 'signOutDevices', subscriberId: SUBSCRIBER_ID, deviceId: DEVICE_ID, reason: 'x', version: 1 })).toBe(SUPPORT_MESSAGES.signedOutOne);
+  });
+});
+
+describe('subscriber machine: every path', () => {
+  const detail = detailWith();
+  const events = [
+    { type: 'subscriber.retry' },
+    { type: 'xstate.done.actor.loadSubscriber', output: detail },
+    { type: 'xstate.error.actor.loadSubscriber', error: new Error('down') },
+    { type: 'action.start', request: { kind: 'signOutDevices', deviceId: null } },
+    { type: 'action.reason', value: 'Account shared' },
+    { type: 'action.mode', mode: 'NOW' },
+    { type: 'action.days', value: '3' },
+    { type: 'action.note', value: 'Called about buffering' },
+    { type: 'action.confirm' },
+    { type: 'action.cancel' },
+    { type: 'contact.hide' },
+    { type: 'xstate.done.actor.runAction', output: { kind: 'detail', detail } },
+    { type: 'xstate.error.actor.runAction', error: new Error('down') },
+    { type: 'xstate.error.actor.runAction', error: conflictError() },
+    { type: 'xstate.done.actor.refreshSubscriber', output: detail },
+    { type: 'xstate.error.actor.refreshSubscriber', error: new Error('down') },
+  ];
+  itReachesEveryStateAndTransition(subscriberMachine, {
+    input: { subscriberId: SUBSCRIBER_ID, canAct: true },
+    events,
+    logic: subscriberMachine.provide({ actors: { loadSubscriber: pendingActor(), runAction: pendingActor() } }),
+    serializeState: (s) => JSON.stringify([s.value, s.context.detail !== null, s.context.draft?.reason ?? null, s.context.contact !== null]),
+  });
+});

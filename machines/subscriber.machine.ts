@@ -1,0 +1,307 @@
+/**
+ * One subscriber's page in the Users area (issue 16): everything about them, and the support actions.
+ *
+ *   loading → ready | failed
+ *   ready: idle → confirming → running → done | failed
+ *                                   ↘ refreshing (a 409: someone else changed the subscriber) → failed
+ *
+ * Each action opens a confirmation that asks for a reason (the note's text is its own reason); the
+ * confirm button works only once the form is complete. The versions sent are read from the detail
+ * at that moment, so after a conflict the refreshed detail makes a retry safe. Actions other than
+ * revealing the contact need `canAct` (Customer Support write or contributor); the server refuses
+ * them anyway. I/O actors are supplied by src/adapters/support-actors.ts.
+ */
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import {
+  SUPPORT_MESSAGES, isValidComplimentaryDays, isValidReason, SUPPORT_LIMITS,
+  type CancelMode, type RevealedContact, type SubscriberDetail, type SubscriptionRow,
+} from '../common/support';
+import { failureMessage, type NotifyParams } from './notify';
+import { notify } from './system-actions';
+import { providedLater } from './unprovided';
+
+/** What the agent asked to do, before the form is filled in. */
+export type ActionRequest =
+  | { kind: 'cancelSubscription'; subscriptionId: string }
+  | { kind: 'grantDays'; subscriptionId: string }
+  | { kind: 'signOutDevices'; deviceId: string | null }
+  | { kind: 'addNote' }
+  | { kind: 'revealContact' };
+
+/** The filled-in form of the action being confirmed. */
+export interface ActionDraft {
+  request: ActionRequest;
+  reason: string;
+  mode: CancelMode;
+  days: string;
+  note: string;
+}
+
+/** What the `runAction` actor sends to the server. */
+export type ActionCommand =
+  | { kind: 'cancelSubscription'; subscriptionId: string; mode: CancelMode; reason: string; version: number }
+  | { kind: 'grantDays'; subscriptionId: string; days: number; reason: string; version: number }
+  | { kind: 'signOutDevices'; subscriberId: string; deviceId: string | null; reason: string; version: number }
+  | { kind: 'addNote'; subscriberId: string; body: string }
+  | { kind: 'revealContact'; subscriberId: string; reason: string };
+
+export type ActionOutcome =
+  | { kind: 'detail'; detail: SubscriberDetail }
+  | { kind: 'contact'; contact: RevealedContact };
+
+export interface SubscriberMachineInput {
+  subscriberId: string;
+  /** Customer Support write or contributor. */
+  canAct: boolean;
+}
+
+export interface SubscriberContext {
+  subscriberId: string;
+  canAct: boolean;
+  detail: SubscriberDetail | null;
+  loadError: string | null;
+  draft: ActionDraft | null;
+  actionError: string | null;
+  /** The message of the last action that went through. */
+  lastDone: string | null;
+  contact: RevealedContact | null;
+}
+
+export type SubscriberEvent =
+  | { type: 'subscriber.retry' }
+  | { type: 'action.start'; request: ActionRequest }
+  | { type: 'action.reason'; value: string }
+  | { type: 'action.mode'; mode: CancelMode }
+  | { type: 'action.days'; value: string }
+  | { type: 'action.note'; value: string }
+  | { type: 'action.confirm' }
+  | { type: 'action.cancel' }
+  | { type: 'contact.hide' };
+
+/** The error code the GraphQL client reports for a stale version. */
+const CONFLICT_CODE = 'CONFLICT';
+
+function subscriptionOf(detail: SubscriberDetail | null, id: string): SubscriptionRow | undefined {
+  return detail?.subscriptions.find((s) => s.id === id);
+}
+
+/** The draft as a command, or null while the form is incomplete. */
+export function commandOf(context: Pick<SubscriberContext, 'subscriberId' | 'detail' | 'draft'>): ActionCommand | null {
+  const { draft, detail, subscriberId } = context;
+  if (!draft || !detail) return null;
+  const { request } = draft;
+  const reason = draft.reason.trim();
+  if (request.kind === 'addNote') {
+    const body = draft.note.trim();
+    return body.length > 0 && body.length <= SUPPORT_LIMITS.maxNoteLength ? { kind: 'addNote', subscriberId, body } : null;
+  }
+  if (!isValidReason(reason)) return null;
+  switch (request.kind) {
+    case 'revealContact':
+      return { kind: 'revealContact', subscriberId, reason };
+    case 'signOutDevices':
+      return { kind: 'signOutDevices', subscriberId, deviceId: request.deviceId, reason, version: detail.profile.version };
+    case 'cancelSubscription': {
+      const subscription = subscriptionOf(detail, request.subscriptionId);
+      return subscription ? { kind: 'cancelSubscription', subscriptionId: subscription.id, mode: draft.mode, reason, version: subscription.version } : null;
+    }
+    case 'grantDays': {
+      const subscription = subscriptionOf(detail, request.subscriptionId);
+      const days = Number(draft.days);
+      return subscription && isValidComplimentaryDays(days)
+        ? { kind: 'grantDays', subscriptionId: subscription.id, days, reason, version: subscription.version }
+        : null;
+    }
+  }
+}
+
+/** The confirmation's words for the outcome of a command. */
+export function doneMessage(command: ActionCommand): string {
+  switch (command.kind) {
+    case 'cancelSubscription': return command.mode === 'NOW' ? SUPPORT_MESSAGES.cancelledNow : SUPPORT_MESSAGES.cancelledAtPeriodEnd;
+    case 'grantDays': return SUPPORT_MESSAGES.daysGranted(command.days);
+    case 'signOutDevices': return command.deviceId ? SUPPORT_MESSAGES.signedOutOne : SUPPORT_MESSAGES.signedOutAll;
+    case 'addNote': return SUPPORT_MESSAGES.noteAdded;
+    case 'revealContact': return SUPPORT_MESSAGES.contactRevealed;
+  }
+}
+
+const EMPTY_DRAFT: Omit<ActionDraft, 'request'> = { reason: '', mode: 'AT_PERIOD_END', days: '', note: '' };
+
+export const subscriberMachine = setup({
+  types: {
+    context: {} as SubscriberContext,
+    events: {} as SubscriberEvent,
+    input: {} as SubscriberMachineInput,
+  },
+  actors: {
+    /** GraphQL subscriber(id). */
+    loadSubscriber: providedLater<SubscriberDetail, { subscriberId: string }>('loadSubscriber'),
+    /** The GraphQL mutation of the command. */
+    runAction: providedLater<ActionOutcome, ActionCommand>('runAction'),
+  },
+  actions: {
+    notify,
+    setDetail: assign((_, params: { detail: SubscriberDetail }) => ({ detail: params.detail, loadError: null })),
+    setLoadError: assign((_, params: { error: unknown }) => ({ loadError: failureMessage(params.error, SUPPORT_MESSAGES.loadFailed) })),
+    openDraft: assign((_, params: { request: ActionRequest }) => ({ draft: { request: params.request, ...EMPTY_DRAFT }, actionError: null, lastDone: null })),
+    editDraft: assign(({ context }, params: Partial<Omit<ActionDraft, 'request'>>) => ({
+      draft: context.draft ? { ...context.draft, ...params } : null,
+    })),
+    closeDraft: assign({ draft: null, actionError: null }),
+    setActionError: assign((_, params: { error: unknown }) => ({ actionError: failureMessage(params.error, SUPPORT_MESSAGES.loadFailed) })),
+    applyOutcome: assign((_, params: { outcome: ActionOutcome }) => (params.outcome.kind === 'detail'
+      ? { detail: params.outcome.detail }
+      : { contact: params.outcome.contact })),
+    markDone: assign(({ context }) => {
+      const command = commandOf(context);
+      return { lastDone: command ? doneMessage(command) : null, draft: null, actionError: null };
+    }),
+    hideContact: assign({ contact: null }),
+  },
+  guards: {
+    mayStart: ({ context }, params: { request: ActionRequest }) => params.request.kind === 'revealContact' || context.canAct,
+    isComplete: ({ context }) => commandOf(context) !== null,
+    isConflict: (_, params: { error: unknown }) => (params.error as { code?: unknown } | null)?.code === CONFLICT_CODE,
+  },
+}).createMachine({
+  id: 'subscriber',
+  description: 'One subscriber: profile, subscriptions, payments, devices, recent playback and notes, with the support actions.',
+  context: ({ input }) => ({
+    subscriberId: input.subscriberId,
+    canAct: input.canAct,
+    detail: null,
+    loadError: null,
+    draft: null,
+    actionError: null,
+    lastDone: null,
+    contact: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The subscriber is being read.',
+      invoke: {
+        id: 'loadSubscriber',
+        src: 'loadSubscriber',
+        input: ({ context }) => ({ subscriberId: context.subscriberId }),
+        onDone: { target: 'ready', actions: { type: 'setDetail', params: ({ event }) => ({ detail: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      description: 'The subscriber could not be read (not found, or the server failed); Retry reads again.',
+      on: { 'subscriber.retry': 'loading' },
+    },
+    ready: {
+      description: 'The subscriber page is shown.',
+      initial: 'idle',
+      on: {
+        'contact.hide': { actions: 'hideContact' },
+      },
+      states: {
+        idle: {
+          description: 'No action under way.',
+          on: {
+            'action.start': {
+              guard: { type: 'mayStart', params: ({ event }) => ({ request: event.request }) },
+              target: 'confirming',
+              actions: { type: 'openDraft', params: ({ event }) => ({ request: event.request }) },
+            },
+          },
+        },
+        confirming: {
+          description: 'The confirmation is open: the agent gives a reason (and the mode, days or note text).',
+          on: {
+            'action.reason': { actions: { type: 'editDraft', params: ({ event }) => ({ reason: event.value }) } },
+            'action.mode': { actions: { type: 'editDraft', params: ({ event }) => ({ mode: event.mode }) } },
+            'action.days': { actions: { type: 'editDraft', params: ({ event }) => ({ days: event.value }) } },
+            'action.note': { actions: { type: 'editDraft', params: ({ event }) => ({ note: event.value }) } },
+            'action.confirm': { guard: 'isComplete', target: 'running' },
+            'action.cancel': { target: 'idle', actions: 'closeDraft' },
+          },
+        },
+        running: {
+          description: 'The action is with the server; the confirmation shows it busy.',
+          invoke: {
+            id: 'runAction',
+            src: 'runAction',
+            // isComplete let us in, so the command exists.
+            input: ({ context }) => commandOf(context)!,
+            onDone: {
+              target: 'done',
+              actions: [
+                { type: 'applyOutcome', params: ({ event }) => ({ outcome: event.output }) },
+                'markDone',
+                { type: 'notify', params: ({ context }): NotifyParams => ({ message: context.lastDone ?? '', severity: 'success' }) },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: 'refreshing',
+                actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) },
+              },
+              { target: 'failed', actions: { type: 'setActionError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        refreshing: {
+          description: 'Someone else changed the subscriber: the latest data is read before the agent tries again.',
+          invoke: {
+            id: 'refreshSubscriber',
+            src: 'loadSubscriber',
+            input: ({ context }) => ({ subscriberId: context.subscriberId }),
+            onDone: { target: 'failed', actions: { type: 'setDetail', params: ({ event }) => ({ detail: event.output }) } },
+            onError: { target: 'failed' },
+          },
+        },
+        failed: {
+          description: 'The action failed; the confirmation stays open with the message until the agent edits, retries or cancels.',
+          on: {
+            'action.reason': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ reason: event.value }) } },
+            'action.mode': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ mode: event.mode }) } },
+            'action.days': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ days: event.value }) } },
+            'action.note': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ note: event.value }) } },
+            'action.confirm': { guard: 'isComplete', target: 'running' },
+            'action.cancel': { target: 'idle', actions: 'closeDraft' },
+          },
+        },
+        done: {
+          description: 'The action went through; its outcome is shown on the page.',
+          on: {
+            'action.start': {
+              guard: { type: 'mayStart', params: ({ event }) => ({ request: event.request }) },
+              target: 'confirming',
+              actions: { type: 'openDraft', params: ({ event }) => ({ request: event.request }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SubscriberMachine = typeof subscriberMachine;
+export type SubscriberSnapshot = SnapshotFrom<SubscriberMachine>;
+
+export const selectDetail = (s: SubscriberSnapshot): SubscriberDetail | null => s.context.detail;
+export const selectIsLoading = (s: SubscriberSnapshot): boolean => s.matches('loading');
+export const selectLoadError = (s: SubscriberSnapshot): string | null => (s.matches('failed') ? s.context.loadError : null);
+export const selectCanAct = (s: SubscriberSnapshot): boolean => s.context.canAct;
+export const selectDraft = (s: SubscriberSnapshot): ActionDraft | null => s.context.draft;
+export const selectIsDialogOpen = (s: SubscriberSnapshot): boolean =>
+  s.matches({ ready: 'confirming' }) || s.matches({ ready: 'running' }) || s.matches({ ready: 'refreshing' }) || s.matches({ ready: 'failed' });
+export const selectIsRunning = (s: SubscriberSnapshot): boolean => s.matches({ ready: 'running' }) || s.matches({ ready: 'refreshing' });
+export const selectCanConfirm = (s: SubscriberSnapshot): boolean =>
+  (s.matches({ ready: 'confirming' }) || s.matches({ ready: 'failed' })) && commandOf(s.context) !== null;
+export const selectActionError = (s: SubscriberSnapshot): string | null => (s.matches({ ready: 'failed' }) ? s.context.actionError : null);
+export const selectLastDone = (s: SubscriberSnapshot): string | null => (s.matches({ ready: 'done' }) ? s.context.lastDone : null);
+export const selectContact = (s: SubscriberSnapshot): RevealedContact | null => s.context.contact;
+/** The subscription the open confirmation is about, for its wording. */
+export const selectDraftSubscription = (s: SubscriberSnapshot): SubscriptionRow | null => {
+  const request = s.context.draft?.request;
+  return request && (request.kind === 'cancelSubscription' || request.kind === 'grantDays')
+    ? subscriptionOf(s.context.detail, request.subscriptionId) ?? null
+    : null;
+};

@@ -1,0 +1,40 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The folder rule of the README's layout table, as lint sees it. */
+const eslint = new ESLint({ cwd: process.cwd() });
+/** The first lint loads the whole typescript-eslint config: seconds on a busy 2-core machine. */
+const LINT_TIMEOUT_MS = 30_000;
+
+async function importErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('folder import rule', () => {
+  it.each([
+    ['common/probe.ts', "import { x } from '../src/config';\nexport const y = x;\n", 'common/ imports nothing of ours.'],
+    ['common/probe.ts', "import { x } from '../machines/auth.machine';\nexport const y = x;\n", 'common/ imports nothing of ours.'],
+    ['machines/probe.ts', "import { x } from '../src/config';\nexport const y = x;\n", 'machines/ import only common/.'],
+    ['machines/probe.ts', "import { x } from '../server/db/schema';\nexport const y = x;\n", 'machines/ import only common/.'],
+    ['machines/probe.ts', "import { useState } from 'react';\nexport const y = useState;\n", 'machines/ are framework-free.'],
+    ['server/probe.ts', "import { x } from '../machines/roles';\nexport const y = x;\n", 'server/ imports only common/.'],
+    ['server/domain/probe.ts', "import { x } from '../../src/config';\nexport const y = x;\n", 'server/ imports only common/.'],
+    ['src/views/probe.ts', "import type { x } from '../../server/db/schema';\nexport type y = x;\n", 'src/ imports only machines/ and common/.'],
+    ['server/domain/probe.ts', "import { eq } from 'drizzle-orm';\nexport const y = eq;\n", 'server/domain/ holds rules'],
+    ['server/domain/probe.ts', "import { pgTable } from 'drizzle-orm/pg-core';\nexport const y = pgTable;\n", 'server/domain/ holds rules'],
+    ['server/domain/reports/probe.ts', "import { subscribers } from '../../db/schema';\nexport const y = subscribers;\n", 'server/domain/ holds rules'],
+  ])('refuses %s importing across the rule', async (file, source, message) => {
+    expect(await importErrors(file, source)).toEqual([expect.stringContaining(message)]);
+  }, LINT_TIMEOUT_MS);
+
+  it.each([
+    ['machines/probe.ts', "import { x } from '../common/constants';\nexport const y = x;\n"],
+    ['server/probe.ts', "import { x } from '../common/contract';\nexport const y = x;\n"],
+    ['server/db/probe-repository.ts', "import { eq } from 'drizzle-orm';\nimport { subscribers } from './schema';\nexport const y = [eq, subscribers];\n"],
+    ['server/domain/probe.ts', "import type { SubscriberRepository } from '../db/subscriber-repository';\nexport type y = SubscriberRepository;\n"],
+    ['src/views/probe.ts', "import { x } from '../../machines/auth.machine';\nimport { z } from '../../common/messages';\nexport const y = [x, z];\n"],
+  ])('allows %s importing downwards', async (file, source) => {
+    expect(await importErrors(file, source)).toEqual([]);
+  }, LINT_TIMEOUT_MS);
+});

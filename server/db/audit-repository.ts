@@ -1,0 +1,10 @@
+/** SQL of the audit_events table: one row per recorded event. What is recorded (and scrubbed) is server/domain/audit.ts. */
+import type { Db } from './client';
+import { auditEvents } from './schema';
+
+export type AuditEventValues = Pick<typeof auditEvents.$inferInsert, 'at' | 'action' | 'actorUserId' | 'siteId' | 'networkIdentifier' | 'detail'>;
+
+/** Inserts one audit row; `db` may be a transaction, so the record commits with the change it describes. */
+export async function insertAuditEvent(db: Pick<Db, 'insert'>, values: AuditEventValues): Promise<void> {
+  await db.insert(auditEvents).values(values);
+}

@@ -1,0 +1,19 @@
+/**
+ * Deletes rows that can no longer matter: old rate-limit windows, dead codes and reset tokens, long
+ * expired sessions. Run periodically by buildApp (every 10 minutes, unref'd timer); idempotent, so
+ * several instances may run it.
+ */
+import { lt } from 'drizzle-orm';
+import type { Db } from './client';
+import { otpCodes, rateLimits, resetTokens, sessions } from './schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function purgeExpired(db: Db, now = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo));
+  await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
+  await db.delete(resetTokens).where(lt(resetTokens.expiresAt, dayAgo));
+  await db.delete(sessions).where(lt(sessions.expiresAt, weekAgo));
+}

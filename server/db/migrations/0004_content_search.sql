@@ -1,0 +1,2 @@
+CREATE INDEX "content_site_title_search_prefix_idx" ON "content_items" USING btree ("site_id","title_search" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "content_title_words_idx" ON "content_items" USING gin (to_tsvector('simple'::regconfig, "title_search"));

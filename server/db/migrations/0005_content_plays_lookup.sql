@@ -1,0 +1,1 @@
+CREATE INDEX "daily_playback_site_dim_key_day_idx" ON "daily_playback_rollups" USING btree ("site_id","dimension","dim_key","day");

@@ -1,0 +1,310 @@
+/**
+ * The SQL of the monetization editors (issue 15): plans, plan groups, offers, coupons and the site's
+ * monetization settings. Every statement filters by the caller's site; every update is conditional on
+ * the version the editor loaded (zero rows = someone else saved first, or the row is gone). The
+ * rules (roles, validation, what to audit) live in server/domain/monetization.ts.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './client';
+import {
+  auditEvents, couponRedemptions, coupons, offers, payments, planGroupPlans, planGroups, plans, sites, subscriptions,
+} from './schema';
+import { scrubDetail } from '../domain/audit';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export type PlanRow = typeof plans.$inferSelect;
+export type PlanGroupRow = typeof planGroups.$inferSelect;
+export type OfferRow = typeof offers.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface ListQuery {
+  search: string;
+  status: string;
+  offset: number;
+  limit: number;
+}
+
+/** LIKE metacharacters in a search typed by a person are literal. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function where(...conditions: (SQL | undefined)[]): SQL | undefined {
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
+}
+
+export async function writeAudit(
+  db: Executor,
+  event: { action: string; actorUserId: string; siteId: string; detail: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    at: new Date(), action: event.action, actorUserId: event.actorUserId, siteId: event.siteId, detail: scrubDetail(event.detail),
+  });
+}
+
+/* ------------------------------- Settings ------------------------------- */
+
+export async function siteSettings(db: Executor, siteId: string) {
+  const [row] = await db.select({
+    isMonetizationModelEnabled: sites.isMonetizationModelEnabled,
+    models: sites.monetizationModels,
+    version: sites.monetizationVersion,
+  }).from(sites).where(eq(sites.id, siteId));
+  return row;
+}
+
+export async function updateSiteSettings(db: Executor, siteId: string, version: number, values: { isMonetizationModelEnabled: boolean; models: string[] }) {
+  const [row] = await db.update(sites)
+    .set({ ...values, monetizationModels: values.models, monetizationVersion: sql`${sites.monetizationVersion} + 1` })
+    .where(and(eq(sites.id, siteId), eq(sites.monetizationVersion, version)))
+    .returning({ isMonetizationModelEnabled: sites.isMonetizationModelEnabled, models: sites.monetizationModels, version: sites.monetizationVersion });
+  return row;
+}
+
+/* ------------------------------- Plans ------------------------------- */
+
+export async function listPlans(db: Executor, siteId: string, query: ListQuery): Promise<Page<PlanRow>> {
+  const condition = where(
+    eq(plans.siteId, siteId),
+    query.search ? ilike(plans.name, containsPattern(query.search)) : undefined,
+    query.status ? eq(plans.status, query.status) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db.select().from(plans).where(condition).orderBy(asc(plans.name), asc(plans.id)).offset(query.offset).limit(query.limit),
+    db.select({ n: count() }).from(plans).where(condition),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findPlan(db: Executor, siteId: string, id: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(and(eq(plans.siteId, siteId), eq(plans.id, id)));
+  return row;
+}
+
+/** Plans of the site among `ids` (ids of another site or unknown ids are simply absent). */
+export async function sitePlanIds(db: Executor, siteId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: plans.id }).from(plans).where(and(eq(plans.siteId, siteId), inArray(plans.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export type PlanValues = Pick<PlanRow, 'name' | 'description' | 'prices' | 'billingPeriod' | 'trialDays' | 'deviceLimit' | 'status'>;
+
+export async function insertPlan(db: Executor, siteId: string, values: PlanValues): Promise<PlanRow> {
+  const [row] = await db.insert(plans).values({ siteId, ...values }).returning();
+  return row!;
+}
+
+export async function updatePlan(db: Executor, siteId: string, id: string, version: number, values: Partial<PlanValues>): Promise<PlanRow | undefined> {
+  const [row] = await db.update(plans)
+    .set({ ...values, version: sql`${plans.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(plans.siteId, siteId), eq(plans.id, id), eq(plans.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deletePlan(db: Executor, siteId: string, id: string, version: number): Promise<boolean> {
+  const rows = await db.delete(plans).where(and(eq(plans.siteId, siteId), eq(plans.id, id), eq(plans.version, version))).returning({ id: plans.id });
+  return rows.length > 0;
+}
+
+/** Subscriptions (any status) per plan: what holds a plan against deletion and what the list shows. */
+export async function subscriptionCounts(db: Executor, siteId: string, planIds: string[]): Promise<Map<string, number>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db.select({ planId: subscriptions.planId, n: count() }).from(subscriptions)
+    .where(and(eq(subscriptions.siteId, siteId), inArray(subscriptions.planId, planIds)))
+    .groupBy(subscriptions.planId);
+  return new Map(rows.map((r) => [r.planId, r.n]));
+}
+
+/** Whether anything besides plan groups still refers to the plan (subscriptions, payments, offers). */
+export async function planInUse(db: Executor, siteId: string, planId: string): Promise<boolean> {
+  const [subs] = await db.select({ n: count() }).from(subscriptions).where(and(eq(subscriptions.siteId, siteId), eq(subscriptions.planId, planId)));
+  const [pays] = await db.select({ n: count() }).from(payments).where(and(eq(payments.siteId, siteId), eq(payments.planId, planId)));
+  const [offered] = await db.select({ n: count() }).from(offers)
+    .where(and(eq(offers.siteId, siteId), sql`${offers.planIds} @> ${JSON.stringify([planId])}::jsonb`));
+  return (subs?.n ?? 0) + (pays?.n ?? 0) + (offered?.n ?? 0) > 0;
+}
+
+/* ----------------------------- Plan groups ----------------------------- */
+
+export interface PlanGroupWithPlans extends PlanGroupRow {
+  planIds: string[];
+}
+
+async function withPlanIds(db: Executor, groups: PlanGroupRow[]): Promise<PlanGroupWithPlans[]> {
+  if (groups.length === 0) return [];
+  const links = await db.select().from(planGroupPlans)
+    .where(inArray(planGroupPlans.groupId, groups.map((g) => g.id)))
+    .orderBy(asc(planGroupPlans.position));
+  return groups.map((g) => ({ ...g, planIds: links.filter((l) => l.groupId === g.id).map((l) => l.planId) }));
+}
+
+export async function listPlanGroups(db: Executor, siteId: string): Promise<PlanGroupWithPlans[]> {
+  const groups = await db.select().from(planGroups).where(eq(planGroups.siteId, siteId)).orderBy(asc(planGroups.position), asc(planGroups.name));
+  return withPlanIds(db, groups);
+}
+
+export async function findPlanGroup(db: Executor, siteId: string, id: string): Promise<PlanGroupWithPlans | undefined> {
+  const groups = await db.select().from(planGroups).where(and(eq(planGroups.siteId, siteId), eq(planGroups.id, id)));
+  return (await withPlanIds(db, groups))[0];
+}
+
+async function replaceGroupPlans(db: Executor, groupId: string, planIds: string[]): Promise<void> {
+  await db.delete(planGroupPlans).where(eq(planGroupPlans.groupId, groupId));
+  if (planIds.length > 0) await db.insert(planGroupPlans).values(planIds.map((planId, position) => ({ groupId, planId, position })));
+}
+
+export async function insertPlanGroup(db: Executor, siteId: string, values: { name: string; description: string; planIds: string[] }): Promise<PlanGroupWithPlans> {
+  const [last] = await db.select({ max: sql<number>`coalesce(max(${planGroups.position}), -1)` }).from(planGroups).where(eq(planGroups.siteId, siteId));
+  const [row] = await db.insert(planGroups).values({ siteId, name: values.name, description: values.description, position: Number(last?.max ?? -1) + 1 }).returning();
+  await replaceGroupPlans(db, row!.id, values.planIds);
+  return { ...row!, planIds: values.planIds };
+}
+
+export async function updatePlanGroup(
+  db: Executor, siteId: string, id: string, version: number, values: { name: string; description: string; planIds: string[] },
+): Promise<PlanGroupWithPlans | undefined> {
+  const [row] = await db.update(planGroups)
+    .set({ name: values.name, description: values.description, version: sql`${planGroups.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(planGroups.siteId, siteId), eq(planGroups.id, id), eq(planGroups.version, version)))
+    .returning();
+  if (!row) return undefined;
+  await replaceGroupPlans(db, id, values.planIds);
+  return { ...row, planIds: values.planIds };
+}
+
+export async function setPlanGroupPosition(db: Executor, siteId: string, id: string, version: number, position: number): Promise<boolean> {
+  const rows = await db.update(planGroups)
+    .set({ position, version: sql`${planGroups.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(planGroups.siteId, siteId), eq(planGroups.id, id), eq(planGroups.version, version)))
+    .returning({ id: planGroups.id });
+  return rows.length > 0;
+}
+
+/* ------------------------------- Offers ------------------------------- */
+
+export async function listOffers(db: Executor, siteId: string, query: ListQuery): Promise<Page<OfferRow>> {
+  const condition = where(
+    eq(offers.siteId, siteId),
+    query.search ? ilike(offers.name, containsPattern(query.search)) : undefined,
+    query.status ? eq(offers.status, query.status) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db.select().from(offers).where(condition).orderBy(desc(offers.startsAt), asc(offers.id)).offset(query.offset).limit(query.limit),
+    db.select({ n: count() }).from(offers).where(condition),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findOffer(db: Executor, siteId: string, id: string): Promise<OfferRow | undefined> {
+  const [row] = await db.select().from(offers).where(and(eq(offers.siteId, siteId), eq(offers.id, id)));
+  return row;
+}
+
+export type OfferValues = Pick<OfferRow, 'name' | 'discountType' | 'discountValue' | 'currency' | 'planIds' | 'startsAt' | 'endsAt' | 'eligibility' | 'status'>;
+
+export async function insertOffer(db: Executor, siteId: string, values: OfferValues): Promise<OfferRow> {
+  const [row] = await db.insert(offers).values({ siteId, ...values }).returning();
+  return row!;
+}
+
+export async function updateOffer(db: Executor, siteId: string, id: string, version: number, values: OfferValues): Promise<OfferRow | undefined> {
+  const [row] = await db.update(offers)
+    .set({ ...values, version: sql`${offers.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(offers.siteId, siteId), eq(offers.id, id), eq(offers.version, version)))
+    .returning();
+  return row;
+}
+
+/* ------------------------------- Coupons ------------------------------- */
+
+export interface CouponWithCount extends CouponRow {
+  offerName: string;
+  redemptionCount: number;
+}
+
+export interface CouponQuery extends ListQuery {
+  offerId: string;
+}
+
+const redemptionCount = sql<number>`(select count(*) from ${couponRedemptions} where ${couponRedemptions.couponId} = ${coupons.id})`.mapWith(Number);
+
+function couponCondition(siteId: string, query: Omit<CouponQuery, 'offset' | 'limit'>): SQL | undefined {
+  return where(
+    eq(coupons.siteId, siteId),
+    query.search ? or(ilike(coupons.code, containsPattern(query.search))) : undefined,
+    query.status ? eq(coupons.status, query.status) : undefined,
+    query.offerId ? eq(coupons.offerId, query.offerId) : undefined,
+  );
+}
+
+function selectCoupons(db: Executor) {
+  return db.select({ coupon: coupons, offerName: offers.name, redemptionCount }).from(coupons).innerJoin(offers, eq(offers.id, coupons.offerId));
+}
+
+function flatten(rows: { coupon: CouponRow; offerName: string; redemptionCount: number }[]): CouponWithCount[] {
+  return rows.map((r) => ({ ...r.coupon, offerName: r.offerName, redemptionCount: r.redemptionCount }));
+}
+
+export async function listCoupons(db: Executor, siteId: string, query: CouponQuery): Promise<Page<CouponWithCount>> {
+  const condition = couponCondition(siteId, query);
+  const [rows, [total]] = await Promise.all([
+    selectCoupons(db).where(condition).orderBy(desc(coupons.createdAt), asc(coupons.code)).offset(query.offset).limit(query.limit),
+    db.select({ n: count() }).from(coupons).where(condition),
+  ]);
+  return { items: flatten(rows), total: total?.n ?? 0 };
+}
+
+/** Every coupon matching the filters, for the CSV export (no paging). */
+export async function allCoupons(db: Executor, siteId: string, query: Omit<CouponQuery, 'offset' | 'limit'>): Promise<CouponWithCount[]> {
+  return flatten(await selectCoupons(db).where(couponCondition(siteId, query)).orderBy(asc(coupons.code)));
+}
+
+export async function findCoupon(db: Executor, siteId: string, id: string): Promise<CouponWithCount | undefined> {
+  return flatten(await selectCoupons(db).where(and(eq(coupons.siteId, siteId), eq(coupons.id, id))))[0];
+}
+
+export type CouponValues = Pick<CouponRow, 'offerId' | 'code' | 'maxRedemptions' | 'maxPerSubscriber' | 'expiresAt' | 'status'>;
+
+/** Inserts one coupon; undefined when the code is already taken on the site (any case). */
+export async function insertCoupon(db: Executor, siteId: string, values: CouponValues): Promise<CouponRow | undefined> {
+  const [row] = await db.insert(coupons).values({ siteId, ...values }).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function codeTaken(db: Executor, siteId: string, code: string, exceptId?: string): Promise<boolean> {
+  const rows = await db.select({ id: coupons.id }).from(coupons)
+    .where(and(eq(coupons.siteId, siteId), sql`lower(${coupons.code}) = lower(${code})`));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+export async function updateCoupon(db: Executor, siteId: string, id: string, version: number, values: CouponValues): Promise<CouponRow | undefined> {
+  const [row] = await db.update(coupons)
+    .set({ ...values, version: sql`${coupons.version} + 1` })
+    .where(and(eq(coupons.siteId, siteId), eq(coupons.id, id), eq(coupons.version, version)))
+    .returning();
+  return row;
+}
+
+/**
+ * Inserts the candidate codes of a batch; a code that collides with an existing one (the unique index
+ * on site and lower(code), concurrent batches included) is skipped. Returns the codes inserted.
+ */
+export async function insertBatchCodes(
+  db: Executor, siteId: string, batchId: string, codes: string[], values: Omit<CouponValues, 'code' | 'status'>,
+): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const rows = await db.insert(coupons)
+    .values(codes.map((code) => ({ siteId, batchId, code, status: 'active', ...values })))
+    .onConflictDoNothing()
+    .returning({ code: coupons.code });
+  return rows.map((r) => r.code);
+}

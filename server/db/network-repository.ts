@@ -1,0 +1,80 @@
+/**
+ * SQL of a site's networks and their per-network data (brand, settings, devices). Every read is
+ * scoped to one site. The rules (roles, the default network, what a copy takes) are in
+ * server/domain/networks.ts; multi-step writes run through `transaction`, whose repository commits
+ * or rolls back as one, audit record included.
+ */
+import { and, eq } from 'drizzle-orm';
+import { insertAuditEvent, type AuditEventValues } from './audit-repository';
+import type { Db } from './client';
+import { networkBrands, networkDevices, networks, networkSettings, sites } from './schema';
+
+export type NetworkSiteRow = typeof sites.$inferSelect;
+export type NetworkRow = typeof networks.$inferSelect;
+export type NetworkBrandRow = typeof networkBrands.$inferSelect;
+export type NetworkSettingsRow = typeof networkSettings.$inferSelect;
+export type NetworkDevicesRow = typeof networkDevices.$inferSelect;
+export type BrandValues = Omit<NetworkBrandRow, 'networkId'>;
+
+type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
+
+function repositoryOver(db: Executor) {
+  return {
+    /** The site with this id, when its internal name is `name` too. */
+    async site(siteId: string, name: string): Promise<NetworkSiteRow | undefined> {
+      const [row] = await db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.siteInternalName, name)));
+      return row;
+    },
+    async network(siteId: string, identifier: string): Promise<NetworkRow | undefined> {
+      const [row] = await db.select().from(networks).where(and(eq(networks.siteId, siteId), eq(networks.identifier, identifier)));
+      return row;
+    },
+    async networksOf(siteId: string): Promise<NetworkRow[]> {
+      return db.select().from(networks).where(eq(networks.siteId, siteId));
+    },
+    async defaultNetwork(siteId: string): Promise<NetworkRow | undefined> {
+      const [row] = await db.select().from(networks).where(and(eq(networks.siteId, siteId), eq(networks.isDefault, true)));
+      return row;
+    },
+    async setActive(networkId: string, isActive: boolean): Promise<NetworkRow | undefined> {
+      const [row] = await db.update(networks).set({ isActive }).where(eq(networks.id, networkId)).returning();
+      return row;
+    },
+    async brand(networkId: string): Promise<NetworkBrandRow | undefined> {
+      const [row] = await db.select().from(networkBrands).where(eq(networkBrands.networkId, networkId));
+      return row;
+    },
+    async saveBrand(networkId: string, values: BrandValues): Promise<void> {
+      await db.insert(networkBrands).values({ networkId, ...values }).onConflictDoUpdate({ target: networkBrands.networkId, set: values });
+    },
+    async settings(networkId: string): Promise<NetworkSettingsRow | undefined> {
+      const [row] = await db.select().from(networkSettings).where(eq(networkSettings.networkId, networkId));
+      return row;
+    },
+    async saveSettings(networkId: string, values: NetworkSettingsRow['values'], updatedAt: Date): Promise<void> {
+      await db.insert(networkSettings).values({ networkId, values, updatedAt })
+        .onConflictDoUpdate({ target: networkSettings.networkId, set: { values, updatedAt } });
+    },
+    async devices(networkId: string): Promise<NetworkDevicesRow | undefined> {
+      const [row] = await db.select().from(networkDevices).where(eq(networkDevices.networkId, networkId));
+      return row;
+    },
+    audit(values: Omit<AuditEventValues, 'at'>): Promise<void> {
+      return insertAuditEvent(db, values);
+    },
+  };
+}
+
+export type NetworkStore = ReturnType<typeof repositoryOver>;
+
+export function createNetworkRepository(db: Db) {
+  return {
+    ...repositoryOver(db),
+    /** Runs `work` in one transaction over a repository bound to it. */
+    transaction<T>(work: (tx: NetworkStore) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(repositoryOver(tx)));
+    },
+  };
+}
+
+export type NetworkRepository = ReturnType<typeof createNetworkRepository>;

@@ -1,0 +1,215 @@
+/**
+ * Daily rollups: what reports read instead of raw rows (ARCHITECTURE.md, docs/data-model.md).
+ *
+ * Every rollup is computed by one set-based statement per table (INSERT ... SELECT ... GROUP BY)
+ * after deleting the slice it replaces, so a rebuild and the incremental fold of ingestion run the
+ * very same SQL and cannot disagree. Days are UTC calendar days of the row's timestamp.
+ *
+ * - daily_playback_rollups: playback_sessions by the UTC day they started, per network and
+ *   dimension ('all' with key '', content id, device type, country, ISP, CDN, and the session's
+ *   plan_id: the plan the viewer was on when it started, NO_PLAN_KEY when none).
+ *   Histograms count sessions per STARTUP_MS_BUCKETS / REBUFFER_RATIO_BUCKETS bucket.
+ * - daily_subscription_rollups: per network and plan, the day's movements (trials started, paid
+ *   starts, trial conversions, cancellations, endings) and the subscriptions paying / trialing at
+ *   the end of the day (a running sum of +1/-1 movements, so history before `from` still counts).
+ * - daily_payment_rollups: payments by day, network, plan, currency and status.
+ * - daily_audience_rollups: sign-ups (subscribers created) by day, network and country.
+ *
+ * The incremental fold (`foldPlaybackDays`) re-aggregates only the (site, day) slices a batch of
+ * player events touched. Re-aggregating a slice rather than adding deltas keeps distinct-viewer
+ * counts exact (they are not additive) and costs one index range scan of that day's sessions.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { NO_PLAN_KEY, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../common/constants';
+import type { Db } from './client';
+
+/** What the rollup statements need: a database or a transaction of one. */
+export type SqlRunner = Pick<Db, 'execute'>;
+
+export interface RollupRange {
+  /** Limit to one site (uuid). */
+  siteId?: string;
+  /** First UTC day, 'YYYY-MM-DD' (inclusive). */
+  from?: string;
+  /** Last UTC day, 'YYYY-MM-DD' (inclusive). */
+  to?: string;
+}
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function checkRange(range: RollupRange): void {
+  for (const key of ['from', 'to'] as const) {
+    const value = range[key];
+    if (value !== undefined && (!DAY_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))) {
+      throw new Error(`rollups: ${key} must be a day as YYYY-MM-DD, got ${value}`);
+    }
+  }
+}
+
+/** The UTC day of a timestamptz column. */
+const utcDay = (column: SQL) => sql`((${column}) AT TIME ZONE 'UTC')::date`;
+/** UTC midnight at the start of a 'YYYY-MM-DD' day, as timestamptz. */
+const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'UTC')`;
+const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+
+/** WHERE conditions on a raw table: its site and a timestamp within [from, to]. */
+function rawFilter(range: RollupRange, siteColumn: SQL, atColumn: SQL): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (range.siteId) parts.push(sql`${siteColumn} = ${range.siteId}::uuid`);
+  if (range.from) parts.push(sql`${atColumn} >= ${dayStart(range.from)}`);
+  if (range.to) parts.push(sql`${atColumn} < ${dayEnd(range.to)}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** WHERE conditions on a rollup table (site_id, day). */
+function rollupFilter(range: RollupRange): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (range.siteId) parts.push(sql`site_id = ${range.siteId}::uuid`);
+  if (range.from) parts.push(sql`day >= ${range.from}::date`);
+  if (range.to) parts.push(sql`day <= ${range.to}::date`);
+  return sql.join(parts, sql` AND `);
+}
+
+const intArray = (values: readonly number[]) => sql.raw(`ARRAY[${values.map((v) => Number(v)).join(',')}]::float8[]`);
+
+/** jsonb_build_array(count of bucket 0, ..., count of bucket n) over a width_bucket column. */
+function histogram(bucketColumn: string, bounds: readonly number[]): SQL {
+  const counts = Array.from({ length: bounds.length + 1 }, (_, i) => `count(*) FILTER (WHERE ${bucketColumn} = ${i})`);
+  return sql.raw(`jsonb_build_array(${counts.join(', ')})`);
+}
+
+async function rebuildPlayback(db: SqlRunner, range: RollupRange): Promise<void> {
+  await db.execute(sql`DELETE FROM daily_playback_rollups WHERE ${rollupFilter(range)}`);
+  await db.execute(sql`
+    INSERT INTO daily_playback_rollups (site_id, network_id, day, dimension, dim_key, sessions, viewers,
+      watched_seconds, startup_ms_sum, rebuffer_count, rebuffer_seconds, error_sessions, bitrate_kbps_sum,
+      startup_histogram, rebuffer_histogram)
+    SELECT s.site_id, s.network_id, s.day, d.dimension, d.dim_key,
+      count(*), count(DISTINCT s.subscriber_id),
+      coalesce(sum(s.watched_seconds), 0), coalesce(sum(s.startup_ms), 0), coalesce(sum(s.rebuffer_count), 0),
+      coalesce(sum(s.rebuffer_seconds), 0), count(*) FILTER (WHERE s.error_code IS NOT NULL),
+      coalesce(sum(s.avg_bitrate_kbps), 0),
+      ${histogram('s.startup_bucket', STARTUP_MS_BUCKETS)}, ${histogram('s.rebuffer_bucket', REBUFFER_RATIO_BUCKETS)}
+    FROM (
+      SELECT p.site_id, p.network_id, p.subscriber_id, p.content_id, p.device_type, p.country, p.isp, p.cdn,
+        p.watched_seconds, p.startup_ms, p.rebuffer_count, p.rebuffer_seconds, p.error_code, p.avg_bitrate_kbps,
+        ${utcDay(sql`p.started_at`)} AS day,
+        width_bucket(p.startup_ms::float8, ${intArray(STARTUP_MS_BUCKETS)}) AS startup_bucket,
+        width_bucket(CASE WHEN p.watched_seconds + p.rebuffer_seconds > 0
+          THEN p.rebuffer_seconds::float8 / (p.watched_seconds + p.rebuffer_seconds) ELSE 0 END,
+          ${intArray(REBUFFER_RATIO_BUCKETS)}) AS rebuffer_bucket,
+        coalesce(p.plan_id::text, ${NO_PLAN_KEY}) AS plan_key
+      FROM playback_sessions p
+      WHERE ${rawFilter(range, sql`p.site_id`, sql`p.started_at`)}
+    ) s
+    CROSS JOIN LATERAL (VALUES ('all', ''), ('content', s.content_id::text), ('device', s.device_type),
+      ('country', s.country), ('isp', s.isp), ('cdn', s.cdn), ('plan', s.plan_key)) AS d(dimension, dim_key)
+    GROUP BY s.site_id, s.network_id, s.day, d.dimension, d.dim_key`);
+}
+
+async function rebuildSubscriptions(db: SqlRunner, range: RollupRange): Promise<void> {
+  await db.execute(sql`DELETE FROM daily_subscription_rollups WHERE ${rollupFilter(range)}`);
+  // Movements as rows of (day, counters); paying/trialing at end of day are running sums of +1/-1
+  // over all history of the key, so a partial range still starts from the right totals. Only
+  // movements up to now count: today's row is the state so far. Past-due subscriptions count as
+  // paying until they end.
+  const siteOnly = range.siteId ? sql`site_id = ${range.siteId}::uuid` : sql`true`;
+  const lastDay = range.to ? sql`least(${range.to}::date, (now() AT TIME ZONE 'UTC')::date)` : sql`(now() AT TIME ZONE 'UTC')::date`;
+  await db.execute(sql`
+    WITH subs AS (
+      SELECT site_id, network_id, plan_id, started_at, trial_ends_at, cancelled_at, ended_at,
+        coalesce(trial_ends_at, started_at) AS activated_at
+      FROM subscriptions WHERE ${siteOnly}
+    ), ev(site_id, network_id, plan_id, day, trials, paid, conv, canc, expi, act, trl) AS (
+      SELECT site_id, network_id, plan_id, ${utcDay(sql`started_at`)},
+        (trial_ends_at IS NOT NULL)::int, (trial_ends_at IS NULL)::int, 0, 0, 0, 0, (trial_ends_at IS NOT NULL)::int
+      FROM subs
+      UNION ALL
+      SELECT site_id, network_id, plan_id, ${utcDay(sql`trial_ends_at`)}, 0, 0, 1, 0, 0, 0, 0
+      FROM subs WHERE trial_ends_at IS NOT NULL AND trial_ends_at <= now() AND (ended_at IS NULL OR ended_at > trial_ends_at)
+      UNION ALL
+      SELECT site_id, network_id, plan_id, ${utcDay(sql`cancelled_at`)}, 0, 0, 0, 1, 0, 0, 0
+      FROM subs WHERE cancelled_at IS NOT NULL
+      UNION ALL
+      SELECT site_id, network_id, plan_id, ${utcDay(sql`ended_at`)}, 0, 0, 0, 0, 1, 0, 0
+      FROM subs WHERE ended_at <= now()
+      UNION ALL
+      SELECT site_id, network_id, plan_id, ${utcDay(sql`activated_at`)}, 0, 0, 0, 0, 0, 1, 0
+      FROM subs WHERE activated_at <= now() AND (ended_at IS NULL OR ended_at > activated_at)
+      UNION ALL
+      SELECT site_id, network_id, plan_id, ${utcDay(sql`ended_at`)}, 0, 0, 0, 0, 0, -1, 0
+      FROM subs WHERE ended_at <= now() AND ended_at > activated_at
+      UNION ALL
+      SELECT site_id, network_id, plan_id, ${utcDay(sql`least(trial_ends_at, coalesce(ended_at, trial_ends_at))`)}, 0, 0, 0, 0, 0, 0, -1
+      FROM subs WHERE least(trial_ends_at, coalesce(ended_at, trial_ends_at)) <= now()
+    ), daily AS (
+      SELECT site_id, network_id, plan_id, day, sum(trials) AS trials, sum(paid) AS paid, sum(conv) AS conv,
+        sum(canc) AS canc, sum(expi) AS expi, sum(act) AS act, sum(trl) AS trl
+      FROM ev GROUP BY site_id, network_id, plan_id, day
+    ), keys AS (
+      SELECT site_id, network_id, plan_id, min(day) AS first_day FROM daily GROUP BY site_id, network_id, plan_id
+    ), filled AS (
+      SELECT k.site_id, k.network_id, k.plan_id, g.ts::date AS day,
+        coalesce(d.trials, 0) AS trials, coalesce(d.paid, 0) AS paid, coalesce(d.conv, 0) AS conv,
+        coalesce(d.canc, 0) AS canc, coalesce(d.expi, 0) AS expi,
+        sum(coalesce(d.act, 0)) OVER w AS active_at_end, sum(coalesce(d.trl, 0)) OVER w AS trialing_at_end
+      FROM keys k
+      CROSS JOIN LATERAL generate_series(k.first_day::timestamp, (${lastDay})::timestamp, interval '1 day') AS g(ts)
+      LEFT JOIN daily d ON d.site_id = k.site_id AND d.network_id = k.network_id AND d.plan_id = k.plan_id AND d.day = g.ts::date
+      WINDOW w AS (PARTITION BY k.site_id, k.network_id, k.plan_id ORDER BY g.ts)
+    )
+    INSERT INTO daily_subscription_rollups (site_id, network_id, day, plan_id, trials_started, paid_started,
+      conversions, cancellations, expirations, active_at_end, trialing_at_end)
+    SELECT site_id, network_id, day, plan_id, trials, paid, conv, canc, expi, active_at_end, trialing_at_end
+    FROM filled
+    WHERE ${range.from ? sql`day >= ${range.from}::date` : sql`true`}
+      AND (trials <> 0 OR paid <> 0 OR conv <> 0 OR canc <> 0 OR expi <> 0 OR active_at_end <> 0 OR trialing_at_end <> 0)`);
+}
+
+async function rebuildPayments(db: SqlRunner, range: RollupRange): Promise<void> {
+  await db.execute(sql`DELETE FROM daily_payment_rollups WHERE ${rollupFilter(range)}`);
+  await db.execute(sql`
+    INSERT INTO daily_payment_rollups (site_id, network_id, day, plan_id, currency, status, payments, amount)
+    SELECT site_id, network_id, ${utcDay(sql`at`)}, coalesce(plan_id, ${NO_PLAN_KEY}::uuid), currency, status, count(*), sum(amount)
+    FROM payments WHERE ${rawFilter(range, sql`site_id`, sql`at`)}
+    GROUP BY 1, 2, 3, 4, 5, 6`);
+}
+
+async function rebuildAudience(db: SqlRunner, range: RollupRange): Promise<void> {
+  await db.execute(sql`DELETE FROM daily_audience_rollups WHERE ${rollupFilter(range)}`);
+  await db.execute(sql`
+    INSERT INTO daily_audience_rollups (site_id, network_id, day, country, signups)
+    SELECT site_id, network_id, ${utcDay(sql`created_at`)}, country, count(*)
+    FROM subscribers WHERE ${rawFilter(range, sql`site_id`, sql`created_at`)}
+    GROUP BY 1, 2, 3, 4`);
+}
+
+/**
+ * Recomputes every daily rollup of a site (or all sites) over [from, to] (or all days) from the raw
+ * rows, in one transaction: readers never see a half-rebuilt slice.
+ */
+export async function rebuildRollups(db: Db, opts: RollupRange = {}): Promise<void> {
+  checkRange(opts);
+  await db.transaction(async (tx) => {
+    // The grouping sorts ~7 rows per session: keep it in memory rather than spilling to disk.
+    await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+    await rebuildPlayback(tx, opts);
+    await rebuildSubscriptions(tx, opts);
+    await rebuildPayments(tx, opts);
+    await rebuildAudience(tx, opts);
+  });
+}
+
+/**
+ * The incremental fold of ingestion: re-aggregates the playback rollups of the given UTC days of one
+ * site, inside the caller's transaction (so a batch and its rollups commit together).
+ */
+export async function foldPlaybackDays(tx: SqlRunner, siteId: string, days: Iterable<string>): Promise<void> {
+  for (const day of [...new Set(days)].sort()) {
+    const range = { siteId, from: day, to: day };
+    checkRange(range);
+    // Two batches folding the same slice at once would both re-insert it: take turns per slice.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rollup:${siteId}:${day}`}))`);
+    await rebuildPlayback(tx, range);
+  }
+}

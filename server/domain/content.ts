@@ -1,0 +1,182 @@
+/**
+ * The content library's rules: who may read and write (spec §6: Content read/write/contributor to
+ * read, write/contributor to edit), what an edit may change, the status rules (a scheduled item has
+ * a go-live date, no other status has one; publishing stamps the first publication), optimistic
+ * concurrency by `version` (409 with a message that says what to do), and the audit record of every
+ * write with its before and after. Every query is scoped to the caller's site.
+ */
+import { AREAS } from '../../common/constants';
+import {
+  searchKeyOf,
+  type ContentBulkStatusRequest, type ContentBulkStatusResponse, type ContentDetailResponse, type ContentKind,
+  type ContentListResponse, type ContentSort, type ContentStatus, type ContentUpdateRequest, type ContentUpdateResponse,
+} from '../../common/content';
+import { OWN_MESSAGES } from '../../common/messages';
+import { canContinue, canEdit } from '../../common/roles';
+import type { Db } from '../db/client';
+import {
+  bulkSetStatus, contentStats, findContent, listContent, toItem, updateContent,
+  type ContentChanges, type ContentRow,
+} from '../db/content-repository';
+import type { AuditLog } from './audit';
+import type { AuthContext } from './auth-context';
+import { conflict, forbidden, invalid, notFound } from './errors';
+
+export interface ContentListParams {
+  mediaType?: ContentKind;
+  start: number;
+  limit: number;
+  max: number;
+  q: string;
+  status?: ContentStatus;
+  sort: ContentSort;
+}
+
+export interface ContentService {
+  list(caller: AuthContext, params: ContentListParams): Promise<ContentListResponse>;
+  detail(caller: AuthContext, id: string): Promise<ContentDetailResponse>;
+  update(caller: AuthContext, id: string, request: ContentUpdateRequest): Promise<ContentUpdateResponse>;
+  bulkStatus(caller: AuthContext, request: ContentBulkStatusRequest): Promise<ContentBulkStatusResponse>;
+}
+
+function requireRead(caller: AuthContext): void {
+  if (!canContinue(caller.user.roles, AREAS.content)) throw forbidden();
+}
+
+function requireEdit(caller: AuthContext): void {
+  requireRead(caller);
+  if (!canEdit(caller.user.roles, AREAS.content)) throw forbidden(OWN_MESSAGES.contentNoEditRole);
+}
+
+const missing = () => notFound(OWN_MESSAGES.contentNotFound);
+
+function parseDate(value: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw invalid('scheduledAt', OWN_MESSAGES.contentScheduleInvalidDate);
+  return date;
+}
+
+function normaliseTags(tags: string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
+}
+
+/** The columns an edit writes, after the status and schedule rules; throws a 400 naming the problem. */
+export function changesFor(row: ContentRow, request: ContentUpdateRequest, now: Date): ContentChanges {
+  const changes: ContentChanges = {};
+  if (request.title !== undefined) {
+    const title = request.title.trim();
+    if (!title) throw invalid('title', OWN_MESSAGES.fieldRequired('Title'));
+    changes.title = title;
+    changes.titleSearch = searchKeyOf(title);
+  }
+  if (request.description !== undefined) changes.description = request.description.trim();
+  if (request.genre !== undefined) {
+    const genre = request.genre.trim();
+    if (!genre) throw invalid('genre', OWN_MESSAGES.fieldRequired('Genre'));
+    changes.genre = genre;
+  }
+  if (request.tags !== undefined) changes.tags = normaliseTags(request.tags);
+
+  const status = request.status ?? (row.status as ContentStatus);
+  if (status === 'scheduled') {
+    const given = request.scheduledAt;
+    if (given === null || (given === undefined && !row.scheduledAt)) throw invalid('scheduledAt', OWN_MESSAGES.contentScheduleNeedsDate);
+    if (given !== undefined) changes.scheduledAt = parseDate(given);
+  } else if (request.scheduledAt) {
+    throw invalid('scheduledAt', OWN_MESSAGES.contentScheduleOnlyWhenScheduled);
+  } else if (row.scheduledAt) {
+    changes.scheduledAt = null;
+  }
+  if (request.status !== undefined) {
+    changes.status = request.status;
+    if (request.status === 'published' && !row.publishedAt) changes.publishedAt = now;
+  }
+  return changes;
+}
+
+/** The fields an audit record keeps of a row (what an operator can change). */
+function auditView(row: Partial<ContentRow>, keys: readonly string[]): Record<string, unknown> {
+  const record = row as Record<string, unknown>;
+  return Object.fromEntries(keys.map((key) => {
+    const value = record[key];
+    return [key, value instanceof Date ? value.toISOString() : value ?? null];
+  }));
+}
+
+export function createContentService(deps: { db: Db; audit: AuditLog; now?: () => Date }): ContentService {
+  const { db, audit } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async list(caller, params) {
+      requireRead(caller);
+      const { items, total } = await listContent(db, {
+        siteId: caller.site.id,
+        kind: params.mediaType,
+        status: params.status,
+        q: params.q,
+        sort: params.sort,
+        start: params.start,
+        limit: params.limit,
+        max: params.max,
+        now: now(),
+      });
+      return { success: true, items, total, start: params.start, limit: params.limit };
+    },
+
+    async detail(caller, id) {
+      requireRead(caller);
+      const row = await findContent(db, caller.site.id, id);
+      if (!row) throw missing();
+      const stats = await contentStats(db, caller.site.id, id, now());
+      return { success: true, item: toItem(row, stats.plays30d), playsByDay: stats.playsByDay, qos: stats.qos };
+    },
+
+    async update(caller, id, request) {
+      requireEdit(caller);
+      const row = await findContent(db, caller.site.id, id);
+      if (!row) throw missing();
+      if (row.version !== request.version) throw conflict(OWN_MESSAGES.contentConflict);
+      const at = now();
+      const changes = changesFor(row, request, at);
+      const updated = Object.keys(changes).length === 0 ? row : await updateContent(db, caller.site.id, id, request.version, changes, at);
+      if (!updated) throw conflict(OWN_MESSAGES.contentConflict);
+      if (updated !== row) {
+        const keys = Object.keys(changes).filter((key) => key !== 'titleSearch');
+        await audit.record({
+          action: 'content.update',
+          actorUserId: caller.user.id,
+          siteId: caller.site.id,
+          detail: { contentId: id, version: updated.version, before: auditView(row, keys), after: auditView(updated, keys) },
+        });
+      }
+      const stats = await contentStats(db, caller.site.id, id, at);
+      return { success: true, item: toItem(updated, stats.plays30d) };
+    },
+
+    async bulkStatus(caller, request) {
+      requireEdit(caller);
+      const result = await bulkSetStatus(db, caller.site.id, request.items, request.status, now());
+      if (result.conflict) {
+        if (result.missing.length) throw missing();
+        throw conflict(OWN_MESSAGES.contentBulkConflict);
+      }
+      const keys = ['status', 'scheduledAt', 'publishedAt'] as const;
+      const afterById = new Map(result.after.map((row) => [row.id, row]));
+      await audit.record({
+        action: 'content.bulk_status',
+        actorUserId: caller.user.id,
+        siteId: caller.site.id,
+        detail: {
+          status: request.status,
+          items: result.before.map((row) => ({
+            contentId: row.id,
+            before: auditView(row, keys),
+            after: auditView(afterById.get(row.id) ?? {}, keys),
+          })),
+        },
+      });
+      return { success: true, updated: result.after.length };
+    },
+  };
+}

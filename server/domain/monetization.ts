@@ -1,0 +1,471 @@
+/**
+ * Monetization editors (issue 15): the site's models, plans, plan groups, offers and coupons.
+ * Rules here, SQL in server/db/monetization-repository.ts; the GraphQL resolvers only translate.
+ *
+ * - Reading needs any level of 'Subscriptions & Offers'; writing needs write or contributor.
+ * - The site is always the caller's own (from the access token and API key): another site's ids
+ *   answer exactly like ids that do not exist.
+ * - Input is checked with the validators of common/monetization-rules.ts, so the browser and the
+ *   server give the same message for the same field.
+ * - Every write is conditional on the version the editor loaded, and writes its audit record (who,
+ *   what, before, after) in the same transaction.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AREAS } from '../../common/constants';
+import {
+  COUPON_RANDOM_LENGTH, MONETIZATION_MESSAGES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
+  offerDiscountValue, parseInstant, parseMoney, parseWhole, validateCoupon, validateCouponBatch, validateOffer,
+  validatePlan, validatePlanGroup, validateSettings,
+  type CouponBatchInput, type CouponInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput,
+  type PlanGroupInput, type PlanInput,
+} from '../../common/monetization-rules';
+import { canContinue, canEdit, parseRoles } from '../../common/roles';
+import type { Db } from '../db/client';
+import * as repo from '../db/monetization-repository';
+import { conflict, forbidden, invalid, notFound } from './errors';
+
+export interface MonetizationCaller {
+  userId: string;
+  siteId: string;
+  roles: Record<string, string>;
+}
+
+export const MONETIZATION_AUDIT = {
+  settingsUpdate: 'monetization.settings.update',
+  planCreate: 'monetization.plan.create',
+  planUpdate: 'monetization.plan.update',
+  planArchive: 'monetization.plan.archive',
+  planDelete: 'monetization.plan.delete',
+  planDuplicate: 'monetization.plan.duplicate',
+  groupCreate: 'monetization.planGroup.create',
+  groupUpdate: 'monetization.planGroup.update',
+  groupsReorder: 'monetization.planGroup.reorder',
+  offerCreate: 'monetization.offer.create',
+  offerUpdate: 'monetization.offer.update',
+  couponCreate: 'monetization.coupon.create',
+  couponUpdate: 'monetization.coupon.update',
+  couponBatch: 'monetization.coupon.batch',
+} as const;
+
+function requireRead(caller: MonetizationCaller): void {
+  if (!canContinue(parseRoles(caller.roles), AREAS.subscriptionsOffers)) throw forbidden();
+}
+
+function requireEdit(caller: MonetizationCaller): void {
+  requireRead(caller);
+  if (!canEdit(parseRoles(caller.roles), AREAS.subscriptionsOffers)) throw forbidden();
+}
+
+function throwIfInvalid(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw invalid('input', MONETIZATION_MESSAGES.invalid, errors);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that is not a UUID cannot name a row: answer 'not found' rather than let the driver fail. */
+function requireId(id: string): string {
+  if (!UUID.test(id)) throw notFound(MONETIZATION_MESSAGES.notFound);
+  return id;
+}
+
+function pageOf(query: { offset?: number | null; limit?: number | null }): { offset: number; limit: number } {
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  if (!Number.isInteger(offset) || offset < 0) throw invalid('offset', 'offset must be a whole number of 0 or more');
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw invalid('limit', `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`);
+  return { offset, limit };
+}
+
+/** Zero rows updated: a conflict when the row still exists (newer version), else not found. */
+async function conflictOrGone(exists: Promise<unknown>): Promise<never> {
+  if (await exists) throw conflict(MONETIZATION_MESSAGES.conflict);
+  throw notFound(MONETIZATION_MESSAGES.notFound);
+}
+
+function audit(tx: repo.Executor, caller: MonetizationCaller, action: string, detail: Record<string, unknown>) {
+  return repo.writeAudit(tx, { action, actorUserId: caller.userId, siteId: caller.siteId, detail });
+}
+
+/* ------------------------------- Settings ------------------------------- */
+
+export async function getSettings(db: Db, caller: MonetizationCaller) {
+  requireRead(caller);
+  const row = await repo.siteSettings(db, caller.siteId);
+  if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
+  return row;
+}
+
+export async function saveSettings(db: Db, caller: MonetizationCaller, version: number, input: MonetizationSettingsInput) {
+  requireEdit(caller);
+  throwIfInvalid(validateSettings(input));
+  return db.transaction(async (tx) => {
+    const before = await repo.siteSettings(tx, caller.siteId);
+    const after = await repo.updateSiteSettings(tx, caller.siteId, version, { isMonetizationModelEnabled: input.isMonetizationModelEnabled, models: [...new Set(input.models)] });
+    if (!after) return conflictOrGone(Promise.resolve(before));
+    await audit(tx, caller, MONETIZATION_AUDIT.settingsUpdate, { before, after });
+    return after;
+  });
+}
+
+/* ------------------------------- Plans ------------------------------- */
+
+export interface PlanView extends repo.PlanRow {
+  subscriptionCount: number;
+}
+
+async function withCounts(db: repo.Executor, siteId: string, rows: repo.PlanRow[]): Promise<PlanView[]> {
+  const counts = await repo.subscriptionCounts(db, siteId, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, subscriptionCount: counts.get(r.id) ?? 0 }));
+}
+
+export async function listPlans(db: Db, caller: MonetizationCaller, query: { search?: string | null; status?: string | null; offset?: number | null; limit?: number | null }) {
+  requireRead(caller);
+  const page = await repo.listPlans(db, caller.siteId, { search: query.search?.trim() ?? '', status: query.status ?? '', ...pageOf(query) });
+  return { items: await withCounts(db, caller.siteId, page.items), total: page.total };
+}
+
+export async function getPlan(db: Db, caller: MonetizationCaller, id: string): Promise<PlanView> {
+  requireRead(caller);
+  const row = await repo.findPlan(db, caller.siteId, requireId(id));
+  if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
+  return (await withCounts(db, caller.siteId, [row]))[0]!;
+}
+
+function planValues(input: PlanInput): repo.PlanValues {
+  throwIfInvalid(validatePlan(input));
+  return {
+    name: input.name.trim(),
+    description: input.description.trim(),
+    prices: input.prices.map((p) => ({ currency: p.currency, amount: parseMoney(p.amount, p.currency)! })),
+    billingPeriod: input.billingPeriod,
+    trialDays: input.trialDays,
+    deviceLimit: input.deviceLimit,
+    status: input.status,
+  };
+}
+
+export async function createPlan(db: Db, caller: MonetizationCaller, input: PlanInput): Promise<PlanView> {
+  requireEdit(caller);
+  const values = planValues(input);
+  const row = await db.transaction(async (tx) => {
+    const created = await repo.insertPlan(tx, caller.siteId, values);
+    await audit(tx, caller, MONETIZATION_AUDIT.planCreate, { id: created.id, before: null, after: created });
+    return created;
+  });
+  return { ...row, subscriptionCount: 0 };
+}
+
+export async function updatePlan(db: Db, caller: MonetizationCaller, id: string, version: number, input: PlanInput): Promise<PlanView> {
+  requireEdit(caller);
+  const values = planValues(input);
+  const row = await db.transaction(async (tx) => {
+    const before = await repo.findPlan(tx, caller.siteId, requireId(id));
+    const after = await repo.updatePlan(tx, caller.siteId, id, version, values);
+    if (!after) return conflictOrGone(Promise.resolve(before));
+    await audit(tx, caller, MONETIZATION_AUDIT.planUpdate, { id, before, after });
+    return after;
+  });
+  return (await withCounts(db, caller.siteId, [row]))[0]!;
+}
+
+/**
+ * Deletes a plan nothing refers to; a plan that subscriptions, payments or offers refer to is
+ * archived instead (it keeps existing for them, and paywalls stop offering it).
+ */
+export async function deletePlan(db: Db, caller: MonetizationCaller, id: string, version: number): Promise<{ deleted: boolean; plan: PlanView | null }> {
+  requireEdit(caller);
+  const result = await db.transaction(async (tx) => {
+    const before = await repo.findPlan(tx, caller.siteId, requireId(id));
+    if (!before) throw notFound(MONETIZATION_MESSAGES.notFound);
+    if (before.version !== version) throw conflict(MONETIZATION_MESSAGES.conflict);
+    if (await repo.planInUse(tx, caller.siteId, id)) {
+      const after = await repo.updatePlan(tx, caller.siteId, id, version, { status: 'archived' });
+      if (!after) return conflictOrGone(Promise.resolve(before));
+      await audit(tx, caller, MONETIZATION_AUDIT.planArchive, { id, reason: 'in use', before, after });
+      return { deleted: false, plan: after };
+    }
+    if (!(await repo.deletePlan(tx, caller.siteId, id, version))) return conflictOrGone(repo.findPlan(tx, caller.siteId, id));
+    await audit(tx, caller, MONETIZATION_AUDIT.planDelete, { id, before, after: null });
+    return { deleted: true, plan: null };
+  });
+  return { deleted: result.deleted, plan: result.plan ? (await withCounts(db, caller.siteId, [result.plan]))[0]! : null };
+}
+
+/** A copy of the plan as a new draft named "<name> (copy)". */
+export async function duplicatePlan(db: Db, caller: MonetizationCaller, id: string): Promise<PlanView> {
+  requireEdit(caller);
+  const row = await db.transaction(async (tx) => {
+    const source = await repo.findPlan(tx, caller.siteId, requireId(id));
+    if (!source) throw notFound(MONETIZATION_MESSAGES.notFound);
+    const created = await repo.insertPlan(tx, caller.siteId, {
+      name: `${source.name} (copy)`.slice(0, 120),
+      description: source.description,
+      prices: source.prices,
+      billingPeriod: source.billingPeriod,
+      trialDays: source.trialDays,
+      deviceLimit: source.deviceLimit,
+      status: 'draft',
+    });
+    await audit(tx, caller, MONETIZATION_AUDIT.planDuplicate, { id: created.id, sourceId: id, before: null, after: created });
+    return created;
+  });
+  return { ...row, subscriptionCount: 0 };
+}
+
+/* ----------------------------- Plan groups ----------------------------- */
+
+export async function listPlanGroups(db: Db, caller: MonetizationCaller) {
+  requireRead(caller);
+  return repo.listPlanGroups(db, caller.siteId);
+}
+
+export async function getPlanGroup(db: Db, caller: MonetizationCaller, id: string) {
+  requireRead(caller);
+  const row = await repo.findPlanGroup(db, caller.siteId, requireId(id));
+  if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
+  return row;
+}
+
+async function checkedGroup(tx: repo.Executor, caller: MonetizationCaller, input: PlanGroupInput) {
+  const errors = validatePlanGroup(input);
+  if (!errors.planIds) {
+    const known = await repo.sitePlanIds(tx, caller.siteId, input.planIds.filter((p) => UUID.test(p)));
+    if (input.planIds.some((p) => !known.has(p))) errors.planIds = MONETIZATION_MESSAGES.groupPlanUnknown;
+  }
+  throwIfInvalid(errors);
+  return { name: input.name.trim(), description: input.description.trim(), planIds: input.planIds };
+}
+
+export async function createPlanGroup(db: Db, caller: MonetizationCaller, input: PlanGroupInput) {
+  requireEdit(caller);
+  return db.transaction(async (tx) => {
+    const created = await repo.insertPlanGroup(tx, caller.siteId, await checkedGroup(tx, caller, input));
+    await audit(tx, caller, MONETIZATION_AUDIT.groupCreate, { id: created.id, before: null, after: created });
+    return created;
+  });
+}
+
+export async function updatePlanGroup(db: Db, caller: MonetizationCaller, id: string, version: number, input: PlanGroupInput) {
+  requireEdit(caller);
+  return db.transaction(async (tx) => {
+    const values = await checkedGroup(tx, caller, input);
+    const before = await repo.findPlanGroup(tx, caller.siteId, requireId(id));
+    const after = await repo.updatePlanGroup(tx, caller.siteId, id, version, values);
+    if (!after) return conflictOrGone(Promise.resolve(before));
+    await audit(tx, caller, MONETIZATION_AUDIT.groupUpdate, { id, before, after });
+    return after;
+  });
+}
+
+/** New paywall order of the site's groups: every group with the version the operator saw. */
+export async function reorderPlanGroups(db: Db, caller: MonetizationCaller, order: { id: string; version: number }[]) {
+  requireEdit(caller);
+  return db.transaction(async (tx) => {
+    const before = await repo.listPlanGroups(tx, caller.siteId);
+    const ids = order.map((o) => o.id);
+    if (new Set(ids).size !== ids.length || ids.length !== before.length || before.some((g) => !ids.includes(g.id))) {
+      throw conflict(MONETIZATION_MESSAGES.conflict);
+    }
+    for (const [position, entry] of order.entries()) {
+      if (!(await repo.setPlanGroupPosition(tx, caller.siteId, entry.id, entry.version, position))) {
+        throw conflict(MONETIZATION_MESSAGES.conflict);
+      }
+    }
+    const after = await repo.listPlanGroups(tx, caller.siteId);
+    await audit(tx, caller, MONETIZATION_AUDIT.groupsReorder, { before: before.map((g) => g.id), after: after.map((g) => g.id) });
+    return after;
+  });
+}
+
+/* ------------------------------- Offers ------------------------------- */
+
+export async function listOffers(db: Db, caller: MonetizationCaller, query: { search?: string | null; status?: string | null; offset?: number | null; limit?: number | null }) {
+  requireRead(caller);
+  return repo.listOffers(db, caller.siteId, { search: query.search?.trim() ?? '', status: query.status ?? '', ...pageOf(query) });
+}
+
+export async function getOffer(db: Db, caller: MonetizationCaller, id: string) {
+  requireRead(caller);
+  const row = await repo.findOffer(db, caller.siteId, requireId(id));
+  if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
+  return row;
+}
+
+async function offerValues(tx: repo.Executor, caller: MonetizationCaller, input: OfferInput): Promise<repo.OfferValues> {
+  const errors = validateOffer(input);
+  if (!errors.planIds) {
+    const known = await repo.sitePlanIds(tx, caller.siteId, input.planIds.filter((p) => UUID.test(p)));
+    if (input.planIds.some((p) => !known.has(p))) errors.planIds = MONETIZATION_MESSAGES.offerPlanUnknown;
+  }
+  throwIfInvalid(errors);
+  const endsAt = parseInstant(input.endsAt);
+  return {
+    name: input.name.trim(),
+    discountType: input.discountType,
+    discountValue: offerDiscountValue(input)!,
+    currency: input.discountType === 'fixed' ? input.currency : null,
+    planIds: [...new Set(input.planIds)],
+    startsAt: new Date(parseInstant(input.startsAt)!),
+    endsAt: endsAt === null ? null : new Date(endsAt),
+    eligibility: input.eligibility,
+    status: input.status,
+  };
+}
+
+export async function createOffer(db: Db, caller: MonetizationCaller, input: OfferInput) {
+  requireEdit(caller);
+  return db.transaction(async (tx) => {
+    const created = await repo.insertOffer(tx, caller.siteId, await offerValues(tx, caller, input));
+    await audit(tx, caller, MONETIZATION_AUDIT.offerCreate, { id: created.id, before: null, after: created });
+    return created;
+  });
+}
+
+export async function updateOffer(db: Db, caller: MonetizationCaller, id: string, version: number, input: OfferInput) {
+  requireEdit(caller);
+  return db.transaction(async (tx) => {
+    const values = await offerValues(tx, caller, input);
+    const before = await repo.findOffer(tx, caller.siteId, requireId(id));
+    const after = await repo.updateOffer(tx, caller.siteId, id, version, values);
+    if (!after) return conflictOrGone(Promise.resolve(before));
+    await audit(tx, caller, MONETIZATION_AUDIT.offerUpdate, { id, before, after });
+    return after;
+  });
+}
+
+/* ------------------------------- Coupons ------------------------------- */
+
+export interface CouponQueryInput {
+  search?: string | null;
+  status?: string | null;
+  offerId?: string | null;
+  offset?: number | null;
+  limit?: number | null;
+}
+
+function couponFilters(query: CouponQueryInput) {
+  const offerId = query.offerId ?? '';
+  if (offerId !== '') requireId(offerId);
+  return { search: query.search?.trim() ?? '', status: query.status ?? '', offerId };
+}
+
+export async function listCoupons(db: Db, caller: MonetizationCaller, query: CouponQueryInput) {
+  requireRead(caller);
+  return repo.listCoupons(db, caller.siteId, { ...couponFilters(query), ...pageOf(query) });
+}
+
+export async function getCoupon(db: Db, caller: MonetizationCaller, id: string) {
+  requireRead(caller);
+  const row = await repo.findCoupon(db, caller.siteId, requireId(id));
+  if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
+  return row;
+}
+
+const CSV_HEADER = ['code', 'offer', 'status', 'redemptions', 'max_redemptions', 'max_per_subscriber', 'expires_at', 'created_at'];
+
+/** RFC 4180 field; a leading = + - @ is quoted with an apostrophe so spreadsheets do not run it as a formula. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The codes matching the filters with their redemption counts, as CSV (header line first). */
+export async function exportCouponsCsv(db: Db, caller: MonetizationCaller, query: CouponQueryInput): Promise<string> {
+  requireRead(caller);
+  const rows = await repo.allCoupons(db, caller.siteId, couponFilters(query));
+  const lines = [CSV_HEADER.join(',')];
+  for (const r of rows) {
+    lines.push([
+      r.code, r.offerName, r.status, String(r.redemptionCount), r.maxRedemptions === null ? '' : String(r.maxRedemptions),
+      String(r.maxPerSubscriber), r.expiresAt?.toISOString() ?? '', r.createdAt.toISOString(),
+    ].map(csvField).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+async function couponLimits(tx: repo.Executor, caller: MonetizationCaller, input: { offerId: string; maxRedemptions: string; maxPerSubscriber: string; expiresAt: string }, errors: FieldErrors) {
+  if (!errors.offerId && !(UUID.test(input.offerId) && await repo.findOffer(tx, caller.siteId, input.offerId))) {
+    errors.offerId = MONETIZATION_MESSAGES.couponOffer;
+  }
+  throwIfInvalid(errors);
+  const expiresAt = parseInstant(input.expiresAt);
+  return {
+    offerId: input.offerId,
+    maxRedemptions: input.maxRedemptions.trim() === '' ? null : parseWhole(input.maxRedemptions),
+    maxPerSubscriber: parseWhole(input.maxPerSubscriber),
+    expiresAt: expiresAt === null ? null : new Date(expiresAt),
+  };
+}
+
+async function couponValues(tx: repo.Executor, caller: MonetizationCaller, input: CouponInput, exceptId?: string): Promise<repo.CouponValues> {
+  const errors = validateCoupon(input);
+  if (!errors.code && await repo.codeTaken(tx, caller.siteId, input.code, exceptId)) errors.code = MONETIZATION_MESSAGES.couponCodeTaken;
+  return { ...await couponLimits(tx, caller, input, errors), code: input.code, status: input.status };
+}
+
+export async function createCoupon(db: Db, caller: MonetizationCaller, input: CouponInput) {
+  requireEdit(caller);
+  const id = await db.transaction(async (tx) => {
+    const created = await repo.insertCoupon(tx, caller.siteId, await couponValues(tx, caller, input));
+    // Taken between the check and the insert (a concurrent save or batch): the same answer as the check.
+    if (!created) throw invalid('input', MONETIZATION_MESSAGES.invalid, { code: MONETIZATION_MESSAGES.couponCodeTaken });
+    await audit(tx, caller, MONETIZATION_AUDIT.couponCreate, { id: created.id, before: null, after: created });
+    return created.id;
+  });
+  return getCoupon(db, caller, id);
+}
+
+export async function updateCoupon(db: Db, caller: MonetizationCaller, id: string, version: number, input: CouponInput) {
+  requireEdit(caller);
+  await db.transaction(async (tx) => {
+    const before = await repo.findCoupon(tx, caller.siteId, requireId(id));
+    const values = await couponValues(tx, caller, input, id);
+    const after = await repo.updateCoupon(tx, caller.siteId, id, version, values);
+    if (!after) return conflictOrGone(Promise.resolve(before));
+    await audit(tx, caller, MONETIZATION_AUDIT.couponUpdate, { id, before, after });
+    return after;
+  });
+  return getCoupon(db, caller, id);
+}
+
+/** Letters and digits without the look-alikes 0/O and 1/I/L, so a code read aloud is typed right. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export function randomCode(prefix: string, length: number = COUPON_RANDOM_LENGTH): string {
+  const bytes = randomBytes(length);
+  let code = prefix;
+  for (const byte of bytes) code += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+  return code;
+}
+
+/** Attempts before a batch gives up: each round only retries the codes that collided. */
+const BATCH_ROUNDS = 8;
+
+/**
+ * N random codes for an offer in one action. Codes are inserted with ON CONFLICT DO NOTHING against
+ * the unique index on (site, lower(code)), so a code another batch took in the meantime is skipped and
+ * replaced by a fresh one in the next round: concurrent batches never produce a duplicate.
+ */
+export async function generateCouponBatch(
+  db: Db, caller: MonetizationCaller, input: CouponBatchInput, generate: (prefix: string) => string = randomCode,
+): Promise<{ batchId: string; count: number }> {
+  requireEdit(caller);
+  const count = parseWhole(input.count);
+  const prefix = input.prefix.trim().toUpperCase();
+  return db.transaction(async (tx) => {
+    const limits = await couponLimits(tx, caller, input, validateCouponBatch(input));
+    const batchId = randomUUID();
+    const inserted: string[] = [];
+    for (let round = 0; round < BATCH_ROUNDS && inserted.length < count; round++) {
+      const wanted = new Set<string>();
+      while (wanted.size < count - inserted.length) wanted.add(generate(prefix));
+      inserted.push(...await repo.insertBatchCodes(tx, caller.siteId, batchId, [...wanted], limits));
+    }
+    if (inserted.length < count) throw conflict(MONETIZATION_MESSAGES.batchExhausted);
+    await audit(tx, caller, MONETIZATION_AUDIT.couponBatch, {
+      batchId, offerId: limits.offerId, count: inserted.length, prefix, before: null,
+      after: { ...limits, generated: inserted.length },
+    });
+    return { batchId, count: inserted.length };
+  });
+}

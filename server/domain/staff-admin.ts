@@ -1,0 +1,369 @@
+/**
+ * The Admin area's rules (issue 18): staff accounts of the caller's own site, their roles per area,
+ * sessions, set-password links, the site's second-factor rule and the audit log.
+ *
+ * - Admin read (or any level) may list; only Admin write or contributor may change anything.
+ * - Nobody ever sees a password: a new account (or a reset an admin triggers) gets a one-time
+ *   set-password link, valid SET_PASSWORD_TTL_HOURS, shown to the admin once and sent by SMS.
+ * - Disabling an account, changing its roles or resetting its second factor ends its sessions at once
+ *   (rows revoked and this instance's lookup cache forgotten), so its next call answers 401.
+ * - A site keeps at least one enabled Admin editor; an admin cannot disable themself.
+ * - Every change is audit-logged with who, what, before and after.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ADMIN_AUDIT_ACTIONS, AUDIT_PAGE_SIZE, SET_PASSWORD_TTL_HOURS, STAFF_PAGE_SIZE,
+  type AuditListResponse, type AuditQuery, type CreateStaffRequest, type EndSessionsResponse, type RequireTwoFactorResponse,
+  type ResetSecondFactorRequest, type SetPasswordCheckResponse, type SetPasswordLink, type SetPasswordRequest, type SetPasswordResponse,
+  type StaffChangeResponse, type StaffListQuery, type StaffListResponse, type StaffMember, type StaffSessionsResponse, type UpdateStaffRequest,
+} from '../../common/admin-contract';
+import { AREAS, ROUTES } from '../../common/constants';
+import type { Roles } from '../../common/contract';
+import { ADMIN_MESSAGES, MESSAGES } from '../../common/messages';
+import { canEdit, parseRoles } from '../../common/roles';
+import type { StaffAdminRepository, StaffRecord } from '../db/staff-admin-repository';
+import type { AuditLog } from './audit';
+import type { AuthContext, Authenticator } from './auth-context';
+import { conflict, forbidden, invalid, notFound } from './errors';
+import { isPasswordComplex, type PasswordHasher } from './passwords';
+import { obscureMobileNumber } from './site-profile';
+import type { SmsTransport } from './sms';
+
+export interface StaffAdminDeps {
+  repo: StaffAdminRepository;
+  passwords: PasswordHasher;
+  sms: SmsTransport;
+  audit: AuditLog;
+  auth: Pick<Authenticator, 'forgetUser'>;
+  log: { error(obj: unknown, msg?: string): void };
+}
+
+/** Where the caller's browser reaches us: the set-password link is built on it. */
+export interface Origin {
+  baseUrl: string;
+}
+
+type StaffWithSessions = StaffRecord & { lastSeenAt: Date | null; activeSessions: number };
+
+export function hashSetPasswordToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function toMember(row: StaffWithSessions): StaffMember {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    displayName: row.displayName,
+    phoneNumber: row.phoneNumber,
+    twoFactorOnLogin: row.twoFactorOnLogin,
+    roles: parseRoles(row.roles),
+    disabled: row.disabled,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
+    activeSessions: row.activeSessions,
+    version: row.version,
+  };
+}
+
+/** What the audit log keeps of an account: never its password hash; the phone masked. */
+function auditView(row: Pick<StaffRecord, 'displayName' | 'phoneNumber' | 'twoFactorOnLogin' | 'roles' | 'disabled'>) {
+  return {
+    displayName: row.displayName,
+    phone: obscureMobileNumber(row.phoneNumber),
+    twoFactorOnLogin: row.twoFactorOnLogin,
+    roles: parseRoles(row.roles),
+    disabled: row.disabled,
+  };
+}
+
+function sameRoles(a: Roles, b: Roles): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof Roles>;
+  return [...keys].every((k) => a[k] === b[k]);
+}
+
+function isAdminEditor(roles: Roles): boolean {
+  return canEdit(roles, AREAS.admin);
+}
+
+function pageOf(page: number | undefined, pageSize: number | undefined, fallbackSize: number) {
+  const size = pageSize ?? fallbackSize;
+  const current = page ?? 1;
+  return { page: current, pageSize: size, offset: (current - 1) * size, limit: size };
+}
+
+function utcDay(text: string, param: string): Date {
+  const date = new Date(`${text}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw invalid(param, `${param} is not a valid date`);
+  return date;
+}
+
+export function createStaffAdmin(deps: StaffAdminDeps) {
+  const { repo } = deps;
+
+  function requireEditor(ctx: AuthContext): void {
+    if (!isAdminEditor(ctx.user.roles)) throw forbidden(ADMIN_MESSAGES.noEditRole);
+  }
+
+  async function loadTarget(ctx: AuthContext, id: string): Promise<StaffWithSessions> {
+    const row = await repo.findStaff(ctx.site.id, id);
+    if (!row) throw notFound(ADMIN_MESSAGES.staffNotFound);
+    return row;
+  }
+
+  /** Reloads after a change; a row that vanished between two statements is a conflict, not a 500. */
+  async function reload(ctx: AuthContext, id: string): Promise<StaffMember> {
+    const row = await repo.findStaff(ctx.site.id, id);
+    if (!row) throw conflict(ADMIN_MESSAGES.conflict);
+    return toMember(row);
+  }
+
+  /** Refuses a change after which the site would have no enabled Admin editor. */
+  async function keepOneAdmin(ctx: AuthContext, target: StaffRecord, stillEditor: boolean): Promise<void> {
+    if (stillEditor || !isAdminEditor(parseRoles(target.roles)) || target.disabled) return;
+    if (await repo.countOtherAdminEditors(ctx.site.id, target.id) === 0) throw conflict(ADMIN_MESSAGES.lastAdmin);
+  }
+
+  async function endSessionsOf(userId: string): Promise<number> {
+    const ended = await repo.revokeSessions(userId);
+    deps.auth.forgetUser(userId);
+    return ended;
+  }
+
+  async function issueLink(target: Pick<StaffRecord, 'id' | 'phoneNumber'>, origin: Origin): Promise<SetPasswordLink> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + SET_PASSWORD_TTL_HOURS * 3_600_000);
+    await repo.issueSetPasswordToken(target.id, hashSetPasswordToken(token), now, expiresAt);
+    const url = `${origin.baseUrl}${ROUTES.setPassword}?token=${encodeURIComponent(token)}`;
+    try {
+      await deps.sms.send(target.phoneNumber, ADMIN_MESSAGES.setPasswordSms(url));
+    } catch (error) {
+      // The admin still holds the link to hand over; the SMS is a convenience.
+      deps.log.error({ err: error instanceof Error ? error.message : String(error), userId: target.id }, 'set-password SMS failed');
+    }
+    return { url, expiresAt: expiresAt.toISOString() };
+  }
+
+  function record(ctx: AuthContext, action: string, target: Pick<StaffRecord, 'id' | 'username'> | null, detail: Record<string, unknown>) {
+    return deps.audit.record({
+      action,
+      actorUserId: ctx.user.id,
+      siteId: ctx.site.id,
+      detail: target ? { targetUserId: target.id, targetUsername: target.username, ...detail } : detail,
+    });
+  }
+
+  return {
+    async list(ctx: AuthContext, query: StaffListQuery): Promise<StaffListResponse> {
+      const paging = pageOf(query.page, query.pageSize, STAFF_PAGE_SIZE);
+      const [result, requireTwoFactor] = await Promise.all([
+        repo.listStaff(ctx.site.id, { search: query.search ?? '', offset: paging.offset, limit: paging.limit }),
+        repo.requireTwoFactorOf(ctx.site.id),
+      ]);
+      return {
+        success: true,
+        items: result.rows.map(toMember),
+        total: result.total,
+        page: paging.page,
+        pageSize: paging.pageSize,
+        canEdit: isAdminEditor(ctx.user.roles),
+        selfId: ctx.user.id,
+        requireTwoFactor,
+      };
+    },
+
+    async get(ctx: AuthContext, id: string): Promise<StaffMember> {
+      return toMember(await loadTarget(ctx, id));
+    },
+
+    async create(ctx: AuthContext, input: CreateStaffRequest, origin: Origin): Promise<StaffChangeResponse> {
+      requireEditor(ctx);
+      const username = input.email.trim().toLowerCase();
+      if (await repo.usernameExists(username)) throw conflict(ADMIN_MESSAGES.usernameTaken);
+      const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
+      const roles = parseRoles(input.roles);
+      // Nobody knows this password: the account is usable only once its owner follows the link.
+      const unusable = await deps.passwords.hash(randomBytes(32).toString('base64url'));
+      let created: StaffRecord;
+      try {
+        created = await repo.insertStaff({
+          siteId: ctx.site.id,
+          username,
+          email: username,
+          displayName: input.displayName.trim(),
+          phoneNumber: input.phoneNumber.trim(),
+          twoFactorOnLogin: requireTwoFactor || input.twoFactorOnLogin,
+          roles,
+          passwordHash: unusable,
+        });
+      } catch (error) {
+        // Two admins creating the same e-mail at once: the unique index decides.
+        if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+          throw conflict(ADMIN_MESSAGES.usernameTaken);
+        }
+        throw error;
+      }
+      const link = await issueLink(created, origin);
+      await record(ctx, ADMIN_AUDIT_ACTIONS.created, created, { before: null, after: auditView(created) });
+      await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, created, { expiresAt: link.expiresAt, sentTo: obscureMobileNumber(created.phoneNumber) });
+      return { success: true, message: ADMIN_MESSAGES.created(created.displayName), staff: await reload(ctx, created.id), link };
+    },
+
+    async update(ctx: AuthContext, id: string, input: UpdateStaffRequest): Promise<StaffChangeResponse> {
+      requireEditor(ctx);
+      const target = await loadTarget(ctx, id);
+      const roles = parseRoles(input.roles);
+      const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
+      if (requireTwoFactor && !input.twoFactorOnLogin) throw invalid('twoFactorOnLogin', ADMIN_MESSAGES.twoFactorRequiredForAll);
+      await keepOneAdmin(ctx, target, isAdminEditor(roles));
+      const changes = {
+        displayName: input.displayName.trim(),
+        phoneNumber: input.phoneNumber.trim(),
+        twoFactorOnLogin: input.twoFactorOnLogin,
+        roles,
+      };
+      const updated = await repo.updateStaff(ctx.site.id, id, input.version, changes);
+      if (!updated) throw conflict(ADMIN_MESSAGES.conflict);
+      const rolesChanged = !sameRoles(parseRoles(target.roles), roles);
+      const phoneChanged = target.phoneNumber !== updated.phoneNumber;
+      if (phoneChanged) await repo.voidOtpCodes(id);
+      const sessionsEnded = rolesChanged || phoneChanged ? await endSessionsOf(id) : 0;
+      await record(ctx, ADMIN_AUDIT_ACTIONS.updated, updated, { before: auditView(target), after: auditView(updated), sessionsEnded });
+      const message = rolesChanged || phoneChanged ? ADMIN_MESSAGES.updated(updated.displayName) : ADMIN_MESSAGES.updatedNoSessions(updated.displayName);
+      return { success: true, message, staff: await reload(ctx, id) };
+    },
+
+    async setDisabled(ctx: AuthContext, id: string, disabled: boolean, version: number): Promise<StaffChangeResponse> {
+      requireEditor(ctx);
+      if (disabled && id === ctx.user.id) throw conflict(ADMIN_MESSAGES.cannotDisableSelf);
+      const target = await loadTarget(ctx, id);
+      if (disabled) await keepOneAdmin(ctx, target, false);
+      const updated = await repo.updateStaff(ctx.site.id, id, version, { disabled });
+      if (!updated) throw conflict(ADMIN_MESSAGES.conflict);
+      const sessionsEnded = disabled ? await endSessionsOf(id) : 0;
+      await record(ctx, disabled ? ADMIN_AUDIT_ACTIONS.disabled : ADMIN_AUDIT_ACTIONS.enabled, updated, {
+        before: { disabled: target.disabled }, after: { disabled }, sessionsEnded,
+      });
+      const message = disabled ? ADMIN_MESSAGES.disabled(updated.displayName) : ADMIN_MESSAGES.enabled(updated.displayName);
+      return { success: true, message, staff: await reload(ctx, id) };
+    },
+
+    async sessions(ctx: AuthContext, id: string): Promise<StaffSessionsResponse> {
+      await loadTarget(ctx, id);
+      const rows = await repo.listActiveSessions(id);
+      return {
+        success: true,
+        sessions: rows.map((s) => ({
+          id: s.id,
+          deviceId: s.deviceId,
+          ipAddress: s.ipAddress,
+          userAgent: s.userAgent,
+          createdAt: new Date(s.createdAt).toISOString(),
+          lastSeenAt: new Date(s.lastSeenAt).toISOString(),
+          current: s.id === ctx.session.id,
+        })),
+      };
+    },
+
+    async endSessions(ctx: AuthContext, id: string): Promise<EndSessionsResponse> {
+      requireEditor(ctx);
+      const target = await loadTarget(ctx, id);
+      const ended = await endSessionsOf(id);
+      await record(ctx, ADMIN_AUDIT_ACTIONS.sessionsEnded, target, { before: { activeSessions: target.activeSessions }, after: { activeSessions: 0 }, ended });
+      return { success: true, message: ADMIN_MESSAGES.sessionsEnded(target.displayName, ended), ended };
+    },
+
+    async endSession(ctx: AuthContext, id: string, sessionId: string): Promise<EndSessionsResponse> {
+      requireEditor(ctx);
+      const target = await loadTarget(ctx, id);
+      const ended = await repo.revokeSession(id, sessionId);
+      if (!ended) throw notFound(ADMIN_MESSAGES.sessionsFailed);
+      deps.auth.forgetUser(id);
+      await record(ctx, ADMIN_AUDIT_ACTIONS.sessionEnded, target, { sessionId, before: { revoked: false }, after: { revoked: true } });
+      return { success: true, message: ADMIN_MESSAGES.sessionEnded, ended: 1 };
+    },
+
+    async triggerPasswordReset(ctx: AuthContext, id: string, origin: Origin): Promise<StaffChangeResponse> {
+      requireEditor(ctx);
+      const target = await loadTarget(ctx, id);
+      const link = await issueLink(target, origin);
+      await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, target, { expiresAt: link.expiresAt, sentTo: obscureMobileNumber(target.phoneNumber) });
+      return { success: true, message: ADMIN_MESSAGES.passwordLinkIssued(target.displayName), staff: toMember(target), link };
+    },
+
+    async resetSecondFactor(ctx: AuthContext, id: string, input: ResetSecondFactorRequest): Promise<StaffChangeResponse> {
+      requireEditor(ctx);
+      const target = await loadTarget(ctx, id);
+      const updated = await repo.updateStaff(ctx.site.id, id, input.version, { phoneNumber: input.phoneNumber.trim() });
+      if (!updated) throw conflict(ADMIN_MESSAGES.conflict);
+      await repo.voidOtpCodes(id);
+      const sessionsEnded = await endSessionsOf(id);
+      await record(ctx, ADMIN_AUDIT_ACTIONS.secondFactorReset, updated, {
+        before: { phone: obscureMobileNumber(target.phoneNumber) }, after: { phone: obscureMobileNumber(updated.phoneNumber) }, sessionsEnded,
+      });
+      return { success: true, message: ADMIN_MESSAGES.secondFactorReset(updated.displayName), staff: await reload(ctx, id) };
+    },
+
+    async requireTwoFactor(ctx: AuthContext, required: boolean): Promise<RequireTwoFactorResponse> {
+      requireEditor(ctx);
+      const before = await repo.requireTwoFactorOf(ctx.site.id);
+      const accountsTurnedOn = await repo.setRequireTwoFactor(ctx.site.id, required);
+      await record(ctx, ADMIN_AUDIT_ACTIONS.twoFactorRequired, null, { before: { required: before }, after: { required }, accountsTurnedOn });
+      return { success: true, message: required ? ADMIN_MESSAGES.twoFactorRequiredOn : ADMIN_MESSAGES.twoFactorRequiredOff, requireTwoFactor: required };
+    },
+
+    async audit(ctx: AuthContext, query: AuditQuery): Promise<AuditListResponse> {
+      const paging = pageOf(query.page, query.pageSize, AUDIT_PAGE_SIZE);
+      const from = query.from ? utcDay(query.from, 'from') : null;
+      const to = query.to ? utcDay(query.to, 'to') : null;
+      if (from && to && from.getTime() > to.getTime()) throw invalid('from', ADMIN_MESSAGES.invalidDateRange);
+      const result = await repo.listAudit(ctx.site.id, {
+        who: query.who ?? '',
+        action: query.action ?? '',
+        from,
+        toExclusive: to ? new Date(to.getTime() + 86_400_000) : null,
+        offset: paging.offset,
+        limit: paging.limit,
+      });
+      return {
+        success: true,
+        items: result.rows.map((r) => ({
+          id: r.id,
+          at: new Date(r.at).toISOString(),
+          action: r.action,
+          actor: r.actorUserId && r.actorUsername ? { id: r.actorUserId, username: r.actorUsername } : null,
+          detail: r.detail,
+        })),
+        total: result.total,
+        page: paging.page,
+        pageSize: paging.pageSize,
+      };
+    },
+
+    async checkSetPasswordToken(token: string): Promise<SetPasswordCheckResponse> {
+      const row = await repo.findSetPasswordToken(hashSetPasswordToken(token));
+      if (!row) throw invalid('token', ADMIN_MESSAGES.setPasswordInvalid);
+      return { success: true, username: row.user.username, displayName: row.user.displayName };
+    },
+
+    async setPassword(input: SetPasswordRequest, ip: string): Promise<SetPasswordResponse> {
+      if (input.newPassword !== input.confirmPassword) throw invalid('confirmPassword', MESSAGES.passwordMismatch);
+      if (!isPasswordComplex(input.newPassword)) throw invalid('newPassword', MESSAGES.passwordComplexity);
+      const row = await repo.findSetPasswordToken(hashSetPasswordToken(input.token));
+      if (!row) throw invalid('token', ADMIN_MESSAGES.setPasswordInvalid);
+      const hash = await deps.passwords.hash(input.newPassword);
+      if (!await repo.consumeSetPasswordToken(row.tokenId, row.user.id, hash)) throw invalid('token', ADMIN_MESSAGES.setPasswordInvalid);
+      deps.auth.forgetUser(row.user.id);
+      await deps.audit.record({
+        action: ADMIN_AUDIT_ACTIONS.passwordSet,
+        actorUserId: row.user.id,
+        siteId: row.user.siteId,
+        detail: { targetUserId: row.user.id, targetUsername: row.user.username, ip },
+      });
+      return { success: true, message: ADMIN_MESSAGES.setPasswordDone };
+    },
+  };
+}
+
+export type StaffAdmin = ReturnType<typeof createStaffAdmin>;

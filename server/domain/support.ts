@@ -1,0 +1,357 @@
+/**
+ * Customer Support over the viewers' world (issue 16): the subscriber search, the subscriber page
+ * and the support actions. Rules only, like networks.ts: the SQL is server/db/subscriber-repository.ts
+ * and the GraphQL module (server/graphql/support.ts) only hands arguments over.
+ *
+ * Rules enforced here, so any transport gets them:
+ * - reading needs a Customer Support role; every action needs write or contributor there (reveal of
+ *   the full e-mail and phone is a read, logged like an action);
+ * - every query is limited to the caller's own site; another site's subscriber answers exactly like
+ *   one that does not exist;
+ * - every action carries a reason and is audit-logged with who, why, before and after, in the same
+ *   transaction as the change;
+ * - subscription actions check the subscription's `version`, device sign-outs the subscriber's
+ *   (optimistic concurrency; a stale version is a 'conflict' DomainError, 409).
+ * Refusals are DomainErrors (server/domain/errors.ts); the transport maps their kinds.
+ */
+import { AREAS } from '../../common/constants';
+import { OWN_MESSAGES } from '../../common/messages';
+import { canContinue, canEdit, parseRoles } from '../../common/roles';
+import {
+  CANCEL_MODES, SUBSCRIBER_STATUSES, SUPPORT_AUDIT_ACTIONS, SUPPORT_LIMITS, SUPPORT_MESSAGES,
+  isLiveSubscription, isValidComplimentaryDays, isValidReason,
+  type CancelMode, type RevealedContact, type SubscriberDetail, type SubscriberListItem, type SubscriberSearchPage,
+  type SubscriberStatus, type SubscriptionStatus,
+} from '../../common/support';
+import type { SubscriberRecord, SubscriberRepository, SubscriptionRecord } from '../db/subscriber-repository';
+import { conflict, forbidden, invalid, notFound } from './errors';
+
+export interface SupportCaller {
+  userId: string;
+  siteId: string;
+  roles: Record<string, string>;
+}
+
+export interface SupportDeps {
+  store: SubscriberRepository;
+  now?: () => Date;
+}
+
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireRead(caller: SupportCaller): void {
+  if (!canContinue(parseRoles(caller.roles), AREAS.customerSupport)) throw forbidden(OWN_MESSAGES.forbidden);
+}
+
+function requireEdit(caller: SupportCaller): void {
+  if (!canEdit(parseRoles(caller.roles), AREAS.customerSupport)) throw forbidden(OWN_MESSAGES.forbidden);
+}
+
+function requireId(value: unknown, param: string): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw invalid(param, SUPPORT_MESSAGES.badId(param));
+  return value.toLowerCase();
+}
+
+function requireReason(value: unknown): string {
+  if (typeof value !== 'string' || !isValidReason(value)) throw invalid('reason', SUPPORT_MESSAGES.reasonRequired);
+  return value.trim();
+}
+
+function requireVersion(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw invalid('version', SUPPORT_MESSAGES.badVersion);
+  return value;
+}
+
+function wholeNumberIn(value: unknown, param: string, min: number, max: number, message: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw invalid(param, message);
+  return value;
+}
+
+/** `maria.lopez@example.com` → `ma•••@example.com`: enough to tell two results apart, not to write to. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  const local = email.slice(0, at);
+  const shown = local.length <= 2 ? local.slice(0, 1) : local.slice(0, 2);
+  return `${shown}•••${email.slice(at)}`;
+}
+
+/** `+1 555 010 4321` → `•••• 4321`; shorter numbers show nothing. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 0) return '';
+  return digits.length < 7 ? '••••' : `•••• ${digits.slice(-4)}`;
+}
+
+/** The UTC calendar day of an instant, as the rollups count days. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+const iso = (value: Date) => value.toISOString();
+const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
+
+function listItemOf(row: SubscriberRecord): SubscriberListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    email: maskEmail(row.email),
+    phone: maskPhone(row.phone),
+    country: row.country,
+    status: row.status as SubscriberStatus,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export interface SearchInput {
+  query?: unknown;
+  status?: unknown;
+  page?: unknown;
+  pageSize?: unknown;
+}
+
+/** Query subscriberSearch: one page of the caller's site's subscribers, newest first, PII masked. */
+export async function searchSubscribers(deps: SupportDeps, caller: SupportCaller, input: SearchInput): Promise<SubscriberSearchPage> {
+  requireRead(caller);
+  const query = input.query ?? '';
+  if (typeof query !== 'string' || query.length > SUPPORT_LIMITS.maxQueryLength) throw invalid('query', SUPPORT_MESSAGES.queryTooLong);
+  const status = input.status ?? null;
+  if (status !== null && !(SUBSCRIBER_STATUSES as readonly unknown[]).includes(status)) throw invalid('status', SUPPORT_MESSAGES.badStatus);
+  const page = wholeNumberIn(input.page ?? 1, 'page', 1, SUPPORT_LIMITS.maxPage, SUPPORT_MESSAGES.badPage);
+  const pageSize = wholeNumberIn(input.pageSize ?? SUPPORT_LIMITS.pageSize, 'pageSize', 1, SUPPORT_LIMITS.maxPageSize, SUPPORT_MESSAGES.badPageSize);
+  const { rows, total } = await deps.store.search(caller.siteId, { query, status: status as string | null, page, pageSize });
+  return { items: rows.map(listItemOf), total, page, pageSize };
+}
+
+async function requireSubscriber(store: SubscriberRepository, siteId: string, id: string) {
+  const row = await store.subscriber(siteId, id);
+  if (!row) throw notFound(SUPPORT_MESSAGES.subscriberNotFound);
+  return row;
+}
+
+async function detailOf(store: SubscriberRepository, siteId: string, id: string): Promise<SubscriberDetail> {
+  const subscriber = await requireSubscriber(store, siteId, id);
+  const [subscriptionRows, paymentRows, deviceRows, playbackRows, noteRows] = await Promise.all([
+    store.subscriptionsOf(siteId, id),
+    store.paymentsOf(siteId, id, SUPPORT_LIMITS.payments),
+    store.devicesOf(siteId, id),
+    store.playbackOf(siteId, id, SUPPORT_LIMITS.playbackSessions),
+    store.notesOf(siteId, id, SUPPORT_LIMITS.notes),
+  ]);
+  return {
+    profile: { ...listItemOf(subscriber), networkName: subscriber.networkName, updatedAt: iso(subscriber.updatedAt), version: subscriber.version },
+    subscriptions: subscriptionRows.map(({ subscription: s, planName, billingPeriod }) => ({
+      id: s.id, planName, billingPeriod, status: s.status as SubscriptionStatus,
+      startedAt: iso(s.startedAt), trialEndsAt: isoOrNull(s.trialEndsAt), currentPeriodEnd: iso(s.currentPeriodEnd),
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd, cancelledAt: isoOrNull(s.cancelledAt), endedAt: isoOrNull(s.endedAt),
+      amount: s.amount, currency: s.currency, version: s.version,
+    })),
+    payments: paymentRows.map(({ payment: p, planName }) => ({
+      id: p.id, at: iso(p.at), planName, amount: p.amount, currency: p.currency, status: p.status, method: p.method,
+    })),
+    devices: deviceRows.map((d) => ({
+      id: d.id, name: d.name, deviceType: d.deviceType, os: d.os, appVersion: d.appVersion,
+      lastSeenAt: iso(d.lastSeenAt), signedOutAt: isoOrNull(d.signedOutAt),
+    })),
+    playback: playbackRows.map(({ session: p, contentTitle }) => ({
+      id: p.id, startedAt: iso(p.startedAt), contentTitle, deviceType: p.deviceType, watchedSeconds: p.watchedSeconds,
+      startupMs: p.startupMs, rebufferCount: p.rebufferCount, rebufferSeconds: p.rebufferSeconds,
+      avgBitrateKbps: p.avgBitrateKbps, errorCode: p.errorCode,
+    })),
+    notes: noteRows.map(({ note: n, authorName }) => ({ id: n.id, body: n.body, authorName: authorName ?? '', createdAt: iso(n.createdAt) })),
+  };
+}
+
+/** Query subscriber: everything the subscriber page shows. */
+export async function getSubscriber(deps: SupportDeps, caller: SupportCaller, id: unknown): Promise<SubscriberDetail> {
+  requireRead(caller);
+  return detailOf(deps.store, caller.siteId, requireId(id, 'id'));
+}
+
+/** The subscription of the caller's site, its version checked and still live. */
+async function liveSubscription(store: SubscriberRepository, caller: SupportCaller, id: string, version: number): Promise<SubscriptionRecord> {
+  const row = await store.subscription(caller.siteId, id);
+  if (!row) throw notFound(SUPPORT_MESSAGES.subscriptionNotFound);
+  if (row.version !== version) throw conflict(SUPPORT_MESSAGES.conflict);
+  if (!isLiveSubscription(row.status as SubscriptionStatus) || row.endedAt) throw conflict(SUPPORT_MESSAGES.subscriptionEnded);
+  return row;
+}
+
+function subscriptionAudit(row: SubscriptionRecord) {
+  return {
+    status: row.status,
+    currentPeriodEnd: iso(row.currentPeriodEnd),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    cancelledAt: isoOrNull(row.cancelledAt),
+    endedAt: isoOrNull(row.endedAt),
+    version: row.version,
+  };
+}
+
+/**
+ * Writes a subscription change and its audit record in one transaction; a writer that got in
+ * between (the version moved) is a conflict and nothing is written.
+ */
+async function changeSubscription(
+  deps: SupportDeps, caller: SupportCaller, before: SubscriptionRecord, changes: Partial<SubscriptionRecord>, now: Date,
+  audit: { action: string; detail: Record<string, unknown> },
+): Promise<SubscriptionRecord> {
+  return deps.store.transaction(async (tx) => {
+    const after = await tx.updateSubscription(before.id, before.version, changes, now);
+    if (!after) throw conflict(SUPPORT_MESSAGES.conflict);
+    await tx.audit({
+      action: audit.action,
+      actorUserId: caller.userId,
+      siteId: caller.siteId,
+      detail: { subscriberId: after.subscriberId, subscriptionId: after.id, ...audit.detail, before: subscriptionAudit(before), after: subscriptionAudit(after) },
+    });
+    return after;
+  });
+}
+
+export interface CancelInput {
+  subscriptionId: unknown;
+  mode: unknown;
+  reason: unknown;
+  version: unknown;
+}
+
+/**
+ * Mutation subscriptionCancel. AT_PERIOD_END keeps the subscription running until its period end;
+ * NOW ends it at once (status 'cancelled', ended_at set), so it stops counting as active today, and
+ * today's rollups are recomputed for Analytics.
+ */
+export async function cancelSubscription(deps: SupportDeps, caller: SupportCaller, input: CancelInput): Promise<SubscriberDetail> {
+  requireEdit(caller);
+  const id = requireId(input.subscriptionId, 'subscriptionId');
+  if (!(CANCEL_MODES as readonly unknown[]).includes(input.mode)) throw invalid('mode', SUPPORT_MESSAGES.badCancelMode);
+  const mode = input.mode as CancelMode;
+  const reason = requireReason(input.reason);
+  const version = requireVersion(input.version);
+  const now = deps.now?.() ?? new Date();
+
+  const before = await liveSubscription(deps.store, caller, id, version);
+  if (mode === 'AT_PERIOD_END' && before.cancelAtPeriodEnd) throw conflict(SUPPORT_MESSAGES.alreadyCancelling);
+  const changes: Partial<SubscriptionRecord> = mode === 'NOW'
+    ? { status: 'cancelled', cancelAtPeriodEnd: false, cancelledAt: before.cancelledAt ?? now, endedAt: now }
+    : { cancelAtPeriodEnd: true, cancelledAt: now };
+  const after = await changeSubscription(deps, caller, before, changes, now, {
+    action: SUPPORT_AUDIT_ACTIONS.cancelSubscription, detail: { mode, reason },
+  });
+  if (mode === 'NOW') await deps.store.refreshRollups(caller.siteId, utcDay(now));
+  return detailOf(deps.store, caller.siteId, after.subscriberId);
+}
+
+export interface GrantDaysInput {
+  subscriptionId: unknown;
+  days: unknown;
+  reason: unknown;
+  version: unknown;
+}
+
+/** Mutation subscriptionGrantDays: the period end moves by exactly `days` × 24 hours. */
+export async function grantComplimentaryDays(deps: SupportDeps, caller: SupportCaller, input: GrantDaysInput): Promise<SubscriberDetail> {
+  requireEdit(caller);
+  const id = requireId(input.subscriptionId, 'subscriptionId');
+  if (typeof input.days !== 'number' || !isValidComplimentaryDays(input.days)) throw invalid('days', SUPPORT_MESSAGES.daysRange);
+  const days = input.days;
+  const reason = requireReason(input.reason);
+  const version = requireVersion(input.version);
+  const now = deps.now?.() ?? new Date();
+
+  const before = await liveSubscription(deps.store, caller, id, version);
+  const after = await changeSubscription(deps, caller, before, {
+    currentPeriodEnd: new Date(before.currentPeriodEnd.getTime() + days * DAY_MS),
+  }, now, { action: SUPPORT_AUDIT_ACTIONS.grantDays, detail: { days, reason } });
+  return detailOf(deps.store, caller.siteId, after.subscriberId);
+}
+
+export interface SignOutInput {
+  subscriberId: unknown;
+  /** null or absent: every device. */
+  deviceId?: unknown;
+  reason: unknown;
+  version: unknown;
+}
+
+/** Mutation subscriberSignOutDevices: one device or all of them must sign in again. */
+export async function signOutDevices(deps: SupportDeps, caller: SupportCaller, input: SignOutInput): Promise<SubscriberDetail> {
+  requireEdit(caller);
+  const subscriberId = requireId(input.subscriberId, 'subscriberId');
+  const deviceId = input.deviceId === null || input.deviceId === undefined ? null : requireId(input.deviceId, 'deviceId');
+  const reason = requireReason(input.reason);
+  const version = requireVersion(input.version);
+  const now = deps.now?.() ?? new Date();
+
+  const subscriber = await requireSubscriber(deps.store, caller.siteId, subscriberId);
+  if (subscriber.version !== version) throw conflict(SUPPORT_MESSAGES.conflict);
+  const devices = await deps.store.devicesOf(caller.siteId, subscriberId);
+  const targets = deviceId ? devices.filter((d) => d.id === deviceId) : devices;
+  if (deviceId && targets.length === 0) throw notFound(SUPPORT_MESSAGES.deviceNotFound);
+  const signedIn = targets.filter((d) => d.signedOutAt === null).map((d) => d.id);
+  if (signedIn.length === 0) throw conflict(SUPPORT_MESSAGES.noDevicesSignedIn);
+
+  await deps.store.transaction(async (tx) => {
+    if (!await tx.bumpSubscriberVersion(subscriberId, version, now)) throw conflict(SUPPORT_MESSAGES.conflict);
+    const signedOut = await tx.signOutDevices(caller.siteId, subscriberId, signedIn, now);
+    await tx.audit({
+      action: SUPPORT_AUDIT_ACTIONS.signOutDevices,
+      actorUserId: caller.userId,
+      siteId: caller.siteId,
+      detail: {
+        subscriberId, scope: deviceId ? 'one' : 'all', reason,
+        before: { signedIn, version },
+        after: { signedOut: signedOut.map((d) => d.id), signedOutAt: iso(now), version: version + 1 },
+      },
+    });
+  });
+  return detailOf(deps.store, caller.siteId, subscriberId);
+}
+
+export interface AddNoteInput {
+  subscriberId: unknown;
+  body: unknown;
+}
+
+/** Mutation subscriberAddNote: notes are appended, never edited, so they need no version. */
+export async function addSupportNote(deps: SupportDeps, caller: SupportCaller, input: AddNoteInput): Promise<SubscriberDetail> {
+  requireEdit(caller);
+  const subscriberId = requireId(input.subscriberId, 'subscriberId');
+  const body = typeof input.body === 'string' ? input.body.trim() : '';
+  if (body === '' || body.length > SUPPORT_LIMITS.maxNoteLength) throw invalid('body', SUPPORT_MESSAGES.noteRequired);
+  const now = deps.now?.() ?? new Date();
+  await requireSubscriber(deps.store, caller.siteId, subscriberId);
+  await deps.store.transaction(async (tx) => {
+    const noteId = await tx.insertNote({ siteId: caller.siteId, subscriberId, authorUserId: caller.userId, body, createdAt: now });
+    await tx.audit({
+      action: SUPPORT_AUDIT_ACTIONS.addNote,
+      actorUserId: caller.userId,
+      siteId: caller.siteId,
+      // The note is its own reason: it says why the agent wrote it.
+      detail: { subscriberId, reason: body, before: null, after: { noteId, body } },
+    });
+  });
+  return detailOf(deps.store, caller.siteId, subscriberId);
+}
+
+export interface RevealInput {
+  subscriberId: unknown;
+  reason: unknown;
+}
+
+/** Mutation subscriberRevealContact: the full e-mail and phone, for any support role, always logged. */
+export async function revealContact(deps: SupportDeps, caller: SupportCaller, input: RevealInput): Promise<RevealedContact> {
+  requireRead(caller);
+  const subscriberId = requireId(input.subscriberId, 'subscriberId');
+  const reason = requireReason(input.reason);
+  const subscriber = await requireSubscriber(deps.store, caller.siteId, subscriberId);
+  // Logged before the data leaves: an audit failure means nothing is shown.
+  await deps.store.audit({
+    action: SUPPORT_AUDIT_ACTIONS.revealContact,
+    actorUserId: caller.userId,
+    siteId: caller.siteId,
+    detail: { subscriberId, reason, fields: ['email', 'phone'] },
+  });
+  return { email: subscriber.email, phone: subscriber.phone };
+}

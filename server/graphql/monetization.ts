@@ -1,0 +1,258 @@
+/**
+ * Monetization over the management GraphQL endpoint (issue 15): the site's models, plans, plan
+ * groups, offers and coupons. Merged into the management schema by plugin.ts. Every resolver
+ * authenticates the caller, then hands over to server/domain/monetization.ts, which checks the role,
+ * the site, the input and the version. Refusals are the shared DomainErrors (server/domain/errors.ts);
+ * plugin.ts's formatter gives them our message, a code (FORBIDDEN, NOT_FOUND, BAD_USER_INPUT,
+ * CONFLICT) and, for invalid input, `extensions.fields`: the message of each field, shown beside it.
+ */
+import type {
+  CouponBatchInput, CouponInput, MonetizationSettingsInput, OfferInput, PlanGroupInput, PlanInput,
+} from '../../common/monetization-rules';
+import type { Db } from '../db/client';
+import * as domain from '../domain/monetization';
+import type { ManagementContext } from './resolvers';
+
+export const monetizationSchema = /* GraphQL */ `
+  type MonetizationSettings {
+    isMonetizationModelEnabled: Boolean!
+    models: [String!]!
+    version: Int!
+  }
+
+  type Price {
+    currency: String!
+    "Minor units (cents)."
+    amount: Int!
+  }
+
+  type Plan {
+    id: ID!
+    name: String!
+    description: String!
+    prices: [Price!]!
+    billingPeriod: String!
+    trialDays: Int!
+    deviceLimit: Int!
+    status: String!
+    version: Int!
+    "Subscriptions of any status on this plan."
+    subscriptionCount: Int!
+    updatedAt: String!
+  }
+
+  type PlanPage {
+    items: [Plan!]!
+    total: Int!
+  }
+
+  type PlanDeleteResult {
+    "False when the plan was in use and archived instead."
+    deleted: Boolean!
+    plan: Plan
+  }
+
+  type PlanGroup {
+    id: ID!
+    name: String!
+    description: String!
+    position: Int!
+    version: Int!
+    "The plans in paywall order."
+    planIds: [ID!]!
+  }
+
+  type Offer {
+    id: ID!
+    name: String!
+    discountType: String!
+    "Percent, or minor units of currency for a fixed discount."
+    discountValue: Int!
+    currency: String
+    planIds: [ID!]!
+    startsAt: String!
+    endsAt: String
+    eligibility: String!
+    status: String!
+    version: Int!
+  }
+
+  type OfferPage {
+    items: [Offer!]!
+    total: Int!
+  }
+
+  type Coupon {
+    id: ID!
+    offerId: ID!
+    offerName: String!
+    code: String!
+    maxRedemptions: Int
+    maxPerSubscriber: Int!
+    expiresAt: String
+    status: String!
+    version: Int!
+    redemptionCount: Int!
+    batchId: ID
+    createdAt: String!
+  }
+
+  type CouponPage {
+    items: [Coupon!]!
+    total: Int!
+  }
+
+  type CouponBatchResult {
+    batchId: ID!
+    count: Int!
+  }
+
+  input MonetizationSettingsInput {
+    isMonetizationModelEnabled: Boolean!
+    models: [String!]!
+  }
+
+  "Amount as decimal text in major units (9.99), at most the currency's decimals."
+  input PriceInput {
+    currency: String!
+    amount: String!
+  }
+
+  input PlanInput {
+    name: String!
+    description: String!
+    prices: [PriceInput!]!
+    billingPeriod: String!
+    trialDays: Int!
+    deviceLimit: Int!
+    status: String!
+  }
+
+  input PlanGroupInput {
+    name: String!
+    description: String!
+    planIds: [ID!]!
+  }
+
+  input PlanGroupOrderEntry {
+    id: ID!
+    version: Int!
+  }
+
+  input OfferInput {
+    name: String!
+    discountType: String!
+    discountValue: String!
+    currency: String!
+    planIds: [ID!]!
+    startsAt: String!
+    endsAt: String!
+    eligibility: String!
+    status: String!
+  }
+
+  input CouponInput {
+    offerId: ID!
+    code: String!
+    maxRedemptions: String!
+    maxPerSubscriber: String!
+    expiresAt: String!
+    status: String!
+  }
+
+  input CouponBatchInput {
+    offerId: ID!
+    count: String!
+    prefix: String!
+    maxRedemptions: String!
+    maxPerSubscriber: String!
+    expiresAt: String!
+  }
+
+  extend type Query {
+    monetizationSettings: MonetizationSettings!
+    plans(search: String, status: String, offset: Int, limit: Int): PlanPage!
+    plan(id: ID!): Plan!
+    planGroups: [PlanGroup!]!
+    planGroup(id: ID!): PlanGroup!
+    offers(search: String, status: String, offset: Int, limit: Int): OfferPage!
+    offer(id: ID!): Offer!
+    coupons(search: String, status: String, offerId: ID, offset: Int, limit: Int): CouponPage!
+    coupon(id: ID!): Coupon!
+    "CSV of the coupons matching the filters with their redemption counts."
+    couponsCsv(search: String, status: String, offerId: ID): String!
+  }
+
+  extend type Mutation {
+    monetizationSettingsSave(version: Int!, input: MonetizationSettingsInput!): MonetizationSettings!
+    planCreate(input: PlanInput!): Plan!
+    planUpdate(id: ID!, version: Int!, input: PlanInput!): Plan!
+    "Deletes a plan nothing refers to; archives it when subscriptions, payments or offers do."
+    planDelete(id: ID!, version: Int!): PlanDeleteResult!
+    planDuplicate(id: ID!): Plan!
+    planGroupCreate(input: PlanGroupInput!): PlanGroup!
+    planGroupUpdate(id: ID!, version: Int!, input: PlanGroupInput!): PlanGroup!
+    planGroupsReorder(order: [PlanGroupOrderEntry!]!): [PlanGroup!]!
+    offerCreate(input: OfferInput!): Offer!
+    offerUpdate(id: ID!, version: Int!, input: OfferInput!): Offer!
+    couponCreate(input: CouponInput!): Coupon!
+    couponUpdate(id: ID!, version: Int!, input: CouponInput!): Coupon!
+    couponBatchGenerate(input: CouponBatchInput!): CouponBatchResult!
+  }
+`;
+
+type Resolver<Args> = (root: unknown, args: Args, ctx: ManagementContext) => Promise<unknown>;
+
+function resolver<Args>(run: (caller: domain.MonetizationCaller, args: Args) => Promise<unknown>): Resolver<Args> {
+  // A DomainError thrown here (with field messages in details.fields) becomes a GraphQL error in plugin.ts's formatter.
+  return async (_root, args, ctx) => run(await ctx.caller(), args);
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+interface ListArgs { search?: string | null; status?: string | null; offset?: number | null; limit?: number | null }
+interface IdArgs { id: string }
+interface VersionArgs { id: string; version: number }
+
+export function monetizationResolvers(db: Db) {
+  return {
+    Query: {
+      monetizationSettings: resolver((caller) => domain.getSettings(db, caller)),
+      plans: resolver<ListArgs>((caller, args) => domain.listPlans(db, caller, args)),
+      plan: resolver<IdArgs>((caller, args) => domain.getPlan(db, caller, args.id)),
+      planGroups: resolver((caller) => domain.listPlanGroups(db, caller)),
+      planGroup: resolver<IdArgs>((caller, args) => domain.getPlanGroup(db, caller, args.id)),
+      offers: resolver<ListArgs>((caller, args) => domain.listOffers(db, caller, args)),
+      offer: resolver<IdArgs>((caller, args) => domain.getOffer(db, caller, args.id)),
+      coupons: resolver<ListArgs & { offerId?: string | null }>((caller, args) => domain.listCoupons(db, caller, args)),
+      coupon: resolver<IdArgs>((caller, args) => domain.getCoupon(db, caller, args.id)),
+      couponsCsv: resolver<ListArgs & { offerId?: string | null }>((caller, args) => domain.exportCouponsCsv(db, caller, args)),
+    },
+    Mutation: {
+      monetizationSettingsSave: resolver<{ version: number; input: MonetizationSettingsInput }>((caller, args) =>
+        domain.saveSettings(db, caller, args.version, args.input)),
+      planCreate: resolver<{ input: PlanInput }>((caller, args) => domain.createPlan(db, caller, args.input)),
+      planUpdate: resolver<VersionArgs & { input: PlanInput }>((caller, args) => domain.updatePlan(db, caller, args.id, args.version, args.input)),
+      planDelete: resolver<VersionArgs>((caller, args) => domain.deletePlan(db, caller, args.id, args.version)),
+      planDuplicate: resolver<IdArgs>((caller, args) => domain.duplicatePlan(db, caller, args.id)),
+      planGroupCreate: resolver<{ input: PlanGroupInput }>((caller, args) => domain.createPlanGroup(db, caller, args.input)),
+      planGroupUpdate: resolver<VersionArgs & { input: PlanGroupInput }>((caller, args) =>
+        domain.updatePlanGroup(db, caller, args.id, args.version, args.input)),
+      planGroupsReorder: resolver<{ order: { id: string; version: number }[] }>((caller, args) => domain.reorderPlanGroups(db, caller, args.order)),
+      offerCreate: resolver<{ input: OfferInput }>((caller, args) => domain.createOffer(db, caller, args.input)),
+      offerUpdate: resolver<VersionArgs & { input: OfferInput }>((caller, args) => domain.updateOffer(db, caller, args.id, args.version, args.input)),
+      couponCreate: resolver<{ input: CouponInput }>((caller, args) => domain.createCoupon(db, caller, args.input)),
+      couponUpdate: resolver<VersionArgs & { input: CouponInput }>((caller, args) => domain.updateCoupon(db, caller, args.id, args.version, args.input)),
+      couponBatchGenerate: resolver<{ input: CouponBatchInput }>((caller, args) => domain.generateCouponBatch(db, caller, args.input)),
+    },
+    Plan: { updatedAt: (plan: { updatedAt: Date }) => plan.updatedAt.toISOString() },
+    Offer: {
+      startsAt: (offer: { startsAt: Date }) => offer.startsAt.toISOString(),
+      endsAt: (offer: { endsAt: Date | null }) => iso(offer.endsAt),
+    },
+    Coupon: {
+      expiresAt: (coupon: { expiresAt: Date | null }) => iso(coupon.expiresAt),
+      createdAt: (coupon: { createdAt: Date }) => coupon.createdAt.toISOString(),
+    },
+  };
+}

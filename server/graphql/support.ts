@@ -1,0 +1,148 @@
+/**
+ * Customer Support over the management GraphQL endpoint (issue 16; the spec names no REST path for
+ * it): the subscriber search and page, and the support actions. Merged into the management schema by
+ * plugin.ts. Every resolver authenticates the caller, then hands its arguments to
+ * server/domain/support.ts, which enforces roles, site isolation, reasons, versions and the audit log.
+ * Arguments are strings and numbers checked by the domain, so bad input reads as our own message.
+ */
+import {
+  addSupportNote, cancelSubscription, getSubscriber, grantComplimentaryDays, revealContact, searchSubscribers,
+  signOutDevices, type SupportDeps,
+} from '../domain/support';
+import type { ManagementContext } from './resolvers';
+
+export const supportSchema = /* GraphQL */ `
+  type SupportSubscriber {
+    id: ID!
+    name: String!
+    email: String!
+    phone: String!
+    country: String!
+    status: String!
+    createdAt: String!
+  }
+
+  type SupportSearchPage {
+    items: [SupportSubscriber!]!
+    total: Int!
+    page: Int!
+    pageSize: Int!
+  }
+
+  type SupportProfile {
+    id: ID!
+    name: String!
+    email: String!
+    phone: String!
+    country: String!
+    status: String!
+    createdAt: String!
+    networkName: String!
+    updatedAt: String!
+    version: Int!
+  }
+
+  type SupportSubscription {
+    id: ID!
+    planName: String!
+    billingPeriod: String!
+    status: String!
+    startedAt: String!
+    trialEndsAt: String
+    currentPeriodEnd: String!
+    cancelAtPeriodEnd: Boolean!
+    cancelledAt: String
+    endedAt: String
+    amount: Int!
+    currency: String!
+    version: Int!
+  }
+
+  type SupportPayment {
+    id: ID!
+    at: String!
+    planName: String
+    amount: Int!
+    currency: String!
+    status: String!
+    method: String!
+  }
+
+  type SupportDevice {
+    id: ID!
+    name: String!
+    deviceType: String!
+    os: String!
+    appVersion: String!
+    lastSeenAt: String!
+    signedOutAt: String
+  }
+
+  type SupportPlayback {
+    id: ID!
+    startedAt: String!
+    contentTitle: String!
+    deviceType: String!
+    watchedSeconds: Int!
+    startupMs: Int!
+    rebufferCount: Int!
+    rebufferSeconds: Int!
+    avgBitrateKbps: Int!
+    errorCode: String
+  }
+
+  type SupportNote {
+    id: ID!
+    body: String!
+    authorName: String!
+    createdAt: String!
+  }
+
+  type SupportSubscriberDetail {
+    profile: SupportProfile!
+    subscriptions: [SupportSubscription!]!
+    payments: [SupportPayment!]!
+    devices: [SupportDevice!]!
+    playback: [SupportPlayback!]!
+    notes: [SupportNote!]!
+  }
+
+  type SupportContact {
+    email: String!
+    phone: String!
+  }
+
+  extend type Query {
+    subscriberSearch(query: String!, status: String, page: Int, pageSize: Int): SupportSearchPage!
+    subscriber(id: ID!): SupportSubscriberDetail!
+  }
+
+  extend type Mutation {
+    subscriptionCancel(subscriptionId: ID!, mode: String!, reason: String!, version: Int!): SupportSubscriberDetail!
+    subscriptionGrantDays(subscriptionId: ID!, days: Int!, reason: String!, version: Int!): SupportSubscriberDetail!
+    subscriberSignOutDevices(subscriberId: ID!, deviceId: ID, reason: String!, version: Int!): SupportSubscriberDetail!
+    subscriberAddNote(subscriberId: ID!, body: String!): SupportSubscriberDetail!
+    subscriberRevealContact(subscriberId: ID!, reason: String!): SupportContact!
+  }
+`;
+
+type Caller = Awaited<ReturnType<ManagementContext['caller']>>;
+
+export function supportResolvers(deps: SupportDeps) {
+  // DomainErrors thrown below become GraphQL errors in plugin.ts's errorFormatter.
+  const run = <TArgs, TResult>(action: (deps: SupportDeps, caller: Caller, args: TArgs) => Promise<TResult>) =>
+    async (_root: unknown, args: TArgs, ctx: ManagementContext): Promise<TResult> => action(deps, await ctx.caller(), args);
+  return {
+    Query: {
+      subscriberSearch: run(searchSubscribers),
+      subscriber: run((d, caller, args: { id: unknown }) => getSubscriber(d, caller, args.id)),
+    },
+    Mutation: {
+      subscriptionCancel: run(cancelSubscription),
+      subscriptionGrantDays: run(grantComplimentaryDays),
+      subscriberSignOutDevices: run(signOutDevices),
+      subscriberAddNote: run(addSupportNote),
+      subscriberRevealContact: run(revealContact),
+    },
+  };
+}

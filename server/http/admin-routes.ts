@@ -1,0 +1,129 @@
+/**
+ * `/v3.0/user/admin` (spec §7.3 "user/admin"): the Admin area over REST. Every route but the two
+ * set-password ones needs a session and a role in Admin; the domain (server/domain/staff-admin.ts)
+ * refuses writes below Admin write and keeps every query on the caller's site.
+ *
+ *   GET    /staff?search=&page=&pageSize=         staff of the caller's site
+ *   POST   /staff                                 create (answers a one-time set-password link)
+ *   GET    /staff/:id                             one account
+ *   PUT    /staff/:id                             display name, phone, 2FA, roles (+ version)
+ *   POST   /staff/:id/disable | /staff/:id/enable  (+ version)
+ *   GET    /staff/:id/sessions                    active sessions
+ *   POST   /staff/:id/sessions/end                end them all
+ *   DELETE /staff/:id/sessions/:sessionId         end one
+ *   POST   /staff/:id/password-reset              a new set-password link
+ *   POST   /staff/:id/second-factor/reset         a new mobile number for the SMS code (+ version)
+ *   PUT    /site/two-factor                       require a second factor for everyone
+ *   GET    /audit?who=&action=&from=&to=&page=    the site's audit log
+ *   POST   /set-password/check, /set-password     public: the link's owner sets their password
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ADMIN_SCHEMAS,
+  type AuditQuery, type CreateStaffRequest, type RequireTwoFactorRequest, type ResetSecondFactorRequest, type SetPasswordCheckRequest,
+  type SetPasswordRequest, type StaffListQuery, type UpdateStaffRequest, type VersionRequest,
+} from '../../common/admin-contract';
+import { API_PATHS, AREAS } from '../../common/constants';
+import { canContinue } from '../../common/roles';
+import { createStaffAdminRepository } from '../db/staff-admin-repository';
+import type { AuthContext } from '../domain/auth-context';
+import { forbidden, rateLimited } from '../domain/errors';
+import { createStaffAdmin, type Origin } from '../domain/staff-admin';
+import './types';
+
+const BASE = API_PATHS.admin;
+
+interface IdParams { id: string }
+interface SessionParams { id: string; sessionId: string }
+
+/** Set-password tries per client address per 15 minutes: enough for typos, not for guessing. */
+const SET_PASSWORD_RULE = { limit: 30, windowSeconds: 900 };
+
+function originOf(request: FastifyRequest): Origin {
+  return { baseUrl: `${request.protocol}://${request.host}` };
+}
+
+export const adminRoutes: FastifyPluginAsync = async (app) => {
+  const services = app.services;
+  const admin = createStaffAdmin({
+    repo: createStaffAdminRepository(services.db, { idleMs: services.config.inactivityTimeoutMinutes * 60_000 }),
+    passwords: services.passwords,
+    sms: services.sms,
+    audit: services.audit,
+    auth: services.auth,
+    log: app.log,
+  });
+
+  /** A session and a role in Admin: anything less never reaches the domain. */
+  async function adminContext(request: FastifyRequest): Promise<AuthContext> {
+    const ctx = await services.auth.authenticate(request, { apiKey: 'required' });
+    if (!canContinue(ctx.user.roles, AREAS.admin)) throw forbidden();
+    return ctx;
+  }
+
+  async function limitSetPassword(request: FastifyRequest): Promise<void> {
+    const result = await services.limiter.hit(`setPassword:ip:${request.ip}`, SET_PASSWORD_RULE);
+    if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
+  }
+
+  // Staff details and links must not linger in any cache (this hook stays inside this plugin).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get<{ Querystring: StaffListQuery }>(`${BASE}/staff`, { schema: { querystring: ADMIN_SCHEMAS.staffListQuery } }, async (request) =>
+    admin.list(await adminContext(request), request.query));
+
+  app.post<{ Body: CreateStaffRequest }>(`${BASE}/staff`, { schema: { body: ADMIN_SCHEMAS.createStaff } }, async (request, reply) => {
+    const result = await admin.create(await adminContext(request), request.body, originOf(request));
+    return reply.code(201).send(result);
+  });
+
+  app.get<{ Params: IdParams }>(`${BASE}/staff/:id`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
+    ({ success: true, staff: await admin.get(await adminContext(request), request.params.id) }));
+
+  app.put<{ Params: IdParams; Body: UpdateStaffRequest }>(`${BASE}/staff/:id`, {
+    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.updateStaff },
+  }, async (request) => admin.update(await adminContext(request), request.params.id, request.body));
+
+  app.post<{ Params: IdParams; Body: VersionRequest }>(`${BASE}/staff/:id/disable`, {
+    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version },
+  }, async (request) => admin.setDisabled(await adminContext(request), request.params.id, true, request.body.version));
+
+  app.post<{ Params: IdParams; Body: VersionRequest }>(`${BASE}/staff/:id/enable`, {
+    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version },
+  }, async (request) => admin.setDisabled(await adminContext(request), request.params.id, false, request.body.version));
+
+  app.get<{ Params: IdParams }>(`${BASE}/staff/:id/sessions`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
+    admin.sessions(await adminContext(request), request.params.id));
+
+  app.post<{ Params: IdParams }>(`${BASE}/staff/:id/sessions/end`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
+    admin.endSessions(await adminContext(request), request.params.id));
+
+  app.delete<{ Params: SessionParams }>(`${BASE}/staff/:id/sessions/:sessionId`, { schema: { params: ADMIN_SCHEMAS.sessionParams } }, async (request) =>
+    admin.endSession(await adminContext(request), request.params.id, request.params.sessionId));
+
+  app.post<{ Params: IdParams }>(`${BASE}/staff/:id/password-reset`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
+    admin.triggerPasswordReset(await adminContext(request), request.params.id, originOf(request)));
+
+  app.post<{ Params: IdParams; Body: ResetSecondFactorRequest }>(`${BASE}/staff/:id/second-factor/reset`, {
+    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.resetSecondFactor },
+  }, async (request) => admin.resetSecondFactor(await adminContext(request), request.params.id, request.body));
+
+  app.put<{ Body: RequireTwoFactorRequest }>(`${BASE}/site/two-factor`, { schema: { body: ADMIN_SCHEMAS.requireTwoFactor } }, async (request) =>
+    admin.requireTwoFactor(await adminContext(request), request.body.required));
+
+  app.get<{ Querystring: AuditQuery }>(`${BASE}/audit`, { schema: { querystring: ADMIN_SCHEMAS.auditQuery } }, async (request) =>
+    admin.audit(await adminContext(request), request.query));
+
+  app.post<{ Body: SetPasswordCheckRequest }>(`${BASE}/set-password/check`, { schema: { body: ADMIN_SCHEMAS.setPasswordCheck } }, async (request) => {
+    await limitSetPassword(request);
+    return admin.checkSetPasswordToken(request.body.token);
+  });
+
+  app.post<{ Body: SetPasswordRequest }>(`${BASE}/set-password`, { schema: { body: ADMIN_SCHEMAS.setPassword } }, async (request) => {
+    await limitSetPassword(request);
+    return admin.setPassword(request.body, request.ip);
+  });
+};

@@ -1,0 +1,63 @@
+/**
+ * Refuses hostile text before any route's schema runs: a string (or object key) anywhere in the
+ * body, query string or path parameters that holds a control character other than tab, line feed
+ * and carriage return, or invalid UTF-16 (a lone surrogate). PostgreSQL cannot store U+0000 in text
+ * and a lone surrogate cannot be encoded as UTF-8, so either would otherwise fail inside SQL as a
+ * 500 (and lose the audit row); no field of this product has a use for them. One hook on the root
+ * instance covers every route, REST and GraphQL (its variables and its document) alike.
+ */
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS } from '../../common/constants';
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The message naming where the bad text is, e.g. `body.username`. */
+export function hostileTextMessage(where: string): string {
+  return `${where} must not contain control characters or invalid Unicode`;
+}
+
+/** The path of the first string (or key) holding forbidden text, or undefined. Depth-bounded. */
+export function findHostileText(value: unknown, where: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return FORBIDDEN.test(value) ? where : undefined;
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findHostileText(value[i], `${where}.${i}`, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (FORBIDDEN.test(key)) return where;
+    const found = findHostileText(item, `${where}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** GraphQL over GET carries its variables as a JSON string, escapes and all. */
+function jsonVariablesOf(query: unknown): unknown {
+  const variables = (query as { variables?: unknown } | undefined)?.variables;
+  if (typeof variables !== 'string') return undefined;
+  try {
+    return JSON.parse(variables) as unknown;
+  } catch {
+    return undefined; // Mercurius answers malformed variables itself
+  }
+}
+
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request, reply) => {
+    const graphql = request.routeOptions.url === API_PATHS.graphql;
+    const found = findHostileText(request.params, 'params')
+      ?? findHostileText(request.query, 'querystring')
+      ?? findHostileText(request.body, 'body')
+      ?? (graphql ? findHostileText(jsonVariablesOf(request.query), 'querystring.variables') : undefined);
+    if (!found) return;
+    const message = hostileTextMessage(found);
+    await reply.code(400).send(graphql
+      ? { data: null, errors: [{ message, extensions: { code: 'BAD_USER_INPUT' } }] }
+      : { success: false, message });
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The reporting service (spec §7.6): GET /appcms/v2/reports/<report>?from&to&granularity&network
+ * &device|country|content|plan&by&currency&compare. Dashboard 360 read or better on the caller's
+ * own site; a site outside ANALYTICS_ALLOWED_SITES (when that list is set) gets 403 whatever its
+ * roles. Bad parameters answer 400 naming the parameter. Answers come from the daily rollups
+ * (server/domain/reports/build.ts); real-time reports read the last minutes of live sessions.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { AREAS } from '../../common/constants';
+import type { ApiFailure } from '../../common/contract';
+import { REPORT_NAMES, REPORTS_PATH, isReportName, isoDay, type ReportAnswer } from '../../common/reports';
+import { applyAllowedSites, canContinue } from '../../common/roles';
+import { networkIdOf } from '../db/report-repository';
+import { buildReport } from '../domain/reports/build';
+import { forbidden, notFound } from '../domain/errors';
+import { parseReportParams, reportParamError } from '../domain/reports/params';
+import { authContextOf, requireAuth } from './auth-hooks';
+import './types';
+
+const text = { type: 'string', maxLength: 200 } as const;
+
+export const reportRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { report: string }; Querystring: Record<string, unknown> }>(`${REPORTS_PATH}/:report`, {
+    preHandler: requireAuth,
+    schema: {
+      params: { type: 'object', required: ['report'], properties: { report: { type: 'string', maxLength: 64 } } },
+      // Every parameter is checked by parseReportParams, which also refuses unknown ones by name.
+      querystring: { type: 'object', additionalProperties: { anyOf: [text, { type: 'array', items: text }] } },
+    },
+  }, async (request, reply): Promise<ReportAnswer | ApiFailure> => {
+    const { user, site } = authContextOf(request);
+    const roles = applyAllowedSites(user.roles, site.siteInternalName, app.services.config.runtime.analyticsAllowedSites);
+    if (!canContinue(roles, AREAS.dashboard360)) throw forbidden();
+    const { report } = request.params;
+    if (!isReportName(report)) throw notFound(`report: unknown report ${report}; the reports are ${REPORT_NAMES.join(', ')}`);
+    const now = new Date();
+    const params = parseReportParams(report, request.query, isoDay(now));
+    const networkId = params.network ? await networkIdOf(app.services.db, site.id, params.network) : null;
+    if (params.network && !networkId) throw reportParamError(`network: no network ${params.network} on this site`);
+    const answer = await buildReport(report, { db: app.services.db, siteId: site.id, networkId, params, now });
+    reply.header('cache-control', 'private, max-age=0');
+    return { success: true, ...answer };
+  });
+};

@@ -1,0 +1,426 @@
+/**
+ * The reporting service over a small fixed world: raw rows are inserted, rebuildRollups() folds them,
+ * and every report's totals must equal a recomputation from the raw rows (so rollups and reports are
+ * proven right together). Also: isolation by site, the Dashboard 360 role and allowed-sites rules,
+ * and 400s naming the parameter.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
+import { REPORTS_PATH, type ReportAnswer, type ReportName } from '../common/reports';
+import { rebuildRollups } from './db/rollups';
+import {
+  contentItems, networks, payments, playbackSessions, plans, sites, subscribers, subscriptions,
+} from './db/schema';
+import { histogramQuantile } from './domain/reports/stats';
+import { createTestApp, type Session, type TestApp } from './test-support';
+
+const FROM = '2024-05-01';
+const TO = '2024-05-20';
+const RANGE = `from=${FROM}&to=${TO}`;
+
+/** A deterministic pseudo-random sequence (the world is the same on every run). */
+function rng(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+const at = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const dayN = (n: number) => dayOf(new Date(Date.parse(`${FROM}T00:00:00Z`) + n * 86_400_000));
+
+interface World {
+  siteId: string;
+  site: string;
+  networkIds: string[];
+  networkIdentifiers: string[];
+  content: { id: string; title: string; duration: number }[];
+  plans: { id: string; name: string }[];
+  subscribers: { id: string; country: string; createdAt: Date }[];
+  subs: (typeof subscriptions.$inferInsert)[];
+  pays: (typeof payments.$inferInsert)[];
+  sessions: (typeof playbackSessions.$inferInsert)[];
+}
+
+async function createWorld(t: TestApp, seed: number, now: Date): Promise<World> {
+  const random = rng(seed);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const name = `reports-${randomUUID().slice(0, 8)}`;
+  const [site] = await t.db.insert(sites).values({
+    siteInternalName: name, serviceName: name, serviceType: 'SVOD', serviceTypes: ['SVOD'], templateName: 't', languageCode: 'en',
+    domainName: `${name}.test`, siteBaseUrl: `https://${name}.test`, backendUrl: `https://api.${name}.test`,
+    managementApiKey: `key-${randomUUID()}`, defaultTimezone: 'UTC', cloudProvider: 'aws', profile: {},
+  }).returning();
+  const siteId = site!.id;
+  const nets = await t.db.insert(networks).values([
+    { siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true },
+    { siteId, identifier: `${name}-kids`, name: 'Kids', image: '/logo.svg', isActive: true, isDefault: false },
+  ]).returning();
+  const networkIds = nets.map((n) => n.id);
+  const content = await t.db.insert(contentItems).values(['Harbour Lights', 'Night Train', 'Salt Flats', 'The Long Field'].map((title, i) => ({
+    siteId, kind: 'video', title, titleSearch: title.toLowerCase(), genre: i % 2 ? 'Drama' : 'Documentary', durationSeconds: 1800 + i * 600, status: 'published',
+  }))).returning();
+  const planRows = await t.db.insert(plans).values([
+    { siteId, name: 'Monthly', prices: [{ currency: 'USD', amount: 999 }], billingPeriod: 'month', status: 'active' },
+    { siteId, name: 'Annual', prices: [{ currency: 'USD', amount: 9999 }], billingPeriod: 'year', status: 'active' },
+  ]).returning();
+  const subscriberRows = await t.db.insert(subscribers).values(Array.from({ length: 14 }, (_, i) => ({
+    siteId, networkId: pick(networkIds), email: `viewer${i}@${name}.test`, name: `Viewer ${i}`,
+    country: pick(['US', 'GB', 'DE']), createdAt: at(dayN(Math.floor(random() * 18)), 8),
+  }))).returning();
+
+  const subs: World['subs'] = [];
+  for (const [i, s] of subscriberRows.entries()) {
+    if (i % 5 === 4) continue;
+    const plan = pick(planRows);
+    const start = at(dayOf(s.createdAt), 9);
+    const trial = i % 3 === 0;
+    const ended = i % 4 === 1 ? at(dayN(12 + (i % 6)), 10) : null;
+    subs.push({
+      id: randomUUID(), siteId, networkId: s.networkId, subscriberId: s.id, planId: plan.id,
+      status: ended ? 'expired' : trial ? 'trialing' : 'active', startedAt: start,
+      trialEndsAt: trial ? new Date(start.getTime() + 7 * 86_400_000) : null,
+      currentPeriodStart: start, currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000),
+      cancelledAt: ended ? new Date(ended.getTime() - 86_400_000) : null, endedAt: ended,
+      amount: plan.name === 'Annual' ? 9999 : 999, currency: 'USD',
+    });
+  }
+  await t.db.insert(subscriptions).values(subs);
+  const pays: World['pays'] = subs.map((s, i) => ({
+    siteId, networkId: s.networkId, subscriberId: s.subscriberId, subscriptionId: s.id!, planId: s.planId,
+    amount: s.amount, currency: i % 7 === 6 ? 'EUR' : 'USD', status: i % 6 === 5 ? 'failed' : i % 8 === 3 ? 'refunded' : 'succeeded',
+    method: 'card', at: new Date((s.startedAt as Date).getTime() + 3_600_000),
+  }));
+  await t.db.insert(payments).values(pays);
+
+  const sessions: World['sessions'] = [];
+  for (let i = 0; i < 90; i++) {
+    const viewer = pick(subscriberRows);
+    const started = new Date(at(dayN(Math.floor(random() * 20)), 6).getTime() + Math.floor(random() * 14 * 3_600_000));
+    const watched = 60 + Math.floor(random() * 2400);
+    sessions.push({
+      id: randomUUID(), siteId, networkId: viewer.networkId, subscriberId: viewer.id, contentId: pick(content).id,
+      deviceType: pick(['web', 'ios', 'android', 'roku']), country: viewer.country, isp: pick(['Comcast', 'BT', 'Telekom']),
+      cdn: pick(['akamai', 'fastly']), startedAt: started, lastEventAt: new Date(started.getTime() + watched * 1000),
+      endedAt: new Date(started.getTime() + watched * 1000), watchedSeconds: watched,
+      startupMs: 200 + Math.floor(random() * 9000), rebufferCount: Math.floor(random() * 3),
+      rebufferSeconds: Math.floor(random() * 40), avgBitrateKbps: 1500 + Math.floor(random() * 4000),
+      errorCode: random() < 0.08 ? 'E_DECODE' : null,
+    });
+  }
+  // Live: sessions with events in the last minutes (the real-time reports), one old session outside the window.
+  for (let i = 0; i < 6; i++) {
+    const viewer = subscriberRows[i]!;
+    sessions.push({
+      id: randomUUID(), siteId, networkId: viewer.networkId, subscriberId: viewer.id, contentId: content[i % 2]!.id,
+      deviceType: i % 2 ? 'web' : 'ios', country: viewer.country, isp: 'BT', cdn: 'akamai',
+      startedAt: new Date(now.getTime() - (10 + i) * 60_000), lastEventAt: new Date(now.getTime() - i * 20_000),
+      watchedSeconds: 300, startupMs: 800 + i * 100, rebufferSeconds: i, avgBitrateKbps: 3000,
+    });
+  }
+  await t.db.insert(playbackSessions).values(sessions);
+  await rebuildRollups(t.db, { siteId });
+  return {
+    siteId, site: name, networkIds, networkIdentifiers: nets.map((n) => n.identifier),
+    content: content.map((c) => ({ id: c.id, title: c.title, duration: c.durationSeconds })),
+    plans: planRows.map((p) => ({ id: p.id, name: p.name })),
+    subscribers: subscriberRows.map((s) => ({ id: s.id, country: s.country, createdAt: s.createdAt })),
+    subs, pays, sessions,
+  };
+}
+
+let t: TestApp;
+let world: World;
+let other: World;
+let analyst: Session;
+let otherAnalyst: Session;
+const now = new Date();
+
+async function report<T = ReportAnswer>(session: Session, name: ReportName | string, query = RANGE) {
+  const res = await t.get(`${REPORTS_PATH}/${name}?${query}`, session.headers);
+  return { status: res.statusCode, body: res.json<T & { message?: string }>() };
+}
+
+const inRange = (s: { startedAt?: Date | string | null }) => {
+  const day = dayOf(s.startedAt as Date);
+  return day >= FROM && day <= TO;
+};
+const rangeSessions = () => world.sessions.filter(inRange);
+const sum = <T,>(list: T[], f: (x: T) => number) => list.reduce((a, x) => a + f(x), 0);
+const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
+/** The bucket index of a value (width_bucket semantics of the rollups). */
+const bucketOf = (value: number, bounds: readonly number[]) => bounds.filter((b) => value >= b).length;
+function histogramOf(values: number[], bounds: readonly number[]): number[] {
+  const counts = Array.from({ length: bounds.length + 1 }, () => 0);
+  for (const v of values) counts[bucketOf(v, bounds)]! += 1;
+  return counts;
+}
+const rebufferRatio = (s: (typeof world.sessions)[number]) => {
+  const w = s.watchedSeconds ?? 0;
+  const r = s.rebufferSeconds ?? 0;
+  return w + r > 0 ? r / (w + r) : 0;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createWorld(t, 7, now);
+  other = await createWorld(t, 99, now);
+  const user = await t.createUser({ site: world.site, roles: { 'Dashboard 360': 'read' }, prefix: 'analyst' });
+  analyst = await t.login(user.username);
+  const otherUser = await t.createUser({ site: other.site, roles: { 'Dashboard 360': 'read' }, prefix: 'analyst' });
+  otherAnalyst = await t.login(otherUser.username);
+});
+afterAll(async () => t?.close());
+
+describe('reports equal a recomputation from the raw rows', () => {
+  it('user_behavior: sessions, watch time, minutes per session, daily viewers', async () => {
+    const { status, body } = await report(analyst, 'user_behavior');
+    expect(status).toBe(200);
+    const raw = rangeSessions();
+    const viewerDays = new Set(raw.map((s) => `${dayOf(s.startedAt as Date)}|${s.subscriberId}`)).size;
+    expect(body.totals).toEqual({
+      sessions: raw.length,
+      viewers: round(viewerDays / 20),
+      watchHours: round(sum(raw, (s) => s.watchedSeconds!) / 3600),
+      avgMinutes: round(sum(raw, (s) => s.watchedSeconds!) / 60 / raw.length),
+    });
+    expect(body.rows).toHaveLength(20);
+    expect(sum(body.rows, (r) => r.sessions as number)).toBe(raw.length);
+  });
+
+  it('user_behavior by week and month keeps the same totals; a device filter counts that device only', async () => {
+    const week = await report(analyst, 'user_behavior', `${RANGE}&granularity=week`);
+    expect(week.body.rows.map((r) => r.period)).toEqual(['2024-04-29', '2024-05-06', '2024-05-13', '2024-05-20']);
+    expect(sum(week.body.rows, (r) => r.sessions as number)).toBe(rangeSessions().length);
+    const month = await report(analyst, 'user_behavior', `${RANGE}&granularity=month`);
+    expect(month.body.rows.map((r) => r.period)).toEqual(['2024-05']);
+    const web = await report(analyst, 'user_behavior', `${RANGE}&device=web`);
+    expect(web.body.totals.sessions).toBe(rangeSessions().filter((s) => s.deviceType === 'web').length);
+  });
+
+  it('qos: startup and rebuffer averages from raw sums, p50/p95 from the histograms, in the right bucket', async () => {
+    const { body } = await report(analyst, 'qos');
+    const raw = rangeSessions();
+    const startups = raw.map((s) => s.startupMs!);
+    const ratios = raw.map(rebufferRatio);
+    const watched = sum(raw, (s) => s.watchedSeconds!);
+    const rebuffer = sum(raw, (s) => s.rebufferSeconds!);
+    expect(body.totals.sessions).toBe(raw.length);
+    expect(body.totals.startupAvgMs).toBe(Math.round(sum(startups, (v) => v) / raw.length));
+    expect(body.totals.rebufferPct).toBe(round((100 * rebuffer) / (watched + rebuffer), 2));
+    expect(body.totals.errorPct).toBe(round((100 * raw.filter((s) => s.errorCode).length) / raw.length, 2));
+    expect(body.totals.bitrateKbps).toBe(Math.round(sum(raw, (s) => s.avgBitrateKbps!) / raw.length));
+    expect(body.totals.startupP50Ms).toBe(Math.round(histogramQuantile(histogramOf(startups, STARTUP_MS_BUCKETS), STARTUP_MS_BUCKETS, 0.5)!));
+    expect(body.totals.startupP95Ms).toBe(Math.round(histogramQuantile(histogramOf(startups, STARTUP_MS_BUCKETS), STARTUP_MS_BUCKETS, 0.95)!));
+    expect(body.totals.rebufferP95Pct).toBe(round(100 * histogramQuantile(histogramOf(ratios, REBUFFER_RATIO_BUCKETS), REBUFFER_RATIO_BUCKETS, 0.95)!, 2));
+    // The estimate sits in the bucket of the exact median.
+    const exactMedian = [...startups].sort((a, b) => a - b)[Math.ceil(startups.length / 2) - 1]!;
+    const b = bucketOf(exactMedian, STARTUP_MS_BUCKETS);
+    expect(body.totals.startupP50Ms).toBeGreaterThanOrEqual(b === 0 ? 0 : STARTUP_MS_BUCKETS[b - 1]! - 1);
+    expect(body.totals.startupP50Ms).toBeLessThanOrEqual(STARTUP_MS_BUCKETS[b] ?? Infinity);
+  });
+
+  it.each(['device', 'country', 'isp', 'cdn'] as const)('qos by %s: one row per key with its raw session count', async (by) => {
+    const column = { device: 'deviceType', country: 'country', isp: 'isp', cdn: 'cdn' }[by] as 'deviceType';
+    const { body } = await report(analyst, 'qos', `${RANGE}&by=${by}`);
+    const expected = new Map<string, number>();
+    for (const s of rangeSessions()) expected.set(s[column] as string, (expected.get(s[column] as string) ?? 0) + 1);
+    expect(new Map(body.rows.map((r) => [r.key, r.sessions]))).toEqual(expected);
+  });
+
+  it('qos_video_level_report and dtl_video_engagement: per title, by title name', async () => {
+    const expected = new Map(world.content.map((c) => [c.title, rangeSessions().filter((s) => s.contentId === c.id).length]));
+    for (const [k, v] of expected) if (v === 0) expected.delete(k);
+    const qosByTitle = await report(analyst, 'qos_video_level_report');
+    expect(new Map(qosByTitle.body.rows.map((r) => [r.key, r.sessions]))).toEqual(expected);
+    const dtl = await report(analyst, 'dtl_video_engagement');
+    expect(new Map(dtl.body.rows.map((r) => [r.title, r.sessions]))).toEqual(expected);
+    const first = world.content.find((c) => c.title === dtl.body.rows[0]!.title)!;
+    const its = rangeSessions().filter((s) => s.contentId === first.id);
+    expect(dtl.body.rows[0]!.watchThroughPct).toBe(round(Math.min(100, (100 * sum(its, (s) => s.watchedSeconds!)) / (its.length * first.duration))));
+  });
+
+  it('video_engagement: sessions and titles watched', async () => {
+    const { body } = await report(analyst, 'video_engagement');
+    expect(body.totals.sessions).toBe(rangeSessions().length);
+    expect(body.totals.titles).toBe(new Set(rangeSessions().map((s) => s.contentId)).size);
+  });
+
+  it('qos_bucket_metric_report: startup-time shares per device add up to the raw histogram', async () => {
+    const { body } = await report(analyst, 'qos_bucket_metric_report', `${RANGE}&by=device`);
+    const web = rangeSessions().filter((s) => s.deviceType === 'web');
+    const counts = histogramOf(web.map((s) => s.startupMs!), STARTUP_MS_BUCKETS);
+    const row = body.rows.find((r) => r.key === 'web')!;
+    expect(row.sessions).toBe(web.length);
+    counts.forEach((n, i) => expect(row[`b${i}`]).toBe(round((100 * n) / web.length)));
+  });
+
+  it('user_base: sign-ups in the range and paying subscribers at its end', async () => {
+    const { body } = await report(analyst, 'user_base');
+    const end = Date.parse(`${TO}T23:59:59.999Z`);
+    const paying = world.subs.filter((s) => {
+      const activated = ((s.trialEndsAt ?? s.startedAt) as Date).getTime();
+      const ended = (s.endedAt as Date | null)?.getTime();
+      return activated <= end && (ended === undefined || ended > end);
+    }).length;
+    expect(body.totals.signups).toBe(world.subscribers.filter((s) => dayOf(s.createdAt) >= FROM && dayOf(s.createdAt) <= TO).length);
+    expect(body.totals.subscribers).toBe(paying);
+    const gb = await report(analyst, 'user_base', `${RANGE}&country=GB`);
+    expect(gb.body.totals.signups).toBe(world.subscribers.filter((s) => s.country === 'GB').length);
+    expect(gb.body.columns.map((c) => c.key)).not.toContain('subscribers');
+  });
+
+  it('change_in_user_base: trials, paid starts and endings of the range', async () => {
+    const { body } = await report(analyst, 'change_in_user_base');
+    const within = (d: Date | null | undefined) => !!d && dayOf(d) >= FROM && dayOf(d) <= TO;
+    expect(body.totals.trialsStarted).toBe(world.subs.filter((s) => s.trialEndsAt && within(s.startedAt as Date)).length);
+    expect(body.totals.paidStarted).toBe(world.subs.filter((s) => !s.trialEndsAt && within(s.startedAt as Date)).length);
+    expect(body.totals.lost).toBe(world.subs.filter((s) => within(s.endedAt as Date | null)).length);
+    expect(body.totals.cancellations).toBe(world.subs.filter((s) => within(s.cancelledAt as Date | null)).length);
+  });
+
+  it('payment_summary_report: revenue, refunds and failures of the chosen currency', async () => {
+    const { body } = await report(analyst, 'payment_summary_report');
+    expect(body.currency).toBe('USD');
+    expect(body.currencies).toEqual(expect.arrayContaining(['USD']));
+    const usd = world.pays.filter((p) => p.currency === 'USD');
+    const revenue = sum(usd.filter((p) => p.status === 'succeeded'), (p) => p.amount);
+    const refunds = sum(usd.filter((p) => p.status === 'refunded'), (p) => p.amount);
+    expect(body.totals).toMatchObject({
+      payments: usd.filter((p) => p.status === 'succeeded').length, revenue, refunds, netRevenue: revenue - refunds,
+      failed: usd.filter((p) => p.status === 'failed').length,
+    });
+    const byPlan = await report(analyst, 'payment_summary_report', `${RANGE}&by=plan`);
+    expect(sum(byPlan.body.rows, (r) => r.revenue as number)).toBe(revenue);
+    const byContent = await report(analyst, 'payment_summary_report', `${RANGE}&by=content`);
+    // Attribution shares each day's revenue among that day's titles: nothing is lost on days with playback.
+    expect(byContent.body.totals.revenue).toBeLessThanOrEqual(revenue - refunds + 1);
+    expect(sum(byContent.body.rows, (r) => r.sharePct as number)).toBeCloseTo(100, 0);
+  });
+
+  it('cohort_analysis: cohort sizes and month-0 retention from the subscriptions', async () => {
+    const { body } = await report(analyst, 'cohort_analysis');
+    const firsts = new Map<string, (typeof world.subs)[number]>();
+    for (const s of [...world.subs].sort((a, b) => (a.startedAt as Date).getTime() - (b.startedAt as Date).getTime())) {
+      if (!firsts.has(s.subscriberId)) firsts.set(s.subscriberId, s);
+    }
+    expect(body.rows).toEqual([expect.objectContaining({ cohort: '2024-05', subscribers: firsts.size, m0: 100 })]);
+  });
+
+  it('ltv_enhanced: net revenue per cohort and plan, divided by its subscribers', async () => {
+    const { body } = await report(analyst, 'ltv_enhanced');
+    const usd = world.pays.filter((p) => p.currency === 'USD');
+    const net = sum(usd, (p) => (p.status === 'succeeded' ? p.amount : p.status === 'refunded' ? -p.amount : 0));
+    expect(body.totals.revenue).toBe(net);
+    expect(body.totals.subscribers).toBe(new Set(world.subs.map((s) => s.subscriberId)).size);
+    for (const row of body.rows) expect(row.ltv).toBe(Math.round((row.revenue as number) / (row.subscribers as number)));
+  });
+
+  it('realtime_content and realtime_content_enhanced: the sessions of the last minutes', async () => {
+    const live = world.sessions.filter((s) => (s.lastEventAt as Date).getTime() >= now.getTime() - 30 * 60_000);
+    const rt = await report(analyst, 'realtime_content', '');
+    expect(rt.status).toBe(200);
+    expect(rt.body.totals.sessions).toBe(live.length);
+    expect(rt.body.rows).toHaveLength(30);
+    const top = await report(analyst, 'realtime_content_enhanced', '');
+    expect(top.body.totals.streams).toBe(live.length);
+    expect(sum(top.body.rows, (r) => r.streams as number)).toBe(live.length);
+  });
+
+  it('a network filter narrows every number to that network', async () => {
+    const { body } = await report(analyst, 'user_behavior', `${RANGE}&network=${world.networkIdentifiers[1]}`);
+    expect(body.totals.sessions).toBe(rangeSessions().filter((s) => s.networkId === world.networkIds[1]).length);
+  });
+
+  it('compare=previous answers the totals of the preceding range too', async () => {
+    const { body } = await report(analyst, 'user_behavior', `from=2024-05-11&to=2024-05-20&compare=previous`);
+    const count = (a: string, b: string) => world.sessions.filter((s) => dayOf(s.startedAt as Date) >= a && dayOf(s.startedAt as Date) <= b).length;
+    expect(body.totals.sessions).toBe(count('2024-05-11', '2024-05-20'));
+    expect(body.previousTotals?.sessions).toBe(count('2024-05-01', '2024-05-10'));
+  });
+
+  it('a range without data answers no rows (the empty state)', async () => {
+    const { status, body } = await report(analyst, 'qos', 'from=2023-01-01&to=2023-01-31');
+    expect(status).toBe(200);
+    expect(body.rows).toEqual([]);
+  });
+});
+
+describe('filter options (include=options)', () => {
+  it("offers the site's plans and the titles watched in the range, only for the filters the report has", async () => {
+    const { status, body } = await report(analyst, 'qos', `${RANGE}&include=options`);
+    expect(status).toBe(200);
+    expect(body.options?.plan).toEqual([...world.plans].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ value: p.id, label: p.name })));
+    const watched = new Set(rangeSessions().map((s) => s.contentId));
+    expect(body.options?.content).toEqual(world.content.filter((c) => watched.has(c.id)).sort((a, b) => a.title.localeCompare(b.title)).map((c) => ({ value: c.id, label: c.title })));
+    const theirs = new Set([...other.plans.map((p) => p.id), ...other.content.map((c) => c.id)]);
+    expect([...body.options!.plan!, ...body.options!.content!].filter((o) => theirs.has(o.value))).toEqual([]);
+
+    const cohorts = await report(analyst, 'cohort_analysis', `${RANGE}&include=options`);
+    expect(Object.keys(cohorts.body.options ?? {})).toEqual(['plan']);
+    expect((await report(analyst, 'qos', RANGE)).body.options).toBeUndefined();
+  });
+});
+
+describe('isolation and access', () => {
+  it('each site sees only its own world', async () => {
+    const mine = await report(analyst, 'user_behavior');
+    const theirs = await report(otherAnalyst, 'user_behavior');
+    expect(mine.body.totals.sessions).toBe(rangeSessions().length);
+    expect(theirs.body.totals.sessions).toBe(other.sessions.filter(inRange).length);
+    const foreign = await report(analyst, 'user_behavior', `${RANGE}&network=${other.networkIdentifiers[0]}`);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe(`network: no network ${other.networkIdentifiers[0]} on this site`);
+  });
+
+  it('needs a session and Dashboard 360', async () => {
+    expect((await t.get(`${REPORTS_PATH}/qos`)).statusCode).toBe(401);
+    const contentOnly = await t.login((await t.createUser({ site: world.site, roles: { Content: 'write' } })).username);
+    const res = await report(contentOnly, 'qos');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, message: 'You do not have access to this area.' });
+  });
+
+  it('refuses a site outside ANALYTICS_ALLOWED_SITES whatever its roles', async () => {
+    const strict = await createTestApp({ db: t.dbHandle, config: { runtime: { ...t.config.runtime, analyticsAllowedSites: ['some-other-site'] } } });
+    try {
+      const user = await strict.createUser({ site: world.site, roles: { 'Dashboard 360': 'write', Admin: 'write' } });
+      const session = await strict.login(user.username);
+      const res = await strict.get(`${REPORTS_PATH}/qos?${RANGE}`, session.headers);
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await strict.app.close();
+    }
+  });
+});
+
+describe('bad parameters get 400 naming the parameter', () => {
+  it.each([
+    ['from=2024-05-20&to=2024-05-01', 'from: must not be after to'],
+    ['from=2023-01-01&to=2024-05-01', 'to: the range may span at most 366 days'],
+    ['from=2024-02-30', 'from: must be a day as YYYY-MM-DD'],
+    [`${RANGE}&colour=red`, 'colour: unknown parameter'],
+    [`${RANGE}&granularity=year`, 'granularity: must be one of hour, day, week, month'],
+    [`${RANGE}&granularity=hour`, 'granularity: hour is for real-time reports; this report is built from daily rollups (day, week or month)'],
+    [`${RANGE}&country=gb`, 'country: must be a two-letter country code such as US'],
+    [`${RANGE}&device=web&country=GB`, 'country: only one of device, country, content, plan can be set at a time (device is set)'],
+    [`${RANGE}&by=planet`, 'by: must be one of period, device, country, isp, cdn, content'],
+    [`${RANGE}&by=cdn&device=web`, 'device: cannot be combined with by=cdn; filter on the breakdown\'s own dimension'],
+    [`${RANGE}&device=web&device=ios`, 'device: give it once'],
+    [`${RANGE}&include=everything`, 'include: must be options'],
+  ])('qos?%s', async (query, message) => {
+    const { status, body } = await report(analyst, 'qos', query);
+    expect({ status, message: body.message }).toEqual({ status: 400, message });
+  });
+
+  it('refuses a filter the report does not have, and an unknown report', async () => {
+    const noFilter = await report(analyst, 'cohort_analysis', `${RANGE}&device=web`);
+    expect(noFilter).toMatchObject({ status: 400, body: { message: 'device: cohort_analysis has no device filter' } });
+    const unknown = await report(analyst, 'weather');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/^report: unknown report weather/);
+  });
+});

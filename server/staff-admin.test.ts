@@ -1,0 +1,339 @@
+/**
+ * The Admin area over /v3.0/user/admin: who may list and who may change, the set-password link,
+ * sessions ended on disable and role changes, the last-Admin and self-disable rules, site isolation,
+ * bad input, and the audit log (who, what, when, before/after). Tests that change state work on
+ * accounts (and a site) they create, so the shared PostgreSQL run stays clean.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AuditListResponse, StaffChangeResponse, StaffListResponse, StaffSessionsResponse,
+} from '../common/admin-contract';
+import { API_PATHS } from '../common/constants';
+import { ADMIN_MESSAGES, MESSAGES } from '../common/messages';
+import { DEMO_SITES } from './db/demo-accounts';
+import { sites } from './db/schema';
+import { createTestApp, type Session, type TestApp } from './test-support';
+
+const A = API_PATHS.admin;
+let t: TestApp;
+let admin: Session;
+let reader: Session;
+let contentOnly: Session;
+let northwind: Session;
+
+function call(session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  return t.inject({ method, url, headers: session?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+function newAccount(overrides: Record<string, unknown> = {}) {
+  const email = `new-${randomUUID().slice(0, 8)}@test.local`;
+  return { email, displayName: `New ${email.slice(4, 12)}`, phoneNumber: `+1555${String(Date.now()).slice(-7)}`, twoFactorOnLogin: false, roles: { Content: 'read' }, ...overrides };
+}
+
+async function create(session: Session, overrides: Record<string, unknown> = {}) {
+  const res = await call(session, 'POST', `${A}/staff`, newAccount(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<StaffChangeResponse>();
+}
+
+function tokenOf(url: string): string {
+  return new URL(url).searchParams.get('token') ?? '';
+}
+
+async function setPassword(url: string, password = 'Fresh!Pass123') {
+  return t.post(`${A}/set-password`, { token: tokenOf(url), newPassword: password, confirmPassword: password });
+}
+
+/** A site of its own with one Admin editor, for the last-Admin rule. */
+async function lonelySite() {
+  const base = await t.siteByName(DEMO_SITES.northwind);
+  const name = `solo-${randomUUID().slice(0, 8)}`;
+  const { id: _id, ...rest } = base;
+  void _id;
+  await t.db.insert(sites).values({ ...rest, siteInternalName: name, managementApiKey: randomUUID(), requireTwoFactor: false });
+  const user = await t.createUser({ site: name, roles: { Admin: 'write' }, prefix: 'solo' });
+  return { name, user, session: await t.login(user.username, user.password) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@demo.test');
+  reader = await t.login('siteadmin@demo.test');
+  contentOnly = await t.login('content@demo.test');
+  northwind = await t.login('admin@northwind.test');
+});
+afterAll(async () => t?.close());
+
+describe('listing staff', () => {
+  it('lists the staff of the caller site only, with search and paging, and says whether the caller may edit', async () => {
+    const res = await call(admin, 'GET', `${A}/staff?pageSize=3&page=1`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<StaffListResponse>();
+    expect(body.items).toHaveLength(3);
+    expect(body.total).toBeGreaterThanOrEqual(9);
+    expect(body.canEdit).toBe(true);
+    expect(body.items.every((m) => !m.username.endsWith('northwind.test'))).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/passwordHash|\$argon2/);
+
+    const page2 = (await call(admin, 'GET', `${A}/staff?pageSize=3&page=2`)).json<StaffListResponse>();
+    expect(page2.items.map((m) => m.id)).not.toContain(body.items[0]!.id);
+
+    const found = (await call(admin, 'GET', `${A}/staff?search=connie`)).json<StaffListResponse>();
+    expect(found.items.map((m) => m.username)).toEqual(['content@demo.test']);
+    const none = (await call(admin, 'GET', `${A}/staff?search=${encodeURIComponent('%_')}`)).json<StaffListResponse>();
+    expect(none.items).toEqual([]);
+  });
+
+  it('lets Admin read list (canEdit false) and refuses anyone without an Admin role', async () => {
+    const res = await call(reader, 'GET', `${A}/staff`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<StaffListResponse>().canEdit).toBe(false);
+    expect((await call(contentOnly, 'GET', `${A}/staff`)).statusCode).toBe(403);
+    expect((await call(contentOnly, 'GET', `${A}/audit`)).statusCode).toBe(403);
+    expect((await call(null, 'GET', `${A}/staff`)).statusCode).toBe(401);
+  });
+
+  it('answers bad input with a 400 naming the parameter', async () => {
+    const page = await call(admin, 'GET', `${A}/staff?page=0`);
+    expect(page.statusCode).toBe(400);
+    expect(page.json().message).toMatch(/page/);
+    const id = await call(admin, 'GET', `${A}/staff/not-a-uuid`);
+    expect(id.statusCode).toBe(400);
+    expect(id.json().message).toMatch(/id/);
+    const body = await call(admin, 'POST', `${A}/staff`, { ...newAccount(), roles: { Content: 'owner' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toMatch(/roles\.Content/);
+    const phone = await call(admin, 'POST', `${A}/staff`, { ...newAccount(), phoneNumber: 'call me' });
+    expect(phone.json().message).toMatch(/phoneNumber/);
+    const dates = await call(admin, 'GET', `${A}/audit?from=2026-02-30`);
+    expect(dates.statusCode).toBe(400);
+    const order = await call(admin, 'GET', `${A}/audit?from=2026-03-02&to=2026-03-01`);
+    expect(order.json().message).toBe(ADMIN_MESSAGES.invalidDateRange);
+  });
+});
+
+describe('writes need Admin write or contributor', () => {
+  it('refuses every write to Admin read and to a non-admin, and changes nothing', async () => {
+    const target = await create(admin);
+    const id = target.staff.id;
+    const version = { version: target.staff.version };
+    const writes: [method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][] = [
+      ['POST', `${A}/staff`, newAccount()],
+      ['PUT', `${A}/staff/${id}`, { displayName: 'X', phoneNumber: '+15550001111', twoFactorOnLogin: false, roles: { Admin: 'write' }, ...version }],
+      ['POST', `${A}/staff/${id}/disable`, version],
+      ['POST', `${A}/staff/${id}/enable`, version],
+      ['POST', `${A}/staff/${id}/sessions/end`],
+      ['DELETE', `${A}/staff/${id}/sessions/${randomUUID()}`],
+      ['POST', `${A}/staff/${id}/password-reset`],
+      ['POST', `${A}/staff/${id}/second-factor/reset`, { phoneNumber: '+15550001111', ...version }],
+      ['PUT', `${A}/site/two-factor`, { required: true }],
+    ];
+    for (const session of [reader, contentOnly]) {
+      for (const [method, url, body] of writes) {
+        const res = await call(session, method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json().success).toBe(false);
+      }
+    }
+    const after = (await call(admin, 'GET', `${A}/staff/${id}`)).json<{ staff: { version: number; disabled: boolean } }>();
+    expect(after.staff).toMatchObject({ version: target.staff.version, disabled: false });
+    expect((await call(reader, 'GET', `${A}/staff`)).json<StaffListResponse>().requireTwoFactor).toBe(false);
+  });
+});
+
+describe('a new account and its set-password link', () => {
+  it('gets a 24-hour single-use link, shown once and sent by SMS; nobody sees a password', async () => {
+    const created = await create(admin);
+    expect(created.link?.url).toMatch(/^http:\/\/[^/]+\/set-password\?token=/);
+    const hours = (new Date(created.link!.expiresAt).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    expect(JSON.stringify(created)).not.toMatch(/password"|passwordHash/i);
+    const sms = await t.latestSms(created.staff.phoneNumber);
+    expect(sms?.body).toBe(ADMIN_MESSAGES.setPasswordSms(created.link!.url));
+
+    const check = await t.post(`${A}/set-password/check`, { token: tokenOf(created.link!.url) });
+    expect(check.json()).toEqual({ success: true, username: created.staff.username, displayName: created.staff.displayName });
+
+    const mismatch = await t.post(`${A}/set-password`, { token: tokenOf(created.link!.url), newPassword: 'Fresh!Pass123', confirmPassword: 'Other!Pass123' });
+    expect(mismatch.json().message).toBe(MESSAGES.passwordMismatch);
+    const weak = await setPassword(created.link!.url, 'weakpass');
+    expect(weak.json().message).toBe(MESSAGES.passwordComplexity);
+
+    expect((await setPassword(created.link!.url)).json()).toEqual({ success: true, message: ADMIN_MESSAGES.setPasswordDone });
+    const again = await setPassword(created.link!.url, 'Second!Pass123');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(ADMIN_MESSAGES.setPasswordInvalid);
+
+    const session = await t.login(created.staff.username, 'Fresh!Pass123');
+    expect(session.profile.roles).toEqual({ Content: 'read' });
+  });
+
+  it('refuses an e-mail that is taken and a made-up token', async () => {
+    const taken = await call(admin, 'POST', `${A}/staff`, newAccount({ email: 'Content@Demo.test' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(ADMIN_MESSAGES.usernameTaken);
+    const made = await t.post(`${A}/set-password/check`, { token: 'made-up' });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().message).toBe(ADMIN_MESSAGES.setPasswordInvalid);
+  });
+
+  it('a triggered reset replaces the earlier link', async () => {
+    const created = await create(admin);
+    const reset = (await call(admin, 'POST', `${A}/staff/${created.staff.id}/password-reset`)).json<StaffChangeResponse>();
+    expect(reset.link?.url).not.toBe(created.link?.url);
+    expect((await setPassword(created.link!.url)).statusCode).toBe(400);
+    expect((await setPassword(reset.link!.url)).statusCode).toBe(200);
+  });
+});
+
+describe('changes end sessions at once', () => {
+  async function signedInAccount() {
+    const created = await create(admin);
+    await setPassword(created.link!.url);
+    const session = await t.login(created.staff.username, 'Fresh!Pass123');
+    return { created, session };
+  }
+
+  it('a role change ends the account sessions: its next call is 401', async () => {
+    const { created, session } = await signedInAccount();
+    expect((await call(session, 'GET', API_PATHS.verify)).statusCode).toBe(200);
+    const listed = (await call(admin, 'GET', `${A}/staff/${created.staff.id}/sessions`)).json<StaffSessionsResponse>();
+    expect(listed.sessions).toHaveLength(1);
+    expect(listed.sessions[0]).toMatchObject({ current: false, ipAddress: '127.0.0.1', userAgent: 'lightMyRequest' });
+    const res = await call(admin, 'PUT', `${A}/staff/${created.staff.id}`, {
+      displayName: created.staff.displayName, phoneNumber: created.staff.phoneNumber, twoFactorOnLogin: false, roles: {}, version: created.staff.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<StaffChangeResponse>().staff.roles).toEqual({});
+    expect((await call(session, 'GET', API_PATHS.verify)).statusCode).toBe(401);
+  });
+
+  it('a stale version is a 409 and changes nothing', async () => {
+    const created = await create(admin);
+    const body = { displayName: 'Renamed', phoneNumber: created.staff.phoneNumber, twoFactorOnLogin: false, roles: { Content: 'read' }, version: created.staff.version };
+    expect((await call(admin, 'PUT', `${A}/staff/${created.staff.id}`, body)).statusCode).toBe(200);
+    const stale = await call(admin, 'PUT', `${A}/staff/${created.staff.id}`, { ...body, displayName: 'Again' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(ADMIN_MESSAGES.conflict);
+  });
+
+  it('disabling ends the sessions; enabling lets the account sign in again', async () => {
+    const { created, session } = await signedInAccount();
+    const disabled = await call(admin, 'POST', `${A}/staff/${created.staff.id}/disable`, { version: created.staff.version });
+    expect(disabled.json<StaffChangeResponse>().staff.disabled).toBe(true);
+    expect((await call(session, 'GET', API_PATHS.verify)).statusCode).toBe(401);
+    await expect(t.login(created.staff.username, 'Fresh!Pass123')).rejects.toThrow();
+    await call(admin, 'POST', `${A}/staff/${created.staff.id}/enable`, { version: created.staff.version + 1 });
+    await expect(t.login(created.staff.username, 'Fresh!Pass123')).resolves.toBeTruthy();
+  });
+
+  it('ending sessions (all, or one) and resetting the second factor sign the account out', async () => {
+    const { created, session } = await signedInAccount();
+    const ended = await call(admin, 'POST', `${A}/staff/${created.staff.id}/sessions/end`);
+    expect(ended.json()).toMatchObject({ success: true, ended: 1 });
+    expect((await call(session, 'GET', API_PATHS.verify)).statusCode).toBe(401);
+
+    const second = await t.login(created.staff.username, 'Fresh!Pass123');
+    const [only] = (await call(admin, 'GET', `${A}/staff/${created.staff.id}/sessions`)).json<StaffSessionsResponse>().sessions;
+    expect((await call(admin, 'DELETE', `${A}/staff/${created.staff.id}/sessions/${only!.id}`)).statusCode).toBe(200);
+    expect((await call(second, 'GET', API_PATHS.verify)).statusCode).toBe(401);
+
+    const third = await t.login(created.staff.username, 'Fresh!Pass123');
+    const reset = await call(admin, 'POST', `${A}/staff/${created.staff.id}/second-factor/reset`, { phoneNumber: '+15550009999', version: created.staff.version });
+    expect(reset.json<StaffChangeResponse>().staff.phoneNumber).toBe('+15550009999');
+    expect((await call(third, 'GET', API_PATHS.verify)).statusCode).toBe(401);
+  });
+});
+
+describe('the last Admin and oneself', () => {
+  it('refuses removing the last Admin editor of a site and disabling oneself', async () => {
+    const solo = await lonelySite();
+    const me = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>().items[0]!;
+    const demote = await call(solo.session, 'PUT', `${A}/staff/${me.id}`, {
+      displayName: me.displayName, phoneNumber: me.phoneNumber, twoFactorOnLogin: false, roles: { Admin: 'read' }, version: me.version,
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().message).toBe(ADMIN_MESSAGES.lastAdmin);
+    const self = await call(solo.session, 'POST', `${A}/staff/${me.id}/disable`, { version: me.version });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(ADMIN_MESSAGES.cannotDisableSelf);
+
+    // With a second Admin editor, the first may step down.
+    const other = await create(solo.session, { roles: { Admin: 'contributor' } });
+    expect(other.staff.roles).toEqual({ Admin: 'contributor' });
+    const stepDown = await call(solo.session, 'PUT', `${A}/staff/${me.id}`, {
+      displayName: me.displayName, phoneNumber: me.phoneNumber, twoFactorOnLogin: false, roles: { Admin: 'read' }, version: me.version,
+    });
+    expect(stepDown.statusCode).toBe(200);
+    // ...and that ended the caller's own session.
+    expect((await call(solo.session, 'GET', API_PATHS.verify)).statusCode).toBe(401);
+  });
+
+  it('requiring a second factor turns it on for every account of the site and for new ones', async () => {
+    const solo = await lonelySite();
+    const on = await call(solo.session, 'PUT', `${A}/site/two-factor`, { required: true });
+    expect(on.json()).toMatchObject({ success: true, requireTwoFactor: true });
+    const listed = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
+    expect(listed.requireTwoFactor).toBe(true);
+    expect(listed.items.every((m) => m.twoFactorOnLogin)).toBe(true);
+    const created = await create(solo.session, { twoFactorOnLogin: false });
+    expect(created.staff.twoFactorOnLogin).toBe(true);
+    const off = await call(solo.session, 'PUT', `${A}/staff/${created.staff.id}`, {
+      displayName: 'x', phoneNumber: created.staff.phoneNumber, twoFactorOnLogin: false, roles: {}, version: created.staff.version,
+    });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toBe(ADMIN_MESSAGES.twoFactorRequiredForAll);
+  });
+});
+
+describe('site isolation', () => {
+  it("site A's admin neither sees nor changes site B's staff", async () => {
+    const demoTarget = await create(admin);
+    const id = demoTarget.staff.id;
+    const listed = (await call(northwind, 'GET', `${A}/staff?pageSize=100`)).json<StaffListResponse>();
+    expect(listed.items.map((m) => m.id)).not.toContain(id);
+    expect(listed.items.every((m) => m.username.endsWith('northwind.test') || !m.username.endsWith('demo.test'))).toBe(true);
+    expect((await call(northwind, 'GET', `${A}/staff/${id}`)).statusCode).toBe(404);
+    expect((await call(northwind, 'POST', `${A}/staff/${id}/disable`, { version: demoTarget.staff.version })).statusCode).toBe(404);
+    expect((await call(northwind, 'POST', `${A}/staff/${id}/sessions/end`)).statusCode).toBe(404);
+    expect((await call(northwind, 'POST', `${A}/staff/${id}/password-reset`)).statusCode).toBe(404);
+    const audit = (await call(northwind, 'GET', `${A}/audit?pageSize=100`)).json<AuditListResponse>();
+    expect(audit.items.some((e) => e.detail.targetUserId === id)).toBe(false);
+  });
+});
+
+describe('the audit log', () => {
+  it('records each step with who, what, when and before/after, filtered and paged', async () => {
+    const started = Date.now();
+    const created = await create(admin, { displayName: 'Audit Subject' });
+    await call(admin, 'PUT', `${A}/staff/${created.staff.id}`, {
+      displayName: 'Audit Subject', phoneNumber: created.staff.phoneNumber, twoFactorOnLogin: false, roles: { Content: 'write' }, version: created.staff.version,
+    });
+    await call(admin, 'POST', `${A}/staff/${created.staff.id}/disable`, { version: created.staff.version + 1 });
+    await call(admin, 'POST', `${A}/staff/${created.staff.id}/sessions/end`);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await call(reader, 'GET', `${A}/audit?who=admin@demo.test&from=${today}&to=${today}&pageSize=100`);
+    expect(res.statusCode).toBe(200);
+    const mine = res.json<AuditListResponse>().items.filter((e) => e.detail.targetUserId === created.staff.id);
+    expect(mine.map((e) => e.action)).toEqual(['staff.sessions_ended', 'staff.disabled', 'staff.updated', 'staff.password_link_issued', 'staff.created']);
+    for (const entry of mine) {
+      expect(entry.actor?.username).toBe('admin@demo.test');
+      expect(new Date(entry.at).getTime()).toBeGreaterThanOrEqual(started - 1000);
+    }
+    const updated = mine.find((e) => e.action === 'staff.updated')!;
+    expect(updated.detail.before).toMatchObject({ roles: { Content: 'read' } });
+    expect(updated.detail.after).toMatchObject({ roles: { Content: 'write' } });
+    expect(JSON.stringify(mine)).not.toMatch(/token=|\+1555\d{7}/);
+
+    const onlyDisabled = (await call(admin, 'GET', `${A}/audit?action=staff.disabled&pageSize=100`)).json<AuditListResponse>();
+    expect(onlyDisabled.items.every((e) => e.action === 'staff.disabled')).toBe(true);
+    const paged = (await call(admin, 'GET', `${A}/audit?pageSize=2&page=2`)).json<AuditListResponse>();
+    expect(paged).toMatchObject({ page: 2, pageSize: 2 });
+    expect(paged.items).toHaveLength(2);
+    const nobody = (await call(admin, 'GET', `${A}/audit?who=nobody-at-all`)).json<AuditListResponse>();
+    expect(nobody.total).toBe(0);
+  });
+});

@@ -1,0 +1,387 @@
+/**
+ * Customer Support over the management GraphQL API (issue 16): search (prefixes, masking, paging,
+ * status filter, site isolation), the subscriber page, every action refused without write, reasons
+ * and versions checked, complimentary days exact, a cancelled-now subscription gone from today's
+ * active count in the subscription rollups Analytics reads, and the audit trail.
+ * Each test works on subscribers it creates (unique e-mails), so the shared PostgreSQL run stays clean.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../common/constants';
+import { OWN_MESSAGES } from '../common/messages';
+import { SUPPORT_AUDIT_ACTIONS, SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
+import { DEMO_SITES } from './db/demo-accounts';
+import { rebuildRollups } from './db/rollups';
+import {
+  auditEvents, contentItems, dailySubscriptionRollups, networks, payments, plans, playbackSessions, staffUsers,
+  subscriberDevices, subscribers, subscriptions, supportNotes,
+} from './db/schema';
+import { maskEmail, maskPhone } from './domain/support';
+import { createTestApp, type Session, type TestApp } from './test-support';
+
+interface GraphqlBody<T> {
+  data: T | null;
+  errors?: { message: string; extensions?: { code?: string; param?: string } }[];
+}
+
+const DETAIL = `
+  profile { id name email phone country status networkName version }
+  subscriptions { id planName status currentPeriodEnd cancelAtPeriodEnd cancelledAt endedAt version }
+  payments { id status amount currency }
+  devices { id name lastSeenAt signedOutAt }
+  playback { id contentTitle startupMs rebufferCount rebufferSeconds errorCode }
+  notes { id body authorName }
+`;
+const SEARCH = `query subscriberSearch($query: String!, $status: String, $page: Int, $pageSize: Int) {
+  subscriberSearch(query: $query, status: $status, page: $page, pageSize: $pageSize) {
+    total page pageSize items { id name email phone country status createdAt }
+  }
+}`;
+const SUBSCRIBER = `query subscriber($id: ID!) { subscriber(id: $id) { ${DETAIL} } }`;
+const CANCEL = `mutation subscriptionCancel($subscriptionId: ID!, $mode: String!, $reason: String!, $version: Int!) {
+  subscriptionCancel(subscriptionId: $subscriptionId, mode: $mode, reason: $reason, version: $version) { ${DETAIL} }
+}`;
+const GRANT = `mutation subscriptionGrantDays($subscriptionId: ID!, $days: Int!, $reason: String!, $version: Int!) {
+  subscriptionGrantDays(subscriptionId: $subscriptionId, days: $days, reason: $reason, version: $version) { ${DETAIL} }
+}`;
+const SIGN_OUT = `mutation subscriberSignOutDevices($subscriberId: ID!, $deviceId: ID, $reason: String!, $version: Int!) {
+  subscriberSignOutDevices(subscriberId: $subscriberId, deviceId: $deviceId, reason: $reason, version: $version) { ${DETAIL} }
+}`;
+const ADD_NOTE = `mutation subscriberAddNote($subscriberId: ID!, $body: String!) {
+  subscriberAddNote(subscriberId: $subscriberId, body: $body) { ${DETAIL} }
+}`;
+const REVEAL = `mutation subscriberRevealContact($subscriberId: ID!, $reason: String!) {
+  subscriberRevealContact(subscriberId: $subscriberId, reason: $reason) { email phone }
+}`;
+
+const DAY_MS = 86_400_000;
+
+let t: TestApp;
+let support: Session;
+let reader: Session;
+let contentOnly: Session;
+let northwindSupport: Session;
+
+async function graphql<T>(session: Session | null, query: string, variables: Record<string, unknown>) {
+  const res = await t.inject({ method: 'POST', url: API_PATHS.graphql, headers: session?.headers ?? {}, payload: { query, variables } });
+  return { status: res.statusCode, body: res.json<GraphqlBody<T>>() };
+}
+
+interface Fixture {
+  siteId: string;
+  networkId: string;
+  planId: string;
+  subscriberId: string;
+  email: string;
+  subscriptionId: string;
+  deviceIds: string[];
+}
+
+/** One subscriber of `siteName` with a live monthly subscription, two payments, two devices, playback and a note. */
+async function createSubscriber(siteName: string, options: { email?: string; name?: string; phone?: string; status?: string } = {}): Promise<Fixture> {
+  const site = await t.siteByName(siteName);
+  const [network] = await t.db.select().from(networks).where(and(eq(networks.siteId, site.id), eq(networks.isDefault, true)));
+  if (!network) throw new Error('no default network');
+  const tag = randomUUID().slice(0, 8);
+  const [plan] = await t.db.insert(plans).values({
+    siteId: site.id, name: `Monthly ${tag}`, prices: [{ currency: 'USD', amount: 999 }], billingPeriod: 'month', status: 'active',
+  }).returning();
+  const email = options.email ?? `viewer-${tag}@example.com`;
+  const now = Date.now();
+  const [subscriber] = await t.db.insert(subscribers).values({
+    siteId: site.id, networkId: network.id, email, name: options.name ?? `Viewer ${tag}`, phone: options.phone ?? '+1 (555) 010-4321',
+    country: 'US', status: options.status ?? 'active', createdAt: new Date(now - 40 * DAY_MS),
+  }).returning();
+  const [subscription] = await t.db.insert(subscriptions).values({
+    siteId: site.id, networkId: network.id, subscriberId: subscriber!.id, planId: plan!.id, status: 'active',
+    startedAt: new Date(now - 35 * DAY_MS), currentPeriodStart: new Date(now - 5 * DAY_MS),
+    currentPeriodEnd: new Date(Date.UTC(2031, 2, 30, 1, 30)), amount: 999, currency: 'USD',
+  }).returning();
+  await t.db.insert(payments).values([
+    { siteId: site.id, networkId: network.id, subscriberId: subscriber!.id, subscriptionId: subscription!.id, planId: plan!.id, amount: 999, currency: 'USD', status: 'succeeded', method: 'card', at: new Date(now - 35 * DAY_MS) },
+    { siteId: site.id, networkId: network.id, subscriberId: subscriber!.id, subscriptionId: subscription!.id, planId: plan!.id, amount: 999, currency: 'USD', status: 'failed', method: 'card', at: new Date(now - 5 * DAY_MS) },
+  ]);
+  const devices = await t.db.insert(subscriberDevices).values([
+    { siteId: site.id, subscriberId: subscriber!.id, deviceType: 'roku', os: 'Roku OS 12', appVersion: '3.4.1', name: 'Living room Roku' },
+    { siteId: site.id, subscriberId: subscriber!.id, deviceType: 'ios', os: 'iOS 17.4', appVersion: '5.2.3', name: 'iPhone' },
+  ]).returning();
+  const [content] = await t.db.insert(contentItems).values({
+    siteId: site.id, kind: 'video', title: `The Long Night ${tag}`, titleSearch: `the long night ${tag}`, genre: 'drama', durationSeconds: 3600, status: 'published',
+  }).returning();
+  await t.db.insert(playbackSessions).values({
+    id: randomUUID(), siteId: site.id, networkId: network.id, subscriberId: subscriber!.id, contentId: content!.id, deviceId: devices[0]!.id,
+    deviceType: 'roku', country: 'US', isp: 'Comcast', cdn: 'akamai', startedAt: new Date(now - DAY_MS), lastEventAt: new Date(now - DAY_MS + 60_000),
+    watchedSeconds: 1200, startupMs: 4200, rebufferCount: 7, rebufferSeconds: 95, avgBitrateKbps: 2400, errorCode: 'NET-408',
+  });
+  await t.db.insert(supportNotes).values({ siteId: site.id, subscriberId: subscriber!.id, body: 'Asked about 4K on Roku.' });
+  return {
+    siteId: site.id, networkId: network.id, planId: plan!.id, subscriberId: subscriber!.id, email,
+    subscriptionId: subscription!.id, deviceIds: devices.map((d) => d.id),
+  };
+}
+
+const search = (session: Session, variables: Record<string, unknown>) =>
+  graphql<{ subscriberSearch: SubscriberSearchPage }>(session, SEARCH, variables);
+const detail = async (session: Session, id: string) => (await graphql<{ subscriber: SubscriberDetail }>(session, SUBSCRIBER, { id })).body.data!.subscriber;
+const auditOf = (action: string, subscriberId: string) => t.db.select().from(auditEvents)
+  .where(and(eq(auditEvents.action, action), sql`${auditEvents.detail}->>'subscriberId' = ${subscriberId}`))
+  .orderBy(desc(auditEvents.at));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const northwindAgent = await t.createUser({ site: DEMO_SITES.northwind, roles: { 'Customer Support': 'write' }, prefix: 'nw-support' });
+  [support, reader, contentOnly, northwindSupport] = await Promise.all([
+    t.login('support@demo.test'),
+    t.login('support-reader@demo.test'),
+    t.login('content@demo.test'),
+    t.login(northwindAgent.username, northwindAgent.password),
+  ]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('masking', () => {
+  it('hides most of the e-mail and all but the last four digits of the phone', () => {
+    expect(maskEmail('maria.lopez@example.com')).toBe('ma•••@example.com');
+    expect(maskEmail('jo@example.com')).toBe('j•••@example.com');
+    expect(maskPhone('+1 (555) 010-4321')).toBe('•••• 4321');
+    expect(maskPhone('')).toBe('');
+  });
+});
+
+describe('subscriberSearch', () => {
+  it('finds by a case-insensitive e-mail prefix and masks e-mail and phone in the list', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const { status, body } = await search(support, { query: f.email.slice(0, 12).toUpperCase() });
+    expect(status).toBe(200);
+    const item = body.data!.subscriberSearch.items.find((i) => i.id === f.subscriberId);
+    expect(item).toMatchObject({ email: maskEmail(f.email), phone: '•••• 4321', status: 'active' });
+    expect(JSON.stringify(body)).not.toContain(f.email);
+  });
+
+  it('finds by a name prefix, by phone digits and by an id prefix', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const f = await createSubscriber(DEMO_SITES.viewlift, { name: `Zelda${tag} Quist`, phone: `+44 20 7${tag.replace(/\D/g, '').padEnd(3, '7').slice(0, 3)} 99${tag.length}1` });
+    const byName = await search(support, { query: `zelda${tag}` });
+    expect(byName.body.data!.subscriberSearch.items.map((i) => i.id)).toEqual([f.subscriberId]);
+    const [row] = await t.db.select().from(subscribers).where(eq(subscribers.id, f.subscriberId));
+    const digits = row!.phone.replace(/\D/g, '');
+    const byPhone = await search(support, { query: `+${digits.slice(0, 2)} ${digits.slice(2, 9)}` });
+    expect(byPhone.body.data!.subscriberSearch.items.map((i) => i.id)).toContain(f.subscriberId);
+    const byId = await search(support, { query: f.subscriberId.slice(0, 13).toUpperCase() });
+    expect(byId.body.data!.subscriberSearch.items.map((i) => i.id)).toEqual([f.subscriberId]);
+  });
+
+  it('pages through the matches with a total and filters by status', async () => {
+    const prefix = `pager-${randomUUID().slice(0, 6)}`;
+    for (let i = 0; i < 5; i++) await createSubscriber(DEMO_SITES.viewlift, { email: `${prefix}-${i}@example.com`, status: i === 0 ? 'suspended' : 'active' });
+    const first = (await search(support, { query: prefix, page: 1, pageSize: 2 })).body.data!.subscriberSearch;
+    const third = (await search(support, { query: prefix, page: 3, pageSize: 2 })).body.data!.subscriberSearch;
+    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(first.items).toHaveLength(2);
+    expect(third.items).toHaveLength(1);
+    const suspended = (await search(support, { query: prefix, status: 'suspended' })).body.data!.subscriberSearch;
+    expect(suspended.total).toBe(1);
+    expect(suspended.items[0]!.status).toBe('suspended');
+  });
+
+  it('is site-isolated: another site\'s agent never sees these subscribers, by search or by id', async () => {
+    const prefix = `isolated-${randomUUID().slice(0, 6)}`;
+    const ours = await createSubscriber(DEMO_SITES.viewlift, { email: `${prefix}@example.com` });
+    const theirs = await createSubscriber(DEMO_SITES.northwind, { email: `${prefix}@example.com` });
+    const fromViewlift = (await search(support, { query: prefix })).body.data!.subscriberSearch;
+    const fromNorthwind = (await search(northwindSupport, { query: prefix })).body.data!.subscriberSearch;
+    expect(fromViewlift.items.map((i) => i.id)).toEqual([ours.subscriberId]);
+    expect(fromNorthwind.items.map((i) => i.id)).toEqual([theirs.subscriberId]);
+    const crossSite = await graphql(northwindSupport, SUBSCRIBER, { id: ours.subscriberId });
+    expect(crossSite.status).toBe(404);
+    expect(crossSite.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.subscriberNotFound, extensions: { code: 'NOT_FOUND' } });
+    const crossCancel = await graphql(northwindSupport, CANCEL, { subscriptionId: ours.subscriptionId, mode: 'NOW', reason: 'Requested by viewer', version: 1 });
+    expect(crossCancel.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a user without a Customer Support role, and a caller without a session', async () => {
+    const forbidden = await search(contentOnly, { query: 'a' });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.errors?.[0]).toMatchObject({ message: OWN_MESSAGES.forbidden, extensions: { code: 'FORBIDDEN' } });
+    const anonymous = await graphql(null, SEARCH, { query: 'a' });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('names the parameter of bad input', async () => {
+    const badStatus = await search(support, { query: '', status: 'sleeping' });
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.badStatus, extensions: { code: 'BAD_USER_INPUT', param: 'status' } });
+    const badPage = await search(support, { query: '', page: 0 });
+    expect(badPage.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.badPage, extensions: { param: 'page' } });
+    const tooLong = await search(support, { query: 'x'.repeat(201) });
+    expect(tooLong.body.errors?.[0]?.extensions?.param).toBe('query');
+  });
+});
+
+describe('subscriber page', () => {
+  it('shows profile, subscriptions, payments with status, devices, playback QoS and notes; e-mail masked', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const d = await detail(reader, f.subscriberId);
+    expect(d.profile).toMatchObject({ id: f.subscriberId, email: maskEmail(f.email), phone: '•••• 4321', version: 1 });
+    expect(d.subscriptions[0]).toMatchObject({ id: f.subscriptionId, status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: '2031-03-30T01:30:00.000Z' });
+    expect(d.payments.map((p) => p.status)).toEqual(['failed', 'succeeded']);
+    expect(d.devices).toHaveLength(2);
+    expect(d.playback[0]).toMatchObject({ startupMs: 4200, rebufferCount: 7, rebufferSeconds: 95, errorCode: 'NET-408' });
+    expect(d.notes[0]!.body).toBe('Asked about 4K on Roku.');
+  });
+
+  it('answers a malformed id with a 400 naming it', async () => {
+    const res = await graphql(support, SUBSCRIBER, { id: 'not-an-id' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.badId('id'), extensions: { param: 'id' } });
+  });
+});
+
+describe('actions need Customer Support write', () => {
+  it('refuses every action to the read-only support account and changes nothing', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const reason = 'Viewer asked on the phone';
+    const attempts = [
+      graphql(reader, CANCEL, { subscriptionId: f.subscriptionId, mode: 'AT_PERIOD_END', reason, version: 1 }),
+      graphql(reader, CANCEL, { subscriptionId: f.subscriptionId, mode: 'NOW', reason, version: 1 }),
+      graphql(reader, GRANT, { subscriptionId: f.subscriptionId, days: 7, reason, version: 1 }),
+      graphql(reader, SIGN_OUT, { subscriberId: f.subscriberId, reason, version: 1 }),
+      graphql(reader, SIGN_OUT, { subscriberId: f.subscriberId, deviceId: f.deviceIds[0], reason, version: 1 }),
+      graphql(reader, ADD_NOTE, { subscriberId: f.subscriberId, body: 'Should not be written' }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(403);
+      expect(res.body.errors?.[0]).toMatchObject({ message: OWN_MESSAGES.forbidden, extensions: { code: 'FORBIDDEN' } });
+    }
+    const d = await detail(support, f.subscriberId);
+    expect(d.subscriptions[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, version: 1, currentPeriodEnd: '2031-03-30T01:30:00.000Z' });
+    expect(d.devices.every((device) => device.signedOutAt === null)).toBe(true);
+    expect(d.notes).toHaveLength(1);
+    const audits = await t.db.select().from(auditEvents).where(sql`${auditEvents.detail}->>'subscriberId' = ${f.subscriberId}`);
+    expect(audits).toEqual([]);
+  });
+});
+
+describe('cancel a subscription', () => {
+  it('at period end: keeps it running, marks cancel-at-period-end and logs who and why', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const res = await graphql<{ subscriptionCancel: SubscriberDetail }>(support, CANCEL, { subscriptionId: f.subscriptionId, mode: 'AT_PERIOD_END', reason: 'Moving abroad', version: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.data!.subscriptionCancel.subscriptions[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, endedAt: null, version: 2 });
+    const [entry] = await auditOf(SUPPORT_AUDIT_ACTIONS.cancelSubscription, f.subscriberId);
+    const [agent] = await t.db.select().from(staffUsers).where(eq(staffUsers.username, 'support@demo.test'));
+    expect(entry!.actorUserId).toBe(agent!.id);
+    expect(entry!.siteId).toBe(f.siteId);
+    expect(entry!.detail).toMatchObject({ mode: 'AT_PERIOD_END', reason: 'Moving abroad', before: { cancelAtPeriodEnd: false, version: 1 }, after: { cancelAtPeriodEnd: true, version: 2 } });
+    const again = await graphql(support, CANCEL, { subscriptionId: f.subscriptionId, mode: 'AT_PERIOD_END', reason: 'Moving abroad', version: 2 });
+    expect(again.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.alreadyCancelling, extensions: { code: 'CONFLICT' } });
+  });
+
+  it('now: ends it, and it stops counting as active in today\'s subscription rollups (the Analytics user base)', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    await rebuildRollups(t.db, { siteId: f.siteId });
+    const today = new Date().toISOString().slice(0, 10);
+    const activeToday = async () => {
+      const [row] = await t.db.select().from(dailySubscriptionRollups).where(and(
+        eq(dailySubscriptionRollups.siteId, f.siteId), eq(dailySubscriptionRollups.planId, f.planId), eq(dailySubscriptionRollups.day, today)));
+      return row?.activeAtEnd ?? 0;
+    };
+    expect(await activeToday()).toBe(1);
+    const res = await graphql<{ subscriptionCancel: SubscriberDetail }>(support, CANCEL, { subscriptionId: f.subscriptionId, mode: 'NOW', reason: 'Charged twice, refund agreed', version: 1 });
+    expect(res.status).toBe(200);
+    const cancelled = res.body.data!.subscriptionCancel.subscriptions[0]!;
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelAtPeriodEnd: false });
+    expect(cancelled.endedAt).not.toBeNull();
+    expect(await activeToday()).toBe(0);
+    const ended = await graphql(support, GRANT, { subscriptionId: f.subscriptionId, days: 3, reason: 'Goodwill gesture', version: 2 });
+    expect(ended.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.subscriptionEnded, extensions: { code: 'CONFLICT' } });
+  });
+
+  it('answers a stale version with a 409 and leaves the row alone', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    await graphql(support, GRANT, { subscriptionId: f.subscriptionId, days: 1, reason: 'Outage on Sunday', version: 1 });
+    const stale = await graphql(support, CANCEL, { subscriptionId: f.subscriptionId, mode: 'NOW', reason: 'Requested by viewer', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.conflict, extensions: { code: 'CONFLICT' } });
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, f.subscriptionId));
+    expect(row).toMatchObject({ status: 'active', version: 2 });
+  });
+
+  it('refuses a missing reason and an unknown mode, naming the parameter', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const noReason = await graphql(support, CANCEL, { subscriptionId: f.subscriptionId, mode: 'NOW', reason: '  ', version: 1 });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.reasonRequired, extensions: { param: 'reason' } });
+    const badMode = await graphql(support, CANCEL, { subscriptionId: f.subscriptionId, mode: 'LATER', reason: 'Requested by viewer', version: 1 });
+    expect(badMode.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.badCancelMode, extensions: { param: 'mode' } });
+  });
+});
+
+describe('complimentary days', () => {
+  it('extend the period end by exactly that many days and are logged', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const res = await graphql<{ subscriptionGrantDays: SubscriberDetail }>(support, GRANT, { subscriptionId: f.subscriptionId, days: 14, reason: 'Outage on Sunday', version: 1 });
+    expect(res.status).toBe(200);
+    const expected = new Date(Date.UTC(2031, 2, 30, 1, 30) + 14 * DAY_MS);
+    expect(res.body.data!.subscriptionGrantDays.subscriptions[0]!.currentPeriodEnd).toBe(expected.toISOString());
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, f.subscriptionId));
+    expect(row!.currentPeriodEnd.getTime()).toBe(expected.getTime());
+    const [entry] = await auditOf(SUPPORT_AUDIT_ACTIONS.grantDays, f.subscriberId);
+    expect(entry!.detail).toMatchObject({ days: 14, reason: 'Outage on Sunday', before: { currentPeriodEnd: '2031-03-30T01:30:00.000Z' }, after: { currentPeriodEnd: expected.toISOString() } });
+  });
+
+  it('refuses 0, 366 and fractions of a day', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    for (const days of [0, 366]) {
+      const res = await graphql(support, GRANT, { subscriptionId: f.subscriptionId, days, reason: 'Outage on Sunday', version: 1 });
+      expect(res.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.daysRange, extensions: { param: 'days' } });
+    }
+    const fraction = await graphql(support, GRANT, { subscriptionId: f.subscriptionId, days: 1.5, reason: 'Outage on Sunday', version: 1 });
+    expect(fraction.status).toBe(400);
+  });
+});
+
+describe('devices', () => {
+  it('signs out one device, then all the others, each bumping the subscriber version', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const one = await graphql<{ subscriberSignOutDevices: SubscriberDetail }>(support, SIGN_OUT, { subscriberId: f.subscriberId, deviceId: f.deviceIds[0], reason: 'Lost phone', version: 1 });
+    expect(one.status).toBe(200);
+    const afterOne = one.body.data!.subscriberSignOutDevices;
+    expect(afterOne.profile.version).toBe(2);
+    expect(afterOne.devices.find((d) => d.id === f.deviceIds[0])!.signedOutAt).not.toBeNull();
+    expect(afterOne.devices.find((d) => d.id === f.deviceIds[1])!.signedOutAt).toBeNull();
+    const stale = await graphql(support, SIGN_OUT, { subscriberId: f.subscriberId, reason: 'Account shared', version: 1 });
+    expect(stale.status).toBe(409);
+    const all = await graphql<{ subscriberSignOutDevices: SubscriberDetail }>(support, SIGN_OUT, { subscriberId: f.subscriberId, reason: 'Account shared', version: 2 });
+    expect(all.body.data!.subscriberSignOutDevices.devices.every((d) => d.signedOutAt !== null)).toBe(true);
+    const nothingLeft = await graphql(support, SIGN_OUT, { subscriberId: f.subscriberId, reason: 'Account shared', version: 3 });
+    expect(nothingLeft.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.noDevicesSignedIn });
+    const entries = await auditOf(SUPPORT_AUDIT_ACTIONS.signOutDevices, f.subscriberId);
+    expect(entries.map((e) => (e.detail as { scope: string }).scope).sort()).toEqual(['all', 'one']);
+  });
+});
+
+describe('notes and reveal', () => {
+  it('adds a note with its author, logged', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const res = await graphql<{ subscriberAddNote: SubscriberDetail }>(support, ADD_NOTE, { subscriberId: f.subscriberId, body: 'Walked them through resetting the Roku app.' });
+    expect(res.body.data!.subscriberAddNote.notes[0]).toMatchObject({ body: 'Walked them through resetting the Roku app.', authorName: 'Sam Support' });
+    expect(await auditOf(SUPPORT_AUDIT_ACTIONS.addNote, f.subscriberId)).toHaveLength(1);
+    const empty = await graphql(support, ADD_NOTE, { subscriberId: f.subscriberId, body: '   ' });
+    expect(empty.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.noteRequired, extensions: { param: 'body' } });
+  });
+
+  it('reveals the full e-mail and phone to a read-only agent too, and logs who and why', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    const res = await graphql<{ subscriberRevealContact: { email: string; phone: string } }>(reader, REVEAL, { subscriberId: f.subscriberId, reason: 'Verifying identity on a call' });
+    expect(res.body.data!.subscriberRevealContact).toEqual({ email: f.email, phone: '+1 (555) 010-4321' });
+    const [entry] = await auditOf(SUPPORT_AUDIT_ACTIONS.revealContact, f.subscriberId);
+    expect(entry!.detail).toMatchObject({ reason: 'Verifying identity on a call' });
+    const noReason = await graphql(reader, REVEAL, { subscriberId: f.subscriberId, reason: '' });
+    expect(noReason.body.errors?.[0]?.extensions?.param).toBe('reason');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The real I/O actors of the content library: `loadList` and `bulkStatus` of the contentBrowser
+ * machine, `load` and `save` of the generic editor for one content item. They read the credentials
+ * from their cookies, pass the abort signal on, and turn the server's 404 / 409 into the failures
+ * the machines branch on. The editor's draft holds form-shaped values (tags as one comma-separated
+ * text, the go-live date as a local `datetime-local` value); the conversion both ways lives here.
+ */
+import { fromPromise } from 'xstate';
+import type { ContentDetailResponse, ContentStatus, ContentUpdateRequest } from '../../common/content';
+import { ROUTES } from '../../common/constants';
+import { MESSAGES } from '../../common/messages';
+import {
+  CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkStatusInput, type ContentListPage, type LoadListInput,
+} from '../../machines/content-browser.machine';
+import {
+  EDITOR_FAILURE, EditorFailure, editorMachine, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValues,
+} from '../../machines/editor.machine';
+import { ApiError } from '../api/client';
+import {
+  fetchContentItem, fetchContentList, setContentStatus, updateContentItem, type ContentCredentials,
+} from '../api/content';
+import { navigateTo } from './navigation';
+import { readCredentials } from './session-store';
+
+function requireCredentials(read: () => ContentCredentials | null): ContentCredentials {
+  const credentials = read();
+  if (!credentials) throw new ApiError(MESSAGES.credentialsMissing, 401);
+  return credentials;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as the value of a `datetime-local` input, in the browser's time zone. */
+export function isoToLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (local time) as an ISO instant; '' is no date. Unparseable text goes as is (the server names it). */
+export function localInputToIso(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+export function tagsFromText(text: string): string[] {
+  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+}
+
+/** The editor record of a content item: the editable fields as the form shows them, and the whole answer as data. */
+export function contentRecordOf(detail: ContentDetailResponse): EditorRecord {
+  const { item } = detail;
+  return {
+    values: {
+      title: item.title,
+      description: item.description,
+      genre: item.genre,
+      tags: item.tags.join(', '),
+      status: item.status,
+      scheduledAt: isoToLocalInput(item.scheduledAt),
+    },
+    version: item.version,
+    data: detail,
+  };
+}
+
+/** The PATCH body for the changed form fields. */
+export function contentUpdateOf(version: number, changes: EditorValues): ContentUpdateRequest {
+  const body: ContentUpdateRequest = { version };
+  if (typeof changes.title === 'string') body.title = changes.title;
+  if (typeof changes.description === 'string') body.description = changes.description;
+  if (typeof changes.genre === 'string') body.genre = changes.genre;
+  if (typeof changes.tags === 'string') body.tags = tagsFromText(changes.tags);
+  if (typeof changes.status === 'string') body.status = changes.status as ContentStatus;
+  if (typeof changes.scheduledAt === 'string') body.scheduledAt = localInputToIso(changes.scheduledAt);
+  return body;
+}
+
+function editorFailureOf(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.status === 404) return new EditorFailure(EDITOR_FAILURE.notFound, error.message);
+  if (error.status === 409) return new EditorFailure(EDITOR_FAILURE.conflict, error.message);
+  return error;
+}
+
+export function createContentActors(read: () => ContentCredentials | null = readCredentials) {
+  return {
+    loadList: fromPromise<ContentListPage, LoadListInput>(async ({ input, signal }) => {
+      const { status, q, ...rest } = input;
+      const answer = await fetchContentList(requireCredentials(read), { ...rest, q, status: status ?? undefined }, signal);
+      return { items: answer.items, total: answer.total, start: answer.start };
+    }),
+
+    bulkStatus: fromPromise<number, BulkStatusInput>(async ({ input, signal }) => {
+      try {
+        return (await setContentStatus(requireCredentials(read), input, signal)).updated;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) throw Object.assign(new Error(error.message), { code: CONTENT_BULK_CONFLICT });
+        throw error;
+      }
+    }),
+
+    loadItem: fromPromise<EditorRecord, EditorLoadInput>(async ({ input, signal }) => {
+      try {
+        return contentRecordOf(await fetchContentItem(requireCredentials(read), input.id, signal));
+      } catch (error) {
+        throw editorFailureOf(error);
+      }
+    }),
+
+    saveItem: fromPromise<EditorRecord, EditorSaveInput>(async ({ input, signal }) => {
+      const credentials = requireCredentials(read);
+      try {
+        await updateContentItem(credentials, input.id, contentUpdateOf(input.version, input.changes), signal);
+        // Read back the whole detail so plays, QoS and the new version come from one answer.
+        return contentRecordOf(await fetchContentItem(credentials, input.id, signal));
+      } catch (error) {
+        throw editorFailureOf(error);
+      }
+    }),
+  };
+}
+
+/** The library's browsing machine with its REST actors (the root spawns it as `contentBrowser`). */
+export function contentBrowserLogic(actors: ReturnType<typeof createContentActors> = createContentActors()) {
+  return contentBrowserMachine.provide({ actors: { loadList: actors.loadList, bulkStatus: actors.bulkStatus } });
+}
+
+/** The generic editor bound to one content item: REST load and save, and back to the library on leave. */
+export function contentEditorLogic(deps: { actors?: ReturnType<typeof createContentActors>; leave?: () => void } = {}) {
+  const actors = deps.actors ?? createContentActors();
+  return editorMachine.provide({
+    actors: { load: actors.loadItem, save: actors.saveItem },
+    actions: { leave: deps.leave ?? (() => navigateTo(ROUTES.content)) },
+  });
+}

@@ -1,0 +1,329 @@
+/**
+ * The real I/O of the Monetization pages: the list machine's `fetchPage`, the editor machine's
+ * `load` / `save` and field rules for each editor, over the management GraphQL endpoint with the one
+ * urql client. Drafts are the editor's flat values (numbers as the text typed, prices as two parallel
+ * lists); the converters here turn them into the GraphQL inputs the shared rules check.
+ */
+import type { Client } from 'urql';
+import { assign, fromPromise } from 'xstate';
+import { ROUTES } from '../../common/constants';
+import {
+  MONETIZATION_MESSAGES, formatMoney, parseWhole, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
+  type CouponBatchInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput, type PlanGroupInput, type PlanInput,
+} from '../../common/monetization-rules';
+import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
+import type { ListPage, ListQuery } from '../../machines/list.machine';
+import type { PageActionArgs, PageActionRequest } from '../../machines/page-action.machine';
+import { createGraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
+import * as api from '../api/monetization';
+import { navigateTo } from './navigation';
+import { readNetworkCredentials } from './network-actors';
+
+let sharedClient: Client | null = null;
+
+/** One urql client for the Monetization pages, made on first use. */
+export function monetizationClient(): Client {
+  sharedClient ??= createGraphqlClient({
+    getCredentials: readNetworkCredentials,
+    onUnauthorized: () => navigateTo(ROUTES.logout),
+  });
+  return sharedClient;
+}
+
+/** The id an editor is opened with to create a record rather than edit one. */
+export const NEW_ID = 'new';
+
+/** A GraphQL refusal as the editor machine reads it: conflict, not found, or invalid with field messages. */
+export function editorFailureOf(error: unknown): unknown {
+  if (!(error instanceof GraphqlCallError)) return error;
+  if (error.code === 'CONFLICT') return new EditorFailure('conflict', error.message);
+  if (error.code === 'NOT_FOUND') return new EditorFailure('not-found', error.message);
+  if (Object.keys(error.fields).length > 0) return new EditorFailure('invalid', error.message, error.fields);
+  return error;
+}
+
+async function translated<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw editorFailureOf(error);
+  }
+}
+
+const text = (values: EditorValues, field: string): string => {
+  const value = values[field];
+  return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+};
+const list = (values: EditorValues, field: string): string[] => {
+  const value = values[field];
+  return Array.isArray(value) ? [...value] : [];
+};
+
+/** `datetime-local` text (local time) ⇄ ISO instants. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+function toIso(local: string): string {
+  const ms = Date.parse(local);
+  return local.trim() === '' || Number.isNaN(ms) ? local : new Date(ms).toISOString();
+}
+
+/* ------------------------------- Models ------------------------------- */
+
+export function settingsInputOf(draft: EditorValues): MonetizationSettingsInput {
+  return { isMonetizationModelEnabled: draft.isMonetizationModelEnabled === true, models: list(draft, 'models') };
+}
+const settingsRecord = (s: api.MonetizationSettings): EditorRecord => ({
+  values: { isMonetizationModelEnabled: s.isMonetizationModelEnabled, models: s.models }, version: s.version, data: null,
+});
+
+/* ------------------------------- Plans ------------------------------- */
+
+export function planInputOf(draft: EditorValues): PlanInput {
+  const currencies = list(draft, 'priceCurrencies');
+  const amounts = list(draft, 'priceAmounts');
+  return {
+    name: text(draft, 'name'),
+    description: text(draft, 'description'),
+    prices: currencies.map((currency, i) => ({ currency, amount: amounts[i] ?? '' })),
+    billingPeriod: text(draft, 'billingPeriod'),
+    trialDays: parseWhole(text(draft, 'trialDays')),
+    deviceLimit: parseWhole(text(draft, 'deviceLimit')),
+    status: text(draft, 'status'),
+  };
+}
+/** GraphQL cannot carry NaN: a number the rules refused never leaves the browser, but keep the type honest. */
+function sendablePlan(input: PlanInput): PlanInput {
+  return { ...input, trialDays: Number.isNaN(input.trialDays) ? -1 : input.trialDays, deviceLimit: Number.isNaN(input.deviceLimit) ? -1 : input.deviceLimit };
+}
+const planRecord = (p: api.Plan): EditorRecord => ({
+  id: p.id,
+  values: {
+    name: p.name, description: p.description, billingPeriod: p.billingPeriod, trialDays: String(p.trialDays),
+    deviceLimit: String(p.deviceLimit), status: p.status,
+    priceCurrencies: p.prices.map((x) => x.currency), priceAmounts: p.prices.map((x) => formatMoney(x.amount, x.currency)),
+  },
+  version: p.version,
+  data: { subscriptionCount: p.subscriptionCount },
+});
+export const NEW_PLAN: EditorRecord = {
+  values: { name: '', description: '', billingPeriod: 'month', trialDays: '0', deviceLimit: '4', status: 'draft', priceCurrencies: ['USD'], priceAmounts: [''] },
+  version: 0,
+  data: { subscriptionCount: 0 },
+};
+
+/* ----------------------------- Plan groups ----------------------------- */
+
+export function planGroupInputOf(draft: EditorValues): PlanGroupInput {
+  return { name: text(draft, 'name'), description: text(draft, 'description'), planIds: list(draft, 'planIds') };
+}
+const groupRecord = (g: api.PlanGroup, plans: api.Plan[]): EditorRecord => ({
+  id: g.id, values: { name: g.name, description: g.description, planIds: g.planIds }, version: g.version, data: { plans },
+});
+
+/* ------------------------------- Offers ------------------------------- */
+
+export function offerInputOf(draft: EditorValues): OfferInput {
+  return {
+    name: text(draft, 'name'), discountType: text(draft, 'discountType'), discountValue: text(draft, 'discountValue'),
+    currency: text(draft, 'currency'), planIds: list(draft, 'planIds'), startsAt: toIso(text(draft, 'startsAt')),
+    endsAt: toIso(text(draft, 'endsAt')), eligibility: text(draft, 'eligibility'), status: text(draft, 'status'),
+  };
+}
+const offerRecord = (o: api.Offer, plans: api.Plan[]): EditorRecord => ({
+  id: o.id,
+  values: {
+    name: o.name, discountType: o.discountType,
+    discountValue: o.discountType === 'fixed' && o.currency ? formatMoney(o.discountValue, o.currency) : String(o.discountValue),
+    currency: o.currency ?? 'USD', planIds: o.planIds, startsAt: toLocalInput(o.startsAt), endsAt: toLocalInput(o.endsAt),
+    eligibility: o.eligibility, status: o.status,
+  },
+  version: o.version,
+  data: { plans },
+});
+
+/* ------------------------------- Coupons ------------------------------- */
+
+export function batchInputOf(draft: EditorValues): CouponBatchInput {
+  return {
+    offerId: text(draft, 'offerId'), count: text(draft, 'count'), prefix: text(draft, 'prefix'),
+    maxRedemptions: text(draft, 'maxRedemptions'), maxPerSubscriber: text(draft, 'maxPerSubscriber'), expiresAt: toIso(text(draft, 'expiresAt')),
+  };
+}
+const batchRecord = (offers: api.Offer[], generated: number | null): EditorRecord => ({
+  values: { offerId: offers[0]?.id ?? '', count: '50', prefix: '', maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '' },
+  version: 0,
+  data: { offers, generated },
+});
+
+/* ------------------------------- Field rules ------------------------------- */
+
+export type MonetizationEditorKind = 'models' | 'plan' | 'planGroup' | 'offer' | 'couponBatch';
+
+export const FIELD_RULES: Readonly<Record<MonetizationEditorKind, (draft: EditorValues) => FieldErrors>> = {
+  models: (draft) => validateSettings(settingsInputOf(draft)),
+  plan: (draft) => validatePlan(planInputOf(draft)),
+  planGroup: (draft) => validatePlanGroup(planGroupInputOf(draft)),
+  offer: (draft) => validateOffer(offerInputOf(draft)),
+  couponBatch: (draft) => validateCouponBatch(batchInputOf(draft)),
+};
+
+/** The editor's `checkDraft` action and `breaksFieldRules` guard for one kind of editor. */
+export function fieldRuleImplementations(kind: MonetizationEditorKind) {
+  const rules = FIELD_RULES[kind];
+  return {
+    actions: { checkDraft: assign<EditorContext, EditorEvent, unknown, EditorEvent, never>(({ context }) => ({ fieldErrors: rules(context.draft) })) },
+    guards: { breaksFieldRules: ({ context }: { context: EditorContext }) => Object.keys(rules(context.draft)).length > 0 },
+  };
+}
+
+/* ------------------------------- Actors ------------------------------- */
+
+const allPlans = async (client: Client, signal: AbortSignal) =>
+  (await runGraphql(client, 'query', api.PLANS, { limit: 100 }, signal)).plans.items;
+
+/** fetchPage for each list, by kind. */
+export function listActors(client: Client = monetizationClient()) {
+  const vars = (q: ListQuery) => ({ search: q.search, status: q.filters.status ?? '', offset: q.offset, limit: q.limit });
+  return {
+    plans: fromPromise<ListPage, ListQuery>(async ({ input, signal }) => (await runGraphql(client, 'query', api.PLANS, vars(input), signal)).plans),
+    offers: fromPromise<ListPage, ListQuery>(async ({ input, signal }) => (await runGraphql(client, 'query', api.OFFERS, vars(input), signal)).offers),
+    coupons: fromPromise<ListPage, ListQuery>(async ({ input, signal }) =>
+      (await runGraphql(client, 'query', api.COUPONS, { ...vars(input), offerId: input.filters.offerId || undefined }, signal)).coupons),
+    planGroups: fromPromise<ListPage, ListQuery>(async ({ signal }) => {
+      const groups = (await runGraphql(client, 'query', api.PLAN_GROUPS, {}, signal)).planGroups;
+      return { items: groups, total: groups.length };
+    }),
+  };
+}
+
+/** load and save for each editor, by kind. */
+export function editorActors(kind: MonetizationEditorKind, client: Client = monetizationClient()) {
+  const load = (run: (id: string, signal: AbortSignal) => Promise<EditorRecord>) =>
+    fromPromise<EditorRecord, { id: string }>(({ input, signal }) => translated(() => run(input.id, signal)));
+  const save = (run: (input: EditorSaveInput, signal: AbortSignal) => Promise<EditorRecord>) =>
+    fromPromise<EditorRecord, EditorSaveInput>(({ input, signal }) => translated(() => run(input, signal)));
+  switch (kind) {
+    case 'models':
+      return {
+        load: load(async (_, signal) => settingsRecord((await runGraphql(client, 'query', api.MONETIZATION_SETTINGS, {}, signal)).monetizationSettings)),
+        save: save(async (input, signal) => settingsRecord((await runGraphql(client, 'mutation', api.MONETIZATION_SETTINGS_SAVE,
+          { version: input.version, input: settingsInputOf(input.draft) }, signal)).monetizationSettingsSave)),
+      };
+    case 'plan':
+      return {
+        load: load(async (id, signal) => (id === NEW_ID ? NEW_PLAN : planRecord((await runGraphql(client, 'query', api.PLAN_GET, { id }, signal)).plan))),
+        save: save(async (input, signal) => {
+          const plan = sendablePlan(planInputOf(input.draft));
+          return planRecord(input.id === NEW_ID
+            ? (await runGraphql(client, 'mutation', api.PLAN_CREATE, { input: plan }, signal)).planCreate
+            : (await runGraphql(client, 'mutation', api.PLAN_UPDATE, { id: input.id, version: input.version, input: plan }, signal)).planUpdate);
+        }),
+      };
+    case 'planGroup':
+      return {
+        load: load(async (id, signal) => {
+          const plans = await allPlans(client, signal);
+          if (id === NEW_ID) return { values: { name: '', description: '', planIds: [] }, version: 0, data: { plans } };
+          return groupRecord((await runGraphql(client, 'query', api.PLAN_GROUP_GET, { id }, signal)).planGroup, plans);
+        }),
+        save: save(async (input, signal) => {
+          const plans = await allPlans(client, signal);
+          const group = planGroupInputOf(input.draft);
+          return groupRecord(input.id === NEW_ID
+            ? (await runGraphql(client, 'mutation', api.PLAN_GROUP_CREATE, { input: group }, signal)).planGroupCreate
+            : (await runGraphql(client, 'mutation', api.PLAN_GROUP_UPDATE, { id: input.id, version: input.version, input: group }, signal)).planGroupUpdate, plans);
+        }),
+      };
+    case 'offer':
+      return {
+        load: load(async (id, signal) => {
+          const plans = await allPlans(client, signal);
+          if (id === NEW_ID) {
+            return {
+              values: {
+                name: '', discountType: 'percent', discountValue: '', currency: 'USD', planIds: [], startsAt: toLocalInput(new Date().toISOString()),
+                endsAt: '', eligibility: 'new', status: 'draft',
+              },
+              version: 0,
+              data: { plans },
+            };
+          }
+          return offerRecord((await runGraphql(client, 'query', api.OFFER_GET, { id }, signal)).offer, plans);
+        }),
+        save: save(async (input, signal) => {
+          const plans = await allPlans(client, signal);
+          const offer = offerInputOf(input.draft);
+          return offerRecord(input.id === NEW_ID
+            ? (await runGraphql(client, 'mutation', api.OFFER_CREATE, { input: offer }, signal)).offerCreate
+            : (await runGraphql(client, 'mutation', api.OFFER_UPDATE, { id: input.id, version: input.version, input: offer }, signal)).offerUpdate, plans);
+        }),
+      };
+    case 'couponBatch':
+      return {
+        load: load(async (_, signal) => batchRecord((await runGraphql(client, 'query', api.OFFERS, { limit: 100 }, signal)).offers.items, null)),
+        save: save(async (input, signal) => {
+          const result = (await runGraphql(client, 'mutation', api.COUPON_BATCH, { input: batchInputOf(input.draft) }, signal)).couponBatchGenerate;
+          const offers = (await runGraphql(client, 'query', api.OFFERS, { limit: 100 }, signal)).offers.items;
+          return { ...batchRecord(offers, result.count), values: { ...input.draft, count: input.draft.count ?? '50' } };
+        }),
+      };
+  }
+}
+
+/** The page actions (pageAction machine's `perform`) of each list page, by name; each answers the message to show. */
+export const PLAN_ACTIONS = { duplicate: 'duplicate', delete: 'delete' } as const;
+export const COUPON_ACTIONS = { exportCsv: 'exportCsv' } as const;
+
+const argText = (args: PageActionArgs, name: string) => String(args[name] ?? '');
+
+export function planActionActor(client: Client = monetizationClient()) {
+  return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
+    const id = argText(input.args, 'id');
+    if (input.name === PLAN_ACTIONS.delete) {
+      const { planDelete } = await runGraphql(client, 'mutation', api.PLAN_DELETE, { id, version: Number(input.args.version) }, signal);
+      return planDelete.deleted ? MONETIZATION_MESSAGES.deleted : MONETIZATION_MESSAGES.archivedInUse;
+    }
+    return MONETIZATION_MESSAGES.duplicatedAs((await runGraphql(client, 'mutation', api.PLAN_DUPLICATE, { id }, signal)).planDuplicate.name);
+  });
+}
+
+export const PLAN_GROUP_ACTIONS = { move: 'move' } as const;
+
+/**
+ * Moves one plan group to another place in the paywall order. The order sent is the one the person
+ * saw (`shownGroups`, with the versions read), so a reorder or edit by someone else since answers a
+ * conflict rather than being overwritten.
+ */
+export function planGroupMoveActor(shownGroups: () => readonly api.PlanGroup[], client: Client = monetizationClient()) {
+  return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
+    const groups = [...shownGroups()];
+    const from = groups.findIndex((g) => g.id === argText(input.args, 'id'));
+    const to = Number(input.args.to);
+    if (from < 0 || !Number.isInteger(to) || to < 0 || to >= groups.length) throw new Error(MONETIZATION_MESSAGES.notFound);
+    const [group] = groups.splice(from, 1);
+    groups.splice(to, 0, group!);
+    await runGraphql(client, 'mutation', api.PLAN_GROUPS_REORDER, { order: groups.map((g) => ({ id: g.id, version: g.version })) }, signal);
+    return MONETIZATION_MESSAGES.groupMoved(group!.name, to + 1);
+  });
+}
+
+/** Downloads the coupons matching the list's query as CSV (codes with their redemption counts). */
+export function couponExportActor(client: Client = monetizationClient()) {
+  return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
+    const offerId = argText(input.args, 'offerId');
+    const { couponsCsv } = await runGraphql(client, 'query', api.COUPONS_CSV, {
+      search: argText(input.args, 'search'), status: argText(input.args, 'status'), offerId: offerId || undefined,
+    }, signal);
+    const url = URL.createObjectURL(new Blob([couponsCsv], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'coupons.csv';
+    link.click();
+    URL.revokeObjectURL(url);
+    return MONETIZATION_MESSAGES.exported(Math.max(0, couponsCsv.trim().split(/\r?\n/).length - 1));
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * The real actors of the report machine (machines/report.machine.ts): the reports over the REST
+ * client (its abort signal passed on) and the page visibility from the document.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import type { FetchReportsInput, ReportEvent } from '../../machines/report.machine';
+import { CredentialsMissingError } from '../../machines/network.machine';
+import type { ReportAnswer } from '../../common/reports';
+import { fetchReport } from '../api/reports';
+import { readNetworkCredentials } from './network-actors';
+
+export const fetchReportsActor = fromPromise<ReportAnswer[], FetchReportsInput>(async ({ input, signal }) => {
+  const credentials = readNetworkCredentials();
+  if (!credentials) throw new CredentialsMissingError();
+  return Promise.all(input.requests.map((r) => fetchReport(r.report, r.params, { credentials, signal, fresh: input.fresh })));
+});
+
+/** page.hidden / page.visible from the document's visibility, starting with the current one. */
+export const visibilityActor = fromCallback<ReportEvent>(({ sendBack }) => {
+  const report = () => sendBack({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
+  if (document.visibilityState === 'hidden') report();
+  document.addEventListener('visibilitychange', report);
+  return () => document.removeEventListener('visibilitychange', report);
+});
+
+export const reportActors = { fetchReports: fetchReportsActor, visibility: visibilityActor };

@@ -1,0 +1,80 @@
+/**
+ * The real I/O actors of the Users area's machines (machines/subscriber-search.machine.ts,
+ * machines/subscriber.machine.ts), over the management GraphQL endpoint with one urql client.
+ * Every actor passes its abort signal on, so a search overtaken by a newer one is cancelled.
+ *
+ *   supportLogic().search      // subscriberSearchMachine with its actor
+ *   supportLogic().subscriber  // subscriberMachine with its actors
+ */
+import type { Client } from 'urql';
+import { fromPromise } from 'xstate';
+import { ROUTES } from '../../common/constants';
+import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
+import { subscriberSearchMachine } from '../../machines/subscriber-search.machine';
+import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/subscriber.machine';
+import { createGraphqlClient, runGraphql } from '../api/graphql';
+import * as api from '../api/support';
+import { navigateTo } from './navigation';
+import { readNetworkCredentials } from './network-actors';
+
+let sharedClient: Client | undefined;
+
+/**
+ * One urql client for the Users pages, made on first use. A 403 here is an action the role may not
+ * take, not a dead session: it shows as the action's error instead of leaving the page.
+ */
+function supportClient(): Client {
+  sharedClient ??= createGraphqlClient({
+    getCredentials: readNetworkCredentials,
+    onUnauthorized: () => navigateTo(ROUTES.logout),
+  });
+  return sharedClient;
+}
+
+/** Runs one support command as its mutation. */
+async function runCommand(client: Client, command: ActionCommand, signal: AbortSignal): Promise<ActionOutcome> {
+  const detail = (data: SubscriberDetail): ActionOutcome => ({ kind: 'detail', detail: data });
+  switch (command.kind) {
+    case 'cancelSubscription': {
+      const { subscriptionId, mode, reason, version } = command;
+      return detail((await runGraphql(client, 'mutation', api.SUBSCRIPTION_CANCEL, { subscriptionId, mode, reason, version }, signal)).subscriptionCancel);
+    }
+    case 'grantDays': {
+      const { subscriptionId, days, reason, version } = command;
+      return detail((await runGraphql(client, 'mutation', api.SUBSCRIPTION_GRANT_DAYS, { subscriptionId, days, reason, version }, signal)).subscriptionGrantDays);
+    }
+    case 'signOutDevices': {
+      const { subscriberId, deviceId, reason, version } = command;
+      return detail((await runGraphql(client, 'mutation', api.SUBSCRIBER_SIGN_OUT_DEVICES, { subscriberId, deviceId, reason, version }, signal)).subscriberSignOutDevices);
+    }
+    case 'addNote': {
+      const { subscriberId, body } = command;
+      return detail((await runGraphql(client, 'mutation', api.SUBSCRIBER_ADD_NOTE, { subscriberId, body }, signal)).subscriberAddNote);
+    }
+    case 'revealContact': {
+      const { subscriberId, reason } = command;
+      const data = await runGraphql(client, 'mutation', api.SUBSCRIBER_REVEAL_CONTACT, { subscriberId, reason }, signal);
+      return { kind: 'contact', contact: data.subscriberRevealContact };
+    }
+  }
+}
+
+export function createSupportActors(client: Client = supportClient()) {
+  return {
+    search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(async ({ input, signal }) =>
+      (await runGraphql(client, 'query', api.SUBSCRIBER_SEARCH, input, signal)).subscriberSearch),
+    loadSubscriber: fromPromise<SubscriberDetail, { subscriberId: string }>(async ({ input, signal }) =>
+      (await runGraphql(client, 'query', api.SUBSCRIBER, { id: input.subscriberId }, signal)).subscriber),
+    runAction: fromPromise<ActionOutcome, ActionCommand>(({ input, signal }) => runCommand(client, input, signal)),
+  };
+}
+
+/** The two machines of the Users area with their real actors. */
+export function supportLogic(actors: ReturnType<typeof createSupportActors> = createSupportActors()) {
+  return {
+    search: subscriberSearchMachine.provide({ actors: { search: actors.search } }),
+    subscriber: subscriberMachine.provide({ actors: { loadSubscriber: actors.loadSubscriber, runAction: actors.runAction } }),
+  };
+}
+
+export type SupportLogic = ReturnType<typeof supportLogic>;

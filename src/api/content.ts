@@ -1,0 +1,56 @@
+/**
+ * The content library's REST calls (spec §7.5 `content/`, `live/video`), through the one API client
+ * (spec §7.7). Each resolves with the answer's data or rejects with an ApiError carrying the
+ * server's message and status (409: someone else changed the item; 404: no such item here).
+ */
+import { API_PATHS } from '../../common/constants';
+import type {
+  ContentBulkStatusRequest, ContentBulkStatusResponse, ContentDetailResponse, ContentListQuery, ContentListResponse,
+  ContentUpdateRequest, ContentUpdateResponse,
+} from '../../common/content';
+import { MESSAGES } from '../../common/messages';
+import { ApiError, apiRequest, authHeaders, type ApiResponse } from './client';
+
+export interface ContentCredentials {
+  accessToken: string;
+  apiKey: string;
+}
+
+function ok<T>(body: ApiResponse<T>): T {
+  if (body.status >= 200 && body.status < 300) return body;
+  const message = (body as { message?: unknown }).message;
+  throw new ApiError(typeof message === 'string' && message ? message : MESSAGES.genericGraphqlError, body.status, body);
+}
+
+/** The query string of a list request; live items go to `live/video`, the rest to `content/`. */
+export function contentListUrl(query: ContentListQuery): string {
+  const { mediaType, ...rest } = query;
+  const params = new URLSearchParams();
+  if (mediaType && mediaType !== 'live') params.set('mediaType', mediaType);
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const path = mediaType === 'live' ? API_PATHS.liveVideo : API_PATHS.content;
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export async function fetchContentList(credentials: ContentCredentials, query: ContentListQuery, signal?: AbortSignal): Promise<ContentListResponse> {
+  return ok(await apiRequest<ContentListResponse>(contentListUrl(query), { headers: authHeaders(credentials), signal }));
+}
+
+export async function fetchContentItem(credentials: ContentCredentials, id: string, signal?: AbortSignal): Promise<ContentDetailResponse> {
+  return ok(await apiRequest<ContentDetailResponse>(`${API_PATHS.content}/${encodeURIComponent(id)}`, { headers: authHeaders(credentials), signal }));
+}
+
+export async function updateContentItem(credentials: ContentCredentials, id: string, body: ContentUpdateRequest, signal?: AbortSignal): Promise<ContentUpdateResponse> {
+  return ok(await apiRequest<ContentUpdateResponse>(`${API_PATHS.content}/${encodeURIComponent(id)}`, {
+    method: 'PATCH', body, headers: authHeaders(credentials), signal,
+  }));
+}
+
+export async function setContentStatus(credentials: ContentCredentials, body: ContentBulkStatusRequest, signal?: AbortSignal): Promise<ContentBulkStatusResponse> {
+  return ok(await apiRequest<ContentBulkStatusResponse>(`${API_PATHS.content}/bulk-status`, {
+    method: 'POST', body, headers: authHeaders(credentials), signal,
+  }));
+}

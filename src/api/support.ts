@@ -1,0 +1,87 @@
+/**
+ * The GraphQL documents of the Users area (server/graphql/support.ts): the subscriber search, the
+ * subscriber page and the support actions. Every action answers with the whole page, so the browser
+ * shows the server's truth after each one.
+ */
+import { gql } from 'urql';
+import type {
+  CancelMode, RevealedContact, SubscriberDetail, SubscriberSearchPage, SubscriberStatus,
+} from '../../common/support';
+
+const DETAIL_FIELDS = gql`
+  fragment SupportDetailFields on SupportSubscriberDetail {
+    profile { id name email phone country status createdAt networkName updatedAt version }
+    subscriptions {
+      id planName billingPeriod status startedAt trialEndsAt currentPeriodEnd cancelAtPeriodEnd cancelledAt endedAt
+      amount currency version
+    }
+    payments { id at planName amount currency status method }
+    devices { id name deviceType os appVersion lastSeenAt signedOutAt }
+    playback { id startedAt contentTitle deviceType watchedSeconds startupMs rebufferCount rebufferSeconds avgBitrateKbps errorCode }
+    notes { id body authorName createdAt }
+  }
+`;
+
+export const SUBSCRIBER_SEARCH = gql<
+  { subscriberSearch: SubscriberSearchPage },
+  { query: string; status: SubscriberStatus | null; page: number; pageSize: number }
+>`
+  query subscriberSearch($query: String!, $status: String, $page: Int, $pageSize: Int) {
+    subscriberSearch(query: $query, status: $status, page: $page, pageSize: $pageSize) {
+      total
+      page
+      pageSize
+      items { id name email phone country status createdAt }
+    }
+  }
+`;
+
+export const SUBSCRIBER = gql<{ subscriber: SubscriberDetail }, { id: string }>`
+  query subscriber($id: ID!) {
+    subscriber(id: $id) { ...SupportDetailFields }
+  }
+  ${DETAIL_FIELDS}
+`;
+
+export const SUBSCRIPTION_CANCEL = gql<
+  { subscriptionCancel: SubscriberDetail },
+  { subscriptionId: string; mode: CancelMode; reason: string; version: number }
+>`
+  mutation subscriptionCancel($subscriptionId: ID!, $mode: String!, $reason: String!, $version: Int!) {
+    subscriptionCancel(subscriptionId: $subscriptionId, mode: $mode, reason: $reason, version: $version) { ...SupportDetailFields }
+  }
+  ${DETAIL_FIELDS}
+`;
+
+export const SUBSCRIPTION_GRANT_DAYS = gql<
+  { subscriptionGrantDays: SubscriberDetail },
+  { subscriptionId: string; days: number; reason: string; version: number }
+>`
+  mutation subscriptionGrantDays($subscriptionId: ID!, $days: Int!, $reason: String!, $version: Int!) {
+    subscriptionGrantDays(subscriptionId: $subscriptionId, days: $days, reason: $reason, version: $version) { ...SupportDetailFields }
+  }
+  ${DETAIL_FIELDS}
+`;
+
+export const SUBSCRIBER_SIGN_OUT_DEVICES = gql<
+  { subscriberSignOutDevices: SubscriberDetail },
+  { subscriberId: string; deviceId: string | null; reason: string; version: number }
+>`
+  mutation subscriberSignOutDevices($subscriberId: ID!, $deviceId: ID, $reason: String!, $version: Int!) {
+    subscriberSignOutDevices(subscriberId: $subscriberId, deviceId: $deviceId, reason: $reason, version: $version) { ...SupportDetailFields }
+  }
+  ${DETAIL_FIELDS}
+`;
+
+export const SUBSCRIBER_ADD_NOTE = gql<{ subscriberAddNote: SubscriberDetail }, { subscriberId: string; body: string }>`
+  mutation subscriberAddNote($subscriberId: ID!, $body: String!) {
+    subscriberAddNote(subscriberId: $subscriberId, body: $body) { ...SupportDetailFields }
+  }
+  ${DETAIL_FIELDS}
+`;
+
+export const SUBSCRIBER_REVEAL_CONTACT = gql<{ subscriberRevealContact: RevealedContact }, { subscriberId: string; reason: string }>`
+  mutation subscriberRevealContact($subscriberId: ID!, $reason: String!) {
+    subscriberRevealContact(subscriberId: $subscriberId, reason: $reason) { email phone }
+  }
+`;

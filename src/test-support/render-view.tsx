@@ -1,0 +1,183 @@
+/**
+ * View tests (vitest project `views`, jsdom): render one view inside the real root actor system, with
+ * every I/O actor faked, and record the events the view sends.
+ *
+ *   const view = await renderView(<LoginPage />, { actors: { auth: { login: pendingActor() } } });
+ *   await view.user.type(screen.getByLabelText('Username'), 'ada');
+ *   expect(view.sentTo('auth')).toEqual([{ type: 'login.submit', username: 'ada', password: '' }]);
+ *
+ * Every I/O actor of every child defaults to one that never settles, except the stored-session reads of
+ * `auth` (nobody signed in). A test brings a machine into the state it needs by overriding actors with
+ * `fakeActor(answer)` and sending events in `given` (those events are not recorded as sent).
+ */
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import {
+  createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider,
+} from '@tanstack/react-router';
+import { act, type ReactElement } from 'react';
+import { afterEach } from 'vitest';
+import { createActor, SimulatedClock, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
+import { appMachine } from '../../machines/app.machine';
+import { authMachine } from '../../machines/auth.machine';
+import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
+import { inactivityMachine } from '../../machines/inactivity.machine';
+import { keepaliveMachine } from '../../machines/keepalive.machine';
+import { logoutMachine } from '../../machines/logout.machine';
+import { networkMachine } from '../../machines/network.machine';
+import { contentBrowserMachine } from '../../machines/content-browser.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { fakeActor, pendingActor } from '../../machines/test-support/fakes';
+import type { RuntimeConfig } from '../../common/contract';
+import { RootActorContext, type RootActor } from '../app-actor';
+
+/** The children of the root whose I/O actors a test may answer. */
+const CHILD_MACHINES = {
+  auth: authMachine,
+  session: sessionMachine,
+  inactivity: inactivityMachine,
+  logout: logoutMachine,
+  passwordReset: forgotPasswordMachine,
+  passwordChange: forgotPasswordMachine,
+  network: networkMachine,
+  contentBrowser: contentBrowserMachine,
+  keepalive: keepaliveMachine,
+} satisfies Record<string, AnyStateMachine>;
+
+export type ChildId = keyof typeof CHILD_MACHINES;
+/** Answers for the I/O actors of each child, and of the code step (`otpStep`) that auth and the password flows invoke. */
+export type ActorOverrides = Partial<Record<ChildId | 'otpStep', Record<string, AnyActorLogic>>>;
+
+export const TEST_CONFIG: RuntimeConfig = {
+  inactivityTimeoutMinutes: 15,
+  inactivityExcludedPaths: [],
+  analyticsAllowedSites: [],
+  encodingDisabledSite: '',
+  gaMeasurementId: '',
+  inspect: false,
+  firebase: null,
+};
+
+function isMachine(logic: unknown): logic is AnyStateMachine {
+  return typeof (logic as Partial<AnyStateMachine> | null)?.provide === 'function' && 'root' in (logic as object);
+}
+
+/** The machine with every I/O actor pending unless overridden; child machines (the code step) get the same treatment. */
+function withFakes(machine: AnyStateMachine, id: string, all: ActorOverrides = {}): AnyStateMachine {
+  const overrides = all[id as ChildId] ?? {};
+  const actors = Object.fromEntries(Object.entries(machine.implementations.actors).map(([name, logic]) => [
+    name, isMachine(logic) ? withFakes(logic, name, all) : pendingActor(),
+  ]));
+  if (id === 'auth') {
+    actors.readStoredSession = fakeActor(() => null);
+    actors.readPendingTwoFactor = fakeActor(() => null);
+  }
+  return machine.provide({ actors: { ...actors, ...overrides } });
+}
+
+export interface SentEvent {
+  /** The systemId of the actor that received it (`auth`, `logout`, ...), or `app` for the root. */
+  to: string;
+  event: EventObject;
+}
+
+export interface TestRoot {
+  root: RootActor;
+  /** Events sent from outside the actor system (by the view) since the view was rendered. */
+  sent: SentEvent[];
+}
+
+/** The real root machine with fakes for every I/O actor; records what is sent to it from outside. */
+export function createTestRoot(
+  options: { actors?: ActorOverrides; config?: Partial<RuntimeConfig>; clock?: SimulatedClock } = {},
+): TestRoot {
+  const provided = Object.fromEntries(
+    (Object.keys(CHILD_MACHINES) as ChildId[]).map((id) => [id, withFakes(CHILD_MACHINES[id], id, options.actors)]),
+  );
+  const sent: SentEvent[] = [];
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.event' || event.sourceRef !== undefined || event.event.type.startsWith('xstate.')) return;
+    const target = event.actorRef as AnyActorRef & { systemId?: string };
+    const to = event.actorRef === root ? 'app' : target.systemId ?? target.id;
+    sent.push({ to, event: event.event });
+  };
+  const root: RootActor = createActor(appMachine.provide({ actors: provided as never }), {
+    systemId: 'app',
+    ...(options.clock ? { clock: options.clock } : {}),
+    input: { config: { ...TEST_CONFIG, ...options.config }, savedNetworkId: null, path: '/', defaultTimezone: undefined },
+    inspect,
+  });
+  root.start();
+  return { root, sent };
+}
+
+export interface RenderViewOptions {
+  actors?: ActorOverrides;
+  config?: Partial<RuntimeConfig>;
+  /** Drives every machine's timers; without it they run on real time. */
+  clock?: SimulatedClock;
+  /** The address the view is shown at (path and query). */
+  url?: string;
+  /** A route pattern such as '/content/$contentType/$id', for views that read path params. */
+  routePath?: string;
+  /** Brings the actors into the state under test before the view renders; these sends are not recorded. */
+  given?: (root: RootActor) => void | Promise<void>;
+}
+
+export interface RenderedView extends RenderResult {
+  root: RootActor;
+  user: UserEvent;
+  sent: SentEvent[];
+  /** The events the view sent to one actor, by systemId. */
+  sentTo: (systemId: string) => EventObject[];
+  /** Where the router is now (path and search string). */
+  location: () => string;
+}
+
+/** Lets fake actors settle and React re-render. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+export async function renderView(ui: ReactElement, options: RenderViewOptions = {}): Promise<RenderedView> {
+  const { root, sent } = createTestRoot(options);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await options.given?.(root);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+
+  const rootRoute = createRootRoute({ component: options.routePath ? Outlet : () => ui });
+  const routeTree = options.routePath
+    ? rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: options.routePath, component: () => ui })])
+    : rootRoute;
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [options.url ?? '/'] }),
+    // A layout under test renders its <Outlet /> empty: no child route matches in this one-route tree.
+    defaultNotFoundComponent: () => null,
+  });
+  await router.load();
+  sent.length = 0;
+  const result = render(
+    <RootActorContext.Provider value={root}>
+      <RouterProvider router={router} />
+    </RootActorContext.Provider>,
+  );
+  await settle();
+  afterEachCleanup.push(() => root.stop());
+  return {
+    ...result,
+    root,
+    user: userEvent.setup(),
+    sent,
+    sentTo: (systemId) => sent.filter((entry) => entry.to === systemId).map((entry) => entry.event),
+    location: () => `${router.state.location.pathname}${router.state.location.searchStr}`,
+  };
+}
+
+const afterEachCleanup: Array<() => void> = [];
+afterEach(() => {
+  cleanup();
+  while (afterEachCleanup.length) afterEachCleanup.pop()?.();
+});

@@ -1,0 +1,7 @@
+// jsdom has no layout and no pointer capture. The router restores scroll on every navigation (jsdom's
+// scrollTo only logs "Not implemented"); Radix's toast and dialog use pointer capture for swipes and
+// outside clicks. Views under test depend on neither.
+window.scrollTo = () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};

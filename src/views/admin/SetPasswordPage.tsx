@@ -1,0 +1,81 @@
+/**
+ * /set-password?token=… (public): the owner of a new account sets their password from the one-time
+ * link, under the password rules of spec §5 (live hints) and its messages.
+ */
+import { useSearch } from '@tanstack/react-router';
+import {
+  selectSetPasswordError, selectSetPasswordFields, selectSetPasswordPhase, selectSetPasswordUsername, setPasswordMachine,
+} from '../../../machines/set-password.machine';
+import { ADMIN_MESSAGES } from '../../../common/messages';
+import { PASSWORD_RULE_LABELS, passwordRuleFailures, type PasswordRule } from '../../../common/password-rules';
+import { APP_TITLE } from '../../../common/constants';
+import { setPasswordImplementations } from '../../adapters/admin-actors';
+import type { TokenSearch } from '../../route-search';
+import { authCard, button, centeredScreen, errorText, field, input, label, pageTitle } from '../../theme/ui.css';
+import { SetPasswordContext } from './staff-admin-context';
+
+const providedSetPassword = setPasswordMachine.provide(setPasswordImplementations);
+
+export function SetPasswordPage() {
+  // Validated by the route (src/route-search.ts); the machine owns it from its start on.
+  const { token = '' } = useSearch({ strict: false }) as TokenSearch;
+  return (
+    <SetPasswordContext.Provider logic={providedSetPassword} options={{ input: { token } }}>
+      <SetPasswordView />
+    </SetPasswordContext.Provider>
+  );
+}
+
+export function SetPasswordView() {
+  const actor = SetPasswordContext.useActorRef();
+  const phase = SetPasswordContext.useSelector(selectSetPasswordPhase);
+  const username = SetPasswordContext.useSelector(selectSetPasswordUsername);
+  const error = SetPasswordContext.useSelector(selectSetPasswordError);
+  const fields = SetPasswordContext.useSelector(selectSetPasswordFields);
+  const missing = new Set<PasswordRule>(passwordRuleFailures(fields.newPassword));
+
+  return (
+    <main className={centeredScreen}>
+      <div className={authCard}>
+        <h1 className={pageTitle}>Set your password</h1>
+        {phase === 'checking' && <p>Checking your link…</p>}
+        {phase === 'invalid' && (
+          <>
+            <p role="alert" className={errorText}>{ADMIN_MESSAGES.setPasswordInvalid}</p>
+            <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'password.signIn' })}>Go to sign in</button>
+          </>
+        )}
+        {phase === 'done' && (
+          <>
+            <p role="status">{ADMIN_MESSAGES.setPasswordDone}</p>
+            <button type="button" className={button.primary} onClick={() => actor.send({ type: 'password.signIn' })}>Sign in</button>
+          </>
+        )}
+        {(phase === 'editing' || phase === 'saving') && (
+          <form onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'password.submit' }); }}>
+            <p>Welcome to {APP_TITLE}. Choose the password of <strong>{username}</strong>.</p>
+            <label className={field}>
+              <span className={label}>New Password</span>
+              <input className={input} type="password" autoComplete="new-password" value={fields.newPassword}
+                onChange={(e) => actor.send({ type: 'password.field', field: 'newPassword', value: e.target.value })} />
+            </label>
+            <ul aria-label="Password rules" style={{ margin: '0 0 1rem', paddingLeft: '1.2rem', fontSize: '0.85rem' }}>
+              {(Object.keys(PASSWORD_RULE_LABELS) as PasswordRule[]).map((rule) => (
+                <li key={rule} style={{ color: missing.has(rule) ? '#8a1c12' : '#0b5d1e' }}>
+                  {missing.has(rule) ? '✗' : '✓'} {PASSWORD_RULE_LABELS[rule]}
+                </li>
+              ))}
+            </ul>
+            <label className={field}>
+              <span className={label}>Confirm Password</span>
+              <input className={input} type="password" autoComplete="new-password" value={fields.confirmPassword}
+                onChange={(e) => actor.send({ type: 'password.field', field: 'confirmPassword', value: e.target.value })} />
+            </label>
+            {error && <p role="alert" className={errorText}>{error}</p>}
+            <button type="submit" className={button.primary} disabled={phase === 'saving'}>{phase === 'saving' ? 'Saving…' : 'Set password'}</button>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}

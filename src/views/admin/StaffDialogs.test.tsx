@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { StaffChangeResponse } from '../../../common/admin-contract';
+import { staffAdminMachine } from '../../../machines/staff-admin.machine';
+import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { renderView, settle } from '../../test-support/render-view';
+import { StaffAdminContext } from './staff-admin-context';
+import { StaffView } from './StaffPage';
+import { member, staffList } from './test-fixtures';
+
+function renderWith(actors: Record<string, ReturnType<typeof pendingActor>>) {
+  const logic = staffAdminMachine.provide({
+    actors: { fetchStaff: fakeActor(() => staffList()), saveStaff: pendingActor(), runAction: pendingActor(), fetchSessions: pendingActor(), endSession: pendingActor(), ...actors },
+  });
+  return renderView(<StaffAdminContext.Provider logic={logic}><StaffView /></StaffAdminContext.Provider>);
+}
+
+describe('StaffDialogs', () => {
+  it('creates an account from the role grid and shows its one-time link', async () => {
+    const saved: StaffChangeResponse = {
+      success: true, message: 'created', staff: member('nina', { displayName: 'Nina' }), link: { url: 'http://x/set-password?token=abc', expiresAt: '2026-01-02T00:00:00.000Z' },
+    };
+    const saveStaff = vi.fn((_input: unknown) => saved);
+    const view = await renderWith({ saveStaff: fakeActor(saveStaff) });
+    await view.user.click(screen.getByRole('button', { name: 'New account' }));
+    const dialog = screen.getByRole('dialog', { name: 'New staff account' });
+    await view.user.type(within(dialog).getByLabelText('E-mail (username)'), 'nina@demo.test');
+    await view.user.type(within(dialog).getByLabelText('Display name'), 'Nina');
+    await view.user.type(within(dialog).getByLabelText('Mobile number'), '+15550109876');
+    await view.user.click(within(dialog).getByLabelText('Content: read'));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(saveStaff).toHaveBeenCalledWith({ form: expect.objectContaining({ email: 'nina@demo.test', roles: { Content: 'read' } }) });
+    expect(screen.getByTestId('set-password-link').textContent).toBe('http://x/set-password?token=abc');
+  }, 20_000);
+
+  it('shows field errors instead of saving an empty form', async () => {
+    const view = await renderWith({});
+    await view.user.click(screen.getByRole('button', { name: 'New account' }));
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('E-mail is required.')).toBeTruthy();
+    expect(screen.getByText('Display name is required.')).toBeTruthy();
+  });
+
+  it('asks before disabling, then runs it', async () => {
+    const runAction = vi.fn((_input: unknown) => ({ message: 'Bob Reader is disabled and signed out everywhere.' }));
+    const view = await renderWith({ runAction: fakeActor(runAction) });
+    await view.user.click(screen.getByRole('button', { name: 'Disable Bob Reader' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disable account' });
+    expect(within(dialog).getByText(/signed out everywhere at once/)).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await settle();
+    expect(runAction).toHaveBeenCalledWith({ action: { kind: 'disable', id: 'bob', name: 'Bob Reader', version: 2 }, phoneNumber: '' });
+    expect(screen.getByRole('status').textContent).toContain('Bob Reader is disabled');
+  });
+
+  it('lists the sessions of an account and ends one', async () => {
+    const endSession = vi.fn((_input: unknown) => ({ message: 'Session ended.' }));
+    const sessions = [{ id: 's1', deviceId: 'device-1', ipAddress: '10.0.0.9', userAgent: 'Firefox', createdAt: '2026-01-01T00:00:00.000Z', lastSeenAt: '2026-01-01T00:00:00.000Z', current: false }];
+    const view = await renderWith({ fetchSessions: fakeActor(() => sessions), endSession: fakeActor(endSession) });
+    await view.user.click(screen.getByRole('button', { name: 'Sessions of Bob Reader' }));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Sessions of Bob Reader' });
+    expect(within(dialog).getByText(/Address 10\.0\.0\.9/)).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'End this session' }));
+    await settle();
+    expect(endSession).toHaveBeenCalledWith({ id: 'bob', sessionId: 's1' });
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The staff page's dialogs (Radix, src/views/shared/Modal.tsx): the create/edit form with its role
+ * grid (area × none/read/write/contributor), the discard question, the confirmations, the one-time
+ * set-password link, and an account's active sessions.
+ */
+import {
+  selectConfirmError, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectIsWorking,
+  selectLink, selectPending, selectPhoneDraft, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf, selectCanEdit,
+  type PendingAction,
+} from '../../../machines/staff-admin.machine';
+import { ACCESS_LEVELS, AREA_NAMES } from '../../../common/constants';
+import { ADMIN_MESSAGES } from '../../../common/messages';
+import { button, errorText, field, input, label } from '../../theme/ui.css';
+import { Modal } from '../shared/Modal';
+import * as css from './admin.css';
+import { StaffAdminContext } from './staff-admin-context';
+
+const LEVELS = ['none', ...ACCESS_LEVELS] as const;
+
+const CONFIRM_TEXT: Record<Exclude<PendingAction['kind'], 'twoFactor'>, { title: string; body: (name: string) => string; button: string }> = {
+  disable: { title: 'Disable account', body: (n) => `Disable ${n}? They are signed out everywhere at once and cannot sign in until enabled again.`, button: 'Disable' },
+  enable: { title: 'Enable account', body: (n) => `Enable ${n}? They can sign in again with their password.`, button: 'Enable' },
+  endSessions: { title: 'End sessions', body: (n) => `End every session of ${n}? Their open pages go to the sign-in page at their next action.`, button: 'End sessions' },
+  resetPassword: { title: 'Reset password', body: (n) => `Send ${n} a new set-password link (valid 24 hours, single use)? Earlier links stop working; their current password keeps working until they set a new one.`, button: 'Send link' },
+  resetSecondFactor: { title: 'Reset second factor', body: (n) => `Send the sign-in codes of ${n} to a new mobile number? Codes already sent stop working and their sessions end.`, button: 'Reset 2FA' },
+};
+
+function confirmText(pending: PendingAction) {
+  if (pending.kind === 'twoFactor') {
+    return pending.required
+      ? { title: 'Require 2FA for everyone', body: 'Every account on this site will sign in with an SMS code from now on.', button: 'Require 2FA' }
+      : { title: 'Stop requiring 2FA', body: 'Each account keeps its current setting; the second factor can be switched per account again.', button: 'Stop requiring' };
+  }
+  const text = CONFIRM_TEXT[pending.kind];
+  return { title: text.title, body: text.body(pending.name), button: text.button };
+}
+
+function EditorDialog() {
+  const actor = StaffAdminContext.useActorRef();
+  const form = StaffAdminContext.useSelector(selectForm);
+  const errors = StaffAdminContext.useSelector(selectFormErrors);
+  const formError = StaffAdminContext.useSelector(selectFormError);
+  const saving = StaffAdminContext.useSelector(selectIsSaving);
+  const discarding = StaffAdminContext.useSelector(selectIsDiscarding);
+  const conflict = StaffAdminContext.useSelector(selectIsConflict);
+  if (!form) return null;
+  if (discarding) {
+    return (
+      <Modal open title="Discard changes" negativeLabel="Keep editing" positiveLabel="Discard"
+        onNegative={() => actor.send({ type: 'editor.keep' })} onPositive={() => actor.send({ type: 'editor.discard' })}>
+        <p>{ADMIN_MESSAGES.leaveConfirm}</p>
+      </Modal>
+    );
+  }
+  if (conflict) {
+    return (
+      <Modal open title="Changed by someone else" negativeLabel="Close" positiveLabel="Reload"
+        onNegative={() => actor.send({ type: 'editor.cancel' })} onPositive={() => actor.send({ type: 'editor.reload' })}>
+        <p role="alert">{ADMIN_MESSAGES.conflict}</p>
+      </Modal>
+    );
+  }
+  const text = (name: 'email' | 'displayName' | 'phoneNumber', title: string, type: string, disabled = false) => (
+    <label className={field}>
+      <span className={label}>{title}</span>
+      <input className={input} type={type} value={form[name]} disabled={disabled || saving} aria-invalid={Boolean(errors[name])}
+        onChange={(e) => actor.send({ type: 'editor.field', field: name, value: e.target.value })} />
+      {errors[name] && <span className={errorText}>{errors[name]}</span>}
+    </label>
+  );
+  return (
+    <Modal open title={form.mode === 'create' ? 'New staff account' : `Edit ${form.displayName || form.email}`}
+      negativeLabel="Cancel" positiveLabel={saving ? 'Saving…' : 'Save'} busy={saving}
+      onNegative={() => actor.send({ type: 'editor.cancel' })} onPositive={() => actor.send({ type: 'editor.save' })}>
+      {formError && <p role="alert" className={errorText}>{formError}</p>}
+      {text('email', 'E-mail (username)', 'email', form.mode === 'edit')}
+      {text('displayName', 'Display name', 'text')}
+      {text('phoneNumber', 'Mobile number', 'tel')}
+      <label className={css.checkboxRow}>
+        <input type="checkbox" checked={form.twoFactorOnLogin} disabled={saving}
+          onChange={(e) => actor.send({ type: 'editor.field', field: 'twoFactorOnLogin', value: e.target.checked })} />
+        <span>Second factor (SMS code) at sign-in</span>
+      </label>
+      <table className={css.roleGrid} aria-label="Roles">
+        <thead>
+          <tr>
+            <th className={css.th}>Area</th>
+            {LEVELS.map((level) => <th key={level} className={`${css.th} ${css.roleCell}`}>{level}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {AREA_NAMES.map((area) => (
+            <tr key={area}>
+              <th scope="row" className={css.td} style={{ textAlign: 'left', fontWeight: 500 }}>{area}</th>
+              {LEVELS.map((level) => (
+                <td key={level} className={`${css.td} ${css.roleCell}`}>
+                  <input type="radio" name={`role-${area}`} aria-label={`${area}: ${level}`} disabled={saving}
+                    checked={(form.roles[area] ?? 'none') === level}
+                    onChange={() => actor.send({ type: 'editor.role', area, level })} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {form.mode === 'create' && <p className={css.muted}>Nobody sets the password for them: they get a one-time link (valid 24 hours).</p>}
+    </Modal>
+  );
+}
+
+function ConfirmDialog() {
+  const actor = StaffAdminContext.useActorRef();
+  const pending = StaffAdminContext.useSelector(selectPending);
+  const working = StaffAdminContext.useSelector(selectIsWorking);
+  const phone = StaffAdminContext.useSelector(selectPhoneDraft);
+  const error = StaffAdminContext.useSelector(selectConfirmError);
+  if (!pending) return null;
+  const text = confirmText(pending);
+  return (
+    <Modal open title={text.title} negativeLabel="Cancel" positiveLabel={text.button} busy={working}
+      onNegative={() => actor.send({ type: 'confirm.cancel' })} onPositive={() => actor.send({ type: 'confirm.accept' })}>
+      <p>{text.body}</p>
+      {pending.kind === 'resetSecondFactor' && (
+        <label className={field}>
+          <span className={label}>New mobile number</span>
+          <input className={input} type="tel" value={phone} onChange={(e) => actor.send({ type: 'confirm.phone', value: e.target.value })} />
+        </label>
+      )}
+      {error && <p role="alert" className={errorText}>{error}</p>}
+    </Modal>
+  );
+}
+
+function LinkDialog() {
+  const actor = StaffAdminContext.useActorRef();
+  const link = StaffAdminContext.useSelector(selectLink);
+  if (!link) return null;
+  return (
+    <Modal open title="Set-password link" positiveLabel="Done" onNegative={() => actor.send({ type: 'link.dismiss' })} onPositive={() => actor.send({ type: 'link.dismiss' })}>
+      <p>Give this link to {link.name}. It works once, until {new Date(link.expiresAt).toLocaleString()}, and is shown only now; it was also sent by SMS.</p>
+      <p className={css.linkBox} data-testid="set-password-link">{link.url}</p>
+    </Modal>
+  );
+}
+
+function SessionsDialog() {
+  const actor = StaffAdminContext.useActorRef();
+  const of = StaffAdminContext.useSelector(selectSessionsOf);
+  const sessions = StaffAdminContext.useSelector(selectSessions);
+  const loading = StaffAdminContext.useSelector(selectSessionsLoading);
+  const error = StaffAdminContext.useSelector(selectSessionsError);
+  const canEdit = StaffAdminContext.useSelector(selectCanEdit);
+  if (!of) return null;
+  return (
+    <Modal open title={`Sessions of ${of.name}`} positiveLabel="Close" onNegative={() => actor.send({ type: 'sessions.close' })} onPositive={() => actor.send({ type: 'sessions.close' })}>
+      {error && (
+        <div role="alert">
+          <p className={errorText}>{error}</p>
+          <button type="button" className={`${button.secondary} ${css.small}`} onClick={() => actor.send({ type: 'sessions.retry' })}>Retry</button>
+        </div>
+      )}
+      {loading && <p className={css.muted}>Loading sessions…</p>}
+      {!loading && !error && sessions.length === 0 && <p>{ADMIN_MESSAGES.noSessions}</p>}
+      {!loading && sessions.length > 0 && (
+        <ul aria-label="Active sessions" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {sessions.map((s) => (
+            <li key={s.id} style={{ borderTop: '1px solid #ddd', padding: '0.5rem 0' }}>
+              <div>{s.userAgent || 'Unknown browser'}{s.current ? ' (this session)' : ''}</div>
+              <div className={css.muted}>Address {s.ipAddress || 'unknown'} · device {s.deviceId.slice(0, 8) || 'unknown'} · last seen {new Date(s.lastSeenAt).toLocaleString()}</div>
+              {canEdit && !s.current && (
+                <button type="button" className={`${button.ghost} ${css.small}`} onClick={() => actor.send({ type: 'sessions.end', sessionId: s.id })}>End this session</button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}
+
+export function StaffDialogs() {
+  return (
+    <>
+      <EditorDialog />
+      <ConfirmDialog />
+      <LinkDialog />
+      <SessionsDialog />
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * /admin: the staff of the caller's site. Admin write/contributor see the write controls; Admin read
+ * sees the same table without them (the server refuses writes anyway).
+ */
+import { staffAdminMachine, selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectRequireTwoFactor, selectSearch, selectSelfId, selectStaff } from '../../../machines/staff-admin.machine';
+import { AREA_NAMES } from '../../../common/constants';
+import { ADMIN_MESSAGES } from '../../../common/messages';
+import { staffAdminActors } from '../../adapters/admin-actors';
+import { button, errorText, input, label } from '../../theme/ui.css';
+import * as css from './admin.css';
+import { StaffDialogs } from './StaffDialogs';
+import { StaffAdminContext } from './staff-admin-context';
+
+const providedStaffAdmin = staffAdminMachine.provide({ actors: staffAdminActors });
+
+export function StaffPage() {
+  return (
+    <StaffAdminContext.Provider logic={providedStaffAdmin}>
+      <StaffView />
+    </StaffAdminContext.Provider>
+  );
+}
+
+function formatWhen(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString() : '—';
+}
+
+export function StaffView() {
+  const actor = StaffAdminContext.useActorRef();
+  const staff = StaffAdminContext.useSelector(selectStaff);
+  const canEdit = StaffAdminContext.useSelector(selectCanEdit);
+  const selfId = StaffAdminContext.useSelector(selectSelfId);
+  const loading = StaffAdminContext.useSelector(selectIsLoading);
+  const error = StaffAdminContext.useSelector(selectListError);
+  const notice = StaffAdminContext.useSelector(selectNotice);
+  const paging = StaffAdminContext.useSelector(selectPaging);
+  const search = StaffAdminContext.useSelector(selectSearch);
+  const requireTwoFactor = StaffAdminContext.useSelector(selectRequireTwoFactor);
+
+  return (
+    <section aria-label="Staff">
+      {!canEdit && !loading && !error && <p className={css.muted}>{ADMIN_MESSAGES.noEditRole}</p>}
+      {notice && (
+        <div role={notice.severity === 'error' ? 'alert' : 'status'} className={`${css.notice} ${notice.severity === 'error' ? css.failure : css.success}`}>
+          <span>{notice.text}</span>
+          <button type="button" className={`${button.ghost} ${css.small}`} onClick={() => actor.send({ type: 'notice.dismiss' })}>Dismiss</button>
+        </div>
+      )}
+      <div className={css.toolbar}>
+        <label className={css.grow}>
+          <span className={label}>Search staff</span>
+          <input className={input} style={{ width: '100%' }} type="search" value={search} placeholder="Name or e-mail"
+            onChange={(e) => actor.send({ type: 'list.search', text: e.target.value })} />
+        </label>
+        {canEdit && (
+          <>
+            <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'site.twoFactor', required: !requireTwoFactor })}>
+              {requireTwoFactor ? 'Stop requiring 2FA for everyone' : 'Require 2FA for everyone'}
+            </button>
+            <button type="button" className={button.primary} onClick={() => actor.send({ type: 'staff.create' })}>New account</button>
+          </>
+        )}
+      </div>
+      {requireTwoFactor && <p className={css.muted}>{ADMIN_MESSAGES.twoFactorRequiredForAll}</p>}
+      {error && (
+        <div role="alert">
+          <p className={errorText}>{error}</p>
+          <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'list.retry' })}>Retry</button>
+        </div>
+      )}
+      {loading && <p className={css.muted}>Loading staff…</p>}
+      {!loading && !error && (
+        <div className={css.tableWrap}>
+          <table className={css.table}>
+            <thead>
+              <tr>
+                <th className={css.th}>Name</th>
+                <th className={css.th}>Roles</th>
+                <th className={css.th}>2FA</th>
+                <th className={css.th}>Status</th>
+                <th className={css.th}>Last seen</th>
+                <th className={css.th}>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.length === 0 && <tr><td className={css.td} colSpan={6}>{ADMIN_MESSAGES.noStaff}</td></tr>}
+              {staff.map((m) => (
+                <tr key={m.id}>
+                  <td className={css.td}>
+                    <div>{m.displayName}</div>
+                    <div className={css.muted}>{m.username}</div>
+                  </td>
+                  <td className={css.td}>
+                    {AREA_NAMES.filter((area) => m.roles[area]).map((area) => (
+                      <span key={area} className={css.badge}>{area}: {m.roles[area]}</span>
+                    ))}
+                    {AREA_NAMES.every((area) => !m.roles[area]) && <span className={css.muted}>No area</span>}
+                  </td>
+                  <td className={css.td}>{m.twoFactorOnLogin ? 'On' : 'Off'}</td>
+                  <td className={css.td}>{m.disabled ? 'Disabled' : 'Active'}</td>
+                  <td className={css.td}>
+                    <div>{formatWhen(m.lastSeenAt)}</div>
+                    <div className={css.muted}>{m.activeSessions} active {m.activeSessions === 1 ? 'session' : 'sessions'}</div>
+                  </td>
+                  <td className={css.td}>
+                    <div className={css.rowActions}>
+                      <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Sessions of ${m.displayName}`}
+                        onClick={() => actor.send({ type: 'staff.sessions', id: m.id })}>Sessions</button>
+                      {canEdit && (
+                        <>
+                          <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Edit ${m.displayName}`}
+                            onClick={() => actor.send({ type: 'staff.edit', id: m.id })}>Edit</button>
+                          {m.id !== selfId && (
+                            <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`${m.disabled ? 'Enable' : 'Disable'} ${m.displayName}`}
+                              onClick={() => actor.send({ type: 'staff.confirm', kind: m.disabled ? 'enable' : 'disable', id: m.id })}>{m.disabled ? 'Enable' : 'Disable'}</button>
+                          )}
+                          <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`End sessions of ${m.displayName}`}
+                            onClick={() => actor.send({ type: 'staff.confirm', kind: 'endSessions', id: m.id })}>End sessions</button>
+                          <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Reset password of ${m.displayName}`}
+                            onClick={() => actor.send({ type: 'staff.confirm', kind: 'resetPassword', id: m.id })}>Reset password</button>
+                          <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Reset second factor of ${m.displayName}`}
+                            onClick={() => actor.send({ type: 'staff.confirm', kind: 'resetSecondFactor', id: m.id })}>Reset 2FA</button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={css.pager}>
+        <span className={css.muted}>Page {paging.page} of {paging.pages} · {paging.total} accounts</span>
+        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.page <= 1}
+          onClick={() => actor.send({ type: 'list.page', page: paging.page - 1 })}>Previous</button>
+        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.page >= paging.pages}
+          onClick={() => actor.send({ type: 'list.page', page: paging.page + 1 })}>Next</button>
+      </div>
+      <StaffDialogs />
+    </section>
+  );
+}

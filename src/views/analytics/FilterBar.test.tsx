@@ -1,0 +1,52 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderView } from '../../test-support/render-view';
+import { FilterBar } from './FilterBar';
+
+const NETWORKS = [{ name: 'Kids', identifier: 'kids', image: '', isActive: true, isDefault: false }];
+
+describe('FilterBar', { timeout: 20_000 }, () => {
+  it('writes every choice into the URL', async () => {
+    const view = await renderView(<FilterBar path="/" search={{ days: 7 }} filters={['device', 'country']} networks={NETWORKS as never} realtime={false} />, { url: '/?days=7' });
+    expect(screen.getByRole('link', { name: '7 days' }).getAttribute('data-selected')).toBe('true');
+    await view.user.selectOptions(screen.getByLabelText('Granularity'), 'week');
+    expect(view.location()).toContain('granularity=week');
+    await view.user.selectOptions(screen.getByLabelText('Network'), 'kids');
+    expect(view.location()).toContain('network=kids');
+    await view.user.selectOptions(screen.getByLabelText('Device'), 'ios');
+    expect(view.location()).toContain('device=ios');
+    await view.user.click(screen.getByRole('link', { name: '90 days' }));
+    expect(view.location()).toContain('days=90');
+  });
+
+  it('a custom date replaces the preset; real-time pages offer no dates', async () => {
+    const view = await renderView(<FilterBar path="/" search={{ from: '2024-05-01', to: '2024-05-20' }} filters={[]} networks={[]} realtime={false} />, { url: '/' });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2024-05-01');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2024-05-10' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(view.location()).toContain('to=2024-05-10');
+    view.unmount();
+    await renderView(<FilterBar path="/" search={{}} filters={['device']} networks={[]} realtime />, { url: '/' });
+    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(screen.getByLabelText('Device')).toBeTruthy();
+  });
+
+  it('offers the plans and titles of the answer, one filter at a time', async () => {
+    const MONTHLY = '6f1c1b8e-5a4d-4c3b-9a2e-1d0f9e8d7c6b';
+    const HARBOUR = '0b9a8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d';
+    const loading = await renderView(<FilterBar path="/" search={{}} filters={['device', 'content', 'plan']} networks={[]} realtime={false} />, { url: '/' });
+    expect((screen.getByLabelText('Plan') as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByLabelText('Title').textContent).toBe('Loading…');
+    loading.unmount();
+
+    const options = { plan: [{ value: MONTHLY, label: 'Monthly' }], content: [{ value: HARBOUR, label: 'Harbour Lights' }] };
+    const view = await renderView(<FilterBar path="/" search={{ device: 'ios' }} filters={['device', 'content', 'plan']} networks={[]} realtime={false} options={options} />, { url: '/?device=ios' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(expect.arrayContaining(['All plans', 'Monthly', 'All titles', 'Harbour Lights']));
+    await view.user.selectOptions(screen.getByLabelText('Plan'), 'Monthly');
+    expect(view.location()).toContain(`plan=${MONTHLY}`);
+    expect(view.location()).not.toContain('device=');
+    await view.user.selectOptions(screen.getByLabelText('Title'), 'Harbour Lights');
+    expect(view.location()).toContain(`content=${HARBOUR}`);
+    expect(view.location()).not.toContain('plan=');
+  });
+});

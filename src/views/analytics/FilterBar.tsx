@@ -1,0 +1,114 @@
+/**
+ * The filter bar of an analytics page: date presets (7/30/90 days) and a custom range, granularity,
+ * network and the page's own filters (one at a time, as the reports take them: picking one clears the
+ * others). Plans and titles to pick come with the page's report answer. Every control only changes the
+ * URL's search params; the page follows the URL, so a link reproduces the view.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { DATE_PRESETS, type FilterOption, type ReportAnswer, type ReportFilter } from '../../../common/reports';
+import type { Network } from '../../../common/contract';
+import { PAGE_GRANULARITIES, rangeOf, withFilter, without, type AnalyticsSearch } from './search';
+import * as css from './analytics.css';
+
+/** Device types of the viewers' world (subscriber_devices.device_type). */
+export const DEVICE_TYPES = ['web', 'ios', 'android', 'roku', 'firetv', 'appletv', 'smarttv'] as const;
+export const COUNTRY_CODES = ['US', 'GB', 'CA', 'DE', 'FR', 'ES', 'IN', 'BR', 'AU', 'MX'] as const;
+
+export interface FilterBarProps {
+  path: string;
+  search: AnalyticsSearch;
+  filters: ReportFilter[];
+  networks: Network[];
+  realtime: boolean;
+  /** Choices of the plan and content filters, from the page's report answer (none before the first one). */
+  options?: ReportAnswer['options'];
+  /** false on pages without periods (breakdowns, the cohort triangle): granularity changes nothing there. */
+  granularity?: boolean;
+}
+
+const PICKERS = {
+  plan: { label: 'Plan', all: 'All plans' },
+  content: { label: 'Title', all: 'All titles' },
+} as const;
+
+function Picker({ filter, value, options, onPick }: { filter: keyof typeof PICKERS; value: string | undefined; options: FilterOption[] | undefined; onPick: (value: string) => void }) {
+  const { label, all } = PICKERS[filter];
+  return (
+    <label className={css.filterField}>{label}
+      <select className={css.control} value={value ?? ''} disabled={!options} onChange={(e) => onPick(e.target.value)}>
+        <option value="">{options ? all : 'Loading…'}</option>
+        {(options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </label>
+  );
+}
+
+export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true }: FilterBarProps) {
+  const navigate = useNavigate();
+  const go = (next: AnalyticsSearch) => navigate({ to: path, search: next as never });
+  const range = rangeOf(search);
+  const custom = Boolean(search.from && search.to);
+  return (
+    <form className={css.filterBar} aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+      {!realtime && (
+        <>
+          <div className={css.filterField} role="group" aria-label="Date range">
+            <span>Range</span>
+            <div style={{ display: 'flex', gap: '0.25rem' }}>
+              {DATE_PRESETS.map((days) => (
+                <Link key={days} to={path} search={{ ...without(search, 'from', 'to'), days } as never} className={css.preset}
+                  data-selected={!custom && (search.days ?? 30) === days}>
+                  {days} days
+                </Link>
+              ))}
+            </div>
+          </div>
+          <label className={css.filterField}>From
+            <input className={css.control} type="date" value={range.from} max={range.to}
+              onChange={(e) => e.target.value && go({ ...without(search, 'days'), from: e.target.value, to: range.to })} />
+          </label>
+          <label className={css.filterField}>To
+            <input className={css.control} type="date" value={range.to} min={range.from}
+              onChange={(e) => e.target.value && go({ ...without(search, 'days'), from: range.from, to: e.target.value })} />
+          </label>
+          {granularity && (
+            <label className={css.filterField}>Granularity
+              <select className={css.control} value={search.granularity ?? 'day'}
+                onChange={(e) => go({ ...search, granularity: e.target.value as AnalyticsSearch['granularity'] })}>
+                {PAGE_GRANULARITIES.map((g) => <option key={g} value={g}>{g[0]!.toUpperCase() + g.slice(1)}</option>)}
+              </select>
+            </label>
+          )}
+        </>
+      )}
+      <label className={css.filterField}>Network
+        <select className={css.control} value={search.network ?? ''}
+          onChange={(e) => go(e.target.value ? { ...search, network: e.target.value } : without(search, 'network'))}>
+          <option value="">All networks</option>
+          {networks.map((n) => <option key={n.identifier} value={n.identifier}>{n.name}</option>)}
+        </select>
+      </label>
+      {filters.includes('device') && (
+        <label className={css.filterField}>Device
+          <select className={css.control} value={search.device ?? ''}
+            onChange={(e) => go(withFilter(search, 'device', e.target.value))}>
+            <option value="">All devices</option>
+            {DEVICE_TYPES.map((d) => <option key={d} value={d}>{d}</option>)}
+          </select>
+        </label>
+      )}
+      {filters.includes('country') && (
+        <label className={css.filterField}>Country
+          <select className={css.control} value={search.country ?? ''}
+            onChange={(e) => go(withFilter(search, 'country', e.target.value))}>
+            <option value="">All countries</option>
+            {COUNTRY_CODES.map((c) => <option key={c} value={c}>{c}</option>)}
+          </select>
+        </label>
+      )}
+      {(['plan', 'content'] as const).filter((f) => filters.includes(f)).map((f) => (
+        <Picker key={f} filter={f} value={search[f]} options={options?.[f]} onPick={(value) => go(withFilter(search, f, value))} />
+      ))}
+    </form>
+  );
+}

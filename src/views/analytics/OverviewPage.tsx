@@ -1,0 +1,101 @@
+/**
+ * /analytics: the headline numbers of the range with their change against the previous period of
+ * the same length, a small trend chart each, and links to the detail pages. One report machine reads
+ * the four reports the headlines come from (compare=previous).
+ */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectNetworks, type NetworkActorRef } from '../../../machines/network.machine';
+import { selectAnswers, type ReportActorRef, type ReportRequest } from '../../../machines/report.machine';
+import type { ReportName } from '../../../common/reports';
+import { useSystemActor } from '../../app-actor';
+import { ANALYTICS_GROUPS } from '../../config';
+import { LineChart } from './charts/Chart';
+import { FilterBar } from './FilterBar';
+import { changeOf, formatCell, formatPeriod } from './format';
+import { ReportStates } from './ReportView';
+import { rangeOf, requestFor, type AnalyticsSearch } from './search';
+import { requestKey, useReport } from './useReport';
+import * as css from './analytics.css';
+
+interface Headline { report: ReportName; key: string; label: string; link: string }
+
+/** The overview's tiles: which report total each shows and where it leads. */
+export const HEADLINES: readonly Headline[] = [
+  { report: 'user_base', key: 'subscribers', label: 'Paying subscribers', link: '/analytics/audience-overview' },
+  { report: 'user_base', key: 'signups', label: 'Sign-ups', link: '/analytics/audience-acquisition' },
+  { report: 'user_behavior', key: 'sessions', label: 'Sessions', link: '/analytics/behaviour-video-engagement' },
+  { report: 'user_behavior', key: 'watchHours', label: 'Watch time (hours)', link: '/analytics/content-overview' },
+  { report: 'payment_summary_report', key: 'netRevenue', label: 'Net revenue', link: '/analytics/payments' },
+  { report: 'qos', key: 'startupP95Ms', label: 'Startup time p95 (ms)', link: '/analytics/qos-overall' },
+  { report: 'qos', key: 'rebufferP95Pct', label: 'Rebuffer ratio p95 (%)', link: '/analytics/qos-overall' },
+];
+const REPORTS: ReportName[] = ['user_base', 'user_behavior', 'payment_summary_report', 'qos'];
+
+export function overviewRequests(search: AnalyticsSearch, today?: string): ReportRequest[] {
+  return REPORTS.map((report) => {
+    const request = requestFor({ report, filters: [], params: report === 'qos' || report === 'payment_summary_report' ? { by: 'period' } : {} }, search, today);
+    return { report, params: { ...request.params, compare: 'previous' } };
+  });
+}
+
+function Tiles({ actor }: { actor: ReportActorRef }) {
+  const answers = useSelector(actor, selectAnswers) ?? [];
+  return (
+    <div className={css.cards}>
+      {HEADLINES.map((h) => {
+        const answer = answers[REPORTS.indexOf(h.report)];
+        if (!answer) return null;
+        const column = answer.columns.find((c) => c.key === h.key) ?? { key: h.key, label: h.label, kind: 'money' as const };
+        const value = answer.totals[h.key] ?? null;
+        const change = changeOf(value, answer.previousTotals?.[h.key]);
+        const unit = column.kind === 'money' ? 100 : 1;
+        return (
+          <section key={h.key} className={css.chartCard} aria-label={h.label}>
+            <div className={css.tileLabel}>{h.label}</div>
+            <div className={css.tileValue} data-testid={`headline-${h.key}`}>{formatCell(value, column.kind, answer.currency)}</div>
+            <div className={css.tileChange}>
+              {change === null ? 'No previous period to compare' : `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} % vs previous period`}
+            </div>
+            {answer.rows.length > 1 && (
+              <LineChart height={90} labels={answer.rows.map((r) => formatPeriod(String(r.period)))}
+                series={[{ label: h.label, values: answer.rows.map((r) => (typeof r[h.key] === 'number' ? (r[h.key] as number) / unit : null)) }]} />
+            )}
+            <Link to={h.link}>Details</Link>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export function OverviewPage({ search }: { search: AnalyticsSearch }) {
+  return <OverviewBody key={requestKey(overviewRequests(search))} search={search} />;
+}
+
+function OverviewBody({ search }: { search: AnalyticsSearch }) {
+  const actor = useReport(overviewRequests(search), false);
+  const networks = useSelector(useSystemActor<NetworkActorRef>('network'), selectNetworks);
+  const { from, to } = rangeOf(search);
+  return (
+    <main data-testid="analytics-page">
+      <h1 className={css.title}>Dashboard</h1>
+      <p className={css.summary}>Headline numbers from {from} to {to}, each against the {`previous period of the same length`}.</p>
+      <FilterBar path="/analytics" search={search} filters={[]} networks={networks} realtime={false} />
+      <ReportStates actor={actor} emptyReason={`No viewers, subscriptions or payments between ${from} and ${to}.`} charts={4}>
+        <Tiles actor={actor} />
+      </ReportStates>
+      <nav aria-label="Detail pages" style={{ marginTop: '1.5rem' }}>
+        <h2 className={css.chartTitle}>Detail pages</h2>
+        <div className={css.cards}>
+          {ANALYTICS_GROUPS.slice(1).map((g) => (
+            <div key={g.group}>
+              <strong>{g.group}</strong>
+              <ul>{g.pages.map((p) => <li key={p.path}><Link to={p.path}>{p.title}</Link></li>)}</ul>
+            </div>
+          ))}
+        </div>
+      </nav>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderView, settle } from '../../test-support/render-view';
+import { pageDefFor } from './pages';
+import { ReportPage, emptyReasonFor } from './ReportPage';
+import { fakeReports, seriesAnswer } from '../../test-support/analytics-fixtures';
+
+const ENGAGEMENT = pageDefFor('/analytics/behaviour-video-engagement');
+
+describe('ReportPage', { timeout: 20_000 }, () => {
+  it('asks for the page report with the URL filters and shows totals, charts and the table', async () => {
+    const reports = fakeReports(() => [seriesAnswer()]);
+    await renderView(reports.wrap(<ReportPage def={ENGAGEMENT} search={{ from: '2024-05-01', to: '2024-05-03', device: 'web' }} />), { url: ENGAGEMENT.path });
+    await settle();
+    expect(reports.calls[0]!.requests).toEqual([{ report: 'user_behavior', params: { from: '2024-05-01', to: '2024-05-03', granularity: 'day', device: 'web', include: 'options' } }]);
+    expect(screen.getByRole('heading', { name: 'Video Engagement' })).toBeTruthy();
+    expect(screen.getByTestId('total-sessions').textContent).toBe('1,700');
+    expect(screen.getAllByTestId('line-chart')).toHaveLength(2);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByText('1,500')).toBeTruthy();
+  });
+
+  it('sorting a column changes the URL, not the data', async () => {
+    const reports = fakeReports(() => [seriesAnswer()]);
+    const view = await renderView(reports.wrap(<ReportPage def={ENGAGEMENT} search={{}} />), { url: ENGAGEMENT.path });
+    await settle();
+    await view.user.click(screen.getByRole('button', { name: 'Sessions' }));
+    expect(view.location()).toContain('sort=sessions');
+    expect(view.location()).toContain('dir=desc');
+  });
+
+  it('says why there is nothing to show', async () => {
+    const reports = fakeReports(() => [seriesAnswer({ rows: [] })]);
+    await renderView(reports.wrap(<ReportPage def={ENGAGEMENT} search={{ from: '2024-01-01', to: '2024-01-31', country: 'GB' }} />), { url: ENGAGEMENT.path });
+    await settle();
+    expect(screen.getByTestId('report-empty').textContent).toBe('No data for Video Engagement between 2024-01-01 and 2024-01-31 on any network for viewers in GB. Try a longer range or fewer filters.');
+  });
+
+  it('filters by a plan picked from the answer and names it when there is nothing to show', async () => {
+    const MONTHLY = '6f1c1b8e-5a4d-4c3b-9a2e-1d0f9e8d7c6b';
+    const cohorts = pageDefFor('/analytics/behaviour-cohort-analysis');
+    const reports = fakeReports(() => [seriesAnswer({ rows: [], options: { plan: [{ value: MONTHLY, label: 'Monthly' }] } })]);
+    await renderView(reports.wrap(<ReportPage def={cohorts} search={{ from: '2024-01-01', to: '2024-01-31', plan: MONTHLY }} />), { url: cohorts.path });
+    await settle();
+    expect(reports.calls[0]!.requests[0]!.params).toMatchObject({ plan: MONTHLY, include: 'options' });
+    expect((screen.getByLabelText('Plan') as HTMLSelectElement).value).toBe(MONTHLY);
+    expect(screen.queryByLabelText('Device')).toBeNull();
+    expect(screen.queryByLabelText('Granularity')).toBeNull();
+    expect(screen.getByTestId('report-empty').textContent).toBe('No data for Cohort Analysis between 2024-01-01 and 2024-01-31 on any network for the plan Monthly. Try a longer range or fewer filters.');
+  });
+
+  it('shows the error with Retry, which asks again', async () => {
+    let fail = true;
+    const reports = fakeReports(() => {
+      if (fail) throw new Error('The server could not be reached.');
+      return [seriesAnswer()];
+    });
+    const view = await renderView(reports.wrap(<ReportPage def={ENGAGEMENT} search={{}} />), { url: ENGAGEMENT.path });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('The server could not be reached.');
+    fail = false;
+    await view.user.click(screen.getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(reports.calls).toHaveLength(2);
+    expect(screen.getByTestId('total-sessions')).toBeTruthy();
+  });
+
+  it('real-time pages have no date controls and say when they were updated', async () => {
+    const def = pageDefFor('/analytics/real-streaming-users');
+    const reports = fakeReports(() => [seriesAnswer({ totals: { streams: 4, viewers: 3, peakStreams: 9 } })]);
+    await renderView(reports.wrap(<ReportPage def={def} search={{}} />), { url: def.path });
+    await settle();
+    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(screen.getByTestId('live-status').textContent).toBe('Last updated 12:00:00 UTC · Refreshes every 15 seconds');
+    expect(emptyReasonFor(def, {}, 'Kids')).toBe('Nobody has watched anything on Kids in the last 30 minutes.');
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Every Dashboard 360 detail page, driven by its definition (pages.ts): title, filter bar, headline
+ * totals, charts and the sortable table of the same numbers. Kinds: `series` (line charts over
+ * periods), `breakdown` (bars per key) and `matrix` (the cohort retention triangle as a heat map).
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { CSSProperties } from 'react';
+import { selectNetworks, type NetworkActorRef } from '../../../machines/network.machine';
+import { selectAnswers, selectFilterOptions, type ReportActorRef } from '../../../machines/report.machine';
+import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
+import { useSystemActor } from '../../app-actor';
+import { COLORS } from '../../theme/colors';
+import { BarChart, LineChart } from './charts/Chart';
+import { FilterBar } from './FilterBar';
+import { formatCell, formatPeriod } from './format';
+import type { AnalyticsPageDef } from './pages';
+import { ReportStates, LiveStatus } from './ReportView';
+import { ReportTable, sortRows, type SortState } from './ReportTable';
+import { activeFilter, rangeOf, requestFor, type AnalyticsSearch } from './search';
+import { requestKey, useReport } from './useReport';
+import * as css from './analytics.css';
+
+/** Why a page has nothing to show; `options` names the picked plan or title. */
+export function emptyReasonFor(def: AnalyticsPageDef, search: AnalyticsSearch, networkName: string | undefined, options?: ReportAnswer['options']): string {
+  const where = networkName ? `on ${networkName}` : 'on any network';
+  const picked = (f: 'plan' | 'content') => options?.[f]?.find((o) => o.value === search[f])?.label;
+  const filter = ({
+    device: ` for ${search.device} devices`,
+    country: ` for viewers in ${search.country}`,
+    plan: ` for the plan ${picked('plan') ?? 'chosen'}`,
+    content: ` for ${picked('content') ?? 'the chosen title'}`,
+  } as const)[activeFilter(def.filters, search) ?? 'none' as never] ?? '';
+  if (def.realtime) return `Nobody has watched anything ${where}${filter} in the last 30 minutes.`;
+  const { from, to } = rangeOf(search);
+  return `No data for ${def.title} between ${from} and ${to} ${where}${filter}. Try a longer range or fewer filters.`;
+}
+
+export function HeadlineTiles({ answer, keys }: { answer: ReportAnswer; keys: string[] }) {
+  const columns = new Map(answer.columns.map((c) => [c.key, c]));
+  return (
+    <dl className={css.tiles}>
+      {keys.filter((k) => k in answer.totals).map((key) => {
+        const column = columns.get(key) ?? { key, label: TOTAL_LABELS[key] ?? key, kind: 'count' as const };
+        return (
+          <div key={key} className={css.tile}>
+            <dt className={css.tileLabel}>{column.label}</dt>
+            <dd className={css.tileValue} style={{ margin: 0 }} data-testid={`total-${key}`}>{formatCell(answer.totals[key] ?? null, column.kind, answer.currency)}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Labels of totals that are not table columns. */
+const TOTAL_LABELS: Record<string, string> = {
+  peakStreams: 'Peak streams (30 min)', titles: 'Titles', cohorts: 'Cohorts', m1: 'Month-1 retention (%)', netRevenue: 'Net revenue',
+};
+
+function labelOf(row: ReportRow, def: AnalyticsPageDef): string {
+  if (row.period !== undefined) return formatPeriod(String(row.period));
+  return (def.labelKeys ?? ['key']).map((k) => String(row[k] ?? '')).join(' · ');
+}
+
+function heatStyle(column: ReportColumn, value: ReportRow[string]): CSSProperties | undefined {
+  if (!/^m\d+$/.test(column.key) || typeof value !== 'number') return undefined;
+  // Retention shades from white to the primary blue; dark cells switch to white text.
+  const alpha = Math.min(1, value / 100);
+  return { background: `color-mix(in srgb, ${COLORS.primaryLight} ${Math.round(alpha * 85)}%, white)`, color: alpha > 0.55 ? COLORS.info : undefined };
+}
+
+function Charts({ def, answer, rows }: { def: AnalyticsPageDef; answer: ReportAnswer; rows: ReportRow[] }) {
+  const columns = new Map(answer.columns.map((c) => [c.key, c]));
+  const labels = rows.map((r) => labelOf(r, def));
+  return (
+    <div className={css.charts}>
+      {def.charts.map((chart) => {
+        // Money is kept in cents; charts draw whole currency units.
+        const unit = (k: string) => (columns.get(k)?.kind === 'money' ? 100 : 1);
+        const series = chart.y.filter((k) => columns.has(k)).map((k) => ({ label: columns.get(k)!.label, values: rows.map((r) => (typeof r[k] === 'number' ? (r[k] as number) / unit(k) : null)) }));
+        if (series.length === 0) return null;
+        const money = chart.y.some((k) => unit(k) === 100);
+        return (
+          <figure key={chart.title} className={css.chartCard} style={{ margin: 0 }}>
+            <figcaption className={css.chartTitle}>{chart.title}{money && answer.currency ? ` (${answer.currency})` : ''}</figcaption>
+            {chart.type === 'line'
+              ? <LineChart labels={labels} series={series} />
+              : <BarChart labels={labels} series={series} stacked={chart.type === 'stacked'} />}
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
+
+function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: ReportActorRef; search: AnalyticsSearch }) {
+  const navigate = useNavigate();
+  const answer = useSelector(actor, selectAnswers)?.[0];
+  if (!answer) return null;
+  const sort: SortState = { key: search.sort ?? def.sort, dir: search.dir ?? (search.sort ? 'asc' : 'desc') };
+  const rows = sortRows(answer.rows, sort);
+  // Periods read left to right in time whatever the table's order.
+  const chartRows = def.kind === 'series' ? answer.rows : rows;
+  return (
+    <>
+      <HeadlineTiles answer={answer} keys={def.headline} />
+      {def.kind !== 'matrix' && <Charts def={def} answer={answer} rows={chartRows} />}
+      {answer.currencies && answer.currencies.length > 1 && (
+        <p className={css.status}>Amounts in {answer.currency}; this site also takes {answer.currencies.filter((c) => c !== answer.currency).join(', ')}.</p>
+      )}
+      <ReportTable
+        caption={def.title} answer={answer} rows={rows} sort={sort}
+        filename={`${def.path.split('/').pop()}-${answer.params.from}-${answer.params.to}.csv`}
+        onSort={(key, dir) => navigate({ to: def.path, search: { ...search, sort: key, dir } as never })}
+        cellStyle={def.kind === 'matrix' ? heatStyle : undefined}
+      />
+    </>
+  );
+}
+
+export function ReportPage({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
+  return <ReportPageBody key={`${def.path} ${requestKey([requestFor(def, search)])}`} def={def} search={search} />;
+}
+
+function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
+  const actor = useReport([requestFor(def, search)], Boolean(def.realtime));
+  const networks = useSelector(useSystemActor<NetworkActorRef>('network'), selectNetworks);
+  const networkName = networks.find((n) => n.identifier === search.network)?.name;
+  const options = useSelector(actor, selectFilterOptions);
+  return (
+    <main data-testid="analytics-page">
+      <div className={css.header}>
+        <h1 className={css.title}>{def.title}</h1>
+        {def.realtime && <LiveStatus actor={actor} />}
+      </div>
+      <p className={css.summary}>{def.summary}</p>
+      <FilterBar path={def.path} search={search} filters={def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'} />
+      <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options)} charts={def.charts.length}>
+        <ReadyBody def={def} actor={actor} search={search} />
+      </ReportStates>
+    </main>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The numbers of a page as a sortable table (also the text alternative of its charts) with a CSV
+ * export of exactly the rows, columns, order and text shown.
+ */
+import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
+import { button } from '../../theme/ui.css';
+import { formatCell, toCsv } from './format';
+import * as css from './analytics.css';
+
+export interface SortState {
+  key: string | undefined;
+  dir: 'asc' | 'desc';
+}
+
+export function sortRows(rows: ReportRow[], sort: SortState): ReportRow[] {
+  if (!sort.key) return rows;
+  const key = sort.key;
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * sign;
+  });
+}
+
+export function tableText(answer: ReportAnswer, rows: ReportRow[]): { headers: string[]; cells: string[][] } {
+  return {
+    headers: answer.columns.map((c) => c.label),
+    cells: rows.map((row) => answer.columns.map((c) => formatCell(row[c.key] ?? null, c.kind, answer.currency))),
+  };
+}
+
+function download(filename: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export interface ReportTableProps {
+  caption: string;
+  answer: ReportAnswer;
+  rows: ReportRow[];
+  sort: SortState;
+  onSort: (key: string, dir: 'asc' | 'desc') => void;
+  filename: string;
+  /** Optional per-cell background (the cohort heat map). */
+  cellStyle?: (column: ReportColumn, value: ReportRow[string]) => React.CSSProperties | undefined;
+}
+
+export function ReportTable({ caption, answer, rows, sort, onSort, filename, cellStyle }: ReportTableProps) {
+  const { headers, cells } = tableText(answer, rows);
+  return (
+    <section aria-label={`${caption} table`}>
+      <div className={css.tableActions}>
+        <span className={css.status}>{rows.length} {rows.length === 1 ? 'row' : 'rows'}</span>
+        <button type="button" className={button.secondary} onClick={() => download(filename, toCsv(headers, cells))}>Download CSV</button>
+      </div>
+      <div className={css.tableWrap}>
+        <table className={css.table}>
+          <caption className={css.srOnly}>{caption}</caption>
+          <thead>
+            <tr>
+              {answer.columns.map((c) => {
+                const active = sort.key === c.key;
+                const next = active && sort.dir === 'desc' ? 'asc' : 'desc';
+                return (
+                  <th key={c.key} className={css.th} scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                    <button type="button" className={css.sortButton} onClick={() => onSort(c.key, next)}>
+                      {c.label}{active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {cells.map((line, r) => (
+              <tr key={r}>
+                {line.map((text, i) => {
+                  const column = answer.columns[i]!;
+                  return <td key={column.key} className={cellStyle ? css.heat : css.td} style={cellStyle?.(column, rows[r]![column.key] ?? null)}>{text}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The states every analytics page shares: loading skeletons, an empty state that says why, an error
+ * with Retry, and the real-time status line (last updated, paused while the tab is hidden).
+ */
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import {
+  selectError, selectIsPaused, selectIsRefreshing, selectUpdatedAt, selectView, type ReportActorRef,
+} from '../../../machines/report.machine';
+import { button } from '../../theme/ui.css';
+import * as css from './analytics.css';
+
+export function Skeleton({ charts = 1 }: { charts?: number }) {
+  return (
+    <div aria-busy="true" aria-label="Loading report" data-testid="report-skeleton">
+      <div className={css.tiles}>{[0, 1, 2, 3].map((i) => <div key={i} className={css.skeleton} style={{ height: '4.2rem' }} />)}</div>
+      <div className={css.charts}>{Array.from({ length: Math.max(charts, 1) }, (_, i) => <div key={i} className={css.skeleton} style={{ height: '14rem' }} />)}</div>
+      <div className={css.skeleton} style={{ height: '10rem' }} />
+    </div>
+  );
+}
+
+export function LiveStatus({ actor }: { actor: ReportActorRef }) {
+  const updatedAt = useSelector(actor, selectUpdatedAt);
+  const paused = useSelector(actor, selectIsPaused);
+  const refreshing = useSelector(actor, selectIsRefreshing);
+  return (
+    <p className={css.status} role="status" data-testid="live-status">
+      {updatedAt ? `Last updated ${new Date(updatedAt).toLocaleTimeString('en-GB', { timeZone: 'UTC' })} UTC` : 'Not loaded yet'}
+      {' · '}
+      {paused ? 'Paused while this tab is hidden' : refreshing ? 'Refreshing…' : 'Refreshes every 15 seconds'}
+    </p>
+  );
+}
+
+export interface ReportStatesProps {
+  actor: ReportActorRef;
+  /** Why there is nothing to show, in the page's own words. */
+  emptyReason: string;
+  charts?: number;
+  children: ReactNode;
+}
+
+export function ReportStates({ actor, emptyReason, charts, children }: ReportStatesProps) {
+  const view = useSelector(actor, selectView);
+  const error = useSelector(actor, selectError);
+  if (view === 'loading') return <Skeleton charts={charts} />;
+  if (view === 'failed') {
+    return (
+      <div className={css.errorNote} role="alert">
+        <p>The report could not be loaded: {error}</p>
+        <button type="button" className={button.primary} onClick={() => actor.send({ type: 'report.retry' })}>Retry</button>
+      </div>
+    );
+  }
+  if (view === 'empty') return <p className={css.note} data-testid="report-empty">{emptyReason}</p>;
+  return <>{children}</>;
+}

@@ -1,0 +1,42 @@
+/** How report numbers read on screen and in CSV exports (one place, so both say the same). */
+import type { ReportCell, ReportColumn } from '../../../common/reports';
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+export function formatCell(value: ReportCell, kind: ReportColumn['kind'], currency = 'USD'): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value === 'string') return kind === 'period' ? formatPeriod(value) : value;
+  switch (kind) {
+    case 'money': return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value / 100);
+    case 'percent': return `${twoDecimals.format(value)} %`;
+    case 'hours': case 'minutes': return oneDecimal.format(value);
+    case 'count': return Number.isInteger(value) ? integer.format(value) : oneDecimal.format(value);
+    default: return integer.format(value);
+  }
+}
+
+/** '2024-05-06' stays as is; '2024-05' reads 'May 2024'; a minute reads its UTC time. */
+export function formatPeriod(period: string): string {
+  if (/^\d{4}-\d{2}$/.test(period)) {
+    return new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  }
+  if (period.includes('T')) return `${period.slice(11, 16)} UTC`;
+  return period;
+}
+
+/** A change against the previous period, e.g. '+12.5 %' (null when there is nothing to compare). */
+export function changeOf(current: number | null | undefined, previous: number | null | undefined): number | null {
+  if (current === null || current === undefined || previous === null || previous === undefined || previous === 0) return null;
+  return ((current - previous) / Math.abs(previous)) * 100;
+}
+
+function csvField(text: string): string {
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV of a table exactly as shown: the same columns, rows, order and text. */
+export function toCsv(headers: string[], rows: string[][]): string {
+  return [headers, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

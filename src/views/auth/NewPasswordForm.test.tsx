@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeActor } from '../../../machines/test-support/fakes';
+import { MESSAGES } from '../../../common/messages';
+import { PASSWORD_RULE_LABELS } from '../../../common/password-rules';
+import { renderView, settle, type RenderViewOptions } from '../../test-support/render-view';
+import { systemActor, useAppActor } from '../../app-actor';
+import { NewPasswordForm } from './NewPasswordForm';
+
+function Form() {
+  return <NewPasswordForm actor={useAppActor('passwordReset')} />;
+}
+
+const withToken: RenderViewOptions = {
+  given: (root) => systemActor(root, 'passwordReset').send({ type: 'reset.open', token: 'reset-token' }),
+};
+
+function ruleItem(label: string) {
+  return screen.getByText(label, { exact: false }).closest('li')!;
+}
+
+describe('NewPasswordForm', () => {
+  it('without a token says so and links to Forgot password', async () => {
+    await renderView(<Form />);
+    expect(screen.getByRole('status').textContent).toContain('This link has no reset token');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('ticks the rules live as the new password is typed, sending each keystroke to the machine', async () => {
+    const view = await renderView(<Form />, withToken);
+    expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Password rules' }).querySelectorAll('li[data-met="false"]')).toHaveLength(Object.keys(PASSWORD_RULE_LABELS).length);
+    await view.user.type(screen.getByLabelText('New Password'), 'abc');
+    expect(view.sentTo('passwordReset').at(-1)).toEqual({ type: 'reset.edit', newPassword: 'abc', confirmPassword: '' });
+    expect(ruleItem(PASSWORD_RULE_LABELS.lowercase).getAttribute('data-met')).toBe('true');
+    expect(ruleItem(PASSWORD_RULE_LABELS.uppercase).getAttribute('data-met')).toBe('false');
+    await view.user.type(screen.getByLabelText('New Password'), 'D3f!ghij');
+    expect(screen.getByRole('list', { name: 'Password rules' }).querySelectorAll('li[data-met="false"]')).toHaveLength(0);
+  });
+
+  it("shows the spec's message for different passwords", async () => {
+    const view = await renderView(<Form />, withToken);
+    await view.user.type(screen.getByLabelText('New Password'), 'Str0ng!pass');
+    await view.user.type(screen.getByLabelText('Confirm Password'), 'Str0ng!pasx');
+    await view.user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(view.sentTo('passwordReset').at(-1)).toEqual({ type: 'reset.submit' });
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.passwordMismatch);
+  });
+
+  it('shows Saving… while the reset runs', async () => {
+    const view = await renderView(<Form />, {
+      ...withToken,
+      actors: { passwordReset: { resetPassword: fakeActor(() => new Promise(() => {})) } },
+    });
+    await view.user.type(screen.getByLabelText('New Password'), 'Str0ng!pass');
+    await view.user.type(screen.getByLabelText('Confirm Password'), 'Str0ng!pass');
+    await view.user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await settle();
+    expect(screen.getByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
+  });
+});

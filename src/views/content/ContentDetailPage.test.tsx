@@ -1,0 +1,156 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Roles } from '../../../common/contract';
+import { OWN_MESSAGES } from '../../../common/messages';
+import {
+  EDITOR_FAILURE, EditorFailure, editorMachine, type EditorRecord, type EditorSaveInput,
+} from '../../../machines/editor.machine';
+import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { contentRecordOf } from '../../adapters/content-actors';
+import { renderView, settle } from '../../test-support/render-view';
+import { ContentDetailPage, ContentEditorLogicContext } from './ContentDetailPage';
+import { contentDetail, contentRow, signedInAs } from './test-fixtures';
+
+const ID = contentRow(1).id;
+
+function show(options: {
+  roles?: Roles;
+  load?: () => Promise<EditorRecord>;
+  save?: (input: EditorSaveInput) => Promise<EditorRecord>;
+  pendingLoad?: boolean;
+} = {}) {
+  const leave = vi.fn();
+  const saves: EditorSaveInput[] = [];
+  const logic = editorMachine.provide({
+    actors: {
+      load: options.pendingLoad ? pendingActor() : fromPromise(options.load ?? (async () => contentRecordOf(contentDetail()))),
+      save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => {
+        saves.push(input);
+        return (options.save ?? (async () => contentRecordOf(contentDetail({ title: 'Harbour Lights (restored)', version: 2 }))))(input);
+      }),
+    },
+    actions: { leave },
+  });
+  const rendered = renderView(
+    <ContentEditorLogicContext.Provider value={() => logic}><ContentDetailPage /></ContentEditorLogicContext.Provider>,
+    {
+      url: `/content/video/${ID}`,
+      routePath: '/content/$contentType/$id',
+      actors: { auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) } },
+    },
+  );
+  return { rendered, leave, saves };
+}
+
+describe('ContentDetailPage', () => {
+  it('shows the fields, the drawn artwork, the plays and the QoS summary', async () => {
+    await show().rendered;
+    expect(screen.getByRole('heading', { level: 1, name: 'Harbour Lights 1' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Artwork of Harbour Lights 1' }).tagName.toLowerCase()).toBe('svg');
+    expect(screen.getByText('coast, family')).toBeTruthy();
+    const plays = screen.getByRole('region', { name: 'Plays, last 30 days' });
+    expect(within(plays).getByText('90')).toBeTruthy();
+    const qos = screen.getByRole('region', { name: 'Quality of service, last 30 days' });
+    expect(within(qos).getByText('1,234 ms')).toBeTruthy();
+    expect(within(qos).getByText('1.2 %')).toBeTruthy();
+    expect(within(qos).getByText('4,200 kbps')).toBeTruthy();
+    expect(within(qos).getByRole('figure', { name: 'Startup time (sessions)' })).toBeTruthy();
+  });
+
+  it('says there were no plays instead of drawing empty charts', async () => {
+    const empty = contentDetail({ plays30d: 0 });
+    empty.playsByDay = empty.playsByDay.map((d) => ({ ...d, plays: 0 }));
+    empty.qos = { ...empty.qos, sessions: 0, avgStartupMs: null, rebufferRatio: null, errorRate: null, avgBitrateKbps: null };
+    await show({ load: async () => contentRecordOf(empty) }).rendered;
+    expect(within(screen.getByRole('region', { name: 'Plays, last 30 days' })).getByText(OWN_MESSAGES.contentNoPlays)).toBeTruthy();
+    const qos = screen.getByRole('region', { name: 'Quality of service, last 30 days' });
+    expect(within(qos).getByText(OWN_MESSAGES.contentNoPlays)).toBeTruthy();
+    expect(within(qos).queryByRole('figure')).toBeNull();
+  });
+
+  it('shows the artwork image when the item has one', async () => {
+    await show({ load: async () => contentRecordOf(contentDetail({ artworkUrl: '/art/harbour.jpg' })) }).rendered;
+    expect(screen.getByRole('img', { name: 'Artwork of Harbour Lights 1' }).getAttribute('src')).toBe('/art/harbour.jpg');
+  });
+
+  it('edits the title and saves only what changed, with the version read', async () => {
+    const { rendered, saves } = show();
+    const view = await rendered;
+    const title = screen.getByLabelText('Title');
+    await view.user.clear(title);
+    await view.user.type(title, 'Harbour Lights (restored)');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(saves).toEqual([expect.objectContaining({ id: ID, version: 1, changes: { title: 'Harbour Lights (restored)' } })]);
+    expect(screen.getByRole('status').textContent).toBe(OWN_MESSAGES.contentSaved);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Harbour Lights (restored)');
+  });
+
+  it('asks for a go-live date field only when the status is scheduled', async () => {
+    const view = await show().rendered;
+    expect(screen.queryByLabelText('Goes live at')).toBeNull();
+    await view.user.selectOptions(screen.getByLabelText('Status'), 'scheduled');
+    expect(screen.getByLabelText('Goes live at')).toBeTruthy();
+  });
+
+  it('offers Reload after a conflict', async () => {
+    const { rendered } = show({ save: async () => { throw new EditorFailure(EDITOR_FAILURE.conflict, OWN_MESSAGES.contentConflict); } });
+    const view = await rendered;
+    await view.user.type(screen.getByLabelText('Genre'), ' noir');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain(OWN_MESSAGES.contentConflict);
+    await view.user.click(screen.getByRole('button', { name: 'Reload' }));
+    await settle();
+    expect((screen.getByLabelText('Genre') as HTMLInputElement).value).toBe('Drama');
+  });
+
+  it('shows a read role no edit form', async () => {
+    await show({ roles: { Content: 'read' } }).rendered;
+    expect(screen.getByRole('heading', { level: 1, name: 'Harbour Lights 1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByLabelText('Title')).toBeNull();
+  });
+
+  it('goes back at once without changes, and asks first with unsaved changes', async () => {
+    const { rendered, leave } = show();
+    const view = await rendered;
+    await view.user.type(screen.getByLabelText('Title'), '!');
+    await view.user.click(screen.getByRole('button', { name: '← Back to library' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(dialog).getByText(OWN_MESSAGES.editorLeaveConfirm)).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(leave).not.toHaveBeenCalled();
+    await view.user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await view.user.click(screen.getByRole('button', { name: '← Back to library' }));
+    expect(leave).toHaveBeenCalledTimes(1);
+  });
+
+  it('says clearly when the item does not exist', async () => {
+    await show({ load: async () => { throw new EditorFailure(EDITOR_FAILURE.notFound, OWN_MESSAGES.contentNotFound); } }).rendered;
+    expect(screen.getByRole('heading', { name: 'Content not found' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(OWN_MESSAGES.contentNotFound);
+    expect(screen.getByRole('button', { name: '← Back to library' })).toBeTruthy();
+  });
+
+  it('shows loading while the item is read', async () => {
+    await show({ pendingLoad: true }).rendered;
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+
+  it('lets the person retry a failed load', async () => {
+    let calls = 0;
+    const view = await show({
+      load: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('The server could not be reached. Please try again.');
+        return contentRecordOf(contentDetail());
+      },
+    }).rendered;
+    expect(screen.getByRole('alert').textContent).toContain('The server could not be reached.');
+    await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'Harbour Lights 1' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * /content/$contentType/$id (spec §2.2; no header, §2.9): one content item's fields, artwork, plays
+ * and QoS of the last 30 days, and for write roles the edit form. Each visit runs its own generic
+ * editor actor (machines/editor.machine.ts) over the item; the page renders its snapshot and sends
+ * it events. "Back to library" goes through the editor's leave guard.
+ */
+import { useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { AREAS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../../common/constants';
+import { CONTENT_STATUSES, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
+import { OWN_MESSAGES } from '../../../common/messages';
+import { canEdit } from '../../../common/roles';
+import { selectRoles, type AuthMachine } from '../../../machines/auth.machine';
+import {
+  selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorPhase, selectIsDirty,
+  type EditorMachine,
+} from '../../../machines/editor.machine';
+import { contentEditorLogic } from '../../adapters/content-actors';
+import { useSystemActor } from '../../app-actor';
+import { CONTENT_KIND_LABELS, CONTENT_STATUS_LABELS } from '../../config';
+import { button, errorText, field, input, label } from '../../theme/ui.css';
+import { Modal } from '../shared/Modal';
+import { ContentArtwork } from './ContentArtwork';
+import * as css from './content.css';
+import { formatDate, formatDuration } from './ContentLibraryPage';
+
+type EditorRef = ActorRefFrom<EditorMachine>;
+
+/** The editor logic a detail page runs; tests provide one with fake actors. */
+export const ContentEditorLogicContext = createContext<() => EditorMachine>(() => contentEditorLogic());
+
+const REQUIRED = { title: 'Title', genre: 'Genre' } as const;
+const numberFormat = new Intl.NumberFormat('en-US');
+const percent = (ratio: number | null) => (ratio === null ? '—' : `${(ratio * 100).toFixed(ratio < 0.01 ? 2 : 1)} %`);
+
+function bucketLabels(bounds: readonly number[], format: (n: number) => string): string[] {
+  return [`< ${format(bounds[0]!)}`, ...bounds.slice(1).map((b, i) => `${format(bounds[i]!)}–${format(b)}`), `≥ ${format(bounds.at(-1)!)}`];
+}
+const STARTUP_LABELS = bucketLabels(STARTUP_MS_BUCKETS, (ms) => `${ms / 1000} s`);
+const REBUFFER_LABELS = bucketLabels(REBUFFER_RATIO_BUCKETS, (r) => `${+(r * 100).toFixed(1)} %`);
+
+function Histogram({ title, labels, counts }: { title: string; labels: string[]; counts: number[] }) {
+  const top = Math.max(1, ...counts);
+  return (
+    <figure className={css.histogram} aria-label={title}>
+      <figcaption className={css.statLabel}>{title}</figcaption>
+      {labels.map((bucket, i) => (
+        <div key={bucket} className={css.histogramRow}>
+          <span>{bucket}</span>
+          <div className={css.histogramTrack}><div className={css.histogramFill} style={{ width: `${((counts[i] ?? 0) / top) * 100}%` }} /></div>
+          <span>{numberFormat.format(counts[i] ?? 0)}</span>
+        </div>
+      ))}
+    </figure>
+  );
+}
+
+function Stat({ value, name }: { value: string; name: string }) {
+  return (
+    <div className={css.stat}>
+      <p className={css.statValue}>{value}</p>
+      <span className={css.statLabel}>{name}</span>
+    </div>
+  );
+}
+
+function Facts({ detail }: { detail: ContentDetailResponse }) {
+  const { item } = detail;
+  const facts: [string, string][] = [
+    ['Kind', CONTENT_KIND_LABELS[item.kind]],
+    ['Status', CONTENT_STATUS_LABELS[item.status]],
+    ['Genre', item.genre],
+    ['Duration', formatDuration(item.durationSeconds)],
+    ['Tags', item.tags.length ? item.tags.join(', ') : '—'],
+    ['Published', item.publishedAt ? formatDate(item.publishedAt) : '—'],
+    ...(item.scheduledAt ? [['Goes live', formatDate(item.scheduledAt)] as [string, string]] : []),
+    ...(item.seasonNumber !== null && item.episodeNumber !== null ? [['Episode', `Season ${item.seasonNumber}, episode ${item.episodeNumber}`] as [string, string]] : []),
+    ['Updated', formatDate(item.updatedAt)],
+  ];
+  return (
+    <dl className={css.facts}>
+      {facts.map(([term, value]) => [
+        <dt key={`${term}-t`} className={css.factTerm}>{term}</dt>,
+        <dd key={`${term}-d`} className={css.factValue}>{value}</dd>,
+      ])}
+    </dl>
+  );
+}
+
+function QosFigures({ qos }: { qos: ContentQosSummary }) {
+  return (
+    <>
+      <div className={css.stats}>
+        <Stat value={qos.avgStartupMs === null ? '—' : `${numberFormat.format(qos.avgStartupMs)} ms`} name="Average startup" />
+        <Stat value={percent(qos.rebufferRatio)} name="Rebuffering" />
+        <Stat value={percent(qos.errorRate)} name="Sessions with errors" />
+        <Stat value={qos.avgBitrateKbps === null ? '—' : `${numberFormat.format(qos.avgBitrateKbps)} kbps`} name="Average bitrate" />
+      </div>
+      <Histogram title="Startup time (sessions)" labels={STARTUP_LABELS} counts={qos.startupHistogram} />
+      <Histogram title="Rebuffer ratio (sessions)" labels={REBUFFER_LABELS} counts={qos.rebufferHistogram} />
+    </>
+  );
+}
+
+function Stats({ detail }: { detail: ContentDetailResponse }) {
+  const { qos, playsByDay } = detail;
+  const top = Math.max(1, ...playsByDay.map((d) => d.plays));
+  return (
+    <div className={css.sections}>
+      <section className={css.section} aria-labelledby="plays-title">
+        <h2 id="plays-title" className={css.sectionTitle}>Plays, last 30 days</h2>
+        <div className={css.stats}>
+          <Stat value={numberFormat.format(detail.item.plays30d)} name="Plays" />
+        </div>
+        {detail.item.plays30d > 0 ? (
+          <div className={css.bars} role="img" aria-label={`Plays per day: ${playsByDay.map((d) => `${d.day} ${d.plays}`).join(', ')}`}>
+            {playsByDay.map((d) => <div key={d.day} className={css.bar} style={{ height: `${(d.plays / top) * 100}%` }} title={`${d.day}: ${d.plays}`} />)}
+          </div>
+        ) : <p className={css.statLabel}>{OWN_MESSAGES.contentNoPlays}</p>}
+      </section>
+      <section className={css.section} aria-labelledby="qos-title">
+        <h2 id="qos-title" className={css.sectionTitle}>Quality of service, last 30 days</h2>
+        {qos.sessions === 0 ? <p className={css.statLabel}>{OWN_MESSAGES.contentNoPlays}</p> : <QosFigures qos={qos} />}
+      </section>
+    </div>
+  );
+}
+
+function EditForm({ editor }: { editor: EditorRef }) {
+  const draft = useSelector(editor, selectDraft);
+  const phase = useSelector(editor, selectEditorPhase);
+  const error = useSelector(editor, selectEditorError);
+  const canSave = useSelector(editor, selectCanSave);
+  const dirty = useSelector(editor, selectIsDirty);
+  const text = (name: string) => (typeof draft[name] === 'string' ? draft[name] : '');
+  const change = (name: string) => (e: { target: { value: string } }) => editor.send({ type: 'editor.change', field: name, value: e.target.value });
+  const locked = phase === 'saving' || phase === 'conflict';
+
+  return (
+    <section className={css.section} aria-labelledby="edit-title">
+      <h2 id="edit-title" className={css.sectionTitle}>Edit</h2>
+      <form className={css.form} onSubmit={(e) => { e.preventDefault(); editor.send({ type: 'editor.save' }); }}>
+        <label className={field}>
+          <span className={label}>Title</span>
+          <input className={input} value={text('title')} onChange={change('title')} disabled={locked} maxLength={200} />
+        </label>
+        <label className={field}>
+          <span className={label}>Genre</span>
+          <input className={input} value={text('genre')} onChange={change('genre')} disabled={locked} maxLength={60} />
+        </label>
+        <label className={`${field} ${css.wide}`}>
+          <span className={label}>Description</span>
+          <textarea className={input} rows={4} value={text('description')} onChange={change('description')} disabled={locked} maxLength={5000} />
+        </label>
+        <label className={field}>
+          <span className={label}>Tags (separated by commas)</span>
+          <input className={input} value={text('tags')} onChange={change('tags')} disabled={locked} />
+        </label>
+        <label className={field}>
+          <span className={label}>Status</span>
+          <select className={input} value={text('status')} onChange={change('status')} disabled={locked}>
+            {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_LABELS[s]}</option>)}
+          </select>
+        </label>
+        {text('status') === 'scheduled' && (
+          <label className={field}>
+            <span className={label}>Goes live at</span>
+            <input className={input} type="datetime-local" value={text('scheduledAt')} onChange={change('scheduledAt')} disabled={locked} />
+          </label>
+        )}
+        {error && (
+          <div className={css.notice} role="alert">
+            <p className={errorText}>{error}</p>
+            {phase === 'conflict' && (
+              <button type="button" className={button.primary} onClick={() => editor.send({ type: 'editor.reload' })}>Reload</button>
+            )}
+          </div>
+        )}
+        <div className={css.formActions}>
+          <button type="submit" className={button.primary} disabled={!canSave}>{phase === 'saving' ? 'Saving…' : 'Save'}</button>
+          <button type="button" className={button.ghost} disabled={!dirty || locked} onClick={() => editor.send({ type: 'editor.discard' })}>Discard changes</button>
+          {phase === 'saved' && <span className={css.savedText} role="status">{OWN_MESSAGES.contentSaved}</span>}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ContentDetail({ id }: { id: string }) {
+  const logic = useContext(ContentEditorLogicContext);
+  const editor = useActorRef(logic(), { input: { id, required: REQUIRED } });
+  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const writable = useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.content));
+  const phase = useSelector(editor, selectEditorPhase);
+  const detail = useSelector(editor, selectEditorData) as ContentDetailResponse | null;
+  const error = useSelector(editor, selectEditorError);
+  const back = (
+    <button type="button" className={`${button.ghost} ${css.backLink}`} onClick={() => editor.send({ type: 'editor.leave' })}>
+      ← Back to library
+    </button>
+  );
+
+  if (phase === 'loading' && !detail) {
+    return <main className={css.detailPage}>{back}<p className={css.message} role="status">Loading…</p></main>;
+  }
+  if (phase === 'notFound') {
+    return (
+      <main className={css.detailPage}>
+        {back}
+        <h1>Content not found</h1>
+        <p className={css.message} role="alert">{OWN_MESSAGES.contentNotFound}</p>
+      </main>
+    );
+  }
+  if (phase === 'loadFailed' || !detail) {
+    return (
+      <main className={css.detailPage}>
+        {back}
+        <div className={css.errorMessage} role="alert">
+          <p>{error ?? OWN_MESSAGES.editorLoadFailed}</p>
+          <button type="button" className={button.primary} onClick={() => editor.send({ type: 'editor.reload' })}>Try again</button>
+        </div>
+      </main>
+    );
+  }
+
+  const { item } = detail;
+  return (
+    <main className={css.detailPage}>
+      {back}
+      <div className={css.detailHeader}>
+        <ContentArtwork title={item.title} genre={item.genre} artworkUrl={item.artworkUrl} />
+        <div>
+          <h1>{item.title}</h1>
+          {item.description && <p>{item.description}</p>}
+          <Facts detail={detail} />
+        </div>
+      </div>
+      <Stats detail={detail} />
+      {writable && <div className={css.editArea}><EditForm editor={editor} /></div>}
+      <Modal
+        open={phase === 'confirmingLeave'}
+        title="Unsaved changes"
+        negativeLabel="Stay"
+        positiveLabel="Leave"
+        onNegative={() => editor.send({ type: 'editor.leaveCancel' })}
+        onPositive={() => editor.send({ type: 'editor.leaveConfirm' })}
+      >
+        <p>{OWN_MESSAGES.editorLeaveConfirm}</p>
+      </Modal>
+    </main>
+  );
+}
+
+export function ContentDetailPage() {
+  const { id } = useParams({ strict: false }) as { id?: string };
+  return <ContentDetail key={id ?? ''} id={id ?? ''} />;
+}

@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Roles } from '../../../common/contract';
+import { OWN_MESSAGES } from '../../../common/messages';
+import type { ContentListPage } from '../../../machines/content-browser.machine';
+import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { renderView } from '../../test-support/render-view';
+import { ContentLibraryPage } from './ContentLibraryPage';
+import { contentRow, signedInAs } from './test-fixtures';
+
+const PAGE: ContentListPage = { items: [contentRow(1), contentRow(2, { title: 'Storm Chasers', status: 'draft', kind: 'video' })], total: 45, start: 0 };
+
+function show(options: { roles?: Roles; loadList?: ReturnType<typeof fakeActor> } = {}) {
+  return renderView(<ContentLibraryPage />, {
+    url: '/content',
+    actors: {
+      auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) },
+      contentBrowser: { loadList: options.loadList ?? fakeActor(() => PAGE) },
+    },
+    given: (root) => { root.send({ type: 'path.changed', path: '/content' }); },
+  });
+}
+
+describe('ContentLibraryPage', () => {
+  it('shows the spec §2.6 menu entries pointing at /, the kind tabs with Video selected, and the rows', async () => {
+    await show();
+    const menu = screen.getByRole('navigation', { name: 'Content menu' });
+    expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Library', '/'], ['Create New', '/'], ['Video License', '/'], ['Country Group', '/'],
+    ]);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Video', 'Series', 'Episode', 'Live']);
+    expect(screen.getByRole('tab', { name: 'Video' })).toHaveProperty('ariaSelected', 'true');
+    const link = screen.getByRole('link', { name: 'Storm Chasers' });
+    expect(link.getAttribute('href')).toBe(`/content/video/${contentRow(2).id}`);
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('Draft')).toBeTruthy();
+    expect(within(row).getByText('1:02:05')).toBeTruthy();
+    expect(within(row).getByText('1,202')).toBeTruthy();
+    expect(screen.getByText('1–2 of 45')).toBeTruthy();
+  });
+
+  it('sends what the person does: search, tab, status filter, sort, next page', async () => {
+    const view = await show();
+    await view.user.type(screen.getByLabelText('Search titles'), 'st');
+    await view.user.click(screen.getByRole('tab', { name: 'Live' }));
+    await view.user.selectOptions(screen.getByLabelText('Status'), 'scheduled');
+    await view.user.click(screen.getByRole('button', { name: 'Title' }));
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(view.sentTo('contentBrowser')).toEqual([
+      { type: 'list.search', keyword: 's' },
+      { type: 'list.search', keyword: 'st' },
+      { type: 'list.tab', index: 3 },
+      { type: 'list.status', status: 'scheduled' },
+      { type: 'list.sort', sort: 'title' },
+      { type: 'list.page', start: 20 },
+    ]);
+  });
+
+  it('marks the sorted column and sorts it the other way on a second click', async () => {
+    const view = await show();
+    const updated = screen.getByRole('columnheader', { name: /Updated/ });
+    expect(updated.getAttribute('aria-sort')).toBe('descending');
+    await view.user.click(within(updated).getByRole('button'));
+    expect(view.sentTo('contentBrowser')).toEqual([{ type: 'list.sort', sort: 'updated' }]);
+  });
+
+  it('offers row selection and bulk actions to a write role', async () => {
+    const view = await show({ roles: { Content: 'contributor' } });
+    const bulk = screen.getByRole('group', { name: 'Bulk actions' });
+    expect(within(bulk).getByRole('button', { name: 'Unpublish' })).toHaveProperty('disabled', true);
+    await view.user.click(screen.getByRole('checkbox', { name: 'Select Storm Chasers' }));
+    await view.user.click(screen.getByRole('checkbox', { name: 'Select all rows of this page' }));
+    expect(view.sentTo('contentBrowser')).toEqual([
+      { type: 'list.select', id: contentRow(2).id, selected: true },
+      { type: 'list.selectPage', selected: true },
+    ]);
+    expect(within(bulk).getByText('2 selected')).toBeTruthy();
+    await view.user.click(within(bulk).getByRole('button', { name: 'Unpublish' }));
+    expect(view.sentTo('contentBrowser').at(-1)).toEqual({ type: 'list.bulk', status: 'unpublished' });
+  });
+
+  it('shows a read role no selection and no bulk actions', async () => {
+    await show({ roles: { Content: 'read' } });
+    expect(screen.queryByRole('group', { name: 'Bulk actions' })).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Storm Chasers' })).toBeTruthy();
+  });
+
+  it('says so when nothing matches', async () => {
+    await show({ loadList: fakeActor(() => ({ items: [], total: 0, start: 0 })) });
+    expect(screen.getByText(OWN_MESSAGES.contentEmpty)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it('shows loading while the list is asked for', async () => {
+    await show({ loadList: pendingActor() });
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+
+  it('shows a failure with a way to try again', async () => {
+    const view = await show({ loadList: fakeActor(() => { throw Object.assign(new Error('The content library could not be loaded.'), { status: 500 }); }) });
+    expect(screen.getByRole('alert').textContent).toContain(OWN_MESSAGES.contentLoadFailed);
+    await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(view.sentTo('contentBrowser')).toEqual([{ type: 'list.retry' }]);
+  });
+});

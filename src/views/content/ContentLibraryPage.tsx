@@ -1,0 +1,222 @@
+/**
+ * /content: the library (issue 13). Tabs per content kind, a search box, a status filter, a
+ * sortable paged table and, for write roles, row selection with bulk publish / unpublish. Renders
+ * the `contentBrowser` actor's snapshot and sends it events; the menu entries of spec §2.6 stay
+ * external links to '/'.
+ */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { AREAS } from '../../../common/constants';
+import {
+  CONTENT_KINDS, CONTENT_STATUSES, type ContentSort, type ContentSortField, type ContentStatus, type ContentSummary,
+} from '../../../common/content';
+import { OWN_MESSAGES } from '../../../common/messages';
+import { canEdit } from '../../../common/roles';
+import { selectRoles, type AuthMachine } from '../../../machines/auth.machine';
+import {
+  selectCanSelect, selectIsBulkSaving, selectIsEmpty, selectIsLoading, selectKeyword, selectListError, selectPaging, selectRows,
+  selectSelected, selectSort, selectStatusFilter, selectTab, type ContentBrowserMachine,
+} from '../../../machines/content-browser.machine';
+import { useSystemActor } from '../../app-actor';
+import { CONTENT_COLUMNS, CONTENT_KIND_LABELS, CONTENT_MENU, CONTENT_STATUS_LABELS } from '../../config';
+import { button, input, label, page, pageTitle } from '../../theme/ui.css';
+import * as css from './content.css';
+
+type ContentBrowserRef = ActorRefFrom<ContentBrowserMachine>;
+
+export function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const mm = String(m).padStart(h ? 2 : 1, '0');
+  return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}
+
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function nextSort(current: ContentSort, field: ContentSortField): ContentSort {
+  return current === field ? `-${field}` : field;
+}
+
+function ariaSort(current: ContentSort, field: ContentSortField): 'ascending' | 'descending' | 'none' {
+  if (current === field) return 'ascending';
+  if (current === `-${field}`) return 'descending';
+  return 'none';
+}
+
+function useCanEditContent(): boolean {
+  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  return useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.content));
+}
+
+function Row({ row, selectable, selected, browser }: { row: ContentSummary; selectable: boolean | null; selected: boolean; browser: ContentBrowserRef }) {
+  return (
+    <tr>
+      {selectable !== null && (
+        <td className={css.cell}>
+          <input
+            type="checkbox"
+            aria-label={`Select ${row.title}`}
+            checked={selected}
+            disabled={!selectable}
+            onChange={(e) => browser.send({ type: 'list.select', id: row.id, selected: e.target.checked })}
+          />
+        </td>
+      )}
+      <td className={css.cell}>
+        <Link to="/content/$contentType/$id" params={{ contentType: row.kind, id: row.id }}>{row.title}</Link>
+      </td>
+      <td className={`${css.cell} ${css.hideNarrow}`}>{CONTENT_KIND_LABELS[row.kind]}</td>
+      <td className={css.cell}><span className={css.statusBadge[row.status]}>{CONTENT_STATUS_LABELS[row.status]}</span></td>
+      <td className={`${css.numberCell} ${css.hideNarrow}`}>{formatDuration(row.durationSeconds)}</td>
+      <td className={css.numberCell}>{numberFormat.format(row.plays30d)}</td>
+      <td className={`${css.cell} ${css.hideNarrow}`}>{formatDate(row.updatedAt)}</td>
+    </tr>
+  );
+}
+
+export function ContentLibraryPage() {
+  const browser = useSystemActor<ContentBrowserRef>('contentBrowser');
+  const writable = useCanEditContent();
+  const tab = useSelector(browser, selectTab);
+  const keyword = useSelector(browser, selectKeyword);
+  const status = useSelector(browser, selectStatusFilter);
+  const sort = useSelector(browser, selectSort);
+  const rows = useSelector(browser, selectRows);
+  const selected = useSelector(browser, selectSelected);
+  const loading = useSelector(browser, selectIsLoading);
+  const bulkSaving = useSelector(browser, selectIsBulkSaving);
+  const canSelect = useSelector(browser, selectCanSelect);
+  const empty = useSelector(browser, selectIsEmpty);
+  const error = useSelector(browser, selectListError);
+  const paging = useSelector(browser, selectPaging);
+  const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
+
+  return (
+    <main className={page}>
+      <h1 className={pageTitle}>Content</h1>
+      <nav aria-label="Content menu" className={css.menu}>
+        {CONTENT_MENU.map((entry) => <a key={entry.label} href={entry.href}>{entry.label}</a>)}
+      </nav>
+
+      <div role="tablist" aria-label="Content kinds" className={css.tabs}>
+        {CONTENT_KINDS.map((kind, index) => (
+          <button
+            key={kind}
+            type="button"
+            role="tab"
+            className={css.tab}
+            aria-selected={tab === index}
+            onClick={() => browser.send({ type: 'list.tab', index })}
+          >
+            {CONTENT_KIND_LABELS[kind]}
+          </button>
+        ))}
+      </div>
+
+      <div className={css.toolbar}>
+        <label className={css.toolbarField}>
+          <span className={label}>Search titles</span>
+          <input
+            className={input}
+            type="search"
+            value={keyword}
+            placeholder="Title or words of the title"
+            onChange={(e) => browser.send({ type: 'list.search', keyword: e.target.value })}
+          />
+        </label>
+        <label className={css.toolbarField}>
+          <span className={label}>Status</span>
+          <select
+            className={input}
+            value={status ?? ''}
+            onChange={(e) => browser.send({ type: 'list.status', status: (e.target.value || null) as ContentStatus | null })}
+          >
+            <option value="">All statuses</option>
+            {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_LABELS[s]}</option>)}
+          </select>
+        </label>
+      </div>
+
+      {writable && (
+        <div className={css.bulkBar} role="group" aria-label="Bulk actions">
+          <span>{selected.length} selected</span>
+          <button type="button" className={button.secondary} disabled={!selected.length || !canSelect} onClick={() => browser.send({ type: 'list.bulk', status: 'published' })}>
+            Publish
+          </button>
+          <button type="button" className={button.secondary} disabled={!selected.length || !canSelect} onClick={() => browser.send({ type: 'list.bulk', status: 'unpublished' })}>
+            Unpublish
+          </button>
+          {bulkSaving && <span role="status">Saving…</span>}
+        </div>
+      )}
+
+      {error ? (
+        <div className={css.errorMessage} role="alert">
+          <p>{error}</p>
+          <button type="button" className={button.primary} onClick={() => browser.send({ type: 'list.retry' })}>Try again</button>
+        </div>
+      ) : (
+        <div className={`${css.tableWrap} ${loading ? css.busy : ''}`} aria-busy={loading}>
+          <table className={css.table}>
+            <thead>
+              <tr>
+                {writable && (
+                  <th className={css.headCell} scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all rows of this page"
+                      checked={allSelected}
+                      disabled={!canSelect || rows.length === 0}
+                      onChange={(e) => browser.send({ type: 'list.selectPage', selected: e.target.checked })}
+                    />
+                  </th>
+                )}
+                {CONTENT_COLUMNS.map((column) => (
+                  <th
+                    key={column.field}
+                    scope="col"
+                    aria-sort={ariaSort(sort, column.field)}
+                    className={`${column.numeric ? css.numberHeadCell : css.headCell} ${column.narrowHidden ? css.hideNarrow : ''}`}
+                  >
+                    <button type="button" className={css.sortButton} onClick={() => browser.send({ type: 'list.sort', sort: nextSort(sort, column.field) })}>
+                      {column.label}{ariaSort(sort, column.field) === 'ascending' ? ' ▲' : ariaSort(sort, column.field) === 'descending' ? ' ▼' : ''}
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <Row key={row.id} row={row} browser={browser} selectable={writable ? canSelect : null} selected={selected.includes(row.id)} />
+              ))}
+            </tbody>
+          </table>
+          {loading && rows.length === 0 && <p className={css.message} role="status">Loading…</p>}
+          {empty && <p className={css.message}>{OWN_MESSAGES.contentEmpty}</p>}
+        </div>
+      )}
+
+      {paging && paging.total > 0 && (
+        <nav className={css.pager} aria-label="Pages">
+          <span>{paging.first}–{paging.last} of {numberFormat.format(paging.total)}</span>
+          <span>
+            <button type="button" className={button.ghost} disabled={paging.previousStart === null || loading} onClick={() => browser.send({ type: 'list.page', start: paging.previousStart ?? 0 })}>
+              Previous
+            </button>
+            <button type="button" className={button.ghost} disabled={paging.nextStart === null || loading} onClick={() => browser.send({ type: 'list.page', start: paging.nextStart ?? 0 })}>
+              Next
+            </button>
+          </span>
+        </nav>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import type { Coupon } from '../../api/monetization';
+import { renderView } from '../../test-support/render-view';
+import { CouponsPage } from './CouponsPage';
+import { pageFakes } from './page-fakes';
+import { authAs, OFFER } from '../../test-support/monetization-fixtures';
+
+vi.mock('../../adapters/monetization-actors', async (original) => (await import('./page-fakes')).mockedAdapter(original as never));
+
+const COUPON: Coupon = {
+  id: '44444444-4444-4444-8444-444444444444', offerId: OFFER.id, offerName: OFFER.name, code: 'SPRINGAB12CD34', maxRedemptions: 100,
+  maxPerSubscriber: 1, expiresAt: null, status: 'active', version: 1, redemptionCount: 3,
+};
+pageFakes.lists.coupons = { items: [COUPON], total: 1 };
+pageFakes.records.couponBatch = {
+  values: { offerId: OFFER.id, count: '50', prefix: '', maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '' }, version: 0, data: { offers: [OFFER], generated: null },
+};
+
+describe('CouponsPage', () => {
+  it('lists codes with their redemptions and refuses a batch of 0 beside the count', async () => {
+    const view = await renderView(<CouponsPage />, { actors: authAs('contributor') });
+    expect(screen.getByText('SPRINGAB12CD34')).toBeTruthy();
+    expect(screen.getByText('3 / 100')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    const count = screen.getByRole('spinbutton', { name: 'How many codes' });
+    await view.user.clear(count);
+    await view.user.type(count, '0');
+    await view.user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByText(MONETIZATION_MESSAGES.batchCount)).toBeTruthy();
+  });
+
+  it('shows a read level the codes and the export, but no batch form', async () => {
+    await renderView(<CouponsPage />, { actors: authAs('read') });
+    expect(screen.getByText('SPRINGAB12CD34')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
+  });
+
+  it('exports the codes of the current query and says how many', async () => {
+    const view = await renderView(<CouponsPage />, { actors: authAs('read') });
+    pageFakes.actionAnswer = MONETIZATION_MESSAGES.exported(1);
+    await view.user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Exported 1 code to coupons.csv.'));
+    expect(pageFakes.actions.at(-1)).toEqual({ name: 'exportCsv', args: { search: '', status: '', offerId: '' }, label: 'coupons.csv' });
+  });
+});

@@ -1,0 +1,72 @@
+/** Monetization › Coupons: the site's codes with their redemptions; generate a batch for an offer; export as CSV. */
+import { useSelector } from '@xstate/react';
+import { COUPON_STATUSES, MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import { selectEditorData } from '../../../machines/editor.machine';
+import { selectListQuery } from '../../../machines/list.machine';
+import { selectActionRunning } from '../../../machines/page-action.machine';
+import { COUPON_ACTIONS } from '../../adapters/monetization-actors';
+import type { Coupon, Offer } from '../../api/monetization';
+import * as ui from '../../theme/ui.css';
+import { ActionOutcome } from './ActionOutcome';
+import { EditorPanel } from './EditorPanel';
+import { NumberField, SelectField, TextField } from './EditorFields';
+import { ListTable } from './ListTable';
+import * as css from './monetization.css';
+import { useCanEditMonetization, useMonetizationActions, useMonetizationEditor, useMonetizationList, type ListRef } from './use-monetization';
+
+export function CouponBatchForm({ list }: { list: ListRef }) {
+  const editor = useMonetizationEditor('couponBatch', 'batch', '/monetization/coupon', list);
+  const data = useSelector(editor, (s) => selectEditorData(s) as { offers?: Offer[]; generated?: number | null } | null);
+  const offers = data?.offers ?? [];
+  return (
+    <EditorPanel editor={editor} title="Generate codes" canEdit saveLabel="Generate" savedMessage={MONETIZATION_MESSAGES.batchGenerated(data?.generated ?? 0)}>
+      <SelectField editor={editor} field="offerId" label="Offer" required disabled={false} options={offers.map((o) => ({ value: o.id, label: o.name }))} />
+      <div className={css.inline}>
+        <NumberField editor={editor} field="count" label="How many codes" required disabled={false} />
+        <TextField editor={editor} field="prefix" label="Prefix (optional)" disabled={false} />
+      </div>
+      <div className={css.inline}>
+        <NumberField editor={editor} field="maxRedemptions" label="Redemptions in all (empty: no limit)" disabled={false} />
+        <NumberField editor={editor} field="maxPerSubscriber" label="Per subscriber" required disabled={false} />
+      </div>
+      <TextField editor={editor} field="expiresAt" label="Expires" type="datetime-local" disabled={false} />
+    </EditorPanel>
+  );
+}
+
+export function CouponsPage() {
+  const canEdit = useCanEditMonetization();
+  const list = useMonetizationList('coupons', { status: '', offerId: '' });
+  const query = useSelector(list, selectListQuery);
+  const actions = useMonetizationActions('coupons', list);
+  const exporting = useSelector(actions, selectActionRunning) !== null;
+  return (
+    <div className={ui.page}>
+      <h1 className={ui.pageTitle}>Coupons</h1>
+      <ActionOutcome actions={actions} />
+      <div className={canEdit ? css.layout : css.listOnly}>
+        <ListTable<Coupon>
+          list={list} label="Coupons" statuses={COUPON_STATUSES} searchLabel="Search by code"
+          tools={(
+            <button type="button" className={ui.button.secondary} disabled={exporting}
+              onClick={() => actions.send({
+                type: 'action.request', name: COUPON_ACTIONS.exportCsv, label: 'coupons.csv',
+                args: { search: query.search, status: query.filters.status ?? '', offerId: query.filters.offerId ?? '' },
+              })}>
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </button>
+          )}
+          columns={[
+            { title: 'Code', cell: (c) => <code className={css.nowrap}>{c.code}</code> },
+            { title: 'Offer', cell: (c) => c.offerName },
+            { title: 'Redeemed', cell: (c) => `${c.redemptionCount}${c.maxRedemptions === null ? '' : ` / ${c.maxRedemptions}`}` },
+            { title: 'Per subscriber', cell: (c) => c.maxPerSubscriber },
+            { title: 'Expires', cell: (c) => (c.expiresAt ? new Date(c.expiresAt).toLocaleDateString() : 'never') },
+            { title: 'Status', cell: (c) => c.status },
+          ]}
+        />
+        {canEdit && <CouponBatchForm list={list} />}
+      </div>
+    </div>
+  );
+}

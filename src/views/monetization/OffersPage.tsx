@@ -1,0 +1,73 @@
+/** Monetization › Offers: percentage or fixed discounts on chosen plans, with a period, eligibility and status. */
+import { Link, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { CURRENCIES, ELIGIBILITIES, OFFER_STATUSES, formatMoney } from '../../../common/monetization-rules';
+import { selectDraft, selectEditorData, selectEditorId } from '../../../machines/editor.machine';
+import { NEW_ID } from '../../adapters/monetization-actors';
+import type { Offer, Plan } from '../../api/monetization';
+import * as ui from '../../theme/ui.css';
+import { EditorPanel } from './EditorPanel';
+import { ChoiceList, NumberField, SelectField, TextField } from './EditorFields';
+import { ListTable } from './ListTable';
+import * as css from './monetization.css';
+import { useCanEditMonetization, useEditorKey, useMonetizationEditor, useMonetizationList, type ListRef } from './use-monetization';
+
+const ROUTE = '/monetization/offers';
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const ELIGIBILITY_LABELS = { new: 'New subscribers only', everyone: 'Everyone' } as const;
+
+export function OfferEditor({ id, canEdit, list }: { id: string; canEdit: boolean; list: ListRef }) {
+  const editor = useMonetizationEditor('offer', id, ROUTE, list);
+  const creating = useSelector(editor, selectEditorId) === NEW_ID;
+  const plans = useSelector(editor, (s) => (selectEditorData(s) as { plans?: Plan[] } | null)?.plans ?? []);
+  const fixed = useSelector(editor, (s) => selectDraft(s).discountType === 'fixed');
+  const disabled = !canEdit;
+  return (
+    <EditorPanel editor={editor} title={creating ? 'New offer' : 'Edit offer'} canEdit={canEdit}>
+      <TextField editor={editor} field="name" label="Name" required disabled={disabled} />
+      <div className={css.inline}>
+        <SelectField editor={editor} field="discountType" label="Discount" required disabled={disabled}
+          options={[{ value: 'percent', label: 'Percentage' }, { value: 'fixed', label: 'Fixed amount' }]} />
+        <NumberField editor={editor} field="discountValue" label={fixed ? 'Amount off' : 'Percent off'} required disabled={disabled} step={fixed ? 'any' : '1'} />
+        {fixed && <SelectField editor={editor} field="currency" label="Currency" required disabled={disabled} options={options(CURRENCIES)} />}
+      </div>
+      <ChoiceList editor={editor} field="planIds" label="Plans it applies to" required disabled={disabled}
+        options={plans.map((p) => ({ value: p.id, label: p.name }))} />
+      <div className={css.inline}>
+        <TextField editor={editor} field="startsAt" label="Starts" type="datetime-local" required disabled={disabled} />
+        <TextField editor={editor} field="endsAt" label="Ends" type="datetime-local" disabled={disabled} />
+      </div>
+      <div className={css.inline}>
+        <SelectField editor={editor} field="eligibility" label="Who may use it" required disabled={disabled}
+          options={ELIGIBILITIES.map((e) => ({ value: e, label: ELIGIBILITY_LABELS[e] }))} />
+        <SelectField editor={editor} field="status" label="Status" required disabled={disabled} options={options(OFFER_STATUSES)} />
+      </div>
+    </EditorPanel>
+  );
+}
+
+export function OffersPage() {
+  const { edit } = useSearch({ strict: false }) as { edit?: string };
+  const editorKey = useEditorKey(edit);
+  const canEdit = useCanEditMonetization();
+  const list = useMonetizationList('offers', { status: '' });
+  return (
+    <div className={ui.page}>
+      <h1 className={ui.pageTitle}>Offers</h1>
+      <div className={editorKey ? css.layout : css.listOnly}>
+        <ListTable<Offer>
+          list={list} label="Offers" statuses={OFFER_STATUSES}
+          tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_ID }} className={ui.button.primary}>New offer</Link>}
+          columns={[
+            { title: 'Name', cell: (o) => <Link to={ROUTE} search={{ edit: o.id }} className={css.rowLink}>{o.name}</Link> },
+            { title: 'Discount', cell: (o) => (o.discountType === 'percent' ? `${o.discountValue}%` : `${o.currency} ${formatMoney(o.discountValue, o.currency ?? 'USD')}`) },
+            { title: 'Plans', cell: (o) => o.planIds.length },
+            { title: 'Period', cell: (o) => `${new Date(o.startsAt).toLocaleDateString()} – ${o.endsAt ? new Date(o.endsAt).toLocaleDateString() : 'open'}` },
+            { title: 'Status', cell: (o) => o.status },
+          ]}
+        />
+        {editorKey && <OfferEditor key={editorKey} id={editorKey} canEdit={canEdit} list={list} />}
+      </div>
+    </div>
+  );
+}

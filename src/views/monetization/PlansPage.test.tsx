@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import { renderView } from '../../test-support/render-view';
+import { pageFakes } from './page-fakes';
+import { PlansPage } from './PlansPage';
+import { authAs, PLAN } from '../../test-support/monetization-fixtures';
+
+vi.mock('../../adapters/monetization-actors', async (original) => (await import('./page-fakes')).mockedAdapter(original as never));
+
+pageFakes.lists.plans = { items: [PLAN], total: 1 };
+pageFakes.records.plan = {
+  id: PLAN.id, version: 3, data: null,
+  values: { name: 'Premium Monthly', description: '', billingPeriod: 'month', trialDays: '7', deviceLimit: '4', status: 'active', priceCurrencies: ['USD'], priceAmounts: ['9.99'] },
+};
+
+describe('PlansPage', () => {
+  it('lists plans with prices and offers create, duplicate and delete to a writer', async () => {
+    await renderView(<PlansPage />, { url: '/monetization/plans', actors: authAs('write') });
+    expect(screen.getByRole('link', { name: 'Premium Monthly' })).toBeTruthy();
+    expect(screen.getByText('USD 9.99')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New plan' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Duplicate' })).toBeTruthy();
+  });
+
+  it('opens the editor from ?edit, refuses a price with too many decimals beside the field, and saves a fixed one', async () => {
+    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', actors: authAs('contributor') });
+    const amount = screen.getByRole('spinbutton', { name: 'Amount 1' });
+    await view.user.clear(amount);
+    await view.user.type(amount, '9.999');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Enter an amount of 0 or more with at most 2 decimals for USD.')).toBeTruthy();
+    await view.user.clear(amount);
+    await view.user.type(amount, '12.50');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(pageFakes.saves.at(-1)).toMatchObject({ kind: 'plan', input: { id: PLAN.id, version: 3, changes: { priceAmounts: ['12.50'] } } });
+  });
+
+  it('shows a read level the list and a disabled form, without create, duplicate, delete or save', async () => {
+    await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', actors: authAs('read') });
+    expect(screen.queryByRole('link', { name: 'New plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Duplicate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('asks before deleting a plan, then deletes it with its version and shows the answer', async () => {
+    const view = await renderView(<PlansPage />, { url: '/monetization/plans', actors: authAs('write') });
+    pageFakes.actionAnswer = MONETIZATION_MESSAGES.archivedInUse;
+    await view.user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('dialog', { name: 'Delete plan' }).textContent).toContain(MONETIZATION_MESSAGES.deleteConfirm('Premium Monthly'));
+    expect(pageFakes.actions).toHaveLength(0);
+    await view.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await view.user.click(screen.getByRole('button', { name: 'Delete' }));
+    await view.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain(MONETIZATION_MESSAGES.archivedInUse));
+    expect(pageFakes.actions.at(-1)).toEqual({ name: 'delete', args: { id: PLAN.id, version: 3 }, label: 'Premium Monthly' });
+  });
+
+  it('duplicates a plan at once and shows the new name', async () => {
+    const view = await renderView(<PlansPage />, { url: '/monetization/plans', actors: authAs('write') });
+    pageFakes.actionAnswer = MONETIZATION_MESSAGES.duplicatedAs('Premium Monthly (copy)');
+    await view.user.click(screen.getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Duplicated as “Premium Monthly (copy)”.'));
+    expect(pageFakes.actions.at(-1)).toMatchObject({ name: 'duplicate', args: { id: PLAN.id } });
+    await view.user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Duplicated as “Premium Monthly (copy)”.')).toBeNull();
+  });
+
+  it('asks before another row or New plan replaces unsaved changes; Stay keeps them, Leave goes', async () => {
+    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', actors: authAs('write') });
+    await view.user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await view.user.type(screen.getByRole('textbox', { name: 'Name' }), 'Premium Plus');
+    await view.user.click(screen.getByRole('link', { name: 'New plan' }));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Unsaved changes' })).toBeTruthy());
+    await view.user.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.location()).toContain(`edit=${PLAN.id}`);
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Premium Plus');
+    await view.user.click(screen.getByRole('link', { name: 'New plan' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'New plan' })).toBeTruthy());
+    expect(view.location()).toContain('edit=new');
+  });
+
+  it('after creating a plan shows it at ?edit=<id> as "Edit plan", still saying Saved.', async () => {
+    const view = await renderView(<PlansPage />, { url: '/monetization/plans?edit=new', routePath: '/monetization/plans', actors: authAs('write') });
+    expect(screen.getByRole('heading', { name: 'New plan' })).toBeTruthy();
+    await view.user.type(screen.getByRole('textbox', { name: 'Name' }), ' copy');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(view.location()).toContain(`edit=${PLAN.id}`));
+    expect(screen.getByRole('heading', { name: 'Edit plan' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(MONETIZATION_MESSAGES.saved);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Views only render selectors and send events (README, ARCHITECTURE): fetching, timers and navigation
+ * decisions belong to machines. This check reads every file under src/views and allows `useEffect`
+ * only where it is listed below with the DOM-only reason it is there.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const VIEWS = join(import.meta.dirname);
+
+/** file (relative to src/views) → why its effect touches only the DOM. */
+const DOM_ONLY_EFFECTS: Record<string, string> = {
+  'analytics/charts/Chart.tsx': "measures the chart box's width with a ResizeObserver",
+  'layout/RootLayout.tsx': 'sets document.title from the matched route',
+  'network/NetworkSwitcher.tsx': 'closes the <details> panel on a pointer-down outside it',
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('views hold no flow in effects', () => {
+  it('uses useEffect (or useLayoutEffect) only for the DOM-only uses listed here', () => {
+    const offenders = sourceFiles(VIEWS)
+      .map((path) => relative(VIEWS, path))
+      .filter((file) => /\buse(Layout)?Effect\b/.test(readFileSync(join(VIEWS, file), 'utf8')))
+      .filter((file) => !(file in DOM_ONLY_EFFECTS));
+    expect(offenders).toEqual([]);
+  });
+
+  it('lists no file that no longer needs its exemption', () => {
+    const stale = Object.keys(DOM_ONLY_EFFECTS).filter((file) => !/\buse(Layout)?Effect\b/.test(readFileSync(join(VIEWS, file), 'utf8')));
+    expect(stale).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderView } from '../../test-support/render-view';
+import { systemActor } from '../../app-actor';
+import { Snackbar } from './Snackbar';
+
+describe('Snackbar', () => {
+  it('shows nothing without a message', async () => {
+    await renderView(<Snackbar />);
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+  });
+
+  it("shows the notifier's message with its severity and sends notify.dismiss when closed", async () => {
+    const view = await renderView(<Snackbar />, {
+      given: (root) => systemActor(root, 'notifier').send({ type: 'notify.show', message: 'OTP sent successfully!', severity: 'success' }),
+    });
+    const toast = screen.getByTestId('snackbar');
+    expect(toast.textContent).toContain('OTP sent successfully!');
+    expect(toast.getAttribute('data-severity')).toBe('success');
+    await view.user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(view.sentTo('notifier')).toEqual([{ type: 'notify.dismiss' }]);
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * /users/$subscriberId (issue 16): everything about one subscriber (profile; subscriptions with plan,
+ * status, period end and cancel-at-period-end; payments; devices with last seen; the last 50
+ * playback sessions with startup time, rebuffering and errors; support notes) and the support
+ * actions. Each visit runs its own `subscriber` machine; action controls appear only for Customer
+ * Support write or contributor (the server refuses the actions to anyone else anyway).
+ */
+import { Link, useParams } from '@tanstack/react-router';
+import { useContext, useState, type ReactNode } from 'react';
+import { SUPPORT_LIMITS, isLiveSubscription, type SubscriptionStatus } from '../../../common/support';
+import {
+  selectCanAct, selectContact, selectDetail, selectIsLoading, selectLastDone, selectLoadError,
+} from '../../../machines/subscriber.machine';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SUBSCRIPTION_STATUS_LABELS } from '../../config';
+import { button, errorText, page } from '../../theme/ui.css';
+import { formatDate, formatDateTime, formatMoney, formatMs, formatSeconds } from './format';
+import { SubscriberStatusBadge } from './SubscriberSearchPage';
+import { SupportActionDialog } from './SupportActionDialog';
+import { SubscriberContext, SupportLogicContext, useCanActInSupport } from './support-logic';
+import * as css from './users.css';
+
+const SUBSCRIPTION_TONE: Record<SubscriptionStatus, keyof typeof css.badge> = {
+  trialing: 'warn', active: 'good', past_due: 'bad', cancelled: 'neutral', expired: 'neutral',
+};
+const PAYMENT_TONE: Record<string, keyof typeof css.badge> = { succeeded: 'good', failed: 'bad', refunded: 'neutral', pending: 'warn' };
+/** Startup slower than this, or any rebuffering past this ratio, is what "it keeps buffering" looks like. */
+const SLOW_STARTUP_MS = 4000;
+const HEAVY_REBUFFER_RATIO = 0.02;
+
+function Section({ title, note, actions, children }: { title: string; note?: string; actions?: ReactNode; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className={css.section} aria-labelledby={id}>
+      <div className={css.sectionHeader}>
+        <h2 id={id} className={css.sectionTitle}>{title}</h2>
+        {actions}
+      </div>
+      {note && <p className={css.sectionNote}>{note}</p>}
+      {children}
+    </section>
+  );
+}
+
+function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <div className={css.tableWrap}>
+      <table className={css.table} aria-label={caption}>
+        <thead><tr>{head.map((h) => <th key={h} className={css.th} scope="col">{h}</th>)}</tr></thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Profile() {
+  const subscriber = SubscriberContext.useActorRef();
+  const detail = SubscriberContext.useSelector(selectDetail)!;
+  const contact = SubscriberContext.useSelector(selectContact);
+  const { profile } = detail;
+  const facts: [string, string][] = [
+    ['E-mail', contact?.email ?? profile.email],
+    ['Phone', (contact ? contact.phone : profile.phone) || '—'],
+    ['Country', profile.country],
+    ['Network', profile.networkName],
+    ['Joined', formatDateTime(profile.createdAt)],
+    ['Subscriber id', profile.id],
+  ];
+  return (
+    <Section
+      title="Profile"
+      actions={contact
+        ? <button type="button" className={`${button.ghost} ${css.smallButton}`} onClick={() => subscriber.send({ type: 'contact.hide' })}>Hide e-mail and phone</button>
+        : <button type="button" className={`${button.secondary} ${css.smallButton}`} onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'revealContact' } })}>Show full e-mail and phone</button>}
+    >
+      <dl className={css.facts}>
+        {facts.map(([name, value]) => (
+          <div key={name}>
+            <dt className={css.factName}>{name}</dt>
+            <dd className={css.factValue}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function Subscriptions({ canAct }: { canAct: boolean }) {
+  const subscriber = SubscriberContext.useActorRef();
+  const { subscriptions } = SubscriberContext.useSelector(selectDetail)!;
+  return (
+    <Section title="Subscriptions">
+      {subscriptions.length === 0 ? <p>No subscriptions.</p> : (
+        <Table caption="Subscriptions" head={['Plan', 'Status', 'Price', 'Period ends', 'Cancels at period end', ...(canAct ? ['Actions'] : [])]}>
+          {subscriptions.map((s) => (
+            <tr key={s.id}>
+              <td className={css.td}>{s.planName}</td>
+              <td className={css.td}><span className={css.badge[SUBSCRIPTION_TONE[s.status]]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</span></td>
+              <td className={`${css.td} ${css.nowrap}`}>{formatMoney(s.amount, s.currency)} / {s.billingPeriod}</td>
+              <td className={`${css.td} ${css.nowrap}`}>{s.endedAt ? `Ended ${formatDateTime(s.endedAt)}` : formatDateTime(s.currentPeriodEnd)}</td>
+              <td className={css.td}>{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</td>
+              {canAct && (
+                <td className={css.td}>
+                  {isLiveSubscription(s.status) && !s.endedAt && (
+                    <span className={css.rowActions}>
+                      <button type="button" className={`${button.secondary} ${css.smallButton}`}
+                        onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'grantDays', subscriptionId: s.id } })}>Grant days</button>
+                      <button type="button" className={`${button.danger} ${css.smallButton}`}
+                        onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'cancelSubscription', subscriptionId: s.id } })}>Cancel subscription</button>
+                    </span>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+function Payments() {
+  const { payments } = SubscriberContext.useSelector(selectDetail)!;
+  return (
+    <Section title="Payments" note={`The last ${SUPPORT_LIMITS.payments}, newest first.`}>
+      {payments.length === 0 ? <p>No payments.</p> : (
+        <Table caption="Payments" head={['Date', 'Plan', 'Amount', 'Method', 'Status']}>
+          {payments.map((p) => (
+            <tr key={p.id}>
+              <td className={`${css.td} ${css.nowrap}`}>{formatDateTime(p.at)}</td>
+              <td className={css.td}>{p.planName ?? '—'}</td>
+              <td className={`${css.td} ${css.numeric}`}>{formatMoney(p.amount, p.currency)}</td>
+              <td className={css.td}>{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
+              <td className={css.td}><span className={css.badge[PAYMENT_TONE[p.status] ?? 'neutral']}>{PAYMENT_STATUS_LABELS[p.status] ?? p.status}</span></td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+function Devices({ canAct }: { canAct: boolean }) {
+  const subscriber = SubscriberContext.useActorRef();
+  const { devices } = SubscriberContext.useSelector(selectDetail)!;
+  const anySignedIn = devices.some((d) => d.signedOutAt === null);
+  return (
+    <Section
+      title="Devices"
+      actions={canAct && anySignedIn && (
+        <button type="button" className={`${button.secondary} ${css.smallButton}`}
+          onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'signOutDevices', deviceId: null } })}>Sign out of all devices</button>
+      )}
+    >
+      {devices.length === 0 ? <p>No devices.</p> : (
+        <Table caption="Devices" head={['Device', 'Type', 'OS and app', 'Last seen', 'State', ...(canAct ? ['Actions'] : [])]}>
+          {devices.map((d) => (
+            <tr key={d.id}>
+              <td className={css.td}>{d.name}</td>
+              <td className={css.td}>{d.deviceType}</td>
+              <td className={css.td}>{d.os} · app {d.appVersion}</td>
+              <td className={`${css.td} ${css.nowrap}`}>{formatDateTime(d.lastSeenAt)}</td>
+              <td className={css.td}>{d.signedOutAt ? `Signed out ${formatDate(d.signedOutAt)}` : 'Signed in'}</td>
+              {canAct && (
+                <td className={css.td}>
+                  {d.signedOutAt === null && (
+                    <button type="button" className={`${button.secondary} ${css.smallButton}`} aria-label={`Sign out ${d.name}`}
+                      onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'signOutDevices', deviceId: d.id } })}>Sign out</button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+function Playback() {
+  const { playback } = SubscriberContext.useSelector(selectDetail)!;
+  return (
+    <Section title="Recent playback" note={`The last ${SUPPORT_LIMITS.playbackSessions} sessions with their quality of service. Slow starts, heavy rebuffering and errors are marked.`}>
+      {playback.length === 0 ? <p>No playback yet.</p> : (
+        <Table caption="Recent playback" head={['Started', 'Title', 'Device', 'Watched', 'Startup time', 'Rebuffering', 'Bitrate', 'Error']}>
+          {playback.map((p) => {
+            const ratio = p.watchedSeconds + p.rebufferSeconds > 0 ? p.rebufferSeconds / (p.watchedSeconds + p.rebufferSeconds) : 0;
+            return (
+              <tr key={p.id}>
+                <td className={`${css.td} ${css.nowrap}`}>{formatDateTime(p.startedAt)}</td>
+                <td className={css.td}>{p.contentTitle}</td>
+                <td className={css.td}>{p.deviceType}</td>
+                <td className={`${css.td} ${css.numeric}`}>{formatSeconds(p.watchedSeconds)}</td>
+                <td className={`${css.td} ${css.numeric} ${p.startupMs > SLOW_STARTUP_MS ? css.flagged : ''}`}>{formatMs(p.startupMs)}</td>
+                <td className={`${css.td} ${css.numeric} ${ratio > HEAVY_REBUFFER_RATIO ? css.flagged : ''}`}>
+                  {p.rebufferCount === 0 ? 'None' : `${p.rebufferCount}× · ${formatSeconds(p.rebufferSeconds)}`}
+                </td>
+                <td className={`${css.td} ${css.numeric}`}>{(p.avgBitrateKbps / 1000).toFixed(1)} Mbps</td>
+                <td className={`${css.td} ${p.errorCode ? css.flagged : ''}`}>{p.errorCode ?? '—'}</td>
+              </tr>
+            );
+          })}
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+function Notes({ canAct }: { canAct: boolean }) {
+  const subscriber = SubscriberContext.useActorRef();
+  const { notes } = SubscriberContext.useSelector(selectDetail)!;
+  return (
+    <Section
+      title="Support notes"
+      actions={canAct && (
+        <button type="button" className={`${button.secondary} ${css.smallButton}`}
+          onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'addNote' } })}>Add note</button>
+      )}
+    >
+      {notes.length === 0 ? <p>No notes yet.</p> : (
+        <ul className={css.notes}>
+          {notes.map((n) => (
+            <li key={n.id} className={css.note}>
+              <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{n.body}</p>
+              <span className={css.noteMeta}>{n.authorName || 'Former staff member'} · {formatDateTime(n.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** The page body over the `subscriber` machine (rendered inside SubscriberContext). */
+export function SubscriberDetailView() {
+  const subscriber = SubscriberContext.useActorRef();
+  const loading = SubscriberContext.useSelector(selectIsLoading);
+  const loadError = SubscriberContext.useSelector(selectLoadError);
+  const detail = SubscriberContext.useSelector(selectDetail);
+  const canAct = SubscriberContext.useSelector(selectCanAct);
+  const lastDone = SubscriberContext.useSelector(selectLastDone);
+
+  return (
+    <main className={page}>
+      <Link to="/users" className={css.backLink}>← Back to search</Link>
+      {loading && <p aria-live="polite">Loading subscriber…</p>}
+      {loadError && (
+        <div role="alert">
+          <p className={errorText}>{loadError}</p>
+          <button type="button" className={button.secondary} onClick={() => subscriber.send({ type: 'subscriber.retry' })}>Retry</button>
+        </div>
+      )}
+      {detail && (
+        <>
+          <div className={css.header}>
+            <h1 className={css.headerTitle}>{detail.profile.name}</h1>
+            <SubscriberStatusBadge status={detail.profile.status} />
+          </div>
+          {lastDone && <p role="status" className={css.doneMessage}>{lastDone}</p>}
+          <Profile />
+          <Subscriptions canAct={canAct} />
+          <Payments />
+          <Devices canAct={canAct} />
+          <Playback />
+          <Notes canAct={canAct} />
+          <SupportActionDialog />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function SubscriberPage() {
+  const { subscriberId = '' } = useParams({ strict: false });
+  const canAct = useCanActInSupport();
+  const makeLogic = useContext(SupportLogicContext);
+  const [logic] = useState(makeLogic);
+  return (
+    // A new id is a new visit: a fresh machine, not the previous subscriber's state.
+    <SubscriberContext.Provider key={subscriberId} logic={logic.subscriber} options={{ input: { subscriberId, canAct } }}>
+      <SubscriberDetailView />
+    </SubscriberContext.Provider>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SUPPORT_MESSAGES } from '../../../common/support';
+import { renderView } from '../../test-support/render-view';
+import { SubscriberSearchPage } from './SubscriberSearchPage';
+import { SubscriberSearchContext } from './support-logic';
+import { fakeSupportLogic, listItem, searchPage } from './test-fixtures';
+
+async function renderSearch(options: Parameters<typeof fakeSupportLogic>[0] = {}) {
+  const fake = fakeSupportLogic(options);
+  const view = await renderView(
+    <SubscriberSearchContext.Provider logic={fake.logic.search}><SubscriberSearchPage /></SubscriberSearchContext.Provider>,
+    { url: '/users' },
+  );
+  return { ...fake, view };
+}
+
+describe('SubscriberSearchPage', () => {
+  it('lists the newest subscribers with e-mail and phone masked, each linking to its page', async () => {
+    await renderSearch();
+    expect(screen.getByRole('heading', { name: 'Users' })).toBeTruthy();
+    expect(screen.getByText('2 subscribers')).toBeTruthy();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('ma•••@example.com')).toBeTruthy();
+    expect(within(rows[0]!).getByText('•••• 4321')).toBeTruthy();
+    expect(within(rows[0]!).getByRole('link', { name: 'Maria Lopez 1' }).getAttribute('href')).toBe(`/users/${listItem(1).id}`);
+  });
+
+  it('searches what the agent typed once they pause, and filters by status at once', async () => {
+    const { view, searches } = await renderSearch({ search: (r) => searchPage(r.query ? [listItem(7, { name: 'Maria Zed' })] : [listItem(1)]) });
+    await view.user.type(screen.getByLabelText('Search subscribers'), 'maria');
+    expect(searches).toHaveLength(1);
+    await waitFor(() => expect(searches.at(-1)?.query).toBe('maria'));
+    expect(searches).toHaveLength(2);
+    expect(await screen.findByRole('link', { name: 'Maria Zed' })).toBeTruthy();
+    await view.user.selectOptions(screen.getByLabelText('Status'), 'Suspended');
+    await waitFor(() => expect(searches.at(-1)).toEqual({ query: 'maria', status: 'suspended', page: 1, pageSize: 20 }));
+  });
+
+  it('pages with Previous and Next', async () => {
+    const { view, searches } = await renderSearch({ search: (r) => searchPage([listItem(r.page)], 45, r.page) });
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeTruthy());
+    expect(searches.at(-1)?.page).toBe(2);
+  });
+
+  it('says when nothing matches', async () => {
+    await renderSearch({ search: () => searchPage([]) });
+    expect(screen.getByText(SUPPORT_MESSAGES.noResults)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows a failed search with Retry, which searches again', async () => {
+    let fail = true;
+    const { view, searches } = await renderSearch({
+      search: () => { if (fail) throw new Error('The server could not be reached. Please try again.'); return searchPage([listItem(3)]); },
+    });
+    expect(screen.getByRole('alert').textContent).toContain('The server could not be reached. Please try again.');
+    fail = false;
+    await view.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Maria Lopez 3' })).toBeTruthy();
+    expect(searches).toHaveLength(2);
+  });
+});

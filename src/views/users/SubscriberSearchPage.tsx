@@ -1,0 +1,122 @@
+/**
+ * /users (issue 16): find a subscriber by e-mail, name, phone or id (prefix, any case), filter by
+ * status, page through the matches. E-mail and phone arrive masked. Renders the `subscriberSearch`
+ * machine and sends it what the agent types and picks.
+ */
+import { Link } from '@tanstack/react-router';
+import { SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus } from '../../../common/support';
+import {
+  selectError, selectHasNoMatches, selectIsBusy, selectItems, selectPage, selectPageCount, selectQuery, selectStatus,
+  selectTotal,
+} from '../../../machines/subscriber-search.machine';
+import { SUBSCRIBER_STATUS_LABELS } from '../../config';
+import { button, errorText, field, input, label, page, pageTitle } from '../../theme/ui.css';
+import { formatDate } from './format';
+import { SubscriberSearchContext } from './support-logic';
+import * as css from './users.css';
+
+const STATUS_TONE: Record<SubscriberStatus, keyof typeof css.badge> = { active: 'good', suspended: 'warn', closed: 'neutral' };
+
+export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) {
+  return <span className={css.badge[STATUS_TONE[status]]}>{SUBSCRIBER_STATUS_LABELS[status]}</span>;
+}
+
+function isStatus(value: string): value is SubscriberStatus {
+  return (SUBSCRIBER_STATUSES as readonly string[]).includes(value);
+}
+
+export function SubscriberSearchPage() {
+  const search = SubscriberSearchContext.useActorRef();
+  const query = SubscriberSearchContext.useSelector(selectQuery);
+  const status = SubscriberSearchContext.useSelector(selectStatus);
+  const items = SubscriberSearchContext.useSelector(selectItems);
+  const total = SubscriberSearchContext.useSelector(selectTotal);
+  const currentPage = SubscriberSearchContext.useSelector(selectPage);
+  const pageCount = SubscriberSearchContext.useSelector(selectPageCount);
+  const busy = SubscriberSearchContext.useSelector(selectIsBusy);
+  const error = SubscriberSearchContext.useSelector(selectError);
+  const noMatches = SubscriberSearchContext.useSelector(selectHasNoMatches);
+
+  return (
+    <main className={page}>
+      <h1 className={pageTitle}>Users</h1>
+      <div className={css.searchBar} role="search">
+        <div className={field}>
+          <label className={label} htmlFor="subscriber-query">Search subscribers</label>
+          <input
+            id="subscriber-query"
+            className={input}
+            type="search"
+            placeholder="E-mail, name, phone or id (the start of it)"
+            autoComplete="off"
+            value={query}
+            onChange={(e) => search.send({ type: 'search.type', query: e.target.value })}
+          />
+        </div>
+        <div className={field}>
+          <label className={label} htmlFor="subscriber-status">Status</label>
+          <select
+            id="subscriber-status"
+            className={input}
+            value={status ?? ''}
+            onChange={(e) => search.send({ type: 'search.status', status: isStatus(e.target.value) ? e.target.value : null })}
+          >
+            <option value="">All statuses</option>
+            {SUBSCRIBER_STATUSES.map((s) => <option key={s} value={s}>{SUBSCRIBER_STATUS_LABELS[s]}</option>)}
+          </select>
+        </div>
+      </div>
+
+      {error && (
+        <div role="alert">
+          <p className={errorText}>{error}</p>
+          <button type="button" className={button.secondary} onClick={() => search.send({ type: 'search.retry' })}>Retry</button>
+        </div>
+      )}
+      <p aria-live="polite" className={css.sectionNote}>
+        {busy ? 'Searching…' : total !== null && !error ? `${total.toLocaleString('en-US')} ${total === 1 ? 'subscriber' : 'subscribers'}` : ''}
+      </p>
+      {noMatches ? (
+        <p className={css.section}>{SUPPORT_MESSAGES.noResults}</p>
+      ) : items.length > 0 && (
+        <div className={`${css.tableWrap} ${busy ? css.busy : ''}`} aria-busy={busy}>
+          <table className={css.table}>
+            <thead>
+              <tr>
+                <th className={css.th} scope="col">Name</th>
+                <th className={css.th} scope="col">E-mail</th>
+                <th className={`${css.th} ${css.narrowHidden}`} scope="col">Phone</th>
+                <th className={`${css.th} ${css.narrowHidden}`} scope="col">Country</th>
+                <th className={css.th} scope="col">Status</th>
+                <th className={`${css.th} ${css.narrowHidden}`} scope="col">Joined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td className={css.td}><Link to="/users/$subscriberId" params={{ subscriberId: item.id }}>{item.name}</Link></td>
+                  <td className={`${css.td} ${css.nowrap}`}>{item.email}</td>
+                  <td className={`${css.td} ${css.nowrap} ${css.narrowHidden}`}>{item.phone || '—'}</td>
+                  <td className={`${css.td} ${css.narrowHidden}`}>{item.country}</td>
+                  <td className={css.td}><SubscriberStatusBadge status={item.status} /></td>
+                  <td className={`${css.td} ${css.nowrap} ${css.narrowHidden}`}>{formatDate(item.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 && (
+        <nav className={css.pager} aria-label="Pages">
+          <span>Page {currentPage} of {pageCount}</span>
+          <span className={css.pagerButtons}>
+            <button type="button" className={button.secondary} disabled={currentPage <= 1}
+              onClick={() => search.send({ type: 'search.page', page: currentPage - 1 })}>Previous</button>
+            <button type="button" className={button.secondary} disabled={currentPage >= pageCount}
+              onClick={() => search.send({ type: 'search.page', page: currentPage + 1 })}>Next</button>
+          </span>
+        </nav>
+      )}
+    </main>
+  );
+}
