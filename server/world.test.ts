@@ -11,7 +11,7 @@ import type { Db } from './db/client';
 import { DEMO_SITES } from './db/demo-accounts';
 import { rebuildRollups } from './db/rollups';
 import { networks, sites } from './db/schema';
-import { generateSiteWorld, queryRows, seedSmallWorld, SMALL_WORLD, writeWorld, type SiteContext } from './db/seed-world';
+import { generateSiteWorld, queryRows, seedSmallWorld, SMALL_WORLD, worldClock, writeWorld, type SiteContext } from './db/seed-world';
 import { createTestApp, type TestApp } from './test-support';
 
 const NOW = new Date('2026-03-15T18:30:00Z');
@@ -188,14 +188,39 @@ describe('rollups', () => {
     }
   });
 
-  it('subscriptions paying and trialing at the end of today match the subscriptions table', async () => {
+  it('subscriptions paying and trialing at a moment match the subscriptions table at that moment', async () => {
     const site = await t.siteByName(DEMO_SITES.viewlift);
+    // One fixed moment for both sides: the rollup counts movements up to it, the table is read at it.
+    const [clock] = await queryRows<{ at: string }>(db, sql`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at`);
+    const asOf = new Date(clock!.at);
+    const day = clock!.at.slice(0, 10);
+    await rebuildRollups(db, { siteId: site.id, asOf });
+    const at = sql`${asOf.toISOString()}::timestamptz`;
+    const [row] = await queryRows<Record<string, string>>(db, sql`
+      SELECT
+        (SELECT count(*) FROM subscriptions WHERE site_id = ${site.id}
+          AND coalesce(trial_ends_at, started_at) <= ${at} AND (ended_at IS NULL OR ended_at > ${at})) AS paying,
+        (SELECT count(*) FROM subscriptions WHERE site_id = ${site.id}
+          AND started_at <= ${at} AND trial_ends_at > ${at} AND (ended_at IS NULL OR ended_at > ${at})) AS trialing,
+        (SELECT sum(active_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = ${day}::date) AS rolled_paying,
+        (SELECT sum(trialing_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = ${day}::date) AS rolled_trialing`);
+    expect(Number(row!.paying)).toBeGreaterThan(0);
+    expect(Number(row!.rolled_paying)).toBe(Number(row!.paying));
+    expect(Number(row!.rolled_trialing ?? 0)).toBe(Number(row!.trialing));
+  });
+
+  it('the seed leaves statuses that agree with the rollups as of its clock', async () => {
+    const site = await createSite();
+    const now = new Date('2026-03-15T02:47:30Z');
+    await writeWorld(db, generateSiteWorld(site, { ...OPTIONS, now }));
+    await rebuildRollups(db, { siteId: site.id, asOf: worldClock(now) });
     const [row] = await queryRows<Record<string, string>>(db, sql`
       SELECT
         (SELECT count(*) FROM subscriptions WHERE site_id = ${site.id} AND status IN ('active', 'past_due')) AS paying,
         (SELECT count(*) FROM subscriptions WHERE site_id = ${site.id} AND status = 'trialing') AS trialing,
-        (SELECT sum(active_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = (now() AT TIME ZONE 'UTC')::date) AS rolled_paying,
-        (SELECT sum(trialing_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = (now() AT TIME ZONE 'UTC')::date) AS rolled_trialing`);
+        (SELECT sum(active_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = '2026-03-15') AS rolled_paying,
+        (SELECT sum(trialing_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = '2026-03-15') AS rolled_trialing`);
+    expect(Number(row!.trialing)).toBeGreaterThan(0);
     expect(Number(row!.paying)).toBeGreaterThan(0);
     expect(Number(row!.rolled_paying)).toBe(Number(row!.paying));
     expect(Number(row!.rolled_trialing ?? 0)).toBe(Number(row!.trialing));

@@ -33,6 +33,11 @@ export interface RollupRange {
   from?: string;
   /** Last UTC day, 'YYYY-MM-DD' (inclusive). */
   to?: string;
+  /**
+   * The moment subscription movements are counted up to (default: the database's now()). The seed
+   * passes the clock its world was built around, so statuses and rollups agree to the minute.
+   */
+  asOf?: Date;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -113,8 +118,9 @@ async function rebuildSubscriptions(db: SqlRunner, range: RollupRange): Promise<
   // over all history of the key, so a partial range still starts from the right totals. Only
   // movements up to now count: today's row is the state so far. Past-due subscriptions count as
   // paying until they end.
+  const at = range.asOf ? sql`${range.asOf.toISOString()}::timestamptz` : sql`now()`;
   const siteOnly = range.siteId ? sql`site_id = ${range.siteId}::uuid` : sql`true`;
-  const lastDay = range.to ? sql`least(${range.to}::date, (now() AT TIME ZONE 'UTC')::date)` : sql`(now() AT TIME ZONE 'UTC')::date`;
+  const lastDay = range.to ? sql`least(${range.to}::date, (${at} AT TIME ZONE 'UTC')::date)` : sql`(${at} AT TIME ZONE 'UTC')::date`;
   await db.execute(sql`
     WITH subs AS (
       SELECT site_id, network_id, plan_id, started_at, trial_ends_at, cancelled_at, ended_at,
@@ -126,22 +132,22 @@ async function rebuildSubscriptions(db: SqlRunner, range: RollupRange): Promise<
       FROM subs
       UNION ALL
       SELECT site_id, network_id, plan_id, ${utcDay(sql`trial_ends_at`)}, 0, 0, 1, 0, 0, 0, 0
-      FROM subs WHERE trial_ends_at IS NOT NULL AND trial_ends_at <= now() AND (ended_at IS NULL OR ended_at > trial_ends_at)
+      FROM subs WHERE trial_ends_at IS NOT NULL AND trial_ends_at <= ${at} AND (ended_at IS NULL OR ended_at > trial_ends_at)
       UNION ALL
       SELECT site_id, network_id, plan_id, ${utcDay(sql`cancelled_at`)}, 0, 0, 0, 1, 0, 0, 0
       FROM subs WHERE cancelled_at IS NOT NULL
       UNION ALL
       SELECT site_id, network_id, plan_id, ${utcDay(sql`ended_at`)}, 0, 0, 0, 0, 1, 0, 0
-      FROM subs WHERE ended_at <= now()
+      FROM subs WHERE ended_at <= ${at}
       UNION ALL
       SELECT site_id, network_id, plan_id, ${utcDay(sql`activated_at`)}, 0, 0, 0, 0, 0, 1, 0
-      FROM subs WHERE activated_at <= now() AND (ended_at IS NULL OR ended_at > activated_at)
+      FROM subs WHERE activated_at <= ${at} AND (ended_at IS NULL OR ended_at > activated_at)
       UNION ALL
       SELECT site_id, network_id, plan_id, ${utcDay(sql`ended_at`)}, 0, 0, 0, 0, 0, -1, 0
-      FROM subs WHERE ended_at <= now() AND ended_at > activated_at
+      FROM subs WHERE ended_at <= ${at} AND ended_at > activated_at
       UNION ALL
       SELECT site_id, network_id, plan_id, ${utcDay(sql`least(trial_ends_at, coalesce(ended_at, trial_ends_at))`)}, 0, 0, 0, 0, 0, 0, -1
-      FROM subs WHERE least(trial_ends_at, coalesce(ended_at, trial_ends_at)) <= now()
+      FROM subs WHERE least(trial_ends_at, coalesce(ended_at, trial_ends_at)) <= ${at}
     ), daily AS (
       SELECT site_id, network_id, plan_id, day, sum(trials) AS trials, sum(paid) AS paid, sum(conv) AS conv,
         sum(canc) AS canc, sum(expi) AS expi, sum(act) AS act, sum(trl) AS trl

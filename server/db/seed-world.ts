@@ -394,7 +394,7 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
   // Adding a world to a site that has one (npm run seed): a different draw, and ids that cannot collide.
   const seed = (options.seed ?? 20240601) + (site.takenEmails?.size ?? 0);
   const scale = options.scale ?? 1;
-  const now = Math.floor((options.now ?? new Date()).getTime() / 60_000) * 60_000;
+  const now = worldClock(options.now).getTime();
   const playbackDays = options.playbackDays ?? 90;
   const signupDays = options.signupDays ?? 365;
   // Values from `rng`; ids from `ids`, which also depends on the site so two sites never share ids.
@@ -880,17 +880,24 @@ export interface SeedWorldResult {
   sites: { site: string; counts: WorldCounts; ingestionKey: string | null }[];
 }
 
+/** The clock a world is built around: the given moment (default now) to the minute. */
+export function worldClock(now?: Date): Date {
+  return new Date(Math.floor((now ?? new Date()).getTime() / 60_000) * 60_000);
+}
+
 /**
- * Seeds the world of every demo site that exists in the database, then rebuilds their rollups.
+ * Seeds the world of every demo site that exists in the database, then rebuilds their rollups
+ * as of the world's clock, so a subscription the seed left trialing is counted trialing.
  * Adding to a site that already has a world (npm run seed) reuses nothing but the site and its
  * networks: emails and coupon codes stay unique, ids never collide (the seed includes the run).
  */
 export async function seedWorld(db: Db, options: WorldOptions & { production?: boolean; randomKey?: () => string } = {}): Promise<SeedWorldResult> {
   const result: SeedWorldResult = { sites: [] };
+  const clock = worldClock(options.now);
   for (const internalName of Object.values(DEMO_SITES)) {
     const context = await siteContext(db, internalName);
     if (!context) continue;
-    const world = generateSiteWorld(context, options);
+    const world = generateSiteWorld(context, { ...options, now: clock });
     const counts = await writeWorld(db, world);
     let ingestionKey: string | null = null;
     const [existing] = await db.select({ id: ingestionKeys.id }).from(ingestionKeys).where(eq(ingestionKeys.siteId, context.id)).limit(1);
@@ -898,7 +905,7 @@ export async function seedWorld(db: Db, options: WorldOptions & { production?: b
       ingestionKey = options.production && options.randomKey ? options.randomKey() : demoIngestionKey(internalName);
       await db.insert(ingestionKeys).values({ siteId: context.id, keyHash: hashIngestionKey(ingestionKey), label: 'Demo players' });
     }
-    await rebuildRollups(db, { siteId: context.id });
+    await rebuildRollups(db, { siteId: context.id, asOf: clock });
     result.sites.push({ site: internalName, counts, ingestionKey });
   }
   return result;
@@ -916,6 +923,7 @@ export const SMALL_WORLD: Required<Pick<WorldOptions, 'seed' | 'scale' | 'playba
  * as it is), and safe when test files run in parallel on one PostgreSQL database (advisory lock).
  */
 export async function seedSmallWorld(db: Db, options: { now?: Date } = {}): Promise<void> {
+  const clock = worldClock(options.now);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7342912)`);
     const txDb = tx as unknown as Db;
@@ -924,14 +932,14 @@ export async function seedSmallWorld(db: Db, options: { now?: Date } = {}): Prom
       if (!context) continue;
       const [has] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM subscribers WHERE site_id = ${context.id}`);
       if ((has?.n ?? 0) > 0) continue;
-      const world = generateSiteWorld(context, { ...SMALL_WORLD, now: options.now });
+      const world = generateSiteWorld(context, { ...SMALL_WORLD, now: clock });
       for (const table of WORLD_TABLES) await insertJsonRows(tx, table, world[table]);
       const [existing] = await tx.select({ id: ingestionKeys.id }).from(ingestionKeys).where(eq(ingestionKeys.siteId, context.id)).limit(1);
       if (!existing) await tx.insert(ingestionKeys).values({ siteId: context.id, keyHash: hashIngestionKey(demoIngestionKey(internalName)), label: 'Demo players' });
     }
   });
   const siteRows = await db.select({ id: sites.id }).from(sites).where(inArray(sites.siteInternalName, Object.values(DEMO_SITES)));
-  for (const site of siteRows) await rebuildRollups(db, { siteId: site.id });
+  for (const site of siteRows) await rebuildRollups(db, { siteId: site.id, asOf: clock });
 }
 
 /** Row counts of the world tables of one site (tests and the seed command's report). */
