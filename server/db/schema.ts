@@ -35,6 +35,11 @@ export const sites = pgTable('sites', {
   profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
   /** The Admin area's "require a second factor for everyone on the site". */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** Optimistic-concurrency version of the AppCMS Service and Template fields. */
+  serviceVersion: integer('service_version').notNull().default(1),
+  /** The service's signing key (AppCMS Service): shown masked, replaced by a rotation. */
+  signingKey: text('signing_key').notNull().default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  signingKeyRotatedAt: timestamp('signing_key_rotated_at', { withTimezone: true }),
 });
 
 /** Networks of a site; exactly one default per site (partial unique index). */
@@ -59,18 +64,38 @@ export const networkBrands = pgTable('network_brands', {
   theme: jsonb('theme').$type<ThemeColors>().notNull(),
   themeOtt: jsonb('theme_ott').$type<ThemeColors>().notNull(),
   themeApps: jsonb('theme_apps').$type<ThemeColors>().notNull(),
+  /** Optimistic-concurrency version (AppCMS Brand editor). */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const networkSettings = pgTable('network_settings', {
   networkId: uuid('network_id').primaryKey().references(() => networks.id, { onDelete: 'cascade' }),
   values: jsonb('values').$type<Record<string, string | number | boolean>>().notNull(),
+  /** Optimistic-concurrency version; equals the newest row of network_settings_versions once one exists. */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Append-only history of a network's settings: every save and restore adds one row. */
+export const networkSettingsVersions = pgTable('network_settings_versions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  values: jsonb('values').$type<Record<string, string | number | boolean>>().notNull(),
+  createdBy: text('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Field keys changed against the previous version. */
+  changed: jsonb('changed').$type<string[]>().notNull().default([]),
+  /** The version this one restored, when it is a restore. */
+  restoredFrom: integer('restored_from'),
+}, (t) => [uniqueIndex('network_settings_versions_uq').on(t.networkId, t.version)]);
 
 export const networkDevices = pgTable('network_devices', {
   networkId: uuid('network_id').primaryKey().references(() => networks.id, { onDelete: 'cascade' }),
   devices: jsonb('devices').$type<DeviceEntry[]>().notNull(),
+  /** Optimistic-concurrency version (AppCMS Devices editor). */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
