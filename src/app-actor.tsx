@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { AppMachine } from '../machines/app.machine';
 import type { AuthMachine } from '../machines/auth.machine';
+import type { ContentBrowserMachine } from '../machines/content-browser.machine';
 import type { ForgotPasswordMachine } from '../machines/forgot-password.machine';
 import type { InactivityMachine } from '../machines/inactivity.machine';
 import type { KeepaliveMachine } from '../machines/keepalive.machine';
@@ -30,6 +31,7 @@ export interface SystemActors {
   passwordChange: ActorRefFrom<ForgotPasswordMachine>;
   network: ActorRefFrom<NetworkMachine>;
   keepalive: ActorRefFrom<KeepaliveMachine>;
+  contentBrowser: ActorRefFrom<ContentBrowserMachine>;
 }
 export type SystemId = keyof SystemActors;
 
@@ -51,14 +53,4 @@ export function systemActor<K extends SystemId>(root: RootActor, systemId: K): S
 /** `systemActor` for views: the child of the root in context. */
 export function useAppActor<K extends SystemId>(systemId: K): SystemActors[K] {
   return systemActor(useRootActor(), systemId);
-}
-
-/**
- * Untyped lookup for system actors not listed in SystemActors yet.
- * @deprecated Add the actor to SystemActors and use `useAppActor(id)`.
- */
-export function useSystemActor<TRef extends AnyActorRef>(systemId: string): TRef {
-  const ref = useRootActor().system.get(systemId);
-  if (!ref) throw new Error(`No actor with systemId "${systemId}" in the app system`);
-  return ref as TRef;
 }

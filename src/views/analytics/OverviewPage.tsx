@@ -5,10 +5,10 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectNetworks, type NetworkActorRef } from '../../../machines/network.machine';
+import { selectNetworks } from '../../../machines/network.machine';
 import { selectAnswers, type ReportActorRef, type ReportRequest } from '../../../machines/report.machine';
 import type { ReportName } from '../../../common/reports';
-import { useSystemActor } from '../../app-actor';
+import { useAppActor } from '../../app-actor';
 import { ANALYTICS_GROUPS } from '../../config';
 import { LineChart } from './charts/Chart';
 import { FilterBar } from './FilterBar';
@@ -75,7 +75,7 @@ export function OverviewPage({ search }: { search: AnalyticsSearch }) {
 
 function OverviewBody({ search }: { search: AnalyticsSearch }) {
   const actor = useReport(overviewRequests(search), false);
-  const networks = useSelector(useSystemActor<NetworkActorRef>('network'), selectNetworks);
+  const networks = useSelector(useAppActor('network'), selectNetworks);
   const { from, to } = rangeOf(search);
   return (
     <main data-testid="analytics-page">

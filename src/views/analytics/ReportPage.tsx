@@ -6,10 +6,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
-import { selectNetworks, type NetworkActorRef } from '../../../machines/network.machine';
+import { selectNetworks } from '../../../machines/network.machine';
 import { selectAnswers, selectFilterOptions, type ReportActorRef } from '../../../machines/report.machine';
 import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
-import { useSystemActor } from '../../app-actor';
+import { useAppActor } from '../../app-actor';
 import { COLORS } from '../../theme/colors';
 import { BarChart, LineChart } from './charts/Chart';
 import { FilterBar } from './FilterBar';
@@ -125,7 +125,7 @@ export function ReportPage({ def, search }: { def: AnalyticsPageDef; search: Ana
 
 function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
   const actor = useReport([requestFor(def, search)], Boolean(def.realtime));
-  const networks = useSelector(useSystemActor<NetworkActorRef>('network'), selectNetworks);
+  const networks = useSelector(useAppActor('network'), selectNetworks);
   const networkName = networks.find((n) => n.identifier === search.network)?.name;
   const options = useSelector(actor, selectFilterOptions);
   return (

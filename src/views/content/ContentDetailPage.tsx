@@ -12,13 +12,13 @@ import { AREAS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../../comm
 import { CONTENT_STATUSES, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
-import { selectRoles, type AuthMachine } from '../../../machines/auth.machine';
+import { selectRoles } from '../../../machines/auth.machine';
 import {
   selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorPhase, selectIsDirty,
   type EditorMachine,
 } from '../../../machines/editor.machine';
 import { contentEditorLogic } from '../../adapters/content-actors';
-import { useSystemActor } from '../../app-actor';
+import { useAppActor } from '../../app-actor';
 import { CONTENT_KIND_LABELS, CONTENT_STATUS_LABELS } from '../../config';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
@@ -191,7 +191,7 @@ function EditForm({ editor }: { editor: EditorRef }) {
 function ContentDetail({ id }: { id: string }) {
   const logic = useContext(ContentEditorLogicContext);
   const editor = useActorRef(logic(), { input: { id, required: REQUIRED } });
-  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const auth = useAppActor('auth');
   const writable = useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.content));
   const phase = useSelector(editor, selectEditorPhase);
   const detail = useSelector(editor, selectEditorData) as ContentDetailResponse | null;

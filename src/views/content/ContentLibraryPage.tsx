@@ -13,12 +13,12 @@ import {
 } from '../../../common/content';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
-import { selectRoles, type AuthMachine } from '../../../machines/auth.machine';
+import { selectRoles } from '../../../machines/auth.machine';
 import {
   selectCanSelect, selectIsBulkSaving, selectIsEmpty, selectIsLoading, selectKeyword, selectListError, selectPaging, selectRows,
   selectSelected, selectSort, selectStatusFilter, selectTab, type ContentBrowserMachine,
 } from '../../../machines/content-browser.machine';
-import { useSystemActor } from '../../app-actor';
+import { useAppActor } from '../../app-actor';
 import { CONTENT_COLUMNS, CONTENT_KIND_LABELS, CONTENT_MENU, CONTENT_STATUS_LABELS } from '../../config';
 import { button, input, label, page, pageTitle } from '../../theme/ui.css';
 import * as css from './content.css';
@@ -52,7 +52,7 @@ function ariaSort(current: ContentSort, field: ContentSortField): 'ascending' | 
 }
 
 function useCanEditContent(): boolean {
-  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const auth = useAppActor('auth');
   return useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.content));
 }
 
@@ -83,7 +83,7 @@ function Row({ row, selectable, selected, browser }: { row: ContentSummary; sele
 }
 
 export function ContentLibraryPage() {
-  const browser = useSystemActor<ContentBrowserRef>('contentBrowser');
+  const browser = useAppActor('contentBrowser');
   const writable = useCanEditContent();
   const tab = useSelector(browser, selectTab);
   const keyword = useSelector(browser, selectKeyword);

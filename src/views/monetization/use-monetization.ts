@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS } from '../../../common/constants';
 import { canEdit } from '../../../common/roles';
-import { selectRoles, type AuthMachine } from '../../../machines/auth.machine';
+import { selectRoles } from '../../../machines/auth.machine';
 import { editorMachine, selectGuardsLeaving, selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
 import { listMachine, selectListRows, type ListMachine } from '../../../machines/list.machine';
 import { pageActionMachine, type PageActionMachine } from '../../../machines/page-action.machine';
@@ -18,14 +18,14 @@ import {
 } from '../../adapters/monetization-actors';
 import type { PlanGroup } from '../../api/monetization';
 import { navigateTo } from '../../adapters/navigation';
-import { useSystemActor } from '../../app-actor';
+import { useAppActor } from '../../app-actor';
 
 export type EditorRef = ActorRefFrom<EditorMachine>;
 export type ListRef = ActorRefFrom<ListMachine>;
 export type PageActionRef = ActorRefFrom<PageActionMachine>;
 
 export function useCanEditMonetization(): boolean {
-  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const auth = useAppActor('auth');
   return useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.subscriptionsOffers));
 }
 

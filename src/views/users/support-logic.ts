@@ -5,14 +5,13 @@
  */
 import { createActorContext, useSelector } from '@xstate/react';
 import { createContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { AREAS } from '../../../common/constants';
 import { canEdit } from '../../../common/roles';
-import { selectRoles, type AuthMachine } from '../../../machines/auth.machine';
+import { selectRoles } from '../../../machines/auth.machine';
 import { subscriberSearchMachine } from '../../../machines/subscriber-search.machine';
 import { subscriberMachine } from '../../../machines/subscriber.machine';
 import { supportLogic, type SupportLogic } from '../../adapters/support-actors';
-import { useSystemActor } from '../../app-actor';
+import { useAppActor } from '../../app-actor';
 
 export const SupportLogicContext = createContext<() => SupportLogic>(() => supportLogic());
 
@@ -21,6 +20,6 @@ export const SubscriberSearchContext = createActorContext(subscriberSearchMachin
 export const SubscriberContext = createActorContext(subscriberMachine);
 
 export function useCanActInSupport(): boolean {
-  const auth = useSystemActor<ActorRefFrom<AuthMachine>>('auth');
+  const auth = useAppActor('auth');
   return useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.customerSupport));
 }
