@@ -176,3 +176,23 @@ export const ADMIN_MESSAGES = {
   displayNameRequired: 'Display name is required.',
   phoneInvalid: 'Enter a mobile number with 7 to 20 digits, optionally starting with +.',
 } as const;
+
+/** The signed-in user's own account (issue 19): password blocklist, current password, own sessions. */
+export const ACCOUNT_MESSAGES = {
+  passwordCommon: 'This password is one of the most commonly used passwords. Choose a less predictable one.',
+  currentPasswordLabel: 'Current Password',
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordWrong: 'The current password is not correct.',
+  sessionsTitle: 'My sessions',
+  sessionsMenuItem: 'My sessions',
+  sessionsIntro: 'Where your account is signed in now. End any session you do not recognise: it is signed out at once.',
+  sessionsFailed: 'Your sessions could not be loaded.',
+  sessionsEmpty: 'No active sessions.',
+  sessionThisOne: 'This session',
+  sessionEnd: 'End session',
+  sessionEnded: 'The session was ended.',
+  sessionEndFailed: 'The session could not be ended.',
+  sessionNotFound: 'This session does not exist or has already ended.',
+  sessionEndThisConfirm: 'This is the session you are using now: ending it signs you out here. Continue?',
+  unknownDevice: 'Unknown device',
+} as const;

@@ -19,7 +19,7 @@ import { readBearerToken, type Authenticator, type HeaderCarrier, type SiteRow, 
 import { rateLimited } from './errors';
 import { RESET_TOKEN_TTL_MINUTES, type OtpPurpose } from './otp-constants';
 import type { OtpService } from './otp';
-import { isPasswordComplex, type PasswordHasher } from './passwords';
+import { newPasswordProblem, type PasswordHasher } from './passwords';
 import type { RateLimitedAction, RateLimitTable, RateLimiter } from './rate-limit';
 import type { SessionStore } from './sessions';
 import { buildSiteProfile, obscureMobileNumber, siteFlags } from './site-profile';
@@ -261,7 +261,8 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       const token = input.token?.trim() || readBearerToken(req);
       await guard('resetPassword', token ? `token:${hashResetToken(token).slice(0, 32)}` : undefined, req.ip);
       if (input.newPassword !== input.confirmPassword) return { statusCode: 400, body: { success: false, message: MESSAGES.passwordMismatch } };
-      if (!isPasswordComplex(input.newPassword)) return { statusCode: 400, body: { success: false, message: MESSAGES.passwordComplexity } };
+      const problem = newPasswordProblem(input.newPassword);
+      if (problem) return { statusCode: 400, body: { success: false, message: problem } };
       if (!token) return resetFailed();
       const now = new Date();
       const tokenHash = hashResetToken(token);

@@ -25,7 +25,7 @@ import type { StaffAdminRepository, StaffRecord } from '../db/staff-admin-reposi
 import type { AuditLog } from './audit';
 import type { AuthContext, Authenticator } from './auth-context';
 import { conflict, forbidden, invalid, notFound } from './errors';
-import { isPasswordComplex, type PasswordHasher } from './passwords';
+import { newPasswordProblem, type PasswordHasher } from './passwords';
 import { obscureMobileNumber } from './site-profile';
 import type { SmsTransport } from './sms';
 
@@ -349,7 +349,8 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
 
     async setPassword(input: SetPasswordRequest, ip: string): Promise<SetPasswordResponse> {
       if (input.newPassword !== input.confirmPassword) throw invalid('confirmPassword', MESSAGES.passwordMismatch);
-      if (!isPasswordComplex(input.newPassword)) throw invalid('newPassword', MESSAGES.passwordComplexity);
+      const problem = newPasswordProblem(input.newPassword);
+      if (problem) throw invalid('newPassword', problem);
       const row = await repo.findSetPasswordToken(hashSetPasswordToken(input.token));
       if (!row) throw invalid('token', ADMIN_MESSAGES.setPasswordInvalid);
       const hash = await deps.passwords.hash(input.newPassword);
