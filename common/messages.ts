@@ -76,6 +76,10 @@ export const IDP_ERROR_MESSAGES: Readonly<Record<string, string>> = {
 export const OWN_MESSAGES = {
   invalidCredentials: 'Invalid username or password.',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  /** Per-token budget of authenticated routes and GraphQL (SECURITY.md C-RATE-1). */
+  tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
+  /** SMS to the owner when an account reaches its cap of consecutive failed sign-in attempts (SECURITY.md C-LOCK-2). */
+  failureCapSms: 'CMS Tools: there were many failed attempts to sign in to your account. Sign-in from new devices is paused; sign in from a device you used before, or contact your administrator.',
   otpExpired: 'OTP verification failed!',
   sessionExpired: 'Your session has ended. Please sign in again.',
   unauthorized: 'Unauthorized',
@@ -112,6 +116,15 @@ export const OWN_MESSAGES = {
     `${name} is the default network: its brand and settings are the source that "Copy from default" copies onto the other networks. Choose another network in the header to see its own data here.`,
   networkLoadingData: 'Loading…',
   networkNone: 'No networks',
+  // The console shell (issue 20).
+  networkLoading: 'Loading networks…',
+  networkAlreadyLaunched: (name: string) => `${name} is already launched.`,
+  networkReadOnly: 'Your role in App CMS is read only: you cannot launch or copy.',
+  forbiddenArea: (area: string) => `You have no role in ${area}.`,
+  forbiddenNoRole: 'Your account has no role in any area of CMS Tools. Ask an administrator of your site to grant you access.',
+  forbiddenAskAdmin: 'Ask an administrator of your site if you need it.',
+  forbiddenGoTo: (page: string) => `Go to ${page}`,
+  forbiddenSignOut: 'Sign out and sign in as someone else',
   // Content library (issue 13).
   contentLoadFailed: 'The content library could not be loaded.',
   contentEmpty: 'No content matches these filters.',

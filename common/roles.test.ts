@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, ROUTES } from './constants';
 import {
-  accessFlagsFor, applyAllowedSites, areaForPath, canContinue, canEdit, landingRouteFor, parseRoles, visibleTabsFor,
+  accessFlagsFor, applyAllowedSites, areaForPath, canContinue, canEdit, landingRouteFor, parseRoles, routeAfterSignIn, visibleTabsFor,
 } from './roles';
 
 describe('landingRouteFor (spec §2.3)', () => {
@@ -65,5 +65,18 @@ describe('areaForPath', () => {
     expect(areaForPath('/analytics/qos-isp')).toBe(AREAS.dashboard360);
     expect(areaForPath('/monetization/plans')).toBe(AREAS.subscriptionsOffers);
     expect(areaForPath(ROUTES.forbidden)).toBeUndefined();
+  });
+});
+
+describe('routeAfterSignIn (issue 20: deep links)', () => {
+  const roles = { 'App CMS': 'read', Content: 'write' } as const;
+  it('returns to an internal path the roles allow, with its search', () => {
+    expect(routeAfterSignIn(roles, '/appcms/settings?tab=1')).toBe('/appcms/settings?tab=1');
+    expect(routeAfterSignIn(roles, '/content/video/42')).toBe('/content/video/42');
+  });
+  it('lands on the landing route for no deep link, another area, an external or odd path', () => {
+    for (const requested of [null, '/admin', '//evil.test/x', '/\\evil.test', 'https://evil.test', '/', '/forbidden']) {
+      expect(routeAfterSignIn(roles, requested)).toBe(ROUTES.content);
+    }
   });
 });

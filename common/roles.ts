@@ -12,6 +12,10 @@ export function canContinue(roles: Roles, area: AreaName): boolean {
   return level !== undefined && (CONTINUE_LEVELS as readonly string[]).includes(level);
 }
 
+/**
+ * The one rule for offering a write control (Launch, Copy, Save, New, support actions...) in any area:
+ * a control the role cannot use is not shown. The server checks the same rule again.
+ */
 export function canEdit(roles: Roles, area: AreaName): boolean {
   const level = roles[area];
   return level !== undefined && (EDIT_LEVELS as readonly string[]).includes(level);
@@ -20,6 +24,19 @@ export function canEdit(roles: Roles, area: AreaName): boolean {
 /** The first area the user may access, in the spec's order; none gives /forbidden. */
 export function landingRouteFor(roles: Roles): string {
   return LANDING_ORDER.find(({ area }) => canContinue(roles, area))?.route ?? ROUTES.forbidden;
+}
+
+/**
+ * Where sign-in leads (issue 20): the page asked for by a deep link opened while signed out, when it is
+ * an internal path the user may see; else the landing route.
+ */
+export function routeAfterSignIn(roles: Roles, requested: string | null): string {
+  const landing = landingRouteFor(roles);
+  if (!requested || !requested.startsWith('/') || requested.startsWith('//') || requested.startsWith('/\\')) return landing;
+  const pathname = requested.split(/[?#]/)[0] ?? '';
+  if (pathname === ROUTES.login || pathname === ROUTES.forbidden) return landing;
+  const area = areaForPath(pathname);
+  return area === undefined || canContinue(roles, area) ? requested : landing;
 }
 
 export interface AccessFlags {

@@ -169,7 +169,7 @@ describe('monetization', () => {
     await signIn(other.page, server.url, 'content@demo.test');
     await other.page.waitForURL(`${server.url}/content`);
     await other.page.goto(`${server.url}/monetization/plans`);
-    await other.page.waitForURL(`${server.url}/forbidden`);
+    await other.page.waitForURL((url) => url.pathname === '/forbidden' && url.searchParams.get('area') === 'Subscriptions & Offers');
     await other.context.close();
   });
 });

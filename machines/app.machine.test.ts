@@ -77,10 +77,17 @@ describe('app (root actor system)', () => {
     app.send({ type: 'auth.sessionChanged', session: sessionWith({ Content: 'write' }) });
     app.send({ type: 'auth.sessionChanged', session: null });
     expect(received.network).toEqual([
-      { type: 'network.siteChanged', site: 'viewlift-demo' },
-      { type: 'network.siteChanged', site: null },
-      { type: 'network.siteChanged', site: null },
+      { type: 'network.siteChanged', site: 'viewlift-demo', canWrite: false },
+      { type: 'network.siteChanged', site: null, canWrite: false },
+      { type: 'network.siteChanged', site: null, canWrite: false },
     ]);
+  });
+
+  it('lets the network switcher offer Launch and Copy only to an App CMS role that may edit', () => {
+    const { logic, received } = recordingApp();
+    const app = createActor(logic, { input }).start();
+    app.send({ type: 'auth.sessionChanged', session: sessionWith({ 'App CMS': 'write' }) });
+    expect(received.network).toEqual([{ type: 'network.siteChanged', site: 'viewlift-demo', canWrite: true }]);
   });
 
   it('tells the Change Password flow who is signed in', () => {

@@ -9,7 +9,7 @@
 import { assign, setup, spawnChild } from 'xstate';
 import type { RuntimeConfig } from '../common/contract';
 import { AREAS } from '../common/constants';
-import { canContinue } from '../common/roles';
+import { canContinue, canEdit } from '../common/roles';
 import { authMachine, type AuthReport } from './auth.machine';
 import type { Session } from './auth.types';
 import { contentBrowserMachine, type ContentBrowserEvent } from './content-browser.machine';
@@ -63,7 +63,10 @@ function sessionCheck({ context }: Args): Relay {
 }
 function siteToNetwork({ event }: Args): Relay {
   const session = event.type === 'auth.sessionChanged' ? event.session : null;
-  return { systemId: 'network', event: { type: 'network.siteChanged', site: appCmsSiteOf(session) } };
+  return {
+    systemId: 'network',
+    event: { type: 'network.siteChanged', site: appCmsSiteOf(session), canWrite: session !== null && canEdit(session.roles, AREAS.appCms) },
+  };
 }
 function accountToPasswordChange({ event }: Args): Relay {
   const session = event.type === 'auth.sessionChanged' ? event.session : null;

@@ -118,14 +118,14 @@ describe('auth machine: credentials', () => {
     expect(io.login).not.toHaveBeenCalled();
   });
 
-  it('shows the server message when success is false and stays on the sign-in form', async () => {
+  it('shows the server message once, inline (not also in the snackbar), when success is false and stays on the sign-in form', async () => {
     const { actor, spies, notified } = await signedOut({
       login: fakeActor(async () => loginResponse({ success: false, message: 'Invalid username or password.' })),
     });
     actor.send({ type: 'login.submit', username: 'ada', password: 'wrong' });
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
     expect(selectLoginError(actor.getSnapshot())).toBe('Invalid username or password.');
-    expect(notified()).toContainEqual({ message: 'Invalid username or password.', severity: 'error' });
+    expect(notified()).toEqual([]);
     expect(spies.navigate).not.toHaveBeenCalled();
   });
 
@@ -155,6 +155,25 @@ describe('auth machine: credentials', () => {
     expect(spies.navigate).toHaveBeenCalledWith({ to: ROUTES.users });
     expect(selectLandingRoute(actor.getSnapshot())).toBe(ROUTES.users);
     expect(selectRoles(actor.getSnapshot())).toEqual({ 'Customer Support': 'write' });
+  });
+
+  it('returns to a deep link opened while signed out when the roles allow it, else lands on the landing route', async () => {
+    const allowed = await signedOut({
+      fetchProfile: fakeActor(async () => ({ profile: siteProfile({ roles: { 'App CMS': 'read', Content: 'write' } }), fetchedAt: 0 })),
+    });
+    allowed.actor.send({ type: 'auth.returnTo', path: '/appcms/settings?x=1' });
+    allowed.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    await waitFor(allowed.actor, selectIsSignedIn);
+    expect(allowed.spies.navigate).toHaveBeenCalledWith({ to: '/appcms/settings?x=1' });
+    expect(allowed.actor.getSnapshot().context.returnTo).toBeNull();
+
+    const refused = await signedOut({
+      fetchProfile: fakeActor(async () => ({ profile: siteProfile({ roles: { Content: 'write' } }), fetchedAt: 0 })),
+    });
+    refused.actor.send({ type: 'auth.returnTo', path: '/appcms/settings' });
+    refused.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    await waitFor(refused.actor, selectIsSignedIn);
+    expect(refused.spies.navigate).toHaveBeenCalledWith({ to: ROUTES.content });
   });
 
   it('keeps Dashboard 360 on an allowed site and lands on /analytics', async () => {
@@ -207,14 +226,14 @@ describe('auth machine: social sign-in', () => {
     await waitFor(actor, selectIsSignedIn);
   });
 
-  it("shows the server's refusal (an unknown person) on the sign-in form", async () => {
+  it("shows the server's refusal (an unknown person) once, on the sign-in form", async () => {
     const { actor, notified } = await signedOut({
       socialSignIn: fakeActor(async () => loginResponse({ success: false, message: OWN_MESSAGES.socialAccountNotLinked })),
     });
     actor.send({ type: 'login.social', provider: 'google' });
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
     expect(selectLoginError(actor.getSnapshot())).toBe(OWN_MESSAGES.socialAccountNotLinked);
-    expect(notified()).toContainEqual({ message: OWN_MESSAGES.socialAccountNotLinked, severity: 'error' });
+    expect(notified()).toEqual([]);
   });
 
   it('maps identity-provider error codes through the spec table', async () => {
@@ -349,6 +368,7 @@ describe('auth machine: every path', () => {
     { type: 'xstate.done.actor.fetchProfile', output: { profile: siteProfile(), fetchedAt: 0 } },
     { type: 'xstate.error.actor.fetchProfile', error: new Error('down') },
     { type: 'auth.signedOut' },
+    { type: 'auth.returnTo', path: '/appcms/settings' },
     ...delayedEvents(authMachine),
   ];
   const logic = authMachine.provide({

@@ -20,7 +20,7 @@ import { idpErrorMessage } from './idp-errors';
 import { failureMessage, type NotifyParams } from './notify';
 import { otpStepMachine, type OtpStepActorRef, type OtpStepInput, type OtpStepOutput } from './otp-step.machine';
 import { notify, tellApp } from './system-actions';
-import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles } from '../common/roles';
+import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles, routeAfterSignIn } from '../common/roles';
 import { tokenExpiry } from './token';
 import { providedLater } from './unprovided';
 
@@ -39,11 +39,15 @@ export interface AuthContext {
   twoFactor: TwoFactorStep | null;
   /** The token of a successful login or OTP, held while the profile loads. */
   pendingToken: string | null;
+  /** A protected page opened while signed out: sign-in returns there when the roles allow it. */
+  returnTo: string | null;
 }
 
 export type AuthEvent =
   | { type: 'login.submit'; username: string; password: string }
   | { type: 'login.social'; provider: SocialProvider }
+  /** The router: a protected page was opened while signed out; remember it for after sign-in. */
+  | { type: 'auth.returnTo'; path: string }
   | { type: 'auth.signedOut' };
 
 /** What the auth actor tells the root `app` actor, which relays it to the concerns that follow sign-in. */
@@ -78,7 +82,7 @@ function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
   return event.output;
 }
 function initialContext({ input }: { input: AuthInput }): AuthContext {
-  return { config: input, deviceId: undefined, session: null, error: null, twoFactor: null, pendingToken: null };
+  return { config: input, deviceId: undefined, session: null, error: null, twoFactor: null, pendingToken: null, returnTo: null };
 }
 function restoredSession({ event }: { event: DoneActorEvent<Session | null> }) {
   return { session: event.output };
@@ -132,7 +136,7 @@ function signedInSession({ context, event }: Args<DoneActorEvent<FetchProfileOut
   };
 }
 function landingAfterSignIn({ context }: Args<unknown>): NavigateParams {
-  return { to: landingRouteFor(context.session?.roles ?? {}) };
+  return { to: routeAfterSignIn(context.session?.roles ?? {}, context.returnTo) };
 }
 
 /**
@@ -143,7 +147,8 @@ const LOGIN_OUTCOMES = [
   {
     guard: { type: 'isFailure', params: doneOutput<LoginOutput> },
     target: 'idle',
-    actions: [{ type: 'setError', params: loginRefusal }, { type: 'notify', params: loginRefusal }],
+    // Shown once, inline under the form (not also in the snackbar).
+    actions: { type: 'setError', params: loginRefusal },
   },
   {
     guard: { type: 'isTwoFactor', params: doneOutput<LoginOutput> },
@@ -197,6 +202,8 @@ export const authMachine = setup({
     startTwoFactor: assign((_, params: TwoFactorStep) => ({ twoFactor: params, error: null })),
     setPendingToken: assign((_, params: { accessToken: string }) => ({ pendingToken: params.accessToken })),
     clearSession: assign({ session: null, twoFactor: null, pendingToken: null, error: null }),
+    setReturnTo: assign(({ event }) => (event.type === 'auth.returnTo' ? { returnTo: event.path } : {})),
+    clearReturnTo: assign({ returnTo: null }),
   },
   guards: {
     isUsernameMissing: ({ event }) => event.type === 'login.submit' && event.username.trim() === '',
@@ -266,6 +273,7 @@ export const authMachine = setup({
           { target: '.submitting', actions: 'clearError' },
         ],
         'login.social': { target: '.socialSigningIn', actions: 'clearError' },
+        'auth.returnTo': { actions: 'setReturnTo' },
       },
       states: {
         idle: {
@@ -320,6 +328,7 @@ export const authMachine = setup({
             { type: 'storeSession', params: signedInSession },
             { type: 'setSession', params: signedInSession },
             { type: 'navigate', params: landingAfterSignIn },
+            'clearReturnTo',
           ],
         },
         onError: {

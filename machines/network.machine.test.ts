@@ -12,9 +12,9 @@ import { createActor, fromPromise, setup, SimulatedClock, type AnyEventObject, t
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { Network, NetworkDataKind, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
-import { MESSAGES } from '../common/messages';
+import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import {
-  CredentialsMissingError, networkMachine, selectCurrentNetwork, selectIsConfirming,
+  CredentialsMissingError, networkMachine, selectCanCopy, selectCanLaunch, selectCanWrite, selectCurrentNetwork, selectIsConfirming,
   selectLoading, selectMessage, selectNetworkData, selectNetworks, selectPendingChange, selectSyncSuccess,
   type NetworkData, type NetworkEvent, type NetworkMachineInput, type NetworkSnapshot,
 } from './network.machine';
@@ -71,7 +71,7 @@ function start(input: NetworkMachineInput, inspect: (event: InspectionEvent) => 
       forgetSelectedNetwork,
     },
   });
-  const actor = createActor(machine, { input, clock, inspect });
+  const actor = createActor(machine, { input: { canWrite: true, ...input }, clock, inspect });
   actor.start();
   const settle = async (name: ActorName, outcome: { output?: unknown; error?: unknown }) => {
     const call = fakes.calls[name].at(-1);
@@ -120,6 +120,7 @@ const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'network.view', kind: null },
   { type: 'network.reload' },
   { type: 'network.siteChanged', site: 'demo' },
+  { type: 'network.siteChanged', site: 'demo', canWrite: true },
   { type: 'network.siteChanged', site: 'other' },
   { type: 'network.siteChanged', site: null },
   { type: 'xstate.done.actor.fetchService', output: SERVICE },
@@ -162,6 +163,7 @@ function serialize(snapshot: NetworkSnapshot): string {
     value: snapshot.value,
     site: c.site !== null,
     loaded: c.networks.length > 0,
+    canWrite: c.canWrite,
     current: current === null ? 'none' : current.isDefault ? 'default' : current.isActive ? 'launched' : 'not launched',
   });
 }
@@ -172,10 +174,11 @@ function edgeSignature(from: NetworkSnapshot, event: AnyEventObject, to: Network
 }
 
 const SCENARIOS: Record<string, NetworkMachineInput> = {
-  'nothing saved': { site: 'demo', savedNetworkId: null },
-  'a saved network': { site: 'demo', savedNetworkId: 'kids' },
-  'an unknown saved network': { site: 'demo', savedNetworkId: 'ghost' },
-  'no site': { site: null, savedNetworkId: null },
+  'nothing saved': { site: 'demo', savedNetworkId: null, canWrite: true },
+  'a saved network': { site: 'demo', savedNetworkId: 'kids', canWrite: true },
+  'an unknown saved network': { site: 'demo', savedNetworkId: 'ghost', canWrite: true },
+  'no site': { site: null, savedNetworkId: null, canWrite: true },
+  'a read-only role': { site: 'demo', savedNetworkId: 'kids', canWrite: false },
 };
 
 async function drive(
@@ -312,6 +315,31 @@ describe('network machine: launching', () => {
     h.actor.send({ type: 'network.launch' });
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Main Network is the default network.');
     expect(selectIsConfirming(h.actor.getSnapshot())).toBe(false);
+  });
+
+  it('refuses a launched network, and a read-only role, without asking or calling the server; offers Launch only where it can be used', async () => {
+    const launched = await loaded({ savedNetworkId: 'sports' });
+    expect(selectCanLaunch(launched.actor.getSnapshot())).toBe(false);
+    expect(selectCanCopy(launched.actor.getSnapshot())).toBe(true);
+    launched.actor.send({ type: 'network.launch' });
+    expect(selectMessage(launched.actor.getSnapshot())).toEqual({ text: 'Sports is already launched.', severity: 'info' });
+    expect(selectIsConfirming(launched.actor.getSnapshot())).toBe(false);
+
+    const readOnly = await loaded({ savedNetworkId: 'kids', canWrite: false });
+    expect(selectCanWrite(readOnly.actor.getSnapshot())).toBe(false);
+    expect(selectCanLaunch(readOnly.actor.getSnapshot())).toBe(false);
+    expect(selectCanCopy(readOnly.actor.getSnapshot())).toBe(false);
+    readOnly.actor.send({ type: 'network.launch' });
+    expect(selectMessage(readOnly.actor.getSnapshot())?.text).toBe(OWN_MESSAGES.networkReadOnly);
+    readOnly.actor.send({ type: 'network.copy', what: 'brand' });
+    expect(selectIsConfirming(readOnly.actor.getSnapshot())).toBe(false);
+    expect(readOnly.calls.publishNetwork).toHaveLength(0);
+    expect(readOnly.calls.copyFromDefault).toHaveLength(0);
+
+    const writer = await loaded({ savedNetworkId: 'kids' });
+    expect(selectCanLaunch(writer.actor.getSnapshot())).toBe(true);
+    writer.actor.send({ type: 'network.siteChanged', site: 'demo', canWrite: false });
+    expect(selectCanWrite(writer.actor.getSnapshot())).toBe(false);
   });
 
   it('says "No network selected" when there is no network at all', async () => {

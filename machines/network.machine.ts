@@ -13,7 +13,7 @@
 import { assign, enqueueActions, raise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import type { Network, NetworkDataKind, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
-import { MESSAGES } from '../common/messages';
+import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import type { NotifierEvent, Severity } from './notifier.machine';
 import { providedLater } from './unprovided';
 
@@ -34,6 +34,7 @@ export interface NetworkMachineInput {
   site: string | null;
   /** The identifier saved in session storage, if any. */
   savedNetworkId: string | null;
+  canWrite?: boolean;
 }
 
 export type PendingChange =
@@ -54,6 +55,8 @@ export interface NetworkMessage {
 
 export interface NetworkContext {
   site: string | null;
+  /** The signed-in role may launch and copy (common/roles canEdit on App CMS); read-only users are refused. */
+  canWrite: boolean;
   service: Service | null;
   networks: Network[];
   /** The chosen identifier; null means the default network is current. */
@@ -78,7 +81,7 @@ export type NetworkEvent =
   | { type: 'network.view'; kind: NetworkDataKind | null }
   /** Fetch the site's networks again; also raised on start-up. */
   | { type: 'network.reload' }
-  | { type: 'network.siteChanged'; site: string | null }
+  | { type: 'network.siteChanged'; site: string | null; canWrite?: boolean }
   /** Internal: raised whenever a message is posted, to restart its display timer. */
   | { type: 'network.message.posted' };
 
@@ -123,6 +126,9 @@ const unknownSelectionMessage = ({ event }: MessageArgs): NetworkMessage =>
   ({ text: MESSAGES.networkNotFound(event.type === 'network.select' ? String(event.identifier) : ''), severity: 'error' });
 const savedNetworkNotFoundMessage = ({ context }: MessageArgs): NetworkMessage =>
   ({ text: MESSAGES.networkNotFound(context.selectedId ?? ''), severity: 'error' });
+const readOnlyMessage = (): NetworkMessage => ({ text: OWN_MESSAGES.networkReadOnly, severity: 'error' });
+const alreadyLaunchedMessage = ({ context }: MessageArgs): NetworkMessage =>
+  ({ text: OWN_MESSAGES.networkAlreadyLaunched(currentNetworkOf(context)?.name ?? ''), severity: 'info' });
 const launchedMessage = ({ context }: MessageArgs): NetworkMessage =>
   ({ text: MESSAGES.launched(pendingName(context)), severity: 'success' });
 const launchFailedMessage = ({ context }: MessageArgs): NetworkMessage =>
@@ -178,7 +184,8 @@ export const networkMachine = setup({
       const service = outputOf<Service>(event);
       return { service, networks: service.networks };
     }),
-    storeSite: assign(({ event }) => (event.type === 'network.siteChanged' ? { site: event.site } : {})),
+    storeSite: assign(({ event }) => (event.type === 'network.siteChanged' ? { site: event.site, canWrite: event.canWrite === true } : {})),
+    storeWriteRole: assign(({ event }) => (event.type === 'network.siteChanged' ? { canWrite: event.canWrite === true } : {})),
     selectNetwork: assign(({ event }) => (event.type === 'network.select' ? { selectedId: event.identifier, syncSuccess: false } : {})),
     clearSelection: assign({ selectedId: null }),
     clearNetworks: assign({ service: null, networks: [] }),
@@ -282,6 +289,8 @@ export const networkMachine = setup({
     },
     lacksCurrentNetwork: ({ context }) => currentNetworkOf(context) === null,
     currentIsDefault: ({ context }) => currentNetworkOf(context)?.isDefault === true,
+    currentIsLaunched: ({ context }) => currentNetworkOf(context)?.isActive === true,
+    lacksWriteRole: ({ context }) => !context.canWrite,
     canReadNetworkData: ({ context }) => {
       const current = currentNetworkOf(context);
       return current !== null && !current.isDefault && context.site !== null && context.site !== '';
@@ -297,6 +306,7 @@ export const networkMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     site: input.site,
+    canWrite: input.canWrite === true,
     service: null,
     networks: [],
     selectedId: input.savedNetworkId,
@@ -319,7 +329,7 @@ export const networkMachine = setup({
       entry: raise({ type: 'network.reload' }),
       on: {
         'network.siteChanged': [
-          { guard: 'isSameSite' },
+          { guard: 'isSameSite', actions: 'storeWriteRole' },
           // Signing in (or restoring a session) keeps the choice saved for this browser tab.
           { guard: 'siteArrived', target: '.loading', actions: ['storeSite', 'invalidateNetworkData', 'readViewed'] },
           // Another site's networks have other identifiers: the saved choice no longer applies.
@@ -360,12 +370,15 @@ export const networkMachine = setup({
               description: 'Nothing in progress.',
               on: {
                 'network.launch': [
+                  { guard: 'lacksWriteRole', actions: [{ type: 'setMessage', params: readOnlyMessage }, 'postMessage'] },
                   { guard: 'lacksSite', actions: [{ type: 'setMessage', params: siteNotFoundMessage }, 'postMessage'] },
                   { guard: 'lacksCurrentNetwork', actions: [{ type: 'setMessage', params: noSelectionMessage }, 'postMessage'] },
                   { guard: 'currentIsDefault', actions: [{ type: 'setMessage', params: isDefaultMessage }, 'postMessage'] },
+                  { guard: 'currentIsLaunched', actions: [{ type: 'setMessage', params: alreadyLaunchedMessage }, 'postMessage'] },
                   { target: 'confirmingLaunch', actions: 'prepareLaunch' },
                 ],
                 'network.copy': [
+                  { guard: 'lacksWriteRole', actions: [{ type: 'setMessage', params: readOnlyMessage }, 'postMessage'] },
                   { guard: 'lacksSite', actions: [{ type: 'setMessage', params: siteNotFoundMessage }, 'postMessage'] },
                   { guard: 'lacksCurrentNetwork', actions: [{ type: 'setMessage', params: noSelectionMessage }, 'postMessage'] },
                   { guard: 'currentIsDefault', actions: [{ type: 'setMessage', params: isDefaultMessage }, 'postMessage'] },
@@ -501,3 +514,15 @@ export const selectNetworkData = (kind: NetworkDataKind) => (snapshot: NetworkSn
 };
 /** The actor follows a signed-in site (given only to users with an App CMS role): the switcher is offered. */
 export const selectHasSite = (snapshot: NetworkSnapshot): boolean => snapshot.context.site !== null && snapshot.context.site !== '';
+/** Launch and Copy are offered only to a role that may use them (issue 20). */
+export const selectCanWrite = (snapshot: NetworkSnapshot): boolean => snapshot.context.canWrite;
+/** Launch is offered for a non-default network that is not launched yet. */
+export const selectCanLaunch = (snapshot: NetworkSnapshot): boolean => {
+  const current = currentNetworkOf(snapshot.context);
+  return snapshot.context.canWrite && current !== null && !current.isDefault && !current.isActive;
+};
+/** Copy from default is offered for a non-default current network. */
+export const selectCanCopy = (snapshot: NetworkSnapshot): boolean => {
+  const current = currentNetworkOf(snapshot.context);
+  return snapshot.context.canWrite && current !== null && !current.isDefault;
+};

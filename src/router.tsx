@@ -10,7 +10,7 @@ import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsRestoring, selectIsSignedIn, selectRoles, type AuthMachine } from '../machines/auth.machine';
 import { areaForPath, canContinue, landingRouteFor } from '../common/roles';
 import { ANALYTICS_GROUPS, APPCMS_PAGES, MONETIZATION_TABS } from './config';
-import { AREAS, ROUTES } from '../common/constants';
+import { AREAS, ROUTES, type AreaName } from '../common/constants';
 import { systemActor, type RootActor } from './app-actor';
 import { validateLogoutSearch, validateTokenSearch, validateVerifySearch } from './route-search';
 import type { NetworkDataKind } from '../common/contract';
@@ -99,18 +99,23 @@ const protectedRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     const auth = authActor(context.root);
     const settled = await waitFor(auth, (s) => !selectIsRestoring(s));
-    if (!selectIsSignedIn(settled)) throw redirect({ to: ROUTES.login });
+    if (!selectIsSignedIn(settled)) {
+      // Sign-in returns here when the roles allow it (the auth machine decides).
+      auth.send({ type: 'auth.returnTo', path: location.href });
+      throw redirect({ to: ROUTES.login });
+    }
     const roles = selectRoles(settled);
     const area = areaForPath(location.pathname);
-    // Monetization without 'Subscriptions & Offers' shows /forbidden (our decision, README); other areas go to the landing route.
-    if (area === AREAS.subscriptionsOffers && !canContinue(roles, area)) throw redirect({ to: ROUTES.forbidden });
-    if (area && !canContinue(roles, area)) throw redirect({ to: landingRouteFor(roles) });
+    // An area without a role: /forbidden names it and offers the way on (issue 20).
+    if (area && !canContinue(roles, area)) throw redirect({ to: ROUTES.forbidden, search: { area } });
   },
   component: ProtectedLayout,
 });
 
 const forbiddenRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/forbidden', staticData: { title: 'No access' },
+  validateSearch: (search: Record<string, unknown>): { area?: AreaName } =>
+    (Object.values(AREAS) as string[]).includes(String(search.area)) ? { area: search.area as AreaName } : {},
   component: lazyRouteComponent(() => import('./views/pages/ForbiddenPage'), 'ForbiddenPage'),
 });
 

@@ -2,13 +2,26 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { renderView } from '../../test-support/render-view';
+import { signedInAs } from '../../test-support/view-fixtures';
 import { ForbiddenPage } from './ForbiddenPage';
 
 describe('ForbiddenPage', () => {
-  it('says there is no access and whom to ask', async () => {
-    await renderView(<ForbiddenPage />);
+  it('tells an account without any role so, and offers signing out to sign in as someone else', async () => {
+    await renderView(<ForbiddenPage />, { actors: signedInAs({}), url: '/forbidden' });
     expect(screen.getByRole('heading', { name: 'No access' })).toBeTruthy();
     expect(screen.getByText(OWN_MESSAGES.forbidden)).toBeTruthy();
-    expect(screen.getByText(/Ask an administrator/)).toBeTruthy();
+    expect(screen.getByText(OWN_MESSAGES.forbiddenNoRole)).toBeTruthy();
+    expect(screen.getByRole('link', { name: OWN_MESSAGES.forbiddenSignOut }).getAttribute('href')).toBe('/logout');
+  });
+
+  it('names the area and offers a full admin their landing page, never "no role in any area"', async () => {
+    await renderView(<ForbiddenPage />, {
+      actors: signedInAs({ 'Dashboard 360': 'write', Content: 'write', Admin: 'write' }),
+      url: '/forbidden?area=App%20CMS',
+    });
+    expect(screen.getByText(OWN_MESSAGES.forbiddenArea('App CMS'))).toBeTruthy();
+    expect(screen.queryByText(OWN_MESSAGES.forbiddenNoRole)).toBeNull();
+    expect(screen.getByRole('link', { name: OWN_MESSAGES.forbiddenGoTo('Dashboard 360') }).getAttribute('href')).toBe('/analytics');
+    expect(screen.getByRole('link', { name: OWN_MESSAGES.forbiddenSignOut })).toBeTruthy();
   });
 });
