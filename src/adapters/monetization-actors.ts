@@ -6,7 +6,6 @@
  */
 import type { Client } from 'urql';
 import { assign, fromPromise } from 'xstate';
-import { ROUTES } from '../../common/constants';
 import {
   MONETIZATION_MESSAGES, formatMoney, parseWhole, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
   type CouponBatchInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput, type PlanGroupInput, type PlanInput,
@@ -14,9 +13,9 @@ import {
 import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
 import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { PageActionArgs, PageActionRequest } from '../../machines/page-action.machine';
+import { reportUnauthorized } from '../api/client';
 import { createGraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
-import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-actors';
 
 let sharedClient: Client | null = null;
@@ -25,7 +24,7 @@ let sharedClient: Client | null = null;
 export function monetizationClient(): Client {
   sharedClient ??= createGraphqlClient({
     getCredentials: readNetworkCredentials,
-    onUnauthorized: () => navigateTo(ROUTES.logout),
+    onUnauthorized: reportUnauthorized,
   });
   return sharedClient;
 }

@@ -8,13 +8,12 @@
  */
 import type { Client } from 'urql';
 import { fromPromise } from 'xstate';
-import { ROUTES } from '../../common/constants';
 import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
 import { subscriberSearchMachine } from '../../machines/subscriber-search.machine';
 import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/subscriber.machine';
+import { reportUnauthorized } from '../api/client';
 import { createGraphqlClient, runGraphql } from '../api/graphql';
 import * as api from '../api/support';
-import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-actors';
 
 let sharedClient: Client | undefined;
@@ -26,7 +25,7 @@ let sharedClient: Client | undefined;
 function supportClient(): Client {
   sharedClient ??= createGraphqlClient({
     getCredentials: readNetworkCredentials,
-    onUnauthorized: () => navigateTo(ROUTES.logout),
+    onUnauthorized: reportUnauthorized,
   });
   return sharedClient;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../common/messages';
-import { ApiError, apiRequest, configureClient, installAuthErrorHandler, normaliseBody } from './client';
+import { ApiError, apiRequest, configureClient, installAuthErrorHandler, normaliseBody, reportUnauthorized } from './client';
 
 function respond(status: number, body: string) {
   return vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
@@ -38,6 +38,15 @@ describe('api client (spec §7.7)', () => {
     configureClient({ fetch: respond(403, '{}') });
     await apiRequest('/x');
     expect(handler.onForbidden).toHaveBeenCalledOnce();
+  });
+
+  it('hands a 401 another client saw to the installed handler, and ignores it before one is installed', () => {
+    reportUnauthorized();
+    const handler = { onUnauthorized: vi.fn(), onForbidden: vi.fn() };
+    installAuthErrorHandler(handler);
+    reportUnauthorized();
+    expect(handler.onUnauthorized).toHaveBeenCalledOnce();
+    expect(handler.onForbidden).not.toHaveBeenCalled();
   });
 
   it('leaves 401 to auth endpoints that handle it themselves', async () => {

@@ -42,6 +42,14 @@ export function installAuthErrorHandler(handler: AuthErrorHandler | null): void 
   authErrorHandler = handler;
 }
 
+/**
+ * A 401 seen by another client (the areas' urql clients) goes where the installed handler sends it:
+ * the session machine, which decides what follows. Adapters never navigate on their own.
+ */
+export function reportUnauthorized(): void {
+  authErrorHandler?.onUnauthorized();
+}
+
 /** Tests swap fetch and the logger. */
 export function configureClient(options: { fetch?: typeof fetch; logger?: Pick<Console, 'warn' | 'error'> }): void {
   if (options.fetch) fetchImpl = options.fetch;
