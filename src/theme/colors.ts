@@ -5,6 +5,8 @@ export const COLORS = {
   secondaryMain: 'black',
   secondaryLight: '#404040',
   success: '#00B523',
+  /** Text in the success colour on a light background: #00B523 is 2.75:1 on white, this is 5.5:1 (AA). */
+  successText: '#137A2A',
   info: 'white',
   paperBackground: '#f1f1f1',
   defaultBackground: 'white',

@@ -9,6 +9,7 @@ export const vars = createGlobalTheme(':root', {
     secondaryMain: COLORS.secondaryMain,
     secondaryLight: COLORS.secondaryLight,
     success: COLORS.success,
+    successText: COLORS.successText,
     info: COLORS.info,
     paper: COLORS.paperBackground,
     background: COLORS.defaultBackground,

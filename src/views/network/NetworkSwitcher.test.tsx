@@ -1,17 +1,66 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pendingActor } from '../../../machines/test-support/fakes';
+import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { renderView } from '../../test-support/render-view';
-import { appCmsUser, signedInAs } from '../../test-support/view-fixtures';
+import { appCmsUser, KIDS, MAIN, SERVICE, signedInAs } from '../../test-support/view-fixtures';
 import { systemActor } from '../../app-actor';
 import { NetworkSwitcher } from './NetworkSwitcher';
 
+const trigger = () => screen.getByTestId('network-switcher').querySelector('summary') as HTMLElement;
+
 describe('NetworkSwitcher', () => {
+  it('names the trigger with its visible text (label in name)', async () => {
+    await renderView(<NetworkSwitcher />, { actors: appCmsUser() });
+    expect(trigger().getAttribute('aria-label')).toBeNull();
+    expect(trigger().textContent).toBe('Current network: Main Network');
+  });
+
+  it('offers no Launch or Copy to a read-only App CMS role', async () => {
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: { ...appCmsUser(), ...signedInAs({ 'App CMS': 'read' }) },
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
+    });
+    await view.user.click(trigger());
+    expect(screen.getByRole('button', { name: /Kids/ })).toBeTruthy();
+    expect(screen.queryByTestId('network-launch')).toBeNull();
+    expect(screen.queryByTestId('network-copy-brand')).toBeNull();
+  });
+
+  it('offers Copy but not Launch on a launched network, nothing on the default one', async () => {
+    const launched = { ...KIDS, isActive: true };
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: appCmsUser({ fetchService: fakeActor(() => ({ ...SERVICE, networks: [MAIN, launched] })) }),
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
+    });
+    await view.user.click(trigger());
+    expect(screen.queryByTestId('network-launch')).toBeNull();
+    expect(screen.getByTestId('network-copy-brand')).toBeTruthy();
+    await view.user.click(screen.getByRole('button', { name: /Main Network/ }));
+    await view.user.click(trigger());
+    expect(screen.queryByTestId('network-copy-brand')).toBeNull();
+  });
+
+  it('closes on Escape and puts focus back on its trigger', async () => {
+    const view = await renderView(<NetworkSwitcher />, { actors: appCmsUser() });
+    await view.user.click(trigger());
+    const details = screen.getByTestId('network-switcher') as HTMLDetailsElement;
+    expect(details.open).toBe(true);
+    screen.getByRole('button', { name: /Kids/ }).focus();
+    await view.user.keyboard('{Escape}');
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(trigger());
+  });
+
+  it('says it is loading rather than "No networks" while the networks are fetched', async () => {
+    await renderView(<NetworkSwitcher />, { actors: appCmsUser({ fetchService: pendingActor() }) });
+    expect(screen.getByTestId('network-current').textContent).toBe(OWN_MESSAGES.networkLoading);
+  });
+
   it('lists the networks with their marks, the current one first highlighted', async () => {
     const view = await renderView(<NetworkSwitcher />, { actors: appCmsUser() });
     expect(screen.getByTestId('network-current').textContent).toBe('Main Network');
-    await view.user.click(screen.getByLabelText('Current network'));
+    await view.user.click(trigger());
     const list = screen.getByRole('list', { name: 'Networks' });
     const main = within(list).getByRole('button', { name: /Main Network/ });
     expect(main.getAttribute('aria-current')).toBe('true');
@@ -21,7 +70,7 @@ describe('NetworkSwitcher', () => {
 
   it('sends the chosen network', async () => {
     const view = await renderView(<NetworkSwitcher />, { actors: appCmsUser() });
-    await view.user.click(screen.getByLabelText('Current network'));
+    await view.user.click(trigger());
     await view.user.click(screen.getByRole('button', { name: /Kids/ }));
     expect(view.sentTo('network')).toEqual([{ type: 'network.select', identifier: 'kids' }]);
     expect(screen.getByTestId('network-current').textContent).toBe('Kids');
@@ -56,7 +105,7 @@ describe('NetworkSwitcher', () => {
   it('says there are no networks while none are known', async () => {
     const view = await renderView(<NetworkSwitcher />, { actors: signedInAs({ Content: 'write' }) });
     expect(screen.getByTestId('network-current').textContent).toBe(OWN_MESSAGES.networkNone);
-    await view.user.click(screen.getByLabelText('Current network'));
+    await view.user.click(trigger());
     expect(screen.queryByRole('list', { name: 'Networks' })).toBeNull();
   });
 });

@@ -2,13 +2,16 @@
  * The header's network switcher (spec §1, §4.6): every network of the site with its logo, name and
  * a launched / not-launched mark, the current one highlighted; Launch and "Copy brand / settings
  * from default" for the current network, each confirmed in a dialog. Everything it shows comes from
- * the `network` actor's snapshot; everything it does is an event sent to it.
+ * the `network` actor's snapshot; everything it does is an event sent to it. Launch and Copy show only
+ * where the machine says they can be used (a role that may edit; Launch not on a launched network).
+ * Escape closes the panel and focus goes back to its trigger, which a dialog then returns focus to.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { NetworkActorRef, PendingChange } from '../../../machines/network.machine';
 import {
-  selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectNetworks, selectPendingChange,
+  selectCanCopy, selectCanLaunch, selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectIsFetching, selectNetworks,
+  selectPendingChange,
 } from '../../../machines/network.machine';
 import { useAppActor } from '../../app-actor';
 import type { Network } from '../../../common/contract';
@@ -42,13 +45,29 @@ export function NetworkSwitcher() {
   const confirming = useSelector(network, selectIsConfirming);
   const changing = useSelector(network, selectIsChanging);
   const pending = useSelector(network, selectPendingChange);
+  const fetching = useSelector(network, selectIsFetching);
+  const canLaunch = useSelector(network, selectCanLaunch);
+  const canCopy = useSelector(network, selectCanCopy);
   const text = confirmationText(pending);
   // Choosing a network or an action closes the panel (it would stay open over the page and behind the dialog).
   const panel = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (!panel.current) return;
+    panel.current.open = false;
+    // Focus back on the trigger: a dialog opened from the panel returns focus there too.
+    panel.current.querySelector('summary')?.focus();
+  };
   const send = (event: Parameters<NetworkActorRef['send']>[0]) => {
-    if (panel.current) panel.current.open = false;
+    close();
     network.send(event);
   };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && panel.current?.open) {
+      e.stopPropagation();
+      close();
+    }
+  };
+  const currentLabel = fetching && networks.length === 0 ? OWN_MESSAGES.networkLoading : current?.name ?? OWN_MESSAGES.networkNone;
   useEffect(() => {
     const closeOnOutsideClick = (e: PointerEvent) => {
       const details = panel.current;
@@ -60,10 +79,12 @@ export function NetworkSwitcher() {
 
   return (
     <>
-      <details ref={panel} className={css.switcher} data-testid="network-switcher">
-        <summary className={css.trigger} aria-label="Current network">
+      <details ref={panel} className={css.switcher} data-testid="network-switcher" onKeyDown={onKeyDown}>
+        {/* The visible name is part of the accessible name (WCAG 2.5.3 label in name). */}
+        <summary className={css.trigger}>
           {current && <img className={css.logo} src={current.image} alt="" />}
-          <span data-testid="network-current">{current?.name ?? OWN_MESSAGES.networkNone}</span> ▾
+          <span className={css.visuallyHidden}>Current network: </span>
+          <span data-testid="network-current">{currentLabel}</span>
         </summary>
         <div className={css.panel}>
           {networks.length === 0 ? (
@@ -90,14 +111,22 @@ export function NetworkSwitcher() {
               })}
             </ul>
           )}
-          <div className={css.actions}>
-            <button type="button" className={button.primary} data-testid="network-launch" disabled={changing}
-              onClick={() => send({ type: 'network.launch' })}>Launch</button>
-            <button type="button" className={button.secondary} data-testid="network-copy-brand" disabled={changing}
-              onClick={() => send({ type: 'network.copy', what: 'brand' })}>Copy brand from default</button>
-            <button type="button" className={button.secondary} data-testid="network-copy-settings" disabled={changing}
-              onClick={() => send({ type: 'network.copy', what: 'settings' })}>Copy settings from default</button>
-          </div>
+          {(canLaunch || canCopy) && (
+            <div className={css.actions}>
+              {canLaunch && (
+                <button type="button" className={button.primary} data-testid="network-launch" disabled={changing}
+                  onClick={() => send({ type: 'network.launch' })}>Launch</button>
+              )}
+              {canCopy && (
+                <>
+                  <button type="button" className={button.secondary} data-testid="network-copy-brand" disabled={changing}
+                    onClick={() => send({ type: 'network.copy', what: 'brand' })}>Copy brand from default</button>
+                  <button type="button" className={button.secondary} data-testid="network-copy-settings" disabled={changing}
+                    onClick={() => send({ type: 'network.copy', what: 'settings' })}>Copy settings from default</button>
+                </>
+              )}
+            </div>
+          )}
         </div>
       </details>
       <Modal

@@ -6,7 +6,10 @@ export const trigger = style({
   listStyle: 'none', cursor: 'pointer', display: 'flex', alignItems: 'center', gap: vars.space.sm,
   padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius, border: `1px solid rgba(255,255,255,0.35)`,
   color: vars.color.info, fontFamily: vars.font.body,
-  selectors: { '&::-webkit-details-marker': { display: 'none' } },
+  selectors: { '&::-webkit-details-marker': { display: 'none' }, '&::after': { content: '"▾"' } },
+});
+export const visuallyHidden = style({
+  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
 });
 export const panel = style({
   position: 'absolute', right: 0, top: '115%', width: '20rem', zIndex: 40,
@@ -28,7 +31,8 @@ export const logo = style({ width: 28, height: 28, borderRadius: vars.radius, ob
 export const name = style({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 const markBase = style({ fontSize: '0.75rem', fontWeight: 600, padding: `0 ${vars.space.xs}`, borderRadius: vars.radius, whiteSpace: 'nowrap' });
 export const mark = styleVariants({
-  launched: [markBase, { color: vars.color.success, border: `1px solid ${vars.color.success}` }],
+  // The spec's green (#00B523) is 2.75:1 on white: the mark uses the theme's darker text green (AA).
+  launched: [markBase, { color: vars.color.successText, border: `1px solid ${vars.color.successText}` }],
   notLaunched: [markBase, { color: vars.color.secondaryLight, border: `1px solid ${vars.color.secondaryLight}` }],
   default: [markBase, { color: vars.color.primaryMain, border: `1px solid ${vars.color.primaryMain}` }],
 });
