@@ -4,7 +4,7 @@
  * server/domain/networks.ts; multi-step writes run through `transaction`, whose repository commits
  * or rolls back as one, audit record included.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { networkBrands, networkDevices, networks, networkSettings, sites } from './schema';
@@ -14,7 +14,7 @@ export type NetworkRow = typeof networks.$inferSelect;
 export type NetworkBrandRow = typeof networkBrands.$inferSelect;
 export type NetworkSettingsRow = typeof networkSettings.$inferSelect;
 export type NetworkDevicesRow = typeof networkDevices.$inferSelect;
-export type BrandValues = Omit<NetworkBrandRow, 'networkId'>;
+export type BrandValues = Omit<NetworkBrandRow, 'networkId' | 'version'>;
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 
@@ -45,7 +45,7 @@ function repositoryOver(db: Executor) {
       return row;
     },
     async saveBrand(networkId: string, values: BrandValues): Promise<void> {
-      await db.insert(networkBrands).values({ networkId, ...values }).onConflictDoUpdate({ target: networkBrands.networkId, set: values });
+      await db.insert(networkBrands).values({ networkId, ...values }).onConflictDoUpdate({ target: networkBrands.networkId, set: { ...values, version: sql`${networkBrands.version} + 1` } });
     },
     async settings(networkId: string): Promise<NetworkSettingsRow | undefined> {
       const [row] = await db.select().from(networkSettings).where(eq(networkSettings.networkId, networkId));
@@ -53,7 +53,7 @@ function repositoryOver(db: Executor) {
     },
     async saveSettings(networkId: string, values: NetworkSettingsRow['values'], updatedAt: Date): Promise<void> {
       await db.insert(networkSettings).values({ networkId, values, updatedAt })
-        .onConflictDoUpdate({ target: networkSettings.networkId, set: { values, updatedAt } });
+        .onConflictDoUpdate({ target: networkSettings.networkId, set: { values, updatedAt, version: sql`${networkSettings.version} + 1` } });
     },
     async devices(networkId: string): Promise<NetworkDevicesRow | undefined> {
       const [row] = await db.select().from(networkDevices).where(eq(networkDevices.networkId, networkId));

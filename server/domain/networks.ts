@@ -42,11 +42,11 @@ export interface CopyOptions {
   afterStep?: (step: CopyStep) => void | Promise<void>;
 }
 
-function requireRead(caller: NetworkCaller): void {
+export function requireRead(caller: NetworkCaller): void {
   if (!canContinue(parseRoles(caller.roles), AREAS.appCms)) throw forbidden();
 }
 
-function requireEdit(caller: NetworkCaller): void {
+export function requireEdit(caller: NetworkCaller): void {
   if (!canEdit(parseRoles(caller.roles), AREAS.appCms)) throw forbidden();
 }
 
@@ -61,13 +61,13 @@ function requireText(param: string, value: unknown, max = 200): string {
  * The caller's own site when `site` names it; anything else (another tenant, a site that does not
  * exist) is 'Site not found', so existence never leaks across tenants.
  */
-async function callerSite(store: NetworkRepository, caller: NetworkCaller, site: unknown): Promise<NetworkSiteRow> {
+export async function callerSite(store: NetworkRepository, caller: NetworkCaller, site: unknown): Promise<NetworkSiteRow> {
   const row = await store.site(caller.siteId, requireText('site', site));
   if (!row) throw notFound(MESSAGES.siteNotFound);
   return row;
 }
 
-async function siteNetwork(store: NetworkRepository, siteId: string, identifier: unknown): Promise<NetworkRow> {
+export async function siteNetwork(store: NetworkRepository, siteId: string, identifier: unknown): Promise<NetworkRow> {
   const id = requireText('network', identifier);
   const row = await store.network(siteId, id);
   if (!row) throw notFound(MESSAGES.networkNotFound(id));

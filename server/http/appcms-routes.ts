@@ -1,14 +1,29 @@
 /**
+ * AppCMS over REST.
+ *
  * GET /v4.0/appcms/{site}/{settings|brand|device}/{networkIdentifier} (spec §7.2): one network's
- * stored data, for callers with a role in App CMS on that same site. Refusals are DomainErrors, so
- * they answer `{ success: false, message }` with their status; never a 500 for bad input.
+ * stored data, for callers with a role in App CMS on that same site.
+ *
+ * The v2.0 editors (spec §7.5, common/appcms.ts APPCMS_PATHS): brand, settings with versions and
+ * restore, devices, service (with the template), the signing key, the copy-from-default preview,
+ * uploads (raw image bodies, checked by content) and the stored files (public, immutable, served
+ * by content hash with their content type). Refusals are DomainErrors, so they answer
+ * `{ success: false, message }` with their status; never a 500 for bad input.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { APPCMS_PATHS, UPLOAD_LIMITS } from '../../common/appcms';
 import { API_PATHS } from '../../common/constants';
 import { OWN_MESSAGES } from '../../common/messages';
+import { createAppcmsRepository } from '../db/appcms-repository';
 import { createNetworkRepository } from '../db/network-repository';
+import {
+  copyPreview, getAppcmsService, getBrand, getDevices, getSettings, listSettingsVersions, restoreSettings, rotateSigningKey,
+  saveAppcmsService, saveBrand, saveDevices, saveSettings, uploadImage, type AppcmsCaller, type AppcmsDeps,
+} from '../domain/appcms';
 import { invalid } from '../domain/errors';
 import { isNetworkDataKind, readNetworkData } from '../domain/networks';
+import { CONTENT_TYPES } from '../storage/image-check';
+import { createUploadStorage, STORAGE_KEY, type UploadStorage } from '../storage/upload-storage';
 import { networkCallerOf } from './network-caller';
 import './types';
 
@@ -18,10 +33,35 @@ interface NetworkDataParams {
   networkIdentifier: string;
 }
 
-const segment = { type: 'string', minLength: 1, maxLength: 200 } as const;
+interface SiteParams { site: string }
+interface NetworkParams { site: string; network: string }
+interface UploadParams extends NetworkParams { slot: string }
 
-export const appcmsRoutes: FastifyPluginAsync = async (app) => {
+const segment = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const siteSchema = { params: { type: 'object', required: ['site'], properties: { site: segment } } } as const;
+const networkSchema = { params: { type: 'object', required: ['site', 'network'], properties: { site: segment, network: segment } } } as const;
+
+/** Image bodies of an upload, read as bytes (their declared type is not trusted: the content is checked). */
+const UPLOAD_TYPES = ['image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream'];
+
+async function appcmsCallerOf(request: FastifyRequest): Promise<AppcmsCaller> {
+  const { user, site } = await request.server.services.auth.authenticate(request, { apiKey: 'required' });
+  return { userId: user.id, siteId: site.id, roles: user.roles as Record<string, string>, username: user.username };
+}
+
+export interface AppcmsRoutesOptions {
+  /** Where uploads go; by default `${DATA_DIR}/uploads` (in memory for `memory://`). */
+  storage?: UploadStorage;
+}
+
+export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app, options) => {
   const networks = createNetworkRepository(app.services.db);
+  const deps: AppcmsDeps = {
+    networks,
+    store: createAppcmsRepository(app.services.db),
+    storage: options.storage ?? createUploadStorage(app.services.config.dataDir),
+  };
+
   app.get<{ Params: NetworkDataParams }>(`${API_PATHS.appcmsNetworkData}/:site/:kind/:networkIdentifier`, {
     schema: {
       params: {
@@ -34,5 +74,62 @@ export const appcmsRoutes: FastifyPluginAsync = async (app) => {
     const { site, kind, networkIdentifier } = request.params;
     if (!isNetworkDataKind(kind)) throw invalid('kind', OWN_MESSAGES.badRequest);
     return readNetworkData(networks, await networkCallerOf(request), site, kind, networkIdentifier);
+  });
+
+  /* Brand, settings, devices of one network. */
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: networkSchema }, async (request) =>
+    getBrand(deps, await networkCallerOf(request), request.params.site, request.params.network));
+  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: networkSchema }, async (request) =>
+    saveBrand(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
+
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: networkSchema }, async (request) =>
+    getSettings(deps, await networkCallerOf(request), request.params.site, request.params.network));
+  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: networkSchema }, async (request) =>
+    saveSettings(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsVersions}/:site/:network`, { schema: networkSchema }, async (request) =>
+    listSettingsVersions(deps, await networkCallerOf(request), request.params.site, request.params.network));
+  app.post<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsRestore}/:site/:network`, { schema: networkSchema }, async (request) =>
+    restoreSettings(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
+
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: networkSchema }, async (request) =>
+    getDevices(deps, await networkCallerOf(request), request.params.site, request.params.network));
+  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: networkSchema }, async (request) =>
+    saveDevices(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
+
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.copyPreview}/:site/:network`, { schema: networkSchema }, async (request) =>
+    copyPreview(deps, await networkCallerOf(request), request.params.site, request.params.network));
+
+  /* Service (and template) and signing key of the site. */
+  app.get<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: siteSchema }, async (request) =>
+    getAppcmsService(deps, await networkCallerOf(request), request.params.site));
+  app.put<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: siteSchema }, async (request) =>
+    saveAppcmsService(deps, await appcmsCallerOf(request), request.params.site, request.body));
+  app.post<{ Params: SiteParams }>(`${APPCMS_PATHS.signingKey}/:site`, { schema: siteSchema }, async (request) =>
+    rotateSigningKey(deps, await appcmsCallerOf(request), request.params.site, request.body));
+
+  /* Uploads: the raw image as the body; answers the URL to put in the brand. */
+  await app.register(async (uploads) => {
+    uploads.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.maxBytes * 4 }, (_request, body, done) => done(null, body));
+    uploads.post<{ Params: UploadParams }>(`${APPCMS_PATHS.uploads}/:site/:network/:slot`, {
+      bodyLimit: UPLOAD_LIMITS.maxBytes * 4,
+      schema: { params: { type: 'object', required: ['site', 'network', 'slot'], properties: { site: segment, network: segment, slot: segment } } },
+    }, async (request) => {
+      const caller = await appcmsCallerOf(request);
+      if (!Buffer.isBuffer(request.body)) throw invalid('file', OWN_MESSAGES.badRequest);
+      return uploadImage(deps, caller, request.params.site, request.params.network, request.params.slot, request.body);
+    });
+  });
+
+  app.get<{ Params: { key: string } }>(`${APPCMS_PATHS.files}/:key`, {
+    schema: { params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } } },
+  }, async (request, reply) => {
+    const bytes = await deps.storage.get(request.params.key);
+    const ext = request.params.key.split('.').pop() ?? '';
+    if (!bytes) return reply.code(404).send({ success: false, message: OWN_MESSAGES.notFound });
+    return reply
+      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes);
   });
 };
