@@ -3,6 +3,7 @@ import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import { DEFAULT_RUNTIME_CONFIG } from '../common/runtime-config';
 import { accessFlagsFor } from '../common/roles';
 import { appMachine, type AppInput } from './app.machine';
+import { notifierMachine } from './notifier.machine';
 import type { Session } from './auth.types';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 
@@ -88,6 +89,23 @@ describe('app (root actor system)', () => {
     const app = createActor(logic, { input }).start();
     app.send({ type: 'auth.sessionChanged', session: sessionWith({ 'App CMS': 'write' }) });
     expect(received.network).toEqual([{ type: 'network.siteChanged', site: 'viewlift-demo', canWrite: true }]);
+  });
+
+  it('drops an error snackbar when the path changes, keeps other messages and errors on the same path', () => {
+    const { logic } = recordingApp();
+    const app = createActor(logic.provide({ actors: { notifier: notifierMachine } as never }), { input }).start();
+    const notifier = app.system.get('notifier');
+    const shown = () => notifier.getSnapshot().context.current?.message ?? null;
+    notifier.send({ type: 'notify.show', message: 'OTP verification failed!', severity: 'error' });
+    app.send({ type: 'path.changed', path: '/content' });
+    expect(shown()).toBe('OTP verification failed!');
+    app.send({ type: 'path.changed', path: '/analytics' });
+    expect(shown()).toBeNull();
+    notifier.send({ type: 'notify.show', message: 'Signed out.', severity: 'success' });
+    app.send({ type: 'path.changed', path: '/' });
+    expect(shown()).toBe('Signed out.');
+    app.send({ type: 'path.changed', path: '/content' });
+    expect(shown()).toBe('Signed out.');
   });
 
   it('tells the Change Password flow who is signed in', () => {

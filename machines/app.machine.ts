@@ -6,7 +6,7 @@
  * the `auth` actor reports (the end of the stored-session restore, sign-in and sign-out) to the
  * children that follow them.
  */
-import { assign, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import type { RuntimeConfig } from '../common/contract';
 import { AREAS } from '../common/constants';
 import { canContinue, canEdit } from '../common/roles';
@@ -18,7 +18,7 @@ import { inactivityMachine, type InactivityEvent } from './inactivity.machine';
 import { keepaliveMachine } from './keepalive.machine';
 import { logoutMachine } from './logout.machine';
 import { networkMachine, type NetworkEvent } from './network.machine';
-import { notifierMachine } from './notifier.machine';
+import { notifierMachine, type NotifierContext } from './notifier.machine';
 import { routeLoadingMachine } from './route-loading.machine';
 import { sessionMachine, type SessionEvent } from './session.machine';
 import { tellSystemActor } from './system-actions';
@@ -95,6 +95,17 @@ export const appMachine = setup({
   actions: {
     relay: tellSystemActor,
     setPath: assign(({ event }) => (event.type === 'path.changed' ? { path: event.path } : {})),
+    /**
+     * An error belongs to the page it was raised on (issue 20: "OTP verification failed!" stayed on the
+     * page after the right code): moving to another path takes a shown error snackbar away. Success,
+     * info and warning messages (signed out, saved...) stay for their display time.
+     */
+    dropStaleError: enqueueActions(({ context, event, system, enqueue }) => {
+      if (event.type !== 'path.changed' || event.path === context.path) return;
+      const notifier = system.get('notifier');
+      const shown = (notifier?.getSnapshot().context as NotifierContext | undefined)?.current;
+      if (notifier && shown?.severity === 'error') enqueue.sendTo(notifier, { type: 'notify.dismiss' });
+    }),
   },
   guards: {
     isSignedIn: ({ event }) => event.type === 'auth.restored' && event.signedIn,
@@ -140,7 +151,7 @@ export const appMachine = setup({
     running: {
       description: 'The console is open; every child actor runs.',
       on: {
-        'path.changed': { actions: ['setPath', { type: 'relay', params: pathToInactivity }, { type: 'relay', params: pathToContentBrowser }] },
+        'path.changed': { actions: ['dropStaleError', 'setPath', { type: 'relay', params: pathToInactivity }, { type: 'relay', params: pathToContentBrowser }] },
         'auth.restored': { guard: 'isSignedIn', actions: { type: 'relay', params: sessionCheck } },
         'auth.sessionChanged': {
           actions: [{ type: 'relay', params: siteToNetwork }, { type: 'relay', params: accountToPasswordChange }],

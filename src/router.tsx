@@ -44,7 +44,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 /** Public routes (spec §2.1): no session verification. A signed-in user on '/' goes to the landing route. */
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/',
+  path: '/', staticData: { title: 'Sign in' },
   beforeLoad: async ({ context }) => {
     const auth = authActor(context.root);
     const settled = await waitFor(auth, (s) => !selectIsRestoring(s));
@@ -121,7 +121,9 @@ const forbiddenRoute = createRoute({
 
 /** Dashboard 360: filters live in validated search params; the charts chunk loads only here. */
 const analyticsRoute = createRoute({
-  getParentRoute: () => protectedRoute, path: '/analytics',
+  getParentRoute: () => protectedRoute, path: '/analytics', staticData: { title: 'Dashboard 360' },
+  // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
+  notFoundComponent: NotFoundPage,
   validateSearch: validateAnalyticsSearch,
   component: lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'AnalyticsLayout'),
 });
@@ -144,7 +146,9 @@ const contentDetailRoute = createRoute({
 });
 
 const monetizationRoute = createRoute({
-  getParentRoute: () => protectedRoute, path: '/monetization',
+  getParentRoute: () => protectedRoute, path: '/monetization', staticData: { title: 'Monetization' },
+  // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
+  notFoundComponent: NotFoundPage,
   component: lazyRouteComponent(() => import('./views/pages/MonetizationLayout'), 'MonetizationLayout'),
 });
 const monetizationIndex = createRoute({
@@ -171,7 +175,9 @@ const monetizationPages = MONETIZATION_TABS.map((t) => createRoute({
 }));
 
 const appcmsRoute = createRoute({
-  getParentRoute: () => protectedRoute, path: '/appcms',
+  getParentRoute: () => protectedRoute, path: '/appcms', staticData: { title: 'AppCMS' },
+  // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
+  notFoundComponent: NotFoundPage,
   component: lazyRouteComponent(() => import('./views/pages/AppCmsLayout'), 'AppCmsLayout'),
 });
 const appcmsIndex = createRoute({
@@ -203,7 +209,9 @@ const appcmsPages = APPCMS_PAGES.map((p) => {
 
 /** Users (issue 16): the search runs in the layout, so it survives opening a subscriber. */
 const usersRoute = createRoute({
-  getParentRoute: () => protectedRoute, path: '/users',
+  getParentRoute: () => protectedRoute, path: '/users', staticData: { title: 'Users' },
+  // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
+  notFoundComponent: NotFoundPage,
   component: lazyRouteComponent(() => import('./views/users/UsersLayout'), 'UsersLayout'),
 });
 const usersSearchRoute = createRoute({
@@ -217,7 +225,9 @@ const subscriberRoute = createRoute({
 
 /** Admin (issue 18): Staff and Audit log. */
 const adminRoute = createRoute({
-  getParentRoute: () => protectedRoute, path: '/admin',
+  getParentRoute: () => protectedRoute, path: '/admin', staticData: { title: 'Admin' },
+  // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
+  notFoundComponent: NotFoundPage,
   component: lazyRouteComponent(() => import('./views/admin/AdminLayout'), 'AdminLayout'),
 });
 const adminStaffRoute = createRoute({

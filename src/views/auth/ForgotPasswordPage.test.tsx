@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { OWN_MESSAGES } from '../../../common/messages';
+import { signedInAs } from '../../test-support/view-fixtures';
 import { renderView } from '../../test-support/render-view';
 import { systemActor } from '../../app-actor';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
@@ -39,5 +40,14 @@ describe('ForgotPasswordPage', () => {
     });
     expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeTruthy();
     expect(screen.queryByLabelText('Username')).toBeNull();
+  });
+
+  it('offers a signed-in user a way back to the console from the Change Password form', async () => {
+    await renderView(<ForgotPasswordPage />, {
+      url: '/forgot-password?token=abc',
+      actors: signedInAs({ Content: 'write' }),
+      given: (root) => systemActor(root, 'passwordChange').send({ type: 'reset.open', token: 'abc' }),
+    });
+    expect(screen.getByRole('link', { name: 'Back to CMS Tools' }).getAttribute('href')).toBe('/content');
   });
 });

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { selectError, selectFlowStep, selectIsRequesting } from '../../../machines/forgot-password.machine';
+import { selectIsSignedIn, selectLandingRoute } from '../../../machines/auth.machine';
 import { useAppActor } from '../../app-actor';
 import { ROUTES } from '../../../common/constants';
 import { authCard, button, centeredScreen, errorText, field, input, label } from '../../theme/ui.css';
@@ -42,9 +43,16 @@ function UsernameForm() {
 export function ForgotPasswordPage() {
   const change = useAppActor('passwordChange');
   const changing = useSelector(change, (snapshot) => selectFlowStep(snapshot) === 'newPassword');
+  const auth = useAppActor('auth');
+  const signedIn = useSelector(auth, selectIsSignedIn);
+  const landing = useSelector(auth, selectLandingRoute);
   return (
     <main className={centeredScreen}>
-      <div className={authCard}>{changing ? <NewPasswordForm actor={change} /> : <UsernameForm />}</div>
+      <div className={authCard}>
+        {changing ? <NewPasswordForm actor={change} /> : <UsernameForm />}
+        {/* The header's Change Password flow: a way back to the console without changing it. */}
+        {changing && signedIn && <div className={css.links}><Link to={landing}>Back to CMS Tools</Link></div>}
+      </div>
     </main>
   );
 }

@@ -16,6 +16,7 @@ describe('VerifyNumberPage (the OTP panel)', () => {
     expect(screen.getByRole('button', { name: 'Resend in 30s' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: MESSAGES.otpWrongNumber })).toHaveProperty('disabled', true);
     expect(screen.getByText(MESSAGES.otpRates)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/');
     const confirm = screen.getByRole('button', { name: MESSAGES.otpConfirm });
     expect(confirm).toHaveProperty('disabled', true);
 

@@ -50,7 +50,7 @@ function LoginCodeStep() {
   const loadingProfile = useSelector(auth, selectIsLoadingProfile);
   if (loadingProfile) return <p className={css.status} role="status">Signing you in…</p>;
   if (!otp) return <NothingPending to={ROUTES.login} label="Back to sign in" />;
-  return <OtpPanel actor={otp} />;
+  return <><OtpPanel actor={otp} /><div className={css.links}><Link to={ROUTES.login}>Back to sign in</Link></div></>;
 }
 
 function ForgotCodeStep() {
@@ -59,7 +59,7 @@ function ForgotCodeStep() {
   const flowStep = useSelector(reset, selectFlowStep);
   if (flowStep === 'newPassword') return <p className={css.status} role="status">Opening the new password form…</p>;
   if (!otp) return <NothingPending to={ROUTES.forgotPassword} label="Request a new code" />;
-  return <OtpPanel actor={otp} />;
+  return <><OtpPanel actor={otp} /><div className={css.links}><Link to={ROUTES.login}>Back to sign in</Link></div></>;
 }
 
 export function VerifyNumberPage() {

@@ -5,6 +5,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { APP_TITLE } from '../../../common/constants';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { RouteProgress } from '../shared/RouteProgress';
 import { Snackbar } from '../shared/Snackbar';
 import { Header } from './Header';
@@ -13,7 +14,9 @@ import { isHeaderHidden } from './header-visibility';
 export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const title = useRouterState({
-    select: (s) => [...s.matches].reverse().find((m) => m.staticData?.title)?.staticData.title,
+    select: (s) => (s.matches.some((m) => m.status === 'notFound')
+      ? OWN_MESSAGES.pageNotFound
+      : [...s.matches].reverse().find((m) => m.staticData?.title)?.staticData.title),
   });
   useEffect(() => {
     document.title = title ? `${title} | ${APP_TITLE}` : APP_TITLE;
