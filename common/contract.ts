@@ -117,7 +117,8 @@ export const SCHEMAS = {
   resetPassword: {
     type: 'object',
     required: ['newPassword', 'confirmPassword'],
-    properties: { newPassword: text(500), confirmPassword: text(500), token: text(500) },
+    /** currentPassword (added, ASVS 6.2.3): required when the token came from the signed-in change flow. */
+    properties: { newPassword: text(500), confirmPassword: text(500), token: text(500), currentPassword: text(500) },
   },
   resetPasswordResponse: {
     type: 'object',

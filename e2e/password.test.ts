@@ -116,6 +116,10 @@ describe('forgot password', () => {
     const newPassword = 'Fresh!Pass456';
     const { context, page } = await newPage(browser);
     const resetUrl = await forgotToResetForm(page, account.username, account.phoneNumber);
+    // ASVS 6.2.4: one of the 10,000 most common passwords is refused by the server, and the form says why.
+    await fillNewPassword(page, 'Password123!');
+    expect(await submitToServer(page)).toBe(400);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('This password is one of the most commonly used passwords. Choose a less predictable one.');
     await fillNewPassword(page, newPassword);
     await shot(page, 'reset-password-form');
     expect(await submitToServer(page)).toBe(200);
@@ -226,7 +230,13 @@ describe('Change Password from the header', () => {
     await modal.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password' && url.searchParams.has('token'));
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    // ASVS 6.2.3: the change flow asks for the current password too; a wrong one is refused and shown.
+    await page.getByLabel('Current Password', { exact: true }).fill('Not!MyPass123');
     await fillNewPassword(page, newPassword);
+    expect(await submitToServer(page)).toBe(400);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The current password is not correct.');
+    await shot(page, 'change-password-current-wrong');
+    await page.getByLabel('Current Password', { exact: true }).fill(SEED_PASSWORD);
     expect(await submitToServer(page)).toBe(200);
 
     await page.waitForURL(`${server.url}/`);

@@ -73,6 +73,8 @@ export interface ResetPasswordInput {
   token: string;
   newPassword: string;
   confirmPassword: string;
+  /** The header's change flow only (ASVS 6.2.3). */
+  currentPassword?: string;
 }
 export type ResetPasswordOutput = ResetPasswordResponse;
 

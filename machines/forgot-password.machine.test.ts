@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor, type AnyActorLogic } from 'xstate';
 import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS, ROUTES } from '../common/constants';
-import { MESSAGES, OWN_MESSAGES } from '../common/messages';
+import { ACCOUNT_MESSAGES, MESSAGES, OWN_MESSAGES } from '../common/messages';
 import { accessFlagsFor } from '../common/roles';
 import type { Session } from './auth.types';
 import {
-  forgotPasswordMachine, selectCanChangePassword, selectDraft, selectError, selectFlowStep, selectIsOtpModalOpen,
+  forgotPasswordMachine, selectAsksCurrentPassword, selectCanChangePassword, selectCurrentPassword, selectDraft, selectError, selectFlowStep, selectIsOtpModalOpen,
   selectOtpStepActor, selectPasswordFailures, selectPasswordsMatch, selectResetToken, type ForgotPasswordSnapshot,
 } from './forgot-password.machine';
 import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
@@ -243,6 +243,7 @@ describe('change password from the header', () => {
     await waitFor(actor, (s) => s.matches('code'));
     enterCode('123456');
     await waitFor(actor, (s) => s.matches('newPassword'));
+    actor.send({ type: 'reset.current', currentPassword: 'Old!Pass123' });
     submitPasswords(actor, STRONG, STRONG);
     await waitFor(actor, (s) => s.matches('idle'));
     expect(spies.clearSession).toHaveBeenCalledTimes(1);
@@ -256,6 +257,51 @@ describe('change password from the header', () => {
     await waitFor(actor, (s) => s.matches('idle'));
     expect(spies.clearSession).not.toHaveBeenCalled();
     expect(sentTo('auth')).toEqual([]);
+  });
+
+  it('asks for the current password (ASVS 6.2.3) and sends it with the new one; the forgot flow does not ask', async () => {
+    const { actor, io, enterCode } = signedIn();
+    actor.send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches('code'));
+    enterCode('123456');
+    await waitFor(actor, (s) => s.matches('newPassword'));
+    expect(selectAsksCurrentPassword(actor.getSnapshot())).toBe(true);
+    submitPasswords(actor, STRONG, STRONG);
+    expect(selectError(actor.getSnapshot())).toBe(ACCOUNT_MESSAGES.currentPasswordRequired);
+    expect(io.resetPassword).not.toHaveBeenCalled();
+    actor.send({ type: 'reset.current', currentPassword: 'Old!Pass123' });
+    expect(selectCurrentPassword(actor.getSnapshot())).toBe('Old!Pass123');
+    actor.send({ type: 'reset.submit' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(io.resetPassword).toHaveBeenCalledWith({ token: 'reset/token', newPassword: STRONG, confirmPassword: STRONG, currentPassword: 'Old!Pass123' });
+    expect(selectCurrentPassword(actor.getSnapshot())).toBe('');
+
+    const forgot = await atNewPassword();
+    expect(selectAsksCurrentPassword(forgot.actor.getSnapshot())).toBe(false);
+    submitPasswords(forgot.actor, STRONG, STRONG);
+    await waitFor(forgot.actor, (s) => s.matches('idle'));
+    expect(forgot.io.resetPassword).toHaveBeenCalledWith({ token: 'reset/token', newPassword: STRONG, confirmPassword: STRONG });
+  });
+
+  it("shows the server's refusal of a wrong current password and keeps the form", async () => {
+    const { actor, enterCode } = start({ resetPassword: fakeActor(async () => ({ success: false, message: ACCOUNT_MESSAGES.currentPasswordWrong })) }, 'passwordChange');
+    actor.send({ type: 'account.changed', session });
+    actor.send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches('code'));
+    enterCode('123456');
+    await waitFor(actor, (s) => s.matches('newPassword'));
+    actor.send({ type: 'reset.current', currentPassword: 'Wrong!Pass1' });
+    submitPasswords(actor, STRONG, STRONG);
+    await waitFor(actor, (s) => s.matches({ newPassword: 'editing' }) && selectError(s) !== null);
+    expect(selectError(actor.getSnapshot())).toBe(ACCOUNT_MESSAGES.currentPasswordWrong);
+  });
+
+  it('a reload of the change page (the token in its address) is the change flow again: it asks for the current password', () => {
+    const { actor } = start({}, 'passwordChange');
+    actor.send({ type: 'reset.open', token: 'from-address', mode: 'change' });
+    expect(selectFlowStep(actor.getSnapshot())).toBe('newPassword');
+    expect(selectAsksCurrentPassword(actor.getSnapshot())).toBe(true);
+    expect(selectResetToken(actor.getSnapshot())).toBe('from-address');
   });
 
   it('closes the modal on cancel and says "OTP could not be sent!" when no code goes out', async () => {
@@ -291,6 +337,9 @@ describe('forgot password machine: every path', () => {
     { type: 'xstate.done.actor.otpStep', output: { accessToken: 'rt' } },
     { type: 'reset.open', token: 'rt' },
     { type: 'reset.open', token: 'other' },
+    { type: 'reset.open', token: 'changed', mode: 'change' },
+    { type: 'reset.current', currentPassword: 'Old!Pass123' },
+    { type: 'reset.current', currentPassword: '' },
     { type: 'reset.edit', newPassword: STRONG, confirmPassword: STRONG },
     { type: 'reset.edit', newPassword: STRONG, confirmPassword: 'other' },
     { type: 'reset.edit', newPassword: 'weak', confirmPassword: 'weak' },

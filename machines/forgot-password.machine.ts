@@ -6,10 +6,11 @@
  * - forgot: username → /verify-number?forgot=true → code (isLogin false) → /reset-password?token=...
  * - change: generate a code for the signed-in user → the 'Verify OTP' modal → /forgot-password?token=...
  * Both end on the same new-password form: reset with the token, clear it, go to / with a success note.
+ * The change flow's form also asks for the current password (ASVS 6.2.3); the server checks it.
  */
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { OTP_SNACKBAR_MS, ROUTES } from '../common/constants';
-import { MESSAGES, OWN_MESSAGES } from '../common/messages';
+import { ACCOUNT_MESSAGES, MESSAGES, OWN_MESSAGES } from '../common/messages';
 import type {
   Credentials, GenerateOtpInput, GenerateOtpOutput, NavigateParams, RequestPasswordOtpInput, RequestPasswordOtpOutput,
   ResetPasswordInput, ResetPasswordOutput, Session,
@@ -44,6 +45,8 @@ export interface ForgotPasswordContext {
   obscureMobileNumber: string;
   resetToken: string | null;
   draft: PasswordDraft;
+  /** Change flow only: the password the signed-in user has now (ASVS 6.2.3). */
+  currentPassword: string;
   error: string | null;
 }
 
@@ -55,8 +58,10 @@ export type ForgotPasswordEvent =
   | { type: 'account.changed'; session: Session | null }
   | { type: 'otp.cancel' }
   /** The page of the new-password form was opened with this reset token in its address. */
-  | { type: 'reset.open'; token: string }
+  | { type: 'reset.open'; token: string; mode?: PasswordFlowMode }
   | { type: 'reset.edit'; newPassword: string; confirmPassword: string }
+  /** Change flow: the current password typed into the form. */
+  | { type: 'reset.current'; currentPassword: string }
   | { type: 'reset.submit' };
 
 type Args = { context: ForgotPasswordContext; event: ForgotPasswordEvent };
@@ -66,7 +71,7 @@ const EMPTY_DRAFT: PasswordDraft = { newPassword: '', confirmPassword: '' };
 type Flow = Omit<ForgotPasswordContext, 'account'>;
 
 function emptyFlow(): Flow {
-  return { mode: 'forgot', username: '', credentials: null, obscureMobileNumber: '', resetToken: null, draft: EMPTY_DRAFT, error: null };
+  return { mode: 'forgot', username: '', credentials: null, obscureMobileNumber: '', resetToken: null, draft: EMPTY_DRAFT, currentPassword: '', error: null };
 }
 function initialContext(): ForgotPasswordContext {
   return { account: null, ...emptyFlow() };
@@ -82,8 +87,11 @@ function accountOf({ event }: Args): { account: Account | null } {
   const { username, accessToken, apiKey } = event.session;
   return { account: { username, credentials: { accessToken, apiKey } } };
 }
-function openedToken({ event }: Args) {
-  return { token: event.type === 'reset.open' ? event.token : '' };
+function openedToken({ context, event }: Args) {
+  return { token: event.type === 'reset.open' ? event.token : '', mode: (event.type === 'reset.open' && event.mode) || context.mode };
+}
+function currentPasswordOf({ event }: Args) {
+  return { currentPassword: event.type === 'reset.current' ? event.currentPassword : '' };
 }
 function draftOf({ event }: Args): PasswordDraft {
   return event.type === 'reset.edit' ? { newPassword: event.newPassword, confirmPassword: event.confirmPassword } : EMPTY_DRAFT;
@@ -107,8 +115,8 @@ function resetRefusal({ event }: { event: DoneActorEvent<ResetPasswordOutput> })
 function codeSentTo({ event }: { event: DoneActorEvent<GenerateOtpOutput> }) {
   return { obscureMobileNumber: event.output.obscureMobileNumber ?? '' };
 }
-function resetTokenOf({ event }: { event: DoneActorEvent<OtpStepOutput> }) {
-  return { token: event.output.accessToken };
+function resetTokenOf({ context, event }: { context: ForgotPasswordContext; event: DoneActorEvent<OtpStepOutput> }) {
+  return { token: event.output.accessToken, mode: context.mode };
 }
 function requestInput({ context }: Args): RequestPasswordOtpInput {
   return { username: context.username };
@@ -123,7 +131,7 @@ function otpStepInput({ context }: { context: ForgotPasswordContext }): OtpStepI
   };
 }
 function resetInput({ context }: Args): ResetPasswordInput {
-  return { token: context.resetToken ?? '', ...context.draft };
+  return { token: context.resetToken ?? '', ...context.draft, ...(context.mode === 'change' ? { currentPassword: context.currentPassword } : {}) };
 }
 /** Where the new-password form lives: the forgot flow's page, or the header flow's (spec §2.2). */
 function newPasswordPage({ context, event }: { context: ForgotPasswordContext; event: DoneActorEvent<OtpStepOutput> }): NavigateParams {
@@ -163,8 +171,11 @@ export const forgotPasswordMachine = setup({
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
     setObscureMobileNumber: assign((_, params: { obscureMobileNumber: string }) => ({ obscureMobileNumber: params.obscureMobileNumber })),
-    setResetToken: assign((_, params: { token: string }) => ({ resetToken: params.token, draft: EMPTY_DRAFT, error: null })),
+    setResetToken: assign((_, params: { token: string; mode: PasswordFlowMode }) => ({
+      resetToken: params.token, mode: params.mode, draft: EMPTY_DRAFT, currentPassword: '', error: null,
+    })),
     setDraft: assign((_, params: PasswordDraft) => ({ draft: params })),
+    setCurrentPassword: assign((_, params: { currentPassword: string }) => ({ currentPassword: params.currentPassword })),
     /** Forgets the flow, the reset token included (spec §4.2 "clear the token"); the account stays. */
     forgetFlow: assign(() => emptyFlow()),
   },
@@ -177,6 +188,7 @@ export const forgotPasswordMachine = setup({
     isSameToken: ({ context, event }) => event.type === 'reset.open' && event.token === context.resetToken,
     arePasswordsDifferent: ({ context }) => context.draft.newPassword !== context.draft.confirmPassword,
     isPasswordWeak: ({ context }) => !isPasswordComplex(context.draft.newPassword),
+    isCurrentPasswordMissing: ({ context }) => context.mode === 'change' && context.currentPassword === '',
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -260,6 +272,7 @@ export const forgotPasswordMachine = setup({
       initial: 'editing',
       on: {
         'reset.edit': { actions: { type: 'setDraft', params: draftOf } },
+        'reset.current': { actions: { type: 'setCurrentPassword', params: currentPasswordOf } },
       },
       states: {
         editing: {
@@ -268,6 +281,7 @@ export const forgotPasswordMachine = setup({
             'reset.submit': [
               { guard: 'arePasswordsDifferent', actions: { type: 'setError', params: { message: MESSAGES.passwordMismatch } } },
               { guard: 'isPasswordWeak', actions: { type: 'setError', params: { message: MESSAGES.passwordComplexity } } },
+              { guard: 'isCurrentPasswordMissing', actions: { type: 'setError', params: { message: ACCOUNT_MESSAGES.currentPasswordRequired } } },
               { target: 'resetting', actions: 'clearError' },
             ],
           },
@@ -315,6 +329,9 @@ export const selectIsRequesting = (snapshot: ForgotPasswordSnapshot) => snapshot
 export const selectIsResetting = (snapshot: ForgotPasswordSnapshot) => snapshot.matches({ newPassword: 'resetting' });
 export const selectResetToken = (snapshot: ForgotPasswordSnapshot) => snapshot.context.resetToken;
 export const selectDraft = (snapshot: ForgotPasswordSnapshot) => snapshot.context.draft;
+/** The change flow's form asks for the current password too (ASVS 6.2.3); the forgot flow's does not. */
+export const selectAsksCurrentPassword = (snapshot: ForgotPasswordSnapshot) => snapshot.context.mode === 'change';
+export const selectCurrentPassword = (snapshot: ForgotPasswordSnapshot) => snapshot.context.currentPassword;
 /** The rules the typed new password still misses (spec §5), for the live checklist. */
 export const selectPasswordFailures = (snapshot: ForgotPasswordSnapshot): PasswordRule[] =>
   passwordRuleFailures(snapshot.context.draft.newPassword);

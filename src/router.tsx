@@ -66,7 +66,7 @@ const forgotRoute = createRoute({
   getParentRoute: () => rootRoute, path: '/forgot-password', staticData: { title: 'Forgot password' },
   validateSearch: validateTokenSearch,
   beforeLoad: ({ context, search }) => {
-    if (search.token) systemActor(context.root, 'passwordChange').send({ type: 'reset.open', token: search.token });
+    if (search.token) systemActor(context.root, 'passwordChange').send({ type: 'reset.open', token: search.token, mode: 'change' });
   },
   component: lazyRouteComponent(() => import('./views/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
 });

@@ -47,13 +47,13 @@ export function createAccountRepository(db: Db) {
       await db.insert(identityLinks).values({ provider, providerUserId, userId }).onConflictDoNothing();
     },
 
-    async insertResetToken(values: Pick<ResetTokenRow, 'userId' | 'tokenHash' | 'createdAt' | 'expiresAt'>): Promise<void> {
+    async insertResetToken(values: Pick<ResetTokenRow, 'userId' | 'tokenHash' | 'createdAt' | 'expiresAt'> & Partial<Pick<ResetTokenRow, 'purpose'>>): Promise<void> {
       await db.insert(resetTokens).values(values);
     },
 
-    async resetTokenByHash(tokenHash: string): Promise<(Pick<ResetTokenRow, 'usedAt' | 'expiresAt'> & { tokenId: string; user: StaffUserRow }) | undefined> {
+    async resetTokenByHash(tokenHash: string): Promise<(Pick<ResetTokenRow, 'usedAt' | 'expiresAt' | 'purpose'> & { tokenId: string; user: StaffUserRow }) | undefined> {
       const [row] = await db
-        .select({ tokenId: resetTokens.id, usedAt: resetTokens.usedAt, expiresAt: resetTokens.expiresAt, user: staffUsers })
+        .select({ tokenId: resetTokens.id, usedAt: resetTokens.usedAt, expiresAt: resetTokens.expiresAt, purpose: resetTokens.purpose, user: staffUsers })
         .from(resetTokens)
         .innerJoin(staffUsers, eq(staffUsers.id, resetTokens.userId))
         .where(eq(resetTokens.tokenHash, tokenHash))

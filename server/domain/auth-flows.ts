@@ -12,7 +12,7 @@ import type {
   ForgotPasswordRequest, ForgotPasswordResponse, GenerateOtpRequest, GenerateOtpResponse, LoginRequest, LoginResponse,
   LogoutResponse, ResetPasswordRequest, ResetPasswordResponse, SiteProfile, VerifyOtpRequest, VerifyOtpResponse,
 } from '../../common/contract';
-import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
+import { ACCOUNT_MESSAGES, MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import type { AccountRepository, UserWithSite } from '../db/account-repository';
 import type { AuditLog } from './audit';
 import { readBearerToken, type Authenticator, type HeaderCarrier, type SiteRow, type StaffUserRow } from './auth-context';
@@ -257,9 +257,12 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       return accepted;
     },
 
+      /** A token from the signed-in change flow needs the current password too (ASVS 6.2.3); the forgot flow's does not. */
+      let tokenPurpose: 'reset' | 'change' = 'reset';
     async resetPassword(input: ResetPasswordRequest, req: RequestInfo): Promise<FlowResult<ResetPasswordResponse>> {
       const token = input.token?.trim() || readBearerToken(req);
       await guard('resetPassword', token ? `token:${hashResetToken(token).slice(0, 32)}` : undefined, req.ip);
+        tokenPurpose = 'change';
       if (input.newPassword !== input.confirmPassword) return { statusCode: 400, body: { success: false, message: MESSAGES.passwordMismatch } };
       const problem = newPasswordProblem(input.newPassword);
       if (problem) return { statusCode: 400, body: { success: false, message: problem } };
@@ -278,6 +281,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       // Every other outstanding reset token, password code and session of the user dies with it.
       const changed = await accounts.changePasswordWithToken({ tokenId: row.tokenId, userId: row.user.id, passwordHash: newHash, now });
       if (!changed) return resetFailed();
+        purpose: tokenPurpose,
       deps.auth.forgetUser(row.user.id);
       await deps.audit.record({ action: 'password.reset', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, sessionsRevoked: true } });
       return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.passwordResetSuccess } };
@@ -300,3 +304,12 @@ export function createAuthFlows(deps: AuthFlowDeps) {
 }
 
 export type AuthFlows = ReturnType<typeof createAuthFlows>;
+      if (row.purpose === 'change') {
+        // The header's change flow (ASVS 6.2.3): the current password as well as the code; each try counts per account.
+        await guard('resetPassword', row.user.username, req.ip);
+        if (!input.currentPassword) return { statusCode: 400, body: { success: false, message: ACCOUNT_MESSAGES.currentPasswordRequired } };
+        if (!await deps.passwords.verify(row.user.passwordHash, input.currentPassword)) {
+          await deps.audit.record({ action: 'password.change_refused', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, reason: 'current-password' } });
+          return { statusCode: 400, body: { success: false, message: ACCOUNT_MESSAGES.currentPasswordWrong } };
+        }
+      }

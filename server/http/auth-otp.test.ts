@@ -268,7 +268,7 @@ describe('forgot and reset password', () => {
     const verified = await t.post(API_PATHS.verifyOtp, { otp: code, isLogin: false }, s.headers);
     expect(verified.statusCode).toBe(200);
     const resetToken = verified.json<VerifyOtpResponse>().accessToken;
-    const res = await t.post(API_PATHS.resetPassword, { newPassword: 'Changed!Pw77', confirmPassword: 'Changed!Pw77' }, { authorization: `Bearer ${resetToken}`, xapikey: s.apiKey });
+    const res = await t.post(API_PATHS.resetPassword, { newPassword: 'Changed!Pw77', confirmPassword: 'Changed!Pw77', currentPassword: user.password }, { authorization: `Bearer ${resetToken}`, xapikey: s.apiKey });
     expect(res.statusCode).toBe(200);
     expect((await t.get(API_PATHS.verify, s.headers)).statusCode).toBe(401);
     await t.login(user.username, 'Changed!Pw77');

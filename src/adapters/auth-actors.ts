@@ -127,7 +127,10 @@ export const requestPasswordOtp = fromPromise<RequestPasswordOtpOutput, RequestP
 /** The reset token goes in Authorization and in the body (spec §7.3, both flows). */
 export const resetPassword = fromPromise<ResetPasswordOutput, ResetPasswordInput>(async ({ input, signal }) =>
   ensureOk(await apiRequest<ResetPasswordOutput>(API_PATHS.resetPassword, {
-    body: { newPassword: input.newPassword, confirmPassword: input.confirmPassword, token: input.token },
+    body: {
+      newPassword: input.newPassword, confirmPassword: input.confirmPassword, token: input.token,
+      ...(input.currentPassword === undefined ? {} : { currentPassword: input.currentPassword }),
+    },
     headers: bearer(input.token),
     signal, ...AUTH,
   })));

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeActor } from '../../../machines/test-support/fakes';
-import { MESSAGES } from '../../../common/messages';
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../../common/messages';
 import { PASSWORD_RULE_LABELS } from '../../../common/password-rules';
 import { renderView, settle, type RenderViewOptions } from '../../test-support/render-view';
 import { systemActor, useAppActor } from '../../app-actor';
@@ -57,5 +57,27 @@ describe('NewPasswordForm', () => {
     await view.user.click(screen.getByRole('button', { name: 'Reset password' }));
     await settle();
     expect(screen.getByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
+  });
+
+  it('the forgot flow has no current-password field', async () => {
+    await renderView(<Form />, withToken);
+    expect(screen.queryByLabelText(ACCOUNT_MESSAGES.currentPasswordLabel)).toBeNull();
+  });
+
+  it("the header's change flow asks for the current password (ASVS 6.2.3), sends it to the machine and shows the server's refusal", async () => {
+    function ChangeForm() {
+      return <NewPasswordForm actor={useAppActor('passwordChange')} />;
+    }
+    const view = await renderView(<ChangeForm />, {
+      given: (root) => systemActor(root, 'passwordChange').send({ type: 'reset.open', token: 'change-token', mode: 'change' }),
+      actors: { passwordChange: { resetPassword: fakeActor(async () => ({ success: false, message: ACCOUNT_MESSAGES.currentPasswordWrong })) } },
+    });
+    await view.user.type(screen.getByLabelText(ACCOUNT_MESSAGES.currentPasswordLabel), 'Old');
+    expect(view.sentTo('passwordChange').at(-1)).toEqual({ type: 'reset.current', currentPassword: 'Old' });
+    await view.user.type(screen.getByLabelText('New Password'), 'Str0ng!pass');
+    await view.user.type(screen.getByLabelText('Confirm Password'), 'Str0ng!pass');
+    await view.user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(ACCOUNT_MESSAGES.currentPasswordWrong);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The new-password form (spec §4.2, §5) of both password flows: new and confirm with show/hide
- * toggles, a live checklist of the rules still missing, the spec's messages verbatim. The draft lives
+ * toggles, a live checklist of the rules still missing, the spec's messages verbatim. The header's
+ * change flow asks for the current password first (ASVS 6.2.3). The draft lives
  * in the machine; the reset token reached it from the page's address through the router.
  */
 import { Link } from '@tanstack/react-router';
@@ -8,10 +9,12 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
-  selectDraft, selectError, selectFlowStep, selectIsResetting, selectPasswordFailures, type ForgotPasswordMachine,
+  selectAsksCurrentPassword, selectCurrentPassword, selectDraft, selectError, selectFlowStep, selectIsResetting, selectPasswordFailures,
+  type ForgotPasswordMachine,
 } from '../../../machines/forgot-password.machine';
 import { PASSWORD_RULE_LABELS, type PasswordRule } from '../../../common/password-rules';
 import { ROUTES } from '../../../common/constants';
+import { ACCOUNT_MESSAGES } from '../../../common/messages';
 import { button, errorText } from '../../theme/ui.css';
 import * as css from './auth.css';
 import { PasswordField } from './PasswordField';
@@ -24,6 +27,8 @@ export function NewPasswordForm({ actor }: { actor: ActorRefFrom<ForgotPasswordM
   const failures = useSelector(actor, selectPasswordFailures, shallowEqual);
   const error = useSelector(actor, selectError);
   const resetting = useSelector(actor, selectIsResetting);
+  const asksCurrent = useSelector(actor, selectAsksCurrentPassword);
+  const currentPassword = useSelector(actor, selectCurrentPassword);
   const rulesId = useId();
 
   if (!open) {
@@ -44,6 +49,12 @@ export function NewPasswordForm({ actor }: { actor: ActorRefFrom<ForgotPasswordM
   return (
     <form className={css.form} onSubmit={submit} noValidate>
       <h1 className={css.title}>Set a new password</h1>
+      {asksCurrent && (
+        <PasswordField
+          label={ACCOUNT_MESSAGES.currentPasswordLabel} name="currentPassword" value={currentPassword} autoComplete="current-password"
+          onChange={(value) => actor.send({ type: 'reset.current', currentPassword: value })}
+        />
+      )}
       <PasswordField
         label="New Password" name="newPassword" value={draft.newPassword} autoComplete="new-password" describedBy={rulesId}
         onChange={(value) => actor.send({ type: 'reset.edit', newPassword: value, confirmPassword: draft.confirmPassword })}
