@@ -99,6 +99,8 @@ export const SESSION_STORAGE_KEYS = {
   username: 'otpUsername',
 } as const;
 export const LOCAL_STORAGE_KEYS = {
+  /** The proof of a login waiting for its SMS code, sent with a resend (SECURITY.md C-OTP-3). */
+  loginAttempt: 'otpLoginAttempt',
   roles: 'roles',
   profile: 'profile',
   accessFlags: 'accessFlags',

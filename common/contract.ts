@@ -80,12 +80,15 @@ export const SCHEMAS = {
     properties: {
       success: bool, message: str, isTwoFactorOnLogin: bool, obscureMobileNumber: str, username: str,
       accessToken: str, refreshToken: str, v2ManagementApiEnabled: bool, v2VodManagementApiEnabled: bool,
+      /** Added (SECURITY.md C-OTP-3): with isTwoFactorOnLogin, the proof a resend of the login code must carry. */
+      loginAttemptToken: str,
     },
   },
   generateOtp: {
     type: 'object',
     required: ['isLogin'],
-    properties: { username: text(200), isLogin: bool },
+    /** loginAttemptToken (added): with isLogin and no session, the proof from the login answer. */
+    properties: { username: text(200), isLogin: bool, loginAttemptToken: text(200) },
   },
   generateOtpResponse: {
     type: 'object',

@@ -21,6 +21,7 @@ import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { installInputGuard } from './http/input-guard';
 import { cspReportRoutes, installSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { installTokenRateLimit } from './http/token-rate-limit';
 import { verifyRoutes } from './http/verify-routes';
 import { managementGraphql } from './graphql/plugin';
 import { appcmsRoutes } from './http/appcms-routes';
@@ -123,6 +124,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   installInputGuard(app);
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
+  await installTokenRateLimit(app, config);
+  // SMS sends queued after their answers finish before the database closes.
+  app.addHook('preClose', async () => services.jobs.idle());
   await app.register(cspReportRoutes);
   await app.register(devRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);

@@ -6,7 +6,7 @@ import { INACTIVITY_TIMEOUT_MINUTES_DEFAULT, PUBLIC_ROUTES } from '../common/con
 import type { RuntimeConfig } from '../common/contract';
 import { BlockList, isIP } from 'node:net';
 import type { JWTVerifyGetKey } from 'jose';
-import { DEFAULT_RATE_LIMITS, type RateLimitTable } from './domain/rate-limit';
+import { DEFAULT_LOGIN_THROTTLE, DEFAULT_RATE_LIMITS, type LoginThrottleRules, type RateLimitTable } from './domain/rate-limit';
 
 export interface Argon2Params {
   /** KiB per hash. */
@@ -65,6 +65,10 @@ export interface ServerConfig {
    */
   allowDevOutboxOnNetwork: boolean;
   rateLimits: RateLimitTable;
+  /** Per account+address back-off and the cumulative failure cap (LOGIN_FAILURE_CAP, at most 100). */
+  loginThrottle: LoginThrottleRules;
+  /** Requests per token per window on authenticated routes and GraphQL (API_RATE_LIMIT_PER_MINUTE). */
+  apiRateLimit: { max: number; windowSeconds: number };
   /** Social sign-in (googleLogin / microsoftLogin); null when FIREBASE_PROJECT_ID is not set. */
   firebaseAuth: FirebaseAuthConfig | null;
 }
@@ -230,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowDevOutboxOnNetwork: env.ALLOW_DEV_OUTBOX_ON_NETWORK === ALLOW_DEV_OUTBOX_ON_NETWORK_VALUE,
     rateLimits: DEFAULT_RATE_LIMITS,
+    loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, accountFailureCap: Math.min(100, int(env.LOGIN_FAILURE_CAP, DEFAULT_LOGIN_THROTTLE.accountFailureCap, 1)) },
+    apiRateLimit: { max: int(env.API_RATE_LIMIT_PER_MINUTE, 1200, 1), windowSeconds: 60 },
     firebaseAuth: firebaseProject ? { projectId: firebaseProject, emulatorHost } : null,
   };
 }

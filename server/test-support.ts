@@ -20,7 +20,7 @@ import { buildApp } from './app';
 import { MIGRATIONS_FOLDER, openDb, type Db, type DbHandle } from './db/client';
 import { DEMO_SITES } from './db/demo-accounts';
 import { sites, staffUsers } from './db/schema';
-import type { RateLimitTable } from './domain/rate-limit';
+import type { LoginThrottleRules, RateLimitTable } from './domain/rate-limit';
 import { loadConfig, type ServerConfig } from './env';
 
 export const TEST_SEED_PASSWORD = 'Test!Seed2024';
@@ -32,6 +32,12 @@ export const RELAXED_RATE_LIMITS: RateLimitTable = Object.fromEntries(
     { perUsername: { limit: 1_000_000, windowSeconds: 900 }, perIp: { limit: 1_000_000, windowSeconds: 900 } },
   ]),
 ) as RateLimitTable;
+
+/** No back-off and no failure cap in ordinary tests (server/security-lockout.test.ts uses the defaults). */
+export const RELAXED_LOGIN_THROTTLE: LoginThrottleRules = {
+  pair: { freeAttempts: 1_000_000, baseSeconds: 1, maxSeconds: 1 },
+  accountFailureCap: 1_000_000,
+};
 
 /** A configuration for tests: fast argon2 (production keeps the strong defaults), fixed secrets. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -46,6 +52,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // Test files that need the viewers' world call seedSmallWorld (server/db/seed-world.ts).
     seedScale: 0,
     rateLimits: RELAXED_RATE_LIMITS,
+    loginThrottle: RELAXED_LOGIN_THROTTLE,
+    apiRateLimit: { max: 1_000_000, windowSeconds: 60 },
     // Tests edit session rows directly in the database; the lookup cache has its own test.
     authCacheMs: 0,
     ...overrides,

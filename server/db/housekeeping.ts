@@ -3,7 +3,7 @@
  * expired sessions. Run periodically by buildApp (every 10 minutes, unref'd timer); idempotent, so
  * several instances may run it.
  */
-import { lt } from 'drizzle-orm';
+import { and, lt, notLike } from 'drizzle-orm';
 import type { Db } from './client';
 import { otpCodes, rateLimits, resetTokens, sessions } from './schema';
 
@@ -12,7 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function purgeExpired(db: Db, now = new Date()): Promise<void> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo));
+  // 'durable:' counters (an account's consecutive failures, server/domain/login-throttle.ts) stay until a success.
+  await db.delete(rateLimits).where(and(lt(rateLimits.windowStart, dayAgo), notLike(rateLimits.key, 'durable:%')));
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
   await db.delete(resetTokens).where(lt(resetTokens.expiresAt, dayAgo));
   await db.delete(sessions).where(lt(sessions.expiresAt, weekAgo));

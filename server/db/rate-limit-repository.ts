@@ -3,7 +3,7 @@
  * check, so every server instance shares the counters. The rules (windows, limits) are in
  * server/domain/rate-limit.ts.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { rateLimits } from './schema';
 
@@ -48,6 +48,42 @@ export function createRateLimitRepository(db: Db) {
         })
         .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
       return row ? { count: row.count, windowStart: new Date(row.windowStart) } : undefined;
+    },
+
+    /**
+     * One attempt of a back-off key, atomically: allowed (and counted, stamped `now`) while fewer than
+     * freeAttempts are counted or the back-off since the last counted attempt has passed; undefined
+     * (nothing counted) otherwise.
+     */
+    async takeBackoffSlot(key: string, now: Date, rule: { freeAttempts: number; baseSeconds: number; maxSeconds: number }): Promise<number | undefined> {
+      const at = now.toISOString();
+      const result = await db.execute<{ count: number }>(sql`
+        INSERT INTO rate_limits (key, window_start, count) VALUES (${storedKey(key)}, ${at}::timestamptz, 1)
+        ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1, window_start = excluded.window_start
+        WHERE rate_limits.count < ${rule.freeAttempts}
+           OR rate_limits.window_start + make_interval(secs => least(${rule.maxSeconds}::float8,
+                ${rule.baseSeconds}::float8 * power(2::float8, (rate_limits.count - ${rule.freeAttempts})::float8))) <= excluded.window_start
+        RETURNING count`);
+      const row = (result as unknown as { rows: { count: number }[] }).rows[0];
+      return row ? Number(row.count) : undefined;
+    },
+
+    /** An open-ended counter stamped with its last event. */
+    async increment(key: string, now: Date): Promise<number> {
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key: storedKey(key), windowStart: now, count: 1 })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + 1`, windowStart: sql`excluded.window_start` } })
+        .returning({ count: rateLimits.count });
+      return row?.count ?? 1;
+    },
+
+    async refund(key: string): Promise<void> {
+      await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, storedKey(key)));
+    },
+
+    async clear(key: string): Promise<void> {
+      await db.delete(rateLimits).where(eq(rateLimits.key, storedKey(key)));
     },
   };
 }

@@ -15,6 +15,8 @@ import type {
 import { ACCOUNT_MESSAGES, MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import type { AccountRepository, UserWithSite } from '../db/account-repository';
 import type { AuditLog } from './audit';
+import type { JobQueue } from './jobs';
+import type { LoginThrottle } from './login-throttle';
 import { readBearerToken, type Authenticator, type HeaderCarrier, type SiteRow, type StaffUserRow } from './auth-context';
 import { rateLimited } from './errors';
 import { RESET_TOKEN_TTL_MINUTES, type OtpPurpose } from './otp-constants';
@@ -44,6 +46,10 @@ export interface AuthFlowDeps {
   sms: SmsTransport;
   limiter: RateLimiter;
   rateLimits: RateLimitTable;
+  /** Per account+address back-off and the account's failure cap (server/domain/login-throttle.ts). */
+  loginThrottle: LoginThrottle;
+  /** Work after the answer (SMS sends), server/domain/jobs.ts. */
+  jobs: JobQueue;
   audit: AuditLog;
   auth: Authenticator;
   encodingDisabledSite: string;
@@ -122,6 +128,8 @@ export function createAuthFlows(deps: AuthFlowDeps) {
           success: sent, message: sent ? OWN_MESSAGES.otpRequired : MESSAGES.otpNotSent, isTwoFactorOnLogin: true,
           obscureMobileNumber: obscureMobileNumber(user.phoneNumber), username: user.username,
           accessToken: '', refreshToken: '', ...siteFlags(site),
+          // The proof an anonymous resend (generate/otp, isLogin) must present.
+          ...(sent ? { loginAttemptToken: deps.otp.loginProof({ userId: user.id, deviceId }) } : {}),
         },
       };
     }
@@ -146,26 +154,51 @@ export function createAuthFlows(deps: AuthFlowDeps) {
     body: { success: false, message: MESSAGES.otpVerifyFailed, accessToken: '', v2ManagementApiEnabled: false },
   });
 
+  const invalidCredentials = (): FlowResult<LoginResponse> => ({
+    statusCode: 400,
+    body: {
+      success: false, message: OWN_MESSAGES.invalidCredentials, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: '',
+      accessToken: '', refreshToken: '', v2ManagementApiEnabled: false, v2VodManagementApiEnabled: false,
+    },
+  });
+
+  /** The account reached its cap of consecutive failures: audit it and tell the owner by SMS (after the answer). */
+  async function noticeFailureCap(found: UserWithSite, via: 'password' | 'login-code' | 'reset-code', req: RequestInfo): Promise<void> {
+    await deps.audit.record({ action: 'account.failure_cap_reached', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, via } });
+    deps.jobs.enqueue('failure-cap-notice', () => deps.sms.send(found.user.phoneNumber, OWN_MESSAGES.failureCapSms));
+  }
+
+  /** Sends a password code after the answer, for a username known or not: both answer in the same time. */
+  function sendPasswordCodeLater(username: string): void {
+    deps.jobs.enqueue('password-code', async () => {
+      const found = await findUser(username);
+      if (found && !found.user.disabled) await issueAndSend(found.user, found.site, 'password', '');
+    });
+  }
+
   const resetFailed = (): FlowResult<ResetPasswordResponse> => ({ statusCode: 400, body: { success: false, message: MESSAGES.passwordResetFailed } });
 
   return {
     guard,
     completeLogin,
     async login(input: LoginRequest, req: RequestInfo): Promise<FlowResult<LoginResponse>> {
-      await guard('login', input.username, req.ip);
+      const username = normaliseUsername(input.username);
+      const deviceId = input.deviceId ?? '';
       const found = await findUser(input.username);
+      const attempt = await deps.loginThrottle.begin({ username, userId: found?.user.id, ip: req.ip, deviceId }, 'password');
+      if (attempt.throttled) {
+        // Answered exactly like a wrong password, without checking it: no oracle while throttled.
+        await deps.audit.record({ action: 'login.throttled', actorUserId: found?.user.id ?? null, siteId: found?.site.id ?? null, detail: { username: username.slice(0, 200), ip: req.ip, reason: attempt.reason } });
+        return invalidCredentials();
+      }
       const passwordOk = await deps.passwords.verify(found?.user.passwordHash, input.password);
       if (!found || !passwordOk || found.user.disabled) {
-        await deps.audit.record({ action: 'login.failure', actorUserId: found?.user.id ?? null, siteId: found?.site.id ?? null, detail: { username: normaliseUsername(input.username).slice(0, 200), ip: req.ip } });
-        return {
-          statusCode: 400,
-          body: {
-            success: false, message: OWN_MESSAGES.invalidCredentials, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: '',
-            accessToken: '', refreshToken: '', v2ManagementApiEnabled: false, v2VodManagementApiEnabled: false,
-          },
-        };
+        await deps.audit.record({ action: 'login.failure', actorUserId: found?.user.id ?? null, siteId: found?.site.id ?? null, detail: { username: username.slice(0, 200), ip: req.ip } });
+        if (attempt.failed() && found) await noticeFailureCap(found, 'password', req);
+        return invalidCredentials();
       }
-      return completeLogin(found, input.deviceId ?? '', req, { method: 'password' });
+      await attempt.passed({ complete: !found.user.twoFactorOnLogin });
+      return completeLogin(found, deviceId, req, { method: 'password' });
     },
 
     async generateOtp(input: GenerateOtpRequest, req: RequestInfo): Promise<FlowResult<GenerateOtpResponse>> {
@@ -174,6 +207,8 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         const found = await findUser(input.username);
         const pending = found && !found.user.disabled ? await deps.otp.pendingLoginAttempt(found.user.id) : null;
         if (!found || !pending) return otpNotSent(400);
+        // Only the browser that passed the password step may ask for another code (SECURITY.md C-OTP-3).
+        if (!deps.otp.checkLoginProof({ userId: found.user.id, deviceId: pending.deviceId, proof: input.loginAttemptToken })) return otpNotSent(400);
         const cooldown = await deps.otp.acquireCooldown('login', found.user.username);
         if (!cooldown.acquired) return otpNotSent(429, cooldown.retryAfterSeconds);
         const sent = await issueAndSend(found.user, found.site, 'login', pending.deviceId);
@@ -197,8 +232,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       await guard('generateOtp', input.username, req.ip);
       const cooldown = await deps.otp.acquireCooldown('password', input.username);
       if (!cooldown.acquired) return otpNotSent(429, cooldown.retryAfterSeconds);
-      const found = await findUser(input.username);
-      if (found && !found.user.disabled) await issueAndSend(found.user, found.site, 'password', '');
+      sendPasswordCodeLater(input.username);
       return { statusCode: 200, body: { success: true, message: MESSAGES.otpSent } };
     },
 
@@ -208,34 +242,46 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         await guard('verifyOtp', input.username, req.ip);
         const found = await findUser(input.username);
         if (!found || found.user.disabled || !/^\d{6}$/.test(code)) return otpFailed();
+        const attempt = await deps.loginThrottle.begin({ username: found.user.username, userId: found.user.id, ip: req.ip, deviceId: input.deviceId ?? '' }, 'code');
+        if (attempt.throttled) return otpFailed();
         const ok = await deps.otp.verify({ userId: found.user.id, purpose: 'login', code, deviceId: input.deviceId ?? '' });
         if (!ok) {
           await deps.audit.record({ action: 'otp.verify_failed', actorUserId: found.user.id, siteId: found.site.id, detail: { purpose: 'login', ip: req.ip } });
+          if (attempt.failed()) await noticeFailureCap(found, 'login-code', req);
           return otpFailed();
         }
+        await attempt.passed({ complete: true });
         const accessToken = await startSession(found.user, found.site, input.deviceId ?? '', req);
         await deps.audit.record({ action: 'login.success', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, secondFactor: true } });
         return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
       }
 
       let found: UserWithSite | undefined;
+      /** A token from the signed-in change flow needs the current password too (ASVS 6.2.3); the forgot flow's does not. */
+      let tokenPurpose: 'reset' | 'change' = 'reset';
       if (readBearerToken(req)) {
         const ctx = await deps.auth.authenticate(req, { apiKey: 'optional' });
         found = await findUser(ctx.user.username);
+        tokenPurpose = 'change';
       } else {
         found = await findUser(input.username);
       }
       await guard('verifyOtp', found?.user.username ?? input.username, req.ip);
       if (!found || found.user.disabled || !/^\d{6}$/.test(code)) return otpFailed();
+      const attempt = await deps.loginThrottle.begin({ username: found.user.username, userId: found.user.id, ip: req.ip, deviceId: input.deviceId ?? '' }, 'code');
+      if (attempt.throttled) return otpFailed();
       const ok = await deps.otp.verify({ userId: found.user.id, purpose: 'password', code });
       if (!ok) {
         await deps.audit.record({ action: 'otp.verify_failed', actorUserId: found.user.id, siteId: found.site.id, detail: { purpose: 'password', ip: req.ip } });
+        if (attempt.failed()) await noticeFailureCap(found, 'reset-code', req);
         return otpFailed();
       }
+      await attempt.passed({ complete: true });
       const resetToken = randomBytes(32).toString('base64url');
       const now = new Date();
       await accounts.insertResetToken({
         userId: found.user.id,
+        purpose: tokenPurpose,
         tokenHash: hashResetToken(resetToken),
         createdAt: now,
         expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
@@ -250,19 +296,15 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         statusCode: 200,
         body: { success: true, message: OWN_MESSAGES.forgotPasswordAccepted, errorMessage: '' },
       };
+      // The code is issued and sent after the answer (a job): known and unknown usernames answer alike.
       const cooldown = await deps.otp.acquireCooldown('password', input.username);
-      if (!cooldown.acquired) return accepted;
-      const found = await findUser(input.username);
-      if (found && !found.user.disabled) await issueAndSend(found.user, found.site, 'password', '');
+      if (cooldown.acquired) sendPasswordCodeLater(input.username);
       return accepted;
     },
 
-      /** A token from the signed-in change flow needs the current password too (ASVS 6.2.3); the forgot flow's does not. */
-      let tokenPurpose: 'reset' | 'change' = 'reset';
     async resetPassword(input: ResetPasswordRequest, req: RequestInfo): Promise<FlowResult<ResetPasswordResponse>> {
       const token = input.token?.trim() || readBearerToken(req);
       await guard('resetPassword', token ? `token:${hashResetToken(token).slice(0, 32)}` : undefined, req.ip);
-        tokenPurpose = 'change';
       if (input.newPassword !== input.confirmPassword) return { statusCode: 400, body: { success: false, message: MESSAGES.passwordMismatch } };
       const problem = newPasswordProblem(input.newPassword);
       if (problem) return { statusCode: 400, body: { success: false, message: problem } };
@@ -281,7 +323,6 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       // Every other outstanding reset token, password code and session of the user dies with it.
       const changed = await accounts.changePasswordWithToken({ tokenId: row.tokenId, userId: row.user.id, passwordHash: newHash, now });
       if (!changed) return resetFailed();
-        purpose: tokenPurpose,
       deps.auth.forgetUser(row.user.id);
       await deps.audit.record({ action: 'password.reset', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, sessionsRevoked: true } });
       return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.passwordResetSuccess } };

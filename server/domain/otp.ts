@@ -3,6 +3,8 @@
  * valid 5 minutes, dead after 5 wrong tries, only the newest code of a user+purpose is live.
  * A 'login' code is bound to the deviceId of the password-verified login attempt.
  * Resend cooldown (30 s) is keyed by the username, known or not, so it reveals nothing.
+ * A login attempt that needs the SMS step gets a proof (loginProof, SECURITY.md C-OTP-3): an HMAC of
+ * the account, the attempt's device and an expiry, which an anonymous resend must present.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../../common/constants';
@@ -21,6 +23,10 @@ export interface OtpService {
   pendingLoginAttempt(userId: string, now?: Date): Promise<{ deviceId: string } | null>;
   /** True when the newest code of user+purpose can still be verified from this device (unused, unexpired, tries left). */
   hasLiveCode(input: { userId: string; purpose: OtpPurpose; deviceId?: string; now?: Date }): Promise<boolean>;
+  /** The proof of a login attempt waiting for its SMS code (valid as long as the attempt). */
+  loginProof(input: { userId: string; deviceId: string; now?: Date }): string;
+  /** True when `proof` was handed out for this account and device and has not expired. */
+  checkLoginProof(input: { userId: string; deviceId: string; proof: string | undefined; now?: Date }): boolean;
 }
 
 export function generateOtpCode(): string {
@@ -31,7 +37,25 @@ export function createOtpService(codes: OtpRepository, limiter: RateLimiter, pep
   const digest = (userId: string, purpose: string, code: string) =>
     createHmac('sha256', pepper).update(`${purpose}:${userId}:${code}`).digest('hex');
 
+  const proofMac = (userId: string, deviceId: string, expires: number) =>
+    createHmac('sha256', pepper).update(`login-attempt:${userId}:${deviceId}:${expires}`).digest('base64url');
+
   return {
+    loginProof({ userId, deviceId, now = new Date() }) {
+      const expires = Math.floor(now.getTime() / 1000) + LOGIN_ATTEMPT_TTL_MINUTES * 60;
+      return `${expires}.${proofMac(userId, deviceId, expires)}`;
+    },
+
+    checkLoginProof({ userId, deviceId, proof, now = new Date() }) {
+      const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(proof ?? '');
+      if (!match) return false;
+      const expires = Number(match[1]);
+      if (expires * 1000 <= now.getTime()) return false;
+      const expected = Buffer.from(proofMac(userId, deviceId, expires));
+      const actual = Buffer.from(match[2]!);
+      return expected.length === actual.length && timingSafeEqual(expected, actual);
+    },
+
     acquireCooldown(purpose, username, now) {
       return limiter.cooldown(`otp-cooldown:${purpose}:${username.trim().toLowerCase()}`, OTP_RESEND_COOLDOWN_S, now);
     },

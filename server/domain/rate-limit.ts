@@ -1,6 +1,8 @@
 /**
- * Fixed-window rate limits and cooldowns. The counters live in the database (rate_limits, through
- * server/db/rate-limit-repository.ts), so every server instance shares them.
+ * Fixed-window rate limits, cooldowns, per account+address back-off and the cumulative failure
+ * counter of an account. The counters live in the database (rate_limits, through
+ * server/db/rate-limit-repository.ts), so every server instance shares them; each check is one
+ * atomic statement, so parallel requests cannot slip past a limit.
  */
 import type { RateLimitRepository } from '../db/rate-limit-repository';
 
@@ -24,6 +26,33 @@ export const DEFAULT_RATE_LIMITS: RateLimitTable = {
   resetPassword: { perUsername: { limit: 10, windowSeconds: FIFTEEN_MINUTES }, perIp: { limit: 20, windowSeconds: FIFTEEN_MINUTES } },
 };
 
+/**
+ * Back-off of one account+address pair (SECURITY.md C-LOCK-1): `freeAttempts` failures pass, then
+ * each further attempt must wait baseSeconds * 2^(failures - freeAttempts), at most maxSeconds,
+ * after the previous one. A success clears the pair.
+ */
+export interface BackoffRule {
+  freeAttempts: number;
+  baseSeconds: number;
+  maxSeconds: number;
+}
+
+export interface LoginThrottleRules {
+  /** Per account and client address (the address alone has its own fixed window, perIp). */
+  pair: BackoffRule;
+  /**
+   * Consecutive failures of an account (password, sign-in code, reset code) from every address
+   * together: at most this many (NIST SP 800-63B 5.2.2: no more than 100), then only a device or
+   * address that signed in to the account before may still try. A full success resets it.
+   */
+  accountFailureCap: number;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleRules = {
+  pair: { freeAttempts: 5, baseSeconds: 2, maxSeconds: FIFTEEN_MINUTES },
+  accountFailureCap: 100,
+};
+
 export interface HitResult {
   allowed: boolean;
   count: number;
@@ -37,6 +66,14 @@ export interface RateLimiter {
   hit(key: string, rule: LimitRule, now?: Date): Promise<HitResult>;
   /** Acquires a cooldown: succeeds at most once per `seconds` for a key. */
   cooldown(key: string, seconds: number, now?: Date): Promise<CooldownResult>;
+  /** Takes one attempt of a back-off key; refused (nothing counted) while the back-off runs. */
+  backoff(key: string, rule: BackoffRule, now?: Date): Promise<{ allowed: boolean; count: number }>;
+  /** Counts one event on an open-ended counter (no window); the count so far. */
+  increment(key: string, now?: Date): Promise<number>;
+  /** Takes back one counted event (a success that must not count). */
+  refund(key: string): Promise<void>;
+  /** Forgets a key (a success resets consecutive failures). */
+  clear(key: string): Promise<void>;
 }
 
 export function createRateLimiter(store: RateLimitRepository): RateLimiter {
@@ -54,6 +91,23 @@ export function createRateLimiter(store: RateLimitRepository): RateLimiter {
       if (!row || row.count === 1) return { acquired: true };
       const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + seconds * 1000 - now.getTime()) / 1000));
       return { acquired: false, retryAfterSeconds };
+    },
+
+    async backoff(key, rule, now = new Date()) {
+      const count = await store.takeBackoffSlot(key, now, rule);
+      return count === undefined ? { allowed: false, count: -1 } : { allowed: true, count };
+    },
+
+    increment(key, now = new Date()) {
+      return store.increment(key, now);
+    },
+
+    refund(key) {
+      return store.refund(key);
+    },
+
+    clear(key) {
+      return store.clear(key);
     },
   };
 }

@@ -8,12 +8,15 @@ import { insertAuditEvent } from '../db/audit-repository';
 import type { DbHandle } from '../db/client';
 import { createOtpRepository } from '../db/otp-repository';
 import { insertOutboxMessage } from '../db/outbox-repository';
+import { createLoginHistoryRepository } from '../db/login-history-repository';
 import { createRateLimitRepository } from '../db/rate-limit-repository';
 import { createSessionRepository } from '../db/session-repository';
 import { assertNoEmulatorInProduction, type ServerConfig } from '../env';
 import { createAuditLog, type AuditLog } from './audit';
 import { createAuthenticator, type Authenticator } from './auth-context';
 import { createAuthFlows, type AuthFlows } from './auth-flows';
+import { createJobQueue, type JobQueue } from './jobs';
+import { createLoginThrottle } from './login-throttle';
 import { createOtpService, type OtpService } from './otp';
 import { createPasswordHasher, type PasswordHasher } from './passwords';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
@@ -43,6 +46,8 @@ export interface Services {
   auth: Authenticator;
   authFlows: AuthFlows;
   socialLogin: SocialLogin;
+  /** Work done after the answer (SMS sends); buildApp waits for it on close. */
+  jobs: JobQueue;
 }
 
 export function createServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport }): Services {
@@ -68,8 +73,14 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
     : config.sms.transport === 'outbox' ? createOutboxTransport((to, body) => insertOutboxMessage(db, to, body)) : createDisabledTransport());
   const audit = createAuditLog((values) => insertAuditEvent(db, values), (error) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'audit write failed'));
   const auth = createAuthenticator({ store: sessionRows, tokens, sessions, cacheMs: config.authCacheMs });
+  const jobs = createJobQueue(log);
+  const loginHistory = createLoginHistoryRepository(db);
+  const loginThrottle = createLoginThrottle({
+    limiter, rules: config.loginThrottle, perIp: () => config.rateLimits.login.perIp,
+    signedInBefore: (userId, ip, deviceId) => loginHistory.signedInBefore(userId, ip, deviceId),
+  });
   const authFlows = createAuthFlows({
-    accounts, tokens, sessions, passwords, otp, sms, limiter, audit, auth,
+    accounts, tokens, sessions, passwords, otp, sms, limiter, audit, auth, jobs, loginThrottle,
     rateLimits: config.rateLimits,
     encodingDisabledSite: config.encodingDisabledSite,
     log,
@@ -78,5 +89,5 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
     ? createFirebaseTokenVerifier({ projectId: config.firebaseAuth.projectId, emulator: Boolean(config.firebaseAuth.emulatorHost), keys: config.firebaseAuth.keys })
     : null;
   const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, verifier });
-  return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin };
+  return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs };
 }

@@ -21,6 +21,8 @@ export const socialLoginSchema = /* GraphQL */ `
     refreshToken: String!
     v2ManagementApiEnabled: Boolean!
     v2VodManagementApiEnabled: Boolean!
+    "With isTwoFactorOnLogin: the proof a resend of the login code (generate/otp) must carry."
+    loginAttemptToken: String
   }
 
   extend type Mutation {

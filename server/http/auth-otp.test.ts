@@ -24,7 +24,8 @@ async function startTwoFactor(user: TestUser, deviceId = randomUUID()) {
   expect(body.obscureMobileNumber).toBe(`******${user.phoneNumber.slice(-4)}`);
   const code = await t.latestCode(user.phoneNumber);
   expect(code).toMatch(/^\d{6}$/);
-  return { code: code!, deviceId };
+  expect(body.loginAttemptToken).toMatch(/^\d+\.[\w-]{43}$/);
+  return { code: code!, deviceId, proof: body.loginAttemptToken! };
 }
 
 const verify = (user: TestUser, otp: string, deviceId: string, isLogin = true) =>
@@ -88,8 +89,8 @@ describe('two-factor login', () => {
 
   it('resend within 30 s is refused with retryAfterSeconds; after it a new code replaces the old', async () => {
     const user = await t.createUser({ twoFactorOnLogin: true, prefix: '2fa-resend' });
-    const { code: first, deviceId } = await startTwoFactor(user);
-    const early = await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true });
+    const { code: first, deviceId, proof } = await startTwoFactor(user);
+    const early = await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true, loginAttemptToken: proof });
     expect(early.statusCode).toBe(429);
     expect(early.json()).toMatchObject({ success: false, message: MESSAGES.otpNotSent });
     expect(early.json().retryAfterSeconds).toBeGreaterThan(0);
@@ -98,7 +99,7 @@ describe('two-factor login', () => {
     // Pretend the cooldown has passed.
     const { rateLimits } = await import('../db/schema');
     await t.db.update(rateLimits).set({ windowStart: new Date(Date.now() - 31_000) }).where(eq(rateLimits.key, `otp-cooldown:login:${user.username}`));
-    const resent = await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true });
+    const resent = await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true, loginAttemptToken: proof });
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({ success: true, message: MESSAGES.otpSent });
     const second = await t.latestCode(user.phoneNumber);
@@ -121,6 +122,35 @@ describe('two-factor login', () => {
     const again = await startTwoFactor(user, other.deviceId);
     expect(await smsCount()).toBe(3);
     expect((await verify(user, again.code, other.deviceId)).statusCode).toBe(200);
+  });
+
+  it('an anonymous login resend needs the proof handed out by the login answer (C-OTP-3)', async () => {
+    const user = await t.createUser({ twoFactorOnLogin: true, prefix: '2fa-proof' });
+    const { deviceId, proof } = await startTwoFactor(user);
+    const { rateLimits } = await import('../db/schema');
+    const pastCooldown = () => t.db.update(rateLimits).set({ windowStart: new Date(Date.now() - 31_000) }).where(eq(rateLimits.key, `otp-cooldown:login:${user.username}`));
+    await pastCooldown();
+    const noAttempt = await t.post(API_PATHS.generateOtp, { username: `ghost-${randomUUID()}@x.test`, isLogin: true });
+    const [expires, mac] = proof.split('.');
+    const forged = [
+      undefined,
+      '',
+      `${Number(expires) + 60}.${mac}`,
+      `${expires}.${'A'.repeat(43)}`,
+      // A proof of this account for another device (another login attempt) does not fit the pending one.
+      (t.app.services.otp.loginProof({ userId: user.id, deviceId: `${deviceId}-other` })),
+    ];
+    for (const loginAttemptToken of forged) {
+      const res = await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true, ...(loginAttemptToken === undefined ? {} : { loginAttemptToken }) });
+      expect(res.statusCode, String(loginAttemptToken)).toBe(400);
+      expect(res.body).toBe(noAttempt.body);
+    }
+    expect((await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`)).json<unknown[]>()).toHaveLength(1);
+    const expired = t.app.services.otp.loginProof({ userId: user.id, deviceId, now: new Date(Date.now() - 11 * 60_000) });
+    expect((await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true, loginAttemptToken: expired })).statusCode).toBe(400);
+    const ok = await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true, loginAttemptToken: proof });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`)).json<unknown[]>()).toHaveLength(2);
   });
 
   it('a login resend needs a password-verified attempt first', async () => {

@@ -45,6 +45,8 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
     schema: { querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 50 } } }, response: { 200: SCHEMAS.outboxMessages } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // SMS sends run after their answers (server/domain/jobs.ts): list once the queued ones are done.
+    await app.services.jobs.idle();
     return listOutbox(app.services.db, request.query.to, 50);
   });
 };

@@ -16,7 +16,7 @@ import { API_PATHS, COOKIE_NAMES } from '../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { readInjectedRuntimeConfig } from '../runtime-config';
 import { readCookie, writeCookie } from './cookies';
-import { readCredentials, readPendingTwoFactor as readPendingStep, readSession } from './session-store';
+import { readCredentials, readLoginAttempt, readPendingTwoFactor as readPendingStep, readSession, storeLoginAttempt } from './session-store';
 
 const AUTH = { handleAuthErrors: false } as const;
 
@@ -52,11 +52,17 @@ export const getDeviceId = fromPromise<string | undefined>(async ({ signal }) =>
   }
 });
 
+/** A login answer that asks for the SMS code leaves its proof for the code's resend. */
+function keepLoginAttempt<T extends LoginOutput>(answer: T): T {
+  if (answer.isTwoFactorOnLogin) storeLoginAttempt(answer.username, answer.loginAttemptToken);
+  return answer;
+}
+
 export const login = fromPromise<LoginOutput, LoginInput>(async ({ input, signal }) =>
-  ensureOk(await apiRequest<LoginOutput>(API_PATHS.login, {
+  keepLoginAttempt(ensureOk(await apiRequest<LoginOutput>(API_PATHS.login, {
     body: { username: input.username, password: input.password, ...(input.deviceId ? { deviceId: input.deviceId } : {}) },
     signal, ...AUTH,
-  })));
+  }))));
 
 /** The mutation of spec §7.1 for each provider; no credentials exist yet, so no auth headers. */
 export const SOCIAL_LOGIN_MUTATIONS: Readonly<Record<SocialProvider, string>> = {
@@ -64,7 +70,7 @@ export const SOCIAL_LOGIN_MUTATIONS: Readonly<Record<SocialProvider, string>> = 
   microsoft: 'microsoftLogin',
 };
 
-const SOCIAL_LOGIN_FIELDS = 'success message isTwoFactorOnLogin obscureMobileNumber username accessToken refreshToken v2ManagementApiEnabled v2VodManagementApiEnabled';
+const SOCIAL_LOGIN_FIELDS = 'success message isTwoFactorOnLogin obscureMobileNumber username accessToken refreshToken v2ManagementApiEnabled v2VodManagementApiEnabled loginAttemptToken';
 
 export function socialLoginDocument(provider: SocialProvider): { operationName: string; query: string } {
   const field = SOCIAL_LOGIN_MUTATIONS[provider];
@@ -88,7 +94,8 @@ export async function exchangeIdToken(
   if (response.errors?.length || !answer) {
     throw new ApiError(response.errors?.[0]?.message || MESSAGES.genericGraphqlError, response.status, response);
   }
-  return answer;
+  const { loginAttemptToken, ...rest } = answer;
+  return keepLoginAttempt(loginAttemptToken ? { ...rest, loginAttemptToken } : rest);
 }
 
 /** Spec §4.1 social login: the provider's popup (Firebase, loaded on demand), then our server. */
@@ -100,9 +107,15 @@ export const socialSignIn = fromPromise<LoginOutput, SocialSignInInput>(async ({
   return exchangeIdToken(input.provider, idToken, input.deviceId, signal);
 });
 
+/** A resend of the login code carries the proof its login answer handed out (SECURITY.md C-OTP-3). */
+function loginAttemptOf(input: GenerateOtpInput): { loginAttemptToken?: string } {
+  const token = input.isLogin && !input.credentials ? readLoginAttempt(input.username) : undefined;
+  return token ? { loginAttemptToken: token } : {};
+}
+
 export const generateOtp = fromPromise<GenerateOtpOutput, GenerateOtpInput>(async ({ input, signal }) =>
   ensureOk(await apiRequest<GenerateOtpOutput>(API_PATHS.generateOtp, {
-    body: { username: input.username, isLogin: input.isLogin },
+    body: { username: input.username, isLogin: input.isLogin, ...loginAttemptOf(input) },
     headers: input.credentials ? authHeaders(input.credentials) : {},
     signal, ...AUTH,
   })));

@@ -32,6 +32,7 @@ export function writeSession({ session, expiresAt }: StoreSessionParams): void {
   localStore.set(LOCAL_STORAGE_KEYS.accessFlags, JSON.stringify(session.accessFlags));
   localStore.set(LOCAL_STORAGE_KEYS.profile, JSON.stringify({ ...session.profile, encodingEnabled: session.encodingEnabled }));
   sessionStore.remove(SESSION_STORAGE_KEYS.username);
+  sessionStore.remove(SESSION_STORAGE_KEYS.loginAttempt);
 }
 
 /** The stored session, or null without a token and key (cookies expire with the token). */
@@ -69,6 +70,22 @@ export function readPendingTwoFactor(now: number = Date.now()): { username: stri
   if (!stored || typeof stored.username !== 'string' || !stored.username || typeof stored.savedAt !== 'number') return null;
   if (now - stored.savedAt > PENDING_TWO_FACTOR_MS) return null;
   return { username: stored.username, obscureMobileNumber: typeof stored.obscureMobileNumber === 'string' ? stored.obscureMobileNumber : '' };
+}
+
+/**
+ * The proof the server hands out with a login that needs its SMS code; a resend of that code
+ * (generate/otp, isLogin) carries it. Kept for the tab, like the pending step.
+ */
+export function storeLoginAttempt(username: string, token: string | undefined): void {
+  if (token) sessionStore.set(SESSION_STORAGE_KEYS.loginAttempt, JSON.stringify({ username: username.trim().toLowerCase(), token }));
+  else sessionStore.remove(SESSION_STORAGE_KEYS.loginAttempt);
+}
+
+/** The stored proof for this username, if any. */
+export function readLoginAttempt(username: string): string | undefined {
+  const stored = parseJson(sessionStore.get(SESSION_STORAGE_KEYS.loginAttempt)) as { username?: unknown; token?: unknown } | null;
+  if (!stored || typeof stored.token !== 'string' || stored.username !== username.trim().toLowerCase()) return undefined;
+  return stored.token;
 }
 
 export function readCredentials(): { accessToken: string; apiKey: string } | null {
