@@ -97,10 +97,10 @@ export const SESSION_STORAGE_KEYS = {
   cloudProvider: 'cloudProvider',
   selectedNetwork: 'selectedNetwork',
   username: 'otpUsername',
-} as const;
-export const LOCAL_STORAGE_KEYS = {
   /** The proof of a login waiting for its SMS code, sent with a resend (SECURITY.md C-OTP-3). */
   loginAttempt: 'otpLoginAttempt',
+} as const;
+export const LOCAL_STORAGE_KEYS = {
   roles: 'roles',
   profile: 'profile',
   accessFlags: 'accessFlags',

@@ -122,11 +122,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   installErrorHandler(app);
   installInputGuard(app);
-
-  for (const plugin of API_PLUGINS) await app.register(plugin);
   await installTokenRateLimit(app, config);
   // SMS sends queued after their answers finish before the database closes.
   app.addHook('preClose', async () => services.jobs.idle());
+
+  for (const plugin of API_PLUGINS) await app.register(plugin);
   await app.register(cspReportRoutes);
   await app.register(devRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);

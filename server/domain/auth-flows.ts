@@ -316,6 +316,15 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         await deps.audit.record({ action: 'password.reset_failed', actorUserId: row?.user.id ?? null, detail: { ip: req.ip, reason: row ? 'used-or-expired' : 'unknown' } });
         return resetFailed();
       }
+      if (row.purpose === 'change') {
+        // The header's change flow (ASVS 6.2.3): the current password as well as the code; each try counts per account.
+        await guard('resetPassword', row.user.username, req.ip);
+        if (!input.currentPassword) return { statusCode: 400, body: { success: false, message: ACCOUNT_MESSAGES.currentPasswordRequired } };
+        if (!await deps.passwords.verify(row.user.passwordHash, input.currentPassword)) {
+          await deps.audit.record({ action: 'password.change_refused', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, reason: 'current-password' } });
+          return { statusCode: 400, body: { success: false, message: ACCOUNT_MESSAGES.currentPasswordWrong } };
+        }
+      }
       if (await deps.passwords.verify(row.user.passwordHash, input.newPassword)) {
         return { statusCode: 400, body: { success: false, message: OWN_MESSAGES.passwordMustDiffer } };
       }
@@ -345,12 +354,3 @@ export function createAuthFlows(deps: AuthFlowDeps) {
 }
 
 export type AuthFlows = ReturnType<typeof createAuthFlows>;
-      if (row.purpose === 'change') {
-        // The header's change flow (ASVS 6.2.3): the current password as well as the code; each try counts per account.
-        await guard('resetPassword', row.user.username, req.ip);
-        if (!input.currentPassword) return { statusCode: 400, body: { success: false, message: ACCOUNT_MESSAGES.currentPasswordRequired } };
-        if (!await deps.passwords.verify(row.user.passwordHash, input.currentPassword)) {
-          await deps.audit.record({ action: 'password.change_refused', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, reason: 'current-password' } });
-          return { statusCode: 400, body: { success: false, message: ACCOUNT_MESSAGES.currentPasswordWrong } };
-        }
-      }
