@@ -5,6 +5,8 @@ import { renderView } from '../../test-support/render-view';
 import { appCmsUser, signedInAs } from '../../test-support/view-fixtures';
 import { Header } from './Header';
 
+const menuButton = () => screen.getByTestId('user-menu').querySelector('summary') as HTMLElement;
+
 describe('Header', () => {
   it('shows only the logo to a visitor', async () => {
     await renderView(<Header />);
@@ -17,7 +19,7 @@ describe('Header', () => {
     await renderView(<Header />, { actors: signedInAs({ Content: 'write' }, 'content@demo.test') });
     const tabs = within(screen.getByRole('navigation', { name: 'Areas' })).getAllByRole('link').map((a) => a.textContent);
     expect(tabs).toEqual(['Content']);
-    expect(screen.getByLabelText('User menu').textContent).toContain('content@demo.test');
+    expect(menuButton().textContent).toBe('User menu: content@demo.test');
     expect(screen.queryByTestId('network-switcher')).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).toBeNull();
   });
@@ -29,11 +31,47 @@ describe('Header', () => {
     expect(screen.getByRole('menuitem', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
   });
 
+  it('follows the menu pattern: opening focuses the first item, arrows and Home/End move, Escape closes back to the button', async () => {
+    const view = await renderView(<Header />, { actors: signedInAs({ Admin: 'write', Content: 'write' }) });
+    await view.user.click(menuButton());
+    const details = screen.getByTestId('user-menu') as HTMLDetailsElement;
+    expect(details.open).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Admin' }));
+    await view.user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe(screen.getAllByRole('menuitem')[1]!.textContent);
+    await view.user.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Logout' }));
+    await view.user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Admin' }));
+    await view.user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Logout' }));
+    await view.user.keyboard('{Home}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Admin' }));
+    await view.user.keyboard('{Escape}');
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(menuButton());
+  });
+
+  it('puts the tabs and menus behind one Menu button (shown under 900 px), closed again by Escape or a tab', async () => {
+    const view = await renderView(<Header />, { actors: signedInAs({ Content: 'write' }) });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await view.user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('header').getAttribute('data-compact-open')).toBe('true');
+    await view.user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    await view.user.click(toggle);
+    await view.user.click(screen.getByRole('link', { name: 'Content' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('sends Change Password and Logout from the user menu, with no token in the event', async () => {
     const view = await renderView(<Header />, { actors: signedInAs({ Content: 'write' }) });
-    await view.user.click(screen.getByLabelText('User menu'));
+    await view.user.click(menuButton());
     await view.user.click(screen.getByRole('menuitem', { name: 'Change Password' }));
-    await view.user.click(screen.getByLabelText('User menu'));
+    await view.user.click(menuButton());
     await view.user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(view.sentTo('passwordChange')).toEqual([{ type: 'change.start' }]);
     expect(view.sentTo('logout')).toEqual([{ type: 'logout.request' }]);

@@ -2,8 +2,12 @@
  * Header and top bar (spec §2.9, §2.4): hidden on the listed routes; a logo-only bar for visitors;
  * for a signed-in user the tabs of the areas their roles allow and the user menu. The network switcher
  * shows when the `network` actor follows a site (App CMS users only: machines/app.machine.ts).
+ * The user menu follows the WAI-ARIA menu button pattern: opening it focuses the first item, arrow
+ * keys, Home and End move between items, Escape (or choosing one) closes it and focus returns to the
+ * button. Under 900 px the tabs and the menus sit behind one Menu button.
  */
 import { Link } from '@tanstack/react-router';
+import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectIsSignedIn, selectRoles, selectSession } from '../../../machines/auth.machine';
 import { selectCanChangePassword } from '../../../machines/forgot-password.machine';
@@ -42,34 +46,87 @@ function SignedInHeader() {
   const canChangePassword = useSelector(passwordChange, selectCanChangePassword);
   const hasNetworks = useSelector(network, selectHasSite);
   const tabs = visibleTabsFor(roles);
+  const [compactOpen, setCompactOpen] = useState(false);
+  const onHeaderKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Escape' && compactOpen) {
+      setCompactOpen(false);
+      (e.currentTarget.querySelector('[data-compact-toggle]') as HTMLElement | null)?.focus();
+    }
+  };
   return (
-    <header className={css.header} data-testid="header">
+    <header className={css.header} data-testid="header" data-compact-open={compactOpen} onKeyDown={onHeaderKeyDown}>
       <Logo />
-      <nav className={css.tabs} aria-label="Areas">
+      <button
+        type="button" className={css.compactToggle} data-compact-toggle aria-expanded={compactOpen} aria-controls="header-compact"
+        onClick={() => setCompactOpen(!compactOpen)}
+      >Menu</button>
+      <div id="header-compact" className={css.compactPanel}>
+      <nav className={css.tabs} aria-label="Areas" onClick={() => setCompactOpen(false)}>
         {tabs.map((tab) => (
           <Link key={tab.route} to={tab.route} className={css.tab} activeOptions={{ exact: false }}>{tab.label}</Link>
         ))}
       </nav>
       <div className={css.rightSide}>
         {hasNetworks && <NetworkSwitcher />}
-        <details className={css.menu}>
-          <summary className={css.menuSummary} aria-label="User menu">{session?.username ?? 'Account'} ▾</summary>
+        <details className={css.menu} onToggle={focusFirstItem} onKeyDown={onMenuKeyDown} data-testid="user-menu">
+          {/* The visible name is part of the accessible name (WCAG 2.5.3 label in name). */}
+          <summary className={css.menuSummary} aria-haspopup="menu">
+            <span className={css.visuallyHidden}>User menu: </span>{session?.username ?? 'Account'}
+          </summary>
           {/* Choosing an item closes the menu (it would stay open behind the dialogs and after Admin). */}
-          <div className={css.menuList} role="menu" onClick={(e) => { (e.currentTarget.parentElement as HTMLDetailsElement).open = false; }}>
+          <div className={css.menuList} role="menu" aria-label="User menu" onClick={(e) => closeMenu(e.currentTarget.parentElement as HTMLDetailsElement)}>
             {canContinue(roles, AREAS.admin) && (
-              <Link to={ROUTES.admin} className={css.menuItem} role="menuitem">Admin</Link>
+              <Link to={ROUTES.admin} className={css.menuItem} role="menuitem" tabIndex={-1}>Admin</Link>
             )}
             {canChangePassword && (
-              <button type="button" className={css.menuItem} role="menuitem" onClick={() => passwordChange.send({ type: 'change.start' })}>
+              <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} onClick={() => passwordChange.send({ type: 'change.start' })}>
                 Change Password
               </button>
             )}
-            <button type="button" className={css.menuItem} role="menuitem" onClick={() => logout.send({ type: 'logout.request' })}>
+            <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} onClick={() => logout.send({ type: 'logout.request' })}>
               Logout
             </button>
           </div>
         </details>
       </div>
+      </div>
     </header>
   );
+}
+
+function menuItems(details: HTMLElement): HTMLElement[] {
+  return [...details.querySelectorAll<HTMLElement>('[role=menuitem]')];
+}
+
+/** Closes the user menu and puts focus back on its button (a dialog opened from it returns focus there). */
+function closeMenu(details: HTMLDetailsElement) {
+  details.open = false;
+  details.querySelector('summary')?.focus();
+}
+
+function focusFirstItem(e: SyntheticEvent<HTMLDetailsElement>) {
+  if (e.currentTarget.open) menuItems(e.currentTarget)[0]?.focus();
+}
+
+function onMenuKeyDown(e: KeyboardEvent<HTMLDetailsElement>) {
+  const details = e.currentTarget;
+  if (!details.open) return;
+  const items = menuItems(details);
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const moves: Record<string, number> = {
+    ArrowDown: (index + 1) % items.length,
+    ArrowUp: (index - 1 + items.length) % items.length,
+    Home: 0,
+    End: items.length - 1,
+  };
+  if (e.key === 'Escape') {
+    e.preventDefault();
+    e.stopPropagation();
+    closeMenu(details);
+  } else if (e.key in moves) {
+    e.preventDefault();
+    items[moves[e.key]!]?.focus();
+  } else if (e.key === 'Tab') {
+    details.open = false;
+  }
 }

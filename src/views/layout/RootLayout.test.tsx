@@ -20,6 +20,14 @@ describe('RootLayout', () => {
     expect(document.title).toBe(APP_TITLE);
   });
 
+  it('offers a skip link first, which jumps past the header to the page', async () => {
+    const view = await renderView(<RootLayout />, { url: '/content' });
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(document.body.querySelector('a')).toBe(skip);
+    await view.user.click(skip);
+    expect(document.activeElement?.id).toBe('main-content');
+  });
+
   it('hides the header on the routes the spec lists', async () => {
     await renderView(<RootLayout />, { url: '/content/video/42' });
     expect(screen.queryByTestId('header-visitor')).toBeNull();

@@ -3,13 +3,25 @@
  * The document title follows the deepest matched route's title.
  */
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { APP_TITLE } from '../../../common/constants';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { RouteProgress } from '../shared/RouteProgress';
 import { Snackbar } from '../shared/Snackbar';
 import { Header } from './Header';
 import { isHeaderHidden } from './header-visibility';
+import * as css from './layout.css';
+
+/** Past the header and an area's side navigation: to the page's <main> when it has one. */
+function skipToContent(e: MouseEvent<HTMLAnchorElement>) {
+  const frame = document.getElementById('main-content');
+  const target = frame?.querySelector<HTMLElement>('main') ?? frame?.querySelector<HTMLElement>('nav ~ *') ?? frame;
+  if (!target) return;
+  e.preventDefault();
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+  target.scrollIntoView();
+}
 
 export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -24,8 +36,9 @@ export function RootLayout() {
   return (
     <>
       <RouteProgress />
+      <a href="#main-content" className={css.skipLink} onClick={skipToContent}>Skip to main content</a>
       {!isHeaderHidden(pathname) && <Header />}
-      <Outlet />
+      <div id="main-content" tabIndex={-1} className={css.mainContent}><Outlet /></div>
       <Snackbar />
     </>
   );

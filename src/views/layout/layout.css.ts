@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
-/** Under this width the area tabs move to a second row that scrolls sideways inside the header. */
+/** Under this width the tabs and menus move behind the header's one Menu button. */
 const COMPACT = 'screen and (max-width: 900px)';
 
 export const header = style({
@@ -12,21 +12,25 @@ export const header = style({
 export const logo = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, color: vars.color.info, textDecoration: 'none', fontWeight: 700 });
 export const tabs = style({
   display: 'flex', gap: vars.space.xs, flex: 1, height: '100%', minWidth: 0,
-  '@media': { [COMPACT]: { order: 3, flexBasis: '100%', height: 44, overflowX: 'auto', scrollbarWidth: 'none' } },
+  '@media': { [COMPACT]: { flexDirection: 'column', flexBasis: '100%', height: 'auto' } },
 });
 export const tab = style({
   display: 'flex', alignItems: 'center', padding: `0 ${vars.space.md}`, color: vars.color.info, textDecoration: 'none', opacity: 0.85,
   whiteSpace: 'nowrap', flexShrink: 0,
   borderBottom: '3px solid transparent',
   selectors: { '&[data-status=active]': { opacity: 1, borderBottomColor: vars.color.info, fontWeight: 600 } },
+  '@media': { [COMPACT]: { minHeight: 44 } },
 });
-export const rightSide = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, marginLeft: 'auto', minWidth: 0 });
+export const rightSide = style({
+  display: 'flex', alignItems: 'center', gap: vars.space.md, marginLeft: 'auto', minWidth: 0,
+  '@media': { [COMPACT]: { marginLeft: 0, flexWrap: 'wrap', justifyContent: 'space-between' } },
+});
 export const menu = style({ position: 'relative' });
 export const menuSummary = style({
-  listStyle: 'none', cursor: 'pointer', padding: vars.space.sm, borderRadius: vars.radius, whiteSpace: 'nowrap',
+  listStyle: 'none', display: 'block', cursor: 'pointer', padding: vars.space.sm, borderRadius: vars.radius, whiteSpace: 'nowrap',
   overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '16rem',
-  selectors: { '&::-webkit-details-marker': { display: 'none' } },
-  '@media': { [COMPACT]: { maxWidth: '10rem' } },
+  selectors: { '&::-webkit-details-marker': { display: 'none' }, '&::after': { content: '" ▾"' } },
+  '@media': { [COMPACT]: { maxWidth: 'none' } },
 });
 export const menuList = style({
   position: 'absolute', right: 0, top: '110%', background: vars.color.background, color: vars.color.secondaryMain,
@@ -37,3 +41,32 @@ export const menuItem = style({
   textAlign: 'left', background: 'transparent', border: 0, padding: vars.space.sm, cursor: 'pointer', color: vars.color.secondaryMain,
   textDecoration: 'none', borderRadius: vars.radius, selectors: { '&:hover': { background: vars.color.paper } },
 });
+
+export const visuallyHidden = style({
+  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
+});
+
+/** The one Menu button of the compact header: hidden on wide screens. */
+export const compactToggle = style({
+  display: 'none', marginLeft: 'auto', background: 'transparent', color: vars.color.info, border: '1px solid rgba(255,255,255,0.6)',
+  borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.md}`, cursor: 'pointer', fontWeight: 600,
+  '@media': { [COMPACT]: { display: 'block' } },
+});
+/** Tabs and menus: inline on wide screens; under 900 px a panel below the bar, shown when the Menu button is open. */
+export const compactPanel = style({
+  display: 'contents',
+  '@media': {
+    [COMPACT]: {
+      display: 'none', flexBasis: '100%', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.sm, paddingBottom: vars.space.sm,
+      selectors: { '[data-compact-open=true] > &': { display: 'flex' } },
+    },
+  },
+});
+
+/** The skip link: off screen until it has keyboard focus. */
+export const skipLink = style({
+  position: 'absolute', left: vars.space.sm, top: -100, zIndex: 100, padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.background, color: vars.color.primaryMain, borderRadius: vars.radius, fontWeight: 600,
+  selectors: { '&:focus': { top: vars.space.sm } },
+});
+export const mainContent = style({ outline: 'none' });
