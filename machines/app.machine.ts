@@ -73,25 +73,28 @@ function accountToPasswordChange({ event }: Args): Relay {
   return { systemId: 'passwordChange', event: { type: 'account.changed', session } };
 }
 
+/** Every child of the root by its systemId; the browser provides their I/O, tests provide fakes. */
+export const APP_CHILDREN = {
+  notifier: notifierMachine,
+  routeLoading: routeLoadingMachine,
+  auth: authMachine,
+  session: sessionMachine,
+  inactivity: inactivityMachine,
+  logout: logoutMachine,
+  passwordReset: forgotPasswordMachine,
+  passwordChange: forgotPasswordMachine,
+  network: networkMachine,
+  contentBrowser: contentBrowserMachine,
+  keepalive: keepaliveMachine,
+};
+
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
   },
-  actors: {
-    notifier: notifierMachine,
-    routeLoading: routeLoadingMachine,
-    auth: authMachine,
-    session: sessionMachine,
-    inactivity: inactivityMachine,
-    logout: logoutMachine,
-    passwordReset: forgotPasswordMachine,
-    passwordChange: forgotPasswordMachine,
-    network: networkMachine,
-    contentBrowser: contentBrowserMachine,
-    keepalive: keepaliveMachine,
-  },
+  actors: APP_CHILDREN,
   actions: {
     relay: tellSystemActor,
     setPath: assign(({ event }) => (event.type === 'path.changed' ? { path: event.path } : {})),

@@ -18,31 +18,13 @@ import {
 import { act, type ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
-import { authMachine } from '../../machines/auth.machine';
-import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
-import { inactivityMachine } from '../../machines/inactivity.machine';
-import { keepaliveMachine } from '../../machines/keepalive.machine';
-import { logoutMachine } from '../../machines/logout.machine';
-import { networkMachine } from '../../machines/network.machine';
-import { contentBrowserMachine } from '../../machines/content-browser.machine';
-import { sessionMachine } from '../../machines/session.machine';
+import { APP_CHILDREN, appMachine } from '../../machines/app.machine';
 import { fakeActor, pendingActor } from '../../machines/test-support/fakes';
 import type { RuntimeConfig } from '../../common/contract';
 import { RootActorContext, type RootActor } from '../app-actor';
 
-/** The children of the root whose I/O actors a test may answer. */
-const CHILD_MACHINES = {
-  auth: authMachine,
-  session: sessionMachine,
-  inactivity: inactivityMachine,
-  logout: logoutMachine,
-  passwordReset: forgotPasswordMachine,
-  passwordChange: forgotPasswordMachine,
-  network: networkMachine,
-  contentBrowser: contentBrowserMachine,
-  keepalive: keepaliveMachine,
-} satisfies Record<string, AnyStateMachine>;
+/** The children of the root whose I/O actors a test may answer: the root's own map. */
+const CHILD_MACHINES: Record<keyof typeof APP_CHILDREN, AnyStateMachine> = APP_CHILDREN;
 
 export type ChildId = keyof typeof CHILD_MACHINES;
 /** Answers for the I/O actors of each child, and of the code step (`otpStep`) that auth and the password flows invoke. */
