@@ -19,6 +19,8 @@ export const ROUTES = {
   admin: '/admin',
   adminAudit: '/admin/audit',
   setPassword: '/set-password',
+  /** The signed-in user's own active sessions (issue 19, ASVS 7.4.5). */
+  accountSessions: '/account/sessions',
 } as const;
 
 /** Areas of spec §6, with the exact names the roles map uses. */
@@ -127,6 +129,8 @@ export const API_PATHS = {
   devOutbox: '/__dev/outbox',
   /** The Admin area (spec §7.3 "user/admin"): staff, roles, sessions, audit log. */
   admin: '/v3.0/user/admin',
+  /** The signed-in user's own sessions (issue 19): GET lists them, DELETE /:sessionId ends one. */
+  accountSessions: '/v3.0/user/account/sessions',
 } as const;
 
 /**

@@ -30,6 +30,7 @@ import { reportRoutes } from './http/report-routes';
 import { ingestRoutes } from './http/ingest-routes';
 import { contentRoutes } from './http/content-routes';
 import { adminRoutes } from './http/admin-routes';
+import { accountRoutes } from './http/account-routes';
 import './http/types';
 
 /**
@@ -41,6 +42,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   authRoutes,
   verifyRoutes,
   managementGraphql, appcmsRoutes, contentRoutes, adminRoutes,
+  accountRoutes,
   reportRoutes,
   ingestRoutes,
   // networkRoutes, graphqlPlugin, ... (registered here by their owners)

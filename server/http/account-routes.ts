@@ -1,0 +1,41 @@
+/**
+ * `/v3.0/user/account`: the signed-in user's own account (issue 19). Any signed-in user, any role.
+ *
+ *   GET    /sessions             the caller's active sessions (device, address, last seen; this one marked)
+ *   DELETE /sessions/:sessionId  end one of them at once (the verify route refuses it from then on)
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { API_PATHS } from '../../common/constants';
+import { createStaffAdminRepository } from '../db/staff-admin-repository';
+import { createOwnSessions } from '../domain/sessions';
+import './types';
+
+const BASE = API_PATHS.accountSessions;
+
+interface SessionParams { sessionId: string }
+
+const SESSION_PARAMS = {
+  type: 'object',
+  required: ['sessionId'],
+  properties: { sessionId: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
+} as const;
+
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  const services = app.services;
+  const own = createOwnSessions({
+    // The Admin area's session queries (same rules of "active"), limited here to the caller's own id.
+    repo: createStaffAdminRepository(services.db, { idleMs: services.config.inactivityTimeoutMinutes * 60_000 }),
+    audit: services.audit,
+    auth: services.auth,
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(BASE, async (request) => own.list(await services.auth.authenticate(request, { apiKey: 'required' })));
+
+  app.delete<{ Params: SessionParams }>(`${BASE}/:sessionId`, { schema: { params: SESSION_PARAMS } }, async (request) =>
+    own.end(await services.auth.authenticate(request, { apiKey: 'required' }), request.params.sessionId, request.ip));
+};
