@@ -185,13 +185,18 @@ const appcmsIndex = createRoute({
   component: () => <EmptyStatePage title="AppCMS" detail="Choose a section on the left: Template, Brand, Settings, Devices or Service." />,
 });
 /**
- * Brand, Settings and Devices show the selected network's data; the other sections are not built yet.
+ * Brand, Settings and Devices edit the selected network's data; Template and Service edit the site.
  * While one is open the `network` actor knows which kind it shows, and reads it for the current network.
  */
 const APPCMS_NETWORK_PAGES: Record<string, { kind: NetworkDataKind; component: ReturnType<typeof lazyRouteComponent> }> = {
   '/appcms/brand': { kind: 'brand', component: lazyRouteComponent(() => import('./views/appcms/BrandPage'), 'BrandPage') },
   '/appcms/settings': { kind: 'settings', component: lazyRouteComponent(() => import('./views/appcms/SettingsPage'), 'SettingsPage') },
   '/appcms/devices': { kind: 'device', component: lazyRouteComponent(() => import('./views/appcms/DevicesPage'), 'DevicesPage') },
+};
+/** Template and Service edit the site (the service), not one network. */
+const APPCMS_SITE_PAGES: Record<string, ReturnType<typeof lazyRouteComponent>> = {
+  '/appcms/template': lazyRouteComponent(() => import('./views/appcms/TemplatePage'), 'TemplatePage'),
+  '/appcms/service': lazyRouteComponent(() => import('./views/appcms/ServicePage'), 'ServicePage'),
 };
 const appcmsPages = APPCMS_PAGES.map((p) => {
   const networkPage = APPCMS_NETWORK_PAGES[p.path];
@@ -203,7 +208,7 @@ const appcmsPages = APPCMS_PAGES.map((p) => {
       onEnter: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: networkPage.kind }),
       onLeave: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: null }),
     } : {}),
-    component: networkPage?.component ?? (() => <EmptyStatePage title={p.title} />),
+    component: networkPage?.component ?? APPCMS_SITE_PAGES[p.path] ?? (() => <EmptyStatePage title={p.title} />),
   });
 });
 

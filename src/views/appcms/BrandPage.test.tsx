@@ -1,25 +1,55 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { networkPage } from '../../test-support/network-page';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { APPCMS_MESSAGES, flattenBrand } from '../../../common/appcms';
 import { renderView } from '../../test-support/render-view';
 import { BrandPage } from './BrandPage';
+import { appcmsFakes } from './appcms-fakes';
+import { appcmsAs } from './appcms-test-kit';
 
-const BRAND = {
-  logoUrl: '/kids-logo.png',
-  iconUrl: '/kids-icon.png',
-  theme: { primaryColor: '#1370B3', secondaryColor: '#FFFFFF', backgroundColor: '#000000', textColor: '#EEEEEE', fontFamily: 'Inter' },
-  updatedAt: '2026-01-02T03:04:05.000Z',
-};
+vi.mock('../../adapters/appcms-actors', async (original) => (await import('./appcms-fakes')).mockedAppcmsAdapter(original as never));
+
+const theme = { primaryColor: '#1370B3', secondaryColor: '#0C5177', backgroundColor: '#FFFFFF', textColor: '#111111', fontFamily: 'Inter' };
+
+beforeEach(() => {
+  appcmsFakes.saves.length = 0;
+  appcmsFakes.actions.length = 0;
+  appcmsFakes.records.brand = {
+    values: flattenBrand({ logoUrl: '/kids-logo.png', iconUrl: '/kids-icon.png', theme, themeOtt: theme, themeApps: theme }), version: 3, data: null,
+  };
+});
 
 describe('BrandPage', () => {
-  it('shows the logo and icon with their URLs and each theme colour', async () => {
-    await renderView(<BrandPage />, networkPage('brand', BRAND));
-    expect(screen.getByRole('img', { name: 'Logo' }).getAttribute('src')).toBe('/kids-logo.png');
-    expect(screen.getByRole('link', { name: '/kids-icon.png' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Theme' })).toBeTruthy();
-    expect(screen.getByTestId('brand-theme-primaryColor').textContent).toBe('#1370B3');
-    expect(screen.getByText('Font: Inter')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'OTT theme' })).toBeNull();
-    expect(screen.getByText(/^Last updated/)).toBeTruthy();
+  it('edits a colour with its contrast shown, warns under 4.5:1, previews the sample screens, and saves with the version', async () => {
+    const view = await renderView(<BrandPage />, appcmsAs('write'));
+    expect(await screen.findByTestId('contrast-theme-text')).toHaveProperty('textContent', expect.stringContaining('(WCAG AA)'));
+    const text = screen.getByRole('textbox', { name: 'Web text colour' });
+    fireEvent.change(text, { target: { value: '#EEEEEE' } });
+    expect(screen.getByTestId('contrast-theme-text').textContent).toContain(APPCMS_MESSAGES.lowContrast('1.16'));
+    expect((screen.getByTestId('sample-theme') as HTMLElement).style.color).toBe('rgb(238, 238, 238)');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(appcmsFakes.saves.at(-1)).toMatchObject({ kind: 'brand', input: { version: 3, changes: { 'theme.textColor': '#EEEEEE' } } });
+    expect(await screen.findByText(APPCMS_MESSAGES.saved)).toBeTruthy();
+  });
+
+  it('uploads a logo and shows it at the sizes the apps use', async () => {
+    const view = await renderView(<BrandPage />, appcmsAs('write'));
+    const input = await screen.findByLabelText('Upload logo');
+    await view.user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByText('Logo uploaded. Save to use it.')).toBeTruthy();
+    expect(appcmsFakes.actions.at(-1)).toMatchObject({ name: 'upload', args: { slot: 'logo' } });
+    expect(screen.getByRole('img', { name: 'Logo at 160 px' }).getAttribute('src')).toBe('/v2.0/appcms/files/new-logo.png');
+  });
+
+  it('shows the same page to App CMS read with every control disabled and no Save', async () => {
+    await renderView(<BrandPage />, appcmsAs('read'));
+    expect(await screen.findByRole('textbox', { name: 'Web text colour' })).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('Upload logo')).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByTestId('appcms-read-only')).toBeTruthy();
+  });
+
+  it('explains that the default network is not edited here', async () => {
+    await renderView(<BrandPage />, appcmsAs('write', 'main'));
+    expect(await screen.findByTestId('default-network-note')).toBeTruthy();
   });
 });

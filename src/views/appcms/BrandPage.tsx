@@ -1,76 +1,149 @@
-/** AppCMS Brand (spec §2.7): the current network's logo, icon and themes, read-only. */
-import { useState } from 'react';
-import type { ThemeColors } from '../../../common/contract';
-import { NetworkDataPage } from './NetworkDataPage';
+/**
+ * AppCMS › Brand (spec §2.7): the current network's colours for web, OTT and the apps (colour
+ * pickers with the WCAG contrast ratio of the text against the background and of the background
+ * colour on primary buttons, a warning under 4.5:1), fonts, logo and icon uploads with previews at
+ * the sizes the apps use, and a live sample screen in each theme.
+ */
+import { useSelector } from '@xstate/react';
+import {
+  APPCMS_MESSAGES, COLOUR_KEYS, COLOUR_LABELS, FONT_FAMILIES, HEX_COLOUR, PREVIEW_SIZES, THEME_KEYS, THEME_LABELS, WCAG_AA, contrastRatio,
+  type ThemeKey, type UploadSlot,
+} from '../../../common/appcms';
+import { selectDraft, selectFieldErrors } from '../../../machines/editor.machine';
+import { selectActionError, selectActionMessage, selectActionRunning } from '../../../machines/page-action.machine';
+import { APPCMS_ACTIONS, holdFile } from '../../adapters/appcms-actors';
+import * as ui from '../../theme/ui.css';
+import { EditorPanel } from '../monetization/EditorPanel';
+import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
+import { useAppcmsEditor, useBrandActions, type AppcmsActionRef, type AppcmsEditorRef } from './use-appcms';
 
-const THEMES = [
-  { key: 'theme', title: 'Theme' },
-  { key: 'themeOtt', title: 'OTT theme' },
-  { key: 'themeApps', title: 'Apps theme' },
-] as const;
-
-const COLOR_LABELS: Record<keyof Omit<ThemeColors, 'fontFamily'>, string> = {
-  primaryColor: 'Primary',
-  secondaryColor: 'Secondary',
-  backgroundColor: 'Background',
-  textColor: 'Text',
+const valueOf = (field: string) => (s: ReturnType<AppcmsEditorRef['getSnapshot']>) => {
+  const value = selectDraft(s)[field];
+  return typeof value === 'string' ? value : '';
 };
 
-function isTheme(value: unknown): value is ThemeColors {
-  return typeof value === 'object' && value !== null && 'primaryColor' in value;
+function ColourField({ editor, theme, colour, disabled }: { editor: AppcmsEditorRef; theme: ThemeKey; colour: (typeof COLOUR_KEYS)[number]; disabled: boolean }) {
+  const field = `${theme}.${colour}`;
+  const value = useSelector(editor, valueOf(field));
+  const error = useSelector(editor, (s) => selectFieldErrors(s)[field]);
+  const label = `${THEME_LABELS[theme]} ${COLOUR_LABELS[colour].toLowerCase()} colour`;
+  const change = (next: string) => editor.send({ type: 'editor.change', field, value: next });
+  return (
+    <div className={css.colourRow}>
+      <input type="color" className={css.colourInput} aria-label={`${label} picker`} disabled={disabled}
+        value={HEX_COLOUR.test(value) ? value.toLowerCase() : '#000000'} onChange={(e) => change(e.target.value.toUpperCase())} />
+      <input className={`${ui.input} ${css.hexInput}`} aria-label={label} value={value} disabled={disabled} onChange={(e) => change(e.target.value)} />
+      <span>{COLOUR_LABELS[colour]}</span>
+      {error && <span role="alert" className={css.contrastLow}>{error}</span>}
+    </div>
+  );
 }
 
-/** One brand image with its URL; a placeholder instead of the browser's broken-image icon when it does not load. */
-function BrandImage({ label, url }: { label: string; url: string }) {
-  const [failed, setFailed] = useState(false);
+function Contrast({ label, a, b, testId }: { label: string; a: string; b: string; testId: string }) {
+  const ratio = contrastRatio(a, b);
+  if (ratio === null) return null;
+  const text = ratio.toFixed(2);
+  return ratio < WCAG_AA
+    ? <p className={css.contrastLow} role="alert" data-testid={testId}>{label}: {text}:1 — {APPCMS_MESSAGES.lowContrast(text)}</p>
+    : <p className={css.contrastOk} data-testid={testId}>{label}: {text}:1 (WCAG AA)</p>;
+}
+
+function ThemeCard({ editor, theme, disabled }: { editor: AppcmsEditorRef; theme: ThemeKey; disabled: boolean }) {
+  const draft = useSelector(editor, selectDraft);
+  const get = (k: string) => (typeof draft[`${theme}.${k}`] === 'string' ? draft[`${theme}.${k}`] as string : '');
   return (
-    <figure className={css.figure} data-testid={`brand-${label.toLowerCase()}`}>
-      {failed
-        ? <span className={css.imagePlaceholder} role="img" aria-label={`${label} (not available)`}>No preview</span>
-        : <img className={css.image} src={url} alt={label} onError={() => setFailed(true)} />}
-      <figcaption className={css.figureCaption}>
-        <strong>{label}</strong>
-        <a className={css.url} href={url} target="_blank" rel="noreferrer" title={url}>{url}</a>
-      </figcaption>
+    <fieldset className={css.group} data-testid={`theme-${theme}`}>
+      <legend className={css.legend}>{THEME_LABELS[theme]}</legend>
+      {COLOUR_KEYS.map((c) => <ColourField key={c} editor={editor} theme={theme} colour={c} disabled={disabled} />)}
+      <label className={css.colourRow}>
+        Font{' '}
+        <select className={ui.input} value={get('fontFamily')} disabled={disabled}
+          onChange={(e) => editor.send({ type: 'editor.change', field: `${theme}.fontFamily`, value: e.target.value })}>
+          {[...new Set([get('fontFamily'), ...FONT_FAMILIES])].filter(Boolean).map((f) => <option key={f} value={f}>{f}</option>)}
+        </select>
+      </label>
+      <Contrast label="Text on background" a={get('textColor')} b={get('backgroundColor')} testId={`contrast-${theme}-text`} />
+      <Contrast label="Button label on primary" a={get('backgroundColor')} b={get('primaryColor')} testId={`contrast-${theme}-button`} />
+    </fieldset>
+  );
+}
+
+function Upload({ editor, actions, slot, disabled }: { editor: AppcmsEditorRef; actions: AppcmsActionRef; slot: UploadSlot; disabled: boolean }) {
+  const field = slot === 'logo' ? 'logoUrl' : 'iconUrl';
+  const url = useSelector(editor, valueOf(field));
+  const running = useSelector(actions, selectActionRunning);
+  const label = slot === 'logo' ? 'Logo' : 'Icon';
+  return (
+    <div className={css.group} data-testid={`brand-${slot}`}>
+      <strong>{label}</strong>
+      <div className={css.sizes}>
+        {PREVIEW_SIZES[slot].map((size) => (
+          <span key={size} className={css.sizeBox}>
+            <img className={css.sizedImage} src={url || undefined} alt={`${label} at ${size} px`} width={size} height={slot === 'logo' ? Math.round(size / 2) : size} />
+            {size} px
+          </span>
+        ))}
+      </div>
+      <label className={css.colourRow}>
+        <span>Upload {label.toLowerCase()} (PNG, WebP or SVG)</span>
+        <input type="file" accept="image/png,image/webp,image/svg+xml" disabled={disabled || running !== null} aria-label={`Upload ${label.toLowerCase()}`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) actions.send({ type: 'action.request', name: APPCMS_ACTIONS.upload, args: { slot, token: holdFile(file) }, label });
+            e.target.value = '';
+          }} />
+      </label>
+      <code className={css.url}>{url}</code>
+    </div>
+  );
+}
+
+function SampleScreen({ editor, theme }: { editor: AppcmsEditorRef; theme: ThemeKey }) {
+  const draft = useSelector(editor, selectDraft);
+  const get = (k: string) => String(draft[`${theme}.${k}`] ?? '');
+  const logo = String(draft.logoUrl ?? '');
+  return (
+    <figure className={css.sample} style={{ background: get('backgroundColor'), color: get('textColor'), fontFamily: get('fontFamily'), margin: 0 }} data-testid={`sample-${theme}`}>
+      <div className={css.sampleBar} style={{ background: get('primaryColor'), color: get('backgroundColor') }}>
+        <img src={logo || undefined} alt="" height={20} style={{ maxWidth: 80, objectFit: 'contain' }} /> <strong>{THEME_LABELS[theme]}</strong>
+      </div>
+      <div className={css.sampleBody}>
+        <strong>Featured tonight</strong>
+        <span>A sample screen in this theme.</span>
+        <div className={css.sampleTiles}>{[0, 1, 2].map((i) => <span key={i} className={css.sampleTile} style={{ background: get('secondaryColor') }} />)}</div>
+        <button type="button" tabIndex={-1} className={css.sampleButton} style={{ background: get('primaryColor'), color: get('backgroundColor') }}>Watch now</button>
+      </div>
     </figure>
   );
 }
 
-function ThemeCard({ title, testId, theme }: { title: string; testId: string; theme: ThemeColors }) {
+function BrandEditor({ site, network, canEdit }: AppcmsScope) {
+  const editor = useAppcmsEditor('brand', site, network);
+  const actions = useBrandActions(site, network, editor);
+  const message = useSelector(actions, selectActionMessage);
+  const error = useSelector(actions, selectActionError);
   return (
-    <section className={css.card} data-testid={testId}>
-      <h2 className={css.cardTitle}>{title}</h2>
-      {(Object.keys(COLOR_LABELS) as (keyof typeof COLOR_LABELS)[]).map((key) => (
-        <div key={key} className={css.swatchRow}>
-          <span className={css.swatch} style={{ background: theme[key] }} aria-hidden />
-          <span>{COLOR_LABELS[key]}</span>
-          <code data-testid={`${testId}-${key}`}>{theme[key]}</code>
-        </div>
-      ))}
-      <div className={css.swatchRow}>Font: {theme.fontFamily}</div>
-    </section>
+    <div className={css.editorLayout}>
+      <EditorPanel editor={editor} title="Brand" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
+        {message && <p role="status" className={css.contrastOk}>{message}</p>}
+        {error && <p role="alert" className={css.contrastLow} data-testid="upload-error">{error}</p>}
+        <Upload editor={editor} actions={actions} slot="logo" disabled={!canEdit} />
+        <Upload editor={editor} actions={actions} slot="icon" disabled={!canEdit} />
+        {THEME_KEYS.map((t) => <ThemeCard key={t} editor={editor} theme={t} disabled={!canEdit} />)}
+      </EditorPanel>
+      <section className={css.card} aria-label="Preview">
+        <h2 className={css.cardTitle}>Preview</h2>
+        <div className={css.previewRow}>{THEME_KEYS.map((t) => <SampleScreen key={t} editor={editor} theme={t} />)}</div>
+      </section>
+    </div>
   );
 }
 
 export function BrandPage() {
   return (
-    <NetworkDataPage title="Brand" kind="brand">
-      {(data) => (
-        <div className={css.grid}>
-          <section className={css.card}>
-            <h2 className={css.cardTitle}>Logo and icons</h2>
-            <div className={css.images}>
-              {typeof data.logoUrl === 'string' && <BrandImage key={data.logoUrl} label="Logo" url={data.logoUrl} />}
-              {typeof data.iconUrl === 'string' && <BrandImage key={data.iconUrl} label="Icon" url={data.iconUrl} />}
-            </div>
-          </section>
-          {THEMES.map(({ key, title }) => {
-            const theme = data[key];
-            return isTheme(theme) ? <ThemeCard key={key} title={title} testId={`brand-${key}`} theme={theme} /> : null;
-          })}
-        </div>
-      )}
-    </NetworkDataPage>
+    <AppcmsFrame title="Brand" testId="appcms-brand" perNetwork>
+      {(scope) => <BrandEditor key={scope.network} {...scope} />}
+    </AppcmsFrame>
   );
 }

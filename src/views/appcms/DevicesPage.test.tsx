@@ -1,22 +1,29 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { networkPage } from '../../test-support/network-page';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderView } from '../../test-support/render-view';
 import { DevicesPage } from './DevicesPage';
+import { appcmsFakes } from './appcms-fakes';
+import { appcmsAs } from './appcms-test-kit';
+
+vi.mock('../../adapters/appcms-actors', async (original) => (await import('./appcms-fakes')).mockedAppcmsAdapter(original as never));
+
+beforeEach(() => {
+  appcmsFakes.saves.length = 0;
+  appcmsFakes.records.devices = { values: { 'web.enabled': true, 'web.minAppVersion': '1.0.0', 'roku.enabled': false, 'roku.minAppVersion': '' }, version: 5, data: null };
+});
 
 describe('DevicesPage', () => {
-  it('lists each device with its platform, name, state and minimum version', async () => {
-    await renderView(<DevicesPage />, networkPage('device', {
-      devices: [
-        { platform: 'ios', name: 'iPhone', enabled: true, minAppVersion: '5.1' },
-        { platform: 'roku', name: 'Roku', enabled: false, minAppVersion: '2.0' },
-        'not a device',
-      ],
-    }));
-    const rows = within(screen.getByTestId('devices-table')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['ios', 'iPhone', 'Yes', '5.1'],
-      ['roku', 'Roku', 'No', '2.0'],
-    ]);
+  it('turns a platform on with its minimum version and saves', async () => {
+    const view = await renderView(<DevicesPage />, appcmsAs('write'));
+    await view.user.click(await screen.findByRole('checkbox', { name: 'Roku' }));
+    await view.user.type(screen.getByRole('textbox', { name: 'Roku minimum app version' }), '3.1.0');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(appcmsFakes.saves.at(-1)).toMatchObject({ kind: 'devices', input: { version: 5, changes: { 'roku.enabled': true, 'roku.minAppVersion': '3.1.0' } } });
+  });
+
+  it('read level sees the platforms disabled', async () => {
+    await renderView(<DevicesPage />, appcmsAs('read'));
+    expect(await screen.findByRole('checkbox', { name: 'Web browser' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

@@ -1,37 +1,50 @@
-/** AppCMS Devices (spec §2.7): the current network's device list, read-only. */
-import type { DeviceEntry } from '../../../common/contract';
-import { NetworkDataPage } from './NetworkDataPage';
+/** AppCMS › Devices (spec §2.7): the device platforms of the current network, each on or off with the minimum app version. */
+import { useSelector } from '@xstate/react';
+import { APPCMS_MESSAGES, DEVICE_PLATFORMS } from '../../../common/appcms';
+import { selectDraft, selectFieldErrors } from '../../../machines/editor.machine';
+import * as ui from '../../theme/ui.css';
+import { EditorPanel } from '../monetization/EditorPanel';
+import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
+import { useAppcmsEditor, type AppcmsEditorRef } from './use-appcms';
 
-function devicesOf(value: unknown): DeviceEntry[] {
-  return Array.isArray(value) ? value.filter((d): d is DeviceEntry => typeof d === 'object' && d !== null && 'platform' in d) : [];
+function PlatformRow({ editor, platform, name, canEdit }: { editor: AppcmsEditorRef; platform: string; name: string; canEdit: boolean }) {
+  const enabled = useSelector(editor, (s) => selectDraft(s)[`${platform}.enabled`] === true);
+  const version = useSelector(editor, (s) => String(selectDraft(s)[`${platform}.minAppVersion`] ?? ''));
+  const error = useSelector(editor, (s) => selectFieldErrors(s)[`${platform}.minAppVersion`]);
+  return (
+    <tr data-testid={`device-${platform}`}>
+      <td className={css.cell}>
+        <label><input type="checkbox" checked={enabled} disabled={!canEdit}
+          onChange={(e) => editor.send({ type: 'editor.change', field: `${platform}.enabled`, value: e.target.checked })} /> {name}</label>
+      </td>
+      <td className={css.cell}>
+        <input className={ui.input} aria-label={`${name} minimum app version`} value={version} disabled={!canEdit} placeholder="1.0.0"
+          onChange={(e) => editor.send({ type: 'editor.change', field: `${platform}.minAppVersion`, value: e.target.value })} />
+        {error && <p role="alert" className={css.contrastLow}>{error}</p>}
+      </td>
+    </tr>
+  );
+}
+
+function DevicesEditor({ site, network, canEdit }: AppcmsScope) {
+  const editor = useAppcmsEditor('devices', site, network);
+  return (
+    <EditorPanel editor={editor} title="Device platforms" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
+      <table className={css.table}>
+        <thead><tr><th className={css.headCell}>Platform (on / off)</th><th className={css.headCell}>Minimum app version</th></tr></thead>
+        <tbody>
+          {DEVICE_PLATFORMS.map((p) => <PlatformRow key={p.platform} editor={editor} platform={p.platform} name={p.name} canEdit={canEdit} />)}
+        </tbody>
+      </table>
+    </EditorPanel>
+  );
 }
 
 export function DevicesPage() {
   return (
-    <NetworkDataPage title="Devices" kind="device">
-      {(data) => (
-        <table className={css.table} data-testid="devices-table">
-          <thead>
-            <tr>
-              <th className={css.headCell}>Platform</th>
-              <th className={css.headCell}>Name</th>
-              <th className={css.headCell}>Enabled</th>
-              <th className={css.headCell}>Minimum app version</th>
-            </tr>
-          </thead>
-          <tbody>
-            {devicesOf(data.devices).map((device) => (
-              <tr key={`${device.platform}-${device.name}`}>
-                <td className={css.cell}>{device.platform}</td>
-                <td className={css.cell}>{device.name}</td>
-                <td className={css.cell}>{device.enabled ? 'Yes' : 'No'}</td>
-                <td className={css.cell}>{device.minAppVersion}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </NetworkDataPage>
+    <AppcmsFrame title="Devices" testId="appcms-device" perNetwork>
+      {(scope) => <DevicesEditor key={scope.network} {...scope} />}
+    </AppcmsFrame>
   );
 }

@@ -1,34 +1,132 @@
-/** AppCMS Settings (spec §2.7): the current network's settings values, read-only. */
-import { NetworkDataPage } from './NetworkDataPage';
+/**
+ * AppCMS › Settings (spec §2.7): the current network's settings as a typed form, grouped, with labels
+ * and help texts; every save becomes a version. Beside it the versions (who, when, what changed), the
+ * diff of a chosen version against the current one, and its restore (itself a new version).
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import { APPCMS_MESSAGES, SETTINGS_FIELDS, SETTINGS_GROUPS, SETTINGS_LABELS, diffValues } from '../../../common/appcms';
+import {
+  selectCurrentVersion, selectRestored, selectSelectedVersion, selectVersions, selectVersionsError, selectVersionsPhase,
+} from '../../../machines/versions.machine';
+import * as ui from '../../theme/ui.css';
+import { EditorPanel } from '../monetization/EditorPanel';
+import { CheckboxField, NumberField, SelectField, TextField } from '../monetization/EditorFields';
+import { Modal } from '../shared/Modal';
+import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
+import { useAppcmsEditor, useSettingsVersions, type VersionsRef } from './use-appcms';
 
-/** Fields of the response that describe it rather than being settings. */
-const META = new Set(['site', 'network', 'networkName', 'updatedAt', 'contentStatus']);
+function SettingsForm({ site, network, canEdit, onSaved }: AppcmsScope & { onSaved: () => void }) {
+  const editor = useAppcmsEditor('settings', site, network, onSaved);
+  return (
+    <EditorPanel editor={editor} title="Settings" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
+      {SETTINGS_GROUPS.map((group) => (
+        <fieldset key={group} className={css.group}>
+          <legend className={css.legend}>{group}</legend>
+          {SETTINGS_FIELDS.filter((f) => f.group === group).map((f) => (
+            <div key={f.key}>
+              {f.type === 'boolean' && <CheckboxField editor={editor} field={f.key} label={f.label} disabled={!canEdit} />}
+              {f.type === 'number' && <NumberField editor={editor} field={f.key} label={f.label} required disabled={!canEdit} />}
+              {f.type === 'select' && <SelectField editor={editor} field={f.key} label={f.label} required disabled={!canEdit} options={(f.options ?? []).map((o) => ({ value: o, label: o }))} />}
+              {(f.type === 'text' || f.type === 'email') && <TextField editor={editor} field={f.key} label={f.label} required disabled={!canEdit} />}
+              <p className={css.help}>{f.help}</p>
+            </div>
+          ))}
+        </fieldset>
+      ))}
+    </EditorPanel>
+  );
+}
 
-function display(value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+function VersionsPanel({ versions, canEdit }: { versions: VersionsRef; canEdit: boolean }) {
+  const phase = useSelector(versions, selectVersionsPhase);
+  const list = useSelector(versions, selectVersions);
+  const current = useSelector(versions, selectCurrentVersion);
+  const selected = useSelector(versions, selectSelectedVersion);
+  const error = useSelector(versions, selectVersionsError);
+  const restored = useSelector(versions, selectRestored);
+  const diff = selected && current ? diffValues(selected.values, current.values, SETTINGS_LABELS) : [];
+  return (
+    <section className={css.card} aria-label="Versions" data-testid="settings-versions">
+      <h2 className={css.cardTitle}>Versions</h2>
+      {phase === 'loading' && <p role="status">Loading versions…</p>}
+      {phase === 'loadFailed' && (
+        <p role="alert" className={css.contrastLow}>{error}{' '}
+          <button type="button" className={ui.button.secondary} onClick={() => versions.send({ type: 'versions.reload' })}>Try again</button>
+        </p>
+      )}
+      {restored !== null && <p role="status" className={css.contrastOk}>{APPCMS_MESSAGES.restored(restored)}</p>}
+      {list.length === 0 && phase === 'listing' && <p>{APPCMS_MESSAGES.noVersions}</p>}
+      <ul className={css.versionList}>
+        {list.map((v) => (
+          <li key={v.version} className={selected?.version === v.version ? css.versionSelected : css.versionItem} data-testid={`version-${v.version}`}>
+            <span>
+              <strong>Version {v.version}</strong>{v.version === current?.version ? ' (current)' : ''}
+              <br /><span className={css.help}>
+                {v.createdBy ?? 'Initial settings'} · {when(v.createdAt)}
+                {v.restoredFrom !== null ? ` · restored version ${v.restoredFrom}` : ''}
+                {v.changed.length > 0 ? ` · ${v.changed.map((k) => SETTINGS_LABELS[k] ?? k).join(', ')}` : ''}
+              </span>
+            </span>
+            <button type="button" className={ui.button.secondary} onClick={() => versions.send({ type: 'versions.select', version: v.version })}>View</button>
+          </li>
+        ))}
+      </ul>
+      {selected && current && (
+        <div data-testid="version-diff">
+          <h3 className={css.cardTitle}>Version {selected.version} against the current version {current.version}</h3>
+          {diff.length === 0 ? <p>Same as the current version.</p> : (
+            <table className={css.diffTable}>
+              <thead><tr><th className={css.headCell}>Setting</th><th className={css.headCell}>Version {selected.version}</th><th className={css.headCell}>Current</th></tr></thead>
+              <tbody>
+                {diff.map((d) => <tr key={d.field}><td className={css.cell}>{d.label}</td><td className={css.cell}>{d.from}</td><td className={css.cell}>{d.to}</td></tr>)}
+              </tbody>
+            </table>
+          )}
+          <div className={css.keyRow} style={{ marginTop: 8 }}>
+            {canEdit && selected.version !== current.version && (
+              <button type="button" className={ui.button.primary} disabled={phase === 'restoring'} onClick={() => versions.send({ type: 'versions.restore' })}>
+                {phase === 'restoring' ? 'Restoring…' : `Restore version ${selected.version}`}
+              </button>
+            )}
+            <button type="button" className={ui.button.secondary} onClick={() => versions.send({ type: 'versions.close' })}>Close</button>
+          </div>
+          {phase === 'restoreFailed' && (
+            <p role="alert" className={css.contrastLow}>{error}{' '}
+              <button type="button" className={ui.button.secondary} onClick={() => versions.send({ type: 'versions.dismiss' })}>OK</button>
+            </p>
+          )}
+        </div>
+      )}
+      <Modal open={phase === 'confirmingRestore'} title="Restore version" negativeLabel="Cancel" positiveLabel="Restore"
+        onNegative={() => versions.send({ type: 'versions.cancel' })} onPositive={() => versions.send({ type: 'versions.confirm' })}>
+        {`Restore version ${selected?.version ?? ''}? The current settings are kept as a version, and the restore becomes a new version.`}
+      </Modal>
+    </section>
+  );
+}
+
+function SettingsEditor(scope: AppcmsScope) {
+  // A restore changes the stored settings: the form is opened afresh on them.
+  const [generation, setGeneration] = useState(0);
+  const bump = useCallback(() => setGeneration((g) => g + 1), []);
+  const versions = useSettingsVersions(scope.site, scope.network, bump);
+  const reloadVersions = useCallback(() => versions.send({ type: 'versions.reload' }), [versions]);
+  return (
+    <div className={css.editorLayout}>
+      <SettingsForm key={generation} {...scope} onSaved={reloadVersions} />
+      <VersionsPanel versions={versions} canEdit={scope.canEdit} />
+    </div>
+  );
 }
 
 export function SettingsPage() {
   return (
-    <NetworkDataPage title="Settings" kind="settings">
-      {(data) => (
-        <table className={css.table} data-testid="settings-table">
-          <thead>
-            <tr><th className={css.headCell}>Setting</th><th className={css.headCell}>Value</th></tr>
-          </thead>
-          <tbody>
-            {Object.entries(data).filter(([key]) => !META.has(key)).map(([key, value]) => (
-              <tr key={key}>
-                <td className={css.cell}>{key}</td>
-                <td className={css.cell} data-testid={`setting-${key}`}>{display(value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </NetworkDataPage>
+    <AppcmsFrame title="Settings" testId="appcms-settings" perNetwork>
+      {(scope) => <SettingsEditor key={scope.network} {...scope} />}
+    </AppcmsFrame>
   );
 }

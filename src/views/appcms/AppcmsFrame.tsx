@@ -1,0 +1,39 @@
+/**
+ * The frame of the AppCMS editors: title, the network being edited (for per-network pages), the
+ * notes when there is nothing to edit (no network chosen, the default network, whose data is the
+ * copy source), and a note for read-only roles. The editor inside is keyed by network, so choosing
+ * another network opens a fresh editor.
+ */
+import type { ReactNode } from 'react';
+import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
+import { page, pageTitle } from '../../theme/ui.css';
+import * as css from './appcms.css';
+import { useAppcmsScope } from './use-appcms';
+
+export interface AppcmsScope {
+  site: string;
+  network: string;
+  canEdit: boolean;
+}
+
+export function AppcmsFrame({ title, testId, perNetwork, children }: {
+  title: string;
+  testId: string;
+  perNetwork: boolean;
+  children: (scope: AppcmsScope) => ReactNode;
+}) {
+  const { site, current, canEdit } = useAppcmsScope();
+  let body: ReactNode;
+  if (!site) body = <p className={css.note}>{OWN_MESSAGES.networkLoadingData}</p>;
+  else if (perNetwork && !current) body = <p className={css.note}>{MESSAGES.noNetworkSelected}</p>;
+  else if (perNetwork && current?.isDefault) body = <p className={css.note} data-testid="default-network-note">{OWN_MESSAGES.networkDefaultData(current.name)}</p>;
+  else body = children({ site, network: perNetwork ? current?.identifier ?? '' : site, canEdit });
+  return (
+    <main className={page} data-testid={testId}>
+      <h1 className={pageTitle}>{title}</h1>
+      {perNetwork && current && <p className={css.subtitle}>Network: <strong data-testid="appcms-network">{current.name}</strong></p>}
+      {!canEdit && <p className={css.subtitle} data-testid="appcms-read-only">You have read access to App CMS: every control is disabled.</p>}
+      {body}
+    </main>
+  );
+}

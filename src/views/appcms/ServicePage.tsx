@@ -1,0 +1,66 @@
+/** AppCMS › Service (spec §2.7, §3): the service's fields, and the signing key shown masked with a rotate action behind a confirmation. */
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import { APPCMS_MESSAGES, SERVICE_TYPES } from '../../../common/appcms';
+import { selectEditorData } from '../../../machines/editor.machine';
+import { selectActionError, selectActionMessage, selectActionPending, selectActionRunning } from '../../../machines/page-action.machine';
+import { APPCMS_ACTIONS } from '../../adapters/appcms-actors';
+import * as ui from '../../theme/ui.css';
+import { EditorPanel } from '../monetization/EditorPanel';
+import { CheckboxField, ChoiceList, SelectField, TextField } from '../monetization/EditorFields';
+import { Modal } from '../shared/Modal';
+import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
+import * as css from './appcms.css';
+import { useAppcmsEditor, useRotateKey } from './use-appcms';
+
+interface KeyData { signingKeyMasked: string; signingKeyRotatedAt: string | null }
+
+function ServiceEditor({ site, canEdit }: AppcmsScope) {
+  const editor = useAppcmsEditor('service', site, site);
+  const reload = useCallback(() => editor.send({ type: 'editor.reload' }), [editor]);
+  const rotate = useRotateKey(site, reload);
+  const data = useSelector(editor, selectEditorData) as KeyData | null;
+  const pending = useSelector(rotate, selectActionPending);
+  const running = useSelector(rotate, selectActionRunning);
+  const message = useSelector(rotate, selectActionMessage);
+  const error = useSelector(rotate, selectActionError);
+  const types = SERVICE_TYPES.map((t) => ({ value: t, label: t }));
+  return (
+    <div className={css.editorLayout}>
+      <EditorPanel editor={editor} title="Service" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
+        <TextField editor={editor} field="serviceName" label="Service name" required disabled={!canEdit} />
+        <SelectField editor={editor} field="serviceType" label="Main service type" required disabled={!canEdit} options={types} />
+        <ChoiceList editor={editor} field="serviceTypes" label="Service types" required disabled={!canEdit} options={types} />
+        <TextField editor={editor} field="languageCode" label="Language code (e.g. en, en-GB)" required disabled={!canEdit} />
+        <TextField editor={editor} field="domainName" label="Domain name" required disabled={!canEdit} />
+        <CheckboxField editor={editor} field="forceLogin" label="Viewers must sign in before watching" disabled={!canEdit} />
+        <CheckboxField editor={editor} field="isMonetizationModelEnabled" label="Monetization enabled" disabled={!canEdit} />
+      </EditorPanel>
+      <section className={css.card} aria-label="Signing key">
+        <h2 className={css.cardTitle}>Signing key</h2>
+        <div className={css.keyRow}>
+          <code data-testid="signing-key">{data?.signingKeyMasked ?? '…'}</code>
+          <button type="button" className={ui.button.secondary} disabled={!canEdit || running !== null || !data}
+            onClick={() => rotate.send({ type: 'action.request', name: APPCMS_ACTIONS.rotate, args: {}, label: 'signing key' })}>
+            {running ? 'Rotating…' : 'Rotate key'}
+          </button>
+        </div>
+        <p className={css.help}>{data?.signingKeyRotatedAt ? `Last rotated ${new Date(data.signingKeyRotatedAt).toLocaleString()}` : 'Never rotated.'}</p>
+        {message && <p role="status" className={css.contrastOk}>{message}</p>}
+        {error && <p role="alert" className={css.contrastLow}>{error}</p>}
+      </section>
+      <Modal open={pending !== null} title="Rotate signing key" negativeLabel="Cancel" positiveLabel="Rotate"
+        onNegative={() => rotate.send({ type: 'action.cancel' })} onPositive={() => rotate.send({ type: 'action.confirm' })}>
+        {APPCMS_MESSAGES.rotateConfirm}
+      </Modal>
+    </div>
+  );
+}
+
+export function ServicePage() {
+  return (
+    <AppcmsFrame title="Service" testId="appcms-service" perNetwork={false}>
+      {(scope) => <ServiceEditor key={scope.site} {...scope} />}
+    </AppcmsFrame>
+  );
+}

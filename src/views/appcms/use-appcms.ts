@@ -1,0 +1,86 @@
+/**
+ * The actors behind the AppCMS editors, made once per mounted editor: an editor machine with the
+ * kind's load / save (src/adapters/appcms-actors.ts), the settings versions machine, and the page
+ * actions (uploads, signing key rotation). Also the site, the current network and whether the
+ * signed-in role may edit App CMS (read sees the same pages with every control disabled).
+ */
+import { useBlocker } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { AREAS, ROUTES } from '../../../common/constants';
+import { canEdit } from '../../../common/roles';
+import { selectRoles } from '../../../machines/auth.machine';
+import { editorMachine, selectGuardsLeaving, selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
+import { selectCurrentNetwork, type NetworkSnapshot } from '../../../machines/network.machine';
+import { pageActionMachine, type PageActionMachine } from '../../../machines/page-action.machine';
+import { versionsMachine, type VersionsMachine } from '../../../machines/versions.machine';
+import { appcmsEditorActors, brandActionActor, rotateKeyActor, settingsVersionsActors, APPCMS_ACTIONS, type AppcmsEditorKind } from '../../adapters/appcms-actors';
+import { navigateTo } from '../../adapters/navigation';
+import { useAppActor } from '../../app-actor';
+
+export type AppcmsEditorRef = ActorRefFrom<EditorMachine>;
+export type VersionsRef = ActorRefFrom<VersionsMachine>;
+export type AppcmsActionRef = ActorRefFrom<PageActionMachine>;
+
+const selectSite = (s: NetworkSnapshot) => s.context.site ?? '';
+
+export function useAppcmsScope() {
+  const network = useAppActor('network');
+  const auth = useAppActor('auth');
+  const site = useSelector(network, selectSite);
+  const current = useSelector(network, selectCurrentNetwork);
+  const editable = useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.appCms));
+  return { site, current, canEdit: editable };
+}
+
+/** Navigations the editor did not start and page unloads ask first while there are unsaved changes. */
+function useLeaveGuard(editor: AppcmsEditorRef): void {
+  useBlocker({
+    shouldBlockFn: () => {
+      if (editor.getSnapshot().status !== 'active') return false;
+      editor.send({ type: 'editor.navigate' });
+      if (!selectIsConfirmingLeave(editor.getSnapshot())) return false;
+      return new Promise<boolean>((resolve) => {
+        const subscription = editor.subscribe((snapshot) => {
+          if (selectIsConfirmingLeave(snapshot)) return;
+          subscription.unsubscribe();
+          resolve(snapshot.status === 'active');
+        });
+      });
+    },
+    enableBeforeUnload: () => selectGuardsLeaving(editor.getSnapshot()),
+  });
+}
+
+export function useAppcmsEditor(kind: AppcmsEditorKind, site: string, id: string, onSaved?: () => void): AppcmsEditorRef {
+  const machine = useMemo(() => editorMachine.provide({
+    actors: appcmsEditorActors(kind, site),
+    actions: { leave: () => navigateTo(ROUTES.appcms), announceSaved: () => onSaved?.() },
+  }), [kind, site, onSaved]);
+  const editor = useActorRef(machine, { input: { id } });
+  useLeaveGuard(editor);
+  return editor;
+}
+
+export function useSettingsVersions(site: string, network: string, onRestored: () => void): VersionsRef {
+  const machine = useMemo(() => versionsMachine.provide({
+    actors: settingsVersionsActors(site, network),
+    actions: { announceRestored: () => onRestored() },
+  }), [site, network, onRestored]);
+  return useActorRef(machine);
+}
+
+export function useBrandActions(site: string, network: string, editor: AppcmsEditorRef): AppcmsActionRef {
+  const machine = useMemo(() => pageActionMachine.provide({
+    actors: {
+      perform: brandActionActor(site, network, (slot, url) => editor.send({ type: 'editor.change', field: slot === 'logo' ? 'logoUrl' : 'iconUrl', value: url })),
+    },
+  }), [site, network, editor]);
+  return useActorRef(machine, { input: { confirm: [] } });
+}
+
+export function useRotateKey(site: string, onRotated: () => void): AppcmsActionRef {
+  const machine = useMemo(() => pageActionMachine.provide({ actors: { perform: rotateKeyActor(site, onRotated) } }), [site, onRotated]);
+  return useActorRef(machine, { input: { confirm: [APPCMS_ACTIONS.rotate] } });
+}
