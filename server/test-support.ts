@@ -64,7 +64,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
  * A migrated, empty PGlite data directory dumped once per machine (keyed by the migrations) into
  * the OS temp dir: initialising a fresh PGlite costs 2-10 s here, loading the dump about 1 s.
  */
-async function pgliteTemplate(): Promise<Blob | undefined> {
+export async function pgliteTemplate(): Promise<Blob | undefined> {
   const hash = createHash('sha256');
   for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
     const full = join(MIGRATIONS_FOLDER, file);
