@@ -114,6 +114,8 @@ export interface RenderedView extends RenderResult {
   sentTo: (systemId: string) => EventObject[];
   /** Where the router is now (path and search string). */
   location: () => string;
+  /** A navigation the view did not start (a link elsewhere on the page, the address bar). */
+  navigate: (to: string) => Promise<void>;
 }
 
 /** Lets fake actors settle and React re-render. */
@@ -155,6 +157,10 @@ export async function renderView(ui: ReactElement, options: RenderViewOptions = 
     sent,
     sentTo: (systemId) => sent.filter((entry) => entry.to === systemId).map((entry) => entry.event),
     location: () => `${router.state.location.pathname}${router.state.location.searchStr}`,
+    navigate: async (to) => {
+      await act(async () => { void router.navigate({ to }); });
+      await settle();
+    },
   };
 }
 

@@ -127,6 +127,30 @@ describe('ContentDetailPage', () => {
     expect(leave).toHaveBeenCalledTimes(1);
   });
 
+  // A navigation the page did not start (a header tab, the browser's back button) goes through the
+  // editor's leave guard; in the browser, back and forward reach it through the router's popstate blocker.
+  it('lets another navigation leave at once without changes', async () => {
+    const view = await show().rendered;
+    await view.navigate('/content');
+    expect(view.location()).toBe('/content');
+  });
+
+  it('holds another navigation with unsaved changes until the person chooses', async () => {
+    const view = await show().rendered;
+    await view.user.type(screen.getByLabelText('Title'), '!');
+    await view.navigate('/content');
+    expect(view.location()).toBe(`/content/video/${ID}`);
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }));
+    await settle();
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+    expect(view.location()).toBe(`/content/video/${ID}`);
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Harbour Lights 1!');
+    await view.navigate('/content');
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    await settle();
+    expect(view.location()).toBe('/content');
+  });
+
   it('says clearly when the item does not exist', async () => {
     await show({ load: async () => { throw new EditorFailure(EDITOR_FAILURE.notFound, OWN_MESSAGES.contentNotFound); } }).rendered;
     expect(screen.getByRole('heading', { name: 'Content not found' })).toBeTruthy();

@@ -14,7 +14,7 @@ import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
 import {
-  selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorPhase, selectIsDirty,
+  selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorPhase, selectIsConfirmingLeave, selectIsDirty,
   type EditorMachine,
 } from '../../../machines/editor.machine';
 import { contentEditorLogic } from '../../adapters/content-actors';
@@ -22,6 +22,7 @@ import { useAppActor } from '../../app-actor';
 import { CONTENT_KIND_LABELS, CONTENT_STATUS_LABELS } from '../../config';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ContentArtwork } from './ContentArtwork';
 import * as css from './content.css';
 import { formatDate, formatDuration } from './ContentLibraryPage';
@@ -196,6 +197,8 @@ function ContentDetail({ id }: { id: string }) {
   const phase = useSelector(editor, selectEditorPhase);
   const detail = useSelector(editor, selectEditorData) as ContentDetailResponse | null;
   const error = useSelector(editor, selectEditorError);
+  const confirmingLeave = useSelector(editor, selectIsConfirmingLeave);
+  useEditorLeaveGuard(editor);
   const back = (
     <button type="button" className={`${button.ghost} ${css.backLink}`} onClick={() => editor.send({ type: 'editor.leave' })}>
       ← Back to library
@@ -241,7 +244,7 @@ function ContentDetail({ id }: { id: string }) {
       <Stats detail={detail} />
       {writable && <div className={css.editArea}><EditForm editor={editor} /></div>}
       <Modal
-        open={phase === 'confirmingLeave'}
+        open={confirmingLeave}
         title="Unsaved changes"
         negativeLabel="Stay"
         positiveLabel="Leave"

@@ -3,14 +3,14 @@
  * machine with the page's fetchPage, an editor machine with the kind's load / save / field rules and a
  * leave that returns to the list. Also whether the signed-in role may edit here.
  */
-import { useBlocker, useRouter, useRouterState } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS } from '../../../common/constants';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
-import { editorMachine, selectGuardsLeaving, selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
+import { editorMachine, type EditorMachine } from '../../../machines/editor.machine';
 import { listMachine, selectListRows, type ListMachine } from '../../../machines/list.machine';
 import { pageActionMachine, type PageActionMachine } from '../../../machines/page-action.machine';
 import {
@@ -19,6 +19,7 @@ import {
 import type { PlanGroup } from '../../api/monetization';
 import { navigateTo } from '../../adapters/navigation';
 import { useAppActor } from '../../app-actor';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 
 export type EditorRef = ActorRefFrom<EditorMachine>;
 export type ListRef = ActorRefFrom<ListMachine>;
@@ -59,29 +60,6 @@ export function useEditorKey(edit: string | undefined): string | undefined {
   return kept ?? edit;
 }
 
-/**
- * Navigations the editor did not start (a tab link, back, another row) and page unloads ask first
- * while the editor says leaving would lose changes: the router waits for the editor's answer.
- */
-function useLeaveGuard(editor: EditorRef): void {
-  useBlocker({
-    shouldBlockFn: () => {
-      // An editor that has left (its own Close) no longer holds anything.
-      if (editor.getSnapshot().status !== 'active') return false;
-      editor.send({ type: 'editor.navigate' });
-      if (!selectIsConfirmingLeave(editor.getSnapshot())) return false;
-      return new Promise<boolean>((resolve) => {
-        const subscription = editor.subscribe((snapshot) => {
-          if (selectIsConfirmingLeave(snapshot)) return;
-          subscription.unsubscribe();
-          resolve(snapshot.status === 'active');
-        });
-      });
-    },
-    enableBeforeUnload: () => selectGuardsLeaving(editor.getSnapshot()),
-  });
-}
-
 export function useMonetizationEditor(kind: MonetizationEditorKind, id: string, route: string, list?: ListRef): EditorRef {
   const router = useRouter();
   const machine = useMemo(() => {
@@ -102,6 +80,6 @@ export function useMonetizationEditor(kind: MonetizationEditorKind, id: string, 
     });
   }, [kind, id, route, list, router]);
   const editor = useActorRef(machine, { input: { id } });
-  useLeaveGuard(editor);
+  useEditorLeaveGuard(editor);
   return editor;
 }

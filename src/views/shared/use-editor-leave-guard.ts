@@ -1,0 +1,28 @@
+/**
+ * The router side of the editor machine's leave guard, for every page with an editor: navigations the
+ * editor did not start (a tab link, the browser's back button, another row) and page unloads ask
+ * first while the editor says leaving would lose changes. The decision is the machine's
+ * (`editor.navigate` → `confirmingNavigation`); the router only waits for its answer.
+ */
+import { useBlocker } from '@tanstack/react-router';
+import type { ActorRefFrom } from 'xstate';
+import { selectGuardsLeaving, selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
+
+export function useEditorLeaveGuard(editor: ActorRefFrom<EditorMachine>): void {
+  useBlocker({
+    shouldBlockFn: () => {
+      // An editor that has left (its own Close or Back) no longer holds anything.
+      if (editor.getSnapshot().status !== 'active') return false;
+      editor.send({ type: 'editor.navigate' });
+      if (!selectIsConfirmingLeave(editor.getSnapshot())) return false;
+      return new Promise<boolean>((resolve) => {
+        const subscription = editor.subscribe((snapshot) => {
+          if (selectIsConfirmingLeave(snapshot)) return;
+          subscription.unsubscribe();
+          resolve(snapshot.status === 'active');
+        });
+      });
+    },
+    enableBeforeUnload: () => selectGuardsLeaving(editor.getSnapshot()),
+  });
+}
