@@ -3,8 +3,9 @@
  * migrates, seeds demo data on first start, serves API + SPA on HOST:PORT.
  *
  * Environment: PORT (3000), HOST (127.0.0.1; use 0.0.0.0 in a container), DATA_DIR (./data),
- * DATABASE_URL, JWT_SECRET (required in production), SEED_PASSWORD, NODE_ENV, LOG_LEVEL,
- * SKIP_BUILD=1, and the runtime settings documented in docs/security.md and the README.
+ * DATABASE_URL, JWT_SECRET (required in production), SEED_PASSWORD, NODE_ENV, LOG_LEVEL (warn: per-request
+ * lines are info and cost throughput, so they are off unless asked for), SKIP_BUILD=1, STATIC_DIR (the
+ * built SPA, default dist/), and the runtime settings documented in docs/security.md and the README.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,13 +19,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const config = loadConfig();
 
 if (process.env.SKIP_BUILD !== '1') buildIfStale(root);
-const distDir = join(root, 'dist');
+const distDir = process.env.STATIC_DIR || join(root, 'dist');
 
 const app = await buildApp({
   config,
   staticDir: existsSync(join(distDir, 'index.html')) ? distDir : undefined,
   logger: {
-    level: process.env.LOG_LEVEL ?? 'info',
+    level: process.env.LOG_LEVEL || 'warn',
     redact: LOG_REDACTION,
   },
 });
