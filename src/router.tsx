@@ -244,6 +244,12 @@ const adminAuditRoute = createRoute({
   component: lazyRouteComponent(() => import('./views/admin/AuditPage'), 'AuditPage'),
 });
 
+/** The signed-in user's own sessions (issue 19): any role, reached from the user menu. */
+const accountSessionsRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: ROUTES.accountSessions, staticData: { title: 'My sessions' },
+  component: lazyRouteComponent(() => import('./views/account/OwnSessionsPage'), 'OwnSessionsPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute, logoutRoute, forgotRoute, verifyRoute, resetRoute, setPasswordRoute,
   protectedRoute.addChildren([
@@ -254,6 +260,7 @@ const routeTree = rootRoute.addChildren([
     usersRoute.addChildren([usersSearchRoute, subscriberRoute]),
     appcmsRoute.addChildren([appcmsIndex, ...appcmsPages]),
     adminRoute.addChildren([adminStaffRoute, adminAuditRoute]),
+    accountSessionsRoute,
   ]),
 ]);
 

@@ -24,6 +24,11 @@ describe('Header', () => {
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).toBeNull();
   });
 
+  it('offers every signed-in user "My sessions", linking to their own sessions page (issue 19)', async () => {
+    await renderView(<Header />, { actors: signedInAs({ Content: 'read' }, 'content@demo.test') });
+    expect(screen.getByRole('menuitem', { name: 'My sessions' }).getAttribute('href')).toBe('/account/sessions');
+  });
+
   it('offers the network switcher to an App CMS user and Admin to an Admin', async () => {
     await renderView(<Header />, { actors: appCmsUser() });
     expect(screen.getByTestId('network-switcher')).toBeTruthy();

@@ -83,6 +83,7 @@ function SignedInHeader() {
                 Change Password
               </button>
             )}
+            <Link to={ROUTES.accountSessions} className={css.menuItem} role="menuitem" tabIndex={-1}>My sessions</Link>
             <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} onClick={() => logout.send({ type: 'logout.request' })}>
               Logout
             </button>
