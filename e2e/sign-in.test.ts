@@ -178,8 +178,15 @@ describe('sign-in failures stay on the page with their message', () => {
     await page.clock.runFor(30_000);
     await expect.poll(() => resend.textContent()).toBe('Resend Code');
     expect(await resend.isEnabled()).toBe(true);
-    const primed = await fetch(`${server.url}/v3.0/user/auth/generate/otp`, {
+    // An anonymous resend needs the proof the login answer handed to this tab (SECURITY.md C-OTP-3).
+    const attempt = JSON.parse(await page.evaluate(() => sessionStorage.getItem('otpLoginAttempt')) ?? '{}') as { token?: string };
+    expect(attempt.token).toMatch(/^\d+\.[\w-]{43}$/);
+    const unproven = await fetch(`${server.url}/v3.0/user/auth/generate/otp`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: TWOFA.username, isLogin: true }),
+    });
+    expect(unproven.status).toBe(400);
+    const primed = await fetch(`${server.url}/v3.0/user/auth/generate/otp`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: TWOFA.username, isLogin: true, loginAttemptToken: attempt.token }),
     });
     expect([200, 429]).toContain(primed.status);
     const before = await outboxIds(server.url, TWOFA.phoneNumber);
@@ -189,6 +196,8 @@ describe('sign-in failures stay on the page with their message', () => {
       resend.click(),
     ]);
     expect(response.status()).toBe(429);
+    // The page's resend carried the proof.
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ username: TWOFA.username, isLogin: true, loginAttemptToken: attempt.token });
     await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('OTP could not be sent!');
     expect(pathOf(page)).toBe('/verify-number');
     await shot(page, 'verify-number-resend-refused');
