@@ -41,9 +41,9 @@ const shot = (name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `net
 
 async function openSwitcher(): Promise<void> {
   if (await page.getByTestId('network-switcher').getAttribute('open') === null) {
-    await page.getByLabel('Current network').click();
+    await page.getByTestId('network-switcher').locator('summary').click();
   }
-  await page.getByTestId('network-launch').waitFor();
+  await page.getByTestId('network-copy-brand').waitFor();
 }
 
 async function choose(network: { identifier: string; name: string }): Promise<void> {
@@ -73,7 +73,7 @@ async function serverBrand(identifier: string): Promise<Record<string, Record<st
 }
 
 async function shownTheme(): Promise<Record<string, string | null>> {
-  const entries = await Promise.all(THEME_KEYS.map(async (key) => [key, await page.getByTestId(`brand-theme-${key}`).textContent()] as const));
+  const entries = await Promise.all(THEME_KEYS.map(async (key) => [key, await page.getByTestId(`brand-theme-${key}`).inputValue()] as const));
   return Object.fromEntries(entries);
 }
 
@@ -128,7 +128,7 @@ describe('networks in Chromium', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await snackbar(`Successfully copied brand from ${DEFAULT.name} to ${DOCS.name}`);
-    await expect.poll(() => page.getByTestId('brand-theme-primaryColor').textContent()).toBe(defaultTheme.primaryColor);
+    await expect.poll(() => page.getByTestId('brand-theme-primaryColor').inputValue()).toBe(defaultTheme.primaryColor);
     expect(await shownTheme()).toEqual(defaultTheme);
     expect(await page.getByTestId('appcms-network').textContent()).toBe(DOCS.name);
     await shot('brand-after-copy');
@@ -136,13 +136,16 @@ describe('networks in Chromium', () => {
 
   it('shows the chosen network\'s own settings and devices, and another network\'s after switching', async () => {
     await page.goto(`${server.url}/appcms/settings`);
-    await expect.poll(() => page.getByTestId('setting-supportEmail').textContent()).toBe('docs@viewlift-demo.test');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Support email' }).inputValue()).toBe('docs@viewlift-demo.test');
     await shot('settings');
     await choose(SPORTS);
-    await expect.poll(() => page.getByTestId('setting-supportEmail').textContent()).toBe('sports@viewlift-demo.test');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Support email' }).inputValue()).toBe('sports@viewlift-demo.test');
     await page.goto(`${server.url}/appcms/devices`);
-    await page.getByTestId('devices-table').getByText('iPhone & iPad', { exact: true }).waitFor();
-    expect(await page.getByTestId('devices-table').locator('tbody tr').count()).toBe(3);
+    // Sports Plus: web and iPhone & iPad on, Roku listed but off, the other platforms off.
+    await page.getByRole('checkbox', { name: 'iPhone & iPad' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'iPhone & iPad' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Roku' }).isChecked()).toBe(false);
+    expect(await page.getByRole('textbox', { name: 'Roku minimum app version' }).inputValue()).toBe('3.0.0');
     await shot('devices');
   });
 

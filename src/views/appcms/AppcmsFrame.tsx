@@ -4,8 +4,12 @@
  * copy source), and a note for read-only roles. The editor inside is keyed by network, so choosing
  * another network opens a fresh editor.
  */
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import type { NetworkDataKind } from '../../../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
+import { selectNetworkData, type NetworkSnapshot } from '../../../machines/network.machine';
+import { useAppActor } from '../../app-actor';
 import { page, pageTitle } from '../../theme/ui.css';
 import * as css from './appcms.css';
 import { useAppcmsScope } from './use-appcms';
@@ -14,20 +18,34 @@ export interface AppcmsScope {
   site: string;
   network: string;
   canEdit: boolean;
+  /**
+   * Changes when the `network` actor reads this network's data again after a change made elsewhere
+   * (a copy from the default): the editor is keyed by it, so it opens afresh on the new data.
+   */
+  revision: string;
 }
 
-export function AppcmsFrame({ title, testId, perNetwork, children }: {
+const revisionOf = (kind: NetworkDataKind | undefined) => (s: NetworkSnapshot): string => {
+  if (!kind) return '';
+  const updated = selectNetworkData(kind)(s)?.data?.updatedAt;
+  return typeof updated === 'string' ? updated : '';
+};
+
+export function AppcmsFrame({ title, testId, perNetwork, dataKind, children }: {
   title: string;
   testId: string;
   perNetwork: boolean;
+  /** The network data this page edits, whose re-reads open the editor afresh. */
+  dataKind?: NetworkDataKind;
   children: (scope: AppcmsScope) => ReactNode;
 }) {
   const { site, current, canEdit } = useAppcmsScope();
+  const revision = useSelector(useAppActor('network'), revisionOf(dataKind));
   let body: ReactNode;
   if (!site) body = <p className={css.note}>{OWN_MESSAGES.networkLoadingData}</p>;
   else if (perNetwork && !current) body = <p className={css.note}>{MESSAGES.noNetworkSelected}</p>;
   else if (perNetwork && current?.isDefault) body = <p className={css.note} data-testid="default-network-note">{OWN_MESSAGES.networkDefaultData(current.name)}</p>;
-  else body = children({ site, network: perNetwork ? current?.identifier ?? '' : site, canEdit });
+  else body = children({ site, network: perNetwork ? current?.identifier ?? '' : site, canEdit, revision });
   return (
     <main className={page} data-testid={testId}>
       <h1 className={pageTitle}>{title}</h1>

@@ -33,7 +33,7 @@ function ColourField({ editor, theme, colour, disabled }: { editor: AppcmsEditor
     <div className={css.colourRow}>
       <input type="color" className={css.colourInput} aria-label={`${label} picker`} disabled={disabled}
         value={HEX_COLOUR.test(value) ? value.toLowerCase() : '#000000'} onChange={(e) => change(e.target.value.toUpperCase())} />
-      <input className={`${ui.input} ${css.hexInput}`} aria-label={label} value={value} disabled={disabled} onChange={(e) => change(e.target.value)} />
+      <input className={`${ui.input} ${css.hexInput}`} aria-label={label} data-testid={`brand-${theme}-${colour}`} value={value} disabled={disabled} onChange={(e) => change(e.target.value)} />
       <span>{COLOUR_LABELS[colour]}</span>
       {error && <span role="alert" className={css.contrastLow}>{error}</span>}
     </div>
@@ -142,8 +142,8 @@ function BrandEditor({ site, network, canEdit }: AppcmsScope) {
 
 export function BrandPage() {
   return (
-    <AppcmsFrame title="Brand" testId="appcms-brand" perNetwork>
-      {(scope) => <BrandEditor key={scope.network} {...scope} />}
+    <AppcmsFrame title="Brand" testId="appcms-brand" perNetwork dataKind="brand">
+      {(scope) => <BrandEditor key={`${scope.network}:${scope.revision}`} {...scope} />}
     </AppcmsFrame>
   );
 }

@@ -43,8 +43,8 @@ function DevicesEditor({ site, network, canEdit }: AppcmsScope) {
 
 export function DevicesPage() {
   return (
-    <AppcmsFrame title="Devices" testId="appcms-device" perNetwork>
-      {(scope) => <DevicesEditor key={scope.network} {...scope} />}
+    <AppcmsFrame title="Devices" testId="appcms-device" perNetwork dataKind="device">
+      {(scope) => <DevicesEditor key={`${scope.network}:${scope.revision}`} {...scope} />}
     </AppcmsFrame>
   );
 }

@@ -125,8 +125,8 @@ function SettingsEditor(scope: AppcmsScope) {
 
 export function SettingsPage() {
   return (
-    <AppcmsFrame title="Settings" testId="appcms-settings" perNetwork>
-      {(scope) => <SettingsEditor key={scope.network} {...scope} />}
+    <AppcmsFrame title="Settings" testId="appcms-settings" perNetwork dataKind="settings">
+      {(scope) => <SettingsEditor key={`${scope.network}:${scope.revision}`} {...scope} />}
     </AppcmsFrame>
   );
 }
