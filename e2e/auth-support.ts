@@ -56,9 +56,9 @@ export async function headerTabs(page: Page): Promise<string[]> {
 }
 
 export async function openUserMenu(page: Page): Promise<void> {
-  const menu = page.locator('details:has(> summary[aria-label="User menu"])');
+  const menu = page.getByTestId('user-menu');
   const open = await menu.evaluate((el) => (el as HTMLDetailsElement).open);
-  if (!open) await page.getByLabel('User menu').click();
+  if (!open) await menu.locator('summary').click();
 }
 
 export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {

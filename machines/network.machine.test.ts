@@ -336,6 +336,9 @@ describe('network machine: launching', () => {
     expect(readOnly.calls.publishNetwork).toHaveLength(0);
     expect(readOnly.calls.copyFromDefault).toHaveLength(0);
 
+    const onDefault = await loaded();
+    expect(selectCanLaunch(onDefault.actor.getSnapshot())).toBe(true);
+
     const writer = await loaded({ savedNetworkId: 'kids' });
     expect(selectCanLaunch(writer.actor.getSnapshot())).toBe(true);
     writer.actor.send({ type: 'network.siteChanged', site: 'demo', canWrite: false });

@@ -516,13 +516,14 @@ export const selectNetworkData = (kind: NetworkDataKind) => (snapshot: NetworkSn
 export const selectHasSite = (snapshot: NetworkSnapshot): boolean => snapshot.context.site !== null && snapshot.context.site !== '';
 /** Launch and Copy are offered only to a role that may use them (issue 20). */
 export const selectCanWrite = (snapshot: NetworkSnapshot): boolean => snapshot.context.canWrite;
-/** Launch is offered for a non-default network that is not launched yet. */
+/**
+ * Launch is offered to a role that may write, except on a network that is already launched. The default
+ * network keeps it: the machine then answers with the spec's "… is the default network." (§4.6).
+ */
 export const selectCanLaunch = (snapshot: NetworkSnapshot): boolean => {
   const current = currentNetworkOf(snapshot.context);
-  return snapshot.context.canWrite && current !== null && !current.isDefault && !current.isActive;
+  return snapshot.context.canWrite && current !== null && (current.isDefault || !current.isActive);
 };
-/** Copy from default is offered for a non-default current network. */
-export const selectCanCopy = (snapshot: NetworkSnapshot): boolean => {
-  const current = currentNetworkOf(snapshot.context);
-  return snapshot.context.canWrite && current !== null && !current.isDefault;
-};
+/** Copy from default is offered to a role that may write (on the default network the machine says why it cannot). */
+export const selectCanCopy = (snapshot: NetworkSnapshot): boolean =>
+  snapshot.context.canWrite && currentNetworkOf(snapshot.context) !== null;

@@ -1,6 +1,6 @@
 /** The vanilla-extract theme: every colour of spec §9 comes from src/theme/colors.ts. */
-import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
-import { COLORS } from './colors';
+import { assignVars, createGlobalTheme, globalStyle } from '@vanilla-extract/css';
+import { COLORS, DARK_COLORS } from './colors';
 
 export const vars = createGlobalTheme(':root', {
   color: {
@@ -10,6 +10,13 @@ export const vars = createGlobalTheme(':root', {
     secondaryLight: COLORS.secondaryLight,
     success: COLORS.success,
     successText: COLORS.successText,
+    successFill: COLORS.successFill,
+    warningFill: COLORS.warningFill,
+    errorFill: COLORS.error,
+    /** The header bar (white text on it). */
+    headerBg: COLORS.primaryMain,
+    /** The primary button's fill (white text on it). */
+    accent: COLORS.primaryLight,
     info: COLORS.info,
     paper: COLORS.paperBackground,
     background: COLORS.defaultBackground,
@@ -45,3 +52,31 @@ globalStyle('input[type=number]::-webkit-outer-spin-button, input[type=number]::
 });
 /** Spec §5: required-field asterisks are red. */
 globalStyle('.required-asterisk', { color: vars.color.required });
+
+/**
+ * Dark mode (issue 20): follows the system's colour scheme unless the user menu's choice is stored
+ * (src/views/shared/preferences.ts sets data-theme on <html>).
+ */
+const dark = assignVars(vars.color, {
+  primaryLight: DARK_COLORS.primaryLight,
+  primaryMain: DARK_COLORS.primaryMain,
+  secondaryMain: DARK_COLORS.secondaryMain,
+  secondaryLight: DARK_COLORS.secondaryLight,
+  success: COLORS.success,
+  successText: DARK_COLORS.successText,
+  successFill: COLORS.successFill,
+  warningFill: COLORS.warningFill,
+  errorFill: DARK_COLORS.errorFill,
+  headerBg: DARK_COLORS.headerBackground,
+  accent: DARK_COLORS.accent,
+  info: COLORS.info,
+  paper: DARK_COLORS.paperBackground,
+  background: DARK_COLORS.defaultBackground,
+  error: DARK_COLORS.error,
+  warning: COLORS.warning,
+  required: '#ff6b6b',
+  border: DARK_COLORS.border,
+  muted: DARK_COLORS.muted,
+});
+globalStyle(':root[data-theme=dark]', { vars: dark, colorScheme: 'dark' });
+globalStyle(':root:not([data-theme=light])', { '@media': { '(prefers-color-scheme: dark)': { vars: dark, colorScheme: 'dark' } } });

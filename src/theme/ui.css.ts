@@ -12,10 +12,10 @@ const buttonBase = style({
 });
 
 export const button = styleVariants({
-  primary: [buttonBase, { background: vars.color.primaryLight, color: vars.color.info, selectors: { '&:hover:not(:disabled)': { background: vars.color.primaryMain } } }],
+  primary: [buttonBase, { background: vars.color.accent, color: vars.color.info, selectors: { '&:hover:not(:disabled)': { background: vars.color.headerBg } } }],
   secondary: [buttonBase, { background: vars.color.background, color: vars.color.primaryMain, borderColor: vars.color.primaryMain }],
   ghost: [buttonBase, { background: 'transparent', color: vars.color.primaryMain }],
-  danger: [buttonBase, { background: vars.color.error, color: vars.color.info }],
+  danger: [buttonBase, { background: vars.color.errorFill, color: vars.color.info }],
 });
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md });

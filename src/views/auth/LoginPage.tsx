@@ -10,10 +10,11 @@ import {
 } from '../../../machines/auth.machine';
 import type { SocialProvider } from '../../../machines/auth.types';
 import { useAppActor } from '../../app-actor';
-import { APP_TITLE, ROUTES } from '../../../common/constants';
+import { ROUTES } from '../../../common/constants';
 import { authCard, button, centeredScreen, errorText, field, input, label } from '../../theme/ui.css';
 import * as css from './auth.css';
 import { PasswordField } from './PasswordField';
+import { useShellText } from '../shared/shell-text';
 
 export function LoginPage() {
   const auth = useAppActor('auth');
@@ -25,6 +26,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const usernameId = useId();
   const errorId = useId();
+  const text = useShellText();
   const busy = submitting || loadingProfile || socialSigningIn;
 
   function onSubmit(event: FormEvent) {
@@ -39,31 +41,31 @@ export function LoginPage() {
   return (
     <main className={centeredScreen}>
       <div className={authCard}>
-        <h1 className={css.title}>Sign in to {APP_TITLE}</h1>
+        <h1 className={css.title}>{text.signInTitle}</h1>
         <form className={css.form} onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
           <div className={field}>
-            <label htmlFor={usernameId} className={label}>Username</label>
+            <label htmlFor={usernameId} className={label}>{text.username}</label>
             <input
               id={usernameId} name="username" className={input} value={username} autoComplete="username" autoFocus
               onChange={(e) => setUsername(e.target.value)}
             />
           </div>
-          <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />
+          <PasswordField label={text.password} name="password" value={password} onChange={setPassword} autoComplete="current-password" />
           {error && <p id={errorId} className={errorText} role="alert">{error}</p>}
           <button type="submit" className={`${button.primary} ${css.submit}`} disabled={busy}>
-            {submitting || loadingProfile ? 'Signing in…' : 'Sign in'}
+            {submitting || loadingProfile ? text.signingIn : text.signIn}
           </button>
         </form>
         <div className={css.links}>
-          <Link to={ROUTES.forgotPassword}>Forgot password?</Link>
+          <Link to={ROUTES.forgotPassword}>{text.forgotPassword}</Link>
         </div>
-        <p className={css.divider}>or</p>
+        <p className={css.divider}>{text.or}</p>
         <div className={css.social}>
           <button type="button" className={button.secondary} disabled={busy} aria-busy={socialSigningIn} onClick={() => onSocial('google')}>
-            Sign in with Google
+            {text.signInGoogle}
           </button>
           <button type="button" className={button.secondary} disabled={busy} aria-busy={socialSigningIn} onClick={() => onSocial('microsoft')}>
-            Sign in with Microsoft
+            {text.signInMicrosoft}
           </button>
         </div>
       </div>

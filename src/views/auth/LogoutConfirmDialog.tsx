@@ -2,22 +2,23 @@
 import { useSelector } from '@xstate/react';
 import { selectIsConfirming } from '../../../machines/logout.machine';
 import { useAppActor } from '../../app-actor';
-import { MESSAGES } from '../../../common/messages';
+import { useShellText } from '../shared/shell-text';
 import { Modal } from '../shared/Modal';
 
 export function LogoutConfirmDialog() {
   const logout = useAppActor('logout');
   const open = useSelector(logout, selectIsConfirming);
+  const text = useShellText();
   return (
     <Modal
       open={open}
-      title="Logout"
-      negativeLabel={MESSAGES.logoutCancel}
-      positiveLabel={MESSAGES.logoutConfirmButton}
+      title={text.logoutTitle}
+      negativeLabel={text.logoutCancel}
+      positiveLabel={text.logoutConfirmButton}
       onNegative={() => logout.send({ type: 'logout.cancel' })}
       onPositive={() => logout.send({ type: 'logout.confirm' })}
     >
-      <p>{MESSAGES.logoutConfirm}</p>
+      <p>{text.logoutConfirm}</p>
     </Modal>
   );
 }

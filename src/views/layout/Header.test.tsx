@@ -72,6 +72,26 @@ describe('Header', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('switches to the dark theme and to French from the user menu, and back', async () => {
+    const view = await renderView(<Header />, { actors: signedInAs({ Content: 'write' }) });
+    await view.user.click(menuButton());
+    const darkItem = screen.getByRole('menuitemcheckbox', { name: 'Dark theme' });
+    await view.user.click(darkItem);
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    await view.user.click(menuButton());
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Dark theme' }).getAttribute('aria-checked')).toBe('true');
+    await view.user.click(screen.getByRole('menuitemcheckbox', { name: 'Dark theme' }));
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+    await view.user.click(menuButton());
+    await view.user.click(screen.getByRole('menuitem', { name: 'Français' }));
+    expect(document.documentElement.getAttribute('lang')).toBe('fr');
+    expect(screen.getByRole('navigation', { name: 'Espaces' })).toBeTruthy();
+    expect(menuButton().textContent).toContain('Menu utilisateur');
+    await view.user.click(menuButton());
+    await view.user.click(screen.getByRole('menuitem', { name: 'English' }));
+    expect(document.documentElement.getAttribute('lang')).toBe('en');
+  });
+
   it('sends Change Password and Logout from the user menu, with no token in the event', async () => {
     const view = await renderView(<Header />, { actors: signedInAs({ Content: 'write' }) });
     await view.user.click(menuButton());

@@ -16,6 +16,8 @@ import { canContinue, visibleTabsFor } from '../../../common/roles';
 import { APP_TITLE, AREAS, ROUTES } from '../../../common/constants';
 import { useAppActor } from '../../app-actor';
 import { NetworkSwitcher } from '../network/NetworkSwitcher';
+import { isDark, setLanguage, setTheme, usePreferences } from '../shared/preferences';
+import { useShellText } from '../shared/shell-text';
 import * as css from './layout.css';
 
 function Logo() {
@@ -46,6 +48,9 @@ function SignedInHeader() {
   const canChangePassword = useSelector(passwordChange, selectCanChangePassword);
   const hasNetworks = useSelector(network, selectHasSite);
   const tabs = visibleTabsFor(roles);
+  const text = useShellText();
+  const { theme, language } = usePreferences();
+  const dark = isDark(theme);
   const [compactOpen, setCompactOpen] = useState(false);
   const onHeaderKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Escape' && compactOpen) {
@@ -59,9 +64,9 @@ function SignedInHeader() {
       <button
         type="button" className={css.compactToggle} data-compact-toggle aria-expanded={compactOpen} aria-controls="header-compact"
         onClick={() => setCompactOpen(!compactOpen)}
-      >Menu</button>
+      >{text.menu}</button>
       <div id="header-compact" className={css.compactPanel}>
-      <nav className={css.tabs} aria-label="Areas" onClick={() => setCompactOpen(false)}>
+      <nav className={css.tabs} aria-label={text.areas} onClick={() => setCompactOpen(false)}>
         {tabs.map((tab) => (
           <Link key={tab.route} to={tab.route} className={css.tab} activeOptions={{ exact: false }}>{tab.label}</Link>
         ))}
@@ -71,21 +76,29 @@ function SignedInHeader() {
         <details className={css.menu} onToggle={focusFirstItem} onKeyDown={onMenuKeyDown} data-testid="user-menu">
           {/* The visible name is part of the accessible name (WCAG 2.5.3 label in name). */}
           <summary className={css.menuSummary} aria-haspopup="menu">
-            <span className={css.visuallyHidden}>User menu: </span>{session?.username ?? 'Account'}
+            <span className={css.visuallyHidden}>{text.userMenu}: </span>{session?.username ?? 'Account'}
           </summary>
           {/* Choosing an item closes the menu (it would stay open behind the dialogs and after Admin). */}
-          <div className={css.menuList} role="menu" aria-label="User menu" onClick={(e) => closeMenu(e.currentTarget.parentElement as HTMLDetailsElement)}>
+          <div className={css.menuList} role="menu" aria-label={text.userMenu} onClick={(e) => closeMenu(e.currentTarget.parentElement as HTMLDetailsElement)}>
             {canContinue(roles, AREAS.admin) && (
-              <Link to={ROUTES.admin} className={css.menuItem} role="menuitem" tabIndex={-1}>Admin</Link>
+              <Link to={ROUTES.admin} className={css.menuItem} role="menuitem" tabIndex={-1}>{text.admin}</Link>
             )}
             {canChangePassword && (
               <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} onClick={() => passwordChange.send({ type: 'change.start' })}>
-                Change Password
+                {text.changePassword}
               </button>
             )}
             <Link to={ROUTES.accountSessions} className={css.menuItem} role="menuitem" tabIndex={-1}>My sessions</Link>
+            <button type="button" className={css.menuItem} role="menuitemcheckbox" aria-checked={dark} tabIndex={-1}
+              onClick={() => setTheme(dark ? 'light' : 'dark')}>
+              {text.darkTheme}
+            </button>
+            <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} lang={language === 'en' ? 'fr' : 'en'}
+              onClick={() => setLanguage(language === 'en' ? 'fr' : 'en')}>
+              {text.language}
+            </button>
             <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} onClick={() => logout.send({ type: 'logout.request' })}>
-              Logout
+              {text.logout}
             </button>
           </div>
         </details>
@@ -96,7 +109,7 @@ function SignedInHeader() {
 }
 
 function menuItems(details: HTMLElement): HTMLElement[] {
-  return [...details.querySelectorAll<HTMLElement>('[role=menuitem]')];
+  return [...details.querySelectorAll<HTMLElement>('[role^=menuitem]')];
 }
 
 /** Closes the user menu and puts focus back on its button (a dialog opened from it returns focus there). */

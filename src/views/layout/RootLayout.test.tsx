@@ -9,6 +9,7 @@ describe('RootLayout', () => {
   it('shows the header, the progress bar while a route loads, and the snackbar', async () => {
     await renderView(<RootLayout />, {
       url: '/content',
+      routePath: '/content',
       given: (root) => {
         systemActor(root, 'routeLoading').send({ type: 'route.start' });
         systemActor(root, 'notifier').send({ type: 'notify.show', message: 'Saved.', severity: 'success' });

@@ -11,6 +11,9 @@ import { Snackbar } from '../shared/Snackbar';
 import { Header } from './Header';
 import { isHeaderHidden } from './header-visibility';
 import * as css from './layout.css';
+import { useShellText } from '../shared/shell-text';
+
+const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /** Past the header and an area's side navigation: to the page's <main> when it has one. */
 function skipToContent(e: MouseEvent<HTMLAnchorElement>) {
@@ -20,13 +23,16 @@ function skipToContent(e: MouseEvent<HTMLAnchorElement>) {
   e.preventDefault();
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus();
-  target.scrollIntoView();
+  target.scrollIntoView?.();
 }
 
 export function RootLayout() {
+  const text = useShellText();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const title = useRouterState({
-    select: (s) => (s.matches.some((m) => m.status === 'notFound')
+    // Not found: a match says so, or the deepest match covers only part of the path (an unknown path under an area).
+    select: (s) => (s.matches.some((m) => m.status === 'notFound' || m._notFound === true)
+      || trimmed(s.matches.at(-1)?.pathname ?? '/') !== trimmed(s.location.pathname)
       ? OWN_MESSAGES.pageNotFound
       : [...s.matches].reverse().find((m) => m.staticData?.title)?.staticData.title),
   });
@@ -36,7 +42,7 @@ export function RootLayout() {
   return (
     <>
       <RouteProgress />
-      <a href="#main-content" className={css.skipLink} onClick={skipToContent}>Skip to main content</a>
+      <a href="#main-content" className={css.skipLink} onClick={skipToContent}>{text.skipLink}</a>
       {!isHeaderHidden(pathname) && <Header />}
       <div id="main-content" tabIndex={-1} className={css.mainContent}><Outlet /></div>
       <Snackbar />

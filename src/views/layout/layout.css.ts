@@ -6,7 +6,7 @@ const COMPACT = 'screen and (max-width: 900px)';
 
 export const header = style({
   minHeight: 56, display: 'flex', alignItems: 'center', gap: vars.space.lg, padding: `0 ${vars.space.lg}`,
-  background: vars.color.primaryMain, color: vars.color.info, maxWidth: '100vw', boxSizing: 'border-box',
+  background: vars.color.headerBg, color: vars.color.info, maxWidth: '100vw', boxSizing: 'border-box',
   '@media': { [COMPACT]: { flexWrap: 'wrap', gap: vars.space.sm, padding: `${vars.space.xs} ${vars.space.md} 0` } },
 });
 export const logo = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, color: vars.color.info, textDecoration: 'none', fontWeight: 700 });
@@ -38,6 +38,7 @@ export const menuList = style({
   display: 'flex', flexDirection: 'column',
 });
 export const menuItem = style({
+  font: 'inherit',
   textAlign: 'left', background: 'transparent', border: 0, padding: vars.space.sm, cursor: 'pointer', color: vars.color.secondaryMain,
   textDecoration: 'none', borderRadius: vars.radius, selectors: { '&:hover': { background: vars.color.paper } },
 });

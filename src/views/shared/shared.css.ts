@@ -15,7 +15,7 @@ export const dialogFooter = style({ padding: vars.space.md, display: 'flex', jus
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 export const loadingOverlay = style({
-  position: 'fixed', inset: 0, background: 'rgba(255,255,255,0.75)', display: 'flex',
+  position: 'fixed', inset: 0, background: `color-mix(in srgb, ${vars.color.background} 75%, transparent)`, display: 'flex',
   alignItems: 'center', justifyContent: 'center', zIndex: 60, flexDirection: 'column', gap: vars.space.md,
 });
 export const spinner = style({
@@ -24,7 +24,8 @@ export const spinner = style({
 });
 
 export const toastViewport = style({
-  position: 'fixed', top: vars.space.md, left: '50%', transform: 'translateX(-50%)',
+  // Top snackbar (spec §2.10), below the 56 px header bar so it never covers the area tabs or menus.
+  position: 'fixed', top: `calc(56px + ${vars.space.sm})`, left: '50%', transform: 'translateX(-50%)',
   width: 'calc(100vw - 2rem)', maxWidth: SNACKBAR_MAX_WIDTH, zIndex: 100, listStyle: 'none', margin: 0, padding: 0,
 });
 const toastBase = style({
@@ -33,10 +34,11 @@ const toastBase = style({
   fontWeight: 600,
 });
 export const toast = styleVariants({
-  success: [toastBase, { background: vars.color.success, color: vars.color.info }],
-  error: [toastBase, { background: vars.color.error, color: vars.color.info }],
-  warning: [toastBase, { background: vars.color.warning, color: vars.color.info }],
-  info: [toastBase, { background: vars.color.info, color: vars.color.secondaryMain, border: `1px solid ${vars.color.border}` }],
+  // Fills dark enough for white text (AA); the spec's #00B523 and #ED6C02 are under 3:1 with white.
+  success: [toastBase, { background: vars.color.successFill, color: vars.color.info }],
+  error: [toastBase, { background: vars.color.errorFill, color: vars.color.info }],
+  warning: [toastBase, { background: vars.color.warningFill, color: vars.color.info }],
+  info: [toastBase, { background: vars.color.background, color: vars.color.secondaryMain, border: `1px solid ${vars.color.border}` }],
 });
 export const toastClose = style({ background: 'transparent', border: 0, color: 'inherit', cursor: 'pointer', fontSize: '1.1rem' });
 

@@ -1,0 +1,273 @@
+/**
+ * Issue 20 in Chromium: the console shell as operators use it. One journey file: roles shown (the
+ * App CMS reader sees no Launch/Copy; /forbidden names the area and offers sign-out), no dead ends
+ * (a deep link returns after sign-in; stale snackbars; monetization's tab bar on any path; titles),
+ * keyboard (Escape, the menu pattern, focus return, skip link), axe-core with 0 violations, and the
+ * 390 px phone layout. Screenshots: e2e/screenshots/shell-*.png.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  demoAccount, nextOtp, outboxIds, pathOf, shot, startAuthServer, submitCredentials, wrongCode,
+} from './auth-support';
+import { launchBrowser, newPage, type RunningServer } from './support';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TWOFA = demoAccount('twofa@demo.test');
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAuthServer(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** axe-core's WCAG 2 A/AA violations on the page as it is now, as "rule: target" lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the devtools protocol: the page's CSP (no inline scripts) stays as it is.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+  return violations;
+}
+
+async function signInAs(page: Page, username: string): Promise<void> {
+  await page.goto(`${server.url}/`);
+  await submitCredentials(page, username);
+  await page.waitForURL((url) => url.pathname !== '/');
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[role=progressbar]').waitFor({ state: 'detached' }).catch(() => undefined);
+}
+
+describe('shell: roles shown', () => {
+  it('an App CMS read user sees the networks but no Launch or Copy', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'appcms-reader@demo.test');
+    const switcher = page.getByTestId('network-switcher');
+    await switcher.locator('summary').click();
+    await page.getByTestId('network-option-kids-zone').click();
+    await switcher.locator('summary').click();
+    await page.getByTestId('network-option-kids-zone').waitFor();
+    expect(await page.getByTestId('network-launch').count()).toBe(0);
+    expect(await page.getByTestId('network-copy-brand').count()).toBe(0);
+    expect(await page.getByTestId('network-copy-settings').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a writer is not offered Launch on a launched network', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'admin@demo.test');
+    const switcher = page.getByTestId('network-switcher');
+    await switcher.locator('summary').click();
+    await page.getByTestId('network-option-sports-plus').click();
+    await expect.poll(() => page.getByTestId('network-current').textContent()).toBe('Sports Plus');
+    await switcher.locator('summary').click();
+    await page.getByTestId('network-copy-brand').waitFor();
+    expect(await page.getByTestId('network-launch').count()).toBe(0);
+    await context.close();
+  });
+
+  it('opening an area without a role shows /forbidden naming it, with the way to the landing page', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'content@demo.test');
+    await page.goto(`${server.url}/appcms/settings`);
+    await page.waitForURL((url) => url.pathname === '/forbidden');
+    await page.getByText('You have no role in App CMS.').waitFor();
+    expect(await page.getByText('no role in any area').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to Content' }).click();
+    await page.waitForURL(`${server.url}/content`);
+    await context.close();
+  });
+
+  it('/forbidden offers a no-access account sign-out, and signing in as someone else works', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'noaccess@demo.test');
+    await page.waitForURL((url) => url.pathname === '/forbidden');
+    await page.getByText('no role in any area', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Sign out and sign in as someone else' }).click();
+    await page.getByLabel('Username').waitFor();
+    await submitCredentials(page, 'content@demo.test');
+    await page.waitForURL(`${server.url}/content`);
+    await context.close();
+  });
+});
+
+describe('shell: no dead ends, no stale messages', () => {
+  it('a deep link opened while signed out returns there after sign-in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/appcms/settings`);
+    await page.waitForURL(`${server.url}/`);
+    await submitCredentials(page, 'admin@demo.test');
+    await page.waitForURL(`${server.url}/appcms/settings`);
+    await context.close();
+  });
+
+  it('a wrong password shows its message once, inline, with no snackbar', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await submitCredentials(page, 'content@demo.test', 'wrong-password');
+    await page.locator('form [role="alert"]').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('snackbar').count()).toBe(0);
+    await context.close();
+  });
+
+  it('"OTP verification failed!" is not carried to the page after the right code', async () => {
+    const { context, page } = await newPage(browser);
+    const seen = await outboxIds(server.url, TWOFA.phoneNumber);
+    await page.goto(`${server.url}/`);
+    await submitCredentials(page, TWOFA.username);
+    await page.waitForURL(`${server.url}/verify-number`);
+    await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
+    const code = await nextOtp(server.url, TWOFA.phoneNumber, seen);
+    await page.getByLabel('Verification code').fill(wrongCode(code));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('OTP verification failed!');
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((url) => url.pathname === '/analytics');
+    await expect.poll(() => page.getByTestId('snackbar').count()).toBe(0);
+    await context.close();
+  });
+
+  it('/monetization/<anything> keeps the tab bar, and every page has its own title', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'admin@demo.test');
+    await page.goto(`${server.url}/monetization/nope`);
+    await page.getByRole('navigation', { name: 'Monetization' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Page not found | CMS Tools');
+    const titles: Record<string, string> = {};
+    for (const path of ['/content', '/monetization/plans', '/users', '/appcms/settings', '/admin', '/analytics']) {
+      await page.goto(`${server.url}${path}`);
+      await settled(page);
+      titles[path] = await page.title();
+    }
+    expect(new Set(Object.values(titles)).size).toBe(6);
+    for (const title of Object.values(titles)) expect(title).toMatch(/^.+ \| CMS Tools$/);
+    await context.close();
+  });
+});
+
+describe('shell: keyboard and axe', () => {
+  it('Escape closes the switcher and the user menu; the menu follows the menu pattern; focus returns to the opener after a dialog', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'admin@demo.test');
+    // Switcher.
+    const switcher = page.getByTestId('network-switcher');
+    await switcher.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    expect(await switcher.getAttribute('open')).not.toBeNull();
+    await page.keyboard.press('Escape');
+    expect(await switcher.getAttribute('open')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=network-switcher]') !== null)).toBe(true);
+    // User menu.
+    const menu = page.getByTestId('user-menu');
+    await menu.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Admin');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change Password');
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Logout');
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('open')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    // A dialog opened from the menu gives focus back to the menu button.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Logout' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'shell-dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid=user-menu]') !== null)).toBe(true);
+    await context.close();
+  });
+
+  it('a skip link is the first stop and jumps past the header', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'admin@demo.test');
+    await page.goto(`${server.url}/appcms/settings`);
+    await settled(page);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.closest('header, nav') === null)).toBe(true);
+    await context.close();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`axe finds 0 violations on the sign-in page, the landing page and the area pages (${scheme})`, async () => {
+      const { context, page } = await newPage(browser);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${server.url}/`);
+      await page.getByLabel('Username').waitFor();
+      const found: Record<string, string[]> = { '/': await axeViolations(page) };
+      await shot(page, `shell-sign-in-${scheme}`);
+      await submitCredentials(page, 'admin@demo.test');
+      await page.waitForURL(`${server.url}/analytics`);
+      await settled(page);
+      found['/analytics'] = await axeViolations(page);
+      await shot(page, `shell-landing-${scheme}`);
+      for (const path of ['/content', '/monetization/models', '/users', '/appcms/settings', '/admin']) {
+        await page.goto(`${server.url}${path}`);
+        await settled(page);
+        found[path] = await axeViolations(page);
+      }
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+      await context.close();
+    }, 120_000);
+  }
+});
+
+describe('shell: phone (390 px)', () => {
+  it('no page scrolls sideways, and the Menu button opens the tabs and user menu, which work', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await submitCredentials(page, 'admin@demo.test');
+    await page.waitForURL(`${server.url}/analytics`);
+    const sideways: Record<string, string> = {};
+    for (const path of ['/analytics', '/content', '/monetization/models', '/users', '/appcms/settings', '/admin', '/forbidden']) {
+      await page.goto(`${server.url}${path}`);
+      await settled(page);
+      const overflow = await page.evaluate(() => {
+        const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 60));
+        return document.documentElement.scrollWidth > window.innerWidth ? wide.slice(0, 3).join(' | ') || 'page' : '';
+      });
+      if (overflow) sideways[path] = overflow;
+    }
+    expect(sideways).toEqual({});
+    await page.goto(`${server.url}/analytics`);
+    await settled(page);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    expect(await page.getByRole('navigation', { name: 'Areas' }).isVisible()).toBe(false);
+    await toggle.click();
+    await shot(page, 'shell-phone-menu');
+    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Content' }).click();
+    await page.waitForURL(`${server.url}/content`);
+    await toggle.click();
+    await page.getByTestId('user-menu').locator('summary').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('dialog', { name: 'Logout' }).waitFor();
+    expect(pathOf(page)).toBe('/content');
+    await context.close();
+  }, 120_000);
+});
