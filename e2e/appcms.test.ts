@@ -99,7 +99,7 @@ describe('AppCMS editors in Chromium', () => {
 
   it('changes a brand colour and the logo on Sports Plus: the preview shows them, and the Brand page after a reload', async () => {
     await open(page, '/appcms/brand');
-    const primary = page.getByRole('textbox', { name: 'Web primary colour' });
+    const primary = page.getByRole('textbox', { name: 'Web primary colour', exact: true });
     await expect.poll(() => primary.inputValue()).toBe('#D62828');
     await primary.fill('#2A6F97');
     await expect.poll(() => page.getByTestId('sample-theme').locator('div').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(42, 111, 151)');
@@ -112,11 +112,13 @@ describe('AppCMS editors in Chromium', () => {
     expect(await page.getByTestId('sample-theme').locator('img').getAttribute('src')).toBe(url);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
+    // What Copy from default would change now includes the new colour (the default's is #1370B3).
+    await page.getByTestId('copy-preview-brand').getByRole('row', { name: 'Web primary colour #2A6F97 #1370B3' }).waitFor();
     await shots(page, 'brand');
 
     await page.reload();
     await page.getByTestId('appcms-network').getByText(SPORTS.name).waitFor();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Web primary colour' }).inputValue()).toBe('#2A6F97');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Web primary colour', exact: true }).inputValue()).toBe('#2A6F97');
     expect(await page.getByRole('img', { name: 'Logo at 160 px' }).getAttribute('src')).toBe(url);
     const served = await fetch(`${server.url}${url}`);
     expect(served.headers.get('content-type')).toBe('image/png');
@@ -125,9 +127,9 @@ describe('AppCMS editors in Chromium', () => {
 
   it('warns when the text colour is below 4.5:1 against the background', async () => {
     await open(page, '/appcms/brand');
-    await page.getByRole('textbox', { name: 'Web text colour' }).fill('#222222');
+    await page.getByRole('textbox', { name: 'Web text colour', exact: true }).fill('#222222');
     await page.getByTestId('contrast-theme-text').getByText(/below the WCAG AA minimum of 4.5:1/).waitFor();
-    await page.getByRole('textbox', { name: 'Web text colour' }).fill('#F8F8F8');
+    await page.getByRole('textbox', { name: 'Web text colour', exact: true }).fill('#F8F8F8');
   });
 
   it('saves settings twice, opens the versions, sees the diff, restores the first save, and the form shows it', async () => {
@@ -190,7 +192,7 @@ describe('App CMS read in Chromium', () => {
   });
 
   it('sees every editor with every control disabled, no Save, Restore, Launch or Copy; the server refuses the writes', async () => {
-    for (const path of ['/appcms/brand', '/appcms/settings', '/appcms/devices']) {
+    for (const path of ['/appcms/brand', '/appcms/devices', '/appcms/settings']) {
       await open(page, path);
       await page.getByTestId('appcms-read-only').waitFor();
       await page.locator('main form').waitFor();

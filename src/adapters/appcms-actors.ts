@@ -12,6 +12,7 @@ import {
 } from '../../common/appcms';
 import type { ThemeColors } from '../../common/contract';
 import { EditorFailure, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
+import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { PageActionRequest } from '../../machines/page-action.machine';
 import type { RestoreInput, VersionList } from '../../machines/versions.machine';
 import { apiRequest, authHeaders } from '../api/client';
@@ -209,3 +210,15 @@ export async function fetchCopyPreview(site: string, network: string): Promise<C
   return call<CopyPreview>(`${APPCMS_PATHS.copyPreview}/${seg(site)}/${seg(network)}`);
 }
 
+
+/**
+ * The list machine's `fetchPage` for "what Copy from default would change" on one network: the
+ * brand or settings fields whose value differs from the default network's, one row per field.
+ */
+export function copyPreviewFetch(site: string, network: string, part: 'brand' | 'settings') {
+  return fromPromise<ListPage, ListQuery>(async () => {
+    const preview = await fetchCopyPreview(site, network);
+    const items = preview[part].map((entry) => ({ ...entry, id: entry.field }));
+    return { items, total: items.length };
+  });
+}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPCMS_MESSAGES, flattenBrand } from '../../../common/appcms';
 import { renderView } from '../../test-support/render-view';
@@ -29,6 +29,13 @@ describe('BrandPage', () => {
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(appcmsFakes.saves.at(-1)).toMatchObject({ kind: 'brand', input: { version: 3, changes: { 'theme.textColor': '#EEEEEE' } } });
     expect(await screen.findByText(APPCMS_MESSAGES.saved)).toBeTruthy();
+  });
+
+  it('lists what Copy from default would change', async () => {
+    appcmsFakes.preview.brand = [{ field: 'theme.primaryColor', label: 'Web primary colour', from: '#D62828', to: '#1370B3' }];
+    await renderView(<BrandPage />, appcmsAs('write'));
+    const preview = await screen.findByTestId('copy-preview-brand');
+    expect(await within(preview).findByRole('row', { name: 'Web primary colour #D62828 #1370B3' })).toBeTruthy();
   });
 
   it('uploads a logo and shows it at the sizes the apps use', async () => {

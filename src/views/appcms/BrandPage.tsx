@@ -5,6 +5,7 @@
  * the sizes the apps use, and a live sample screen in each theme.
  */
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import {
   APPCMS_MESSAGES, COLOUR_KEYS, COLOUR_LABELS, FONT_FAMILIES, HEX_COLOUR, PREVIEW_SIZES, THEME_KEYS, THEME_LABELS, WCAG_AA, contrastRatio,
   type ThemeKey, type UploadSlot,
@@ -16,7 +17,8 @@ import * as ui from '../../theme/ui.css';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
-import { useAppcmsEditor, useBrandActions, type AppcmsActionRef, type AppcmsEditorRef } from './use-appcms';
+import { DefaultComparison } from './DefaultComparison';
+import { useAppcmsEditor, useBrandActions, useDefaultComparison, type AppcmsActionRef, type AppcmsEditorRef } from './use-appcms';
 
 const valueOf = (field: string) => (s: ReturnType<AppcmsEditorRef['getSnapshot']>) => {
   const value = selectDraft(s)[field];
@@ -119,7 +121,9 @@ function SampleScreen({ editor, theme }: { editor: AppcmsEditorRef; theme: Theme
 }
 
 function BrandEditor({ site, network, canEdit }: AppcmsScope) {
-  const editor = useAppcmsEditor('brand', site, network);
+  const comparison = useDefaultComparison(site, network, 'brand');
+  const reloadComparison = useCallback(() => comparison.send({ type: 'list.reload' }), [comparison]);
+  const editor = useAppcmsEditor('brand', site, network, reloadComparison);
   const actions = useBrandActions(site, network, editor);
   const message = useSelector(actions, selectActionMessage);
   const error = useSelector(actions, selectActionError);
@@ -136,6 +140,7 @@ function BrandEditor({ site, network, canEdit }: AppcmsScope) {
         <h2 className={css.cardTitle}>Preview</h2>
         <div className={css.previewRow}>{THEME_KEYS.map((t) => <SampleScreen key={t} editor={editor} theme={t} />)}</div>
       </section>
+      <DefaultComparison list={comparison} part="brand" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** AppCMS › Service (spec §2.7, §3): the service's fields, and the signing key shown masked with a rotate action behind a confirmation. */
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { APPCMS_MESSAGES, SERVICE_TYPES } from '../../../common/appcms';
 import { selectEditorData } from '../../../machines/editor.machine';
 import { selectActionError, selectActionMessage, selectActionPending, selectActionRunning } from '../../../machines/page-action.machine';
@@ -11,16 +11,13 @@ import { CheckboxField, ChoiceList, SelectField, TextField } from '../monetizati
 import { Modal } from '../shared/Modal';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
-import { useAppcmsEditor, useRotateKey } from './use-appcms';
+import { useAppcmsEditor, useRotateKey, type AppcmsActionRef } from './use-appcms';
 
 interface KeyData { signingKeyMasked: string; signingKeyRotatedAt: string | null }
 
-function ServiceEditor({ site, canEdit }: AppcmsScope) {
+function ServiceForm({ site, canEdit, rotate }: AppcmsScope & { rotate: AppcmsActionRef }) {
   const editor = useAppcmsEditor('service', site, site);
-  const reload = useCallback(() => editor.send({ type: 'editor.reload' }), [editor]);
-  const rotate = useRotateKey(site, reload);
   const data = useSelector(editor, selectEditorData) as KeyData | null;
-  const pending = useSelector(rotate, selectActionPending);
   const running = useSelector(rotate, selectActionRunning);
   const message = useSelector(rotate, selectActionMessage);
   const error = useSelector(rotate, selectActionError);
@@ -49,6 +46,19 @@ function ServiceEditor({ site, canEdit }: AppcmsScope) {
         {message && <p role="status" className={css.contrastOk}>{message}</p>}
         {error && <p role="alert" className={css.contrastLow}>{error}</p>}
       </section>
+    </div>
+  );
+}
+
+function ServiceEditor(scope: AppcmsScope) {
+  // A rotation changes the stored key: the page is opened afresh on it.
+  const [generation, setGeneration] = useState(0);
+  const bump = useCallback(() => setGeneration((g) => g + 1), []);
+  const rotate = useRotateKey(scope.site, bump);
+  const pending = useSelector(rotate, selectActionPending);
+  return (
+    <div>
+      <ServiceForm key={generation} {...scope} rotate={rotate} />
       <Modal open={pending !== null} title="Rotate signing key" negativeLabel="Cancel" positiveLabel="Rotate"
         onNegative={() => rotate.send({ type: 'action.cancel' })} onPositive={() => rotate.send({ type: 'action.confirm' })}>
         {APPCMS_MESSAGES.rotateConfirm}

@@ -52,6 +52,12 @@ describe('SettingsPage', () => {
     expect(await screen.findByText(APPCMS_MESSAGES.restored(1))).toBeTruthy();
   });
 
+  it('says when Copy from default would change nothing', async () => {
+    appcmsFakes.preview.settings = [];
+    await renderView(<SettingsPage />, appcmsAs('write'));
+    expect(await within(await screen.findByTestId('copy-preview-settings')).findByText(APPCMS_MESSAGES.noChanges)).toBeTruthy();
+  });
+
   it('read level: the form and versions show, every control is disabled, and there is no Save or Restore', async () => {
     const view = await renderView(<SettingsPage />, appcmsAs('read'));
     expect(await screen.findByLabelText(/Simultaneous streams/)).toHaveProperty('disabled', true);

@@ -15,7 +15,8 @@ import { CheckboxField, NumberField, SelectField, TextField } from '../monetizat
 import { Modal } from '../shared/Modal';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
-import { useAppcmsEditor, useSettingsVersions, type VersionsRef } from './use-appcms';
+import { DefaultComparison } from './DefaultComparison';
+import { useAppcmsEditor, useDefaultComparison, useSettingsVersions, type VersionsRef } from './use-appcms';
 
 function SettingsForm({ site, network, canEdit, onSaved }: AppcmsScope & { onSaved: () => void }) {
   const editor = useAppcmsEditor('settings', site, network, onSaved);
@@ -114,11 +115,18 @@ function SettingsEditor(scope: AppcmsScope) {
   const [generation, setGeneration] = useState(0);
   const bump = useCallback(() => setGeneration((g) => g + 1), []);
   const versions = useSettingsVersions(scope.site, scope.network, bump);
-  const reloadVersions = useCallback(() => versions.send({ type: 'versions.reload' }), [versions]);
+  const comparison = useDefaultComparison(scope.site, scope.network, 'settings');
+  const reloadVersions = useCallback(() => {
+    versions.send({ type: 'versions.reload' });
+    comparison.send({ type: 'list.reload' });
+  }, [versions, comparison]);
   return (
     <div className={css.editorLayout}>
       <SettingsForm key={generation} {...scope} onSaved={reloadVersions} />
-      <VersionsPanel versions={versions} canEdit={scope.canEdit} />
+      <div>
+        <VersionsPanel versions={versions} canEdit={scope.canEdit} />
+        <DefaultComparison list={comparison} part="settings" />
+      </div>
     </div>
   );
 }

@@ -4,6 +4,8 @@
  * page actions are recorded.
  */
 import { fromPromise } from 'xstate';
+import type { DiffEntry } from '../../../common/appcms';
+import type { ListPage } from '../../../machines/list.machine';
 import type { EditorRecord, EditorSaveInput } from '../../../machines/editor.machine';
 import type { PageActionRequest } from '../../../machines/page-action.machine';
 import type { RestoreInput, VersionList } from '../../../machines/versions.machine';
@@ -14,6 +16,8 @@ export const appcmsFakes = {
   versions: { current: 1, versions: [] } as VersionList,
   restores: [] as RestoreInput[],
   actions: [] as PageActionRequest[],
+  /** What Copy from default would change, per part. */
+  preview: { brand: [], settings: [] } as Record<'brand' | 'settings', DiffEntry[]>,
 };
 
 export async function mockedAppcmsAdapter(original: () => Promise<Record<string, unknown>>) {
@@ -26,6 +30,10 @@ export async function mockedAppcmsAdapter(original: () => Promise<Record<string,
         appcmsFakes.saves.push({ kind, input });
         return { ...appcmsFakes.records[kind]!, values: input.draft, version: input.version + 1 };
       }),
+    }),
+    copyPreviewFetch: (_site: string, _network: string, part: 'brand' | 'settings') => fromPromise<ListPage>(async () => {
+      const items = appcmsFakes.preview[part].map((entry) => ({ ...entry, id: entry.field }));
+      return { items, total: items.length };
     }),
     settingsVersionsActors: () => ({
       load: fromPromise<VersionList>(async () => appcmsFakes.versions),

@@ -15,13 +15,21 @@ import { editorMachine, selectGuardsLeaving, selectIsConfirmingLeave, type Edito
 import { selectCurrentNetwork, type NetworkSnapshot } from '../../../machines/network.machine';
 import { pageActionMachine, type PageActionMachine } from '../../../machines/page-action.machine';
 import { versionsMachine, type VersionsMachine } from '../../../machines/versions.machine';
-import { appcmsEditorActors, brandActionActor, rotateKeyActor, settingsVersionsActors, APPCMS_ACTIONS, type AppcmsEditorKind } from '../../adapters/appcms-actors';
+import { listMachine, type ListMachine } from '../../../machines/list.machine';
+import { appcmsEditorActors, brandActionActor, copyPreviewFetch, rotateKeyActor, settingsVersionsActors, APPCMS_ACTIONS, type AppcmsEditorKind } from '../../adapters/appcms-actors';
 import { navigateTo } from '../../adapters/navigation';
 import { useAppActor } from '../../app-actor';
 
 export type AppcmsEditorRef = ActorRefFrom<EditorMachine>;
 export type VersionsRef = ActorRefFrom<VersionsMachine>;
 export type AppcmsActionRef = ActorRefFrom<PageActionMachine>;
+export type ComparisonRef = ActorRefFrom<ListMachine>;
+
+/** What Copy from default would change on this network (brand or settings), as a list. */
+export function useDefaultComparison(site: string, network: string, part: 'brand' | 'settings'): ComparisonRef {
+  const machine = useMemo(() => listMachine.provide({ actors: { fetchPage: copyPreviewFetch(site, network, part) } }), [site, network, part]);
+  return useActorRef(machine, { input: { limit: 100 } });
+}
 
 const selectSite = (s: NetworkSnapshot) => s.context.site ?? '';
 
