@@ -119,7 +119,7 @@ export function StaffView() {
                           <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Reset password of ${m.displayName}`}
                             onClick={() => actor.send({ type: 'staff.confirm', kind: 'resetPassword', id: m.id })}>Reset password</button>
                           <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Reset second factor of ${m.displayName}`}
-                            onClick={() => actor.send({ type: 'staff.confirm', kind: 'resetSecondFactor', id: m.id })}>Reset 2FA</button>
+                            onClick={() => actor.send({ type: 'staff.confirm', kind: 'resetSecondFactor', id: m.id })}>Reset second factor</button>
                         </>
                       )}
                     </div>

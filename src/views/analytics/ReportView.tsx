@@ -12,7 +12,7 @@ import * as css from './analytics.css';
 
 export function Skeleton({ charts = 1 }: { charts?: number }) {
   return (
-    <div aria-busy="true" aria-label="Loading report" data-testid="report-skeleton">
+    <div role="status" aria-busy="true" aria-label="Loading report" data-testid="report-skeleton">
       <div className={css.tiles}>{[0, 1, 2, 3].map((i) => <div key={i} className={css.skeleton} style={{ height: '4.2rem' }} />)}</div>
       <div className={css.charts}>{Array.from({ length: Math.max(charts, 1) }, (_, i) => <div key={i} className={css.skeleton} style={{ height: '14rem' }} />)}</div>
       <div className={css.skeleton} style={{ height: '10rem' }} />
