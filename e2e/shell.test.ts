@@ -250,7 +250,8 @@ describe('shell: phone (390 px)', () => {
         const wide = [...document.querySelectorAll<HTMLElement>('body *')]
           .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
           .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 60));
-        return document.documentElement.scrollWidth > window.innerWidth ? wide.slice(0, 3).join(' | ') || 'page' : '';
+        const doc = document.documentElement;
+        return doc.scrollWidth > window.innerWidth ? `${doc.scrollWidth}px: ${wide.slice(-3).join(' | ')}` : '';
       });
       if (overflow) sideways[path] = overflow;
     }
