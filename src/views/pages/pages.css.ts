@@ -1,9 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
-export const areaLayout = style({ display: 'flex', minHeight: 'calc(100vh - 56px)' });
-export const sideNav = style({ width: '16rem', background: vars.color.paper, padding: vars.space.md, flexShrink: 0, overflowY: 'auto' });
-export const sideGroup = style({ fontSize: '0.75rem', textTransform: 'uppercase', color: vars.color.muted, margin: `${vars.space.md} 0 ${vars.space.xs}`, letterSpacing: '0.05em' });
+/** Under 900 px the side navigation folds into a strip of links above the page (issue 20: no 134 px column at 390 px). */
+const COMPACT = 'screen and (max-width: 900px)';
+export const areaLayout = style({ display: 'flex', minHeight: 'calc(100vh - 56px)', '@media': { [COMPACT]: { flexDirection: 'column' } } });
+export const sideNav = style({
+  width: '16rem', background: vars.color.paper, padding: vars.space.md, flexShrink: 0, overflowY: 'auto',
+  '@media': { [COMPACT]: { width: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs, padding: vars.space.sm } },
+});
+export const sideGroup = style({ fontSize: '0.75rem', textTransform: 'uppercase', color: vars.color.muted, margin: `${vars.space.md} 0 ${vars.space.xs}`, letterSpacing: '0.05em', '@media': { [COMPACT]: { margin: `0 ${vars.space.sm} 0 0` } } });
 export const sideLink = style({
   display: 'block', padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius, color: vars.color.secondaryLight, textDecoration: 'none',
   selectors: { '&[data-status=active]': { background: vars.color.background, color: vars.color.primaryMain, fontWeight: 600 } },
