@@ -8,7 +8,8 @@ export const item = style({
   display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', justifyContent: 'space-between',
   padding: vars.space.md, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, background: vars.color.background,
 });
-export const current = style({ borderColor: vars.color.primaryMain, borderWidth: '2px' });
+// A second ring inside the border marks this session without shifting its content.
+export const current = style({ borderColor: vars.color.primaryMain, boxShadow: `inset 0 0 0 1px ${vars.color.primaryMain}` });
 export const details = style({ display: 'grid', gap: '2px', minWidth: 0, flex: '1 1 16rem' });
 export const device = style({ fontWeight: 600, overflowWrap: 'anywhere' });
 export const meta = style({ color: vars.color.secondaryLight, fontSize: '0.85rem', overflowWrap: 'anywhere' });
