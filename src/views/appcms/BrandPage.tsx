@@ -96,7 +96,7 @@ function Upload({ editor, actions, slot, disabled }: { editor: AppcmsEditorRef; 
             e.target.value = '';
           }} />
       </label>
-      <code className={css.url}>{url}</code>
+      <code className={css.urlBlock}>{url}</code>
     </div>
   );
 }
@@ -136,11 +136,13 @@ function BrandEditor({ site, network, canEdit }: AppcmsScope) {
         <Upload editor={editor} actions={actions} slot="icon" disabled={!canEdit} />
         {THEME_KEYS.map((t) => <ThemeCard key={t} editor={editor} theme={t} disabled={!canEdit} />)}
       </EditorPanel>
-      <section className={css.card} aria-label="Preview">
-        <h2 className={css.cardTitle}>Preview</h2>
-        <div className={css.previewRow}>{THEME_KEYS.map((t) => <SampleScreen key={t} editor={editor} theme={t} />)}</div>
-      </section>
-      <DefaultComparison list={comparison} part="brand" />
+      <div className={css.sideColumn}>
+        <section className={css.card} aria-label="Preview">
+          <h2 className={css.cardTitle}>Preview</h2>
+          <div className={css.previewRow}>{THEME_KEYS.map((t) => <SampleScreen key={t} editor={editor} theme={t} />)}</div>
+        </section>
+        <DefaultComparison list={comparison} part="brand" />
+      </div>
     </div>
   );
 }

@@ -20,10 +20,10 @@ export function DefaultComparison({ list, part }: { list: ComparisonRef; part: '
       {error && <p role="alert" className={css.contrastLow}>{error}</p>}
       {!loading && !error && rows.length === 0 && <p>{APPCMS_MESSAGES.noChanges}</p>}
       {rows.length > 0 && (
-        <table className={css.diffTable}>
+        <div className={css.tableScroll}><table className={css.diffTable}>
           <thead><tr><th className={css.headCell}>Field</th><th className={css.headCell}>This network</th><th className={css.headCell}>Default (after copy)</th></tr></thead>
           <tbody>{rows.map((r) => <tr key={r.id}><td className={css.cell}>{r.label}</td><td className={css.cell}>{r.from}</td><td className={css.cell}>{r.to}</td></tr>)}</tbody>
-        </table>
+        </table></div>
       )}
     </section>
   );

@@ -31,12 +31,12 @@ function DevicesEditor({ site, network, canEdit }: AppcmsScope) {
   const editor = useAppcmsEditor('devices', site, network);
   return (
     <EditorPanel editor={editor} title="Device platforms" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
-      <table className={css.table}>
+      <div className={css.tableScroll}><table className={css.table}>
         <thead><tr><th className={css.headCell}>Platform (on / off)</th><th className={css.headCell}>Minimum app version</th></tr></thead>
         <tbody>
           {DEVICE_PLATFORMS.map((p) => <PlatformRow key={p.platform} editor={editor} platform={p.platform} name={p.name} canEdit={canEdit} />)}
         </tbody>
-      </table>
+      </table></div>
     </EditorPanel>
   );
 }

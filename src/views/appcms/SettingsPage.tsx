@@ -80,12 +80,12 @@ function VersionsPanel({ versions, canEdit }: { versions: VersionsRef; canEdit: 
         <div data-testid="version-diff">
           <h3 className={css.cardTitle}>Version {selected.version} against the current version {current.version}</h3>
           {diff.length === 0 ? <p>Same as the current version.</p> : (
-            <table className={css.diffTable}>
+            <div className={css.tableScroll}><table className={css.diffTable}>
               <thead><tr><th className={css.headCell}>Setting</th><th className={css.headCell}>Version {selected.version}</th><th className={css.headCell}>Current</th></tr></thead>
               <tbody>
                 {diff.map((d) => <tr key={d.field}><td className={css.cell}>{d.label}</td><td className={css.cell}>{d.from}</td><td className={css.cell}>{d.to}</td></tr>)}
               </tbody>
-            </table>
+            </table></div>
           )}
           <div className={css.keyRow} style={{ marginTop: 8 }}>
             {canEdit && selected.version !== current.version && (
@@ -123,7 +123,7 @@ function SettingsEditor(scope: AppcmsScope) {
   return (
     <div className={css.editorLayout}>
       <SettingsForm key={generation} {...scope} onSaved={reloadVersions} />
-      <div>
+      <div className={css.sideColumn}>
         <VersionsPanel versions={versions} canEdit={scope.canEdit} />
         <DefaultComparison list={comparison} part="settings" />
       </div>

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
 export const subtitle = style({ color: vars.color.secondaryLight, margin: `0 0 ${vars.space.md}` });
@@ -28,7 +28,7 @@ export const cell = style({ textAlign: 'left', padding: vars.space.sm, borderBot
 export const headCell = style([cell, { color: vars.color.secondaryLight, fontWeight: 600 }]);
 export const updated = style({ marginTop: vars.space.md, color: vars.color.secondaryLight, fontSize: '0.85rem' });
 export const editorLayout = style({ display: 'grid', gap: vars.space.lg, gridTemplateColumns: 'minmax(0, 1fr)', '@media': { 'screen and (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } } });
-export const group = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.md, margin: `0 0 ${vars.space.md}` });
+export const group = style({ minWidth: 0, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.md, margin: `0 0 ${vars.space.md}` });
 export const legend = style({ fontWeight: 600, color: vars.color.primaryMain, padding: `0 ${vars.space.xs}` });
 export const help = style({ color: vars.color.muted, fontSize: '0.8rem', margin: 0 });
 export const colourRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap', margin: `${vars.space.xs} 0` });
@@ -50,9 +50,13 @@ export const diffTable = style({ width: '100%', borderCollapse: 'collapse', font
 export const versionList = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const versionItem = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, alignItems: 'center', padding: vars.space.xs, borderRadius: vars.radius, border: `1px solid ${vars.color.border}` });
 export const versionSelected = style([versionItem, { borderColor: vars.color.primaryMain, background: vars.color.background }]);
-export const templateGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))', gap: vars.space.md, border: 0, padding: 0, margin: 0 });
+export const templateGrid = style({ minWidth: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))', gap: vars.space.md, border: 0, padding: 0, margin: 0 });
 export const templateCard = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, padding: vars.space.md, borderRadius: vars.radius, border: `2px solid ${vars.color.border}`, background: vars.color.paper, cursor: 'pointer' });
 export const templateChosen = style([templateCard, { borderColor: vars.color.primaryMain }]);
 export const templatePreview = style({ display: 'grid', gap: 3, height: 90, padding: 4, background: vars.color.background, borderRadius: 4 });
 export const templateBlock = style({ background: vars.color.border, borderRadius: 2 });
 export const keyRow = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
+export const sideColumn = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0, alignSelf: 'start' });
+export const urlBlock = style({ display: 'block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: '0.8rem' });
+globalStyle(`${diffTable} td`, { wordBreak: 'break-word', overflowWrap: 'anywhere' });
+export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%' });
