@@ -235,6 +235,27 @@ describe('shell: keyboard and axe', () => {
   }
 });
 
+describe('shell: dark mode and language', () => {
+  it('the user menu switches to the dark theme and to French, both remembered after a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'content@demo.test');
+    const menu = page.getByTestId('user-menu');
+    await menu.locator('summary').click();
+    await page.getByRole('menuitemcheckbox', { name: 'Dark theme' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 22, 25)');
+    await menu.locator('summary').click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Espaces' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.lang])).toEqual(['dark', 'fr']);
+    await menu.locator('summary').click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await page.getByRole('dialog', { name: 'Déconnexion' }).getByText('Voulez-vous vraiment vous déconnecter ?').waitFor();
+    await context.close();
+  });
+});
+
 describe('shell: phone (390 px)', () => {
   it('no page scrolls sideways, and the Menu button opens the tabs and user menu, which work', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

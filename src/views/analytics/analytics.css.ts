@@ -26,7 +26,7 @@ export const filterField = style({ display: 'flex', flexDirection: 'column', gap
 export const control = style({ padding: '0.3rem 0.4rem', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, background: vars.color.background, fontSize: '0.9rem' });
 export const preset = style({
   padding: '0.3rem 0.6rem', border: `1px solid ${vars.color.primaryMain}`, borderRadius: vars.radius, color: vars.color.primaryMain, textDecoration: 'none', fontSize: '0.9rem', background: vars.color.background,
-  selectors: { '&[data-selected=true]': { background: vars.color.primaryMain, color: vars.color.info } },
+  selectors: { '&[data-selected=true]': { background: vars.color.headerBg, color: vars.color.info } },
 });
 export const tiles = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))', gap: vars.space.sm, marginBottom: vars.space.md });
 export const tile = style({ background: vars.color.paper, borderRadius: vars.radius, padding: vars.space.sm, breakInside: 'avoid' });

@@ -1,9 +1,31 @@
 import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderView } from '../../test-support/render-view';
 import { Modal } from './Modal';
 
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>Open</button>
+      <Modal open={open} title="Logout" negativeLabel="Cancel" positiveLabel="Yes" onNegative={() => setOpen(false)} onPositive={() => setOpen(false)}>
+        <p>Sure?</p>
+      </Modal>
+    </>
+  );
+}
+
 describe('Modal', () => {
+  it('gives focus back to the control that opened it when it closes', async () => {
+    const view = await renderView(<Opener />);
+    await view.user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('dialog', { name: 'Logout' })).toBeTruthy();
+    await view.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
+  });
+
   it('shows title, body and both buttons, reporting each choice', async () => {
     const onNegative = vi.fn();
     const onPositive = vi.fn();
