@@ -22,6 +22,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { createNetworkRepository } from './db/network-repository';
 import { auditEvents, networkBrands, networkDevices, networkSettings, networkSettingsVersions, networks, staffUsers } from './db/schema';
 import { APPCMS_AUDIT, restoreSettings, type AppcmsCaller } from './domain/appcms';
+import { copyFromDefault } from './domain/networks';
 import { createMemoryStorage } from './storage/upload-storage';
 import { createTestApp, type Session, type TestApp } from './test-support';
 
@@ -278,6 +279,19 @@ describe('service, template and signing key', () => {
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0]?.detail)).not.toContain(before);
     expect(JSON.stringify(rows[0]?.detail)).not.toContain(after);
+  });
+});
+
+describe('copy from default and the editors', () => {
+  it('a copy moves the brand and settings versions on, so an editor open before it gets a conflict, not an overwrite', async () => {
+    const n = await createNetwork();
+    const caller = { userId: await adminId(), siteId: n.siteId, roles: { 'App CMS': 'write' } };
+    await copyFromDefault(createNetworkRepository(t.db), caller, { site: SITE, network: n.identifier, networkBrand: { logoAndIcons: true, theme: true, themeOtt: true, themeApps: true }, networkSettings: true });
+    const brand = (await t.get(`${APPCMS_PATHS.brand}/${SITE}/${n.identifier}`, admin.headers)).json<AppcmsBrand>();
+    expect(brand.version).toBe(2);
+    expect((await put(`${APPCMS_PATHS.brand}/${SITE}/${n.identifier}`, { ...brand, version: 1 }, admin)).statusCode).toBe(409);
+    expect((await put(`${APPCMS_PATHS.settings}/${SITE}/${n.identifier}`, { version: 1, values: { maxStreams: 2 } }, admin)).statusCode).toBe(409);
+    expect((await put(`${APPCMS_PATHS.settings}/${SITE}/${n.identifier}`, { version: 2, values: { maxStreams: 2 } }, admin)).statusCode).toBe(200);
   });
 });
 
