@@ -31,6 +31,10 @@ async function main(): Promise<void> {
         await page.getByLabel('Password', { exact: true }).fill(SEED_PASSWORD);
         await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await page.waitForURL((url) => url.pathname === '/analytics');
+        // The header shows once the landing page is on screen; wait for the networks and the report too.
+        await page.getByTestId('header').waitFor();
+        await page.waitForFunction(() => !document.querySelector('[data-testid=report-skeleton]')
+          && document.querySelector('[data-testid=network-current]')?.textContent !== 'Loading networks…');
         await page.waitForLoadState('networkidle');
         await shot('landing');
         if (width < 900) await page.getByRole('button', { name: 'Menu' }).click();

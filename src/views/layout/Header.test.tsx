@@ -70,6 +70,11 @@ describe('Header', () => {
     await view.user.click(toggle);
     await view.user.click(screen.getByRole('link', { name: 'Content' }));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await view.user.click(toggle);
+    await view.user.click(menuButton());
+    await view.user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 
   it('switches to the dark theme and to French from the user menu, and back', async () => {

@@ -65,7 +65,12 @@ function SignedInHeader() {
         type="button" className={css.compactToggle} data-compact-toggle aria-expanded={compactOpen} aria-controls="header-compact"
         onClick={() => setCompactOpen(!compactOpen)}
       >{text.menu}</button>
-      <div id="header-compact" className={css.compactPanel}>
+      {/* Choosing a menu item or a network closes the compact panel; focus goes to the Menu button. */}
+      <div id="header-compact" className={css.compactPanel} onClick={(e) => {
+        if (!compactOpen || !(e.target instanceof Element) || !e.target.closest('[role^=menuitem], [data-testid^=network-option], [data-testid^=network-launch], [data-testid^=network-copy]')) return;
+        setCompactOpen(false);
+        (e.currentTarget.parentElement?.querySelector('[data-compact-toggle]') as HTMLElement | null)?.focus();
+      }}>
       <nav className={css.tabs} aria-label={text.areas} onClick={() => setCompactOpen(false)}>
         {tabs.map((tab) => (
           <Link key={tab.route} to={tab.route} className={css.tab} activeOptions={{ exact: false }}>{tab.label}</Link>

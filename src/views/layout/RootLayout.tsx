@@ -28,7 +28,9 @@ function skipToContent(e: MouseEvent<HTMLAnchorElement>) {
 
 export function RootLayout() {
   const text = useShellText();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The page on screen, not the one being loaded: the header appears with the new page, not over the
+  // sign-in form while the landing page's code loads (issue 20).
+  const pathname = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
   const title = useRouterState({
     // Not found: a match says so, or the deepest match covers only part of the path (an unknown path under an area).
     select: (s) => (s.matches.some((m) => m.status === 'notFound' || m._notFound === true)
