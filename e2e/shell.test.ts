@@ -187,7 +187,9 @@ describe('shell: keyboard and axe', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
     // A dialog opened from the menu gives focus back to the menu button.
     await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Admin');
     await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Logout');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Logout' });
     await dialog.waitFor();

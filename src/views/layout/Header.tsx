@@ -123,8 +123,10 @@ function closeMenu(details: HTMLDetailsElement) {
   details.querySelector('summary')?.focus();
 }
 
+/** Opening focuses the first item, unless a key already moved focus into the menu (the toggle event comes late). */
 function focusFirstItem(e: SyntheticEvent<HTMLDetailsElement>) {
-  if (e.currentTarget.open) menuItems(e.currentTarget)[0]?.focus();
+  const details = e.currentTarget;
+  if (details.open && !menuItems(details).includes(document.activeElement as HTMLElement)) menuItems(details)[0]?.focus();
 }
 
 function onMenuKeyDown(e: KeyboardEvent<HTMLDetailsElement>) {
