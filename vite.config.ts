@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { precompressPlugin } from './scripts/precompress';
+import { precompressPlugin } from './scripts/precompress.ts';
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin(), precompressPlugin()],
