@@ -93,7 +93,7 @@ function SignedInHeader() {
                 {text.changePassword}
               </button>
             )}
-            <Link to={ROUTES.accountSessions} className={css.menuItem} role="menuitem" tabIndex={-1}>My sessions</Link>
+            <Link to={ROUTES.accountSessions} className={css.menuItem} role="menuitem" tabIndex={-1}>{text.mySessions}</Link>
             <button type="button" className={css.menuItem} role="menuitemcheckbox" aria-checked={dark} tabIndex={-1}
               onClick={() => setTheme(dark ? 'light' : 'dark')}>
               {text.darkTheme}

@@ -23,6 +23,7 @@ export interface ShellText {
   userMenu: string;
   admin: string;
   changePassword: string;
+  mySessions: string;
   logout: string;
   darkTheme: string;
   language: string;
@@ -48,6 +49,7 @@ const EN: ShellText = {
   userMenu: 'User menu',
   admin: 'Admin',
   changePassword: 'Change Password',
+  mySessions: 'My sessions',
   logout: 'Logout',
   darkTheme: 'Dark theme',
   language: 'Français',
@@ -73,6 +75,7 @@ const FR: ShellText = {
   userMenu: 'Menu utilisateur',
   admin: 'Administration',
   changePassword: 'Changer le mot de passe',
+  mySessions: 'Mes sessions',
   logout: 'Déconnexion',
   darkTheme: 'Thème sombre',
   language: 'English',
