@@ -5,6 +5,7 @@
  * Imports nothing of ours but the contract types.
  */
 import type { DeviceEntry, ThemeColors } from './contract';
+import { OWN_MESSAGES } from './messages';
 
 /** The v2.0 AppCMS calls (spec §7.5), each followed by `/{site}` (and `/{network}` where per network). */
 export const APPCMS_PATHS = {
@@ -36,7 +37,7 @@ export const APPCMS_MESSAGES = {
   uploadUnsafeSvg: 'The SVG holds scripts, event handlers, embedded content or external references and was refused.',
   uploadSlot: 'Upload to the logo or the icon.',
   noVersions: 'No versions yet.',
-  noChanges: 'Nothing would change: this network already matches the default.',
+  noChanges: OWN_MESSAGES.networkCopyNoChanges,
   colour: 'Use a colour like #1A2B3C.',
   required: (label: string) => `${label} is required.`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,

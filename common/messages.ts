@@ -112,6 +112,10 @@ export const OWN_MESSAGES = {
   networkCopyTitle: (what: string) => `Copy ${what} from default`,
   networkCopyConfirm: (what: string, from: string, to: string) =>
     `Copy the ${what} of ${from} (the default network) onto ${to}? The ${what} of ${to} will be replaced.`,
+  networkCopyComparing: 'Comparing with the default network…',
+  networkCopyChanges: (count: number) => (count === 1 ? 'This field will change:' : `These ${count} fields will change:`),
+  networkCopyNoChanges: 'Nothing would change: this network already matches the default.',
+  networkCopyCompareFailed: 'What would change could not be read. You can still copy, or cancel.',
   networkDefaultData: (name: string) =>
     `${name} is the default network: its brand and settings are the source that "Copy from default" copies onto the other networks. Choose another network in the header to see its own data here.`,
   networkLoadingData: 'Loading…',

@@ -126,6 +126,10 @@ describe('networks in Chromium', () => {
     await page.getByTestId('network-copy-brand').click();
     const dialog = page.getByRole('dialog', { name: 'Copy brand from default' });
     await dialog.waitFor();
+    // Before confirming, the dialog lists what the copy would change: this network's value, then the default's.
+    await dialog.getByRole('table', { name: 'What will change' })
+      .getByRole('row', { name: `Web primary colour ${ownBrand.theme?.primaryColor} ${defaultTheme.primaryColor}` }).waitFor();
+    await shot('copy-dialog-changes');
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await snackbar(`Successfully copied brand from ${DEFAULT.name} to ${DOCS.name}`);
     await expect.poll(() => page.getByTestId('brand-theme-primaryColor').inputValue()).toBe(defaultTheme.primaryColor);

@@ -14,7 +14,7 @@ import type { Network, NetworkDataKind, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import {
-  CredentialsMissingError, networkMachine, selectCanCopy, selectCanLaunch, selectCanWrite, selectCurrentNetwork, selectIsConfirming,
+  CredentialsMissingError, networkMachine, selectCanCopy, selectCopyPreview, selectCanLaunch, selectCanWrite, selectCurrentNetwork, selectIsConfirming,
   selectLoading, selectMessage, selectNetworkData, selectNetworks, selectPendingChange, selectSyncSuccess,
   type NetworkData, type NetworkEvent, type NetworkMachineInput, type NetworkSnapshot,
 } from './network.machine';
@@ -33,13 +33,13 @@ const SERVICE: Service = {
 };
 const BRAND: NetworkData = { theme: { primaryColor: '#1370B3' } };
 
-type ActorName = 'fetchService' | 'publishNetwork' | 'copyFromDefault' | 'fetchNetworkData';
+type ActorName = 'fetchService' | 'publishNetwork' | 'copyFromDefault' | 'previewCopy' | 'fetchNetworkData';
 
 interface Call { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 
 /** Fake I/O actors: each invocation waits until the test settles it. */
 function fakeActors() {
-  const calls: Record<ActorName, Call[]> = { fetchService: [], publishNetwork: [], copyFromDefault: [], fetchNetworkData: [] };
+  const calls: Record<ActorName, Call[]> = { fetchService: [], publishNetwork: [], copyFromDefault: [], previewCopy: [], fetchNetworkData: [] };
   const fake = (name: ActorName) => fromPromise<never, unknown>(({ input }) => new Promise((resolve, reject) => {
     calls[name].push({ input, resolve: resolve as (value: unknown) => void, reject });
   }));
@@ -49,6 +49,7 @@ function fakeActors() {
       fetchService: fake('fetchService'),
       publishNetwork: fake('publishNetwork'),
       copyFromDefault: fake('copyFromDefault'),
+      previewCopy: fake('previewCopy'),
       fetchNetworkData: fake('fetchNetworkData'),
     },
   };
@@ -103,6 +104,7 @@ const ACTOR_STATES: Record<ActorName, (s: NetworkSnapshot) => boolean> = {
   fetchService: (s) => s.matches({ networks: 'loading' }),
   publishNetwork: (s) => s.matches({ networks: { ready: 'launching' } }),
   copyFromDefault: (s) => s.matches({ networks: { ready: 'copying' } }),
+  previewCopy: (s) => s.matches({ networks: { ready: { confirmingCopy: 'comparing' } } }),
   fetchNetworkData: (s) => s.matches({ reads: 'reading' }),
 };
 
@@ -132,6 +134,8 @@ const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.copyFromDefault', output: KIDS },
   { type: 'xstate.error.actor.copyFromDefault', error: new Error('') },
   { type: 'xstate.error.actor.copyFromDefault', error: new CredentialsMissingError() },
+  { type: 'xstate.done.actor.previewCopy', output: [{ field: 'primaryColor', label: 'Primary colour', from: '#000000', to: '#1370B3' }] },
+  { type: 'xstate.error.actor.previewCopy', error: new Error('offline') },
   { type: 'xstate.done.actor.fetchNetworkData', output: BRAND },
   { type: 'xstate.done.actor.fetchNetworkData', output: null },
   { type: 'xstate.error.actor.fetchNetworkData', error: new Error('offline') },
@@ -406,6 +410,30 @@ describe('network machine: copying from the default network', () => {
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully copied brand from Main Network to Kids');
     expect(selectSyncSuccess(h.actor.getSnapshot())).toBe(true);
     expect(selectNetworkData('brand')(h.actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('reads what the copy would change while asking, and clears it on cancel', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.copy', what: 'brand' });
+    expect(selectCopyPreview(h.actor.getSnapshot())).toEqual({ phase: 'comparing' });
+    expect(h.calls.previewCopy[0]?.input).toEqual({ site: 'demo', network: 'kids', what: 'brand' });
+    const changes = [{ field: 'primaryColor', label: 'Primary colour', from: '#000000', to: '#1370B3' }];
+    await h.settle('previewCopy', { output: changes });
+    expect(selectCopyPreview(h.actor.getSnapshot())).toEqual({ phase: 'compared', changes });
+    expect(selectIsConfirming(h.actor.getSnapshot())).toBe(true);
+    h.actor.send({ type: 'network.cancel' });
+    expect(selectCopyPreview(h.actor.getSnapshot())).toBeNull();
+    expect(h.actor.getSnapshot().context.copyPreview).toBeNull();
+    expect(h.calls.copyFromDefault).toHaveLength(0);
+  });
+
+  it('still lets the operator confirm when the comparison cannot be read', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.copy', what: 'settings' });
+    await h.settle('previewCopy', { error: new Error('offline') });
+    expect(selectCopyPreview(h.actor.getSnapshot())).toEqual({ phase: 'failed' });
+    h.actor.send({ type: 'network.confirm' });
+    expect(h.calls.copyFromDefault[0]?.input).toEqual({ site: 'demo', network: 'kids', what: 'settings' });
   });
 
   it('names settings in the success message when copying settings', async () => {

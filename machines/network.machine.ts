@@ -11,6 +11,7 @@
  * I/O actors and the session-storage actions are supplied by src/adapters/network-actors.ts.
  */
 import { assign, enqueueActions, raise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import type { DiffEntry } from '../common/appcms';
 import type { Network, NetworkDataKind, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
@@ -62,6 +63,8 @@ export interface NetworkContext {
   /** The chosen identifier; null means the default network is current. */
   selectedId: string | null;
   pending: PendingChange | null;
+  /** What the pending copy would change (field, this network's value, the default's); null until read. */
+  copyPreview: DiffEntry[] | null;
   syncSuccess: boolean;
   message: NetworkMessage | null;
   readRequest: { identifier: string; kind: NetworkDataKind } | null;
@@ -172,6 +175,7 @@ export const networkMachine = setup({
     fetchService: providedLater<Service, FetchServiceInput>('fetchService'),
     publishNetwork: providedLater<void, PublishNetworkInput>('publishNetwork'),
     copyFromDefault: providedLater<Network | null, CopyFromDefaultInput>('copyFromDefault'),
+    previewCopy: providedLater<DiffEntry[], CopyFromDefaultInput>('previewCopy'),
     fetchNetworkData: providedLater<NetworkData | null, FetchNetworkDataInput>('fetchNetworkData'),
   },
   actions: {
@@ -206,7 +210,8 @@ export const networkMachine = setup({
         },
       };
     }),
-    clearPending: assign({ pending: null }),
+    clearPending: assign({ pending: null, copyPreview: null }),
+    storeCopyPreview: assign(({ event }) => ({ copyPreview: outputOf<DiffEntry[]>(event) })),
     markLaunched: assign(({ context }) => ({
       networks: context.networks.map((n) => (n.identifier === context.pending?.identifier ? { ...n, isActive: true } : n)),
     })),
@@ -311,6 +316,7 @@ export const networkMachine = setup({
     networks: [],
     selectedId: input.savedNetworkId,
     pending: null,
+    copyPreview: null,
     syncSuccess: false,
     message: null,
     readRequest: null,
@@ -409,10 +415,29 @@ export const networkMachine = setup({
               },
             },
             confirmingCopy: {
-              description: 'Asking the operator to confirm copying brand or settings from the default network.',
+              description: 'Asking the operator to confirm copying brand or settings from the default network, with what the copy would change.',
+              initial: 'comparing',
               on: {
                 'network.confirm': 'copying',
                 'network.cancel': { target: 'idle', actions: 'clearPending' },
+              },
+              states: {
+                comparing: {
+                  description: 'Reading what the copy would change: each field whose value differs from the default network\'s.',
+                  invoke: {
+                    id: 'previewCopy',
+                    src: 'previewCopy',
+                    input: copyFromDefaultInput,
+                    onDone: { target: 'compared', actions: 'storeCopyPreview' },
+                    onError: { target: 'compareFailed' },
+                  },
+                },
+                compared: {
+                  description: 'The dialog lists each field the copy would change (or says nothing would).',
+                },
+                compareFailed: {
+                  description: 'The comparison could not be read; the copy can still be confirmed or cancelled.',
+                },
               },
             },
             copying: {
@@ -501,6 +526,14 @@ export const selectLoading = (snapshot: NetworkSnapshot): boolean =>
   selectIsFetching(snapshot) || selectIsChanging(snapshot) || selectIsReading(snapshot);
 /** The change waiting for the operator's confirmation, or being carried out. */
 export const selectPendingChange = (snapshot: NetworkSnapshot): PendingChange | null => snapshot.context.pending;
+/** What the pending copy would change: still being read, read (the fields), or not readable. */
+export const selectCopyPreview = (snapshot: NetworkSnapshot):
+  { phase: 'comparing' } | { phase: 'compared'; changes: DiffEntry[] } | { phase: 'failed' } | null => {
+  if (snapshot.matches({ networks: { ready: { confirmingCopy: 'comparing' } } })) return { phase: 'comparing' };
+  if (snapshot.matches({ networks: { ready: { confirmingCopy: 'compared' } } })) return { phase: 'compared', changes: snapshot.context.copyPreview ?? [] };
+  if (snapshot.matches({ networks: { ready: { confirmingCopy: 'compareFailed' } } })) return { phase: 'failed' };
+  return null;
+};
 export const selectIsConfirming = (snapshot: NetworkSnapshot): boolean =>
   snapshot.matches({ networks: { ready: 'confirmingLaunch' } }) || snapshot.matches({ networks: { ready: 'confirmingCopy' } });
 /**

@@ -13,6 +13,7 @@ import {
   type PublishNetworkInput,
 } from '../../machines/network.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
+import type { DiffEntry } from '../../common/appcms';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlCredentials,
@@ -82,6 +83,14 @@ export function createNetworkActors({ client, getCredentials = readNetworkCreden
       const data = await runGraphql(client, 'mutation', NETWORK_COPY_FROM_DEFAULT, { req: copyRequestFor(input) }, signal);
       if (!data.networkCopyFromDefault.success) throw new GraphqlCallError(MESSAGES.genericGraphqlError);
       return data.networkCopyFromDefault.network;
+    }),
+
+    /** What a copy would change, read before the operator confirms it (the AppCMS client loads on first use). */
+    previewCopy: fromPromise<DiffEntry[], CopyFromDefaultInput>(async ({ input }) => {
+      requireCredentials();
+      const { fetchCopyPreview } = await import('./appcms-actors');
+      const preview = await fetchCopyPreview(input.site, input.network);
+      return preview[input.what];
     }),
 
     /** Spec §5: nothing without credentials (the machine already skips the default network). */

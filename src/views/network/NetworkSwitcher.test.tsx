@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { OWN_MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-support/render-view';
 import { appCmsUser, KIDS, MAIN, SERVICE, signedInAs } from '../../test-support/view-fixtures';
 import { systemActor } from '../../app-actor';
 import { NetworkSwitcher } from './NetworkSwitcher';
@@ -101,6 +102,36 @@ describe('NetworkSwitcher', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(view.sentTo('network')).toEqual([{ type: 'network.copy', what: 'settings' }, { type: 'network.cancel' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists in the copy dialog what the copy would change, or says nothing would, or that it could not tell', async () => {
+    const changes = [
+      { field: 'primaryColor', label: 'Primary colour', from: '#000000', to: '#1370B3' },
+      { field: 'fontFamily', label: 'Font', from: 'Inter', to: 'Roboto' },
+    ];
+    const outcomes: Array<() => Promise<unknown>> = [async () => changes, async () => [], async () => { throw new Error('offline'); }];
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: appCmsUser({ previewCopy: fromPromise(() => outcomes.shift()!()) }),
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
+    });
+    await view.user.click(screen.getByTestId('network-copy-brand'));
+    await settle();
+    let dialog = screen.getByRole('dialog', { name: OWN_MESSAGES.networkCopyTitle('brand') });
+    expect(within(dialog).getByText(OWN_MESSAGES.networkCopyChanges(2))).toBeTruthy();
+    const table = within(dialog).getByRole('table', { name: 'What will change' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([['Primary colour', '#000000', '#1370B3'], ['Font', 'Inter', 'Roboto']]);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await view.user.click(screen.getByTestId('network-copy-brand'));
+    await settle();
+    dialog = screen.getByRole('dialog', { name: OWN_MESSAGES.networkCopyTitle('brand') });
+    expect(within(dialog).getByText(OWN_MESSAGES.networkCopyNoChanges)).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await view.user.click(screen.getByTestId('network-copy-brand'));
+    await settle();
+    dialog = screen.getByRole('dialog', { name: OWN_MESSAGES.networkCopyTitle('brand') });
+    expect(within(dialog).getByRole('alert').textContent).toBe(OWN_MESSAGES.networkCopyCompareFailed);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toHaveProperty('disabled', false);
   });
 
   it('says there are no networks while none are known', async () => {

@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { NetworkActorRef, PendingChange } from '../../../machines/network.machine';
 import {
-  selectCanCopy, selectCanLaunch, selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectIsFetching, selectNetworks,
+  selectCanCopy, selectCanLaunch, selectCopyPreview, selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectIsFetching, selectNetworks,
   selectPendingChange,
 } from '../../../machines/network.machine';
 import { useAppActor } from '../../app-actor';
@@ -25,6 +25,30 @@ function Mark({ network }: { network: Network }) {
   return network.isActive
     ? <span className={css.mark.launched} data-testid="network-mark">{OWN_MESSAGES.networkLaunched}</span>
     : <span className={css.mark.notLaunched} data-testid="network-mark">{OWN_MESSAGES.networkNotLaunched}</span>;
+}
+
+/** What the pending copy would change: each field, this network's value and the default's. */
+function CopyChanges({ network }: { network: NetworkActorRef }) {
+  const preview = useSelector(network, selectCopyPreview);
+  if (!preview) return null;
+  if (preview.phase === 'comparing') return <p role="status">{OWN_MESSAGES.networkCopyComparing}</p>;
+  if (preview.phase === 'failed') return <p role="alert">{OWN_MESSAGES.networkCopyCompareFailed}</p>;
+  if (preview.changes.length === 0) return <p>{OWN_MESSAGES.networkCopyNoChanges}</p>;
+  return (
+    <>
+      <p>{OWN_MESSAGES.networkCopyChanges(preview.changes.length)}</p>
+      <div className={css.changes}>
+        <table className={css.changeTable} aria-label="What will change">
+          <thead><tr><th scope="col">Field</th><th scope="col">Now</th><th scope="col">After the copy</th></tr></thead>
+          <tbody>
+            {preview.changes.map((change) => (
+              <tr key={change.field}><th scope="row">{change.label}</th><td>{change.from}</td><td>{change.to}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
 }
 
 function confirmationText(pending: PendingChange | null): { title: string; body: string; action: string } {
@@ -139,6 +163,7 @@ export function NetworkSwitcher() {
         onPositive={() => network.send({ type: 'network.confirm' })}
       >
         <p>{text.body}</p>
+        {pending?.kind === 'copy' && <CopyChanges network={network} />}
       </Modal>
     </>
   );

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
 export const switcher = style({ position: 'relative' });
@@ -41,3 +41,10 @@ export const actions = style({
   paddingTop: vars.space.sm, borderTop: `1px solid ${vars.color.border}`,
 });
 export const empty = style({ padding: vars.space.sm, color: vars.color.secondaryLight });
+
+/** The copy dialog's list of changes: scrolls inside the dialog when long or wide. */
+export const changes = style({ maxHeight: 260, overflow: 'auto', marginTop: vars.space.xs });
+export const changeTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: 13 });
+globalStyle(`${changeTable} th, ${changeTable} td`, {
+  textAlign: 'left', padding: `4px ${vars.space.xs}`, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: 'anywhere',
+});
