@@ -8,6 +8,7 @@ import type { SessionRepository, SessionRow } from '../db/session-repository';
 import type { AuditLog } from './audit';
 import type { AuthContext, Authenticator } from './auth-context';
 import { notFound } from './errors';
+import { sessionsAnswer } from './staff-admin';
 
 export const SESSION_ABSOLUTE_TTL_MS = 12 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often per session, to keep reads cheap. */
@@ -87,19 +88,7 @@ interface OwnSessionDeps {
 export function createOwnSessions(deps: OwnSessionDeps) {
   return {
     async list(ctx: AuthContext): Promise<StaffSessionsResponse> {
-      const rows = await deps.repo.listActiveSessions(ctx.user.id);
-      return {
-        success: true,
-        sessions: rows.map((s) => ({
-          id: s.id,
-          deviceId: s.deviceId,
-          ipAddress: s.ipAddress,
-          userAgent: s.userAgent,
-          createdAt: new Date(s.createdAt).toISOString(),
-          lastSeenAt: new Date(s.lastSeenAt).toISOString(),
-          current: s.id === ctx.session.id,
-        })),
-      };
+      return sessionsAnswer(await deps.repo.listActiveSessions(ctx.user.id), ctx.session.id);
     },
 
     async end(ctx: AuthContext, sessionId: string, ip: string): Promise<EndSessionsResponse> {

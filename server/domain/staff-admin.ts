@@ -45,6 +45,25 @@ export interface Origin {
 
 type StaffWithSessions = StaffRecord & { lastSeenAt: Date | null; activeSessions: number };
 
+/** Active sessions as the API answers them (staff pages and a user's own list), the caller's marked. */
+export function sessionsAnswer(
+  rows: readonly { id: string; deviceId: string; ipAddress: string; userAgent: string; createdAt: Date | string | number; lastSeenAt: Date | string | number }[],
+  currentSessionId: string,
+): StaffSessionsResponse {
+  return {
+    success: true,
+    sessions: rows.map((s) => ({
+      id: s.id,
+      deviceId: s.deviceId,
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+      createdAt: new Date(s.createdAt).toISOString(),
+      lastSeenAt: new Date(s.lastSeenAt).toISOString(),
+      current: s.id === currentSessionId,
+    })),
+  };
+}
+
 export function hashSetPasswordToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -251,19 +270,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
 
     async sessions(ctx: AuthContext, id: string): Promise<StaffSessionsResponse> {
       await loadTarget(ctx, id);
-      const rows = await repo.listActiveSessions(id);
-      return {
-        success: true,
-        sessions: rows.map((s) => ({
-          id: s.id,
-          deviceId: s.deviceId,
-          ipAddress: s.ipAddress,
-          userAgent: s.userAgent,
-          createdAt: new Date(s.createdAt).toISOString(),
-          lastSeenAt: new Date(s.lastSeenAt).toISOString(),
-          current: s.id === ctx.session.id,
-        })),
-      };
+      return sessionsAnswer(await repo.listActiveSessions(id), ctx.session.id);
     },
 
     async endSessions(ctx: AuthContext, id: string): Promise<EndSessionsResponse> {

@@ -4,14 +4,13 @@
  * actions (uploads, signing key rotation). Also the site, the current network and whether the
  * signed-in role may edit App CMS (read sees the same pages with every control disabled).
  */
-import { useBlocker } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS, ROUTES } from '../../../common/constants';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
-import { editorMachine, selectGuardsLeaving, selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
+import { editorMachine, type EditorMachine } from '../../../machines/editor.machine';
 import { selectCurrentNetwork, type NetworkSnapshot } from '../../../machines/network.machine';
 import { pageActionMachine, type PageActionMachine } from '../../../machines/page-action.machine';
 import { versionsMachine, type VersionsMachine } from '../../../machines/versions.machine';
@@ -19,6 +18,7 @@ import { listMachine, type ListMachine } from '../../../machines/list.machine';
 import { appcmsEditorActors, brandActionActor, copyPreviewFetch, rotateKeyActor, settingsVersionsActors, APPCMS_ACTIONS, type AppcmsEditorKind } from '../../adapters/appcms-actors';
 import { navigateTo } from '../../adapters/navigation';
 import { useAppActor } from '../../app-actor';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 
 export type AppcmsEditorRef = ActorRefFrom<EditorMachine>;
 export type VersionsRef = ActorRefFrom<VersionsMachine>;
@@ -42,32 +42,13 @@ export function useAppcmsScope() {
   return { site, current, canEdit: editable };
 }
 
-/** Navigations the editor did not start and page unloads ask first while there are unsaved changes. */
-function useLeaveGuard(editor: AppcmsEditorRef): void {
-  useBlocker({
-    shouldBlockFn: () => {
-      if (editor.getSnapshot().status !== 'active') return false;
-      editor.send({ type: 'editor.navigate' });
-      if (!selectIsConfirmingLeave(editor.getSnapshot())) return false;
-      return new Promise<boolean>((resolve) => {
-        const subscription = editor.subscribe((snapshot) => {
-          if (selectIsConfirmingLeave(snapshot)) return;
-          subscription.unsubscribe();
-          resolve(snapshot.status === 'active');
-        });
-      });
-    },
-    enableBeforeUnload: () => selectGuardsLeaving(editor.getSnapshot()),
-  });
-}
-
 export function useAppcmsEditor(kind: AppcmsEditorKind, site: string, id: string, onSaved?: () => void): AppcmsEditorRef {
   const machine = useMemo(() => editorMachine.provide({
     actors: appcmsEditorActors(kind, site),
     actions: { leave: () => navigateTo(ROUTES.appcms), announceSaved: () => onSaved?.() },
   }), [kind, site, onSaved]);
   const editor = useActorRef(machine, { input: { id } });
-  useLeaveGuard(editor);
+  useEditorLeaveGuard(editor);
   return editor;
 }
 
