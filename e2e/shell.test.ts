@@ -213,6 +213,33 @@ describe('shell: keyboard and axe', () => {
     await context.close();
   });
 
+  it('axe finds 0 violations on /forbidden and the open logout dialog in dark too', async () => {
+    const found: Record<string, string[]> = {};
+    const noAccess = await newPage(browser);
+    await noAccess.page.emulateMedia({ colorScheme: 'dark' });
+    await signInAs(noAccess.page, 'noaccess@demo.test');
+    await noAccess.page.waitForURL((url) => url.pathname === '/forbidden');
+    await noAccess.page.getByText('no role in any area', { exact: false }).waitFor();
+    found['/forbidden (no role)'] = await axeViolations(noAccess.page);
+    await noAccess.context.close();
+    const { context, page } = await newPage(browser);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signInAs(page, 'content@demo.test');
+    await page.goto(`${server.url}/appcms/settings`);
+    await page.waitForURL((url) => url.pathname === '/forbidden');
+    await page.getByText('You have no role in App CMS.').waitFor();
+    found['/forbidden?area=App CMS'] = await axeViolations(page);
+    await page.goto(`${server.url}/content`);
+    await settled(page);
+    await page.getByTestId('user-menu').locator('summary').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('dialog', { name: 'Logout' }).waitFor();
+    found['logout dialog'] = await axeViolations(page);
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    expect(found).toEqual({ '/forbidden (no role)': [], '/forbidden?area=App CMS': [], 'logout dialog': [] });
+    await context.close();
+  }, 120_000);
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`axe finds 0 violations on the sign-in page, the landing page and the area pages (${scheme})`, async () => {
       const { context, page } = await newPage(browser);
