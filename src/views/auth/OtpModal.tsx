@@ -2,8 +2,8 @@
 import { useSelector } from '@xstate/react';
 import { selectIsOtpModalOpen, selectOtpStepActor } from '../../../machines/forgot-password.machine';
 import { useAppActor } from '../../app-actor';
-import { MESSAGES } from '../../../common/messages';
 import { Modal } from '../shared/Modal';
+import { useShellText } from '../shared/shell-text';
 import * as css from './auth.css';
 import { OtpFields } from './OtpFields';
 import { useOtpPanel } from './otp-panel';
@@ -13,13 +13,14 @@ export function OtpModal() {
   const open = useSelector(change, selectIsOtpModalOpen);
   const otp = useSelector(change, selectOtpStepActor);
   const step = useOtpPanel(otp);
+  const text = useShellText();
 
   return (
     <Modal
       open={open}
-      title={MESSAGES.otpTitle}
-      negativeLabel="Cancel"
-      positiveLabel={step?.verifying ? 'Verifying…' : MESSAGES.otpConfirm}
+      title={text.otpTitle}
+      negativeLabel={text.cancel}
+      positiveLabel={step?.verifying ? text.otpVerifying : text.otpConfirm}
       onNegative={() => change.send({ type: 'otp.cancel' })}
       onPositive={() => otp?.send({ type: 'otp.submit' })}
       positiveDisabled={!step?.canSubmit}
@@ -27,7 +28,7 @@ export function OtpModal() {
     >
       {otp && step
         ? <OtpFields actor={otp} step={step} />
-        : <p className={css.status} role="status">Sending a code to your mobile phone…</p>}
+        : <p className={css.status} role="status">{text.otpSending}</p>}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../shared/preferences';
 import { fromPromise } from 'xstate';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { OWN_MESSAGES } from '../../../common/messages';
@@ -139,5 +140,29 @@ describe('NetworkSwitcher', () => {
     expect(screen.getByTestId('network-current').textContent).toBe(OWN_MESSAGES.networkNone);
     await view.user.click(trigger());
     expect(screen.queryByRole('list', { name: 'Networks' })).toBeNull();
+  });
+});
+
+describe('NetworkSwitcher in French (issue 20)', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('shows its trigger, buttons and confirm dialogs in the chosen language', async () => {
+    setLanguage('fr');
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: appCmsUser(),
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
+    });
+    expect(trigger().textContent).toBe('Réseau actuel : Kids');
+    await view.user.click(trigger());
+    expect(screen.getByRole('list', { name: 'Réseaux' })).toBeTruthy();
+    expect(screen.getByTestId('network-launch').textContent).toBe('Lancer');
+    expect(screen.getByTestId('network-copy-brand').textContent).toBe('Copier la marque du réseau par défaut');
+    await view.user.click(screen.getByTestId('network-launch'));
+    let dialog = screen.getByRole('dialog', { name: 'Lancer le réseau' });
+    expect(within(dialog).getByRole('button', { name: 'Lancer' })).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await view.user.click(screen.getByTestId('network-copy-settings'));
+    dialog = screen.getByRole('dialog', { name: 'Copier les réglages du réseau par défaut' });
+    expect(within(dialog).getByRole('button', { name: 'Copier' })).toBeTruthy();
   });
 });

@@ -18,6 +18,7 @@ import type { Network } from '../../../common/contract';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { button } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
+import { useShellText, type ShellText } from '../shared/shell-text';
 import * as css from './network.css';
 
 function Mark({ network }: { network: Network }) {
@@ -51,15 +52,15 @@ function CopyChanges({ network }: { network: NetworkActorRef }) {
   );
 }
 
-function confirmationText(pending: PendingChange | null): { title: string; body: string; action: string } {
+function confirmationText(pending: PendingChange | null, shell: ShellText): { title: string; body: string; action: string } {
   if (pending?.kind === 'copy') {
     return {
-      title: OWN_MESSAGES.networkCopyTitle(pending.what),
+      title: shell.networkCopyTitle(pending.what),
       body: OWN_MESSAGES.networkCopyConfirm(pending.what, pending.defaultName, pending.name),
-      action: 'Copy',
+      action: shell.networkCopy,
     };
   }
-  return { title: OWN_MESSAGES.networkLaunchTitle, body: OWN_MESSAGES.networkLaunchConfirm(pending?.name ?? ''), action: 'Launch' };
+  return { title: shell.networkLaunchTitle, body: OWN_MESSAGES.networkLaunchConfirm(pending?.name ?? ''), action: shell.networkLaunch };
 }
 
 export function NetworkSwitcher() {
@@ -72,7 +73,8 @@ export function NetworkSwitcher() {
   const fetching = useSelector(network, selectIsFetching);
   const canLaunch = useSelector(network, selectCanLaunch);
   const canCopy = useSelector(network, selectCanCopy);
-  const text = confirmationText(pending);
+  const shell = useShellText();
+  const text = confirmationText(pending, shell);
   // Choosing a network or an action closes the panel (it would stay open over the page and behind the dialog).
   const panel = useRef<HTMLDetailsElement>(null);
   const close = () => {
@@ -91,7 +93,7 @@ export function NetworkSwitcher() {
       close();
     }
   };
-  const currentLabel = fetching && networks.length === 0 ? OWN_MESSAGES.networkLoading : current?.name ?? OWN_MESSAGES.networkNone;
+  const currentLabel = fetching && networks.length === 0 ? shell.networkLoading : current?.name ?? shell.networkNone;
   useEffect(() => {
     const closeOnOutsideClick = (e: PointerEvent) => {
       const details = panel.current;
@@ -107,14 +109,14 @@ export function NetworkSwitcher() {
         {/* The visible name is part of the accessible name (WCAG 2.5.3 label in name). */}
         <summary className={css.trigger}>
           {current && <img className={css.logo} src={current.image} alt="" />}
-          <span className={css.visuallyHidden}>Current network: </span>
+          <span className={css.visuallyHidden}>{shell.networkCurrent}</span>
           <span data-testid="network-current">{currentLabel}</span>
         </summary>
         <div className={css.panel}>
           {networks.length === 0 ? (
-            <p className={css.empty}>{OWN_MESSAGES.networkNone}</p>
+            <p className={css.empty}>{shell.networkNone}</p>
           ) : (
-            <ul className={css.list} aria-label="Networks">
+            <ul className={css.list} aria-label={shell.networkList}>
               {networks.map((n) => {
                 const isCurrent = n.identifier === current?.identifier;
                 return (
@@ -139,14 +141,14 @@ export function NetworkSwitcher() {
             <div className={css.actions}>
               {canLaunch && (
                 <button type="button" className={button.primary} data-testid="network-launch" disabled={changing}
-                  onClick={() => send({ type: 'network.launch' })}>Launch</button>
+                  onClick={() => send({ type: 'network.launch' })}>{shell.networkLaunch}</button>
               )}
               {canCopy && (
                 <>
                   <button type="button" className={button.secondary} data-testid="network-copy-brand" disabled={changing}
-                    onClick={() => send({ type: 'network.copy', what: 'brand' })}>Copy brand from default</button>
+                    onClick={() => send({ type: 'network.copy', what: 'brand' })}>{shell.networkCopyBrand}</button>
                   <button type="button" className={button.secondary} data-testid="network-copy-settings" disabled={changing}
-                    onClick={() => send({ type: 'network.copy', what: 'settings' })}>Copy settings from default</button>
+                    onClick={() => send({ type: 'network.copy', what: 'settings' })}>{shell.networkCopySettings}</button>
                 </>
               )}
             </div>
@@ -156,7 +158,7 @@ export function NetworkSwitcher() {
       <Modal
         open={confirming || changing}
         title={text.title}
-        negativeLabel="Cancel"
+        negativeLabel={shell.cancel}
         positiveLabel={text.action}
         busy={changing}
         onNegative={() => network.send({ type: 'network.cancel' })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../common/messages';
+import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { SHELL_TEXT } from './shell-text';
 
 describe('shell message catalogue (issue 20)', () => {
@@ -7,6 +7,14 @@ describe('shell message catalogue (issue 20)', () => {
     expect(SHELL_TEXT.en.logoutConfirm).toBe(MESSAGES.logoutConfirm);
     expect(SHELL_TEXT.en.logoutCancel).toBe(MESSAGES.logoutCancel);
     expect(SHELL_TEXT.en.logoutConfirmButton).toBe(MESSAGES.logoutConfirmButton);
+    expect(SHELL_TEXT.en.otpTitle).toBe(MESSAGES.otpTitle);
+    expect(SHELL_TEXT.en.otpConfirm).toBe(MESSAGES.otpConfirm);
+    expect(SHELL_TEXT.en.networkLaunchTitle).toBe(OWN_MESSAGES.networkLaunchTitle);
+    expect(SHELL_TEXT.en.networkCopyTitle('brand')).toBe(OWN_MESSAGES.networkCopyTitle('brand'));
+    expect(SHELL_TEXT.en.forbiddenArea('App CMS')).toBe(OWN_MESSAGES.forbiddenArea('App CMS'));
+    expect(SHELL_TEXT.en.forbiddenNoRole).toBe(OWN_MESSAGES.forbiddenNoRole);
+    expect(SHELL_TEXT.en.staySignedIn).toBe(OWN_MESSAGES.staySignedIn);
+    expect(SHELL_TEXT.en.inactivityWarning).toBe(OWN_MESSAGES.inactivityWarning);
   });
 
   it('has every text in French too, none left in English by mistake', () => {

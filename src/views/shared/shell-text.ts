@@ -2,9 +2,10 @@
  * The shell's message catalogue (issue 20): sign-in, header, menus and dialogs, in English (the spec's
  * texts verbatim, from common/messages.ts where the spec gives them) and French, the second language
  * that proves the mechanism. The language is chosen in the user menu and remembered (preferences.ts).
+ * Also the network switcher, /forbidden, and the inactivity and OTP dialogs' titles and buttons.
  */
 import { APP_TITLE } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { usePreferences, type Language } from './preferences';
 
 export interface ShellText {
@@ -31,6 +32,32 @@ export interface ShellText {
   logoutConfirm: string;
   logoutCancel: string;
   logoutConfirmButton: string;
+  cancel: string;
+  networkCurrent: string;
+  networkList: string;
+  networkLoading: string;
+  networkNone: string;
+  networkLaunch: string;
+  networkCopyBrand: string;
+  networkCopySettings: string;
+  networkCopy: string;
+  networkLaunchTitle: string;
+  networkCopyTitle: (what: 'brand' | 'settings') => string;
+  forbiddenTitle: string;
+  forbidden: string;
+  forbiddenArea: (area: string) => string;
+  forbiddenNoRole: string;
+  forbiddenAskAdmin: string;
+  forbiddenGoTo: (page: string) => string;
+  forbiddenSignOut: string;
+  inactivityTitle: string;
+  inactivityWarning: string;
+  staySignedIn: string;
+  signingOutIn: (seconds: number) => string;
+  otpTitle: string;
+  otpConfirm: string;
+  otpVerifying: string;
+  otpSending: string;
 }
 
 const EN: ShellText = {
@@ -57,6 +84,32 @@ const EN: ShellText = {
   logoutConfirm: MESSAGES.logoutConfirm,
   logoutCancel: MESSAGES.logoutCancel,
   logoutConfirmButton: MESSAGES.logoutConfirmButton,
+  cancel: 'Cancel',
+  networkCurrent: 'Current network: ',
+  networkList: 'Networks',
+  networkLoading: OWN_MESSAGES.networkLoading,
+  networkNone: OWN_MESSAGES.networkNone,
+  networkLaunch: 'Launch',
+  networkCopyBrand: 'Copy brand from default',
+  networkCopySettings: 'Copy settings from default',
+  networkCopy: 'Copy',
+  networkLaunchTitle: OWN_MESSAGES.networkLaunchTitle,
+  networkCopyTitle: OWN_MESSAGES.networkCopyTitle,
+  forbiddenTitle: 'No access',
+  forbidden: OWN_MESSAGES.forbidden,
+  forbiddenArea: OWN_MESSAGES.forbiddenArea,
+  forbiddenNoRole: OWN_MESSAGES.forbiddenNoRole,
+  forbiddenAskAdmin: OWN_MESSAGES.forbiddenAskAdmin,
+  forbiddenGoTo: OWN_MESSAGES.forbiddenGoTo,
+  forbiddenSignOut: OWN_MESSAGES.forbiddenSignOut,
+  inactivityTitle: 'Are you still there?',
+  inactivityWarning: OWN_MESSAGES.inactivityWarning,
+  staySignedIn: OWN_MESSAGES.staySignedIn,
+  signingOutIn: (seconds) => `Signing out in ${seconds} s.`,
+  otpTitle: MESSAGES.otpTitle,
+  otpConfirm: MESSAGES.otpConfirm,
+  otpVerifying: 'Verifying…',
+  otpSending: 'Sending a code to your mobile phone…',
 };
 
 const FR: ShellText = {
@@ -83,6 +136,32 @@ const FR: ShellText = {
   logoutConfirm: 'Voulez-vous vraiment vous déconnecter ?',
   logoutCancel: 'Annuler',
   logoutConfirmButton: 'Oui, se déconnecter',
+  cancel: 'Annuler',
+  networkCurrent: 'Réseau actuel : ',
+  networkList: 'Réseaux',
+  networkLoading: 'Chargement des réseaux…',
+  networkNone: 'Aucun réseau',
+  networkLaunch: 'Lancer',
+  networkCopyBrand: 'Copier la marque du réseau par défaut',
+  networkCopySettings: 'Copier les réglages du réseau par défaut',
+  networkCopy: 'Copier',
+  networkLaunchTitle: 'Lancer le réseau',
+  networkCopyTitle: (what) => (what === 'brand' ? 'Copier la marque du réseau par défaut' : 'Copier les réglages du réseau par défaut'),
+  forbiddenTitle: 'Accès refusé',
+  forbidden: "Vous n'avez pas accès à cet espace.",
+  forbiddenArea: (area) => `Vous n'avez aucun rôle dans ${area}.`,
+  forbiddenNoRole: "Votre compte n'a aucun rôle dans CMS Tools. Demandez l'accès à un administrateur de votre site.",
+  forbiddenAskAdmin: "Demandez-le à un administrateur de votre site si vous en avez besoin.",
+  forbiddenGoTo: (page) => `Aller à ${page}`,
+  forbiddenSignOut: "Se déconnecter et se connecter sous un autre nom",
+  inactivityTitle: 'Êtes-vous toujours là ?',
+  inactivityWarning: 'Vous serez déconnecté dans une minute pour inactivité.',
+  staySignedIn: 'Rester connecté',
+  signingOutIn: (seconds) => `Déconnexion dans ${seconds} s.`,
+  otpTitle: 'Vérifier le code',
+  otpConfirm: 'Confirmer',
+  otpVerifying: 'Vérification…',
+  otpSending: 'Envoi d\'un code sur votre téléphone mobile…',
 };
 
 export const SHELL_TEXT: Record<Language, ShellText> = { en: EN, fr: FR };
