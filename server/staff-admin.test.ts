@@ -314,8 +314,10 @@ describe('the audit log', () => {
     await call(admin, 'POST', `${A}/staff/${created.staff.id}/disable`, { version: created.staff.version + 1 });
     await call(admin, 'POST', `${A}/staff/${created.staff.id}/sessions/end`);
 
+    // From yesterday: the steps above may straddle midnight UTC.
     const today = new Date().toISOString().slice(0, 10);
-    const res = await call(reader, 'GET', `${A}/audit?who=admin@demo.test&from=${today}&to=${today}&pageSize=100`);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const res = await call(reader, 'GET', `${A}/audit?who=admin@demo.test&from=${yesterday}&to=${today}&pageSize=100`);
     expect(res.statusCode).toBe(200);
     const mine = res.json<AuditListResponse>().items.filter((e) => e.detail.targetUserId === created.staff.id);
     expect(mine.map((e) => e.action)).toEqual(['staff.sessions_ended', 'staff.disabled', 'staff.updated', 'staff.password_link_issued', 'staff.created']);

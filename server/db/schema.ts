@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
 
@@ -175,6 +175,8 @@ export const auditEvents = pgTable('audit_events', {
   siteId: uuid('site_id'),
   networkIdentifier: text('network_identifier'),
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  /** Insertion order: two events of one request can share a millisecond, and lists show them in the order they happened. */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 }, (t) => [index('audit_at_idx').on(t.at), index('audit_site_at_idx').on(t.siteId, t.at)]);
 
 /** Fixed-window rate-limit counters, shared by every server instance. */

@@ -214,7 +214,7 @@ export function createStaffAdminRepository(db: Db, opts: { idleMs: number }) {
           .from(auditEvents)
           .leftJoin(staffUsers, eq(staffUsers.id, auditEvents.actorUserId))
           .where(where)
-          .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+          .orderBy(desc(auditEvents.at), desc(auditEvents.seq))
           .limit(query.limit)
           .offset(query.offset),
         db.select({ total: count() }).from(auditEvents).leftJoin(staffUsers, eq(staffUsers.id, auditEvents.actorUserId)).where(where),
