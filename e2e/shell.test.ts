@@ -270,7 +270,7 @@ describe('shell: dark mode and language', () => {
     await signInAs(page, 'content@demo.test');
     const menu = page.getByTestId('user-menu');
     await menu.locator('summary').click();
-    await page.getByRole('menuitemcheckbox', { name: 'Dark theme' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark theme' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 22, 25)');
     await menu.locator('summary').click();

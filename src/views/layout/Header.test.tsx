@@ -1,9 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { APP_TITLE } from '../../../common/constants';
 import { renderView } from '../../test-support/render-view';
 import { appCmsUser, signedInAs } from '../../test-support/view-fixtures';
+import { setLanguage, setTheme } from '../shared/preferences';
 import { Header } from './Header';
+
+afterEach(() => {
+  setTheme('system');
+  setLanguage('en');
+  localStorage.clear();
+});
 
 const menuButton = () => screen.getByTestId('user-menu').querySelector('summary') as HTMLElement;
 
@@ -80,12 +87,12 @@ describe('Header', () => {
   it('switches to the dark theme and to French from the user menu, and back', async () => {
     const view = await renderView(<Header />, { actors: signedInAs({ Content: 'write' }) });
     await view.user.click(menuButton());
-    const darkItem = screen.getByRole('menuitemcheckbox', { name: 'Dark theme' });
+    const darkItem = screen.getByRole('menuitemradio', { name: 'Dark theme' });
     await view.user.click(darkItem);
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
     await view.user.click(menuButton());
-    expect(screen.getByRole('menuitemcheckbox', { name: 'Dark theme' }).getAttribute('aria-checked')).toBe('true');
-    await view.user.click(screen.getByRole('menuitemcheckbox', { name: 'Dark theme' }));
+    expect(screen.getByRole('menuitemradio', { name: 'Dark theme' }).getAttribute('aria-checked')).toBe('true');
+    await view.user.click(screen.getByRole('menuitemradio', { name: 'Light theme' }));
     expect(document.documentElement.getAttribute('data-theme')).toBe('light');
     await view.user.click(menuButton());
     await view.user.click(screen.getByRole('menuitem', { name: 'Français' }));
@@ -95,6 +102,24 @@ describe('Header', () => {
     await view.user.click(menuButton());
     await view.user.click(screen.getByRole('menuitem', { name: 'English' }));
     expect(document.documentElement.getAttribute('lang')).toBe('en');
+  });
+
+  it('offers System / Light / Dark theme as one choice of three, remembered, and goes back to following the system', async () => {
+    const view = await renderView(<Header />, { actors: signedInAs({ Content: 'write' }) });
+    await view.user.click(menuButton());
+    const group = screen.getByRole('group', { name: 'Theme' });
+    const checked = () => within(group).getAllByRole('menuitemradio').filter((item) => item.getAttribute('aria-checked') === 'true').map((item) => item.textContent);
+    expect(within(group).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['System theme', 'Light theme', 'Dark theme']);
+    expect(checked()).toEqual(['System theme']);
+    await view.user.click(within(group).getByRole('menuitemradio', { name: 'Dark theme' }));
+    expect(localStorage.getItem('cmsTools.theme')).toBe('dark');
+    await view.user.click(menuButton());
+    expect(checked()).toEqual(['Dark theme']);
+    await view.user.click(within(screen.getByRole('group', { name: 'Theme' })).getByRole('menuitemradio', { name: 'System theme' }));
+    expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
+    expect(localStorage.getItem('cmsTools.theme')).toBe('system');
+    await view.user.click(menuButton());
+    expect(checked()).toEqual(['System theme']);
   });
 
   it('sends Change Password and Logout from the user menu, with no token in the event', async () => {

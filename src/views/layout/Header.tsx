@@ -16,7 +16,7 @@ import { canContinue, visibleTabsFor } from '../../../common/roles';
 import { APP_TITLE, AREAS, ROUTES } from '../../../common/constants';
 import { useAppActor } from '../../app-actor';
 import { NetworkSwitcher } from '../network/NetworkSwitcher';
-import { isDark, setLanguage, setTheme, usePreferences } from '../shared/preferences';
+import { setLanguage, setTheme, usePreferences, type ThemeChoice } from '../shared/preferences';
 import { useShellText } from '../shared/shell-text';
 import * as css from './layout.css';
 
@@ -50,7 +50,6 @@ function SignedInHeader() {
   const tabs = visibleTabsFor(roles);
   const text = useShellText();
   const { theme, language } = usePreferences();
-  const dark = isDark(theme);
   const [compactOpen, setCompactOpen] = useState(false);
   const onHeaderKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Escape' && compactOpen) {
@@ -94,10 +93,15 @@ function SignedInHeader() {
               </button>
             )}
             <Link to={ROUTES.accountSessions} className={css.menuItem} role="menuitem" tabIndex={-1}>{text.mySessions}</Link>
-            <button type="button" className={css.menuItem} role="menuitemcheckbox" aria-checked={dark} tabIndex={-1}
-              onClick={() => setTheme(dark ? 'light' : 'dark')}>
-              {text.darkTheme}
-            </button>
+            {/* Follow the system, or light / dark: one choice of three, remembered (preferences.ts). */}
+            <div role="group" aria-label={text.theme} className={css.menuGroup}>
+              {THEME_CHOICES.map(({ choice, label }) => (
+                <button key={choice} type="button" className={css.menuItem} role="menuitemradio" aria-checked={theme === choice} tabIndex={-1}
+                  onClick={() => setTheme(choice)}>
+                  {text[label]}
+                </button>
+              ))}
+            </div>
             <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} lang={language === 'en' ? 'fr' : 'en'}
               onClick={() => setLanguage(language === 'en' ? 'fr' : 'en')}>
               {text.language}
@@ -112,6 +116,12 @@ function SignedInHeader() {
     </header>
   );
 }
+
+const THEME_CHOICES: readonly { choice: ThemeChoice; label: 'systemTheme' | 'lightTheme' | 'darkTheme' }[] = [
+  { choice: 'system', label: 'systemTheme' },
+  { choice: 'light', label: 'lightTheme' },
+  { choice: 'dark', label: 'darkTheme' },
+];
 
 function menuItems(details: HTMLElement): HTMLElement[] {
   return [...details.querySelectorAll<HTMLElement>('[role^=menuitem]')];

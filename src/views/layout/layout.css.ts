@@ -40,7 +40,16 @@ export const menuList = style({
 export const menuItem = style({
   font: 'inherit',
   textAlign: 'left', background: 'transparent', border: 0, padding: vars.space.sm, cursor: 'pointer', color: vars.color.secondaryMain,
-  textDecoration: 'none', borderRadius: vars.radius, selectors: { '&:hover': { background: vars.color.paper } },
+  textDecoration: 'none', borderRadius: vars.radius, selectors: {
+    '&:hover': { background: vars.color.paper },
+    // The chosen theme: bold with a bar (no generated text, which would join the item's accessible name).
+    '&[aria-checked=true]': { fontWeight: 700, boxShadow: 'inset 3px 0 0 currentColor' },
+  },
+});
+/** The theme choices inside the user menu: one under the other, between separators. */
+export const menuGroup = style({
+  display: 'flex', flexDirection: 'column', borderTop: `1px solid ${vars.color.paper}`, borderBottom: `1px solid ${vars.color.paper}`,
+  margin: `${vars.space.xs} 0`, padding: `${vars.space.xs} 0`,
 });
 
 export const visuallyHidden = style({

@@ -26,6 +26,9 @@ export interface ShellText {
   changePassword: string;
   mySessions: string;
   logout: string;
+  theme: string;
+  systemTheme: string;
+  lightTheme: string;
   darkTheme: string;
   language: string;
   logoutTitle: string;
@@ -78,6 +81,9 @@ const EN: ShellText = {
   changePassword: 'Change Password',
   mySessions: 'My sessions',
   logout: 'Logout',
+  theme: 'Theme',
+  systemTheme: 'System theme',
+  lightTheme: 'Light theme',
   darkTheme: 'Dark theme',
   language: 'Français',
   logoutTitle: 'Logout',
@@ -130,6 +136,9 @@ const FR: ShellText = {
   changePassword: 'Changer le mot de passe',
   mySessions: 'Mes sessions',
   logout: 'Déconnexion',
+  theme: 'Thème',
+  systemTheme: 'Thème du système',
+  lightTheme: 'Thème clair',
   darkTheme: 'Thème sombre',
   language: 'English',
   logoutTitle: 'Déconnexion',
