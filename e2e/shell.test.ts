@@ -319,6 +319,15 @@ describe('shell: phone (390 px)', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('dialog', { name: 'Logout' }).waitFor();
     expect(pathOf(page)).toBe('/content');
+    // The AppCMS side navigation folds behind its Sections button.
+    await page.goto(`${server.url}/appcms/settings`);
+    await settled(page);
+    const sideNav = page.getByRole('navigation', { name: 'AppCMS' });
+    expect(await sideNav.getByRole('link', { name: 'Brand' }).isVisible()).toBe(false);
+    await sideNav.getByRole('button', { name: 'Sections' }).click();
+    await sideNav.getByRole('link', { name: 'Brand' }).click();
+    await page.waitForURL(`${server.url}/appcms/brand`);
+    expect(await sideNav.getByRole('link', { name: 'Brand' }).isVisible()).toBe(false);
     await context.close();
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
-/** Under 900 px the side navigation folds into a strip of links above the page (issue 20: no 134 px column at 390 px). */
+/** Under 900 px the side navigation folds above the page behind a Sections button (issue 20: no 134 px column at 390 px). */
 const COMPACT = 'screen and (max-width: 900px)';
 export const areaLayout = style({ display: 'flex', minHeight: 'calc(100vh - 56px)', '@media': { [COMPACT]: { flexDirection: 'column' } } });
 export const sideNav = style({
@@ -12,6 +12,21 @@ export const sideGroup = style({ fontSize: '0.75rem', textTransform: 'uppercase'
 export const sideLink = style({
   display: 'block', padding: `${vars.space.xs} ${vars.space.sm}`, borderRadius: vars.radius, color: vars.color.secondaryLight, textDecoration: 'none',
   selectors: { '&[data-status=active]': { background: vars.color.background, color: vars.color.primaryMain, fontWeight: 600 } },
+});
+/** Under 900 px the section links show only while the Sections button is open. */
+export const sideLinks = style({
+  '@media': {
+    [COMPACT]: {
+      display: 'none', flexBasis: '100%', flexWrap: 'wrap', gap: vars.space.xs,
+      selectors: { '[data-open=true] > &': { display: 'flex' } },
+    },
+  },
+});
+/** The Sections button: only under 900 px. */
+export const sideToggle = style({
+  display: 'none', marginLeft: 'auto', background: 'transparent', color: vars.color.secondaryMain, font: 'inherit', fontWeight: 600,
+  border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.md}`, cursor: 'pointer',
+  '@media': { [COMPACT]: { display: 'block' } },
 });
 export const areaContent = style({ flex: 1, minWidth: 0 });
 // On a phone the five Monetization tabs scroll sideways rather than widen the page.
