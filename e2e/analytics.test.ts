@@ -154,14 +154,17 @@ describe('Dashboard 360 in Chromium', () => {
     await expect.poll(async () => (await tableCells(page)).find((cells) => cells[0] === title)?.[1], { timeout: 5_000 }).toBe('6');
   });
 
-  it('sends a user without Dashboard 360 who types /analytics/qos-isp to their own landing page, and the server refuses the report', async () => {
+  it('sends a user without Dashboard 360 who types /analytics/qos-isp to /forbidden naming the area, with a way to their own landing page, and the server refuses the report', async () => {
     const other = await newPage(browser);
     try {
       await signIn(other.page, server.url, 'content@demo.test');
       await other.page.waitForURL(`${server.url}/content`);
       await other.page.goto(`${server.url}/analytics/qos-isp`);
-      await other.page.waitForURL(`${server.url}/content`);
+      await other.page.waitForURL((url) => url.pathname === '/forbidden' && url.searchParams.get('area') === 'Dashboard 360');
       expect(await other.page.getByTestId('analytics-page').count()).toBe(0);
+      await other.page.getByTestId('forbidden').getByText('Dashboard 360').first().waitFor();
+      await other.page.getByTestId('forbidden').getByRole('link', { name: /content/i }).click();
+      await other.page.waitForURL(`${server.url}/content`);
       const { status, body } = await report(other.context, 'qos', { by: 'isp' });
       expect(status).toBe(403);
       expect(body).toMatchObject({ success: false });
