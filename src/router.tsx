@@ -200,6 +200,9 @@ const APPCMS_SITE_PAGES: Record<string, ReturnType<typeof lazyRouteComponent>> =
 };
 const appcmsPages = APPCMS_PAGES.map((p) => {
   const networkPage = APPCMS_NETWORK_PAGES[p.path];
+  const component = networkPage?.component ?? APPCMS_SITE_PAGES[p.path];
+  // Every AppCMS section of the menu has its page; a new menu entry without one fails at start, not in front of an operator.
+  if (!component) throw new Error(`AppCMS section ${p.path} has no page`);
   return createRoute({
     getParentRoute: () => appcmsRoute,
     path: p.path.replace('/appcms/', ''),
@@ -208,7 +211,7 @@ const appcmsPages = APPCMS_PAGES.map((p) => {
       onEnter: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: networkPage.kind }),
       onLeave: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: null }),
     } : {}),
-    component: networkPage?.component ?? APPCMS_SITE_PAGES[p.path] ?? (() => <EmptyStatePage title={p.title} />),
+    component,
   });
 });
 
