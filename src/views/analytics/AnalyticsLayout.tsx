@@ -1,6 +1,13 @@
-/** Dashboard 360 (spec §2.5): the side navigation of its groups on every /analytics page. */
+/**
+ * Dashboard 360 (spec §2.5): the side navigation of its groups on every /analytics page. It collapses
+ * (issue 20): under 900 px it folds above the page behind a Sections button that a chosen report closes
+ * again (open / closed is view-only state, like the AppCMS side navigation); at desktop width a button
+ * collapses it to a narrow strip and expands it again, remembered (src/views/shared/preferences.ts).
+ */
 import { Link, Outlet } from '@tanstack/react-router';
+import { useState } from 'react';
 import { ANALYTICS_GROUPS } from '../../config';
+import { setSideNavCollapsed, usePreferences } from '../shared/preferences';
 import { without, type AnalyticsSearch } from './search';
 import * as css from './analytics.css';
 
@@ -8,18 +15,33 @@ function keepFilters(previous: AnalyticsSearch): AnalyticsSearch {
   return without(previous, 'sort', 'dir');
 }
 
+const LINKS_ID = 'analytics-sections';
+
 export function AnalyticsNav() {
+  const [open, setOpen] = useState(false);
+  const collapsed = usePreferences().sideNavCollapsed;
   return (
-    <nav className={css.sideNav} aria-label="Dashboard 360">
-      {ANALYTICS_GROUPS.map((group) => (
-        <div key={group.group} role="group" aria-labelledby={`nav-${group.group.replace(/\W+/g, '-')}`}>
-          <div className={css.sideGroup} id={`nav-${group.group.replace(/\W+/g, '-')}`}>{group.group}</div>
-          {group.pages.map((p) => (
-            // The range and network carry over, so switching pages keeps the view (and its cached answers).
-            <Link key={p.path} to={p.path} search={keepFilters as never} className={css.sideLink} activeOptions={{ exact: true, includeSearch: false }}>{p.title}</Link>
-          ))}
-        </div>
-      ))}
+    <nav className={css.sideNav} aria-label="Dashboard 360" data-open={open} data-collapsed={collapsed}>
+      {/* Desktop: collapse to a strip, or expand (the name stays, aria-expanded says which). */}
+      <button type="button" className={css.sideCollapse} aria-label="Reports menu" aria-expanded={!collapsed} aria-controls={LINKS_ID}
+        title={collapsed ? 'Show the reports menu' : 'Hide the reports menu'} onClick={() => setSideNavCollapsed(!collapsed)}>
+        <span aria-hidden>{collapsed ? '»' : '«'}</span>
+      </button>
+      {/* Under 900 px: the reports fold behind this button. */}
+      <button type="button" className={css.sideToggle} aria-expanded={open} aria-controls={LINKS_ID} onClick={() => setOpen(!open)}>
+        Sections
+      </button>
+      <div id={LINKS_ID} className={css.sideLinks} onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setOpen(false); }}>
+        {ANALYTICS_GROUPS.map((group) => (
+          <div key={group.group} role="group" aria-labelledby={`nav-${group.group.replace(/\W+/g, '-')}`}>
+            <div className={css.sideGroup} id={`nav-${group.group.replace(/\W+/g, '-')}`}>{group.group}</div>
+            {group.pages.map((p) => (
+              // The range and network carry over, so switching pages keeps the view (and its cached answers).
+              <Link key={p.path} to={p.path} search={keepFilters as never} className={css.sideLink} activeOptions={{ exact: true, includeSearch: false }}>{p.title}</Link>
+            ))}
+          </div>
+        ))}
+      </div>
     </nav>
   );
 }

@@ -1,13 +1,39 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
+/** Under 900 px the side navigation folds above the page behind a Sections button (issue 20), as AppCMS's does. */
+const COMPACT = 'screen and (max-width: 900px)';
+const DESKTOP = 'screen and (min-width: 901px)';
 export const layout = style({
   display: 'flex', minHeight: 'calc(100vh - 56px)',
-  '@media': { 'screen and (max-width: 800px)': { flexDirection: 'column' }, print: { display: 'block' } },
+  '@media': { [COMPACT]: { flexDirection: 'column' }, print: { display: 'block' } },
 });
 export const sideNav = style({
-  width: '15rem', background: vars.color.paper, padding: vars.space.md, flexShrink: 0, overflowY: 'auto',
-  '@media': { 'screen and (max-width: 800px)': { width: 'auto', maxHeight: '12rem' }, print: { display: 'none' } },
+  width: '15rem', background: vars.color.paper, padding: vars.space.md, flexShrink: 0, overflowY: 'auto', position: 'relative',
+  '@media': {
+    [COMPACT]: { width: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', padding: vars.space.sm },
+    [DESKTOP]: { selectors: { '&[data-collapsed=true]': { width: '3rem', padding: vars.space.xs, overflow: 'hidden' } } },
+    print: { display: 'none' },
+  },
+});
+/** The reports: under 900 px only while Sections is open; at desktop width hidden while collapsed. */
+export const sideLinks = style({
+  '@media': {
+    [COMPACT]: { display: 'none', flexBasis: '100%', maxHeight: '60vh', overflowY: 'auto', selectors: { '[data-open=true] > &': { display: 'block' } } },
+    [DESKTOP]: { selectors: { '[data-collapsed=true] > &': { display: 'none' } } },
+  },
+});
+/** The Sections button: only under 900 px. */
+export const sideToggle = style({
+  display: 'none', marginLeft: 'auto', background: 'transparent', color: vars.color.secondaryMain, font: 'inherit', fontWeight: 600,
+  border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.md}`, cursor: 'pointer',
+  '@media': { [COMPACT]: { display: 'block' } },
+});
+/** The collapse / expand button: only at desktop width, top right of the navigation. */
+export const sideCollapse = style({
+  display: 'block', marginLeft: 'auto', background: 'transparent', color: vars.color.secondaryMain, font: 'inherit', fontWeight: 600, lineHeight: 1,
+  border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.sm}`, cursor: 'pointer',
+  '@media': { [COMPACT]: { display: 'none' } },
 });
 export const sideGroup = style({ fontSize: '0.75rem', textTransform: 'uppercase', color: vars.color.muted, margin: `${vars.space.md} 0 ${vars.space.xs}`, letterSpacing: '0.05em' });
 export const sideLink = style({

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDark, setLanguage, setTheme, usePreferences } from './preferences';
+import { isDark, setLanguage, setSideNavCollapsed, setTheme, usePreferences } from './preferences';
 
 afterEach(() => {
   setTheme('system');
   setLanguage('en');
+  setSideNavCollapsed(false);
   localStorage.clear();
 });
 
@@ -22,6 +23,17 @@ describe('preferences (issue 20)', () => {
     expect(localStorage.getItem('cmsTools.language')).toBe('fr');
     act(() => setTheme('system'));
     expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
+  });
+
+  it('remembers whether the side navigation is collapsed', () => {
+    const { result } = renderHook(() => usePreferences());
+    expect(result.current.sideNavCollapsed).toBe(false);
+    act(() => setSideNavCollapsed(true));
+    expect(result.current.sideNavCollapsed).toBe(true);
+    expect(localStorage.getItem('cmsTools.sideNavCollapsed')).toBe('true');
+    act(() => setSideNavCollapsed(false));
+    expect(result.current.sideNavCollapsed).toBe(false);
+    expect(localStorage.getItem('cmsTools.sideNavCollapsed')).toBe('false');
   });
 
   it('is dark when chosen, light when chosen, else as the system says', () => {

@@ -1,6 +1,7 @@
 /**
  * The shell's display preferences (issue 20), remembered in localStorage: the colour scheme (follow the
- * system, or light / dark chosen in the user menu) and the language of the shell. Pure DOM state with no
+ * system, or light / dark chosen in the user menu), the language of the shell, and whether the
+ * Dashboard 360 side navigation is collapsed at desktop width. Pure DOM state with no
  * flow: the choice is written to <html data-theme / lang> when it is made and once when this loads.
  */
 import { useSyncExternalStore } from 'react';
@@ -10,6 +11,7 @@ export type Language = 'en' | 'fr';
 
 const THEME_KEY = 'cmsTools.theme';
 const LANGUAGE_KEY = 'cmsTools.language';
+const SIDE_NAV_KEY = 'cmsTools.sideNavCollapsed';
 
 function stored(key: string): string | null {
   try {
@@ -26,11 +28,12 @@ function store(key: string, value: string): void {
   }
 }
 
-interface Preferences { theme: ThemeChoice; language: Language }
+interface Preferences { theme: ThemeChoice; language: Language; sideNavCollapsed: boolean }
 
 let current: Preferences = {
   theme: (['light', 'dark'] as const).find((t) => t === stored(THEME_KEY)) ?? 'system',
   language: stored(LANGUAGE_KEY) === 'fr' ? 'fr' : 'en',
+  sideNavCollapsed: stored(SIDE_NAV_KEY) === 'true',
 };
 const listeners = new Set<() => void>();
 
@@ -56,6 +59,12 @@ export function setTheme(theme: ThemeChoice): void {
 export function setLanguage(language: Language): void {
   store(LANGUAGE_KEY, language);
   update({ language });
+}
+
+/** Collapse (or expand) the Dashboard 360 side navigation at desktop width; remembered. */
+export function setSideNavCollapsed(collapsed: boolean): void {
+  store(SIDE_NAV_KEY, String(collapsed));
+  update({ sideNavCollapsed: collapsed });
 }
 
 function subscribe(listener: () => void): () => void {
