@@ -18,7 +18,6 @@ import { RootLayout } from './views/layout/RootLayout';
 import { ProtectedLayout } from './views/layout/ProtectedLayout';
 import { NotFoundPage } from './views/pages/NotFoundPage';
 import { CrashScreen } from './views/shared/CrashScreen';
-import { EmptyStatePage } from './views/shared/EmptyState';
 import { validateAnalyticsSearch } from './views/analytics/search';
 
 declare module '@tanstack/react-router' {
@@ -182,7 +181,8 @@ const appcmsRoute = createRoute({
 });
 const appcmsIndex = createRoute({
   getParentRoute: () => appcmsRoute, path: '/', staticData: { title: 'AppCMS' },
-  component: () => <EmptyStatePage title="AppCMS" detail="Choose a section on the left: Template, Brand, Settings, Devices or Service." />,
+  // The overview: each section's current data in one line, with a link to its page.
+  component: lazyRouteComponent(() => import('./views/appcms/OverviewPage'), 'AppcmsOverviewPage'),
 });
 /**
  * Brand, Settings and Devices edit the selected network's data; Template and Service edit the site.

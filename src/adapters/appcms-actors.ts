@@ -222,3 +222,62 @@ export function copyPreviewFetch(site: string, network: string, part: 'brand' | 
     return { items, total: items.length };
   });
 }
+
+/* ------------------------------- Overview ------------------------------- */
+
+/** One card of the AppCMS overview: the section's current data in short, or why it could not be read. */
+export type AppcmsOverviewRow = { id: string; error?: string } & (
+  | { id: 'template'; templateName?: string }
+  | { id: 'brand'; logoUrl?: string; colours?: { label: string; value: string }[] }
+  | { id: 'settings'; version?: number; createdBy?: string | null; createdAt?: string }
+  | { id: 'devices'; enabled?: string[]; total?: number }
+  | { id: 'service'; serviceName?: string; serviceType?: string; domainName?: string }
+);
+
+const errorText = (reason: unknown) => (reason instanceof Error ? reason.message : APPCMS_MESSAGES.invalidForm);
+
+/**
+ * The list machine's `fetchPage` of the AppCMS overview (/appcms): the site's template and service and,
+ * when a network is chosen, its brand, last settings version and devices, read with the editors' own
+ * calls. One card per section, each read on its own: a section that fails shows its error, not the page's.
+ */
+export function appcmsOverviewFetch(site: string, network: string) {
+  return fromPromise<ListPage, ListQuery>(async () => {
+    const networkUrl = (base: string) => `${base}/${seg(site)}/${seg(network)}`;
+    // Template and Service are both the site's service record: read once.
+    const service = call<AppcmsService>(`${APPCMS_PATHS.service}/${seg(site)}`);
+    const reads: [AppcmsOverviewRow['id'], () => Promise<AppcmsOverviewRow>][] = [
+      ['template', async () => ({ id: 'template', templateName: (await service).templateName })],
+    ];
+    if (network) {
+      reads.push(
+        ['brand', async () => {
+          const brand = await call<AppcmsBrand>(networkUrl(APPCMS_PATHS.brand));
+          const web = brand.theme;
+          return { id: 'brand', logoUrl: brand.logoUrl, colours: [
+            { label: 'Primary', value: web.primaryColor }, { label: 'Secondary', value: web.secondaryColor },
+            { label: 'Background', value: web.backgroundColor }, { label: 'Text', value: web.textColor },
+          ] };
+        }],
+        ['settings', async () => {
+          const list = await call<{ current: number; versions: SettingsVersion[] }>(networkUrl(APPCMS_PATHS.settingsVersions));
+          const latest = list.versions.find((v) => v.version === list.current) ?? list.versions[0];
+          return { id: 'settings', version: list.current, createdBy: latest?.createdBy ?? null, ...(latest ? { createdAt: latest.createdAt } : {}) };
+        }],
+        ['devices', async () => {
+          const { devices } = await call<AppcmsDevices>(networkUrl(APPCMS_PATHS.devices));
+          return { id: 'devices', enabled: devices.filter((d) => d.enabled).map((d) => d.name), total: DEVICE_PLATFORMS.length };
+        }],
+      );
+    }
+    reads.push(['service', async () => {
+      const { serviceName, serviceType, domainName } = await service;
+      return { id: 'service', serviceName, serviceType, domainName };
+    }]);
+    const settled = await Promise.allSettled(reads.map(([, read]) => read()));
+    const items = settled.map((result, i): AppcmsOverviewRow => (result.status === 'fulfilled'
+      ? result.value
+      : { id: reads[i]![0], error: errorText(result.reason) } as AppcmsOverviewRow));
+    return { items, total: items.length };
+  });
+}

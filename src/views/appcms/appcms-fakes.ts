@@ -5,6 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { DiffEntry } from '../../../common/appcms';
+import type { AppcmsOverviewRow } from '../../adapters/appcms-actors';
 import type { ListPage } from '../../../machines/list.machine';
 import type { EditorRecord, EditorSaveInput } from '../../../machines/editor.machine';
 import type { PageActionRequest } from '../../../machines/page-action.machine';
@@ -18,6 +19,9 @@ export const appcmsFakes = {
   actions: [] as PageActionRequest[],
   /** What Copy from default would change, per part. */
   preview: { brand: [], settings: [] } as Record<'brand' | 'settings', DiffEntry[]>,
+  /** The overview's cards, and the (site, network) pairs it was read for. */
+  overview: [] as AppcmsOverviewRow[],
+  overviewReads: [] as { site: string; network: string }[],
 };
 
 export async function mockedAppcmsAdapter(original: () => Promise<Record<string, unknown>>) {
@@ -30,6 +34,11 @@ export async function mockedAppcmsAdapter(original: () => Promise<Record<string,
         appcmsFakes.saves.push({ kind, input });
         return { ...appcmsFakes.records[kind]!, values: input.draft, version: input.version + 1 };
       }),
+    }),
+    appcmsOverviewFetch: (site: string, network: string) => fromPromise<ListPage>(async () => {
+      appcmsFakes.overviewReads.push({ site, network });
+      const items = appcmsFakes.overview.filter((row) => network || !['brand', 'settings', 'devices'].includes(row.id));
+      return { items, total: items.length };
     }),
     copyPreviewFetch: (_site: string, _network: string, part: 'brand' | 'settings') => fromPromise<ListPage>(async () => {
       const items = appcmsFakes.preview[part].map((entry) => ({ ...entry, id: entry.field }));

@@ -60,3 +60,10 @@ export const sideColumn = style({ display: 'flex', flexDirection: 'column', gap:
 export const urlBlock = style({ display: 'block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: '0.8rem' });
 globalStyle(`${diffTable} td`, { wordBreak: 'break-word', overflowWrap: 'anywhere' });
 export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%' });
+/* The AppCMS overview (/appcms): one card per section. */
+export const overviewLine = style({ margin: `0 0 ${vars.space.sm}`, lineHeight: 1.5, overflowWrap: 'anywhere' });
+export const overviewLink = style({ color: vars.color.primaryMain, fontWeight: 600 });
+export const overviewBrand = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+export const overviewLogo = style({ height: 32, maxWidth: 96, objectFit: 'contain', background: vars.color.background, borderRadius: 4, border: `1px solid ${vars.color.border}` });
+export const overviewColour = style({ display: 'inline-flex', alignItems: 'center', gap: 4, fontSize: '0.85rem' });
+export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });

@@ -15,7 +15,7 @@ import { selectCurrentNetwork, type NetworkSnapshot } from '../../../machines/ne
 import { pageActionMachine, type PageActionMachine } from '../../../machines/page-action.machine';
 import { versionsMachine, type VersionsMachine } from '../../../machines/versions.machine';
 import { listMachine, type ListMachine } from '../../../machines/list.machine';
-import { appcmsEditorActors, brandActionActor, copyPreviewFetch, rotateKeyActor, settingsVersionsActors, APPCMS_ACTIONS, type AppcmsEditorKind } from '../../adapters/appcms-actors';
+import { appcmsEditorActors, appcmsOverviewFetch, brandActionActor, copyPreviewFetch, rotateKeyActor, settingsVersionsActors, APPCMS_ACTIONS, type AppcmsEditorKind } from '../../adapters/appcms-actors';
 import { navigateTo } from '../../adapters/navigation';
 import { useAppActor } from '../../app-actor';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
@@ -29,6 +29,12 @@ export type ComparisonRef = ActorRefFrom<ListMachine>;
 export function useDefaultComparison(site: string, network: string, part: 'brand' | 'settings'): ComparisonRef {
   const machine = useMemo(() => listMachine.provide({ actors: { fetchPage: copyPreviewFetch(site, network, part) } }), [site, network, part]);
   return useActorRef(machine, { input: { limit: 100 } });
+}
+
+/** The AppCMS overview's cards (/appcms): each section's current data for the site and network, as a list. */
+export function useAppcmsOverview(site: string, network: string): ComparisonRef {
+  const machine = useMemo(() => listMachine.provide({ actors: { fetchPage: appcmsOverviewFetch(site, network) } }), [site, network]);
+  return useActorRef(machine, { input: { limit: 10 } });
 }
 
 const selectSite = (s: NetworkSnapshot) => s.context.site ?? '';

@@ -1,0 +1,91 @@
+/**
+ * AppCMS overview (/appcms, spec §2.7 lists only the sub-pages; this index is ours): a card per section,
+ * Template, Brand, Settings, Devices and Service, each with its current data in one line and a link to
+ * its editor. Brand, Settings and Devices are the current network's (chosen in the header); Template and
+ * Service are the site's. Read with the editors' own calls (appcmsOverviewFetch) through a list actor.
+ */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
+import { selectListError, selectListIsLoading, selectListRows } from '../../../machines/list.machine';
+import type { AppcmsOverviewRow } from '../../adapters/appcms-actors';
+import { APPCMS_PAGES } from '../../config';
+import { page, pageTitle } from '../../theme/ui.css';
+import * as css from './appcms.css';
+import { useAppcmsOverview, useAppcmsScope } from './use-appcms';
+
+const PER_NETWORK = new Set(['brand', 'settings', 'devices']);
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** The one line of a section's card. */
+function summaryOf(row: AppcmsOverviewRow): ReactNode {
+  switch (row.id) {
+    case 'template':
+      return <>Page template: <strong>{row.templateName}</strong></>;
+    case 'brand':
+      return (
+        <span className={css.overviewBrand}>
+          {row.logoUrl ? <img className={css.overviewLogo} src={row.logoUrl} alt="Logo" /> : <span>No logo</span>}
+          {(row.colours ?? []).map((c) => (
+            <span key={c.label} className={css.overviewColour} title={`${c.label} ${c.value}`}>
+              <span className={css.swatch} style={{ background: c.value }} aria-hidden />
+              <span className={css.visuallyHidden}>{c.label} </span><code>{c.value}</code>
+            </span>
+          ))}
+        </span>
+      );
+    case 'settings':
+      return row.createdAt
+        ? <>Version {row.version}, {row.createdBy ? <>saved by <strong>{row.createdBy}</strong></> : 'the initial settings'}, {when(row.createdAt)}</>
+        : <>Version {row.version}</>;
+    case 'devices':
+      return (row.enabled ?? []).length === 0
+        ? <>No platform enabled (of {row.total})</>
+        : <><strong>{row.enabled!.length} of {row.total}</strong> platforms enabled: {row.enabled!.join(', ')}</>;
+    case 'service':
+      return <><strong>{row.serviceName}</strong> · {row.serviceType} · {row.domainName}</>;
+  }
+}
+
+function Overview({ site, network }: { site: string; network: string }) {
+  const list = useAppcmsOverview(site, network);
+  const rows = useSelector(list, (s) => selectListRows<AppcmsOverviewRow>(s));
+  const loading = useSelector(list, selectListIsLoading);
+  const error = useSelector(list, selectListError);
+  return (
+    <div className={css.grid} aria-busy={loading}>
+      {APPCMS_PAGES.map((p) => {
+        const id = p.path.replace('/appcms/', '');
+        const row = rows.find((r) => r.id === id);
+        let line: ReactNode;
+        if (PER_NETWORK.has(id) && !network) line = MESSAGES.noNetworkSelected;
+        else if (row?.error) line = <span className={css.contrastLow}>Could not be read: {row.error}</span>;
+        else if (row) line = summaryOf(row);
+        else if (error) line = <span className={css.contrastLow}>{error}</span>;
+        else line = OWN_MESSAGES.networkLoadingData;
+        return (
+          <section key={p.path} className={css.card} aria-labelledby={`overview-${id}`} data-testid={`overview-${id}`}>
+            <h2 className={css.cardTitle} id={`overview-${id}`}>{p.title}</h2>
+            <p className={css.overviewLine}>{line}</p>
+            <Link to={p.path} className={css.overviewLink}>Open {p.title}</Link>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export function AppcmsOverviewPage() {
+  const { site, current } = useAppcmsScope();
+  const network = current?.identifier ?? '';
+  return (
+    <main className={page} data-testid="appcms-overview">
+      <h1 className={pageTitle}>AppCMS</h1>
+      {current && <p className={css.subtitle}>Network: <strong data-testid="appcms-network">{current.name}</strong>{current.isDefault ? ' (default network)' : ''}</p>}
+      {site
+        ? <Overview key={`${site}:${network}`} site={site} network={network} />
+        : <p className={css.note}>{OWN_MESSAGES.networkLoadingData}</p>}
+    </main>
+  );
+}
