@@ -15,32 +15,31 @@ import {
 } from '../../../machines/network.machine';
 import { useAppActor } from '../../app-actor';
 import type { Network } from '../../../common/contract';
-import { OWN_MESSAGES } from '../../../common/messages';
 import { button } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import { useShellText, type ShellText } from '../shared/shell-text';
 import * as css from './network.css';
 
-function Mark({ network }: { network: Network }) {
-  if (network.isDefault) return <span className={css.mark.default}>Default</span>;
+function Mark({ network, shell }: { network: Network; shell: ShellText }) {
+  if (network.isDefault) return <span className={css.mark.default}>{shell.networkDefault}</span>;
   return network.isActive
-    ? <span className={css.mark.launched} data-testid="network-mark">{OWN_MESSAGES.networkLaunched}</span>
-    : <span className={css.mark.notLaunched} data-testid="network-mark">{OWN_MESSAGES.networkNotLaunched}</span>;
+    ? <span className={css.mark.launched} data-testid="network-mark">{shell.networkLaunched}</span>
+    : <span className={css.mark.notLaunched} data-testid="network-mark">{shell.networkNotLaunched}</span>;
 }
 
 /** What the pending copy would change: each field, this network's value and the default's. */
-function CopyChanges({ network }: { network: NetworkActorRef }) {
+function CopyChanges({ network, shell }: { network: NetworkActorRef; shell: ShellText }) {
   const preview = useSelector(network, selectCopyPreview);
   if (!preview) return null;
-  if (preview.phase === 'comparing') return <p role="status">{OWN_MESSAGES.networkCopyComparing}</p>;
-  if (preview.phase === 'failed') return <p role="alert">{OWN_MESSAGES.networkCopyCompareFailed}</p>;
-  if (preview.changes.length === 0) return <p>{OWN_MESSAGES.networkCopyNoChanges}</p>;
+  if (preview.phase === 'comparing') return <p role="status">{shell.networkCopyComparing}</p>;
+  if (preview.phase === 'failed') return <p role="alert">{shell.networkCopyCompareFailed}</p>;
+  if (preview.changes.length === 0) return <p>{shell.networkCopyNoChanges}</p>;
   return (
     <>
-      <p>{OWN_MESSAGES.networkCopyChanges(preview.changes.length)}</p>
+      <p>{shell.networkCopyChanges(preview.changes.length)}</p>
       <div className={css.changes}>
-        <table className={css.changeTable} aria-label="What will change">
-          <thead><tr><th scope="col">Field</th><th scope="col">Now</th><th scope="col">After the copy</th></tr></thead>
+        <table className={css.changeTable} aria-label={shell.networkChangesTable}>
+          <thead><tr><th scope="col">{shell.networkChangeField}</th><th scope="col">{shell.networkChangeNow}</th><th scope="col">{shell.networkChangeAfter}</th></tr></thead>
           <tbody>
             {preview.changes.map((change) => (
               <tr key={change.field}><th scope="row">{change.label}</th><td>{change.from}</td><td>{change.to}</td></tr>
@@ -56,11 +55,11 @@ function confirmationText(pending: PendingChange | null, shell: ShellText): { ti
   if (pending?.kind === 'copy') {
     return {
       title: shell.networkCopyTitle(pending.what),
-      body: OWN_MESSAGES.networkCopyConfirm(pending.what, pending.defaultName, pending.name),
+      body: shell.networkCopyConfirm(pending.what, pending.defaultName, pending.name),
       action: shell.networkCopy,
     };
   }
-  return { title: shell.networkLaunchTitle, body: OWN_MESSAGES.networkLaunchConfirm(pending?.name ?? ''), action: shell.networkLaunch };
+  return { title: shell.networkLaunchTitle, body: shell.networkLaunchConfirm(pending?.name ?? ''), action: shell.networkLaunch };
 }
 
 export function NetworkSwitcher() {
@@ -130,7 +129,7 @@ export function NetworkSwitcher() {
                     >
                       <img className={css.logo} src={n.image} alt="" />
                       <span className={css.name}>{n.name}</span>
-                      <Mark network={n} />
+                      <Mark network={n} shell={shell} />
                     </button>
                   </li>
                 );
@@ -165,7 +164,7 @@ export function NetworkSwitcher() {
         onPositive={() => network.send({ type: 'network.confirm' })}
       >
         <p>{text.body}</p>
-        {pending?.kind === 'copy' && <CopyChanges network={network} />}
+        {pending?.kind === 'copy' && <CopyChanges network={network} shell={shell} />}
       </Modal>
     </>
   );

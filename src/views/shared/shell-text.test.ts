@@ -15,6 +15,13 @@ describe('shell message catalogue (issue 20)', () => {
     expect(SHELL_TEXT.en.forbiddenNoRole).toBe(OWN_MESSAGES.forbiddenNoRole);
     expect(SHELL_TEXT.en.staySignedIn).toBe(OWN_MESSAGES.staySignedIn);
     expect(SHELL_TEXT.en.inactivityWarning).toBe(OWN_MESSAGES.inactivityWarning);
+    expect(SHELL_TEXT.en.networkLaunched).toBe(OWN_MESSAGES.networkLaunched);
+    expect(SHELL_TEXT.en.networkNotLaunched).toBe(OWN_MESSAGES.networkNotLaunched);
+    expect(SHELL_TEXT.en.networkLaunchConfirm('Kids')).toBe(OWN_MESSAGES.networkLaunchConfirm('Kids'));
+    expect(SHELL_TEXT.en.networkCopyConfirm('settings', 'Main', 'Kids')).toBe(OWN_MESSAGES.networkCopyConfirm('settings', 'Main', 'Kids'));
+    expect(SHELL_TEXT.en.networkCopyChanges(3)).toBe(OWN_MESSAGES.networkCopyChanges(3));
+    expect(SHELL_TEXT.en.networkCopyNoChanges).toBe(OWN_MESSAGES.networkCopyNoChanges);
+    expect(SHELL_TEXT.en.networkCopyCompareFailed).toBe(OWN_MESSAGES.networkCopyCompareFailed);
   });
 
   it('has every text in French too, none left in English by mistake', () => {

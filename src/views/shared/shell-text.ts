@@ -2,7 +2,8 @@
  * The shell's message catalogue (issue 20): sign-in, header, menus and dialogs, in English (the spec's
  * texts verbatim, from common/messages.ts where the spec gives them) and French, the second language
  * that proves the mechanism. The language is chosen in the user menu and remembered (preferences.ts).
- * Also the network switcher, /forbidden, and the inactivity and OTP dialogs' titles and buttons.
+ * Also the network switcher (its marks, and the Launch / Copy dialogs' titles, bodies, comparison and
+ * buttons), /forbidden, and the inactivity and OTP dialogs' titles and buttons.
  */
 import { APP_TITLE } from '../../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
@@ -46,6 +47,19 @@ export interface ShellText {
   networkCopy: string;
   networkLaunchTitle: string;
   networkCopyTitle: (what: 'brand' | 'settings') => string;
+  networkDefault: string;
+  networkLaunched: string;
+  networkNotLaunched: string;
+  networkLaunchConfirm: (name: string) => string;
+  networkCopyConfirm: (what: 'brand' | 'settings', from: string, to: string) => string;
+  networkCopyComparing: string;
+  networkCopyChanges: (count: number) => string;
+  networkCopyNoChanges: string;
+  networkCopyCompareFailed: string;
+  networkChangesTable: string;
+  networkChangeField: string;
+  networkChangeNow: string;
+  networkChangeAfter: string;
   forbiddenTitle: string;
   forbidden: string;
   forbiddenArea: (area: string) => string;
@@ -101,6 +115,19 @@ const EN: ShellText = {
   networkCopy: 'Copy',
   networkLaunchTitle: OWN_MESSAGES.networkLaunchTitle,
   networkCopyTitle: OWN_MESSAGES.networkCopyTitle,
+  networkDefault: 'Default',
+  networkLaunched: OWN_MESSAGES.networkLaunched,
+  networkNotLaunched: OWN_MESSAGES.networkNotLaunched,
+  networkLaunchConfirm: OWN_MESSAGES.networkLaunchConfirm,
+  networkCopyConfirm: OWN_MESSAGES.networkCopyConfirm,
+  networkCopyComparing: OWN_MESSAGES.networkCopyComparing,
+  networkCopyChanges: OWN_MESSAGES.networkCopyChanges,
+  networkCopyNoChanges: OWN_MESSAGES.networkCopyNoChanges,
+  networkCopyCompareFailed: OWN_MESSAGES.networkCopyCompareFailed,
+  networkChangesTable: 'What will change',
+  networkChangeField: 'Field',
+  networkChangeNow: 'Now',
+  networkChangeAfter: 'After the copy',
   forbiddenTitle: 'No access',
   forbidden: OWN_MESSAGES.forbidden,
   forbiddenArea: OWN_MESSAGES.forbiddenArea,
@@ -156,6 +183,21 @@ const FR: ShellText = {
   networkCopy: 'Copier',
   networkLaunchTitle: 'Lancer le réseau',
   networkCopyTitle: (what) => (what === 'brand' ? 'Copier la marque du réseau par défaut' : 'Copier les réglages du réseau par défaut'),
+  networkDefault: 'Par défaut',
+  networkLaunched: 'Lancé',
+  networkNotLaunched: 'Non lancé',
+  networkLaunchConfirm: (name) => `Lancer ${name} ? Le réseau devient visible pour ses spectateurs.`,
+  networkCopyConfirm: (what, from, to) => (what === 'brand'
+    ? `Copier la marque de ${from} (le réseau par défaut) sur ${to} ? La marque de ${to} sera remplacée.`
+    : `Copier les réglages de ${from} (le réseau par défaut) sur ${to} ? Les réglages de ${to} seront remplacés.`),
+  networkCopyComparing: 'Comparaison avec le réseau par défaut…',
+  networkCopyChanges: (count) => (count === 1 ? 'Ce champ va changer :' : `Ces ${count} champs vont changer :`),
+  networkCopyNoChanges: 'Rien ne changerait : ce réseau est déjà identique au réseau par défaut.',
+  networkCopyCompareFailed: 'Impossible de savoir ce qui changerait. Vous pouvez tout de même copier, ou annuler.',
+  networkChangesTable: 'Ce qui va changer',
+  networkChangeField: 'Champ',
+  networkChangeNow: 'Actuellement',
+  networkChangeAfter: 'Après la copie',
   forbiddenTitle: 'Accès refusé',
   forbidden: "Vous n'avez pas accès à cet espace.",
   forbiddenArea: (area) => `Vous n'avez aucun rôle dans ${area}.`,
