@@ -37,6 +37,11 @@ export interface ServerConfig {
    * on another instance it takes effect within this time. 0 turns the cache off.
    */
   authCacheMs: number;
+  /**
+   * How long one instance may reuse a site's service and networks (ms, server/domain/service-cache.ts).
+   * Writes through this instance invalidate at once; writes elsewhere show within this time. 0 turns it off.
+   */
+  serviceCacheMs: number;
   /** Site whose profile says encodingService: false (spec §4.1 step 6). */
   encodingDisabledSite: string;
   runtime: RuntimeConfig;
@@ -211,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     otpPepper: env.OTP_PEPPER || undefined,
     inactivityTimeoutMinutes,
     authCacheMs: int(env.AUTH_CACHE_MS, 1000, 0),
+    serviceCacheMs: int(env.SERVICE_CACHE_MS, 5000, 0),
     encodingDisabledSite: env.ENCODING_DISABLED_SITE ?? '',
     runtime: {
       inactivityTimeoutMinutes,

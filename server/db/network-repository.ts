@@ -5,6 +5,7 @@
  * or rolls back as one, audit record included.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { serviceCacheOf } from '../domain/service-cache';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { networkBrands, networkDevices, networks, networkSettings, sites } from './schema';
@@ -24,6 +25,15 @@ function repositoryOver(db: Executor) {
     async site(siteId: string, name: string): Promise<NetworkSiteRow | undefined> {
       const [row] = await db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.siteInternalName, name)));
       return row;
+    },
+    /** The site with all its networks, in one query (serviceGet); undefined when there is no such site. */
+    async serviceOf(siteId: string): Promise<{ site: NetworkSiteRow; networks: NetworkRow[] } | undefined> {
+      const rows = await db.select({ site: sites, network: networks }).from(sites)
+        .leftJoin(networks, eq(networks.siteId, sites.id))
+        .where(eq(sites.id, siteId));
+      const first = rows[0];
+      if (!first) return undefined;
+      return { site: first.site, networks: rows.flatMap((r) => (r.network ? [r.network] : [])) };
     },
     async network(siteId: string, identifier: string): Promise<NetworkRow | undefined> {
       const [row] = await db.select().from(networks).where(and(eq(networks.siteId, siteId), eq(networks.identifier, identifier)));
@@ -70,6 +80,8 @@ export type NetworkStore = ReturnType<typeof repositoryOver>;
 export function createNetworkRepository(db: Db) {
   return {
     ...repositoryOver(db),
+    /** The per-site cache of the service and its networks of this database (server/domain/service-cache.ts). */
+    cache: serviceCacheOf(db),
     /** Runs `work` in one transaction over a repository bound to it. */
     transaction<T>(work: (tx: NetworkStore) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(repositoryOver(tx)));

@@ -67,6 +67,18 @@ function refuseFields(errors: FieldErrors): void {
 
 const staleVersion = () => conflict(APPCMS_MESSAGES.conflict);
 
+/**
+ * Runs a write, then drops the site's cached service and networks (server/domain/service-cache.ts)
+ * once its transaction is over, committed or not, so the next serviceGet / per-network read sees it.
+ */
+async function invalidatingAfter<T>(deps: AppcmsDeps, siteId: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    deps.networks.cache.invalidateSite(siteId);
+  }
+}
+
 async function target(deps: AppcmsDeps, caller: NetworkCaller, site: unknown, network: unknown) {
   const siteRow = await callerSite(deps.networks, caller, site);
   const networkRow = await siteNetwork(deps.networks, siteRow.id, network);
@@ -100,7 +112,7 @@ export async function saveBrand(deps: AppcmsDeps, caller: AppcmsCaller, site: un
     logoUrl: String(body.logoUrl).trim(), iconUrl: String(body.iconUrl).trim(),
     theme: themeOf(body.theme), themeOtt: themeOf(body.themeOtt), themeApps: themeOf(body.themeApps),
   };
-  return deps.store.transaction(async (tx) => {
+  return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await tx.saveBrand(networkRow.id, version, values, new Date());
     if (!row) throw staleVersion();
     await tx.audit({
@@ -108,7 +120,7 @@ export async function saveBrand(deps: AppcmsDeps, caller: AppcmsCaller, site: un
       detail: { version: row.version, changed: diffValues(flattenBrand(before), flattenBrand(values)).map((d) => d.field) },
     });
     return { network: networkRow.identifier, ...values, version: row.version };
-  });
+  }));
 }
 
 /* ------------------------------- Settings ------------------------------- */
@@ -154,7 +166,7 @@ export async function saveSettings(deps: AppcmsDeps, caller: AppcmsCaller, site:
   const version = versionOf(body);
   const changes = settingsInput(body.values);
   const { siteRow, networkRow } = await target(deps, caller, site, network);
-  return deps.store.transaction(async (tx) => {
+  return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await readSettings(tx, networkRow.id, networkRow.name);
     if (row.version !== version) throw staleVersion();
     const values = { ...row.values, ...changes };
@@ -168,7 +180,7 @@ export async function saveSettings(deps: AppcmsDeps, caller: AppcmsCaller, site:
       detail: { version: saved.version, changed },
     });
     return { network: networkRow.identifier, values, version: saved.version };
-  });
+  }));
 }
 
 async function readSettings(store: Pick<AppcmsTx, 'settings'>, networkId: string, name: string): Promise<SettingsRow> {
@@ -198,7 +210,7 @@ export async function restoreSettings(
   const version = versionOf(body);
   const restore = versionOf(body, 'restore');
   const { siteRow, networkRow } = await target(deps, caller, site, network);
-  return deps.store.transaction(async (tx) => {
+  return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await readSettings(tx, networkRow.id, networkRow.name);
     if (row.version !== version) throw staleVersion();
     await keepBaseline(tx, networkRow.id, row);
@@ -214,7 +226,7 @@ export async function restoreSettings(
       detail: { version: saved.version, restoredFrom: restore, changed },
     });
     return { network: networkRow.identifier, values: from.values, version: saved.version };
-  });
+  }));
 }
 
 /* ------------------------------- Devices ------------------------------- */
@@ -239,7 +251,7 @@ export async function saveDevices(deps: AppcmsDeps, caller: AppcmsCaller, site: 
     minAppVersion: String(d.minAppVersion),
   }));
   const { siteRow, networkRow } = await target(deps, caller, site, network);
-  return deps.store.transaction(async (tx) => {
+  return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await tx.saveDevices(networkRow.id, version, devices, new Date());
     if (!row) throw staleVersion();
     await tx.audit({
@@ -247,7 +259,7 @@ export async function saveDevices(deps: AppcmsDeps, caller: AppcmsCaller, site: 
       detail: { version: row.version, enabled: devices.filter((d) => d.enabled).map((d) => d.platform) },
     });
     return { network: networkRow.identifier, devices, version: row.version };
-  });
+  }));
 }
 
 /* ------------------------------- Service, template, signing key ------------------------------- */
@@ -287,7 +299,7 @@ export async function saveAppcmsService(deps: AppcmsDeps, caller: AppcmsCaller, 
   const fields = Object.fromEntries(SERVICE_KEYS.filter((key) => body[key] !== undefined).map((key) => [key, body[key]])) as ServiceWrite;
   // The main type is checked against the list it belongs to, whichever of the two changes.
   refuseFields(validateService({ serviceType: fields.serviceType ?? siteRow.serviceType, serviceTypes: fields.serviceTypes ?? siteRow.serviceTypes, ...fields }));
-  return deps.store.transaction(async (tx) => {
+  return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await tx.saveService(siteRow.id, version, fields);
     if (!row) throw staleVersion();
     await tx.audit({
@@ -295,7 +307,7 @@ export async function saveAppcmsService(deps: AppcmsDeps, caller: AppcmsCaller, 
       detail: { version: row.serviceVersion, changed: changedKeys(siteRow as unknown as Record<string, unknown>, { ...siteRow, ...fields }) },
     });
     return toService(row);
-  });
+  }));
 }
 
 export async function rotateSigningKey(deps: AppcmsDeps, caller: AppcmsCaller, site: unknown, input: unknown): Promise<AppcmsService> {
@@ -303,7 +315,7 @@ export async function rotateSigningKey(deps: AppcmsDeps, caller: AppcmsCaller, s
   const body = bodyOf(input);
   if (body.confirm !== true) throw invalid('confirm', OWN_MESSAGES.badRequest);
   const siteRow = await callerSite(deps.networks, caller, site);
-  return deps.store.transaction(async (tx) => {
+  return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await tx.rotateSigningKey(siteRow.id, randomBytes(32).toString('hex'), new Date());
     if (!row) throw notFound(MESSAGES.siteNotFound);
     await tx.audit({
@@ -311,7 +323,7 @@ export async function rotateSigningKey(deps: AppcmsDeps, caller: AppcmsCaller, s
       detail: { previous: maskKey(siteRow.signingKey), current: maskKey(row.signingKey) },
     });
     return toService(row);
-  });
+  }));
 }
 
 /* ------------------------------- Copy preview ------------------------------- */

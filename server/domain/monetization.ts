@@ -23,6 +23,7 @@ import { canContinue, canEdit, parseRoles } from '../../common/roles';
 import type { Db } from '../db/client';
 import * as repo from '../db/monetization-repository';
 import { conflict, forbidden, invalid, notFound } from './errors';
+import { serviceCacheOf } from './service-cache';
 
 export interface MonetizationCaller {
   userId: string;
@@ -98,13 +99,18 @@ export async function getSettings(db: Db, caller: MonetizationCaller) {
 export async function saveSettings(db: Db, caller: MonetizationCaller, version: number, input: MonetizationSettingsInput) {
   requireEdit(caller);
   throwIfInvalid(validateSettings(input));
-  return db.transaction(async (tx) => {
-    const before = await repo.siteSettings(tx, caller.siteId);
-    const after = await repo.updateSiteSettings(tx, caller.siteId, version, { isMonetizationModelEnabled: input.isMonetizationModelEnabled, models: [...new Set(input.models)] });
-    if (!after) return conflictOrGone(Promise.resolve(before));
-    await audit(tx, caller, MONETIZATION_AUDIT.settingsUpdate, { before, after });
-    return after;
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await repo.siteSettings(tx, caller.siteId);
+      const after = await repo.updateSiteSettings(tx, caller.siteId, version, { isMonetizationModelEnabled: input.isMonetizationModelEnabled, models: [...new Set(input.models)] });
+      if (!after) return conflictOrGone(Promise.resolve(before));
+      await audit(tx, caller, MONETIZATION_AUDIT.settingsUpdate, { before, after });
+      return after;
+    });
+  } finally {
+    // serviceGet answers isMonetizationModelEnabled from the per-site cache (server/domain/service-cache.ts).
+    serviceCacheOf(db).invalidateSite(caller.siteId);
+  }
 }
 
 /* ------------------------------- Plans ------------------------------- */

@@ -14,6 +14,7 @@ import { AREAS } from '../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import type { NetworkRepository, NetworkRow, NetworkSiteRow } from '../db/network-repository';
 import { conflict, forbidden, invalid, notFound } from './errors';
+import type { ServiceSnapshot } from './service-cache';
 
 /** Who is calling: resolved by the transport from the access token and API key. */
 export interface NetworkCaller {
@@ -78,22 +79,29 @@ function toNetwork(row: NetworkRow): Network {
   return { name: row.name, identifier: row.identifier, image: row.image, isActive: row.isActive, isDefault: row.isDefault };
 }
 
+/**
+ * The caller's site with its networks, from the per-site cache (server/domain/service-cache.ts) or
+ * one query. Like callerSite, a `site` that is not the caller's own answers 'Site not found'.
+ */
+async function callerService(store: NetworkRepository, caller: NetworkCaller, site: unknown): Promise<ServiceSnapshot> {
+  const name = requireText('site', site);
+  const snapshot = await store.cache.snapshot(caller.siteId, () => store.serviceOf(caller.siteId));
+  if (!snapshot || snapshot.site.siteInternalName !== name) throw notFound(MESSAGES.siteNotFound);
+  return snapshot;
+}
+
 /** Query serviceGet (spec §7.1): the caller's site with its networks, the default first. */
 export async function getService(store: NetworkRepository, caller: NetworkCaller, site: unknown): Promise<Service> {
   requireRead(caller);
-  const row = await callerSite(store, caller, site);
-  const rows = await store.networksOf(row.id);
-  const networks = rows
-    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name))
-    .map(toNetwork);
+  const { site: row, networks } = await callerService(store, caller, site);
   return {
     id: row.id,
     siteInternalName: row.siteInternalName,
     isLaunched: row.isLaunched,
-    networks,
+    networks: networks.map(toNetwork),
     serviceName: row.serviceName,
     serviceType: row.serviceType,
-    serviceTypes: row.serviceTypes,
+    serviceTypes: [...row.serviceTypes],
     templateName: row.templateName,
     languageCode: row.languageCode,
     forceLogin: row.forceLogin,
@@ -110,17 +118,22 @@ export async function publishNetwork(store: NetworkRepository, caller: NetworkCa
   const siteRow = await callerSite(store, caller, site);
   const target = await siteNetwork(store, siteRow.id, identifier);
   if (target.isDefault) throw conflict(MESSAGES.isDefaultNetwork(target.name));
-  return store.transaction(async (tx) => {
-    const updated = await tx.setActive(target.id, true);
-    await tx.audit({
-      actorUserId: caller.userId,
-      action: AUDIT_ACTIONS.publish,
-      siteId: siteRow.id,
-      networkIdentifier: target.identifier,
-      detail: { networkName: target.name, wasActive: target.isActive },
+  try {
+    return await store.transaction(async (tx) => {
+      const updated = await tx.setActive(target.id, true);
+      await tx.audit({
+        actorUserId: caller.userId,
+        action: AUDIT_ACTIONS.publish,
+        siteId: siteRow.id,
+        networkIdentifier: target.identifier,
+        detail: { networkName: target.name, wasActive: target.isActive },
+      });
+      return toNetwork(updated ?? target);
     });
-    return toNetwork(updated ?? target);
-  });
+  } finally {
+    // After the transaction, committed or not (server/domain/service-cache.ts).
+    store.cache.invalidateSite(siteRow.id);
+  }
 }
 
 function parseBrandCopy(value: unknown): NetworkBrandCopy | null {
@@ -159,38 +172,42 @@ export async function copyFromDefault(
   const source = await store.defaultNetwork(siteRow.id);
   if (!source) throw notFound(OWN_MESSAGES.notFound);
 
-  await store.transaction(async (tx) => {
-    const now = new Date();
-    if (brand) {
-      const from = await tx.brand(source.id);
-      if (!from) throw notFound(MESSAGES.failedToGet('brand', source.name));
-      const to = await tx.brand(target.id);
-      const base = to ?? from;
-      const next = {
-        logoUrl: brand.logoAndIcons ? from.logoUrl : base.logoUrl,
-        iconUrl: brand.logoAndIcons ? from.iconUrl : base.iconUrl,
-        theme: brand.theme ? from.theme : base.theme,
-        themeOtt: brand.themeOtt ? from.themeOtt : base.themeOtt,
-        themeApps: brand.themeApps ? from.themeApps : base.themeApps,
-        updatedAt: now,
-      };
-      await tx.saveBrand(target.id, next);
-      await options.afterStep?.('brand');
-    }
-    if (settings) {
-      const from = await tx.settings(source.id);
-      if (!from) throw notFound(MESSAGES.failedToGet('settings', source.name));
-      await tx.saveSettings(target.id, from.values, now);
-      await options.afterStep?.('settings');
-    }
-    await tx.audit({
-      actorUserId: caller.userId,
-      action: AUDIT_ACTIONS.copyFromDefault,
-      siteId: siteRow.id,
-      networkIdentifier: target.identifier,
-      detail: { from: source.identifier, networkBrand: brand, networkSettings: settings },
+  try {
+    await store.transaction(async (tx) => {
+      const now = new Date();
+      if (brand) {
+        const from = await tx.brand(source.id);
+        if (!from) throw notFound(MESSAGES.failedToGet('brand', source.name));
+        const to = await tx.brand(target.id);
+        const base = to ?? from;
+        const next = {
+          logoUrl: brand.logoAndIcons ? from.logoUrl : base.logoUrl,
+          iconUrl: brand.logoAndIcons ? from.iconUrl : base.iconUrl,
+          theme: brand.theme ? from.theme : base.theme,
+          themeOtt: brand.themeOtt ? from.themeOtt : base.themeOtt,
+          themeApps: brand.themeApps ? from.themeApps : base.themeApps,
+          updatedAt: now,
+        };
+        await tx.saveBrand(target.id, next);
+        await options.afterStep?.('brand');
+      }
+      if (settings) {
+        const from = await tx.settings(source.id);
+        if (!from) throw notFound(MESSAGES.failedToGet('settings', source.name));
+        await tx.saveSettings(target.id, from.values, now);
+        await options.afterStep?.('settings');
+      }
+      await tx.audit({
+        actorUserId: caller.userId,
+        action: AUDIT_ACTIONS.copyFromDefault,
+        siteId: siteRow.id,
+        networkIdentifier: target.identifier,
+        detail: { from: source.identifier, networkBrand: brand, networkSettings: settings },
+      });
     });
-  });
+  } finally {
+    store.cache.invalidateSite(siteRow.id);
+  }
   return toNetwork(target);
 }
 
@@ -212,11 +229,18 @@ export async function readNetworkData(
 ): Promise<Record<string, unknown>> {
   if (!isNetworkDataKind(kind)) throw invalid('kind', OWN_MESSAGES.badRequest);
   requireRead(caller);
-  const siteRow = await callerSite(store, caller, site);
-  const network = await siteNetwork(store, siteRow.id, identifier);
+  const { site: siteRow, networks } = await callerService(store, caller, site);
+  const id = requireText('network', identifier);
+  let network = networks.find((n) => n.identifier === id);
+  if (!network) {
+    // Not in the cached list: ask the database (a network added by another process shows at once).
+    network = await siteNetwork(store, siteRow.id, id);
+    store.cache.invalidateSite(siteRow.id);
+  }
+  const networkId = network.id;
   const header = { site: siteRow.siteInternalName, network: network.identifier, networkName: network.name };
   if (kind === 'brand') {
-    const row = await store.brand(network.id);
+    const row = await store.cache.networkData(siteRow.id, 'brand', networkId, () => store.brand(networkId));
     if (!row) throw notFound(MESSAGES.failedToGet(kind, network.name));
     return {
       ...header,
@@ -229,11 +253,11 @@ export async function readNetworkData(
     };
   }
   if (kind === 'settings') {
-    const row = await store.settings(network.id);
+    const row = await store.cache.networkData(siteRow.id, 'settings', networkId, () => store.settings(networkId));
     if (!row) throw notFound(MESSAGES.failedToGet(kind, network.name));
     return withoutNumericStatus({ ...row.values, ...header, updatedAt: row.updatedAt.toISOString() });
   }
-  const row = await store.devices(network.id);
+  const row = await store.cache.networkData(siteRow.id, 'device', networkId, () => store.devices(networkId));
   if (!row) throw notFound(MESSAGES.failedToGet(kind, network.name));
   return { ...header, devices: row.devices, updatedAt: row.updatedAt.toISOString() };
 }

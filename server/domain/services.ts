@@ -20,6 +20,7 @@ import { createLoginThrottle } from './login-throttle';
 import { createOtpService, type OtpService } from './otp';
 import { createPasswordHasher, type PasswordHasher } from './passwords';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { serviceCacheOf } from './service-cache';
 import { createSessionStore, type SessionStore } from './sessions';
 import { createFirebaseTokenVerifier } from './firebase-token';
 import { createSocialLogin, type SocialLogin } from './social-login';
@@ -54,6 +55,7 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
   const { dbHandle, config, log } = input;
   assertNoEmulatorInProduction(config);
   const db = dbHandle.db;
+  serviceCacheOf(db).setTtl(config.serviceCacheMs);
   const jwtSecret = resolveJwtSecret({
     jwtSecret: config.jwtSecret,
     production: config.production,
