@@ -52,6 +52,9 @@ async function forgotToResetForm(page: Page, username: string, phone: string): P
   await page.goto(`${server.url}/`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL(`${server.url}/forgot-password`);
+  // The URL changes before the page's chunk has loaded, and the sign-in form still on screen has a
+  // Username field too: filling that one and then submitting the empty forgot form was a flake.
+  await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
   const seen = await outboxIds(server.url, phone);
   await page.getByLabel('Username').fill(username);
   await page.getByRole('button', { name: 'Send code' }).click();
