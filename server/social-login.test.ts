@@ -246,6 +246,30 @@ describe('googleLogin / microsoftLogin: refusals', () => {
       await limited.app.close();
     }
   });
+  it('never counts a successful sign-in: the owner signs in again and again, and only refused tokens use up the address window', async () => {
+    const limited = await createTestApp({
+      db: t.dbHandle,
+      config: {
+        firebaseAuth: { projectId: PROJECT, emulatorHost: undefined, keys: createLocalJWKSet(jwks) },
+        rateLimits: { ...DEFAULT_RATE_LIMITS, login: { perIp: { limit: 3, windowSeconds: 900 }, perUsername: { limit: 3, windowSeconds: 900 } } },
+      },
+    });
+    try {
+      const ip = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(1, 250)}`;
+      // More successes than either window allows: none of them counts (before, the 4th got 429).
+      for (let i = 0; i < 6; i += 1) {
+        const { result } = await socialLogin(limited, 'google', await signedToken({ email: 'admin@demo.test' }), { ip });
+        expect(result).toMatchObject({ success: true });
+      }
+      for (let i = 0; i < 3; i += 1) {
+        expect((await socialLogin(limited, 'google', 'garbage', { ip })).result).toMatchObject({ success: false, message: OWN_MESSAGES.socialTokenInvalid });
+      }
+      const { body } = await socialLogin(limited, 'google', await signedToken({ email: 'admin@demo.test' }), { ip });
+      expect(body.errors?.[0]).toMatchObject({ message: OWN_MESSAGES.tooManyAttempts, extensions: { code: 'TOO_MANY_REQUESTS' } });
+    } finally {
+      await limited.app.close();
+    }
+  });
 });
 
 describe('emulator mode', () => {

@@ -90,6 +90,6 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
   const verifier = config.firebaseAuth
     ? createFirebaseTokenVerifier({ projectId: config.firebaseAuth.projectId, emulator: Boolean(config.firebaseAuth.emulatorHost), keys: config.firebaseAuth.keys })
     : null;
-  const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, verifier });
+  const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, limiter, verifier });
   return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs };
 }

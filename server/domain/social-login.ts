@@ -7,6 +7,12 @@
  * identity links it to the existing staff account whose email equals the token's email, and only when
  * the identity provider says that email is verified and exactly one account has it. An unknown person
  * is refused; no account is ever created here.
+ *
+ * Throttling (SECURITY.md C-LOCK-3): every call counts on the sign-in window of the client address
+ * before the token is checked (so forged or garbage tokens are bounded), and a call that signs a
+ * linked account in takes its count back (successes never count). There is no window per identity:
+ * only the identity's owner can present a valid token for it, so such a window could only ever lock
+ * the owner out.
  */
 import type { LoginResponse } from '../../common/contract';
 import { OWN_MESSAGES } from '../../common/messages';
@@ -14,6 +20,8 @@ import type { AccountRepository } from '../db/account-repository';
 import type { AuditLog } from './audit';
 import type { AuthFlows, FlowResult, RequestInfo } from './auth-flows';
 import { IdTokenError, type FirebaseTokenVerifier, type VerifiedIdentity } from './firebase-token';
+import { ipKey } from './login-throttle';
+import type { RateLimiter } from './rate-limit';
 
 export type SocialLoginProvider = 'google' | 'microsoft';
 
@@ -32,6 +40,7 @@ export interface SocialLoginDeps {
   accounts: Pick<AccountRepository, 'byIdentity' | 'byEmail' | 'linkIdentity'>;
   flows: Pick<AuthFlows, 'guard' | 'completeLogin'>;
   audit: AuditLog;
+  limiter: Pick<RateLimiter, 'refund'>;
   /** null when social sign-in is not configured (no FIREBASE_PROJECT_ID). */
   verifier: FirebaseTokenVerifier | null;
 }
@@ -82,7 +91,6 @@ export function createSocialLogin(deps: SocialLoginDeps) {
         return refusal(OWN_MESSAGES.socialTokenInvalid);
       }
       const providerUserId = identity.providerUserId;
-      await deps.flows.guard('login', `${firebaseProvider}:${providerUserId}`, req.ip);
       const found = await accounts.byIdentity(firebaseProvider, providerUserId)
         ?? await linkByVerifiedEmail(firebaseProvider, providerUserId, identity);
       if (!found || found.user.disabled) {
@@ -92,6 +100,7 @@ export function createSocialLogin(deps: SocialLoginDeps) {
         });
         return refusal(OWN_MESSAGES.socialAccountNotLinked);
       }
+      await deps.limiter.refund(ipKey(req.ip));
       return deps.flows.completeLogin(found, input.deviceId ?? '', req, { method: provider });
     },
   };
