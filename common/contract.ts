@@ -82,6 +82,10 @@ export const SCHEMAS = {
       accessToken: str, refreshToken: str, v2ManagementApiEnabled: bool, v2VodManagementApiEnabled: bool,
       /** Added (SECURITY.md C-OTP-3): with isTwoFactorOnLogin, the proof a resend of the login code must carry. */
       loginAttemptToken: str,
+      /** Added (issue 19): with isTwoFactorOnLogin, which code the next step takes ('totp': the authenticator app, no SMS sent). */
+      secondFactor: { type: 'string', enum: ['sms', 'totp'] },
+      /** Added (issue 19): signed in, but the site requires an authenticator app this user has not set up yet. */
+      authenticatorEnrolmentDue: bool,
     },
   },
   generateOtp: {
@@ -99,13 +103,18 @@ export const SCHEMAS = {
   verifyOtp: {
     type: 'object',
     required: ['otp', 'isLogin'],
-    properties: { username: text(200), otp: str, isLogin: bool, deviceId: text(200) },
+    /** loginAttemptToken (added, issue 19): the login answer's proof; required for an authenticator or recovery code. */
+    properties: { username: text(200), otp: str, isLogin: bool, deviceId: text(200), loginAttemptToken: text(200) },
   },
   /** accessToken: the session token after a login OTP; the single-use reset token after a password OTP. */
   verifyOtpResponse: {
     type: 'object',
     required: ['success', 'message', 'accessToken', 'v2ManagementApiEnabled'],
-    properties: { success: bool, message: str, accessToken: str, v2ManagementApiEnabled: bool },
+    properties: {
+      success: bool, message: str, accessToken: str, v2ManagementApiEnabled: bool,
+      /** Added (issue 19): as in the login response. */
+      authenticatorEnrolmentDue: bool,
+    },
   },
   forgotPassword: {
     type: 'object',
@@ -163,6 +172,8 @@ export const SCHEMAS = {
       isDRMEncryptionRequired: bool, isVerified: bool, settingsId: str, enableQOS: bool, enableLiveStream: bool,
       enableSSAISupport: bool, managementXApiKey: str, isVerticleVideoEnabled: bool, defaultTimezone: str,
       isSocialPublishAutomated: bool,
+      /** Added (issue 19): the site requires an authenticator app this user has not set up yet. */
+      authenticatorEnrolmentDue: bool,
     },
   },
   verifyResponse: { type: 'object', required: ['valid'], properties: { valid: bool } },

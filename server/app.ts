@@ -31,6 +31,7 @@ import { ingestRoutes } from './http/ingest-routes';
 import { contentRoutes } from './http/content-routes';
 import { adminRoutes } from './http/admin-routes';
 import { accountRoutes } from './http/account-routes';
+import { totpRoutes } from './http/totp-routes';
 import './http/types';
 
 /**
@@ -42,7 +43,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   authRoutes,
   verifyRoutes,
   managementGraphql, appcmsRoutes, contentRoutes, adminRoutes,
-  accountRoutes,
+  accountRoutes, totpRoutes,
   reportRoutes,
   ingestRoutes,
   // networkRoutes, graphqlPlugin, ... (registered here by their owners)

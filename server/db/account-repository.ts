@@ -7,6 +7,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { identityLinks, otpCodes, resetTokens, sessions, sites, staffUsers } from './schema';
 import type { SiteRow, StaffUserRow } from './session-repository';
+import { createTotpRepository } from './totp-repository';
 
 export interface UserWithSite {
   user: StaffUserRow;
@@ -19,6 +20,8 @@ export function createAccountRepository(db: Db) {
   const withSite = () => db.select({ user: staffUsers, site: sites }).from(staffUsers).innerJoin(sites, eq(sites.id, staffUsers.siteId));
 
   return {
+    /** The authenticator-app factor's rows (server/db/totp-repository.ts). */
+    totp: createTotpRepository(db),
     /** The user with this (already normalised) username. */
     async byUsername(username: string): Promise<UserWithSite | undefined> {
       const [row] = await withSite().where(eq(staffUsers.username, username)).limit(1);

@@ -35,6 +35,8 @@ export const sites = pgTable('sites', {
   profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
   /** The Admin area's "require a second factor for everyone on the site". */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** The Admin area's "require an authenticator app for everyone on the site" (TOTP, SECURITY.md C-TOTP-4). */
+  requireAuthenticator: boolean('require_authenticator').notNull().default(false),
   /** Optimistic-concurrency version of the AppCMS Service and Template fields. */
   serviceVersion: integer('service_version').notNull().default(1),
   /** The service's signing key (AppCMS Service): shown masked, replaced by a rotation. */
@@ -152,6 +154,28 @@ export const otpCodes = pgTable('otp_codes', {
   wrongAttempts: integer('wrong_attempts').notNull().default(0),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
 }, (t) => [index('otp_user_purpose_idx').on(t.userId, t.purpose)]);
+
+/**
+ * A staff account's authenticator-app factor (TOTP, RFC 6238; server/domain/totp.ts): one per user.
+ * The secret is AES-256-GCM encrypted with a key derived from the server secret. Pending until a
+ * first code confirms it (confirmedAt); lastUsedStep refuses a code's reuse.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: uuid('user_id').primaryKey().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+});
+
+/** Recovery codes of an authenticator enrolment: 10, shown once, stored as hashes, single use. */
+export const totpRecoveryCodes = pgTable('totp_recovery_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('totp_recovery_user_idx').on(t.userId)]);
 
 /**
  * Password tokens: random, hashed, single use. 'reset' (forgot password, 15 minutes) or

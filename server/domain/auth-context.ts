@@ -12,7 +12,8 @@ import { canContinue, canEdit } from '../../common/roles';
 import type { AreaName } from '../../common/constants';
 import type { Roles } from '../../common/contract';
 import type { SessionLookupRow, SessionRepository, SiteRow, StaffUserRow } from '../db/session-repository';
-import { unauthorized } from './errors';
+import { TOTP_MESSAGES } from '../../common/totp';
+import { forbidden, unauthorized } from './errors';
 import type { SessionRow, SessionStore } from './sessions';
 import type { TokenService } from './tokens';
 
@@ -23,6 +24,10 @@ export interface AuthContext {
   user: AuthUser;
   site: SiteRow;
   session: SessionRow;
+  /** The user's authenticator app is confirmed. */
+  authenticatorEnrolled: boolean;
+  /** The site requires an authenticator app and the user has none yet: only enrolment, profile and logout answer. */
+  authenticatorEnrolmentDue: boolean;
 }
 
 /** Anything with Node-style (lower-cased) headers: a Fastify request, an IncomingMessage. */
@@ -36,6 +41,11 @@ export interface AuthenticateOptions {
    * 'optional': checked when present. 'ignored': not read (GET login/info, right after login).
    */
   apiKey?: 'required' | 'optional' | 'ignored';
+  /**
+   * 'allowed': the route answers a session that still owes its site's required authenticator app
+   * (enrolment, profile, session check, logout). Default: such a session gets 403 (SECURITY.md C-TOTP-4).
+   */
+  authenticatorEnrolment?: 'allowed';
   now?: Date;
 }
 
@@ -44,6 +54,8 @@ export interface Authenticator {
   /** Drops cached lookups after a revocation on this instance, so it takes effect at once. */
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
+  /** Drops cached lookups of a site's sessions (a site setting such as the authenticator requirement changed). */
+  forgetSite(siteId: string): void;
 }
 
 function header(request: HeaderCarrier, name: string): string | undefined {
@@ -106,6 +118,9 @@ export function createAuthenticator(deps: { store: Pick<SessionRepository, 'look
     forgetUser(userId) {
       for (const [id, entry] of cache) if (entry.row.user.id === userId) cache.delete(id);
     },
+    forgetSite(siteId) {
+      for (const [id, entry] of cache) if (entry.row.site.id === siteId) cache.delete(id);
+    },
     async authenticate(request, options = {}) {
       const now = options.now ?? new Date();
       const token = readBearerToken(request);
@@ -123,10 +138,14 @@ export function createAuthenticator(deps: { store: Pick<SessionRepository, 'look
       if (deps.sessions.invalidReason(session, now)) throw unauthorized();
       if (apiKey !== undefined && !safeEqual(apiKey, site.managementApiKey)) throw unauthorized();
 
+      const authenticatorEnrolled = row.authenticatorConfirmedAt !== null && row.authenticatorConfirmedAt !== undefined;
+      const authenticatorEnrolmentDue = site.requireAuthenticator && !authenticatorEnrolled;
+      if (authenticatorEnrolmentDue && options.authenticatorEnrolment !== 'allowed') throw forbidden(TOTP_MESSAGES.enrolmentRequired);
+
       if (await deps.sessions.touch(session, now)) row.session = { ...session, lastSeenAt: now };
       const { passwordHash: _omit, ...rest } = user;
       void _omit;
-      return { user: { ...rest, roles: rest.roles as Roles }, site, session };
+      return { user: { ...rest, roles: rest.roles as Roles }, site, session, authenticatorEnrolled, authenticatorEnrolmentDue };
     },
   };
 }

@@ -27,6 +27,8 @@ import type { SessionStore } from './sessions';
 import { buildSiteProfile, obscureMobileNumber, siteFlags } from './site-profile';
 import { otpSmsBody, type SmsTransport } from './sms';
 import type { TokenService } from './tokens';
+import { TOTP_AUDIT_ACTIONS, TOTP_MESSAGES } from '../../common/totp';
+import { createTotpService, type TotpService } from './totp';
 
 export interface FlowResult<T> {
   statusCode: number;
@@ -71,6 +73,21 @@ export type LoginMethod = 'password' | 'google' | 'microsoft';
 
 export function createAuthFlows(deps: AuthFlowDeps) {
   const { accounts } = deps;
+  /** The authenticator-app factor (issue 19): its secrets' key and recovery-code pepper derive from the server secret. */
+  const totp: TotpService = createTotpService({
+    repo: accounts.totp,
+    key: deps.tokens.deriveKey('totp-secret-encryption'),
+    pepper: deps.tokens.deriveKey('totp-recovery-codes'),
+  });
+
+  async function hasAuthenticator(userId: string): Promise<boolean> {
+    return (await totp.status(userId)).enabled;
+  }
+
+  /** The site requires an authenticator app that this (signed-in) user has not set up. */
+  function enrolmentDue(site: SiteRow, authenticator: boolean): { authenticatorEnrolmentDue?: true } {
+    return site.requireAuthenticator && !authenticator ? { authenticatorEnrolmentDue: true } : {};
+  }
 
   async function findUser(username: string | undefined): Promise<UserWithSite | undefined> {
     return username ? accounts.byUsername(normaliseUsername(username)) : undefined;
@@ -114,6 +131,20 @@ export function createAuthFlows(deps: AuthFlowDeps) {
    */
   async function completeLogin(found: UserWithSite, deviceId: string, req: RequestInfo, via: { method: LoginMethod }): Promise<FlowResult<LoginResponse>> {
     const { user, site } = found;
+    const authenticator = await hasAuthenticator(user.id);
+    if (authenticator) {
+      // The authenticator app replaces the SMS code: nothing is sent (issue 19, SECURITY.md C-TOTP-2).
+      await deps.audit.record({ action: 'login.otp_required', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, method: via.method, factor: 'totp' } });
+      return {
+        statusCode: 200,
+        body: {
+          success: true, message: TOTP_MESSAGES.loginCodeRequired, isTwoFactorOnLogin: true, secondFactor: 'totp',
+          obscureMobileNumber: '', username: user.username, accessToken: '', refreshToken: '', ...siteFlags(site),
+          // The code step must present it: a code alone, without the password step, signs nobody in.
+          loginAttemptToken: deps.otp.loginProof({ userId: user.id, deviceId }),
+        },
+      };
+    }
     if (user.twoFactorOnLogin) {
       const cooldown = await deps.otp.acquireCooldown('login', user.username);
       // Within the cooldown the code sent moments ago stays valid for this device: no new SMS. When that
@@ -139,9 +170,30 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       statusCode: 200,
       body: {
         success: true, message: OWN_MESSAGES.loginSuccess, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: user.username,
-        accessToken, refreshToken: '', ...siteFlags(site),
+        accessToken, refreshToken: '', ...siteFlags(site), ...enrolmentDue(site, false),
       },
     };
+  }
+
+  /** The login code step of an account with an authenticator app: its code or a recovery code, after the password step. */
+  async function verifyAuthenticatorLogin(found: UserWithSite, input: VerifyOtpRequest, req: RequestInfo): Promise<FlowResult<VerifyOtpResponse>> {
+    const deviceId = input.deviceId ?? '';
+    if (!deps.otp.checkLoginProof({ userId: found.user.id, deviceId, proof: input.loginAttemptToken })) return otpFailed();
+    const attempt = await deps.loginThrottle.begin({ username: found.user.username, userId: found.user.id, ip: req.ip, deviceId }, 'code');
+    if (attempt.throttled) return otpFailed();
+    const proof = await totp.prove(found.user.id, input.otp.trim(), { allowRecovery: true });
+    if (!proof.ok) {
+      await deps.audit.record({ action: TOTP_AUDIT_ACTIONS.loginCodeFailed, actorUserId: found.user.id, siteId: found.site.id, detail: { purpose: 'login', ip: req.ip } });
+      if (attempt.failed()) await noticeFailureCap(found, 'login-code', req);
+      return otpFailed();
+    }
+    await attempt.passed({ complete: true });
+    if (proof.via === 'recovery') {
+      await deps.audit.record({ action: TOTP_AUDIT_ACTIONS.recoveryUsed, actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, recoveryLeft: proof.recoveryCodesLeft } });
+    }
+    const accessToken = await startSession(found.user, found.site, deviceId, req);
+    await deps.audit.record({ action: 'login.success', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, secondFactor: true, factor: proof.via } });
+    return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
   }
 
   const otpNotSent = (statusCode: number, retryAfterSeconds?: number): FlowResult<GenerateOtpResponse> => ({
@@ -181,6 +233,8 @@ export function createAuthFlows(deps: AuthFlowDeps) {
   return {
     guard,
     completeLogin,
+    /** The authenticator-app factor, for the account and admin routes (server/http/totp-routes.ts). */
+    totp,
     async login(input: LoginRequest, req: RequestInfo): Promise<FlowResult<LoginResponse>> {
       const username = normaliseUsername(input.username);
       const deviceId = input.deviceId ?? '';
@@ -197,7 +251,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         if (attempt.failed() && found) await noticeFailureCap(found, 'password', req);
         return invalidCredentials();
       }
-      await attempt.passed({ complete: !found.user.twoFactorOnLogin });
+      await attempt.passed({ complete: !found.user.twoFactorOnLogin && !await hasAuthenticator(found.user.id) });
       return completeLogin(found, deviceId, req, { method: 'password' });
     },
 
@@ -241,6 +295,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       if (input.isLogin) {
         await guard('verifyOtp', input.username, req.ip);
         const found = await findUser(input.username);
+        if (found && !found.user.disabled && await hasAuthenticator(found.user.id)) return verifyAuthenticatorLogin(found, input, req);
         if (!found || found.user.disabled || !/^\d{6}$/.test(code)) return otpFailed();
         const attempt = await deps.loginThrottle.begin({ username: found.user.username, userId: found.user.id, ip: req.ip, deviceId: input.deviceId ?? '' }, 'code');
         if (attempt.throttled) return otpFailed();
@@ -253,7 +308,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         await attempt.passed({ complete: true });
         const accessToken = await startSession(found.user, found.site, input.deviceId ?? '', req);
         await deps.audit.record({ action: 'login.success', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, secondFactor: true } });
-        return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
+        return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled, ...enrolmentDue(found.site, false) } };
       }
 
       let found: UserWithSite | undefined;
@@ -339,12 +394,13 @@ export function createAuthFlows(deps: AuthFlowDeps) {
 
     async loginInfo(req: RequestInfo): Promise<FlowResult<SiteProfile>> {
       // Called right after login, before the client holds the management key: bearer only.
-      const ctx = await deps.auth.authenticate(req, { apiKey: 'ignored' });
-      return { statusCode: 200, body: buildSiteProfile(ctx.site, ctx.user, { encodingDisabledSite: deps.encodingDisabledSite }) };
+      const ctx = await deps.auth.authenticate(req, { apiKey: 'ignored', authenticatorEnrolment: 'allowed' });
+      const profile = buildSiteProfile(ctx.site, ctx.user, { encodingDisabledSite: deps.encodingDisabledSite });
+      return { statusCode: 200, body: ctx.authenticatorEnrolmentDue ? { ...profile, authenticatorEnrolmentDue: true } : profile };
     },
 
     async logout(req: RequestInfo): Promise<FlowResult<LogoutResponse>> {
-      const ctx = await deps.auth.authenticate(req, { apiKey: 'optional' });
+      const ctx = await deps.auth.authenticate(req, { apiKey: 'optional', authenticatorEnrolment: 'allowed' });
       await deps.sessions.revoke(ctx.session.id);
       deps.auth.forgetSession(ctx.session.id);
       await deps.audit.record({ action: 'logout', actorUserId: ctx.user.id, siteId: ctx.site.id, detail: { ip: req.ip } });

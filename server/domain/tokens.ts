@@ -2,7 +2,7 @@
  * Access tokens: HS256 JWTs signed with jose. Claims: sub (user id), sid (session id), site
  * (siteInternalName), iat, exp. A token is only as good as its session row (see auth-context).
  */
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -23,6 +23,8 @@ export interface TokenService {
   sign(input: { userId: string; sessionId: string; site: string; sessionExpiresAt: Date; now?: Date }): Promise<string>;
   /** The claims of a valid, unexpired token signed by us; null otherwise. */
   verify(token: string): Promise<AccessClaims | null>;
+  /** A 32-byte key for another purpose, derived from the signing secret with HKDF-SHA256 (the TOTP secrets' key). */
+  deriveKey(purpose: string): Buffer;
 }
 
 export function createTokenService(secret: string): TokenService {
@@ -31,6 +33,9 @@ export function createTokenService(secret: string): TokenService {
   let imported: Promise<CryptoKey> | undefined;
   const key = () => (imported ??= crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
   return {
+    deriveKey(purpose) {
+      return Buffer.from(hkdfSync('sha256', raw, 'cms-tools', purpose, 32));
+    },
     async sign({ userId, sessionId, site, sessionExpiresAt, now = new Date() }) {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = Math.min(iat + ACCESS_TOKEN_TTL_SECONDS, Math.floor(sessionExpiresAt.getTime() / 1000));

@@ -21,6 +21,9 @@ function make(options: AuthenticateOptions) {
 /** Bearer token + management API key (xapikey / x-api-key) required. */
 export const requireAuth = make({ apiKey: 'required' });
 
+/** As requireAuth, and also for a session that still owes its site's required authenticator app (session checks). */
+export const requireAuthDuringEnrolment = make({ apiKey: 'required', authenticatorEnrolment: 'allowed' });
+
 export function authContextOf(request: FastifyRequest): AuthContext {
   if (!request.authContext) throw unauthorized();
   return request.authContext;

@@ -4,14 +4,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from '../../common/constants';
 import { SCHEMAS, type DeviceResponse, type VerifyResponse, type VerifySiteResponse } from '../../common/contract';
 import { isDomainError } from '../domain/errors';
-import { authContextOf, requireAuth } from './auth-hooks';
+import { authContextOf, requireAuthDuringEnrolment } from './auth-hooks';
 import './types';
 
 export const verifyRoutes: FastifyPluginAsync = async (app) => {
   app.get(API_PATHS.verify, { schema: { response: { 200: SCHEMAS.verifyResponse, 401: SCHEMAS.verifyResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
-      await app.services.auth.authenticate(request, { apiKey: 'required' });
+      // The session check answers during a required authenticator enrolment too (else the client signs out).
+      await app.services.auth.authenticate(request, { apiKey: 'required', authenticatorEnrolment: 'allowed' });
     } catch (error) {
       if (isDomainError(error, 'unauthorized')) {
         return reply.code(401).send({ valid: false } satisfies VerifyResponse);
@@ -21,7 +22,7 @@ export const verifyRoutes: FastifyPluginAsync = async (app) => {
     return { valid: true } satisfies VerifyResponse;
   });
 
-  app.get(API_PATHS.verifySite, { preHandler: requireAuth, schema: { response: { 200: SCHEMAS.verifySiteResponse } } }, async (request, reply) => {
+  app.get(API_PATHS.verifySite, { preHandler: requireAuthDuringEnrolment, schema: { response: { 200: SCHEMAS.verifySiteResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { provider: authContextOf(request).site.cloudProvider } satisfies VerifySiteResponse;
   });

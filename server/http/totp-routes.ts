@@ -1,0 +1,159 @@
+/**
+ * The authenticator-app factor over REST (issue 19, SECURITY.md C-TOTP-1..4); the rules are in
+ * server/domain/totp.ts, the login step in auth-flows.ts.
+ *
+ *   GET  /v3.0/user/account/totp                  status (enabled, pending, recovery codes left, site requires)
+ *   POST /v3.0/user/account/totp/start            a new pending secret + otpauth:// URI
+ *   POST /v3.0/user/account/totp/confirm          { code }: the 10 recovery codes, once
+ *   POST /v3.0/user/account/totp/disable          { password, code }: code = authenticator or recovery code
+ *   POST /v3.0/user/account/totp/recovery-codes   { code }: 10 new recovery codes (authenticator code only)
+ *   GET  /v3.0/user/admin/site/authenticator      the site's requirement (any Admin role)
+ *   PUT  /v3.0/user/admin/site/authenticator      { required } (Admin write or contributor)
+ *
+ * The account routes answer a session that still owes its site's required enrolment; every POST
+ * counts against the code endpoints' limits (per account and per address); writes are audited.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AREAS } from '../../common/constants';
+import { ACCOUNT_MESSAGES } from '../../common/messages';
+import { canContinue, canEdit } from '../../common/roles';
+import {
+  TOTP_AUDIT_ACTIONS, TOTP_MESSAGES, TOTP_PATHS, TOTP_SCHEMAS, isTotpCode,
+  type SiteAuthenticatorRequest, type SiteAuthenticatorResponse, type TotpConfirmRequest, type TotpDisableRequest,
+  type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpRegenerateRequest, type TotpStartResponse, type TotpStatusResponse,
+} from '../../common/totp';
+import { createAccountRepository } from '../db/account-repository';
+import type { AuthContext } from '../domain/auth-context';
+import { forbidden, invalid, rateLimited } from '../domain/errors';
+import './types';
+
+const BASE = TOTP_PATHS.account;
+
+export const totpRoutes: FastifyPluginAsync = async (app) => {
+  const services = app.services;
+  const totp = services.authFlows.totp;
+  const accounts = createAccountRepository(services.db);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  const own = (request: FastifyRequest) => services.auth.authenticate(request, { apiKey: 'required', authenticatorEnrolment: 'allowed' });
+
+  /** The code endpoints' limits (verifyOtp's table row), per account and per client address. */
+  async function limit(ctx: AuthContext, ip: string): Promise<void> {
+    const rules = services.config.rateLimits.verifyOtp;
+    const results = await Promise.all([
+      services.limiter.hit(`totp:user:${ctx.user.id}`, rules.perUsername),
+      services.limiter.hit(`totp:ip:${ip}`, rules.perIp),
+    ]);
+    const refused = results.filter((r) => !r.allowed);
+    if (refused.length > 0) throw rateLimited(Math.max(...refused.map((r) => r.retryAfterSeconds)));
+  }
+
+  const audit = (ctx: AuthContext, action: string, detail: Record<string, unknown>) =>
+    services.audit.record({ action, actorUserId: ctx.user.id, siteId: ctx.site.id, detail });
+
+  app.get(BASE, { schema: { response: { 200: TOTP_SCHEMAS.status } } }, async (request): Promise<TotpStatusResponse> => {
+    const ctx = await own(request);
+    const status = await totp.status(ctx.user.id);
+    return { success: true, message: TOTP_MESSAGES.statusLoaded, ...status, required: ctx.site.requireAuthenticator };
+  });
+
+  app.post(`${BASE}/start`, { schema: { response: { 200: TOTP_SCHEMAS.start } } }, async (request): Promise<TotpStartResponse> => {
+    const ctx = await own(request);
+    await limit(ctx, request.ip);
+    const started = await totp.start(ctx.user.id, ctx.user.username);
+    if (!started) throw invalid('totp', TOTP_MESSAGES.alreadyEnrolled);
+    await audit(ctx, TOTP_AUDIT_ACTIONS.enrolmentStarted, { ip: request.ip });
+    return { success: true, message: TOTP_MESSAGES.enrolmentStarted, secret: started.secret, otpauthUri: started.otpauthUri };
+  });
+
+  app.post<{ Body: TotpConfirmRequest }>(`${BASE}/confirm`, {
+    schema: { body: TOTP_SCHEMAS.confirm, response: { 200: TOTP_SCHEMAS.recoveryCodes } },
+  }, async (request): Promise<TotpRecoveryCodesResponse> => {
+    const ctx = await own(request);
+    await limit(ctx, request.ip);
+    if (!isTotpCode(request.body.code)) throw invalid('code', TOTP_MESSAGES.codeFormat);
+    const status = await totp.status(ctx.user.id);
+    if (!status.pending) throw invalid('code', status.enabled ? TOTP_MESSAGES.alreadyEnrolled : TOTP_MESSAGES.noPendingEnrolment);
+    const recoveryCodes = await totp.confirm(ctx.user.id, request.body.code);
+    if (!recoveryCodes) {
+      await audit(ctx, TOTP_AUDIT_ACTIONS.confirmFailed, { ip: request.ip });
+      throw invalid('code', TOTP_MESSAGES.codeWrong);
+    }
+    // The session lookup cache knows the user as not enrolled: forget it, so a required enrolment ends at once.
+    services.auth.forgetUser(ctx.user.id);
+    await audit(ctx, TOTP_AUDIT_ACTIONS.enrolled, { ip: request.ip });
+    return { success: true, message: TOTP_MESSAGES.enrolled, recoveryCodes };
+  });
+
+  app.post<{ Body: TotpDisableRequest }>(`${BASE}/disable`, {
+    schema: { body: TOTP_SCHEMAS.disable, response: { 200: TOTP_SCHEMAS.plain } },
+  }, async (request): Promise<TotpPlainResponse> => {
+    const ctx = await own(request);
+    await limit(ctx, request.ip);
+    if (!(await totp.status(ctx.user.id)).enabled) throw invalid('totp', TOTP_MESSAGES.notEnrolled);
+    const found = await accounts.byUsername(ctx.user.username);
+    if (!found || !await services.passwords.verify(found.user.passwordHash, request.body.password)) {
+      await audit(ctx, TOTP_AUDIT_ACTIONS.disableRefused, { ip: request.ip, reason: 'current-password' });
+      throw invalid('password', ACCOUNT_MESSAGES.currentPasswordWrong);
+    }
+    const proof = await totp.prove(ctx.user.id, request.body.code, { allowRecovery: true });
+    if (!proof.ok) {
+      await audit(ctx, TOTP_AUDIT_ACTIONS.disableRefused, { ip: request.ip, reason: 'second-factor' });
+      throw invalid('code', TOTP_MESSAGES.disableNeedsCode);
+    }
+    await totp.disable(ctx.user.id);
+    services.auth.forgetUser(ctx.user.id);
+    await audit(ctx, TOTP_AUDIT_ACTIONS.disabled, { ip: request.ip, via: proof.via });
+    return { success: true, message: TOTP_MESSAGES.disabled };
+  });
+
+  app.post<{ Body: TotpRegenerateRequest }>(`${BASE}/recovery-codes`, {
+    schema: { body: TOTP_SCHEMAS.regenerate, response: { 200: TOTP_SCHEMAS.recoveryCodes } },
+  }, async (request): Promise<TotpRecoveryCodesResponse> => {
+    const ctx = await own(request);
+    await limit(ctx, request.ip);
+    if (!(await totp.status(ctx.user.id)).enabled) throw invalid('totp', TOTP_MESSAGES.notEnrolled);
+    if (!isTotpCode(request.body.code)) throw invalid('code', TOTP_MESSAGES.codeFormat);
+    const proof = await totp.prove(ctx.user.id, request.body.code, { allowRecovery: false });
+    if (!proof.ok) {
+      await audit(ctx, TOTP_AUDIT_ACTIONS.recoveryRefused, { ip: request.ip });
+      throw invalid('code', TOTP_MESSAGES.codeWrong);
+    }
+    const recoveryCodes = await totp.regenerateRecoveryCodes(ctx.user.id);
+    await audit(ctx, TOTP_AUDIT_ACTIONS.recoveryRegenerated, { ip: request.ip });
+    return { success: true, message: TOTP_MESSAGES.recoveryRegenerated, recoveryCodes };
+  });
+
+  /** A session and a role in Admin; `edit` needs Admin write or contributor. */
+  async function adminContext(request: FastifyRequest, need: 'continue' | 'edit'): Promise<AuthContext> {
+    const ctx = await services.auth.authenticate(request, { apiKey: 'required' });
+    const allowed = need === 'edit' ? canEdit(ctx.user.roles, AREAS.admin) : canContinue(ctx.user.roles, AREAS.admin);
+    if (!allowed) throw forbidden();
+    return ctx;
+  }
+
+  app.get(TOTP_PATHS.siteRequirement, { schema: { response: { 200: TOTP_SCHEMAS.siteRequirementResponse } } }, async (request): Promise<SiteAuthenticatorResponse> => {
+    const ctx = await adminContext(request, 'continue');
+    const required = await accounts.totp.siteRequires(ctx.site.id);
+    return { success: true, message: TOTP_MESSAGES.statusLoaded, required, canEdit: canEdit(ctx.user.roles, AREAS.admin) };
+  });
+
+  app.put<{ Body: SiteAuthenticatorRequest }>(TOTP_PATHS.siteRequirement, {
+    schema: { body: TOTP_SCHEMAS.siteRequirement, response: { 200: TOTP_SCHEMAS.siteRequirementResponse } },
+  }, async (request): Promise<SiteAuthenticatorResponse> => {
+    const ctx = await adminContext(request, 'edit');
+    const before = await accounts.totp.siteRequires(ctx.site.id);
+    await accounts.totp.setSiteRequires(ctx.site.id, request.body.required);
+    // Cached session lookups carry the site row: every session of the site sees the change at once.
+    services.auth.forgetSite(ctx.site.id);
+    await audit(ctx, TOTP_AUDIT_ACTIONS.siteRequirement, { before: { required: before }, after: { required: request.body.required } });
+    return {
+      success: true, message: request.body.required ? TOTP_MESSAGES.siteRequirementOn : TOTP_MESSAGES.siteRequirementOff,
+      required: request.body.required, canEdit: true,
+    };
+  });
+};
