@@ -26,6 +26,7 @@ import { createFirebaseTokenVerifier } from './firebase-token';
 import { createSocialLogin, type SocialLogin } from './social-login';
 import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport, type SmsTransport } from './sms';
 import { createTokenService, resolveJwtSecret, type TokenService } from './tokens';
+import { withVerifiedTokenCache } from './verified-tokens';
 
 export interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -63,7 +64,7 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
     persistent: dbHandle.driver === 'pglite' || !config.production,
   });
   const otpPepper = config.otpPepper ?? createHmac('sha256', jwtSecret).update('cms-tools otp pepper').digest('base64url');
-  const tokens = createTokenService(jwtSecret);
+  const tokens = withVerifiedTokenCache(createTokenService(jwtSecret));
   const sessionRows = createSessionRepository(db);
   const accounts = createAccountRepository(db);
   const sessions = createSessionStore(sessionRows, { idleMinutes: config.inactivityTimeoutMinutes });
