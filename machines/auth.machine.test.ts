@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { waitFor, type AnyActorLogic } from 'xstate';
 import { OTP_RESEND_COOLDOWN_S, ROUTES } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
+import { TOTP_MESSAGES, TOTP_ROUTES } from '../common/totp';
+import { MESSAGES } from '../common/messages';
 import {
-  authMachine, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError,
+  authMachine, selectAuthenticatorEntry, selectIsAuthenticatorStep, selectIsEnrolmentRequired, selectIsVerifyingAuthenticator, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError,
   selectOtpStepActor, selectIsRestoring, selectRoles, selectSession, type AuthInput, type AuthSnapshot,
 } from './auth.machine';
 import type { Session } from './auth.types';
@@ -40,6 +42,7 @@ function start(overrides: Record<string, AnyActorLogic> = {}, otpOverrides: Reco
     verifyOtp: vi.fn(async (_: unknown) => ({ success: true, message: '', accessToken: token, v2ManagementApiEnabled: true })),
     generateOtp: vi.fn(async (_: unknown) => ({ success: true, message: '' })),
     fetchProfile: vi.fn(async (_: unknown) => ({ profile: siteProfile(), fetchedAt: 1000 })),
+    verifyAuthenticator: vi.fn(async (_: unknown) => ({ success: true, message: '', accessToken: token, v2ManagementApiEnabled: true })),
   };
   const otpStep = otpStepMachine.provide({
     actors: { verifyOtp: fakeActor(io.verifyOtp), generateOtp: fakeActor(io.generateOtp), ...otpOverrides },
@@ -53,6 +56,7 @@ function start(overrides: Record<string, AnyActorLogic> = {}, otpOverrides: Reco
       socialSignIn: fakeActor(io.socialSignIn),
       otpStep,
       fetchProfile: fakeActor(io.fetchProfile),
+      verifyAuthenticator: fakeActor(io.verifyAuthenticator),
       ...overrides,
     },
     actions: {
@@ -343,6 +347,92 @@ describe('auth machine: a reload during the SMS code step', () => {
   });
 });
 
+describe('auth machine: the authenticator app (issue 19)', () => {
+  async function atAuthenticatorStep(verify?: AnyActorLogic) {
+    const started = await signedOut({
+      login: fakeActor(async () => loginResponse({ isTwoFactorOnLogin: true, secondFactor: 'totp', username: 'ada', accessToken: '' })),
+      ...(verify ? { verifyAuthenticator: verify } : {}),
+    });
+    started.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    await waitFor(started.actor, selectIsAuthenticatorStep);
+    return started;
+  }
+
+  it("a login answer with secondFactor 'totp' opens the authenticator step on /verify-number, not the SMS one", async () => {
+    const { actor, spies, io } = await atAuthenticatorStep();
+    expect(selectOtpStepActor(actor.getSnapshot())).toBeNull();
+    expect(spies.navigate).toHaveBeenCalledWith({ to: ROUTES.verifyNumber });
+    expect(spies.storeOtpUsername).toHaveBeenCalledWith({ username: 'ada', obscureMobileNumber: '', secondFactor: 'totp' });
+    actor.send({ type: 'authenticator.edit', code: '12 3a45 67' });
+    expect(selectAuthenticatorEntry(actor.getSnapshot())).toEqual({ code: '123456', recovery: false });
+    actor.send({ type: 'authenticator.submit' });
+    expect(selectIsVerifyingAuthenticator(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, selectIsSignedIn);
+    expect(io.verifyAuthenticator).toHaveBeenCalledWith({ username: 'ada', code: '123456', deviceId: 'device-1' });
+    expect(io.fetchProfile).toHaveBeenCalledWith({ accessToken: token });
+  });
+
+  it('asks for six digits, or a recovery code after the switch; the switch clears what was typed', async () => {
+    const { actor, io } = await atAuthenticatorStep();
+    actor.send({ type: 'authenticator.edit', code: '123' });
+    actor.send({ type: 'authenticator.submit' });
+    expect(selectLoginError(actor.getSnapshot())).toBe(TOTP_MESSAGES.codeFormat);
+    actor.send({ type: 'authenticator.useRecovery' });
+    expect(selectAuthenticatorEntry(actor.getSnapshot())).toEqual({ code: '', recovery: true });
+    expect(selectLoginError(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'authenticator.edit', code: 'ABCDE-12345 ' });
+    expect(selectAuthenticatorEntry(actor.getSnapshot()).code).toBe('abcde-12345');
+    actor.send({ type: 'authenticator.useApp' });
+    actor.send({ type: 'authenticator.useRecovery' });
+    actor.send({ type: 'authenticator.edit', code: 'abc' });
+    actor.send({ type: 'authenticator.submit' });
+    expect(selectLoginError(actor.getSnapshot())).toBe(TOTP_MESSAGES.recoveryFormat);
+    actor.send({ type: 'authenticator.edit', code: 'abcde-12345' });
+    actor.send({ type: 'authenticator.submit' });
+    await waitFor(actor, selectIsSignedIn);
+    expect(io.verifyAuthenticator).toHaveBeenCalledWith({ username: 'ada', code: 'abcde-12345', deviceId: 'device-1' });
+  });
+
+  it('a refused or failed code stays on the step with the spec\'s message, in the snackbar too', async () => {
+    const { actor, notified } = await atAuthenticatorStep(fakeActor(async () => ({ success: false, message: 'x', accessToken: '', v2ManagementApiEnabled: false })));
+    actor.send({ type: 'authenticator.edit', code: '123456' });
+    actor.send({ type: 'authenticator.submit' });
+    await waitFor(actor, (s) => s.matches({ signedOut: { authenticator: 'entering' } }) && s.context.error !== null);
+    expect(selectLoginError(actor.getSnapshot())).toBe(MESSAGES.otpVerifyFailed);
+    expect(notified()).toContainEqual(expect.objectContaining({ message: MESSAGES.otpVerifyFailed, severity: 'error' }));
+    const failing = await atAuthenticatorStep(fakeActor(async () => { throw new Error('down'); }));
+    failing.actor.send({ type: 'authenticator.edit', code: '123456' });
+    failing.actor.send({ type: 'authenticator.submit' });
+    await waitFor(failing.actor, (s) => s.context.error === MESSAGES.otpVerifyFailed);
+  });
+
+  it('a reload during the step comes back to it', async () => {
+    const { actor } = start({ readPendingTwoFactor: fakeActor(async () => ({ username: 'ada', obscureMobileNumber: '', secondFactor: 'totp' })) });
+    await waitFor(actor, selectIsAuthenticatorStep);
+    expect(actor.getSnapshot().context.twoFactor).toEqual({ username: 'ada', obscureMobileNumber: '', secondFactor: 'totp' });
+  });
+
+  it('a site that requires the app: signed in, sent to the two-factor page until enrolled, then to the landing route', async () => {
+    const { actor, spies } = await signedOut({
+      fetchProfile: fakeActor(async () => ({ profile: siteProfile({ authenticatorEnrolmentDue: true }), fetchedAt: 1000 })),
+    });
+    actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    await waitFor(actor, selectIsEnrolmentRequired);
+    expect(selectIsSignedIn(actor.getSnapshot())).toBe(true);
+    expect(spies.storeSession).toHaveBeenCalledTimes(1);
+    expect(spies.navigate).toHaveBeenLastCalledWith({ to: TOTP_ROUTES.accountSecurity });
+    actor.send({ type: 'authenticator.enrolled' });
+    expect(selectIsEnrolmentRequired(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(spies.navigate).toHaveBeenLastCalledWith({ to: ROUTES.content });
+  });
+
+  it('a stored session that still owes the enrolment opens in the required state', async () => {
+    const { actor } = start({ readStoredSession: fakeActor(async () => ({ ...storedSession, profile: siteProfile({ authenticatorEnrolmentDue: true }) })) });
+    await waitFor(actor, selectIsEnrolmentRequired);
+  });
+});
+
 describe('auth machine: every path', () => {
   const outcomes = [
     { type: 'xstate.done.actor.readStoredSession', output: storedSession },
@@ -369,12 +459,26 @@ describe('auth machine: every path', () => {
     { type: 'xstate.error.actor.fetchProfile', error: new Error('down') },
     { type: 'auth.signedOut' },
     { type: 'auth.returnTo', path: '/appcms/settings' },
+    // Issue 19: the authenticator-app step and the required enrolment.
+    { type: 'xstate.done.actor.readStoredSession', output: { ...storedSession, profile: siteProfile({ authenticatorEnrolmentDue: true }) } },
+    { type: 'xstate.done.actor.readPendingTwoFactor', output: { username: 'ada', obscureMobileNumber: '', secondFactor: 'totp' } },
+    { type: 'xstate.done.actor.login', output: loginResponse({ isTwoFactorOnLogin: true, secondFactor: 'totp' }) },
+    { type: 'xstate.done.actor.socialSignIn', output: loginResponse({ isTwoFactorOnLogin: true, secondFactor: 'totp' }) },
+    { type: 'authenticator.edit', code: '123456' },
+    { type: 'authenticator.submit' },
+    { type: 'authenticator.useRecovery' },
+    { type: 'authenticator.useApp' },
+    { type: 'xstate.done.actor.verifyAuthenticator', output: { success: true, message: '', accessToken: token, v2ManagementApiEnabled: true } },
+    { type: 'xstate.done.actor.verifyAuthenticator', output: { success: false, message: 'no', accessToken: '', v2ManagementApiEnabled: false } },
+    { type: 'xstate.error.actor.verifyAuthenticator', error: new Error('down') },
+    { type: 'xstate.done.actor.fetchProfile', output: { profile: siteProfile({ authenticatorEnrolmentDue: true }), fetchedAt: 0 } },
+    { type: 'authenticator.enrolled' },
     ...delayedEvents(authMachine),
   ];
   const logic = authMachine.provide({
     actors: {
       readStoredSession: pendingActor(), readPendingTwoFactor: pendingActor(), getDeviceId: pendingActor(), login: pendingActor(),
-      socialSignIn: pendingActor(), fetchProfile: pendingActor(),
+      socialSignIn: pendingActor(), fetchProfile: pendingActor(), verifyAuthenticator: pendingActor(),
       otpStep: otpStepMachine.provide({ actors: { verifyOtp: pendingActor(), generateOtp: pendingActor() } }),
     },
   });

@@ -7,6 +7,12 @@
  * (the identity provider's popup, then the googleLogin/microsoftLogin mutation); it answers a
  * LoginResponse and shares every outcome of `submitting`, the SMS second factor included. Its
  * failures read through the identity-provider error table (machines/idp-errors.ts).
+ *
+ * Authenticator app (issue 19): a login answer with `secondFactor: 'totp'` leads to the
+ * `authenticator` step instead of the SMS one: the app's code, or a recovery code after
+ * `authenticator.useRecovery`. A profile saying `authenticatorEnrolmentDue` (the site requires the
+ * app, the user has none) signs in to `signedIn.enrolmentRequired`: the account's two-factor page
+ * first, until the enrolment machine reports `authenticator.enrolled`.
  */
 import { assign, sendTo, setup, stateIn, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { SiteProfile } from '../common/contract';
@@ -14,7 +20,7 @@ import { ROUTES } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
 import type {
   AuthConfig, FetchProfileInput, FetchProfileOutput, LoginInput, LoginOutput, NavigateParams, Session, SocialProvider,
-  SocialSignInInput, StoreSessionParams,
+  SocialSignInInput, StoreSessionParams, VerifyOtpOutput,
 } from './auth.types';
 import { idpErrorMessage } from './idp-errors';
 import { failureMessage, type NotifyParams } from './notify';
@@ -22,6 +28,8 @@ import { otpStepMachine, type OtpStepActorRef, type OtpStepInput, type OtpStepOu
 import { notify, tellApp } from './system-actions';
 import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles, routeAfterSignIn } from '../common/roles';
 import { tokenExpiry } from './token';
+import { TOTP_MESSAGES, TOTP_ROUTES, isRecoveryCode, isTotpCode, type SecondFactorKind } from '../common/totp';
+import { OTP_FAILED } from './otp';
 import { providedLater } from './unprovided';
 
 export type AuthInput = AuthConfig;
@@ -29,6 +37,20 @@ export type AuthInput = AuthConfig;
 export interface TwoFactorStep {
   username: string;
   obscureMobileNumber: string;
+  /** 'totp': the authenticator app's code (issue 19); absent or 'sms': the spec's SMS code. */
+  secondFactor?: SecondFactorKind;
+}
+
+/** The authenticator-app step of sign-in: what is typed, and whether it is a recovery code. */
+export interface AuthenticatorEntry {
+  code: string;
+  recovery: boolean;
+}
+
+export interface VerifyAuthenticatorInput {
+  username: string;
+  code: string;
+  deviceId?: string;
 }
 
 export interface AuthContext {
@@ -37,6 +59,7 @@ export interface AuthContext {
   session: Session | null;
   error: string | null;
   twoFactor: TwoFactorStep | null;
+  authenticator: AuthenticatorEntry;
   /** The token of a successful login or OTP, held while the profile loads. */
   pendingToken: string | null;
   /** A protected page opened while signed out: sign-in returns there when the roles allow it. */
@@ -48,7 +71,14 @@ export type AuthEvent =
   | { type: 'login.social'; provider: SocialProvider }
   /** The router: a protected page was opened while signed out; remember it for after sign-in. */
   | { type: 'auth.returnTo'; path: string }
-  | { type: 'auth.signedOut' };
+  | { type: 'auth.signedOut' }
+  /** The authenticator step: what is typed, submit, and the switch between the app's code and a recovery code. */
+  | { type: 'authenticator.edit'; code: string }
+  | { type: 'authenticator.submit' }
+  | { type: 'authenticator.useRecovery' }
+  | { type: 'authenticator.useApp' }
+  /** The account page's enrolment machine: the required authenticator app is set up. */
+  | { type: 'authenticator.enrolled' };
 
 /** What the auth actor tells the root `app` actor, which relays it to the concerns that follow sign-in. */
 export type AuthReport =
@@ -82,10 +112,14 @@ function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
   return event.output;
 }
 function initialContext({ input }: { input: AuthInput }): AuthContext {
-  return { config: input, deviceId: undefined, session: null, error: null, twoFactor: null, pendingToken: null, returnTo: null };
+  return { config: input, deviceId: undefined, session: null, error: null, twoFactor: null, authenticator: NO_ENTRY, pendingToken: null, returnTo: null };
 }
+const NO_ENTRY: AuthenticatorEntry = { code: '', recovery: false };
 function restoredSession({ event }: { event: DoneActorEvent<Session | null> }) {
   return { session: event.output };
+}
+function restoredProfile({ event }: { event: DoneActorEvent<Session | null> }) {
+  return { profile: event.output?.profile };
 }
 function pendingStep({ event }: { event: DoneActorEvent<TwoFactorStep | null> }) {
   return { step: event.output };
@@ -116,6 +150,29 @@ function socialFailure({ event }: { event: ErrorActorEvent }): NotifyParams {
 function twoFactorStep({ event }: { event: DoneActorEvent<LoginOutput> }): TwoFactorStep {
   return { username: event.output.username, obscureMobileNumber: event.output.obscureMobileNumber };
 }
+function authenticatorStep({ event }: { event: DoneActorEvent<LoginOutput> }): TwoFactorStep {
+  return { username: event.output.username, obscureMobileNumber: '', secondFactor: 'totp' };
+}
+function typedAuthenticatorCode({ context, event }: Args<AuthEvent>) {
+  if (event.type !== 'authenticator.edit') return { code: context.authenticator.code };
+  // The app's code: digits only, at most six. A recovery code: letters, digits and one dash, at most 11.
+  const code = context.authenticator.recovery
+    ? event.code.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 11)
+    : event.code.replace(/\D/g, '').slice(0, 6);
+  return { code };
+}
+function verifyAuthenticatorInput({ context }: { context: AuthContext }): VerifyAuthenticatorInput {
+  return {
+    username: context.twoFactor?.username ?? '', code: context.authenticator.code,
+    ...(context.deviceId !== undefined ? { deviceId: context.deviceId } : {}),
+  };
+}
+function authenticatorFormat({ context }: { context: AuthContext }) {
+  return { message: context.authenticator.recovery ? TOTP_MESSAGES.recoveryFormat : TOTP_MESSAGES.codeFormat };
+}
+function profileOutput({ event }: { event: DoneActorEvent<FetchProfileOutput> }) {
+  return { profile: event.output.profile };
+}
 function otpStepInput({ context }: { context: AuthContext }): OtpStepInput {
   return {
     username: context.twoFactor?.username ?? '', isLogin: true, obscureMobileNumber: context.twoFactor?.obscureMobileNumber ?? '',
@@ -138,6 +195,7 @@ function signedInSession({ context, event }: Args<DoneActorEvent<FetchProfileOut
 function landingAfterSignIn({ context }: Args<unknown>): NavigateParams {
   return { to: routeAfterSignIn(context.session?.roles ?? {}, context.returnTo) };
 }
+const TO_ENROLMENT: NavigateParams = { to: TOTP_ROUTES.accountSecurity };
 
 /**
  * What a login answer leads to, for the password and the social sign-in alike (spec §4.1 steps 2-4):
@@ -149,6 +207,15 @@ const LOGIN_OUTCOMES = [
     target: 'idle',
     // Shown once, inline under the form (not also in the snackbar).
     actions: { type: 'setError', params: loginRefusal },
+  },
+  {
+    guard: { type: 'isAuthenticatorStep', params: doneOutput<LoginOutput> },
+    target: 'authenticator',
+    actions: [
+      { type: 'startTwoFactor', params: authenticatorStep },
+      { type: 'storeOtpUsername', params: authenticatorStep },
+      { type: 'navigate', params: { to: ROUTES.verifyNumber } },
+    ],
   },
   {
     guard: { type: 'isTwoFactor', params: doneOutput<LoginOutput> },
@@ -182,11 +249,13 @@ export const authMachine = setup({
     /** The SMS code step; src provides its verifyOtp and generateOtp actors. */
     otpStep: otpStepMachine,
     fetchProfile: providedLater<FetchProfileOutput, FetchProfileInput>('fetchProfile'),
+    /** The authenticator app's code or a recovery code, with the login answer's proof (POST otp/verify, isLogin). */
+    verifyAuthenticator: providedLater<VerifyOtpOutput, VerifyAuthenticatorInput>('verifyAuthenticator'),
   },
   actions: {
     // Effects: src/adapters provides these; the defaults do nothing.
     navigate: (_, _params: NavigateParams) => {},
-    storeOtpUsername: (_, _params: { username: string }) => {},
+    storeOtpUsername: (_, _params: { username: string; obscureMobileNumber?: string; secondFactor?: SecondFactorKind }) => {},
     storeSession: (_, _params: StoreSessionParams) => {},
     notify,
     tellApp,
@@ -199,9 +268,11 @@ export const authMachine = setup({
     setSession: assign((_, params: { session: Session | null }) => ({
       session: params.session, pendingToken: null, twoFactor: null, error: null,
     })),
-    startTwoFactor: assign((_, params: TwoFactorStep) => ({ twoFactor: params, error: null })),
+    startTwoFactor: assign((_, params: TwoFactorStep) => ({ twoFactor: params, error: null, authenticator: NO_ENTRY })),
+    setAuthenticatorCode: assign(({ context }, params: { code: string }) => ({ authenticator: { ...context.authenticator, code: params.code } })),
+    setRecoveryMode: assign((_, params: { recovery: boolean }) => ({ authenticator: { code: '', recovery: params.recovery }, error: null })),
     setPendingToken: assign((_, params: { accessToken: string }) => ({ pendingToken: params.accessToken })),
-    clearSession: assign({ session: null, twoFactor: null, pendingToken: null, error: null }),
+    clearSession: assign({ session: null, twoFactor: null, pendingToken: null, error: null, authenticator: NO_ENTRY }),
     setReturnTo: assign(({ event }) => (event.type === 'auth.returnTo' ? { returnTo: event.path } : {})),
     clearReturnTo: assign({ returnTo: null }),
   },
@@ -210,6 +281,12 @@ export const authMachine = setup({
     isPasswordMissing: ({ event }) => event.type === 'login.submit' && event.password === '',
     hasSession: (_, params: { session: Session | null }) => params.session !== null,
     isPendingStep: (_, params: { step: TwoFactorStep | null }) => params.step !== null,
+    isPendingAuthenticatorStep: (_, params: { step: TwoFactorStep | null }) => params.step?.secondFactor === 'totp',
+    isAuthenticatorStep: (_, params: { isTwoFactorOnLogin: boolean; secondFactor?: SecondFactorKind }) =>
+      params.isTwoFactorOnLogin && params.secondFactor === 'totp',
+    isAuthenticatorInput: ({ context }) =>
+      context.authenticator.recovery ? isRecoveryCode(context.authenticator.code) : isTotpCode(context.authenticator.code),
+    isEnrolmentDue: (_, params: { profile: SiteProfile | null | undefined }) => params.profile?.authenticatorEnrolmentDue === true,
     isFailure: (_, params: { success: boolean }) => !params.success,
     isInCodeStep: stateIn({ signedOut: 'twoFactor' }),
     isTwoFactor: (_, params: { isTwoFactorOnLogin: boolean }) => params.isTwoFactorOnLogin,
@@ -227,6 +304,11 @@ export const authMachine = setup({
         src: 'readStoredSession',
         onDone: [
           {
+            guard: { type: 'isEnrolmentDue', params: restoredProfile },
+            target: 'signedIn.enrolmentRequired',
+            actions: [{ type: 'setSession', params: restoredSession }, { type: 'tellApp', params: RESTORED_SIGNED_IN }],
+          },
+          {
             guard: { type: 'hasSession', params: restoredSession },
             target: 'signedIn',
             actions: [{ type: 'setSession', params: restoredSession }, { type: 'tellApp', params: RESTORED_SIGNED_IN }],
@@ -242,6 +324,11 @@ export const authMachine = setup({
         id: 'readPendingTwoFactor',
         src: 'readPendingTwoFactor',
         onDone: [
+          {
+            guard: { type: 'isPendingAuthenticatorStep', params: pendingStep },
+            target: 'signedOut.authenticator',
+            actions: [{ type: 'startTwoFactor', params: pendingTwoFactor }, { type: 'tellApp', params: RESTORED_SIGNED_OUT }],
+          },
           {
             guard: { type: 'isPendingStep', params: pendingStep },
             target: 'signedOut.twoFactor',
@@ -314,6 +401,43 @@ export const authMachine = setup({
             onDone: { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput<OtpStepOutput> } },
           },
         },
+        authenticator: {
+          description: "The authenticator-app step of /verify-number (issue 19): the app's 6-digit code, or a recovery code.",
+          initial: 'entering',
+          on: {
+            'authenticator.useRecovery': { target: '.entering', actions: { type: 'setRecoveryMode', params: { recovery: true } } },
+            'authenticator.useApp': { target: '.entering', actions: { type: 'setRecoveryMode', params: { recovery: false } } },
+          },
+          states: {
+            entering: {
+              description: 'Waiting for the code; shows the last error, if any.',
+              on: {
+                'authenticator.edit': { actions: { type: 'setAuthenticatorCode', params: typedAuthenticatorCode } },
+                'authenticator.submit': [
+                  { guard: 'isAuthenticatorInput', target: 'verifying', actions: 'clearError' },
+                  { actions: { type: 'setError', params: authenticatorFormat } },
+                ],
+              },
+            },
+            verifying: {
+              description: 'The code is with the server (with the proof of the password step).',
+              invoke: {
+                id: 'verifyAuthenticator',
+                src: 'verifyAuthenticator',
+                input: verifyAuthenticatorInput,
+                onDone: [
+                  {
+                    guard: { type: 'isFailure', params: doneOutput<VerifyOtpOutput> },
+                    target: 'entering',
+                    actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
+                  },
+                  { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput<VerifyOtpOutput> } },
+                ],
+                onError: { target: 'entering', actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }] },
+              },
+            },
+          },
+        },
       },
     },
     loadingProfile: {
@@ -322,15 +446,26 @@ export const authMachine = setup({
         id: 'fetchProfile',
         src: 'fetchProfile',
         input: profileInput,
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'storeSession', params: signedInSession },
-            { type: 'setSession', params: signedInSession },
-            { type: 'navigate', params: landingAfterSignIn },
-            'clearReturnTo',
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'isEnrolmentDue', params: profileOutput },
+            target: 'signedIn.enrolmentRequired',
+            actions: [
+              { type: 'storeSession', params: signedInSession },
+              { type: 'setSession', params: signedInSession },
+              { type: 'navigate', params: TO_ENROLMENT },
+            ],
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              { type: 'storeSession', params: signedInSession },
+              { type: 'setSession', params: signedInSession },
+              { type: 'navigate', params: landingAfterSignIn },
+              'clearReturnTo',
+            ],
+          },
+        ],
         onError: {
           target: 'signedOut',
           actions: ['clearSession', { type: 'setError', params: unreachable }, { type: 'notify', params: unreachable }],
@@ -344,6 +479,18 @@ export const authMachine = setup({
       on: {
         'auth.signedOut': { target: 'signedOut', actions: 'clearSession' },
       },
+      initial: 'active',
+      states: {
+        active: {
+          description: 'Every area the roles allow is open.',
+        },
+        enrolmentRequired: {
+          description: "The site requires an authenticator app this user has not set up: only the account's two-factor page (and sign-out) until it is.",
+          on: {
+            'authenticator.enrolled': { target: 'active', actions: [{ type: 'navigate', params: landingAfterSignIn }, 'clearReturnTo'] },
+          },
+        },
+      },
     },
   },
 });
@@ -356,6 +503,10 @@ export const selectIsSignedIn = (snapshot: AuthSnapshot) => snapshot.matches('si
 export const selectSession = (snapshot: AuthSnapshot) => snapshot.context.session;
 export const selectRoles = (snapshot: AuthSnapshot) => snapshot.context.session?.roles ?? {};
 export const selectLoginError = (snapshot: AuthSnapshot) => snapshot.context.error;
+export const selectIsEnrolmentRequired = (snapshot: AuthSnapshot) => snapshot.matches({ signedIn: 'enrolmentRequired' });
+export const selectIsAuthenticatorStep = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'authenticator' });
+export const selectAuthenticatorEntry = (snapshot: AuthSnapshot) => snapshot.context.authenticator;
+export const selectIsVerifyingAuthenticator = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: { authenticator: 'verifying' } });
 export const selectIsSubmitting = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'submitting' });
 export const selectIsSocialSigningIn = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'socialSigningIn' });
 export const selectIsLoadingProfile = (snapshot: AuthSnapshot) => snapshot.matches('loadingProfile');
