@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemActor } from '../../app-actor';
 import { APPCMS_PAGES } from '../../config';
@@ -35,6 +35,9 @@ describe('AppcmsOverviewPage (/appcms)', () => {
     expect(card('template').querySelector('p')?.textContent).toBe('Page template: Kids Template');
     expect(within(card('brand')).getByRole('img', { name: 'Logo' }).getAttribute('src')).toBe('/v2.0/appcms/files/kids-logo.png');
     expect(card('brand').querySelector('p')?.textContent).toBe('Primary #FF6600Background #FFFFFF');
+    // A logo the browser cannot load is named, not shown broken.
+    fireEvent.error(within(card('brand')).getByRole('img', { name: 'Logo' }));
+    expect(card('brand').querySelector('p')?.textContent).toBe('Logo not reachablePrimary #FF6600Background #FFFFFF');
     expect(card('settings').querySelector('p')?.textContent).toBe(`Version 4, saved by ada@demo.test, ${new Date('2026-11-20T10:30:00.000Z').toLocaleString()}`);
     expect(card('devices').querySelector('p')?.textContent).toBe('2 of 8 platforms enabled: Web browser, Roku');
     expect(card('service').querySelector('p')?.textContent).toBe('Demo TV · SVOD · demo.example');

@@ -6,7 +6,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { selectListError, selectListIsLoading, selectListRows } from '../../../machines/list.machine';
 import type { AppcmsOverviewRow } from '../../adapters/appcms-actors';
@@ -18,6 +18,14 @@ import { useAppcmsOverview, useAppcmsScope } from './use-appcms';
 const PER_NETWORK = new Set(['brand', 'settings', 'devices']);
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+/** The brand's logo, or a word where there is none or it does not load (an address the browser cannot reach). */
+function LogoThumb({ url }: { url: string | undefined }) {
+  const [broken, setBroken] = useState(false);
+  if (!url) return <span className={css.overviewNoLogo}>No logo</span>;
+  if (broken) return <span className={css.overviewNoLogo} title={url}>Logo not reachable</span>;
+  return <img className={css.overviewLogo} src={url} alt="Logo" onError={() => setBroken(true)} />;
+}
+
 /** The one line of a section's card. */
 function summaryOf(row: AppcmsOverviewRow): ReactNode {
   switch (row.id) {
@@ -26,7 +34,7 @@ function summaryOf(row: AppcmsOverviewRow): ReactNode {
     case 'brand':
       return (
         <span className={css.overviewBrand}>
-          {row.logoUrl ? <img className={css.overviewLogo} src={row.logoUrl} alt="Logo" /> : <span>No logo</span>}
+          <LogoThumb url={row.logoUrl} />
           {(row.colours ?? []).map((c) => (
             <span key={c.label} className={css.overviewColour} title={`${c.label} ${c.value}`}>
               <span className={css.swatch} style={{ background: c.value }} aria-hidden />

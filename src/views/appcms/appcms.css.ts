@@ -67,3 +67,4 @@ export const overviewBrand = style({ display: 'flex', flexWrap: 'wrap', alignIte
 export const overviewLogo = style({ height: 32, maxWidth: 96, objectFit: 'contain', background: vars.color.background, borderRadius: 4, border: `1px solid ${vars.color.border}` });
 export const overviewColour = style({ display: 'inline-flex', alignItems: 'center', gap: 4, fontSize: '0.85rem' });
 export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
+export const overviewNoLogo = style({ fontSize: '0.8rem', color: vars.color.secondaryLight, border: `1px dashed ${vars.color.border}`, borderRadius: 4, padding: `2px ${vars.space.xs}` });
