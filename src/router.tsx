@@ -7,7 +7,8 @@ import {
   createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
 } from '@tanstack/react-router';
 import { waitFor, type ActorRefFrom } from 'xstate';
-import { selectIsRestoring, selectIsSignedIn, selectRoles, type AuthMachine } from '../machines/auth.machine';
+import { selectIsEnrolmentRequired, selectIsRestoring, selectIsSignedIn, selectRoles, type AuthMachine } from '../machines/auth.machine';
+import { TOTP_ROUTES } from '../common/totp';
 import { areaForPath, canContinue, landingRouteFor } from '../common/roles';
 import { ANALYTICS_GROUPS, APPCMS_PAGES, MONETIZATION_TABS } from './config';
 import { AREAS, ROUTES, type AreaName } from '../common/constants';
@@ -103,6 +104,8 @@ const protectedRoute = createRoute({
       auth.send({ type: 'auth.returnTo', path: location.href });
       throw redirect({ to: ROUTES.login });
     }
+    // A site that requires an authenticator app (issue 19): its set-up page before anything else.
+    if (selectIsEnrolmentRequired(settled) && location.pathname !== TOTP_ROUTES.accountSecurity) throw redirect({ to: TOTP_ROUTES.accountSecurity });
     const roles = selectRoles(settled);
     const area = areaForPath(location.pathname);
     // An area without a role: /forbidden names it and offers the way on (issue 20).
@@ -253,6 +256,12 @@ const accountSessionsRoute = createRoute({
   component: lazyRouteComponent(() => import('./views/account/OwnSessionsPage'), 'OwnSessionsPage'),
 });
 
+/** The signed-in user's authenticator app (issue 19): any role, reached from the user menu. */
+const accountSecurityRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: TOTP_ROUTES.accountSecurity, staticData: { title: 'Two-factor authentication' },
+  component: lazyRouteComponent(() => import('./views/account/TwoFactorPage'), 'TwoFactorPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute, logoutRoute, forgotRoute, verifyRoute, resetRoute, setPasswordRoute,
   protectedRoute.addChildren([
@@ -263,7 +272,7 @@ const routeTree = rootRoute.addChildren([
     usersRoute.addChildren([usersSearchRoute, subscriberRoute]),
     appcmsRoute.addChildren([appcmsIndex, ...appcmsPages]),
     adminRoute.addChildren([adminStaffRoute, adminAuditRoute]),
-    accountSessionsRoute,
+    accountSessionsRoute, accountSecurityRoute,
   ]),
 ]);
 

@@ -19,6 +19,7 @@ import type { RuntimeConfig } from '../../common/contract';
 import { API_PATHS, COOKIE_NAMES, LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../../common/constants';
 import { onUserActivity } from './activity';
 import { authActors } from './auth-actors';
+import { verifyAuthenticator } from './totp-actors';
 import { clearAllCookies, readCookie, removeCookie } from './cookies';
 import { navigateTo } from './navigation';
 import { contentBrowserLogic } from './content-actors';
@@ -83,7 +84,7 @@ export function provideAppMachine(reportAuthError: AuthErrorReporter) {
   return appMachine.provide({
     actors: {
       auth: authMachine.provide({
-        actors: { ...authActors, otpStep },
+        actors: { ...authActors, verifyAuthenticator, otpStep },
         actions: {
           navigate,
           storeOtpUsername: (_, params) => storeOtpUsername(params),

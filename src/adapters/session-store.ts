@@ -59,17 +59,21 @@ export function readSession(): Session | null {
 const PENDING_TWO_FACTOR_MS = 5 * 60_000;
 
 /** Keeps the username (spec §3) and the masked number between login and OTP entry, for a reload. */
-export function storeOtpUsername({ username, obscureMobileNumber = '' }: { username: string; obscureMobileNumber?: string }): void {
-  sessionStore.set(SESSION_STORAGE_KEYS.username, JSON.stringify({ username, obscureMobileNumber, savedAt: Date.now() }));
+export function storeOtpUsername({ username, obscureMobileNumber = '', secondFactor }: { username: string; obscureMobileNumber?: string; secondFactor?: 'sms' | 'totp' }): void {
+  sessionStore.set(SESSION_STORAGE_KEYS.username, JSON.stringify({ username, obscureMobileNumber, savedAt: Date.now(), ...(secondFactor ? { secondFactor } : {}) }));
 }
 
 /** The SMS-code step a reload interrupted, while its code can still be valid; null otherwise. */
-export function readPendingTwoFactor(now: number = Date.now()): { username: string; obscureMobileNumber: string } | null {
+export function readPendingTwoFactor(now: number = Date.now()): { username: string; obscureMobileNumber: string; secondFactor?: 'totp' } | null {
   const stored = parseJson(sessionStore.get(SESSION_STORAGE_KEYS.username)) as
-    { username?: unknown; obscureMobileNumber?: unknown; savedAt?: unknown } | null;
+    { username?: unknown; obscureMobileNumber?: unknown; savedAt?: unknown; secondFactor?: unknown } | null;
   if (!stored || typeof stored.username !== 'string' || !stored.username || typeof stored.savedAt !== 'number') return null;
   if (now - stored.savedAt > PENDING_TWO_FACTOR_MS) return null;
-  return { username: stored.username, obscureMobileNumber: typeof stored.obscureMobileNumber === 'string' ? stored.obscureMobileNumber : '' };
+  return {
+    username: stored.username, obscureMobileNumber: typeof stored.obscureMobileNumber === 'string' ? stored.obscureMobileNumber : '',
+    // The authenticator-app step (issue 19) comes back as itself after a reload.
+    ...(stored.secondFactor === 'totp' ? { secondFactor: 'totp' as const } : {}),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { ADMIN_MESSAGES } from '../../../common/messages';
 import { staffAdminActors } from '../../adapters/admin-actors';
 import { button, errorText, input, label } from '../../theme/ui.css';
 import * as css from './admin.css';
+import { SiteSecurityPanel } from './SiteSecurityPanel';
 import { StaffDialogs } from './StaffDialogs';
 import { StaffAdminContext } from './staff-admin-context';
 
@@ -62,6 +63,7 @@ export function StaffView() {
         )}
       </div>
       {requireTwoFactor && <p className={css.muted}>{ADMIN_MESSAGES.twoFactorRequiredForAll}</p>}
+      {canEdit && <SiteSecurityPanel />}
       {error && (
         <div role="alert">
           <p className={errorText}>{error}</p>

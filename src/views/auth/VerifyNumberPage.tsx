@@ -5,7 +5,7 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { selectIsLoadingProfile, selectOtpStepActor as selectLoginOtp } from '../../../machines/auth.machine';
+import { selectIsAuthenticatorStep, selectIsLoadingProfile, selectOtpStepActor as selectLoginOtp } from '../../../machines/auth.machine';
 import { selectFlowStep, selectOtpStepActor as selectPasswordOtp } from '../../../machines/forgot-password.machine';
 import type { OtpStepActorRef } from '../../../machines/otp-step.machine';
 import { useAppActor } from '../../app-actor';
@@ -13,6 +13,7 @@ import { ROUTES } from '../../../common/constants';
 import { MESSAGES } from '../../../common/messages';
 import { authCard, button, centeredScreen } from '../../theme/ui.css';
 import * as css from './auth.css';
+import { AuthenticatorPanel } from './AuthenticatorPanel';
 import { OtpFields } from './OtpFields';
 import { useOtpPanel } from './otp-panel';
 
@@ -48,7 +49,10 @@ function LoginCodeStep() {
   const auth = useAppActor('auth');
   const otp = useSelector(auth, selectLoginOtp);
   const loadingProfile = useSelector(auth, selectIsLoadingProfile);
+  const authenticator = useSelector(auth, selectIsAuthenticatorStep);
   if (loadingProfile) return <p className={css.status} role="status">Signing you in…</p>;
+  // An account with an authenticator app (issue 19): its code or a recovery code, no SMS.
+  if (authenticator) return <><AuthenticatorPanel /><div className={css.links}><Link to={ROUTES.login}>Back to sign in</Link></div></>;
   if (!otp) return <NothingPending to={ROUTES.login} label="Back to sign in" />;
   return <><OtpPanel actor={otp} /><div className={css.links}><Link to={ROUTES.login}>Back to sign in</Link></div></>;
 }

@@ -18,6 +18,8 @@ import { useAppActor } from '../../app-actor';
 import { NetworkSwitcher } from '../network/NetworkSwitcher';
 import { setLanguage, setTheme, usePreferences, type ThemeChoice } from '../shared/preferences';
 import { useShellText } from '../shared/shell-text';
+import { useTotpText } from '../account/totp-text';
+import { TOTP_ROUTES } from '../../../common/totp';
 import * as css from './layout.css';
 
 function Logo() {
@@ -49,6 +51,7 @@ function SignedInHeader() {
   const hasNetworks = useSelector(network, selectHasSite);
   const tabs = visibleTabsFor(roles);
   const text = useShellText();
+  const totpText = useTotpText();
   const { theme, language } = usePreferences();
   const [compactOpen, setCompactOpen] = useState(false);
   const onHeaderKeyDown = (e: KeyboardEvent<HTMLElement>) => {
@@ -93,6 +96,7 @@ function SignedInHeader() {
               </button>
             )}
             <Link to={ROUTES.accountSessions} className={css.menuItem} role="menuitem" tabIndex={-1}>{text.mySessions}</Link>
+            <Link to={TOTP_ROUTES.accountSecurity} className={css.menuItem} role="menuitem" tabIndex={-1}>{totpText.menuItem}</Link>
             {/* Follow the system, or light / dark: one choice of three, remembered (preferences.ts). */}
             <div role="group" aria-label={text.theme} className={css.menuGroup}>
               {THEME_CHOICES.map(({ choice, label }) => (
