@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots` (issue 20): the sign-in page, the landing page and an open dialog (the logout
  * confirmation) at 1440 and 390 px, light and dark, into docs/screenshots/. Starts the server on a
- * fresh demo database (the built app is served: run `npm run build` first if the source changed) and
- * drives headless Chromium.
+ * fresh demo database seeded as `npm start` seeds it (the demo accounts and the viewers' world at
+ * SEED_SCALE 1, so the landing page shows data; the built app is served: run `npm run build` first if
+ * the source changed) and drives headless Chromium.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,8 @@ const SCHEMES = ['light', 'dark'] as const;
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const [server, browser] = await Promise.all([
-    startServer({ ARGON2_MEMORY_COST: '1024', ARGON2_TIME_COST: '1', LOG_LEVEL: 'warn' }),
+    // SEED_SCALE 1 is `npm start`'s default (startServer's own default is an empty world).
+    startServer({ ARGON2_MEMORY_COST: '1024', ARGON2_TIME_COST: '1', LOG_LEVEL: 'warn', SEED_SCALE: '1' }),
     launchBrowser(),
   ]);
   try {
