@@ -2,7 +2,8 @@
  * Issue 20 in Chromium: the console shell as operators use it. One journey file: roles shown (the
  * App CMS reader sees no Launch/Copy; /forbidden names the area and offers sign-out), no dead ends
  * (a deep link returns after sign-in; stale snackbars; monetization's tab bar on any path; titles),
- * keyboard (Escape, the menu pattern, focus return, skip link), axe-core with 0 violations, and the
+ * keyboard (Escape, the menu pattern, focus return, skip link), axe-core with 0 violations (pages,
+ * detail pages and open dialogs, light and dark), the collapsible Dashboard 360 side navigation, and the
  * 390 px phone layout. Screenshots: e2e/screenshots/shell-*.png.
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAuthServer(), launchBrowser()]);
+  // A small viewers' world: the detail pages axe checks (a subscriber, a content item) need some.
+  [server, browser] = await Promise.all([startAuthServer({ SEED_SCALE: '0.1' }), launchBrowser()]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -241,7 +243,7 @@ describe('shell: keyboard and axe', () => {
   }, 120_000);
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`axe finds 0 violations on the sign-in page, the landing page and the area pages (${scheme})`, async () => {
+    it(`axe finds 0 violations on the sign-in page, the landing page, the area and detail pages and open dialogs (${scheme})`, async () => {
       const { context, page } = await newPage(browser);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${server.url}/`);
@@ -253,15 +255,93 @@ describe('shell: keyboard and axe', () => {
       await settled(page);
       found['/analytics'] = await axeViolations(page);
       await shot(page, `shell-landing-${scheme}`);
-      for (const path of ['/content', '/monetization/models', '/users', '/appcms/settings', '/admin']) {
+      for (const path of ['/content', '/monetization/models', '/users', '/appcms/settings', '/admin', '/analytics/qos-isp', '/appcms', '/appcms/template']) {
         await page.goto(`${server.url}${path}`);
         await settled(page);
         found[path] = await axeViolations(page);
+        if (path === '/appcms') await shot(page, `shell-appcms-overview-${scheme}`);
       }
+      // Detail pages: a subscriber and a content item, opened from their lists.
+      await page.goto(`${server.url}/users`);
+      await page.locator('tbody a[href^="/users/"]').first().click();
+      await page.waitForURL((url) => /^\/users\/[^/]+$/.test(url.pathname));
+      // The subscriber page keeps the network busy: wait for what it shows instead.
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('table', { name: 'Recent playback' }).or(page.getByText('No playback yet.')).first().waitFor();
+      found['/users/[id]'] = await axeViolations(page);
+      await page.goto(`${server.url}/content`);
+      await page.locator('tbody tr td a').first().click();
+      await page.waitForURL((url) => /^\/content\/[^/]+\/[^/]+$/.test(url.pathname));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.getByText('Loading…', { exact: true }).count()).toBe(0);
+      found['/content/[type]/[id]'] = await axeViolations(page);
+      // Open dialogs: the switcher's Launch and Copy confirmations (over the AppCMS overview of the network
+      // chosen), the signing key rotation, a new staff account.
+      await page.goto(`${server.url}/appcms`);
+      await settled(page);
+      const switcher = page.getByTestId('network-switcher');
+      await switcher.locator('summary').click();
+      await page.getByTestId('network-option-kids-zone').click();
+      await expect.poll(() => page.getByTestId('network-current').textContent()).toBe('Kids Zone');
+      await page.getByTestId('appcms-network').getByText('Kids Zone').waitFor();
+      await settled(page);
+      found['/appcms (Kids Zone)'] = await axeViolations(page);
+      await switcher.locator('summary').click();
+      await page.getByTestId('network-launch').click();
+      const launch = page.getByRole('dialog', { name: 'Launch network' });
+      await launch.waitFor();
+      found['launch dialog'] = await axeViolations(page);
+      await launch.getByRole('button', { name: 'Cancel' }).click();
+      await launch.waitFor({ state: 'hidden' });
+      await switcher.locator('summary').click();
+      await page.getByTestId('network-copy-brand').click();
+      const copy = page.getByRole('dialog', { name: 'Copy brand from default' });
+      await copy.waitFor();
+      await expect.poll(() => copy.getByText('Comparing with the default network…').count()).toBe(0);
+      found['copy dialog'] = await axeViolations(page);
+      await shot(page, `shell-copy-dialog-${scheme}`);
+      await copy.getByRole('button', { name: 'Cancel' }).click();
+      await copy.waitFor({ state: 'hidden' });
+      await page.goto(`${server.url}/appcms/service`);
+      await settled(page);
+      await page.getByRole('button', { name: 'Rotate key' }).click();
+      const rotate = page.getByRole('dialog', { name: 'Rotate signing key' });
+      await rotate.waitFor();
+      found['rotate key dialog'] = await axeViolations(page);
+      await rotate.getByRole('button', { name: 'Cancel' }).click();
+      await page.goto(`${server.url}/admin`);
+      await settled(page);
+      await page.getByRole('button', { name: 'New account' }).click();
+      await page.getByRole('dialog', { name: 'New staff account' }).waitFor();
+      found['new staff account dialog'] = await axeViolations(page);
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
       await context.close();
-    }, 120_000);
+    }, 240_000);
   }
+});
+
+describe('shell: collapsible side navigation', () => {
+  it('the Dashboard 360 side navigation collapses at desktop width and stays collapsed after a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, 'admin@demo.test');
+    await page.waitForURL(`${server.url}/analytics`);
+    const nav = page.getByRole('navigation', { name: 'Dashboard 360' });
+    const collapse = nav.getByRole('button', { name: 'Reports menu' });
+    expect(await nav.getByRole('button', { name: 'Sections' }).isVisible()).toBe(false);
+    await collapse.click();
+    expect(await nav.getByRole('link', { name: 'QoS ISP' }).isVisible()).toBe(false);
+    expect((await nav.boundingBox())!.width).toBeLessThan(60);
+    await page.reload();
+    await settled(page);
+    expect(await collapse.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'QoS ISP' }).isVisible()).toBe(false);
+    await shot(page, 'shell-analytics-collapsed');
+    await collapse.click();
+    await nav.getByRole('link', { name: 'QoS ISP' }).click();
+    await page.waitForURL((url) => url.pathname === '/analytics/qos-isp');
+    expect(await collapse.getAttribute('aria-expanded')).toBe('true');
+    await context.close();
+  });
 });
 
 describe('shell: dark mode and language', () => {
@@ -293,7 +373,7 @@ describe('shell: phone (390 px)', () => {
     await submitCredentials(page, 'admin@demo.test');
     await page.waitForURL(`${server.url}/analytics`);
     const sideways: Record<string, string> = {};
-    for (const path of ['/analytics', '/content', '/monetization/models', '/users', '/appcms/settings', '/admin', '/forbidden']) {
+    for (const path of ['/analytics', '/content', '/monetization/models', '/users', '/appcms', '/appcms/settings', '/admin', '/forbidden']) {
       await page.goto(`${server.url}${path}`);
       await settled(page);
       const overflow = await page.evaluate(() => {
@@ -328,6 +408,21 @@ describe('shell: phone (390 px)', () => {
     await sideNav.getByRole('link', { name: 'Brand' }).click();
     await page.waitForURL(`${server.url}/appcms/brand`);
     expect(await sideNav.getByRole('link', { name: 'Brand' }).isVisible()).toBe(false);
+    // So does Dashboard 360's, and a chosen report closes it again.
+    await page.goto(`${server.url}/analytics`);
+    await settled(page);
+    const reports = page.getByRole('navigation', { name: 'Dashboard 360' });
+    expect(await reports.getByRole('link', { name: 'QoS ISP' }).isVisible()).toBe(false);
+    expect(await reports.getByRole('button', { name: 'Reports menu' }).isVisible()).toBe(false);
+    await reports.getByRole('button', { name: 'Sections' }).click();
+    await shot(page, 'shell-phone-analytics-sections');
+    await reports.getByRole('link', { name: 'QoS ISP' }).click();
+    await page.waitForURL((url) => url.pathname === '/analytics/qos-isp');
+    expect(await reports.getByRole('link', { name: 'QoS ISP' }).isVisible()).toBe(false);
+    await page.goto(`${server.url}/appcms`);
+    await settled(page);
+    await page.getByTestId('overview-service').getByText(' · ', { exact: false }).waitFor();
+    await shot(page, 'shell-phone-appcms-overview');
     await context.close();
   }, 120_000);
 });

@@ -10,6 +10,8 @@ export const COLORS = {
   /** Fills under white text (snackbars): the spec's green and orange are under 3:1 with white. */
   successFill: '#137A2A',
   warningFill: '#B45309',
+  /** Text in the warning colour on a light background: #ED6C02 is 3.0:1 on white, this is 5.0:1 (AA). */
+  warningText: '#B45309',
   info: 'white',
   paperBackground: '#f1f1f1',
   defaultBackground: 'white',

@@ -12,6 +12,7 @@ export const vars = createGlobalTheme(':root', {
     successText: COLORS.successText,
     successFill: COLORS.successFill,
     warningFill: COLORS.warningFill,
+    warningText: COLORS.warningText,
     errorFill: COLORS.error,
     /** The header bar (white text on it). */
     headerBg: COLORS.primaryMain,
@@ -66,6 +67,8 @@ const dark = assignVars(vars.color, {
   successText: DARK_COLORS.successText,
   successFill: COLORS.successFill,
   warningFill: COLORS.warningFill,
+  // The spec's orange is 5.6:1 on the dark background.
+  warningText: COLORS.warning,
   errorFill: DARK_COLORS.errorFill,
   headerBg: DARK_COLORS.headerBackground,
   accent: DARK_COLORS.accent,

@@ -37,7 +37,8 @@ function CopyChanges({ network, shell }: { network: NetworkActorRef; shell: Shel
   return (
     <>
       <p>{shell.networkCopyChanges(preview.changes.length)}</p>
-      <div className={css.changes}>
+      {/* It scrolls when long or wide, so it takes keyboard focus (arrows scroll it). */}
+      <div className={css.changes} tabIndex={0} role="region" aria-label={shell.networkChangesTable}>
         <table className={css.changeTable} aria-label={shell.networkChangesTable}>
           <thead><tr><th scope="col">{shell.networkChangeField}</th><th scope="col">{shell.networkChangeNow}</th><th scope="col">{shell.networkChangeAfter}</th></tr></thead>
           <tbody>
