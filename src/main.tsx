@@ -15,6 +15,7 @@ import { RootActorContext, systemActor } from './app-actor';
 import { createAppRouter } from './router';
 import { readInjectedRuntimeConfig } from './runtime-config';
 import { CrashBoundary } from './views/shared/CrashScreen';
+import { preloadShell } from './views/layout/RootLayout';
 
 const config = readInjectedRuntimeConfig();
 const inspect = await startInspectorWhenAsked(config, window.location.search);
@@ -43,3 +44,8 @@ createRoot(document.getElementById('root')!).render(
     </CrashBoundary>
   </StrictMode>,
 );
+
+// The signed-in frame (header, snackbar, protected layout) is fetched once the first page is up and
+// the browser is idle, so it is not in the first load and is there by the time anyone signs in.
+const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
+whenIdle(() => { void preloadShell(); });

@@ -16,7 +16,6 @@ import { systemActor, type RootActor } from './app-actor';
 import { validateLogoutSearch, validateTokenSearch, validateVerifySearch } from './route-search';
 import type { NetworkDataKind } from '../common/contract';
 import { RootLayout } from './views/layout/RootLayout';
-import { ProtectedLayout } from './views/layout/ProtectedLayout';
 import { NotFoundPage } from './views/pages/NotFoundPage';
 import { CrashScreen } from './views/shared/CrashScreen';
 import { validateAnalyticsSearch } from './views/analytics/search';
@@ -111,7 +110,8 @@ const protectedRoute = createRoute({
     // An area without a role: /forbidden names it and offers the way on (issue 20).
     if (area && !canContinue(roles, area)) throw redirect({ to: ROUTES.forbidden, search: { area } });
   },
-  component: ProtectedLayout,
+  // Lazy (issue 21): its dialogs (Radix dialog) are not part of the sign-in page's first load.
+  component: lazyRouteComponent(() => import('./views/layout/ProtectedLayout'), 'ProtectedLayout'),
 });
 
 const forbiddenRoute = createRoute({

@@ -3,15 +3,26 @@
  * The document title follows the deepest matched route's title.
  */
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { APP_TITLE } from '../../../common/constants';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { RouteProgress } from '../shared/RouteProgress';
-import { Snackbar } from '../shared/Snackbar';
-import { Header } from './Header';
 import { isHeaderHidden } from './header-visibility';
 import * as css from './layout.css';
 import { useShellText } from '../shared/shell-text';
+
+/**
+ * The header and the snackbar (with Radix toast, the network switcher and its dialogs) are not part of
+ * the sign-in page's first load (issue 21): they load on first use, and `preloadShell` fetches them
+ * while the browser is idle on the sign-in page, so signing in does not wait for them.
+ */
+const loadHeader = () => import('./Header');
+const loadSnackbar = () => import('../shared/Snackbar');
+const Header = lazy(() => loadHeader().then((m) => ({ default: m.Header })));
+const Snackbar = lazy(() => loadSnackbar().then((m) => ({ default: m.Snackbar })));
+export function preloadShell(): Promise<unknown> {
+  return Promise.all([loadHeader(), loadSnackbar(), import('./ProtectedLayout')]);
+}
 
 const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -45,9 +56,9 @@ export function RootLayout() {
     <>
       <RouteProgress />
       <a href="#main-content" className={css.skipLink} onClick={skipToContent}>{text.skipLink}</a>
-      {!isHeaderHidden(pathname) && <Header />}
+      {!isHeaderHidden(pathname) && <Suspense fallback={null}><Header /></Suspense>}
       <div id="main-content" tabIndex={-1} className={css.mainContent}><Outlet /></div>
-      <Snackbar />
+      <Suspense fallback={null}><Snackbar /></Suspense>
     </>
   );
 }
