@@ -69,6 +69,7 @@ describe('totp enrolment machine', () => {
     expect(selectRecoveryCodes(actor.getSnapshot())).toEqual(CODES);
     expect(selectTotpNotice(actor.getSnapshot())).toBe(TOTP_MESSAGES.enrolled);
     expect(spies.reportEnrolled).toHaveBeenCalledTimes(1);
+    expect(selectTotpStatus(actor.getSnapshot())).toEqual({ enabled: true, pending: false, recoveryCodesLeft: 10, required: false });
 
     actor.send({ type: 'totp.copy' });
     expect(spies.copyCodes).toHaveBeenCalledWith({ codes: CODES });

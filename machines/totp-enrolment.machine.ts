@@ -113,6 +113,10 @@ export const totpEnrolmentMachine = setup({
     setPassword: assign((_, params: { password: string }) => ({ password: params.password })),
     setRecoveryCodes: assign((_, params: { recoveryCodes: string[] }) => ({ recoveryCodes: params.recoveryCodes, copied: false, code: '', password: '' })),
     markCopied: assign({ copied: true }),
+    /** Confirmed: the status says on at once, with the codes just made (the page reloads it after Done). */
+    markEnabled: assign(({ context }) => ({
+      status: { enabled: true, pending: false, recoveryCodesLeft: context.recoveryCodes.length, required: context.status?.required ?? false },
+    })),
     setError: assign((_, params: { message: string }) => ({ error: params.message, notice: null })),
     setNotice: assign((_, params: { message: string }) => ({ notice: params.message, error: null })),
     clearMessages: assign({ error: null, notice: null }),
@@ -188,7 +192,7 @@ export const totpEnrolmentMachine = setup({
         input: codeInput,
         onDone: {
           target: 'showingRecoveryCodes',
-          actions: [{ type: 'setRecoveryCodes', params: codesOf }, { type: 'setNotice', params: messageOf }, 'reportEnrolled'],
+          actions: [{ type: 'setRecoveryCodes', params: codesOf }, 'markEnabled', { type: 'setNotice', params: messageOf }, 'reportEnrolled'],
         },
         onError: { target: 'showingSecret', actions: [{ type: 'setError', params: failure }, { type: 'setCode', params: { code: '' } }] },
       },

@@ -33,7 +33,7 @@ describe('inspector redaction', () => {
     otp?.send({ type: 'otp.edit', code: '654321' });
     otp?.send({ type: 'otp.submit' });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
 
     const sent = JSON.stringify(received);
     expect(received.some((event) => event.type === '@xstate.event')).toBe(true);

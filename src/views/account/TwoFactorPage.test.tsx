@@ -60,8 +60,8 @@ describe('TwoFactorView (/account/security)', () => {
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     expect(screen.getByTestId('totp-secret').getAttribute('data-secret')).toBe(SECRET);
     // The QR code renders from the lazily loaded library: an SVG, labelled.
-    const qr = screen.getByRole('img', { name: EN.qrLabel });
-    await vi.waitFor(() => expect(qr.querySelector('svg')).not.toBeNull());
+    expect(screen.getByRole('img', { name: EN.qrLabel })).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByRole('img', { name: EN.qrLabel }).querySelector('svg')).not.toBeNull(), { timeout: 5000 });
 
     await view.user.type(screen.getByLabelText(EN.confirmLabel), '123456');
     await view.user.click(screen.getByRole('button', { name: EN.confirm }));
@@ -72,6 +72,7 @@ describe('TwoFactorView (/account/security)', () => {
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
     expect(screen.getByText(EN.recoveryNote)).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(TOTP_MESSAGES.enrolled);
+    expect(screen.getByTestId('totp-status').textContent).toBe(EN.statusOn);
 
     await view.user.click(screen.getByRole('button', { name: EN.copyCodes }));
     expect(spies.copyCodes).toHaveBeenCalledWith({ codes: CODES });

@@ -5,12 +5,12 @@
  * shown once with a copy button. Disable (password + code) and new recovery codes when it is on.
  * Reached from the user menu beside "My sessions"; the first page of a user whose site requires it.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, use, useId, useMemo, type FormEvent } from 'react';
 import {
   groupSecret, selectCodesCopied, selectRecoveryCodes, selectTotpCode, selectTotpError, selectTotpNotice, selectTotpPassword,
   selectTotpPhase, selectTotpSecret, selectTotpStatus, totpEnrolmentMachine,
 } from '../../../machines/totp-enrolment.machine';
-import { copyToClipboard, totpEnrolmentImplementations } from '../../adapters/totp-actors';
+import { copyToClipboard, renderQrSvg, totpEnrolmentImplementations } from '../../adapters/totp-actors';
 import { useAppActor } from '../../app-actor';
 import { button, field, input, label, page, pageTitle } from '../../theme/ui.css';
 import * as css from './two-factor.css';
@@ -34,19 +34,19 @@ export function TwoFactorPage() {
   );
 }
 
+function QrSvg({ markup, name }: { markup: Promise<string>; name: string }) {
+  // The markup is the library's own SVG of our link (no user HTML).
+  return <div role="img" aria-label={name} className={css.qr} data-testid="totp-qr" dangerouslySetInnerHTML={{ __html: use(markup) }} />;
+}
+
 /** The otpauth:// link as an SVG QR code; the library loads on first use (this route only). */
 export function QrCode({ value, label: name }: { value: string; label: string }) {
-  const [svg, setSvg] = useState('');
-  useEffect(() => {
-    let live = true;
-    void import('qrcode').then(async (QR) => {
-      const markup = await QR.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-      if (live) setSvg(markup);
-    }).catch((error: unknown) => console.warn('QR code unavailable', error));
-    return () => { live = false; };
-  }, [value]);
-  // The markup is the library's own SVG of our link (no user HTML).
-  return <div role="img" aria-label={name} className={css.qr} data-testid="totp-qr" dangerouslySetInnerHTML={{ __html: svg }} />;
+  const markup = useMemo(() => renderQrSvg(value), [value]);
+  return (
+    <Suspense fallback={<div role="img" aria-label={name} className={css.qr} aria-busy="true" />}>
+      <QrSvg markup={markup} name={name} />
+    </Suspense>
+  );
 }
 
 function CodeField({ value, name, labelText, autoFocus = true }: { value: string; name: string; labelText: string; autoFocus?: boolean }) {
@@ -87,7 +87,7 @@ export function TwoFactorView() {
   return (
     <main className={page}>
       <h1 className={pageTitle}>{t.pageTitle}</h1>
-      <p className={css.muted}>{t.intro}</p>
+      <p className={css.intro}>{t.intro}</p>
       {status?.required && !status.enabled && <p className={css.required} role="status">{t.requiredNote}</p>}
       {notice && <p role="status" className={css.notice}>{notice}</p>}
       {error && <p role="alert" className={css.failure}>{error}</p>}

@@ -7,6 +7,7 @@ export const section = style({
   border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, background: vars.color.background,
 });
 export const status = style({ fontWeight: 600, margin: `0 0 ${vars.space.xs}` });
+export const intro = style({ color: vars.color.secondaryLight, margin: `0 0 ${vars.space.md}`, maxWidth: '48rem' });
 export const muted = style({ color: vars.color.secondaryLight, fontSize: '0.9rem', margin: `${vars.space.xs} 0` });
 export const subtitle = style({ fontSize: '1.1rem', margin: `0 0 ${vars.space.sm}` });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.sm });
