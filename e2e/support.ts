@@ -1,5 +1,5 @@
 /**
- * Browser-test support: starts the real server (the README's start path, `tsx server/main.ts`) on a free
+ * Browser-test support: starts the real server (the README's start path: the compiled `dist-server/main.js`, built once by e2e/global-setup.ts) on a free
  * port with a throw-away embedded database, and drives Debian's Chromium with playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,14 +33,14 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `tsx server/main.ts` and resolves once it prints its URL. Without a `SEED_SCALE` the
+ * Starts the compiled server (`node dist-server/main.js`) and resolves once it prints its URL. Without a `SEED_SCALE` the
  * viewers' world is not seeded (the sign-in journeys do not need it and it costs seconds per start);
  * the area journeys ask for it.
  */
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'cms-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], {
     cwd: process.cwd(),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_PASSWORD, NODE_ENV: 'test', DATABASE_URL: '', SEED_SCALE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
