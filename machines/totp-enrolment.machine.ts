@@ -4,8 +4,8 @@
  * recovery codes, shown once), disabling it (current password + a code or a recovery code) and new
  * recovery codes (an authenticator code). I/O and effects come from src/adapters/totp-actors.ts.
  *
- * When the status says the app is set up (loaded, or just confirmed), `reportEnrolled` tells the
- * sign-in machine, which leaves its "enrolment required" state when the site requires the app.
+ * When the loaded status says the app is set up (also after Done, once the recovery codes were
+ * shown), `reportEnrolled` tells the sign-in machine, which leaves its "enrolment required" state.
  */
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import {
@@ -192,7 +192,8 @@ export const totpEnrolmentMachine = setup({
         input: codeInput,
         onDone: {
           target: 'showingRecoveryCodes',
-          actions: [{ type: 'setRecoveryCodes', params: codesOf }, 'markEnabled', { type: 'setNotice', params: messageOf }, 'reportEnrolled'],
+          // Not reported yet: a required enrolment would leave the page before the codes are read. Done reloads the status, which reports it.
+          actions: [{ type: 'setRecoveryCodes', params: codesOf }, 'markEnabled', { type: 'setNotice', params: messageOf }],
         },
         onError: { target: 'showingSecret', actions: [{ type: 'setError', params: failure }, { type: 'setCode', params: { code: '' } }] },
       },
