@@ -286,6 +286,14 @@ describe('shell: keyboard and axe', () => {
       await page.getByTestId('appcms-network').getByText('Kids Zone').waitFor();
       await settled(page);
       found['/appcms (Kids Zone)'] = await axeViolations(page);
+      // An editor of that network: Brand, whose sample screens show Kids Zone's own (low-contrast) colours.
+      await page.getByRole('link', { name: 'Open Brand' }).click();
+      await page.getByTestId('sample-theme').waitFor();
+      await settled(page);
+      found['/appcms/brand (Kids Zone)'] = await axeViolations(page);
+      await page.goto(`${server.url}/appcms`);
+      await page.getByTestId('appcms-network').getByText('Kids Zone').waitFor();
+      await settled(page);
       await switcher.locator('summary').click();
       await page.getByTestId('network-launch').click();
       const launch = page.getByRole('dialog', { name: 'Launch network' });

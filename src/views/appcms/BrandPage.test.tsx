@@ -26,6 +26,9 @@ describe('BrandPage', () => {
     fireEvent.change(text, { target: { value: '#EEEEEE' } });
     expect(screen.getByTestId('contrast-theme-text').textContent).toContain(APPCMS_MESSAGES.lowContrast('1.16'));
     expect((screen.getByTestId('sample-theme') as HTMLElement).style.color).toBe('rgb(238, 238, 238)');
+    // The sample is a picture: its theme name is a caption in the console's colours, its button inactive.
+    expect(screen.getByTestId('sample-theme').querySelector('figcaption')?.textContent).toBe('Web');
+    expect(within(screen.getByTestId('sample-theme')).getByRole('button', { name: 'Watch now' })).toHaveProperty('disabled', true);
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(appcmsFakes.saves.at(-1)).toMatchObject({ kind: 'brand', input: { version: 3, changes: { 'theme.textColor': '#EEEEEE' } } });
     expect(await screen.findByText(APPCMS_MESSAGES.saved)).toBeTruthy();

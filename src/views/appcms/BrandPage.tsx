@@ -107,14 +107,17 @@ function SampleScreen({ editor, theme }: { editor: AppcmsEditorRef; theme: Theme
   const logo = String(draft.logoUrl ?? '');
   return (
     <figure className={css.sample} style={{ background: get('backgroundColor'), color: get('textColor'), fontFamily: get('fontFamily'), margin: 0 }} data-testid={`sample-${theme}`}>
+      {/* The theme's name is ours, so it is in the console's colours, not on the brand's primary (which may be low contrast, as warned above). */}
+      <figcaption className={css.sampleCaption}>{THEME_LABELS[theme]}</figcaption>
       <div className={css.sampleBar} style={{ background: get('primaryColor'), color: get('backgroundColor') }}>
-        <img src={logo || undefined} alt="" height={20} style={{ maxWidth: 80, objectFit: 'contain' }} /> <strong>{THEME_LABELS[theme]}</strong>
+        <img src={logo || undefined} alt="" height={20} style={{ maxWidth: 80, objectFit: 'contain' }} />
       </div>
       <div className={css.sampleBody}>
         <strong>Featured tonight</strong>
         <span>A sample screen in this theme.</span>
         <div className={css.sampleTiles}>{[0, 1, 2].map((i) => <span key={i} className={css.sampleTile} style={{ background: get('secondaryColor') }} />)}</div>
-        <button type="button" tabIndex={-1} className={css.sampleButton} style={{ background: get('primaryColor'), color: get('backgroundColor') }}>Watch now</button>
+        {/* A picture of the apps' button, not a control: disabled (an inactive component), so it never takes focus or clicks. */}
+        <button type="button" disabled tabIndex={-1} className={css.sampleButton} style={{ background: get('primaryColor'), color: get('backgroundColor') }}>Watch now</button>
       </div>
     </figure>
   );

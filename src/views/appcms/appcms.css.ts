@@ -38,7 +38,7 @@ export const contrastOk = style({ fontSize: '0.85rem', color: vars.color.seconda
 export const contrastLow = style({ fontSize: '0.85rem', color: vars.color.error, fontWeight: 600, margin: `${vars.space.xs} 0` });
 export const previewRow = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'flex-start' });
 export const sample = style({ borderRadius: vars.radius, overflow: 'hidden', border: `1px solid ${vars.color.border}`, width: '100%', maxWidth: '22rem', fontSize: '0.85rem' });
-export const sampleBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: vars.space.sm });
+export const sampleBar = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: vars.space.sm, minHeight: 36, boxSizing: 'border-box' });
 export const sampleBody = style({ padding: vars.space.sm, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const sampleTiles = style({ display: 'flex', gap: vars.space.xs });
 export const sampleTile = style({ flex: 1, height: 36, borderRadius: 4, opacity: 0.85 });
@@ -68,3 +68,5 @@ export const overviewLogo = style({ height: 32, maxWidth: 96, objectFit: 'contai
 export const overviewColour = style({ display: 'inline-flex', alignItems: 'center', gap: 4, fontSize: '0.85rem' });
 export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 export const overviewNoLogo = style({ fontSize: '0.8rem', color: vars.color.secondaryLight, border: `1px dashed ${vars.color.border}`, borderRadius: 4, padding: `2px ${vars.space.xs}` });
+/** The sample screen's theme name, in the console's colours above the brand's. */
+export const sampleCaption = style({ background: vars.color.paper, color: vars.color.secondaryMain, fontWeight: 600, padding: `${vars.space.xs} ${vars.space.sm}`, fontFamily: vars.font.body });
