@@ -14,6 +14,7 @@ import { ApiError, apiRequest, authHeaders } from '../api/client';
 import type { DeviceResponse, SiteProfile } from '../../common/contract';
 import { API_PATHS, COOKIE_NAMES } from '../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
+import { TOTP_MESSAGES } from '../../common/totp';
 import { readInjectedRuntimeConfig } from '../runtime-config';
 import { readCookie, writeCookie } from './cookies';
 import { readCredentials, readLoginAttempt, readPendingTwoFactor as readPendingStep, readSession, storeLoginAttempt } from './session-store';
@@ -95,7 +96,10 @@ export async function exchangeIdToken(
     throw new ApiError(response.errors?.[0]?.message || MESSAGES.genericGraphqlError, response.status, response);
   }
   const { loginAttemptToken, ...rest } = answer;
-  return keepLoginAttempt(loginAttemptToken ? { ...rest, loginAttemptToken } : rest);
+  // The GraphQL result type (server/graphql/social-login.ts) has no secondFactor field yet: an account with an
+  // authenticator app is known by the login answer's message, which only that step sends (issue 19).
+  const authenticator = rest.isTwoFactorOnLogin && rest.message === TOTP_MESSAGES.loginCodeRequired ? { secondFactor: 'totp' as const } : {};
+  return keepLoginAttempt({ ...rest, ...authenticator, ...(loginAttemptToken ? { loginAttemptToken } : {}) });
 }
 
 /** Spec §4.1 social login: the provider's popup (Firebase, loaded on demand), then our server. */
