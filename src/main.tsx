@@ -48,4 +48,7 @@ createRoot(document.getElementById('root')!).render(
 // The signed-in frame (header, snackbar, protected layout) is fetched once the first page is up and
 // the browser is idle, so it is not in the first load and is there by the time anyone signs in.
 const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
-whenIdle(() => { void preloadShell(); });
+whenIdle(() => {
+  void preloadShell();
+  void import('urql');
+});

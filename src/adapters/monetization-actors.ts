@@ -4,7 +4,6 @@
  * urql client. Drafts are the editor's flat values (numbers as the text typed, prices as two parallel
  * lists); the converters here turn them into the GraphQL inputs the shared rules check.
  */
-import type { Client } from 'urql';
 import { assign, fromPromise } from 'xstate';
 import {
   MONETIZATION_MESSAGES, formatMoney, parseWhole, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
@@ -14,14 +13,14 @@ import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord,
 import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { PageActionArgs, PageActionRequest } from '../../machines/page-action.machine';
 import { reportUnauthorized } from '../api/client';
-import { createGraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
+import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
 import { readNetworkCredentials } from './network-actors';
 
-let sharedClient: Client | null = null;
+let sharedClient: GraphqlClient | null = null;
 
 /** One urql client for the Monetization pages, made on first use. */
-export function monetizationClient(): Client {
+export function monetizationClient(): GraphqlClient {
   sharedClient ??= createGraphqlClient({
     getCredentials: readNetworkCredentials,
     onUnauthorized: reportUnauthorized,
@@ -181,11 +180,11 @@ export function fieldRuleImplementations(kind: MonetizationEditorKind) {
 
 /* ------------------------------- Actors ------------------------------- */
 
-const allPlans = async (client: Client, signal: AbortSignal) =>
+const allPlans = async (client: GraphqlClient, signal: AbortSignal) =>
   (await runGraphql(client, 'query', api.PLANS, { limit: 100 }, signal)).plans.items;
 
 /** fetchPage for each list, by kind. */
-export function listActors(client: Client = monetizationClient()) {
+export function listActors(client: GraphqlClient = monetizationClient()) {
   const vars = (q: ListQuery) => ({ search: q.search, status: q.filters.status ?? '', offset: q.offset, limit: q.limit });
   return {
     plans: fromPromise<ListPage, ListQuery>(async ({ input, signal }) => (await runGraphql(client, 'query', api.PLANS, vars(input), signal)).plans),
@@ -200,7 +199,7 @@ export function listActors(client: Client = monetizationClient()) {
 }
 
 /** load and save for each editor, by kind. */
-export function editorActors(kind: MonetizationEditorKind, client: Client = monetizationClient()) {
+export function editorActors(kind: MonetizationEditorKind, client: GraphqlClient = monetizationClient()) {
   const load = (run: (id: string, signal: AbortSignal) => Promise<EditorRecord>) =>
     fromPromise<EditorRecord, { id: string }>(({ input, signal }) => translated(() => run(input.id, signal)));
   const save = (run: (input: EditorSaveInput, signal: AbortSignal) => Promise<EditorRecord>) =>
@@ -279,7 +278,7 @@ export const COUPON_ACTIONS = { exportCsv: 'exportCsv' } as const;
 
 const argText = (args: PageActionArgs, name: string) => String(args[name] ?? '');
 
-export function planActionActor(client: Client = monetizationClient()) {
+export function planActionActor(client: GraphqlClient = monetizationClient()) {
   return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
     const id = argText(input.args, 'id');
     if (input.name === PLAN_ACTIONS.delete) {
@@ -297,7 +296,7 @@ export const PLAN_GROUP_ACTIONS = { move: 'move' } as const;
  * saw (`shownGroups`, with the versions read), so a reorder or edit by someone else since answers a
  * conflict rather than being overwritten.
  */
-export function planGroupMoveActor(shownGroups: () => readonly api.PlanGroup[], client: Client = monetizationClient()) {
+export function planGroupMoveActor(shownGroups: () => readonly api.PlanGroup[], client: GraphqlClient = monetizationClient()) {
   return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
     const groups = [...shownGroups()];
     const from = groups.findIndex((g) => g.id === argText(input.args, 'id'));
@@ -311,7 +310,7 @@ export function planGroupMoveActor(shownGroups: () => readonly api.PlanGroup[], 
 }
 
 /** Downloads the coupons matching the list's query as CSV (codes with their redemption counts). */
-export function couponExportActor(client: Client = monetizationClient()) {
+export function couponExportActor(client: GraphqlClient = monetizationClient()) {
   return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
     const offerId = argText(input.args, 'offerId');
     const { couponsCsv } = await runGraphql(client, 'query', api.COUPONS_CSV, {

@@ -5,7 +5,6 @@
  *
  *   networkMachine.provide(networkImplementations({ client, getCredentials }))
  */
-import type { Client } from 'urql';
 import { fromPromise } from 'xstate';
 import {
   CredentialsMissingError,
@@ -16,7 +15,7 @@ import { ApiError, apiRequest, authHeaders } from '../api/client';
 import type { DiffEntry } from '../../common/appcms';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
-  GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlCredentials,
+  GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlClient, type GraphqlCredentials,
 } from '../api/graphql';
 import { API_PATHS, COOKIE_NAMES, SESSION_STORAGE_KEYS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
@@ -53,7 +52,7 @@ export function networkDataOf(body: Record<string, unknown>): NetworkData {
 }
 
 export interface NetworkActorDeps {
-  client: Client;
+  client: GraphqlClient;
   getCredentials?: () => GraphqlCredentials | null;
   request?: typeof apiRequest;
 }

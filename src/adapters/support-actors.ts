@@ -6,23 +6,22 @@
  *   supportLogic().search      // subscriberSearchMachine with its actor
  *   supportLogic().subscriber  // subscriberMachine with its actors
  */
-import type { Client } from 'urql';
 import { fromPromise } from 'xstate';
 import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
 import { subscriberSearchMachine } from '../../machines/subscriber-search.machine';
 import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/subscriber.machine';
 import { reportUnauthorized } from '../api/client';
-import { createGraphqlClient, runGraphql } from '../api/graphql';
+import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
 import * as api from '../api/support';
 import { readNetworkCredentials } from './network-actors';
 
-let sharedClient: Client | undefined;
+let sharedClient: GraphqlClient | undefined;
 
 /**
  * One urql client for the Users pages, made on first use. A 403 here is an action the role may not
  * take, not a dead session: it shows as the action's error instead of leaving the page.
  */
-function supportClient(): Client {
+function supportClient(): GraphqlClient {
   sharedClient ??= createGraphqlClient({
     getCredentials: readNetworkCredentials,
     onUnauthorized: reportUnauthorized,
@@ -31,7 +30,7 @@ function supportClient(): Client {
 }
 
 /** Runs one support command as its mutation. */
-async function runCommand(client: Client, command: ActionCommand, signal: AbortSignal): Promise<ActionOutcome> {
+async function runCommand(client: GraphqlClient, command: ActionCommand, signal: AbortSignal): Promise<ActionOutcome> {
   const detail = (data: SubscriberDetail): ActionOutcome => ({ kind: 'detail', detail: data });
   switch (command.kind) {
     case 'cancelSubscription': {
@@ -58,7 +57,7 @@ async function runCommand(client: Client, command: ActionCommand, signal: AbortS
   }
 }
 
-export function createSupportActors(client: Client = supportClient()) {
+export function createSupportActors(client: GraphqlClient = supportClient()) {
   return {
     search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(async ({ input, signal }) =>
       (await runGraphql(client, 'query', api.SUBSCRIBER_SEARCH, input, signal)).subscriberSearch),

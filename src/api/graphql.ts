@@ -3,12 +3,26 @@
  * cache (every call reads the server's truth), with the two credential headers added in ONE place
  * (`fetchOptions`). urql parses documents with @0no-co/graphql.web: the `graphql` package stays out
  * of the browser bundle.
+ *
+ * urql itself is not part of the sign-in page's first load (issue 21): `createGraphqlClient` gives a
+ * handle whose urql client is built on the first call, and this module's documents are strings
+ * (typed) that urql parses on first use.
  */
-import { Client, CombinedError, fetchExchange, gql, type AnyVariables, type DocumentInput } from 'urql';
+import type { AnyVariables, Client, CombinedError, DocumentInput, TypedDocumentNode } from 'urql';
 import { API_PATHS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import { authHeaders } from './client';
+
+/** A GraphQL document kept as its text until urql loads; typed with its data and variables. */
+function gql<Data, Variables extends AnyVariables>(parts: TemplateStringsArray): TypedDocumentNode<Data, Variables> {
+  return parts.join('') as unknown as TypedDocumentNode<Data, Variables>;
+}
+
+/** The client handle: urql (and its client) load on the first call. */
+export interface GraphqlClient {
+  load(): Promise<Client>;
+}
 
 export interface GraphqlCredentials {
   accessToken: string;
@@ -25,7 +39,7 @@ export interface GraphqlClientOptions {
   onForbidden?: () => void;
 }
 
-export function createGraphqlClient(options: GraphqlClientOptions): Client {
+export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClient {
   const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const observedFetch: typeof fetch = async (input, init) => {
     const response = await baseFetch(input, init);
@@ -33,17 +47,20 @@ export function createGraphqlClient(options: GraphqlClientOptions): Client {
     if (response.status === 403) options.onForbidden?.();
     return response;
   };
-  return new Client({
-    url: options.url ?? API_PATHS.graphql,
-    exchanges: [fetchExchange],
-    preferGetMethod: false,
-    requestPolicy: 'network-only',
-    fetch: observedFetch,
-    fetchOptions: () => {
-      const credentials = options.getCredentials();
-      return { headers: credentials ? authHeaders(credentials) : {}, credentials: 'same-origin' };
-    },
-  });
+  let client: Promise<Client> | undefined;
+  return {
+    load: () => (client ??= import('urql').then(({ Client: UrqlClient, fetchExchange }) => new UrqlClient({
+      url: options.url ?? API_PATHS.graphql,
+      exchanges: [fetchExchange],
+      preferGetMethod: false,
+      requestPolicy: 'network-only',
+      fetch: observedFetch,
+      fetchOptions: () => {
+        const credentials = options.getCredentials();
+        return { headers: credentials ? authHeaders(credentials) : {}, credentials: 'same-origin' };
+      },
+    }))),
+  };
 }
 
 /** A failed GraphQL call, with the message the operator should see. */
@@ -91,13 +108,15 @@ function abortError(): DOMException {
  * Runs one operation and settles with its data. Aborting the signal tears the operation down
  * (urql then aborts the fetch) and rejects with an AbortError.
  */
-export function runGraphql<Data, Variables extends AnyVariables>(
-  client: Client,
+export async function runGraphql<Data, Variables extends AnyVariables>(
+  handle: GraphqlClient,
   kind: 'query' | 'mutation',
   document: DocumentInput<Data, Variables>,
   variables: Variables,
   signal?: AbortSignal,
 ): Promise<Data> {
+  if (signal?.aborted) throw abortError();
+  const client = await handle.load();
   return new Promise<Data>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
