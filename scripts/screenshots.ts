@@ -5,6 +5,7 @@
  * SEED_SCALE 1, so the landing page shows data; the built app is served: run `npm run build` first if
  * the source changed) and drives headless Chromium.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, SEED_PASSWORD, startServer } from '../e2e/support';
@@ -15,6 +16,8 @@ const SCHEMES = ['light', 'dark'] as const;
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
+  // startServer runs the compiled server (dist-server/main.js), as the browser tests' global setup builds it.
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   const [server, browser] = await Promise.all([
     // SEED_SCALE 1 is `npm start`'s default (startServer's own default is an empty world).
     startServer({ ARGON2_MEMORY_COST: '1024', ARGON2_TIME_COST: '1', LOG_LEVEL: 'warn', SEED_SCALE: '1' }),
