@@ -12,6 +12,8 @@ import { OWN_MESSAGES } from '../common/messages';
 import { buildApp } from './app';
 import { identityLinks, staffUsers } from './db/schema';
 import { DEFAULT_RATE_LIMITS } from './domain/rate-limit';
+import { totpCode } from './domain/totp';
+import { TOTP_MESSAGES, TOTP_PATHS, type TotpStartResponse } from '../common/totp';
 import { assertNoEmulatorInProduction, loadConfig } from './env';
 import { createTestApp, testConfig, type TestApp } from './test-support';
 
@@ -87,7 +89,7 @@ function unsignedToken(claims: Claims = {}): string {
     .encode();
 }
 
-const FIELDS = 'success message isTwoFactorOnLogin obscureMobileNumber username accessToken refreshToken v2ManagementApiEnabled v2VodManagementApiEnabled';
+const FIELDS = 'success message isTwoFactorOnLogin obscureMobileNumber username accessToken refreshToken v2ManagementApiEnabled v2VodManagementApiEnabled secondFactor';
 
 /** POSTs the mutation with no Authorization or API key header, as the sign-in page does. */
 async function socialLogin(app: TestApp, provider: Provider, token: string, options: { deviceId?: string; ip?: string } = {}) {
@@ -125,6 +127,19 @@ describe('googleLogin / microsoftLogin: signing in', () => {
     // Later sign-ins follow the link, whatever email the provider reports by then.
     const again = await socialLogin(t, 'google', await signedToken({ email: 'renamed@elsewhere.test', emailVerified: false, providerUserId }));
     expect(again.result).toMatchObject({ success: true, username: user.username });
+  });
+
+  it("asks an account with an authenticator app for the app's code (secondFactor 'totp', no token, no SMS); an SMS account's answer has no secondFactor", async () => {
+    const user = await t.createUser({ prefix: 'social-totp' });
+    const session = await t.login(user.username, user.password);
+    const started = await t.post(`${TOTP_PATHS.account}/start`, {}, session.headers);
+    const { secret } = started.json<TotpStartResponse>();
+    expect((await t.post(`${TOTP_PATHS.account}/confirm`, { code: totpCode(secret, new Date()) }, session.headers)).statusCode).toBe(200);
+    const { result } = await socialLogin(t, 'google', await signedToken({ email: user.username }));
+    expect(result).toMatchObject({ success: true, isTwoFactorOnLogin: true, secondFactor: 'totp', accessToken: '', message: TOTP_MESSAGES.loginCodeRequired });
+
+    const plain = await t.createUser({ prefix: 'social-plain' });
+    expect((await socialLogin(t, 'google', await signedToken({ email: plain.username }))).result).toMatchObject({ success: true, secondFactor: null });
   });
 
   it('matches the email case-insensitively and works for Microsoft too', async () => {

@@ -23,6 +23,10 @@ export const socialLoginSchema = /* GraphQL */ `
     v2VodManagementApiEnabled: Boolean!
     "With isTwoFactorOnLogin: the proof a resend of the login code (generate/otp) must carry."
     loginAttemptToken: String
+    "With isTwoFactorOnLogin: which second factor the account uses, 'sms' (the spec's code) or 'totp' (its authenticator app; no SMS was sent)."
+    secondFactor: String
+    "Signed in, but the site requires an authenticator app this account has not set up yet: the client sends the user to set it up first."
+    authenticatorEnrolmentDue: Boolean
   }
 
   extend type Mutation {

@@ -14,7 +14,6 @@ import { ApiError, apiRequest, authHeaders } from '../api/client';
 import type { DeviceResponse, SiteProfile } from '../../common/contract';
 import { API_PATHS, COOKIE_NAMES } from '../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
-import { TOTP_MESSAGES } from '../../common/totp';
 import { readInjectedRuntimeConfig } from '../runtime-config';
 import { readCookie, writeCookie } from './cookies';
 import { readCredentials, readLoginAttempt, readPendingTwoFactor as readPendingStep, readSession, storeLoginAttempt } from './session-store';
@@ -71,7 +70,7 @@ export const SOCIAL_LOGIN_MUTATIONS: Readonly<Record<SocialProvider, string>> = 
   microsoft: 'microsoftLogin',
 };
 
-const SOCIAL_LOGIN_FIELDS = 'success message isTwoFactorOnLogin obscureMobileNumber username accessToken refreshToken v2ManagementApiEnabled v2VodManagementApiEnabled loginAttemptToken';
+const SOCIAL_LOGIN_FIELDS = 'success message isTwoFactorOnLogin obscureMobileNumber username accessToken refreshToken v2ManagementApiEnabled v2VodManagementApiEnabled loginAttemptToken secondFactor authenticatorEnrolmentDue';
 
 export function socialLoginDocument(provider: SocialProvider): { operationName: string; query: string } {
   const field = SOCIAL_LOGIN_MUTATIONS[provider];
@@ -95,11 +94,14 @@ export async function exchangeIdToken(
   if (response.errors?.length || !answer) {
     throw new ApiError(response.errors?.[0]?.message || MESSAGES.genericGraphqlError, response.status, response);
   }
-  const { loginAttemptToken, ...rest } = answer;
-  // The GraphQL result type (server/graphql/social-login.ts) has no secondFactor field yet: an account with an
-  // authenticator app is known by the login answer's message, which only that step sends (issue 19).
-  const authenticator = rest.isTwoFactorOnLogin && rest.message === TOTP_MESSAGES.loginCodeRequired ? { secondFactor: 'totp' as const } : {};
-  return keepLoginAttempt({ ...rest, ...authenticator, ...(loginAttemptToken ? { loginAttemptToken } : {}) });
+  // GraphQL answers null for the optional fields the REST login leaves out.
+  const { loginAttemptToken, secondFactor, authenticatorEnrolmentDue, ...rest } = answer;
+  return keepLoginAttempt({
+    ...rest,
+    ...(secondFactor ? { secondFactor } : {}),
+    ...(authenticatorEnrolmentDue ? { authenticatorEnrolmentDue } : {}),
+    ...(loginAttemptToken ? { loginAttemptToken } : {}),
+  });
 }
 
 /** Spec §4.1 social login: the provider's popup (Firebase, loaded on demand), then our server. */
