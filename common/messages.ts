@@ -92,7 +92,6 @@ export const OWN_MESSAGES = {
   loggedOut: 'You have been logged out.',
   inactivityWarning: 'You will be signed out in one minute because of inactivity.',
   staySignedIn: 'Stay signed in',
-  notBuiltYet: 'This page is not available yet in this console. Its data will appear here once the feature is built.',
   pageNotFound: 'Page not found',
   usernameRequired: 'Please enter your username.',
   passwordRequired: 'Please enter your password.',
