@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const SERVER_IMPORTS_ONLY_COMMON = { group: ['**/src/**', '**/machines/**', '**/e2e/**'], message: 'server/ imports only common/.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'e2e/screenshots/**', '**/*.tmp.mjs'] },
+  { ignores: ['dist/**', 'dist-server/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'e2e/screenshots/**', '**/*.tmp.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
