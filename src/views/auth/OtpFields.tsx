@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { phoneTail, type OtpStep } from '../../../machines/otp';
 import type { OtpStepActorRef } from '../../../machines/otp-step.machine';
 import { OTP_LENGTH } from '../../../common/constants';
-import { MESSAGES } from '../../../common/messages';
+import { useShellText } from '../shared/shell-text';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import * as css from './auth.css';
 
@@ -20,14 +20,15 @@ export function OtpFields({ actor, step }: OtpFieldsProps) {
   const inputId = useId();
   const errorId = useId();
   const tail = phoneTail(step.obscureMobileNumber);
+  const text = useShellText();
   return (
     <>
       <p className={css.text}>
-        {MESSAGES.otpInstruction}
+        {text.otpInstruction}
         {tail && <> (<span className={css.phone} data-testid="otp-phone">{tail}</span>)</>}
       </p>
       <div className={field}>
-        <label htmlFor={inputId} className={label}>Verification code</label>
+        <label htmlFor={inputId} className={label}>{text.otpCodeLabel}</label>
         <input
           id={inputId} name="otp" className={`${input} ${css.otpInput}`} value={step.code}
           inputMode="numeric" pattern="[0-9]*" maxLength={OTP_LENGTH} autoComplete="one-time-code" autoFocus
@@ -38,11 +39,11 @@ export function OtpFields({ actor, step }: OtpFieldsProps) {
       {step.error && <p id={errorId} className={errorText} role="alert">{step.error}</p>}
       <div className={css.actions}>
         <button type="button" className={button.ghost} onClick={() => actor.send({ type: 'otp.resend' })} disabled={!step.canResend} aria-live="polite">
-          {step.resending ? 'Sending…' : step.canResend ? MESSAGES.otpResend : `Resend in ${step.resendInSeconds}s`}
+          {step.resending ? text.otpResendSending : step.canResend ? text.otpResend : text.otpResendIn(step.resendInSeconds)}
         </button>
-        <button type="button" className={button.ghost} disabled>{MESSAGES.otpWrongNumber}</button>
+        <button type="button" className={button.ghost} disabled>{text.otpWrongNumber}</button>
       </div>
-      <p className={css.note}>{MESSAGES.otpRates}</p>
+      <p className={css.note}>{text.otpRates}</p>
     </>
   );
 }

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_TITLE } from '../../../common/constants';
 import { renderView } from '../../test-support/render-view';
-import { appCmsUser, signedInAs } from '../../test-support/view-fixtures';
+import { appCmsUser, SERVICE, sessionWith, signedInAs } from '../../test-support/view-fixtures';
+import { fakeActor } from '../../../machines/test-support/fakes';
+import { siteProfile } from '../../../machines/test-support/fixtures';
 import { setLanguage, setTheme } from '../shared/preferences';
 import { Header } from './Header';
 
@@ -34,6 +36,16 @@ describe('Header', () => {
   it('offers every signed-in user "My sessions", linking to their own sessions page (issue 19)', async () => {
     await renderView(<Header />, { actors: signedInAs({ Content: 'read' }, 'content@demo.test') });
     expect(screen.getByRole('menuitem', { name: 'My sessions' }).getAttribute('href')).toBe('/account/sessions');
+  });
+
+  it('shows no area tabs and no network switcher while the site requires an authenticator app the user has not set up; the user menu stays', async () => {
+    const session = { ...sessionWith({ 'App CMS': 'write', Content: 'write' }), profile: siteProfile({ authenticatorEnrolmentDue: true }) };
+    await renderView(<Header />, {
+      actors: { auth: { readStoredSession: fakeActor(() => session) }, network: { fetchService: fakeActor(() => SERVICE) } },
+    });
+    expect(within(screen.getByRole('navigation', { name: 'Areas' })).queryAllByRole('link')).toEqual([]);
+    expect(screen.queryByTestId('network-switcher')).toBeNull();
+    expect(menuButton().textContent).toBe('User menu: ada@demo.test');
   });
 
   it('offers the network switcher to an App CMS user and Admin to an Admin', async () => {

@@ -9,7 +9,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectIsSignedIn, selectRoles, selectSession } from '../../../machines/auth.machine';
+import { selectIsEnrolmentRequired, selectIsSignedIn, selectRoles, selectSession } from '../../../machines/auth.machine';
 import { selectCanChangePassword } from '../../../machines/forgot-password.machine';
 import { selectHasSite } from '../../../machines/network.machine';
 import { canContinue, visibleTabsFor } from '../../../common/roles';
@@ -48,8 +48,11 @@ function SignedInHeader() {
   const roles = useSelector(auth, selectRoles);
   const session = useSelector(auth, selectSession);
   const canChangePassword = useSelector(passwordChange, selectCanChangePassword);
-  const hasNetworks = useSelector(network, selectHasSite);
-  const tabs = visibleTabsFor(roles);
+  // While the site requires an authenticator app the user has not set up, no area is open (the
+  // server refuses them too): no tabs and no network switcher, only the user menu (issue 19).
+  const enrolmentDue = useSelector(auth, selectIsEnrolmentRequired);
+  const hasNetworks = useSelector(network, selectHasSite) && !enrolmentDue;
+  const tabs = enrolmentDue ? [] : visibleTabsFor(roles);
   const text = useShellText();
   const totpText = useTotpText();
   const { theme, language } = usePreferences();
@@ -83,7 +86,7 @@ function SignedInHeader() {
         <details className={css.menu} onToggle={focusFirstItem} onKeyDown={onMenuKeyDown} data-testid="user-menu">
           {/* The visible name is part of the accessible name (WCAG 2.5.3 label in name). */}
           <summary className={css.menuSummary} aria-haspopup="menu">
-            <span className={css.visuallyHidden}>{text.userMenu}: </span>{session?.username ?? 'Account'}
+            <span className={css.visuallyHidden}>{text.userMenu}: </span>{session?.username ?? text.accountFallback}
           </summary>
           {/* Choosing an item closes the menu (it would stay open behind the dialogs and after Admin). */}
           <div className={css.menuList} role="menu" aria-label={text.userMenu} onClick={(e) => closeMenu(e.currentTarget.parentElement as HTMLDetailsElement)}>

@@ -9,6 +9,10 @@ describe('shell message catalogue (issue 20)', () => {
     expect(SHELL_TEXT.en.logoutConfirmButton).toBe(MESSAGES.logoutConfirmButton);
     expect(SHELL_TEXT.en.otpTitle).toBe(MESSAGES.otpTitle);
     expect(SHELL_TEXT.en.otpConfirm).toBe(MESSAGES.otpConfirm);
+    expect(SHELL_TEXT.en.otpInstruction).toBe(MESSAGES.otpInstruction);
+    expect(SHELL_TEXT.en.otpResend).toBe(MESSAGES.otpResend);
+    expect(SHELL_TEXT.en.otpWrongNumber).toBe(MESSAGES.otpWrongNumber);
+    expect(SHELL_TEXT.en.otpRates).toBe(MESSAGES.otpRates);
     expect(SHELL_TEXT.en.networkLaunchTitle).toBe(OWN_MESSAGES.networkLaunchTitle);
     expect(SHELL_TEXT.en.networkCopyTitle('brand')).toBe(OWN_MESSAGES.networkCopyTitle('brand'));
     expect(SHELL_TEXT.en.forbiddenArea('App CMS')).toBe(OWN_MESSAGES.forbiddenArea('App CMS'));

@@ -75,6 +75,15 @@ export interface ShellText {
   otpConfirm: string;
   otpVerifying: string;
   otpSending: string;
+  otpInstruction: string;
+  otpCodeLabel: string;
+  otpResend: string;
+  otpResendSending: string;
+  otpResendIn: (seconds: number) => string;
+  otpWrongNumber: string;
+  otpRates: string;
+  /** The user menu's name when the session has no username (never expected). */
+  accountFallback: string;
 }
 
 const EN: ShellText = {
@@ -143,6 +152,14 @@ const EN: ShellText = {
   otpConfirm: MESSAGES.otpConfirm,
   otpVerifying: 'Verifying…',
   otpSending: 'Sending a code to your mobile phone…',
+  otpInstruction: MESSAGES.otpInstruction,
+  otpCodeLabel: 'Verification code',
+  otpResend: MESSAGES.otpResend,
+  otpResendSending: 'Sending…',
+  otpResendIn: (seconds) => `Resend in ${seconds}s`,
+  otpWrongNumber: MESSAGES.otpWrongNumber,
+  otpRates: MESSAGES.otpRates,
+  accountFallback: 'Account',
 };
 
 const FR: ShellText = {
@@ -213,6 +230,14 @@ const FR: ShellText = {
   otpConfirm: 'Confirmer',
   otpVerifying: 'Vérification…',
   otpSending: 'Envoi d\'un code sur votre téléphone mobile…',
+  otpInstruction: 'Saisissez le code à 6 chiffres envoyé sur votre téléphone mobile',
+  otpCodeLabel: 'Code de vérification',
+  otpResend: 'Renvoyer le code',
+  otpResendSending: 'Envoi…',
+  otpResendIn: (seconds) => `Renvoyer dans ${seconds} s`,
+  otpWrongNumber: 'Mauvais numéro ?',
+  otpRates: 'Des frais de messagerie et de données peuvent s\'appliquer.',
+  accountFallback: 'Compte',
 };
 
 export const SHELL_TEXT: Record<Language, ShellText> = { en: EN, fr: FR };
