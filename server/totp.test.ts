@@ -451,7 +451,11 @@ describe('the site requirement', () => {
 
 describe('limits', () => {
   it('the account code endpoints are rate-limited like the code endpoints: 429 with Retry-After, never 500', async () => {
-    const limited = await createTestApp({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
+    // The per-account limits as shipped; the per-address ones out of the way, because on PostgreSQL every
+    // test file shares the database and so the counters of 127.0.0.1 (this test failed there by order).
+    const perAccountOnly = Object.fromEntries(Object.entries(DEFAULT_RATE_LIMITS).map(([action, rule]) =>
+      [action, { ...rule, perIp: { limit: 1_000_000, windowSeconds: rule.perIp.windowSeconds } }])) as typeof DEFAULT_RATE_LIMITS;
+    const limited = await createTestApp({ config: { rateLimits: perAccountOnly } });
     try {
       const user = await limited.createUser({ prefix: 'totp-rate' });
       const session = await limited.login(user.username, user.password);
