@@ -3,6 +3,8 @@
  * it in) sets it up on /account/security from the user menu, reading the secret off the page; the
  * test computes the codes with the server's own RFC 6238 helper. Signed out, it signs in with the
  * app's code, then (signed out again) with a recovery code. Screenshots of the page at 1440 and 390 px.
+ * Then an Admin editor requires the app for the site, and content@demo.test (without one) is sent to
+ * set it up before any area opens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -86,5 +88,40 @@ describe('authenticator app', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${server.url}/content`);
     expect(pathOf(page)).toBe('/content');
+  });
+
+  it('a site that requires the app sends a user without one to set it up first; the areas open once it is', async () => {
+    const { context: adminContext, page: admin } = await newPage(browser);
+    await admin.goto(`${server.url}/`);
+    await submitCredentials(admin, 'admin@demo.test');
+    await admin.waitForURL(`${server.url}/analytics`);
+    await admin.goto(`${server.url}/admin`);
+    const toggle = admin.getByRole('checkbox', { name: 'Require an authenticator app for everyone on this site' });
+    await Promise.all([
+      admin.waitForResponse((r) => r.url().endsWith('/v3.0/user/admin/site/authenticator') && r.request().method() === 'PUT' && r.status() === 200),
+      toggle.click(),
+    ]);
+    // The switch follows the server's answer (the siteAuthenticator machine), not the click.
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await adminContext.close();
+
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await submitCredentials(page, 'content@demo.test');
+    await page.waitForURL(`${server.url}/account/security`);
+    await page.getByText("This site requires an authenticator app").first().waitFor();
+    // No area is open yet: no tabs, and a deep link comes back here.
+    expect(await page.getByRole('navigation', { name: 'Areas' }).getByRole('link').count()).toBe(0);
+    await page.goto(`${server.url}/content`);
+    await page.waitForURL(`${server.url}/account/security`);
+
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret'))!;
+    await page.getByLabel('Code from the app').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(`${server.url}/content`);
+    expect(await page.getByRole('navigation', { name: 'Areas' }).getByRole('link').allTextContents()).toEqual(['Content']);
   });
 });
