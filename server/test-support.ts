@@ -104,6 +104,39 @@ export async function pgliteTemplate(): Promise<Blob | undefined> {
   }
 }
 
+/**
+ * A database of this test file alone, for tests that assert facts about the demo sites' whole data:
+ * on PostgreSQL every test file shares DATABASE_URL's database (and its demo sites, which other files
+ * change while they run), so this creates a new database beside it, dropped by `drop()`; on PGlite
+ * every file has its own in-memory database anyway.
+ */
+export async function openIsolatedTestDb(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const handle = await openTestDb();
+    return { handle, drop: () => handle.close() };
+  }
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1)}_own_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: url.toString() });
+  return {
+    handle,
+    async drop() {
+      await handle.close();
+      const again = new pg.Client({ connectionString: databaseUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
 /** The database for a test file: PostgreSQL (DATABASE_URL) or an in-memory PGlite from the template. */
 export async function openTestDb(): Promise<DbHandle> {
   const databaseUrl = process.env.DATABASE_URL;

@@ -12,7 +12,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { rebuildRollups } from './db/rollups';
 import { networks, sites } from './db/schema';
 import { generateSiteWorld, queryRows, seedSmallWorld, SMALL_WORLD, worldClock, writeWorld, type SiteContext } from './db/seed-world';
-import { createTestApp, type TestApp } from './test-support';
+import { createTestApp, openIsolatedTestDb, type TestApp } from './test-support';
 
 const NOW = new Date('2026-03-15T18:30:00Z');
 const OPTIONS = { ...SMALL_WORLD, now: NOW };
@@ -56,14 +56,20 @@ async function fingerprint(siteId: string): Promise<Fingerprint> {
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
 }
 
+let ownDb: Awaited<ReturnType<typeof openIsolatedTestDb>>;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // Its own database: these tests compare whole-site facts of the demo sites, which other test files
+  // change while they run when they share PostgreSQL's database.
+  ownDb = await openIsolatedTestDb();
+  t = await createTestApp({ db: ownDb.handle });
   db = t.db;
   await seedSmallWorld(db);
 }, 180_000); // a shared 2-core machine can be slow to start PGlite and seed
 
 afterAll(async () => {
-  await t.close();
+  await t?.close();
+  await ownDb?.drop();
 });
 
 describe('the generator', () => {
@@ -189,10 +195,13 @@ describe('rollups', () => {
   });
 
   it('subscriptions paying and trialing at a moment match the subscriptions table at that moment', async () => {
-    const site = await t.siteByName(DEMO_SITES.viewlift);
-    // One fixed moment for both sides: the rollup counts movements up to it, the table is read at it.
+    // A site of its own: on PostgreSQL every test file shares the database, and the support tests
+    // rebuild the demo site's rollups of today (as of their own moment) while this one compares.
+    const site = await createSite();
     const [clock] = await queryRows<{ at: string }>(db, sql`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at`);
     const asOf = new Date(clock!.at);
+    await writeWorld(db, generateSiteWorld(site, { ...SMALL_WORLD, now: asOf }));
+    // One fixed moment for both sides: the rollup counts movements up to it, the table is read at it.
     const day = clock!.at.slice(0, 10);
     await rebuildRollups(db, { siteId: site.id, asOf });
     const at = sql`${asOf.toISOString()}::timestamptz`;
