@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, demoAccount } from '../server/db/demo-accounts';
-import { SCREENSHOT_DIR, SEED_PASSWORD, startServer, type RunningServer } from './support';
+import { OUTBOX_HEADERS, SCREENSHOT_DIR, SEED_PASSWORD, startServer, type RunningServer } from './support';
 
 export { DEMO_ACCOUNTS, demoAccount, SEED_PASSWORD };
 
@@ -24,7 +24,7 @@ export function startAuthServer(env: Record<string, string> = {}, dataDir?: stri
 export interface OutboxMessage { id: string; to: string; body: string; createdAt: string }
 
 export async function outbox(baseUrl: string, to: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${baseUrl}/__dev/outbox?to=${encodeURIComponent(to)}`);
+  const response = await fetch(`${baseUrl}/__dev/outbox?to=${encodeURIComponent(to)}`, { headers: OUTBOX_HEADERS });
   return (await response.json()) as OutboxMessage[];
 }
 

@@ -3,6 +3,7 @@
  * port with a throw-away embedded database, and drives Debian's Chromium with playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,12 +38,21 @@ export async function freePort(): Promise<number> {
  * viewers' world is not seeded (the sign-in journeys do not need it and it costs seconds per start);
  * the area journeys ask for it.
  */
+/**
+ * The development outbox's token of every server these tests start (DEV_OUTBOX_TOKEN): the outbox
+ * answers only requests that carry it (issue 25).
+ */
+export const E2E_OUTBOX_TOKEN = `e2e-outbox-${randomBytes(24).toString('hex')}`;
+
+/** Headers that open the development outbox of a server started by `startServer`. */
+export const OUTBOX_HEADERS = { 'x-dev-outbox-token': E2E_OUTBOX_TOKEN };
+
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'cms-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_PASSWORD, NODE_ENV: 'test', DATABASE_URL: '', SEED_SCALE: '0', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_PASSWORD, NODE_ENV: 'test', DATABASE_URL: '', SEED_SCALE: '0', DEV_OUTBOX_TOKEN: E2E_OUTBOX_TOKEN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -94,7 +104,7 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
 /** Latest SMS code sent to a number ending in `phoneTail`, read from the development outbox. */
 export async function latestOtp(baseUrl: string, after?: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${baseUrl}/__dev/outbox`);
+    const response = await fetch(`${baseUrl}/__dev/outbox`, { headers: OUTBOX_HEADERS });
     const messages = (await response.json()) as { id: string; body: string; createdAt: string }[];
     const fresh = messages.filter((m) => !after || m.createdAt > after);
     const code = fresh[0] && /\b(\d{6})\b/.exec(fresh[0].body)?.[1];

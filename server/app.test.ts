@@ -16,7 +16,7 @@ import { createRateLimiter, DEFAULT_RATE_LIMITS } from './domain/rate-limit';
 import { resolveJwtSecret } from './domain/tokens';
 import { loadConfig } from './env';
 import { injectRuntimeConfig } from './http/spa';
-import { createTestApp, testConfig, type TestApp } from './test-support';
+import { createTestApp, outboxHeaders, testConfig, type TestApp } from './test-support';
 
 const boom: FastifyPluginAsync = async (app) => {
   app.get('/api/test/boom', async () => {
@@ -121,13 +121,13 @@ describe('errors', () => {
 describe('dev outbox', () => {
   it('lists messages newest first and filters by number', async () => {
     await t.post(API_PATHS.login, { username: 'twofa@demo.test', password: t.config.seedPassword, deviceId: 'x' });
-    const all = await t.get(API_PATHS.devOutbox);
+    const all = await t.get(API_PATHS.devOutbox, outboxHeaders(t.config));
     expect(all.statusCode).toBe(200);
     const list = all.json<{ id: string; to: string; body: string; createdAt: string }[]>();
     expect(list.length).toBeGreaterThan(0);
     expect(list.length).toBeLessThanOrEqual(50);
     expect(Object.keys(list[0]!).sort()).toEqual(['body', 'createdAt', 'id', 'to']);
-    const filtered = (await t.get(`${API_PATHS.devOutbox}?to=%2B15555554321`)).json<{ to: string }[]>();
+    const filtered = (await t.get(`${API_PATHS.devOutbox}?to=%2B15555554321`, outboxHeaders(t.config))).json<{ to: string }[]>();
     expect(filtered.every((m) => m.to === '+15555554321')).toBe(true);
   });
 
@@ -137,7 +137,7 @@ describe('dev outbox', () => {
       config: { ...testConfig(), nodeEnv: 'production', production: true, jwtSecret: 'p'.repeat(40), seed: false },
     });
     try {
-      const res = await prod.inject({ method: 'GET', url: API_PATHS.devOutbox });
+      const res = await prod.inject({ method: 'GET', url: API_PATHS.devOutbox, headers: outboxHeaders(prod.services.config) });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: OWN_MESSAGES.notFound });
     } finally {

@@ -14,7 +14,7 @@ import { isPasswordComplex } from './domain/passwords';
 import { purgeExpired } from './db/housekeeping';
 import { createServices, type Logger } from './domain/services';
 import type { SmsTransport } from './domain/sms';
-import { assertDevOutboxNotOnNetwork, DEFAULT_SEED_PASSWORD, describeSmsTransport, fastifyTrustProxy, loadConfig, type ServerConfig } from './env';
+import { assertDevOutboxNotOnNetwork, assertPublicUrl, DEFAULT_SEED_PASSWORD, describeSmsTransport, fastifyTrustProxy, loadConfig, type ServerConfig } from './env';
 import { authRoutes } from './http/auth-routes';
 import { devRoutes } from './http/dev-routes';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
@@ -25,7 +25,7 @@ import { installTokenRateLimit } from './http/token-rate-limit';
 import { verifyRoutes } from './http/verify-routes';
 import { managementGraphql } from './graphql/plugin';
 import { appcmsRoutes } from './http/appcms-routes';
-import { LOG_REDACTION } from './log-redaction';
+import { LOG_REDACTION, LOG_SERIALIZERS } from './log-redaction';
 import { reportRoutes } from './http/report-routes';
 import { ingestRoutes } from './http/ingest-routes';
 import { contentRoutes } from './http/content-routes';
@@ -69,8 +69,9 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: ServerConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
   assertDevOutboxNotOnNetwork(config);
+  assertPublicUrl(config);
   const app = Fastify({
-    logger: options.logger === undefined ? false : options.logger === true ? { redact: LOG_REDACTION } : options.logger,
+    logger: options.logger === undefined ? false : options.logger === true ? { redact: LOG_REDACTION, serializers: LOG_SERIALIZERS } : options.logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });

@@ -5,6 +5,7 @@
 import { INACTIVITY_TIMEOUT_MINUTES_DEFAULT, PUBLIC_ROUTES } from '../common/constants';
 import type { RuntimeConfig } from '../common/contract';
 import { BlockList, isIP } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import type { JWTVerifyGetKey } from 'jose';
 import { DEFAULT_LOGIN_THROTTLE, DEFAULT_RATE_LIMITS, type LoginThrottleRules, type RateLimitTable } from './domain/rate-limit';
 
@@ -69,6 +70,19 @@ export interface ServerConfig {
    * transport is the development outbox (its route still answers loopback clients only).
    */
   allowDevOutboxOnNetwork: boolean;
+  /**
+   * The secret GET /__dev/outbox asks for (header `X-Dev-Outbox-Token` or `?token=`): DEV_OUTBOX_TOKEN
+   * (at least 32 characters) or 32 random bytes drawn at each start and printed with the outbox's
+   * address. A proxy in front of a development server cannot hand it to a stranger.
+   */
+  devOutboxToken: string;
+  /**
+   * Issue 25: the address the console is reached at (PUBLIC_URL, no trailing slash), for links the
+   * server sends (set-password SMS); never taken from a request's Host or X-Forwarded-Host. Required
+   * when NODE_ENV=production ('' there without it: the start is refused, assertPublicUrl); elsewhere
+   * it defaults to http://HOST:PORT of this server's own configuration.
+   */
+  publicUrl: string;
   rateLimits: RateLimitTable;
   /** Per account+address back-off and the cumulative failure cap (LOGIN_FAILURE_CAP, at most 100). */
   loginThrottle: LoginThrottleRules;
@@ -115,6 +129,44 @@ export function assertDevOutboxNotOnNetwork(config: Pick<ServerConfig, 'host' | 
   }
 }
 
+/** Shortest DEV_OUTBOX_TOKEN accepted (a guessable token would reopen the outbox to a proxy's clients). */
+export const DEV_OUTBOX_TOKEN_MIN_LENGTH = 32;
+
+/** DEV_OUTBOX_TOKEN when set (refused when shorter than 32 characters), else a fresh random one. */
+export function devOutboxTokenOf(value: string | undefined): string {
+  if (value === undefined || value === '') return randomBytes(32).toString('base64url');
+  if (value.length < DEV_OUTBOX_TOKEN_MIN_LENGTH) {
+    throw new Error(`DEV_OUTBOX_TOKEN must be at least ${DEV_OUTBOX_TOKEN_MIN_LENGTH} characters long (unset it to get a random one at each start).`);
+  }
+  return value;
+}
+
+/** PUBLIC_URL checked and without its trailing slash; unset: '' in production, else http://HOST:PORT. */
+export function publicUrlOf(value: string | undefined, production: boolean, host: string, port: number): string {
+  const text = value?.trim();
+  if (!text) {
+    if (production) return '';
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL such as https://cms.example.com (got "${text}").`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL without query, fragment or credentials, such as https://cms.example.com (got "${text}").`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The server refuses to start in production without PUBLIC_URL (links sent by SMS are built on it). */
+export function assertPublicUrl(config: Pick<ServerConfig, 'production' | 'publicUrl'>): void {
+  if (config.production && !config.publicUrl) {
+    throw new Error('PUBLIC_URL must be set when NODE_ENV=production (for example PUBLIC_URL=https://cms.example.com): set-password links sent by SMS are built on it, never on the request\'s Host header.');
+  }
+}
+
 /** The line startup prints about SMS delivery. */
 export function describeSmsTransport(config: Pick<ServerConfig, 'production' | 'sms'>): string {
   switch (config.sms.transport) {
@@ -122,7 +174,7 @@ export function describeSmsTransport(config: Pick<ServerConfig, 'production' | '
     case 'disabled': return 'SMS transport: disabled (no SMS is sent; set SMS_PROVIDER_URL)';
     case 'outbox': return config.production
       ? 'SMS transport: DEVELOPMENT OUTBOX (codes are stored in the database, not sent; no route lists them in production)'
-      : 'SMS transport: DEVELOPMENT OUTBOX (codes are not sent; GET /__dev/outbox lists them to loopback clients only)';
+      : 'SMS transport: DEVELOPMENT OUTBOX (codes are not sent; GET /__dev/outbox lists them to loopback clients that send its token)';
   }
 }
 
@@ -239,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ingestBatchesPerMinute: int(env.INGEST_BATCHES_PER_MINUTE, 1200, 1),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowDevOutboxOnNetwork: env.ALLOW_DEV_OUTBOX_ON_NETWORK === ALLOW_DEV_OUTBOX_ON_NETWORK_VALUE,
+    devOutboxToken: devOutboxTokenOf(env.DEV_OUTBOX_TOKEN),
+    publicUrl: publicUrlOf(env.PUBLIC_URL, production, env.HOST || '127.0.0.1', int(env.PORT, 3000, 0)),
     rateLimits: DEFAULT_RATE_LIMITS,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, accountFailureCap: Math.min(100, int(env.LOGIN_FAILURE_CAP, DEFAULT_LOGIN_THROTTLE.accountFailureCap, 1)) },
     apiRateLimit: { max: int(env.API_RATE_LIMIT_PER_MINUTE, 1200, 1), windowSeconds: 60 },

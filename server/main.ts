@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildIfStale } from './build-if-stale';
 import { describeSmsTransport, loadConfig } from './env';
-import { LOG_REDACTION } from './log-redaction';
+import { devOutboxEnabled, devOutboxUrl } from './http/dev-routes';
+import { LOG_REDACTION, LOG_SERIALIZERS } from './log-redaction';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = loadConfig();
@@ -27,6 +28,7 @@ const app = await buildApp({
   logger: {
     level: process.env.LOG_LEVEL || 'warn',
     redact: LOG_REDACTION,
+    serializers: LOG_SERIALIZERS,
   },
 });
 
@@ -42,3 +44,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 console.log(`CMS Tools is running at http://${config.host}:${config.port}`);
 console.log(describeSmsTransport(config));
+if (devOutboxEnabled(config)) console.log(`Development SMS outbox (sign-in and reset codes; keep this address to yourself): ${devOutboxUrl(config)}`);

@@ -1,6 +1,7 @@
 /**
  * Issue 19, High: the development outbox (and the simulator's roster) is never an open door.
- * Readable from loopback clients only, not through a proxy, only while the SMS transport is the
+ * Readable only with the outbox token (issue 25: recognising proxies by their headers cannot be
+ * complete), from loopback clients only, not through a proxy, only while the SMS transport is the
  * outbox; the server refuses a non-loopback HOST with the outbox unless ALLOW_DEV_OUTBOX_ON_NETWORK
  * says i-understand; startup names the transport.
  */
@@ -10,8 +11,8 @@ import { INGEST_KEY_HEADER, INGEST_ROSTER_PATH } from '../common/ingest-contract
 import { OWN_MESSAGES } from '../common/messages';
 import { buildApp } from './app';
 import { assertDevOutboxNotOnNetwork, describeSmsTransport, isLoopbackHost, loadConfig, parseTrustProxy } from './env';
-import { isLoopbackAddress } from './http/dev-routes';
-import { createTestApp, openTestDb, testConfig, type TestApp } from './test-support';
+import { devOutboxUrl, isLoopbackAddress } from './http/dev-routes';
+import { createTestApp, outboxHeaders, openTestDb, testConfig, type TestApp } from './test-support';
 import { DEMO_SITES } from './db/demo-accounts';
 import { demoIngestionKey, seedSmallWorld } from './db/seed-world';
 
@@ -28,26 +29,55 @@ describe('development outbox', () => {
   });
   afterAll(() => t.close());
 
-  it('lists the code to a loopback client', async () => {
+  it('lists the code to a loopback client that sends the outbox token (header or query string)', async () => {
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-      const res = await t.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`, remoteAddress });
+      const res = await t.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`, remoteAddress, headers: outboxHeaders(t.config) });
       expect(res.statusCode, remoteAddress).toBe(200);
       expect(res.json<unknown[]>().length).toBeGreaterThan(0);
     }
+    const viaQuery = await t.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}&token=${encodeURIComponent(t.config.devOutboxToken)}`, remoteAddress: '127.0.0.1' });
+    expect(viaQuery.statusCode).toBe(200);
+    expect(viaQuery.body).toContain(user.phoneNumber);
   });
 
-  it('answers 404 to any other client, and to a loopback connection carrying forwarding headers', async () => {
+  it('issue 25: without the token even a loopback request is a 404, whatever a proxy adds or leaves out', async () => {
+    const url = `${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`;
+    // The requests the probe got answered 200: each proxy's own header alone, and a loopback proxy that adds none.
+    for (const headers of [{}, { 'x-real-ip': '203.0.113.9' }, { via: '1.1 proxy' }, { 'x-forwarded-host': 'cms.example.test', 'x-forwarded-proto': 'https' },
+      { 'cf-connecting-ip': '203.0.113.9' }, { 'true-client-ip': '203.0.113.9' }]) {
+      const res = await t.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(res.json()).toEqual({ success: false, message: OWN_MESSAGES.notFound });
+      expect(res.body).not.toContain(user.phoneNumber);
+    }
+    for (const token of ['', 'x', t.config.devOutboxToken.slice(0, -1), `${t.config.devOutboxToken}x`, t.config.devOutboxToken.toUpperCase()]) {
+      expect((await t.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { 'x-dev-outbox-token': token } })).statusCode, token).toBe(404);
+      expect((await t.inject({ method: 'GET', url: `${url}&token=${encodeURIComponent(token)}`, remoteAddress: '127.0.0.1' })).statusCode, token).toBe(404);
+    }
+  });
+
+  it('answers 404 to any other client, and to a loopback connection carrying forwarding headers, even with the token', async () => {
     const url = `${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`;
     for (const remoteAddress of [REMOTE, '10.0.0.5', '::ffff:192.168.1.2', '2001:db8::1']) {
-      const res = await t.inject({ method: 'GET', url, remoteAddress });
+      const res = await t.inject({ method: 'GET', url, remoteAddress, headers: outboxHeaders(t.config) });
       expect(res.statusCode, remoteAddress).toBe(404);
       expect(res.json()).toEqual({ success: false, message: OWN_MESSAGES.notFound });
       expect(res.body).not.toContain(user.phoneNumber);
     }
     for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }]) {
-      const res = await t.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers });
+      const res = await t.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { ...headers, ...outboxHeaders(t.config) } });
       expect(res.statusCode).toBe(404);
     }
+  });
+
+  it('the token is DEV_OUTBOX_TOKEN (at least 32 characters) or a fresh random one at each start, and startup prints the address with it', () => {
+    const drawn = [loadConfig({}).devOutboxToken, loadConfig({}).devOutboxToken];
+    expect(drawn[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(drawn[1]).not.toBe(drawn[0]);
+    expect(loadConfig({ DEV_OUTBOX_TOKEN: 'k'.repeat(32) }).devOutboxToken).toBe('k'.repeat(32));
+    expect(() => loadConfig({ DEV_OUTBOX_TOKEN: 'k'.repeat(31) })).toThrow('DEV_OUTBOX_TOKEN must be at least 32 characters long');
+    expect(devOutboxUrl({ host: '127.0.0.1', port: 3000, devOutboxToken: 'a+b/c' })).toBe('http://127.0.0.1:3000/__dev/outbox?token=a%2Bb%2Fc');
+    expect(devOutboxUrl({ host: '::1', port: 3000, devOutboxToken: 't' })).toBe('http://[::1]:3000/__dev/outbox?token=t');
   });
 
   it('is not mounted when the SMS transport is not the outbox, nor in production', async () => {
@@ -57,7 +87,7 @@ describe('development outbox', () => {
       { production: true, nodeEnv: 'production' },
     ]) {
       const app = await buildApp({ config: testConfig({ ...config, seed: false }), db: t.dbHandle });
-      const res = await app.inject({ method: 'GET', url: API_PATHS.devOutbox, remoteAddress: '127.0.0.1' });
+      const res = await app.inject({ method: 'GET', url: API_PATHS.devOutbox, remoteAddress: '127.0.0.1', headers: outboxHeaders(app.services.config) });
       expect(res.statusCode).toBe(404);
       await app.close();
     }
@@ -91,7 +121,7 @@ describe('listening with the outbox', () => {
   });
 
   it('startup names the SMS transport', () => {
-    expect(describeSmsTransport(loadConfig({}))).toMatch(/^SMS transport: DEVELOPMENT OUTBOX .*loopback clients only/);
+    expect(describeSmsTransport(loadConfig({}))).toMatch(/^SMS transport: DEVELOPMENT OUTBOX .*loopback clients that send its token/);
     expect(describeSmsTransport(loadConfig({ SMS_PROVIDER_URL: 'https://sms.example.test/v1' }))).toBe('SMS transport: http provider sms.example.test');
     expect(describeSmsTransport(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' }))).toMatch(/disabled/);
   });

@@ -16,7 +16,7 @@ import { auditEvents, rateLimits } from './db/schema';
 import { pairKey } from './domain/login-throttle';
 import { DEFAULT_LOGIN_THROTTLE, DEFAULT_RATE_LIMITS } from './domain/rate-limit';
 import { loadConfig } from './env';
-import { createTestApp, RELAXED_RATE_LIMITS, testConfig, type TestApp, type TestUser } from './test-support';
+import { createTestApp, outboxHeaders, RELAXED_RATE_LIMITS, testConfig, type TestApp, type TestUser } from './test-support';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -130,7 +130,7 @@ describe('per account+address throttle (C-LOCK-1)', () => {
 
 describe('cumulative cap of consecutive failures per account (C-LOCK-2)', () => {
   async function outboxFor(on: FastifyInstance, phone: string): Promise<OutboxMessage[]> {
-    return (await on.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(phone)}` })).json<OutboxMessage[]>();
+    return (await on.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(phone)}`, headers: outboxHeaders(on.services.config) })).json<OutboxMessage[]>();
   }
 
   it('100 failures from 100 addresses: then even the right password from a new address is refused like a wrong one, the owner gets one SMS, the known address still signs in and resets the count', { timeout: 120_000 }, async () => {

@@ -13,7 +13,7 @@ import { API_PATHS } from '../common/constants';
 import { buildApp } from './app';
 import { runtimeConfigScript } from './http/spa';
 import { CSP_REPORT_PATH, contentSecurityPolicy } from './http/security-headers';
-import { createTestApp, openTestDb, testConfig, type Session, type TestApp } from './test-support';
+import { createTestApp, outboxHeaders, openTestDb, testConfig, type Session, type TestApp } from './test-support';
 
 const GQL = API_PATHS.graphql;
 let t: TestApp;
@@ -52,7 +52,7 @@ describe('hostile text', () => {
     const q = await t.inject({ method: 'GET', url: `${API_PATHS.content}?q=%00`, headers: admin.headers });
     expect(q.statusCode).toBe(400);
     expect(q.json().message).toBe('querystring.q must not contain control characters or invalid Unicode');
-    const to = await t.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=%00` });
+    const to = await t.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=%00`, headers: outboxHeaders(t.config) });
     expect(to.statusCode).toBe(400);
     const p = await t.inject({ method: 'GET', url: `${API_PATHS.appcmsNetworkData}/viewlift/brand/%00`, headers: admin.headers });
     expect(p.statusCode).toBe(400);

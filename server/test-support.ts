@@ -22,6 +22,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { sites, staffUsers } from './db/schema';
 import type { LoginThrottleRules, RateLimitTable } from './domain/rate-limit';
 import { loadConfig, type ServerConfig } from './env';
+import { DEV_OUTBOX_TOKEN_HEADER } from './http/dev-routes';
 
 export const TEST_SEED_PASSWORD = 'Test!Seed2024';
 
@@ -190,6 +191,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The header that opens the development outbox of an app built with this config. */
+export function outboxHeaders(config: Pick<ServerConfig, 'devOutboxToken'>): Record<string, string> {
+  return { [DEV_OUTBOX_TOKEN_HEADER]: config.devOutboxToken };
+}
+
 export async function createTestApp(options: { config?: Partial<ServerConfig>; staticDir?: string; plugins?: FastifyPluginAsync[]; db?: DbHandle } = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const dbHandle = options.db ?? await openTestDb();
@@ -216,7 +222,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig>; s
   }
 
   async function latestSms(phoneNumber: string) {
-    const res = await get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(phoneNumber)}`);
+    const res = await get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(phoneNumber)}`, outboxHeaders(config));
     return res.json<OutboxMessage[]>()[0];
   }
 

@@ -77,7 +77,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     username: 'twofa@demo.test', site: DEMO_SITES.viewlift, displayName: 'Tess Twofactor',
     roles: { 'Dashboard 360': 'read', Content: 'write' }, twoFactorOnLogin: true, phoneNumber: '+15555554321',
-    covers: 'SMS second factor on login (code in the dev outbox at /__dev/outbox); Dashboard 360 read, Content write', landingRoute: '/analytics',
+    covers: 'SMS second factor on login (code in the dev outbox at the /__dev/outbox?token=… address npm start prints); Dashboard 360 read, Content write', landingRoute: '/analytics',
   },
   {
     username: 'admin@northwind.test', site: DEMO_SITES.northwind, displayName: 'Nick Northwind',

@@ -5,7 +5,7 @@ import { API_PATHS } from '../../common/constants';
 import type { LoginResponse, VerifyOtpResponse } from '../../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { otpCodes, resetTokens, staffUsers } from '../db/schema';
-import { createTestApp, type TestApp, type TestUser } from '../test-support';
+import { createTestApp, outboxHeaders, type TestApp, type TestUser } from '../test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,7 +110,7 @@ describe('two-factor login', () => {
   it('a second sign-in within the cooldown reuses a live code for the same device, else sends a new one', async () => {
     const user = await t.createUser({ twoFactorOnLogin: true, prefix: '2fa-again' });
     const { deviceId } = await startTwoFactor(user);
-    const smsCount = async () => (await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`)).json<unknown[]>().length;
+    const smsCount = async () => (await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`, outboxHeaders(t.config))).json<unknown[]>().length;
     // Same device, code still live: no second SMS.
     await t.post(API_PATHS.login, { username: user.username, password: user.password, deviceId });
     expect(await smsCount()).toBe(1);
@@ -145,12 +145,12 @@ describe('two-factor login', () => {
       expect(res.statusCode, String(loginAttemptToken)).toBe(400);
       expect(res.body).toBe(noAttempt.body);
     }
-    expect((await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`)).json<unknown[]>()).toHaveLength(1);
+    expect((await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`, outboxHeaders(t.config))).json<unknown[]>()).toHaveLength(1);
     const expired = t.app.services.otp.loginProof({ userId: user.id, deviceId, now: new Date(Date.now() - 11 * 60_000) });
     expect((await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true, loginAttemptToken: expired })).statusCode).toBe(400);
     const ok = await t.post(API_PATHS.generateOtp, { username: user.username, isLogin: true, loginAttemptToken: proof });
     expect(ok.statusCode).toBe(200);
-    expect((await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`)).json<unknown[]>()).toHaveLength(2);
+    expect((await t.get(`${API_PATHS.devOutbox}?to=${encodeURIComponent(user.phoneNumber)}`, outboxHeaders(t.config))).json<unknown[]>()).toHaveLength(2);
   });
 
   it('a login resend needs a password-verified attempt first', async () => {

@@ -1,10 +1,14 @@
 /**
  * Development-only routes: the SMS outbox (GET /__dev/outbox). Registered only outside production and
- * only while the SMS transport is the outbox, and every development route (this one and the
- * simulator's roster, server/http/ingest-routes.ts) answers only loopback clients that did not come
- * through a proxy: the outbox holds sign-in and reset codes, so anyone who can read it can take over
- * any account.
+ * only while the SMS transport is the outbox. The outbox holds sign-in and reset codes, so anyone who
+ * can read it can take over any account: it answers only a request that carries the outbox token
+ * (`X-Dev-Outbox-Token` header or `?token=`; DEV_OUTBOX_TOKEN or random per start, printed at start)
+ * from a loopback socket without forwarding headers. The token is what a stranger behind a reverse
+ * proxy cannot have: recognising proxies by their headers can never be complete (X-Real-IP, Via,
+ * CF-Connecting-IP, or a proxy that adds nothing). The simulator's roster (server/http/ingest-routes.ts)
+ * keeps the loopback check alone: it lists ids, no secret, and needs the site's ingestion key.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS } from '../../common/constants';
 import { SCHEMAS } from '../../common/contract';
@@ -38,11 +42,38 @@ export async function loopbackOnly(request: FastifyRequest, reply: FastifyReply)
   }
 }
 
+/** The header that carries the outbox token. */
+export const DEV_OUTBOX_TOKEN_HEADER = 'x-dev-outbox-token';
+
+/** Constant-time comparison of a presented token with the configured one (hashes of equal length). */
+export function devOutboxTokenMatches(presented: unknown, expected: string): boolean {
+  if (typeof presented !== 'string' || presented.length === 0) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/** The outbox's address with its token, as startup prints it. */
+export function devOutboxUrl(config: Pick<ServerConfig, 'host' | 'port' | 'devOutboxToken'>): string {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}${API_PATHS.devOutbox}?token=${encodeURIComponent(config.devOutboxToken)}`;
+}
+
+/** onRequest guard of the outbox: the token, then the loopback check. Same 404 as an unknown route. */
+function outboxTokenGuard(expected: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const query = request.query as { token?: unknown } | undefined;
+    const presented = request.headers[DEV_OUTBOX_TOKEN_HEADER] ?? query?.token;
+    if (!devOutboxTokenMatches(presented, expected)) {
+      await reply.code(404).send({ success: false, message: OWN_MESSAGES.notFound });
+    }
+  };
+}
+
 export const devRoutes: FastifyPluginAsync = async (app) => {
   if (!devOutboxEnabled(app.services.config)) return;
-  app.get<{ Querystring: { to?: string } }>(API_PATHS.devOutbox, {
-    onRequest: loopbackOnly,
-    schema: { querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 50 } } }, response: { 200: SCHEMAS.outboxMessages } },
+  app.get<{ Querystring: { to?: string; token?: string } }>(API_PATHS.devOutbox, {
+    onRequest: [loopbackOnly, outboxTokenGuard(app.services.config.devOutboxToken)],
+    schema: { querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 50 }, token: { type: 'string', maxLength: 200 } } }, response: { 200: SCHEMAS.outboxMessages } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // SMS sends run after their answers (server/domain/jobs.ts): list once the queued ones are done.
