@@ -41,6 +41,8 @@ export const DESCRIPTION_MAX = 2000;
 export const COUPON_CODE_MIN = 4;
 export const COUPON_CODE_MAX = 32;
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+/** Letters and digits of generated codes, without the look-alikes 0/O and 1/I/L, so a code read aloud is typed right. */
+export const COUPON_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** Random part of a generated code; with a prefix of at most COUPON_PREFIX_MAX the code stays ≤ 32. */
 export const COUPON_RANDOM_LENGTH = 10;
 export const COUPON_PREFIX_MAX = 16;

@@ -38,6 +38,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEMO_SITES } from './demo-accounts';
+import { COUPON_CODE_ALPHABET } from '../../common/monetization-rules';
 import { rebuildRollups } from './rollups';
 import { ingestionKeys, networks, sites, staffUsers } from './schema';
 
@@ -521,7 +522,9 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
     });
     const batchId = offer.batch > 0 ? ids.uuid() : null;
     const codes = [...offer.codes];
-    for (let b = 0; b < offer.batch; b++) codes.push(`SPORTS-${Array.from({ length: 6 }, () => rng.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'])).join('')}`);
+    // Like a generated batch (server/domain/monetization.ts): a prefix and letters and digits only, so
+    // every seeded code passes the write rule of a coupon (issue 25: `SPORTS-…` could not be disabled).
+    for (let b = 0; b < offer.batch; b++) codes.push(`SPORTS${Array.from({ length: 6 }, () => rng.pick([...COUPON_CODE_ALPHABET])).join('')}`);
     for (const raw of codes) {
       const couponId = ids.uuid();
       const code = uniqueCode(raw);

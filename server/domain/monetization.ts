@@ -13,7 +13,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AREAS } from '../../common/constants';
 import {
-  COUPON_RANDOM_LENGTH, MONETIZATION_MESSAGES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
+  COUPON_CODE_ALPHABET, COUPON_RANDOM_LENGTH, MONETIZATION_MESSAGES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
   offerDiscountValue, parseInstant, parseMoney, parseWhole, validateCoupon, validateCouponBatch, validateOffer,
   validatePlan, validatePlanGroup, validateSettings,
   type CouponBatchInput, type CouponInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput,
@@ -434,8 +434,7 @@ export async function updateCoupon(db: Db, caller: MonetizationCaller, id: strin
   return getCoupon(db, caller, id);
 }
 
-/** Letters and digits without the look-alikes 0/O and 1/I/L, so a code read aloud is typed right. */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_ALPHABET = COUPON_CODE_ALPHABET;
 
 export function randomCode(prefix: string, length: number = COUPON_RANDOM_LENGTH): string {
   const bytes = randomBytes(length);
