@@ -268,6 +268,22 @@ describe('reports equal a recomputation from the raw rows', () => {
     }).length;
     expect(body.totals.signups).toBe(world.subscribers.filter((s) => dayOf(s.createdAt) >= FROM && dayOf(s.createdAt) <= TO).length);
     expect(body.totals.subscribers).toBe(paying);
+    // Issue 27: "In trial (end)" is the subscriptions in their trial at the end of each day, straight
+    // from the raw rows (a paid subscription without a trial that ends must not count -1: it did).
+    const atEndOf = (day: string) => {
+      const dayEnd = Date.parse(`${day}T23:59:59.999Z`);
+      const started = (s: World['subs'][number]) => (s.startedAt as Date).getTime() <= dayEnd;
+      const ended = (s: World['subs'][number]) => s.endedAt !== null && s.endedAt !== undefined && (s.endedAt as Date).getTime() <= dayEnd;
+      return {
+        trialing: world.subs.filter((s) => s.trialEndsAt && started(s) && (s.trialEndsAt as Date).getTime() > dayEnd && !ended(s)).length,
+        subscribers: world.subs.filter((s) => ((s.trialEndsAt ?? s.startedAt) as Date).getTime() <= dayEnd && !ended(s)).length,
+      };
+    };
+    expect(world.subs.some((s) => !s.trialEndsAt && s.endedAt)).toBe(true);
+    expect(body.totals.trialing).toBe(atEndOf(TO).trialing);
+    expect(body.rows.map((r) => ({ period: r.period, trialing: r.trialing, subscribers: r.subscribers })))
+      .toEqual(body.rows.map((r) => ({ period: r.period, ...atEndOf(String(r.period)) })));
+    expect(body.rows.some((r) => Number(r.trialing) > 0)).toBe(true);
     const gb = await report(analyst, 'user_base', `${RANGE}&country=GB`);
     expect(gb.body.totals.signups).toBe(world.subscribers.filter((s) => s.country === 'GB').length);
     expect(gb.body.columns.map((c) => c.key)).not.toContain('subscribers');

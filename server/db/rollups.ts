@@ -146,8 +146,11 @@ async function rebuildSubscriptions(db: SqlRunner, range: RollupRange): Promise<
       SELECT site_id, network_id, plan_id, ${utcDay(sql`ended_at`)}, 0, 0, 0, 0, 0, -1, 0
       FROM subs WHERE ended_at <= ${at} AND ended_at > activated_at
       UNION ALL
+      -- A trial ends at its end or when the subscription ends, whichever comes first. Only subscriptions
+      -- with a trial: LEAST ignores NULLs, so without this a paid subscription that ended took one off
+      -- the trialing count (issue 27: "In trial (end)" was -68).
       SELECT site_id, network_id, plan_id, ${utcDay(sql`least(trial_ends_at, coalesce(ended_at, trial_ends_at))`)}, 0, 0, 0, 0, 0, 0, -1
-      FROM subs WHERE least(trial_ends_at, coalesce(ended_at, trial_ends_at)) <= ${at}
+      FROM subs WHERE trial_ends_at IS NOT NULL AND least(trial_ends_at, coalesce(ended_at, trial_ends_at)) <= ${at}
     ), daily AS (
       SELECT site_id, network_id, plan_id, day, sum(trials) AS trials, sum(paid) AS paid, sum(conv) AS conv,
         sum(canc) AS canc, sum(expi) AS expi, sum(act) AS act, sum(trl) AS trl
