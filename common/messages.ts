@@ -78,6 +78,8 @@ export const OWN_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   /** Per-token budget of authenticated routes and GraphQL (SECURITY.md C-RATE-1). */
   tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
+  /** A GraphQL request over the size caps of server/graphql/gate.ts (413). */
+  graphqlTooLarge: 'The GraphQL request is too large.',
   /** SMS to the owner when an account reaches its cap of consecutive failed sign-in attempts (SECURITY.md C-LOCK-2). */
   failureCapSms: 'CMS Tools: there were many failed attempts to sign in to your account. Sign-in from new devices is paused; sign in from a device you used before, or contact your administrator.',
   otpExpired: 'OTP verification failed!',
@@ -150,8 +152,11 @@ export const OWN_MESSAGES = {
   // Player event ingestion (POST /v1/events, issue 12).
   ingestKeyMissing: 'The x-ingestion-key header is required.',
   ingestKeyInvalid: 'The ingestion key is not valid.',
-  ingestBatchRefused: (refused: number, total: number) => `${refused} of ${total} ${total === 1 ? 'event was' : 'events were'} refused; nothing of this batch was written.`,
+  ingestBatchRefused: (refused: number, total: number) => `${refused} of ${total} ${total === 1 ? 'event' : 'events'} ${refused === 1 ? 'was' : 'were'} refused; nothing of this batch was written.`,
   ingestRateLimited: 'Too many event batches for this site. Please wait a moment and send again.',
+  ingestEventDateTime: (field: string) => `${field} must be an ISO 8601 date-time with Z or an offset within ±14:00 (e.g. 2026-11-26T10:07:07Z).`,
+  ingestKeyFailuresLimited: 'Too many wrong ingestion keys from this address. Please wait a moment and send again with a valid key.',
+  ingestBusy: 'The events could not be saved right now. Please send this batch again in a moment.',
 } as const;
 
 /** The Admin area (issue 18): staff accounts, roles, sessions, the site's second-factor rule, the audit log. */
@@ -191,6 +196,10 @@ export const ADMIN_MESSAGES = {
   emailInvalid: 'Enter a valid e-mail address.',
   displayNameRequired: 'Display name is required.',
   phoneInvalid: 'Enter a mobile number with 7 to 20 digits, optionally starting with +.',
+  /** Issue 25: an Admin editor grants roles only up to its own, area by area. */
+  grantAboveOwn: (areas: readonly string[]) => `You can only give roles up to your own: you may not change ${areas.join(', ')} on this account. Nothing was changed.`,
+  grantLocked: 'Areas you do not hold at this level are locked: they stay as they are.',
+  targetAboveOwn: (areas: readonly string[]) => `This account holds roles above yours (${areas.join(', ')}): only someone who holds them can change it, reset its password or second factor, or end its sessions. Nothing was changed.`,
 } as const;
 
 /** The signed-in user's own account (issue 19): password blocklist, current password, own sessions. */

@@ -13,6 +13,7 @@ import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { DomainError, type ErrorKind } from '../domain/errors';
 import type { Db } from '../db/client';
 import type { CopyOptions, NetworkCaller } from '../domain/networks';
+import { gatedCaller, installGraphqlGate } from './gate';
 import { MAX_QUERY_DEPTH, validationRulesFor } from './limits';
 import { managementResolvers, type ManagementContext } from './resolvers';
 import { managementSchema } from './schema';
@@ -55,6 +56,7 @@ function clientErrorOf(error: GraphQLError): { status: number; message: string }
   if (!original || typeof original.code !== 'string' || !original.code.startsWith('FST_')) return undefined;
   const status = typeof original.statusCode === 'number' ? original.statusCode : 0;
   if (status < 400 || status >= 500) return undefined;
+  if (original.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status, message: OWN_MESSAGES.graphqlTooLarge };
   return { status, message: original.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? `${OWN_MESSAGES.badRequest} The body is not valid JSON.` : original.message };
 }
 
@@ -116,7 +118,10 @@ function isJsonText(text: string): boolean {
 /** Registers Mercurius on `app` with the management schema. */
 export async function registerManagementGraphql(app: FastifyInstance, options: ManagementGraphqlOptions): Promise<void> {
   const { production } = options;
+  // Credentials and sizes before anything is parsed (issue 25): server/graphql/gate.ts.
+  installGraphqlGate(app, options.authenticateCaller);
   app.addHook('preValidation', async (request, reply) => {
+    if (reply.sent) return;
     const query = ((request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined)?.query;
     if (typeof query === 'string' && isJsonText(query)) {
       await reply.code(400).send({ data: null, errors: [{ message: 'query must be a GraphQL document', extensions: { code: 'BAD_USER_INPUT' } }] });
@@ -141,7 +146,7 @@ export async function registerManagementGraphql(app: FastifyInstance, options: M
     allowBatchedQueries: false,
     context: (request): ManagementContext => {
       let pending: Promise<NetworkCaller> | undefined;
-      return { caller: () => (pending ??= options.authenticateCaller(request)) };
+      return { caller: () => (pending ??= gatedCaller(request) ?? options.authenticateCaller(request)) };
     },
     errorFormatter: (execution, context) => {
       if (!execution.errors.every(isOurs)) {
