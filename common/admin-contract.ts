@@ -4,7 +4,7 @@
  * audit log, and the public set-password step a new account starts with.
  */
 import { AREA_NAMES, ACCESS_LEVELS } from './constants';
-import type { Roles } from './contract';
+import { VERSION_SCHEMA, type Roles } from './contract';
 import type { FromSchema } from './json-schema';
 
 export interface StaffMember {
@@ -35,6 +35,11 @@ export interface StaffListResponse {
   /** The caller's own account id (the page offers no "disable" for it). */
   selfId: string;
   requireTwoFactor: boolean;
+  /**
+   * Issue 25: the caller's own roles, the most it may hand out (common/grant-cap.ts): the editor's
+   * role grid offers only the levels this allows.
+   */
+  grantable: Roles;
 }
 
 export interface StaffResponse {
@@ -122,6 +127,8 @@ export const ADMIN_AUDIT_ACTIONS = {
   passwordSet: 'staff.password_set',
   secondFactorReset: 'staff.second_factor_reset',
   twoFactorRequired: 'site.two_factor_required',
+  /** Issue 25: a create or update that tried to grant roles above the granter's own (refused, nothing changed). */
+  grantRefused: 'staff.grant_refused',
 } as const;
 
 /** Every action the audit log filter offers, admin changes first. */
@@ -144,7 +151,9 @@ const rolesSchema = {
 } as const;
 const phoneSchema = { type: 'string', minLength: 7, maxLength: 20, pattern: '^\\+?[0-9][0-9 ()-]{5,18}[0-9]$' } as const;
 const displayNameSchema = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
-const versionSchema = { type: 'integer', minimum: 1 } as const;
+const versionSchema = VERSION_SCHEMA;
+/** Ids in paths: any short text; the domain answers 404 for one that is not a UUID (issue 25). */
+const idSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const tokenSchema = { type: 'string', minLength: 1, maxLength: 500 } as const;
 const pageSchema = { type: 'integer', minimum: 1, maximum: 100000 } as const;
 const pageSizeSchema = { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } as const;
@@ -160,12 +169,12 @@ export const ADMIN_SCHEMAS = {
   staffParams: {
     type: 'object',
     required: ['id'],
-    properties: { id: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' } },
+    properties: { id: idSchema },
   },
   sessionParams: {
     type: 'object',
     required: ['id', 'sessionId'],
-    properties: { id: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' }, sessionId: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' } },
+    properties: { id: idSchema, sessionId: idSchema },
   },
   createStaff: {
     type: 'object',

@@ -4,6 +4,7 @@
  * sides compile against. The search key rule (`searchKeyOf`) lives here too, because the server
  * stores it on every write and normalises queries with the same function.
  */
+import { VERSION_SCHEMA } from './contract';
 import type { FromSchema } from './json-schema';
 
 export const CONTENT_KINDS = ['video', 'series', 'episode', 'live'] as const;
@@ -161,7 +162,7 @@ export const CONTENT_SCHEMAS = {
     additionalProperties: false,
     required: ['version'],
     properties: {
-      version: { type: 'integer', minimum: 1 },
+      version: VERSION_SCHEMA,
       title: { type: 'string', minLength: 1, maxLength: F.titleMax },
       description: { type: 'string', maxLength: F.descriptionMax },
       genre: { type: 'string', minLength: 1, maxLength: F.genreMax },
@@ -185,7 +186,7 @@ export const CONTENT_SCHEMAS = {
           type: 'object',
           additionalProperties: false,
           required: ['id', 'version'],
-          properties: { id: { type: 'string', pattern: UUID_PATTERN }, version: { type: 'integer', minimum: 1 } },
+          properties: { id: { type: 'string', pattern: UUID_PATTERN }, version: VERSION_SCHEMA },
         },
       },
     },

@@ -8,6 +8,15 @@ import type { FromSchema } from './json-schema';
 
 export type Roles = Partial<Record<AreaName, AccessLevel>>;
 
+/**
+ * Issue 25: every optimistic-concurrency `version` (and a settings `restore`) is a PostgreSQL integer,
+ * so the schema caps it there: a bigger number is a 400 at the schema, never a 500 from the database.
+ */
+export const MAX_VERSION = 2_147_483_647;
+export const VERSION_SCHEMA = { type: 'integer', minimum: 1, maximum: MAX_VERSION } as const;
+/** A real UUID (8-4-4-4-12 hex digits), for ids in paths: anything else is a 404 or 400, never a 500. */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
 export interface ApiFailure {
   success: false;
   message: string;

@@ -80,6 +80,14 @@ function repositoryOver(db: Executor) {
     async appendSettingsVersion(values: Omit<typeof networkSettingsVersions.$inferInsert, 'id'>): Promise<void> {
       await db.insert(networkSettingsVersions).values(values);
     },
+    /**
+     * The first stored settings as a version, unless it is there already. Two writers doing a network's
+     * first save at once both get here: the second waits for the first and inserts nothing (no unique
+     * violation, issue 25), then its versioned update finds the version gone and answers 409.
+     */
+    async keepSettingsVersion(values: Omit<typeof networkSettingsVersions.$inferInsert, 'id'>): Promise<void> {
+      await db.insert(networkSettingsVersions).values(values).onConflictDoNothing({ target: [networkSettingsVersions.networkId, networkSettingsVersions.version] });
+    },
     audit(values: Omit<AuditEventValues, 'at'>): Promise<void> {
       return insertAuditEvent(db, values);
     },

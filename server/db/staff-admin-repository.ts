@@ -86,9 +86,10 @@ export function createStaffAdminRepository(db: Db, opts: { idleMs: number }) {
       return { ...row, ...summary };
     },
 
-    async usernameExists(username: string): Promise<boolean> {
-      const [row] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
-      return Boolean(row);
+    /** The site of the account with this username (usernames are unique across sites: sign-in needs no site). */
+    async siteOfUsername(username: string): Promise<string | undefined> {
+      const [row] = await db.select({ siteId: staffUsers.siteId }).from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
+      return row?.siteId;
     },
 
     async insertStaff(values: typeof staffUsers.$inferInsert): Promise<StaffRecord> {

@@ -13,7 +13,7 @@ import {
   type AppcmsBrand, type AppcmsDevices, type AppcmsService, type AppcmsSettings, type CopyPreview, type FieldErrors,
   type ServiceFields, type SettingValue, type SettingsVersion,
 } from '../../common/appcms';
-import type { DeviceEntry, ThemeColors } from '../../common/contract';
+import { MAX_VERSION, type DeviceEntry, type ThemeColors } from '../../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import type { AppcmsRepository, ServiceRow, ServiceWrite, SettingsVersionRow } from '../db/appcms-repository';
 import type { NetworkRepository } from '../db/network-repository';
@@ -56,7 +56,8 @@ function bodyOf(value: unknown): Body {
 
 function versionOf(body: Body, key = 'version'): number {
   const version = body[key];
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) throw invalid(key, OWN_MESSAGES.badRequest);
+  // Issue 25: a PostgreSQL integer column; above MAX_VERSION (common/contract.ts) a 400, never a 500.
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > MAX_VERSION) throw invalid(key, OWN_MESSAGES.badRequest);
   return version;
 }
 
@@ -154,8 +155,7 @@ type AppcmsTx = Parameters<Parameters<AppcmsRepository['transaction']>[0]>[0];
 
 /** The settings as first stored (seeded or copied) become version N the first time they change. */
 async function keepBaseline(tx: AppcmsTx, networkId: string, row: SettingsRow): Promise<void> {
-  if (await tx.settingsVersion(networkId, row.version)) return;
-  await tx.appendSettingsVersion({ networkId, version: row.version, values: row.values, createdBy: null, createdAt: row.updatedAt, changed: [], restoredFrom: null });
+  await tx.keepSettingsVersion({ networkId, version: row.version, values: row.values, createdBy: null, createdAt: row.updatedAt, changed: [], restoredFrom: null });
 }
 
 const changedKeys = (from: Record<string, unknown>, to: Record<string, unknown>) => diffValues(from, to).map((d) => d.field);
@@ -351,13 +351,14 @@ export async function uploadImage(
   requireEdit(caller);
   if (!(UPLOAD_SLOTS as readonly string[]).includes(slot)) throw invalid('slot', APPCMS_MESSAGES.uploadSlot);
   const { siteRow, networkRow } = await target(deps, caller, site, network);
-  const checked = checkImage(bytes);
+  // What is stored is what the check produced (re-encoded pixels, the sanitised SVG), never the upload itself.
+  const checked = await checkImage(bytes);
   if (!checked.ok) throw invalid('file', checked.message);
-  const key = `${createHash('sha256').update(bytes).digest('hex')}.${checked.ext}`;
-  await deps.storage.put(key, bytes);
+  const key = `${createHash('sha256').update(checked.bytes).digest('hex')}.${checked.ext}`;
+  await deps.storage.put(key, checked.bytes);
   await deps.store.audit({
     actorUserId: caller.userId, action: APPCMS_AUDIT.upload, siteId: siteRow.id, networkIdentifier: networkRow.identifier,
-    detail: { slot, key, bytes: bytes.length, contentType: checked.contentType, width: checked.width, height: checked.height },
+    detail: { slot, key, bytes: checked.bytes.length, contentType: checked.contentType, width: checked.width, height: checked.height },
   });
   return { url: `${APPCMS_PATHS.files}/${key}`, contentType: checked.contentType, width: checked.width, height: checked.height };
 }

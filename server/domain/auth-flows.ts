@@ -62,6 +62,9 @@ export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/** Purposes of reset tokens the forgot / change password route accepts (never 'set-password'). */
+const RESET_ROUTE_PURPOSES: ReadonlySet<string> = new Set(['reset', 'change']);
+
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -367,8 +370,11 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       const now = new Date();
       const tokenHash = hashResetToken(token);
       const row = await accounts.resetTokenByHash(tokenHash);
-      if (!row || row.usedAt || new Date(row.expiresAt).getTime() <= now.getTime() || row.user.disabled) {
-        await deps.audit.record({ action: 'password.reset_failed', actorUserId: row?.user.id ?? null, detail: { ip: req.ip, reason: row ? 'used-or-expired' : 'unknown' } });
+      // Tokens are bound to their purpose (issue 25): only this flow's own ('reset', 'change'); an Admin's
+      // set-password token is refused here exactly like an unknown one (and the set-password route takes only its own).
+      if (!row || !RESET_ROUTE_PURPOSES.has(row.purpose) || row.usedAt || new Date(row.expiresAt).getTime() <= now.getTime() || row.user.disabled) {
+        const reason = !row ? 'unknown' : RESET_ROUTE_PURPOSES.has(row.purpose) ? 'used-or-expired' : 'wrong-purpose';
+        await deps.audit.record({ action: 'password.reset_failed', actorUserId: row?.user.id ?? null, detail: { ip: req.ip, reason } });
         return resetFailed();
       }
       if (row.purpose === 'change') {

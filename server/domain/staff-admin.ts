@@ -10,7 +10,7 @@
  * - A site keeps at least one enabled Admin editor; an admin cannot disable themself.
  * - Every change is audit-logged with who, what, before and after.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_AUDIT_ACTIONS, AUDIT_PAGE_SIZE, SET_PASSWORD_TTL_HOURS, STAFF_PAGE_SIZE,
   type AuditListResponse, type AuditQuery, type CreateStaffRequest, type EndSessionsResponse, type RequireTwoFactorResponse,
@@ -18,7 +18,8 @@ import {
   type StaffChangeResponse, type StaffListQuery, type StaffListResponse, type StaffMember, type StaffSessionsResponse, type UpdateStaffRequest,
 } from '../../common/admin-contract';
 import { AREAS, ROUTES } from '../../common/constants';
-import type { Roles } from '../../common/contract';
+import { UUID_PATTERN, type Roles } from '../../common/contract';
+import { grantsAboveOwn } from '../../common/grant-cap';
 import { ADMIN_MESSAGES, MESSAGES } from '../../common/messages';
 import { canEdit, parseRoles } from '../../common/roles';
 import type { StaffAdminRepository, StaffRecord } from '../db/staff-admin-repository';
@@ -36,12 +37,21 @@ export interface StaffAdminDeps {
   audit: AuditLog;
   auth: Pick<Authenticator, 'forgetUser'>;
   log: { error(obj: unknown, msg?: string): void };
+  /**
+   * Issue 25: where set-password links point (PUBLIC_URL, server/env.ts), without a trailing slash;
+   * never taken from the request (its Host or X-Forwarded-Host is the sender's choice).
+   */
+  publicUrl: string;
 }
 
-/** Where the caller's browser reaches us: the set-password link is built on it. */
-export interface Origin {
-  baseUrl: string;
-}
+
+/**
+ * Issue 25: audit action of a create whose e-mail belongs to another site's account. Recorded without
+ * a site (operators see it, neither tenant's Admin audit log does).
+ */
+export const CREATE_ELSEWHERE_AUDIT = 'staff.create_elsewhere_hidden';
+
+const UUID = new RegExp(UUID_PATTERN);
 
 type StaffWithSessions = StaffRecord & { lastSeenAt: Date | null; activeSessions: number };
 
@@ -125,6 +135,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
   }
 
   async function loadTarget(ctx: AuthContext, id: string): Promise<StaffWithSessions> {
+    if (!UUID.test(id)) throw notFound(ADMIN_MESSAGES.staffNotFound);
     const row = await repo.findStaff(ctx.site.id, id);
     if (!row) throw notFound(ADMIN_MESSAGES.staffNotFound);
     return row;
@@ -149,12 +160,12 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
     return ended;
   }
 
-  async function issueLink(target: Pick<StaffRecord, 'id' | 'phoneNumber'>, origin: Origin): Promise<SetPasswordLink> {
+  async function issueLink(target: Pick<StaffRecord, 'id' | 'phoneNumber'>): Promise<SetPasswordLink> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + SET_PASSWORD_TTL_HOURS * 3_600_000);
     await repo.issueSetPasswordToken(target.id, hashSetPasswordToken(token), now, expiresAt);
-    const url = `${origin.baseUrl}${ROUTES.setPassword}?token=${encodeURIComponent(token)}`;
+    const url = `${deps.publicUrl}${ROUTES.setPassword}?token=${encodeURIComponent(token)}`;
     try {
       await deps.sms.send(target.phoneNumber, ADMIN_MESSAGES.setPasswordSms(url));
     } catch (error) {
@@ -173,6 +184,51 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
     });
   }
 
+  /** The grant cap (common/grant-cap.ts): a refusal is audited and nothing changes. */
+  async function capGrants(ctx: AuthContext, target: Pick<StaffRecord, 'id' | 'username'> | null, before: Roles, after: Roles): Promise<void> {
+    const above = grantsAboveOwn(ctx.user.roles, before, after);
+    if (above.length === 0) return;
+    await record(ctx, ADMIN_AUDIT_ACTIONS.grantRefused, target, { before: { roles: before }, after: { roles: after }, areas: above, ...(target ? {} : { creating: true }) });
+    throw forbidden(ADMIN_MESSAGES.grantAboveOwn(above));
+  }
+
+  /**
+   * Password links, second-factor resets, disabling and ending sessions act on an account as a whole:
+   * on an account holding roles above the caller's they would be a way around the grant cap (a
+   * password link for a more powerful account is that account), so they are refused and audited.
+   */
+  async function capTarget(ctx: AuthContext, target: StaffRecord, action: string): Promise<void> {
+    const roles = parseRoles(target.roles);
+    const above = grantsAboveOwn(ctx.user.roles, {}, roles);
+    if (above.length === 0) return;
+    await record(ctx, ADMIN_AUDIT_ACTIONS.grantRefused, target, { refusedAction: action, roles, areas: above });
+    throw forbidden(ADMIN_MESSAGES.targetAboveOwn(above));
+  }
+
+  /**
+   * An e-mail held by another site's account: answered like a successful create (issue 25), so one
+   * tenant learns nothing about another's staff. Nothing is stored and no SMS is sent; see
+   * /tmp/sec-admin.md (docs) for why usernames stay unique across sites.
+   */
+  async function hiddenCreate(ctx: AuthContext, input: CreateStaffRequest, username: string, roles: Roles, twoFactorOnLogin: boolean): Promise<StaffChangeResponse> {
+    await deps.audit.record({ action: CREATE_ELSEWHERE_AUDIT, actorUserId: ctx.user.id, siteId: null, detail: { callerSiteId: ctx.site.id, username } });
+    const now = new Date();
+    const displayName = input.displayName.trim();
+    const token = randomBytes(32).toString('base64url');
+    return {
+      success: true,
+      message: ADMIN_MESSAGES.created(displayName),
+      staff: {
+        id: randomUUID(), username, email: username, displayName, phoneNumber: input.phoneNumber.trim(), twoFactorOnLogin, roles,
+        disabled: false, createdAt: now.toISOString(), lastSeenAt: null, activeSessions: 0, version: 1,
+      },
+      link: {
+        url: `${deps.publicUrl}${ROUTES.setPassword}?token=${encodeURIComponent(token)}`,
+        expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_HOURS * 3_600_000).toISOString(),
+      },
+    };
+  }
+
   return {
     async list(ctx: AuthContext, query: StaffListQuery): Promise<StaffListResponse> {
       const paging = pageOf(query.page, query.pageSize, STAFF_PAGE_SIZE);
@@ -189,6 +245,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
         canEdit: isAdminEditor(ctx.user.roles),
         selfId: ctx.user.id,
         requireTwoFactor,
+        grantable: isAdminEditor(ctx.user.roles) ? parseRoles(ctx.user.roles) : {},
       };
     },
 
@@ -196,14 +253,18 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       return toMember(await loadTarget(ctx, id));
     },
 
-    async create(ctx: AuthContext, input: CreateStaffRequest, origin: Origin): Promise<StaffChangeResponse> {
+    async create(ctx: AuthContext, input: CreateStaffRequest): Promise<StaffChangeResponse> {
       requireEditor(ctx);
       const username = input.email.trim().toLowerCase();
-      if (await repo.usernameExists(username)) throw conflict(ADMIN_MESSAGES.usernameTaken);
-      const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
       const roles = parseRoles(input.roles);
+      await capGrants(ctx, null, {}, roles);
+      const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
       // Nobody knows this password: the account is usable only once its owner follows the link.
+      // Hashed before the e-mail check, so a hidden create (another site's e-mail) takes as long as a real one.
       const unusable = await deps.passwords.hash(randomBytes(32).toString('base64url'));
+      const takenBy = await repo.siteOfUsername(username);
+      if (takenBy === ctx.site.id) throw conflict(ADMIN_MESSAGES.usernameTaken);
+      if (takenBy !== undefined) return hiddenCreate(ctx, input, username, roles, requireTwoFactor || input.twoFactorOnLogin);
       let created: StaffRecord;
       try {
         created = await repo.insertStaff({
@@ -219,11 +280,13 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       } catch (error) {
         // Two admins creating the same e-mail at once: the unique index decides.
         if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+          const winner = await repo.siteOfUsername(username);
+          if (winner !== undefined && winner !== ctx.site.id) return hiddenCreate(ctx, input, username, roles, requireTwoFactor || input.twoFactorOnLogin);
           throw conflict(ADMIN_MESSAGES.usernameTaken);
         }
         throw error;
       }
-      const link = await issueLink(created, origin);
+      const link = await issueLink(created);
       await record(ctx, ADMIN_AUDIT_ACTIONS.created, created, { before: null, after: auditView(created) });
       await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, created, { expiresAt: link.expiresAt, sentTo: obscureMobileNumber(created.phoneNumber) });
       return { success: true, message: ADMIN_MESSAGES.created(created.displayName), staff: await reload(ctx, created.id), link };
@@ -233,6 +296,12 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       requireEditor(ctx);
       const target = await loadTarget(ctx, id);
       const roles = parseRoles(input.roles);
+      await capGrants(ctx, target, parseRoles(target.roles), roles);
+      // The mobile number receives the password-reset codes and the 2FA codes: changing it, or turning the second
+      // factor off, on an account above the caller's roles would be a way into that account.
+      if (target.phoneNumber !== input.phoneNumber.trim() || (target.twoFactorOnLogin && !input.twoFactorOnLogin)) {
+        await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.updated);
+      }
       const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
       if (requireTwoFactor && !input.twoFactorOnLogin) throw invalid('twoFactorOnLogin', ADMIN_MESSAGES.twoFactorRequiredForAll);
       await keepOneAdmin(ctx, target, isAdminEditor(roles));
@@ -257,6 +326,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       requireEditor(ctx);
       if (disabled && id === ctx.user.id) throw conflict(ADMIN_MESSAGES.cannotDisableSelf);
       const target = await loadTarget(ctx, id);
+      await capTarget(ctx, target, disabled ? ADMIN_AUDIT_ACTIONS.disabled : ADMIN_AUDIT_ACTIONS.enabled);
       if (disabled) await keepOneAdmin(ctx, target, false);
       const updated = await repo.updateStaff(ctx.site.id, id, version, { disabled });
       if (!updated) throw conflict(ADMIN_MESSAGES.conflict);
@@ -276,6 +346,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
     async endSessions(ctx: AuthContext, id: string): Promise<EndSessionsResponse> {
       requireEditor(ctx);
       const target = await loadTarget(ctx, id);
+      await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.sessionsEnded);
       const ended = await endSessionsOf(id);
       await record(ctx, ADMIN_AUDIT_ACTIONS.sessionsEnded, target, { before: { activeSessions: target.activeSessions }, after: { activeSessions: 0 }, ended });
       return { success: true, message: ADMIN_MESSAGES.sessionsEnded(target.displayName, ended), ended };
@@ -284,6 +355,8 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
     async endSession(ctx: AuthContext, id: string, sessionId: string): Promise<EndSessionsResponse> {
       requireEditor(ctx);
       const target = await loadTarget(ctx, id);
+      if (!UUID.test(sessionId)) throw notFound(ADMIN_MESSAGES.sessionsFailed);
+      await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.sessionEnded);
       const ended = await repo.revokeSession(id, sessionId);
       if (!ended) throw notFound(ADMIN_MESSAGES.sessionsFailed);
       deps.auth.forgetUser(id);
@@ -291,10 +364,11 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       return { success: true, message: ADMIN_MESSAGES.sessionEnded, ended: 1 };
     },
 
-    async triggerPasswordReset(ctx: AuthContext, id: string, origin: Origin): Promise<StaffChangeResponse> {
+    async triggerPasswordReset(ctx: AuthContext, id: string): Promise<StaffChangeResponse> {
       requireEditor(ctx);
       const target = await loadTarget(ctx, id);
-      const link = await issueLink(target, origin);
+      await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.passwordLinkIssued);
+      const link = await issueLink(target);
       await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, target, { expiresAt: link.expiresAt, sentTo: obscureMobileNumber(target.phoneNumber) });
       return { success: true, message: ADMIN_MESSAGES.passwordLinkIssued(target.displayName), staff: toMember(target), link };
     },
@@ -302,6 +376,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
     async resetSecondFactor(ctx: AuthContext, id: string, input: ResetSecondFactorRequest): Promise<StaffChangeResponse> {
       requireEditor(ctx);
       const target = await loadTarget(ctx, id);
+      await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.secondFactorReset);
       const updated = await repo.updateStaff(ctx.site.id, id, input.version, { phoneNumber: input.phoneNumber.trim() });
       if (!updated) throw conflict(ADMIN_MESSAGES.conflict);
       await repo.voidOtpCodes(id);

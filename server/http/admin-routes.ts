@@ -28,7 +28,7 @@ import { canContinue } from '../../common/roles';
 import { createStaffAdminRepository } from '../db/staff-admin-repository';
 import type { AuthContext } from '../domain/auth-context';
 import { forbidden, rateLimited } from '../domain/errors';
-import { createStaffAdmin, type Origin } from '../domain/staff-admin';
+import { createStaffAdmin } from '../domain/staff-admin';
 import './types';
 
 const BASE = API_PATHS.admin;
@@ -39,10 +39,6 @@ interface SessionParams { id: string; sessionId: string }
 /** Set-password tries per client address per 15 minutes: enough for typos, not for guessing. */
 const SET_PASSWORD_RULE = { limit: 30, windowSeconds: 900 };
 
-function originOf(request: FastifyRequest): Origin {
-  return { baseUrl: `${request.protocol}://${request.host}` };
-}
-
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const services = app.services;
   const admin = createStaffAdmin({
@@ -52,6 +48,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     audit: services.audit,
     auth: services.auth,
     log: app.log,
+    publicUrl: services.config.publicUrl,
   });
 
   /** A session and a role in Admin: anything less never reaches the domain. */
@@ -76,7 +73,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     admin.list(await adminContext(request), request.query));
 
   app.post<{ Body: CreateStaffRequest }>(`${BASE}/staff`, { schema: { body: ADMIN_SCHEMAS.createStaff } }, async (request, reply) => {
-    const result = await admin.create(await adminContext(request), request.body, originOf(request));
+    const result = await admin.create(await adminContext(request), request.body);
     return reply.code(201).send(result);
   });
 
@@ -105,7 +102,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     admin.endSession(await adminContext(request), request.params.id, request.params.sessionId));
 
   app.post<{ Params: IdParams }>(`${BASE}/staff/:id/password-reset`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
-    admin.triggerPasswordReset(await adminContext(request), request.params.id, originOf(request)));
+    admin.triggerPasswordReset(await adminContext(request), request.params.id));
 
   app.post<{ Params: IdParams; Body: ResetSecondFactorRequest }>(`${BASE}/staff/:id/second-factor/reset`, {
     schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.resetSecondFactor },
