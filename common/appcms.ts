@@ -34,7 +34,10 @@ export const APPCMS_MESSAGES = {
   uploadEmpty: 'The file is empty.',
   uploadType: 'Only PNG, WebP or SVG images are accepted (checked by content, not by name).',
   uploadPixels: (min: number, max: number) => `The image must be between ${min} and ${max} pixels on each side.`,
-  uploadUnsafeSvg: 'The SVG holds scripts, event handlers, embedded content or external references and was refused.',
+  uploadSvgRefused: (what: string) => `The SVG was refused: it holds ${what}. Scripts, event handlers, embedded HTML, external references, DOCTYPEs, processing instructions and editor-specific markup are not allowed; export it as a plain SVG.`,
+  uploadSvgInvalid: 'The SVG is not well-formed XML with an <svg> root in the SVG namespace (xmlns="http://www.w3.org/2000/svg").',
+  uploadUndecodable: 'The image could not be decoded: it is damaged, truncated or not really a PNG or WebP file.',
+  uploadHint: (maxPixels: number, maxKb: number) => `PNG, WebP or SVG, up to ${maxPixels} × ${maxPixels} pixels and ${maxKb} KB`,
   uploadSlot: 'Upload to the logo or the icon.',
   noVersions: 'No versions yet.',
   noChanges: OWN_MESSAGES.networkCopyNoChanges,
@@ -176,7 +179,11 @@ export const DEVICE_PLATFORMS: readonly { platform: string; name: string }[] = [
 
 export const UPLOAD_SLOTS = ['logo', 'icon'] as const;
 export type UploadSlot = (typeof UPLOAD_SLOTS)[number];
-export const UPLOAD_LIMITS = { maxBytes: 512 * 1024, minPixels: 16, maxPixels: 4096 } as const;
+/**
+ * Upload limits: bytes of the file, pixels on each side, and pixels in all (what the decoder is
+ * allowed to decode: 2048 × 2048 is 16 MiB of RGBA).
+ */
+export const UPLOAD_LIMITS = { maxBytes: 512 * 1024, minPixels: 16, maxPixels: 2048, maxTotalPixels: 2048 * 2048 } as const;
 /** Sizes the apps show the logo and icon at (previews). */
 export const PREVIEW_SIZES: Record<UploadSlot, readonly number[]> = { logo: [160, 80, 40], icon: [192, 48, 16] };
 

@@ -41,6 +41,13 @@ const segment = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const siteSchema = { params: { type: 'object', required: ['site'], properties: { site: segment } } } as const;
 const networkSchema = { params: { type: 'object', required: ['site', 'network'], properties: { site: segment, network: segment } } } as const;
 
+/**
+ * The policy of every stored upload (issue 25): opened directly, even a hostile SVG that got in
+ * could load nothing, run nothing and submit nothing (sandbox: an opaque origin without scripts,
+ * forms or navigation). Inline styles stay, as SVG presentation uses them.
+ */
+export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /** Image bodies of an upload, read as bytes (their declared type is not trusted: the content is checked). */
 const UPLOAD_TYPES = ['image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream'];
 
@@ -122,6 +129,12 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
 
   app.get<{ Params: { key: string } }>(`${APPCMS_PATHS.files}/:key`, {
     schema: { params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } } },
+    // Runs after the site-wide onSend hook (security-headers.ts), so this answer carries its own CSP.
+    onSend: async (_request, reply, payload) => {
+      reply.header('content-security-policy', UPLOAD_CSP);
+      reply.header('x-content-type-options', 'nosniff');
+      return payload;
+    },
   }, async (request, reply) => {
     const bytes = await deps.storage.get(request.params.key);
     const ext = request.params.key.split('.').pop() ?? '';
@@ -129,7 +142,8 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
     return reply
       .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
+      // The key is `<64 hex>.<ext>` (STORAGE_KEY): a safe name as it is.
+      .header('content-disposition', `inline; filename="${request.params.key}"`)
       .send(bytes);
   });
 };

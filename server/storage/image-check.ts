@@ -1,96 +1,74 @@
 /**
- * Checks an uploaded image by its content, never by its name: PNG and WebP by magic bytes with their
- * pixel size read from the header, SVG as text that must open with <svg and hold no script,
- * foreignObject, event handler, external reference, entity or javascript: URL (refused, not
- * rewritten). Answers the content type and extension, or the message saying why it was refused.
+ * Checks an uploaded image by its content, never by its name, and answers the bytes to store.
+ *
+ * PNG and WebP (told apart by their signature) are decoded by sharp (libvips): a file it cannot
+ * decode is refused, the real size must be within UPLOAD_LIMITS (the decoder refuses anything over
+ * maxTotalPixels before decoding it), and what is stored is the pixels re-encoded in the same
+ * format without metadata: bytes after the image (an HTML polyglot), EXIF and text chunks are gone.
+ * SVG is parsed as XML and sanitised (svg-check.ts); the serialised document that passed is stored.
  */
+import sharp from 'sharp';
 import { APPCMS_MESSAGES, UPLOAD_LIMITS } from '../../common/appcms';
+import { checkSvg } from './svg-check';
 
 export type ImageCheck =
-  | { ok: true; contentType: 'image/png' | 'image/webp' | 'image/svg+xml'; ext: 'png' | 'webp' | 'svg'; width: number; height: number }
+  | { ok: true; contentType: 'image/png' | 'image/webp' | 'image/svg+xml'; ext: 'png' | 'webp' | 'svg'; width: number; height: number; bytes: Buffer }
   | { ok: false; message: string };
+
+// Decoded images are not kept in libvips' operation cache: each upload is decoded once.
+sharp.cache(false);
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function pngSize(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_MAGIC) || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-function webpSize(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes.length < 30 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') return null;
-  const chunk = bytes.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ') {
-    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null;
-    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-  }
-  if (chunk === 'VP8L') {
-    if (bytes[20] !== 0x2f) return null;
-    const bits = bytes.readUInt32LE(21);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X') {
-    return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
-  }
-  return null;
-}
-
-const UNSAFE_SVG = [
-  /<\s*script/i,
-  /<\s*foreignObject/i,
-  /<\s*(iframe|embed|object|audio|video)\b/i,
-  /\son[a-z]+\s*=/i,
-  /<!ENTITY/i,
-  /<!DOCTYPE/i,
-  /javascript:/i,
-  /data:(?!image\/(png|webp|gif|jpeg);base64,)/i,
-  // Any href or url() that does not point inside the document.
-  /\bhref\s*=\s*(?:"\s*(?!#)|'\s*(?!#)|(?!["'#]))/i,
-  /url\(\s*(?:"\s*(?!#)|'\s*(?!#)|(?!["'#]))/i,
-  /@import/i,
-];
-
-function svgSize(text: string): { width: number; height: number } | null {
-  const open = /<svg\b[^>]*>/i.exec(text)?.[0];
-  if (!open) return null;
-  const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([0-9.]+)(px)?\\s*["']`, 'i').exec(open)?.[1];
-  const viewBox = /\sviewBox\s*=\s*["']\s*[-0-9.]+[\s,]+[-0-9.]+[\s,]+([0-9.]+)[\s,]+([0-9.]+)\s*["']/i.exec(open);
-  const width = Number(attr('width') ?? viewBox?.[1]);
-  const height = Number(attr('height') ?? viewBox?.[2]);
-  return Number.isFinite(width) && Number.isFinite(height) ? { width: Math.round(width), height: Math.round(height) } : null;
-}
-
 function withinLimits(size: { width: number; height: number }): boolean {
   const { minPixels, maxPixels } = UPLOAD_LIMITS;
-  return [size.width, size.height].every((side) => side >= minPixels && side <= maxPixels);
+  return [size.width, size.height].every((side) => Number.isFinite(side) && side >= minPixels && side <= maxPixels);
 }
 
 const pixelsMessage = () => APPCMS_MESSAGES.uploadPixels(UPLOAD_LIMITS.minPixels, UPLOAD_LIMITS.maxPixels);
 
-export function checkImage(bytes: Buffer): ImageCheck {
+/** Decodes a PNG or WebP, checks its real size and re-encodes its pixels; refuses what does not decode. */
+async function checkRaster(bytes: Buffer, format: 'png' | 'webp'): Promise<ImageCheck> {
+  // failOn 'error': truncated or corrupt data is refused; libpng's benign warnings (an odd ICC profile) are not.
+  const input = (limitInputPixels: number | false) => sharp(bytes, { failOn: 'error', limitInputPixels });
+  let width: number;
+  let height: number;
+  try {
+    // The header alone (no pixels decoded yet), so an oversized image is told by its size.
+    const meta = await input(false).metadata();
+    if (meta.format !== format) return { ok: false, message: APPCMS_MESSAGES.uploadType };
+    ({ width, height } = meta);
+  } catch {
+    return { ok: false, message: APPCMS_MESSAGES.uploadUndecodable };
+  }
+  if (!withinLimits({ width, height })) return { ok: false, message: pixelsMessage() };
+  try {
+    const image = input(UPLOAD_LIMITS.maxTotalPixels);
+    const { data, info } = await (format === 'png' ? image.png() : image.webp({ quality: 90 })).toBuffer({ resolveWithObject: true });
+    if (info.width !== width || info.height !== height) return { ok: false, message: APPCMS_MESSAGES.uploadUndecodable };
+    return { ok: true, contentType: `image/${format}`, ext: format, width, height, bytes: data };
+  } catch {
+    return { ok: false, message: APPCMS_MESSAGES.uploadUndecodable };
+  }
+}
+
+export async function checkImage(bytes: Buffer): Promise<ImageCheck> {
   if (bytes.length === 0) return { ok: false, message: APPCMS_MESSAGES.uploadEmpty };
   if (bytes.length > UPLOAD_LIMITS.maxBytes) return { ok: false, message: APPCMS_MESSAGES.uploadTooLarge(UPLOAD_LIMITS.maxBytes / 1024) };
-  if (bytes.subarray(0, 8).equals(PNG_MAGIC)) {
-    const size = pngSize(bytes);
-    if (!size) return { ok: false, message: APPCMS_MESSAGES.uploadType };
-    if (!withinLimits(size)) return { ok: false, message: pixelsMessage() };
-    return { ok: true, contentType: 'image/png', ext: 'png', ...size };
+  if (bytes.subarray(0, 8).equals(PNG_MAGIC)) return checkRaster(bytes, 'png');
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return checkRaster(bytes, 'webp');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, message: APPCMS_MESSAGES.uploadType };
   }
-  if (bytes.toString('latin1', 0, 4) === 'RIFF') {
-    const size = webpSize(bytes);
-    if (!size) return { ok: false, message: APPCMS_MESSAGES.uploadType };
-    if (!withinLimits(size)) return { ok: false, message: pixelsMessage() };
-    return { ok: true, contentType: 'image/webp', ext: 'webp', ...size };
-  }
-  const text = bytes.toString('utf8');
-  if (text.includes('\uFFFD') || text.includes('\u0000')) return { ok: false, message: APPCMS_MESSAGES.uploadType };
-  // An SVG opens with <svg, after an optional XML declaration, whitespace and comments.
-  const body = text.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*/, '');
-  if (!/^<svg[\s>]/i.test(body) || !/<\/svg>\s*$/i.test(body)) return { ok: false, message: APPCMS_MESSAGES.uploadType };
-  if (UNSAFE_SVG.some((pattern) => pattern.test(body))) return { ok: false, message: APPCMS_MESSAGES.uploadUnsafeSvg };
-  const size = svgSize(body);
-  if (!size || !withinLimits(size)) return { ok: false, message: pixelsMessage() };
-  return { ok: true, contentType: 'image/svg+xml', ext: 'svg', ...size };
+  // Markup holding an <svg> element; the XML parser decides the rest (svg-check.ts).
+  if (text.includes('\u0000') || !/^\uFEFF?\s*</.test(text) || !/<svg[\s>]/i.test(text)) return { ok: false, message: APPCMS_MESSAGES.uploadType };
+  const svg = await checkSvg(text.replace(/^\uFEFF/, ''));
+  if (!svg.ok) return svg;
+  if (!withinLimits(svg)) return { ok: false, message: pixelsMessage() };
+  return { ok: true, contentType: 'image/svg+xml', ext: 'svg', width: svg.width, height: svg.height, bytes: Buffer.from(svg.text, 'utf8') };
 }
 
 export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', webp: 'image/webp', svg: 'image/svg+xml' };

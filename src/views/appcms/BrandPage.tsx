@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import {
-  APPCMS_MESSAGES, COLOUR_KEYS, COLOUR_LABELS, FONT_FAMILIES, HEX_COLOUR, PREVIEW_SIZES, THEME_KEYS, THEME_LABELS, WCAG_AA, contrastRatio,
+  APPCMS_MESSAGES, COLOUR_KEYS, COLOUR_LABELS, FONT_FAMILIES, HEX_COLOUR, PREVIEW_SIZES, THEME_KEYS, THEME_LABELS, UPLOAD_LIMITS, WCAG_AA, contrastRatio,
   type ThemeKey, type UploadSlot,
 } from '../../../common/appcms';
 import { selectDraft, selectFieldErrors } from '../../../machines/editor.machine';
@@ -88,7 +88,7 @@ function Upload({ editor, actions, slot, disabled }: { editor: AppcmsEditorRef; 
         ))}
       </div>
       <label className={css.colourRow}>
-        <span>Upload {label.toLowerCase()} (PNG, WebP or SVG)</span>
+        <span>Upload {label.toLowerCase()} ({APPCMS_MESSAGES.uploadHint(UPLOAD_LIMITS.maxPixels, UPLOAD_LIMITS.maxBytes / 1024)})</span>
         <input type="file" accept="image/png,image/webp,image/svg+xml" disabled={disabled || running !== null} aria-label={`Upload ${label.toLowerCase()}`}
           onChange={(e) => {
             const file = e.target.files?.[0];
