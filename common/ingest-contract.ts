@@ -38,10 +38,17 @@ export interface IngestRequest {
 
 export interface IngestAccepted {
   success: true;
-  /** New events written. */
+  /** New events received (a resend of any of them counts as a duplicate). */
   accepted: number;
   /** Events already received before (or twice in this batch): not counted again. */
   duplicates: number;
+  /**
+   * Of the accepted events, heartbeats dated after their session's end: kept as raw rows but they
+   * change nothing of the session (its counters are final at session.end). Accepted rather than
+   * refused so that a player SDK, which drops what a 200 acknowledges and resends what a 400 refuses,
+   * neither loses the rest of its batch nor resends a late heartbeat forever.
+   */
+  ignored: number;
 }
 
 export interface IngestEventError {
@@ -59,7 +66,22 @@ export interface IngestRefused {
 
 /** Patterns rather than Ajv formats: the server's Ajv has no format plugin, and the messages say what is expected. */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$';
+/**
+ * RFC 3339 date-time with `Z` or an offset within ±14:00 (the real-world range; PostgreSQL refuses
+ * offsets beyond ±15:59, which `Date` accepts): month 01-12, day 01-31, hour 00-23, minute and
+ * second 00-59. That the day exists in its month is checked by isCalendarDateTime.
+ */
+export const DATE_TIME_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,6})?(Z|[+-](0\\d|1[0-3]):[0-5]\\d|[+-]14:00)$';
+
+/** A DATE_TIME_PATTERN string whose day exists in its month (2026-02-30 does not; `Date` would roll it over). */
+export function isCalendarDateTime(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(value));
+}
 const uuid = { type: 'string', pattern: UUID_PATTERN } as const;
 const count = { type: 'integer', minimum: 0, maximum: 10_000_000 } as const;
 const base = {

@@ -462,9 +462,12 @@ export const payments = pgTable('payments', {
   index('payments_subscriber_at_idx').on(t.subscriberId, t.at),
 ]);
 
-/** One viewer watching one item on one device; updated by heartbeats, closed by a session end. */
+/**
+ * One viewer watching one item on one device; updated by heartbeats, closed by a session end. The
+ * id is the player's and is scoped per site (key: site, id): another site's id is just free here.
+ */
 export const playbackSessions = pgTable('playback_sessions', {
-  id: uuid('id').primaryKey(),
+  id: uuid('id').notNull(),
   siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
   networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
   subscriberId: uuid('subscriber_id').notNull().references(() => subscribers.id, { onDelete: 'cascade' }),
@@ -489,6 +492,7 @@ export const playbackSessions = pgTable('playback_sessions', {
    */
   planId: uuid('plan_id'),
 }, (t) => [
+  primaryKey({ columns: [t.siteId, t.id] }),
   index('playback_site_started_idx').on(t.siteId, t.startedAt),
   index('playback_subscriber_started_idx').on(t.subscriberId, t.startedAt),
   index('playback_content_started_idx').on(t.contentId, t.startedAt),

@@ -111,3 +111,10 @@ export function createRateLimiter(store: RateLimitRepository): RateLimiter {
     },
   };
 }
+
+/**
+ * Failed ingestion-key checks per client address (POST /v1/events, issue 25): past the limit a
+ * wrong key answers 429 until the window ends. Only failures count, and a valid key is never held
+ * back by it: players of a site often share one address (carrier NAT) with whoever guesses.
+ */
+export const INGEST_KEY_FAILURES_PER_IP: LimitRule = { limit: 20, windowSeconds: 300 };

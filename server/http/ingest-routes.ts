@@ -11,11 +11,12 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DATE_TIME_PATTERN, INGEST_KEY_HEADER, INGEST_ROSTER_PATH, INGEST_MAX_AGE_DAYS, INGEST_MAX_BODY_BYTES, INGEST_MAX_FUTURE_MS, INGEST_PATH,
-  INGEST_REQUEST_SCHEMA, PLAYER_EVENT_SCHEMAS, UUID_PATTERN,
+  INGEST_REQUEST_SCHEMA, PLAYER_EVENT_SCHEMAS, UUID_PATTERN, isCalendarDateTime,
   type IngestAccepted, type IngestEventError, type IngestRefused, type IngestRequest, type PlayerEvent,
 } from '../../common/ingest-contract';
 import { OWN_MESSAGES } from '../../common/messages';
-import { ingestBatch, siteOfIngestionKey, siteRoster } from '../db/ingest-repository';
+import { IngestBusy, ingestBatch, siteOfIngestionKey, siteRoster } from '../db/ingest-repository';
+import { INGEST_KEY_FAILURES_PER_IP } from '../domain/rate-limit';
 import { loopbackOnly } from './dev-routes';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
@@ -30,7 +31,7 @@ function describe(index: number, error: ErrorObject): string {
   if (error.keyword === 'required') return `${at}.${String(params.missingProperty)} is required.`;
   if (error.keyword === 'additionalProperties') return `${at}.${String(params.additionalProperty)} is not allowed.`;
   if (error.keyword === 'pattern' && params.pattern === UUID_PATTERN) return `${at} must be a UUID.`;
-  if (error.keyword === 'pattern' && params.pattern === DATE_TIME_PATTERN) return `${at} must be an ISO 8601 date-time.`;
+  if (error.keyword === 'pattern' && params.pattern === DATE_TIME_PATTERN) return OWN_MESSAGES.ingestEventDateTime(at);
   if (error.keyword === 'pattern') return `${at} must be two capital letters (ISO 3166-1 alpha-2).`;
   return `${at} ${error.message ?? 'is invalid'}.`;
 }
@@ -46,12 +47,18 @@ export function checkEvents(events: unknown[]): IngestEventError[] {
       errors.push({ index, eventId, message: `events[${index}].type must be one of ${Object.keys(validators).join(', ')}.` });
     } else if (!validate(event)) {
       errors.push({ index, eventId, message: describe(index, validate.errors![0]!) });
-    } else if (Number.isNaN(Date.parse(event.at as string))) {
+    } else if (!isCalendarDateTime(event.at as string)) {
       errors.push({ index, eventId, message: `events[${index}].at is not a real date-time.` });
     }
   });
   return errors;
 }
+
+/** Events refused (one event may carry several messages). */
+const refusedEvents = (errors: IngestEventError[]) => new Set(errors.map((e) => e.index)).size;
+
+/** Retry-After of a 503 when a batch could not be saved after its retries. */
+const INGEST_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export const ingestRoutes: FastifyPluginAsync = async (app) => {
   // The key is checked before the body is parsed: an unknown caller costs no JSON parsing.
@@ -60,7 +67,15 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     const key = Array.isArray(header) ? header[0] : header;
     if (!key) return reply.code(401).send({ success: false, message: OWN_MESSAGES.ingestKeyMissing });
     const siteId = await siteOfIngestionKey(app.services.db, key);
-    if (!siteId) return reply.code(401).send({ success: false, message: OWN_MESSAGES.ingestKeyInvalid });
+    if (!siteId) {
+      // Failures only, per address, after the lookup: a valid key is never slowed by wrong ones
+      // sent from the same address (players behind one carrier NAT); see INGEST_KEY_FAILURES_PER_IP.
+      const failures = await app.services.limiter.hit(`ingestKeyFailed:ip:${request.ip}`, INGEST_KEY_FAILURES_PER_IP);
+      if (!failures.allowed) {
+        return reply.code(429).header('retry-after', String(failures.retryAfterSeconds)).send({ success: false, message: OWN_MESSAGES.ingestKeyFailuresLimited });
+      }
+      return reply.code(401).send({ success: false, message: OWN_MESSAGES.ingestKeyInvalid });
+    }
     const limit = await app.services.limiter.hit(`ingest:${siteId}`, { limit: app.services.config.ingestBatchesPerMinute, windowSeconds: 60 });
     if (!limit.allowed) {
       return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ success: false, message: OWN_MESSAGES.ingestRateLimited });
@@ -77,15 +92,23 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     const siteId = request.ingestSiteId!;
     const schemaErrors = checkEvents(events);
     if (schemaErrors.length > 0) {
-      const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(schemaErrors.length, events.length), errors: schemaErrors };
+      const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(schemaErrors), events.length), errors: schemaErrors };
       return reply.code(400).send(body);
     }
-    const result = await ingestBatch(app.services.db, siteId, events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
+    let result;
+    try {
+      result = await ingestBatch(app.services.db, siteId, events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
+    } catch (error) {
+      // Deadlocks and serialization failures were retried; a player is told to resend, never a 500.
+      if (!(error instanceof IngestBusy)) throw error;
+      request.log.warn({ err: error.cause }, 'event batch not saved after retries');
+      return reply.code(503).header('retry-after', String(INGEST_BUSY_RETRY_AFTER_SECONDS)).send({ success: false, message: OWN_MESSAGES.ingestBusy });
+    }
     if (result.errors.length > 0) {
-      const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(result.errors.length, events.length), errors: result.errors };
+      const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(result.errors), events.length), errors: result.errors };
       return reply.code(400).send(body);
     }
-    const body: IngestAccepted = { success: true, accepted: result.accepted, duplicates: result.duplicates };
+    const body: IngestAccepted = { success: true, accepted: result.accepted, duplicates: result.duplicates, ignored: result.ignored };
     return reply.send(body);
   });
 
