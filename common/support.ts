@@ -155,6 +155,8 @@ export const SUPPORT_AUDIT_ACTIONS = {
   signOutDevices: 'support.devices.signOut',
   addNote: 'support.note.add',
   revealContact: 'support.contact.reveal',
+  /** Every subscriber search, with its query (issue 25). */
+  search: 'support.subscriber.search',
 } as const;
 
 /** A reason the server accepts: trimmed, between the bounds. */
@@ -200,4 +202,5 @@ export const SUPPORT_MESSAGES = {
   signedOutOne: 'Device signed out.',
   noteAdded: 'Note added.',
   contactRevealed: 'Full e-mail and phone shown; the reveal is in the audit log.',
+  searchBudgetExceeded: 'You have searched a lot in the last few minutes. Please wait a moment before searching again.',
 } as const;

@@ -86,12 +86,13 @@ afterAll(async () => {
 });
 
 describe('Users (Customer Support)', () => {
-  it('support@demo.test finds a subscriber by part of the e-mail, cancels at period end, sees it, and it is audit-logged', async () => {
+  it('support@demo.test finds a subscriber by the local part of the e-mail, cancels at period end, sees it, and it is audit-logged', async () => {
     const page = await signedInPage('support@demo.test', 1440, 900);
     await page.getByRole('table').waitFor();
     await shoot(page, 'search-1440');
 
-    const part = target.email.slice(0, Math.max(6, target.email.indexOf('@') - 2)).toUpperCase();
+    // The search matches a whole e-mail or its whole local part, never a part the mask hides (issue 25).
+    const part = target.email.slice(0, target.email.indexOf('@')).toUpperCase();
     await page.getByLabel('Search subscribers').fill(part);
     // The demo world can hold two viewers of the same name whose e-mails share the typed part (it
     // did: two Chiara Smiths at example.com and example.org): the link is the one to this subscriber.

@@ -17,7 +17,7 @@ import {
   auditEvents, contentItems, dailySubscriptionRollups, networks, payments, plans, playbackSessions, staffUsers,
   subscriberDevices, subscribers, subscriptions, supportNotes,
 } from './db/schema';
-import { maskEmail, maskPhone } from './domain/support';
+import { SUPPORT_SEARCH_BUDGET, maskEmail, maskPhone } from './domain/support';
 import { createTestApp, type Session, type TestApp } from './test-support';
 
 interface GraphqlBody<T> {
@@ -153,23 +153,25 @@ describe('masking', () => {
 });
 
 describe('subscriberSearch', () => {
-  it('finds by a case-insensitive e-mail prefix and masks e-mail and phone in the list', async () => {
+  it('finds by the whole e-mail or its whole local part, case-insensitively, and masks e-mail and phone in the list', async () => {
     const f = await createSubscriber(DEMO_SITES.viewlift);
-    const { status, body } = await search(support, { query: f.email.slice(0, 12).toUpperCase() });
-    expect(status).toBe(200);
-    const item = body.data!.subscriberSearch.items.find((i) => i.id === f.subscriberId);
-    expect(item).toMatchObject({ email: maskEmail(f.email), phone: '•••• 4321', status: 'active' });
-    expect(JSON.stringify(body)).not.toContain(f.email);
+    for (const query of [f.email.toUpperCase(), f.email.slice(0, f.email.indexOf('@')).toUpperCase()]) {
+      const { status, body } = await search(support, { query });
+      expect(status).toBe(200);
+      expect(body.data!.subscriberSearch.items.map((i) => i.id)).toEqual([f.subscriberId]);
+      expect(body.data!.subscriberSearch.items[0]).toMatchObject({ email: maskEmail(f.email), phone: '•••• 4321', status: 'active' });
+      expect(JSON.stringify(body)).not.toContain(f.email);
+    }
   });
 
-  it('finds by a name prefix, by phone digits and by an id prefix', async () => {
+  it('finds by a name prefix, by the whole phone number and by an id prefix', async () => {
     const tag = randomUUID().slice(0, 6);
     const f = await createSubscriber(DEMO_SITES.viewlift, { name: `Zelda${tag} Quist`, phone: `+44 20 7${tag.replace(/\D/g, '').padEnd(3, '7').slice(0, 3)} 99${tag.length}1` });
     const byName = await search(support, { query: `zelda${tag}` });
     expect(byName.body.data!.subscriberSearch.items.map((i) => i.id)).toEqual([f.subscriberId]);
     const [row] = await t.db.select().from(subscribers).where(eq(subscribers.id, f.subscriberId));
     const digits = row!.phone.replace(/\D/g, '');
-    const byPhone = await search(support, { query: `+${digits.slice(0, 2)} ${digits.slice(2, 9)}` });
+    const byPhone = await search(support, { query: `+${digits.slice(0, 2)} ${digits.slice(2)}` });
     expect(byPhone.body.data!.subscriberSearch.items.map((i) => i.id)).toContain(f.subscriberId);
     const byId = await search(support, { query: f.subscriberId.slice(0, 13).toUpperCase() });
     expect(byId.body.data!.subscriberSearch.items.map((i) => i.id)).toEqual([f.subscriberId]);
@@ -177,7 +179,7 @@ describe('subscriberSearch', () => {
 
   it('pages through the matches with a total and filters by status', async () => {
     const prefix = `pager-${randomUUID().slice(0, 6)}`;
-    for (let i = 0; i < 5; i++) await createSubscriber(DEMO_SITES.viewlift, { email: `${prefix}-${i}@example.com`, status: i === 0 ? 'suspended' : 'active' });
+    for (let i = 0; i < 5; i++) await createSubscriber(DEMO_SITES.viewlift, { name: `${prefix} ${i}`, status: i === 0 ? 'suspended' : 'active' });
     const first = (await search(support, { query: prefix, page: 1, pageSize: 2 })).body.data!.subscriberSearch;
     const third = (await search(support, { query: prefix, page: 3, pageSize: 2 })).body.data!.subscriberSearch;
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
@@ -219,6 +221,83 @@ describe('subscriberSearch', () => {
     expect(badPage.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.badPage, extensions: { param: 'page' } });
     const tooLong = await search(support, { query: 'x'.repeat(201) });
     expect(tooLong.body.errors?.[0]?.extensions?.param).toBe('query');
+  });
+});
+
+describe('search hardening (issue 25)', () => {
+  /** A Customer Support account of its own: its search budget is not shared with the other tests. */
+  async function freshAgent(level: 'read' | 'write' = 'read') {
+    const user = await t.createUser({ site: DEMO_SITES.viewlift, roles: { 'Customer Support': level }, prefix: 'cs-walk' });
+    return { user, session: await t.login(user.username, user.password) };
+  }
+  const ids = async (session: Session, query: string) => {
+    const res = await search(session, { query });
+    expect(res.status, query).toBe(200);
+    return res.body.data!.subscriberSearch.items.map((i) => i.id);
+  };
+
+  it('a scripted prefix walk recovers nothing of a masked e-mail or phone; only the whole e-mail, local part or number finds it', async () => {
+    const tag = randomUUID().replace(/[^a-f]/g, '').slice(0, 5);
+    const f = await createSubscriber(DEMO_SITES.viewlift, { email: `ava.tanaka.${tag}@mail.example`, phone: '+81 90 1234 5678' });
+    const { session } = await freshAgent();
+    const shown = maskEmail(f.email).split('•')[0]!;
+    expect(shown).toBe('av');
+    // The walk of the report: extend the known start one character at a time while the target stays in the results.
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789.-_+@';
+    let known = shown;
+    let queries = 0;
+    for (let step = 0; step < 30; step++) {
+      let next: string | undefined;
+      for (const c of alphabet) {
+        queries++;
+        if ((await ids(session, known + c)).includes(f.subscriberId)) {
+          next = c;
+          break;
+        }
+      }
+      if (next === undefined) break;
+      known += next;
+    }
+    expect(known).toBe(shown);
+    expect(queries).toBe(alphabet.length);
+    // The attacker's best partial guesses, all short of the whole: none narrows to the subscriber.
+    const local = f.email.slice(0, f.email.indexOf('@'));
+    for (const partial of [local.slice(0, -1), `${local}@`, `${local}@mail.exampl`, f.email.slice(1), '@mail.example', '8190123', '819012345', '5678', '12345678']) {
+      expect(await ids(session, partial), partial).not.toContain(f.subscriberId);
+    }
+    // The lookups support needs still work: the whole e-mail, the whole local part, the whole number.
+    expect(await ids(session, f.email.toUpperCase())).toEqual([f.subscriberId]);
+    expect(await ids(session, local)).toEqual([f.subscriberId]);
+    expect(await ids(session, '+81 90 1234 5678')).toContain(f.subscriberId);
+  });
+
+  it('every search is audited with its actor, site, query, filters and result count (listing too)', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const f = await createSubscriber(DEMO_SITES.viewlift, { email: `audited-${tag}@example.com` });
+    const { user, session } = await freshAgent();
+    expect(await ids(session, `AUDITED-${tag}`)).toEqual([f.subscriberId]);
+    await search(session, { query: '', status: 'suspended', page: 2, pageSize: 5 });
+    const rows = await t.db.select().from(auditEvents)
+      .where(and(eq(auditEvents.action, SUPPORT_AUDIT_ACTIONS.search), eq(auditEvents.actorUserId, user.id)))
+      .orderBy(auditEvents.at);
+    expect(rows.map((r) => ({ siteId: r.siteId, detail: r.detail }))).toEqual([
+      { siteId: f.siteId, detail: { query: `AUDITED-${tag}`, status: null, page: 1, pageSize: 20, resultCount: 1 } },
+      { siteId: f.siteId, detail: { query: '', status: 'suspended', page: 2, pageSize: 5, resultCount: expect.any(Number) } },
+    ]);
+  });
+
+  it('the search budget refuses the 61st lookup in 10 minutes with a 429 and the seconds to wait; listing and other agents go on', async () => {
+    expect(SUPPORT_SEARCH_BUDGET).toEqual({ limit: 60, windowSeconds: 600 });
+    const { session } = await freshAgent();
+    const results = [];
+    for (let i = 0; i < 60; i++) results.push((await search(session, { query: `budget-${i}` })).status);
+    expect(results).toEqual(Array.from({ length: 60 }, () => 200));
+    const over = await search(session, { query: 'budget-60' });
+    expect(over.status).toBe(429);
+    expect(over.body.errors?.[0]).toMatchObject({ message: SUPPORT_MESSAGES.searchBudgetExceeded, extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect((over.body.errors?.[0]?.extensions as { retryAfterSeconds?: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect((await search(session, { query: '' })).status).toBe(200);
+    expect((await search(support, { query: 'budget-60' })).status).toBe(200);
   });
 });
 

@@ -26,7 +26,7 @@ export interface SubscriberSearchFilter {
 
 /** Hex digits and dashes, long enough to mean an id. */
 const ID_PREFIX = /^[0-9a-f-]{4,36}$/;
-/** A query made of phone characters with at least this many digits also searches phone numbers. */
+/** A query made of phone characters with at least this many digits is also compared with phone numbers. */
 const MIN_PHONE_DIGITS = 3;
 const PHONE_CHARACTERS = /^[\d\s()+.-]+$/;
 
@@ -35,21 +35,31 @@ function escapeLike(value: string): string {
 }
 
 /**
- * A case-insensitive prefix of the e-mail or the name, of the phone's digits or of the id. Each arm
- * is the expression of one index of migration 0003 (btree, text_pattern_ops), so PostgreSQL answers
- * with a BitmapOr of index range scans instead of reading the site's subscribers.
+ * What a search matches (issue 25; SECURITY.md). The list shows e-mails and phones masked, so no
+ * query may match a part of them that the mask hides, or a prefix walk (`ava.t`, `ava.ta`, …) would
+ * rebuild them one character at a time without the audited reveal:
+ * - e-mail: a query containing '@' matches only the whole e-mail; a query without '@' matches only
+ *   the whole local part (everything before the '@'). Case-insensitive; never a prefix.
+ * - phone: a query of phone characters matches only when its digits are all the number's digits.
+ * - name: a case-insensitive prefix (names are shown in full).
+ * - id: a prefix of at least four hex digits or dashes (ids are shown in full).
+ * Each arm is served by one index of migration 0003 (btree, text_pattern_ops, which covers `=` and
+ * a `LIKE 'x%'` prefix), so PostgreSQL answers with a BitmapOr of index scans.
  */
 function searchPredicate(query: string): SQL | undefined {
   const text = query.trim().toLowerCase();
   if (text === '') return undefined;
   const prefix = `${escapeLike(text)}%`;
   const arms: SQL[] = [
-    sql`lower(${subscribers.email}) LIKE ${prefix}`,
+    text.includes('@')
+      ? sql`lower(${subscribers.email}) = ${text}`
+      // The whole local part: the e-mail starts with exactly it and then its '@'.
+      : sql`lower(${subscribers.email}) LIKE ${`${escapeLike(text)}@%`}`,
     sql`lower(${subscribers.name}) LIKE ${prefix}`,
   ];
   const digits = text.replace(/\D/g, '');
   if (digits.length >= MIN_PHONE_DIGITS && PHONE_CHARACTERS.test(text)) {
-    arms.push(sql`regexp_replace(${subscribers.phone}, '[^0-9]', '', 'g') LIKE ${`${digits}%`}`);
+    arms.push(sql`regexp_replace(${subscribers.phone}, '[^0-9]', '', 'g') = ${digits}`);
   }
   if (ID_PREFIX.test(text)) arms.push(sql`(${subscribers.id}::text) LIKE ${prefix}`);
   return sql`(${sql.join(arms, sql` OR `)})`;

@@ -24,7 +24,8 @@ import {
   type SubscriberStatus, type SubscriptionStatus,
 } from '../../common/support';
 import type { SubscriberRecord, SubscriberRepository, SubscriptionRecord } from '../db/subscriber-repository';
-import { conflict, forbidden, invalid, notFound } from './errors';
+import { conflict, forbidden, invalid, notFound, rateLimited } from './errors';
+import type { LimitRule, RateLimiter } from './rate-limit';
 
 export interface SupportCaller {
   userId: string;
@@ -34,8 +35,19 @@ export interface SupportCaller {
 
 export interface SupportDeps {
   store: SubscriberRepository;
+  /** The shared rate-limit counters (server/domain/rate-limit.ts): the per-agent search budget. */
+  limiter: RateLimiter;
+  /** Default SUPPORT_SEARCH_BUDGET. */
+  searchBudget?: LimitRule;
   now?: () => Date;
 }
+
+/**
+ * Lookups (searches with a query) per staff account and window (issue 25): plenty for an agent
+ * typing (the box is debounced, SUPPORT_LIMITS.searchDebounceMs), far too few to guess e-mails or
+ * numbers. Listing (an empty query) is not counted: it shows nothing a lookup would not.
+ */
+export const SUPPORT_SEARCH_BUDGET: LimitRule = { limit: 60, windowSeconds: 600 };
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -111,7 +123,13 @@ export interface SearchInput {
   pageSize?: unknown;
 }
 
-/** Query subscriberSearch: one page of the caller's site's subscribers, newest first, PII masked. */
+/**
+ * Query subscriberSearch: one page of the caller's site's subscribers, newest first, PII masked.
+ * What a query matches is in server/db/subscriber-repository.ts (never a part of an e-mail or phone
+ * the mask hides). A lookup counts against the agent's budget (429 past it), and every search is
+ * audit-logged with its query and result count before the results leave (an audit failure means
+ * nothing is shown).
+ */
 export async function searchSubscribers(deps: SupportDeps, caller: SupportCaller, input: SearchInput): Promise<SubscriberSearchPage> {
   requireRead(caller);
   const query = input.query ?? '';
@@ -120,7 +138,17 @@ export async function searchSubscribers(deps: SupportDeps, caller: SupportCaller
   if (status !== null && !(SUBSCRIBER_STATUSES as readonly unknown[]).includes(status)) throw invalid('status', SUPPORT_MESSAGES.badStatus);
   const page = wholeNumberIn(input.page ?? 1, 'page', 1, SUPPORT_LIMITS.maxPage, SUPPORT_MESSAGES.badPage);
   const pageSize = wholeNumberIn(input.pageSize ?? SUPPORT_LIMITS.pageSize, 'pageSize', 1, SUPPORT_LIMITS.maxPageSize, SUPPORT_MESSAGES.badPageSize);
+  if (query.trim() !== '') {
+    const budget = await deps.limiter.hit(`supportSearch:user:${caller.userId}`, deps.searchBudget ?? SUPPORT_SEARCH_BUDGET, deps.now?.());
+    if (!budget.allowed) throw rateLimited(budget.retryAfterSeconds, SUPPORT_MESSAGES.searchBudgetExceeded);
+  }
   const { rows, total } = await deps.store.search(caller.siteId, { query, status: status as string | null, page, pageSize });
+  await deps.store.audit({
+    action: SUPPORT_AUDIT_ACTIONS.search,
+    actorUserId: caller.userId,
+    siteId: caller.siteId,
+    detail: { query, status, page, pageSize, resultCount: total },
+  });
   return { items: rows.map(listItemOf), total, page, pageSize };
 }
 

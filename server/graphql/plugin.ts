@@ -165,6 +165,6 @@ export const managementGraphql: FastifyPluginAsync = async (app) => {
     authenticateCaller: networkCallerOf,
     production: app.services.config.production,
     socialLogin: app.services.socialLogin,
-    support: { store: createSubscriberRepository(app.services.db) },
+    support: { store: createSubscriberRepository(app.services.db), limiter: app.services.limiter },
   });
 };

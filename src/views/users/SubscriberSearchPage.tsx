@@ -47,7 +47,7 @@ export function SubscriberSearchPage() {
             id="subscriber-query"
             className={input}
             type="search"
-            placeholder="E-mail, name, phone or id (the start of it)"
+            placeholder="Whole e-mail (or the part before @), start of the name, whole phone or id"
             autoComplete="off"
             value={query}
             onChange={(e) => search.send({ type: 'search.type', query: e.target.value })}
