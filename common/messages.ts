@@ -80,6 +80,8 @@ export const OWN_MESSAGES = {
   tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
   /** A GraphQL request over the size caps of server/graphql/gate.ts (413). */
   graphqlTooLarge: 'The GraphQL request is too large.',
+  /** GraphQL `variables` that are JSON but not an object (GET ?variables="x"), refused before Mercurius (400). */
+  graphqlVariablesNotObject: 'variables must be a JSON object',
   /** SMS to the owner when an account reaches its cap of consecutive failed sign-in attempts (SECURITY.md C-LOCK-2). */
   failureCapSms: 'CMS Tools: there were many failed attempts to sign in to your account. Sign-in from new devices is paused; sign in from a device you used before, or contact your administrator.',
   otpExpired: 'OTP verification failed!',

@@ -191,4 +191,15 @@ describe('GraphQL syntax trees', () => {
     const get = await t.inject({ method: 'GET', url: `${GQL}?query=${encodeURIComponent(tree)}`, headers: admin.headers });
     expect(get.statusCode).toBe(400);
   });
+
+  it('variables over GET that are JSON but not an object (a string, a number, true, null) answer 400, not 500 (issue 25, found by the fuzz)', async () => {
+    const query = '{ __typename }';
+    for (const variables of ['" "', '1', 'true', 'null', '"x"']) {
+      const res = await t.inject({ method: 'GET', url: `${GQL}?${new URLSearchParams({ query, variables }).toString()}`, headers: admin.headers });
+      expect(res.statusCode, variables).toBe(400);
+      expect(res.json(), variables).toEqual({ data: null, errors: [{ message: 'variables must be a JSON object', extensions: { code: 'BAD_USER_INPUT' } }] });
+    }
+    const ok = await t.inject({ method: 'GET', url: `${GQL}?${new URLSearchParams({ query, variables: '{}' }).toString()}`, headers: admin.headers });
+    expect(ok.json()).toEqual({ data: { __typename: 'Query' } });
+  });
 });

@@ -115,6 +115,12 @@ function isJsonText(text: string): boolean {
   }
 }
 
+/** True for JSON text of an object (not an array, a string, a number, true / false or null). */
+function isJsonObjectText(text: string): boolean {
+  const value: unknown = JSON.parse(text);
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Registers Mercurius on `app` with the management schema. */
 export async function registerManagementGraphql(app: FastifyInstance, options: ManagementGraphqlOptions): Promise<void> {
   const { production } = options;
@@ -125,6 +131,12 @@ export async function registerManagementGraphql(app: FastifyInstance, options: M
     const query = ((request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined)?.query;
     if (typeof query === 'string' && isJsonText(query)) {
       await reply.code(400).send({ data: null, errors: [{ message: 'query must be a GraphQL document', extensions: { code: 'BAD_USER_INPUT' } }] });
+      return;
+    }
+    // GET ?variables= is parsed by Mercurius and handed to graphql as is: JSON that is not an object threw there (a 500).
+    const variables = request.method === 'GET' ? (request.query as { variables?: unknown } | undefined)?.variables : undefined;
+    if (typeof variables === 'string' && isJsonText(variables) && !isJsonObjectText(variables)) {
+      await reply.code(400).send({ data: null, errors: [{ message: OWN_MESSAGES.graphqlVariablesNotObject, extensions: { code: 'BAD_USER_INPUT' } }] });
     }
   });
   const management = managementResolvers({ db: options.db, copyOptions: options.copyOptions });
