@@ -4,7 +4,7 @@ import type { StaffChangeResponse, StaffListResponse, StaffMember, StaffSession 
 import { ADMIN_MESSAGES } from '../common/messages';
 import {
   formErrorsOf, SEARCH_DEBOUNCE_MS, selectCanEdit, selectForm, selectFormErrors, selectIsConflict, selectIsDiscarding, selectLink,
-  selectListError, selectNotice, selectPaging, selectPending, selectSessions, selectSessionsOf, selectStaff, staffAdminMachine,
+  selectCanGrant, selectListError, selectNotice, selectPaging, selectPending, selectSessions, selectSessionsOf, selectStaff, staffAdminMachine,
   type StaffAdminContext, type StaffForm,
 } from './staff-admin.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
@@ -20,7 +20,7 @@ function member(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
 }
 
 function listOf(overrides: Partial<StaffListResponse> = {}): StaffListResponse {
-  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', requireTwoFactor: false, ...overrides };
+  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', requireTwoFactor: false, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
 }
 
 const SESSIONS: StaffSession[] = [
@@ -150,6 +150,32 @@ describe('editor form', () => {
     actor.send({ type: 'editor.save' });
     await waitFor(actor, (s) => s.context.formError !== null);
     expect(actor.getSnapshot().context.formError).toBe(ADMIN_MESSAGES.lastAdmin);
+  });
+
+  it('offers only the roles and levels the signed-in user may grant (the grant cap, issue 25)', async () => {
+    const fetchStaff = () => listOf({ grantable: { Admin: 'write', Content: 'contributor', 'Customer Support': 'read' }, items: [member('a'), member('b', { roles: { 'Dashboard 360': 'write', Content: 'read' } })] });
+    const { actor } = start({ fetchStaff: fakeActor(fetchStaff) });
+    await waitFor(actor, ready);
+    actor.send({ type: 'staff.create' });
+    for (const [area, level] of [['Content', 'write'], ['Customer Support', 'contributor'], ['App CMS', 'read'], ['Dashboard 360', 'read']] as const) {
+      actor.send({ type: 'editor.role', area, level });
+      expect(selectCanGrant(actor.getSnapshot(), area, level)).toBe(false);
+    }
+    expect(selectForm(actor.getSnapshot())?.roles).toEqual({});
+    actor.send({ type: 'editor.role', area: 'Content', level: 'contributor' });
+    actor.send({ type: 'editor.role', area: 'Customer Support', level: 'read' });
+    expect(selectForm(actor.getSnapshot())?.roles).toEqual({ Content: 'contributor', 'Customer Support': 'read' });
+    actor.send({ type: 'editor.cancel' });
+    actor.send({ type: 'editor.discard' });
+    // An account with a role above the caller's: that area stays as it is; the caller's own areas still change.
+    actor.send({ type: 'staff.edit', id: 'b' });
+    for (const level of ['none', 'read', 'contributor'] as const) {
+      actor.send({ type: 'editor.role', area: 'Dashboard 360', level });
+      expect(selectCanGrant(actor.getSnapshot(), 'Dashboard 360', level)).toBe(false);
+    }
+    expect(selectCanGrant(actor.getSnapshot(), 'Dashboard 360', 'write')).toBe(true);
+    actor.send({ type: 'editor.role', area: 'Content', level: 'none' });
+    expect(selectForm(actor.getSnapshot())?.roles).toEqual({ 'Dashboard 360': 'write' });
   });
 
   it('lists field errors as pure rules', () => {

@@ -11,6 +11,7 @@ import type {
 } from '../common/admin-contract';
 import { AREA_NAMES, type AccessLevel, type AreaName } from '../common/constants';
 import type { Roles } from '../common/contract';
+import { canSetLevel } from '../common/grant-cap';
 import { ADMIN_MESSAGES, OWN_MESSAGES } from '../common/messages';
 import { failureMessage } from './notify';
 import type { Severity } from './notifier.machine';
@@ -251,6 +252,9 @@ export const staffAdminMachine = setup({
   },
   guards: {
     canEdit: ({ context }) => context.list?.canEdit === true,
+    /** The grant cap (issue 25, common/grant-cap.ts): only levels the signed-in user may hand out. */
+    canGrant: ({ context, event }) => event.type === 'editor.role' && context.formInitial !== null
+      && canSetLevel(context.list?.grantable ?? {}, event.area, context.formInitial.roles[event.area], event.level),
     pageInRange: ({ context, event }) => {
       const list = context.list;
       if (!list || event.type !== 'list.page') return false;
@@ -346,7 +350,7 @@ export const staffAdminMachine = setup({
               description: 'The operator edits; field errors show after a save attempt.',
               on: {
                 'editor.field': { actions: 'setField' },
-                'editor.role': { actions: 'setRole' },
+                'editor.role': { guard: 'canGrant', actions: 'setRole' },
                 'editor.save': [
                   { guard: 'formValid', target: 'saving' },
                   { actions: 'showFormErrors' },
@@ -440,6 +444,9 @@ export const selectIsRefreshing = (s: StaffAdminSnapshot) => s.matches('loading'
 export const selectListError = (s: StaffAdminSnapshot) => (s.matches('failed') ? s.context.error : null);
 export const selectStaff = (s: StaffAdminSnapshot) => s.context.list?.items ?? [];
 export const selectCanEdit = (s: StaffAdminSnapshot) => s.context.list?.canEdit === true;
+/** Whether the role grid offers `level` in `area` for the open form (the grant cap, issue 25). */
+export const selectCanGrant = (s: StaffAdminSnapshot, area: AreaName, level: AccessLevel | 'none'): boolean =>
+  s.context.formInitial !== null && canSetLevel(s.context.list?.grantable ?? {}, area, s.context.formInitial.roles[area], level);
 export const selectSelfId = (s: StaffAdminSnapshot) => s.context.list?.selfId ?? null;
 export const selectRequireTwoFactor = (s: StaffAdminSnapshot) => s.context.list?.requireTwoFactor === true;
 export const selectSearch = (s: StaffAdminSnapshot) => s.context.search;

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StaffChangeResponse } from '../../../common/admin-contract';
 import { staffAdminMachine } from '../../../machines/staff-admin.machine';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { ADMIN_MESSAGES } from '../../../common/messages';
 import { renderView, settle } from '../../test-support/render-view';
 import { StaffAdminContext } from './staff-admin-context';
 import { StaffView } from './StaffPage';
@@ -33,6 +34,39 @@ describe('StaffDialogs', () => {
     expect(saveStaff).toHaveBeenCalledWith({ form: expect.objectContaining({ email: 'nina@demo.test', roles: { Content: 'read' } }) });
     expect(screen.getByTestId('set-password-link').textContent).toBe('http://x/set-password?token=abc');
   }, 20_000);
+
+  it('offers only the roles and levels the signed-in user may grant; roles above them stay locked (issue 25)', async () => {
+    const list = staffList({
+      grantable: { Admin: 'write', Content: 'read' },
+      items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write', Content: 'read' } }), member('bob', { displayName: 'Bob Reader', roles: { 'App CMS': 'write', Content: 'read' } })],
+    });
+    const saveStaff = vi.fn((_input: unknown) => ({ success: true, message: 'saved', staff: member('bob') }));
+    const view = await renderWith({ fetchStaff: fakeActor(() => list), saveStaff: fakeActor(saveStaff) });
+    await view.user.click(screen.getByRole('button', { name: 'New account' }));
+    const create = screen.getByRole('dialog', { name: 'New staff account' });
+    const enabled = (name: string) => !(within(create).getByLabelText(name) as HTMLInputElement).disabled;
+    expect(['Content: none', 'Content: read', 'Admin: none', 'Admin: read', 'Admin: contributor', 'Admin: write', 'App CMS: none'].every(enabled)).toBe(true);
+    expect(['Content: contributor', 'Content: write', 'App CMS: read', 'App CMS: write', 'Dashboard 360: read', 'Customer Support: contributor'].some(enabled)).toBe(false);
+    expect(within(create).getByText(ADMIN_MESSAGES.grantLocked)).toBeTruthy();
+    await view.user.click(within(create).getByRole('button', { name: 'Cancel' }));
+
+    await view.user.click(screen.getByRole('button', { name: 'Edit Bob Reader' }));
+    const edit = screen.getByRole('dialog', { name: 'Edit Bob Reader' });
+    const appCms = ['none', 'read', 'contributor', 'write'].map((level) => within(edit).getByLabelText(`App CMS: ${level}`) as HTMLInputElement);
+    expect(appCms.map((r) => [r.checked, r.disabled])).toEqual([[false, true], [false, true], [false, true], [true, false]]);
+    await view.user.click(within(edit).getByLabelText('App CMS: none'));
+    await view.user.click(within(edit).getByLabelText('Content: none'));
+    await view.user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(saveStaff).toHaveBeenCalledWith({ form: expect.objectContaining({ roles: { 'App CMS': 'write' } }) });
+  }, 20_000);
+
+  it('offers a read-only Admin role nothing to change', async () => {
+    await renderWith({ fetchStaff: fakeActor(() => staffList({ canEdit: false, grantable: {} })) });
+    expect(screen.queryByRole('button', { name: 'New account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Disable / })).toBeNull();
+  });
 
   it('shows field errors instead of saving an empty form', async () => {
     const view = await renderWith({});

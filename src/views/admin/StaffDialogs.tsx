@@ -5,7 +5,7 @@
  */
 import {
   selectConfirmError, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectIsWorking,
-  selectLink, selectPending, selectPhoneDraft, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf, selectCanEdit,
+  selectLink, selectPending, selectPhoneDraft, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf, selectCanEdit, selectCanGrant,
   type PendingAction,
 } from '../../../machines/staff-admin.machine';
 import { ACCESS_LEVELS, AREA_NAMES } from '../../../common/constants';
@@ -43,7 +43,11 @@ function EditorDialog() {
   const saving = StaffAdminContext.useSelector(selectIsSaving);
   const discarding = StaffAdminContext.useSelector(selectIsDiscarding);
   const conflict = StaffAdminContext.useSelector(selectIsConflict);
+  // The grant cap (issue 25): which (area, level) cells the signed-in user may choose, as one string so the selector stays stable.
+  const grantable = StaffAdminContext.useSelector((s) => AREA_NAMES.flatMap((area) => LEVELS.filter((level) => selectCanGrant(s, area, level)).map((level) => `${area}:${level}`)).join('|'));
   if (!form) return null;
+  const offered = new Set(grantable.split('|'));
+  const locked = AREA_NAMES.some((area) => LEVELS.some((level) => !offered.has(`${area}:${level}`)));
   if (discarding) {
     return (
       <Modal open title="Discard changes" negativeLabel="Keep editing" positiveLabel="Discard"
@@ -94,7 +98,7 @@ function EditorDialog() {
               <th scope="row" className={css.td} style={{ textAlign: 'left', fontWeight: 500 }}>{area}</th>
               {LEVELS.map((level) => (
                 <td key={level} className={`${css.td} ${css.roleCell}`}>
-                  <input type="radio" name={`role-${area}`} aria-label={`${area}: ${level}`} disabled={saving}
+                  <input type="radio" name={`role-${area}`} aria-label={`${area}: ${level}`} disabled={saving || !offered.has(`${area}:${level}`)}
                     checked={(form.roles[area] ?? 'none') === level}
                     onChange={() => actor.send({ type: 'editor.role', area, level })} />
                 </td>
@@ -103,6 +107,7 @@ function EditorDialog() {
           ))}
         </tbody>
       </table>
+      {locked && <p className={css.muted}>{ADMIN_MESSAGES.grantLocked}</p>}
       {form.mode === 'create' && <p className={css.muted}>Nobody sets the password for them: they get a one-time link (valid 24 hours).</p>}
     </Modal>
   );

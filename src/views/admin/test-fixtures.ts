@@ -12,7 +12,8 @@ export function member(id: string, overrides: Partial<StaffMember> = {}): StaffM
 export function staffList(overrides: Partial<StaffListResponse> = {}): StaffListResponse {
   return {
     success: true, items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write' } }), member('bob', { displayName: 'Bob Reader' })],
-    total: 2, page: 1, pageSize: 20, canEdit: true, selfId: 'ada', requireTwoFactor: false, ...overrides,
+    total: 2, page: 1, pageSize: 20, canEdit: true, selfId: 'ada', requireTwoFactor: false,
+    grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides,
   };
 }
 
