@@ -37,6 +37,7 @@ export const APPCMS_MESSAGES = {
   uploadSvgRefused: (what: string) => `The SVG was refused: it holds ${what}. Scripts, event handlers, embedded HTML, external references, DOCTYPEs, processing instructions and editor-specific markup are not allowed; export it as a plain SVG.`,
   uploadSvgInvalid: 'The SVG is not well-formed XML with an <svg> root in the SVG namespace (xmlns="http://www.w3.org/2000/svg").',
   uploadUndecodable: 'The image could not be decoded: it is damaged, truncated or not really a PNG or WebP file.',
+  uploadSvgComplex: (maxElements: number, maxDepth: number) => `The SVG is too complex: at most ${maxElements} elements, nested at most ${maxDepth} deep.`,
   uploadHint: (maxPixels: number, maxKb: number) => `PNG, WebP or SVG, up to ${maxPixels} × ${maxPixels} pixels and ${maxKb} KB`,
   uploadSlot: 'Upload to the logo or the icon.',
   noVersions: 'No versions yet.',
@@ -181,9 +182,12 @@ export const UPLOAD_SLOTS = ['logo', 'icon'] as const;
 export type UploadSlot = (typeof UPLOAD_SLOTS)[number];
 /**
  * Upload limits: bytes of the file, pixels on each side, and pixels in all (what the decoder is
- * allowed to decode: 2048 × 2048 is 16 MiB of RGBA).
+ * allowed to decode: 2048 × 2048 is 16 MiB of RGBA); for an SVG, elements and nesting depth (what
+ * the XML parser and sanitiser are given: a logo has far fewer).
  */
-export const UPLOAD_LIMITS = { maxBytes: 512 * 1024, minPixels: 16, maxPixels: 2048, maxTotalPixels: 2048 * 2048 } as const;
+export const UPLOAD_LIMITS = {
+  maxBytes: 512 * 1024, minPixels: 16, maxPixels: 2048, maxTotalPixels: 2048 * 2048, maxSvgElements: 5000, maxSvgDepth: 64,
+} as const;
 /** Sizes the apps show the logo and icon at (previews). */
 export const PREVIEW_SIZES: Record<UploadSlot, readonly number[]> = { logo: [160, 80, 40], icon: [192, 48, 16] };
 

@@ -103,6 +103,9 @@ describe('SVG uploads: parsed as XML and sanitised with an allow-list by namespa
     ['an external url() in a style attribute', svg('<rect width="8" height="8" style="fill:url(https://evil.test/#a)"/>'), refused('an external reference (style on <rect>)')],
     ['an external url() in a presentation attribute', svg('<rect width="8" height="8" fill="url(https://evil.test/#a)"/>'), refused('an external reference (fill on <rect>)')],
     ['an @import in a style sheet', svg('<style>@import url(https://evil.test/x.css);</style>'), refused('an external reference (<style>)')],
+    ['a url() spelt with a CSS escape', svg('<style>rect{fill:u\\72l(https://evil.test/#a)}</style><rect width="8" height="8"/>'), refused('an external reference (<style>)')],
+    ['an @import spelt with a CSS escape', svg('<rect width="8" height="8" style="@\\69mport \'https://evil.test/x.css\'"/>'), refused('an external reference (style on <rect>)')],
+    ['an xml:base that would move #fragment references elsewhere', svg('<use href="#a"/>', `<svg xmlns="${SVG_NS}" xml:base="https://evil.test/" width="64" height="64">`), refused('the attribute xml:base on <svg>')],
     ['a DOCTYPE with an external entity', `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>${svg('<text>&x;</text>')}`, refused('a DOCTYPE or entity declaration')],
     ['an internal entity (billion laughs)', `<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>${svg('<text>&b;</text>')}`, refused('a DOCTYPE or entity declaration')],
     ['editor-specific markup', svg('<rect width="8" height="8"/>', `<svg xmlns="${SVG_NS}" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1.3" width="64" height="64">`), refused('the attribute inkscape:version on <svg>')],
@@ -116,6 +119,25 @@ describe('SVG uploads: parsed as XML and sanitised with an allow-list by namespa
     ['another root element', `<html xmlns="http://www.w3.org/1999/xhtml"><svg xmlns="${SVG_NS}" width="64" height="64"/></html>`],
   ])('refuses %s as not an SVG', async (_name, body) => {
     await expectRefused(body, 'image/svg+xml', APPCMS_MESSAGES.uploadSvgInvalid);
+  });
+
+  const complex = APPCMS_MESSAGES.uploadSvgComplex(UPLOAD_LIMITS.maxSvgElements, UPLOAD_LIMITS.maxSvgDepth);
+  const nested = (levels: number, open = '<g>') => svg(`${open.repeat(levels)}${'</g>'.repeat(levels)}`);
+  it.each([
+    ['nesting 2,500 deep (overflowed the serialiser\'s stack: a 500)', nested(2500)],
+    ['nesting one level over the limit', nested(UPLOAD_LIMITS.maxSvgDepth)],
+    ['nesting hidden behind "/>" inside attribute values', nested(UPLOAD_LIMITS.maxSvgDepth, '<g class="/>">')],
+    ['more elements than the limit', svg('<rect width="1" height="1"/>'.repeat(UPLOAD_LIMITS.maxSvgElements))],
+  ])('refuses an SVG with %s as too complex, before parsing it', async (_name, body) => {
+    const started = performance.now();
+    await expectRefused(body, 'image/svg+xml', complex);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('accepts nesting up to the limit (the root counts)', async () => {
+    const network = await createNetwork();
+    const res = await upload(network, nested(UPLOAD_LIMITS.maxSvgDepth - 1), 'image/svg+xml');
+    expect(res.statusCode).toBe(200);
   });
 
   const seedLogo = readFileSync(new URL('../public/logo.svg', import.meta.url), 'utf8').trim();

@@ -5,12 +5,12 @@
  * On top of DOMPurify: only SVG-namespace elements and attributes without a namespace or in the
  * xlink/xml/xmlns namespaces; no DOCTYPE, entity or processing instruction (the XML declaration
  * alone is allowed); no external reference (href only to `#fragment`, or to a base64 PNG, JPEG,
- * WebP or GIF on <image>; url() only to `#fragment`; no @import or image-set()). What is stored is
+ * WebP or GIF on <image>; url() only to `#fragment`; no @import, image-set() or CSS escape). What is stored is
  * the serialised document that passed, not the bytes around it.
  */
 import type { DOMPurify, RemovedAttribute, RemovedElement, WindowLike } from 'dompurify';
 import type { DOMWindow } from 'jsdom';
-import { APPCMS_MESSAGES } from '../../common/appcms';
+import { APPCMS_MESSAGES, UPLOAD_LIMITS } from '../../common/appcms';
 
 export type SvgCheck = { ok: true; text: string; width: number; height: number } | { ok: false; message: string };
 
@@ -21,8 +21,11 @@ const EXTRA_TAGS = ['use', '#comment'];
 const EXTRA_ATTRIBUTES = ['role'];
 const INTERNAL_HREF = /^#[^\s"'<>]+$/;
 const EMBEDDED_IMAGE = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=\s]+$/;
-/** A CSS reference that leaves the document: url() not to a #fragment, @import, image-set(). */
-const EXTERNAL_CSS = /url\(\s*(?!["']?\s*#)|@import|image-set\(/i;
+/**
+ * A CSS reference that leaves the document: url() not to a #fragment, @import, image-set(); and
+ * any backslash, since a CSS escape can spell those (`u\72l(`, `@\69mport`).
+ */
+const EXTERNAL_CSS = /url\(\s*(?!["']?\s*#)|@import|image-set\(|\\/i;
 
 interface Sanitiser {
   parser: InstanceType<DOMWindow['DOMParser']>;
@@ -44,6 +47,7 @@ function getSanitiser(): Promise<Sanitiser> {
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 const refused = (what: string): SvgCheck => ({ ok: false, message: APPCMS_MESSAGES.uploadSvgRefused(clip(what)) });
+const complex = (): SvgCheck => ({ ok: false, message: APPCMS_MESSAGES.uploadSvgComplex(UPLOAD_LIMITS.maxSvgElements, UPLOAD_LIMITS.maxSvgDepth) });
 
 /** A side from width/height ("64", "64px") or else from the viewBox; NaN when neither says. */
 function svgSize(root: Element): { width: number; height: number } {
@@ -62,9 +66,17 @@ function describeRemoved(item: RemovedElement | RemovedAttribute): string {
   return `the element <${node.nodeName}>`;
 }
 
+/** The elements of the tree in document order (a tree walk: jsdom's live getElementsByTagName('*') is quadratic here). */
+function elementsOf(root: Element): Element[] {
+  const walker = root.ownerDocument.createTreeWalker(root, 0x1 /* NodeFilter.SHOW_ELEMENT */);
+  const elements: Element[] = [];
+  for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) elements.push(node as Element);
+  return elements;
+}
+
 /** The first external reference in the (already sanitised) tree, described; undefined when none. */
-function externalReference(root: Element): string | undefined {
-  for (const element of [root, ...Array.from(root.getElementsByTagName('*'))]) {
+function externalReference(elements: Element[]): string | undefined {
+  for (const element of elements) {
     for (const attribute of Array.from(element.attributes)) {
       const value = attribute.value.trim();
       const external = attribute.localName === 'href'
@@ -78,8 +90,8 @@ function externalReference(root: Element): string | undefined {
 }
 
 /** An element or attribute outside the allowed namespaces, described; undefined when none. */
-function foreignNamespace(root: Element): string | undefined {
-  for (const element of [root, ...Array.from(root.getElementsByTagName('*'))]) {
+function foreignNamespace(elements: Element[]): string | undefined {
+  for (const element of elements) {
     if (element.namespaceURI !== SVG_NS) return `the element <${element.nodeName}>`;
     const attribute = Array.from(element.attributes).find((a) => !ATTRIBUTE_NAMESPACES.has(a.namespaceURI));
     if (attribute) return `the attribute ${attribute.name} on <${element.nodeName}>`;
@@ -87,9 +99,58 @@ function foreignNamespace(root: Element): string | undefined {
   return undefined;
 }
 
+/**
+ * Elements and deepest nesting, by one pass over the text before it is parsed (jsdom's parser and
+ * serialiser slow down with the depth and overflow the stack at a few thousand levels). Quoted
+ * attribute values are skipped, so a `/>` or `>` inside one is not taken for the end of a tag;
+ * comments, CDATA and processing instructions are skipped whole.
+ */
+export function svgShape(text: string): { elements: number; depth: number } {
+  let elements = 0;
+  let depth = 0;
+  let deepest = 0;
+  const skipTo = (from: number, end: string) => {
+    const at = text.indexOf(end, from);
+    return at < 0 ? text.length : at + end.length;
+  };
+  for (let i = text.indexOf('<'); i >= 0 && i < text.length; i = text.indexOf('<', i)) {
+    if (text.startsWith('<!--', i)) i = skipTo(i + 4, '-->');
+    else if (text.startsWith('<![CDATA[', i)) i = skipTo(i + 9, ']]>');
+    else if (text.startsWith('<?', i)) i = skipTo(i + 2, '?>');
+    else if (text.startsWith('</', i)) {
+      depth -= 1;
+      i = skipTo(i + 2, '>');
+    } else {
+      let j = i + 1;
+      let last = '';
+      while (j < text.length && text[j] !== '>') {
+        const c = text[j];
+        if (c === '"' || c === "'") j = skipTo(j + 1, c) - 1;
+        else if (!/\s/.test(c!)) last = c!;
+        j += 1;
+      }
+      elements += 1;
+      if (last !== '/') deepest = Math.max(deepest, (depth += 1));
+      i = j + 1;
+    }
+  }
+  return { elements, depth: deepest };
+}
+
 export async function checkSvg(text: string): Promise<SvgCheck> {
   // Before parsing: no DTD at all (entities, external or internal, never reach the parser).
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return refused('a DOCTYPE or entity declaration');
+  const shape = svgShape(text);
+  if (shape.elements > UPLOAD_LIMITS.maxSvgElements || shape.depth > UPLOAD_LIMITS.maxSvgDepth) return complex();
+  try {
+    return await parseAndSanitise(text);
+  } catch {
+    // jsdom or DOMPurify gave up (the stack, in practice): the file is refused as too complex.
+    return complex();
+  }
+}
+
+async function parseAndSanitise(text: string): Promise<SvgCheck> {
   const { parser, serializer, purify } = await getSanitiser();
   const doc = parser.parseFromString(text, 'image/svg+xml');
   const root = doc.documentElement;
@@ -108,7 +169,8 @@ export async function checkSvg(text: string): Promise<SvgCheck> {
   });
   const [removed] = purify.removed;
   if (removed) return refused(describeRemoved(removed));
-  const foreign = foreignNamespace(root) ?? externalReference(root);
+  const elements = elementsOf(root);
+  const foreign = foreignNamespace(elements) ?? externalReference(elements);
   if (foreign) return refused(foreign);
   return { ok: true, text: serializer.serializeToString(root), ...svgSize(root) };
 }
