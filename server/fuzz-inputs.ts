@@ -142,7 +142,9 @@ export function mutate(base: unknown, extraPaths: string[][], m: { pick: number;
     else Object.defineProperty(copy, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
     return { value: copy, what: `extra ${m.key}` };
   }
-  const path = paths[m.pick % paths.length]!;
+  // Half the time a field that holds a number (versions, counts, pages): where the 2^31 and 1e21 500s were.
+  const numeric = paths.filter((p) => typeof p.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], copy) === 'number');
+  const path = m.pick % 2 === 0 && numeric.length > 0 ? numeric[(m.pick >> 1) % numeric.length]! : paths[m.pick % paths.length]!;
   let parent: Record<string, unknown> = copy as Record<string, unknown>;
   for (const key of path.slice(0, -1)) {
     const next = parent[key];

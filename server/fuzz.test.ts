@@ -597,8 +597,8 @@ describe('GraphQL', () => {
       const query = `${op} Fuzz${defs ? `(${defs})` : ''} { ${field.name}${args ? `(${args})` : ''} ${selection(field.type)} }`;
       const auth = headersOf(who, pick);
       const res = viaGet && op === 'query'
-        ? await check({ method: 'GET', url: `${API_PATHS.graphql}?${new URLSearchParams({ query, variables: JSON.stringify(variables) }).toString()}`, headers: auth })
-        : await check({ method: 'POST', url: API_PATHS.graphql, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) }, undefined, op === 'mutation');
+        ? await check({ method: 'GET', url: `${API_PATHS.graphql}?${new URLSearchParams({ query, variables: JSON.stringify(variables) }).toString()}`, headers: auth }, `GET ${API_PATHS.graphql}`)
+        : await check({ method: 'POST', url: API_PATHS.graphql, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) }, `POST ${API_PATHS.graphql}`, op === 'mutation');
       const json = res.json<{ data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] }>();
       if (json.data?.[field.name] !== undefined && json.data[field.name] !== null && !json.errors) {
         fieldOk.add(field.name);
