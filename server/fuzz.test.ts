@@ -37,7 +37,7 @@ import {
   BILLING_PERIODS, COUPON_STATUSES, CURRENCIES, DISCOUNT_TYPES, ELIGIBILITIES, MONETIZATION_MODELS, OFFER_STATUSES, PLAN_STATUSES,
 } from '../common/monetization-rules';
 import { INGEST_KEY_HEADER } from '../common/ingest-contract';
-import { GRANULARITIES, REPORT_NAMES } from '../common/reports';
+import { GRANULARITIES, REPORT_NAMES, REPORTS_PATH } from '../common/reports';
 import { DEMO_ACCOUNTS, DEMO_SITES, demoAccount } from './db/demo-accounts';
 import * as schema from './db/schema';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
@@ -357,12 +357,23 @@ interface Case {
 const MALFORMED = fc.constantFrom('-'.repeat(36), 'x', '%00', '{00000000-0000-0000-0000-000000000000}', '00000000-0000-0000-0000-00000000000G',
   'viewlift-demo', 'northwind-tv', '..', 'a'.repeat(300), '0', '-1', '2147483648', 'null', 'undefined');
 
+/** The reports take any parameter at the schema and check them in parseReportParams: their near-valid query. */
+const REPORT_QUERY: JsonSchema = {
+  type: 'object',
+  required: ['from', 'to'],
+  properties: {
+    from: { type: 'string' }, to: { type: 'string' }, granularity: { type: 'string' }, network: { type: 'string' },
+    compare: { enum: ['previous'] }, include: { enum: ['options'] }, currency: { type: 'string' },
+  },
+};
+
 function caseFor(route: Route): fc.Arbitrary<Case> {
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   const pools = poolsFor(route.url);
+  const querySchema = route.url.startsWith(REPORTS_PATH) ? REPORT_QUERY : route.schema?.querystring;
   const valid = fc.record({
     body: route.schema?.body ? validFor(route.schema.body, 'body', pools) : fc.constant(undefined),
-    query: route.schema?.querystring ? validFor(route.schema.querystring, 'query', pools) : fc.constant(undefined),
+    query: querySchema ? validFor(querySchema, 'query', pools) : fc.constant(undefined),
   });
   return fc.record({
     who: WHO,
@@ -404,7 +415,7 @@ async function nearValid(route: Route, c: Case): Promise<void> {
   let query = c.valid.query;
   if (c.mutation.target === 'body' && MUTATING.has(route.method)) payload = mutate(payload ?? {}, schemaPaths(route.schema?.body), c.mutation.m).value;
   if (c.mutation.target === 'query' || (c.mutation.target === 'body' && !MUTATING.has(route.method))) {
-    query = mutate(query ?? {}, schemaPaths(route.schema?.querystring), { ...c.mutation.m, kind: c.mutation.m.kind === 'whole' ? 'extra' : c.mutation.m.kind }).value;
+    query = mutate(query ?? {}, schemaPaths(route.url.startsWith(REPORTS_PATH) ? REPORT_QUERY : route.schema?.querystring), { ...c.mutation.m, kind: c.mutation.m.kind === 'whole' ? 'extra' : c.mutation.m.kind }).value;
   }
   const qs = queryText(query);
   const headerSet: Record<string, string> = { ...(route.url === API_PATHS.logout ? {} : headersOf(c.who, c.pick)) };
