@@ -118,6 +118,11 @@ export interface ReportAnswer {
   currency?: string;
   currencies?: string[];
   /**
+   * payment_summary_report by period or plan: the totals of every currency apart (keyed by currency
+   * code), so a page can show each currency; amounts are never summed across currencies.
+   */
+  currencyTotals?: Record<string, Record<string, number | null>>;
+  /**
    * With include=options, for the plan and content filters the report supports: the site's plans
    * (by name) and the titles with the most sessions in the range (plus the one filtered on).
    */
@@ -144,3 +149,15 @@ export function daysBetween(from: string, to: string): number {
 export function presetRange(days: number, today: string): { from: string; to: string } {
   return { from: addDays(today, -(days - 1)), to: today };
 }
+
+/** What the analytics filters say about a range or a failed choice list (issue 27). */
+export const REPORT_FILTER_MESSAGES = {
+  reversed: (from: string, to: string) => `The start date (${from}) is after the end date (${to}): nothing was loaded. Swap them to see ${to} to ${from}.`,
+  swap: 'Swap dates',
+  clamped: (asked: string, from: string, to: string) =>
+    `Reports cover at most ${MAX_REPORT_RANGE_DAYS} days: showing ${from} to ${to} instead of from ${asked}.`,
+  optionsFailed: 'Could not be loaded',
+  optionsWaiting: 'Fix the date range first',
+  currency: 'Currency',
+  noRetry: 'Change the filters above: asking again with the same ones gives the same answer.',
+} as const;

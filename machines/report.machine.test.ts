@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorLogic } from 'xstate';
-import { REALTIME_POLL_MS, type ReportAnswer } from '../common/reports';
+import { REALTIME_POLL_MS, REPORT_FILTER_MESSAGES, type ReportAnswer } from '../common/reports';
 import {
-  reportMachine, selectAnswers, selectError, selectFilterOptions, selectIsPaused, selectIsRefreshing, selectUpdatedAt, selectView,
+  reportMachine, selectAnswers, selectCanRetry, selectCurrencies, selectError, selectFilterOptions, selectIsPaused, selectIsRefreshing,
+  selectOptionsStatus, selectRangeNote, selectUpdatedAt, selectView,
   type FetchReportsInput, type ReportRequest,
 } from './report.machine';
 import { createCoverage } from './test-support/coverage';
@@ -20,6 +21,8 @@ function answer(rows: number, generatedAt = '2024-05-20T10:00:00.000Z'): ReportA
 
 const LAST_WEEK: ReportRequest[] = [{ report: 'qos', params: { from: '2024-05-14', to: '2024-05-20' } }];
 const LAST_MONTH: ReportRequest[] = [{ report: 'qos', params: { from: '2024-04-21', to: '2024-05-20' } }];
+const REVERSED: ReportRequest[] = [{ report: 'qos', params: { from: '2024-05-20', to: '2024-05-14' } }];
+const TWO_YEARS: ReportRequest[] = [{ report: 'qos', params: { from: '2022-05-21', to: '2024-05-20', granularity: 'month' } }];
 
 /** A fetch actor whose calls the test settles by hand, recording inputs and aborts. */
 function controlledFetch() {
@@ -30,10 +33,10 @@ function controlledFetch() {
   return { logic, calls };
 }
 
-function start(realtime: boolean, fetch: AnyActorLogic, visibility: AnyActorLogic = fromCallback(() => undefined)) {
+function start(realtime: boolean, fetch: AnyActorLogic, visibility: AnyActorLogic = fromCallback(() => undefined), requests = LAST_WEEK) {
   const clock = new SimulatedClock();
   const actor = createActor(reportMachine.provide({ actors: { fetchReports: fetch, visibility } }), {
-    input: { requests: LAST_WEEK, realtime }, clock,
+    input: { requests, realtime }, clock,
   }).start();
   return { actor, clock };
 }
@@ -95,6 +98,62 @@ describe('report machine', () => {
     expect(fetch.calls).toHaveLength(3);
   });
 
+  it('a reversed range asks nothing and is explained; fixed filters load', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic, undefined, REVERSED);
+    expect(selectView(actor.getSnapshot())).toBe('reversed');
+    expect(selectOptionsStatus(actor.getSnapshot())).toBe('waiting');
+    expect(fetch.calls).toHaveLength(0);
+    actor.send({ type: 'report.filters', requests: LAST_WEEK });
+    expect(fetch.calls[0]!.input.requests).toEqual(LAST_WEEK);
+    expect(selectRangeNote(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a range over 366 days is clamped to the 366 days ending on its end date, with a note', () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic, undefined, TWO_YEARS);
+    expect(fetch.calls[0]!.input.requests).toEqual([{ report: 'qos', params: { from: '2023-05-21', to: '2024-05-20', granularity: 'month' } }]);
+    expect(selectRangeNote(actor.getSnapshot())).toBe(REPORT_FILTER_MESSAGES.clamped('2022-05-21', '2023-05-21', '2024-05-20'));
+    expect(selectRangeNote(actor.getSnapshot())).toBe('Reports cover at most 366 days: showing 2023-05-21 to 2024-05-20 instead of from 2022-05-21.');
+  });
+
+  it('Retry is offered for network and server failures, not for refused parameters', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic);
+    expect(selectOptionsStatus(actor.getSnapshot())).toBe('loading');
+    fetch.calls[0]!.reject(Object.assign(new Error('plan: unknown plan'), { status: 400 }));
+    await flush();
+    expect(selectView(actor.getSnapshot())).toBe('failed');
+    expect(selectCanRetry(actor.getSnapshot())).toBe(false);
+    expect(selectOptionsStatus(actor.getSnapshot())).toBe('failed');
+    actor.send({ type: 'report.retry' });
+    fetch.calls[1]!.reject(Object.assign(new Error('Bad gateway'), { status: 502 }));
+    await flush();
+    expect(selectCanRetry(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'report.retry' });
+    fetch.calls[2]!.reject(Object.assign(new Error('Slow down'), { status: 429 }));
+    await flush();
+    expect(selectCanRetry(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'report.retry' });
+    fetch.calls[3]!.reject(new Error('The server could not be reached.'));
+    await flush();
+    expect(selectCanRetry(actor.getSnapshot())).toBe(true);
+  });
+
+  it('names the currency shown and the others of a money answer; none for other reports', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic);
+    fetch.calls[0]!.resolve([answer(2), { ...answer(2), report: 'payment_summary_report', currency: 'GBP', currencies: ['USD', 'GBP'] }]);
+    await flush();
+    expect(selectCurrencies(actor.getSnapshot())).toEqual({ currency: 'GBP', currencies: ['USD', 'GBP'] });
+    expect(selectOptionsStatus(actor.getSnapshot())).toBe('loading');
+    actor.send({ type: 'report.filters', requests: LAST_MONTH });
+    fetch.calls[1]!.resolve([{ ...answer(2), options: { plan: [] } }]);
+    await flush();
+    expect(selectCurrencies(actor.getSnapshot())).toBeNull();
+    expect(selectOptionsStatus(actor.getSnapshot())).toBe('ready');
+  });
+
   it('a page that is not real-time never polls', async () => {
     const fetch = controlledFetch();
     const { actor, clock } = start(false, fetch.logic);
@@ -152,6 +211,7 @@ describe('report machine', () => {
 describe('report machine: every path', () => {
   const events = [
     { type: 'report.filters', requests: LAST_MONTH },
+    { type: 'report.filters', requests: REVERSED },
     { type: 'report.retry' },
     { type: 'poll.tick' },
     { type: 'page.hidden' },
@@ -165,7 +225,7 @@ describe('report machine: every path', () => {
   ];
   const logic = reportMachine.provide({ actors: { fetchReports: pendingActor() } });
   const coverage = createCoverage(reportMachine);
-  const inputs = [{ requests: LAST_WEEK, realtime: true }, { requests: LAST_WEEK, realtime: false }];
+  const inputs = [{ requests: LAST_WEEK, realtime: true }, { requests: LAST_WEEK, realtime: false }, { requests: REVERSED, realtime: false }];
   const paths = inputs.flatMap((input) => coveringPaths(reportMachine, { events, input }).map((path) => ({ input, path })));
 
   it.each(paths.map(({ input, path }) => [`${input.realtime ? 'real-time' : 'periodic'}: ${pathTitle(path)}`, input, path] as const))('reaches %s', (_, input, path) => {

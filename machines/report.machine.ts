@@ -9,7 +9,9 @@
  * The I/O actors are supplied by src/adapters/report-actors.ts.
  */
 import { assign, fromCallback, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ReportAnswer, ReportName, ReportParams } from '../common/reports';
+import {
+  MAX_REPORT_RANGE_DAYS, REPORT_FILTER_MESSAGES, addDays, daysBetween, type ReportAnswer, type ReportName, type ReportParams,
+} from '../common/reports';
 import { reportPollerMachine } from './report-poller.machine';
 import { providedLater } from './unprovided';
 
@@ -34,6 +36,10 @@ export interface ReportContext {
   realtime: boolean;
   answers: ReportAnswer[] | null;
   error: string | null;
+  /** false when asking again cannot help (a 4xx: the parameters are refused), so no Retry is offered. */
+  retryable: boolean;
+  /** Why the range shown is not the one asked for (over MAX_REPORT_RANGE_DAYS: clamped), else null. */
+  note: string | null;
 }
 
 export type ReportEvent =
@@ -60,26 +66,35 @@ export const reportMachine = setup({
       requests: ({ context }, params: { requests: ReportRequest[] }) => params.requests ?? context.requests,
     }),
     storeAnswers: assign({ answers: (_, params: { answers: ReportAnswer[] }) => params.answers, error: null }),
-    storeError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    storeError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error), retryable: (_, params: { error: unknown }) => canRetry(params.error) }),
+    clampRanges: assign(({ context }) => clampedRequests(context.requests)),
     refreshNow: raise({ type: 'poll.tick' }),
   },
   guards: {
     isRealtime: ({ context }) => context.realtime,
+    hasReversedRange: ({ context }) => context.requests.some(({ params }) => Boolean(params.from && params.to && params.from > params.to)),
     hasNoRows: (_, params: { answers: ReportAnswer[] }) => params.answers.every((answer) => answer.rows.length === 0),
   },
 }).createMachine({
   id: 'report',
   description: 'The reports of one analytics page: fetched for the filters in the URL, refreshed every 15 s on real-time pages while visible.',
   type: 'parallel',
-  context: ({ input }) => ({ requests: input.requests, realtime: input.realtime, answers: null, error: null }),
+  context: ({ input }) => ({ requests: input.requests, realtime: input.realtime, answers: null, error: null, retryable: true, note: null }),
   states: {
     data: {
       description: 'What the page shows.',
-      initial: 'loading',
+      initial: 'checking',
       on: {
-        'report.filters': { target: '.loading', reenter: true, actions: { type: 'assignRequests', params: ({ event }) => ({ requests: event.requests }) } },
+        'report.filters': { target: '.checking', reenter: true, actions: { type: 'assignRequests', params: ({ event }) => ({ requests: event.requests }) } },
       },
       states: {
+        checking: {
+          description: 'Checks the range before asking: a reversed range is explained, one over the limit is clamped with a note.',
+          always: [{ guard: 'hasReversedRange', target: 'reversed' }, { target: 'loading', actions: 'clampRanges' }],
+        },
+        reversed: {
+          description: 'The start date is after the end date: nothing is fetched; the page explains it beside the date fields and offers a one-click swap.',
+        },
         loading: {
           description: 'Fetching the reports for the current filters: skeletons are shown.',
           invoke: {
@@ -152,6 +167,25 @@ export const reportMachine = setup({
   },
 });
 
+/** Only failures a second try can fix: no answer at all (network), a timeout, throttling or a 5xx. */
+function canRetry(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status !== 'number' || status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/** Requests over MAX_REPORT_RANGE_DAYS keep their end and start MAX_REPORT_RANGE_DAYS − 1 days before it. */
+function clampedRequests(requests: ReportRequest[]): Pick<ReportContext, 'requests' | 'note'> {
+  let note: string | null = null;
+  const clamped = requests.map((request) => {
+    const { from, to } = request.params;
+    if (!from || !to || daysBetween(from, to) <= MAX_REPORT_RANGE_DAYS) return request;
+    const start = addDays(to, -(MAX_REPORT_RANGE_DAYS - 1));
+    note = REPORT_FILTER_MESSAGES.clamped(from, start, to);
+    return { ...request, params: { ...request.params, from: start } };
+  });
+  return { requests: clamped, note };
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The report could not be loaded.';
 }
@@ -160,10 +194,11 @@ export type ReportMachine = typeof reportMachine;
 export type ReportActorRef = ActorRefFrom<ReportMachine>;
 export type ReportSnapshot = SnapshotFrom<ReportMachine>;
 
-export type ReportView = 'loading' | 'ready' | 'empty' | 'failed';
+export type ReportView = 'loading' | 'ready' | 'empty' | 'failed' | 'reversed';
 
 /** What the page body shows; a refresh keeps showing what was there (ready or empty). */
 export function selectView(snapshot: ReportSnapshot): ReportView {
+  if (snapshot.matches({ data: 'reversed' })) return 'reversed';
   if (snapshot.matches({ data: 'loading' })) return 'loading';
   if (snapshot.matches({ data: 'failed' })) return 'failed';
   if (snapshot.matches({ data: 'refreshing' })) return snapshot.context.answers?.every((a) => a.rows.length === 0) ? 'empty' : 'ready';
@@ -171,6 +206,24 @@ export function selectView(snapshot: ReportSnapshot): ReportView {
 }
 export const selectAnswers = (snapshot: ReportSnapshot): ReportAnswer[] | null => snapshot.context.answers;
 export const selectError = (snapshot: ReportSnapshot): string | null => snapshot.context.error;
+/** Whether Retry can help: the last failure was the network or the server, not refused parameters. */
+export const selectCanRetry = (snapshot: ReportSnapshot): boolean => snapshot.context.retryable;
+/** The note about a clamped range (null when the range shown is the one asked for). */
+export const selectRangeNote = (snapshot: ReportSnapshot): string | null => snapshot.context.note;
+/** The currency the money answer shows and every currency the site has payments in (none on other pages). */
+export function selectCurrencies(snapshot: ReportSnapshot): { currency: string; currencies: string[] } | null {
+  const money = snapshot.context.answers?.find((a) => a.currency && a.currencies);
+  return money ? { currency: money.currency!, currencies: money.currencies! } : null;
+}
+/**
+ * Where the plan and content choices stand: 'ready' once an answer brought them, 'failed' when the
+ * request failed before any did, 'waiting' while the range is reversed (nothing is asked), else 'loading'.
+ */
+export function selectOptionsStatus(snapshot: ReportSnapshot): 'ready' | 'loading' | 'failed' | 'waiting' {
+  if (snapshot.context.answers?.[0]?.options) return 'ready';
+  if (snapshot.matches({ data: 'failed' })) return 'failed';
+  return snapshot.matches({ data: 'reversed' }) ? 'waiting' : 'loading';
+}
 export const selectIsRefreshing = (snapshot: ReportSnapshot): boolean => snapshot.matches({ data: 'refreshing' });
 export const selectIsPaused = (snapshot: ReportSnapshot): boolean => snapshot.matches({ refresh: { live: 'hidden' } });
 /** When the shown answers were computed (the server's generatedAt of the first one). */

@@ -26,7 +26,7 @@ export interface ReportContext {
   now: Date;
 }
 
-export type ReportBody = Pick<ReportAnswer, 'columns' | 'rows' | 'totals' | 'currency' | 'currencies'>;
+export type ReportBody = Pick<ReportAnswer, 'columns' | 'rows' | 'totals' | 'currency' | 'currencies' | 'currencyTotals'>;
 
 const col = (key: string, label: string, kind: ReportColumn['kind']): ReportColumn => ({ key, label, kind });
 const PERIOD = col('period', 'Period', 'period');
@@ -434,6 +434,12 @@ const PAYMENT_COLUMNS = [
   col('netRevenue', 'Net revenue', 'money'), col('failed', 'Failed payments', 'count'), col('successPct', 'Success rate (%)', 'percent'),
 ];
 
+/** The payment totals of each currency apart (a figure is never summed across currencies). */
+function totalsPerCurrency(rows: PaymentDayRow[]): Record<string, Record<string, number | null>> {
+  const codes = [...new Set(rows.map((r) => r.currency))].sort();
+  return Object.fromEntries(codes.map((code) => [code, paymentMeasures(rows.filter((r) => r.currency === code))]));
+}
+
 async function paymentSummary(ctx: ReportContext): Promise<ReportBody> {
   const { currency, currencies } = await chosenCurrency(ctx);
   const plan = ctx.params.filter?.value ?? null;
@@ -443,17 +449,18 @@ async function paymentSummary(ctx: ReportContext): Promise<ReportBody> {
     const mine = rows.filter((r) => r.currency === currency);
     const keys = [...new Set(mine.map((r) => r.key))];
     return {
-      currency, currencies,
+      currency, currencies, currencyTotals: totalsPerCurrency(rows),
       columns: [col('key', 'Plan', 'text'), ...PAYMENT_COLUMNS],
       rows: keys.map((k) => ({ key: names.get(k) ?? 'No plan', ...paymentMeasures(mine.filter((r) => r.key === k)) })).sort((a, b) => b.netRevenue - a.netRevenue),
       totals: paymentMeasures(mine),
     };
   }
-  const days = (await paymentsBy(ctx.db, scopeOf(ctx), plan, 'day')).filter((r) => r.currency === currency);
+  const allDays = await paymentsBy(ctx.db, scopeOf(ctx), plan, 'day');
+  const days = allDays.filter((r) => r.currency === currency);
   if (by === 'content') return contentPayments(ctx, days, currency, currencies);
   const g = ctx.params.granularity;
   return {
-    currency, currencies,
+    currency, currencies, currencyTotals: totalsPerCurrency(allDays),
     columns: [PERIOD, ...PAYMENT_COLUMNS],
     rows: days.length === 0 ? [] : periodsOf(ctx.params.from, ctx.params.to, g).map(({ period }) => ({ period, ...paymentMeasures(days.filter((r) => periodOf(r.day, g) === period)) })),
     totals: paymentMeasures(days),

@@ -17,6 +17,9 @@ describe('AnalyticsRoutes', { timeout: 20_000 }, () => {
   it('validates search params: bad values are dropped, a custom range wins over a preset', () => {
     expect(validateAnalyticsSearch({ days: '7', granularity: 'year', country: 'gb', device: 'ios' })).toEqual({ days: 7, device: 'ios' });
     expect(validateAnalyticsSearch({ days: '7', from: '2024-05-01', to: '2024-05-09' })).toEqual({ from: '2024-05-01', to: '2024-05-09' });
-    expect(validateAnalyticsSearch({ from: '2024-05-09', to: '2024-05-01' })).toEqual({});
+    // Reversed and over-long ranges stay in the URL: the page explains (and offers a swap) or clamps them.
+    expect(validateAnalyticsSearch({ from: '2024-05-09', to: '2024-05-01' })).toEqual({ from: '2024-05-09', to: '2024-05-01' });
+    expect(validateAnalyticsSearch({ from: '2022-01-01', to: '2024-05-01', currency: 'GBP' })).toEqual({ from: '2022-01-01', to: '2024-05-01', currency: 'GBP' });
+    expect(validateAnalyticsSearch({ from: '2024-05-09', currency: 'pounds' })).toEqual({});
   });
 });

@@ -5,9 +5,9 @@
  * URL's search params; the page follows the URL, so a link reproduces the view.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { DATE_PRESETS, type FilterOption, type ReportAnswer, type ReportFilter } from '../../../common/reports';
+import { DATE_PRESETS, REPORT_FILTER_MESSAGES, type FilterOption, type ReportAnswer, type ReportFilter } from '../../../common/reports';
 import type { Network } from '../../../common/contract';
-import { PAGE_GRANULARITIES, rangeOf, withFilter, without, type AnalyticsSearch } from './search';
+import { PAGE_GRANULARITIES, rangeOf, swapped, withFilter, without, type AnalyticsSearch } from './search';
 import * as css from './analytics.css';
 
 /** Device types of the viewers' world (subscriber_devices.device_type). */
@@ -24,6 +24,13 @@ export interface FilterBarProps {
   options?: ReportAnswer['options'];
   /** false on pages without periods (breakdowns, the cohort triangle): granularity changes nothing there. */
   granularity?: boolean;
+  /** Where the plan and content choices stand (the report machine's selectOptionsStatus). */
+  optionsStatus?: 'ready' | 'loading' | 'failed' | 'waiting';
+  /** The range problem the report machine found: reversed (nothing asked) or clamped (its note). */
+  reversed?: boolean;
+  rangeNote?: string | null;
+  /** Money pages: the currency shown and every currency the site has payments in. */
+  currencies?: { currency: string; currencies: string[] } | null;
 }
 
 const PICKERS = {
@@ -31,19 +38,21 @@ const PICKERS = {
   content: { label: 'Title', all: 'All titles' },
 } as const;
 
-function Picker({ filter, value, options, onPick }: { filter: keyof typeof PICKERS; value: string | undefined; options: FilterOption[] | undefined; onPick: (value: string) => void }) {
+const NO_OPTIONS = { loading: 'Loading…', failed: REPORT_FILTER_MESSAGES.optionsFailed, waiting: REPORT_FILTER_MESSAGES.optionsWaiting } as const;
+
+function Picker({ filter, value, options, status, onPick }: { filter: keyof typeof PICKERS; value: string | undefined; options: FilterOption[] | undefined; status: keyof typeof NO_OPTIONS | 'ready'; onPick: (value: string) => void }) {
   const { label, all } = PICKERS[filter];
   return (
     <label className={css.filterField}>{label}
       <select className={css.control} value={value ?? ''} disabled={!options} onChange={(e) => onPick(e.target.value)}>
-        <option value="">{options ? all : 'Loading…'}</option>
+        <option value="">{options ? all : NO_OPTIONS[status === 'ready' ? 'failed' : status]}</option>
         {(options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
     </label>
   );
 }
 
-export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true }: FilterBarProps) {
+export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true, optionsStatus = 'loading', reversed = false, rangeNote = null, currencies = null }: FilterBarProps) {
   const navigate = useNavigate();
   const go = (next: AnalyticsSearch) => navigate({ to: path, search: next as never });
   const range = rangeOf(search);
@@ -71,6 +80,13 @@ export function FilterBar({ path, search, filters, networks, realtime, options, 
             <input className={css.control} type="date" value={range.to} min={range.from}
               onChange={(e) => e.target.value && go({ ...without(search, 'days'), from: range.from, to: e.target.value })} />
           </label>
+          {reversed && (
+            <p className={css.errorNote} role="alert" data-testid="range-reversed" style={{ flexBasis: '100%', margin: 0 }}>
+              {REPORT_FILTER_MESSAGES.reversed(range.from, range.to)}{' '}
+              <Link to={path} search={swapped(search) as never}>{REPORT_FILTER_MESSAGES.swap}</Link>
+            </p>
+          )}
+          {rangeNote && <p className={css.status} role="status" data-testid="range-note" style={{ flexBasis: '100%', margin: 0 }}>{rangeNote}</p>}
           {granularity && (
             <label className={css.filterField}>Granularity
               <select className={css.control} value={search.granularity ?? 'day'}
@@ -107,8 +123,16 @@ export function FilterBar({ path, search, filters, networks, realtime, options, 
         </label>
       )}
       {(['plan', 'content'] as const).filter((f) => filters.includes(f)).map((f) => (
-        <Picker key={f} filter={f} value={search[f]} options={options?.[f]} onPick={(value) => go(withFilter(search, f, value))} />
+        <Picker key={f} filter={f} value={search[f]} options={options?.[f]} status={optionsStatus} onPick={(value) => go(withFilter(search, f, value))} />
       ))}
+      {currencies && (
+        <label className={css.filterField}>{REPORT_FILTER_MESSAGES.currency}
+          <select className={css.control} value={currencies.currency}
+            onChange={(e) => go({ ...search, currency: e.target.value })}>
+            {currencies.currencies.map((c) => <option key={c} value={c}>{c}</option>)}
+          </select>
+        </label>
+      )}
     </form>
   );
 }

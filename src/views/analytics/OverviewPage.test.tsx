@@ -18,6 +18,39 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'QoS ISP' }).getAttribute('href')).toBe('/analytics/qos-isp');
   });
 
+  it('Details links keep the range, granularity and network; Net revenue shows each currency apart', async () => {
+    const money = { currency: 'USD', currencies: ['USD', 'GBP'], currencyTotals: { GBP: { netRevenue: 50000 }, USD: { netRevenue: 111764 } } };
+    const reports = fakeReports((input) => input.requests.map((r) => seriesAnswer({
+      ...(r.report === 'payment_summary_report' ? { ...money, totals: { netRevenue: 111764 } } : {}),
+    })));
+    await renderView(reports.wrap(<OverviewPage search={{ from: '2024-05-01', to: '2024-05-09', granularity: 'week', network: 'kids' }} />), { url: '/analytics' });
+    await settle();
+    const details = screen.getAllByRole('link', { name: 'Details' }).map((a) => a.getAttribute('href'));
+    expect(details[0]).toBe('/analytics/audience-overview?from=2024-05-01&to=2024-05-09&granularity=week&network=kids');
+    expect(details).toHaveLength(7);
+    expect(details.every((href) => href!.endsWith('?from=2024-05-01&to=2024-05-09&granularity=week&network=kids'))).toBe(true);
+    expect(screen.getByTestId('headline-netRevenue').textContent).toBe('$1,117.64');
+    expect(screen.getByRole('list', { name: 'Net revenue per currency' }).textContent).toBe('GBP: £500.00USD: $1,117.64');
+  });
+
+  it('a reversed range is explained beside the fields with a swap, and nothing is asked', async () => {
+    const reports = fakeReports((input) => input.requests.map(() => seriesAnswer()));
+    await renderView(reports.wrap(<OverviewPage search={{ from: '2024-05-09', to: '2024-05-01' }} />), { url: '/analytics' });
+    await settle();
+    expect(reports.calls).toHaveLength(0);
+    expect(screen.getByTestId('range-reversed').textContent).toBe('The start date (2024-05-09) is after the end date (2024-05-01): nothing was loaded. Swap them to see 2024-05-01 to 2024-05-09. Swap dates');
+    expect(screen.getByRole('link', { name: 'Swap dates' }).getAttribute('href')).toBe('/analytics?from=2024-05-01&to=2024-05-09');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('a range over 366 days is clamped with a note', async () => {
+    const reports = fakeReports((input) => input.requests.map(() => seriesAnswer()));
+    await renderView(reports.wrap(<OverviewPage search={{ from: '2022-01-01', to: '2024-05-01' }} />), { url: '/analytics' });
+    await settle();
+    expect(reports.calls[0]!.requests[0]!.params).toMatchObject({ from: '2023-05-02', to: '2024-05-01' });
+    expect(screen.getByTestId('range-note').textContent).toBe('Reports cover at most 366 days: showing 2023-05-02 to 2024-05-01 instead of from 2022-01-01.');
+  });
+
   it('builds its requests from the range in the URL', () => {
     expect(overviewRequests({ from: '2024-05-01', to: '2024-05-07' }, '2024-06-01')[0]).toEqual({
       report: 'user_base', params: { from: '2024-05-01', to: '2024-05-07', granularity: 'day', compare: 'previous' },

@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectNetworks } from '../../../machines/network.machine';
-import { selectAnswers, type ReportActorRef, type ReportRequest } from '../../../machines/report.machine';
+import { selectAnswers, selectRangeNote, selectView, type ReportActorRef, type ReportRequest } from '../../../machines/report.machine';
 import type { ReportName } from '../../../common/reports';
 import { useAppActor } from '../../app-actor';
 import { ANALYTICS_GROUPS } from '../../config';
@@ -14,7 +14,7 @@ import { LineChart } from './charts/Chart';
 import { FilterBar } from './FilterBar';
 import { changeOf, formatCell, formatPeriod } from './format';
 import { ReportStates } from './ReportView';
-import { rangeOf, requestFor, type AnalyticsSearch } from './search';
+import { rangeOf, requestFor, sharedFilters, type AnalyticsSearch } from './search';
 import { requestKey, useReport } from './useReport';
 import * as css from './analytics.css';
 
@@ -39,7 +39,7 @@ export function overviewRequests(search: AnalyticsSearch, today?: string): Repor
   });
 }
 
-function Tiles({ actor }: { actor: ReportActorRef }) {
+function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSearch }) {
   const answers = useSelector(actor, selectAnswers) ?? [];
   return (
     <div className={css.cards}>
@@ -54,6 +54,13 @@ function Tiles({ actor }: { actor: ReportActorRef }) {
           <section key={h.key} className={css.chartCard} aria-label={h.label}>
             <div className={css.tileLabel}>{h.label}</div>
             <div className={css.tileValue} data-testid={`headline-${h.key}`}>{formatCell(value, column.kind, answer.currency)}</div>
+            {column.kind === 'money' && answer.currencyTotals && Object.keys(answer.currencyTotals).length > 1 && (
+              <ul aria-label={`${h.label} per currency`} data-testid={`headline-${h.key}-currencies`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {Object.entries(answer.currencyTotals).map(([code, totals]) => (
+                  <li key={code}>{code}: {formatCell(totals[h.key] ?? null, 'money', code)}</li>
+                ))}
+              </ul>
+            )}
             <div className={css.tileChange}>
               {change === null ? 'No previous period to compare' : `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} % vs previous period`}
             </div>
@@ -61,7 +68,7 @@ function Tiles({ actor }: { actor: ReportActorRef }) {
               <LineChart height={90} labels={answer.rows.map((r) => formatPeriod(String(r.period)))}
                 series={[{ label: h.label, values: answer.rows.map((r) => (typeof r[h.key] === 'number' ? (r[h.key] as number) / unit : null)) }]} />
             )}
-            <Link to={h.link}>Details</Link>
+            <Link to={h.link} search={sharedFilters(search) as never}>Details</Link>
           </section>
         );
       })}
@@ -77,13 +84,15 @@ function OverviewBody({ search }: { search: AnalyticsSearch }) {
   const actor = useReport(overviewRequests(search), false);
   const networks = useSelector(useAppActor('network'), selectNetworks);
   const { from, to } = rangeOf(search);
+  const reversed = useSelector(actor, selectView) === 'reversed';
+  const rangeNote = useSelector(actor, selectRangeNote);
   return (
     <main data-testid="analytics-page">
       <h1 className={css.title}>Dashboard</h1>
       <p className={css.summary}>Headline numbers from {from} to {to}, each against the {`previous period of the same length`}.</p>
-      <FilterBar path="/analytics" search={search} filters={[]} networks={networks} realtime={false} />
+      <FilterBar path="/analytics" search={search} filters={[]} networks={networks} realtime={false} reversed={reversed} rangeNote={rangeNote} />
       <ReportStates actor={actor} emptyReason={`No viewers, subscriptions or payments between ${from} and ${to}.`} charts={4}>
-        <Tiles actor={actor} />
+        <Tiles actor={actor} search={search} />
       </ReportStates>
       <nav aria-label="Detail pages" style={{ marginTop: '1.5rem' }}>
         <h2 className={css.chartTitle}>Detail pages</h2>

@@ -66,6 +66,32 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('total-sessions')).toBeTruthy();
   });
 
+  it('a refused request (400) has no Retry, and the plan list says it failed instead of "Loading…"', async () => {
+    const cohorts = pageDefFor('/analytics/behaviour-cohort-analysis');
+    const reports = fakeReports(() => { throw Object.assign(new Error('plan: no such plan'), { status: 400 }); });
+    await renderView(reports.wrap(<ReportPage def={cohorts} search={{}} />), { url: cohorts.path });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('The report could not be loaded: plan: no such planChange the filters above: asking again with the same ones gives the same answer.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(screen.getByLabelText('Plan')).getByRole('option').textContent).toBe('Could not be loaded');
+  });
+
+  it('Payments offers the currencies of the answer; picking one puts it in the URL and asks for it', async () => {
+    const def = pageDefFor('/analytics/payments');
+    const reports = fakeReports(() => [seriesAnswer({ report: 'payment_summary_report', currency: 'USD', currencies: ['USD', 'GBP', 'EUR', 'CAD'] })]);
+    const view = await renderView(reports.wrap(<ReportPage def={def} search={{ from: '2024-05-01', to: '2024-05-03' }} />), { url: def.path });
+    await settle();
+    const picker = screen.getByLabelText('Currency') as HTMLSelectElement;
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['USD', 'GBP', 'EUR', 'CAD']);
+    expect(picker.value).toBe('USD');
+    expect(screen.getByTestId('currency-note').textContent).toBe('Amounts in USD, never added to other currencies; pick GBP, EUR, CAD under Currency.');
+    await view.user.selectOptions(picker, 'GBP');
+    expect(view.location()).toContain('currency=GBP');
+    await renderView(reports.wrap(<ReportPage def={def} search={{ from: '2024-05-01', to: '2024-05-03', currency: 'GBP' }} />), { url: def.path });
+    await settle();
+    expect(reports.calls.at(-1)!.requests[0]!.params.currency).toBe('GBP');
+  });
+
   it('real-time pages have no date controls and say when they were updated', async () => {
     const def = pageDefFor('/analytics/real-streaming-users');
     const reports = fakeReports(() => [seriesAnswer({ totals: { streams: 4, viewers: 3, peakStreams: 9 } })]);

@@ -7,7 +7,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
 import { selectNetworks } from '../../../machines/network.machine';
-import { selectAnswers, selectFilterOptions, type ReportActorRef } from '../../../machines/report.machine';
+import {
+  selectAnswers, selectCurrencies, selectFilterOptions, selectOptionsStatus, selectRangeNote, selectView, type ReportActorRef,
+} from '../../../machines/report.machine';
 import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
 import { useAppActor } from '../../app-actor';
 import { COLORS } from '../../theme/colors';
@@ -107,7 +109,7 @@ function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: Repor
       <HeadlineTiles answer={answer} keys={def.headline} />
       {def.kind !== 'matrix' && <Charts def={def} answer={answer} rows={chartRows} />}
       {answer.currencies && answer.currencies.length > 1 && (
-        <p className={css.status}>Amounts in {answer.currency}; this site also takes {answer.currencies.filter((c) => c !== answer.currency).join(', ')}.</p>
+        <p className={css.status} data-testid="currency-note">Amounts in {answer.currency}, never added to other currencies; pick {answer.currencies.filter((c) => c !== answer.currency).join(', ')} under Currency.</p>
       )}
       <ReportTable
         caption={def.title} answer={answer} rows={rows} sort={sort}
@@ -128,6 +130,10 @@ function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: Analyt
   const networks = useSelector(useAppActor('network'), selectNetworks);
   const networkName = networks.find((n) => n.identifier === search.network)?.name;
   const options = useSelector(actor, selectFilterOptions);
+  const optionsStatus = useSelector(actor, selectOptionsStatus);
+  const reversed = useSelector(actor, selectView) === 'reversed';
+  const rangeNote = useSelector(actor, selectRangeNote);
+  const currencies = useSelector(actor, selectCurrencies);
   return (
     <main data-testid="analytics-page">
       <div className={css.header}>
@@ -135,7 +141,8 @@ function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: Analyt
         {def.realtime && <LiveStatus actor={actor} />}
       </div>
       <p className={css.summary}>{def.summary}</p>
-      <FilterBar path={def.path} search={search} filters={def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'} />
+      <FilterBar path={def.path} search={search} filters={def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'}
+        optionsStatus={optionsStatus} reversed={reversed} rangeNote={rangeNote} currencies={currencies} />
       <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options)} charts={def.charts.length}>
         <ReadyBody def={def} actor={actor} search={search} />
       </ReportStates>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderView } from '../../test-support/render-view';
 import { ReportTable, sortRows, tableText } from './ReportTable';
-import { toCsv } from './format';
+import { reportCsv } from '../../../common/report-csv';
 import { seriesAnswer } from '../../test-support/analytics-fixtures';
 
 describe('ReportTable', { timeout: 20_000 }, () => {
@@ -18,15 +18,28 @@ describe('ReportTable', { timeout: 20_000 }, () => {
     expect(onSort).toHaveBeenCalledWith('sessions', 'asc');
   });
 
-  it('exports exactly the text shown', async () => {
-    const answer = seriesAnswer();
+  it('exports the rows shown, in their order, as plain values that sum to the totals', async () => {
+    const answer = { ...seriesAnswer(), currency: 'GBP', columns: [...seriesAnswer().columns, { key: 'revenue', label: 'Revenue', kind: 'money' as const }, { key: 'successPct', label: 'Success rate (%)', kind: 'percent' as const }],
+      rows: seriesAnswer().rows.map((r, i) => ({ ...r, revenue: [123456, 99, null][i]!, successPct: [97.8, 100, 0][i]! })) };
+    answer.totals = { ...answer.totals, revenue: 123555 };
     const created: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => { created.push(blob); return 'blob:x'; };
     URL.revokeObjectURL = () => undefined;
     const view = await renderView(<ReportTable caption="Engagement" answer={answer} rows={answer.rows} sort={{ key: undefined, dir: 'desc' }} onSort={() => undefined} filename="x.csv" />);
     await view.user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    const { headers, cells } = tableText(answer, answer.rows);
-    expect(await created[0]!.text()).toBe(toCsv(headers, cells));
-    expect(cells[2]).toEqual(['2024-05-03', '1,500', '610.2']);
+    const csv = await created[0]!.text();
+    expect(csv).toBe(reportCsv(answer, answer.rows));
+    const { cells } = tableText(answer, answer.rows);
+    expect(cells[0]).toEqual(['2024-05-01', '120', '40.5', '£1,234.56', '97.8 %']);
+    const lines = csv.trim().split('\r\n').map((l) => l.split(','));
+    expect(lines[0]).toEqual(['Period (ISO 8601 UTC)', 'Sessions', 'Watch time (hours)', 'Revenue (GBP)', 'Success rate (%)', 'Currency']);
+    expect(lines.slice(1)).toEqual([
+      ['2024-05-01', '120', '40.5', '1234.56', '97.8', 'GBP'],
+      ['2024-05-02', '80', '22', '0.99', '100', 'GBP'],
+      ['2024-05-03', '1500', '610.2', '', '0', 'GBP'],
+    ]);
+    const column = (i: number) => lines.slice(1).reduce((a, l) => a + Number(l[i]), 0);
+    expect(column(1)).toBe(answer.totals.sessions);
+    expect(Math.round(column(3) * 100)).toBe(answer.totals.revenue);
   });
 });

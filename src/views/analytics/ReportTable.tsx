@@ -1,10 +1,12 @@
 /**
  * The numbers of a page as a sortable table (also the text alternative of its charts) with a CSV
- * export of exactly the rows, columns, order and text shown.
+ * export of exactly the rows, columns and order shown, as plain values a spreadsheet can sum
+ * (common/report-csv.ts: decimals with a Currency column, plain numbers, ISO dates, units in the header).
  */
 import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
 import { button } from '../../theme/ui.css';
-import { formatCell, toCsv } from './format';
+import { reportCsv } from '../../../common/report-csv';
+import { formatCell } from './format';
 import * as css from './analytics.css';
 
 export interface SortState {
@@ -54,12 +56,12 @@ export interface ReportTableProps {
 }
 
 export function ReportTable({ caption, answer, rows, sort, onSort, filename, cellStyle }: ReportTableProps) {
-  const { headers, cells } = tableText(answer, rows);
+  const { cells } = tableText(answer, rows);
   return (
     <section aria-label={`${caption} table`}>
       <div className={css.tableActions}>
         <span className={css.status}>{rows.length} {rows.length === 1 ? 'row' : 'rows'}</span>
-        <button type="button" className={button.secondary} onClick={() => download(filename, toCsv(headers, cells))}>Download CSV</button>
+        <button type="button" className={button.secondary} onClick={() => download(filename, reportCsv(answer, rows))}>Download CSV</button>
       </div>
       <div className={css.tableWrap}>
         <table className={css.table}>

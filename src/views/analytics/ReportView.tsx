@@ -5,8 +5,9 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import {
-  selectError, selectIsPaused, selectIsRefreshing, selectUpdatedAt, selectView, type ReportActorRef,
+  selectCanRetry, selectError, selectIsPaused, selectIsRefreshing, selectUpdatedAt, selectView, type ReportActorRef,
 } from '../../../machines/report.machine';
+import { REPORT_FILTER_MESSAGES } from '../../../common/reports';
 import { button } from '../../theme/ui.css';
 import * as css from './analytics.css';
 
@@ -44,12 +45,17 @@ export interface ReportStatesProps {
 export function ReportStates({ actor, emptyReason, charts, children }: ReportStatesProps) {
   const view = useSelector(actor, selectView);
   const error = useSelector(actor, selectError);
+  const canRetry = useSelector(actor, selectCanRetry);
+  // A reversed range is explained beside the date fields (the filter bar), with its swap.
+  if (view === 'reversed') return null;
   if (view === 'loading') return <Skeleton charts={charts} />;
   if (view === 'failed') {
     return (
       <div className={css.errorNote} role="alert">
         <p>The report could not be loaded: {error}</p>
-        <button type="button" className={button.primary} onClick={() => actor.send({ type: 'report.retry' })}>Retry</button>
+        {canRetry
+          ? <button type="button" className={button.primary} onClick={() => actor.send({ type: 'report.retry' })}>Retry</button>
+          : <p>{REPORT_FILTER_MESSAGES.noRetry}</p>}
       </div>
     );
   }

@@ -1,4 +1,4 @@
-/** How report numbers read on screen and in CSV exports (one place, so both say the same). */
+/** How report numbers read on screen (CSV downloads carry plain values: common/report-csv.ts). */
 import type { ReportCell, ReportColumn } from '../../../common/reports';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -30,13 +30,4 @@ export function formatPeriod(period: string): string {
 export function changeOf(current: number | null | undefined, previous: number | null | undefined): number | null {
   if (current === null || current === undefined || previous === null || previous === undefined || previous === 0) return null;
   return ((current - previous) / Math.abs(previous)) * 100;
-}
-
-function csvField(text: string): string {
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** CSV of a table exactly as shown: the same columns, rows, order and text. */
-export function toCsv(headers: string[], rows: string[][]): string {
-  return [headers, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -4,8 +4,8 @@
  * pages turn them into report requests with `requestsFor`.
  */
 import {
-  DATE_PRESETS, MAX_REPORT_RANGE_DAYS, REPORT_FILTERS, daysBetween, isoDay, presetRange,
-  type Granularity, type ReportFilter, type ReportParams,
+  DATE_PRESETS, REPORT_FILTERS, isoDay, presetRange,
+  type Granularity, type ReportFilter, type ReportName, type ReportParams,
 } from '../../../common/reports';
 import type { ReportRequest } from '../../../machines/report.machine';
 import type { AnalyticsPageDef } from './pages';
@@ -27,6 +27,8 @@ export interface AnalyticsSearch {
   content?: string;
   sort?: string;
   dir?: 'asc' | 'desc';
+  /** The currency of money pages (payments, lifetime value): each currency is shown apart. */
+  currency?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,7 +40,8 @@ export function validateAnalyticsSearch(raw: Record<string, unknown>): Analytics
   const search: AnalyticsSearch = {};
   const days = Number(raw.days);
   if ((DATE_PRESETS as readonly number[]).includes(days)) search.days = days as AnalyticsSearch['days'];
-  if (isDay(raw.from) && isDay(raw.to) && raw.from <= raw.to && daysBetween(raw.from, raw.to) <= MAX_REPORT_RANGE_DAYS) {
+  // A reversed or too long range is kept: the report machine explains it (with a swap) or clamps it with a note.
+  if (isDay(raw.from) && isDay(raw.to)) {
     search.from = raw.from;
     search.to = raw.to;
     delete search.days;
@@ -57,6 +60,8 @@ export function validateAnalyticsSearch(raw: Record<string, unknown>): Analytics
   const sort = text(raw.sort, /^\w{1,40}$/);
   if (sort) search.sort = sort;
   if (raw.dir === 'asc' || raw.dir === 'desc') search.dir = raw.dir;
+  const currency = text(raw.currency, /^[A-Z]{3}$/);
+  if (currency) search.currency = currency;
   return search;
 }
 
@@ -82,8 +87,12 @@ export function requestFor(def: Pick<AnalyticsPageDef, 'report' | 'params' | 'fi
   const filter = activeFilter(def.filters, search);
   if (filter) params[filter] = search[filter];
   if (def.filters.some((f) => PICKED_FILTERS.includes(f))) params.include = 'options';
+  if (search.currency && MONEY_REPORTS.includes(def.report)) params.currency = search.currency;
   return { report: def.report, params };
 }
+
+/** Reports whose amounts are in one currency at a time (the answer names it and the others). */
+export const MONEY_REPORTS: readonly ReportName[] = ['payment_summary_report', 'ltv_enhanced'];
 
 /** Filters whose choices come from the report's answer (`options`), not from a fixed list. */
 export const PICKED_FILTERS: readonly ReportFilter[] = ['plan', 'content'];
@@ -92,6 +101,18 @@ export const PICKED_FILTERS: readonly ReportFilter[] = ['plan', 'content'];
 export function withFilter(search: AnalyticsSearch, filter: ReportFilter, value: string): AnalyticsSearch {
   const next = without(search, ...REPORT_FILTERS);
   return value ? { ...next, [filter]: value } : next;
+}
+
+/** What a link to another analytics page keeps: the range, granularity and network. */
+export function sharedFilters(search: AnalyticsSearch): AnalyticsSearch {
+  const kept: AnalyticsSearch = {};
+  for (const key of ['days', 'from', 'to', 'granularity', 'network'] as const) if (search[key] !== undefined) Object.assign(kept, { [key]: search[key] });
+  return kept;
+}
+
+/** The search with its from and to exchanged (the one-click fix of a reversed range). */
+export function swapped(search: AnalyticsSearch): AnalyticsSearch {
+  return { ...search, from: search.to, to: search.from };
 }
 
 /** The search without one key (a filter cleared). */
