@@ -34,7 +34,8 @@ export interface ParsedReportParams extends ReportParams {
 }
 
 function isRealDay(value: string): boolean {
-  return DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  // Year 0 is a day to Date but not to PostgreSQL.
+  return DAY.test(value) && !value.startsWith('0000') && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 }
 
 /** `query` as Fastify parsed it (repeated keys arrive as arrays); `today` is the UTC day. */
