@@ -6,6 +6,9 @@
  * reveal action.
  */
 
+import { SUBSCRIPTION_STATES, type SubscriptionState } from './figures';
+import type { FilterOption } from './reports';
+
 export const SUBSCRIBER_STATUSES = ['active', 'suspended', 'closed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
@@ -48,7 +51,17 @@ export interface SubscriberListItem {
   createdAt: string;
 }
 
-export interface SubscriberSearchRequest {
+/** Filters by the subscriber's subscriptions (issue 27): a subscriber matches when one subscription has them all. */
+export interface SubscriptionFilters {
+  /** A state of common/figures.ts (SUBSCRIPTION_STATE_RULES). */
+  state: SubscriptionState | null;
+  /** A plan id of the site. */
+  plan: string | null;
+  /** A network identifier of the site (the subscription's network). */
+  network: string | null;
+}
+
+export interface SubscriberSearchRequest extends SubscriptionFilters {
   query: string;
   status: SubscriberStatus | null;
   page: number;
@@ -60,6 +73,9 @@ export interface SubscriberSearchPage {
   total: number;
   page: number;
   pageSize: number;
+  /** The site's plans and networks, for the filters (value = plan id / network identifier). */
+  plans: FilterOption[];
+  networks: FilterOption[];
 }
 
 export interface SubscriberProfile extends SubscriberListItem {
@@ -180,6 +196,9 @@ export const SUPPORT_MESSAGES = {
   noteRequired: `Write the note (1 to ${SUPPORT_LIMITS.maxNoteLength} characters).`,
   queryTooLong: `The search may be at most ${SUPPORT_LIMITS.maxQueryLength} characters.`,
   badStatus: `status must be one of ${SUBSCRIBER_STATUSES.join(', ')}.`,
+  badState: `state must be one of ${SUBSCRIPTION_STATES.join(', ')}.`,
+  badPlan: 'plan is not a plan of this site.',
+  badNetwork: 'network is not a network of this site.',
   badPage: `page must be a whole number from 1 to ${SUPPORT_LIMITS.maxPage}.`,
   badPageSize: `pageSize must be a whole number from 1 to ${SUPPORT_LIMITS.maxPageSize}.`,
   badCancelMode: `mode must be one of ${CANCEL_MODES.join(', ')}.`,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { SUPPORT_LIMITS, type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest } from '../common/support';
 import {
-  selectError, selectHasNoMatches, selectIsBusy, selectItems, selectPage, selectPageCount, selectQuery, selectStatus,
-  selectTotal, subscriberSearchMachine,
+  SUPPORT_LIMITS, type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriptionFilters,
+} from '../common/support';
+import {
+  NO_FILTERS, selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage,
+  selectPageCount, selectPlanOptions, selectQuery, selectStatus, selectTotal, subscriberSearchMachine,
 } from './subscriber-search.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
@@ -19,14 +21,20 @@ const PEOPLE: SubscriberListItem[] = Array.from({ length: 45 }, (_, i) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 }));
 
-/** A fake server over PEOPLE: name prefix, status, pages. */
+const PLANS = [{ value: '00000000-0000-4000-8000-00000000000a', label: 'Basic Monthly' }];
+
+/** A fake server over PEOPLE: name prefix, status, pages; state "paying" = the ones in Spain. */
 function serve(request: SubscriberSearchRequest): SubscriberSearchPage {
   const matching = PEOPLE.filter((p) => p.name.toLowerCase().startsWith(request.query.toLowerCase()) && (!request.status || p.status === request.status));
   const from = (request.page - 1) * request.pageSize;
-  return { items: matching.slice(from, from + request.pageSize), total: matching.length, page: request.page, pageSize: request.pageSize };
+  const filtered = request.state === 'paying' ? matching.filter((p) => p.country === 'ES') : matching;
+  return { items: filtered.slice(from, from + request.pageSize), total: filtered.length, page: request.page, pageSize: request.pageSize, plans: PLANS, networks: [] };
 }
 
-function start(answer: (request: SubscriberSearchRequest, signal: AbortSignal) => Promise<SubscriberSearchPage> = async (r) => serve(r)) {
+function start(
+  answer: (request: SubscriberSearchRequest, signal: AbortSignal) => Promise<SubscriberSearchPage> = async (r) => serve(r),
+  input: { filters?: Partial<SubscriptionFilters> } = {},
+) {
   const requests: SubscriberSearchRequest[] = [];
   const signals: AbortSignal[] = [];
   const clock = new SimulatedClock();
@@ -38,7 +46,7 @@ function start(answer: (request: SubscriberSearchRequest, signal: AbortSignal) =
         return answer(input, signal);
       }),
     },
-  }), { clock }).start();
+  }), { clock, input }).start();
   return { actor, clock, requests, signals };
 }
 
@@ -51,7 +59,7 @@ describe('subscriber search', () => {
     await settle();
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('ready');
-    expect(requests).toEqual([{ query: '', status: null, page: 1, pageSize: SUPPORT_LIMITS.pageSize }]);
+    expect(requests).toEqual([{ query: '', status: null, ...NO_FILTERS, page: 1, pageSize: SUPPORT_LIMITS.pageSize }]);
     expect(selectItems(snapshot)).toHaveLength(20);
     expect(selectTotal(snapshot)).toBe(45);
     expect(selectPageCount(snapshot)).toBe(3);
@@ -70,7 +78,7 @@ describe('subscriber search', () => {
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);
     clock.increment(1);
     await settle();
-    expect(requests[2]).toEqual({ query: 'maria', status: null, page: 1, pageSize: 20 });
+    expect(requests[2]).toEqual({ query: 'maria', status: null, ...NO_FILTERS, page: 1, pageSize: 20 });
     expect(selectQuery(actor.getSnapshot())).toBe('maria ');
     expect(selectItems(actor.getSnapshot()).every((p) => p.name.startsWith('Maria'))).toBe(true);
     expect(selectTotal(actor.getSnapshot())).toBe(15);
@@ -139,11 +147,45 @@ describe('subscriber search', () => {
   });
 });
 
+describe('subscription filters (issue 27)', () => {
+  it('starts from the filters of its input (the URL) and sends them with the first search', async () => {
+    const { actor, requests } = start(undefined, { filters: { state: 'paying', network: 'sports-plus' } });
+    await settle();
+    expect(requests).toEqual([{ query: '', status: null, state: 'paying', plan: null, network: 'sports-plus', page: 1, pageSize: SUPPORT_LIMITS.pageSize }]);
+    expect(selectFilters(actor.getSnapshot())).toEqual({ state: 'paying', plan: null, network: 'sports-plus' });
+    expect(selectTotal(actor.getSnapshot())).toBe(0);
+    expect(selectPlanOptions(actor.getSnapshot())).toEqual(PLANS);
+    expect(selectNetworkOptions(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('searches at once from page 1 when the filters change, keeping the query and status', async () => {
+    const { actor, requests } = start();
+    await settle();
+    expect(selectFilters(actor.getSnapshot())).toEqual(NO_FILTERS);
+    expect(selectPlanOptions(actor.getSnapshot())).toEqual(PLANS);
+    actor.send({ type: 'search.page', page: 2 });
+    await settle();
+    const filters = { state: 'past_due', plan: PLANS[0]!.value, network: null } as const;
+    actor.send({ type: 'search.filters', filters });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(requests.at(-1)).toEqual({ query: '', status: null, ...filters, page: 1, pageSize: SUPPORT_LIMITS.pageSize });
+    expect(selectPage(actor.getSnapshot())).toBe(1);
+  });
+
+  it('shows no options before the first answer', () => {
+    const { actor } = start(() => new Promise(() => undefined));
+    expect(selectPlanOptions(actor.getSnapshot())).toEqual([]);
+    expect(selectNetworkOptions(actor.getSnapshot())).toEqual([]);
+  });
+});
+
 describe('subscriber search machine: every path', () => {
-  const answer: SubscriberSearchPage = { items: PEOPLE.slice(0, 20), total: 45, page: 1, pageSize: 20 };
+  const answer: SubscriberSearchPage = { items: PEOPLE.slice(0, 20), total: 45, page: 1, pageSize: 20, plans: PLANS, networks: [] };
   const events = [
     { type: 'search.type', query: 'ma' },
     { type: 'search.status', status: 'active' },
+    { type: 'search.filters', filters: { state: 'paying', plan: null, network: null } },
     { type: 'search.page', page: 2 },
     { type: 'search.retry' },
     { type: 'xstate.done.actor.search', output: answer },
@@ -154,6 +196,6 @@ describe('subscriber search machine: every path', () => {
     events,
     logic: subscriberSearchMachine.provide({ actors: { search: pendingActor() } }),
     // The page may move back and forth; what matters for paths is the state and whether an answer is there.
-    serializeState: (s) => JSON.stringify([s.value, s.context.result !== null, s.context.page, s.context.status, s.context.query]),
+    serializeState: (s) => JSON.stringify([s.value, s.context.result !== null, s.context.page, s.context.status, s.context.query, s.context.filters.state]),
   });
 });

@@ -6,13 +6,17 @@
  *
  * Every new query, filter or page leaves `searching`, which stops the running `search` actor: its
  * fetch is aborted through the actor's signal and a late answer can never land, so only the newest
- * request's answer is ever shown. Typing and the status filter go back to the first page.
+ * request's answer is ever shown. Typing and the filters go back to the first page.
+ * The subscription filters (state, plan, network; issue 27) start from the machine's input, which the
+ * Users layout reads from the URL's search params, so a link (the Dashboard's "Paying subscribers")
+ * opens the list filtered; the page mirrors every later change back into the URL.
  * The `search` actor is supplied by src/adapters/support-actors.ts.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
+import type { FilterOption } from '../common/reports';
 import {
   SUPPORT_LIMITS, SUPPORT_MESSAGES,
-  type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriberStatus,
+  type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriberStatus, type SubscriptionFilters,
 } from '../common/support';
 import { failureMessage } from './notify';
 import { providedLater } from './unprovided';
@@ -20,6 +24,7 @@ import { providedLater } from './unprovided';
 export interface SubscriberSearchContext {
   query: string;
   status: SubscriberStatus | null;
+  filters: SubscriptionFilters;
   page: number;
   pageSize: number;
   result: SubscriberSearchPage | null;
@@ -29,13 +34,18 @@ export interface SubscriberSearchContext {
 export type SubscriberSearchEvent =
   | { type: 'search.type'; query: string }
   | { type: 'search.status'; status: SubscriberStatus | null }
+  | { type: 'search.filters'; filters: SubscriptionFilters }
   | { type: 'search.page'; page: number }
   | { type: 'search.retry' };
+
+/** No subscription filter: every subscriber. */
+export const NO_FILTERS: SubscriptionFilters = { state: null, plan: null, network: null };
 
 export const subscriberSearchMachine = setup({
   types: {
     context: {} as SubscriberSearchContext,
     events: {} as SubscriberSearchEvent,
+    input: {} as { filters?: Partial<SubscriptionFilters> } | undefined,
   },
   actors: {
     /** GraphQL subscriberSearch; aborted when the machine moves on. */
@@ -47,6 +57,7 @@ export const subscriberSearchMachine = setup({
   actions: {
     setQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1 })),
     setStatus: assign((_, params: { status: SubscriberStatus | null }) => ({ status: params.status, page: 1 })),
+    setFilters: assign((_, params: { filters: SubscriptionFilters }) => ({ filters: params.filters, page: 1 })),
     setPage: assign((_, params: { page: number }) => ({ page: params.page })),
     setResult: assign((_, params: { result: SubscriberSearchPage }) => ({ result: params.result, error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error, SUPPORT_MESSAGES.searchFailed) })),
@@ -58,19 +69,21 @@ export const subscriberSearchMachine = setup({
   },
 }).createMachine({
   id: 'subscriberSearch',
-  description: 'Finds subscribers of the site by e-mail, name, phone or id prefix, with a status filter and pages.',
-  context: {
+  description: 'Finds subscribers of the site by e-mail, name, phone or id prefix, with status and subscription filters and pages.',
+  context: ({ input }) => ({
     query: '',
     status: null,
+    filters: { ...NO_FILTERS, ...input?.filters },
     page: 1,
     pageSize: SUPPORT_LIMITS.pageSize,
     result: null,
     error: null,
-  },
+  }),
   initial: 'searching',
   on: {
     'search.type': { target: '.debouncing', reenter: true, actions: { type: 'setQuery', params: ({ event }) => ({ query: event.query }) } },
     'search.status': { target: '.searching', reenter: true, actions: { type: 'setStatus', params: ({ event }) => ({ status: event.status }) } },
+    'search.filters': { target: '.searching', reenter: true, actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) } },
     'search.page': {
       guard: { type: 'isOtherPage', params: ({ event }) => ({ page: event.page }) },
       target: '.searching',
@@ -88,7 +101,9 @@ export const subscriberSearchMachine = setup({
       invoke: {
         id: 'search',
         src: 'search',
-        input: ({ context }) => ({ query: context.query.trim(), status: context.status, page: context.page, pageSize: context.pageSize }),
+        input: ({ context }) => ({
+          query: context.query.trim(), status: context.status, ...context.filters, page: context.page, pageSize: context.pageSize,
+        }),
         onDone: { target: 'ready', actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) } },
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -112,6 +127,10 @@ function pageCountOf(context: SubscriberSearchContext): number {
 
 export const selectQuery = (s: SubscriberSearchSnapshot): string => s.context.query;
 export const selectStatus = (s: SubscriberSearchSnapshot): SubscriberStatus | null => s.context.status;
+export const selectFilters = (s: SubscriberSearchSnapshot): SubscriptionFilters => s.context.filters;
+/** The site's plans and networks from the last answer (empty until one arrives). */
+export const selectPlanOptions = (s: SubscriberSearchSnapshot): FilterOption[] => s.context.result?.plans ?? [];
+export const selectNetworkOptions = (s: SubscriberSearchSnapshot): FilterOption[] => s.context.result?.networks ?? [];
 export const selectPage = (s: SubscriberSearchSnapshot): number => s.context.page;
 export const selectPageCount = (s: SubscriberSearchSnapshot): number => pageCountOf(s.context);
 export const selectTotal = (s: SubscriberSearchSnapshot): number | null => s.context.result?.total ?? null;

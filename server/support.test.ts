@@ -10,6 +10,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
+import { SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../common/figures';
+import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
 import { SUPPORT_AUDIT_ACTIONS, SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { DEMO_SITES } from './db/demo-accounts';
 import { rebuildRollups } from './db/rollups';
@@ -33,9 +35,9 @@ const DETAIL = `
   playback { id contentTitle startupMs rebufferCount rebufferSeconds errorCode }
   notes { id body authorName }
 `;
-const SEARCH = `query subscriberSearch($query: String!, $status: String, $page: Int, $pageSize: Int) {
-  subscriberSearch(query: $query, status: $status, page: $page, pageSize: $pageSize) {
-    total page pageSize items { id name email phone country status createdAt }
+const SEARCH = `query subscriberSearch($query: String!, $status: String, $state: String, $plan: String, $network: String, $page: Int, $pageSize: Int) {
+  subscriberSearch(query: $query, status: $status, state: $state, plan: $plan, network: $network, page: $page, pageSize: $pageSize) {
+    total page pageSize items { id name email phone country status createdAt } plans { value label } networks { value label }
   }
 }`;
 const SUBSCRIBER = `query subscriber($id: ID!) { subscriber(id: $id) { ${DETAIL} } }`;
@@ -281,8 +283,8 @@ describe('search hardening (issue 25)', () => {
       .where(and(eq(auditEvents.action, SUPPORT_AUDIT_ACTIONS.search), eq(auditEvents.actorUserId, user.id)))
       .orderBy(auditEvents.at);
     expect(rows.map((r) => ({ siteId: r.siteId, detail: r.detail }))).toEqual([
-      { siteId: f.siteId, detail: { query: `AUDITED-${tag}`, status: null, page: 1, pageSize: 20, resultCount: 1 } },
-      { siteId: f.siteId, detail: { query: '', status: 'suspended', page: 2, pageSize: 5, resultCount: expect.any(Number) } },
+      { siteId: f.siteId, detail: { query: `AUDITED-${tag}`, status: null, state: null, plan: null, network: null, page: 1, pageSize: 20, resultCount: 1 } },
+      { siteId: f.siteId, detail: { query: '', status: 'suspended', state: null, plan: null, network: null, page: 2, pageSize: 5, resultCount: expect.any(Number) } },
     ]);
   });
 
@@ -462,5 +464,119 @@ describe('notes and reveal', () => {
     expect(entry!.detail).toMatchObject({ reason: 'Verifying identity on a call' });
     const noReason = await graphql(reader, REVEAL, { subscriberId: f.subscriberId, reason: '' });
     expect(noReason.body.errors?.[0]?.extensions?.param).toBe('reason');
+  });
+});
+
+describe('subscription filters (issue 27)', () => {
+  /**
+   * A network of its own (so concurrent tests on the shared PostgreSQL cannot move its numbers) with one
+   * subscriber per subscription row below, each row's status, trial and end as the billing side keeps them.
+   */
+  async function filterWorld() {
+    const site = await t.siteByName(DEMO_SITES.viewlift);
+    const tag = randomUUID().slice(0, 8);
+    const [network] = await t.db.insert(networks).values({ siteId: site.id, identifier: `filters-${tag}`, name: `Filters ${tag}`, image: '' }).returning();
+    const [planA, planB] = await t.db.insert(plans).values([
+      { siteId: site.id, name: `Filter A ${tag}`, prices: [{ currency: 'USD', amount: 999 }], billingPeriod: 'month', status: 'active' },
+      { siteId: site.id, name: `Filter B ${tag}`, prices: [{ currency: 'USD', amount: 1999 }], billingPeriod: 'month', status: 'active' },
+    ]).returning();
+    const now = Date.now();
+    const at = (days: number) => new Date(now + days * DAY_MS);
+    type Row = { status: string; plan: string; trialEndsAt?: Date; cancelAtPeriodEnd?: boolean; endedAt?: Date; cancelledAt?: Date };
+    const rows: Row[] = [
+      { status: 'trialing', plan: planA!.id, trialEndsAt: at(3) },
+      { status: 'trialing', plan: planA!.id, trialEndsAt: at(5), cancelAtPeriodEnd: true, cancelledAt: at(-1) },
+      { status: 'active', plan: planA!.id },
+      { status: 'active', plan: planB!.id },
+      { status: 'active', plan: planB!.id, cancelAtPeriodEnd: true, cancelledAt: at(-2) },
+      { status: 'past_due', plan: planA!.id },
+      { status: 'cancelled', plan: planB!.id, cancelAtPeriodEnd: true, cancelledAt: at(-12), endedAt: at(-10) },
+      { status: 'expired', plan: planA!.id, endedAt: at(-3) },
+    ];
+    const ids: string[] = [];
+    for (const [i, row] of rows.entries()) {
+      const [subscriber] = await t.db.insert(subscribers).values({
+        siteId: site.id, networkId: network!.id, email: `filter-${tag}-${i}@example.com`, name: `Filter ${tag} ${i}`, phone: '', country: 'US',
+        status: 'active', createdAt: at(-60 + i),
+      }).returning();
+      await t.db.insert(subscriptions).values({
+        siteId: site.id, networkId: network!.id, subscriberId: subscriber!.id, planId: row.plan, status: row.status,
+        startedAt: at(-40), trialEndsAt: row.trialEndsAt ?? null, currentPeriodStart: at(-5), currentPeriodEnd: at(25),
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false, cancelledAt: row.cancelledAt ?? null, endedAt: row.endedAt ?? null,
+        amount: 999, currency: 'USD',
+      });
+      ids.push(subscriber!.id);
+    }
+    await rebuildRollups(t.db, { siteId: site.id, from: isoDay(new Date()), to: isoDay(new Date()) });
+    return { site, network: network!, planA: planA!, planB: planB!, rows, ids };
+  }
+
+  const listed = async (variables: Record<string, unknown>) => {
+    const res = await search(support, { query: '', pageSize: 100, ...variables });
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data!.subscriberSearch;
+  };
+
+  it('lists the subscribers with a subscription in each state, on a plan, on a network, with the matching count', async () => {
+    const w = await filterWorld();
+    const expected: Record<SubscriptionState, number[]> = {
+      trialing: [0, 1], paying: [2, 3, 4, 5], past_due: [5], cancelling: [1, 4], cancelled: [6], expired: [7],
+    };
+    for (const state of SUBSCRIPTION_STATES) {
+      const page = await listed({ state, network: w.network.identifier });
+      expect(page.total).toBe(expected[state].length);
+      expect(page.items.map((i) => i.id).sort()).toEqual(expected[state].map((n) => w.ids[n]).sort());
+    }
+    const onB = await listed({ state: 'paying', plan: w.planB.id, network: w.network.identifier });
+    expect(onB.items.map((i) => i.id).sort()).toEqual([w.ids[3], w.ids[4]].sort());
+    expect((await listed({ network: w.network.identifier })).total).toBe(8);
+    const options = await listed({ network: w.network.identifier, pageSize: 1 });
+    expect(options.plans).toContainEqual({ value: w.planA.id, label: w.planA.name });
+    expect(options.networks).toContainEqual({ value: w.network.identifier, label: w.network.name });
+  });
+
+  it('counts as paying exactly the rows the Dashboard tile counts: same number as user_base today and as the raw rows', async () => {
+    const w = await filterWorld();
+    const today = isoDay(new Date());
+    const admin = await t.login('admin@demo.test');
+    const res = await t.get(`${REPORTS_PATH}/user_base?from=${today}&to=${today}&network=${w.network.identifier}`, admin.headers);
+    expect(res.statusCode).toBe(200);
+    const tile = res.json<ReportAnswer>().totals.subscribers;
+    const raw = await t.db.select({ n: sql<number>`count(DISTINCT ${subscriptions.subscriberId})::int` }).from(subscriptions)
+      .where(and(eq(subscriptions.networkId, w.network.id), sql`${subscriptions.status} IN ('active', 'past_due')`));
+    const users = await listed({ state: 'paying', network: w.network.identifier });
+    expect(tile).toBe(4);
+    expect(raw[0]!.n).toBe(4);
+    expect(users.total).toBe(4);
+    expect(SUBSCRIPTION_STATE_RULES.paying.statuses).toEqual(['active', 'past_due']);
+  });
+
+  it('refuses an unknown state, a plan or network of another site, with our own message', async () => {
+    const w = await filterWorld();
+    const bad = async (variables: Record<string, unknown>) => (await search(support, { query: '', ...variables })).body.errors?.[0]?.message;
+    expect(await bad({ state: 'active' })).toBe(SUPPORT_MESSAGES.badState);
+    expect(await bad({ plan: randomUUID() })).toBe(SUPPORT_MESSAGES.badPlan);
+    expect(await bad({ plan: 'not-an-id' })).toBe(SUPPORT_MESSAGES.badPlan);
+    expect(await bad({ network: 'no-such-network' })).toBe(SUPPORT_MESSAGES.badNetwork);
+    const northwind = await search(northwindSupport, { query: '', network: w.network.identifier });
+    expect(northwind.body.errors?.[0]?.message).toBe(SUPPORT_MESSAGES.badNetwork);
+    const northwindPlan = await search(northwindSupport, { query: '', plan: w.planA.id });
+    expect(northwindPlan.body.errors?.[0]?.message).toBe(SUPPORT_MESSAGES.badPlan);
+  });
+
+  it('audits a filtered listing with its filters and does not count it in the lookup budget', async () => {
+    const w = await filterWorld();
+    const agent = await t.createUser({ site: DEMO_SITES.viewlift, roles: { 'Customer Support': 'read' }, prefix: 'filter-agent' });
+    const session = await t.login(agent.username, agent.password);
+    for (let i = 0; i < SUPPORT_SEARCH_BUDGET.limit + 1; i++) {
+      const res = await search(session, { query: '', state: 'paying', network: w.network.identifier, pageSize: 1 });
+      expect(res.body.errors).toBeUndefined();
+    }
+    const [last] = await t.db.select().from(auditEvents)
+      .where(and(eq(auditEvents.action, SUPPORT_AUDIT_ACTIONS.search), eq(auditEvents.actorUserId, agent.id)))
+      .orderBy(desc(auditEvents.at)).limit(1);
+    expect(last?.detail).toEqual({
+      query: '', status: null, state: 'paying', plan: null, network: w.network.identifier, page: 1, pageSize: 1, resultCount: 4,
+    });
   });
 });

@@ -19,6 +19,7 @@ import { RootLayout } from './views/layout/RootLayout';
 import { NotFoundPage } from './views/pages/NotFoundPage';
 import { CrashScreen } from './views/shared/CrashScreen';
 import { validateAnalyticsSearch } from './views/analytics/search';
+import { validateUsersSearch } from './views/users/search';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -221,6 +222,8 @@ const appcmsPages = APPCMS_PAGES.map((p) => {
 /** Users (issue 16): the search runs in the layout, so it survives opening a subscriber. */
 const usersRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/users', staticData: { title: 'Users' },
+  // The list's subscription filters (issue 27): ?state=paying&plan=<id>&network=<identifier>.
+  validateSearch: validateUsersSearch,
   // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
   notFoundComponent: NotFoundPage,
   component: lazyRouteComponent(() => import('./views/users/UsersLayout'), 'UsersLayout'),

@@ -4,7 +4,8 @@
  * reasons, versions, what each action changes) are in server/domain/support.ts; writes run through
  * `transaction`, whose repository commits or rolls back as one, audit record included.
  */
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../../common/figures';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { rebuildRollups } from './rollups';
@@ -20,6 +21,10 @@ export type DeviceRecord = typeof subscriberDevices.$inferSelect;
 export interface SubscriberSearchFilter {
   query: string;
   status: string | null;
+  /** Subscription filters (issue 27): a subscriber matches when one of their subscriptions has all of them. */
+  state?: SubscriptionState | null;
+  planId?: string | null;
+  networkId?: string | null;
   page: number;
   pageSize: number;
 }
@@ -65,6 +70,26 @@ function searchPredicate(query: string): SQL | undefined {
   return sql`(${sql.join(arms, sql` OR `)})`;
 }
 
+/**
+ * The subscription filters as one semi-join: subscribers with a subscription of the site in the state
+ * (common/figures.ts SUBSCRIPTION_STATE_RULES: its statuses, and cancel_at_period_end where the state
+ * says so), on the plan, on the network. Served by subscriptions_site_status_idx (site, status) for a
+ * state, subscriptions_plan_idx for a plan, and subscriptions_subscriber_idx for the correlation.
+ */
+function subscriptionPredicate(siteId: string, filter: SubscriberSearchFilter): SQL | undefined {
+  const rule = filter.state ? SUBSCRIPTION_STATE_RULES[filter.state] : null;
+  if (!rule && !filter.planId && !filter.networkId) return undefined;
+  const where = and(
+    eq(subscriptions.siteId, siteId),
+    sql`${subscriptions.subscriberId} = ${subscribers.id}`,
+    rule ? inArray(subscriptions.status, [...rule.statuses]) : undefined,
+    rule?.cancelAtPeriodEnd ? eq(subscriptions.cancelAtPeriodEnd, true) : undefined,
+    filter.planId ? eq(subscriptions.planId, filter.planId) : undefined,
+    filter.networkId ? eq(subscriptions.networkId, filter.networkId) : undefined,
+  );
+  return sql`EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${where})`;
+}
+
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 
 function repositoryOver(db: Executor) {
@@ -79,6 +104,7 @@ function repositoryOver(db: Executor) {
         eq(subscribers.siteId, siteId),
         filter.status ? eq(subscribers.status, filter.status) : undefined,
         searchPredicate(filter.query),
+        subscriptionPredicate(siteId, filter),
       );
       const [rows, [counted]] = await Promise.all([
         db.select().from(subscribers).where(where)
@@ -87,6 +113,16 @@ function repositoryOver(db: Executor) {
         db.select({ total: sql<number>`count(*)::int` }).from(subscribers).where(where),
       ]);
       return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** The site's plans (by name) and networks (by name), for the search's filters. */
+    async filterOptions(siteId: string): Promise<{ plans: { id: string; name: string }[]; networks: { id: string; identifier: string; name: string }[] }> {
+      const [planRows, networkRows] = await Promise.all([
+        db.select({ id: plans.id, name: plans.name }).from(plans).where(eq(plans.siteId, siteId)).orderBy(asc(plans.name), asc(plans.id)),
+        db.select({ id: networks.id, identifier: networks.identifier, name: networks.name }).from(networks)
+          .where(eq(networks.siteId, siteId)).orderBy(asc(networks.name), asc(networks.id)),
+      ]);
+      return { plans: planRows, networks: networkRows };
     },
 
     async subscriber(siteId: string, id: string): Promise<(SubscriberRecord & { networkName: string }) | undefined> {

@@ -15,6 +15,7 @@
  * Refusals are DomainErrors (server/domain/errors.ts); the transport maps their kinds.
  */
 import { AREAS } from '../../common/constants';
+import { isSubscriptionState } from '../../common/figures';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit, parseRoles } from '../../common/roles';
 import {
@@ -119,6 +120,10 @@ function listItemOf(row: SubscriberRecord): SubscriberListItem {
 export interface SearchInput {
   query?: unknown;
   status?: unknown;
+  /** Subscription filters (issue 27): a state of common/figures.ts, a plan id, a network identifier. */
+  state?: unknown;
+  plan?: unknown;
+  network?: unknown;
   page?: unknown;
   pageSize?: unknown;
 }
@@ -138,18 +143,32 @@ export async function searchSubscribers(deps: SupportDeps, caller: SupportCaller
   if (status !== null && !(SUBSCRIBER_STATUSES as readonly unknown[]).includes(status)) throw invalid('status', SUPPORT_MESSAGES.badStatus);
   const page = wholeNumberIn(input.page ?? 1, 'page', 1, SUPPORT_LIMITS.maxPage, SUPPORT_MESSAGES.badPage);
   const pageSize = wholeNumberIn(input.pageSize ?? SUPPORT_LIMITS.pageSize, 'pageSize', 1, SUPPORT_LIMITS.maxPageSize, SUPPORT_MESSAGES.badPageSize);
+  const state = input.state ?? null;
+  if (state !== null && !isSubscriptionState(state)) throw invalid('state', SUPPORT_MESSAGES.badState);
+  const options = await deps.store.filterOptions(caller.siteId);
+  const plan = input.plan ?? null;
+  const planId = plan === null ? null : options.plans.find((p) => typeof plan === 'string' && p.id === plan.toLowerCase())?.id;
+  if (planId === undefined) throw invalid('plan', SUPPORT_MESSAGES.badPlan);
+  const network = input.network ?? null;
+  const networkId = network === null ? null : options.networks.find((n) => n.identifier === network)?.id;
+  if (networkId === undefined) throw invalid('network', SUPPORT_MESSAGES.badNetwork);
+  // A listing by filters only (empty query) is not a lookup: it is not counted in the budget.
   if (query.trim() !== '') {
     const budget = await deps.limiter.hit(`supportSearch:user:${caller.userId}`, deps.searchBudget ?? SUPPORT_SEARCH_BUDGET, deps.now?.());
     if (!budget.allowed) throw rateLimited(budget.retryAfterSeconds, SUPPORT_MESSAGES.searchBudgetExceeded);
   }
-  const { rows, total } = await deps.store.search(caller.siteId, { query, status: status as string | null, page, pageSize });
+  const { rows, total } = await deps.store.search(caller.siteId, { query, status: status as string | null, state, planId, networkId, page, pageSize });
   await deps.store.audit({
     action: SUPPORT_AUDIT_ACTIONS.search,
     actorUserId: caller.userId,
     siteId: caller.siteId,
-    detail: { query, status, page, pageSize, resultCount: total },
+    detail: { query, status, state, plan: planId, network, page, pageSize, resultCount: total },
   });
-  return { items: rows.map(listItemOf), total, page, pageSize };
+  return {
+    items: rows.map(listItemOf), total, page, pageSize,
+    plans: options.plans.map((p) => ({ value: p.id, label: p.name })),
+    networks: options.networks.map((n) => ({ value: n.identifier, label: n.name })),
+  };
 }
 
 async function requireSubscriber(store: SubscriberRepository, siteId: string, id: string) {
@@ -247,8 +266,8 @@ export interface CancelInput {
 
 /**
  * Mutation subscriptionCancel. AT_PERIOD_END keeps the subscription running until its period end;
- * NOW ends it at once (status 'cancelled', ended_at set), so it stops counting as active today, and
- * today's rollups are recomputed for Analytics.
+ * NOW ends it at once (status 'cancelled', ended_at set), so it stops counting as active today. Either
+ * way today's rollups are recomputed for Analytics (the cancellation is counted today).
  */
 export async function cancelSubscription(deps: SupportDeps, caller: SupportCaller, input: CancelInput): Promise<SubscriberDetail> {
   requireEdit(caller);
@@ -267,7 +286,9 @@ export async function cancelSubscription(deps: SupportDeps, caller: SupportCalle
   const after = await changeSubscription(deps, caller, before, changes, now, {
     action: SUPPORT_AUDIT_ACTIONS.cancelSubscription, detail: { mode, reason },
   });
-  if (mode === 'NOW') await deps.store.refreshRollups(caller.siteId, utcDay(now));
+  // Both modes move a figure today: NOW ends it, AT_PERIOD_END is a cancellation (issue 27: that one
+  // was left out of the rollups until the next rebuild).
+  await deps.store.refreshRollups(caller.siteId, utcDay(now));
   return detailOf(deps.store, caller.siteId, after.subscriberId);
 }
 

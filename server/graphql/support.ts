@@ -22,11 +22,18 @@ export const supportSchema = /* GraphQL */ `
     createdAt: String!
   }
 
+  type SupportFilterOption {
+    value: String!
+    label: String!
+  }
+
   type SupportSearchPage {
     items: [SupportSubscriber!]!
     total: Int!
     page: Int!
     pageSize: Int!
+    plans: [SupportFilterOption!]!
+    networks: [SupportFilterOption!]!
   }
 
   type SupportProfile {
@@ -113,7 +120,7 @@ export const supportSchema = /* GraphQL */ `
   }
 
   extend type Query {
-    subscriberSearch(query: String!, status: String, page: Int, pageSize: Int): SupportSearchPage!
+    subscriberSearch(query: String!, status: String, state: String, plan: String, network: String, page: Int, pageSize: Int): SupportSearchPage!
     subscriber(id: ID!): SupportSubscriberDetail!
   }
 

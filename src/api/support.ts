@@ -5,7 +5,7 @@
  */
 import { gql } from 'urql';
 import type {
-  CancelMode, RevealedContact, SubscriberDetail, SubscriberSearchPage, SubscriberStatus,
+  CancelMode, RevealedContact, SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest,
 } from '../../common/support';
 
 const DETAIL_FIELDS = gql`
@@ -24,14 +24,16 @@ const DETAIL_FIELDS = gql`
 
 export const SUBSCRIBER_SEARCH = gql<
   { subscriberSearch: SubscriberSearchPage },
-  { query: string; status: SubscriberStatus | null; page: number; pageSize: number }
+  SubscriberSearchRequest
 >`
-  query subscriberSearch($query: String!, $status: String, $page: Int, $pageSize: Int) {
-    subscriberSearch(query: $query, status: $status, page: $page, pageSize: $pageSize) {
+  query subscriberSearch($query: String!, $status: String, $state: String, $plan: String, $network: String, $page: Int, $pageSize: Int) {
+    subscriberSearch(query: $query, status: $status, state: $state, plan: $plan, network: $network, page: $page, pageSize: $pageSize) {
       total
       page
       pageSize
       items { id name email phone country status createdAt }
+      plans { value label }
+      networks { value label }
     }
   }
 `;

@@ -35,7 +35,7 @@ describe('SubscriberSearchPage', () => {
     expect(searches).toHaveLength(2);
     expect(await screen.findByRole('link', { name: 'Maria Zed' })).toBeTruthy();
     await view.user.selectOptions(screen.getByLabelText('Status'), 'Suspended');
-    await waitFor(() => expect(searches.at(-1)).toEqual({ query: 'maria', status: 'suspended', page: 1, pageSize: 20 }));
+    await waitFor(() => expect(searches.at(-1)).toEqual({ query: 'maria', status: 'suspended', state: null, plan: null, network: null, page: 1, pageSize: 20 }));
   });
 
   it('pages with Previous and Next', async () => {

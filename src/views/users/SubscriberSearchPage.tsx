@@ -1,17 +1,19 @@
 /**
  * /users (issue 16): find a subscriber by e-mail, name, phone or id (prefix, any case), filter by
- * status, page through the matches. E-mail and phone arrive masked. Renders the `subscriberSearch`
+ * status and by their subscriptions' state, plan and network (issue 27; in the URL), page through the matches. E-mail and phone arrive masked. Renders the `subscriberSearch`
  * machine and sends it what the agent types and picks.
  */
-import { Link } from '@tanstack/react-router';
-import { SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus } from '../../../common/support';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_RULES, isSubscriptionState } from '../../../common/figures';
+import { SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus, type SubscriptionFilters } from '../../../common/support';
 import {
-  selectError, selectHasNoMatches, selectIsBusy, selectItems, selectPage, selectPageCount, selectQuery, selectStatus,
-  selectTotal,
+  selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage, selectPageCount,
+  selectPlanOptions, selectQuery, selectStatus, selectTotal,
 } from '../../../machines/subscriber-search.machine';
 import { SUBSCRIBER_STATUS_LABELS } from '../../config';
 import { button, errorText, field, input, label, page, pageTitle } from '../../theme/ui.css';
 import { formatDate } from './format';
+import { searchOf } from './search';
 import { SubscriberSearchContext } from './support-logic';
 import * as css from './users.css';
 
@@ -36,6 +38,20 @@ export function SubscriberSearchPage() {
   const busy = SubscriberSearchContext.useSelector(selectIsBusy);
   const error = SubscriberSearchContext.useSelector(selectError);
   const noMatches = SubscriberSearchContext.useSelector(selectHasNoMatches);
+  const filters = SubscriberSearchContext.useSelector(selectFilters);
+  const planOptions = SubscriberSearchContext.useSelector(selectPlanOptions);
+  const networkOptions = SubscriberSearchContext.useSelector(selectNetworkOptions);
+  const navigate = useNavigate();
+  /** Searches with the new filters and mirrors them in the URL (replaced: Back leaves Users, as before). */
+  const filterBy = (change: Partial<SubscriptionFilters>) => {
+    const next = { ...filters, ...change };
+    search.send({ type: 'search.filters', filters: next });
+    void navigate({ to: '/users', search: searchOf(next) as never, replace: true });
+  };
+  const stateRule = filters.state ? SUBSCRIPTION_STATE_RULES[filters.state] : null;
+  // A network of the URL that the site does not list yet (before the first answer) still shows as chosen.
+  const networks = filters.network && !networkOptions.some((n) => n.value === filters.network)
+    ? [...networkOptions, { value: filters.network, label: filters.network }] : networkOptions;
 
   return (
     <main className={page}>
@@ -65,7 +81,37 @@ export function SubscriberSearchPage() {
             {SUBSCRIBER_STATUSES.map((s) => <option key={s} value={s}>{SUBSCRIBER_STATUS_LABELS[s]}</option>)}
           </select>
         </div>
+        <div className={field}>
+          <label className={label} htmlFor="subscription-state">Subscription</label>
+          <select
+            id="subscription-state"
+            className={input}
+            value={filters.state ?? ''}
+            aria-describedby={stateRule ? 'subscription-state-help' : undefined}
+            onChange={(e) => filterBy({ state: isSubscriptionState(e.target.value) ? e.target.value : null })}
+          >
+            <option value="">Any subscription</option>
+            {SUBSCRIPTION_STATES.map((s) => <option key={s} value={s}>{SUBSCRIPTION_STATE_RULES[s].label}</option>)}
+          </select>
+        </div>
+        <div className={field}>
+          <label className={label} htmlFor="subscription-plan">Plan</label>
+          <select id="subscription-plan" className={input} value={filters.plan ?? ''} onChange={(e) => filterBy({ plan: e.target.value || null })}>
+            <option value="">All plans</option>
+            {planOptions.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+          </select>
+        </div>
+        {networks.length > 1 || filters.network ? (
+          <div className={field}>
+            <label className={label} htmlFor="subscription-network">Network</label>
+            <select id="subscription-network" className={input} value={filters.network ?? ''} onChange={(e) => filterBy({ network: e.target.value || null })}>
+              <option value="">All networks</option>
+              {networks.map((n) => <option key={n.value} value={n.value}>{n.label}</option>)}
+            </select>
+          </div>
+        ) : null}
       </div>
+      {stateRule && <p id="subscription-state-help" className={css.hint}>{stateRule.label}: {stateRule.help}</p>}
 
       {error && (
         <div role="alert">

@@ -8,7 +8,10 @@ import { createTestRoot, settle } from '../../test-support/render-view';
 import { SubscriberSearchPage } from './SubscriberSearchPage';
 import { SupportLogicContext } from './support-logic';
 import { UsersLayout } from './UsersLayout';
-import { fakeSupportLogic, listItem, SUBSCRIBER_ID } from './test-fixtures';
+import { SUBSCRIPTION_STATE_RULES } from '../../../common/figures';
+import { validateUsersSearch } from './search';
+import { fakeSupportLogic, listItem, PLAN_OPTIONS, SUBSCRIBER_ID } from './test-fixtures';
+import userEvent from '@testing-library/user-event';
 
 describe('UsersLayout', () => {
   it('keeps one search for the whole area: coming back from a subscriber shows the same results without searching again', async () => {
@@ -38,6 +41,47 @@ describe('UsersLayout', () => {
     await settle();
     expect(screen.getByRole('link', { name: listItem(1).name })).toBeTruthy();
     expect(fake.searches).toHaveLength(1);
+    root.stop();
+  });
+
+  it('opens filtered by the URL (the Dashboard link), explains the state, and keeps every filter change in the URL', async () => {
+    const fake = fakeSupportLogic();
+    const { root } = createTestRoot();
+    const rootRoute = createRootRoute();
+    const users = createRoute({ getParentRoute: () => rootRoute, path: '/users', component: UsersLayout, validateSearch: validateUsersSearch });
+    const search = createRoute({ getParentRoute: () => users, path: '/', component: SubscriberSearchPage });
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([users.addChildren([search])]),
+      history: createMemoryHistory({ initialEntries: ['/users?state=paying&network=sports-plus&plan=bogus'] }),
+    });
+    await router.load();
+    render(
+      <RootActorContext.Provider value={root}>
+        <SupportLogicContext.Provider value={() => fake.logic}>
+          <RouterProvider router={router} />
+        </SupportLogicContext.Provider>
+      </RootActorContext.Provider>,
+    );
+    await settle();
+    expect(fake.searches).toEqual([{ query: '', status: null, state: 'paying', plan: null, network: 'sports-plus', page: 1, pageSize: 20 }]);
+    const state = screen.getByLabelText('Subscription');
+    expect((state as HTMLSelectElement).value).toBe('paying');
+    expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe('sports-plus');
+    const help = document.getElementById(state.getAttribute('aria-describedby')!);
+    expect(help?.textContent).toBe(`Paying: ${SUBSCRIPTION_STATE_RULES.paying.help}`);
+    expect(screen.getByText('2 subscribers')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Plan'), 'Basic Monthly');
+    await settle();
+    expect(fake.searches.at(-1)).toEqual({ query: '', status: null, state: 'paying', plan: PLAN_OPTIONS[0]!.value, network: 'sports-plus', page: 1, pageSize: 20 });
+    expect(router.state.location.search).toEqual({ state: 'paying', plan: PLAN_OPTIONS[0]!.value, network: 'sports-plus' });
+    await user.selectOptions(state, 'Any subscription');
+    await user.selectOptions(screen.getByLabelText('Network'), 'All networks');
+    await settle();
+    expect(router.state.location.search).toEqual({ plan: PLAN_OPTIONS[0]!.value });
+    expect(state.getAttribute('aria-describedby')).toBeNull();
+    expect(fake.searches.at(-1)).toEqual({ query: '', status: null, state: null, plan: PLAN_OPTIONS[0]!.value, network: null, page: 1, pageSize: 20 });
     root.stop();
   });
 });
