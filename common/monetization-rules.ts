@@ -344,3 +344,19 @@ export function validateCouponBatch(input: CouponBatchInput): FieldErrors {
   checkLimits(errors, input);
   return errors;
 }
+
+/**
+ * The expiry that applies to a coupon (issue 27): the earlier of its own expiry and its offer's end,
+ * and which of the two it is; `at` null means it never expires.
+ */
+export function couponExpiry(own: string | null, offerEndsAt: string | null): { at: string | null; source: 'coupon' | 'offer' | null } {
+  if (own && (!offerEndsAt || Date.parse(own) <= Date.parse(offerEndsAt))) return { at: own, source: 'coupon' };
+  return offerEndsAt ? { at: offerEndsAt, source: 'offer' } : { at: null, source: null };
+}
+
+/** How the coupons list says a coupon's expiry (UTC day; the offer's end is named as such). */
+export function couponExpiryText(own: string | null, offerEndsAt: string | null): string {
+  const { at, source } = couponExpiry(own, offerEndsAt);
+  if (!at) return 'never';
+  return source === 'offer' ? `${at.slice(0, 10)} (offer ends)` : at.slice(0, 10);
+}

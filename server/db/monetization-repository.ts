@@ -228,6 +228,8 @@ export async function updateOffer(db: Executor, siteId: string, id: string, vers
 
 export interface CouponWithCount extends CouponRow {
   offerName: string;
+  /** The offer's end: a coupon never outlives its offer (common/monetization-rules.ts couponExpiry). */
+  offerEndsAt: Date | null;
   redemptionCount: number;
 }
 
@@ -247,11 +249,11 @@ function couponCondition(siteId: string, query: Omit<CouponQuery, 'offset' | 'li
 }
 
 function selectCoupons(db: Executor) {
-  return db.select({ coupon: coupons, offerName: offers.name, redemptionCount }).from(coupons).innerJoin(offers, eq(offers.id, coupons.offerId));
+  return db.select({ coupon: coupons, offerName: offers.name, offerEndsAt: offers.endsAt, redemptionCount }).from(coupons).innerJoin(offers, eq(offers.id, coupons.offerId));
 }
 
-function flatten(rows: { coupon: CouponRow; offerName: string; redemptionCount: number }[]): CouponWithCount[] {
-  return rows.map((r) => ({ ...r.coupon, offerName: r.offerName, redemptionCount: r.redemptionCount }));
+function flatten(rows: { coupon: CouponRow; offerName: string; offerEndsAt: Date | null; redemptionCount: number }[]): CouponWithCount[] {
+  return rows.map((r) => ({ ...r.coupon, offerName: r.offerName, offerEndsAt: r.offerEndsAt, redemptionCount: r.redemptionCount }));
 }
 
 export async function listCoupons(db: Executor, siteId: string, query: CouponQuery): Promise<Page<CouponWithCount>> {

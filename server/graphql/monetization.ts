@@ -90,6 +90,8 @@ export const monetizationSchema = /* GraphQL */ `
     maxRedemptions: Int
     maxPerSubscriber: Int!
     expiresAt: String
+    "The end of the coupon's offer (a coupon never outlives it); the expiry that applies is the earlier of the two."
+    offerEndsAt: String
     status: String!
     version: Int!
     redemptionCount: Int!
@@ -252,6 +254,7 @@ export function monetizationResolvers(db: Db) {
     },
     Coupon: {
       expiresAt: (coupon: { expiresAt: Date | null }) => iso(coupon.expiresAt),
+      offerEndsAt: (coupon: { offerEndsAt?: Date | null }) => iso(coupon.offerEndsAt ?? null),
       createdAt: (coupon: { createdAt: Date }) => coupon.createdAt.toISOString(),
     },
   };

@@ -21,6 +21,8 @@ export interface Offer {
 export interface Coupon {
   id: string; offerId: string; offerName: string; code: string; maxRedemptions: number | null; maxPerSubscriber: number;
   expiresAt: string | null; status: string; version: number; redemptionCount: number;
+  /** The offer's end (the coupon's expiry that applies is the earlier of the two). */
+  offerEndsAt?: string | null;
 }
 export interface Page<T> { items: T[]; total: number }
 interface ListVars { search?: string; status?: string; offset?: number; limit?: number }
@@ -29,7 +31,7 @@ const SETTINGS = 'isMonetizationModelEnabled models version';
 const PLAN = 'id name description prices { currency amount } billingPeriod trialDays deviceLimit status version subscriptionCount';
 const GROUP = 'id name description position version planIds';
 const OFFER = 'id name discountType discountValue currency planIds startsAt endsAt eligibility status version';
-const COUPON = 'id offerId offerName code maxRedemptions maxPerSubscriber expiresAt status version redemptionCount';
+const COUPON = 'id offerId offerName code maxRedemptions maxPerSubscriber expiresAt offerEndsAt status version redemptionCount';
 
 export const MONETIZATION_SETTINGS = gql<{ monetizationSettings: MonetizationSettings }, Record<string, never>>(`
   query monetizationSettings { monetizationSettings { ${SETTINGS} } }

@@ -13,7 +13,9 @@ const COUPON: Coupon = {
   id: '44444444-4444-4444-8444-444444444444', offerId: OFFER.id, offerName: OFFER.name, code: 'SPRINGAB12CD34', maxRedemptions: 100,
   maxPerSubscriber: 1, expiresAt: null, status: 'active', version: 1, redemptionCount: 3,
 };
-pageFakes.lists.coupons = { items: [COUPON], total: 1 };
+/** A generated code without its own expiry, of an offer that ends: its offer's end applies (issue 27). */
+const PARTNER: Coupon = { ...COUPON, id: '55555555-5555-4555-8555-555555555555', code: 'PARTNER7QX', maxRedemptions: 1, redemptionCount: 0, offerEndsAt: '2027-01-31T23:59:59.000Z' };
+pageFakes.lists.coupons = { items: [COUPON, PARTNER], total: 2 };
 pageFakes.records.couponBatch = {
   values: { offerId: OFFER.id, count: '50', prefix: '', maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '' }, version: 0, data: { offers: [OFFER], generated: null },
 };
@@ -29,6 +31,12 @@ describe('CouponsPage', () => {
     await view.user.type(count, '0');
     await view.user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(screen.getByText(MONETIZATION_MESSAGES.batchCount)).toBeTruthy();
+  });
+
+  it('shows the expiry that applies: the offer\'s end for a code without its own, never when neither ends', async () => {
+    await renderView(<CouponsPage />, { actors: authAs('read') });
+    expect(screen.getByRole('row', { name: /PARTNER7QX/ }).textContent).toContain('2027-01-31 (offer ends)');
+    expect(screen.getByRole('row', { name: /SPRINGAB12CD34/ }).textContent).toContain('never');
   });
 
   it('shows a read level the codes and the export, but no batch form', async () => {

@@ -1,6 +1,6 @@
 /** Monetization › Coupons: the site's codes with their redemptions; generate a batch for an offer; export as CSV. */
 import { useSelector } from '@xstate/react';
-import { COUPON_STATUSES, MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import { COUPON_STATUSES, MONETIZATION_MESSAGES, couponExpiryText } from '../../../common/monetization-rules';
 import { selectEditorData } from '../../../machines/editor.machine';
 import { selectListQuery } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
@@ -61,7 +61,7 @@ export function CouponsPage() {
             { title: 'Offer', cell: (c) => c.offerName },
             { title: 'Redeemed', cell: (c) => `${c.redemptionCount}${c.maxRedemptions === null ? '' : ` / ${c.maxRedemptions}`}` },
             { title: 'Per subscriber', cell: (c) => c.maxPerSubscriber },
-            { title: 'Expires', cell: (c) => (c.expiresAt ? new Date(c.expiresAt).toLocaleDateString() : 'never') },
+            { title: 'Expires', cell: (c) => couponExpiryText(c.expiresAt, c.offerEndsAt ?? null) },
             { title: 'Status', cell: (c) => c.status },
           ]}
         />
