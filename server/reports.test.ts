@@ -158,6 +158,69 @@ function histogramOf(values: number[], bounds: readonly number[]): number[] {
   for (const v of values) counts[bucketOf(v, bounds)]! += 1;
   return counts;
 }
+const daysOf = (from: string, to: string) => {
+  const out: string[] = [];
+  for (let d = Date.parse(`${from}T00:00:00Z`); d <= Date.parse(`${to}T00:00:00Z`); d += 86_400_000) out.push(dayOf(new Date(d)));
+  return out;
+};
+const dayBefore = (day: string) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000));
+/** The Monday of a day's ISO week (week periods are named by it), or its month for month periods. */
+const periodName = (day: string, granularity: 'day' | 'week' | 'month') => {
+  if (granularity === 'month') return day.slice(0, 7);
+  if (granularity === 'day') return day;
+  const date = new Date(`${day}T00:00:00Z`);
+  return dayOf(new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000));
+};
+/** The days of [from, to] grouped by period, in order. */
+const periodDays = (from: string, to: string, granularity: 'day' | 'week' | 'month') => {
+  const out = new Map<string, string[]>();
+  for (const day of daysOf(from, to)) out.set(periodName(day, granularity), [...(out.get(periodName(day, granularity)) ?? []), day]);
+  return [...out.entries()];
+};
+type Sub = World['subs'][number];
+const time = (d: unknown) => (d ? (d as Date).getTime() : null);
+/** Subscriptions in their trial, and paying (active or past due), at 23:59:59.999 UTC of a day. */
+const subsAtEndOf = (day: string) => {
+  const dayEnd = Date.parse(`${day}T23:59:59.999Z`);
+  const started = (s: Sub) => time(s.startedAt)! <= dayEnd;
+  const ended = (s: Sub) => time(s.endedAt) !== null && time(s.endedAt)! <= dayEnd;
+  return {
+    trialing: world.subs.filter((s) => s.trialEndsAt && started(s) && time(s.trialEndsAt)! > dayEnd && !ended(s)).length,
+    subscribers: world.subs.filter((s) => time(s.trialEndsAt ?? s.startedAt)! <= dayEnd && !ended(s)).length,
+  };
+};
+/** A day's subscription movements straight from the raw subscriptions. */
+const movementsOn = (day: string) => {
+  const on = (d: unknown) => !!d && time(d)! <= now.getTime() && dayOf(d as Date) === day;
+  return {
+    trials: world.subs.filter((s) => s.trialEndsAt && on(s.startedAt)).length,
+    paid: world.subs.filter((s) => !s.trialEndsAt && on(s.startedAt)).length,
+    conv: world.subs.filter((s) => on(s.trialEndsAt) && (!s.endedAt || time(s.endedAt)! > time(s.trialEndsAt)!)).length,
+    canc: world.subs.filter((s) => on(s.cancelledAt)).length,
+    expi: world.subs.filter((s) => on(s.endedAt)).length,
+  };
+};
+/** change_in_user_base's measures of a run of days: movements summed, paying at the start and the end. */
+const changeOf = (days: string[]) => {
+  const m = days.map(movementsOn).reduce((a, d) => ({
+    trials: a.trials + d.trials, paid: a.paid + d.paid, conv: a.conv + d.conv, canc: a.canc + d.canc, expi: a.expi + d.expi,
+  }));
+  const start = subsAtEndOf(dayBefore(days[0]!)).subscribers;
+  const end = subsAtEndOf(days[days.length - 1]!).subscribers;
+  return {
+    trialsStarted: m.trials, paidStarted: m.paid, conversions: m.conv, cancellations: m.canc, expirations: m.expi,
+    gained: m.paid + m.conv, lost: m.expi, net: end - start, activeAtEnd: end,
+    churnPct: start > 0 ? round((100 * m.expi) / start, 2) : null,
+  };
+};
+/** user_base's measures of a run of days (sign-ups and daily viewers of a country when given). */
+const userBaseOf = (days: string[], country?: string) => {
+  const signups = world.subscribers.filter((s) => (!country || s.country === country) && days.includes(dayOf(s.createdAt))).length;
+  const viewerDays = new Set(world.sessions.filter((s) => (!country || s.country === country) && days.includes(dayOf(s.startedAt as Date)))
+    .map((s) => `${dayOf(s.startedAt as Date)}|${s.subscriberId}`)).size;
+  const base = { signups, viewers: round(viewerDays / days.length) };
+  return country ? base : { ...base, ...subsAtEndOf(days[days.length - 1]!) };
+};
 const rebufferRatio = (s: (typeof world.sessions)[number]) => {
   const w = s.watchedSeconds ?? 0;
   const r = s.rebufferSeconds ?? 0;
@@ -296,6 +359,64 @@ describe('reports equal a recomputation from the raw rows', () => {
     expect(body.totals.paidStarted).toBe(world.subs.filter((s) => !s.trialEndsAt && within(s.startedAt as Date)).length);
     expect(body.totals.lost).toBe(world.subs.filter((s) => within(s.endedAt as Date | null)).length);
     expect(body.totals.cancellations).toBe(world.subs.filter((s) => within(s.cancelledAt as Date | null)).length);
+  });
+
+  // Issue 27: mutation testing found user_base and change_in_user_base rows never asserted. Every row
+  // and total below is recomputed from the raw subscribers, sessions and subscriptions.
+  it.each([
+    [FROM, TO, 'day'], [FROM, TO, 'week'], ['2024-05-08', '2024-05-19', 'week'], [FROM, TO, 'month'], ['2024-05-10', '2024-06-12', 'month'],
+  ] as const)('user_base %s..%s by %s: every row and total from the raw rows, paying and trialing at each period\'s last day', async (from, to, g) => {
+    const { status, body } = await report(analyst, 'user_base', `from=${from}&to=${to}&granularity=${g}`);
+    expect(status).toBe(200);
+    expect(body.columns.map((c) => c.key)).toEqual(['period', 'signups', 'viewers', 'subscribers', 'trialing']);
+    expect(body.rows).toEqual(periodDays(from, to, g).map(([period, days]) => ({ period, ...userBaseOf(days) })));
+    expect(body.totals).toEqual(userBaseOf(daysOf(from, to)));
+  });
+
+  it('user_base with a country: that country\'s sign-ups and viewers per day, no subscription columns', async () => {
+    const { body } = await report(analyst, 'user_base', `${RANGE}&country=GB`);
+    expect(body.columns.map((c) => c.key)).toEqual(['period', 'signups', 'viewers']);
+    expect(body.rows).toEqual(daysOf(FROM, TO).map((day) => ({ period: day, ...userBaseOf([day], 'GB') })));
+    expect(body.totals).toEqual(userBaseOf(daysOf(FROM, TO), 'GB'));
+  });
+
+  it.each(['user_base', 'change_in_user_base'])('%s over a range without data: no rows, zero totals', async (name) => {
+    const { status, body } = await report(analyst, name, 'from=2023-01-01&to=2023-01-31');
+    expect(status).toBe(200);
+    expect(body.rows).toEqual([]);
+    expect(body.totals).toEqual(name === 'user_base'
+      ? { signups: 0, viewers: 0, subscribers: 0, trialing: 0 }
+      : { trialsStarted: 0, paidStarted: 0, conversions: 0, cancellations: 0, expirations: 0, gained: 0, lost: 0, net: 0, activeAtEnd: 0, churnPct: null });
+  });
+
+  it.each([
+    [FROM, TO, 'day'], ['2024-05-10', '2024-05-20', 'day'], [FROM, TO, 'week'], ['2024-05-09', '2024-05-22', 'week'], ['2024-05-12', '2024-06-03', 'month'],
+  ] as const)('change_in_user_base %s..%s by %s: movements, net = end − start and churn from the raw rows', async (from, to, g) => {
+    const { status, body } = await report(analyst, 'change_in_user_base', `from=${from}&to=${to}&granularity=${g}`);
+    expect(status).toBe(200);
+    expect(body.columns.map((c) => c.key)).toEqual(['period', 'trialsStarted', 'paidStarted', 'conversions', 'gained', 'cancellations', 'lost', 'net', 'activeAtEnd', 'churnPct']);
+    expect(body.rows).toEqual(periodDays(from, to, g).map(([period, days]) => ({ period, ...changeOf(days) })));
+    expect(body.totals).toEqual(changeOf(daysOf(from, to)));
+  });
+
+  it('change_in_user_base: the world has every kind of movement, and paying subscribers at the start of a later range', () => {
+    const { churnPct, ...counts } = changeOf(daysOf(FROM, TO));
+    expect(churnPct).toBeNull();
+    expect(Object.entries(counts).filter(([, v]) => v <= 0)).toEqual([]);
+    expect(changeOf(daysOf('2024-05-10', '2024-05-20')).churnPct).toBeGreaterThan(0);
+    expect(subsAtEndOf('2024-05-09').subscribers).toBeGreaterThan(0);
+  });
+
+  it('change_in_user_base with a plan: that plan\'s subscriptions only', async () => {
+    const plan = world.plans[0]!;
+    const { body } = await report(analyst, 'change_in_user_base', `${RANGE}&plan=${plan.id}`);
+    const mine = world.subs.filter((s) => s.planId === plan.id);
+    const within = (d: unknown) => !!d && dayOf(d as Date) >= FROM && dayOf(d as Date) <= TO;
+    expect(body.totals).toMatchObject({
+      trialsStarted: mine.filter((s) => s.trialEndsAt && within(s.startedAt)).length,
+      paidStarted: mine.filter((s) => !s.trialEndsAt && within(s.startedAt)).length,
+      lost: mine.filter((s) => within(s.endedAt)).length,
+    });
   });
 
   it('payment_summary_report: revenue, refunds and failures of the chosen currency', async () => {

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * `npm run mutation -- <file>[:from-to] [--tests a.test.ts,b.test.ts] [--concurrency n] [--incremental]`
+ *
+ * Runs StrykerJS (stryker.config.mjs) on ONE module with the tests related to it: the map below for the
+ * modules whose guarding tests are known (a module reached only through the HTTP app is imported by
+ * dozens of test files, and running them all for every mutant would take hours on two cores), else
+ * the test files that import the module directly. `:from-to` limits mutation to those lines. The HTML
+ * and JSON reports land in reports/mutation/<name>.html|json. Not part of `npm test`.
+ *
+ * Stryker cannot mutate SQL inside template strings (server/db/rollups.ts is mostly that): the
+ * reconciliation tests guard the rollup SQL. The vitest runner (9.6) counts a test file that fails to
+ * load as a surviving mutant: check such survivors by hand.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+
+/** The tests that guard a module (repository-relative paths; missing files are skipped). */
+const RELATED = {
+  'server/domain/reports/build.ts': ['server/reports.test.ts'],
+  'server/domain/reports/stats.ts': ['server/reports.test.ts'],
+  'server/domain/reports/params.ts': ['server/reports.test.ts'],
+  'server/db/rollups.ts': ['server/reports.test.ts', 'server/reconciliation.test.ts'],
+  'server/db/report-repository.ts': ['server/reports.test.ts', 'server/reconciliation.test.ts'],
+};
+
+const USAGE = 'usage: npm run mutation -- <file>[:from-to] [--tests a.test.ts,b.test.ts] [--concurrency n] [--incremental]';
+
+function parseArgs(argv) {
+  const out = { target: null, tests: null, concurrency: '2', incremental: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--tests') out.tests = argv[++i]?.split(',').filter(Boolean) ?? [];
+    else if (a === '--concurrency') out.concurrency = argv[++i];
+    else if (a === '--incremental') out.incremental = true;
+    else if (!a.startsWith('--') && !out.target) out.target = a;
+    else throw new Error(`unknown argument ${a}\n${USAGE}`);
+  }
+  if (!out.target) throw new Error(USAGE);
+  if (!/^[1-9]\d*$/.test(out.concurrency ?? '')) throw new Error(`--concurrency: must be a whole number ≥ 1\n${USAGE}`);
+  return out;
+}
+
+function listTests(dir, acc = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listTests(path, acc);
+    else if (/\.test\.tsx?$/.test(entry.name)) acc.push(path);
+  }
+  return acc;
+}
+
+/** Test files whose relative imports resolve to the module (without extension, .js or .ts). */
+function importersOf(file) {
+  const target = resolve(file).replace(/\.[cm]?[jt]sx?$/, '');
+  return ['server', 'common', 'machines', 'src', 'scripts'].filter((d) => existsSync(d)).flatMap((d) => listTests(d)).filter((test) => {
+    const source = readFileSync(test, 'utf8');
+    return [...source.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)]
+      .some(([, spec]) => resolve(dirname(test), spec).replace(/\.[cm]?[jt]sx?$/, '') === target);
+  }).map((test) => relative(process.cwd(), test));
+}
+
+const args = parseArgs(process.argv.slice(2));
+const [file, lines] = args.target.split(':');
+if (!existsSync(file)) throw new Error(`${file}: no such file`);
+const module = relative(process.cwd(), resolve(file));
+const tests = (args.tests ?? RELATED[module] ?? importersOf(module)).filter((t) => existsSync(t));
+if (tests.length === 0) throw new Error(`${module}: no related test file found; name them with --tests`);
+const name = basename(module).replace(/\.[^.]+$/, '') + (lines ? `-${lines}` : '');
+
+console.log(`mutating ${module}${lines ? ` lines ${lines}` : ''} with ${tests.join(', ')} (concurrency ${args.concurrency})`);
+const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...(args.incremental ? ['--incremental'] : [])], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    MUTATION_MUTATE: lines ? `${module}:${lines}` : module,
+    MUTATION_TESTS: tests.join(','),
+    MUTATION_NAME: name,
+    MUTATION_CONCURRENCY: args.concurrency,
+  },
+});
+console.log(`reports: reports/mutation/${name}.html and .json`);
+process.exit(result.status ?? 1);
