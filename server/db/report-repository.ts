@@ -157,7 +157,8 @@ export async function cohortRetention(db: Db, scope: ReportScope, planId: string
         extract(year FROM started_at AT TIME ZONE 'UTC')::int * 12 + extract(month FROM started_at AT TIME ZONE 'UTC')::int AS start_month,
         extract(year FROM ended_at AT TIME ZONE 'UTC')::int * 12 + extract(month FROM ended_at AT TIME ZONE 'UTC')::int AS end_month
       FROM subscriptions WHERE site_id = ${scope.siteId}::uuid ${network}
-      WINDOW w AS (PARTITION BY subscriber_id ORDER BY started_at)
+      -- Ties on started_at (two subscriptions of one sign-up) go to the lower id, the same in both cohort reads.
+      WINDOW w AS (PARTITION BY subscriber_id ORDER BY started_at, id)
     ), f AS (
       SELECT *, extract(year FROM cohort)::int * 12 + extract(month FROM cohort)::int AS cohort_month FROM s
       WHERE cohort >= date_trunc('month', ${scope.from}::date)::date AND cohort <= ${scope.to}::date ${plan}
@@ -172,12 +173,13 @@ export async function cohortRetention(db: Db, scope: ReportScope, planId: string
 /** Net revenue (succeeded minus refunded) per cohort and plan of first subscription, in one currency. */
 export async function cohortRevenue(db: Db, scope: ReportScope, planId: string | null, currency: string): Promise<{ cohort: string; key: string; subscribers: number; revenue: number }[]> {
   const network = scope.networkId ? sql`AND network_id = ${scope.networkId}::uuid` : sql``;
-  const plan = planId ? sql`AND f.plan_id = ${planId}::uuid` : sql``;
+  // Inside the CTE that defines f: the column unqualified (issue 27: `f.plan_id` there was a 500).
+  const plan = planId ? sql`AND plan_id = ${planId}::uuid` : sql``;
   return rowsOf(await db.execute(sql`
     WITH firsts AS (
       SELECT DISTINCT ON (subscriber_id) subscriber_id, plan_id, date_trunc('month', started_at AT TIME ZONE 'UTC')::date AS cohort
       FROM subscriptions WHERE site_id = ${scope.siteId}::uuid ${network}
-      ORDER BY subscriber_id, started_at
+      ORDER BY subscriber_id, started_at, id
     ), f AS (
       SELECT * FROM firsts WHERE cohort >= date_trunc('month', ${scope.from}::date)::date AND cohort <= ${scope.to}::date ${plan}
     )

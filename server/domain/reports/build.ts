@@ -24,6 +24,8 @@ export interface ReportContext {
   networkId: string | null;
   params: ParsedReportParams;
   now: Date;
+  /** Set for the preceding range of compare=previous (issue 27: it refused the answer's own currency with a 400). */
+  previousPeriod?: boolean;
 }
 
 export type ReportBody = Pick<ReportAnswer, 'columns' | 'rows' | 'totals' | 'currency' | 'currencies' | 'currencyTotals'>;
@@ -179,11 +181,14 @@ async function qosBuckets(ctx: ReportContext): Promise<ReportBody> {
 
 async function userBase(ctx: ReportContext): Promise<ReportBody> {
   const scope = scopeOf(ctx);
-  const country = ctx.params.filter?.value ?? null;
+  // Country: sign-ups and viewers of that country (subscriptions have none). Plan: viewers on that
+  // plan and its subscriptions; sign-ups have no plan. (Issue 27: the plan id was read as a country.)
+  const country = ctx.params.filter?.name === 'country' ? ctx.params.filter.value : null;
+  const plan = ctx.params.filter?.name === 'plan' ? ctx.params.filter.value : null;
   const [signups, playback, subs] = await Promise.all([
-    signupsByDay(ctx.db, scope, country),
-    playbackByDay(ctx.db, scope, country ? 'country' : 'all', country ?? ''),
-    country ? Promise.resolve([]) : subscriptionsByDay(ctx.db, scope, null),
+    plan ? Promise.resolve([]) : signupsByDay(ctx.db, scope, country),
+    playbackByDay(ctx.db, scope, country ? 'country' : plan ? 'plan' : 'all', country ?? plan ?? ''),
+    country ? Promise.resolve([]) : subscriptionsByDay(ctx.db, scope, plan),
   ]);
   const periods = periodsOf(ctx.params.from, ctx.params.to, ctx.params.granularity);
   const g = ctx.params.granularity;
@@ -197,17 +202,17 @@ async function userBase(ctx: ReportContext): Promise<ReportBody> {
     for (let day = ctx.params.from; day <= ctx.params.to; day = addDays(day, 1)) if (periodOf(day, g) === period) last = day;
     return last;
   };
-  const columns = [PERIOD, col('signups', 'Sign-ups', 'count'), col('viewers', 'Viewers (daily average)', 'count')];
+  const columns = [PERIOD, ...(plan ? [] : [col('signups', 'Sign-ups', 'count')]), col('viewers', 'Viewers (daily average)', 'count')];
   if (!country) columns.push(col('subscribers', 'Paying subscribers (end)', 'count'), col('trialing', 'In trial (end)', 'count'));
   const rows: ReportRow[] = periods.map(({ period, days }) => {
     const end = subsByDay.get(lastDayOf(period));
-    const row: ReportRow = { period, signups: signupBy.get(period) ?? 0, viewers: round((viewerBy.get(period) ?? 0) / days, 1) };
+    const row: ReportRow = { period, ...(!plan && { signups: signupBy.get(period) ?? 0 }), viewers: round((viewerBy.get(period) ?? 0) / days, 1) };
     if (!country) Object.assign(row, { subscribers: end?.activeAtEnd ?? 0, trialing: end?.trialingAtEnd ?? 0 });
     return row;
   });
   const last = subsByDay.get(ctx.params.to);
   const totals: Record<string, number | null> = {
-    signups: signups.reduce((a, r) => a + r.signups, 0),
+    ...(!plan && { signups: signups.reduce((a, r) => a + r.signups, 0) }),
     viewers: round(playback.reduce((a, r) => a + r.viewers, 0) / daysBetween(ctx.params.from, ctx.params.to), 1),
   };
   if (!country) Object.assign(totals, { subscribers: last?.activeAtEnd ?? 0, trialing: last?.trialingAtEnd ?? 0 });
@@ -237,7 +242,9 @@ async function changeInUserBase(ctx: ReportContext): Promise<ReportBody> {
   const measure = (s: { trials: number; paid: number; conv: number; canc: number; expi: number; start: number; end: number }) => ({
     trialsStarted: s.trials, paidStarted: s.paid, conversions: s.conv, cancellations: s.canc, expirations: s.expi,
     gained: s.paid + s.conv, lost: s.expi, net: s.end - s.start, activeAtEnd: s.end,
-    churnPct: round(percent(ratio(s.expi, s.start)), 2),
+    // Churn: paying subscriptions lost (paying at the start + gained - paying at the end) over paying at
+    // the start. Endings also count trials that never paid (issue 27: churn showed 33 % with nobody lost).
+    churnPct: round(percent(ratio(s.start + s.paid + s.conv - s.end, s.start)), 2),
   });
   const all = [...sums.values()];
   const total = all.reduce((a, s) => ({
@@ -399,7 +406,8 @@ async function cohortAnalysis(ctx: ReportContext): Promise<ReportBody> {
 async function chosenCurrency(ctx: ReportContext): Promise<{ currency: string; currencies: string[] }> {
   const currencies = await currenciesOf(ctx.db, { ...scopeOf(ctx), from: addDays(ctx.params.to, -365 * 3) });
   const asked = ctx.params.currency;
-  if (asked && !currencies.includes(asked) && currencies.length > 0) throw reportParamError(`currency: no payments in ${asked}; this site has ${currencies.join(', ')}`);
+  // The previous-period comparison reuses the answer's currency even when the earlier range had none of it.
+  if (asked && !currencies.includes(asked) && currencies.length > 0 && !ctx.previousPeriod) throw reportParamError(`currency: no payments in ${asked}; this site has ${currencies.join(', ')}`);
   return { currency: asked ?? currencies[0] ?? 'USD', currencies };
 }
 
@@ -535,7 +543,7 @@ export async function buildReport(report: ReportName, ctx: ReportContext): Promi
   if (ctx.params.compare === 'previous') {
     const length = daysBetween(ctx.params.from, ctx.params.to);
     const previous = await BUILDERS[report]({
-      ...ctx, params: { ...ctx.params, from: addDays(ctx.params.from, -length), to: addDays(ctx.params.from, -1), currency: body.currency },
+      ...ctx, previousPeriod: true, params: { ...ctx.params, from: addDays(ctx.params.from, -length), to: addDays(ctx.params.from, -1), currency: body.currency },
     });
     answer.previousTotals = previous.totals;
   }

@@ -1,0 +1,811 @@
+/**
+ * Issue 27, reconciliation: every report of the reporting service, column by column, equals a second
+ * computation written here in plain TypeScript straight from the raw rows (subscribers, subscriptions,
+ * payments, playback sessions), never from the rollups or their SQL, over worlds fast-check generates
+ * (sign-ups, trials, conversions, cancellations, refunds, sessions, two networks, four currencies),
+ * for ranges that end today or earlier, days with no rows, every granularity and the filters.
+ * Counts are exact and money exact to the cent per currency. Every answer also keeps the invariants:
+ * no negative count, percentages within 0–100, p50 ≤ p95, breakdowns summing to their totals, and
+ * the previous-period comparison equal to the same report on the previous range.
+ *
+ * The definitions recomputed (the moment of an end-of-day figure is the end of the UTC day, or now
+ * for today):
+ * - paying at a moment: subscriptions whose paid time began (trial end, or start without a trial) and
+ *   that have not ended by then (past due and cancelling at period end still pay);
+ * - in trial at a moment: subscriptions with a trial started and neither the trial nor the
+ *   subscription ended by then;
+ * - revenue: succeeded payments; refunds: refunded payments; net: revenue minus refunds (common/figures.ts).
+ *
+ * Also: the console writes that move a figure (Customer Support's cancel now / at period end, and
+ * grant days) leave the rollups equal to a recomputation.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
+import { REPORTS_PATH, type ReportAnswer, type ReportName, type ReportRow } from '../common/reports';
+import { rebuildRollups } from './db/rollups';
+import { contentItems, networks, payments, playbackSessions, plans, sites, subscribers, subscriptions } from './db/schema';
+import { createTestApp, type Session, type TestApp } from './test-support';
+
+const DAY_MS = 86_400_000;
+/** The clock of the generated worlds: rollups are folded as of this moment. */
+const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+const TODAY = NOW.toISOString().slice(0, 10);
+const HISTORY_DAYS = 40;
+const RUNS = Number(process.env.RECONCILIATION_RUNS ?? 12);
+
+// ---------- plain helpers (written for this file, not shared with the server) ----------
+
+const dayOf = (t: Date) => t.toISOString().slice(0, 10);
+const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const shift = (day: string, n: number) => dayOf(new Date(dayStartMs(day) + n * DAY_MS));
+function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = shift(d, 1)) out.push(d);
+  return out;
+}
+function periodKey(day: string, g: string): string {
+  if (g === 'month') return day.slice(0, 7);
+  if (g === 'week') return shift(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+  return day;
+}
+const r = (v: number | null, d: number) => (v === null ? null : Math.round(v * 10 ** d) / 10 ** d);
+const div = (a: number, b: number) => (b > 0 ? a / b : null);
+const pct = (a: number, b: number, d: number) => r(b > 0 ? (100 * a) / b : null, d);
+const total = <T,>(list: T[], f: (x: T) => number) => list.reduce((a, x) => a + f(x), 0);
+function bucketCounts(values: number[], bounds: readonly number[]): number[] {
+  const counts = new Array<number>(bounds.length + 1).fill(0);
+  for (const v of values) {
+    let i = 0;
+    while (i < bounds.length && v >= bounds[i]!) i++;
+    counts[i]! += 1;
+  }
+  return counts;
+}
+/** The q-quantile from bucket counts: linear inside its bucket (from 0 in the first), the last bound in the open one. */
+function bucketQuantile(counts: number[], bounds: readonly number[], q: number): number | null {
+  const n = total(counts, (c) => c);
+  if (n === 0) return null;
+  const rank = q * n;
+  let below = 0;
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i]!;
+    if (c > 0 && below + c >= rank) {
+      if (i === bounds.length) return bounds[i - 1]!;
+      const lo = i === 0 ? 0 : bounds[i - 1]!;
+      return lo + ((rank - below) / c) * (bounds[i]! - lo);
+    }
+    below += c;
+  }
+  return bounds[bounds.length - 1]!;
+}
+
+// ---------- the generated world ----------
+
+const COUNTRIES = ['US', 'GB', 'DE'] as const;
+const DEVICES = ['web', 'ios', 'roku'] as const;
+const CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD'] as const;
+const STATUSES = ['succeeded', 'failed', 'refunded'] as const;
+const DURATIONS = [1200, 2700, 5400];
+
+/** A moment `ago` days before today at `minute`, never after NOW. */
+const moment = (ago: number, minute: number) => new Date(Math.min(dayStartMs(shift(TODAY, -ago)) + minute * 60_000 + 7_000, NOW.getTime() - 5_000));
+
+const worldArb = fc.record({
+  people: fc.array(fc.record({ ago: fc.integer({ min: 0, max: HISTORY_DAYS }), minute: fc.integer({ min: 0, max: 1439 }), country: fc.constantFrom(...COUNTRIES), net: fc.integer({ min: 0, max: 1 }) }), { minLength: 1, maxLength: 10 }),
+  subs: fc.array(fc.record({
+    who: fc.nat(), plan: fc.integer({ min: 0, max: 1 }), ago: fc.integer({ min: 0, max: HISTORY_DAYS }), minute: fc.integer({ min: 0, max: 1439 }),
+    trialDays: fc.option(fc.integer({ min: 0, max: 10 })), endAfterMinutes: fc.option(fc.integer({ min: 1, max: 30 * 1440 })),
+    cancel: fc.boolean(), currency: fc.constantFrom(...CURRENCIES),
+  }), { maxLength: 12 }),
+  pays: fc.array(fc.record({ sub: fc.nat(), afterMinutes: fc.integer({ min: 0, max: 20 * 1440 }), status: fc.constantFrom(...STATUSES), amount: fc.integer({ min: 1, max: 20_000 }), otherCurrency: fc.option(fc.constantFrom(...CURRENCIES), { freq: 4 }) }), { maxLength: 16 }),
+  sessions: fc.array(fc.record({
+    who: fc.nat(), content: fc.integer({ min: 0, max: 2 }), ago: fc.integer({ min: 0, max: HISTORY_DAYS }), minute: fc.integer({ min: 0, max: 1439 }),
+    device: fc.constantFrom(...DEVICES), isp: fc.constantFrom('BT', 'Comcast'), cdn: fc.constantFrom('akamai', 'fastly'),
+    watchedShare: fc.integer({ min: 0, max: 100 }), startup: fc.integer({ min: 0, max: 12_000 }), rebuffer: fc.integer({ min: 0, max: 90 }),
+    rebufferCount: fc.integer({ min: 0, max: 4 }), bitrate: fc.integer({ min: 300, max: 8000 }), error: fc.boolean(), plan: fc.integer({ min: -1, max: 1 }),
+  }), { maxLength: 20 }),
+});
+type WorldSpec = typeof worldArb extends fc.Arbitrary<infer T> ? T : never;
+
+interface Person { id: string; net: number; country: string; createdAt: Date }
+interface Sub { id: string; subscriberId: string; net: number; plan: number; startedAt: Date; trialEndsAt: Date | null; cancelledAt: Date | null; endedAt: Date | null; currency: string }
+interface Pay { subscriberId: string; net: number; plan: number; currency: string; status: string; amount: number; at: Date }
+interface Play { subscriberId: string; net: number; content: number; device: string; country: string; isp: string; cdn: string; startedAt: Date; watched: number; startup: number; rebuffer: number; rebufferCount: number; bitrate: number; error: boolean; plan: number }
+interface World {
+  siteId: string; site: string; netIds: string[]; netNames: string[]; planIds: string[]; planNames: string[];
+  contentIds: string[]; titles: string[];
+  people: Person[]; subs: Sub[]; pays: Pay[]; plays: Play[];
+}
+
+let t: TestApp;
+let seq = 0;
+
+async function insertSite(): Promise<Pick<World, 'siteId' | 'site' | 'netIds' | 'netNames' | 'planIds' | 'planNames' | 'contentIds' | 'titles'>> {
+  const name = `recon-${randomUUID().slice(0, 8)}-${seq++}`;
+  const [site] = await t.db.insert(sites).values({
+    siteInternalName: name, serviceName: name, serviceType: 'SVOD', serviceTypes: ['SVOD'], templateName: 't', languageCode: 'en',
+    domainName: `${name}.test`, siteBaseUrl: `https://${name}.test`, backendUrl: `https://api.${name}.test`,
+    managementApiKey: `key-${randomUUID()}`, defaultTimezone: 'UTC', cloudProvider: 'aws', profile: {},
+  }).returning();
+  const siteId = site!.id;
+  const nets = await t.db.insert(networks).values([
+    { siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true },
+    { siteId, identifier: `${name}-kids`, name: 'Kids', image: '/logo.svg', isActive: true, isDefault: false },
+  ]).returning();
+  const planRows = await t.db.insert(plans).values([
+    { siteId, name: 'Monthly', prices: [{ currency: 'USD', amount: 999 }], billingPeriod: 'month', status: 'active' },
+    { siteId, name: 'Annual', prices: [{ currency: 'USD', amount: 9999 }], billingPeriod: 'year', status: 'active' },
+  ]).returning();
+  const titles = ['Harbour Lights', 'Night Train', 'Salt Flats'];
+  const content = await t.db.insert(contentItems).values(titles.map((title, i) => ({
+    siteId, kind: 'video', title, titleSearch: title.toLowerCase(), genre: 'Drama', durationSeconds: DURATIONS[i]!, status: 'published',
+  }))).returning();
+  return {
+    siteId, site: name, netIds: nets.map((n) => n.id), netNames: nets.map((n) => n.identifier),
+    planIds: planRows.map((p) => p.id), planNames: planRows.map((p) => p.name), contentIds: content.map((c) => c.id), titles,
+  };
+}
+
+async function insertWorld(spec: WorldSpec): Promise<World> {
+  const base = await insertSite();
+  const people: Person[] = spec.people.map((p) => ({ id: randomUUID(), net: p.net, country: p.country, createdAt: moment(p.ago, p.minute) }));
+  await t.db.insert(subscribers).values(people.map((p, i) => ({
+    id: p.id, siteId: base.siteId, networkId: base.netIds[p.net]!, email: `v${i}@${base.site}.test`, name: `Viewer ${i}`, country: p.country, createdAt: p.createdAt,
+  })));
+  const subs: Sub[] = spec.subs.map((s) => {
+    const person = people[s.who % people.length]!;
+    const startedAt = new Date(Math.max(moment(s.ago, s.minute).getTime(), person.createdAt.getTime()));
+    const trialEndsAt = s.trialDays === null ? null : new Date(startedAt.getTime() + s.trialDays * DAY_MS);
+    const endedAt = s.endAfterMinutes === null ? null : new Date(startedAt.getTime() + s.endAfterMinutes * 60_000);
+    const cancelledAt = s.cancel ? new Date(Math.min(endedAt?.getTime() ?? NOW.getTime(), NOW.getTime() - 5_000, startedAt.getTime() + 3 * DAY_MS)) : null;
+    return { id: randomUUID(), subscriberId: person.id, net: person.net, plan: s.plan, startedAt, trialEndsAt, cancelledAt: cancelledAt && cancelledAt < startedAt ? startedAt : cancelledAt, endedAt, currency: s.currency };
+  });
+  if (subs.length) {
+    await t.db.insert(subscriptions).values(subs.map((s) => {
+      const ended = s.endedAt !== null && s.endedAt <= NOW;
+      const trialing = s.trialEndsAt !== null && s.trialEndsAt > NOW;
+      return {
+        id: s.id, siteId: base.siteId, networkId: base.netIds[s.net]!, subscriberId: s.subscriberId, planId: base.planIds[s.plan]!,
+        status: ended ? (s.cancelledAt ? 'cancelled' : 'expired') : trialing ? 'trialing' : 'active', startedAt: s.startedAt, trialEndsAt: s.trialEndsAt,
+        currentPeriodStart: s.startedAt, currentPeriodEnd: s.endedAt ?? new Date(s.startedAt.getTime() + 30 * DAY_MS),
+        cancelAtPeriodEnd: s.cancelledAt !== null && !ended, cancelledAt: s.cancelledAt, endedAt: s.endedAt, amount: 999, currency: s.currency,
+      };
+    }));
+  }
+  const pays: Pay[] = subs.length === 0 ? [] : spec.pays.map((p) => {
+    const sub = subs[p.sub % subs.length]!;
+    return { subscriberId: sub.subscriberId, net: sub.net, plan: sub.plan, currency: p.otherCurrency ?? sub.currency, status: p.status, amount: p.amount, at: new Date(Math.min(sub.startedAt.getTime() + p.afterMinutes * 60_000, NOW.getTime() - 5_000)) };
+  });
+  if (pays.length) {
+    await t.db.insert(payments).values(pays.map((p) => ({
+      siteId: base.siteId, networkId: base.netIds[p.net]!, subscriberId: p.subscriberId, planId: base.planIds[p.plan]!,
+      amount: p.amount, currency: p.currency, status: p.status, method: 'card', at: p.at,
+    })));
+  }
+  const plays: Play[] = spec.sessions.map((s) => {
+    const person = people[s.who % people.length]!;
+    return {
+      subscriberId: person.id, net: person.net, content: s.content, device: s.device, country: person.country, isp: s.isp, cdn: s.cdn,
+      startedAt: moment(s.ago, s.minute), watched: Math.floor((DURATIONS[s.content]! * s.watchedShare) / 100), startup: s.startup,
+      rebuffer: s.rebuffer, rebufferCount: s.rebufferCount, bitrate: s.bitrate, error: s.error, plan: s.plan,
+    };
+  });
+  if (plays.length) {
+    await t.db.insert(playbackSessions).values(plays.map((p) => ({
+      id: randomUUID(), siteId: base.siteId, networkId: base.netIds[p.net]!, subscriberId: p.subscriberId, contentId: base.contentIds[p.content]!,
+      deviceType: p.device, country: p.country, isp: p.isp, cdn: p.cdn, startedAt: p.startedAt,
+      // Ended well before the real-time window, so the real-time reports see none of them.
+      lastEventAt: p.startedAt, endedAt: p.startedAt, watchedSeconds: p.watched, startupMs: p.startup, rebufferCount: p.rebufferCount,
+      rebufferSeconds: p.rebuffer, avgBitrateKbps: p.bitrate, errorCode: p.error ? 'E_NET' : null, planId: p.plan < 0 ? null : base.planIds[p.plan]!,
+    })));
+  }
+  await rebuildRollups(t.db, { siteId: base.siteId, asOf: NOW });
+  return { ...base, people, subs, pays, plays };
+}
+
+// ---------- the query ----------
+
+interface Query {
+  from: string; to: string; granularity: 'day' | 'week' | 'month'; net: number | null;
+  country: string | null; device: string | null; plan: number | null; content: number | null;
+}
+const queryArb = fc.record({
+  endAgo: fc.constantFrom(0, 0, 1, 5, 20), length: fc.constantFrom(1, 3, 7, 16, 31),
+  granularity: fc.constantFrom('day', 'week', 'month') as fc.Arbitrary<'day' | 'week' | 'month'>,
+  net: fc.constantFrom(null, 0, 1), filter: fc.constantFrom('none', 'none', 'country', 'device', 'plan', 'content'),
+  country: fc.constantFrom(...COUNTRIES), device: fc.constantFrom(...DEVICES), plan: fc.integer({ min: 0, max: 1 }), content: fc.integer({ min: 0, max: 2 }),
+}).map((q): Query => {
+  const to = shift(TODAY, -q.endAgo);
+  return {
+    from: shift(to, -(q.length - 1)), to, granularity: q.granularity, net: q.net,
+    country: q.filter === 'country' ? q.country : null, device: q.filter === 'device' ? q.device : null,
+    plan: q.filter === 'plan' ? q.plan : null, content: q.filter === 'content' ? q.content : null,
+  };
+});
+
+const sessions = new Map<string, Session>();
+
+async function sessionFor(w: World): Promise<Session> {
+  const known = sessions.get(w.site);
+  if (known) return known;
+  const user = await t.createUser({ site: w.site, roles: { 'Dashboard 360': 'read' }, prefix: 'recon' });
+  const s = await t.login(user.username);
+  sessions.set(w.site, s);
+  return s;
+}
+
+/** The query string a report accepts: only the filters it supports. */
+function queryString(report: ReportName, w: World, q: Query, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams({ from: q.from, to: q.to, granularity: q.granularity });
+  if (q.net !== null) p.set('network', w.netNames[q.net]!);
+  const filters: Record<string, string | null> = {
+    country: q.country, device: q.device, plan: q.plan === null ? null : w.planIds[q.plan]!, content: q.content === null ? null : w.contentIds[q.content]!,
+  };
+  const supported: Record<string, string[]> = {
+    user_base: ['country', 'plan'], change_in_user_base: ['plan'], user_behavior: ['device', 'country', 'content', 'plan'],
+    cohort_analysis: ['plan'], ltv_enhanced: ['plan'], payment_summary_report: ['plan'], qos: ['device', 'country', 'content', 'plan'],
+  };
+  for (const name of supported[report] ?? []) if (filters[name]) p.set(name, filters[name]);
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  return p.toString();
+}
+
+async function ask(w: World, report: ReportName, query: string): Promise<ReportAnswer> {
+  const res = await t.get(`${REPORTS_PATH}/${report}?${query}`, (await sessionFor(w)).headers);
+  if (res.statusCode !== 200) throw new Error(`${report}?${query}: ${res.statusCode} ${res.body}`);
+  return res.json<ReportAnswer>();
+}
+
+// ---------- the second computation ----------
+
+/** The moment the rollups were folded at: NOW for generated worlds, the write's time after a console write. */
+let asOf = NOW;
+
+const endOfDay = (day: string) => dayStartMs(day) + DAY_MS;
+/** Whether a moment has happened by the end of `day` (or by now, for today). */
+const happened = (at: Date | null, day: string) => at !== null && at.getTime() < endOfDay(day) && at.getTime() <= asOf.getTime();
+const paidFrom = (s: Sub) => s.trialEndsAt ?? s.startedAt;
+const payingAt = (subs: Sub[], day: string) => subs.filter((s) => happened(paidFrom(s), day) && !happened(s.endedAt, day)).length;
+const trialEnd = (s: Sub) => (s.endedAt && s.trialEndsAt && s.endedAt < s.trialEndsAt ? s.endedAt : s.trialEndsAt);
+const trialingAt = (subs: Sub[], day: string) => subs.filter((s) => s.trialEndsAt !== null && happened(s.startedAt, day) && !happened(trialEnd(s), day)).length;
+function movements(subs: Sub[], day: string) {
+  const on = (at: Date | null) => at !== null && dayOf(at) === day && at <= asOf;
+  return {
+    trialsStarted: subs.filter((s) => s.trialEndsAt !== null && on(s.startedAt)).length,
+    paidStarted: subs.filter((s) => s.trialEndsAt === null && on(s.startedAt)).length,
+    conversions: subs.filter((s) => s.trialEndsAt !== null && on(s.trialEndsAt) && !(s.endedAt && s.endedAt <= s.trialEndsAt)).length,
+    cancellations: subs.filter((s) => on(s.cancelledAt)).length,
+    expirations: subs.filter((s) => on(s.endedAt)).length,
+  };
+}
+function subscriptionDayMoves(subs: Sub[], day: string): boolean {
+  const m = movements(subs, day);
+  return Object.values(m).some((v) => v !== 0) || payingAt(subs, day) !== 0 || trialingAt(subs, day) !== 0;
+}
+
+function scoped(w: World, q: Query) {
+  const net = <T extends { net: number }>(x: T) => q.net === null || x.net === q.net;
+  return {
+    people: w.people.filter(net), subs: w.subs.filter(net), pays: w.pays.filter(net), plays: w.plays.filter(net),
+  };
+}
+const inRange = (at: Date, q: Pick<Query, 'from' | 'to'>) => dayOf(at) >= q.from && dayOf(at) <= q.to;
+
+/** Period buckets of the range: key and days inside the range. */
+function periods(q: Query): { period: string; days: string[] }[] {
+  const out: { period: string; days: string[] }[] = [];
+  for (const d of daysOf(q.from, q.to)) {
+    const k = periodKey(d, q.granularity);
+    const last = out[out.length - 1];
+    if (last?.period === k) last.days.push(d);
+    else out.push({ period: k, days: [d] });
+  }
+  return out;
+}
+const dailyViewers = (plays: Play[], days: string[]) => total(days, (d) => new Set(plays.filter((p) => dayOf(p.startedAt) === d).map((p) => p.subscriberId)).size);
+
+function expectUserBase(w: World, q: Query) {
+  const s = scoped(w, q);
+  const country = q.country;
+  const plan = q.plan;
+  const people = s.people.filter((p) => !country || p.country === country);
+  const plays = s.plays.filter((p) => inRange(p.startedAt, q) && (!country || p.country === country) && (plan === null || p.plan === plan));
+  const subs = s.subs.filter((x) => plan === null || x.plan === plan);
+  const withSignups = plan === null;
+  const withSubs = !country;
+  const row = (days: string[]) => {
+    const out: ReportRow = {};
+    if (withSignups) out.signups = people.filter((p) => days.includes(dayOf(p.createdAt))).length;
+    out.viewers = r(dailyViewers(plays, days) / days.length, 1);
+    if (withSubs) Object.assign(out, { subscribers: payingAt(subs, days[days.length - 1]!), trialing: trialingAt(subs, days[days.length - 1]!) });
+    return out;
+  };
+  const all = daysOf(q.from, q.to);
+  const anything = (withSignups && people.some((p) => inRange(p.createdAt, q))) || plays.length > 0 || (withSubs && all.some((d) => subscriptionDayMoves(subs, d)));
+  return { rows: anything ? periods(q).map((p) => ({ period: p.period, ...row(p.days) })) : [], totals: row(all) };
+}
+
+function expectChange(w: World, q: Query) {
+  const subs = scoped(w, q).subs.filter((x) => q.plan === null || x.plan === q.plan);
+  const measure = (days: string[]) => {
+    const sums = { trialsStarted: 0, paidStarted: 0, conversions: 0, cancellations: 0, expirations: 0 };
+    for (const d of days) for (const [k, v] of Object.entries(movements(subs, d))) sums[k as keyof typeof sums] += v;
+    const start = payingAt(subs, shift(days[0]!, -1));
+    const end = payingAt(subs, days[days.length - 1]!);
+    const lostPaying = subs.filter((x) => days.some((d) => dayOf(x.endedAt ?? asOf) === d) && x.endedAt && x.endedAt <= asOf && x.endedAt > paidFrom(x) && paidFrom(x) <= asOf).length;
+    return {
+      trialsStarted: sums.trialsStarted, paidStarted: sums.paidStarted, conversions: sums.conversions,
+      gained: sums.paidStarted + sums.conversions, cancellations: sums.cancellations, expirations: sums.expirations, lost: sums.expirations,
+      net: end - start, activeAtEnd: end, churnPct: pct(lostPaying, start, 2),
+    };
+  };
+  const all = daysOf(q.from, q.to);
+  const anything = all.some((d) => subscriptionDayMoves(subs, d));
+  return { rows: anything ? periods(q).map((p) => ({ period: p.period, ...measure(p.days) })) : [], totals: measure(all) };
+}
+
+function playsFor(w: World, q: Query): Play[] {
+  return scoped(w, q).plays.filter((p) => inRange(p.startedAt, q)
+    && (!q.country || p.country === q.country) && (!q.device || p.device === q.device)
+    && (q.plan === null || p.plan === q.plan) && (q.content === null || p.content === q.content));
+}
+
+function playbackFigures(plays: Play[], days: number) {
+  const n = plays.length;
+  const watched = total(plays, (p) => p.watched);
+  const rebuffer = total(plays, (p) => p.rebuffer);
+  const startup = bucketCounts(plays.map((p) => p.startup), STARTUP_MS_BUCKETS);
+  const ratios = bucketCounts(plays.map((p) => (p.watched + p.rebuffer > 0 ? p.rebuffer / (p.watched + p.rebuffer) : 0)), REBUFFER_RATIO_BUCKETS);
+  return {
+    sessions: n,
+    viewers: r(dailyViewers(plays, [...new Set(plays.map((p) => dayOf(p.startedAt)))]) / Math.max(days, 1), 1),
+    watchHours: r(watched / 3600, 1), avgMinutes: r(div(watched / 60, n), 1),
+    startupAvgMs: r(div(total(plays, (p) => p.startup), n), 0),
+    startupP50Ms: r(bucketQuantile(startup, STARTUP_MS_BUCKETS, 0.5), 0), startupP95Ms: r(bucketQuantile(startup, STARTUP_MS_BUCKETS, 0.95), 0),
+    rebufferPct: pct(rebuffer, watched + rebuffer, 2),
+    rebufferP50Pct: r(mul100(bucketQuantile(ratios, REBUFFER_RATIO_BUCKETS, 0.5)), 2), rebufferP95Pct: r(mul100(bucketQuantile(ratios, REBUFFER_RATIO_BUCKETS, 0.95)), 2),
+    errorPct: pct(plays.filter((p) => p.error).length, n, 2), bitrateKbps: r(div(total(plays, (p) => p.bitrate), n), 0),
+    startupCounts: startup,
+  };
+}
+const mul100 = (v: number | null) => (v === null ? null : v * 100);
+const only = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k] ?? null]));
+const ENGAGEMENT = ['sessions', 'viewers', 'watchHours', 'avgMinutes'];
+const QOS = ['sessions', 'startupAvgMs', 'startupP50Ms', 'startupP95Ms', 'rebufferPct', 'rebufferP50Pct', 'rebufferP95Pct', 'errorPct', 'bitrateKbps'];
+
+function expectPlaybackSeries(w: World, q: Query, keys: string[]) {
+  const plays = playsFor(w, q);
+  const rows = plays.length === 0 ? [] : periods(q).map((p) => ({ period: p.period, ...only(playbackFigures(plays.filter((x) => p.days.includes(dayOf(x.startedAt))), p.days.length), keys) }));
+  return { rows, totals: only(playbackFigures(plays, daysOf(q.from, q.to).length), keys) };
+}
+
+function keyOf(w: World, p: Play, by: string): string {
+  if (by === 'device') return p.device;
+  if (by === 'content') return w.titles[p.content]!;
+  return (p as unknown as Record<string, string>)[by]!;
+}
+
+function expectQosBy(w: World, q: Query, by: string) {
+  const plays = playsFor(w, { ...q, country: null, device: null, plan: null, content: null });
+  const days = daysOf(q.from, q.to).length;
+  const keys = [...new Set(plays.map((p) => keyOf(w, p, by)))];
+  return {
+    rows: new Map(keys.map((k) => [k, only(playbackFigures(plays.filter((p) => keyOf(w, p, by) === k), days), QOS)])),
+    totals: only(playbackFigures(plays, days), QOS),
+  };
+}
+
+function expectBuckets(w: World, q: Query, by: string) {
+  const plays = playsFor(w, { ...q, country: null, device: null, plan: null, content: null });
+  const measure = (list: Play[]) => {
+    const f = playbackFigures(list, 1);
+    return {
+      sessions: list.length, ...Object.fromEntries(f.startupCounts.map((c, i) => [`b${i}`, pct(c, list.length, 1)])),
+      startupP50Ms: f.startupP50Ms, startupP95Ms: f.startupP95Ms,
+    };
+  };
+  const keys = [...new Set(plays.map((p) => keyOf(w, p, by)))];
+  return { rows: new Map(keys.map((k) => [k, measure(plays.filter((p) => keyOf(w, p, by) === k))])), totals: measure(plays) };
+}
+
+function expectVideoEngagement(w: World, q: Query) {
+  const plays = playsFor(w, { ...q, country: null, device: null, plan: null, content: null });
+  const measure = (list: Play[]) => {
+    const watched = total(list, (p) => p.watched);
+    const possible = total(list, (p) => DURATIONS[p.content]!);
+    return {
+      sessions: list.length, watchHours: r(watched / 3600, 1), titles: new Set(list.map((p) => p.content)).size,
+      avgMinutes: r(div(watched / 60, list.length), 1), watchThroughPct: pct(watched, possible, 1),
+    };
+  };
+  return {
+    rows: plays.length === 0 ? [] : periods(q).map((p) => ({ period: p.period, ...measure(plays.filter((x) => p.days.includes(dayOf(x.startedAt)))) })),
+    totals: measure(plays),
+  };
+}
+
+function expectDtl(w: World, q: Query) {
+  const plays = playsFor(w, { ...q, country: null, device: null, plan: null, content: null });
+  const rows = new Map<string, ReportRow>();
+  for (const c of new Set(plays.map((p) => p.content))) {
+    const list = plays.filter((p) => p.content === c);
+    const watched = total(list, (p) => p.watched);
+    rows.set(w.titles[c]!, {
+      title: w.titles[c]!, kind: 'video', genre: 'Drama', sessions: list.length, watchHours: r(watched / 3600, 1),
+      avgMinutes: r(watched / 60 / list.length, 1), watchThroughPct: r(Math.min(100, (100 * watched) / (list.length * DURATIONS[c]!)), 1),
+    });
+  }
+  const watched = total(plays, (p) => p.watched);
+  return { rows, totals: { sessions: plays.length, watchHours: r(watched / 3600, 1), titles: rows.size, avgMinutes: r(div(watched / 60, plays.length), 1) } };
+}
+
+function moneyFigures(list: Pay[]) {
+  const of = (status: string) => list.filter((p) => p.status === status);
+  const revenue = total(of('succeeded'), (p) => p.amount);
+  const refunds = total(of('refunded'), (p) => p.amount);
+  const succeeded = of('succeeded').length;
+  const failed = of('failed').length;
+  return { payments: succeeded, revenue, refunds, netRevenue: revenue - refunds, failed, successPct: pct(succeeded, succeeded + failed, 1) };
+}
+
+function paysFor(w: World, q: Query, currency: string | null): Pay[] {
+  return scoped(w, q).pays.filter((p) => inRange(p.at, q) && (q.plan === null || p.plan === q.plan) && (currency === null || p.currency === currency));
+}
+
+function expectCurrencies(w: World, q: Query): string[] {
+  const list = scoped(w, q).pays.filter((p) => dayOf(p.at) >= shift(q.to, -365 * 3) && dayOf(p.at) <= q.to);
+  const sums = new Map<string, number>();
+  for (const p of list) sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.amount);
+  return [...sums.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([c]) => c);
+}
+
+function expectPayments(w: World, q: Query, currency: string) {
+  const list = paysFor(w, q, currency);
+  return {
+    rows: list.length === 0 ? [] : periods(q).map((p) => ({ period: p.period, ...moneyFigures(list.filter((x) => p.days.includes(dayOf(x.at)))) })),
+    byPlan: new Map([...new Set(list.map((p) => p.plan))].map((k) => [w.planNames[k]!, moneyFigures(list.filter((p) => p.plan === k))])),
+    totals: moneyFigures(list),
+  };
+}
+
+/** Each subscriber's first subscription (within the network scope). */
+function firsts(w: World, q: Query): Map<string, Sub> {
+  const out = new Map<string, Sub>();
+  for (const s of scoped(w, q).subs) {
+    const known = out.get(s.subscriberId);
+    if (!known || s.startedAt < known.startedAt || (s.startedAt.getTime() === known.startedAt.getTime() && s.id < known.id)) out.set(s.subscriberId, s);
+  }
+  return out;
+}
+const monthIndex = (at: Date | string) => {
+  const d = typeof at === 'string' ? new Date(`${at}T00:00:00Z`) : at;
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+};
+const monthKey = (i: number) => `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+
+function cohortsOf(w: World, q: Query): Map<string, Sub[]> {
+  const lo = monthIndex(q.from);
+  const hi = q.to;
+  const out = new Map<string, Sub[]>();
+  for (const f of firsts(w, q).values()) {
+    if (monthIndex(f.startedAt) < lo || dayOf(new Date(Date.UTC(f.startedAt.getUTCFullYear(), f.startedAt.getUTCMonth(), 1))) > hi) continue;
+    if (q.plan !== null && f.plan !== q.plan) continue;
+    const key = monthKey(monthIndex(f.startedAt));
+    out.set(key, [...(out.get(key) ?? []), f]);
+  }
+  return out;
+}
+
+function expectCohorts(w: World, q: Query) {
+  const subs = scoped(w, q).subs;
+  const toMonth = monthIndex(q.to);
+  const lists = [...cohortsOf(w, q).entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([cohort, members]) => {
+    const c = monthIndex(`${cohort}-01`);
+    const counts: number[] = [];
+    for (const m of members) {
+      const covered = new Set<number>();
+      for (const s of subs.filter((x) => x.subscriberId === m.subscriberId)) {
+        const last = Math.min(s.endedAt ? monthIndex(s.endedAt) : Infinity, toMonth);
+        for (let k = monthIndex(s.startedAt); k <= last; k++) covered.add(k - c);
+      }
+      for (const k of covered) counts[k] = (counts[k] ?? 0) + 1;
+    }
+    return { cohort, counts };
+  });
+  const width = Math.min(12, Math.max(0, ...lists.map((l) => l.counts.length)));
+  const rows = lists.map(({ cohort, counts }) => {
+    const size = counts[0] ?? 0;
+    const row: ReportRow = { cohort, subscribers: size };
+    for (let i = 0; i < width; i++) row[`m${i}`] = i < counts.length ? pct(counts[i] ?? 0, size, 1) : null;
+    return row;
+  });
+  const m1 = rows.filter((x) => typeof x.m1 === 'number');
+  return { rows, totals: { cohorts: rows.length, subscribers: total(rows, (x) => x.subscribers as number), m1: m1.length ? r(total(m1, (x) => x.m1 as number) / m1.length, 1) : null } };
+}
+
+function expectLtv(w: World, q: Query, currency: string) {
+  const rows: ReportRow[] = [];
+  const end = endOfDay(q.to);
+  for (const [cohort, members] of [...cohortsOf(w, q).entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    for (const plan of [0, 1]) {
+      const mine = members.filter((m) => m.plan === plan);
+      if (mine.length === 0) continue;
+      const ids = new Set(mine.map((m) => m.subscriberId));
+      const theirs = w.pays.filter((p) => ids.has(p.subscriberId) && p.currency === currency && p.at.getTime() < end);
+      const revenue = total(theirs, (p) => (p.status === 'succeeded' ? p.amount : p.status === 'refunded' ? -p.amount : 0));
+      rows.push({ cohort, plan: w.planNames[plan]!, subscribers: mine.length, revenue, ltv: r(revenue / mine.length, 0) });
+    }
+  }
+  const subscribers = total(rows, (x) => x.subscribers as number);
+  const revenue = total(rows, (x) => x.revenue as number);
+  return { rows, totals: { subscribers, revenue, ltv: r(div(revenue, subscribers), 0) } };
+}
+
+function expectContentPayments(w: World, q: Query, currency: string) {
+  const list = paysFor(w, { ...q, plan: null }, currency);
+  const plays = playsFor(w, { ...q, country: null, device: null, plan: null, content: null });
+  return { netRevenue: total(list, (p) => (p.status === 'succeeded' ? p.amount : p.status === 'refunded' ? -p.amount : 0)), titles: new Set(plays.map((p) => p.content)).size };
+}
+
+// ---------- invariants of every answer ----------
+
+function checkInvariants(a: ReportAnswer, additive: string[]) {
+  const kinds = new Map(a.columns.map((c) => [c.key, c.kind]));
+  for (const row of [...a.rows, a.totals as ReportRow]) {
+    for (const [key, value] of Object.entries(row)) {
+      if (typeof value !== 'number') continue;
+      const kind = kinds.get(key);
+      if ((kind === 'count' && key !== 'net') || kind === 'hours' || kind === 'minutes' || kind === 'ms' || kind === 'kbps') expect(value, `${a.report}.${key} not negative`).toBeGreaterThanOrEqual(0);
+      if (kind === 'percent') {
+        expect(value, `${a.report}.${key} ≥ 0 %`).toBeGreaterThanOrEqual(0);
+        expect(value, `${a.report}.${key} ≤ 100 %`).toBeLessThanOrEqual(100);
+      }
+    }
+    for (const [lo, hi] of [['startupP50Ms', 'startupP95Ms'], ['rebufferP50Pct', 'rebufferP95Pct']] as const) {
+      if (typeof row[lo] === 'number' && typeof row[hi] === 'number') expect(row[lo] as number, `${a.report} ${lo} ≤ ${hi}`).toBeLessThanOrEqual(row[hi] as number);
+    }
+  }
+  if (a.rows.length > 0) {
+    for (const key of additive) expect(total(a.rows, (x) => (x[key] as number) ?? 0), `${a.report}: the rows' ${key} sum to the total`).toBe(a.totals[key]);
+  }
+}
+
+const eqSite = (siteId: string) => eq(subscriptions.siteId, siteId);
+const unlabeled = (rows: ReportRow[], label: string) => new Map(rows.map((x) => [x[label] as string, Object.fromEntries(Object.entries(x).filter(([k]) => k !== label))]));
+
+// ---------- the properties ----------
+
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => t?.close());
+
+async function property(check: (w: World, q: Query) => Promise<void>) {
+  await fc.assert(fc.asyncProperty(worldArb, fc.array(queryArb, { minLength: 2, maxLength: 2 }), async (spec, queries) => {
+    const w = await insertWorld(spec);
+    for (const q of queries) await check(w, q);
+  }), { numRuns: RUNS, endOnFailure: true });
+}
+
+describe('reports equal a recomputation from the raw rows over generated worlds', () => {
+  it('user_base: sign-ups, daily viewers, paying and in trial at the end of each period', async () => {
+    await property(async (w, q) => {
+      const a = await ask(w, 'user_base', queryString('user_base', w, q, { compare: 'previous' }));
+      const e = expectUserBase(w, q);
+      expect(a.rows).toEqual(e.rows);
+      expect(a.totals).toEqual(e.totals);
+      checkInvariants(a, q.plan === null ? ['signups'] : []);
+      const length = daysOf(q.from, q.to).length;
+      const previous = { ...q, from: shift(q.from, -length), to: shift(q.from, -1) };
+      expect(a.previousTotals).toEqual(expectUserBase(w, previous).totals);
+      expect(a.previousTotals).toEqual((await ask(w, 'user_base', queryString('user_base', w, previous))).totals);
+    });
+  }, 120_000);
+
+  it('change_in_user_base: trials, paid starts, conversions, cancellations, endings, net, paying at end, churn', async () => {
+    await property(async (w, q) => {
+      const a = await ask(w, 'change_in_user_base', queryString('change_in_user_base', w, q, { compare: 'previous' }));
+      const e = expectChange(w, q);
+      expect(a.rows).toEqual(e.rows);
+      expect(a.totals).toEqual(e.totals);
+      checkInvariants(a, ['trialsStarted', 'paidStarted', 'conversions', 'gained', 'cancellations', 'lost', 'net']);
+      const length = daysOf(q.from, q.to).length;
+      expect(a.previousTotals).toEqual(expectChange(w, { ...q, from: shift(q.from, -length), to: shift(q.from, -1) }).totals);
+    });
+  }, 120_000);
+
+  it('user_behavior, qos (by period), video_engagement: every column per period and in total', async () => {
+    await property(async (w, q) => {
+      const behavior = await ask(w, 'user_behavior', queryString('user_behavior', w, q, { compare: 'previous' }));
+      const eb = expectPlaybackSeries(w, q, ENGAGEMENT);
+      expect(behavior.rows).toEqual(eb.rows);
+      expect(behavior.totals).toEqual(eb.totals);
+      checkInvariants(behavior, ['sessions']);
+      const length = daysOf(q.from, q.to).length;
+      const previous = { ...q, from: shift(q.from, -length), to: shift(q.from, -1) };
+      expect(behavior.previousTotals).toEqual(expectPlaybackSeries(w, previous, ENGAGEMENT).totals);
+
+      const quality = await ask(w, 'qos', queryString('qos', w, q));
+      const eq = expectPlaybackSeries(w, q, QOS);
+      expect(quality.rows).toEqual(eq.rows);
+      expect(quality.totals).toEqual(eq.totals);
+      checkInvariants(quality, ['sessions']);
+
+      const engagement = await ask(w, 'video_engagement', queryString('video_engagement', w, q));
+      const ev = expectVideoEngagement(w, q);
+      expect(engagement.rows).toEqual(ev.rows);
+      expect(engagement.totals).toEqual(ev.totals);
+      checkInvariants(engagement, ['sessions']);
+    });
+  }, 120_000);
+
+  it('qos by device, country, isp, cdn and content, qos_video_level_report, qos_bucket_metric_report, dtl_video_engagement', async () => {
+    await property(async (w, q) => {
+      const by = (['device', 'country', 'isp', 'cdn', 'content'] as const)[(q.from.charCodeAt(9) + (q.net ?? 2)) % 5]!;
+      const a = await ask(w, 'qos', queryString('qos', w, { ...q, country: null, device: null, plan: null, content: null }, { by }));
+      const e = expectQosBy(w, q, by);
+      expect(unlabeled(a.rows, 'key')).toEqual(e.rows);
+      expect(a.totals).toEqual(e.totals);
+      checkInvariants(a, ['sessions']);
+
+      const level = await ask(w, 'qos_video_level_report', queryString('qos_video_level_report', w, q));
+      expect(unlabeled(level.rows, 'key')).toEqual(expectQosBy(w, q, 'content').rows);
+
+      const bucketBy = (['device', 'cdn', 'country', 'isp'] as const)[(q.to.charCodeAt(9) + (q.net ?? 2)) % 4]!;
+      const buckets = await ask(w, 'qos_bucket_metric_report', queryString('qos_bucket_metric_report', w, q, { by: bucketBy }));
+      const eb = expectBuckets(w, q, bucketBy);
+      expect(unlabeled(buckets.rows, 'key')).toEqual(eb.rows);
+      expect(buckets.totals).toEqual(eb.totals);
+      checkInvariants(buckets, ['sessions']);
+
+      const dtl = await ask(w, 'dtl_video_engagement', queryString('dtl_video_engagement', w, q));
+      const ed = expectDtl(w, q);
+      expect(new Map(dtl.rows.map((x) => [x.title as string, x]))).toEqual(ed.rows);
+      expect(dtl.totals).toEqual(ed.totals);
+      checkInvariants(dtl, ['sessions']);
+    });
+  }, 120_000);
+
+  it('payment_summary_report per currency (by period, plan and content): counts exact, money exact to the cent', async () => {
+    await property(async (w, q) => {
+      const first = await ask(w, 'payment_summary_report', queryString('payment_summary_report', w, q, { compare: 'previous' }));
+      const currencies = expectCurrencies(w, q);
+      expect(first.currencies).toEqual(currencies);
+      expect(first.currency).toBe(currencies[0] ?? 'USD');
+      for (const currency of currencies.length ? currencies : ['USD']) {
+        const a = currency === first.currency ? first : await ask(w, 'payment_summary_report', queryString('payment_summary_report', w, q, { currency, compare: 'previous' }));
+        const e = expectPayments(w, q, currency);
+        expect(a.rows).toEqual(e.rows);
+        expect(a.totals).toEqual(e.totals);
+        checkInvariants(a, ['payments', 'revenue', 'refunds', 'netRevenue', 'failed']);
+        const length = daysOf(q.from, q.to).length;
+        expect(a.previousTotals).toEqual(expectPayments(w, { ...q, from: shift(q.from, -length), to: shift(q.from, -1) }, currency).totals);
+
+        const byPlan = await ask(w, 'payment_summary_report', queryString('payment_summary_report', w, q, { currency, by: 'plan' }));
+        expect(unlabeled(byPlan.rows, 'key')).toEqual(e.byPlan);
+        expect(byPlan.totals).toEqual(e.totals);
+        checkInvariants(byPlan, ['payments', 'revenue', 'refunds', 'netRevenue', 'failed']);
+
+        if (q.plan === null) {
+          const byContent = await ask(w, 'payment_summary_report', queryString('payment_summary_report', w, q, { currency, by: 'content' }));
+          const ec = expectContentPayments(w, q, currency);
+          expect(byContent.totals.netRevenue).toBe(ec.netRevenue);
+          expect(byContent.totals.titles).toBe(ec.titles);
+          checkInvariants(byContent, []);
+        }
+      }
+    });
+  }, 120_000);
+
+  it('cohort_analysis and ltv_enhanced: cohort sizes, monthly retention, net revenue and value per subscriber', async () => {
+    await property(async (w, q) => {
+      const cohorts = await ask(w, 'cohort_analysis', queryString('cohort_analysis', w, q));
+      const ec = expectCohorts(w, q);
+      expect(cohorts.rows).toEqual(ec.rows);
+      expect(cohorts.totals).toEqual(ec.totals);
+      checkInvariants(cohorts, ['subscribers']);
+      for (const currency of expectCurrencies(w, q)) {
+        const ltv = await ask(w, 'ltv_enhanced', queryString('ltv_enhanced', w, q, { currency }));
+        const el = expectLtv(w, q, currency);
+        const order = (rows: ReportRow[]) => [...rows].sort((a, b) => `${a.cohort}${a.plan}`.localeCompare(`${b.cohort}${b.plan}`));
+        expect(order(ltv.rows)).toEqual(order(el.rows));
+        expect(ltv.totals).toEqual(el.totals);
+        checkInvariants(ltv, ['subscribers', 'revenue']);
+      }
+    });
+  }, 120_000);
+});
+
+// ---------- console writes that move a figure ----------
+
+const CANCEL = `mutation subscriptionCancel($subscriptionId: ID!, $mode: String!, $reason: String!, $version: Int!) {
+  subscriptionCancel(subscriptionId: $subscriptionId, mode: $mode, reason: $reason, version: $version) { profile { id } }
+}`;
+const GRANT = `mutation subscriptionGrantDays($subscriptionId: ID!, $days: Int!, $reason: String!, $version: Int!) {
+  subscriptionGrantDays(subscriptionId: $subscriptionId, days: $days, reason: $reason, version: $version) { profile { id } }
+}`;
+
+describe('every console write that moves a figure leaves the rollups equal to a recomputation', () => {
+  let w: World;
+  let agent: Session;
+  const liveIds: string[] = [];
+
+  /** The world as the database holds it now (the raw subscriptions re-read), and the reports compared with it. */
+  async function reconcileToday() {
+    const rows = await t.db.select().from(subscriptions).where(eqSite(w.siteId));
+    w.subs = rows.map((s) => ({
+      id: s.id, subscriberId: s.subscriberId, net: w.netIds.indexOf(s.networkId), plan: w.planIds.indexOf(s.planId), startedAt: s.startedAt,
+      trialEndsAt: s.trialEndsAt, cancelledAt: s.cancelledAt, endedAt: s.endedAt, currency: s.currency,
+    }));
+    asOf = new Date();
+    try {
+      for (const net of [null, 0, 1]) {
+        const q: Query = { from: shift(TODAY, -9), to: TODAY, granularity: 'day', net, country: null, device: null, plan: null, content: null };
+        const base = await ask(w, 'user_base', queryString('user_base', w, q));
+        expect({ rows: base.rows, totals: base.totals }).toEqual(expectUserBase(w, q));
+        const change = await ask(w, 'change_in_user_base', queryString('change_in_user_base', w, q));
+        expect({ rows: change.rows, totals: change.totals }).toEqual(expectChange(w, q));
+      }
+    } finally {
+      asOf = NOW;
+    }
+  }
+
+  beforeAll(async () => {
+    const base = await insertSite();
+    const people: Person[] = Array.from({ length: 4 }, (_, i) => ({ id: randomUUID(), net: i % 2, country: 'US', createdAt: moment(20, 60 * i) }));
+    await t.db.insert(subscribers).values(people.map((p, i) => ({
+      id: p.id, siteId: base.siteId, networkId: base.netIds[p.net]!, email: `w${i}@${base.site}.test`, name: `Writer ${i}`, country: p.country, createdAt: p.createdAt,
+    })));
+    // Paying (no trial), paying after a trial, in trial (ends in 5 days), paying: one per write below.
+    const specs = [{ ago: 15, trial: null }, { ago: 18, trial: 7 }, { ago: 2, trial: 7 }, { ago: 12, trial: null }];
+    const subs: Sub[] = specs.map((s, i) => {
+      const startedAt = moment(s.ago, 600);
+      return { id: randomUUID(), subscriberId: people[i]!.id, net: people[i]!.net, plan: i % 2, startedAt, trialEndsAt: s.trial === null ? null : new Date(startedAt.getTime() + s.trial * DAY_MS), cancelledAt: null, endedAt: null, currency: 'USD' };
+    });
+    await t.db.insert(subscriptions).values(subs.map((s) => ({
+      id: s.id, siteId: base.siteId, networkId: base.netIds[s.net]!, subscriberId: s.subscriberId, planId: base.planIds[s.plan]!,
+      status: s.trialEndsAt && s.trialEndsAt > NOW ? 'trialing' : 'active', startedAt: s.startedAt, trialEndsAt: s.trialEndsAt,
+      currentPeriodStart: s.startedAt, currentPeriodEnd: new Date(s.startedAt.getTime() + 30 * DAY_MS), amount: 999, currency: 'USD',
+    })));
+    liveIds.push(...subs.map((s) => s.id));
+    await rebuildRollups(t.db, { siteId: base.siteId });
+    w = { ...base, people, subs, pays: [], plays: [] };
+    const user = await t.createUser({ site: w.site, roles: { 'Customer Support': 'write', 'Dashboard 360': 'read' }, prefix: 'recon-agent' });
+    agent = await t.login(user.username);
+    sessions.set(w.site, agent);
+  }, 60_000);
+
+  async function write(query: string, variables: Record<string, unknown>) {
+    const res = await t.inject({ method: 'POST', url: API_PATHS.graphql, headers: agent.headers, payload: { query, variables } });
+    const body = res.json<{ data: unknown; errors?: { message: string }[] }>();
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  }
+
+  it('before any write, the rollups equal the recomputation (paying, in trial, every movement)', async () => {
+    await reconcileToday();
+  });
+
+  it('cancel now: the subscription ends today; paying, endings and cancellations follow', async () => {
+    await write(CANCEL, { subscriptionId: liveIds[0], mode: 'NOW', reason: 'Asked by phone', version: 1 });
+    await reconcileToday();
+  });
+
+  it('cancel at period end: a cancellation today, still paying until the period ends', async () => {
+    await write(CANCEL, { subscriptionId: liveIds[1], mode: 'AT_PERIOD_END', reason: 'Asked by e-mail', version: 1 });
+    await reconcileToday();
+  });
+
+  it('cancel now during a trial: in trial drops today, an ending, no paying change', async () => {
+    await write(CANCEL, { subscriptionId: liveIds[2], mode: 'NOW', reason: 'Trial not wanted', version: 1 });
+    await reconcileToday();
+  });
+
+  it('grant days: the period end moves, no figure does', async () => {
+    await write(GRANT, { subscriptionId: liveIds[3], days: 7, reason: 'Outage credit', version: 1 });
+    await reconcileToday();
+  });
+});
