@@ -57,7 +57,7 @@ export interface FigureDefinition {
 export const FIGURES = {
   subscribers: {
     label: 'Paying subscribers',
-    help: 'Subscriptions active or past due (trial over, not ended) at the end of the last day of the range (23:59:59 UTC; today: now). Users, filtered to "Paying", lists the same subscribers.',
+    help: 'Subscriptions active or past due (trial over, not ended) at the end of the range\'s last day, 23:59:59 UTC; for a range ending today, now. The same subscriptions Users lists under Subscription: Paying (click the number).',
   },
   trialing: {
     label: 'In trial',

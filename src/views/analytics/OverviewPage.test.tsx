@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderView, settle } from '../../test-support/render-view';
-import { OverviewPage, overviewRequests } from './OverviewPage';
+import { FIGURES } from '../../../common/figures';
+import { signedInAs } from '../../test-support/view-fixtures';
+import { OverviewPage, overviewRequests, payingListSearch } from './OverviewPage';
 import { fakeReports, seriesAnswer } from '../../test-support/analytics-fixtures';
 
 describe('OverviewPage', { timeout: 20_000 }, () => {
@@ -55,5 +57,30 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     expect(overviewRequests({ from: '2024-05-01', to: '2024-05-07' }, '2024-06-01')[0]).toEqual({
       report: 'user_base', params: { from: '2024-05-01', to: '2024-05-07', granularity: 'day', compare: 'previous' },
     });
+  });
+
+  it('each tile shows its definition; "Paying subscribers" links to Users filtered to them when the range ends today (issue 27)', async () => {
+    const reports = fakeReports((input) => input.requests.map(() => seriesAnswer()));
+    await renderView(reports.wrap(<OverviewPage search={{ days: 7, network: 'kids' }} />), {
+      url: '/analytics?days=7&network=kids', actors: signedInAs({ 'Dashboard 360': 'read', 'Customer Support': 'read' }),
+    });
+    await settle();
+    const tile = screen.getByRole('region', { name: 'Paying subscribers' });
+    expect(document.getElementById(tile.getAttribute('aria-describedby')!)?.textContent).toBe(FIGURES.subscribers.help);
+    expect(screen.getByRole('region', { name: 'Sessions' }).getAttribute('aria-describedby')).toBe('headline-sessions-help');
+    expect(document.getElementById('headline-sessions-help')?.textContent).toBe(FIGURES.sessions.help);
+    const link = screen.getByTestId('headline-subscribers').querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/users?state=paying&network=kids');
+    expect(link?.textContent).toBe(screen.getByTestId('headline-subscribers').textContent);
+  });
+
+  it('"Paying subscribers" is plain text for a role without Users, and Users is "now": no link for a range ending before today', async () => {
+    const reports = fakeReports((input) => input.requests.map(() => seriesAnswer()));
+    await renderView(reports.wrap(<OverviewPage search={{ days: 7 }} />), { url: '/analytics?days=7', actors: signedInAs({ 'Dashboard 360': 'read' }) });
+    await settle();
+    expect(screen.getByTestId('headline-subscribers').querySelector('a')).toBeNull();
+    expect(payingListSearch({ days: 30 }, '2024-06-01')).toEqual({ state: 'paying' });
+    expect(payingListSearch({ from: '2024-05-01', to: '2024-06-01', network: 'kids' }, '2024-06-01')).toEqual({ state: 'paying', network: 'kids' });
+    expect(payingListSearch({ from: '2024-05-01', to: '2024-05-31' }, '2024-06-01')).toBeNull();
   });
 });

@@ -7,7 +7,11 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectNetworks } from '../../../machines/network.machine';
 import { selectAnswers, selectRangeNote, selectView, type ReportActorRef, type ReportRequest } from '../../../machines/report.machine';
-import type { ReportName } from '../../../common/reports';
+import { AREAS } from '../../../common/constants';
+import { figureHelp } from '../../../common/figures';
+import { isoDay, type ReportName } from '../../../common/reports';
+import { canContinue } from '../../../common/roles';
+import { selectRoles } from '../../../machines/auth.machine';
 import { useAppActor } from '../../app-actor';
 import { ANALYTICS_GROUPS } from '../../config';
 import { LineChart } from './charts/Chart';
@@ -39,8 +43,19 @@ export function overviewRequests(search: AnalyticsSearch, today?: string): Repor
   });
 }
 
+/**
+ * Where "Paying subscribers" leads (issue 27): Users listing the subscribers the tile counts (state
+ * paying, the chosen network), when the range ends today (both are "now") and the role reaches Users.
+ */
+export function payingListSearch(search: AnalyticsSearch, today: string = isoDay(new Date())): { state: 'paying'; network?: string } | null {
+  if (rangeOf(search, today).to !== today) return null;
+  return search.network ? { state: 'paying', network: search.network } : { state: 'paying' };
+}
+
 function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSearch }) {
   const answers = useSelector(actor, selectAnswers) ?? [];
+  const reachesUsers = canContinue(useSelector(useAppActor('auth'), selectRoles), AREAS.customerSupport);
+  const usersSearch = reachesUsers ? payingListSearch(search) : null;
   return (
     <div className={css.cards}>
       {HEADLINES.map((h) => {
@@ -51,9 +66,14 @@ function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSear
         const change = changeOf(value, answer.previousTotals?.[h.key]);
         const unit = column.kind === 'money' ? 100 : 1;
         return (
-          <section key={h.key} className={css.chartCard} aria-label={h.label}>
+          <section key={h.key} className={css.chartCard} aria-label={h.label} aria-describedby={`headline-${h.key}-help`}>
             <div className={css.tileLabel}>{h.label}</div>
-            <div className={css.tileValue} data-testid={`headline-${h.key}`}>{formatCell(value, column.kind, answer.currency)}</div>
+            <div className={css.tileValue} data-testid={`headline-${h.key}`}>
+              {h.key === 'subscribers' && usersSearch
+                ? <Link to="/users" search={usersSearch as never} title="List these subscribers in Users">{formatCell(value, column.kind, answer.currency)}</Link>
+                : formatCell(value, column.kind, answer.currency)}
+            </div>
+            <p id={`headline-${h.key}-help`} className={css.tileChange} style={{ margin: 0 }}>{figureHelp(h.key)}</p>
             {column.kind === 'money' && answer.currencyTotals && Object.keys(answer.currencyTotals).length > 1 && (
               <ul aria-label={`${h.label} per currency`} data-testid={`headline-${h.key}-currencies`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {Object.entries(answer.currencyTotals).map(([code, totals]) => (
