@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm run mutation -- <file>[:from-to] [--tests a.test.ts,b.test.ts] [--concurrency n] [--incremental]`
+ * `npm run mutation -- <file>[:from-to[+from-to…]] [--tests a.test.ts,b.test.ts] [--concurrency n] [--incremental]`
  *
  * Runs StrykerJS (stryker.config.mjs) on ONE module with the tests related to it: the map below for the
  * modules whose guarding tests are known (a module reached only through the HTTP app is imported by
  * dozens of test files, and running them all for every mutant would take hours on two cores), else
- * the test files that import the module directly. `:from-to` limits mutation to those lines. The HTML
+ * the test files that import the module directly. `:from-to` limits mutation to those lines (several
+ * ranges joined by +). The HTML
  * and JSON reports land in reports/mutation/<name>.html|json. Not part of `npm test`.
  *
  * Stryker cannot mutate SQL inside template strings (server/db/rollups.ts is mostly that): the
@@ -25,7 +26,7 @@ const RELATED = {
   'server/db/report-repository.ts': ['server/reports.test.ts', 'server/reconciliation.test.ts'],
 };
 
-const USAGE = 'usage: npm run mutation -- <file>[:from-to] [--tests a.test.ts,b.test.ts] [--concurrency n] [--incremental]';
+const USAGE = 'usage: npm run mutation -- <file>[:from-to[+from-to…]] [--tests a.test.ts,b.test.ts] [--concurrency n] [--incremental]';
 
 function parseArgs(argv) {
   const out = { target: null, tests: null, concurrency: '2', incremental: false };
@@ -65,17 +66,18 @@ function importersOf(file) {
 const args = parseArgs(process.argv.slice(2));
 const [file, lines] = args.target.split(':');
 if (!existsSync(file)) throw new Error(`${file}: no such file`);
+if (lines && !/^\d+-\d+(\+\d+-\d+)*$/.test(lines)) throw new Error(`${lines}: lines must be from-to, several joined by +\n${USAGE}`);
 const module = relative(process.cwd(), resolve(file));
 const tests = (args.tests ?? RELATED[module] ?? importersOf(module)).filter((t) => existsSync(t));
 if (tests.length === 0) throw new Error(`${module}: no related test file found; name them with --tests`);
-const name = basename(module).replace(/\.[^.]+$/, '') + (lines ? `-${lines}` : '');
+const name = basename(module).replace(/\.[^.]+$/, '') + (lines ? `-${lines.replaceAll('+', '_')}` : '');
 
 console.log(`mutating ${module}${lines ? ` lines ${lines}` : ''} with ${tests.join(', ')} (concurrency ${args.concurrency})`);
 const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...(args.incremental ? ['--incremental'] : [])], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    MUTATION_MUTATE: lines ? `${module}:${lines}` : module,
+    MUTATION_MUTATE: lines ? lines.split('+').map((range) => `${module}:${range}`).join(',') : module,
     MUTATION_TESTS: tests.join(','),
     MUTATION_NAME: name,
     MUTATION_CONCURRENCY: args.concurrency,
