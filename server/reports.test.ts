@@ -210,7 +210,8 @@ const changeOf = (days: string[]) => {
   return {
     trialsStarted: m.trials, paidStarted: m.paid, conversions: m.conv, cancellations: m.canc, expirations: m.expi,
     gained: m.paid + m.conv, lost: m.expi, net: end - start, activeAtEnd: end,
-    churnPct: start > 0 ? round((100 * m.expi) / start, 2) : null,
+    // Churn: paying subscriptions lost over paying at the start (endings of trials that never paid are not churn).
+    churnPct: start > 0 ? round((100 * (start + m.paid + m.conv - end)) / start, 2) : null,
   };
 };
 /** user_base's measures of a run of days (sign-ups and daily viewers of a country when given). */
