@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderView } from '../../test-support/render-view';
 import { ReportTable, sortRows, tableText } from './ReportTable';
 import { reportCsv } from '../../../common/report-csv';
+import { FIGURES } from '../../../common/figures';
 import { seriesAnswer } from '../../test-support/analytics-fixtures';
 
 describe('ReportTable', { timeout: 20_000 }, () => {
@@ -41,5 +42,20 @@ describe('ReportTable', { timeout: 20_000 }, () => {
     const column = (i: number) => lines.slice(1).reduce((a, l) => a + Number(l[i]), 0);
     expect(column(1)).toBe(answer.totals.sessions);
     expect(Math.round(column(3) * 100)).toBe(answer.totals.revenue);
+  });
+
+  it('says what each figure column counts: a tooltip on its header and a visible legend (issue 27)', async () => {
+    const answer = {
+      ...seriesAnswer(),
+      columns: [{ key: 'period', label: 'Period', kind: 'period' as const }, { key: 'subscribers', label: 'Paying subscribers (end)', kind: 'count' as const },
+        { key: 'trialing', label: 'In trial (end)', kind: 'count' as const }],
+      rows: [{ period: '2024-05-01', subscribers: 10, trialing: 2 }],
+    };
+    await renderView(<ReportTable caption="Audience" answer={answer} rows={answer.rows} sort={{ key: 'period', dir: 'asc' }} onSort={vi.fn()} filename="x.csv" />);
+    expect(screen.getByRole('button', { name: 'Paying subscribers (end)' }).getAttribute('title')).toBe(FIGURES.subscribers.help);
+    expect(screen.getByRole('button', { name: /^Period/ }).getAttribute('title')).toBeNull();
+    const legend = document.querySelector<HTMLElement>('dl[aria-label="What the columns count"]')!;
+    expect(within(legend).getAllByRole('term').map((t) => t.textContent)).toEqual(['Paying subscribers (end): ', 'In trial (end): ']);
+    expect(within(legend).getAllByRole('definition').map((d) => d.textContent)).toEqual([FIGURES.subscribers.help, FIGURES.trialing.help]);
   });
 });

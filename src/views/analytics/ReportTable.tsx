@@ -8,6 +8,7 @@ import { button } from '../../theme/ui.css';
 import { reportCsv } from '../../../common/report-csv';
 import { formatCell } from './format';
 import * as css from './analytics.css';
+import { figureHelp } from '../../../common/figures';
 
 export interface SortState {
   key: string | undefined;
@@ -55,6 +56,17 @@ export interface ReportTableProps {
   cellStyle?: (column: ReportColumn, value: ReportRow[string]) => React.CSSProperties | undefined;
 }
 
+/** What each figure column counts (common/figures.ts, issue 27), under the table: visible, not only a tooltip. */
+function FigureLegend({ columns }: { columns: readonly ReportColumn[] }) {
+  const defined = columns.flatMap((c) => { const help = figureHelp(c.key); return help ? [{ key: c.key, label: c.label, help }] : []; });
+  if (defined.length === 0) return null;
+  return (
+    <dl aria-label="What the columns count" className={css.status}>
+      {defined.map((d) => <div key={d.key}><dt style={{ display: 'inline', fontWeight: 600 }}>{d.label}: </dt><dd style={{ display: 'inline', margin: 0 }}>{d.help}</dd></div>)}
+    </dl>
+  );
+}
+
 export function ReportTable({ caption, answer, rows, sort, onSort, filename, cellStyle }: ReportTableProps) {
   const { cells } = tableText(answer, rows);
   return (
@@ -73,7 +85,7 @@ export function ReportTable({ caption, answer, rows, sort, onSort, filename, cel
                 const next = active && sort.dir === 'desc' ? 'asc' : 'desc';
                 return (
                   <th key={c.key} className={css.th} scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className={css.sortButton} onClick={() => onSort(c.key, next)}>
+                    <button type="button" className={css.sortButton} onClick={() => onSort(c.key, next)} title={figureHelp(c.key)}>
                       {c.label}{active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
                     </button>
                   </th>
@@ -93,6 +105,7 @@ export function ReportTable({ caption, answer, rows, sort, onSort, filename, cel
           </tbody>
         </table>
       </div>
+      <FigureLegend columns={answer.columns} />
     </section>
   );
 }
