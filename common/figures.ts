@@ -75,10 +75,13 @@ export const FIGURES = {
   conversions: { label: 'Trial conversions', help: 'Trials that ended in the period with the subscription still running (now paying).' },
   gained: { label: 'Paying gained', help: 'Paid starts plus trial conversions in the period.' },
   cancellations: { label: 'Cancellations', help: 'Subscriptions cancelled in the period (cancelled_at), whether they end at once or at the period end.' },
-  lost: { label: 'Subscriptions ended', help: 'Subscriptions that ended in the period (ended_at): cancelled or not paid.' },
+  lost: { label: 'Subscriptions ended', help: 'Subscriptions that ended in the period (ended_at), trials included: cancelled or not paid.' },
   net: { label: 'Net change (paying)', help: 'Paying subscribers at the end of the period minus at the end of the day before it.' },
   activeAtEnd: { label: 'Paying at end', help: 'Paying subscribers (active or past due) at the end of the period\'s last day (23:59:59 UTC; today: now).' },
-  churnPct: { label: 'Churn (%)', help: 'Subscriptions ended in the period ÷ paying subscribers at the end of the day before it, in percent.' },
+  churnPct: {
+    label: 'Churn (%)',
+    help: 'Paying subscriptions lost in the period (paying at its start + paying gained − paying at its end) ÷ paying at its start (the end of the day before), in percent.',
+  },
 } as const satisfies Record<string, FigureDefinition>;
 
 export type FigureKey = keyof typeof FIGURES;
