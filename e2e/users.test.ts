@@ -3,13 +3,15 @@
  * part of their e-mail, opens them, cancels a subscription at period end and sees the status change;
  * the audit log has the entry (read through the Admin API as admin@demo.test); the read-only
  * support-reader@demo.test sees the same page with no action buttons, and the server refuses the
- * mutation when it is sent anyway. Screenshots at 1440 and 390 px: /tmp/shots/users/.
+ * mutation when it is sent anyway. Issue 27: admin@demo.test (Dashboard 360 and Users) clicks the
+ * Dashboard's "Paying subscribers" figure and lands on Users filtered to them, showing the same count. Screenshots at 1440 and 390 px: /tmp/shots/users/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
+import { SUBSCRIPTION_STATE_RULES } from '../common/figures';
 import { SUPPORT_AUDIT_ACTIONS, SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { launchBrowser, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
 
@@ -145,5 +147,28 @@ describe('Users (Customer Support)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     await page.context().close();
+  });
+
+  it('the Dashboard\'s Paying subscribers figure, clicked, opens Users filtered to those subscribers with the same count (issue 27)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin@demo.test');
+    await page.waitForURL(`${server.url}/analytics`);
+    const figure = page.getByTestId('headline-subscribers').getByRole('link');
+    await figure.waitFor();
+    const shown = (await figure.textContent())!;
+    expect(shown).toMatch(/^[\d,]+$/);
+    const paying = Number(shown.replace(/,/g, ''));
+    expect(paying).toBeGreaterThan(0);
+    await shoot(page, 'dashboard-paying-1440');
+
+    await figure.click();
+    await page.waitForURL(`${server.url}/users?state=paying`);
+    await page.getByText(`${paying.toLocaleString('en-US')} subscribers`, { exact: true }).waitFor();
+    expect(await page.getByLabel('Subscription').inputValue()).toBe('paying');
+    expect(await page.getByText(`Paying: ${SUBSCRIPTION_STATE_RULES.paying.help}`).count()).toBe(1);
+    await page.getByRole('table').waitFor();
+    await shoot(page, 'users-paying-1440');
+    await context.close();
   });
 });
