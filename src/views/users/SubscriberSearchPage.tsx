@@ -81,6 +81,8 @@ export function SubscriberSearchPage() {
             {SUBSCRIBER_STATUSES.map((s) => <option key={s} value={s}>{SUBSCRIBER_STATUS_LABELS[s]}</option>)}
           </select>
         </div>
+      </div>
+      <div className={css.filterBar} role="group" aria-label="Subscription filters">
         <div className={field}>
           <label className={label} htmlFor="subscription-state">Subscription</label>
           <select

@@ -2,6 +2,14 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
+/** The subscription filters (issue 27): one row of equal selects under the search, wrapping on narrow screens. */
+export const filterBar = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+  gap: vars.space.md,
+  alignItems: 'end',
+});
+
 export const searchBar = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr) 12rem',
