@@ -180,13 +180,14 @@ const periodDays = (from: string, to: string, granularity: 'day' | 'week' | 'mon
 type Sub = World['subs'][number];
 const time = (d: unknown) => (d ? (d as Date).getTime() : null);
 /** Subscriptions in their trial, and paying (active or past due), at 23:59:59.999 UTC of a day. */
-const subsAtEndOf = (day: string) => {
+const subsAtEndOf = (day: string, planId?: string) => {
+  const subs = world.subs.filter((s) => !planId || s.planId === planId);
   const dayEnd = Date.parse(`${day}T23:59:59.999Z`);
   const started = (s: Sub) => time(s.startedAt)! <= dayEnd;
   const ended = (s: Sub) => time(s.endedAt) !== null && time(s.endedAt)! <= dayEnd;
   return {
-    trialing: world.subs.filter((s) => s.trialEndsAt && started(s) && time(s.trialEndsAt)! > dayEnd && !ended(s)).length,
-    subscribers: world.subs.filter((s) => time(s.trialEndsAt ?? s.startedAt)! <= dayEnd && !ended(s)).length,
+    trialing: subs.filter((s) => s.trialEndsAt && started(s) && time(s.trialEndsAt)! > dayEnd && !ended(s)).length,
+    subscribers: subs.filter((s) => time(s.trialEndsAt ?? s.startedAt)! <= dayEnd && !ended(s)).length,
   };
 };
 /** A day's subscription movements straight from the raw subscriptions. */
@@ -379,6 +380,34 @@ describe('reports equal a recomputation from the raw rows', () => {
     expect(body.columns.map((c) => c.key)).toEqual(['period', 'signups', 'viewers']);
     expect(body.rows).toEqual(daysOf(FROM, TO).map((day) => ({ period: day, ...userBaseOf([day], 'GB') })));
     expect(body.totals).toEqual(userBaseOf(daysOf(FROM, TO), 'GB'));
+  });
+
+  it('user_base with a plan: that plan\'s paying and trialing subscriptions at the end of each day, no sign-ups (they have no plan)', async () => {
+    const plan = world.plans[1]!;
+    const { status, body } = await report(analyst, 'user_base', `${RANGE}&plan=${plan.id}`);
+    expect(status).toBe(200);
+    expect(body.columns.map((c) => c.key)).toEqual(['period', 'viewers', 'subscribers', 'trialing']);
+    expect(body.rows.map(({ viewers: _v, ...r }) => r)).toEqual(daysOf(FROM, TO).map((day) => ({ period: day, ...subsAtEndOf(day, plan.id) })));
+    expect(body.rows.some((r) => Number(r.subscribers) > 0)).toBe(true);
+    const { viewers: _v, ...totals } = body.totals;
+    expect(totals).toEqual(subsAtEndOf(TO, plan.id));
+  });
+
+  it('user_base and change_in_user_base name their columns as the spec does (label and kind)', async () => {
+    const base = await report(analyst, 'user_base');
+    expect(base.body.columns).toEqual([
+      { key: 'period', label: 'Period', kind: 'period' }, { key: 'signups', label: 'Sign-ups', kind: 'count' },
+      { key: 'viewers', label: 'Viewers (daily average)', kind: 'count' },
+      { key: 'subscribers', label: 'Paying subscribers (end)', kind: 'count' }, { key: 'trialing', label: 'In trial (end)', kind: 'count' },
+    ]);
+    const change = await report(analyst, 'change_in_user_base');
+    expect(change.body.columns).toEqual([
+      { key: 'period', label: 'Period', kind: 'period' }, { key: 'trialsStarted', label: 'Trials started', kind: 'count' },
+      { key: 'paidStarted', label: 'Paid starts', kind: 'count' }, { key: 'conversions', label: 'Trial conversions', kind: 'count' },
+      { key: 'gained', label: 'Paying gained', kind: 'count' }, { key: 'cancellations', label: 'Cancellations', kind: 'count' },
+      { key: 'lost', label: 'Subscriptions ended', kind: 'count' }, { key: 'net', label: 'Net change (paying)', kind: 'count' },
+      { key: 'activeAtEnd', label: 'Paying at end', kind: 'count' }, { key: 'churnPct', label: 'Churn (%)', kind: 'percent' },
+    ]);
   });
 
   it.each(['user_base', 'change_in_user_base'])('%s over a range without data: no rows, zero totals', async (name) => {
