@@ -165,7 +165,7 @@ describe('Users (Customer Support)', () => {
     await figure.click();
     await page.waitForURL(`${server.url}/users?state=paying`);
     await page.getByText(`${paying.toLocaleString('en-US')} subscribers`, { exact: true }).waitFor();
-    expect(await page.getByLabel('Subscription').inputValue()).toBe('paying');
+    expect(await page.getByLabel('Subscription', { exact: true }).inputValue()).toBe('paying');
     expect(await page.getByText(`Paying: ${SUBSCRIPTION_STATE_RULES.paying.help}`).count()).toBe(1);
     await page.getByRole('table').waitFor();
     await shoot(page, 'users-paying-1440');
