@@ -898,3 +898,45 @@ describe('every console write that moves a figure leaves the rollups equal to a 
     await reconcileToday();
   });
 });
+
+describe('real-time reports equal a recomputation from the raw sessions', () => {
+  it('realtime_content and realtime_content_enhanced: streams, viewers, startup p50/p95 (nearest rank), rebuffer and error shares per title', async () => {
+    const w = await insertWorld({ people: [person(5), person(5, 0, 'GB'), person(5, 1)], subs: [], pays: [], sessions: [] });
+    const now = Date.now();
+    // Playing now (the last heartbeat is ahead of every minute of the window), and one that ended hours ago.
+    const live = [
+      { who: 0, content: 0, startup: 700, watched: 300, rebuffer: 4, error: false, device: 'web' },
+      { who: 0, content: 1, startup: 2400, watched: 120, rebuffer: 0, error: true, device: 'ios' },
+      { who: 1, content: 0, startup: 1500, watched: 600, rebuffer: 30, error: false, device: 'web' },
+      { who: 2, content: 2, startup: 9000, watched: 60, rebuffer: 12, error: false, device: 'roku' },
+    ];
+    const rows = [...live.map((s) => ({ ...s, startedAt: new Date(now - 10 * 60_000), lastEventAt: new Date(now + 10 * 60_000) })),
+      { who: 1, content: 1, startup: 100, watched: 50, rebuffer: 0, error: false, device: 'web', startedAt: new Date(now - 4 * 3_600_000), lastEventAt: new Date(now - 3 * 3_600_000) }];
+    await t.db.insert(playbackSessions).values(rows.map((s) => ({
+      id: randomUUID(), siteId: w.siteId, networkId: w.netIds[w.people[s.who]!.net]!, subscriberId: w.people[s.who]!.id, contentId: w.contentIds[s.content]!,
+      deviceType: s.device, country: w.people[s.who]!.country, isp: 'BT', cdn: 'akamai', startedAt: s.startedAt, lastEventAt: s.lastEventAt,
+      watchedSeconds: s.watched, startupMs: s.startup, rebufferSeconds: s.rebuffer, avgBitrateKbps: 3000, errorCode: s.error ? 'E_NET' : null,
+    })));
+    const nearestRank = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.ceil(q * values.length) - 1]!;
+    const measure = (list: typeof live) => ({
+      streams: list.length, viewers: new Set(list.map((s) => s.who)).size,
+      startupP50Ms: nearestRank(list.map((s) => s.startup), 0.5), startupP95Ms: nearestRank(list.map((s) => s.startup), 0.95),
+      rebufferPct: pct(total(list, (s) => s.rebuffer), total(list, (s) => s.watched + s.rebuffer), 2),
+      errorPct: pct(list.filter((s) => s.error).length, list.length, 1),
+    });
+    for (const net of [null, 0, 1]) {
+      const mine = live.filter((s) => net === null || w.people[s.who]!.net === net);
+      const query = net === null ? '' : `network=${w.netNames[net]}`;
+      const series = await ask(w, 'realtime_content', query);
+      expect(series.totals).toEqual({ streams: mine.length, viewers: new Set(mine.map((s) => s.who)).size, peakStreams: mine.length, sessions: mine.length });
+      expect(series.rows).toHaveLength(30);
+      checkInvariants(series, []);
+      const titles = await ask(w, 'realtime_content_enhanced', query);
+      expect(titles.totals).toEqual(measure(mine));
+      expect(new Map(titles.rows.map((x) => [x.title, x]))).toEqual(new Map([...new Set(mine.map((s) => s.content))].map((c) => [w.titles[c]!, { title: w.titles[c]!, ...measure(mine.filter((s) => s.content === c)) }])));
+      checkInvariants(titles, ['streams']);
+    }
+    const web = await ask(w, 'realtime_content_enhanced', 'device=web');
+    expect(web.totals).toEqual(measure(live.filter((s) => s.device === 'web')));
+  });
+});
