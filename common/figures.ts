@@ -67,7 +67,7 @@ export const FIGURES = {
   viewers: { label: 'Viewers (daily average)', help: 'Distinct viewers with at least one playback session each day, averaged over the days of the period.' },
   sessions: { label: 'Sessions', help: 'Playback sessions started in the period (playback_sessions.started_at, UTC days).' },
   watchHours: { label: 'Watch time (hours)', help: 'Seconds watched in the playback sessions started in the period, in hours.' },
-  netRevenue: { label: 'Net revenue', help: 'Succeeded payments minus refunded payments taken in the period, in the currency shown (never summed across currencies).' },
+  netRevenue: { label: 'Net revenue', help: 'Revenue (every charge taken in the period, including those later refunded) minus refunds: the charges kept, in the currency shown (never summed across currencies).' },
   startupP95Ms: { label: 'Startup time p95 (ms)', help: '95th percentile of the time to first frame of the playback sessions started in the period.' },
   rebufferP95Pct: { label: 'Rebuffer ratio p95 (%)', help: '95th percentile of the share of each session spent rebuffering (rebuffer ÷ (watched + rebuffer) seconds).' },
   trialsStarted: { label: 'Trials started', help: 'Subscriptions started with a free trial in the period.' },
@@ -80,7 +80,7 @@ export const FIGURES = {
   activeAtEnd: { label: 'Paying at end', help: 'Paying subscribers (active or past due) at the end of the period\'s last day (23:59:59 UTC; today: now).' },
   churnPct: {
     label: 'Churn (%)',
-    help: 'Paying subscriptions lost in the period (paying at its start + paying gained − paying at its end) ÷ paying at its start (the end of the day before), in percent.',
+    help: 'Paying subscriptions lost in the period (paying at its start + paying gained − paying at its end) ÷ everyone who paid in it (paying at its start + paying gained), in percent: 0 to 100.',
   },
 } as const satisfies Record<string, FigureDefinition>;
 

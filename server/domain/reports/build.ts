@@ -242,9 +242,11 @@ async function changeInUserBase(ctx: ReportContext): Promise<ReportBody> {
   const measure = (s: { trials: number; paid: number; conv: number; canc: number; expi: number; start: number; end: number }) => ({
     trialsStarted: s.trials, paidStarted: s.paid, conversions: s.conv, cancellations: s.canc, expirations: s.expi,
     gained: s.paid + s.conv, lost: s.expi, net: s.end - s.start, activeAtEnd: s.end,
-    // Churn: paying subscriptions lost (paying at the start + gained - paying at the end) over paying at
-    // the start. Endings also count trials that never paid (issue 27: churn showed 33 % with nobody lost).
-    churnPct: round(percent(ratio(s.start + s.paid + s.conv - s.end, s.start)), 2),
+    // Churn: paying subscriptions lost (paying at the start + gained - paying at the end) over everyone
+    // who paid in the period (paying at the start + gained), so it stays within 0-100 % (over paying at
+    // the start alone, a subscriber gained and lost in the period made it 200 %: found by the
+    // reconciliation suite). Endings also count trials that never paid, which are not churn.
+    churnPct: round(percent(ratio(s.start + s.paid + s.conv - s.end, s.start + s.paid + s.conv)), 2),
   });
   const all = [...sums.values()];
   const total = all.reduce((a, s) => ({
@@ -430,11 +432,15 @@ async function ltvEnhanced(ctx: ReportContext): Promise<ReportBody> {
 
 function paymentMeasures(list: PaymentDayRow[]) {
   const sum = (status: string, field: 'payments' | 'amount') => list.filter((r) => r.status === status).reduce((a, r) => a + r[field], 0);
-  const succeeded = sum('succeeded', 'payments');
+  // A refunded payment is a charge that was taken and then given back (its row's status says so; there
+  // is no second row for the refund). So revenue (gross) counts every charge taken, succeeded or later
+  // refunded; refunds are the refunded charges; net revenue is what was kept. Subtracting refunds from
+  // succeeded payments only took each refund off twice (a refunded 193.18 charge showed -193.18 net).
+  const taken = sum('succeeded', 'payments') + sum('refunded', 'payments');
   const failed = sum('failed', 'payments');
-  const revenue = sum('succeeded', 'amount');
+  const revenue = sum('succeeded', 'amount') + sum('refunded', 'amount');
   const refunds = sum('refunded', 'amount');
-  return { payments: succeeded, revenue, refunds, netRevenue: revenue - refunds, failed, successPct: round(percent(ratio(succeeded, succeeded + failed)), 1) };
+  return { payments: taken, revenue, refunds, netRevenue: revenue - refunds, failed, successPct: round(percent(ratio(taken, taken + failed)), 1) };
 }
 
 const PAYMENT_COLUMNS = [
@@ -480,8 +486,8 @@ async function contentPayments(ctx: ReportContext, days: PaymentDayRow[], curren
   const watch = await watchByDayAndContent(ctx.db, scopeOf(ctx));
   const netByDay = new Map<string, number>();
   for (const r of days) {
-    const sign = r.status === 'succeeded' ? 1 : r.status === 'refunded' ? -1 : 0;
-    netByDay.set(r.day, (netByDay.get(r.day) ?? 0) + sign * r.amount);
+    // Net revenue: what was kept (a refunded charge was taken and given back: it adds nothing).
+    if (r.status === 'succeeded') netByDay.set(r.day, (netByDay.get(r.day) ?? 0) + r.amount);
   }
   const watchedByDay = new Map<string, number>();
   for (const w of watch) watchedByDay.set(w.day, (watchedByDay.get(w.day) ?? 0) + w.watchedSeconds);

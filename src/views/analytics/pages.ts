@@ -76,7 +76,7 @@ const DEFS: Omit<AnalyticsPageDef, 'title'>[] = [
     headline: ['trialsStarted', 'paidStarted', 'conversions', 'gained'],
   },
   {
-    path: '/analytics/audience-churn', summary: 'Cancellations, ended subscriptions and churn (ended ÷ paying at the start of the period).',
+    path: '/analytics/audience-churn', summary: 'Cancellations, ended subscriptions and churn (paying lost ÷ everyone who paid in the period).',
     kind: 'series', report: 'change_in_user_base', filters: ['plan'],
     charts: [{ title: 'Cancellations and ended subscriptions', type: 'line', y: ['cancellations', 'lost'] }, { title: 'Churn (%)', type: 'line', y: ['churnPct'] }],
     headline: ['lost', 'cancellations', 'churnPct', 'net'],
