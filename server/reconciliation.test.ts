@@ -27,8 +27,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
 import { REPORTS_PATH, type ReportAnswer, type ReportName, type ReportRow } from '../common/reports';
 import { rebuildRollups } from './db/rollups';
-import { contentItems, networks, payments, playbackSessions, plans, sites, subscribers, subscriptions } from './db/schema';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { contentItems, networks, payments, playbackSessions, plans, subscribers, subscriptions } from './db/schema';
+import { createBareSite, createTestApp, type Session, type TestApp } from './test-support';
 
 const DAY_MS = 86_400_000;
 /** The clock of the generated worlds: rollups are folded as of this moment. */
@@ -128,12 +128,7 @@ let seq = 0;
 
 async function insertSite(): Promise<Pick<World, 'siteId' | 'site' | 'netIds' | 'netNames' | 'planIds' | 'planNames' | 'contentIds' | 'titles'>> {
   const name = `recon-${randomUUID().slice(0, 8)}-${seq++}`;
-  const [site] = await t.db.insert(sites).values({
-    siteInternalName: name, serviceName: name, serviceType: 'SVOD', serviceTypes: ['SVOD'], templateName: 't', languageCode: 'en',
-    domainName: `${name}.test`, siteBaseUrl: `https://${name}.test`, backendUrl: `https://api.${name}.test`,
-    managementApiKey: `key-${randomUUID()}`, defaultTimezone: 'UTC', cloudProvider: 'aws', profile: {},
-  }).returning();
-  const siteId = site!.id;
+  const siteId = await createBareSite(t.db, name);
   const nets = await t.db.insert(networks).values([
     { siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true },
     { siteId, identifier: `${name}-kids`, name: 'Kids', image: '/logo.svg', isActive: true, isDefault: false },

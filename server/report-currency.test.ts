@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS_PATH, type ReportAnswer } from '../common/reports';
 import { reportCsv } from '../common/report-csv';
 import { rebuildRollups } from './db/rollups';
-import { networks, payments, plans, sites, subscribers, subscriptions } from './db/schema';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { networks, payments, plans, subscribers, subscriptions } from './db/schema';
+import { createBareSite, createTestApp, type Session, type TestApp } from './test-support';
 
 const FROM = '2024-05-01';
 const TO = '2024-05-10';
@@ -22,12 +22,7 @@ const pays: (typeof payments.$inferInsert)[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   const name = `currency-${randomUUID().slice(0, 8)}`;
-  const [site] = await t.db.insert(sites).values({
-    siteInternalName: name, serviceName: name, serviceType: 'SVOD', serviceTypes: ['SVOD'], templateName: 't', languageCode: 'en',
-    domainName: `${name}.test`, siteBaseUrl: `https://${name}.test`, backendUrl: `https://api.${name}.test`,
-    managementApiKey: `key-${randomUUID()}`, defaultTimezone: 'UTC', cloudProvider: 'aws', profile: {},
-  }).returning();
-  const siteId = site!.id;
+  const siteId = await createBareSite(t.db, name);
   const [net] = await t.db.insert(networks).values({ siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true }).returning();
   const [plan] = await t.db.insert(plans).values({ siteId, name: 'Monthly', prices: [{ currency: 'USD', amount: 999 }], billingPeriod: 'month', status: 'active' }).returning();
   for (let i = 0; i < 12; i++) {

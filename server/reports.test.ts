@@ -10,10 +10,10 @@ import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants'
 import { REPORTS_PATH, type ReportAnswer, type ReportName } from '../common/reports';
 import { rebuildRollups } from './db/rollups';
 import {
-  contentItems, networks, payments, playbackSessions, plans, sites, subscribers, subscriptions,
+  contentItems, networks, payments, playbackSessions, plans, subscribers, subscriptions,
 } from './db/schema';
 import { histogramQuantile } from './domain/reports/stats';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createBareSite, createTestApp, type Session, type TestApp } from './test-support';
 
 const FROM = '2024-05-01';
 const TO = '2024-05-20';
@@ -49,12 +49,7 @@ async function createWorld(t: TestApp, seed: number, now: Date): Promise<World> 
   const random = rng(seed);
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const name = `reports-${randomUUID().slice(0, 8)}`;
-  const [site] = await t.db.insert(sites).values({
-    siteInternalName: name, serviceName: name, serviceType: 'SVOD', serviceTypes: ['SVOD'], templateName: 't', languageCode: 'en',
-    domainName: `${name}.test`, siteBaseUrl: `https://${name}.test`, backendUrl: `https://api.${name}.test`,
-    managementApiKey: `key-${randomUUID()}`, defaultTimezone: 'UTC', cloudProvider: 'aws', profile: {},
-  }).returning();
-  const siteId = site!.id;
+  const siteId = await createBareSite(t.db, name);
   const nets = await t.db.insert(networks).values([
     { siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true },
     { siteId, identifier: `${name}-kids`, name: 'Kids', image: '/logo.svg', isActive: true, isDefault: false },

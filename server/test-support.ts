@@ -191,6 +191,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A site of its own for a test that asserts whole-site figures (reports, reconciliation): no staff, no
+ * networks, UTC; `name` is its internal name (make it unique). Answers the new site's id.
+ */
+export async function createBareSite(db: Db, name: string): Promise<string> {
+  const [site] = await db.insert(sites).values({
+    siteInternalName: name, serviceName: name, serviceType: 'SVOD', serviceTypes: ['SVOD'], templateName: 't', languageCode: 'en',
+    domainName: `${name}.test`, siteBaseUrl: `https://${name}.test`, backendUrl: `https://api.${name}.test`,
+    managementApiKey: `key-${randomUUID()}`, defaultTimezone: 'UTC', cloudProvider: 'aws', profile: {},
+  }).returning({ id: sites.id });
+  if (!site) throw new Error(`site ${name} was not created`);
+  return site.id;
+}
+
 /** The header that opens the development outbox of an app built with this config. */
 export function outboxHeaders(config: Pick<ServerConfig, 'devOutboxToken'>): Record<string, string> {
   return { [DEV_OUTBOX_TOKEN_HEADER]: config.devOutboxToken };
