@@ -100,7 +100,18 @@ export interface ReportColumn {
 }
 
 export type ReportCell = string | number | null;
+/**
+ * One row: a cell per column key, plus fields that are not columns (never shown as a cell, never in
+ * the CSV): rows about one title carry `contentId` and `contentType` (its kind), so the title can
+ * link to the content item (issue 27).
+ */
 export type ReportRow = Record<string, ReportCell>;
+
+/** The content item a row is about (/content/$contentType/$id), when the row names one. */
+export function contentLinkOf(row: ReportRow): { contentType: string; id: string } | null {
+  const { contentId, contentType } = row;
+  return typeof contentId === 'string' && typeof contentType === 'string' ? { contentType, id: contentId } : null;
+}
 
 export interface ReportAnswer {
   success: true;

@@ -432,7 +432,7 @@ function expectDtl(w: World, q: Query) {
     const list = plays.filter((p) => p.content === c);
     const watched = total(list, (p) => p.watched);
     rows.set(w.titles[c]!, {
-      title: w.titles[c]!, kind: 'video', genre: 'Drama', sessions: list.length, watchHours: r(watched / 3600, 1),
+      title: w.titles[c]!, contentId: w.contentIds[c]!, contentType: 'video', kind: 'video', genre: 'Drama', sessions: list.length, watchHours: r(watched / 3600, 1),
       avgMinutes: r(watched / 60 / list.length, 1), watchThroughPct: r(Math.min(100, (100 * watched) / (list.length * DURATIONS[c]!)), 1),
     });
   }
@@ -941,7 +941,7 @@ describe('real-time reports equal a recomputation from the raw sessions', () => 
       checkInvariants(series, []);
       const titles = await ask(w, 'realtime_content_enhanced', query);
       expect(titles.totals).toEqual(measure(mine));
-      expect(new Map(titles.rows.map((x) => [x.title, x]))).toEqual(new Map([...new Set(mine.map((s) => s.content))].map((c) => [w.titles[c]!, { title: w.titles[c]!, ...measure(mine.filter((s) => s.content === c)) }])));
+      expect(new Map(titles.rows.map((x) => [x.title, x]))).toEqual(new Map([...new Set(mine.map((s) => s.content))].map((c) => [w.titles[c]!, { title: w.titles[c]!, contentId: w.contentIds[c]!, contentType: 'video', ...measure(mine.filter((s) => s.content === c)) }])));
       checkInvariants(titles, ['streams']);
     }
     const web = await ask(w, 'realtime_content_enhanced', 'device=web');

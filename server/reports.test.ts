@@ -301,6 +301,12 @@ describe('reports equal a recomputation from the raw rows', () => {
     expect(new Map(dtl.body.rows.map((r) => [r.title, r.sessions]))).toEqual(expected);
     const first = world.content.find((c) => c.title === dtl.body.rows[0]!.title)!;
     const its = rangeSessions().filter((s) => s.contentId === first.id);
+    // Each title row names its content item (not a column: never shown as a cell, never in the CSV), issue 27.
+    for (const row of dtl.body.rows) {
+      const item = world.content.find((c) => c.title === row.title)!;
+      expect(row).toMatchObject({ contentId: item.id, contentType: 'video' });
+    }
+    expect(dtl.body.columns.map((c) => c.key)).not.toContain('contentId');
     expect(dtl.body.rows[0]!.watchThroughPct).toBe(round(Math.min(100, (100 * sum(its, (s) => s.watchedSeconds!)) / (its.length * first.duration))));
   });
 
@@ -468,6 +474,7 @@ describe('reports equal a recomputation from the raw rows', () => {
     // Attribution shares each day's revenue among that day's titles: nothing is lost on days with playback.
     expect(byContent.body.totals.revenue).toBeLessThanOrEqual(revenue - refunds + 1);
     expect(sum(byContent.body.rows, (r) => r.sharePct as number)).toBeCloseTo(100, 0);
+    for (const row of byContent.body.rows) expect(world.content.find((c) => c.id === row.contentId)?.title).toBe(row.title);
   });
 
   it('cohort_analysis: cohort sizes and month-0 retention from the subscriptions', async () => {

@@ -296,6 +296,15 @@ async function videoEngagement(ctx: ReportContext): Promise<ReportBody> {
 
 const TOP_LIMIT = 200;
 
+/**
+ * The row fields (not columns) that let a title link to its content item (issue 27); none for a
+ * removed title, which has no item to open.
+ */
+function contentLinkFields(id: string, info: Map<string, { kind: string }>): ReportRow {
+  const item = info.get(id);
+  return item ? { contentId: id, contentType: item.kind } : {};
+}
+
 async function dtlVideoEngagement(ctx: ReportContext): Promise<ReportBody> {
   const rows = (await playbackByKey(ctx.db, scopeOf(ctx), 'content', null, false)).filter((r) => r.sessions > 0);
   rows.sort((a, b) => b.watchedSeconds - a.watchedSeconds);
@@ -308,7 +317,7 @@ async function dtlVideoEngagement(ctx: ReportContext): Promise<ReportBody> {
       col('sessions', 'Sessions', 'count'), col('watchHours', 'Watch time (hours)', 'hours'),
       col('avgMinutes', 'Minutes per session', 'minutes'), col('watchThroughPct', 'Watch-through (%)', 'percent')],
     rows: shown.map((r) => ({
-      title: info.get(r.key)?.title ?? 'Removed title', kind: info.get(r.key)?.kind ?? '', genre: info.get(r.key)?.genre ?? '',
+      title: info.get(r.key)?.title ?? 'Removed title', ...contentLinkFields(r.key, info), kind: info.get(r.key)?.kind ?? '', genre: info.get(r.key)?.genre ?? '',
       sessions: r.sessions, watchHours: round(r.watchedSeconds / 3600, 1),
       avgMinutes: round(ratio(r.watchedSeconds / 60, r.sessions), 1),
       watchThroughPct: round(percent(Math.min(1, ratio(r.watchedSeconds, possible(r, r.key)) ?? 0)), 1),
@@ -370,7 +379,7 @@ async function realtimeContentEnhanced(ctx: ReportContext): Promise<ReportBody> 
     columns: [col('title', 'Title', 'text'), col('streams', 'Streams (30 min)', 'count'), col('viewers', 'Viewers', 'count'),
       col('startupP50Ms', 'Startup p50 (ms)', 'ms'), col('startupP95Ms', 'Startup p95 (ms)', 'ms'),
       col('rebufferPct', 'Rebuffer ratio (%)', 'percent'), col('errorPct', 'Error sessions (%)', 'percent')],
-    rows: [...byContent.entries()].map(([id, list]) => ({ title: info.get(id)?.title ?? 'Removed title', ...measure(list) }))
+    rows: [...byContent.entries()].map(([id, list]) => ({ title: info.get(id)?.title ?? 'Removed title', ...contentLinkFields(id, info), ...measure(list) }))
       .sort((a, b) => b.streams - a.streams).slice(0, 50),
     totals: measure(sessions),
   };
@@ -508,7 +517,7 @@ async function contentPayments(ctx: ReportContext, days: PaymentDayRow[], curren
     columns: [col('title', 'Title', 'text'), col('sessions', 'Sessions', 'count'), col('watchHours', 'Watch time (hours)', 'hours'),
       col('revenue', 'Attributed net revenue', 'money'), col('sharePct', 'Share of revenue (%)', 'percent')],
     rows: top.map(([k, r]) => ({
-      title: info.get(k)?.title ?? 'Removed title', sessions: r.sessions, watchHours: round(r.watched / 3600, 1),
+      title: info.get(k)?.title ?? 'Removed title', ...contentLinkFields(k, info), sessions: r.sessions, watchHours: round(r.watched / 3600, 1),
       revenue: Math.round(r.revenue), sharePct: round(percent(ratio(r.revenue, attributed)), 2),
     })),
     totals: { revenue: Math.round(attributed), netRevenue: [...netByDay.values()].reduce((a, b) => a + b, 0), titles: byContent.size },
