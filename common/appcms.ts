@@ -52,6 +52,7 @@ export const APPCMS_MESSAGES = {
   domain: 'Use a domain name like example.com.',
   appVersion: 'Use a version like 1.2.3.',
   invalidForm: 'Some fields need attention.',
+  mainTypeNotListed: 'The main service type must be one of the service types.',
 } as const;
 
 /* ------------------------------- Templates ------------------------------- */
@@ -72,7 +73,34 @@ export const TEMPLATES: readonly TemplateOption[] = [
 
 /* ------------------------------- Service ------------------------------- */
 
+/**
+ * The service types a site runs: one stored fact (`sites.service_types`, with the main type
+ * `sites.service_type` in it), edited by AppCMS › Service and by Monetization › Models (issue 27).
+ */
 export const SERVICE_TYPES = ['SVOD', 'AVOD', 'TVOD', 'FAST'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+/** How an operator reads each service type (both editors show these). */
+export const SERVICE_TYPE_LABELS: Readonly<Record<ServiceType, string>> = {
+  SVOD: 'Subscription (SVOD)',
+  AVOD: 'Advertising (AVOD)',
+  TVOD: 'Transactional (TVOD)',
+  FAST: 'Free ad-supported TV (FAST)',
+};
+
+/** The label of a stored type (an unknown value shows as it is). */
+export function serviceTypeLabel(type: string): string {
+  return (SERVICE_TYPE_LABELS as Readonly<Record<string, string>>)[type] ?? type;
+}
+
+/**
+ * The main type after the list became `types`: the current one while it is still listed, else the
+ * first remaining type in SERVICE_TYPES order. `types` must not be empty (validation says so first).
+ */
+export function mainServiceType(current: string, types: readonly string[]): string {
+  if (types.includes(current)) return current;
+  return SERVICE_TYPES.find((t) => types.includes(t)) ?? types[0] ?? current;
+}
 
 export interface ServiceFields {
   serviceName: string;
@@ -268,7 +296,7 @@ export function validateService(fields: Partial<Record<keyof ServiceFields, unkn
     if (!Array.isArray(list) || list.length === 0 || list.some((t) => !(SERVICE_TYPES as readonly unknown[]).includes(t))) {
       errors.serviceTypes = APPCMS_MESSAGES.oneOf('service type');
     } else if (type !== undefined && !list.includes(type)) {
-      errors.serviceTypes = 'The main service type must be one of the service types.';
+      errors.serviceTypes = APPCMS_MESSAGES.mainTypeNotListed;
     }
   }
   const template = text('templateName', 'Template', 100);

@@ -5,10 +5,11 @@
  *
  * Money travels as integer minor units; a form holds the decimal text the operator typed, and
  * `parseMoney` turns it into minor units only when it has no more decimals than the currency has.
+ *
+ * The Models editor has no vocabulary of its own (issue 27): the models a site runs are its service
+ * types (SERVICE_TYPES of common/appcms.ts), the one list AppCMS › Service edits too.
  */
-
-export const MONETIZATION_MODELS = ['subscription', 'advertising', 'transactional', 'hybrid'] as const;
-export type MonetizationModel = (typeof MONETIZATION_MODELS)[number];
+import { SERVICE_TYPES } from './appcms';
 
 export const BILLING_PERIODS = ['month', 'quarter', 'year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -86,8 +87,10 @@ export const MONETIZATION_MESSAGES = {
   perSubscriberOverLimit: 'Per subscriber cannot exceed the overall limit.',
   batchExhausted: 'Not enough unused codes could be found. Use a shorter prefix or fewer codes.',
   batchCount: `Generate from 1 to ${COUPON_BATCH_MAX} codes at a time.`,
-  modelsRequired: 'Choose at least one model while monetization is enabled.',
-  modelUnknown: 'Choose models from the list.',
+  modelsRequired: 'Choose at least one service type: the service always runs one.',
+  modelUnknown: 'Choose service types from the list.',
+  modelsHelp: 'The same list as AppCMS › Service. Removing the main service type makes the first remaining one the main type.',
+  mainServiceType: (label: string) => `Main service type: ${label}`,
   groupPlanUnknown: 'One of the plans in the group does not exist.',
   groupPlanTwice: 'A plan can be in a group only once.',
   // Outcomes
@@ -161,13 +164,14 @@ function isOneOf<T extends string>(list: readonly T[], value: unknown): value is
 
 export interface MonetizationSettingsInput {
   isMonetizationModelEnabled: boolean;
+  /** The site's service types (SERVICE_TYPES); at least one, whether monetization is enabled or not. */
   models: string[];
 }
 
 export function validateSettings(input: MonetizationSettingsInput): FieldErrors {
   const errors: FieldErrors = {};
-  if (!input.models.every((m) => isOneOf(MONETIZATION_MODELS, m))) errors.models = MONETIZATION_MESSAGES.modelUnknown;
-  else if (input.isMonetizationModelEnabled && input.models.length === 0) errors.models = MONETIZATION_MESSAGES.modelsRequired;
+  if (!input.models.every((m) => isOneOf(SERVICE_TYPES, m))) errors.models = MONETIZATION_MESSAGES.modelUnknown;
+  else if (input.models.length === 0) errors.models = MONETIZATION_MESSAGES.modelsRequired;
   return errors;
 }
 

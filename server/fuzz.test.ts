@@ -31,10 +31,10 @@ import {
   buildSchema, getNamedType, isLeafType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APPCMS_PATHS, UPLOAD_SLOTS } from '../common/appcms';
+import { APPCMS_PATHS, SERVICE_TYPES, UPLOAD_SLOTS } from '../common/appcms';
 import { API_PATHS } from '../common/constants';
 import {
-  BILLING_PERIODS, COUPON_STATUSES, CURRENCIES, DISCOUNT_TYPES, ELIGIBILITIES, MONETIZATION_MODELS, OFFER_STATUSES, PLAN_STATUSES,
+  BILLING_PERIODS, COUPON_STATUSES, CURRENCIES, DISCOUNT_TYPES, ELIGIBILITIES, OFFER_STATUSES, PLAN_STATUSES,
 } from '../common/monetization-rules';
 import { INGEST_KEY_HEADER } from '../common/ingest-contract';
 import { GRANULARITIES, REPORT_NAMES, REPORTS_PATH } from '../common/reports';
@@ -291,7 +291,7 @@ function poolsFor(where: string): ValuePools {
         if (where.startsWith('offer')) return [...OFFER_STATUSES];
         if (where.startsWith('coupon')) return [...COUPON_STATUSES];
       }
-      if (name === 'models') return [...MONETIZATION_MODELS];
+      if (name === 'models') return [...SERVICE_TYPES];
       if (name === 'billingPeriod') return [...BILLING_PERIODS];
       if (name === 'discountType') return [...DISCOUNT_TYPES];
       if (name === 'eligibility') return [...ELIGIBILITIES];

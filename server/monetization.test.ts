@@ -207,14 +207,17 @@ describe('optimistic concurrency', () => {
     expect(body.data!.plan.name).toBe('First editor');
   });
 
-  it('versions the Models settings too', async () => {
-    const { body } = await gql(writer, 'query { monetizationSettings { isMonetizationModelEnabled models version } }');
-    const { version } = body.data!.monetizationSettings;
-    const save = (v: number, models: string[]) => gql(writer, 'mutation($v: Int!, $input: MonetizationSettingsInput!) { monetizationSettingsSave(version: $v, input: $input) { models version } }',
-      { v, input: { isMonetizationModelEnabled: true, models } });
-    expect((await save(version, ['subscription', 'advertising'])).body.data!.monetizationSettingsSave).toEqual({ models: ['subscription', 'advertising'], version: version + 1 });
-    expect((await save(version, ['hybrid'])).status).toBe(409);
+  it('versions the Models settings too (their models are the site\'s service types, issue 27)', async () => {
+    const { body } = await gql(writer, 'query { monetizationSettings { isMonetizationModelEnabled models serviceType version } }');
+    const { version, models, serviceType } = body.data!.monetizationSettings;
+    expect(models).toContain(serviceType);
+    const save = (v: number, list: string[]) => gql(writer, 'mutation($v: Int!, $input: MonetizationSettingsInput!) { monetizationSettingsSave(version: $v, input: $input) { models serviceType version } }',
+      { v, input: { isMonetizationModelEnabled: true, models: list } });
+    // The demo site's own list saved again, so other tests of this file still see the seeded site.
+    expect((await save(version, models)).body.data!.monetizationSettingsSave).toEqual({ models, serviceType, version: version + 1 });
+    expect((await save(version, ['FAST'])).status).toBe(409);
     expect((await save(version + 1, [])).body.errors![0]!.extensions?.fields).toEqual({ models: MONETIZATION_MESSAGES.modelsRequired });
+    expect((await save(version + 1, ['subscription'])).body.errors![0]!.extensions?.fields).toEqual({ models: MONETIZATION_MESSAGES.modelUnknown });
   });
 });
 

@@ -171,7 +171,7 @@ describe('the service cache serves no stale data after a write in this process',
   it('shows a monetization settings save (isMonetizationModelEnabled) at once', async () => {
     expect((await serviceGet(reader)).isMonetizationModelEnabled).toBe(false);
     const settings = (await graphql<{ monetizationSettings: { models: string[]; version: number } }>(writer, MONETIZATION_READ)).data!.monetizationSettings;
-    const saved = await graphql(writer, MONETIZATION_SAVE, { v: settings.version, input: { isMonetizationModelEnabled: true, models: ['subscription'] } });
+    const saved = await graphql(writer, MONETIZATION_SAVE, { v: settings.version, input: { isMonetizationModelEnabled: true, models: ['SVOD'] } });
     expect(saved.errors).toBeUndefined();
     expect((await serviceGet(reader)).isMonetizationModelEnabled).toBe(true);
   });

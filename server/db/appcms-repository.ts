@@ -35,6 +35,9 @@ export interface ServiceWrite {
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 
+/** Service fields the Monetization › Models editor also writes (server/db/monetization-repository.ts). */
+const SHARED_WITH_MODELS: readonly (keyof ServiceWrite)[] = ['serviceType', 'serviceTypes', 'isMonetizationModelEnabled'];
+
 function repositoryOver(db: Executor) {
   return {
     async service(siteId: string): Promise<ServiceRow | undefined> {
@@ -42,7 +45,13 @@ function repositoryOver(db: Executor) {
       return row;
     },
     async saveService(siteId: string, version: number, values: ServiceWrite): Promise<ServiceRow | undefined> {
-      const [row] = await db.update(sites).set({ ...values, serviceVersion: sql`${sites.serviceVersion} + 1` })
+      // The service types and the monetization switch are the Models editor's fields too (issue 27):
+      // a write of any of them bumps its version in the same statement, so its stale form gets a 409.
+      const shared = SHARED_WITH_MODELS.some((key) => values[key] !== undefined);
+      const [row] = await db.update(sites).set({
+        ...values, serviceVersion: sql`${sites.serviceVersion} + 1`,
+        ...(shared ? { monetizationVersion: sql`${sites.monetizationVersion} + 1` } : {}),
+      })
         .where(and(eq(sites.id, siteId), eq(sites.serviceVersion, version))).returning();
       return row;
     },

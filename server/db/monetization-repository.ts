@@ -51,20 +51,33 @@ export async function writeAudit(
 
 /* ------------------------------- Settings ------------------------------- */
 
+const SETTINGS_COLUMNS = {
+  isMonetizationModelEnabled: sites.isMonetizationModelEnabled,
+  // The models are the service types (issue 27): one stored fact with AppCMS › Service.
+  models: sites.serviceTypes,
+  serviceType: sites.serviceType,
+  version: sites.monetizationVersion,
+};
+
 export async function siteSettings(db: Executor, siteId: string) {
-  const [row] = await db.select({
-    isMonetizationModelEnabled: sites.isMonetizationModelEnabled,
-    models: sites.monetizationModels,
-    version: sites.monetizationVersion,
-  }).from(sites).where(eq(sites.id, siteId));
+  const [row] = await db.select(SETTINGS_COLUMNS).from(sites).where(eq(sites.id, siteId));
   return row;
 }
 
-export async function updateSiteSettings(db: Executor, siteId: string, version: number, values: { isMonetizationModelEnabled: boolean; models: string[] }) {
+/**
+ * The Models save, conditional on the Models version. The fields are shared with AppCMS › Service, so
+ * the same statement bumps `serviceVersion` too: that editor's stale form then gets its 409.
+ */
+export async function updateSiteSettings(
+  db: Executor, siteId: string, version: number, values: { isMonetizationModelEnabled: boolean; models: string[]; serviceType: string },
+) {
   const [row] = await db.update(sites)
-    .set({ ...values, monetizationModels: values.models, monetizationVersion: sql`${sites.monetizationVersion} + 1` })
+    .set({
+      isMonetizationModelEnabled: values.isMonetizationModelEnabled, serviceTypes: values.models, serviceType: values.serviceType,
+      monetizationVersion: sql`${sites.monetizationVersion} + 1`, serviceVersion: sql`${sites.serviceVersion} + 1`,
+    })
     .where(and(eq(sites.id, siteId), eq(sites.monetizationVersion, version)))
-    .returning({ isMonetizationModelEnabled: sites.isMonetizationModelEnabled, models: sites.monetizationModels, version: sites.monetizationVersion });
+    .returning(SETTINGS_COLUMNS);
   return row;
 }
 

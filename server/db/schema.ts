@@ -14,14 +14,19 @@ export const sites = pgTable('sites', {
   siteInternalName: text('site_internal_name').notNull().unique(),
   serviceName: text('service_name').notNull(),
   serviceType: text('service_type').notNull(),
+  /**
+   * The service types the site runs (SERVICE_TYPES of common/appcms.ts), never empty, with
+   * `serviceType` among them: one fact that AppCMS › Service and Monetization › Models both edit.
+   */
   serviceTypes: jsonb('service_types').$type<string[]>().notNull(),
   templateName: text('template_name').notNull(),
   languageCode: text('language_code').notNull(),
   forceLogin: boolean('force_login').notNull().default(false),
   isMonetizationModelEnabled: boolean('is_monetization_model_enabled').notNull().default(false),
-  /** Monetization models the site runs (MONETIZATION_MODELS of common/monetization-rules.ts). */
-  monetizationModels: jsonb('monetization_models').$type<string[]>().notNull().default([]),
-  /** Optimistic-concurrency version of the two monetization fields above (the Models editor). */
+  /**
+   * Optimistic-concurrency version of the Models editor (`isMonetizationModelEnabled` and the service
+   * types). A write of those shared fields by either editor bumps this and `serviceVersion` together.
+   */
   monetizationVersion: integer('monetization_version').notNull().default(1),
   domainName: text('domain_name').notNull(),
   siteBaseUrl: text('site_base_url').notNull(),
@@ -37,7 +42,7 @@ export const sites = pgTable('sites', {
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   /** The Admin area's "require an authenticator app for everyone on the site" (TOTP, SECURITY.md C-TOTP-4). */
   requireAuthenticator: boolean('require_authenticator').notNull().default(false),
-  /** Optimistic-concurrency version of the AppCMS Service and Template fields. */
+  /** Optimistic-concurrency version of the AppCMS Service and Template fields (see `monetizationVersion`). */
   serviceVersion: integer('service_version').notNull().default(1),
   /** The service's signing key (AppCMS Service): shown masked, replaced by a rotation. */
   signingKey: text('signing_key').notNull().default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),

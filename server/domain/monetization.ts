@@ -11,6 +11,7 @@
  *   what, before, after) in the same transaction.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mainServiceType } from '../../common/appcms';
 import { AREAS } from '../../common/constants';
 import {
   COUPON_CODE_ALPHABET, COUPON_RANDOM_LENGTH, MONETIZATION_MESSAGES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
@@ -96,19 +97,28 @@ export async function getSettings(db: Db, caller: MonetizationCaller) {
   return row;
 }
 
+/**
+ * The Models save writes the site's service types (issue 27: one stored fact with AppCMS › Service).
+ * When the list no longer holds the main type, the first remaining type in SERVICE_TYPES order becomes
+ * the main type, and the audit detail names the move (`mainTypeMoved`).
+ */
 export async function saveSettings(db: Db, caller: MonetizationCaller, version: number, input: MonetizationSettingsInput) {
   requireEdit(caller);
   throwIfInvalid(validateSettings(input));
+  const models = [...new Set(input.models)];
   try {
     return await db.transaction(async (tx) => {
       const before = await repo.siteSettings(tx, caller.siteId);
-      const after = await repo.updateSiteSettings(tx, caller.siteId, version, { isMonetizationModelEnabled: input.isMonetizationModelEnabled, models: [...new Set(input.models)] });
+      if (!before) throw notFound(MONETIZATION_MESSAGES.notFound);
+      const serviceType = mainServiceType(before.serviceType, models);
+      const after = await repo.updateSiteSettings(tx, caller.siteId, version, { isMonetizationModelEnabled: input.isMonetizationModelEnabled, models, serviceType });
       if (!after) return conflictOrGone(Promise.resolve(before));
-      await audit(tx, caller, MONETIZATION_AUDIT.settingsUpdate, { before, after });
+      const moved = serviceType === before.serviceType ? {} : { mainTypeMoved: { from: before.serviceType, to: serviceType } };
+      await audit(tx, caller, MONETIZATION_AUDIT.settingsUpdate, { before, after, ...moved });
       return after;
     });
   } finally {
-    // serviceGet answers isMonetizationModelEnabled from the per-site cache (server/domain/service-cache.ts).
+    // serviceGet answers isMonetizationModelEnabled and the service types from the per-site cache (server/domain/service-cache.ts).
     serviceCacheOf(db).invalidateSite(caller.siteId);
   }
 }

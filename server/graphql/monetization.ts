@@ -14,9 +14,13 @@ import * as domain from '../domain/monetization';
 import type { ManagementContext } from './resolvers';
 
 export const monetizationSchema = /* GraphQL */ `
+  "The Models editor. models are the site's service types (SVOD, AVOD, TVOD, FAST): the same stored list as the AppCMS Service's serviceTypes."
   type MonetizationSettings {
     isMonetizationModelEnabled: Boolean!
     models: [String!]!
+    "The main service type, always one of models; a save that removes it makes the first remaining type (SVOD, AVOD, TVOD, FAST order) the main one."
+    serviceType: String!
+    "Bumped by a Models save and by an AppCMS Service save of the shared fields (serviceType, serviceTypes, isMonetizationModelEnabled)."
     version: Int!
   }
 
@@ -111,6 +115,7 @@ export const monetizationSchema = /* GraphQL */ `
 
   input MonetizationSettingsInput {
     isMonetizationModelEnabled: Boolean!
+    "Service types (SVOD, AVOD, TVOD, FAST), at least one."
     models: [String!]!
   }
 
