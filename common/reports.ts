@@ -172,3 +172,16 @@ export const REPORT_FILTER_MESSAGES = {
   currency: 'Currency',
   noRetry: 'Change the filters above: asking again with the same ones gives the same answer.',
 } as const;
+
+/** Rows per page of a report table (issue 27): the machine pages the sorted rows of the answer. */
+export const REPORT_PAGE_SIZE = 25;
+
+/** What a report table says about its rows and pages (issue 27). */
+export const REPORT_TABLE_MESSAGES = {
+  rows: (count: number) => `${count} ${count === 1 ? 'row' : 'rows'}`,
+  range: (first: number, last: number, total: number) => `Rows ${first}–${last} of ${total}`,
+  pages: 'Table pages',
+  previous: 'Previous',
+  next: 'Next',
+  openTitle: (title: string) => `Open ${title} in Content`,
+} as const;

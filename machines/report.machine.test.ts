@@ -3,8 +3,8 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorLo
 import { REALTIME_POLL_MS, REPORT_FILTER_MESSAGES, type ReportAnswer } from '../common/reports';
 import {
   reportMachine, selectAnswers, selectCanRetry, selectCurrencies, selectError, selectFilterOptions, selectIsPaused, selectIsRefreshing,
-  selectOptionsStatus, selectRangeNote, selectUpdatedAt, selectView,
-  type FetchReportsInput, type ReportRequest,
+  selectOptionsStatus, selectRangeNote, selectTable, selectUpdatedAt, selectView, sortRows,
+  type FetchReportsInput, type ReportRequest, type SortState,
 } from './report.machine';
 import { createCoverage } from './test-support/coverage';
 import { pendingActor } from './test-support/fakes';
@@ -33,10 +33,10 @@ function controlledFetch() {
   return { logic, calls };
 }
 
-function start(realtime: boolean, fetch: AnyActorLogic, visibility: AnyActorLogic = fromCallback(() => undefined), requests = LAST_WEEK) {
+function start(realtime: boolean, fetch: AnyActorLogic, visibility: AnyActorLogic = fromCallback(() => undefined), requests = LAST_WEEK, sort?: SortState) {
   const clock = new SimulatedClock();
   const actor = createActor(reportMachine.provide({ actors: { fetchReports: fetch, visibility } }), {
-    input: { requests, realtime }, clock,
+    input: { requests, realtime, ...(sort && { sort }) }, clock,
   }).start();
   return { actor, clock };
 }
@@ -208,6 +208,66 @@ describe('report machine', () => {
   });
 });
 
+describe('report machine: the table (issue 27)', () => {
+  const sessionsOf = (rows: { sessions?: unknown }[]) => rows.map((r) => r.sessions);
+
+  it('pages the sorted rows 25 at a time; Previous and Next move within the pages there are', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic, undefined, LAST_WEEK, { key: 'sessions', dir: 'desc' });
+    fetch.calls[0]!.resolve([answer(60)]);
+    await flush();
+    let table = selectTable(actor.getSnapshot());
+    expect(table).toMatchObject({ page: 1, pageCount: 3, first: 1, last: 25 });
+    expect(table.all).toHaveLength(60);
+    expect(sessionsOf(table.rows)).toEqual(Array.from({ length: 25 }, (_, i) => 59 - i));
+    actor.send({ type: 'table.page', page: 3 });
+    table = selectTable(actor.getSnapshot());
+    expect(table).toMatchObject({ page: 3, first: 51, last: 60 });
+    expect(sessionsOf(table.rows)).toEqual(Array.from({ length: 10 }, (_, i) => 9 - i));
+    for (const page of [4, 0, 1.5]) actor.send({ type: 'table.page', page });
+    expect(selectTable(actor.getSnapshot()).page).toBe(3);
+  });
+
+  it('a new sort and new filters go back to page 1; sorting applies before paging', async () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic);
+    fetch.calls[0]!.resolve([answer(30)]);
+    await flush();
+    actor.send({ type: 'table.page', page: 2 });
+    expect(sessionsOf(selectTable(actor.getSnapshot()).rows)).toEqual([25, 26, 27, 28, 29]);
+    actor.send({ type: 'table.sort', key: 'sessions', dir: 'desc' });
+    expect(selectTable(actor.getSnapshot())).toMatchObject({ page: 1, sort: { key: 'sessions', dir: 'desc' }, first: 1, last: 25 });
+    expect(selectTable(actor.getSnapshot()).rows[0]!.sessions).toBe(29);
+    actor.send({ type: 'table.page', page: 2 });
+    actor.send({ type: 'report.filters', requests: LAST_MONTH });
+    expect(actor.getSnapshot().context.page).toBe(1);
+  });
+
+  it('a refresh that leaves fewer rows shows the last page there is; no rows is page 1 of 1', async () => {
+    const fetch = controlledFetch();
+    const { actor, clock } = start(true, fetch.logic);
+    fetch.calls[0]!.resolve([answer(30)]);
+    await flush();
+    actor.send({ type: 'table.page', page: 2 });
+    clock.increment(REALTIME_POLL_MS);
+    fetch.calls[1]!.resolve([answer(5)]);
+    await flush();
+    expect(selectTable(actor.getSnapshot())).toMatchObject({ page: 1, pageCount: 1, first: 1, last: 5 });
+    clock.increment(REALTIME_POLL_MS);
+    fetch.calls[2]!.resolve([answer(0)]);
+    await flush();
+    expect(selectTable(actor.getSnapshot())).toMatchObject({ page: 1, pageCount: 1, first: 0, last: 0, rows: [] });
+  });
+
+  it('sorts numbers and text either way, missing values last; no key keeps the answer order', () => {
+    const rows = [{ t: 'b', n: 2 }, { t: 'a', n: null }, { t: 'c', n: 10 }];
+    expect(sortRows(rows, { key: 'n', dir: 'asc' }).map((r) => r.t)).toEqual(['b', 'c', 'a']);
+    expect(sortRows(rows, { key: 'n', dir: 'desc' }).map((r) => r.t)).toEqual(['c', 'b', 'a']);
+    expect(sortRows(rows, { key: 't', dir: 'asc' }).map((r) => r.t)).toEqual(['a', 'b', 'c']);
+    expect(sortRows(rows, { key: undefined, dir: 'asc' })).toBe(rows);
+  });
+});
+
 describe('report machine: every path', () => {
   const events = [
     { type: 'report.filters', requests: LAST_MONTH },
@@ -216,7 +276,10 @@ describe('report machine: every path', () => {
     { type: 'poll.tick' },
     { type: 'page.hidden' },
     { type: 'page.visible' },
+    { type: 'table.sort', key: 'sessions', dir: 'asc' },
+    { type: 'table.page', page: 2 },
     { type: 'xstate.done.actor.fetchReports', output: [answer(2)] },
+    { type: 'xstate.done.actor.fetchReports', output: [answer(30)] },
     { type: 'xstate.done.actor.fetchReports', output: [answer(0)] },
     { type: 'xstate.error.actor.fetchReports', error: new Error('down') },
     { type: 'xstate.done.actor.refreshReports', output: [answer(2)] },

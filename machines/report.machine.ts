@@ -6,11 +6,16 @@
  * - `refresh` (real-time pages only): the `poller` child ticks every 15 s while the page is visible;
  *   visibility arrives as `page.hidden` / `page.visible` from the `visibility` adapter actor, and
  *   coming back to a hidden page refreshes at once.
+ * - the table (issue 27): its sort and page live in the context. `table.sort` re-sorts and goes back
+ *   to page 1 (so do new filters); `table.page` moves to a page that exists. The answer is paged here,
+ *   not on the server: the reports read daily rollups and answer at most a few hundred rows (200 titles,
+ *   366 days), sorting is the table's, and the CSV and the totals need every row anyway.
  * The I/O actors are supplied by src/adapters/report-actors.ts.
  */
 import { assign, fromCallback, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
-  MAX_REPORT_RANGE_DAYS, REPORT_FILTER_MESSAGES, addDays, daysBetween, type ReportAnswer, type ReportName, type ReportParams,
+  MAX_REPORT_RANGE_DAYS, REPORT_FILTER_MESSAGES, REPORT_PAGE_SIZE, addDays, daysBetween,
+  type ReportAnswer, type ReportName, type ReportParams, type ReportRow,
 } from '../common/reports';
 import { reportPollerMachine } from './report-poller.machine';
 import { providedLater } from './unprovided';
@@ -20,9 +25,17 @@ export interface ReportRequest {
   params: ReportParams;
 }
 
+/** The table's order: a column key (none: the answer's own order) and a direction. */
+export interface SortState {
+  key: string | undefined;
+  dir: 'asc' | 'desc';
+}
+
 export interface ReportMachineInput {
   requests: ReportRequest[];
   realtime: boolean;
+  /** The table's first order (the page's URL or its default); none keeps the answer's order. */
+  sort?: SortState;
 }
 
 export interface FetchReportsInput {
@@ -40,6 +53,9 @@ export interface ReportContext {
   retryable: boolean;
   /** Why the range shown is not the one asked for (over MAX_REPORT_RANGE_DAYS: clamped), else null. */
   note: string | null;
+  sort: SortState;
+  /** The table page shown, from 1. */
+  page: number;
 }
 
 export type ReportEvent =
@@ -47,7 +63,9 @@ export type ReportEvent =
   | { type: 'report.retry' }
   | { type: 'poll.tick' }
   | { type: 'page.hidden' }
-  | { type: 'page.visible' };
+  | { type: 'page.visible' }
+  | { type: 'table.sort'; key: string; dir: 'asc' | 'desc' }
+  | { type: 'table.page'; page: number };
 
 export const reportMachine = setup({
   types: {
@@ -69,23 +87,33 @@ export const reportMachine = setup({
     storeError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error), retryable: (_, params: { error: unknown }) => canRetry(params.error) }),
     clampRanges: assign(({ context }) => clampedRequests(context.requests)),
     refreshNow: raise({ type: 'poll.tick' }),
+    assignSort: assign((_, params: SortState) => ({ sort: { key: params.key, dir: params.dir }, page: 1 })),
+    assignPage: assign({ page: (_, params: { page: number }) => params.page }),
+    resetPage: assign({ page: 1 }),
   },
   guards: {
     isRealtime: ({ context }) => context.realtime,
     hasReversedRange: ({ context }) => context.requests.some(({ params }) => Boolean(params.from && params.to && params.from > params.to)),
     hasNoRows: (_, params: { answers: ReportAnswer[] }) => params.answers.every((answer) => answer.rows.length === 0),
+    isPageOfTable: ({ context }, params: { page: number }) =>
+      Number.isInteger(params.page) && params.page >= 1 && params.page <= pageCountOf(context.answers?.[0]?.rows.length ?? 0),
   },
 }).createMachine({
   id: 'report',
   description: 'The reports of one analytics page: fetched for the filters in the URL, refreshed every 15 s on real-time pages while visible.',
   type: 'parallel',
-  context: ({ input }) => ({ requests: input.requests, realtime: input.realtime, answers: null, error: null, retryable: true, note: null }),
+  context: ({ input }) => ({
+    requests: input.requests, realtime: input.realtime, answers: null, error: null, retryable: true, note: null,
+    sort: input.sort ?? { key: undefined, dir: 'desc' }, page: 1,
+  }),
   states: {
     data: {
       description: 'What the page shows.',
       initial: 'checking',
       on: {
-        'report.filters': { target: '.checking', reenter: true, actions: { type: 'assignRequests', params: ({ event }) => ({ requests: event.requests }) } },
+        'report.filters': { target: '.checking', reenter: true, actions: [{ type: 'assignRequests', params: ({ event }) => ({ requests: event.requests }) }, 'resetPage'] },
+        'table.sort': { actions: { type: 'assignSort', params: ({ event }) => ({ key: event.key, dir: event.dir }) } },
+        'table.page': { guard: { type: 'isPageOfTable', params: ({ event }) => ({ page: event.page }) }, actions: { type: 'assignPage', params: ({ event }) => ({ page: event.page }) } },
       },
       states: {
         checking: {
@@ -186,6 +214,26 @@ function clampedRequests(requests: ReportRequest[]): Pick<ReportContext, 'reques
   return { requests: clamped, note };
 }
 
+/** How many pages `rows` rows fill (at least 1, so an empty table has its page 1). */
+function pageCountOf(rows: number): number {
+  return Math.max(1, Math.ceil(rows / REPORT_PAGE_SIZE));
+}
+
+/** The rows in the table's order: nulls last whichever the direction; no key keeps the answer's order. */
+export function sortRows(rows: ReportRow[], sort: SortState): ReportRow[] {
+  if (!sort.key) return rows;
+  const key = sort.key;
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * sign;
+  });
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The report could not be loaded.';
 }
@@ -233,3 +281,30 @@ export const selectUpdatedAt = (snapshot: ReportSnapshot): string | null => snap
  * while new filters load, so the pickers do not blink.
  */
 export const selectFilterOptions = (snapshot: ReportSnapshot): ReportAnswer['options'] => snapshot.context.answers?.[0]?.options;
+
+export interface ReportTableState {
+  sort: SortState;
+  /** Every row of the (first) answer, sorted: what the CSV exports and the charts draw. */
+  all: ReportRow[];
+  /** The rows of the page shown. */
+  rows: ReportRow[];
+  page: number;
+  pageCount: number;
+  /** 1-based positions of the first and last row shown (0 and 0 when there are none). */
+  first: number;
+  last: number;
+}
+
+/**
+ * The table of the first answer: sorted, then paged. A refresh that leaves fewer rows shows the last
+ * page there is.
+ */
+export function selectTable(snapshot: ReportSnapshot): ReportTableState {
+  const { sort, answers } = snapshot.context;
+  const all = sortRows(answers?.[0]?.rows ?? [], sort);
+  const pageCount = pageCountOf(all.length);
+  const page = Math.min(snapshot.context.page, pageCount);
+  const start = (page - 1) * REPORT_PAGE_SIZE;
+  const rows = all.slice(start, start + REPORT_PAGE_SIZE);
+  return { sort, all, rows, page, pageCount, first: rows.length ? start + 1 : 0, last: start + rows.length };
+}
