@@ -75,7 +75,7 @@ export function settingsInputOf(draft: EditorValues): MonetizationSettingsInput 
   return { isMonetizationModelEnabled: draft.isMonetizationModelEnabled === true, models: list(draft, 'models') };
 }
 const settingsRecord = (s: api.MonetizationSettings): EditorRecord => ({
-  values: { isMonetizationModelEnabled: s.isMonetizationModelEnabled, models: s.models }, version: s.version, data: null,
+  values: { isMonetizationModelEnabled: s.isMonetizationModelEnabled, models: s.models }, version: s.version, data: { serviceType: s.serviceType },
 });
 
 /* ------------------------------- Plans ------------------------------- */

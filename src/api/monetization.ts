@@ -7,7 +7,8 @@ import type {
   CouponBatchInput, MonetizationSettingsInput, OfferInput, PlanGroupInput, PlanInput,
 } from '../../common/monetization-rules';
 
-export interface MonetizationSettings { isMonetizationModelEnabled: boolean; models: string[]; version: number }
+/** `models` are the site's service types (SVOD, AVOD, TVOD, FAST), `serviceType` the main one among them. */
+export interface MonetizationSettings { isMonetizationModelEnabled: boolean; models: string[]; serviceType: string; version: number }
 export interface Price { currency: string; amount: number }
 export interface Plan {
   id: string; name: string; description: string; prices: Price[]; billingPeriod: string; trialDays: number;
@@ -27,7 +28,7 @@ export interface Coupon {
 export interface Page<T> { items: T[]; total: number }
 interface ListVars { search?: string; status?: string; offset?: number; limit?: number }
 
-const SETTINGS = 'isMonetizationModelEnabled models version';
+const SETTINGS = 'isMonetizationModelEnabled models serviceType version';
 const PLAN = 'id name description prices { currency amount } billingPeriod trialDays deviceLimit status version subscriptionCount';
 const GROUP = 'id name description position version planIds';
 const OFFER = 'id name discountType discountValue currency planIds startsAt endsAt eligibility status version';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPCMS_MESSAGES } from '../../../common/appcms';
+import { APPCMS_MESSAGES, SERVICE_TYPE_LABELS } from '../../../common/appcms';
 import { renderView } from '../../test-support/render-view';
 import { ServicePage } from './ServicePage';
 import { appcmsFakes } from './appcms-fakes';
@@ -24,8 +24,10 @@ describe('ServicePage', () => {
     await view.user.clear(name);
     await view.user.type(name, 'Demo Plus');
     await view.user.click(screen.getByRole('checkbox', { name: 'Viewers must sign in before watching' }));
+    // The service types by the names the Models page gives them too (issue 27).
+    await view.user.click(screen.getByRole('checkbox', { name: SERVICE_TYPE_LABELS.FAST }));
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(appcmsFakes.saves.at(-1)).toMatchObject({ kind: 'service', input: { version: 7, changes: { serviceName: 'Demo Plus', forceLogin: true } } });
+    expect(appcmsFakes.saves.at(-1)).toMatchObject({ kind: 'service', input: { version: 7, changes: { serviceName: 'Demo Plus', forceLogin: true, serviceTypes: ['SVOD', 'FAST'] } } });
   });
 
   it('shows the signing key masked and rotates it only after the confirmation', async () => {

@@ -1,7 +1,7 @@
 /** AppCMS › Service (spec §2.7, §3): the service's fields, and the signing key shown masked with a rotate action behind a confirmation. */
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
-import { APPCMS_MESSAGES, SERVICE_TYPES } from '../../../common/appcms';
+import { APPCMS_MESSAGES, SERVICE_TYPES, serviceTypeLabel } from '../../../common/appcms';
 import { selectEditorData } from '../../../machines/editor.machine';
 import { selectActionError, selectActionMessage, selectActionPending, selectActionRunning } from '../../../machines/page-action.machine';
 import { APPCMS_ACTIONS } from '../../adapters/appcms-actors';
@@ -21,7 +21,7 @@ function ServiceForm({ site, canEdit, rotate }: AppcmsScope & { rotate: AppcmsAc
   const running = useSelector(rotate, selectActionRunning);
   const message = useSelector(rotate, selectActionMessage);
   const error = useSelector(rotate, selectActionError);
-  const types = SERVICE_TYPES.map((t) => ({ value: t, label: t }));
+  const types = SERVICE_TYPES.map((t) => ({ value: t, label: serviceTypeLabel(t) }));
   return (
     <div className={css.editorLayout}>
       <EditorPanel editor={editor} title="Service" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SERVICE_TYPE_LABELS } from '../../../common/appcms';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
 import { renderView } from '../../test-support/render-view';
 import { ModelsPage } from './ModelsPage';
@@ -8,23 +9,30 @@ import { authAs } from '../../test-support/monetization-fixtures';
 
 vi.mock('../../adapters/monetization-actors', async (original) => (await import('./page-fakes')).mockedAdapter(original as never));
 
-pageFakes.records.models = { values: { isMonetizationModelEnabled: true, models: ['subscription'] }, version: 4, data: null };
+pageFakes.records.models = { values: { isMonetizationModelEnabled: true, models: ['SVOD'] }, version: 4, data: { serviceType: 'SVOD' } };
 
 describe('ModelsPage', () => {
-  it('shows the site\'s models and saves a change, with a message beside the models when none is left', async () => {
+  it('offers the service types by their operator names, shows the main one, and saves a change, with a message beside the models when none is left', async () => {
     const view = await renderView(<ModelsPage />, { actors: authAs('write') });
+    expect(screen.getAllByRole('checkbox').slice(1).map((c) => c.parentElement?.textContent?.trim())).toEqual(Object.values(SERVICE_TYPE_LABELS));
     expect((screen.getByRole('checkbox', { name: 'Subscription (SVOD)' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Advertising (AVOD)' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(MONETIZATION_MESSAGES.mainServiceType('Subscription (SVOD)'))).toBeTruthy();
+    expect(screen.getByText(MONETIZATION_MESSAGES.modelsHelp)).toBeTruthy();
     await view.user.click(screen.getByRole('checkbox', { name: 'Subscription (SVOD)' }));
+    await view.user.click(screen.getByRole('checkbox', { name: 'Monetization enabled for this site' }));
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    // At least one type whether monetization is on or off: the service always runs one.
     expect(screen.getByText(MONETIZATION_MESSAGES.modelsRequired)).toBeTruthy();
-    await view.user.click(screen.getByRole('checkbox', { name: 'Hybrid' }));
+    expect(pageFakes.saves).toHaveLength(0);
+    await view.user.click(screen.getByRole('checkbox', { name: 'Free ad-supported TV (FAST)' }));
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(pageFakes.saves.at(-1)).toMatchObject({ kind: 'models', input: { version: 4, draft: { models: ['hybrid'] } } });
+    expect(pageFakes.saves.at(-1)).toMatchObject({ kind: 'models', input: { version: 4, draft: { isMonetizationModelEnabled: false, models: ['FAST'] } } });
   });
 
   it('disables everything for a read level and offers no Save', async () => {
     await renderView(<ModelsPage />, { actors: authAs('read') });
-    expect((screen.getByRole('checkbox', { name: 'Hybrid' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Transactional (TVOD)' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

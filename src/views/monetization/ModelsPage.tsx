@@ -1,24 +1,32 @@
-/** Monetization › Models: whether monetization is enabled for the site and which models it runs. */
-import { MONETIZATION_MODELS } from '../../../common/monetization-rules';
+/**
+ * Monetization › Models: whether monetization is enabled for the site and which models it runs. The
+ * models are the site's service types (issue 27): the same stored list as AppCMS › Service, so both
+ * pages always agree.
+ */
+import { useSelector } from '@xstate/react';
+import { SERVICE_TYPES, serviceTypeLabel } from '../../../common/appcms';
+import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import { selectEditorData } from '../../../machines/editor.machine';
 import * as ui from '../../theme/ui.css';
 import { EditorPanel } from './EditorPanel';
 import { CheckboxField, ChoiceList } from './EditorFields';
+import * as css from './monetization.css';
 import { useCanEditMonetization, useMonetizationEditor } from './use-monetization';
 
-const MODEL_LABELS: Record<string, string> = {
-  subscription: 'Subscription (SVOD)', advertising: 'Advertising (AVOD)', transactional: 'Transactional (TVOD)', hybrid: 'Hybrid',
-};
+const OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: serviceTypeLabel(t) }));
 
 export function ModelsPage() {
   const canEdit = useCanEditMonetization();
   const editor = useMonetizationEditor('models', 'settings', '/monetization/models');
+  const data = useSelector(editor, selectEditorData) as { serviceType: string } | null;
   return (
     <div className={ui.page}>
       <h1 className={ui.pageTitle}>Models</h1>
       <EditorPanel editor={editor} title="Monetization models" canEdit={canEdit}>
         <CheckboxField editor={editor} field="isMonetizationModelEnabled" label="Monetization enabled for this site" disabled={!canEdit} />
-        <ChoiceList editor={editor} field="models" label="Models the site runs" disabled={!canEdit}
-          options={MONETIZATION_MODELS.map((m) => ({ value: m, label: MODEL_LABELS[m] ?? m }))} />
+        <ChoiceList editor={editor} field="models" label="Models the site runs" required disabled={!canEdit} options={OPTIONS} />
+        {data && <p className={css.muted}>{MONETIZATION_MESSAGES.mainServiceType(serviceTypeLabel(data.serviceType))}</p>}
+        <p className={css.muted}>{MONETIZATION_MESSAGES.modelsHelp}</p>
       </EditorPanel>
     </div>
   );
