@@ -10,13 +10,12 @@ import { selectAnswers, selectRangeNote, selectView, type ReportActorRef, type R
 import { AREAS } from '../../../common/constants';
 import { figureHelp } from '../../../common/figures';
 import { isoDay, type ReportName } from '../../../common/reports';
-import { canContinue } from '../../../common/roles';
-import { selectRoles } from '../../../machines/auth.machine';
 import { useAppActor } from '../../app-actor';
 import { ANALYTICS_GROUPS } from '../../config';
 import { LineChart } from './charts/Chart';
 import { FilterBar } from './FilterBar';
 import { changeOf, formatCell, formatPeriod } from './format';
+import { useReachesArea } from '../shared/use-reaches-area';
 import { ReportStates } from './ReportView';
 import { rangeOf, requestFor, sharedFilters, type AnalyticsSearch } from './search';
 import { requestKey, useReport } from './useReport';
@@ -54,7 +53,7 @@ export function payingListSearch(search: AnalyticsSearch, today: string = isoDay
 
 function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSearch }) {
   const answers = useSelector(actor, selectAnswers) ?? [];
-  const reachesUsers = canContinue(useSelector(useAppActor('auth'), selectRoles), AREAS.customerSupport);
+  const reachesUsers = useReachesArea(AREAS.customerSupport);
   const usersSearch = reachesUsers ? payingListSearch(search) : null;
   return (
     <div className={css.cards}>

@@ -4,6 +4,9 @@ import { renderView, settle } from '../../test-support/render-view';
 import { pageDefFor } from './pages';
 import { ReportPage, emptyReasonFor } from './ReportPage';
 import { fakeReports, seriesAnswer } from '../../test-support/analytics-fixtures';
+import { signedInAs } from '../../test-support/view-fixtures';
+import { reportCsv } from '../../../common/report-csv';
+import type { ReportAnswer } from '../../../common/reports';
 
 const ENGAGEMENT = pageDefFor('/analytics/behaviour-video-engagement');
 
@@ -100,5 +103,84 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('From')).toBeNull();
     expect(screen.getByTestId('live-status').textContent).toBe('Last updated 12:00:00 UTC · Refreshes every 15 seconds');
     expect(emptyReasonFor(def, {}, 'Kids')).toBe('Nobody has watched anything on Kids in the last 30 minutes.');
+  });
+
+  describe('long tables and title links (issue 27)', () => {
+    const TOP = pageDefFor('/analytics/top-content');
+    const idOf = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    // 60 titles: watch time grows with i, sessions shrink with it, so the two orders are opposite.
+    const titles = (): ReportAnswer => seriesAnswer({
+      report: 'dtl_video_engagement',
+      columns: [{ key: 'title', label: 'Title', kind: 'text' }, { key: 'sessions', label: 'Sessions', kind: 'count' }, { key: 'watchHours', label: 'Watch time (hours)', kind: 'hours' }],
+      rows: Array.from({ length: 60 }, (_, i) => ({ title: `Title ${i + 1}`, contentId: idOf(i + 1), contentType: 'video', sessions: 100 - i, watchHours: i + 1 })),
+      totals: { titles: 60, sessions: 4230, watchHours: 1830 },
+    });
+    const firstTitles = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+    it('shows 25 rows a page with Previous and Next and the range; a new sort goes back to page 1; the CSV holds every row', async () => {
+      const reports = fakeReports(() => [titles()]);
+      const view = await renderView(reports.wrap(<ReportPage def={TOP} search={{}} />), { url: TOP.path });
+      await settle();
+      expect(screen.getByTestId('table-range').textContent).toBe('Rows 1–25 of 60');
+      expect(firstTitles()).toHaveLength(25);
+      expect(firstTitles()[0]).toBe('Title 60');
+      const pages = screen.getByRole('navigation', { name: 'Table pages' });
+      const previous = within(pages).getByRole('button', { name: 'Previous' });
+      const next = within(pages).getByRole('button', { name: 'Next' });
+      expect((previous as HTMLButtonElement).disabled).toBe(true);
+      await view.user.click(next);
+      expect(screen.getByTestId('table-range').textContent).toBe('Rows 26–50 of 60');
+      expect(firstTitles()[0]).toBe('Title 35');
+      await view.user.click(next);
+      expect(screen.getByTestId('table-range').textContent).toBe('Rows 51–60 of 60');
+      expect(firstTitles()).toHaveLength(10);
+      expect((next as HTMLButtonElement).disabled).toBe(true);
+      await view.user.click(previous);
+      expect(screen.getByTestId('table-range').textContent).toBe('Rows 26–50 of 60');
+
+      await view.user.click(screen.getByRole('button', { name: 'Sessions' }));
+      expect(screen.getByTestId('table-range').textContent).toBe('Rows 1–25 of 60');
+      expect(firstTitles()[0]).toBe('Title 1');
+      expect(view.location()).toContain('sort=sessions');
+
+      const created: Blob[] = [];
+      URL.createObjectURL = (blob: Blob) => { created.push(blob); return 'blob:x'; };
+      URL.revokeObjectURL = () => undefined;
+      await view.user.click(screen.getByRole('button', { name: 'Download CSV' }));
+      const answer = titles();
+      const sorted = [...answer.rows].sort((a, b) => (b.sessions as number) - (a.sessions as number));
+      expect(await created[0]!.text()).toBe(reportCsv(answer, sorted));
+    });
+
+    it('a short table has no pager and says how many rows it has', async () => {
+      const reports = fakeReports(() => [seriesAnswer()]);
+      await renderView(reports.wrap(<ReportPage def={ENGAGEMENT} search={{}} />), { url: ENGAGEMENT.path });
+      await settle();
+      expect(screen.getByTestId('table-range').textContent).toBe('3 rows');
+      expect(screen.queryByRole('navigation', { name: 'Table pages' })).toBeNull();
+    });
+
+    it('each title links to its content item for a role that reaches Content', async () => {
+      const reports = fakeReports(() => [titles()]);
+      await renderView(reports.wrap(<ReportPage def={TOP} search={{}} />), { url: TOP.path, actors: signedInAs({ 'Dashboard 360': 'read', Content: 'read' }) });
+      await settle();
+      const link = within(screen.getByRole('table')).getByRole('link', { name: 'Title 60' });
+      expect(link.getAttribute('href')).toBe(`/content/video/${idOf(60)}`);
+      expect(within(screen.getByRole('table')).getAllByRole('link')).toHaveLength(25);
+    });
+
+    it('titles are plain text for a role without Content, and for a row that names no item', async () => {
+      const reports = fakeReports(() => [titles()]);
+      const first = await renderView(reports.wrap(<ReportPage def={TOP} search={{}} />), { url: TOP.path, actors: signedInAs({ 'Dashboard 360': 'read' }) });
+      await settle();
+      expect(within(screen.getByRole('table')).queryAllByRole('link')).toEqual([]);
+      expect(firstTitles()[0]).toBe('Title 60');
+      first.unmount();
+
+      const removed = fakeReports(() => [{ ...titles(), rows: [{ title: 'Removed title', sessions: 3, watchHours: 1 }] }]);
+      await renderView(removed.wrap(<ReportPage def={TOP} search={{}} />), { url: TOP.path, actors: signedInAs({ 'Dashboard 360': 'read', Content: 'read' }) });
+      await settle();
+      expect(within(screen.getByRole('table')).queryAllByRole('link')).toEqual([]);
+    });
   });
 });

@@ -8,8 +8,10 @@ import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
 import { selectNetworks } from '../../../machines/network.machine';
 import {
-  selectAnswers, selectCurrencies, selectFilterOptions, selectOptionsStatus, selectRangeNote, selectView, type ReportActorRef,
+  selectAnswers, selectCurrencies, selectFilterOptions, selectOptionsStatus, selectRangeNote, selectTable, selectView,
+  type ReportActorRef, type SortState,
 } from '../../../machines/report.machine';
+import { AREAS } from '../../../common/constants';
 import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
 import { useAppActor } from '../../app-actor';
 import { COLORS } from '../../theme/colors';
@@ -18,7 +20,8 @@ import { FilterBar } from './FilterBar';
 import { formatCell, formatPeriod } from './format';
 import type { AnalyticsPageDef } from './pages';
 import { ReportStates, LiveStatus } from './ReportView';
-import { ReportTable, sortRows, type SortState } from './ReportTable';
+import { ReportTable } from './ReportTable';
+import { useReachesArea } from '../shared/use-reaches-area';
 import { activeFilter, rangeOf, requestFor, type AnalyticsSearch } from './search';
 import { requestKey, useReport } from './useReport';
 import * as css from './analytics.css';
@@ -99,9 +102,10 @@ function Charts({ def, answer, rows }: { def: AnalyticsPageDef; answer: ReportAn
 function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: ReportActorRef; search: AnalyticsSearch }) {
   const navigate = useNavigate();
   const answer = useSelector(actor, selectAnswers)?.[0];
+  const table = useSelector(actor, selectTable);
+  const linkTitles = useReachesArea(AREAS.content);
   if (!answer) return null;
-  const sort: SortState = { key: search.sort ?? def.sort, dir: search.dir ?? (search.sort ? 'asc' : 'desc') };
-  const rows = sortRows(answer.rows, sort);
+  const { sort, all: rows } = table;
   // Periods read left to right in time whatever the table's order.
   const chartRows = def.kind === 'series' ? answer.rows : rows;
   return (
@@ -114,11 +118,22 @@ function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: Repor
       <ReportTable
         caption={def.title} answer={answer} rows={rows} sort={sort}
         filename={`${def.path.split('/').pop()}-${answer.params.from}-${answer.params.to}.csv`}
-        onSort={(key, dir) => navigate({ to: def.path, search: { ...search, sort: key, dir } as never })}
+        paging={{ ...table, shown: table.rows, onPage: (page) => actor.send({ type: 'table.page', page }) }}
+        linkTitles={linkTitles}
+        onSort={(key, dir) => {
+          actor.send({ type: 'table.sort', key, dir });
+          // The URL keeps the order too, so a shared link opens sorted the same way.
+          void navigate({ to: def.path, search: { ...search, sort: key, dir } as never });
+        }}
         cellStyle={def.kind === 'matrix' ? heatStyle : undefined}
       />
     </>
   );
+}
+
+/** The table's first order: the URL's, else the page's default column (descending), else the answer's order. */
+export function sortOf(def: AnalyticsPageDef, search: AnalyticsSearch): SortState {
+  return { key: search.sort ?? def.sort, dir: search.dir ?? (search.sort ? 'asc' : 'desc') };
 }
 
 export function ReportPage({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
@@ -126,7 +141,7 @@ export function ReportPage({ def, search }: { def: AnalyticsPageDef; search: Ana
 }
 
 function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
-  const actor = useReport([requestFor(def, search)], Boolean(def.realtime));
+  const actor = useReport([requestFor(def, search)], Boolean(def.realtime), sortOf(def, search));
   const networks = useSelector(useAppActor('network'), selectNetworks);
   const networkName = networks.find((n) => n.identifier === search.network)?.name;
   const options = useSelector(actor, selectFilterOptions);

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderView } from '../../test-support/render-view';
-import { ReportTable, sortRows, tableText } from './ReportTable';
+import { ReportTable, tableText } from './ReportTable';
+import { sortRows } from '../../../machines/report.machine';
 import { reportCsv } from '../../../common/report-csv';
 import { FIGURES } from '../../../common/figures';
 import { seriesAnswer } from '../../test-support/analytics-fixtures';

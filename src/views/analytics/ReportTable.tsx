@@ -1,33 +1,18 @@
 /**
  * The numbers of a page as a sortable table (also the text alternative of its charts) with a CSV
- * export of exactly the rows, columns and order shown, as plain values a spreadsheet can sum
+ * export of every row, in the order shown, as plain values a spreadsheet can sum
  * (common/report-csv.ts: decimals with a Currency column, plain numbers, ISO dates, units in the header).
+ * Long tables show one page of rows at a time (the report machine sorts, then pages, issue 27), and a
+ * title links to its content item when the row names one and the role reaches Content.
  */
-import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
+import { Link } from '@tanstack/react-router';
+import { REPORT_TABLE_MESSAGES, contentLinkOf, type ReportAnswer, type ReportColumn, type ReportRow } from '../../../common/reports';
+import type { ReportTableState, SortState } from '../../../machines/report.machine';
 import { button } from '../../theme/ui.css';
 import { reportCsv } from '../../../common/report-csv';
 import { formatCell } from './format';
 import * as css from './analytics.css';
 import { figureHelp } from '../../../common/figures';
-
-export interface SortState {
-  key: string | undefined;
-  dir: 'asc' | 'desc';
-}
-
-export function sortRows(rows: ReportRow[], sort: SortState): ReportRow[] {
-  if (!sort.key) return rows;
-  const key = sort.key;
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = a[key];
-    const y = b[key];
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * sign;
-  });
-}
 
 export function tableText(answer: ReportAnswer, rows: ReportRow[]): { headers: string[]; cells: string[][] } {
   return {
@@ -45,13 +30,24 @@ function download(filename: string, csv: string): void {
   URL.revokeObjectURL(url);
 }
 
+/** The page shown (the report machine's selectTable) and how to ask for another. */
+export type TablePaging = Pick<ReportTableState, 'page' | 'pageCount' | 'first' | 'last'> & {
+  shown: ReportRow[];
+  onPage: (page: number) => void;
+};
+
 export interface ReportTableProps {
   caption: string;
   answer: ReportAnswer;
+  /** Every row, in the order shown: the CSV exports them all. */
   rows: ReportRow[];
   sort: SortState;
   onSort: (key: string, dir: 'asc' | 'desc') => void;
   filename: string;
+  /** One page of `rows` at a time; none shows every row. */
+  paging?: TablePaging;
+  /** Titles link to their content item (the role reaches Content). */
+  linkTitles?: boolean;
   /** Optional per-cell background (the cohort heat map). */
   cellStyle?: (column: ReportColumn, value: ReportRow[string]) => React.CSSProperties | undefined;
 }
@@ -67,12 +63,35 @@ function FigureLegend({ columns }: { columns: readonly ReportColumn[] }) {
   );
 }
 
-export function ReportTable({ caption, answer, rows, sort, onSort, filename, cellStyle }: ReportTableProps) {
-  const { cells } = tableText(answer, rows);
+function Pager({ paging }: { paging: TablePaging }) {
+  return (
+    <nav aria-label={REPORT_TABLE_MESSAGES.pages} className={css.tableActions}>
+      <button type="button" className={button.secondary} disabled={paging.page <= 1} onClick={() => paging.onPage(paging.page - 1)}>
+        {REPORT_TABLE_MESSAGES.previous}
+      </button>
+      <button type="button" className={button.secondary} disabled={paging.page >= paging.pageCount} onClick={() => paging.onPage(paging.page + 1)}>
+        {REPORT_TABLE_MESSAGES.next}
+      </button>
+    </nav>
+  );
+}
+
+function CellText({ column, row, text, linkTitles }: { column: ReportColumn; row: ReportRow; text: string; linkTitles: boolean }) {
+  const item = linkTitles && column.key === 'title' ? contentLinkOf(row) : null;
+  if (!item) return <>{text}</>;
+  return <Link to="/content/$contentType/$id" params={item} title={REPORT_TABLE_MESSAGES.openTitle(text)}>{text}</Link>;
+}
+
+export function ReportTable({ caption, answer, rows, sort, onSort, filename, paging, linkTitles = false, cellStyle }: ReportTableProps) {
+  const shown = paging?.shown ?? rows;
+  const { cells } = tableText(answer, shown);
+  const paged = paging !== undefined && paging.pageCount > 1;
   return (
     <section aria-label={`${caption} table`}>
       <div className={css.tableActions}>
-        <span className={css.status}>{rows.length} {rows.length === 1 ? 'row' : 'rows'}</span>
+        <span className={css.status} data-testid="table-range">
+          {paged ? REPORT_TABLE_MESSAGES.range(paging.first, paging.last, rows.length) : REPORT_TABLE_MESSAGES.rows(rows.length)}
+        </span>
         <button type="button" className={button.secondary} onClick={() => download(filename, reportCsv(answer, rows))}>Download CSV</button>
       </div>
       <div className={css.tableWrap}>
@@ -98,13 +117,18 @@ export function ReportTable({ caption, answer, rows, sort, onSort, filename, cel
               <tr key={r}>
                 {line.map((text, i) => {
                   const column = answer.columns[i]!;
-                  return <td key={column.key} className={cellStyle ? css.heat : css.td} style={cellStyle?.(column, rows[r]![column.key] ?? null)}>{text}</td>;
+                  return (
+                    <td key={column.key} className={cellStyle ? css.heat : css.td} style={cellStyle?.(column, shown[r]![column.key] ?? null)}>
+                      <CellText column={column} row={shown[r]!} text={text} linkTitles={linkTitles} />
+                    </td>
+                  );
                 })}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {paged && <Pager paging={paging} />}
       <FigureLegend columns={answer.columns} />
     </section>
   );

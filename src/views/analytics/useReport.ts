@@ -5,13 +5,14 @@
  */
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import { reportMachine, type ReportActorRef, type ReportRequest } from '../../../machines/report.machine';
+import { reportMachine, type ReportActorRef, type ReportRequest, type SortState } from '../../../machines/report.machine';
 import { reportActors } from '../../adapters/report-actors';
 
 export const ReportLogicContext = createContext<typeof reportMachine>(reportMachine.provide({ actors: reportActors }));
 
-export function useReport(requests: ReportRequest[], realtime: boolean): ReportActorRef {
-  return useActorRef(useContext(ReportLogicContext), { input: { requests, realtime } });
+/** `sort`: the table's first order (from the URL); the machine keeps it, and the page, from then on. */
+export function useReport(requests: ReportRequest[], realtime: boolean, sort?: SortState): ReportActorRef {
+  return useActorRef(useContext(ReportLogicContext), { input: { requests, realtime, ...(sort && { sort }) } });
 }
 
 /** The identity of a page's requests: a page body keyed by it gets a fresh machine when it changes. */
