@@ -3,7 +3,8 @@
  * Dashboard 360 overview and a series page (numbers equal the reporting service's answers, a date
  * range change moves the URL, chart and table, the CSV holds the table's rows), watches a real-time
  * page pick up player events sent to POST /v1/events, and a user without Dashboard 360 who types
- * /analytics/qos-isp is sent to their own landing page (and the server refuses the report).
+ * /analytics/qos-isp is sent to their own landing page (and the server refuses the report). Issue 27:
+ * long tables page (Top Content's page 2) and a title opens its content item.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -90,7 +91,9 @@ describe('Dashboard 360 in Chromium', () => {
   it('follows a date-range change in the URL, the chart and the table, and exports the table as CSV', async () => {
     await page.getByRole('link', { name: 'Video Engagement' }).first().click();
     await page.waitForURL(/\/analytics\/behaviour-video-engagement$/);
-    await expect.poll(() => tableRows(page).count()).toBe(30);
+    // 30 days, 25 rows a page (issue 27).
+    await expect.poll(() => tableRows(page).count()).toBe(25);
+    expect(await page.getByTestId('table-range').textContent()).toBe('Rows 1–25 of 30');
     const chart = page.getByTestId('line-chart').first();
     const pathBefore = await chart.locator('path').first().getAttribute('d');
 
@@ -119,6 +122,18 @@ describe('Dashboard 360 in Chromium', () => {
     expect(csv).toEqual(parseCsv(reportCsv(body, body.rows)));
     expect(csv.slice(1).map((row) => row[0])).toEqual(cells.map((row) => row[0]));
     expect(csv.slice(1).reduce((sum, row) => sum + Number(row[1]), 0)).toBe(pageTotal);
+  });
+
+  it('pages Top Content and opens a title of page 2 in Content (issue 27)', async () => {
+    await page.goto(`${server.url}/analytics/top-content`);
+    await page.getByRole('navigation', { name: 'Table pages' }).getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByTestId('table-range').textContent()).toMatch(/^Rows 26–\d+ of \d+$/);
+    const link = tableRows(page).first().getByRole('link');
+    const [title, href] = [await link.textContent(), await link.getAttribute('href')];
+    expect(href).toMatch(/^\/content\/[a-z]+\/[0-9a-f-]{36}$/);
+    await link.click();
+    await page.waitForURL(`${server.url}${href}`);
+    await page.getByRole('heading', { level: 1, name: title! }).waitFor();
   });
 
   it('updates a real-time page after player events arrive at the ingestion endpoint', async () => {
