@@ -36,19 +36,15 @@ export interface IngestRequest {
   events: PlayerEvent[];
 }
 
+/**
+ * A queued batch (202): consumers write it within moments and the rollups follow within seconds
+ * (issue 31). Events already received before are written once (event ids), so a resent batch is
+ * answered the same and changes nothing.
+ */
 export interface IngestAccepted {
   success: true;
-  /** New events received (a resend of any of them counts as a duplicate). */
+  /** Distinct event ids of the batch, queued (an id repeated inside the batch counts once). */
   accepted: number;
-  /** Events already received before (or twice in this batch): not counted again. */
-  duplicates: number;
-  /**
-   * Of the accepted events, heartbeats dated after their session's end: kept as raw rows but they
-   * change nothing of the session (its counters are final at session.end). Accepted rather than
-   * refused so that a player SDK, which drops what a 200 acknowledges and resends what a 400 refuses,
-   * neither loses the rest of its batch nor resends a late heartbeat forever.
-   */
-  ignored: number;
 }
 
 export interface IngestEventError {

@@ -167,7 +167,7 @@ describe('Dashboard 360 in Chromium', () => {
     const sent = await fetch(`${server.url}${INGEST_PATH}`, {
       method: 'POST', headers: { [INGEST_KEY_HEADER]: INGEST_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ events }),
     });
-    expect(sent.status).toBe(200);
+    expect(sent.status).toBe(202);
 
     // The page refreshes on its own (every 15 s): no reload, no click.
     await expect.poll(() => status.textContent(), { timeout: 25_000, interval: 500 }).not.toBe(updatedBefore);

@@ -28,6 +28,7 @@ import { appcmsRoutes } from './http/appcms-routes';
 import { LOG_REDACTION, LOG_SERIALIZERS } from './log-redaction';
 import { reportRoutes } from './http/report-routes';
 import { ingestRoutes } from './http/ingest-routes';
+import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
 import { contentRoutes } from './http/content-routes';
 import { adminRoutes } from './http/admin-routes';
 import { accountRoutes } from './http/account-routes';
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   sms?: SmsTransport;
   /** Extra plugins registered after API_PLUGINS (tests, experiments). */
   plugins?: FastifyPluginAsync[];
+  /** Overrides of the ingestion pipeline's settings (NATS_URL, INGEST_*; server/domain/ingest-pipeline.ts). */
+  ingest?: Partial<IngestConfig>;
 }
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -129,6 +132,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await installTokenRateLimit(app, config);
   // SMS sends queued after their answers finish before the database closes.
   app.addHook('preClose', async () => services.jobs.idle());
+  // Player events (issue 31): producer, consumers and fold worker; stopped before the database closes.
+  let ingest;
+  try {
+    ingest = await startIngestPipeline({ db: dbHandle.db, log, config: { ...loadIngestConfig(options.env ?? process.env), ...options.ingest } });
+  } catch (error) {
+    if (!options.db) await dbHandle.close();
+    throw error;
+  }
+  app.decorate('ingest', ingest);
+  app.addHook('preClose', async () => ingest.close());
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
   await app.register(cspReportRoutes);

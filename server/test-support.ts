@@ -23,6 +23,7 @@ import { sites, staffUsers } from './db/schema';
 import type { LoginThrottleRules, RateLimitTable } from './domain/rate-limit';
 import { loadConfig, type ServerConfig } from './env';
 import { DEV_OUTBOX_TOKEN_HEADER } from './http/dev-routes';
+import type { IngestConfig } from './domain/ingest-pipeline';
 
 export const TEST_SEED_PASSWORD = 'Test!Seed2024';
 
@@ -210,10 +211,12 @@ export function outboxHeaders(config: Pick<ServerConfig, 'devOutboxToken'>): Rec
   return { [DEV_OUTBOX_TOKEN_HEADER]: config.devOutboxToken };
 }
 
-export async function createTestApp(options: { config?: Partial<ServerConfig>; staticDir?: string; plugins?: FastifyPluginAsync[]; db?: DbHandle } = {}): Promise<TestApp> {
+export async function createTestApp(options: { config?: Partial<ServerConfig>; staticDir?: string; plugins?: FastifyPluginAsync[]; db?: DbHandle; ingest?: Partial<IngestConfig> } = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const dbHandle = options.db ?? await openTestDb();
-  const app = await buildApp({ config, db: dbHandle, staticDir: options.staticDir, plugins: options.plugins });
+  // The in-process ingestion queue unless a test asks for NATS: a NATS_URL in the environment must
+  // not make every test file share (and consume each other's) stream.
+  const app = await buildApp({ config, db: dbHandle, staticDir: options.staticDir, plugins: options.plugins, ingest: { natsUrl: undefined, ...options.ingest } });
   await app.ready();
   const db = dbHandle.db;
 

@@ -1,14 +1,22 @@
 /**
- * Writes a batch of player events (POST /v1/events) in one transaction of set-based statements:
- * claim the event ids (the idempotency record), check what the events refer to, insert session
- * starts and heartbeats, apply heartbeats and ends to their sessions, and fold the touched days
- * into the playback rollups. A batch with any refused event rolls back whole: nothing is written.
+ * The database side of player event ingestion (issue 31; the path is in docs/data-model.md):
+ *
+ * - the producer (POST /v1/events) checks what a batch refers to (`checkBatch`) and records the
+ *   sessions it starts (`recordSessionStarts`) before the batch is queued, so a refused batch is a
+ *   400 with one message per event and nothing queued;
+ * - consumers write queued batches (`writeBatches`): one transaction of set-based statements per
+ *   group of batches: claim the event ids (the idempotency record of the window), lock the sessions,
+ *   insert session starts and heartbeats in bulk, apply heartbeats and ends to their sessions, mark
+ *   the (site, day) rollup slices touched dirty;
+ * - fold workers re-aggregate dirty slices (`foldDirtySlices`, FOR UPDATE SKIP LOCKED);
+ * - `purgeIngestWindow` forgets event ids and session starts older than the window.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { HeartbeatEvent, IngestEventError, IngestRoster, PlayerEvent, SessionEndEvent, SessionStartEvent } from '../../common/ingest-contract';
+import { INGEST_MAX_AGE_DAYS } from '../../common/ingest-contract';
 import type { Db } from './client';
-import { foldPlaybackDays } from './rollups';
+import { foldPlaybackDays, type SqlRunner } from './rollups';
 import { hashIngestionKey, queryRows } from './seed-world';
 
 /** The site of an active ingestion key, or null. */
@@ -18,29 +26,27 @@ export async function siteOfIngestionKey(db: Db, key: string): Promise<string | 
   return row?.site_id ?? null;
 }
 
-export interface IngestResult {
-  accepted: number;
-  duplicates: number;
-  /** Of the accepted: heartbeats dated after their session's end (stored, but they change nothing). */
-  ignored: number;
-  /** Non-empty: the batch was refused and rolled back. */
-  errors: IngestEventError[];
+/**
+ * Days an event id (and a recorded session start) is remembered: events older than
+ * INGEST_MAX_AGE_DAYS are refused before they are queued, so an id received more than this long
+ * ago can only come back refused; one day of margin covers the 5 minutes of allowed clock skew.
+ */
+export const INGEST_WINDOW_DAYS = INGEST_MAX_AGE_DAYS + 1;
+
+/** A batch as queued: the site of its ingestion key and its schema-valid, checked events. */
+export interface QueuedBatch {
+  siteId: string;
+  events: PlayerEvent[];
 }
 
-class BatchRefused extends Error {
-  constructor(readonly errors: IngestEventError[]) {
-    super('batch refused');
-  }
-}
-
-/** A batch that still met a deadlock or serialization failure after INGEST_TRANSACTION_ATTEMPTS tries (answered 503). */
+/** A group of batches that still met a deadlock or serialization failure after INGEST_TRANSACTION_ATTEMPTS tries. */
 export class IngestBusy extends Error {
   constructor(cause: unknown) {
     super('ingestion busy', { cause });
   }
 }
 
-/** Tries of one batch's transaction before IngestBusy. */
+/** Tries of one transaction (a consumer's write, a fold) before IngestBusy. */
 export const INGEST_TRANSACTION_ATTEMPTS = 5;
 /** serialization_failure and deadlock_detected: the transaction rolled back whole and may simply run again. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
@@ -58,191 +64,315 @@ function sqlState(error: unknown): string | undefined {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Runs `run` again (full jitter: up to 40, 80, 160, 320 ms) after a deadlock or serialization failure; IngestBusy when the tries run out. */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) throw error;
+      if (attempt >= INGEST_TRANSACTION_ATTEMPTS) throw new IngestBusy(error);
+      await sleep(Math.random() * 20 * 2 ** attempt);
+    }
+  }
+}
+
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const lower = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)).map((v) => v.toLowerCase()))];
+
+/** The first occurrence of each event id, with its index in the batch (a repeat counts once). */
+function firstOccurrences(events: PlayerEvent[]): { e: PlayerEvent; index: number }[] {
+  const seen = new Set<string>();
+  const out: { e: PlayerEvent; index: number }[] = [];
+  events.forEach((e, index) => {
+    if (seen.has(e.eventId)) return;
+    seen.add(e.eventId);
+    out.push({ e, index });
+  });
+  return out;
+}
+
+/**
+ * The producer's check of a schema-valid batch, before anything is queued: dates within the
+ * accepted range, and subscribers, content items and networks of this site; every heartbeat and
+ * end names a session started on this site (written, accepted earlier, or started in this batch).
+ * One message per fault, in event order; an empty list means the batch may be queued.
+ */
+export async function checkBatch(db: Db, siteId: string, events: PlayerEvent[], options: { now?: Date; maxAgeDays: number; maxFutureMs: number }): Promise<IngestEventError[]> {
+  const now = (options.now ?? new Date()).getTime();
+  const unique = firstOccurrences(events);
+  const starts = unique.filter((t): t is { e: SessionStartEvent; index: number } => t.e.type === 'session.start');
+  const startedHere = new Set(starts.map(({ e }) => e.sessionId.toLowerCase()));
+  const elsewhere = lower(unique.filter(({ e }) => e.type !== 'session.start' && !startedHere.has(e.sessionId.toLowerCase())).map(({ e }) => e.sessionId));
+  const idsIn = (values: string[]) => sql`(SELECT value::uuid FROM json_array_elements_text(${json(values)}))`;
+  // One round trip: every reference of the batch, found or not. Session ids are scoped per site.
+  const [found] = await queryRows<{ subscribers: string[]; content: string[]; networks: string[]; sessions: string[] }>(db, sql`
+    SELECT
+      ARRAY(SELECT id::text FROM subscribers WHERE site_id = ${siteId}::uuid AND id IN ${idsIn(lower(starts.map(({ e }) => e.subscriberId)))}) AS subscribers,
+      ARRAY(SELECT id::text FROM content_items WHERE site_id = ${siteId}::uuid AND id IN ${idsIn(lower(starts.map(({ e }) => e.contentId)))}) AS content,
+      ARRAY(SELECT id::text FROM networks WHERE site_id = ${siteId}::uuid AND id IN ${idsIn(lower(starts.map(({ e }) => e.networkId)))}) AS networks,
+      ARRAY(
+        SELECT session_id::text FROM ingest_session_starts WHERE site_id = ${siteId}::uuid AND session_id IN ${idsIn(elsewhere)}
+        UNION
+        SELECT id::text FROM playback_sessions WHERE site_id = ${siteId}::uuid AND id IN ${idsIn(elsewhere)}) AS sessions`);
+  const subscribersFound = new Set(found!.subscribers);
+  const contentFound = new Set(found!.content);
+  const networksFound = new Set(found!.networks);
+  const sessionsFound = new Set(found!.sessions);
+
+  const errors: IngestEventError[] = [];
+  const refuse = (index: number, eventId: string, message: string) => errors.push({ index, eventId, message });
+  for (const { e, index } of unique) {
+    const at = Date.parse(e.at);
+    if (at > now + options.maxFutureMs) refuse(index, e.eventId, `events[${index}].at is in the future (${e.at}).`);
+    else if (at < now - options.maxAgeDays * 86_400_000) refuse(index, e.eventId, `events[${index}].at is older than ${options.maxAgeDays} days (${e.at}).`);
+    const session = e.sessionId.toLowerCase();
+    if (e.type === 'session.start') {
+      if (!subscribersFound.has(e.subscriberId.toLowerCase())) refuse(index, e.eventId, `events[${index}].subscriberId ${e.subscriberId} is not a subscriber of this site.`);
+      if (!contentFound.has(e.contentId.toLowerCase())) refuse(index, e.eventId, `events[${index}].contentId ${e.contentId} is not a content item of this site.`);
+      if (e.networkId && !networksFound.has(e.networkId.toLowerCase())) refuse(index, e.eventId, `events[${index}].networkId ${e.networkId} is not a network of this site.`);
+    } else if (!startedHere.has(session) && !sessionsFound.has(session)) {
+      refuse(index, e.eventId, `events[${index}].sessionId ${e.sessionId} has no session.start on this site.`);
+    }
+  }
+  return errors;
+}
+
+/** Records the sessions a checked batch starts, so the heartbeats that follow it pass checkBatch before a consumer wrote the session. */
+export async function recordSessionStarts(db: Db, siteId: string, events: PlayerEvent[]): Promise<void> {
+  const ids = lower(events.filter((e) => e.type === 'session.start').map((e) => e.sessionId)).sort(byText);
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO ingest_session_starts (site_id, session_id)
+    SELECT ${siteId}::uuid, value::uuid FROM json_array_elements_text(${json(ids)})
+    ON CONFLICT (site_id, session_id) DO NOTHING`);
+}
+
+/**
+ * The batches a consumer must put back for a moment: they carry a heartbeat or an end of a session
+ * neither written yet nor started by a batch of this group. The producer checked that its start was
+ * accepted, so it is in the queue; a second consumer has it in hand or it is further back.
+ */
+export async function batchesWaitingForStarts(db: Db, batches: QueuedBatch[]): Promise<Set<number>> {
+  const needed = new Map<string, Set<string>>();
+  batches.forEach(({ siteId, events }) => {
+    for (const e of events) {
+      if (e.type === 'session.start') continue;
+      const set = needed.get(siteId) ?? new Set<string>();
+      set.add(e.sessionId.toLowerCase());
+      needed.set(siteId, set);
+    }
+  });
+  if (needed.size === 0) return new Set();
+  const pairs = [...needed].flatMap(([site, ids]) => [...ids].map((id) => ({ site, id })));
+  const rows = await queryRows<{ site_id: string; id: string }>(db, sql`
+    SELECT p.site_id::text, p.id::text FROM playback_sessions p
+    JOIN json_to_recordset(${json(pairs)}) AS x(site text, id text) ON p.site_id = x.site::uuid AND p.id = x.id::uuid`);
+  const written = new Set(rows.map((r) => `${r.site_id}:${r.id}`));
+  const waiting = new Set<number>();
+  // Starts carried by batches that go ahead count; a batch held back holds back the starts it carries.
+  for (let changed = true; changed;) {
+    changed = false;
+    const started = new Set<string>();
+    batches.forEach(({ siteId, events }, i) => {
+      if (waiting.has(i)) return;
+      for (const e of events) if (e.type === 'session.start') started.add(`${siteId}:${e.sessionId.toLowerCase()}`);
+    });
+    batches.forEach(({ siteId, events }, i) => {
+      if (waiting.has(i)) return;
+      const missing = events.some((e) => e.type !== 'session.start' && !written.has(`${siteId}:${e.sessionId.toLowerCase()}`) && !started.has(`${siteId}:${e.sessionId.toLowerCase()}`));
+      if (missing) {
+        waiting.add(i);
+        changed = true;
+      }
+    });
+  }
+  return waiting;
+}
 
 /**
  * The advisory lock of one session of a site: two int4 halves of a SHA-256 (a key space apart from
- * the one-bigint locks of the rollup fold). Batches take their sessions' locks sorted by this key,
- * so two batches touching the same sessions in any order wait for each other instead of deadlocking.
+ * the one-bigint locks of the rollup fold). Consumers take their sessions' locks sorted by this key,
+ * so two consumers touching the same sessions in any order wait for each other instead of deadlocking.
  */
 function sessionLockKey(siteId: string, sessionId: string): [number, number] {
   const digest = createHash('sha256').update(`ingest-session:${siteId}:${sessionId}`).digest();
   return [digest.readInt32BE(0), digest.readInt32BE(4)];
 }
 
+export interface WriteResult {
+  /** Events written for the first time. */
+  written: number;
+  /** Events whose id was already written (a redelivery, a resent batch, a repeat inside the group). */
+  duplicates: number;
+}
+
 /**
- * `events` must already be schema-valid; error indexes are positions in `events`. Runs in one
- * transaction, taken again (with jitter) after a deadlock or serialization failure; IngestBusy
- * when the tries run out.
+ * Writes a group of queued batches (of any sites) in one transaction, taken again (with jitter)
+ * after a deadlock or serialization failure; IngestBusy when the tries run out. Idempotent by event
+ * id: a batch written before (a redelivery after a crash between commit and acknowledgement, the
+ * same batch published twice) writes nothing and changes nothing.
  */
-export async function ingestBatch(db: Db, siteId: string, events: PlayerEvent[], options: { now?: Date; maxAgeDays: number; maxFutureMs: number }): Promise<IngestResult> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await ingestOnce(db, siteId, events, options);
-    } catch (error) {
-      if (!RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) throw error;
-      if (attempt >= INGEST_TRANSACTION_ATTEMPTS) throw new IngestBusy(error);
-      // Full jitter: up to 40, 80, 160, 320 ms, so the batches that collided do not collide again.
-      await sleep(Math.random() * 20 * 2 ** attempt);
-    }
-  }
+export async function writeBatches(db: Db, batches: QueuedBatch[]): Promise<WriteResult> {
+  const bySite = new Map<string, PlayerEvent[]>();
+  for (const { siteId, events } of batches) bySite.set(siteId, [...(bySite.get(siteId) ?? []), ...events]);
+  const total = batches.reduce((n, b) => n + b.events.length, 0);
+  return withRetries(() => db.transaction(async (tx) => {
+    let written = 0;
+    for (const siteId of [...bySite.keys()].sort(byText)) written += await writeSiteEvents(tx, siteId, bySite.get(siteId)!);
+    return { written, duplicates: total - written };
+  }));
 }
 
 /*
- * Lock order of a batch (every batch takes its locks in this order, each kind sorted, so no two
- * batches can wait for each other in a circle): its event ids (claimed sorted), then its sessions'
- * advisory locks (sorted by key), then session rows and heartbeats (only under those locks), then
- * the rollup days (sorted, foldPlaybackDays).
+ * Lock order of a consumer's transaction (every consumer takes its locks in this order, each kind
+ * sorted, so no two can wait for each other in a circle): sites sorted; per site its event ids
+ * (claimed sorted), then its sessions' advisory locks (sorted by key), then session rows and
+ * heartbeats (only under those locks), then the dirty-slice rows (sorted by day). Fold workers take
+ * dirty-slice rows with SKIP LOCKED and never wait for a consumer.
  */
-async function ingestOnce(db: Db, siteId: string, events: PlayerEvent[], options: { now?: Date; maxAgeDays: number; maxFutureMs: number }): Promise<IngestResult> {
-  const now = (options.now ?? new Date()).getTime();
-  // Repeats inside the batch: the first occurrence counts, the others are duplicates.
-  const firstIndex = new Map<string, number>();
-  events.forEach((e, i) => { if (!firstIndex.has(e.eventId)) firstIndex.set(e.eventId, i); });
-  const unique = events.map((e, index) => ({ e, index })).filter(({ e, index }) => firstIndex.get(e.eventId) === index);
+async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEvent[]): Promise<number> {
+  const unique = firstOccurrences(events);
+  const claimed = await queryRows<{ event_id: string }>(tx, sql`
+    INSERT INTO ingested_events (site_id, event_id)
+    SELECT ${siteId}::uuid, x.value FROM json_array_elements_text(${json(unique.map(({ e }) => e.eventId).sort(byText))}) WITH ORDINALITY AS x(value, n)
+    ORDER BY x.n
+    ON CONFLICT (site_id, event_id) DO NOTHING
+    RETURNING event_id`);
+  const fresh = new Set(claimed.map((r) => r.event_id));
+  const todo = unique.filter(({ e }) => fresh.has(e.eventId)).map(({ e }) => e);
+  if (todo.length === 0) return 0;
 
-  try {
-    return await db.transaction(async (tx) => {
-      const claimed = await queryRows<{ event_id: string }>(tx, sql`
-        INSERT INTO ingested_events (site_id, event_id)
-        SELECT ${siteId}::uuid, x.value FROM json_array_elements_text(${json(unique.map(({ e }) => e.eventId).sort(byText))}) WITH ORDINALITY AS x(value, n)
-        ORDER BY x.n
-        ON CONFLICT (site_id, event_id) DO NOTHING
-        RETURNING event_id`);
-      const fresh = new Set(claimed.map((r) => r.event_id));
-      const todo = unique.filter(({ e }) => fresh.has(e.eventId));
-      const duplicates = events.length - todo.length;
-      if (todo.length === 0) return { accepted: 0, duplicates, ignored: 0, errors: [] };
+  const sessionIds = [...new Set(todo.map((e) => e.sessionId.toLowerCase()))].sort(byText);
+  const lockKeys = [...new Map(sessionIds.map((id) => sessionLockKey(siteId, id)).map((k) => [`${k[0]}:${k[1]}`, k])).values()]
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  await tx.execute(sql`
+    SELECT count(pg_advisory_xact_lock(x.a, x.b)) FROM json_to_recordset(${json(lockKeys.map(([a, b]) => ({ a, b })))}) AS x(a integer, b integer)`);
 
-      const starts = todo.filter((t): t is { e: SessionStartEvent; index: number } => t.e.type === 'session.start');
-      const updates = todo.filter((t): t is { e: HeartbeatEvent | SessionEndEvent; index: number } => t.e.type !== 'session.start');
-      const errors: IngestEventError[] = [];
-      const refuse = (index: number, eventId: string, message: string) => errors.push({ index, eventId, message });
-
-      // The batch's sessions, locked in key order before any of their rows is read or written.
-      const sessionIds = [...new Set(todo.map(({ e }) => e.sessionId.toLowerCase()))].sort(byText);
-      const lockKeys = [...new Map(sessionIds.map((id) => sessionLockKey(siteId, id)).map((k) => [`${k[0]}:${k[1]}`, k])).values()]
-        .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-      await tx.execute(sql`
-        SELECT count(pg_advisory_xact_lock(x.a, x.b)) FROM json_to_recordset(${json(lockKeys.map(([a, b]) => ({ a, b })))}) AS x(a integer, b integer)`);
-
-      // What the events refer to must exist on this site (other sites' rows are invisible).
-      const ids = (values: (string | undefined)[]) => json([...new Set(values.filter((v): v is string => Boolean(v)).map((v) => v.toLowerCase()))]);
-      const subscriberRows = starts.length === 0 ? [] : await queryRows<{ id: string }>(tx, sql`
-        SELECT id FROM subscribers WHERE site_id = ${siteId}::uuid AND id IN (SELECT value::uuid FROM json_array_elements_text(${ids(starts.map(({ e }) => e.subscriberId))}))`);
-      const contentRows = starts.length === 0 ? [] : await queryRows<{ id: string }>(tx, sql`
-        SELECT id FROM content_items WHERE site_id = ${siteId}::uuid AND id IN (SELECT value::uuid FROM json_array_elements_text(${ids(starts.map(({ e }) => e.contentId))}))`);
-      const networkRows = starts.every(({ e }) => !e.networkId) ? [] : await queryRows<{ id: string }>(tx, sql`
-        SELECT id FROM networks WHERE site_id = ${siteId}::uuid AND id IN (SELECT value::uuid FROM json_array_elements_text(${ids(starts.map(({ e }) => e.networkId))}))`);
-      // Session ids are scoped per site: another site's session with the same id is simply not there.
-      const sessionRows = await queryRows<{ id: string; ended_at: string | Date | null }>(tx, sql`
-        SELECT id, ended_at FROM playback_sessions
-        WHERE site_id = ${siteId}::uuid AND id IN (SELECT value::uuid FROM json_array_elements_text(${json(sessionIds)}))`);
-      const subscribersFound = new Set(subscriberRows.map((r) => r.id));
-      const contentFound = new Set(contentRows.map((r) => r.id));
-      const networksFound = new Set(networkRows.map((r) => r.id));
-      const sessionsHere = new Map(sessionRows.map((r) => [r.id, r.ended_at === null ? null : new Date(r.ended_at).getTime()]));
-      const startedHere = new Set(starts.map(({ e }) => e.sessionId.toLowerCase()));
-
-      for (const { e, index } of todo) {
-        const at = Date.parse(e.at);
-        if (at > now + options.maxFutureMs) refuse(index, e.eventId, `events[${index}].at is in the future (${e.at}).`);
-        else if (at < now - options.maxAgeDays * 86_400_000) refuse(index, e.eventId, `events[${index}].at is older than ${options.maxAgeDays} days (${e.at}).`);
-        const session = e.sessionId.toLowerCase();
-        if (e.type === 'session.start') {
-          if (!subscribersFound.has(e.subscriberId.toLowerCase())) refuse(index, e.eventId, `events[${index}].subscriberId ${e.subscriberId} is not a subscriber of this site.`);
-          if (!contentFound.has(e.contentId.toLowerCase())) refuse(index, e.eventId, `events[${index}].contentId ${e.contentId} is not a content item of this site.`);
-          if (e.networkId && !networksFound.has(e.networkId.toLowerCase())) refuse(index, e.eventId, `events[${index}].networkId ${e.networkId} is not a network of this site.`);
-        } else if (!sessionsHere.has(session) && !startedHere.has(session)) {
-          refuse(index, e.eventId, `events[${index}].sessionId ${e.sessionId} has no session.start on this site.`);
-        }
-      }
-      if (errors.length > 0) throw new BatchRefused(errors);
-
-      // A session's end after this batch: the earliest session.end known. Heartbeats dated after it count for nothing.
-      const endOf = new Map<string, number>();
-      for (const [id, ended] of sessionsHere) if (ended !== null) endOf.set(id, ended);
-      for (const { e } of updates) {
-        if (e.type !== 'session.end') continue;
-        const session = e.sessionId.toLowerCase();
-        endOf.set(session, Math.min(endOf.get(session) ?? Infinity, Date.parse(e.at)));
-      }
-      const ignored = updates.filter(({ e }) => e.type === 'heartbeat' && Date.parse(e.at) > (endOf.get(e.sessionId.toLowerCase()) ?? Infinity)).length;
-
-      if (starts.length > 0) {
-        const sortedStarts = [...starts].sort((a, b) => byText(a.e.sessionId.toLowerCase(), b.e.sessionId.toLowerCase()));
-        await tx.execute(sql`
-          INSERT INTO playback_sessions (id, site_id, network_id, subscriber_id, content_id, device_id, device_type, country, isp, cdn,
-            started_at, last_event_at, startup_ms, plan_id)
-          SELECT x.session_id::uuid, ${siteId}::uuid, coalesce(x.network_id::uuid, s.network_id), s.id, x.content_id::uuid, x.device_id::uuid,
-            x.device_type, x.country, x.isp, x.cdn, x.at::timestamptz, x.at::timestamptz, x.startup_ms,
-            (SELECT sub.plan_id FROM subscriptions sub WHERE sub.subscriber_id = s.id AND sub.started_at <= x.at::timestamptz
-              ORDER BY sub.started_at DESC LIMIT 1)
-          FROM json_to_recordset(${json(sortedStarts.map(({ e }, n) => ({
-            n, session_id: e.sessionId, subscriber_id: e.subscriberId, content_id: e.contentId, network_id: e.networkId ?? null,
-            device_id: e.deviceId ?? null, device_type: e.deviceType, country: e.country, isp: e.isp, cdn: e.cdn, at: e.at, startup_ms: e.startupMs,
-          })))}) AS x(n integer, session_id text, subscriber_id text, content_id text, network_id text, device_id text, device_type text,
-            country text, isp text, cdn text, at text, startup_ms integer)
-          JOIN subscribers s ON s.id = x.subscriber_id::uuid AND s.site_id = ${siteId}::uuid
-          ORDER BY x.n
-          ON CONFLICT (site_id, id) DO NOTHING`);
-      }
-      const heartbeats = updates.filter((t): t is { e: HeartbeatEvent; index: number } => t.e.type === 'heartbeat');
-      if (heartbeats.length > 0) {
-        // Every heartbeat is kept as received (also one after its session's end): the session's
-        // counters below are computed from these rows, so they do not depend on the order of arrival.
-        await tx.execute(sql`
-          INSERT INTO player_heartbeats (site_id, event_id, session_id, at, playhead_seconds, watched_seconds, bitrate_kbps, rebuffer_count, rebuffer_ms)
-          SELECT ${siteId}::uuid, x.event_id, x.session_id::uuid, x.at::timestamptz, x.playhead, x.watched, x.bitrate, x.rebuffer_count, x.rebuffer_ms
-          FROM json_to_recordset(${json(heartbeats.map(({ e }) => ({
-            event_id: e.eventId, session_id: e.sessionId, at: e.at, playhead: e.playheadSeconds, watched: e.watchedSeconds,
-            bitrate: e.bitrateKbps, rebuffer_count: e.rebufferCount, rebuffer_ms: e.rebufferMs,
-          })).sort((a, b) => byText(a.event_id, b.event_id)))}) AS x(event_id text, session_id text, at text, playhead integer, watched integer, bitrate integer, rebuffer_count integer, rebuffer_ms integer)
-          ON CONFLICT (site_id, event_id) DO NOTHING`);
-      }
-      if (updates.length > 0) {
-        // Counters are cumulative: a session keeps the largest value seen, whatever the order of
-        // arrival, from its stored heartbeats up to its end (the earliest session.end) and its ends.
-        // Once ended, the values it had stay (they already follow this rule).
-        await tx.execute(sql`
-          UPDATE playback_sessions p SET
-            (watched_seconds, rebuffer_count, rebuffer_seconds, last_event_at, avg_bitrate_kbps) = (
-              SELECT
-                coalesce(greatest(max(h.watched_seconds), u.end_watched, CASE WHEN p.ended_at IS NOT NULL THEN p.watched_seconds END), 0),
-                coalesce(greatest(max(h.rebuffer_count), u.end_rebuffer_count, CASE WHEN p.ended_at IS NOT NULL THEN p.rebuffer_count END), 0),
-                coalesce(greatest(max(h.rebuffer_ms) / 1000, u.end_rebuffer_ms / 1000, CASE WHEN p.ended_at IS NOT NULL THEN p.rebuffer_seconds END), 0),
-                greatest(p.started_at, max(h.at), u.end_last_at, CASE WHEN p.ended_at IS NOT NULL THEN p.last_event_at END),
-                coalesce(u.avg_bitrate, round(avg(h.bitrate_kbps))::int, p.avg_bitrate_kbps)
-              FROM player_heartbeats h
-              WHERE h.site_id = p.site_id AND h.session_id = p.id
-                AND h.at <= coalesce(least(p.ended_at, u.ended_at), 'infinity'::timestamptz)),
-            ended_at = least(p.ended_at, u.ended_at),
-            error_code = coalesce(p.error_code, u.error_code)
-          FROM (
-            SELECT x.session_id::uuid AS session_id,
-              max(x.watched) FILTER (WHERE x.ended) AS end_watched, max(x.rebuffer_count) FILTER (WHERE x.ended) AS end_rebuffer_count,
-              max(x.rebuffer_ms) FILTER (WHERE x.ended) AS end_rebuffer_ms, max(x.at::timestamptz) FILTER (WHERE x.ended) AS end_last_at,
-              min(x.at::timestamptz) FILTER (WHERE x.ended) AS ended_at, max(x.error_code) AS error_code, max(x.avg_bitrate) AS avg_bitrate
-            FROM json_to_recordset(${json(updates.map(({ e }) => ({
-              session_id: e.sessionId, at: e.at, watched: e.watchedSeconds, rebuffer_count: e.rebufferCount, rebuffer_ms: e.rebufferMs,
-              ended: e.type === 'session.end', error_code: e.type === 'session.end' ? e.errorCode ?? null : null,
-              avg_bitrate: e.type === 'session.end' ? e.avgBitrateKbps ?? null : null,
-            })))}) AS x(session_id text, at text, watched integer, rebuffer_count integer, rebuffer_ms integer, ended boolean, error_code text, avg_bitrate integer)
-            GROUP BY 1
-          ) u
-          WHERE p.id = u.session_id AND p.site_id = ${siteId}::uuid`);
-      }
-      const days = await queryRows<{ day: string }>(tx, sql`
-        SELECT DISTINCT to_char((started_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day FROM playback_sessions
-        WHERE site_id = ${siteId}::uuid AND id IN (SELECT value::uuid FROM json_array_elements_text(${json(sessionIds)}))`);
-      await foldPlaybackDays(tx, siteId, days.map((d) => d.day));
-      return { accepted: todo.length, duplicates, ignored, errors: [] };
-    });
-  } catch (error) {
-    if (error instanceof BatchRefused) return { accepted: 0, duplicates: 0, ignored: 0, errors: error.errors };
-    throw error;
+  const starts = todo.filter((e): e is SessionStartEvent => e.type === 'session.start');
+  const updates = todo.filter((e): e is HeartbeatEvent | SessionEndEvent => e.type !== 'session.start');
+  if (starts.length > 0) {
+    // A subscriber deleted between the producer's check and this write leaves no session (the JOIN).
+    const sortedStarts = [...starts].sort((a, b) => byText(a.sessionId.toLowerCase(), b.sessionId.toLowerCase()));
+    await tx.execute(sql`
+      INSERT INTO playback_sessions (id, site_id, network_id, subscriber_id, content_id, device_id, device_type, country, isp, cdn,
+        started_at, last_event_at, startup_ms, plan_id)
+      SELECT x.session_id::uuid, ${siteId}::uuid, coalesce(x.network_id::uuid, s.network_id), s.id, x.content_id::uuid, x.device_id::uuid,
+        x.device_type, x.country, x.isp, x.cdn, x.at::timestamptz, x.at::timestamptz, x.startup_ms,
+        (SELECT sub.plan_id FROM subscriptions sub WHERE sub.subscriber_id = s.id AND sub.started_at <= x.at::timestamptz
+          ORDER BY sub.started_at DESC LIMIT 1)
+      FROM json_to_recordset(${json(sortedStarts.map((e, n) => ({
+        n, session_id: e.sessionId, subscriber_id: e.subscriberId, content_id: e.contentId, network_id: e.networkId ?? null,
+        device_id: e.deviceId ?? null, device_type: e.deviceType, country: e.country, isp: e.isp, cdn: e.cdn, at: e.at, startup_ms: e.startupMs,
+      })))}) AS x(n integer, session_id text, subscriber_id text, content_id text, network_id text, device_id text, device_type text,
+        country text, isp text, cdn text, at text, startup_ms integer)
+      JOIN subscribers s ON s.id = x.subscriber_id::uuid AND s.site_id = ${siteId}::uuid
+      ORDER BY x.n
+      ON CONFLICT (site_id, id) DO NOTHING`);
   }
+  const heartbeats = updates.filter((e): e is HeartbeatEvent => e.type === 'heartbeat');
+  if (heartbeats.length > 0) {
+    // Every heartbeat is kept as received (also one after its session's end): the session's
+    // counters below are computed from these rows, so they do not depend on the order of arrival.
+    await tx.execute(sql`
+      INSERT INTO player_heartbeats (site_id, event_id, session_id, at, playhead_seconds, watched_seconds, bitrate_kbps, rebuffer_count, rebuffer_ms)
+      SELECT ${siteId}::uuid, x.event_id, x.session_id::uuid, x.at::timestamptz, x.playhead, x.watched, x.bitrate, x.rebuffer_count, x.rebuffer_ms
+      FROM json_to_recordset(${json(heartbeats.map((e) => ({
+        event_id: e.eventId, session_id: e.sessionId, at: e.at, playhead: e.playheadSeconds, watched: e.watchedSeconds,
+        bitrate: e.bitrateKbps, rebuffer_count: e.rebufferCount, rebuffer_ms: e.rebufferMs,
+      })).sort((a, b) => byText(a.event_id, b.event_id)))}) AS x(event_id text, session_id text, at text, playhead integer, watched integer, bitrate integer, rebuffer_count integer, rebuffer_ms integer)
+      ON CONFLICT (site_id, event_id) DO NOTHING`);
+  }
+  if (updates.length > 0) {
+    // Counters are cumulative: a session keeps the largest value seen, whatever the order of
+    // arrival, from its stored heartbeats up to its end (the earliest session.end) and its ends.
+    // Once ended, the values it had stay (they already follow this rule).
+    await tx.execute(sql`
+      UPDATE playback_sessions p SET
+        (watched_seconds, rebuffer_count, rebuffer_seconds, last_event_at, avg_bitrate_kbps) = (
+          SELECT
+            coalesce(greatest(max(h.watched_seconds), u.end_watched, CASE WHEN p.ended_at IS NOT NULL THEN p.watched_seconds END), 0),
+            coalesce(greatest(max(h.rebuffer_count), u.end_rebuffer_count, CASE WHEN p.ended_at IS NOT NULL THEN p.rebuffer_count END), 0),
+            coalesce(greatest(max(h.rebuffer_ms) / 1000, u.end_rebuffer_ms / 1000, CASE WHEN p.ended_at IS NOT NULL THEN p.rebuffer_seconds END), 0),
+            greatest(p.started_at, max(h.at), u.end_last_at, CASE WHEN p.ended_at IS NOT NULL THEN p.last_event_at END),
+            coalesce(u.avg_bitrate, round(avg(h.bitrate_kbps))::int, p.avg_bitrate_kbps)
+          FROM player_heartbeats h
+          WHERE h.site_id = p.site_id AND h.session_id = p.id
+            AND h.at <= coalesce(least(p.ended_at, u.ended_at), 'infinity'::timestamptz)),
+        ended_at = least(p.ended_at, u.ended_at),
+        error_code = coalesce(p.error_code, u.error_code)
+      FROM (
+        SELECT x.session_id::uuid AS session_id,
+          max(x.watched) FILTER (WHERE x.ended) AS end_watched, max(x.rebuffer_count) FILTER (WHERE x.ended) AS end_rebuffer_count,
+          max(x.rebuffer_ms) FILTER (WHERE x.ended) AS end_rebuffer_ms, max(x.at::timestamptz) FILTER (WHERE x.ended) AS end_last_at,
+          min(x.at::timestamptz) FILTER (WHERE x.ended) AS ended_at, max(x.error_code) AS error_code, max(x.avg_bitrate) AS avg_bitrate
+        FROM json_to_recordset(${json(updates.map((e) => ({
+          session_id: e.sessionId, at: e.at, watched: e.watchedSeconds, rebuffer_count: e.rebufferCount, rebuffer_ms: e.rebufferMs,
+          ended: e.type === 'session.end', error_code: e.type === 'session.end' ? e.errorCode ?? null : null,
+          avg_bitrate: e.type === 'session.end' ? e.avgBitrateKbps ?? null : null,
+        })))}) AS x(session_id text, at text, watched integer, rebuffer_count integer, rebuffer_ms integer, ended boolean, error_code text, avg_bitrate integer)
+        GROUP BY 1
+      ) u
+      WHERE p.id = u.session_id AND p.site_id = ${siteId}::uuid`);
+  }
+  // The slices to fold: the UTC days these sessions started on. DO UPDATE (not DO NOTHING) waits for
+  // a fold that holds the row, so a fold that read the sessions before this commit cannot erase the mark.
+  await tx.execute(sql`
+    INSERT INTO dirty_rollup_slices (site_id, day)
+    SELECT DISTINCT ${siteId}::uuid, (started_at AT TIME ZONE 'UTC')::date FROM playback_sessions
+    WHERE site_id = ${siteId}::uuid AND id IN (SELECT value::uuid FROM json_array_elements_text(${json(sessionIds)}))
+    ORDER BY 2
+    ON CONFLICT (site_id, day) DO UPDATE SET marked_at = now()`);
+  return todo.length;
+}
+
+/**
+ * Folds up to `limit` dirty slices in one transaction: takes their rows FOR UPDATE SKIP LOCKED (a
+ * slice another worker holds is left to it), re-aggregates each with the rebuild's SQL
+ * (foldPlaybackDays) and deletes the marks. Returns how many slices it folded (0: none left that
+ * no other worker holds).
+ */
+export async function foldDirtySlices(db: Db, limit = 20): Promise<number> {
+  return withRetries(() => db.transaction(async (tx) => {
+    const slices = await queryRows<{ site_id: string; day: string }>(tx, sql`
+      SELECT site_id::text, to_char(day, 'YYYY-MM-DD') AS day FROM dirty_rollup_slices
+      ORDER BY site_id, day LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
+    if (slices.length === 0) return 0;
+    const bySite = new Map<string, string[]>();
+    for (const s of slices) bySite.set(s.site_id, [...(bySite.get(s.site_id) ?? []), s.day]);
+    for (const [siteId, days] of [...bySite].sort(([a], [b]) => byText(a, b))) await foldPlaybackDays(tx, siteId, days);
+    await tx.execute(sql`
+      DELETE FROM dirty_rollup_slices d USING json_to_recordset(${json(slices)}) AS x(site_id text, day text)
+      WHERE d.site_id = x.site_id::uuid AND d.day = x.day::date`);
+    return slices.length;
+  }));
+}
+
+/** Slices waiting for a fold (bench, tests). */
+export async function dirtySliceCount(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM dirty_rollup_slices`);
+  return row!.n;
+}
+
+/** Forgets event ids and recorded session starts older than the window (INGEST_WINDOW_DAYS); returns the rows deleted. */
+export async function purgeIngestWindow(db: Db, windowDays = INGEST_WINDOW_DAYS): Promise<number> {
+  let deleted = 0;
+  // In chunks, so a purge after a long pause never holds one huge transaction.
+  for (;;) {
+    const rows = await queryRows<{ n: number }>(db, sql`
+      WITH gone AS (
+        DELETE FROM ingested_events WHERE ctid IN (
+          SELECT ctid FROM ingested_events WHERE received_at < now() - make_interval(days => ${windowDays}) LIMIT 10000)
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`);
+    deleted += rows[0]!.n;
+    if (rows[0]!.n < 10_000) break;
+  }
+  const starts = await queryRows<{ n: number }>(db, sql`
+    WITH gone AS (DELETE FROM ingest_session_starts WHERE accepted_at < now() - make_interval(days => ${windowDays}) RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  return deleted + starts[0]!.n;
 }
 
 /** Viewers who may watch now (entitled, or any open account where monetization is off) and playable items. */

@@ -601,9 +601,37 @@ export const ingestionKeys = pgTable('ingestion_keys', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
-/** Event ids already ingested per site (heartbeats and session ends): the idempotency record. */
+/** Event ids already written per site by the consumers: the idempotency record, kept for the ingestion window (INGEST_WINDOW_DAYS) only. */
 export const ingestedEvents = pgTable('ingested_events', {
   siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
   eventId: text('event_id').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.siteId, t.eventId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.siteId, t.eventId] }),
+  // The purge after the ingestion window (issue 31) deletes by age.
+  index('ingested_events_received_idx').on(t.receivedAt),
+]);
+
+/**
+ * Sessions whose session.start POST /v1/events has accepted (issue 31): the producer answers 202
+ * before a consumer writes the session, so a heartbeat sent right after its start is checked against
+ * this record as well as playback_sessions. Purged after the ingestion window (INGEST_WINDOW_DAYS).
+ */
+export const ingestSessionStarts = pgTable('ingest_session_starts', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.siteId, t.sessionId] }),
+  index('ingest_session_starts_accepted_idx').on(t.acceptedAt),
+]);
+
+/**
+ * (site, UTC day) slices of daily_playback_rollups that consumers wrote sessions for and no fold
+ * has re-aggregated since (issue 31). Fold workers take them FOR UPDATE SKIP LOCKED.
+ */
+export const dirtyRollupSlices = pgTable('dirty_rollup_slices', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.day] })]);

@@ -3,9 +3,11 @@
  * ingestion key (header x-ingestion-key; only its SHA-256 is stored), never by a staff token.
  *
  * A batch is all or nothing: when any event is malformed or refers to something the site does not
- * have, the answer is 400 with one message per refused event and nothing of the batch is written,
+ * have, the answer is 400 with one message per refused event and nothing of the batch is queued,
  * so a player can fix and resend the same batch (event ids make the resend idempotent). A valid
- * batch answers 200 with how many events were new and how many were already known.
+ * batch is queued (server/domain/ingest-pipeline.ts: JetStream when NATS_URL is set, else memory)
+ * and answered 202 once the queue holds it; consumers write it and fold workers update the rollups
+ * within seconds (issue 31).
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +17,9 @@ import {
   type IngestAccepted, type IngestEventError, type IngestRefused, type IngestRequest, type PlayerEvent,
 } from '../../common/ingest-contract';
 import { OWN_MESSAGES } from '../../common/messages';
-import { IngestBusy, ingestBatch, siteOfIngestionKey, siteRoster } from '../db/ingest-repository';
+import { checkBatch, recordSessionStarts, siteOfIngestionKey, siteRoster } from '../db/ingest-repository';
+import type { IngestPipeline } from '../domain/ingest-pipeline';
+import { IngestQueueUnavailable } from '../domain/ingest-queue';
 import { INGEST_KEY_FAILURES_PER_IP } from '../domain/rate-limit';
 import { loopbackOnly } from './dev-routes';
 
@@ -57,7 +61,7 @@ export function checkEvents(events: unknown[]): IngestEventError[] {
 /** Events refused (one event may carry several messages). */
 const refusedEvents = (errors: IngestEventError[]) => new Set(errors.map((e) => e.index)).size;
 
-/** Retry-After of a 503 when a batch could not be saved after its retries. */
+/** Retry-After of a 503 when the queue could not take a batch. */
 const INGEST_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export const ingestRoutes: FastifyPluginAsync = async (app) => {
@@ -95,21 +99,24 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
       const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(schemaErrors), events.length), errors: schemaErrors };
       return reply.code(400).send(body);
     }
-    let result;
-    try {
-      result = await ingestBatch(app.services.db, siteId, events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
-    } catch (error) {
-      // Deadlocks and serialization failures were retried; a player is told to resend, never a 500.
-      if (!(error instanceof IngestBusy)) throw error;
-      request.log.warn({ err: error.cause }, 'event batch not saved after retries');
-      return reply.code(503).header('retry-after', String(INGEST_BUSY_RETRY_AFTER_SECONDS)).send({ success: false, message: OWN_MESSAGES.ingestBusy });
-    }
-    if (result.errors.length > 0) {
-      const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(result.errors), events.length), errors: result.errors };
+    const errors = await checkBatch(app.services.db, siteId, events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
+    if (errors.length > 0) {
+      const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(errors), events.length), errors };
       return reply.code(400).send(body);
     }
-    const body: IngestAccepted = { success: true, accepted: result.accepted, duplicates: result.duplicates, ignored: result.ignored };
-    return reply.send(body);
+    try {
+      // Sessions first: a heartbeat sent right after this answer must find its start.
+      await recordSessionStarts(app.services.db, siteId, events);
+      await app.ingest.publish(siteId, events);
+    } catch (error) {
+      // NATS down or no acknowledgement in time: the player resends the same batch (the message id
+      // and the event ids make that safe), never a 500.
+      if (!(error instanceof IngestQueueUnavailable)) throw error;
+      request.log.warn({ err: error.cause }, 'event batch not queued');
+      return reply.code(503).header('retry-after', String(INGEST_BUSY_RETRY_AFTER_SECONDS)).send({ success: false, message: OWN_MESSAGES.ingestBusy });
+    }
+    const body: IngestAccepted = { success: true, accepted: new Set(events.map((e) => e.eventId)).size };
+    return reply.code(202).send(body);
   });
 
   // Development only: who and what the simulator (npm run simulate) can play. Never in production,
@@ -124,6 +131,10 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
 };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ingestion pipeline (producer, consumers, fold worker) of this process; buildApp starts it. */
+    ingest: IngestPipeline;
+  }
   interface FastifyRequest {
     /** The site of the ingestion key (POST /v1/events only). */
     ingestSiteId?: string;

@@ -1,0 +1,224 @@
+/**
+ * Player event ingestion off the request (issue 31; docs/data-model.md "Ingestion"):
+ *
+ *   POST /v1/events ─ publish ─> queue (JetStream when NATS_URL is set, else memory)
+ *     ─> consumers: writeBatches (bulk, idempotent by event id), then acknowledge
+ *     ─> fold worker: foldDirtySlices every INGEST_FOLD_INTERVAL_MS
+ *
+ * One pipeline per process: `npm start` runs INGEST_CONSUMERS consumer loops (default 1) and one
+ * fold worker; `npm run ingest:worker` runs more consumers against the same stream and database.
+ * `drain()` waits until everything published so far is written and folded (tests, bench, shutdown).
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client';
+import { batchesWaitingForStarts, foldDirtySlices, purgeIngestWindow, writeBatches, type QueuedBatch } from '../db/ingest-repository';
+import { createJetStreamQueue, createMemoryQueue, type IngestQueue, type QueuedMessage } from './ingest-queue';
+
+export interface IngestConfig {
+  /** NATS_URL: JetStream when set, else the in-process memory queue. */
+  natsUrl: string | undefined;
+  /** INGEST_STREAM (default INGEST): the stream; subjects are `<stream lowercased>.<site id>`. */
+  stream: string;
+  /** INGEST_DURABLE (default ingest-writer): the durable consumer every consumer process shares. */
+  durable: string;
+  /** INGEST_CONSUMERS (default 1): consumer loops in this process; 0 = producer only. */
+  consumers: number;
+  /** INGEST_FOLD (default on; 0 turns it off): run a fold worker in this process. */
+  fold: boolean;
+  /** INGEST_FOLD_INTERVAL_MS (default 2000): how often the fold worker looks for dirty slices. */
+  foldIntervalMs: number;
+  /** INGEST_ACK_WAIT_MS (default 30000): redelivery of a message whose consumer died. */
+  ackWaitMs: number;
+  /** Messages one consumer writes in one transaction. */
+  maxMessagesPerWrite: number;
+  /**
+   * Tests only (INGEST_PAUSE_BEFORE_ACK=1): after a write commits, print `INGEST_WRITTEN <events>`
+   * and stop before acknowledging, so a test can SIGKILL the process at exactly that point.
+   */
+  pauseBeforeAck: boolean;
+}
+
+const int = (value: string | undefined, fallback: number, min: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
+};
+
+export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
+  return {
+    natsUrl: env.NATS_URL || undefined,
+    stream: env.INGEST_STREAM || 'INGEST',
+    durable: env.INGEST_DURABLE || 'ingest-writer',
+    consumers: int(env.INGEST_CONSUMERS, 1, 0),
+    fold: env.INGEST_FOLD !== '0' && env.INGEST_FOLD !== 'false',
+    foldIntervalMs: int(env.INGEST_FOLD_INTERVAL_MS, 2000, 10),
+    ackWaitMs: int(env.INGEST_ACK_WAIT_MS, 30_000, 500),
+    maxMessagesPerWrite: int(env.INGEST_MESSAGES_PER_WRITE, 20, 1),
+    pauseBeforeAck: env.INGEST_PAUSE_BEFORE_ACK === '1',
+  };
+}
+
+export interface IngestLog {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface IngestPipeline {
+  readonly kind: IngestQueue['kind'];
+  /** Queues a checked batch; resolves once the queue holds it. Throws IngestQueueUnavailable. */
+  publish(siteId: string, events: QueuedBatch['events']): Promise<void>;
+  /** Waits until every batch published so far (by any producer on this queue) is written and its slices folded. */
+  drain(timeoutMs?: number): Promise<void>;
+  /** Counters of this process (bench). */
+  stats(): { written: number; duplicates: number; folded: number };
+  close(): Promise<void>;
+}
+
+/** The message id of a batch for the queue's duplicate window: the same events of the same site, in any order, are one message. */
+export function batchMessageId(siteId: string, events: QueuedBatch['events']): string {
+  const hash = createHash('sha256').update(siteId);
+  for (const id of events.map((e) => e.eventId).sort()) hash.update('\u0000').update(id);
+  return hash.digest('base64url');
+}
+
+/** Deliveries after which a batch still waiting for its sessions' starts is given up (logged). */
+const MAX_WAITS_FOR_START = 60;
+const WAIT_FOR_START_MS = 500;
+const RETRY_AFTER_FAILURE_MS = 1000;
+/** How often the window purge runs (it is cheap when there is nothing to purge). */
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startIngestPipeline(input: { db: Db; log: IngestLog; config: IngestConfig; queue?: IngestQueue }): Promise<IngestPipeline> {
+  const { db, log, config } = input;
+  const queue = input.queue ?? (config.natsUrl
+    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: 5000 })
+    : createMemoryQueue());
+  let stopped = false;
+  let busy = 0;
+  const totals = { written: 0, duplicates: 0, folded: 0 };
+
+  async function handle(messages: QueuedMessage[]): Promise<void> {
+    const waiting = await batchesWaitingForStarts(db, messages.map((m) => m.batch));
+    const ready = messages.filter((_, i) => !waiting.has(i));
+    for (const i of waiting) {
+      const m = messages[i]!;
+      if (m.deliveries >= MAX_WAITS_FOR_START) {
+        log.error({ siteId: m.batch.siteId, events: m.batch.events.length }, 'event batch dropped: its sessions were never started');
+        m.term();
+      } else {
+        m.nak(WAIT_FOR_START_MS);
+      }
+    }
+    if (ready.length === 0) return;
+    let written = ready;
+    try {
+      const result = await writeBatches(db, ready.map((m) => m.batch));
+      totals.written += result.written;
+      totals.duplicates += result.duplicates;
+    } catch (error) {
+      // Nothing was committed. One batch the database refuses must not hold back the others of its
+      // group: each is written on its own, and only those that fail come back later.
+      written = [];
+      if (ready.length === 1) log.error({ err: errorText(error), siteId: ready[0]!.batch.siteId, deliveries: ready[0]!.deliveries }, 'event batch not written; delivered again');
+      for (const m of ready) {
+        if (ready.length === 1) { m.nak(RETRY_AFTER_FAILURE_MS); break; }
+        try {
+          const result = await writeBatches(db, [m.batch]);
+          totals.written += result.written;
+          totals.duplicates += result.duplicates;
+          written.push(m);
+        } catch (single) {
+          log.error({ err: errorText(single), siteId: m.batch.siteId, deliveries: m.deliveries }, 'event batch not written; delivered again');
+          m.nak(RETRY_AFTER_FAILURE_MS);
+        }
+      }
+      if (written.length === 0) return;
+    }
+    if (config.pauseBeforeAck) {
+      process.stdout.write(`INGEST_WRITTEN ${written.reduce((n, m) => n + m.batch.events.length, 0)}\n`);
+      await new Promise(() => undefined);
+    }
+    // Acknowledged after the commit: a crash before this line redelivers the batches, and the
+    // event ids claimed in the same transaction make that redelivery write nothing.
+    await Promise.all(written.map((m) => m.ack().catch((error: unknown) => {
+      log.warn({ err: errorText(error) }, 'acknowledgement lost; the batch will be delivered again and count once');
+    })));
+  }
+
+  async function consumerLoop(): Promise<void> {
+    while (!stopped) {
+      let messages: QueuedMessage[];
+      try {
+        messages = await queue.fetch(config.maxMessagesPerWrite, 250);
+      } catch (error) {
+        if (stopped) return;
+        log.warn({ err: errorText(error) }, 'ingestion queue fetch failed; retrying');
+        await sleep(RETRY_AFTER_FAILURE_MS);
+        continue;
+      }
+      if (messages.length === 0) continue;
+      busy += 1;
+      try {
+        await handle(messages);
+      } catch (error) {
+        log.error({ err: errorText(error) }, 'event batches not handled; delivered again');
+        for (const m of messages) m.nak(RETRY_AFTER_FAILURE_MS);
+      } finally {
+        busy -= 1;
+      }
+    }
+  }
+
+  /** Folds until no dirty slice is left that another worker does not hold. */
+  async function foldAll(): Promise<void> {
+    for (;;) {
+      const n = await foldDirtySlices(db);
+      totals.folded += n;
+      if (n === 0) return;
+    }
+  }
+
+  let folding: Promise<void> = Promise.resolve();
+  const foldOnce = () => {
+    folding = folding.then(foldAll).catch((error: unknown) => log.error({ err: errorText(error) }, 'rollup fold failed; retried at the next tick'));
+    return folding;
+  };
+
+  const loops = Array.from({ length: config.consumers }, () => consumerLoop());
+  const timers: NodeJS.Timeout[] = [];
+  if (config.fold) {
+    const foldTimer = setInterval(() => { void foldOnce(); }, config.foldIntervalMs);
+    foldTimer.unref();
+    timers.push(foldTimer);
+    const purgeTimer = setInterval(() => {
+      purgeIngestWindow(db).catch((error: unknown) => log.warn({ err: errorText(error) }, 'ingestion window purge failed'));
+    }, PURGE_INTERVAL_MS);
+    purgeTimer.unref();
+    timers.push(purgeTimer);
+  }
+
+  return {
+    kind: queue.kind,
+    async publish(siteId, events) {
+      await queue.publish({ siteId, events }, batchMessageId(siteId, events));
+    },
+    async drain(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await queue.outstanding()) > 0 || busy > 0) {
+        if (Date.now() > deadline) throw new Error(`ingestion did not drain within ${timeoutMs} ms (${await queue.outstanding()} outstanding)`);
+        await sleep(20);
+      }
+      await foldOnce();
+    },
+    stats: () => ({ ...totals }),
+    async close() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await queue.close();
+      await Promise.all(loops);
+      await folding;
+    },
+  };
+}

@@ -1,0 +1,240 @@
+/**
+ * The queue between the producer (POST /v1/events) and the consumers (issue 31): a NATS JetStream
+ * stream when NATS_URL is set, else a queue in this process's memory with the same contract.
+ *
+ * - publish(batch, msgId) resolves once the queue holds the batch (JetStream: the stream's PubAck,
+ *   stored on disk); a msgId seen within the duplicate window is stored once.
+ * - fetch(max, waitMs) hands out up to `max` messages, waiting up to `waitMs` for the first; each is
+ *   acknowledged (ack, after the consumer's commit), put back after a delay (nak), or dropped (term).
+ *   A message neither acked nor nakked (its consumer died) comes back after the ack wait.
+ * - outstanding() counts what is published and not yet acknowledged, by every consumer (drain()).
+ *
+ * JetStream layout: one stream (work-queue retention: a message is deleted once acknowledged) with
+ * subjects `<subject prefix>.<site id>`, one durable pull consumer shared by every consumer process.
+ */
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type Consumer, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { QueuedBatch } from '../db/ingest-repository';
+
+export interface QueuedMessage {
+  batch: QueuedBatch;
+  /** 1 on the first delivery. */
+  deliveries: number;
+  /** Acknowledge: the batch is written (resolves once the queue confirmed it, where it can). */
+  ack(): Promise<void>;
+  /** Deliver again after delayMs. */
+  nak(delayMs: number): void;
+  /** Never deliver again. */
+  term(): void;
+}
+
+export interface IngestQueue {
+  readonly kind: 'memory' | 'jetstream';
+  publish(batch: QueuedBatch, msgId: string): Promise<void>;
+  fetch(max: number, waitMs: number): Promise<QueuedMessage[]>;
+  outstanding(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The queue could not take the batch (NATS down, no PubAck in time): the producer answers 503. */
+export class IngestQueueUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('ingestion queue unavailable', { cause });
+  }
+}
+
+/** JetStream's default duplicate window; the memory queue keeps the same. */
+export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+
+/** The in-process queue of the embedded default: lost with the process (README says so). */
+export function createMemoryQueue(): IngestQueue {
+  const ready: { batch: QueuedBatch; deliveries: number }[] = [];
+  let inFlight = 0;
+  let delayed = 0;
+  const seen = new Map<string, number>();
+  let wake: (() => void) | null = null;
+  let closed = false;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+
+  const message = (item: { batch: QueuedBatch; deliveries: number }): QueuedMessage => {
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      inFlight -= 1;
+      return true;
+    };
+    return {
+      batch: item.batch,
+      deliveries: item.deliveries,
+      ack: async () => { settle(); },
+      nak(delayMs) {
+        if (!settle()) return;
+        delayed += 1;
+        setTimeout(() => {
+          delayed -= 1;
+          ready.push({ batch: item.batch, deliveries: item.deliveries + 1 });
+          signal();
+        }, delayMs);
+      },
+      term: () => { settle(); },
+    };
+  };
+
+  return {
+    kind: 'memory',
+    async publish(batch, msgId) {
+      const now = Date.now();
+      for (const [id, at] of seen) {
+        if (now - at <= DUPLICATE_WINDOW_MS) break;
+        seen.delete(id);
+      }
+      if (seen.has(msgId)) return;
+      seen.set(msgId, now);
+      ready.push({ batch, deliveries: 1 });
+      signal();
+    },
+    async fetch(max, waitMs) {
+      if (ready.length === 0 && !closed) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => { if (wake === done) wake = null; resolve(); }, waitMs);
+          const done = () => { clearTimeout(timer); resolve(); };
+          wake = done;
+        });
+      }
+      const taken = ready.splice(0, max);
+      inFlight += taken.length;
+      return taken.map(message);
+    },
+    async outstanding() {
+      return ready.length + inFlight + delayed;
+    },
+    async close() {
+      closed = true;
+      signal();
+    },
+  };
+}
+
+export interface JetStreamOptions {
+  /** nats://host:port (comma-separated for several servers). */
+  servers: string;
+  /** Stream name (INGEST_STREAM, default INGEST); subjects are `<stream lowercased>.<site id>`. */
+  stream: string;
+  /** Durable consumer shared by all consumer processes. */
+  durable: string;
+  /** How long a delivered message may stay unacknowledged before it is delivered again (ms). */
+  ackWaitMs: number;
+  /** How long a publish waits for the stream's acknowledgement (ms). */
+  publishTimeoutMs: number;
+}
+
+const ns = (ms: number) => ms * 1_000_000;
+
+/** Creates (or reuses) the stream and the durable consumer, and connects. Fails clearly when NATS is absent. */
+export async function createJetStreamQueue(options: JetStreamOptions): Promise<IngestQueue & { nc: NatsConnection; jsm: JetStreamManager }> {
+  let nc: NatsConnection;
+  try {
+    // Reconnect for ever: a NATS restart must not leave the server without its queue.
+    nc = await connect({ servers: options.servers.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 250, name: `cms-tools ${process.pid}` });
+  } catch (error) {
+    throw new Error(`NATS is not reachable at ${options.servers} (NATS_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const jsm = await jetstreamManager(nc);
+  const subjects = [`${options.stream.toLowerCase()}.>`];
+  try {
+    await jsm.streams.info(options.stream);
+  } catch {
+    await jsm.streams.add({
+      name: options.stream, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File,
+      duplicate_window: ns(DUPLICATE_WINDOW_MS), max_age: ns(8 * 86_400_000),
+    }).catch(async (error: unknown) => {
+      // Another instance created it in between.
+      await jsm.streams.info(options.stream).catch(() => { throw error; });
+    });
+  }
+  await jsm.consumers.add(options.stream, {
+    durable_name: options.durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All,
+    ack_wait: ns(options.ackWaitMs), max_deliver: -1, max_ack_pending: 10_000,
+  }).catch(async (error: unknown) => {
+    await jsm.consumers.info(options.stream, options.durable).catch(() => { throw error; });
+  });
+  const js: JetStreamClient = jetstream(nc);
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const prefix = `${options.stream.toLowerCase()}.`;
+
+  // Messages arrive through consume() (the client keeps pulls open and renews them after a
+  // reconnect) into a small local buffer that fetch() empties.
+  const buffer: QueuedMessage[] = [];
+  let wake: (() => void) | null = null;
+  let consuming: ConsumerMessages | null = null;
+  let closed = false;
+  const toMessage = (m: JsMsg): QueuedMessage => ({
+    batch: { siteId: m.subject.slice(prefix.length), events: JSON.parse(decoder.decode(m.data)) as QueuedBatch['events'] },
+    deliveries: m.info.deliveryCount,
+    async ack() { await m.ackAck(); },
+    nak: (delayMs) => m.nak(delayMs),
+    term: () => m.term(),
+  });
+  const startConsuming = async () => {
+    const consumer: Consumer = await js.consumers.get(options.stream, options.durable);
+    consuming = await consumer.consume({ max_messages: 64 });
+    void (async () => {
+      try {
+        for await (const m of consuming!) {
+          try {
+            buffer.push(toMessage(m));
+          } catch {
+            m.term('not a batch of player events');
+          }
+          const w = wake;
+          wake = null;
+          w?.();
+        }
+      } catch { /* the loop below starts it again */ }
+      consuming = null;
+    })();
+  };
+
+  return {
+    kind: 'jetstream',
+    nc,
+    jsm,
+    async publish(batch, msgId) {
+      try {
+        await js.publish(`${prefix}${batch.siteId}`, encoder.encode(JSON.stringify(batch.events)), { msgID: msgId, timeout: options.publishTimeoutMs });
+      } catch (error) {
+        throw new IngestQueueUnavailable(error);
+      }
+    },
+    async fetch(max, waitMs) {
+      if (!consuming && !closed) await startConsuming();
+      if (buffer.length === 0 && !closed) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => { if (wake === done) wake = null; resolve(); }, waitMs);
+          const done = () => { clearTimeout(timer); resolve(); };
+          wake = done;
+        });
+      }
+      return buffer.splice(0, max);
+    },
+    async outstanding() {
+      const info = await jsm.consumers.info(options.stream, options.durable);
+      return info.num_pending + info.num_ack_pending;
+    },
+    async close() {
+      closed = true;
+      const w = wake;
+      wake = null;
+      w?.();
+      // Messages buffered but not handed out come back after the ack wait.
+      await consuming?.close();
+      await nc.drain().catch(() => nc.close());
+    },
+  };
+}
