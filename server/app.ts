@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import Ajv from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { openDb, type DbHandle } from './db/client';
+import { createCacheBus } from './db/pg-cache-bus';
 import { seedDemoData } from './db/seed';
 import { seedWorld } from './db/seed-world';
 import { DEMO_SITES } from './db/demo-accounts';
@@ -88,10 +89,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (!options.db) app.addHook('onClose', async () => dbHandle.close());
 
   const log: Logger = app.log;
+  // Cache invalidations across instances (issue 31): LISTEN/NOTIFY on PostgreSQL, local on PGlite.
+  const cacheBus = await createCacheBus(dbHandle, { onError: (message) => app.log.warn(message) });
+  // Closed before the database (preClose runs before onClose), after its last NOTIFY went out.
+  app.addHook('preClose', async () => cacheBus.close());
   let services;
   try {
-    services = createServices({ dbHandle, config, log, sms: options.sms });
+    services = createServices({ dbHandle, config, log, sms: options.sms, cacheBus });
   } catch (error) {
+    await cacheBus.close();
     if (!options.db) await dbHandle.close();
     throw error;
   }
@@ -129,7 +135,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   installErrorHandler(app);
   installInputGuard(app);
-  await installTokenRateLimit(app, config);
+  try {
+    await installTokenRateLimit(app, config);
+  } catch (error) {
+    await cacheBus.close();
+    if (!options.db) await dbHandle.close();
+    throw error;
+  }
+  // An answer leaves only once the cache invalidations its request published are committed
+  // (server/domain/cache-bus.ts): a client that saw a logout answered is refused by every instance.
+  if (cacheBus.kind !== 'local') app.addHook('onSend', async () => cacheBus.flush());
   // SMS sends queued after their answers finish before the database closes.
   app.addHook('preClose', async () => services.jobs.idle());
   // Player events (issue 31): producer, consumers and fold worker; stopped before the database closes.

@@ -34,13 +34,15 @@ export interface ServerConfig {
   /** Server-side idle limit of a session, the same number the browser's inactivity timer uses. */
   inactivityTimeoutMinutes: number;
   /**
-   * How long one instance may reuse a session lookup (ms). Revocation on the same instance is immediate;
-   * on another instance it takes effect within this time. 0 turns the cache off.
+   * How long one instance may reuse a session lookup (ms). A revocation drops the entry on this instance
+   * at once and on every other one when the cache bus delivers it (PostgreSQL LISTEN/NOTIFY); this time
+   * bounds only changes no instance announces (a script). 0 turns the cache off.
    */
   authCacheMs: number;
   /**
    * How long one instance may reuse a site's service and networks (ms, server/domain/service-cache.ts).
-   * Writes through this instance invalidate at once; writes elsewhere show within this time. 0 turns it off.
+   * Writes through any instance invalidate at once (on the others by LISTEN/NOTIFY); writes no instance
+   * announces (a script) show within this time. 0 turns it off.
    */
   serviceCacheMs: number;
   /** Site whose profile says encodingService: false (spec §4.1 step 6). */
@@ -88,6 +90,11 @@ export interface ServerConfig {
   loginThrottle: LoginThrottleRules;
   /** Requests per token per window on authenticated routes and GraphQL (API_RATE_LIMIT_PER_MINUTE). */
   apiRateLimit: { max: number; windowSeconds: number };
+  /**
+   * REDIS_URL (issue 31): the per-token request counters live in this Redis, shared by every server
+   * instance; unset: in the database on PostgreSQL (rate_limits), in memory on the embedded PGlite.
+   */
+  redisUrl: string | undefined;
   /** Social sign-in (googleLogin / microsoftLogin); null when FIREBASE_PROJECT_ID is not set. */
   firebaseAuth: FirebaseAuthConfig | null;
 }
@@ -296,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: DEFAULT_RATE_LIMITS,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, accountFailureCap: Math.min(100, int(env.LOGIN_FAILURE_CAP, DEFAULT_LOGIN_THROTTLE.accountFailureCap, 1)) },
     apiRateLimit: { max: int(env.API_RATE_LIMIT_PER_MINUTE, 1200, 1), windowSeconds: 60 },
+    redisUrl: env.REDIS_URL?.trim() || undefined,
     firebaseAuth: firebaseProject ? { projectId: firebaseProject, emulatorHost } : null,
   };
 }

@@ -17,6 +17,8 @@ export interface DbHandle {
   driver: DbDriver;
   /** The embedded PGlite instance (driver 'pglite' only). */
   pglite?: import('@electric-sql/pglite').PGlite;
+  /** The PostgreSQL connection string (driver 'postgres' only): the cache bus opens its LISTEN connection with it. */
+  connectionString?: string;
   /** Runs fn while holding a database-wide lock (migrations, seeding): safe across instances. */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -104,6 +106,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   return {
     db,
     driver: 'postgres',
+    connectionString: url,
     async withLock(fn) {
       const lockClient = await pool.connect();
       try {

@@ -13,6 +13,7 @@ import type { AreaName } from '../../common/constants';
 import type { Roles } from '../../common/contract';
 import type { SessionLookupRow, SessionRepository, SiteRow, StaffUserRow } from '../db/session-repository';
 import { TOTP_MESSAGES } from '../../common/totp';
+import { createLocalCacheBus, type CacheBus } from './cache-bus';
 import { forbidden, unauthorized } from './errors';
 import type { SessionRow, SessionStore } from './sessions';
 import type { TokenService } from './tokens';
@@ -51,7 +52,10 @@ export interface AuthenticateOptions {
 
 export interface Authenticator {
   authenticate(request: HeaderCarrier, options?: AuthenticateOptions): Promise<AuthContext>;
-  /** Drops cached lookups after a revocation on this instance, so it takes effect at once. */
+  /**
+   * Drops cached lookups after a revocation, on this instance at once and on every other instance
+   * when the bus delivers the event (PostgreSQL LISTEN/NOTIFY; server/domain/cache-bus.ts).
+   */
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
   /** Drops cached lookups of a site's sessions (a site setting such as the authenticator requirement changed). */
@@ -92,34 +96,70 @@ export function hasAreaAccess(roles: Roles, area: AreaName, need: 'continue' | '
 /** Bound on cached lookups; past it the cache starts afresh rather than grow. */
 const MAX_CACHED_SESSIONS = 10_000;
 
-export function createAuthenticator(deps: { store: Pick<SessionRepository, 'lookup'>; tokens: TokenService; sessions: SessionStore; cacheMs?: number }): Authenticator {
+export function createAuthenticator(deps: { store: Pick<SessionRepository, 'lookup'>; tokens: TokenService; sessions: SessionStore; cacheMs?: number; bus?: CacheBus }): Authenticator {
   const { store, tokens } = deps;
   const cacheMs = deps.cacheMs ?? 0;
+  const bus = deps.bus ?? createLocalCacheBus();
   type LookupRow = SessionLookupRow;
   // A very short cache of lookups keeps simple reads well under a millisecond of server time; every
-  // check (revoked, expired, idle, key) still runs on each call against the cached row.
+  // check (revoked, expired, idle, key) still runs on each call against the cached row. Revocations
+  // on other instances arrive on the bus (server/domain/cache-bus.ts); while its listener is down
+  // nothing is cached.
   const cache = new Map<string, { row: LookupRow; at: number }>();
+  // Bumped by every forget: a lookup that started before one does not store its (possibly older) row.
+  let epoch = 0;
 
   async function lookup(sessionId: string, nowMs: number): Promise<LookupRow | undefined> {
-    const hit = cacheMs > 0 ? cache.get(sessionId) : undefined;
+    const caching = cacheMs > 0 && bus.listening;
+    const hit = caching ? cache.get(sessionId) : undefined;
     if (hit && nowMs - hit.at < cacheMs) return hit.row;
+    const started = epoch;
     const row = await store.lookup(sessionId);
-    if (row && cacheMs > 0) {
+    if (row && caching && started === epoch && bus.listening) {
       if (cache.size >= MAX_CACHED_SESSIONS) cache.clear();
       cache.set(sessionId, { row, at: nowMs });
     }
     return row;
   }
 
-  return {
-    forgetSession(sessionId) {
+  const drop = {
+    session(sessionId: string) {
+      epoch++;
       cache.delete(sessionId);
     },
-    forgetUser(userId) {
+    user(userId: string) {
+      epoch++;
       for (const [id, entry] of cache) if (entry.row.user.id === userId) cache.delete(id);
     },
-    forgetSite(siteId) {
+    site(siteId: string) {
+      epoch++;
       for (const [id, entry] of cache) if (entry.row.site.id === siteId) cache.delete(id);
+    },
+  };
+  bus.subscribe({
+    event(event) {
+      if (event.kind === 'session') drop.session(event.id);
+      else if (event.kind === 'user') drop.user(event.id);
+      else if (event.kind === 'site-sessions') drop.site(event.id);
+    },
+    reset() {
+      epoch++;
+      cache.clear();
+    },
+  });
+
+  return {
+    forgetSession(sessionId) {
+      drop.session(sessionId);
+      bus.publish({ kind: 'session', id: sessionId });
+    },
+    forgetUser(userId) {
+      drop.user(userId);
+      bus.publish({ kind: 'user', id: userId });
+    },
+    forgetSite(siteId) {
+      drop.site(siteId);
+      bus.publish({ kind: 'site-sessions', id: siteId });
     },
     async authenticate(request, options = {}) {
       const now = options.now ?? new Date();

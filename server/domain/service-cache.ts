@@ -9,15 +9,18 @@
  * entry). Value: the site row, its networks (default first, then by name) and, filled lazily, the
  * brand / settings / device rows of its networks. Bound: SERVICE_CACHE_MAX_SITES entries, the least
  * recently used goes first. TTL: `ttlMs` (SERVICE_CACHE_MS, 5 s by default; 0 turns the cache off),
- * which only matters for writes this process does not see (another instance, a script on the same
- * database). Invalidation: `invalidateSite(siteId)` after every write that can change what it holds,
+ * which only matters for writes no instance announces (a script on the same database).
+ * Invalidation: `invalidateSite(siteId)` after every write that can change what it holds,
  * once the transaction is over (committed or not): launch and copy (server/domain/networks.ts), the
  * AppCMS brand / settings / restore / devices / service / signing-key writes (server/domain/appcms.ts)
  * and the monetization settings (server/domain/monetization.ts, `isMonetizationModelEnabled`).
- * A read that started before an invalidation never stores its (possibly older) answer.
+ * A read that started before an invalidation never stores its (possibly older) answer. Across
+ * instances (issue 31): `attachBus` (createServices) publishes each invalidation on the cache bus
+ * (PostgreSQL LISTEN/NOTIFY, server/domain/cache-bus.ts) and applies the other instances' at once.
  * Cached rows are frozen: callers copy before changing anything.
  */
 import type { NetworkDataKind } from '../../common/contract';
+import { createLocalCacheBus, type CacheBus } from './cache-bus';
 import type {
   NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow, NetworkSiteRow,
 } from '../db/network-repository';
@@ -41,8 +44,16 @@ export interface ServiceCache {
   networkData<K extends NetworkDataKind>(
     siteId: string, kind: K, networkId: string, load: () => Promise<NetworkDataRows[K] | undefined>,
   ): Promise<NetworkDataRows[K] | undefined>;
-  /** Drops everything held for the site; the next read goes to the database. */
+  /**
+   * Drops everything held for the site; the next read goes to the database. With a bus attached,
+   * every other instance drops its entry too when the event arrives.
+   */
   invalidateSite(siteId: string): void;
+  /**
+   * Publishes invalidations on the bus and applies the other instances' (issue 31); while the bus's
+   * listener is down nothing is answered from or stored in the cache. One bus per cache.
+   */
+  attachBus(bus: CacheBus): void;
   clear(): void;
   /** 0 turns the cache off (and empties it). */
   setTtl(ms: number): void;
@@ -83,6 +94,14 @@ export function createServiceCache(options: { ttlMs?: number; maxSites?: number;
   const entries = new Map<string, Entry>();
   // Bumped by every invalidation: a load that started under an older epoch does not store its answer.
   let epoch = 0;
+  let bus: CacheBus = createLocalCacheBus();
+  let unsubscribe = () => {};
+  const on = () => ttlMs > 0 && bus.listening;
+
+  function dropSite(siteId: string): void {
+    epoch++;
+    entries.delete(siteId);
+  }
 
   function live(siteId: string): Entry | undefined {
     const entry = entries.get(siteId);
@@ -101,7 +120,7 @@ export function createServiceCache(options: { ttlMs?: number; maxSites?: number;
 
   return {
     async snapshot(siteId, load) {
-      const hit = ttlMs > 0 ? live(siteId) : undefined;
+      const hit = on() ? live(siteId) : undefined;
       if (hit) {
         // Most recently used last, so eviction takes the least recently used first.
         entries.delete(siteId);
@@ -113,7 +132,7 @@ export function createServiceCache(options: { ttlMs?: number; maxSites?: number;
       const loaded = await load();
       if (!loaded) return undefined;
       const snapshot = freezeSnapshot(loaded);
-      if (ttlMs > 0 && started === epoch) {
+      if (on() && started === epoch) {
         if (entries.size >= maxSites) {
           const oldest = entries.keys().next().value;
           if (oldest !== undefined) entries.delete(oldest);
@@ -124,16 +143,27 @@ export function createServiceCache(options: { ttlMs?: number; maxSites?: number;
     },
     async networkData(siteId, kind, networkId, load) {
       const key = `${kind}:${networkId}`;
-      const entry = ttlMs > 0 ? live(siteId) : undefined;
+      const entry = on() ? live(siteId) : undefined;
       if (entry?.data.has(key)) return entry.data.get(key) as NetworkDataRows[typeof kind];
       const started = epoch;
       const row = await load();
-      if (row && entry && started === epoch && entries.get(siteId) === entry) entry.data.set(key, deepFreeze(row));
+      if (row && entry && on() && started === epoch && entries.get(siteId) === entry) entry.data.set(key, deepFreeze(row));
       return row;
     },
     invalidateSite(siteId) {
-      epoch++;
-      entries.delete(siteId);
+      dropSite(siteId);
+      bus.publish({ kind: 'service', id: siteId });
+    },
+    attachBus(next) {
+      unsubscribe();
+      bus = next;
+      clear();
+      unsubscribe = next.subscribe({
+        event(event) {
+          if (event.kind === 'service') dropSite(event.id);
+        },
+        reset: clear,
+      });
     },
     clear,
     setTtl(ms) {

@@ -14,6 +14,7 @@ import { createSessionRepository } from '../db/session-repository';
 import { assertNoEmulatorInProduction, type ServerConfig } from '../env';
 import { createAuditLog, type AuditLog } from './audit';
 import { createAuthenticator, type Authenticator } from './auth-context';
+import { createLocalCacheBus, type CacheBus } from './cache-bus';
 import { createAuthFlows, type AuthFlows } from './auth-flows';
 import { createJobQueue, type JobQueue } from './jobs';
 import { createLoginThrottle } from './login-throttle';
@@ -50,13 +51,17 @@ export interface Services {
   socialLogin: SocialLogin;
   /** Work done after the answer (SMS sends); buildApp waits for it on close. */
   jobs: JobQueue;
+  /** Cache invalidations across instances (server/domain/cache-bus.ts); local on PGlite. */
+  cacheBus: CacheBus;
 }
 
-export function createServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport }): Services {
+export function createServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus }): Services {
   const { dbHandle, config, log } = input;
   assertNoEmulatorInProduction(config);
   const db = dbHandle.db;
+  const cacheBus = input.cacheBus ?? createLocalCacheBus();
   serviceCacheOf(db).setTtl(config.serviceCacheMs);
+  serviceCacheOf(db).attachBus(cacheBus);
   const jwtSecret = resolveJwtSecret({
     jwtSecret: config.jwtSecret,
     production: config.production,
@@ -75,7 +80,7 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
     ? createHttpSmsTransport(config.sms.providerUrl, config.sms.providerToken)
     : config.sms.transport === 'outbox' ? createOutboxTransport((to, body) => insertOutboxMessage(db, to, body)) : createDisabledTransport());
   const audit = createAuditLog((values) => insertAuditEvent(db, values), (error) => log.error({ err: error instanceof Error ? error.message : String(error) }, 'audit write failed'));
-  const auth = createAuthenticator({ store: sessionRows, tokens, sessions, cacheMs: config.authCacheMs });
+  const auth = createAuthenticator({ store: sessionRows, tokens, sessions, cacheMs: config.authCacheMs, bus: cacheBus });
   const jobs = createJobQueue(log);
   const loginHistory = createLoginHistoryRepository(db);
   const loginThrottle = createLoginThrottle({
@@ -92,5 +97,5 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
     ? createFirebaseTokenVerifier({ projectId: config.firebaseAuth.projectId, emulator: Boolean(config.firebaseAuth.emulatorHost), keys: config.firebaseAuth.keys })
     : null;
   const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, limiter, verifier });
-  return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs };
+  return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus };
 }
