@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPCMS_PATHS, type AppcmsBrand } from '../common/appcms';
 import { API_PATHS } from '../common/constants';
@@ -128,6 +128,27 @@ if (!databaseUrl) {
       expect(await read()).toBe('/saved-on-a.png');
     });
 
+    it('while an instance\'s listener is cut off it answers from the database (no cache); once it has reconnected it caches again', async () => {
+      const user = await a.createUser({ prefix: 'mi-listener' });
+      const session = await b.login(user.username, user.password);
+      const bus = b.app.services.cacheBus;
+      const pid = bus.listenerPid;
+      expect(pid).toBeGreaterThan(0);
+      expect(await refusedOn(b, session)).toBe(false);
+      await a.dbHandle.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
+      await until(() => !bus.listening, 'the instance did not notice its listener was cut off within 2 s');
+      // A revocation nobody can announce to B now (a direct write): B, not caching, sees it anyway.
+      await a.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sidOf(session.token)));
+      expect(await refusedOn(b, session)).toBe(true);
+      await until(() => bus.listening && bus.listenerPid !== pid, 'the listener did not reconnect within 5 s', 5_000);
+      expect(await refusedOn(b, session)).toBe(true);
+      // Listening again: lookups are cached again (a direct write is hidden for the cache time).
+      const again = await b.login(user.username, user.password);
+      expect(await refusedOn(b, again)).toBe(false);
+      await a.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sidOf(again.token)));
+      expect(await refusedOn(b, again)).toBe(false);
+    });
+
     it(`the per-token budget (${BUDGET} a minute) is shared: requests split across both instances meet it at ${BUDGET}`, async () => {
       expect(tokenBudgetStore(a.config, a.driver)).toBe('redis');
       const token = await rawLogin(a);
@@ -156,6 +177,14 @@ if (!databaseUrl) {
       while (!(await check())) {
         if (Date.now() - start > 2_000) throw new Error('The cache notification did not reach the other instance within 2 s (PostgreSQL LISTEN/NOTIFY)');
         await sleep(5);
+      }
+    }
+
+    async function until(check: () => boolean, message: string, ms = 2_000): Promise<void> {
+      const start = Date.now();
+      while (!check()) {
+        if (Date.now() - start > ms) throw new Error(message);
+        await sleep(10);
       }
     }
 

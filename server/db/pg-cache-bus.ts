@@ -125,6 +125,9 @@ async function createPgCacheBus(handle: DbHandle, connectionString: string, opti
     get listening() {
       return listening;
     },
+    get listenerPid() {
+      return listening ? (client as (Client & { processID?: number }) | undefined)?.processID : undefined;
+    },
     publish(event: CacheEvent) {
       if (closed) return;
       const payload = JSON.stringify({ from: instance, kind: event.kind, id: event.id });

@@ -44,6 +44,8 @@ export interface CacheBus {
   subscribe(handler: CacheBusHandler): () => void;
   /** False while the listener is disconnected: caches must not answer from memory then. */
   readonly listening: boolean;
+  /** Diagnostics (tests, logs): the database backend process holding the LISTEN, when connected. */
+  readonly listenerPid?: number;
   /** Resolves once every event published so far has been handed to the database (or failed). */
   flush(): Promise<void>;
   close(): Promise<void>;
