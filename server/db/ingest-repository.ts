@@ -64,13 +64,18 @@ function sqlState(error: unknown): string | undefined {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Deadlocks (40P01) and serialization failures (40001) met and retried by this process (tests, bench). */
+export const ingestRetries: Record<string, number> = { '40001': 0, '40P01': 0 };
+
 /** Runs `run` again (full jitter: up to 40, 80, 160, 320 ms) after a deadlock or serialization failure; IngestBusy when the tries run out. */
 async function withRetries<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();
     } catch (error) {
-      if (!RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) throw error;
+      const state = sqlState(error) ?? '';
+      if (!RETRYABLE_SQLSTATES.has(state)) throw error;
+      ingestRetries[state] = (ingestRetries[state] ?? 0) + 1;
       if (attempt >= INGEST_TRANSACTION_ATTEMPTS) throw new IngestBusy(error);
       await sleep(Math.random() * 20 * 2 ** attempt);
     }

@@ -93,7 +93,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startIngestPipeline(input: { db: Db; log: IngestLog; config: IngestConfig; queue?: IngestQueue }): Promise<IngestPipeline> {
   const { db, log, config } = input;
   const queue = input.queue ?? (config.natsUrl
-    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: 5000 })
+    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: 5000, prefetch: Math.max(2, config.maxMessagesPerWrite * Math.max(1, config.consumers)) })
     : createMemoryQueue());
   let stopped = false;
   let busy = 0;

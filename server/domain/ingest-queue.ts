@@ -131,6 +131,8 @@ export interface JetStreamOptions {
   ackWaitMs: number;
   /** How long a publish waits for the stream's acknowledgement (ms). */
   publishTimeoutMs: number;
+  /** Messages this process pulls ahead of its consumers (kept small: what one process holds, another cannot take). */
+  prefetch: number;
 }
 
 const ns = (ms: number) => ms * 1_000_000;
@@ -183,7 +185,7 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
   });
   const startConsuming = async () => {
     const consumer: Consumer = await js.consumers.get(options.stream, options.durable);
-    consuming = await consumer.consume({ max_messages: 64 });
+    consuming = await consumer.consume({ max_messages: options.prefetch });
     void (async () => {
       try {
         for await (const m of consuming!) {

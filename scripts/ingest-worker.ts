@@ -1,0 +1,39 @@
+/**
+ * `npm run ingest:worker [-- --consumers 1] [--no-fold]`: extra consumers (and a fold worker) of the
+ * player event stream, beside `npm start` (issue 31; docs/data-model.md "Ingestion"). Needs NATS_URL
+ * (the JetStream stream the servers publish to) and DATABASE_URL (the PostgreSQL they share): an
+ * embedded PGlite directory has one owner and its memory queue lives inside `npm start`.
+ * INGEST_STREAM / INGEST_DURABLE / INGEST_ACK_WAIT_MS as for the server. Stops on SIGINT / SIGTERM
+ * after the batches in hand are written and acknowledged.
+ */
+import { parseArgs } from 'node:util';
+import { openDb } from '../server/db/client';
+import { loadIngestConfig, startIngestPipeline } from '../server/domain/ingest-pipeline';
+
+const { values } = parseArgs({ options: { consumers: { type: 'string' }, 'no-fold': { type: 'boolean', default: false } } });
+const config = loadIngestConfig(process.env);
+if (!config.natsUrl || !process.env.DATABASE_URL) {
+  console.error('npm run ingest:worker needs NATS_URL (the JetStream the servers publish to) and DATABASE_URL (their PostgreSQL).');
+  process.exit(2);
+}
+const consumers = values.consumers === undefined ? Math.max(1, config.consumers) : Number(values.consumers);
+if (!Number.isInteger(consumers) || consumers < 1) {
+  console.error('--consumers must be a whole number of at least 1.');
+  process.exit(2);
+}
+const handle = await openDb({ databaseUrl: process.env.DATABASE_URL });
+const log = {
+  warn: (obj: unknown, msg?: string) => console.warn(msg ?? '', JSON.stringify(obj)),
+  error: (obj: unknown, msg?: string) => console.error(msg ?? '', JSON.stringify(obj)),
+};
+const pipeline = await startIngestPipeline({ db: handle.db, log, config: { ...config, consumers, fold: config.fold && !values['no-fold'] } });
+console.log(`INGEST_WORKER_READY ${consumers} consumer(s) on stream ${config.stream} (${config.natsUrl})${config.fold && !values['no-fold'] ? ', fold worker on' : ''}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    pipeline.close().then(() => handle.close()).then(() => process.exit(0), () => process.exit(1));
+  });
+}
