@@ -57,6 +57,17 @@ export default tseslint.config(
       ] }],
     },
   },
+  // Issue 26: repositories are below the rules. server/domain/ may use a repository's types and
+  // functions (passed in by the composition root); server/db/ never reaches up into server/domain/.
+  {
+    files: ['server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        SERVER_IMPORTS_ONLY_COMMON,
+        { group: ['**/domain', '**/domain/**'], message: 'server/db/ never imports server/domain/: repositories sit below the rules.' },
+      ] }],
+    },
+  },
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {

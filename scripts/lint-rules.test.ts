@@ -24,6 +24,9 @@ describe('folder import rule', () => {
     ['server/domain/probe.ts', "import { eq } from 'drizzle-orm';\nexport const y = eq;\n", 'server/domain/ holds rules'],
     ['server/domain/probe.ts', "import { pgTable } from 'drizzle-orm/pg-core';\nexport const y = pgTable;\n", 'server/domain/ holds rules'],
     ['server/domain/reports/probe.ts', "import { subscribers } from '../../db/schema';\nexport const y = subscribers;\n", 'server/domain/ holds rules'],
+    ['server/db/probe-repository.ts', "import { scrubDetail } from '../domain/audit';\nexport const y = scrubDetail;\n", 'server/db/ never imports server/domain/'],
+    ['server/db/probe-repository.ts', "import type { PasswordHasher } from '../domain/passwords';\nexport type y = PasswordHasher;\n", 'server/db/ never imports server/domain/'],
+    ['server/db/probe-repository.ts', "import { x } from '../../src/config';\nexport const y = x;\n", 'server/ imports only common/.'],
   ])('refuses %s importing across the rule', async (file, source, message) => {
     expect(await importErrors(file, source)).toEqual([expect.stringContaining(message)]);
   }, LINT_TIMEOUT_MS);

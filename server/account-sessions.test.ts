@@ -10,7 +10,7 @@ import { API_PATHS } from '../common/constants';
 import type { LoginResponse } from '../common/contract';
 import { ACCOUNT_MESSAGES } from '../common/messages';
 import { auditEvents } from './db/schema';
-import { OWN_SESSION_AUDIT_ACTIONS } from './domain/sessions';
+import { OWN_SESSION_AUDIT_ACTIONS } from './domain/own-sessions';
 import { createTestApp, type Session, type TestApp, type TestUser } from './test-support';
 
 const S = API_PATHS.accountSessions;

@@ -143,7 +143,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw error;
   }
   // An answer leaves only once the cache invalidations its request published are committed
-  // (server/domain/cache-bus.ts): a client that saw a logout answered is refused by every instance.
+  // (server/db/cache-bus.ts): a client that saw a logout answered is refused by every instance.
   if (cacheBus.kind !== 'local') app.addHook('onSend', async () => cacheBus.flush());
   // SMS sends queued after their answers finish before the database closes.
   app.addHook('preClose', async () => services.jobs.idle());

@@ -40,7 +40,7 @@ export interface ServerConfig {
    */
   authCacheMs: number;
   /**
-   * How long one instance may reuse a site's service and networks (ms, server/domain/service-cache.ts).
+   * How long one instance may reuse a site's service and networks (ms, server/db/service-cache.ts).
    * Writes through any instance invalidate at once (on the others by LISTEN/NOTIFY); writes no instance
    * announces (a script) show within this time. 0 turns it off.
    */

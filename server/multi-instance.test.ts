@@ -23,7 +23,7 @@ import type { DbHandle } from './db/client';
 import { createCacheBus } from './db/pg-cache-bus';
 import { DEMO_SITES } from './db/demo-accounts';
 import { networkBrands, networkDevices, networkSettings, networks, sessions, sites } from './db/schema';
-import { serviceCacheOf } from './domain/service-cache';
+import { serviceCacheOf } from './db/service-cache';
 import { connectRedis, redisAddress, tokenBudgetStore } from './http/token-rate-limit';
 import { createTestApp, openTestDb, TEST_SEED_PASSWORD, type Session, type TestApp } from './test-support';
 

@@ -1,5 +1,5 @@
 /**
- * The per-site cache of the service and its networks (server/domain/service-cache.ts, issue 21):
+ * The per-site cache of the service and its networks (server/db/service-cache.ts, issue 21):
  * after a launch, a copy and every AppCMS or monetization write that changes what serviceGet or a
  * per-network read answers, the next read in this process shows the change; two sites never share
  * an entry; a read role sees what a write role sees; serviceGet is one query, and none when cached.
@@ -19,7 +19,7 @@ import type { Db } from './db/client';
 import { createNetworkRepository } from './db/network-repository';
 import { networkBrands, networkDevices, networkSettings, networks, sites } from './db/schema';
 import { getService, type NetworkCaller } from './domain/networks';
-import { createServiceCache, serviceCacheOf, type ServiceSnapshot } from './domain/service-cache';
+import { createServiceCache, serviceCacheOf, type ServiceSnapshot } from './db/service-cache';
 import { createTestApp, type Session, type TestApp } from './test-support';
 
 const SERVICE_GET = `query serviceGet($site: String!) {

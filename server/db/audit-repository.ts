@@ -8,3 +8,10 @@ export type AuditEventValues = Pick<typeof auditEvents.$inferInsert, 'at' | 'act
 export async function insertAuditEvent(db: Pick<Db, 'insert'>, values: AuditEventValues): Promise<void> {
   await db.insert(auditEvents).values(values);
 }
+
+const SECRET_KEY = /pass|otp|code|token|secret|key|hash/i;
+
+/** An audit detail without the keys that look like a secret (every audit write passes through it). */
+export function scrubDetail(detail: Record<string, unknown> = {}): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(detail).filter(([k]) => !SECRET_KEY.test(k)));
+}

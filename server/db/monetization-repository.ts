@@ -5,11 +5,11 @@
  * rules (roles, validation, what to audit) live in server/domain/monetization.ts.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { scrubDetail } from './audit-repository';
 import type { Db } from './client';
 import {
   auditEvents, couponRedemptions, coupons, offers, payments, planGroupPlans, planGroups, plans, sites, subscriptions,
 } from './schema';
-import { scrubDetail } from '../domain/audit';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;

@@ -5,16 +5,12 @@
  * or rolls back as one, audit record included.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { serviceCacheOf } from '../domain/service-cache';
+import { serviceCacheOf, type NetworkBrandRow, type NetworkDevicesRow, type NetworkRow, type NetworkSettingsRow, type NetworkSiteRow } from './service-cache';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { networkBrands, networkDevices, networks, networkSettings, sites } from './schema';
 
-export type NetworkSiteRow = typeof sites.$inferSelect;
-export type NetworkRow = typeof networks.$inferSelect;
-export type NetworkBrandRow = typeof networkBrands.$inferSelect;
-export type NetworkSettingsRow = typeof networkSettings.$inferSelect;
-export type NetworkDevicesRow = typeof networkDevices.$inferSelect;
+export type { NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow, NetworkSiteRow };
 export type BrandValues = Omit<NetworkBrandRow, 'networkId' | 'version'>;
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
@@ -80,7 +76,7 @@ export type NetworkStore = ReturnType<typeof repositoryOver>;
 export function createNetworkRepository(db: Db) {
   return {
     ...repositoryOver(db),
-    /** The per-site cache of the service and its networks of this database (server/domain/service-cache.ts). */
+    /** The per-site cache of the service and its networks of this database (server/db/service-cache.ts). */
     cache: serviceCacheOf(db),
     /** Runs `work` in one transaction over a repository bound to it. */
     transaction<T>(work: (tx: NetworkStore) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 /**
- * The cache bus on PostgreSQL (server/domain/cache-bus.ts, issue 31): LISTEN/NOTIFY on the channel
+ * The cache bus on PostgreSQL (server/db/cache-bus.ts, issue 31): LISTEN/NOTIFY on the channel
  * `cms_cache`. NOTIFY goes through the pool (`SELECT pg_notify(...)`); a dedicated pg client holds
  * the LISTEN. Each payload names the instance that sent it, so an instance ignores its own events.
  *
@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Client } from 'pg';
-import { createLocalCacheBus, parseCacheEvent, type CacheBus, type CacheBusHandler, type CacheEvent } from '../domain/cache-bus';
+import { createLocalCacheBus, parseCacheEvent, type CacheBus, type CacheBusHandler, type CacheEvent } from './cache-bus';
 import type { DbHandle } from './client';
 
 export const CACHE_CHANNEL = 'cms_cache';

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import type { PasswordHasher } from '../domain/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_SITES } from './demo-accounts';
 import { networkBrands, networkDevices, networkSettings, networks, sites, staffUsers } from './schema';
@@ -209,7 +208,7 @@ export async function hasSites(db: Db): Promise<boolean> {
 }
 
 /** Inserts the demo data unless the database already has sites. Returns whether it seeded. */
-export async function seedDemoData(db: Db, input: { password: string; passwords: PasswordHasher }): Promise<boolean> {
+export async function seedDemoData(db: Db, input: { password: string; passwords: { hash(password: string): Promise<string> } }): Promise<boolean> {
   if (await hasSites(db)) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => input.passwords.hash(input.password)));
   await db.transaction(async (tx) => {

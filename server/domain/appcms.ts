@@ -69,7 +69,7 @@ function refuseFields(errors: FieldErrors): void {
 const staleVersion = () => conflict(APPCMS_MESSAGES.conflict);
 
 /**
- * Runs a write, then drops the site's cached service and networks (server/domain/service-cache.ts)
+ * Runs a write, then drops the site's cached service and networks (server/db/service-cache.ts)
  * once its transaction is over, committed or not, so the next serviceGet / per-network read sees it.
  */
 async function invalidatingAfter<T>(deps: AppcmsDeps, siteId: string, write: () => Promise<T>): Promise<T> {

@@ -1,7 +1,9 @@
 /**
  * Audit trail (audit_events). Never records secrets: detail keys that look like one are dropped.
  */
-import type { AuditEventValues } from '../db/audit-repository';
+import { scrubDetail, type AuditEventValues } from '../db/audit-repository';
+
+export { scrubDetail };
 
 export type AuditAction =
   | 'login.success'
@@ -16,8 +18,6 @@ export type AuditAction =
   | 'password.reset_failed'
   | (string & {});
 
-const SECRET_KEY = /pass|otp|code|token|secret|key|hash/i;
-
 export interface AuditEvent {
   action: AuditAction;
   actorUserId?: string | null;
@@ -28,10 +28,6 @@ export interface AuditEvent {
 
 export interface AuditLog {
   record(event: AuditEvent): Promise<void>;
-}
-
-export function scrubDetail(detail: Record<string, unknown> = {}): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(detail).filter(([k]) => !SECRET_KEY.test(k)));
 }
 
 export function createAuditLog(insert: (values: AuditEventValues) => Promise<void>, onError: (error: unknown) => void = () => undefined): AuditLog {

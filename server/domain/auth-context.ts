@@ -13,7 +13,7 @@ import type { AreaName } from '../../common/constants';
 import type { Roles } from '../../common/contract';
 import type { SessionLookupRow, SessionRepository, SiteRow, StaffUserRow } from '../db/session-repository';
 import { TOTP_MESSAGES } from '../../common/totp';
-import { createLocalCacheBus, type CacheBus } from './cache-bus';
+import { createLocalCacheBus, type CacheBus } from '../db/cache-bus';
 import { forbidden, unauthorized } from './errors';
 import type { SessionRow, SessionStore } from './sessions';
 import type { TokenService } from './tokens';
@@ -54,7 +54,7 @@ export interface Authenticator {
   authenticate(request: HeaderCarrier, options?: AuthenticateOptions): Promise<AuthContext>;
   /**
    * Drops cached lookups after a revocation, on this instance at once and on every other instance
-   * when the bus delivers the event (PostgreSQL LISTEN/NOTIFY; server/domain/cache-bus.ts).
+   * when the bus delivers the event (PostgreSQL LISTEN/NOTIFY; server/db/cache-bus.ts).
    */
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
@@ -103,7 +103,7 @@ export function createAuthenticator(deps: { store: Pick<SessionRepository, 'look
   type LookupRow = SessionLookupRow;
   // A very short cache of lookups keeps simple reads well under a millisecond of server time; every
   // check (revoked, expired, idle, key) still runs on each call against the cached row. Revocations
-  // on other instances arrive on the bus (server/domain/cache-bus.ts); while its listener is down
+  // on other instances arrive on the bus (server/db/cache-bus.ts); while its listener is down
   // nothing is cached.
   const cache = new Map<string, { row: LookupRow; at: number }>();
   // Bumped by every forget: a lookup that started before one does not store its (possibly older) row.

@@ -24,7 +24,7 @@ import { canContinue, canEdit, parseRoles } from '../../common/roles';
 import type { Db } from '../db/client';
 import * as repo from '../db/monetization-repository';
 import { conflict, forbidden, invalid, notFound } from './errors';
-import { serviceCacheOf } from './service-cache';
+import { serviceCacheOf } from '../db/service-cache';
 
 export interface MonetizationCaller {
   userId: string;
@@ -118,7 +118,7 @@ export async function saveSettings(db: Db, caller: MonetizationCaller, version: 
       return after;
     });
   } finally {
-    // serviceGet answers isMonetizationModelEnabled and the service types from the per-site cache (server/domain/service-cache.ts).
+    // serviceGet answers isMonetizationModelEnabled and the service types from the per-site cache (server/db/service-cache.ts).
     serviceCacheOf(db).invalidateSite(caller.siteId);
   }
 }

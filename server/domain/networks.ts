@@ -14,7 +14,7 @@ import { AREAS } from '../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import type { NetworkRepository, NetworkRow, NetworkSiteRow } from '../db/network-repository';
 import { conflict, forbidden, invalid, notFound } from './errors';
-import type { ServiceSnapshot } from './service-cache';
+import type { ServiceSnapshot } from '../db/service-cache';
 
 /** Who is calling: resolved by the transport from the access token and API key. */
 export interface NetworkCaller {
@@ -80,7 +80,7 @@ function toNetwork(row: NetworkRow): Network {
 }
 
 /**
- * The caller's site with its networks, from the per-site cache (server/domain/service-cache.ts) or
+ * The caller's site with its networks, from the per-site cache (server/db/service-cache.ts) or
  * one query. Like callerSite, a `site` that is not the caller's own answers 'Site not found'.
  */
 async function callerService(store: NetworkRepository, caller: NetworkCaller, site: unknown): Promise<ServiceSnapshot> {
@@ -131,7 +131,7 @@ export async function publishNetwork(store: NetworkRepository, caller: NetworkCa
       return toNetwork(updated ?? target);
     });
   } finally {
-    // After the transaction, committed or not (server/domain/service-cache.ts).
+    // After the transaction, committed or not (server/db/service-cache.ts).
     store.cache.invalidateSite(siteRow.id);
   }
 }

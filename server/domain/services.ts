@@ -14,14 +14,14 @@ import { createSessionRepository } from '../db/session-repository';
 import { assertNoEmulatorInProduction, type ServerConfig } from '../env';
 import { createAuditLog, type AuditLog } from './audit';
 import { createAuthenticator, type Authenticator } from './auth-context';
-import { createLocalCacheBus, type CacheBus } from './cache-bus';
+import { createLocalCacheBus, type CacheBus } from '../db/cache-bus';
 import { createAuthFlows, type AuthFlows } from './auth-flows';
 import { createJobQueue, type JobQueue } from './jobs';
 import { createLoginThrottle } from './login-throttle';
 import { createOtpService, type OtpService } from './otp';
 import { createPasswordHasher, type PasswordHasher } from './passwords';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
-import { serviceCacheOf } from './service-cache';
+import { serviceCacheOf } from '../db/service-cache';
 import { createSessionStore, type SessionStore } from './sessions';
 import { createFirebaseTokenVerifier } from './firebase-token';
 import { createSocialLogin, type SocialLogin } from './social-login';
@@ -51,7 +51,7 @@ export interface Services {
   socialLogin: SocialLogin;
   /** Work done after the answer (SMS sends); buildApp waits for it on close. */
   jobs: JobQueue;
-  /** Cache invalidations across instances (server/domain/cache-bus.ts); local on PGlite. */
+  /** Cache invalidations across instances (server/db/cache-bus.ts); local on PGlite. */
   cacheBus: CacheBus;
 }
 

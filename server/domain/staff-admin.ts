@@ -25,6 +25,7 @@ import { canEdit, parseRoles } from '../../common/roles';
 import type { StaffAdminRepository, StaffRecord } from '../db/staff-admin-repository';
 import type { AuditLog } from './audit';
 import type { AuthContext, Authenticator } from './auth-context';
+import { sessionsAnswer } from './own-sessions';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { newPasswordProblem, type PasswordHasher } from './passwords';
 import { obscureMobileNumber } from './site-profile';
@@ -54,25 +55,6 @@ export const CREATE_ELSEWHERE_AUDIT = 'staff.create_elsewhere_hidden';
 const UUID = new RegExp(UUID_PATTERN);
 
 type StaffWithSessions = StaffRecord & { lastSeenAt: Date | null; activeSessions: number };
-
-/** Active sessions as the API answers them (staff pages and a user's own list), the caller's marked. */
-export function sessionsAnswer(
-  rows: readonly { id: string; deviceId: string; ipAddress: string; userAgent: string; createdAt: Date | string | number; lastSeenAt: Date | string | number }[],
-  currentSessionId: string,
-): StaffSessionsResponse {
-  return {
-    success: true,
-    sessions: rows.map((s) => ({
-      id: s.id,
-      deviceId: s.deviceId,
-      ipAddress: s.ipAddress,
-      userAgent: s.userAgent,
-      createdAt: new Date(s.createdAt).toISOString(),
-      lastSeenAt: new Date(s.lastSeenAt).toISOString(),
-      current: s.id === currentSessionId,
-    })),
-  };
-}
 
 export function hashSetPasswordToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from '../../common/constants';
 import { createStaffAdminRepository } from '../db/staff-admin-repository';
-import { createOwnSessions } from '../domain/sessions';
+import { createOwnSessions } from '../domain/own-sessions';
 import './types';
 
 const BASE = API_PATHS.accountSessions;

@@ -16,7 +16,7 @@ import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { PageActionRequest } from '../../machines/page-action.machine';
 import type { RestoreInput, VersionList } from '../../machines/versions.machine';
 import { apiRequest, authHeaders } from '../api/client';
-import { readNetworkCredentials } from './network-actors';
+import { readNetworkCredentials } from './network-credentials';
 
 export type AppcmsEditorKind = 'brand' | 'settings' | 'devices' | 'service' | 'template';
 

@@ -15,7 +15,7 @@ import type { PageActionArgs, PageActionRequest } from '../../machines/page-acti
 import { reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
-import { readNetworkCredentials } from './network-actors';
+import { readNetworkCredentials } from './network-credentials';
 
 let sharedClient: GraphqlClient | null = null;
 

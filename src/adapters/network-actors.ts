@@ -17,17 +17,12 @@ import type { Network, NetworkCopyRequest, Service } from '../../common/contract
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlClient, type GraphqlCredentials,
 } from '../api/graphql';
-import { API_PATHS, COOKIE_NAMES, SESSION_STORAGE_KEYS } from '../../common/constants';
+import { API_PATHS, SESSION_STORAGE_KEYS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
-import { readCookie } from './cookies';
+import { readNetworkCredentials } from './network-credentials';
 import { sessionStore } from './storage';
 
-/** The access token and management key from their cookies (spec §3), or null when either is missing. */
-export function readNetworkCredentials(): GraphqlCredentials | null {
-  const accessToken = readCookie(COOKIE_NAMES.accessToken);
-  const apiKey = readCookie(COOKIE_NAMES.managementKey);
-  return accessToken && apiKey ? { accessToken, apiKey } : null;
-}
+export { readNetworkCredentials };
 
 /** The network identifier saved by an earlier choice in this tab (the machine's `savedNetworkId` input). */
 export function readSavedNetworkId(): string | null {

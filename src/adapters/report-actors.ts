@@ -7,7 +7,7 @@ import type { FetchReportsInput, ReportEvent } from '../../machines/report.machi
 import { CredentialsMissingError } from '../../machines/network.machine';
 import type { ReportAnswer } from '../../common/reports';
 import { fetchReport } from '../api/reports';
-import { readNetworkCredentials } from './network-actors';
+import { readNetworkCredentials } from './network-credentials';
 
 export const fetchReportsActor = fromPromise<ReportAnswer[], FetchReportsInput>(async ({ input, signal }) => {
   const credentials = readNetworkCredentials();

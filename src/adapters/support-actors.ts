@@ -13,7 +13,7 @@ import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../..
 import { reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
 import * as api from '../api/support';
-import { readNetworkCredentials } from './network-actors';
+import { readNetworkCredentials } from './network-credentials';
 
 let sharedClient: GraphqlClient | undefined;
 

@@ -1,7 +1,7 @@
 /**
  * Cache invalidation across server instances (issue 31). Each instance keeps two caches of database
  * rows in memory: the session lookups (server/domain/auth-context.ts) and the service and networks
- * (server/domain/service-cache.ts). A revocation or a write on one instance drops the entry there at
+ * (server/db/service-cache.ts). A revocation or a write on one instance drops the entry there at
  * once and publishes a `CacheEvent` on the bus; every other instance drops the same entry when the
  * event arrives, so the TTLs only bound what a write outside any instance (a script) leaves behind.
  *

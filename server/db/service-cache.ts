@@ -16,14 +16,19 @@
  * and the monetization settings (server/domain/monetization.ts, `isMonetizationModelEnabled`).
  * A read that started before an invalidation never stores its (possibly older) answer. Across
  * instances (issue 31): `attachBus` (createServices) publishes each invalidation on the cache bus
- * (PostgreSQL LISTEN/NOTIFY, server/domain/cache-bus.ts) and applies the other instances' at once.
+ * (PostgreSQL LISTEN/NOTIFY, server/db/cache-bus.ts) and applies the other instances' at once.
  * Cached rows are frozen: callers copy before changing anything.
  */
 import type { NetworkDataKind } from '../../common/contract';
 import { createLocalCacheBus, type CacheBus } from './cache-bus';
-import type {
-  NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow, NetworkSiteRow,
-} from '../db/network-repository';
+import type { networkBrands, networkDevices, networks, networkSettings, sites } from './schema';
+
+/** The rows this cache holds (server/db/network-repository.ts reads them and re-exports these names). */
+export type NetworkSiteRow = typeof sites.$inferSelect;
+export type NetworkRow = typeof networks.$inferSelect;
+export type NetworkBrandRow = typeof networkBrands.$inferSelect;
+export type NetworkSettingsRow = typeof networkSettings.$inferSelect;
+export type NetworkDevicesRow = typeof networkDevices.$inferSelect;
 
 export interface ServiceSnapshot {
   site: NetworkSiteRow;
