@@ -3,15 +3,16 @@ import type { ReportCell, ReportColumn } from '../../../common/reports';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** Hours, minutes and percentages always with one decimal, so a column's numbers line up ('23.0' under '24.2'). */
+const fixedOneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function formatCell(value: ReportCell, kind: ReportColumn['kind'], currency = 'USD'): string {
   if (value === null || value === undefined) return '–';
   if (typeof value === 'string') return kind === 'period' ? formatPeriod(value) : value;
   switch (kind) {
     case 'money': return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value / 100);
-    case 'percent': return `${twoDecimals.format(value)} %`;
-    case 'hours': case 'minutes': return oneDecimal.format(value);
+    case 'percent': return `${fixedOneDecimal.format(value)} %`;
+    case 'hours': case 'minutes': return fixedOneDecimal.format(value);
     case 'count': return Number.isInteger(value) ? integer.format(value) : oneDecimal.format(value);
     default: return integer.format(value);
   }
