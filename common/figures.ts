@@ -10,13 +10,11 @@
  * so today's "Paying subscribers" tile and the Users list filtered to "Paying" give the same number.
  */
 
-/** The states a subscriber can be filtered by in Users (a subscriber matches when one of their subscriptions does). */
-export const SUBSCRIPTION_STATES = ['trialing', 'paying', 'past_due', 'cancelling', 'cancelled', 'expired'] as const;
-export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+// The Users filter's states live in their own small module: the router's search validator needs them on
+// the sign-in page's first load, the figure definitions below are not (issue 26).
+import { SUBSCRIPTION_STATES, isSubscriptionState, type SubscriptionState } from './subscription-states';
 
-export function isSubscriptionState(value: unknown): value is SubscriptionState {
-  return (SUBSCRIPTION_STATES as readonly unknown[]).includes(value);
-}
+export { SUBSCRIPTION_STATES, isSubscriptionState, type SubscriptionState };
 
 export interface SubscriptionStateRule {
   label: string;
@@ -82,11 +80,53 @@ export const FIGURES = {
     label: 'Churn (%)',
     help: 'Paying subscriptions lost in the period (paying at its start + paying gained − paying at its end) ÷ everyone who paid in it (paying at its start + paying gained), in percent: 0 to 100.',
   },
+  // Playback (daily playback rollups; sessions count on the UTC day they started).
+  avgMinutes: { label: 'Minutes per session', help: 'Seconds watched ÷ playback sessions started in the period, in minutes.' },
+  titles: { label: 'Titles watched', help: 'Distinct titles with at least one playback session started in the period.' },
+  watchThroughPct: { label: 'Watch-through (%)', help: 'Seconds watched ÷ (sessions × the title\'s duration) for the sessions started in the period, in percent.' },
+  startupAvgMs: { label: 'Startup avg (ms)', help: 'Mean time to first frame of the playback sessions started in the period.' },
+  startupP50Ms: { label: 'Startup p50 (ms)', help: 'Median time to first frame of the playback sessions started in the period (from fixed buckets, interpolated).' },
+  rebufferPct: { label: 'Rebuffer ratio (%)', help: 'Seconds spent rebuffering ÷ (seconds watched + seconds rebuffering), over all sessions started in the period.' },
+  rebufferP50Pct: { label: 'Rebuffer p50 (%)', help: 'Median of the share of each session spent rebuffering (rebuffer ÷ (watched + rebuffer) seconds).' },
+  errorPct: { label: 'Error sessions (%)', help: 'Playback sessions that reported an error ÷ sessions started in the period, in percent.' },
+  bitrateKbps: { label: 'Bitrate avg (kbps)', help: 'Mean of the sessions\' average bitrate, over the sessions started in the period that reported one.' },
+  startupBucketPct: { label: 'Startup bucket (%)', help: 'Sessions whose time to first frame falls in this bucket ÷ sessions started in the period, in percent; the buckets of a row sum to 100.' },
+  // Real time (open sessions, not rollups).
+  streamsMinute: { label: 'Streams', help: 'Playback sessions active during that minute (started before its end, last event at or after its start).' },
+  viewersMinute: { label: 'Viewers', help: 'Distinct viewers of the sessions active during that minute.' },
+  streamsWindow: { label: 'Streams (30 min)', help: 'Playback sessions with an event in the last 30 minutes.' },
+  viewersWindow: { label: 'Viewers (30 min)', help: 'Distinct viewers of the sessions with an event in the last 30 minutes.' },
+  peakStreams: { label: 'Peak streams (30 min)', help: 'The most streams of any one minute in the last 30 minutes.' },
+  // Cohorts (subscriptions; a viewer's cohort is the UTC month of their first subscription).
+  cohortSubscribers: { label: 'Subscribers (cohort)', help: 'Viewers whose first subscription started in the cohort\'s month (UTC).' },
+  retentionPct: { label: 'Month n (%)', help: 'Viewers of the cohort with a subscription running in its n-th month after the cohort month ÷ the cohort\'s size, in percent.' },
+  cohortNetRevenue: { label: 'Lifetime net revenue', help: 'Charges kept (succeeded; a refunded charge adds nothing) from the cohort\'s viewers since their first subscription, in the currency shown.' },
+  cohorts: { label: 'Cohorts', help: 'Months (UTC) in the range in which at least one viewer started a first subscription.' },
+  month1RetentionAvg: { label: 'Month-1 retention (%)', help: 'The mean over the cohorts that have reached their first month of: viewers with a subscription running in month 1 ÷ the cohort\'s size, in percent.' },
+  ltv: { label: 'Lifetime value per subscriber', help: 'The cohort\'s net revenue ÷ its subscribers, in the currency shown.' },
+  // Payments (daily payment rollups, UTC days, one currency at a time).
+  payments: { label: 'Successful payments', help: 'Charges taken in the period (succeeded, including those later refunded).' },
+  revenue: { label: 'Revenue', help: 'The amount of every charge taken in the period, including those later refunded, in the currency shown.' },
+  refunds: { label: 'Refunds', help: 'The amount of the charges of the period that were refunded, in the currency shown.' },
+  failed: { label: 'Failed payments', help: 'Charges attempted in the period that failed.' },
+  successPct: { label: 'Success rate (%)', help: 'Charges taken ÷ (charges taken + failed charges) in the period, in percent.' },
+  attributedRevenue: { label: 'Attributed net revenue', help: 'Each day\'s net revenue split across titles by their share of that day\'s watch time, summed over the period, in the currency shown.' },
+  sharePct: { label: 'Share of revenue (%)', help: 'A title\'s attributed net revenue ÷ the net revenue attributed to every title, in percent.' },
 } as const satisfies Record<string, FigureDefinition>;
 
 export type FigureKey = keyof typeof FIGURES;
 
-/** The help text of a figure by its report column key; undefined for columns that are not figures (period, names). */
-export function figureHelp(key: string): string | undefined {
-  return (FIGURES as Record<string, FigureDefinition>)[key]?.help;
+/** The help text of a figure by its id (a Dashboard tile's key, a report column's `figure`); undefined for what is not a figure. */
+export function figureHelp(figure: string | undefined): string | undefined {
+  return figure === undefined ? undefined : (FIGURES as Record<string, FigureDefinition>)[figure]?.help;
+}
+
+/** The name of a figure by its id (the legend's line for several columns of one figure). */
+export function figureLabel(figure: string): string | undefined {
+  return (FIGURES as Record<string, FigureDefinition>)[figure]?.label;
+}
+
+/** Whether a figure id names a definition (the reports test checks every figure column of every report). */
+export function isFigureKey(value: unknown): value is FigureKey {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(FIGURES, value);
 }

@@ -6,6 +6,14 @@
  *       &device=&country=&content=&plan=&by=&currency=&compare=previous&include=options
  */
 
+// Granularities, filters, presets and day arithmetic live in their own small module: the router's
+// search validator needs them on the sign-in page's first load, the report specs are not (issue 26).
+import {
+  DATE_PRESETS, GRANULARITIES, REPORT_FILTERS, addDays, daysBetween, isoDay, presetRange, type Granularity, type ReportFilter,
+} from './report-dates';
+
+export { DATE_PRESETS, GRANULARITIES, REPORT_FILTERS, addDays, daysBetween, isoDay, presetRange, type Granularity, type ReportFilter };
+
 export const REPORTS_PATH = '/appcms/v2/reports';
 
 export const REPORT_NAMES = [
@@ -15,12 +23,7 @@ export const REPORT_NAMES = [
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
-export const GRANULARITIES = ['hour', 'day', 'week', 'month'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
 
-/** Filters a report may support; one at a time, since each playback rollup row has one dimension. */
-export const REPORT_FILTERS = ['device', 'country', 'content', 'plan'] as const;
-export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 /** Breakdowns of the QoS reports (playback rollup dimensions). */
 export const QOS_BREAKDOWNS = ['device', 'country', 'isp', 'cdn', 'content'] as const;
@@ -33,8 +36,6 @@ export const MAX_REPORT_RANGE_DAYS = 366;
 export const REALTIME_WINDOW_MINUTES = 30;
 /** Real-time pages refresh this often while visible. */
 export const REALTIME_POLL_MS = 15_000;
-/** Date presets of the filter bar, in days. */
-export const DATE_PRESETS = [7, 30, 90] as const;
 
 export interface ReportSpec {
   realtime: boolean;
@@ -97,6 +98,12 @@ export interface ReportColumn {
   key: string;
   label: string;
   kind: ColumnKind;
+  /**
+   * The figure this column shows (a key of FIGURES in common/figures.ts), whose definition is its help
+   * text. Every column that is not text or a period has one: one column key (`revenue`, `viewers`) can
+   * mean different figures in different reports, so help is never looked up by the column key.
+   */
+  figure?: string;
 }
 
 export type ReportCell = string | number | null;
@@ -140,26 +147,6 @@ export interface ReportAnswer {
   options?: Partial<Record<'plan' | 'content', FilterOption[]>>;
 }
 
-/** The UTC calendar day of a date, YYYY-MM-DD. */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDay(d);
-}
-
-/** Inclusive number of days from `from` to `to` (1 when equal). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-/** The default range: the last `days` days ending today (UTC). */
-export function presetRange(days: number, today: string): { from: string; to: string } {
-  return { from: addDays(today, -(days - 1)), to: today };
-}
 
 /** What the analytics filters say about a range or a failed choice list (issue 27). */
 export const REPORT_FILTER_MESSAGES = {

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
-import { REPORTS_PATH, type ReportAnswer, type ReportName } from '../common/reports';
+import { isFigureKey } from '../common/figures';
+import { REPORT_NAMES, REPORT_SPECS, REPORTS_PATH, type ReportAnswer, type ReportName } from '../common/reports';
 import { rebuildRollups } from './db/rollups';
 import {
   contentItems, networks, payments, playbackSessions, plans, subscribers, subscriptions,
@@ -395,21 +396,46 @@ describe('reports equal a recomputation from the raw rows', () => {
     expect(totals).toEqual(subsAtEndOf(TO, plan.id));
   });
 
-  it('user_base and change_in_user_base name their columns as the spec does (label and kind)', async () => {
+  it('user_base and change_in_user_base name their columns as the spec does (label, kind and figure)', async () => {
     const base = await report(analyst, 'user_base');
     expect(base.body.columns).toEqual([
-      { key: 'period', label: 'Period', kind: 'period' }, { key: 'signups', label: 'Sign-ups', kind: 'count' },
-      { key: 'viewers', label: 'Viewers (daily average)', kind: 'count' },
-      { key: 'subscribers', label: 'Paying subscribers (end)', kind: 'count' }, { key: 'trialing', label: 'In trial (end)', kind: 'count' },
+      { key: 'period', label: 'Period', kind: 'period' }, { key: 'signups', label: 'Sign-ups', kind: 'count', figure: 'signups' },
+      { key: 'viewers', label: 'Viewers (daily average)', kind: 'count', figure: 'viewers' },
+      { key: 'subscribers', label: 'Paying subscribers (end)', kind: 'count', figure: 'subscribers' },
+      { key: 'trialing', label: 'In trial (end)', kind: 'count', figure: 'trialing' },
     ]);
     const change = await report(analyst, 'change_in_user_base');
     expect(change.body.columns).toEqual([
-      { key: 'period', label: 'Period', kind: 'period' }, { key: 'trialsStarted', label: 'Trials started', kind: 'count' },
-      { key: 'paidStarted', label: 'Paid starts', kind: 'count' }, { key: 'conversions', label: 'Trial conversions', kind: 'count' },
-      { key: 'gained', label: 'Paying gained', kind: 'count' }, { key: 'cancellations', label: 'Cancellations', kind: 'count' },
-      { key: 'lost', label: 'Subscriptions ended', kind: 'count' }, { key: 'net', label: 'Net change (paying)', kind: 'count' },
-      { key: 'activeAtEnd', label: 'Paying at end', kind: 'count' }, { key: 'churnPct', label: 'Churn (%)', kind: 'percent' },
+      { key: 'period', label: 'Period', kind: 'period' }, { key: 'trialsStarted', label: 'Trials started', kind: 'count', figure: 'trialsStarted' },
+      { key: 'paidStarted', label: 'Paid starts', kind: 'count', figure: 'paidStarted' },
+      { key: 'conversions', label: 'Trial conversions', kind: 'count', figure: 'conversions' },
+      { key: 'gained', label: 'Paying gained', kind: 'count', figure: 'gained' },
+      { key: 'cancellations', label: 'Cancellations', kind: 'count', figure: 'cancellations' },
+      { key: 'lost', label: 'Subscriptions ended', kind: 'count', figure: 'lost' }, { key: 'net', label: 'Net change (paying)', kind: 'count', figure: 'net' },
+      { key: 'activeAtEnd', label: 'Paying at end', kind: 'count', figure: 'activeAtEnd' },
+      { key: 'churnPct', label: 'Churn (%)', kind: 'percent', figure: 'churnPct' },
     ]);
+  });
+
+  it('every figure column of every report (each breakdown too) names a figure with a definition; one column key can mean different figures', async () => {
+    const asked = REPORT_NAMES.flatMap((name) => (REPORT_SPECS[name].by ?? [undefined]).map((by) => ({ name, by })));
+    const figuresOf = new Map<string, Set<string>>();
+    for (const { name, by } of asked) {
+      const { status, body } = await report(analyst, name, `${RANGE}${by ? `&by=${by}` : ''}`);
+      expect(status, `${name} by ${by}`).toBe(200);
+      for (const c of body.columns) {
+        if (c.kind === 'text' || c.kind === 'period') {
+          expect(c.figure, `${name}.${c.key}`).toBeUndefined();
+          continue;
+        }
+        expect(isFigureKey(c.figure), `${name}${by ? ` by ${by}` : ''}: column ${c.key} (${c.label}) has no figure definition`).toBe(true);
+        figuresOf.set(c.key, (figuresOf.get(c.key) ?? new Set()).add(c.figure!));
+      }
+    }
+    // The cohort's subscribers are not the paying subscribers; the real-time viewers are not a daily average.
+    expect([...figuresOf.get('subscribers')!].sort()).toEqual(['cohortSubscribers', 'subscribers']);
+    expect([...figuresOf.get('viewers')!].sort()).toEqual(['viewers', 'viewersMinute', 'viewersWindow']);
+    expect([...figuresOf.get('revenue')!].sort()).toEqual(['attributedRevenue', 'cohortNetRevenue', 'revenue']);
   });
 
   it.each(['user_base', 'change_in_user_base'])('%s over a range without data: no rows, zero totals', async (name) => {

@@ -17,6 +17,7 @@ import {
 import type { ParsedReportParams } from './params';
 import { reportParamError } from './params';
 import { addCounts, histogramQuantile, periodOf, periodsOf, ratio, round } from './stats';
+import type { FigureKey } from '../../../common/figures';
 
 export interface ReportContext {
   db: Db;
@@ -30,7 +31,10 @@ export interface ReportContext {
 
 export type ReportBody = Pick<ReportAnswer, 'columns' | 'rows' | 'totals' | 'currency' | 'currencies' | 'currencyTotals'>;
 
-const col = (key: string, label: string, kind: ReportColumn['kind']): ReportColumn => ({ key, label, kind });
+/** A text or period column (no figure). */
+const col = (key: string, label: string, kind: 'text' | 'period'): ReportColumn => ({ key, label, kind });
+/** A figure column: `figure` names its definition in common/figures.ts (by default the column key). */
+const fig = (key: string, label: string, kind: ReportColumn['kind'], figure: FigureKey = key as FigureKey): ReportColumn => ({ key, label, kind, figure });
 const PERIOD = col('period', 'Period', 'period');
 
 function scopeOf(ctx: ReportContext): ReportScope {
@@ -79,15 +83,15 @@ function playbackMeasures(s: PlaybackSums, days: number): Record<string, number 
 const percent = (value: number | null): number | null => (value === null ? null : value * 100);
 
 const ENGAGEMENT_COLUMNS = [
-  col('sessions', 'Sessions', 'count'), col('viewers', 'Viewers (daily average)', 'count'),
-  col('watchHours', 'Watch time (hours)', 'hours'), col('avgMinutes', 'Minutes per session', 'minutes'),
+  fig('sessions', 'Sessions', 'count'), fig('viewers', 'Viewers (daily average)', 'count'),
+  fig('watchHours', 'Watch time (hours)', 'hours'), fig('avgMinutes', 'Minutes per session', 'minutes'),
 ];
 const QOS_COLUMNS = [
-  col('sessions', 'Sessions', 'count'), col('startupAvgMs', 'Startup avg (ms)', 'ms'),
-  col('startupP50Ms', 'Startup p50 (ms)', 'ms'), col('startupP95Ms', 'Startup p95 (ms)', 'ms'),
-  col('rebufferPct', 'Rebuffer ratio (%)', 'percent'), col('rebufferP50Pct', 'Rebuffer p50 (%)', 'percent'),
-  col('rebufferP95Pct', 'Rebuffer p95 (%)', 'percent'), col('errorPct', 'Error sessions (%)', 'percent'),
-  col('bitrateKbps', 'Bitrate avg (kbps)', 'kbps'),
+  fig('sessions', 'Sessions', 'count'), fig('startupAvgMs', 'Startup avg (ms)', 'ms'),
+  fig('startupP50Ms', 'Startup p50 (ms)', 'ms'), fig('startupP95Ms', 'Startup p95 (ms)', 'ms'),
+  fig('rebufferPct', 'Rebuffer ratio (%)', 'percent'), fig('rebufferP50Pct', 'Rebuffer p50 (%)', 'percent'),
+  fig('rebufferP95Pct', 'Rebuffer p95 (%)', 'percent'), fig('errorPct', 'Error sessions (%)', 'percent'),
+  fig('bitrateKbps', 'Bitrate avg (kbps)', 'kbps'),
 ];
 
 /** The playback slice a filter selects ('all' without one). */
@@ -162,7 +166,7 @@ async function qosBuckets(ctx: ReportContext): Promise<ReportBody> {
   const dimension = (ctx.params.by ?? 'device') as PlaybackDimension;
   const rows = await playbackByKey(ctx.db, scopeOf(ctx), dimension, null);
   const labels = bucketLabels(STARTUP_MS_BUCKETS, (ms) => `${ms / 1000} s`);
-  const bucketColumns = labels.map((label, i) => col(`b${i}`, `Startup ${label} (%)`, 'percent'));
+  const bucketColumns = labels.map((label, i) => fig(`b${i}`, `Startup ${label} (%)`, 'percent', 'startupBucketPct'));
   const measure = (counts: number[], sessions: number): ReportRow => ({
     sessions,
     ...Object.fromEntries(labels.map((_, i) => [`b${i}`, round(percent(ratio(counts[i] ?? 0, sessions)), 1)])),
@@ -171,8 +175,8 @@ async function qosBuckets(ctx: ReportContext): Promise<ReportBody> {
   });
   const total = rows.reduce((acc, r) => addSums(acc, r), emptySums());
   return {
-    columns: [col('key', dimensionLabel(dimension), 'text'), col('sessions', 'Sessions', 'count'), ...bucketColumns,
-      col('startupP50Ms', 'Startup p50 (ms)', 'ms'), col('startupP95Ms', 'Startup p95 (ms)', 'ms')],
+    columns: [col('key', dimensionLabel(dimension), 'text'), fig('sessions', 'Sessions', 'count'), ...bucketColumns,
+      fig('startupP50Ms', 'Startup p50 (ms)', 'ms'), fig('startupP95Ms', 'Startup p95 (ms)', 'ms')],
     rows: rows.filter((r) => r.sessions > 0).sort((a, b) => b.sessions - a.sessions)
       .map((r) => ({ key: r.key, ...measure(r.startupHistogram, r.sessions) })),
     totals: measure(total.startupHistogram, total.sessions) as Record<string, number | null>,
@@ -202,8 +206,8 @@ async function userBase(ctx: ReportContext): Promise<ReportBody> {
     for (let day = ctx.params.from; day <= ctx.params.to; day = addDays(day, 1)) if (periodOf(day, g) === period) last = day;
     return last;
   };
-  const columns = [PERIOD, ...(plan ? [] : [col('signups', 'Sign-ups', 'count')]), col('viewers', 'Viewers (daily average)', 'count')];
-  if (!country) columns.push(col('subscribers', 'Paying subscribers (end)', 'count'), col('trialing', 'In trial (end)', 'count'));
+  const columns = [PERIOD, ...(plan ? [] : [fig('signups', 'Sign-ups', 'count')]), fig('viewers', 'Viewers (daily average)', 'count')];
+  if (!country) columns.push(fig('subscribers', 'Paying subscribers (end)', 'count', 'subscribers'), fig('trialing', 'In trial (end)', 'count'));
   const rows: ReportRow[] = periods.map(({ period, days }) => {
     const end = subsByDay.get(lastDayOf(period));
     const row: ReportRow = { period, ...(!plan && { signups: signupBy.get(period) ?? 0 }), viewers: round((viewerBy.get(period) ?? 0) / days, 1) };
@@ -254,10 +258,10 @@ async function changeInUserBase(ctx: ReportContext): Promise<ReportBody> {
   }), { trials: 0, paid: 0, conv: 0, canc: 0, expi: 0, start: startActive(ctx.params.from), end: 0 });
   const anything = days.some((d) => d.day >= ctx.params.from);
   return {
-    columns: [PERIOD, col('trialsStarted', 'Trials started', 'count'), col('paidStarted', 'Paid starts', 'count'),
-      col('conversions', 'Trial conversions', 'count'), col('gained', 'Paying gained', 'count'),
-      col('cancellations', 'Cancellations', 'count'), col('lost', 'Subscriptions ended', 'count'),
-      col('net', 'Net change (paying)', 'count'), col('activeAtEnd', 'Paying at end', 'count'), col('churnPct', 'Churn (%)', 'percent')],
+    columns: [PERIOD, fig('trialsStarted', 'Trials started', 'count'), fig('paidStarted', 'Paid starts', 'count'),
+      fig('conversions', 'Trial conversions', 'count'), fig('gained', 'Paying gained', 'count'),
+      fig('cancellations', 'Cancellations', 'count'), fig('lost', 'Subscriptions ended', 'count'),
+      fig('net', 'Net change (paying)', 'count'), fig('activeAtEnd', 'Paying at end', 'count'), fig('churnPct', 'Churn (%)', 'percent')],
     rows: anything ? [...sums.entries()].map(([period, s]) => ({ period, ...measure(s) })) : [],
     totals: measure(total),
   };
@@ -286,9 +290,9 @@ async function videoEngagement(ctx: ReportContext): Promise<ReportBody> {
     avgMinutes: round(ratio(a.watched / 60, a.sessions), 1), watchThroughPct: round(percent(ratio(a.watched, a.possible)), 1),
   });
   return {
-    columns: [PERIOD, col('sessions', 'Sessions', 'count'), col('watchHours', 'Watch time (hours)', 'hours'),
-      col('titles', 'Titles watched', 'count'), col('avgMinutes', 'Minutes per session', 'minutes'),
-      col('watchThroughPct', 'Watch-through (%)', 'percent')],
+    columns: [PERIOD, fig('sessions', 'Sessions', 'count'), fig('watchHours', 'Watch time (hours)', 'hours'),
+      fig('titles', 'Titles watched', 'count'), fig('avgMinutes', 'Minutes per session', 'minutes'),
+      fig('watchThroughPct', 'Watch-through (%)', 'percent')],
     rows: total.sessions === 0 ? [] : periodsOf(ctx.params.from, ctx.params.to, g).map(({ period }) => ({ period, ...measure(byPeriod.get(period) ?? fresh()) })),
     totals: measure(total),
   };
@@ -314,8 +318,8 @@ async function dtlVideoEngagement(ctx: ReportContext): Promise<ReportBody> {
   const possible = (r: PlaybackSums, key: string) => r.sessions * (info.get(key)?.durationSeconds ?? 0);
   return {
     columns: [col('title', 'Title', 'text'), col('kind', 'Kind', 'text'), col('genre', 'Genre', 'text'),
-      col('sessions', 'Sessions', 'count'), col('watchHours', 'Watch time (hours)', 'hours'),
-      col('avgMinutes', 'Minutes per session', 'minutes'), col('watchThroughPct', 'Watch-through (%)', 'percent')],
+      fig('sessions', 'Sessions', 'count'), fig('watchHours', 'Watch time (hours)', 'hours'),
+      fig('avgMinutes', 'Minutes per session', 'minutes'), fig('watchThroughPct', 'Watch-through (%)', 'percent')],
     rows: shown.map((r) => ({
       title: info.get(r.key)?.title ?? 'Removed title', ...contentLinkFields(r.key, info), kind: info.get(r.key)?.kind ?? '', genre: info.get(r.key)?.genre ?? '',
       sessions: r.sessions, watchHours: round(r.watchedSeconds / 3600, 1),
@@ -349,7 +353,7 @@ async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
   }
   const last = rows[rows.length - 1]!;
   return {
-    columns: [col('period', 'Minute (UTC)', 'period'), col('streams', 'Streams', 'count'), col('viewers', 'Viewers', 'count')],
+    columns: [col('period', 'Minute (UTC)', 'period'), fig('streams', 'Streams', 'count', 'streamsMinute'), fig('viewers', 'Viewers', 'count', 'viewersMinute')],
     rows: sessions.length === 0 ? [] : rows,
     totals: { streams: last.streams as number, viewers: last.viewers as number, peakStreams: Math.max(0, ...rows.map((r) => r.streams as number)), sessions: sessions.length },
   };
@@ -376,9 +380,9 @@ async function realtimeContentEnhanced(ctx: ReportContext): Promise<ReportBody> 
     };
   };
   return {
-    columns: [col('title', 'Title', 'text'), col('streams', 'Streams (30 min)', 'count'), col('viewers', 'Viewers', 'count'),
-      col('startupP50Ms', 'Startup p50 (ms)', 'ms'), col('startupP95Ms', 'Startup p95 (ms)', 'ms'),
-      col('rebufferPct', 'Rebuffer ratio (%)', 'percent'), col('errorPct', 'Error sessions (%)', 'percent')],
+    columns: [col('title', 'Title', 'text'), fig('streams', 'Streams (30 min)', 'count', 'streamsWindow'), fig('viewers', 'Viewers (30 min)', 'count', 'viewersWindow'),
+      fig('startupP50Ms', 'Startup p50 (ms)', 'ms'), fig('startupP95Ms', 'Startup p95 (ms)', 'ms'),
+      fig('rebufferPct', 'Rebuffer ratio (%)', 'percent'), fig('errorPct', 'Error sessions (%)', 'percent')],
     rows: [...byContent.entries()].map(([id, list]) => ({ title: info.get(id)?.title ?? 'Removed title', ...contentLinkFields(id, info), ...measure(list) }))
       .sort((a, b) => b.streams - a.streams).slice(0, 50),
     totals: measure(sessions),
@@ -396,8 +400,8 @@ async function cohortAnalysis(ctx: ReportContext): Promise<ReportBody> {
     byCohort.set(c.cohort, list);
   }
   const width = Math.min(COHORT_MONTHS, Math.max(0, ...[...byCohort.values()].map((l) => l.length)));
-  const columns = [col('cohort', 'Cohort (first subscription)', 'text'), col('subscribers', 'Subscribers', 'count'),
-    ...Array.from({ length: width }, (_, i) => col(`m${i}`, `Month ${i} (%)`, 'percent'))];
+  const columns = [col('cohort', 'Cohort (first subscription)', 'text'), fig('subscribers', 'Subscribers', 'count', 'cohortSubscribers'),
+    ...Array.from({ length: width }, (_, i) => fig(`m${i}`, `Month ${i} (%)`, 'percent', 'retentionPct'))];
   const rows = [...byCohort.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([cohort, list]) => {
     const size = list[0] ?? 0;
     const row: ReportRow = { cohort, subscribers: size };
@@ -432,8 +436,8 @@ async function ltvEnhanced(ctx: ReportContext): Promise<ReportBody> {
   const revenue = rows.reduce((a, r) => a + r.revenue, 0);
   return {
     currency, currencies,
-    columns: [col('cohort', 'Cohort (first subscription)', 'text'), col('plan', 'Plan', 'text'), col('subscribers', 'Subscribers', 'count'),
-      col('revenue', 'Net revenue', 'money'), col('ltv', 'Lifetime value per subscriber', 'money')],
+    columns: [col('cohort', 'Cohort (first subscription)', 'text'), col('plan', 'Plan', 'text'), fig('subscribers', 'Subscribers', 'count', 'cohortSubscribers'),
+      fig('revenue', 'Lifetime net revenue', 'money', 'cohortNetRevenue'), fig('ltv', 'Lifetime value per subscriber', 'money')],
     rows: rows.map((r) => ({ cohort: r.cohort, plan: names.get(r.key) ?? 'Removed plan', subscribers: r.subscribers, revenue: r.revenue, ltv: round(ratio(r.revenue, r.subscribers), 0) })),
     totals: { subscribers, revenue, ltv: round(ratio(revenue, subscribers), 0) },
   };
@@ -453,8 +457,8 @@ function paymentMeasures(list: PaymentDayRow[]) {
 }
 
 const PAYMENT_COLUMNS = [
-  col('payments', 'Successful payments', 'count'), col('revenue', 'Revenue', 'money'), col('refunds', 'Refunds', 'money'),
-  col('netRevenue', 'Net revenue', 'money'), col('failed', 'Failed payments', 'count'), col('successPct', 'Success rate (%)', 'percent'),
+  fig('payments', 'Successful payments', 'count'), fig('revenue', 'Revenue', 'money'), fig('refunds', 'Refunds', 'money'),
+  fig('netRevenue', 'Net revenue', 'money'), fig('failed', 'Failed payments', 'count'), fig('successPct', 'Success rate (%)', 'percent'),
 ];
 
 /** The payment totals of each currency apart (a figure is never summed across currencies). */
@@ -514,8 +518,8 @@ async function contentPayments(ctx: ReportContext, days: PaymentDayRow[], curren
   const attributed = [...byContent.values()].reduce((a, r) => a + r.revenue, 0);
   return {
     currency, currencies,
-    columns: [col('title', 'Title', 'text'), col('sessions', 'Sessions', 'count'), col('watchHours', 'Watch time (hours)', 'hours'),
-      col('revenue', 'Attributed net revenue', 'money'), col('sharePct', 'Share of revenue (%)', 'percent')],
+    columns: [col('title', 'Title', 'text'), fig('sessions', 'Sessions', 'count'), fig('watchHours', 'Watch time (hours)', 'hours'),
+      fig('revenue', 'Attributed net revenue', 'money', 'attributedRevenue'), fig('sharePct', 'Share of revenue (%)', 'percent')],
     rows: top.map(([k, r]) => ({
       title: info.get(k)?.title ?? 'Removed title', ...contentLinkFields(k, info), sessions: r.sessions, watchHours: round(r.watched / 3600, 1),
       revenue: Math.round(r.revenue), sharePct: round(percent(ratio(r.revenue, attributed)), 2),

@@ -7,6 +7,7 @@ import { fakeReports, seriesAnswer } from '../../test-support/analytics-fixtures
 import { signedInAs } from '../../test-support/view-fixtures';
 import { reportCsv } from '../../../common/report-csv';
 import type { ReportAnswer } from '../../../common/reports';
+import { FIGURES } from '../../../common/figures';
 
 const ENGAGEMENT = pageDefFor('/analytics/behaviour-video-engagement');
 
@@ -103,6 +104,9 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('From')).toBeNull();
     expect(screen.getByTestId('live-status').textContent).toBe('Last updated 12:00:00 UTC · Refreshes every 15 seconds');
     expect(emptyReasonFor(def, {}, 'Kids')).toBe('Nobody has watched anything on Kids in the last 30 minutes.');
+    // A tile that is not a table column says what it counts on the tile itself.
+    expect(screen.getByTestId('total-peakStreams-help').textContent).toBe(FIGURES.peakStreams.help);
+    expect(screen.getByTestId('total-peakStreams').closest('div')!.getAttribute('title')).toBe(FIGURES.peakStreams.help);
   });
 
   describe('long tables and title links (issue 27)', () => {

@@ -25,6 +25,7 @@ import { useReachesArea } from '../shared/use-reaches-area';
 import { activeFilter, rangeOf, requestFor, type AnalyticsSearch } from './search';
 import { requestKey, useReport } from './useReport';
 import * as css from './analytics.css';
+import { figureHelp } from '../../../common/figures';
 
 /** Why a page has nothing to show; `options` names the picked plan or title. */
 export function emptyReasonFor(def: AnalyticsPageDef, search: AnalyticsSearch, networkName: string | undefined, options?: ReportAnswer['options']): string {
@@ -46,11 +47,14 @@ export function HeadlineTiles({ answer, keys }: { answer: ReportAnswer; keys: st
   return (
     <dl className={css.tiles}>
       {keys.filter((k) => k in answer.totals).map((key) => {
-        const column = columns.get(key) ?? { key, label: TOTAL_LABELS[key] ?? key, kind: 'count' as const };
+        const column = columns.get(key) ?? TOTAL_COLUMNS[key] ?? { key, label: key, kind: 'count' as const };
+        // A tile that is a table column is defined in the legend under the table; the others say it here.
+        const help = figureHelp(column.figure);
         return (
-          <div key={key} className={css.tile}>
+          <div key={key} className={css.tile} title={help}>
             <dt className={css.tileLabel}>{column.label}</dt>
             <dd className={css.tileValue} style={{ margin: 0 }} data-testid={`total-${key}`}>{formatCell(answer.totals[key] ?? null, column.kind, answer.currency)}</dd>
+            {!columns.has(key) && help && <dd className={css.tileChange} style={{ margin: 0 }} data-testid={`total-${key}-help`}>{help}</dd>}
           </div>
         );
       })}
@@ -58,9 +62,13 @@ export function HeadlineTiles({ answer, keys }: { answer: ReportAnswer; keys: st
   );
 }
 
-/** Labels of totals that are not table columns. */
-const TOTAL_LABELS: Record<string, string> = {
-  peakStreams: 'Peak streams (30 min)', titles: 'Titles', cohorts: 'Cohorts', m1: 'Month-1 retention (%)', netRevenue: 'Net revenue',
+/** Totals that are not table columns: their label and their figure (common/figures.ts). */
+const TOTAL_COLUMNS: Record<string, ReportColumn> = {
+  peakStreams: { key: 'peakStreams', label: 'Peak streams (30 min)', kind: 'count', figure: 'peakStreams' },
+  titles: { key: 'titles', label: 'Titles', kind: 'count', figure: 'titles' },
+  cohorts: { key: 'cohorts', label: 'Cohorts', kind: 'count', figure: 'cohorts' },
+  m1: { key: 'm1', label: 'Month-1 retention (%)', kind: 'percent', figure: 'month1RetentionAvg' },
+  netRevenue: { key: 'netRevenue', label: 'Net revenue', kind: 'money', figure: 'netRevenue' },
 };
 
 function labelOf(row: ReportRow, def: AnalyticsPageDef): string {

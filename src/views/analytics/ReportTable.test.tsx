@@ -50,8 +50,8 @@ describe('ReportTable', { timeout: 20_000 }, () => {
   it('says what each figure column counts: a tooltip on its header and a visible legend (issue 27)', async () => {
     const answer = {
       ...seriesAnswer(),
-      columns: [{ key: 'period', label: 'Period', kind: 'period' as const }, { key: 'subscribers', label: 'Paying subscribers (end)', kind: 'count' as const },
-        { key: 'trialing', label: 'In trial (end)', kind: 'count' as const }],
+      columns: [{ key: 'period', label: 'Period', kind: 'period' as const }, { key: 'subscribers', label: 'Paying subscribers (end)', kind: 'count' as const, figure: 'subscribers' },
+        { key: 'trialing', label: 'In trial (end)', kind: 'count' as const, figure: 'trialing' }],
       rows: [{ period: '2024-05-01', subscribers: 10, trialing: 2 }],
     };
     await renderView(<ReportTable caption="Audience" answer={answer} rows={answer.rows} sort={{ key: 'period', dir: 'asc' }} onSort={vi.fn()} filename="x.csv" />);
@@ -60,5 +60,23 @@ describe('ReportTable', { timeout: 20_000 }, () => {
     const legend = document.querySelector<HTMLElement>('dl[aria-label="What the columns count"]')!;
     expect(within(legend).getAllByRole('term').map((t) => t.textContent)).toEqual(['Paying subscribers (end): ', 'In trial (end): ']);
     expect(within(legend).getAllByRole('definition').map((d) => d.textContent)).toEqual([FIGURES.subscribers.help, FIGURES.trialing.help]);
+  });
+
+  it('reads help by the column\'s figure, not its key, and gives columns of one figure one legend line', async () => {
+    // A cohort's "Subscribers" column has the key of the Dashboard's paying subscribers but not its meaning.
+    const answer = {
+      ...seriesAnswer(),
+      columns: [{ key: 'cohort', label: 'Cohort (first subscription)', kind: 'text' as const },
+        { key: 'subscribers', label: 'Subscribers', kind: 'count' as const, figure: 'cohortSubscribers' },
+        { key: 'm0', label: 'Month 0 (%)', kind: 'percent' as const, figure: 'retentionPct' },
+        { key: 'm1', label: 'Month 1 (%)', kind: 'percent' as const, figure: 'retentionPct' }],
+      rows: [{ cohort: '2024-05', subscribers: 10, m0: 100, m1: 40 }],
+    };
+    await renderView(<ReportTable caption="Cohorts" answer={answer} rows={answer.rows} sort={{ key: undefined, dir: 'desc' }} onSort={vi.fn()} filename="x.csv" />);
+    expect(screen.getByRole('button', { name: 'Subscribers' }).getAttribute('title')).toBe(FIGURES.cohortSubscribers.help);
+    expect(screen.getByRole('button', { name: 'Month 1 (%)' }).getAttribute('title')).toBe(FIGURES.retentionPct.help);
+    const legend = document.querySelector<HTMLElement>('dl[aria-label="What the columns count"]')!;
+    expect(within(legend).getAllByRole('term').map((t) => t.textContent)).toEqual(['Subscribers: ', 'Month n (%): ']);
+    expect(within(legend).getAllByRole('definition').map((d) => d.textContent)).toEqual([FIGURES.cohortSubscribers.help, FIGURES.retentionPct.help]);
   });
 });

@@ -12,7 +12,7 @@ import { button } from '../../theme/ui.css';
 import { reportCsv } from '../../../common/report-csv';
 import { formatCell } from './format';
 import * as css from './analytics.css';
-import { figureHelp } from '../../../common/figures';
+import { figureHelp, figureLabel } from '../../../common/figures';
 
 export function tableText(answer: ReportAnswer, rows: ReportRow[]): { headers: string[]; cells: string[][] } {
   return {
@@ -54,7 +54,12 @@ export interface ReportTableProps {
 
 /** What each figure column counts (common/figures.ts, issue 27), under the table: visible, not only a tooltip. */
 function FigureLegend({ columns }: { columns: readonly ReportColumn[] }) {
-  const defined = columns.flatMap((c) => { const help = figureHelp(c.key); return help ? [{ key: c.key, label: c.label, help }] : []; });
+  // One line per figure: several columns of one figure (the cohort months, the startup buckets) share it.
+  const byFigure = new Map<string, ReportColumn[]>();
+  for (const c of columns) if (c.figure !== undefined && figureHelp(c.figure)) byFigure.set(c.figure, [...(byFigure.get(c.figure) ?? []), c]);
+  const defined = [...byFigure].map(([figure, cols]) => ({
+    key: figure, label: cols.length === 1 ? cols[0]!.label : figureLabel(figure), help: figureHelp(figure)!,
+  }));
   if (defined.length === 0) return null;
   return (
     <dl aria-label="What the columns count" className={css.status}>
@@ -104,7 +109,7 @@ export function ReportTable({ caption, answer, rows, sort, onSort, filename, pag
                 const next = active && sort.dir === 'desc' ? 'asc' : 'desc';
                 return (
                   <th key={c.key} className={css.th} scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className={css.sortButton} onClick={() => onSort(c.key, next)} title={figureHelp(c.key)}>
+                    <button type="button" className={css.sortButton} onClick={() => onSort(c.key, next)} title={figureHelp(c.figure)}>
                       {c.label}{active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
                     </button>
                   </th>
