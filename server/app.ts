@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Ajv from 'ajv';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { openDb, type DbHandle } from './db/client';
 import { createCacheBus } from './db/pg-cache-bus';
 import { seedDemoData } from './db/seed';
@@ -20,6 +20,7 @@ import { authRoutes } from './http/auth-routes';
 import { devRoutes } from './http/dev-routes';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { installInputGuard } from './http/input-guard';
+import { installSerializationCheck } from './http/serialization-check';
 import { cspReportRoutes, installSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { installTokenRateLimit } from './http/token-rate-limit';
@@ -66,6 +67,13 @@ export interface BuildAppOptions {
   sms?: SmsTransport;
   /** Extra plugins registered after API_PLUGINS (tests, experiments). */
   plugins?: FastifyPluginAsync[];
+  /** Called for every route as it is added (server/route-schemas.test.ts lists them). */
+  onRoute?: (route: RouteOptions) => void;
+  /**
+   * Tests: refuse an answer whose response schema dropped or changed anything (the JSON sent must
+   * equal JSON.stringify of what the handler answered; server/http/serialization-check.ts).
+   */
+  checkSerialization?: boolean;
   /** Overrides of the ingestion pipeline's settings (NATS_URL, INGEST_*; server/domain/ingest-pipeline.ts). */
   ingest?: Partial<IngestConfig>;
 }
@@ -79,6 +87,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.checkSerialization) installSerializationCheck(app);
 
   // Bodies are validated strictly (a number is not a string); query strings keep Fastify's coercion.
   const bodyAjv = new Ajv({ coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false, strict: false });

@@ -12,7 +12,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { API_PATHS } from '../common/constants';
 import type { LoginResponse, OutboxMessage, Roles, SiteProfile } from '../common/contract';
@@ -211,12 +211,19 @@ export function outboxHeaders(config: Pick<ServerConfig, 'devOutboxToken'>): Rec
   return { [DEV_OUTBOX_TOKEN_HEADER]: config.devOutboxToken };
 }
 
-export async function createTestApp(options: { config?: Partial<ServerConfig>; staticDir?: string; plugins?: FastifyPluginAsync[]; db?: DbHandle; ingest?: Partial<IngestConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(options: {
+  config?: Partial<ServerConfig>; staticDir?: string; plugins?: FastifyPluginAsync[]; db?: DbHandle; ingest?: Partial<IngestConfig>;
+  onRoute?: (route: RouteOptions) => void;
+} = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const dbHandle = options.db ?? await openTestDb();
   // The in-process ingestion queue unless a test asks for NATS: a NATS_URL in the environment must
   // not make every test file share (and consume each other's) stream.
-  const app = await buildApp({ config, db: dbHandle, staticDir: options.staticDir, plugins: options.plugins, ingest: { natsUrl: undefined, ...options.ingest } });
+  const app = await buildApp({
+    config, db: dbHandle, staticDir: options.staticDir, plugins: options.plugins, onRoute: options.onRoute, ingest: { natsUrl: undefined, ...options.ingest },
+    // Every answer of every server test must survive its response schema unchanged.
+    checkSerialization: true,
+  });
   await app.ready();
   const db = dbHandle.db;
 

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from '../../common/constants';
 import { createStaffAdminRepository } from '../db/staff-admin-repository';
 import { createOwnSessions } from '../domain/own-sessions';
+import { ADMIN_RESPONSES, answers } from './response-schemas';
 import './types';
 
 const BASE = API_PATHS.accountSessions;
@@ -34,8 +35,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
 
-  app.get(BASE, async (request) => own.list(await services.auth.authenticate(request, { apiKey: 'required' })));
+  app.get(BASE, { schema: { response: answers({ 200: ADMIN_RESPONSES.sessions }) } }, async (request) => own.list(await services.auth.authenticate(request, { apiKey: 'required' })));
 
-  app.delete<{ Params: SessionParams }>(`${BASE}/:sessionId`, { schema: { params: SESSION_PARAMS } }, async (request) =>
+  app.delete<{ Params: SessionParams }>(`${BASE}/:sessionId`, { schema: { params: SESSION_PARAMS, response: answers({ 200: ADMIN_RESPONSES.endSessions }) } }, async (request) =>
     own.end(await services.auth.authenticate(request, { apiKey: 'required' }), request.params.sessionId, request.ip));
 };

@@ -29,6 +29,7 @@ import { createStaffAdminRepository } from '../db/staff-admin-repository';
 import type { AuthContext } from '../domain/auth-context';
 import { forbidden, rateLimited } from '../domain/errors';
 import { createStaffAdmin } from '../domain/staff-admin';
+import { ADMIN_RESPONSES, answers } from './response-schemas';
 import './types';
 
 const BASE = API_PATHS.admin;
@@ -69,57 +70,57 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
 
-  app.get<{ Querystring: StaffListQuery }>(`${BASE}/staff`, { schema: { querystring: ADMIN_SCHEMAS.staffListQuery } }, async (request) =>
+  app.get<{ Querystring: StaffListQuery }>(`${BASE}/staff`, { schema: { querystring: ADMIN_SCHEMAS.staffListQuery, response: answers({ 200: ADMIN_RESPONSES.staffList }) } }, async (request) =>
     admin.list(await adminContext(request), request.query));
 
-  app.post<{ Body: CreateStaffRequest }>(`${BASE}/staff`, { schema: { body: ADMIN_SCHEMAS.createStaff } }, async (request, reply) => {
+  app.post<{ Body: CreateStaffRequest }>(`${BASE}/staff`, { schema: { body: ADMIN_SCHEMAS.createStaff, response: answers({ 201: ADMIN_RESPONSES.staffChange }) } }, async (request, reply) => {
     const result = await admin.create(await adminContext(request), request.body);
     return reply.code(201).send(result);
   });
 
-  app.get<{ Params: IdParams }>(`${BASE}/staff/:id`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
+  app.get<{ Params: IdParams }>(`${BASE}/staff/:id`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.staff }) } }, async (request) =>
     ({ success: true, staff: await admin.get(await adminContext(request), request.params.id) }));
 
   app.put<{ Params: IdParams; Body: UpdateStaffRequest }>(`${BASE}/staff/:id`, {
-    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.updateStaff },
+    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.updateStaff, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
   }, async (request) => admin.update(await adminContext(request), request.params.id, request.body));
 
   app.post<{ Params: IdParams; Body: VersionRequest }>(`${BASE}/staff/:id/disable`, {
-    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version },
+    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
   }, async (request) => admin.setDisabled(await adminContext(request), request.params.id, true, request.body.version));
 
   app.post<{ Params: IdParams; Body: VersionRequest }>(`${BASE}/staff/:id/enable`, {
-    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version },
+    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
   }, async (request) => admin.setDisabled(await adminContext(request), request.params.id, false, request.body.version));
 
-  app.get<{ Params: IdParams }>(`${BASE}/staff/:id/sessions`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
+  app.get<{ Params: IdParams }>(`${BASE}/staff/:id/sessions`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.sessions }) } }, async (request) =>
     admin.sessions(await adminContext(request), request.params.id));
 
-  app.post<{ Params: IdParams }>(`${BASE}/staff/:id/sessions/end`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
+  app.post<{ Params: IdParams }>(`${BASE}/staff/:id/sessions/end`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.endSessions }) } }, async (request) =>
     admin.endSessions(await adminContext(request), request.params.id));
 
-  app.delete<{ Params: SessionParams }>(`${BASE}/staff/:id/sessions/:sessionId`, { schema: { params: ADMIN_SCHEMAS.sessionParams } }, async (request) =>
+  app.delete<{ Params: SessionParams }>(`${BASE}/staff/:id/sessions/:sessionId`, { schema: { params: ADMIN_SCHEMAS.sessionParams, response: answers({ 200: ADMIN_RESPONSES.endSessions }) } }, async (request) =>
     admin.endSession(await adminContext(request), request.params.id, request.params.sessionId));
 
-  app.post<{ Params: IdParams }>(`${BASE}/staff/:id/password-reset`, { schema: { params: ADMIN_SCHEMAS.staffParams } }, async (request) =>
+  app.post<{ Params: IdParams }>(`${BASE}/staff/:id/password-reset`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.staffChange }) } }, async (request) =>
     admin.triggerPasswordReset(await adminContext(request), request.params.id));
 
   app.post<{ Params: IdParams; Body: ResetSecondFactorRequest }>(`${BASE}/staff/:id/second-factor/reset`, {
-    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.resetSecondFactor },
+    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.resetSecondFactor, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
   }, async (request) => admin.resetSecondFactor(await adminContext(request), request.params.id, request.body));
 
-  app.put<{ Body: RequireTwoFactorRequest }>(`${BASE}/site/two-factor`, { schema: { body: ADMIN_SCHEMAS.requireTwoFactor } }, async (request) =>
+  app.put<{ Body: RequireTwoFactorRequest }>(`${BASE}/site/two-factor`, { schema: { body: ADMIN_SCHEMAS.requireTwoFactor, response: answers({ 200: ADMIN_RESPONSES.requireTwoFactor }) } }, async (request) =>
     admin.requireTwoFactor(await adminContext(request), request.body.required));
 
-  app.get<{ Querystring: AuditQuery }>(`${BASE}/audit`, { schema: { querystring: ADMIN_SCHEMAS.auditQuery } }, async (request) =>
+  app.get<{ Querystring: AuditQuery }>(`${BASE}/audit`, { schema: { querystring: ADMIN_SCHEMAS.auditQuery, response: answers({ 200: ADMIN_RESPONSES.audit }) } }, async (request) =>
     admin.audit(await adminContext(request), request.query));
 
-  app.post<{ Body: SetPasswordCheckRequest }>(`${BASE}/set-password/check`, { schema: { body: ADMIN_SCHEMAS.setPasswordCheck } }, async (request) => {
+  app.post<{ Body: SetPasswordCheckRequest }>(`${BASE}/set-password/check`, { schema: { body: ADMIN_SCHEMAS.setPasswordCheck, response: answers({ 200: ADMIN_RESPONSES.setPasswordCheck }) } }, async (request) => {
     await limitSetPassword(request);
     return admin.checkSetPasswordToken(request.body.token);
   });
 
-  app.post<{ Body: SetPasswordRequest }>(`${BASE}/set-password`, { schema: { body: ADMIN_SCHEMAS.setPassword } }, async (request) => {
+  app.post<{ Body: SetPasswordRequest }>(`${BASE}/set-password`, { schema: { body: ADMIN_SCHEMAS.setPassword, response: answers({ 200: ADMIN_RESPONSES.setPassword }) } }, async (request) => {
     await limitSetPassword(request);
     return admin.setPassword(request.body, request.ip);
   });

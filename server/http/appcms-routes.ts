@@ -25,6 +25,7 @@ import { isNetworkDataKind, readNetworkData } from '../domain/networks';
 import { CONTENT_TYPES } from '../storage/image-check';
 import { createUploadStorage, STORAGE_KEY, type UploadStorage } from '../storage/upload-storage';
 import { networkCallerOf } from './network-caller';
+import { APPCMS_RESPONSES, RAW_BODY, answers } from './response-schemas';
 import './types';
 
 interface NetworkDataParams {
@@ -76,6 +77,7 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
         required: ['site', 'kind', 'networkIdentifier'],
         properties: { site: segment, kind: segment, networkIdentifier: segment },
       },
+      response: answers({ 200: APPCMS_RESPONSES.networkData }),
     },
   }, async (request) => {
     const { site, kind, networkIdentifier } = request.params;
@@ -84,34 +86,34 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
   });
 
   /* Brand, settings, devices of one network. */
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
     getBrand(deps, await networkCallerOf(request), request.params.site, request.params.network));
-  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
     saveBrand(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
 
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
     getSettings(deps, await networkCallerOf(request), request.params.site, request.params.network));
-  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
     saveSettings(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsVersions}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsVersions}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settingsVersions }) } }, async (request) =>
     listSettingsVersions(deps, await networkCallerOf(request), request.params.site, request.params.network));
-  app.post<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsRestore}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.post<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsRestore}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
     restoreSettings(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
 
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
     getDevices(deps, await networkCallerOf(request), request.params.site, request.params.network));
-  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
     saveDevices(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
 
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.copyPreview}/:site/:network`, { schema: networkSchema }, async (request) =>
+  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.copyPreview}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.copyPreview }) } }, async (request) =>
     copyPreview(deps, await networkCallerOf(request), request.params.site, request.params.network));
 
   /* Service (and template) and signing key of the site. */
-  app.get<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: siteSchema }, async (request) =>
+  app.get<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
     getAppcmsService(deps, await networkCallerOf(request), request.params.site));
-  app.put<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: siteSchema }, async (request) =>
+  app.put<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
     saveAppcmsService(deps, await appcmsCallerOf(request), request.params.site, request.body));
-  app.post<{ Params: SiteParams }>(`${APPCMS_PATHS.signingKey}/:site`, { schema: siteSchema }, async (request) =>
+  app.post<{ Params: SiteParams }>(`${APPCMS_PATHS.signingKey}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
     rotateSigningKey(deps, await appcmsCallerOf(request), request.params.site, request.body));
 
   /* Uploads: the raw image as the body; answers the URL to put in the brand. */
@@ -119,7 +121,10 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
     uploads.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.maxBytes * 4 }, (_request, body, done) => done(null, body));
     uploads.post<{ Params: UploadParams }>(`${APPCMS_PATHS.uploads}/:site/:network/:slot`, {
       bodyLimit: UPLOAD_LIMITS.maxBytes * 4,
-      schema: { params: { type: 'object', required: ['site', 'network', 'slot'], properties: { site: segment, network: segment, slot: segment } } },
+      schema: {
+        params: { type: 'object', required: ['site', 'network', 'slot'], properties: { site: segment, network: segment, slot: segment } },
+        response: answers({ 200: APPCMS_RESPONSES.upload }),
+      },
     }, async (request) => {
       const caller = await appcmsCallerOf(request);
       if (!Buffer.isBuffer(request.body)) throw invalid('file', OWN_MESSAGES.badRequest);
@@ -128,7 +133,10 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
   });
 
   app.get<{ Params: { key: string } }>(`${APPCMS_PATHS.files}/:key`, {
-    schema: { params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } } },
+    schema: {
+      params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } },
+      response: answers({ 200: RAW_BODY }),
+    },
     // Runs after the site-wide onSend hook (security-headers.ts), so this answer carries its own CSP.
     onSend: async (_request, reply, payload) => {
       reply.header('content-security-policy', UPLOAD_CSP);

@@ -9,6 +9,7 @@ import {
   SCHEMAS, type ForgotPasswordRequest, type GenerateOtpRequest, type LoginRequest, type ResetPasswordRequest, type VerifyOtpRequest,
 } from '../../common/contract';
 import type { FlowResult } from '../domain/auth-flows';
+import { answers } from './response-schemas';
 import './types';
 
 function send<T>(reply: FastifyReply, result: FlowResult<T>) {
@@ -23,24 +24,24 @@ function send<T>(reply: FastifyReply, result: FlowResult<T>) {
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const flows = app.services.authFlows;
 
-  app.post<{ Body: LoginRequest }>(API_PATHS.login, { schema: { body: SCHEMAS.login, response: { 200: SCHEMAS.loginResponse } } }, async (request, reply) =>
+  app.post<{ Body: LoginRequest }>(API_PATHS.login, { schema: { body: SCHEMAS.login, response: answers({ 200: SCHEMAS.loginResponse }) } }, async (request, reply) =>
     send(reply, await flows.login(request.body, request)));
 
-  app.post<{ Body: GenerateOtpRequest }>(API_PATHS.generateOtp, { schema: { body: SCHEMAS.generateOtp, response: { 200: SCHEMAS.generateOtpResponse } } }, async (request, reply) =>
+  app.post<{ Body: GenerateOtpRequest }>(API_PATHS.generateOtp, { schema: { body: SCHEMAS.generateOtp, response: answers({ 200: SCHEMAS.generateOtpResponse }) } }, async (request, reply) =>
     send(reply, await flows.generateOtp(request.body, request)));
 
-  app.post<{ Body: VerifyOtpRequest }>(API_PATHS.verifyOtp, { schema: { body: SCHEMAS.verifyOtp, response: { 200: SCHEMAS.verifyOtpResponse } } }, async (request, reply) =>
+  app.post<{ Body: VerifyOtpRequest }>(API_PATHS.verifyOtp, { schema: { body: SCHEMAS.verifyOtp, response: answers({ 200: SCHEMAS.verifyOtpResponse }) } }, async (request, reply) =>
     send(reply, await flows.verifyOtp(request.body, request)));
 
-  app.post<{ Body: ForgotPasswordRequest }>(API_PATHS.forgotPassword, { schema: { body: SCHEMAS.forgotPassword, response: { 200: SCHEMAS.forgotPasswordResponse } } }, async (request, reply) =>
+  app.post<{ Body: ForgotPasswordRequest }>(API_PATHS.forgotPassword, { schema: { body: SCHEMAS.forgotPassword, response: answers({ 200: SCHEMAS.forgotPasswordResponse }) } }, async (request, reply) =>
     send(reply, await flows.forgotPassword(request.body, request)));
 
-  app.post<{ Body: ResetPasswordRequest }>(API_PATHS.resetPassword, { schema: { body: SCHEMAS.resetPassword, response: { 200: SCHEMAS.resetPasswordResponse } } }, async (request, reply) =>
+  app.post<{ Body: ResetPasswordRequest }>(API_PATHS.resetPassword, { schema: { body: SCHEMAS.resetPassword, response: answers({ 200: SCHEMAS.resetPasswordResponse }) } }, async (request, reply) =>
     send(reply, await flows.resetPassword(request.body, request)));
 
-  app.get(API_PATHS.loginInfo, { schema: { response: { 200: SCHEMAS.siteProfile } } }, async (request, reply) =>
+  app.get(API_PATHS.loginInfo, { schema: { response: answers({ 200: SCHEMAS.siteProfile }) } }, async (request, reply) =>
     send(reply, await flows.loginInfo(request)));
 
-  app.post(API_PATHS.logout, { schema: { response: { 200: SCHEMAS.logoutResponse } } }, async (request, reply) =>
+  app.post(API_PATHS.logout, { schema: { response: answers({ 200: SCHEMAS.logoutResponse }) } }, async (request, reply) =>
     send(reply, await flows.logout(request)));
 };

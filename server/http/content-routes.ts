@@ -21,6 +21,7 @@ import { OWN_MESSAGES } from '../../common/messages';
 import { createContentService } from '../domain/content';
 import { notFound } from '../domain/errors';
 import { authContextOf, requireAuth } from './auth-hooks';
+import { CONTENT_RESPONSES, answers } from './response-schemas';
 import './types';
 
 interface ListQuery {
@@ -54,27 +55,27 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   const content = createContentService({ db: app.services.db, audit: app.services.audit });
 
   app.get<{ Querystring: ListQuery }>(API_PATHS.content, {
-    schema: { querystring: CONTENT_SCHEMAS.listQuery },
+    schema: { querystring: CONTENT_SCHEMAS.listQuery, response: answers({ 200: CONTENT_RESPONSES.list }) },
     onRequest: requireAuth,
   }, async (request) => content.list(authContextOf(request), request.query));
 
   app.get<{ Querystring: Omit<ListQuery, 'mediaType'> }>(API_PATHS.liveVideo, {
-    schema: { querystring: liveQuery },
+    schema: { querystring: liveQuery, response: answers({ 200: CONTENT_RESPONSES.list }) },
     onRequest: requireAuth,
   }, async (request) => content.list(authContextOf(request), { ...request.query, mediaType: 'live' }));
 
   app.get<{ Params: { id: string } }>(`${API_PATHS.content}/:id`, {
-    schema: { params: idParams },
+    schema: { params: idParams, response: answers({ 200: CONTENT_RESPONSES.detail }) },
     onRequest: requireAuth,
   }, async (request) => content.detail(authContextOf(request), checkedId(request.params.id)));
 
   app.patch<{ Params: { id: string }; Body: ContentUpdateRequest }>(`${API_PATHS.content}/:id`, {
-    schema: { params: idParams, body: CONTENT_SCHEMAS.update },
+    schema: { params: idParams, body: CONTENT_SCHEMAS.update, response: answers({ 200: CONTENT_RESPONSES.update }) },
     onRequest: requireAuth,
   }, async (request) => content.update(authContextOf(request), checkedId(request.params.id), request.body));
 
   app.post<{ Body: ContentBulkStatusRequest }>(`${API_PATHS.content}/bulk-status`, {
-    schema: { body: CONTENT_SCHEMAS.bulkStatus },
+    schema: { body: CONTENT_SCHEMAS.bulkStatus, response: answers({ 200: CONTENT_RESPONSES.bulkStatus }) },
     onRequest: requireAuth,
   }, async (request) => {
     const body = request.body;

@@ -15,6 +15,7 @@ import { SCHEMAS } from '../../common/contract';
 import { OWN_MESSAGES } from '../../common/messages';
 import { listOutbox } from '../db/outbox-repository';
 import type { ServerConfig } from '../env';
+import { answers } from './response-schemas';
 import './types';
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
@@ -73,7 +74,7 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
   if (!devOutboxEnabled(app.services.config)) return;
   app.get<{ Querystring: { to?: string; token?: string } }>(API_PATHS.devOutbox, {
     onRequest: [loopbackOnly, outboxTokenGuard(app.services.config.devOutboxToken)],
-    schema: { querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 50 }, token: { type: 'string', maxLength: 200 } } }, response: { 200: SCHEMAS.outboxMessages } },
+    schema: { querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 50 }, token: { type: 'string', maxLength: 200 } } }, response: answers({ 200: SCHEMAS.outboxMessages }) },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // SMS sends run after their answers (server/domain/jobs.ts): list once the queued ones are done.

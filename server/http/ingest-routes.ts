@@ -22,6 +22,7 @@ import type { IngestPipeline } from '../domain/ingest-pipeline';
 import { IngestQueueUnavailable } from '../domain/ingest-queue';
 import { INGEST_KEY_FAILURES_PER_IP } from '../domain/rate-limit';
 import { loopbackOnly } from './dev-routes';
+import { INGEST_RESPONSES, answers } from './response-schemas';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
 const validators = Object.fromEntries(
@@ -89,7 +90,7 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: IngestRequest }>(INGEST_PATH, {
     bodyLimit: INGEST_MAX_BODY_BYTES,
-    schema: { body: INGEST_REQUEST_SCHEMA },
+    schema: { body: INGEST_REQUEST_SCHEMA, response: answers({ 202: INGEST_RESPONSES.accepted }) },
     onRequest: authenticate,
   }, async (request, reply) => {
     const { events } = request.body;
@@ -125,7 +126,10 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
   if (!app.services.config.production) {
     app.get<{ Querystring: { limit: number } }>(INGEST_ROSTER_PATH, {
       onRequest: [loopbackOnly, authenticate],
-      schema: { querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 5000, default: 500 } } } },
+      schema: {
+        querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 5000, default: 500 } } },
+        response: answers({ 200: INGEST_RESPONSES.roster }),
+      },
     }, async (request) => siteRoster(app.services.db, request.ingestSiteId!, request.query.limit));
   }
 };

@@ -15,6 +15,7 @@ import { buildReport } from '../domain/reports/build';
 import { forbidden, notFound } from '../domain/errors';
 import { parseReportParams, reportParamError } from '../domain/reports/params';
 import { authContextOf, requireAuth } from './auth-hooks';
+import { REPORT_RESPONSE, answers } from './response-schemas';
 import './types';
 
 const text = { type: 'string', maxLength: 200 } as const;
@@ -26,6 +27,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       params: { type: 'object', required: ['report'], properties: { report: { type: 'string', maxLength: 64 } } },
       // Every parameter is checked by parseReportParams, which also refuses unknown ones by name.
       querystring: { type: 'object', additionalProperties: { anyOf: [text, { type: 'array', items: text }] } },
+      response: answers({ 200: REPORT_RESPONSE }),
     },
   }, async (request, reply): Promise<ReportAnswer | ApiFailure> => {
     const { user, site } = authContextOf(request);

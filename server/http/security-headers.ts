@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { RuntimeConfig } from '../../common/contract';
 import type { ServerConfig } from '../env';
 import { isApiPath } from './errors';
+import { NO_BODY, answers } from './response-schemas';
 import { runtimeConfigScript } from './spa';
 
 /** Where browsers send CSP violation reports (report-uri and the Reporting API's csp group). */
@@ -117,7 +118,7 @@ export const cspReportRoutes: FastifyPluginAsync = async (app) => {
   });
   app.post<{ Body: Loose | Loose[] }>(CSP_REPORT_PATH, {
     bodyLimit: 64 * 1024,
-    schema: { body: { type: ['object', 'array'], maxItems: 100 } },
+    schema: { body: { type: ['object', 'array'], maxItems: 100 }, response: answers({ 204: NO_BODY }) },
   }, async (request, reply) => {
     const reports = (Array.isArray(request.body) ? request.body : [request.body]).filter((r): r is Loose => typeof r === 'object' && r !== null);
     for (const report of reports) request.log.warn({ cspViolation: violationOf(report), userAgent: clip(request.headers['user-agent']) }, 'Content-Security-Policy violation');

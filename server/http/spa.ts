@@ -17,6 +17,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../common/contract';
 import { OWN_MESSAGES } from '../../common/messages';
+import { NO_BODY, RAW_BODY, answers } from './response-schemas';
 
 /** JSON safe inside a <script> element. */
 export function scriptSafeJson(value: unknown): string {
@@ -100,8 +101,10 @@ export async function registerSpa(app: FastifyInstance, opts: { staticDir: strin
     return reply.send(html.identity);
   };
 
-  app.get('/', serveIndex);
-  app.get('/index.html', serveIndex);
+  // index.html is sent as it is (never serialised); 304 has no body; a missing build is the usual 404.
+  const indexAnswers = { schema: { response: answers({ 200: RAW_BODY, 304: NO_BODY }) } };
+  app.get('/', indexAnswers, serveIndex);
+  app.get('/index.html', indexAnswers, serveIndex);
 
   /** The not-found fallback for non-API paths. */
   return async function spaFallback(request: FastifyRequest, reply: FastifyReply) {

@@ -25,6 +25,7 @@ import {
 import { createAccountRepository } from '../db/account-repository';
 import type { AuthContext } from '../domain/auth-context';
 import { forbidden, invalid, rateLimited } from '../domain/errors';
+import { answers } from './response-schemas';
 import './types';
 
 const BASE = TOTP_PATHS.account;
@@ -55,13 +56,13 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
   const audit = (ctx: AuthContext, action: string, detail: Record<string, unknown>) =>
     services.audit.record({ action, actorUserId: ctx.user.id, siteId: ctx.site.id, detail });
 
-  app.get(BASE, { schema: { response: { 200: TOTP_SCHEMAS.status } } }, async (request): Promise<TotpStatusResponse> => {
+  app.get(BASE, { schema: { response: answers({ 200: TOTP_SCHEMAS.status }) } }, async (request): Promise<TotpStatusResponse> => {
     const ctx = await own(request);
     const status = await totp.status(ctx.user.id);
     return { success: true, message: TOTP_MESSAGES.statusLoaded, ...status, required: ctx.site.requireAuthenticator };
   });
 
-  app.post(`${BASE}/start`, { schema: { response: { 200: TOTP_SCHEMAS.start } } }, async (request): Promise<TotpStartResponse> => {
+  app.post(`${BASE}/start`, { schema: { response: answers({ 200: TOTP_SCHEMAS.start }) } }, async (request): Promise<TotpStartResponse> => {
     const ctx = await own(request);
     await limit(ctx, request.ip);
     const started = await totp.start(ctx.user.id, ctx.user.username);
@@ -71,7 +72,7 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: TotpConfirmRequest }>(`${BASE}/confirm`, {
-    schema: { body: TOTP_SCHEMAS.confirm, response: { 200: TOTP_SCHEMAS.recoveryCodes } },
+    schema: { body: TOTP_SCHEMAS.confirm, response: answers({ 200: TOTP_SCHEMAS.recoveryCodes }) },
   }, async (request): Promise<TotpRecoveryCodesResponse> => {
     const ctx = await own(request);
     await limit(ctx, request.ip);
@@ -90,7 +91,7 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: TotpDisableRequest }>(`${BASE}/disable`, {
-    schema: { body: TOTP_SCHEMAS.disable, response: { 200: TOTP_SCHEMAS.plain } },
+    schema: { body: TOTP_SCHEMAS.disable, response: answers({ 200: TOTP_SCHEMAS.plain }) },
   }, async (request): Promise<TotpPlainResponse> => {
     const ctx = await own(request);
     await limit(ctx, request.ip);
@@ -112,7 +113,7 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: TotpRegenerateRequest }>(`${BASE}/recovery-codes`, {
-    schema: { body: TOTP_SCHEMAS.regenerate, response: { 200: TOTP_SCHEMAS.recoveryCodes } },
+    schema: { body: TOTP_SCHEMAS.regenerate, response: answers({ 200: TOTP_SCHEMAS.recoveryCodes }) },
   }, async (request): Promise<TotpRecoveryCodesResponse> => {
     const ctx = await own(request);
     await limit(ctx, request.ip);
@@ -136,14 +137,14 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
     return ctx;
   }
 
-  app.get(TOTP_PATHS.siteRequirement, { schema: { response: { 200: TOTP_SCHEMAS.siteRequirementResponse } } }, async (request): Promise<SiteAuthenticatorResponse> => {
+  app.get(TOTP_PATHS.siteRequirement, { schema: { response: answers({ 200: TOTP_SCHEMAS.siteRequirementResponse }) } }, async (request): Promise<SiteAuthenticatorResponse> => {
     const ctx = await adminContext(request, 'continue');
     const required = await accounts.totp.siteRequires(ctx.site.id);
     return { success: true, message: TOTP_MESSAGES.statusLoaded, required, canEdit: canEdit(ctx.user.roles, AREAS.admin) };
   });
 
   app.put<{ Body: SiteAuthenticatorRequest }>(TOTP_PATHS.siteRequirement, {
-    schema: { body: TOTP_SCHEMAS.siteRequirement, response: { 200: TOTP_SCHEMAS.siteRequirementResponse } },
+    schema: { body: TOTP_SCHEMAS.siteRequirement, response: answers({ 200: TOTP_SCHEMAS.siteRequirementResponse }) },
   }, async (request): Promise<SiteAuthenticatorResponse> => {
     const ctx = await adminContext(request, 'edit');
     const before = await accounts.totp.siteRequires(ctx.site.id);
