@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { asc, and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -56,7 +56,7 @@ async function createNetwork(siteName: string = SITE) {
 const put = (url: string, body: unknown, session: Session) => t.inject({ method: 'PUT', url, payload: body as Record<string, unknown>, headers: session.headers });
 const auditOf = (action: string, identifier: string | null, siteId?: string) => t.db.select().from(auditEvents).where(
   identifier === null ? and(eq(auditEvents.action, action), eq(auditEvents.siteId, siteId!)) : and(eq(auditEvents.action, action), eq(auditEvents.networkIdentifier, identifier)),
-);
+).orderBy(asc(auditEvents.seq));
 const versionRows = (networkId: string) => t.db.select().from(networkSettingsVersions).where(eq(networkSettingsVersions.networkId, networkId));
 const filesOnDisk = () => {
   try {

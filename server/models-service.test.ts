@@ -6,7 +6,7 @@
  * other editor's stale form gets a 409 instead of overwriting. Runs on a database of its own
  * (openIsolatedTestDb): it changes the demo site's service types.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPCMS_PATHS, type AppcmsService } from '../common/appcms';
 import { AREAS, API_PATHS } from '../common/constants';
@@ -133,12 +133,12 @@ describe('one stored fact, two editors', () => {
     const saved = await saveModels(settings.version, ['FAST', 'TVOD']);
     expect(saved.body.data!.monetizationSettingsSave).toMatchObject({ models: ['FAST', 'TVOD'], serviceType: 'TVOD' });
     expect(await service()).toMatchObject({ serviceTypes: ['FAST', 'TVOD'], serviceType: 'TVOD' });
-    const audits = await t.db.select().from(auditEvents).where(eq(auditEvents.action, MONETIZATION_AUDIT.settingsUpdate));
+    const audits = await t.db.select().from(auditEvents).where(eq(auditEvents.action, MONETIZATION_AUDIT.settingsUpdate)).orderBy(asc(auditEvents.seq));
     expect(audits.at(-1)?.detail).toMatchObject({ mainTypeMoved: { from: 'SVOD', to: 'TVOD' } });
     // A save that keeps the main type does not move it (and says nothing of a move).
     const kept = await saveModels(settings.version + 1, ['SVOD', 'TVOD']);
     expect(kept.body.data!.monetizationSettingsSave).toMatchObject({ serviceType: 'TVOD' });
-    const last = await t.db.select().from(auditEvents).where(eq(auditEvents.action, MONETIZATION_AUDIT.settingsUpdate));
+    const last = await t.db.select().from(auditEvents).where(eq(auditEvents.action, MONETIZATION_AUDIT.settingsUpdate)).orderBy(asc(auditEvents.seq));
     expect(last.at(-1)?.detail).not.toHaveProperty('mainTypeMoved');
   });
 

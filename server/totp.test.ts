@@ -7,7 +7,7 @@
  * window; PGlite and Fastify keep their real timers.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import type { LoginResponse, SiteProfile, VerifyOtpResponse } from '../common/contract';
@@ -72,8 +72,9 @@ function verify(user: TestUser, otp: string, deviceId: string, loginAttemptToken
   return t.post(API_PATHS.verifyOtp, { username: user.username, otp, isLogin: true, deviceId, ...(loginAttemptToken ? { loginAttemptToken } : {}) });
 }
 
+/** A user's audit entries of one action, oldest first (insertion order: without ORDER BY PostgreSQL may answer any order). */
 async function auditOf(userId: string, action: string) {
-  return t.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.actorUserId, userId)));
+  return t.db.select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.actorUserId, userId))).orderBy(asc(auditEvents.seq));
 }
 
 async function siteOfItsOwn(prefix: string): Promise<string> {
