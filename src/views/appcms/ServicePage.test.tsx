@@ -41,10 +41,11 @@ describe('ServicePage', () => {
     expect(appcmsFakes.actions.at(-1)).toMatchObject({ name: 'rotate' });
   });
 
-  it('read level: fields and the rotate action are disabled, no Save', async () => {
+  it('read level: fields are disabled, no Save and no rotate action (only the masked key)', async () => {
     await renderView(<ServicePage />, appcmsAs('read'));
     expect(await screen.findByRole('textbox', { name: /Service name/ })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Rotate key' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Rotate key' })).toBeNull();
+    expect(screen.getByTestId('signing-key').textContent).toMatch(/^•+/);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

@@ -37,10 +37,13 @@ function ServiceForm({ site, canEdit, rotate }: AppcmsScope & { rotate: AppcmsAc
         <h2 className={css.cardTitle}>Signing key</h2>
         <div className={css.keyRow}>
           <code data-testid="signing-key">{data?.signingKeyMasked ?? '…'}</code>
-          <button type="button" className={ui.button.secondary} disabled={!canEdit || running !== null || !data}
-            onClick={() => rotate.send({ type: 'action.request', name: APPCMS_ACTIONS.rotate, args: {}, label: 'signing key' })}>
-            {running ? 'Rotating…' : 'Rotate key'}
-          </button>
+          {/* A read level is offered nothing it cannot do (the server refuses the rotation anyway). */}
+          {canEdit && (
+            <button type="button" className={ui.button.secondary} disabled={running !== null || !data}
+              onClick={() => rotate.send({ type: 'action.request', name: APPCMS_ACTIONS.rotate, args: {}, label: 'signing key' })}>
+              {running ? 'Rotating…' : 'Rotate key'}
+            </button>
+          )}
         </div>
         <p className={css.help}>{data?.signingKeyRotatedAt ? `Last rotated ${new Date(data.signingKeyRotatedAt).toLocaleString()}` : 'Never rotated.'}</p>
         {message && <p role="status" className={css.contrastOk}>{message}</p>}
