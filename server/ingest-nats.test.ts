@@ -322,7 +322,9 @@ describe.runIf(onPostgres)('a consumer process killed by SIGKILL between its com
   it('counts its batch once: the redelivery finds the event ids claimed and writes nothing', async () => {
     const stream = newStream();
     const app = await producer(NATS_URL, stream);
-    const child = spawn(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'ingest-worker.ts'), '--no-fold'], {
+    // `node --import tsx`: one process, so the SIGKILL reaches the consumer itself (the tsx CLI would
+    // be a parent whose death leaves its child running).
+    const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts'), '--no-fold'], {
       env: { ...process.env, NATS_URL, INGEST_STREAM: stream, INGEST_ACK_WAIT_MS: String(ACK_WAIT_MS), INGEST_PAUSE_BEFORE_ACK: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -322,13 +322,14 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       WHERE p.id = u.session_id AND p.site_id = ${siteId}::uuid`);
   }
   // The slices to fold: the UTC days these sessions started on. DO UPDATE (not DO NOTHING) waits for
-  // a fold that holds the row, so a fold that read the sessions before this commit cannot erase the mark.
+  // a fold that holds the row, so a fold that read the sessions before this commit cannot erase the
+  // mark; it keeps the first mark's time, so marked_at is the age of the oldest write not yet folded.
   await tx.execute(sql`
     INSERT INTO dirty_rollup_slices (site_id, day)
     SELECT DISTINCT ${siteId}::uuid, (started_at AT TIME ZONE 'UTC')::date FROM playback_sessions
     WHERE site_id = ${siteId}::uuid AND id IN (SELECT value::uuid FROM json_array_elements_text(${json(sessionIds)}))
     ORDER BY 2
-    ON CONFLICT (site_id, day) DO UPDATE SET marked_at = now()`);
+    ON CONFLICT (site_id, day) DO UPDATE SET marked_at = dirty_rollup_slices.marked_at`);
   return todo.length;
 }
 

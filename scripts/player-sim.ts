@@ -1,0 +1,99 @@
+/**
+ * Simulated players (npm run simulate, npm run bench:ingest): each viewer starts a session on a
+ * random item of the roster, sends a heartbeat every `heartbeatS` seconds with cumulative counters
+ * (and the odd rebuffer), ends after a few minutes, pauses and starts again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IngestRoster, PlayerDeviceType, PlayerEvent } from '../common/ingest-contract';
+
+const CDNS = ['Akamai', 'Akamai', 'Amazon CloudFront', 'Fastly'];
+const ISPS: Record<string, string[]> = {
+  US: ['Comcast Xfinity', 'Charter Spectrum', 'AT&T Fiber', 'Verizon Fios', 'T-Mobile Home Internet'],
+  GB: ['BT', 'Sky Broadband', 'Virgin Media', 'TalkTalk'], CA: ['Rogers', 'Bell Canada'], IN: ['Jio', 'Airtel'],
+  DE: ['Deutsche Telekom', 'Vodafone DE'], IE: ['Eir'], FR: ['Orange', 'Free'], MX: ['Telmex Infinitum'], BR: ['Claro', 'Vivo'],
+};
+/** Rebuffer chance per heartbeat; poorer on mobile and congested networks. */
+const REBUFFER_CHANCE: Record<string, number> = { 'T-Mobile Home Internet': 0.12, TalkTalk: 0.1, Jio: 0.15, Airtel: 0.12 };
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+
+interface Viewer {
+  subscriber: IngestRoster['subscribers'][number];
+  session: null | { id: string; startedAt: number; watched: number; rebuffers: number; rebufferMs: number; bitrate: number; endsAfter: number; isp: string };
+  nextAt: number;
+}
+
+export interface Players {
+  /** The events due at time t (ms), in the order the players send them. */
+  step(t: number): PlayerEvent[];
+  /** A session.end for every open session (when the simulation stops). */
+  endAll(t: number): PlayerEvent[];
+  playing(): number;
+}
+
+export function createPlayers(roster: IngestRoster, count: number, heartbeatS: number, start = Date.now()): Players {
+  const viewers: Viewer[] = Array.from({ length: count }, (_, i) => ({
+    subscriber: roster.subscribers[i % roster.subscribers.length]!,
+    session: null,
+    // Spread the first starts over one heartbeat interval rather than all at once.
+    nextAt: start + Math.random() * heartbeatS * 1000,
+  }));
+
+  function step(viewer: Viewer, t: number, queue: PlayerEvent[]): void {
+    if (t < viewer.nextAt) return;
+    const at = new Date(t).toISOString();
+    if (!viewer.session) {
+      const item = pick(roster.content);
+      const country = viewer.subscriber.country;
+      const isp = pick(ISPS[country] ?? ISPS.US!);
+      const deviceType = (pick(viewer.subscriber.deviceTypes.length > 0 ? viewer.subscriber.deviceTypes : ['web']) as PlayerDeviceType);
+      viewer.session = {
+        id: randomUUID(), startedAt: t, watched: 0, rebuffers: 0, rebufferMs: 0, isp,
+        bitrate: deviceType === 'ios' || deviceType === 'android' ? 2500 : 5000,
+        endsAfter: Math.min(item.durationSeconds, 60 + Math.floor(Math.random() * 900)),
+      };
+      queue.push({
+        type: 'session.start', eventId: randomUUID(), sessionId: viewer.session.id, at, subscriberId: viewer.subscriber.id, contentId: item.id,
+        deviceType, country, isp, cdn: pick(CDNS), startupMs: Math.round(600 + Math.random() * 1500 * (REBUFFER_CHANCE[isp] ? 2 : 1)),
+      });
+      viewer.nextAt = t + heartbeatS * 1000;
+      return;
+    }
+    const s = viewer.session;
+    s.watched += heartbeatS;
+    if (Math.random() < (REBUFFER_CHANCE[s.isp] ?? 0.03)) {
+      s.rebuffers++;
+      s.rebufferMs += Math.round(500 + Math.random() * 3000);
+      s.bitrate = Math.max(800, Math.round(s.bitrate * 0.8));
+    } else {
+      s.bitrate = Math.min(8000, Math.round(s.bitrate * 1.05));
+    }
+    if (s.watched >= s.endsAfter) {
+      queue.push({ type: 'session.end', eventId: randomUUID(), sessionId: s.id, at, watchedSeconds: s.watched, rebufferCount: s.rebuffers, rebufferMs: s.rebufferMs });
+      viewer.session = null;
+      viewer.nextAt = t + (5 + Math.random() * 60) * 1000;
+      return;
+    }
+    queue.push({ type: 'heartbeat', eventId: randomUUID(), sessionId: s.id, at, playheadSeconds: s.watched, watchedSeconds: s.watched, bitrateKbps: s.bitrate, rebufferCount: s.rebuffers, rebufferMs: s.rebufferMs });
+    viewer.nextAt = t + heartbeatS * 1000;
+  }
+
+  return {
+    step(t) {
+      const queue: PlayerEvent[] = [];
+      for (const viewer of viewers) step(viewer, t, queue);
+      return queue;
+    },
+    endAll(t) {
+      const queue: PlayerEvent[] = [];
+      for (const viewer of viewers) {
+        if (!viewer.session) continue;
+        const s = viewer.session;
+        queue.push({ type: 'session.end', eventId: randomUUID(), sessionId: s.id, at: new Date(t).toISOString(), watchedSeconds: s.watched, rebufferCount: s.rebuffers, rebufferMs: s.rebufferMs });
+        viewer.session = null;
+      }
+      return queue;
+    },
+    playing: () => viewers.filter((v) => v.session).length,
+  };
+}
