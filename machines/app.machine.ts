@@ -1,23 +1,25 @@
 /**
- * The root of the browser app's actor system (systemId `app`). It starts every parallel concern as a
- * child with a systemId, so views and other machines find them with `system.get(id)`:
+ * The root of the browser app's actor system (systemId `app`). It starts every parallel concern of the
+ * sign-in path as a child with a systemId, so views and other machines find them with `system.get(id)`:
  * `notifier`, `routeLoading`, `auth`, `session`, `inactivity`, `logout`, `passwordReset`,
- * `passwordChange`, `network`, `keepalive`. It relays what the router reports (path changes) and what
- * the `auth` actor reports (the end of the stored-session restore, sign-in and sign-out) to the
- * children that follow them.
+ * `passwordChange`, `keepalive`. The area actors (`network`, `contentBrowser`) are not in the sign-in
+ * page's first load (issue 26): their code is loaded (`loadAreaActors`) and they are spawned once
+ * someone is signed in, or when the signed-in shell asks for them (`areas.load`). It relays what the
+ * router reports (path changes) and what the `auth` actor reports (the end of the stored-session
+ * restore, sign-in and sign-out) to the children that follow them.
  */
-import { assign, enqueueActions, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, spawnChild, type ActionFunction, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { RuntimeConfig } from '../common/contract';
 import { AREAS } from '../common/constants';
 import { canContinue, canEdit } from '../common/roles';
 import { authMachine, type AuthReport } from './auth.machine';
 import type { Session } from './auth.types';
-import { contentBrowserMachine, type ContentBrowserEvent } from './content-browser.machine';
+import type { ContentBrowserEvent } from './content-browser.machine';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from './forgot-password.machine';
 import { inactivityMachine, type InactivityEvent } from './inactivity.machine';
 import { keepaliveMachine } from './keepalive.machine';
 import { logoutMachine } from './logout.machine';
-import { networkMachine, type NetworkEvent } from './network.machine';
+import type { NetworkEvent } from './network.machine';
 import { notifierMachine, type NotifierContext } from './notifier.machine';
 import { routeLoadingMachine } from './route-loading.machine';
 import { sessionMachine, type SessionEvent } from './session.machine';
@@ -33,11 +35,25 @@ export interface AppInput {
   defaultTimezone: unknown;
 }
 
-export type AppContext = AppInput;
+export interface AppContext extends AppInput {
+  /** The last session the `auth` actor reported: the area actors start with it. */
+  session: Session | null;
+}
+
+/**
+ * The area actors' logic, with their I/O provided, loaded on first use (a dynamic import() in the
+ * browser): `network` (the App CMS network switcher and its data), `contentBrowser` (the content library).
+ */
+export interface AreaActorLogic {
+  network: AnyActorLogic;
+  contentBrowser: AnyActorLogic;
+}
 
 export type AppEvent =
   /** The router finished a navigation. */
   | { type: 'path.changed'; path: string }
+  /** The signed-in shell or an area route needs the area actors (loaded and spawned once). */
+  | { type: 'areas.load' }
   | AuthReport;
 
 interface Relay {
@@ -61,19 +77,25 @@ function pathToContentBrowser({ event }: Args): Relay {
 function sessionCheck({ context }: Args): Relay {
   return { systemId: 'session', event: { type: 'session.start', path: context.path, defaultTimezone: context.defaultTimezone } };
 }
-function siteToNetwork({ event }: Args): Relay {
-  const session = event.type === 'auth.sessionChanged' ? event.session : null;
+function networkSite(session: Session | null): Relay {
   return {
     systemId: 'network',
     event: { type: 'network.siteChanged', site: appCmsSiteOf(session), canWrite: session !== null && canEdit(session.roles, AREAS.appCms) },
   };
+}
+function siteToNetwork({ event }: Args): Relay {
+  return networkSite(event.type === 'auth.sessionChanged' ? event.session : null);
+}
+/** A network actor spawned after the sign-in follows the session kept until then. */
+function keptSiteToNetwork({ context }: { context: AppContext }): Relay {
+  return networkSite(context.session);
 }
 function accountToPasswordChange({ event }: Args): Relay {
   const session = event.type === 'auth.sessionChanged' ? event.session : null;
   return { systemId: 'passwordChange', event: { type: 'account.changed', session } };
 }
 
-/** Every child of the root by its systemId; the browser provides their I/O, tests provide fakes. */
+/** Every child the root starts at once, by its systemId; the browser provides their I/O, tests provide fakes. */
 export const APP_CHILDREN = {
   notifier: notifierMachine,
   routeLoading: routeLoadingMachine,
@@ -83,10 +105,28 @@ export const APP_CHILDREN = {
   logout: logoutMachine,
   passwordReset: forgotPasswordMachine,
   passwordChange: forgotPasswordMachine,
-  network: networkMachine,
-  contentBrowser: contentBrowserMachine,
   keepalive: keepaliveMachine,
 };
+
+/** Loads the area actors' logic; the browser provides a dynamic import(), tests provide fakes. */
+const loadAreaActors = fromPromise<AreaActorLogic>(() => Promise.reject(new Error('loadAreaActors is not provided')));
+
+/**
+ * Starts the area actors with the loaded logic, by their systemIds; the network actor with the saved
+ * choice. Typed loosely like the shared actions (system-actions.ts): the logic is only known at run time.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const spawnAreaActors: ActionFunction<any, any, any, AreaActorLogic, any, any, any, any, any> = enqueueActions(
+  ({ context, enqueue }, logic: AreaActorLogic) => {
+    enqueue.spawnChild(logic.contentBrowser, { id: 'contentBrowser', systemId: 'contentBrowser' });
+    enqueue.spawnChild(logic.network, {
+      id: 'network', systemId: 'network', input: { site: null, savedNetworkId: (context as AppContext).savedNetworkId },
+    });
+  },
+);
+
+/** Where the area actors are: not needed yet, their code loading, running, or their code failed to load. */
+export type AreaActorsStatus = 'dormant' | 'loading' | 'ready' | 'failed';
 
 export const appMachine = setup({
   types: {
@@ -94,10 +134,12 @@ export const appMachine = setup({
     context: {} as AppContext,
     events: {} as AppEvent,
   },
-  actors: APP_CHILDREN,
+  actors: { ...APP_CHILDREN, loadAreaActors },
   actions: {
     relay: tellSystemActor,
     setPath: assign(({ event }) => (event.type === 'path.changed' ? { path: event.path } : {})),
+    keepSession: assign(({ event }) => (event.type === 'auth.sessionChanged' ? { session: event.session } : {})),
+    spawnAreaActors,
     /**
      * An error belongs to the page it was raised on (issue 20: "OTP verification failed!" stayed on the
      * page after the right code): moving to another path takes a shown error snackbar away. Success,
@@ -112,11 +154,12 @@ export const appMachine = setup({
   },
   guards: {
     isSignedIn: ({ event }) => event.type === 'auth.restored' && event.signedIn,
+    hasSession: ({ event }) => event.type === 'auth.sessionChanged' && event.session !== null,
   },
 }).createMachine({
   id: 'app',
   description: 'Starts every concern of the console as a child actor and relays app-level reports to them.',
-  context: ({ input }) => ({ ...input }),
+  context: ({ input }) => ({ ...input, session: null }),
   entry: [
     spawnChild('notifier', { id: 'notifier', systemId: 'notifier' }),
     spawnChild('routeLoading', { id: 'routeLoading', systemId: 'routeLoading' }),
@@ -133,12 +176,6 @@ export const appMachine = setup({
     spawnChild('logout', { id: 'logout', systemId: 'logout' }),
     spawnChild('passwordReset', { id: 'passwordReset', systemId: 'passwordReset' }),
     spawnChild('passwordChange', { id: 'passwordChange', systemId: 'passwordChange' }),
-    spawnChild('contentBrowser', { id: 'contentBrowser', systemId: 'contentBrowser' }),
-    spawnChild('network', {
-      id: 'network',
-      systemId: 'network',
-      input: ({ context }) => ({ site: null, savedNetworkId: context.savedNetworkId }),
-    }),
     // Last: its reports (restore, sign-in) go to the children above, which must exist by then.
     spawnChild('auth', {
       id: 'auth',
@@ -153,15 +190,62 @@ export const appMachine = setup({
   states: {
     running: {
       description: 'The console is open; every child actor runs.',
-      on: {
-        'path.changed': { actions: ['dropStaleError', 'setPath', { type: 'relay', params: pathToInactivity }, { type: 'relay', params: pathToContentBrowser }] },
-        'auth.restored': { guard: 'isSignedIn', actions: { type: 'relay', params: sessionCheck } },
-        'auth.sessionChanged': {
-          actions: [{ type: 'relay', params: siteToNetwork }, { type: 'relay', params: accountToPasswordChange }],
+      type: 'parallel',
+      states: {
+        relays: {
+          description: 'Relays the router\'s and the auth actor\'s reports to the children that follow them.',
+          on: {
+            'path.changed': { actions: ['dropStaleError', 'setPath', { type: 'relay', params: pathToInactivity }, { type: 'relay', params: pathToContentBrowser }] },
+            'auth.restored': { guard: 'isSignedIn', actions: { type: 'relay', params: sessionCheck } },
+            'auth.sessionChanged': {
+              actions: ['keepSession', { type: 'relay', params: siteToNetwork }, { type: 'relay', params: accountToPasswordChange }],
+            },
+          },
+        },
+        areas: {
+          description: 'The area actors (network, content library): not in the first load; spawned once someone signs in.',
+          initial: 'dormant',
+          states: {
+            dormant: {
+              description: 'Nobody has signed in yet: the area actors\' code is not loaded.',
+              on: {
+                'auth.sessionChanged': { guard: 'hasSession', target: 'loading' },
+                'areas.load': { target: 'loading' },
+              },
+            },
+            loading: {
+              description: 'The area actors\' code is loading.',
+              invoke: {
+                id: 'loadAreaActors',
+                src: 'loadAreaActors',
+                onDone: {
+                  target: 'ready',
+                  actions: [{ type: 'spawnAreaActors', params: ({ event }) => event.output }, { type: 'relay', params: keptSiteToNetwork }],
+                },
+                onError: { target: 'failed' },
+              },
+            },
+            ready: {
+              description: 'The area actors run and follow the session like the other children.',
+            },
+            failed: {
+              description: 'Their code did not load (offline, a new deploy): the next sign-in or request tries again.',
+              on: {
+                'auth.sessionChanged': { guard: 'hasSession', target: 'loading' },
+                'areas.load': { target: 'loading' },
+              },
+            },
+          },
         },
       },
     },
   },
 });
+
+/** Where the area actors are (the protected routes wait for `ready`). */
+export function selectAreaActorsStatus(snapshot: SnapshotFrom<typeof appMachine>): AreaActorsStatus {
+  const value = snapshot.value as { running: { areas: AreaActorsStatus } };
+  return value.running.areas;
+}
 
 export type AppMachine = typeof appMachine;

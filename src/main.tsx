@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './theme/theme.css';
 import { loadAnalyticsTag } from './adapters/analytics';
-import { createAppActor } from './adapters/app-actor-factory';
+import { createAppActor, loadAreaActorLogic } from './adapters/app-actor-factory';
 import { installNavigator } from './adapters/navigation';
 import { startInspectorWhenAsked } from './adapters/inspector-loader';
 import { RootActorContext, systemActor } from './app-actor';
@@ -50,5 +50,6 @@ createRoot(document.getElementById('root')!).render(
 const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
 whenIdle(() => {
   void preloadShell();
+  void loadAreaActorLogic();
   void import('urql');
 });

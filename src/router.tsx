@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsEnrolmentRequired, selectIsRestoring, selectIsSignedIn, selectRoles, type AuthMachine } from '../machines/auth.machine';
+import { selectAreaActorsStatus } from '../machines/app.machine';
 import { TOTP_ROUTES } from '../common/totp';
 import { areaForPath, canContinue, landingRouteFor } from '../common/roles';
 import { ANALYTICS_GROUPS, APPCMS_PAGES, MONETIZATION_TABS } from './config';
@@ -110,6 +111,11 @@ const protectedRoute = createRoute({
     const area = areaForPath(location.pathname);
     // An area without a role: /forbidden names it and offers the way on (issue 20).
     if (area && !canContinue(roles, area)) throw redirect({ to: ROUTES.forbidden, search: { area } });
+    // The area actors (network, content library) are spawned after the sign-in, their code loaded on
+    // demand (issue 26): the signed-in pages start once they are there (the root retries a failed load).
+    context.root.send({ type: 'areas.load' });
+    const areas = await waitFor(context.root, (s) => selectAreaActorsStatus(s) !== 'loading');
+    if (selectAreaActorsStatus(areas) !== 'ready') throw new Error('The console\'s code did not load. Reload the page.');
   },
   // Lazy (issue 21): its dialogs (Radix dialog) are not part of the sign-in page's first load.
   component: lazyRouteComponent(() => import('./views/layout/ProtectedLayout'), 'ProtectedLayout'),

@@ -4,14 +4,13 @@
  * DOM and fetch; this is the one place that binds them to the browser. It decides nothing: every
  * rule (who gets the network switcher, when to ping the server, where a 401 leads) is in machines/.
  */
-import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
+import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { appMachine, type AreaActorLogic } from '../../machines/app.machine';
 import { authMachine } from '../../machines/auth.machine';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { inactivityMachine } from '../../machines/inactivity.machine';
 import { keepaliveMachine } from '../../machines/keepalive.machine';
 import { logoutMachine } from '../../machines/logout.machine';
-import { networkMachine } from '../../machines/network.machine';
 import { otpStepMachine } from '../../machines/otp-step.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { NavigateParams } from '../../machines/auth.types';
@@ -22,11 +21,9 @@ import { authActors } from './auth-actors';
 import { verifyAuthenticator } from './totp-actors';
 import { clearAllCookies, readCookie, removeCookie } from './cookies';
 import { navigateTo } from './navigation';
-import { contentBrowserLogic } from './content-actors';
-import { networkImplementations, readNetworkCredentials, readSavedNetworkId } from './network-actors';
-import { createGraphqlClient } from '../api/graphql';
 import { authHeaders, installAuthErrorHandler } from '../api/client';
 import { readCredentials, storeOtpUsername, writeSession } from './session-store';
+import { readSavedNetworkId } from './network-credentials';
 import { localStore, sessionStore } from './storage';
 import { broadcastActivity, broadcastLogout, onTabMessage } from './tabs';
 import { signOutIdentityProvider } from './identity-provider';
@@ -62,6 +59,9 @@ export interface AuthErrorReporter {
   onUnauthorized: () => void;
   onForbidden: () => void;
 }
+
+/** The module of the area actors' logic; src/main.tsx fetches it early while the sign-in page is idle. */
+export const loadAreaActorLogic = () => import('./area-actors');
 
 const otpStep = otpStepMachine.provide({ actors: { verifyOtp: authActors.verifyOtp, generateOtp: authActors.generateOtp } });
 
@@ -121,10 +121,8 @@ export function provideAppMachine(reportAuthError: AuthErrorReporter) {
       }),
       passwordReset: passwordFlow,
       passwordChange: passwordFlow,
-      network: networkMachine.provide(networkImplementations({
-        client: createGraphqlClient({ getCredentials: readNetworkCredentials, ...reportAuthError }),
-      })),
-      contentBrowser: contentBrowserLogic(),
+      // The area actors' code (network, content library) is not in the first load (issue 26).
+      loadAreaActors: fromPromise<AreaActorLogic>(() => loadAreaActorLogic().then((m) => m.areaActorLogic(reportAuthError))),
     },
   });
 }

@@ -19,15 +19,11 @@ import {
 } from '../api/graphql';
 import { API_PATHS, SESSION_STORAGE_KEYS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
-import { readNetworkCredentials } from './network-credentials';
+import { readNetworkCredentials, readSavedNetworkId } from './network-credentials';
 import { sessionStore } from './storage';
 
-export { readNetworkCredentials };
+export { readNetworkCredentials, readSavedNetworkId };
 
-/** The network identifier saved by an earlier choice in this tab (the machine's `savedNetworkId` input). */
-export function readSavedNetworkId(): string | null {
-  return sessionStore.get(SESSION_STORAGE_KEYS.selectedNetwork) || null;
-}
 
 /** Spec §7.1: all four brand parts when copying brand; settings true when copying settings. */
 export function copyRequestFor({ site, network, what }: CopyFromDefaultInput): NetworkCopyRequest {

@@ -19,12 +19,16 @@ import { act, type ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
 import { APP_CHILDREN, appMachine } from '../../machines/app.machine';
+import { contentBrowserMachine } from '../../machines/content-browser.machine';
+import { networkMachine } from '../../machines/network.machine';
 import { fakeActor, pendingActor } from '../../machines/test-support/fakes';
 import type { RuntimeConfig } from '../../common/contract';
 import { RootActorContext, type RootActor } from '../app-actor';
 
-/** The children of the root whose I/O actors a test may answer: the root's own map. */
-const CHILD_MACHINES: Record<keyof typeof APP_CHILDREN, AnyStateMachine> = APP_CHILDREN;
+/** The area actors the root spawns once someone signs in (loaded by `loadAreaActors` in the browser). */
+const AREA_MACHINES = { network: networkMachine, contentBrowser: contentBrowserMachine };
+/** The children of the root whose I/O actors a test may answer: the root's own map and the area actors. */
+const CHILD_MACHINES: Record<keyof typeof APP_CHILDREN | keyof typeof AREA_MACHINES, AnyStateMachine> = { ...APP_CHILDREN, ...AREA_MACHINES };
 
 export type ChildId = keyof typeof CHILD_MACHINES;
 /** Answers for the I/O actors of each child, and of the code step (`otpStep`) that auth and the password flows invoke. */
@@ -73,9 +77,12 @@ export interface TestRoot {
 export function createTestRoot(
   options: { actors?: ActorOverrides; config?: Partial<RuntimeConfig>; clock?: SimulatedClock } = {},
 ): TestRoot {
-  const provided = Object.fromEntries(
-    (Object.keys(CHILD_MACHINES) as ChildId[]).map((id) => [id, withFakes(CHILD_MACHINES[id], id, options.actors)]),
+  const provided: Record<string, AnyActorLogic> = Object.fromEntries(
+    (Object.keys(APP_CHILDREN) as ChildId[]).map((id) => [id, withFakes(CHILD_MACHINES[id], id, options.actors)]),
   );
+  // The area actors are there from the start in a view test, as they are for a signed-in user.
+  const areas = { network: withFakes(networkMachine, 'network', options.actors), contentBrowser: withFakes(contentBrowserMachine, 'contentBrowser', options.actors) };
+  provided.loadAreaActors = fakeActor(() => areas);
   const sent: SentEvent[] = [];
   const inspect = (event: InspectionEvent) => {
     if (event.type !== '@xstate.event' || event.sourceRef !== undefined || event.event.type.startsWith('xstate.')) return;
@@ -90,6 +97,8 @@ export function createTestRoot(
     inspect,
   });
   root.start();
+  root.send({ type: 'areas.load' });
+  sent.length = 0;
   return { root, sent };
 }
 

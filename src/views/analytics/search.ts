@@ -3,10 +3,8 @@
  * them with `validateAnalyticsSearch` (an invalid value is dropped, so a bad link still opens), and
  * pages turn them into report requests with `requestsFor`.
  */
-import {
-  DATE_PRESETS, REPORT_FILTERS, isoDay, presetRange,
-  type Granularity, type ReportFilter, type ReportName, type ReportParams,
-} from '../../../common/reports';
+import { DATE_PRESETS, REPORT_FILTERS, isoDay, presetRange, type Granularity, type ReportFilter } from '../../../common/report-dates';
+import type { ReportName, ReportParams } from '../../../common/reports';
 import type { ReportRequest } from '../../../machines/report.machine';
 import type { AnalyticsPageDef } from './pages';
 

@@ -12,9 +12,10 @@ import { useSelector } from '@xstate/react';
 import { selectIsEnrolmentRequired, selectIsSignedIn, selectRoles, selectSession } from '../../../machines/auth.machine';
 import { selectCanChangePassword } from '../../../machines/forgot-password.machine';
 import { selectHasSite } from '../../../machines/network.machine';
+import { selectAreaActorsStatus } from '../../../machines/app.machine';
 import { canContinue, visibleTabsFor } from '../../../common/roles';
 import { APP_TITLE, AREAS, ROUTES } from '../../../common/constants';
-import { useAppActor } from '../../app-actor';
+import { useAppActor, useRootActor } from '../../app-actor';
 import { NetworkSwitcher } from '../network/NetworkSwitcher';
 import { setLanguage, setTheme, usePreferences, type ThemeChoice } from '../shared/preferences';
 import { useShellText } from '../shared/shell-text';
@@ -40,18 +41,24 @@ export function Header() {
   return <SignedInHeader />;
 }
 
+/** The network switcher, when the `network` actor follows a site. */
+function HeaderNetworkSwitcher() {
+  const hasSite = useSelector(useAppActor('network'), selectHasSite);
+  return hasSite ? <NetworkSwitcher /> : null;
+}
+
 function SignedInHeader() {
   const auth = useAppActor('auth');
   const logout = useAppActor('logout');
   const passwordChange = useAppActor('passwordChange');
-  const network = useAppActor('network');
   const roles = useSelector(auth, selectRoles);
   const session = useSelector(auth, selectSession);
   const canChangePassword = useSelector(passwordChange, selectCanChangePassword);
   // While the site requires an authenticator app the user has not set up, no area is open (the
   // server refuses them too): no tabs and no network switcher, only the user menu (issue 19).
   const enrolmentDue = useSelector(auth, selectIsEnrolmentRequired);
-  const hasNetworks = useSelector(network, selectHasSite) && !enrolmentDue;
+  // The network actor is spawned after the sign-in (issue 26): the switcher waits for it.
+  const areasReady = useSelector(useRootActor(), (s) => selectAreaActorsStatus(s) === 'ready');
   const tabs = enrolmentDue ? [] : visibleTabsFor(roles);
   const text = useShellText();
   const totpText = useTotpText();
@@ -82,7 +89,7 @@ function SignedInHeader() {
         ))}
       </nav>
       <div className={css.rightSide}>
-        {hasNetworks && <NetworkSwitcher />}
+        {areasReady && !enrolmentDue && <HeaderNetworkSwitcher />}
         <details className={css.menu} onToggle={focusFirstItem} onKeyDown={onMenuKeyDown} data-testid="user-menu">
           {/* The visible name is part of the accessible name (WCAG 2.5.3 label in name). */}
           <summary className={css.menuSummary} aria-haspopup="menu">

@@ -3,7 +3,7 @@
  * so a link (the Dashboard's "Paying subscribers") opens the list filtered. The router validates them
  * with `validateUsersSearch`: an invalid value is dropped, so a bad link still opens the list.
  */
-import { isSubscriptionState, type SubscriptionState } from '../../../common/figures';
+import { isSubscriptionState, type SubscriptionState } from '../../../common/subscription-states';
 import type { SubscriptionFilters } from '../../../common/support';
 
 export interface UsersSearch {
