@@ -68,6 +68,18 @@ export default tseslint.config(
       ] }],
     },
   },
+  // Issue 26: routes and resolvers reach repositories only through the composition root
+  // (server/composition.ts, `app.services`); their tests may read tables directly.
+  {
+    files: ['server/http/**/*.ts', 'server/graphql/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        SERVER_IMPORTS_ONLY_COMMON,
+        { group: ['**/db', '**/db/**'], message: 'server/http/ and server/graphql/ never import server/db/: read the repository or service from app.services (server/composition.ts).' },
+      ] }],
+    },
+  },
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {

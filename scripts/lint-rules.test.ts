@@ -27,6 +27,10 @@ describe('folder import rule', () => {
     ['server/db/probe-repository.ts', "import { scrubDetail } from '../domain/audit';\nexport const y = scrubDetail;\n", 'server/db/ never imports server/domain/'],
     ['server/db/probe-repository.ts', "import type { PasswordHasher } from '../domain/passwords';\nexport type y = PasswordHasher;\n", 'server/db/ never imports server/domain/'],
     ['server/db/probe-repository.ts', "import { x } from '../../src/config';\nexport const y = x;\n", 'server/ imports only common/.'],
+    ['server/http/probe-routes.ts', "import { createNetworkRepository } from '../db/network-repository';\nexport const y = createNetworkRepository;\n", 'server/http/ and server/graphql/ never import server/db/'],
+    ['server/http/probe-routes.ts', "import type { Db } from '../db/client';\nexport type y = Db;\n", 'server/http/ and server/graphql/ never import server/db/'],
+    ['server/graphql/probe.ts', "import { listOutbox } from '../db/outbox-repository';\nexport const y = listOutbox;\n", 'server/http/ and server/graphql/ never import server/db/'],
+    ['server/graphql/probe.ts', "import { x } from '../../machines/roles';\nexport const y = x;\n", 'server/ imports only common/.'],
   ])('refuses %s importing across the rule', async (file, source, message) => {
     expect(await importErrors(file, source)).toEqual([expect.stringContaining(message)]);
   }, LINT_TIMEOUT_MS);
@@ -36,6 +40,8 @@ describe('folder import rule', () => {
     ['server/probe.ts', "import { x } from '../common/contract';\nexport const y = x;\n"],
     ['server/db/probe-repository.ts', "import { eq } from 'drizzle-orm';\nimport { subscribers } from './schema';\nexport const y = [eq, subscribers];\n"],
     ['server/domain/probe.ts', "import type { SubscriberRepository } from '../db/subscriber-repository';\nexport type y = SubscriberRepository;\n"],
+    ['server/http/probe.test.ts', "import { sites } from '../db/schema';\nexport const y = sites;\n"],
+    ['server/http/probe-routes.ts', "import type { Services } from '../composition';\nimport { x } from '../domain/errors';\nexport const y = [x] as unknown as Services;\n"],
     ['src/views/probe.ts', "import { x } from '../../machines/auth.machine';\nimport { z } from '../../common/messages';\nexport const y = [x, z];\n"],
   ])('allows %s importing downwards', async (file, source) => {
     expect(await importErrors(file, source)).toEqual([]);

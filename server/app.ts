@@ -13,7 +13,7 @@ import { seedWorld } from './db/seed-world';
 import { DEMO_SITES } from './db/demo-accounts';
 import { isPasswordComplex } from './domain/passwords';
 import { purgeExpired } from './db/housekeeping';
-import { createServices, type Logger } from './domain/services';
+import { buildServices, type Logger } from './composition';
 import type { SmsTransport } from './domain/sms';
 import { assertDevOutboxNotOnNetwork, assertPublicUrl, DEFAULT_SEED_PASSWORD, describeSmsTransport, fastifyTrustProxy, loadConfig, type ServerConfig } from './env';
 import { authRoutes } from './http/auth-routes';
@@ -105,7 +105,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('preClose', async () => cacheBus.close());
   let services;
   try {
-    services = createServices({ dbHandle, config, log, sms: options.sms, cacheBus });
+    services = buildServices({ dbHandle, config, log, sms: options.sms, cacheBus });
   } catch (error) {
     await cacheBus.close();
     if (!options.db) await dbHandle.close();

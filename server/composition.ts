@@ -1,33 +1,62 @@
 /**
- * Wires the domain services together for one database and one configuration. buildApp creates
- * one `Services` and decorates the Fastify instance with it (`app.services`).
+ * The composition root (issue 26): `buildServices` builds every repository and every domain service
+ * once, for one database and one configuration. buildApp decorates the Fastify instance with the
+ * result (`app.services`); routes (server/http) and resolvers (server/graphql) read what they need
+ * from there and never build a repository themselves (lint: they never import server/db/).
  */
 import { createHmac } from 'node:crypto';
-import { createAccountRepository } from '../db/account-repository';
-import { insertAuditEvent } from '../db/audit-repository';
-import type { DbHandle } from '../db/client';
-import { createOtpRepository } from '../db/otp-repository';
-import { insertOutboxMessage } from '../db/outbox-repository';
-import { createLoginHistoryRepository } from '../db/login-history-repository';
-import { createRateLimitRepository } from '../db/rate-limit-repository';
-import { createSessionRepository } from '../db/session-repository';
-import { assertNoEmulatorInProduction, type ServerConfig } from '../env';
-import { createAuditLog, type AuditLog } from './audit';
-import { createAuthenticator, type Authenticator } from './auth-context';
-import { createLocalCacheBus, type CacheBus } from '../db/cache-bus';
-import { createAuthFlows, type AuthFlows } from './auth-flows';
-import { createJobQueue, type JobQueue } from './jobs';
-import { createLoginThrottle } from './login-throttle';
-import { createOtpService, type OtpService } from './otp';
-import { createPasswordHasher, type PasswordHasher } from './passwords';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
-import { serviceCacheOf } from '../db/service-cache';
-import { createSessionStore, type SessionStore } from './sessions';
-import { createFirebaseTokenVerifier } from './firebase-token';
-import { createSocialLogin, type SocialLogin } from './social-login';
-import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport, type SmsTransport } from './sms';
-import { createTokenService, resolveJwtSecret, type TokenService } from './tokens';
-import { withVerifiedTokenCache } from './verified-tokens';
+import { createAccountRepository, type AccountRepository } from './db/account-repository';
+import { createAppcmsRepository } from './db/appcms-repository';
+import { createNetworkRepository } from './db/network-repository';
+import { checkBatch, recordSessionStarts, siteOfIngestionKey, siteRoster } from './db/ingest-repository';
+import { listOutbox } from './db/outbox-repository';
+import { networkIdOf } from './db/report-repository';
+import { createStaffAdminRepository } from './db/staff-admin-repository';
+import { createSubscriberRepository } from './db/subscriber-repository';
+import type { AppcmsDeps } from './domain/appcms';
+import { createContentService, type ContentService } from './domain/content';
+import { createMonetization, type Monetization } from './domain/monetization';
+import type { NetworkRepository } from './domain/networks';
+import { createOwnSessions, type OwnSessions } from './domain/own-sessions';
+import { buildReport } from './domain/reports/build';
+import { createStaffAdmin, type StaffAdmin } from './domain/staff-admin';
+import type { SupportDeps } from './domain/support';
+import { createUploadStorage } from './storage/upload-storage';
+import { insertAuditEvent } from './db/audit-repository';
+import type { DbHandle } from './db/client';
+import { createOtpRepository } from './db/otp-repository';
+import { insertOutboxMessage } from './db/outbox-repository';
+import { createLoginHistoryRepository } from './db/login-history-repository';
+import { createRateLimitRepository } from './db/rate-limit-repository';
+import { createSessionRepository } from './db/session-repository';
+import { assertNoEmulatorInProduction, type ServerConfig } from './env';
+import { createAuditLog, type AuditLog } from './domain/audit';
+import { createAuthenticator, type Authenticator } from './domain/auth-context';
+import { createLocalCacheBus, type CacheBus } from './db/cache-bus';
+import { createAuthFlows, type AuthFlows } from './domain/auth-flows';
+import { createJobQueue, type JobQueue } from './domain/jobs';
+import { createLoginThrottle } from './domain/login-throttle';
+import { createOtpService, type OtpService } from './domain/otp';
+import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
+import { createRateLimiter, type RateLimiter } from './domain/rate-limit';
+import { serviceCacheOf } from './db/service-cache';
+import { createSessionStore, type SessionStore } from './domain/sessions';
+import { createFirebaseTokenVerifier } from './domain/firebase-token';
+import { createSocialLogin, type SocialLogin } from './domain/social-login';
+import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport, type SmsTransport } from './domain/sms';
+import { createTokenService, resolveJwtSecret, type TokenService } from './domain/tokens';
+import { withVerifiedTokenCache } from './domain/verified-tokens';
+
+/** The ingestion repository's functions the producer route calls (server/db/ingest-repository.ts). */
+const INGESTION = { checkBatch, recordSessionStarts, siteOfIngestionKey, siteRoster };
+
+type BoundToDb<T> = { [K in keyof T]: T[K] extends (db: DbHandle['db'], ...args: infer A) => infer R ? (...args: A) => R : never };
+
+/** Functions that take the database first, with the database given. */
+function bindDb<T extends Record<string, (db: DbHandle['db'], ...args: never[]) => unknown>>(db: DbHandle['db'], functions: T): BoundToDb<T> {
+  return Object.fromEntries(Object.entries(functions).map(([name, f]) =>
+    [name, (...args: unknown[]) => (f as (db: DbHandle['db'], ...rest: unknown[]) => unknown)(db, ...args)])) as BoundToDb<T>;
+}
 
 export interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -53,9 +82,34 @@ export interface Services {
   jobs: JobQueue;
   /** Cache invalidations across instances (server/db/cache-bus.ts); local on PGlite. */
   cacheBus: CacheBus;
+  /** Staff accounts by username, the authenticator-app rows, the site's requirement. */
+  accounts: AccountRepository;
+  /** Sites, networks and their stored data (through the service cache). */
+  networks: NetworkRepository;
+  /** The AppCMS editors' repositories and the upload storage (server/domain/appcms.ts). */
+  appcms: AppcmsDeps;
+  /** The Admin area (server/domain/staff-admin.ts). */
+  staffAdmin: StaffAdmin;
+  /** The signed-in user's own sessions. */
+  ownSessions: OwnSessions;
+  /** The content library. */
+  content: ContentService;
+  /** Plans, plan groups, offers, coupons and the monetization settings. */
+  monetization: Monetization;
+  /** Customer Support's subscriber search, pages and actions. */
+  support: SupportDeps;
+  /** The reporting service: a network's id by identifier, and a report's answer. */
+  reports: {
+    networkIdOf(siteId: string, identifier: string): Promise<string | null>;
+    build(report: Parameters<typeof buildReport>[0], ctx: Omit<Parameters<typeof buildReport>[1], 'db'>): ReturnType<typeof buildReport>;
+  };
+  /** What POST /v1/events checks and records before it queues a batch (server/http/ingest-routes.ts). */
+  ingestion: BoundToDb<typeof INGESTION>;
+  /** The development SMS outbox (server/http/dev-routes.ts). */
+  outbox: { list(to: string | undefined, limit: number): ReturnType<typeof listOutbox> };
 }
 
-export function createServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus }): Services {
+export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus }): Services {
   const { dbHandle, config, log } = input;
   assertNoEmulatorInProduction(config);
   const db = dbHandle.db;
@@ -97,5 +151,24 @@ export function createServices(input: { dbHandle: DbHandle; config: ServerConfig
     ? createFirebaseTokenVerifier({ projectId: config.firebaseAuth.projectId, emulator: Boolean(config.firebaseAuth.emulatorHost), keys: config.firebaseAuth.keys })
     : null;
   const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, limiter, verifier });
-  return { dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus };
+  const networks = createNetworkRepository(db);
+  const staffAdminRows = createStaffAdminRepository(db, { idleMs: config.inactivityTimeoutMinutes * 60_000 });
+  return {
+    dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
+    accounts,
+    networks,
+    appcms: { networks, store: createAppcmsRepository(db), storage: createUploadStorage(config.dataDir) },
+    staffAdmin: createStaffAdmin({ repo: staffAdminRows, passwords, sms, audit, auth, log, publicUrl: config.publicUrl }),
+    // The Admin area's session queries (same rules of "active"), limited there to the caller's own id.
+    ownSessions: createOwnSessions({ repo: staffAdminRows, audit, auth }),
+    content: createContentService({ db, audit }),
+    monetization: createMonetization(db),
+    support: { store: createSubscriberRepository(db), limiter },
+    reports: {
+      networkIdOf: (siteId, identifier) => networkIdOf(db, siteId, identifier),
+      build: (report, ctx) => buildReport(report, { ...ctx, db }),
+    },
+    ingestion: bindDb(db, INGESTION),
+    outbox: { list: (to, limit) => listOutbox(db, to, limit) },
+  };
 }

@@ -484,3 +484,20 @@ export async function generateCouponBatch(
     return { batchId, count: inserted.length };
   });
 }
+
+/** The rules above that the management GraphQL schema serves, each taking the database first. */
+const RULES = {
+  getSettings, saveSettings, listPlans, getPlan, createPlan, updatePlan, deletePlan, duplicatePlan,
+  listPlanGroups, getPlanGroup, createPlanGroup, updatePlanGroup, reorderPlanGroups,
+  listOffers, getOffer, createOffer, updateOffer, listCoupons, getCoupon, exportCouponsCsv, createCoupon, updateCoupon, generateCouponBatch,
+};
+
+type BoundToDb<T> = { [K in keyof T]: T[K] extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never };
+
+/** The monetization rules over one database: built once by the composition root (server/composition.ts). */
+export type Monetization = BoundToDb<typeof RULES>;
+
+export function createMonetization(db: Db): Monetization {
+  return Object.fromEntries(Object.entries(RULES).map(([name, rule]) =>
+    [name, (...args: unknown[]) => (rule as (db: Db, ...rest: unknown[]) => unknown)(db, ...args)])) as Monetization;
+}

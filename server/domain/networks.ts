@@ -13,6 +13,9 @@ import type { Network, NetworkBrandCopy, NetworkCopyRequest, NetworkDataKind, Se
 import { AREAS } from '../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import type { NetworkRepository, NetworkRow, NetworkSiteRow } from '../db/network-repository';
+
+/** What the network rules read and write through (server/db/network-repository.ts; built by server/composition.ts). */
+export type { NetworkRepository };
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type { ServiceSnapshot } from '../db/service-cache';
 

@@ -9,7 +9,6 @@
 import type {
   CouponBatchInput, CouponInput, MonetizationSettingsInput, OfferInput, PlanGroupInput, PlanInput,
 } from '../../common/monetization-rules';
-import type { Db } from '../db/client';
 import * as domain from '../domain/monetization';
 import type { ManagementContext } from './resolvers';
 
@@ -221,36 +220,36 @@ interface ListArgs { search?: string | null; status?: string | null; offset?: nu
 interface IdArgs { id: string }
 interface VersionArgs { id: string; version: number }
 
-export function monetizationResolvers(db: Db) {
+export function monetizationResolvers(monetization: domain.Monetization) {
   return {
     Query: {
-      monetizationSettings: resolver((caller) => domain.getSettings(db, caller)),
-      plans: resolver<ListArgs>((caller, args) => domain.listPlans(db, caller, args)),
-      plan: resolver<IdArgs>((caller, args) => domain.getPlan(db, caller, args.id)),
-      planGroups: resolver((caller) => domain.listPlanGroups(db, caller)),
-      planGroup: resolver<IdArgs>((caller, args) => domain.getPlanGroup(db, caller, args.id)),
-      offers: resolver<ListArgs>((caller, args) => domain.listOffers(db, caller, args)),
-      offer: resolver<IdArgs>((caller, args) => domain.getOffer(db, caller, args.id)),
-      coupons: resolver<ListArgs & { offerId?: string | null }>((caller, args) => domain.listCoupons(db, caller, args)),
-      coupon: resolver<IdArgs>((caller, args) => domain.getCoupon(db, caller, args.id)),
-      couponsCsv: resolver<ListArgs & { offerId?: string | null }>((caller, args) => domain.exportCouponsCsv(db, caller, args)),
+      monetizationSettings: resolver((caller) => monetization.getSettings(caller)),
+      plans: resolver<ListArgs>((caller, args) => monetization.listPlans(caller, args)),
+      plan: resolver<IdArgs>((caller, args) => monetization.getPlan(caller, args.id)),
+      planGroups: resolver((caller) => monetization.listPlanGroups(caller)),
+      planGroup: resolver<IdArgs>((caller, args) => monetization.getPlanGroup(caller, args.id)),
+      offers: resolver<ListArgs>((caller, args) => monetization.listOffers(caller, args)),
+      offer: resolver<IdArgs>((caller, args) => monetization.getOffer(caller, args.id)),
+      coupons: resolver<ListArgs & { offerId?: string | null }>((caller, args) => monetization.listCoupons(caller, args)),
+      coupon: resolver<IdArgs>((caller, args) => monetization.getCoupon(caller, args.id)),
+      couponsCsv: resolver<ListArgs & { offerId?: string | null }>((caller, args) => monetization.exportCouponsCsv(caller, args)),
     },
     Mutation: {
       monetizationSettingsSave: resolver<{ version: number; input: MonetizationSettingsInput }>((caller, args) =>
-        domain.saveSettings(db, caller, args.version, args.input)),
-      planCreate: resolver<{ input: PlanInput }>((caller, args) => domain.createPlan(db, caller, args.input)),
-      planUpdate: resolver<VersionArgs & { input: PlanInput }>((caller, args) => domain.updatePlan(db, caller, args.id, args.version, args.input)),
-      planDelete: resolver<VersionArgs>((caller, args) => domain.deletePlan(db, caller, args.id, args.version)),
-      planDuplicate: resolver<IdArgs>((caller, args) => domain.duplicatePlan(db, caller, args.id)),
-      planGroupCreate: resolver<{ input: PlanGroupInput }>((caller, args) => domain.createPlanGroup(db, caller, args.input)),
+        monetization.saveSettings(caller, args.version, args.input)),
+      planCreate: resolver<{ input: PlanInput }>((caller, args) => monetization.createPlan(caller, args.input)),
+      planUpdate: resolver<VersionArgs & { input: PlanInput }>((caller, args) => monetization.updatePlan(caller, args.id, args.version, args.input)),
+      planDelete: resolver<VersionArgs>((caller, args) => monetization.deletePlan(caller, args.id, args.version)),
+      planDuplicate: resolver<IdArgs>((caller, args) => monetization.duplicatePlan(caller, args.id)),
+      planGroupCreate: resolver<{ input: PlanGroupInput }>((caller, args) => monetization.createPlanGroup(caller, args.input)),
       planGroupUpdate: resolver<VersionArgs & { input: PlanGroupInput }>((caller, args) =>
-        domain.updatePlanGroup(db, caller, args.id, args.version, args.input)),
-      planGroupsReorder: resolver<{ order: { id: string; version: number }[] }>((caller, args) => domain.reorderPlanGroups(db, caller, args.order)),
-      offerCreate: resolver<{ input: OfferInput }>((caller, args) => domain.createOffer(db, caller, args.input)),
-      offerUpdate: resolver<VersionArgs & { input: OfferInput }>((caller, args) => domain.updateOffer(db, caller, args.id, args.version, args.input)),
-      couponCreate: resolver<{ input: CouponInput }>((caller, args) => domain.createCoupon(db, caller, args.input)),
-      couponUpdate: resolver<VersionArgs & { input: CouponInput }>((caller, args) => domain.updateCoupon(db, caller, args.id, args.version, args.input)),
-      couponBatchGenerate: resolver<{ input: CouponBatchInput }>((caller, args) => domain.generateCouponBatch(db, caller, args.input)),
+        monetization.updatePlanGroup(caller, args.id, args.version, args.input)),
+      planGroupsReorder: resolver<{ order: { id: string; version: number }[] }>((caller, args) => monetization.reorderPlanGroups(caller, args.order)),
+      offerCreate: resolver<{ input: OfferInput }>((caller, args) => monetization.createOffer(caller, args.input)),
+      offerUpdate: resolver<VersionArgs & { input: OfferInput }>((caller, args) => monetization.updateOffer(caller, args.id, args.version, args.input)),
+      couponCreate: resolver<{ input: CouponInput }>((caller, args) => monetization.createCoupon(caller, args.input)),
+      couponUpdate: resolver<VersionArgs & { input: CouponInput }>((caller, args) => monetization.updateCoupon(caller, args.id, args.version, args.input)),
+      couponBatchGenerate: resolver<{ input: CouponBatchInput }>((caller, args) => monetization.generateCouponBatch(caller, args.input)),
     },
     Plan: { updatedAt: (plan: { updatedAt: Date }) => plan.updatedAt.toISOString() },
     Offer: {

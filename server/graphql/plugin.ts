@@ -11,8 +11,8 @@ import mercurius, { type MercuriusContext } from 'mercurius';
 import { API_PATHS } from '../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { DomainError, type ErrorKind } from '../domain/errors';
-import type { Db } from '../db/client';
-import type { CopyOptions, NetworkCaller } from '../domain/networks';
+import type { Monetization } from '../domain/monetization';
+import type { CopyOptions, NetworkCaller, NetworkRepository } from '../domain/networks';
 import { gatedCaller, installGraphqlGate } from './gate';
 import { MAX_QUERY_DEPTH, validationRulesFor } from './limits';
 import { managementResolvers, type ManagementContext } from './resolvers';
@@ -21,14 +21,14 @@ import { socialLoginResolvers, socialLoginSchema } from './social-login';
 import { monetizationResolvers, monetizationSchema } from './monetization';
 import { supportResolvers, supportSchema } from './support';
 import type { SupportDeps } from '../domain/support';
-import { createSubscriberRepository } from '../db/subscriber-repository';
 import type { SocialLogin } from '../domain/social-login';
 import { HTTP_STATUS } from '../http/errors';
 import { networkCallerOf } from '../http/network-caller';
 import '../http/types';
 
 export interface ManagementGraphqlOptions {
-  db: Db;
+  networks: NetworkRepository;
+  monetization: Monetization;
   /** Resolves the caller from the Authorization and API key headers; throws an 'unauthorized' DomainError. */
   authenticateCaller: (request: FastifyRequest) => Promise<NetworkCaller>;
   production: boolean;
@@ -139,9 +139,9 @@ export async function registerManagementGraphql(app: FastifyInstance, options: M
       await reply.code(400).send({ data: null, errors: [{ message: OWN_MESSAGES.graphqlVariablesNotObject, extensions: { code: 'BAD_USER_INPUT' } }] });
     }
   });
-  const management = managementResolvers({ db: options.db, copyOptions: options.copyOptions });
+  const management = managementResolvers({ networks: options.networks, copyOptions: options.copyOptions });
   const social = options.socialLogin ? socialLoginResolvers(options.socialLogin) : undefined;
-  const monetization = monetizationResolvers(options.db);
+  const monetization = monetizationResolvers(options.monetization);
   const support = options.support ? supportResolvers(options.support) : undefined;
   await app.register(mercurius, {
     schema: [managementSchema, monetizationSchema, ...(social ? [socialLoginSchema] : []), ...(support ? [supportSchema] : [])],
@@ -173,10 +173,11 @@ export async function registerManagementGraphql(app: FastifyInstance, options: M
 /** The API plugin buildApp registers (server/app.ts API_PLUGINS). */
 export const managementGraphql: FastifyPluginAsync = async (app) => {
   await registerManagementGraphql(app, {
-    db: app.services.db,
+    networks: app.services.networks,
+    monetization: app.services.monetization,
     authenticateCaller: networkCallerOf,
     production: app.services.config.production,
     socialLogin: app.services.socialLogin,
-    support: { store: createSubscriberRepository(app.services.db), limiter: app.services.limiter },
+    support: app.services.support,
   });
 };

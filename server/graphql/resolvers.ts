@@ -4,11 +4,9 @@
  * Domain refusals (DomainError) become GraphQL errors in plugin.ts's errorFormatter.
  */
 import type { NetworkCopyRequest } from '../../common/contract';
-import type { Db } from '../db/client';
-import { createNetworkRepository } from '../db/network-repository';
 import {
   copyFromDefault, getService, publishNetwork,
-  type CopyOptions, type NetworkCaller,
+  type CopyOptions, type NetworkCaller, type NetworkRepository,
 } from '../domain/networks';
 
 /** Per-request GraphQL context: the caller is resolved lazily, at most once per request. */
@@ -23,13 +21,12 @@ declare module 'mercurius' {
 }
 
 export interface ResolverDeps {
-  db: Db;
+  networks: NetworkRepository;
   /** Test seam: options handed to every copy (a failure injected inside the transaction). */
   copyOptions?: CopyOptions;
 }
 
-export function managementResolvers({ db, copyOptions }: ResolverDeps) {
-  const networks = createNetworkRepository(db);
+export function managementResolvers({ networks, copyOptions }: ResolverDeps) {
   return {
     Query: {
       serviceGet: async (_root: unknown, args: { site: string }, ctx: ManagementContext) =>

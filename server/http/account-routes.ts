@@ -6,8 +6,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from '../../common/constants';
-import { createStaffAdminRepository } from '../db/staff-admin-repository';
-import { createOwnSessions } from '../domain/own-sessions';
 import { ADMIN_RESPONSES, answers } from './response-schemas';
 import './types';
 
@@ -23,12 +21,7 @@ const SESSION_PARAMS = {
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const services = app.services;
-  const own = createOwnSessions({
-    // The Admin area's session queries (same rules of "active"), limited here to the caller's own id.
-    repo: createStaffAdminRepository(services.db, { idleMs: services.config.inactivityTimeoutMinutes * 60_000 }),
-    audit: services.audit,
-    auth: services.auth,
-  });
+  const own = services.ownSessions;
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');

@@ -25,10 +25,8 @@ import {
 } from '../../common/admin-contract';
 import { API_PATHS, AREAS } from '../../common/constants';
 import { canContinue } from '../../common/roles';
-import { createStaffAdminRepository } from '../db/staff-admin-repository';
 import type { AuthContext } from '../domain/auth-context';
 import { forbidden, rateLimited } from '../domain/errors';
-import { createStaffAdmin } from '../domain/staff-admin';
 import { ADMIN_RESPONSES, answers } from './response-schemas';
 import './types';
 
@@ -42,15 +40,7 @@ const SET_PASSWORD_RULE = { limit: 30, windowSeconds: 900 };
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const services = app.services;
-  const admin = createStaffAdmin({
-    repo: createStaffAdminRepository(services.db, { idleMs: services.config.inactivityTimeoutMinutes * 60_000 }),
-    passwords: services.passwords,
-    sms: services.sms,
-    audit: services.audit,
-    auth: services.auth,
-    log: app.log,
-    publicUrl: services.config.publicUrl,
-  });
+  const admin = services.staffAdmin;
 
   /** A session and a role in Admin: anything less never reaches the domain. */
   async function adminContext(request: FastifyRequest): Promise<AuthContext> {

@@ -14,8 +14,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { APPCMS_PATHS, UPLOAD_LIMITS } from '../../common/appcms';
 import { API_PATHS } from '../../common/constants';
 import { OWN_MESSAGES } from '../../common/messages';
-import { createAppcmsRepository } from '../db/appcms-repository';
-import { createNetworkRepository } from '../db/network-repository';
 import {
   copyPreview, getAppcmsService, getBrand, getDevices, getSettings, listSettingsVersions, restoreSettings, rotateSigningKey,
   saveAppcmsService, saveBrand, saveDevices, saveSettings, uploadImage, type AppcmsCaller, type AppcmsDeps,
@@ -23,7 +21,7 @@ import {
 import { invalid } from '../domain/errors';
 import { isNetworkDataKind, readNetworkData } from '../domain/networks';
 import { CONTENT_TYPES } from '../storage/image-check';
-import { createUploadStorage, STORAGE_KEY, type UploadStorage } from '../storage/upload-storage';
+import { STORAGE_KEY, type UploadStorage } from '../storage/upload-storage';
 import { networkCallerOf } from './network-caller';
 import { APPCMS_RESPONSES, RAW_BODY, answers } from './response-schemas';
 import './types';
@@ -58,17 +56,13 @@ async function appcmsCallerOf(request: FastifyRequest): Promise<AppcmsCaller> {
 }
 
 export interface AppcmsRoutesOptions {
-  /** Where uploads go; by default `${DATA_DIR}/uploads` (in memory for `memory://`). */
+  /** Where uploads go; by default the composition root's (`${DATA_DIR}/uploads`, in memory for `memory://`). */
   storage?: UploadStorage;
 }
 
 export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app, options) => {
-  const networks = createNetworkRepository(app.services.db);
-  const deps: AppcmsDeps = {
-    networks,
-    store: createAppcmsRepository(app.services.db),
-    storage: options.storage ?? createUploadStorage(app.services.config.dataDir),
-  };
+  const { networks } = app.services;
+  const deps: AppcmsDeps = options.storage ? { ...app.services.appcms, storage: options.storage } : app.services.appcms;
 
   app.get<{ Params: NetworkDataParams }>(`${API_PATHS.appcmsNetworkData}/:site/:kind/:networkIdentifier`, {
     schema: {

@@ -18,7 +18,6 @@ import {
   type ContentUpdateRequest,
 } from '../../common/content';
 import { OWN_MESSAGES } from '../../common/messages';
-import { createContentService } from '../domain/content';
 import { notFound } from '../domain/errors';
 import { authContextOf, requireAuth } from './auth-hooks';
 import { CONTENT_RESPONSES, answers } from './response-schemas';
@@ -52,7 +51,7 @@ void _mediaType;
 const liveQuery = { ...CONTENT_SCHEMAS.listQuery, properties: liveQueryProperties };
 
 export const contentRoutes: FastifyPluginAsync = async (app) => {
-  const content = createContentService({ db: app.services.db, audit: app.services.audit });
+  const { content } = app.services;
 
   app.get<{ Querystring: ListQuery }>(API_PATHS.content, {
     schema: { querystring: CONTENT_SCHEMAS.listQuery, response: answers({ 200: CONTENT_RESPONSES.list }) },

@@ -13,7 +13,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS } from '../../common/constants';
 import { SCHEMAS } from '../../common/contract';
 import { OWN_MESSAGES } from '../../common/messages';
-import { listOutbox } from '../db/outbox-repository';
 import type { ServerConfig } from '../env';
 import { answers } from './response-schemas';
 import './types';
@@ -79,6 +78,6 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store');
     // SMS sends run after their answers (server/domain/jobs.ts): list once the queued ones are done.
     await app.services.jobs.idle();
-    return listOutbox(app.services.db, request.query.to, 50);
+    return app.services.outbox.list(request.query.to, 50);
   });
 };

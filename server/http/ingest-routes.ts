@@ -17,7 +17,6 @@ import {
   type IngestAccepted, type IngestEventError, type IngestRefused, type IngestRequest, type PlayerEvent,
 } from '../../common/ingest-contract';
 import { OWN_MESSAGES } from '../../common/messages';
-import { checkBatch, recordSessionStarts, siteOfIngestionKey, siteRoster } from '../db/ingest-repository';
 import type { IngestPipeline } from '../domain/ingest-pipeline';
 import { IngestQueueUnavailable } from '../domain/ingest-queue';
 import { INGEST_KEY_FAILURES_PER_IP } from '../domain/rate-limit';
@@ -71,7 +70,7 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     const header = request.headers[INGEST_KEY_HEADER];
     const key = Array.isArray(header) ? header[0] : header;
     if (!key) return reply.code(401).send({ success: false, message: OWN_MESSAGES.ingestKeyMissing });
-    const siteId = await siteOfIngestionKey(app.services.db, key);
+    const siteId = await app.services.ingestion.siteOfIngestionKey(key);
     if (!siteId) {
       // Failures only, per address, after the lookup: a valid key is never slowed by wrong ones
       // sent from the same address (players behind one carrier NAT); see INGEST_KEY_FAILURES_PER_IP.
@@ -100,14 +99,14 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
       const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(schemaErrors), events.length), errors: schemaErrors };
       return reply.code(400).send(body);
     }
-    const errors = await checkBatch(app.services.db, siteId, events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
+    const errors = await app.services.ingestion.checkBatch(siteId, events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
     if (errors.length > 0) {
       const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(errors), events.length), errors };
       return reply.code(400).send(body);
     }
     try {
       // Sessions first: a heartbeat sent right after this answer must find its start.
-      await recordSessionStarts(app.services.db, siteId, events);
+      await app.services.ingestion.recordSessionStarts(siteId, events);
       await app.ingest.publish(siteId, events);
     } catch (error) {
       // NATS down or no acknowledgement in time: the player resends the same batch (the message id
@@ -130,7 +129,7 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
         querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 5000, default: 500 } } },
         response: answers({ 200: INGEST_RESPONSES.roster }),
       },
-    }, async (request) => siteRoster(app.services.db, request.ingestSiteId!, request.query.limit));
+    }, async (request) => app.services.ingestion.siteRoster(request.ingestSiteId!, request.query.limit));
   }
 };
 

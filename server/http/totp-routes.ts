@@ -22,7 +22,6 @@ import {
   type SiteAuthenticatorRequest, type SiteAuthenticatorResponse, type TotpConfirmRequest, type TotpDisableRequest,
   type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpRegenerateRequest, type TotpStartResponse, type TotpStatusResponse,
 } from '../../common/totp';
-import { createAccountRepository } from '../db/account-repository';
 import type { AuthContext } from '../domain/auth-context';
 import { forbidden, invalid, rateLimited } from '../domain/errors';
 import { answers } from './response-schemas';
@@ -33,7 +32,7 @@ const BASE = TOTP_PATHS.account;
 export const totpRoutes: FastifyPluginAsync = async (app) => {
   const services = app.services;
   const totp = services.authFlows.totp;
-  const accounts = createAccountRepository(services.db);
+  const { accounts } = services;
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');

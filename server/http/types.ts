@@ -1,6 +1,6 @@
 /** Fastify declaration merging for what buildApp decorates. */
 import type { AuthContext } from '../domain/auth-context';
-import type { Services } from '../domain/services';
+import type { Services } from '../composition';
 
 declare module 'fastify' {
   interface FastifyInstance {
