@@ -32,7 +32,7 @@ function otpPanel(snapshot: AuthSnapshot) {
 }
 
 function start(overrides: Record<string, AnyActorLogic> = {}, otpOverrides: Record<string, AnyActorLogic> = {}) {
-  const spies = { navigate: vi.fn(), storeOtpUsername: vi.fn(), storeSession: vi.fn() };
+  const spies = { navigate: vi.fn(), storeOtpUsername: vi.fn(), storeSession: vi.fn(), prefetchLanding: vi.fn() };
   const io = {
     readStoredSession: vi.fn(async (): Promise<Session | null> => null),
     readPendingTwoFactor: vi.fn(async (): Promise<{ username: string; obscureMobileNumber: string } | null> => null),
@@ -63,6 +63,7 @@ function start(overrides: Record<string, AnyActorLogic> = {}, otpOverrides: Reco
       navigate: (_, params) => spies.navigate(params),
       storeOtpUsername: (_, params) => spies.storeOtpUsername(params),
       storeSession: (_, params) => spies.storeSession(params),
+      prefetchLanding: (_, params) => spies.prefetchLanding(params),
     },
   });
   const { actor, clock, sentTo } = startInSystem(machine, { systemId: 'auth', input: config });
@@ -157,6 +158,9 @@ describe('auth machine: credentials', () => {
       accessFlags: { adminAccess: false, contentAccess: false, subOfferAccess: false, custAccess: true }, encodingEnabled: false,
     });
     expect(spies.navigate).toHaveBeenCalledWith({ to: ROUTES.users });
+    // The landing's data is asked for with the session stored, before the navigation (issue 26).
+    expect(spies.prefetchLanding).toHaveBeenCalledWith({ to: ROUTES.users });
+    expect(spies.prefetchLanding.mock.invocationCallOrder[0]).toBeLessThan(spies.navigate.mock.invocationCallOrder[0]!);
     expect(selectLandingRoute(actor.getSnapshot())).toBe(ROUTES.users);
     expect(selectRoles(actor.getSnapshot())).toEqual({ 'Customer Support': 'write' });
   });

@@ -257,6 +257,8 @@ export const authMachine = setup({
     navigate: (_, _params: NavigateParams) => {},
     storeOtpUsername: (_, _params: { username: string; obscureMobileNumber?: string; secondFactor?: SecondFactorKind }) => {},
     storeSession: (_, _params: StoreSessionParams) => {},
+    /** Asks for the landing page's data as soon as the session is stored (issue 26): the browser provides it. */
+    prefetchLanding: (_, _params: NavigateParams) => {},
     notify,
     tellApp,
     // Context.
@@ -461,6 +463,7 @@ export const authMachine = setup({
             actions: [
               { type: 'storeSession', params: signedInSession },
               { type: 'setSession', params: signedInSession },
+              { type: 'prefetchLanding', params: landingAfterSignIn },
               { type: 'navigate', params: landingAfterSignIn },
               'clearReturnTo',
             ],

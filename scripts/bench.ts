@@ -5,7 +5,8 @@
  *    the same Vite (bench/anchor), both built here into a temporary folder;
  *  - browser: cold loads of `/` in Chromium (product, then anchor, alternating), unthrottled and with
  *    4x CPU throttling + 1.6 Mbps / 150 ms: FCP, LCP, TBT, CLS, bytes, requests; sign-in click ->
- *    landing painted (and the login request alone, i.e. the password hash and its round trip);
+ *    landing painted with its charts (a chart's SVG on screen; the header's moment and the login
+ *    request alone, i.e. the password hash and its round trip, beside it);
  *  - server: autocannon on loopback (10 connections, BENCH_SECONDS each) for verify, serviceGet, a
  *    per-network read, a report and a content page, alternating with bare Fastify / bare Mercurius
  *    (bench/anchor/server.ts), on PGlite and on a fresh PostgreSQL database at 127.0.0.1:5432
@@ -108,6 +109,8 @@ function startProduct(dataDir: string, extra: Record<string, string> = {}): Prom
   const { command, args } = productStart();
   return startProcess(command, args, {
     PORT: String(p), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SKIP_BUILD: '1', NODE_ENV: 'production',
+    // Production refuses to start without it (set-password links are built on it).
+    PUBLIC_URL: `http://127.0.0.1:${p}`,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', SEED_PASSWORD, SEED_SCALE: process.env.SEED_SCALE ?? '1',
     // Throughput, not the per-token API rate limit (1200/min by default), is measured here.
     SMS_TRANSPORT: 'outbox', API_RATE_LIMIT_PER_MINUTE: '100000000', ...extra,
@@ -183,7 +186,7 @@ async function coldLoad(browser: Browser, url: string, throttled: boolean): Prom
   return { fcp: m.fcp, lcp: m.lcp, tbt, cls: m.cls, bytes, jsBytes, requests };
 }
 
-async function signInToLanding(browser: Browser, url: string): Promise<{ landingMs: number; loginMs: number }> {
+async function signInToLanding(browser: Browser, url: string): Promise<{ landingMs: number; loginMs: number; frameMs: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
@@ -196,11 +199,16 @@ async function signInToLanding(browser: Browser, url: string): Promise<{ landing
   const t0 = Date.now();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/analytics/, { timeout: 60_000 });
+  // The frame (header) first, then the landing's charts (issue 26): the row ends when a chart's SVG is
+  // painted, not at the header.
   await page.getByTestId('header').waitFor({ timeout: 60_000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const frameMs = Date.now() - t0;
+  await page.locator('[data-testid="line-chart"], [data-testid="bar-chart"]').first().waitFor({ timeout: 60_000 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const landingMs = Date.now() - t0;
   await context.close();
-  return { landingMs, loginMs };
+  return { landingMs, loginMs, frameMs };
 }
 
 async function benchBrowser(productUrl: string): Promise<void> {
@@ -232,8 +240,10 @@ async function benchBrowser(productUrl: string): Promise<void> {
     rows.push({ section: 'browser', what: 'JS bytes on the wire for /', value: jsWire, unit: 'KB', anchor: med('anchor', 'jsBytes') / 1000, anchorName: 'bare page', goal: '≤ 120 KB', met: jsWire <= 120 });
     rows.push({ section: 'browser', what: 'requests for /', value: med('product', 'requests'), unit: '', anchor: med('anchor', 'requests'), anchorName: 'bare page' });
     const landing = median(signIns.map((s) => s.landingMs)), login = median(signIns.map((s) => s.loginMs));
-    rows.push({ section: 'browser', what: 'sign-in click → landing painted', value: landing, unit: 'ms', goal: '≤ 250 ms + the hash',
-      met: landing - login <= 250, note: `login request (hash + round trip) ${login.toFixed(0)} ms; the rest ${(landing - login).toFixed(0)} ms` });
+    const frame = median(signIns.map((s) => s.frameMs));
+    rows.push({ section: 'browser', what: 'sign-in click → landing painted with its charts', value: landing, unit: 'ms', goal: '≤ 300 ms after the login answer',
+      met: landing - login <= 300,
+      note: `login request (hash + round trip) ${login.toFixed(0)} ms; frame (header) at ${frame.toFixed(0)} ms; charts ${(landing - login).toFixed(0)} ms after the login answer` });
   } finally {
     await browser.close();
     await stopProcess(anchor);

@@ -45,11 +45,14 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The signed-in frame (header, snackbar, protected layout) is fetched once the first page is up and
-// the browser is idle, so it is not in the first load and is there by the time anyone signs in.
+// The signed-in frame (header, snackbar, protected layout), the area actors' code and the usual landing
+// page's code (Dashboard 360 with its charts) are fetched once the first page is up and the browser is
+// idle, i.e. while the password or the code is being typed: none is in the first load, and signing in
+// does not wait for them (issue 26).
 const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
 whenIdle(() => {
   void preloadShell();
   void loadAreaActorLogic();
   void import('urql');
+  void import('./views/analytics/AnalyticsRoutes');
 });

@@ -89,6 +89,10 @@ export function provideAppMachine(reportAuthError: AuthErrorReporter) {
           navigate,
           storeOtpUsername: (_, params) => storeOtpUsername(params),
           storeSession: (_, params) => writeSession(params),
+          // The landing's data as soon as the session is stored (issue 26); its code is not in the first load.
+          prefetchLanding: (_, params) => {
+            void import('./landing-prefetch').then((m) => m.prefetchLandingData(params.to)).catch(() => undefined);
+          },
         },
       }),
       session: sessionMachine.provide({

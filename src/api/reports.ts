@@ -11,6 +11,11 @@ export const REPORT_CACHE_MS = 5 * 60_000;
 
 interface Cached { answer: ReportAnswer; at: number }
 const cache = new Map<string, Cached>();
+/**
+ * Requests on their way, by URL: a page that asks for a report already asked for (the landing's data,
+ * requested as soon as the session is stored: issue 26) waits for that answer instead of asking again.
+ */
+const inFlight = new Map<string, Promise<ReportAnswer>>();
 
 export function reportUrl(report: ReportName, params: ReportParams): string {
   const query = new URLSearchParams();
@@ -35,16 +40,27 @@ export async function fetchReport(report: ReportName, params: ReportParams, opti
   const maxAge = REPORT_SPECS[report].realtime ? REALTIME_POLL_MS : REPORT_CACHE_MS;
   const hit = cache.get(url);
   if (!options.fresh && hit && now() - hit.at < maxAge) return hit.answer;
-  const body = await request<ReportAnswer & { message?: string }>(url, { headers: authHeaders(options.credentials), signal: options.signal });
-  if (body.status !== 200 || body.success !== true) throw new ApiError(body.message ?? 'The report could not be loaded.', body.status, body);
-  const { status: _status, contentStatus: _contentStatus, ...answer } = body;
-  void _status;
-  void _contentStatus;
-  cache.set(url, { answer: answer as ReportAnswer, at: now() });
-  return answer as ReportAnswer;
+  const pending = options.fresh ? undefined : inFlight.get(url);
+  if (pending) return pending;
+  const call = (async () => {
+    const body = await request<ReportAnswer & { message?: string }>(url, { headers: authHeaders(options.credentials), signal: options.signal });
+    if (body.status !== 200 || body.success !== true) throw new ApiError(body.message ?? 'The report could not be loaded.', body.status, body);
+    const { status: _status, contentStatus: _contentStatus, ...answer } = body;
+    void _status;
+    void _contentStatus;
+    cache.set(url, { answer: answer as ReportAnswer, at: now() });
+    return answer as ReportAnswer;
+  })();
+  // Only a request nobody can abort is shared: another caller's abort must not fail this one.
+  if (!options.signal) {
+    inFlight.set(url, call);
+    void call.then(() => inFlight.delete(url), () => inFlight.delete(url));
+  }
+  return call;
 }
 
 /** Drops every cached answer (sign-out, tests). */
 export function clearReportCache(): void {
   cache.clear();
+  inFlight.clear();
 }
