@@ -15,7 +15,7 @@
  * AppCMS brand / settings / restore / devices / service / signing-key writes (server/domain/appcms.ts)
  * and the monetization settings (server/domain/monetization.ts, `isMonetizationModelEnabled`).
  * A read that started before an invalidation never stores its (possibly older) answer. Across
- * instances (issue 31): `attachBus` (createServices) publishes each invalidation on the cache bus
+ * instances (issue 31): `attachBus` (buildServices, server/composition.ts) publishes each invalidation on the cache bus
  * (PostgreSQL LISTEN/NOTIFY, server/db/cache-bus.ts) and applies the other instances' at once.
  * Cached rows are frozen: callers copy before changing anything.
  */

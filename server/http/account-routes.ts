@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from '../../common/constants';
+import { authContextOf, requireAuth } from './auth-hooks';
 import { ADMIN_RESPONSES, answers } from './response-schemas';
 import './types';
 
@@ -19,17 +20,22 @@ const SESSION_PARAMS = {
   properties: { sessionId: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
 } as const;
 
+/** The example of "How to add a route" (ARCHITECTURE.md): services from the app, one auth hook, schemas for every answer. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const services = app.services;
-  const own = services.ownSessions;
+  const own = app.services.ownSessions;
 
+  // Every route of this plugin: a session and the management key, checked after the request's schema.
+  app.addHook('preHandler', requireAuth);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
   });
 
-  app.get(BASE, { schema: { response: answers({ 200: ADMIN_RESPONSES.sessions }) } }, async (request) => own.list(await services.auth.authenticate(request, { apiKey: 'required' })));
+  app.get(BASE, {
+    schema: { response: answers({ 200: ADMIN_RESPONSES.sessions }) },
+  }, async (request) => own.list(authContextOf(request)));
 
-  app.delete<{ Params: SessionParams }>(`${BASE}/:sessionId`, { schema: { params: SESSION_PARAMS, response: answers({ 200: ADMIN_RESPONSES.endSessions }) } }, async (request) =>
-    own.end(await services.auth.authenticate(request, { apiKey: 'required' }), request.params.sessionId, request.ip));
+  app.delete<{ Params: SessionParams }>(`${BASE}/:sessionId`, {
+    schema: { params: SESSION_PARAMS, response: answers({ 200: ADMIN_RESPONSES.endSessions }) },
+  }, async (request) => own.end(authContextOf(request), request.params.sessionId, request.ip));
 };
