@@ -55,8 +55,8 @@ const t = await createTestApp({
   db: handle,
   config: { ingestBatchesPerMinute: 1_000_000_000 },
   ingest: natsUrl
-    ? { natsUrl, stream, consumers: 0, fold: true, foldIntervalMs: 1000 }
-    : { consumers: consumerCount, fold: true, foldIntervalMs: 1000 },
+    ? { natsUrl, stream, consumers: 0, fold: true }
+    : { consumers: consumerCount, fold: true },
 });
 await seedSmallWorld(handle.db);
 const site = await t.siteByName(DEMO_SITES.viewlift);

@@ -490,6 +490,13 @@ export const playbackSessions = pgTable('playback_sessions', {
   rebufferCount: integer('rebuffer_count').notNull().default(0),
   rebufferSeconds: integer('rebuffer_seconds').notNull().default(0),
   avgBitrateKbps: integer('avg_bitrate_kbps').notNull().default(0),
+  /**
+   * Heartbeats counted in avg_bitrate_kbps (those dated up to the end) and the sum of their
+   * bitrates (0014 → 0015, issue 31): a consumer adds a group's heartbeats to these instead of
+   * re-reading every stored heartbeat of the session; an end that moves the end re-reads them once.
+   */
+  heartbeatCount: integer('heartbeat_count').notNull().default(0),
+  bitrateKbpsSum: bigint('bitrate_kbps_sum', { mode: 'number' }).notNull().default(0),
   errorCode: text('error_code'),
   /**
    * Plan of the viewer's latest subscription started before the session (null: none), fixed when

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
-import { batchesWaitingForStarts, foldDirtySlices, purgeIngestWindow, writeBatches, type QueuedBatch } from '../db/ingest-repository';
+import { batchesWaitingForStarts, dirtySliceCount, foldDirtySlices, purgeIngestWindow, writeBatches, WrittenSessions, type QueuedBatch, type WriteResult } from '../db/ingest-repository';
 import { createJetStreamQueue, createMemoryQueue, type IngestQueue, type QueuedMessage } from './ingest-queue';
 
 export interface IngestConfig {
@@ -84,6 +84,8 @@ export function batchMessageId(siteId: string, events: QueuedBatch['events']): s
 const MAX_WAITS_FOR_START = 60;
 const WAIT_FOR_START_MS = 500;
 const RETRY_AFTER_FAILURE_MS = 1000;
+/** Slices one fold transaction takes. */
+const FOLD_SLICES = 20;
 /** How often the window purge runs (it is cheap when there is nothing to purge). */
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
@@ -99,8 +101,15 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
   let busy = 0;
   const totals = { written: 0, duplicates: 0, folded: 0 };
 
+  // Sessions this process has seen written: their heartbeats need no look-up before a write.
+  const known = new WrittenSessions();
+  const count = (result: WriteResult) => {
+    totals.written += result.written;
+    totals.duplicates += result.duplicates;
+  };
+
   async function handle(messages: QueuedMessage[]): Promise<void> {
-    const waiting = await batchesWaitingForStarts(db, messages.map((m) => m.batch));
+    const waiting = await batchesWaitingForStarts(db, messages.map((m) => m.batch), known);
     const ready = messages.filter((_, i) => !waiting.has(i));
     for (const i of waiting) {
       const m = messages[i]!;
@@ -114,9 +123,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
     if (ready.length === 0) return;
     let written = ready;
     try {
-      const result = await writeBatches(db, ready.map((m) => m.batch));
-      totals.written += result.written;
-      totals.duplicates += result.duplicates;
+      count(await writeBatches(db, ready.map((m) => m.batch), known));
     } catch (error) {
       // Nothing was committed. One batch the database refuses must not hold back the others of its
       // group: each is written on its own, and only those that fail come back later.
@@ -125,9 +132,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
       for (const m of ready) {
         if (ready.length === 1) { m.nak(RETRY_AFTER_FAILURE_MS); break; }
         try {
-          const result = await writeBatches(db, [m.batch]);
-          totals.written += result.written;
-          totals.duplicates += result.duplicates;
+          count(await writeBatches(db, [m.batch], known));
           written.push(m);
         } catch (single) {
           log.error({ err: errorText(single), siteId: m.batch.siteId, deliveries: m.deliveries }, 'event batch not written; delivered again');
@@ -171,12 +176,16 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
     }
   }
 
-  /** Folds until no dirty slice is left that another worker does not hold. */
+  /**
+   * One pass over the dirty slices (pages of FOLD_SLICES until a page comes back short). A slice a
+   * consumer marks again while it is folded waits for the next tick: under steady load, folding
+   * until no mark is left re-aggregated the same busy slice back to back, all the time.
+   */
   async function foldAll(): Promise<void> {
     for (;;) {
-      const n = await foldDirtySlices(db);
+      const n = await foldDirtySlices(db, FOLD_SLICES);
       totals.folded += n;
-      if (n === 0) return;
+      if (n < FOLD_SLICES) return;
     }
   }
 
@@ -210,7 +219,14 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
         if (Date.now() > deadline) throw new Error(`ingestion did not drain within ${timeoutMs} ms (${await queue.outstanding()} outstanding)`);
         await sleep(20);
       }
-      await foldOnce();
+      // A slice another worker is folding is skipped by this pass; its mark stays if a write came
+      // after that fold read it: fold again until no mark is left.
+      for (;;) {
+        await foldOnce();
+        if ((await dirtySliceCount(db)) === 0) return;
+        if (Date.now() > deadline) throw new Error(`ingestion did not drain within ${timeoutMs} ms (rollup slices still dirty)`);
+        await sleep(20);
+      }
     },
     stats: () => ({ ...totals }),
     async close() {
