@@ -509,16 +509,52 @@ describe('reports equal a recomputation from the raw rows', () => {
     for (const s of [...world.subs].sort((a, b) => (a.startedAt as Date).getTime() - (b.startedAt as Date).getTime())) {
       if (!firsts.has(s.subscriberId)) firsts.set(s.subscriberId, s);
     }
-    expect(body.rows).toEqual([expect.objectContaining({ cohort: '2024-05', subscribers: firsts.size, m0: 100 })]);
+    expect(body.rows).toEqual([{ cohort: '2024-05', subscribers: firsts.size, m0: 100 }]);
+    expect(body.columns.map((c) => c.key)).toEqual(['cohort', 'subscribers', 'm0']);
+    expect(body.totals).toEqual({ cohorts: 1, subscribers: firsts.size, m1: null });
+  });
+
+  it('cohort_analysis over months: each month the share of the cohort with a subscription running, recomputed', async () => {
+    // April to July: the May cohort's subscriptions run into June and July unless they ended in May.
+    const { status, body } = await report(analyst, 'cohort_analysis', 'from=2024-04-01&to=2024-07-31');
+    expect(status).toBe(200);
+    const monthIndex = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
+    const cohortMonth = monthIndex(new Date('2024-05-01T00:00:00Z'));
+    const lastMonth = monthIndex(new Date('2024-07-31T00:00:00Z'));
+    const covering = (k: number) => new Set(world.subs.filter((s) => {
+      const first = monthIndex(s.startedAt as Date) - cohortMonth;
+      const last = Math.min(s.endedAt ? monthIndex(s.endedAt as Date) : lastMonth, lastMonth) - cohortMonth;
+      return first <= k && k <= last;
+    }).map((s) => s.subscriberId)).size;
+    const size = new Set(world.subs.map((s) => s.subscriberId)).size;
+    const pct = (k: number) => round((100 * covering(k)) / size);
+    expect(covering(1)).toBeGreaterThan(0);
+    expect(covering(1)).toBeLessThan(size);
+    expect(body.columns.map((c) => [c.key, c.label, c.kind, c.figure])).toEqual([
+      ['cohort', 'Cohort (first subscription)', 'text', undefined], ['subscribers', 'Subscribers', 'count', 'cohortSubscribers'],
+      ['m0', 'Month 0 (%)', 'percent', 'retentionPct'], ['m1', 'Month 1 (%)', 'percent', 'retentionPct'], ['m2', 'Month 2 (%)', 'percent', 'retentionPct'],
+    ]);
+    expect(body.rows).toEqual([{ cohort: '2024-05', subscribers: size, m0: 100, m1: pct(1), m2: pct(2) }]);
+    expect(body.totals).toEqual({ cohorts: 1, subscribers: size, m1: pct(1) });
   });
 
   it('ltv_enhanced: net revenue per cohort and plan, divided by its subscribers', async () => {
     const { body } = await report(analyst, 'ltv_enhanced');
-    const usd = world.pays.filter((p) => p.currency === 'USD');
-    const net = sum(usd, (p) => (p.status === 'succeeded' ? p.amount : 0));
-    expect(body.totals.revenue).toBe(net);
-    expect(body.totals.subscribers).toBe(new Set(world.subs.map((s) => s.subscriberId)).size);
-    for (const row of body.rows) expect(row.ltv).toBe(Math.round((row.revenue as number) / (row.subscribers as number)));
+    expect(body.currency).toBe('USD');
+    expect([...(body.currencies ?? [])].sort()).toEqual(['EUR', 'USD']);
+    const kept = (subscriberId: string) => sum(world.pays.filter((p) => p.subscriberId === subscriberId && p.currency === 'USD'), (p) => (p.status === 'succeeded' ? p.amount : 0));
+    const byPlan = new Map<string, string[]>();
+    for (const s of world.subs) byPlan.set(s.planId!, [...(byPlan.get(s.planId!) ?? []), s.subscriberId]);
+    const expected = [...byPlan.entries()].map(([planId, ids]) => {
+      const revenue = sum(ids, kept);
+      return { cohort: '2024-05', plan: world.plans.find((p) => p.id === planId)!.name, subscribers: ids.length, revenue, ltv: Math.round(revenue / ids.length) };
+    });
+    const byName = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.plan).localeCompare(String(b.plan));
+    expect([...body.rows].sort(byName)).toEqual(expected.sort(byName));
+    const net = sum(world.pays.filter((p) => p.currency === 'USD'), (p) => (p.status === 'succeeded' ? p.amount : 0));
+    const subscriberCount = new Set(world.subs.map((s) => s.subscriberId)).size;
+    expect(body.totals).toEqual({ subscribers: subscriberCount, revenue: net, ltv: Math.round(net / subscriberCount) });
+    expect(body.columns.map((c) => c.key)).toEqual(['cohort', 'plan', 'subscribers', 'revenue', 'ltv']);
   });
 
   it('realtime_content and realtime_content_enhanced: the sessions of the last minutes', async () => {
@@ -530,6 +566,53 @@ describe('reports equal a recomputation from the raw rows', () => {
     const top = await report(analyst, 'realtime_content_enhanced', '');
     expect(top.body.totals.streams).toBe(live.length);
     expect(sum(top.body.rows, (r) => r.streams as number)).toBe(live.length);
+  });
+
+  it('realtime_content: every minute of the window recomputed from the sessions (streams, viewers, the last and the peak minute)', async () => {
+    const { body } = await report(analyst, 'realtime_content', '');
+    // Times as the database answers them, to the second.
+    const sec = (d: unknown) => Math.floor((d as Date).getTime() / 1000) * 1000;
+    const since = Date.parse(body.rows[0]!.period as string);
+    const inWindow = world.sessions.filter((s) => sec(s.lastEventAt) >= since && sec(s.startedAt) >= since - 86_400_000);
+    const periods = body.rows.map((r) => Date.parse(r.period as string));
+    expect(periods.every((p, i) => i === 0 || p - periods[i - 1]! === 60_000)).toBe(true);
+    expect(periods.at(-1)! + 60_000).toBeGreaterThan(now.getTime());
+    const expected = periods.map((p) => {
+      const active = inWindow.filter((s) => sec(s.startedAt) < p + 60_000 && sec(s.lastEventAt) >= p);
+      return { period: new Date(p).toISOString().slice(0, 16) + 'Z', streams: active.length, viewers: new Set(active.map((s) => s.subscriberId)).size };
+    });
+    expect(body.rows).toEqual(expected);
+    expect(body.totals).toEqual({
+      streams: expected.at(-1)!.streams, viewers: expected.at(-1)!.viewers,
+      peakStreams: Math.max(...expected.map((r) => r.streams)), sessions: inWindow.length,
+    });
+    expect(Math.max(...expected.map((r) => r.streams))).toBeGreaterThan(expected.at(-1)!.streams);
+  });
+
+  it('realtime_content_enhanced: per title streams, viewers, startup p50/p95 (nearest rank), rebuffer and error shares, most streams first', async () => {
+    const { body } = await report(analyst, 'realtime_content_enhanced', '');
+    const since = Date.parse(new Date(Math.floor(now.getTime() / 60_000) * 60_000 + 60_000 - 30 * 60_000).toISOString());
+    const live = world.sessions.filter((s) => Math.floor((s.lastEventAt as Date).getTime() / 1000) * 1000 >= since);
+    const nearest = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.ceil(q * values.length) - 1]!;
+    const measure = (list: typeof live) => {
+      const watched = sum(list, (s) => s.watchedSeconds!);
+      const rebuffer = sum(list, (s) => s.rebufferSeconds ?? 0);
+      return {
+        streams: list.length, viewers: new Set(list.map((s) => s.subscriberId)).size,
+        startupP50Ms: nearest(list.map((s) => s.startupMs!), 0.5), startupP95Ms: nearest(list.map((s) => s.startupMs!), 0.95),
+        rebufferPct: round((100 * rebuffer) / (watched + rebuffer), 2),
+        errorPct: round((100 * list.filter((s) => s.errorCode).length) / list.length),
+      };
+    };
+    const byContent = new Map<string, typeof live>();
+    for (const s of live) byContent.set(s.contentId, [...(byContent.get(s.contentId) ?? []), s]);
+    const expected = [...byContent.entries()].map(([id, list]) => ({
+      title: world.content.find((c) => c.id === id)!.title, contentId: id, contentType: 'video', ...measure(list),
+    }));
+    const key = (r: Record<string, unknown>) => `${String(r.streams).padStart(4, '0')}|${String(r.title)}`;
+    expect([...body.rows].sort((a, b) => key(b).localeCompare(key(a)))).toEqual(expected.sort((a, b) => key(b).localeCompare(key(a))));
+    expect(body.rows.map((r) => r.streams)).toEqual([...body.rows.map((r) => r.streams as number)].sort((a, b) => b - a));
+    expect(body.totals).toEqual(measure(live));
   });
 
   it('a network filter narrows every number to that network', async () => {
