@@ -615,6 +615,34 @@ describe('reports equal a recomputation from the raw rows', () => {
     expect(body.totals).toEqual(measure(live));
   });
 
+  it('the real-time and lifetime-value reports name their columns with their figures; a device, country or title filter narrows the live sessions', async () => {
+    const shape = (b: ReportAnswer) => b.columns.map((c) => [c.key, c.label, c.kind, c.figure]);
+    expect(shape((await report(analyst, 'realtime_content', '')).body)).toEqual([
+      ['period', 'Minute (UTC)', 'period', undefined], ['streams', 'Streams', 'count', 'streamsMinute'], ['viewers', 'Viewers', 'count', 'viewersMinute'],
+    ]);
+    expect(shape((await report(analyst, 'realtime_content_enhanced', '')).body)).toEqual([
+      ['title', 'Title', 'text', undefined], ['streams', 'Streams (30 min)', 'count', 'streamsWindow'], ['viewers', 'Viewers (30 min)', 'count', 'viewersWindow'],
+      ['startupP50Ms', 'Startup p50 (ms)', 'ms', 'startupP50Ms'], ['startupP95Ms', 'Startup p95 (ms)', 'ms', 'startupP95Ms'],
+      ['rebufferPct', 'Rebuffer ratio (%)', 'percent', 'rebufferPct'], ['errorPct', 'Error sessions (%)', 'percent', 'errorPct'],
+    ]);
+    expect(shape((await report(analyst, 'ltv_enhanced')).body)).toEqual([
+      ['cohort', 'Cohort (first subscription)', 'text', undefined], ['plan', 'Plan', 'text', undefined],
+      ['subscribers', 'Subscribers', 'count', 'cohortSubscribers'], ['revenue', 'Lifetime net revenue', 'money', 'cohortNetRevenue'],
+      ['ltv', 'Lifetime value per subscriber', 'money', 'ltv'],
+    ]);
+    const live = world.sessions.filter((s) => (s.lastEventAt as Date).getTime() >= now.getTime() - 30 * 60_000);
+    const web = live.filter((s) => s.deviceType === 'web');
+    const country = live[0]!.country!;
+    const title = live[0]!.contentId;
+    expect(web.length).toBeGreaterThan(0);
+    expect(web.length).toBeLessThan(live.length);
+    expect((await report(analyst, 'realtime_content', 'device=web')).body.totals.sessions).toBe(web.length);
+    expect((await report(analyst, 'realtime_content', `country=${country}`)).body.totals.sessions).toBe(live.filter((s) => s.country === country).length);
+    expect((await report(analyst, 'realtime_content', `content=${title}`)).body.totals.sessions).toBe(live.filter((s) => s.contentId === title).length);
+    expect((await report(analyst, 'realtime_content_enhanced', 'device=web')).body.totals.streams).toBe(web.length);
+    expect((await report(analyst, 'realtime_content_enhanced', `country=${country}`)).body.totals.streams).toBe(live.filter((s) => s.country === country).length);
+  });
+
   it('a network filter narrows every number to that network', async () => {
     const { body } = await report(analyst, 'user_behavior', `${RANGE}&network=${world.networkIdentifiers[1]}`);
     expect(body.totals.sessions).toBe(rangeSessions().filter((s) => s.networkId === world.networkIds[1]).length);
