@@ -127,6 +127,15 @@ describe('editor: conflicts and failures', () => {
 });
 
 describe('editor: the leave guard', () => {
+  it('leaves while the record is still loading (the page shows its way back during Loading…)', async () => {
+    const { actor, leave } = start({ load: () => new Promise<EditorRecord>(() => undefined) });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'editor.leave' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('left');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(leave).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves at once without unsaved changes', async () => {
     const { actor, leave } = start();
     await waitFor(actor, (s) => s.matches('editing'));

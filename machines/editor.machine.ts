@@ -197,7 +197,8 @@ export const editorMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'Reading the record.',
+      description: 'Reading the record. The way back is offered while it loads, so leaving is too.',
+      on: { 'editor.leave': { target: 'left', actions: 'leave' } },
       invoke: {
         id: 'load',
         src: 'load',
