@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
 import {
   LIST_SEARCH_DEBOUNCE_MS, listMachine, selectListError, selectListIsEmpty, selectListIsLoading, selectListPaging,
-  selectListQuery, selectListRows, selectListSelected, selectListTotal, type ListPage, type ListQuery,
+  selectListMeta, selectListQuery, selectListRows, selectListSelected, selectListTotal, type ListPage, type ListQuery,
 } from './list.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
@@ -79,6 +79,42 @@ describe('list', () => {
     expect(selectListPaging(actor.getSnapshot())).toMatchObject({ page: 1, pages: 1, from: 0, to: 0 });
   });
 
+  it('applies several filters together from the first page', async () => {
+    const { actor, queries } = start();
+    await settle();
+    actor.send({ type: 'list.page', offset: 20 });
+    await settle();
+    actor.send({ type: 'list.filters', filters: { kind: 'Silver', status: 'x' } });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ filters: { kind: 'Silver', status: 'x' }, offset: 0 });
+    expect(selectListTotal(actor.getSnapshot())).toBe(22);
+  });
+
+  it('keeps what the server answers beside the rows', async () => {
+    const { actor } = start((q) => ({ ...serve(q), meta: { canEdit: true } }));
+    expect(selectListMeta(actor.getSnapshot())).toBeNull();
+    await settle();
+    expect(selectListMeta(actor.getSnapshot())).toEqual({ canEdit: true });
+  });
+
+  it('tags the states views read: loading while reading or waiting, error after a failed read', async () => {
+    let fail = true;
+    const { actor, clock } = start((q) => {
+      if (fail) throw new Error('down');
+      return serve(q);
+    });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    fail = false;
+    actor.send({ type: 'list.search', search: 'Gold' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    clock.increment(LIST_SEARCH_DEBOUNCE_MS);
+    await settle();
+    expect(actor.getSnapshot().tags.size).toBe(0);
+  });
+
   it('selects rows of the page, and keeps only those still shown after a reload', async () => {
     let rows = ROWS;
     const { actor } = start((q) => ({ items: rows.slice(q.offset, q.offset + q.limit), total: rows.length }));
@@ -142,6 +178,7 @@ describe('list: every path', () => {
   const events = [
     { type: 'list.search', search: 'gold' },
     { type: 'list.filter', name: 'status', value: 'active' },
+    { type: 'list.filters', filters: { status: 'ended' } },
     { type: 'list.page', offset: 20 },
     { type: 'list.page', offset: 99 },
     { type: 'list.reload' },

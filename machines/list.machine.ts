@@ -5,6 +5,10 @@
  *
  *   loading → ready | failed; typing a search waits `searchDebounce` before loading
  *
+ * Tags for views: `loading` (reading or waiting to read), `error` (the last read failed).
+ * A page machine (Staff, Audit, ...) invokes it as its `list` child and sends `list.reload` after a
+ * save; `meta` keeps what the server answers beside the rows (what the caller may do on the page).
+ *
  * A new query while a page is loading restarts the load (the old request is aborted through the
  * actor's signal). Changing the search or a filter goes back to the first page; the selection keeps
  * only ids still on the page after each load.
@@ -32,6 +36,8 @@ export interface ListRow {
 export interface ListPage<Row extends ListRow = ListRow> {
   items: Row[];
   total: number;
+  /** What the server answers beside the rows (e.g. whether the caller may edit); kept as is. */
+  meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface ListInput {
@@ -45,11 +51,15 @@ export interface ListContext {
   total: number;
   selected: readonly string[];
   error: string | null;
+  /** The `meta` of the last page read; null until one is read. */
+  meta: Readonly<Record<string, unknown>> | null;
 }
 
 export type ListEvent =
   | { type: 'list.search'; search: string }
   | { type: 'list.filter'; name: string; value: string }
+  /** Several filters applied together (a filter form with an Apply button). */
+  | { type: 'list.filters'; filters: Readonly<Record<string, string>> }
   | { type: 'list.page'; offset: number }
   | { type: 'list.reload' }
   | { type: 'list.toggle'; id: string }
@@ -70,12 +80,16 @@ export const listMachine = setup({
     setFilter: assign(({ context }, params: { name: string; value: string }) => ({
       query: { ...context.query, filters: { ...context.query.filters, [params.name]: params.value }, offset: 0 },
     })),
+    setFilters: assign(({ context }, params: { filters: Readonly<Record<string, string>> }) => ({
+      query: { ...context.query, filters: params.filters, offset: 0 },
+    })),
     setOffset: assign(({ context }, params: { offset: number }) => ({ query: { ...context.query, offset: params.offset } })),
     storePage: assign(({ context }, params: { page: ListPage }) => ({
       items: params.page.items,
       total: params.page.total,
       selected: context.selected.filter((id) => params.page.items.some((row) => row.id === id)),
       error: null,
+      meta: params.page.meta ?? null,
     })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     toggleSelection: assign(({ context }, params: { id: string }) => ({
@@ -101,20 +115,24 @@ export const listMachine = setup({
     total: 0,
     selected: [],
     error: null,
+    meta: null,
   }),
   on: {
     'list.search': { target: '.debouncing', actions: { type: 'setSearch', params: ({ event }) => ({ search: event.search }) } },
     'list.filter': { target: '.loading', reenter: true, actions: { type: 'setFilter', params: ({ event }) => ({ name: event.name, value: event.value }) } },
+    'list.filters': { target: '.loading', reenter: true, actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) } },
     'list.reload': { target: '.loading', reenter: true },
   },
   initial: 'loading',
   states: {
     debouncing: {
       description: 'The search text changed; waiting for typing to pause before loading.',
+      tags: ['loading'],
       after: { searchDebounce: 'loading' },
     },
     loading: {
       description: 'Reading the page the query asks for.',
+      tags: ['loading'],
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
@@ -141,6 +159,7 @@ export const listMachine = setup({
     },
     failed: {
       description: 'The page could not be read; the message shows with a way to try again.',
+      tags: ['error'],
     },
   },
 });
@@ -153,7 +172,8 @@ export const selectListTotal = (snapshot: ListSnapshot) => snapshot.context.tota
 export const selectListQuery = (snapshot: ListSnapshot) => snapshot.context.query;
 export const selectListError = (snapshot: ListSnapshot) => snapshot.context.error;
 export const selectListSelected = (snapshot: ListSnapshot) => snapshot.context.selected;
-export const selectListIsLoading = (snapshot: ListSnapshot) => snapshot.matches('loading') || snapshot.matches('debouncing');
+export const selectListIsLoading = (snapshot: ListSnapshot) => snapshot.hasTag('loading');
+export const selectListMeta = (snapshot: ListSnapshot) => snapshot.context.meta;
 export const selectListIsEmpty = (snapshot: ListSnapshot) => snapshot.matches('ready') && snapshot.context.items.length === 0;
 
 export interface ListPaging {
