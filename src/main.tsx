@@ -12,6 +12,8 @@ import { createAppActor, loadAreaActorLogic } from './adapters/app-actor-factory
 import { installNavigator } from './adapters/navigation';
 import { startInspectorWhenAsked } from './adapters/inspector-loader';
 import { RootActorContext, systemActor } from './app-actor';
+import { PAGE_LOGIC_LOADERS } from './adapters/page-logic';
+import { lazyPageLogic, PageLogicContext } from './page-actors';
 import { createAppRouter } from './router';
 import { readInjectedRuntimeConfig } from './runtime-config';
 import { CrashBoundary } from './views/shared/CrashScreen';
@@ -21,6 +23,8 @@ const config = readInjectedRuntimeConfig();
 const inspect = await startInspectorWhenAsked(config, window.location.search);
 const root = createAppActor(config, { inspect });
 const router = createAppRouter(root);
+// Page machines with their areas' real I/O, each area's wiring file loaded when one of its pages renders.
+const pageLogic = lazyPageLogic(PAGE_LOGIC_LOADERS);
 
 installNavigator((to, options) => {
   void router.navigate({ href: to, replace: options?.replace });
@@ -39,7 +43,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <CrashBoundary>
       <RootActorContext.Provider value={root}>
-        <RouterProvider router={router} />
+        <PageLogicContext.Provider value={pageLogic}>
+          <RouterProvider router={router} />
+        </PageLogicContext.Provider>
       </RootActorContext.Provider>
     </CrashBoundary>
   </StrictMode>,

@@ -24,6 +24,7 @@ import { networkMachine } from '../../machines/network.machine';
 import { fakeActor, pendingActor } from '../../machines/test-support/fakes';
 import type { RuntimeConfig } from '../../common/contract';
 import { RootActorContext, type RootActor } from '../app-actor';
+import { PageLogicContext, type PageLogicMap } from '../page-actors';
 
 /** The area actors the root spawns once someone signs in (loaded by `loadAreaActors` in the browser). */
 const AREA_MACHINES = { network: networkMachine, contentBrowser: contentBrowserMachine };
@@ -111,6 +112,11 @@ export interface RenderViewOptions {
   url?: string;
   /** A route pattern such as '/content/$contentType/$id', for views that read path params. */
   routePath?: string;
+  /**
+   * The page machines the view starts with `usePageActor` (src/page-actors.tsx), provided with fake I/O:
+   * `{ plans: plansPageMachine.provide({ actors: { fetchPage: fromPromise(async () => page) } }) }`.
+   */
+  pages?: PageLogicMap;
   /** Brings the actors into the state under test before the view renders; these sends are not recorded. */
   given?: (root: RootActor) => void | Promise<void>;
 }
@@ -154,7 +160,9 @@ export async function renderView(ui: ReactElement, options: RenderViewOptions = 
   sent.length = 0;
   const result = render(
     <RootActorContext.Provider value={root}>
-      <RouterProvider router={router} />
+      <PageLogicContext.Provider value={options.pages ?? {}}>
+        <RouterProvider router={router} />
+      </PageLogicContext.Provider>
     </RootActorContext.Provider>,
   );
   await settle();

@@ -1,0 +1,10 @@
+/**
+ * Where the browser finds each page machine's provided logic (issue 26; src/page-actors.tsx): a
+ * dynamic import of the page's area wiring file, so no area's wiring is in the sign-in page's first
+ * load, and an area's file is fetched once, the first time one of its pages renders. An area adds a
+ * line per page: `plans: () => import('./monetization-actors').then((m) => m.monetizationPages.plans)`.
+ */
+import type { PageLogicLoaders } from '../page-actors';
+
+export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
+};

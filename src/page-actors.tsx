@@ -1,0 +1,83 @@
+/**
+ * Page actors (issue 26): everything a page with flow does (its list, editor, page actions, history
+ * and what follows a save, a create or a restore) is one page machine in `machines/`. The view starts
+ * it with `usePageActor('plans', { input })` and only reads its snapshot (context, tags, selectors) and
+ * sends it events. Which logic runs, with which I/O, comes from this context:
+ *
+ * - in the browser, `src/main.tsx` provides `lazyPageLogic(PAGE_LOGIC_LOADERS)`: each page's logic is
+ *   read from its area's wiring file (`src/adapters/<area>-actors.ts`, e.g. `monetizationPages.plans`),
+ *   loaded with a dynamic import() the first time a page of the area renders (never on the sign-in
+ *   page's first load); until then the page suspends like a lazy route component;
+ * - in a view test, `renderView(<PlansPage />, { pages: { plans: plansPageMachine.provide({ actors: … }) } })`
+ *   (src/test-support/render-view.tsx) puts the machine with fake I/O here; no `vi.mock`.
+ *
+ * Session-wide actors (auth, session, network, notifier …) are not page actors: they stay children of
+ * the root system, reached with `useAppActor(systemId)` (src/app-actor.tsx).
+ */
+import { useActorRef } from '@xstate/react';
+import { createContext, use, useContext } from 'react';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
+
+/**
+ * Every page machine by page name. An area adds its pages here (the machine's type from `machines/`)
+ * and their loaders to `PAGE_LOGIC_LOADERS` (src/adapters/page-logic.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' entries below
+export interface PageLogic {}
+
+export type PageName = keyof PageLogic;
+
+/** A page's logic, or the promise of it while its area's wiring file is loading. */
+export type PageLogicMap = { [K in PageName]?: PageLogic[K] | Promise<PageLogic[K]> };
+
+/** How the browser gets each page's logic: a dynamic import of its area's wiring file. */
+export type PageLogicLoaders = { [K in PageName]?: () => Promise<PageLogic[K]> };
+
+export const PageLogicContext = createContext<PageLogicMap | null>(null);
+
+/**
+ * The browser's map: an entry is loaded on its first read and kept (the promise while loading, then
+ * the logic itself, so later renders do not suspend).
+ */
+export function lazyPageLogic(loaders: PageLogicLoaders): PageLogicMap {
+  const kept: Record<string, unknown> = {};
+  const map = {} as PageLogicMap;
+  for (const name of Object.keys(loaders) as PageName[]) {
+    Object.defineProperty(map, name, {
+      enumerable: true,
+      get: () => {
+        if (!(name in kept)) {
+          const load = loaders[name] as () => Promise<unknown>;
+          kept[name] = load().then((logic) => {
+            kept[name] = logic;
+            return logic;
+          }, (error: unknown) => {
+            // A failed load (offline) is tried again on the next render instead of failing for good.
+            delete kept[name];
+            throw error;
+          });
+        }
+        return kept[name];
+      },
+    });
+  }
+  return map;
+}
+
+/** The logic of one page from the context (suspends while its area's wiring file loads). */
+export function usePageLogic<K extends PageName>(name: K): PageLogic[K] {
+  const map = useContext(PageLogicContext);
+  if (!map) throw new Error('usePageActor must be used inside <PageLogicContext.Provider>');
+  const entry = map[name] as PageLogic[K] | Promise<PageLogic[K]> | undefined;
+  if (!entry) throw new Error(`No logic for the page "${String(name)}" in <PageLogicContext.Provider>`);
+  return entry instanceof Promise ? use(entry) : entry;
+}
+
+/** Starts the page's machine for as long as the view is mounted (`useActorRef` over the provided logic). */
+export function usePageActor<K extends PageName>(
+  name: K,
+  options?: ActorOptions<PageLogic[K] & AnyActorLogic>,
+): ActorRefFrom<PageLogic[K] & AnyActorLogic> {
+  const logic = usePageLogic(name) as PageLogic[K] & AnyActorLogic;
+  return useActorRef(logic, options) as ActorRefFrom<PageLogic[K] & AnyActorLogic>;
+}
