@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { EditorRecord, EditorSaveInput } from './editor.machine';
+import { listMachine, selectListRows, type ListPage, type ListQuery } from './list.machine';
+import {
+  listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine, selectIsEditing, selectOpenId, selectPageActions, selectPageEditor, selectPageList,
+  type ListPageInput,
+} from './list-page.machine';
+import type { PageActionRequest } from './page-action.machine';
+import { createCoverage } from './test-support/coverage';
+import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
+import { pendingActor } from './test-support/fakes';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const GOLD: EditorRecord = { id: 'p1', values: { name: 'Gold' }, version: 3, data: null };
+
+function start(input: ListPageInput = {}) {
+  const reads: ListQuery[] = [];
+  const loads: string[] = [];
+  const saves: EditorSaveInput[] = [];
+  const opened: string[] = [];
+  let closed = 0;
+  const actor = createActor(listPageMachine.provide({
+    actors: {
+      list: listMachine.provide({
+        actors: { fetchPage: fromPromise<ListPage, ListQuery>(async ({ input: query }) => { reads.push(query); return { items: [{ id: 'p1' }], total: 1 }; }) },
+      }),
+      editor: pageEditorMachine.provide({
+        actors: {
+          load: fromPromise<EditorRecord, { id: string }>(async ({ input: { id } }) => { loads.push(id); return id === NEW_RECORD_ID ? { values: { name: '' }, version: 0, data: null } : GOLD; }),
+          save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input: save }) => {
+            saves.push(save);
+            return { id: save.id === NEW_RECORD_ID ? 'p9' : save.id, values: save.draft, version: save.version + 1, data: null };
+          }),
+        },
+      }),
+      pageAction: pageActionLogic.provide({ actors: { perform: fromPromise<string, PageActionRequest>(async () => 'Deleted.') } }),
+    },
+    actions: {
+      openCreated: (_, params: { id: string }) => { opened.push(params.id); },
+      closeEditor: () => { closed += 1; },
+    },
+  }), { input }).start();
+  return { actor, reads, loads, saves, opened, closed: () => closed };
+}
+
+describe('listPage', () => {
+  it('reads the rows with the filters it was given, and opens no editor without a record', async () => {
+    const { actor, reads } = start({ filters: { status: '' } });
+    await settle();
+    expect(reads).toEqual([{ search: '', filters: { status: '' }, offset: 0, limit: 20 }]);
+    expect(selectListRows(selectPageList(actor.getSnapshot()).getSnapshot())).toEqual([{ id: 'p1' }]);
+    expect(selectPageEditor(actor.getSnapshot())).toBeUndefined();
+    expect(selectIsEditing(actor.getSnapshot())).toBe(false);
+  });
+
+  it('opens the record it was shown with, and another on page.open; the same id leaves the editor as it is', async () => {
+    const { actor, loads } = start({ open: 'p1' });
+    await settle();
+    const first = selectPageEditor(actor.getSnapshot())!;
+    first.send({ type: 'editor.change', field: 'name', value: 'Gold Plus' });
+    actor.send({ type: 'page.open', id: 'p1' });
+    expect(selectPageEditor(actor.getSnapshot())).toBe(first);
+    expect(first.getSnapshot().context.draft.name).toBe('Gold Plus');
+    actor.send({ type: 'page.open', id: 'p2' });
+    await settle();
+    expect(selectPageEditor(actor.getSnapshot())).not.toBe(first);
+    expect(selectOpenId(actor.getSnapshot())).toBe('p2');
+    expect(loads).toEqual(['p1', 'p2']);
+    actor.send({ type: 'page.close' });
+    expect(selectPageEditor(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('reads the rows again after a save', async () => {
+    const { actor, reads, saves } = start({ open: 'p1' });
+    await settle();
+    const editor = selectPageEditor(actor.getSnapshot())!;
+    editor.send({ type: 'editor.change', field: 'name', value: 'Gold Plus' });
+    editor.send({ type: 'editor.save' });
+    await settle();
+    expect(saves).toHaveLength(1);
+    expect(reads).toHaveLength(2);
+    expect(editor.getSnapshot().matches('saved')).toBe(true);
+  });
+
+  it('after a create keeps the same editor on the new id and asks to show it at its own address', async () => {
+    const { actor, reads, opened } = start({ open: NEW_RECORD_ID });
+    await settle();
+    const editor = selectPageEditor(actor.getSnapshot())!;
+    editor.send({ type: 'editor.change', field: 'name', value: 'Silver' });
+    editor.send({ type: 'editor.save' });
+    await settle();
+    expect(opened).toEqual(['p9']);
+    expect(selectOpenId(actor.getSnapshot())).toBe('p9');
+    expect(reads).toHaveLength(2);
+    // The address follows (?edit=p9): the view's page.open changes nothing, the editor still says Saved.
+    actor.send({ type: 'page.open', id: 'p9' });
+    expect(selectPageEditor(actor.getSnapshot())).toBe(editor);
+    expect(editor.getSnapshot().matches('saved')).toBe(true);
+  });
+
+  it('closes the editor on its Close and asks for the address without a record', async () => {
+    const { actor, closed } = start({ open: 'p1' });
+    await settle();
+    selectPageEditor(actor.getSnapshot())!.send({ type: 'editor.leave' });
+    expect(closed()).toBe(1);
+    expect(selectPageEditor(actor.getSnapshot())).toBeUndefined();
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('opens an always-there editor afresh after its Close, and keeps it on page.close', async () => {
+    const { actor, loads, closed } = start({ keepEditor: 'batch' });
+    await settle();
+    const first = selectPageEditor(actor.getSnapshot())!;
+    first.send({ type: 'editor.leave' });
+    await settle();
+    expect(closed()).toBe(0);
+    expect(selectPageEditor(actor.getSnapshot())).not.toBe(first);
+    expect(loads).toEqual(['batch', 'batch']);
+    actor.send({ type: 'page.close' });
+    expect(selectPageEditor(actor.getSnapshot())).toBeDefined();
+  });
+
+  it('reads the rows again after a page action', async () => {
+    const { actor, reads } = start({ confirm: ['delete'] });
+    await settle();
+    const actions = selectPageActions(actor.getSnapshot());
+    actions.send({ type: 'action.request', name: 'delete', args: { id: 'p1' }, label: 'Gold' });
+    expect(reads).toHaveLength(1);
+    actions.send({ type: 'action.confirm' });
+    await settle();
+    expect(reads).toHaveLength(2);
+  });
+
+  const events = [
+    { type: 'page.open', id: 'p1' },
+    { type: 'page.open', id: 'p2' },
+    { type: 'page.close' },
+    { type: 'editor.saved' },
+    { type: 'editor.created', id: 'p9' },
+    { type: 'editor.left' },
+    { type: 'action.performed' },
+  ];
+  const logic = listPageMachine.provide({
+    actors: {
+      list: listMachine.provide({ actors: { fetchPage: pendingActor() } }),
+      editor: pageEditorMachine.provide({ actors: { load: pendingActor(), save: pendingActor() } }),
+      pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
+    },
+  });
+  // Two inputs between them take every transition (a page with a keepEditor never starts closed):
+  // their paths are measured together.
+  const inputs: ListPageInput[] = [{}, { keepEditor: 'batch' }];
+  const paths = inputs.flatMap((input) => coveringPaths(listPageMachine, { events, input }).map((path) => ({ input, path })));
+  it.each(paths.map(({ input, path }) => [`${input.keepEditor ? 'keeping its editor' : 'opened without a record'}: ${pathTitle(path)}`, input, path] as const))(
+    'reaches %s', (_, input, path) => {
+      expect(drivePath(logic, path, { input }).value).toEqual(path.state.value);
+    },
+  );
+  it('covers every state and every transition of the machine', () => {
+    const coverage = createCoverage(listPageMachine);
+    for (const { input, path } of paths) drivePath(logic, path, { input, inspect: coverage.inspect });
+    expect(coverage.report().states.missing).toEqual([]);
+    expect(coverage.report().transitions.missing).toEqual([]);
+  });
+});

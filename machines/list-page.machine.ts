@@ -1,0 +1,166 @@
+/**
+ * The page machine of a list page with an editor beside it and actions on its rows (Monetization ›
+ * Plans, Offers, Plan groups, Coupons; issue 26). It invokes its three children and decides what
+ * follows what they report:
+ *
+ * - `list` (list.machine.ts): the rows. It is read again after a save (`editor.saved`) and after a
+ *   page action (`action.performed`);
+ * - `actions` (page-action.machine.ts): delete, duplicate, export, move, asking first where needed;
+ * - `editor` (editor.machine.ts), while a record is open (`open`): `page.open` with the record's id
+ *   opens it (the view sends it when the address's `?edit=` changes), `page.close` closes it. A create
+ *   (`editor.created`) keeps the same editor and records the new id, and the provided `openCreated`
+ *   action shows it at its own address (the view's `page.open` with that id then changes nothing).
+ *   The editor's Close (`editor.left`) closes it and runs the provided `closeEditor` (the address
+ *   without `?edit=`); a page whose editor is always there (`keepEditor`: the coupon batch form)
+ *   opens it afresh instead.
+ *
+ * The children are plain ids (no systemId: every mounted page has its own). The wiring file of the
+ * area (src/adapters/<area>-actors.ts) provides each child's I/O and the two navigation actions:
+ *
+ *   listPageMachine.provide({
+ *     actors: { list: listMachine.provide(…), editor: pageEditorMachine.provide(…), pageAction: pageActionLogic.provide(…) },
+ *     actions: { openCreated: …navigate…, closeEditor: …navigate… },
+ *   })
+ *
+ * Tags: `editing` while a record is open.
+ */
+import { assign, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { editorMachine } from './editor.machine';
+import { listMachine } from './list.machine';
+import { pageActionMachine } from './page-action.machine';
+
+/** The id an editor is opened with to create a record rather than edit one. */
+export const NEW_RECORD_ID = 'new';
+
+/** The editor as a page's child: its save, create and Close are reported to the page machine. */
+export const pageEditorMachine = editorMachine.provide({
+  actions: {
+    announceSaved: sendParent({ type: 'editor.saved' }),
+    openCreated: sendParent((_, params: { id: string }) => ({ type: 'editor.created', id: params.id })),
+    leave: sendParent({ type: 'editor.left' }),
+  },
+});
+
+/** The page actions as a page's child: each finished action is reported to the page machine. */
+export const pageActionLogic = pageActionMachine.provide({
+  actions: { performed: sendParent({ type: 'action.performed' }) },
+});
+
+export interface ListPageInput {
+  /** The list's filters, '' for none (e.g. `{ status: '' }`). */
+  filters?: Readonly<Record<string, string>>;
+  /** Names of the page actions that ask before they run. */
+  confirm?: readonly string[];
+  /** The record open when the page is shown (the address's `?edit=`), if any. */
+  open?: string;
+  /** An editor always open on this id (the coupon batch form): Close opens it afresh. */
+  keepEditor?: string;
+}
+
+export interface ListPageContext {
+  filters: Readonly<Record<string, string>>;
+  confirm: readonly string[];
+  /** The id of the record in the editor; null while none is open. */
+  openId: string | null;
+  keepEditor: string | null;
+}
+
+export type ListPageEvent =
+  | { type: 'page.open'; id: string }
+  | { type: 'page.close' }
+  | { type: 'editor.saved' }
+  | { type: 'editor.created'; id: string }
+  | { type: 'editor.left' }
+  | { type: 'action.performed' };
+
+export const listPageMachine = setup({
+  types: {
+    input: {} as ListPageInput,
+    context: {} as ListPageContext,
+    events: {} as ListPageEvent,
+    children: {} as { list: 'list'; actions: 'pageAction'; editor: 'editor' },
+  },
+  actors: {
+    list: listMachine,
+    pageAction: pageActionLogic,
+    editor: pageEditorMachine,
+  },
+  actions: {
+    setOpenId: assign((_, params: { id: string | null }) => ({ openId: params.id })),
+    reloadList: sendTo('list', { type: 'list.reload' }),
+    /** Provided by the wiring file: show the created record at its own address (replacing `?edit=new`). */
+    openCreated: (_, params: { id: string }) => { void params; },
+    /** Provided by the wiring file: the page's address without an open record. */
+    closeEditor: () => {},
+  },
+  guards: {
+    isOpenOn: ({ context }, params: { id: string }) => context.openId === params.id,
+    hasOpenRecord: ({ context }) => context.openId !== null,
+    keepsEditor: ({ context }) => context.keepEditor !== null,
+  },
+}).createMachine({
+  id: 'listPage',
+  description: 'A list page: its rows, the actions on them and the editor of one record; a save or an action reloads the rows, a create opens the new record, Close closes the editor.',
+  context: ({ input }) => ({
+    filters: input.filters ?? {},
+    confirm: input.confirm ?? [],
+    openId: input.keepEditor ?? input.open ?? null,
+    keepEditor: input.keepEditor ?? null,
+  }),
+  invoke: [
+    { id: 'list', src: 'list', input: ({ context }) => ({ filters: context.filters }) },
+    { id: 'actions', src: 'pageAction', input: ({ context }) => ({ confirm: context.confirm }) },
+  ],
+  on: {
+    'action.performed': { actions: 'reloadList' },
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'Only the list is shown; a row or New opens the editor. A page shown with a record (or always having one) opens it at once.',
+      always: { guard: 'hasOpenRecord', target: 'open' },
+      on: {
+        'page.open': { target: 'open', actions: { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) } },
+      },
+    },
+    open: {
+      description: 'The editor of one record is beside the list. Another record opens a fresh editor; the one already open is left as it is.',
+      tags: ['editing'],
+      invoke: { id: 'editor', src: 'editor', input: ({ context }) => ({ id: context.openId! }) },
+      on: {
+        'page.open': [
+          { guard: { type: 'isOpenOn', params: ({ event }) => ({ id: event.id }) } },
+          { target: 'open', reenter: true, actions: { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) } },
+        ],
+        'page.close': [
+          { guard: 'keepsEditor' },
+          { target: 'closed', actions: { type: 'setOpenId', params: { id: null } } },
+        ],
+        'editor.saved': { actions: 'reloadList' },
+        'editor.created': {
+          actions: [
+            { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
+            { type: 'openCreated', params: ({ event }) => ({ id: event.id }) },
+          ],
+        },
+        'editor.left': [
+          { guard: 'keepsEditor', target: 'open', reenter: true },
+          { target: 'closed', actions: [{ type: 'setOpenId', params: { id: null } }, 'closeEditor'] },
+        ],
+      },
+    },
+  },
+});
+
+export type ListPageMachine = typeof listPageMachine;
+export type ListPageSnapshot = SnapshotFrom<ListPageMachine>;
+export type PageListRef = ActorRefFrom<typeof listMachine>;
+export type PageEditorRef = ActorRefFrom<typeof pageEditorMachine>;
+export type PageActionsRef = ActorRefFrom<typeof pageActionLogic>;
+
+export const selectPageList = (snapshot: ListPageSnapshot) => snapshot.children.list as PageListRef;
+export const selectPageActions = (snapshot: ListPageSnapshot) => snapshot.children.actions as PageActionsRef;
+/** The open record's editor; undefined while none is open. */
+export const selectPageEditor = (snapshot: ListPageSnapshot) => snapshot.children.editor as PageEditorRef | undefined;
+export const selectOpenId = (snapshot: ListPageSnapshot) => snapshot.context.openId;
+export const selectIsEditing = (snapshot: ListPageSnapshot) => snapshot.hasTag('editing');
