@@ -26,6 +26,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     title?: string;
   }
+  interface HistoryState {
+    /** The monetization editor a created record keeps open (its key stays, so the editor is not remounted). */
+    editorKey?: string;
+  }
 }
 
 export interface RouterContext {
@@ -165,23 +169,50 @@ const monetizationIndex = createRoute({
   beforeLoad: () => { throw redirect({ to: ROUTES.monetization }); },
 });
 /** `?edit=<id>` (or `new`) opens the editor beside a list. */
-const validateEditSearch = (search: Record<string, unknown>): { edit?: string } =>
+export interface EditSearch {
+  edit?: string;
+}
+const validateEditSearch = (search: Record<string, unknown>): EditSearch =>
   (typeof search.edit === 'string' && search.edit !== '' ? { edit: search.edit } : {});
-const MONETIZATION_PAGES: Record<string, ReturnType<typeof lazyRouteComponent>> = {
-  models: lazyRouteComponent(() => import('./views/monetization/ModelsPage'), 'ModelsPage'),
-  plans: lazyRouteComponent(() => import('./views/monetization/PlansPage'), 'PlansPage'),
-  planGroups: lazyRouteComponent(() => import('./views/monetization/PlanGroupsPage'), 'PlanGroupsPage'),
-  offers: lazyRouteComponent(() => import('./views/monetization/OffersPage'), 'OffersPage'),
-  coupon: lazyRouteComponent(() => import('./views/monetization/CouponsPage'), 'CouponsPage'),
-};
-const monetizationPages = MONETIZATION_TABS.map((t) => createRoute({
-  getParentRoute: () => monetizationRoute,
-  path: t.route.replace('/monetization/', ''),
-  staticData: { title: `${t.title} · Monetization` },
+const monetizationTitle = (key: string) => `${MONETIZATION_TABS.find((t) => t.key === key)?.title ?? key} · Monetization`;
+/**
+ * The five tabs of src/config.ts's MONETIZATION_TABS, each written out so its path is a literal the
+ * router's types know (`Link to="/monetization/plans" search={{ edit }}` is checked).
+ */
+const monetizationModels = createRoute({
+  getParentRoute: () => monetizationRoute, path: 'models', staticData: { title: monetizationTitle('models') },
   validateSearch: validateEditSearch,
-  // Every tab key of src/config.ts has its page above (the monetization browser test opens all five).
-  component: MONETIZATION_PAGES[t.key],
-}));
+  component: lazyRouteComponent(() => import('./views/monetization/ModelsPage'), 'ModelsPage'),
+});
+const monetizationPlans = createRoute({
+  getParentRoute: () => monetizationRoute, path: 'plans', staticData: { title: monetizationTitle('plans') },
+  validateSearch: validateEditSearch,
+  component: lazyRouteComponent(() => import('./views/monetization/PlansPage'), 'PlansPage'),
+});
+const monetizationPlanGroups = createRoute({
+  getParentRoute: () => monetizationRoute, path: 'planGroups', staticData: { title: monetizationTitle('planGroups') },
+  validateSearch: validateEditSearch,
+  component: lazyRouteComponent(() => import('./views/monetization/PlanGroupsPage'), 'PlanGroupsPage'),
+});
+const monetizationOffers = createRoute({
+  getParentRoute: () => monetizationRoute, path: 'offers', staticData: { title: monetizationTitle('offers') },
+  validateSearch: validateEditSearch,
+  component: lazyRouteComponent(() => import('./views/monetization/OffersPage'), 'OffersPage'),
+});
+const monetizationCoupons = createRoute({
+  getParentRoute: () => monetizationRoute, path: 'coupon', staticData: { title: monetizationTitle('coupon') },
+  validateSearch: validateEditSearch,
+  component: lazyRouteComponent(() => import('./views/monetization/CouponsPage'), 'CouponsPage'),
+});
+/** The page of each tab key of MONETIZATION_TABS (the monetization browser test opens all five). */
+const MONETIZATION_PAGES: Record<string, (typeof monetizationPages)[number]> = {
+  models: monetizationModels, plans: monetizationPlans, planGroups: monetizationPlanGroups, offers: monetizationOffers, coupon: monetizationCoupons,
+};
+const monetizationPages = [monetizationModels, monetizationPlans, monetizationPlanGroups, monetizationOffers, monetizationCoupons] as const;
+// Every tab of the menu has its page; a new tab without one fails at start, not in front of an operator.
+for (const tab of MONETIZATION_TABS) {
+  if (!MONETIZATION_PAGES[tab.key]) throw new Error(`Monetization tab ${tab.route} has no page`);
+}
 
 const appcmsRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/appcms', staticData: { title: 'AppCMS' },
@@ -271,7 +302,8 @@ const accountSecurityRoute = createRoute({
   component: lazyRouteComponent(() => import('./views/account/TwoFactorPage'), 'TwoFactorPage'),
 });
 
-const routeTree = rootRoute.addChildren([
+/** Every route of the console; exported for the view tests' mirror of the route a view is shown at (src/test-support/app-routes.ts). */
+export const routeTree = rootRoute.addChildren([
   loginRoute, logoutRoute, forgotRoute, verifyRoute, resetRoute, setPasswordRoute,
   protectedRoute.addChildren([
     forbiddenRoute,
@@ -292,4 +324,17 @@ export function createAppRouter(root: RootActor) {
     defaultPreload: false,
     defaultNotFoundComponent: NotFoundPage,
   });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The router's type for every `Link`, `useNavigate`, `useSearch({ from })` and `getRouteApi(id)`:
+ * paths, params and search params are checked against the route tree above. Views reach a route's
+ * typed hooks with `getRouteApi('<route id>')` (no import of this file, so no import cycle).
+ */
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
 }

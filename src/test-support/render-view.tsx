@@ -15,6 +15,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import {
   createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider,
 } from '@tanstack/react-router';
+import { mirroredRouteTree } from './app-routes';
 import { act, type ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import { createActor, SimulatedClock, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
@@ -110,7 +111,11 @@ export interface RenderViewOptions {
   clock?: SimulatedClock;
   /** The address the view is shown at (path and query). */
   url?: string;
-  /** A route pattern such as '/content/$contentType/$id', for views that read path params. */
+  /**
+   * A route pattern such as '/content/$contentType/$id', for a view shown at an address the console's
+   * routes do not match. Where they match, the view is shown in the app's own route (its id and search
+   * validator, so `getRouteApi(id).useSearch()` reads what the browser would).
+   */
   routePath?: string;
   /**
    * The page machines the view starts with `usePageActor` (src/page-actors.tsx), provided with fake I/O:
@@ -147,9 +152,9 @@ export async function renderView(ui: ReactElement, options: RenderViewOptions = 
   await new Promise((resolve) => setTimeout(resolve, 0));
 
   const rootRoute = createRootRoute({ component: options.routePath ? Outlet : () => ui });
-  const routeTree = options.routePath
+  const routeTree = mirroredRouteTree(options.url ?? '/', ui) ?? (options.routePath
     ? rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: options.routePath, component: () => ui })])
-    : rootRoute;
+    : rootRoute);
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [options.url ?? '/'] }),

@@ -2,7 +2,7 @@
  * /set-password?token=… (public): the owner of a new account sets their password from the one-time
  * link, under the password rules of spec §5 (live hints) and its messages.
  */
-import { useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import {
   selectSetPasswordError, selectSetPasswordFields, selectSetPasswordPhase, selectSetPasswordUsername, setPasswordMachine,
 } from '../../../machines/set-password.machine';
@@ -10,15 +10,17 @@ import { ADMIN_MESSAGES } from '../../../common/messages';
 import { PASSWORD_RULE_LABELS, passwordRuleFailures, type PasswordRule } from '../../../common/password-rules';
 import { APP_TITLE } from '../../../common/constants';
 import { setPasswordImplementations } from '../../adapters/admin-actors';
-import type { TokenSearch } from '../../route-search';
 import { authCard, button, centeredScreen, errorText, field, input, label, pageTitle } from '../../theme/ui.css';
 import { SetPasswordContext } from './staff-admin-context';
+
+/** The /set-password route: its search is typed by its validator (src/route-search.ts). */
+const setPasswordRoute = getRouteApi('/set-password');
 
 const providedSetPassword = setPasswordMachine.provide(setPasswordImplementations);
 
 export function SetPasswordPage() {
   // Validated by the route (src/route-search.ts); the machine owns it from its start on.
-  const { token = '' } = useSearch({ strict: false }) as TokenSearch;
+  const { token = '' } = setPasswordRoute.useSearch();
   return (
     <SetPasswordContext.Provider logic={providedSetPassword} options={{ input: { token } }}>
       <SetPasswordView />

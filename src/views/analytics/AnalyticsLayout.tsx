@@ -37,7 +37,7 @@ export function AnalyticsNav() {
             <div className={css.sideGroup} id={`nav-${group.group.replace(/\W+/g, '-')}`}>{group.group}</div>
             {group.pages.map((p) => (
               // The range and network carry over, so switching pages keeps the view (and its cached answers).
-              <Link key={p.path} to={p.path} search={keepFilters as never} className={css.sideLink} activeOptions={{ exact: true, includeSearch: false }}>{p.title}</Link>
+              <Link key={p.path} to={p.path} search={keepFilters} className={css.sideLink} activeOptions={{ exact: true, includeSearch: false }}>{p.title}</Link>
             ))}
           </div>
         ))}

@@ -54,7 +54,7 @@ function Picker({ filter, value, options, status, onPick }: { filter: keyof type
 
 export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true, optionsStatus = 'loading', reversed = false, rangeNote = null, currencies = null }: FilterBarProps) {
   const navigate = useNavigate();
-  const go = (next: AnalyticsSearch) => navigate({ to: path, search: next as never });
+  const go = (next: AnalyticsSearch) => navigate({ to: path, search: next });
   const range = rangeOf(search);
   const custom = Boolean(search.from && search.to);
   return (
@@ -65,7 +65,7 @@ export function FilterBar({ path, search, filters, networks, realtime, options, 
             <span>Range</span>
             <div style={{ display: 'flex', gap: '0.25rem' }}>
               {DATE_PRESETS.map((days) => (
-                <Link key={days} to={path} search={{ ...without(search, 'from', 'to'), days } as never} className={css.preset}
+                <Link key={days} to={path} search={{ ...without(search, 'from', 'to'), days }} className={css.preset}
                   data-selected={!custom && (search.days ?? 30) === days}>
                   {days} days
                 </Link>
@@ -83,7 +83,7 @@ export function FilterBar({ path, search, filters, networks, realtime, options, 
           {reversed && (
             <p className={css.errorNote} role="alert" data-testid="range-reversed" style={{ flexBasis: '100%', margin: 0 }}>
               {REPORT_FILTER_MESSAGES.reversed(range.from, range.to)}{' '}
-              <Link to={path} search={swapped(search) as never}>{REPORT_FILTER_MESSAGES.swap}</Link>
+              <Link to={path} search={swapped(search)}>{REPORT_FILTER_MESSAGES.swap}</Link>
             </p>
           )}
           {rangeNote && <p className={css.status} role="status" data-testid="range-note" style={{ flexBasis: '100%', margin: 0 }}>{rangeNote}</p>}

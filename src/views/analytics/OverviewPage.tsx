@@ -69,7 +69,7 @@ function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSear
             <div className={css.tileLabel}>{h.label}</div>
             <div className={css.tileValue} data-testid={`headline-${h.key}`}>
               {h.key === 'subscribers' && usersSearch
-                ? <Link to="/users" search={usersSearch as never} title="List these subscribers in Users">{formatCell(value, column.kind, answer.currency)}</Link>
+                ? <Link to="/users" search={usersSearch} title="List these subscribers in Users">{formatCell(value, column.kind, answer.currency)}</Link>
                 : formatCell(value, column.kind, answer.currency)}
             </div>
             <p id={`headline-${h.key}-help`} className={css.tileChange} style={{ margin: 0 }}>{figureHelp(h.key)}</p>
@@ -87,7 +87,7 @@ function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSear
               <LineChart height={90} labels={answer.rows.map((r) => formatPeriod(String(r.period)))}
                 series={[{ label: h.label, values: answer.rows.map((r) => (typeof r[h.key] === 'number' ? (r[h.key] as number) / unit : null)) }]} />
             )}
-            <Link to={h.link} search={sharedFilters(search) as never}>Details</Link>
+            <Link to={h.link} search={sharedFilters(search)}>Details</Link>
           </section>
         );
       })}

@@ -131,7 +131,7 @@ function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: Repor
         onSort={(key, dir) => {
           actor.send({ type: 'table.sort', key, dir });
           // The URL keeps the order too, so a shared link opens sorted the same way.
-          void navigate({ to: def.path, search: { ...search, sort: key, dir } as never });
+          void navigate({ to: def.path, search: { ...search, sort: key, dir } });
         }}
         cellStyle={def.kind === 'matrix' ? heatStyle : undefined}
       />

@@ -2,7 +2,7 @@
  * /verify-number: the code step of sign-in (auth actor), or with ?forgot=true of the forgot-password
  * flow (passwordReset actor). Without a pending step it says so and links back.
  */
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { selectIsAuthenticatorStep, selectIsLoadingProfile, selectOtpStepActor as selectLoginOtp } from '../../../machines/auth.machine';
@@ -66,8 +66,11 @@ function ForgotCodeStep() {
   return <><OtpPanel actor={otp} /><div className={css.links}><Link to={ROUTES.login}>Back to sign in</Link></div></>;
 }
 
+/** The /verify-number route: `?forgot=true` is typed by its validator (src/route-search.ts). */
+const verifyRoute = getRouteApi('/verify-number');
+
 export function VerifyNumberPage() {
-  const forgot = useSearch({ strict: false, select: (search) => search.forgot === true });
+  const forgot = verifyRoute.useSearch({ select: (search) => search.forgot === true });
   return (
     <main className={centeredScreen}>
       <div className={authCard}>{forgot ? <ForgotCodeStep /> : <LoginCodeStep />}</div>

@@ -4,7 +4,7 @@
  * editor actor (machines/editor.machine.ts) over the item; the page renders its snapshot and sends
  * it events. "Back to library" goes through the editor's leave guard.
  */
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -258,6 +258,6 @@ function ContentDetail({ id }: { id: string }) {
 }
 
 export function ContentDetailPage() {
-  const { id } = useParams({ strict: false }) as { id?: string };
+  const { id } = getRouteApi('/protected/content/$contentType/$id').useParams();
   return <ContentDetail key={id ?? ''} id={id ?? ''} />;
 }

@@ -1,24 +1,26 @@
 /** Monetization › Offers: percentage or fixed discounts on chosen plans, with a period, eligibility and status. */
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { CURRENCIES, ELIGIBILITIES, OFFER_STATUSES, formatMoney } from '../../../common/monetization-rules';
 import { selectDraft, selectEditorData, selectEditorId } from '../../../machines/editor.machine';
-import { NEW_ID } from '../../adapters/monetization-actors';
-import type { Offer, Plan } from '../../api/monetization';
+import type { Offer, Plan } from '../../../common/monetization-contract';
+import { NEW_RECORD_ID, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
 import { EditorPanel } from './EditorPanel';
 import { ChoiceList, NumberField, SelectField, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
 import * as css from './monetization.css';
-import { useCanEditMonetization, useEditorKey, useMonetizationEditor, useMonetizationList, type ListRef } from './use-monetization';
+import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
 
 const ROUTE = '/monetization/offers';
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 const ELIGIBILITY_LABELS = { new: 'New subscribers only', everyone: 'Everyone' } as const;
 
-export function OfferEditor({ id, canEdit, list }: { id: string; canEdit: boolean; list: ListRef }) {
-  const editor = useMonetizationEditor('offer', id, ROUTE, list);
-  const creating = useSelector(editor, selectEditorId) === NEW_ID;
+export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: boolean }) {
+  useEditorLeaveGuard(editor);
+  const creating = useSelector(editor, selectEditorId) === NEW_RECORD_ID;
   const plans = useSelector(editor, (s) => (selectEditorData(s) as { plans?: Plan[] } | null)?.plans ?? []);
   const fixed = useSelector(editor, (s) => selectDraft(s).discountType === 'fixed');
   const disabled = !canEdit;
@@ -47,17 +49,19 @@ export function OfferEditor({ id, canEdit, list }: { id: string; canEdit: boolea
 }
 
 export function OffersPage() {
-  const { edit } = useSearch({ strict: false }) as { edit?: string };
-  const editorKey = useEditorKey(edit);
+  const { edit } = getRouteApi('/protected/monetization/offers').useSearch();
   const canEdit = useCanEditMonetization();
-  const list = useMonetizationList('offers', { status: '' });
+  const page = usePageActor('offers', { input: { filters: { status: '' }, ...(edit ? { open: edit } : {}) } });
+  useOpenFromAddress(page, edit);
+  const list = useSelector(page, selectPageList);
+  const editor = useSelector(page, selectPageEditor);
   return (
     <div className={ui.page}>
       <h1 className={ui.pageTitle}>Offers</h1>
-      <div className={editorKey ? css.layout : css.listOnly}>
+      <div className={editor ? css.layout : css.listOnly}>
         <ListTable<Offer>
           list={list} label="Offers" statuses={OFFER_STATUSES}
-          tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_ID }} className={ui.button.primary}>New offer</Link>}
+          tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_RECORD_ID }} className={ui.button.primary}>New offer</Link>}
           columns={[
             { title: 'Name', cell: (o) => <Link to={ROUTE} search={{ edit: o.id }} className={css.rowLink}>{o.name}</Link> },
             { title: 'Discount', cell: (o) => (o.discountType === 'percent' ? `${o.discountValue}%` : `${o.currency} ${formatMoney(o.discountValue, o.currency ?? 'USD')}`) },
@@ -66,7 +70,7 @@ export function OffersPage() {
             { title: 'Status', cell: (o) => o.status },
           ]}
         />
-        {editorKey && <OfferEditor key={editorKey} id={editorKey} canEdit={canEdit} list={list} />}
+        {editor && <OfferEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />}
       </div>
     </div>
   );

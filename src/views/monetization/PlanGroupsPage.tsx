@@ -1,24 +1,26 @@
 /** Monetization › Plan groups: ordered groups of plans as a paywall shows them; the groups themselves are reordered here too. */
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectEditorData, selectEditorId } from '../../../machines/editor.machine';
 import { selectListRows } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
-import { NEW_ID, PLAN_GROUP_ACTIONS } from '../../adapters/monetization-actors';
-import type { Plan, PlanGroup } from '../../api/monetization';
+import { PLAN_GROUP_ACTIONS, planGroupOrder, type Plan, type PlanGroup } from '../../../common/monetization-contract';
+import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
 import { ActionOutcome } from './ActionOutcome';
 import { EditorPanel } from './EditorPanel';
 import { OrderedList, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
 import * as css from './monetization.css';
-import { useCanEditMonetization, useEditorKey, useMonetizationActions, useMonetizationEditor, useMonetizationList, type ListRef } from './use-monetization';
+import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
 
 const ROUTE = '/monetization/planGroups';
 
-export function PlanGroupEditor({ id, canEdit, list }: { id: string; canEdit: boolean; list: ListRef }) {
-  const editor = useMonetizationEditor('planGroup', id, ROUTE, list);
-  const creating = useSelector(editor, selectEditorId) === NEW_ID;
+export function PlanGroupEditor({ editor, canEdit }: { editor: EditorRef; canEdit: boolean }) {
+  useEditorLeaveGuard(editor);
+  const creating = useSelector(editor, selectEditorId) === NEW_RECORD_ID;
   const plans = useSelector(editor, (s) => (selectEditorData(s) as { plans?: Plan[] } | null)?.plans ?? []);
   return (
     <EditorPanel editor={editor} title={creating ? 'New plan group' : 'Edit plan group'} canEdit={canEdit}>
@@ -31,25 +33,28 @@ export function PlanGroupEditor({ id, canEdit, list }: { id: string; canEdit: bo
 }
 
 export function PlanGroupsPage() {
-  const { edit } = useSearch({ strict: false }) as { edit?: string };
-  const editorKey = useEditorKey(edit);
+  const { edit } = getRouteApi('/protected/monetization/planGroups').useSearch();
   const canEdit = useCanEditMonetization();
-  const list = useMonetizationList('planGroups');
-  const actions = useMonetizationActions('planGroups', list);
+  const page = usePageActor('planGroups', { input: edit ? { open: edit } : {} });
+  useOpenFromAddress(page, edit);
+  const list = useSelector(page, selectPageList);
+  const actions = useSelector(page, selectPageActions);
+  const editor = useSelector(page, selectPageEditor);
   const moving = useSelector(actions, selectActionRunning) !== null;
   const groups = useSelector(list, selectListRows<PlanGroup>);
   const count = groups.length;
   const place = (g: PlanGroup) => groups.findIndex((x) => x.id === g.id);
-  const move = (g: PlanGroup, to: number) => actions.send({ type: 'action.request', name: PLAN_GROUP_ACTIONS.move, args: { id: g.id, to }, label: g.name });
+  // The order sent is the one on screen, with the versions read.
+  const move = (g: PlanGroup, to: number) => actions.send({ type: 'action.request', name: PLAN_GROUP_ACTIONS.move, args: { id: g.id, to, order: planGroupOrder(groups) }, label: g.name });
   return (
     <div className={ui.page}>
       <h1 className={ui.pageTitle}>Plan groups</h1>
       <ActionOutcome actions={actions} />
       {canEdit && count > 1 && <p className={css.muted}>Move a group with its arrows, or focus an arrow and press Alt+↑ / Alt+↓.</p>}
-      <div className={editorKey ? css.layout : css.listOnly}>
+      <div className={editor ? css.layout : css.listOnly}>
         <ListTable<PlanGroup>
           list={list} label="Plan groups"
-          tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_ID }} className={ui.button.primary}>New plan group</Link>}
+          tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_RECORD_ID }} className={ui.button.primary}>New plan group</Link>}
           columns={[
             { title: 'Position', cell: (g) => place(g) + 1 },
             { title: 'Name', cell: (g) => <Link to={ROUTE} search={{ edit: g.id }} className={css.rowLink}>{g.name}</Link> },
@@ -73,7 +78,7 @@ export function PlanGroupsPage() {
             }] : []),
           ]}
         />
-        {editorKey && <PlanGroupEditor key={editorKey} id={editorKey} canEdit={canEdit} list={list} />}
+        {editor && <PlanGroupEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />}
       </div>
     </div>
   );

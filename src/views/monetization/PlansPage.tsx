@@ -1,21 +1,21 @@
 /** Monetization › Plans: the site's plans with search, status filter and paging; create, edit, duplicate, delete (archived when in use). */
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { BILLING_PERIODS, CURRENCIES, MONETIZATION_MESSAGES, PLAN_STATUSES, formatMoney } from '../../../common/monetization-rules';
+import { PLAN_ACTIONS, type Plan } from '../../../common/monetization-contract';
 import { selectDraft, selectEditorId } from '../../../machines/editor.machine';
+import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
 import { selectActionPending, selectActionRunning } from '../../../machines/page-action.machine';
-import { NEW_ID, PLAN_ACTIONS } from '../../adapters/monetization-actors';
-import type { Plan } from '../../api/monetization';
+import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
 import { useSelector } from '@xstate/react';
 import { Modal } from '../shared/Modal';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ActionOutcome } from './ActionOutcome';
 import { EditorPanel } from './EditorPanel';
 import { NumberField, SelectField, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
 import * as css from './monetization.css';
-import {
-  useCanEditMonetization, useEditorKey, useMonetizationActions, useMonetizationEditor, useMonetizationList, type EditorRef, type ListRef,
-} from './use-monetization';
+import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
 
 const ROUTE = '/monetization/plans';
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -62,9 +62,9 @@ function PriceRows({ editor, disabled }: { editor: EditorRef; disabled: boolean 
   );
 }
 
-export function PlanEditor({ id, canEdit, list }: { id: string; canEdit: boolean; list: ListRef }) {
-  const editor = useMonetizationEditor('plan', id, ROUTE, list);
-  const creating = useSelector(editor, selectEditorId) === NEW_ID;
+export function PlanEditor({ editor, canEdit }: { editor: EditorRef; canEdit: boolean }) {
+  useEditorLeaveGuard(editor);
+  const creating = useSelector(editor, selectEditorId) === NEW_RECORD_ID;
   const disabled = !canEdit;
   return (
     <EditorPanel editor={editor} title={creating ? 'New plan' : 'Edit plan'} canEdit={canEdit}>
@@ -82,11 +82,13 @@ export function PlanEditor({ id, canEdit, list }: { id: string; canEdit: boolean
 }
 
 export function PlansPage() {
-  const { edit } = useSearch({ strict: false }) as { edit?: string };
-  const editorKey = useEditorKey(edit);
+  const { edit } = getRouteApi('/protected/monetization/plans').useSearch();
   const canEdit = useCanEditMonetization();
-  const list = useMonetizationList('plans', { status: '' });
-  const actions = useMonetizationActions('plans', list);
+  const page = usePageActor('plans', { input: { filters: { status: '' }, confirm: [PLAN_ACTIONS.delete], ...(edit ? { open: edit } : {}) } });
+  useOpenFromAddress(page, edit);
+  const list = useSelector(page, selectPageList);
+  const actions = useSelector(page, selectPageActions);
+  const editor = useSelector(page, selectPageEditor);
   const pending = useSelector(actions, selectActionPending);
   const running = useSelector(actions, selectActionRunning);
   const request = (name: string, p: Plan) => actions.send({ type: 'action.request', name, args: { id: p.id, version: p.version }, label: p.name });
@@ -94,10 +96,10 @@ export function PlansPage() {
     <div className={ui.page}>
       <h1 className={ui.pageTitle}>Plans</h1>
       <ActionOutcome actions={actions} />
-      <div className={editorKey ? css.layout : css.listOnly}>
+      <div className={editor ? css.layout : css.listOnly}>
         <ListTable<Plan>
           list={list} label="Plans" statuses={PLAN_STATUSES}
-          tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_ID }} className={ui.button.primary}>New plan</Link>}
+          tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_RECORD_ID }} className={ui.button.primary}>New plan</Link>}
           columns={[
             { title: 'Name', cell: (p) => <Link to={ROUTE} search={{ edit: p.id }} className={css.rowLink}>{p.name}</Link> },
             { title: 'Prices', cell: (p) => p.prices.map((x) => <div key={x.currency} className={css.nowrap}>{`${x.currency} ${formatMoney(x.amount, x.currency)}`}</div>) },
@@ -115,7 +117,7 @@ export function PlansPage() {
             }] : []),
           ]}
         />
-        {editorKey && <PlanEditor key={editorKey} id={editorKey} canEdit={canEdit} list={list} />}
+        {editor && <PlanEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />}
       </div>
       <Modal
         open={pending !== null} title="Delete plan" negativeLabel="Cancel" positiveLabel="Delete"

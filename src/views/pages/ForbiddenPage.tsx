@@ -3,10 +3,10 @@
  * landing page when they have a role anywhere, and always a way out: sign out to sign in as someone else.
  * Only an account without any role is told it has no role in any area.
  */
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectRoles } from '../../../machines/auth.machine';
-import { NAV_TABS, ROUTES, type AreaName } from '../../../common/constants';
+import { NAV_TABS, ROUTES } from '../../../common/constants';
 import { landingRouteFor } from '../../../common/roles';
 import { useAppActor } from '../../app-actor';
 import { useShellText } from '../shared/shell-text';
@@ -16,7 +16,7 @@ import * as css from './ForbiddenPage.css';
 export function ForbiddenPage() {
   const auth = useAppActor('auth');
   const roles = useSelector(auth, selectRoles);
-  const { area } = useSearch({ strict: false }) as { area?: AreaName };
+  const { area } = getRouteApi('/protected/forbidden').useSearch();
   const text = useShellText();
   const landing = landingRouteFor(roles);
   const hasSomeRole = landing !== ROUTES.forbidden;

@@ -46,7 +46,7 @@ export function SubscriberSearchPage() {
   const filterBy = (change: Partial<SubscriptionFilters>) => {
     const next = { ...filters, ...change };
     search.send({ type: 'search.filters', filters: next });
-    void navigate({ to: '/users', search: searchOf(next) as never, replace: true });
+    void navigate({ to: '/users', search: searchOf(next), replace: true });
   };
   const stateRule = filters.state ? SUBSCRIPTION_STATE_RULES[filters.state] : null;
   // A network of the URL that the site does not list yet (before the first answer) still shows as chosen.

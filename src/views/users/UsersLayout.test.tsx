@@ -18,11 +18,13 @@ describe('UsersLayout', () => {
     const fake = fakeSupportLogic();
     const { root } = createTestRoot();
     const rootRoute = createRootRoute();
-    const users = createRoute({ getParentRoute: () => rootRoute, path: '/users', component: UsersLayout });
+    // The app's route ids (UsersLayout reads getRouteApi('/protected/users')).
+    const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'protected' });
+    const users = createRoute({ getParentRoute: () => signedIn, path: '/users', component: UsersLayout });
     const search = createRoute({ getParentRoute: () => users, path: '/', component: SubscriberSearchPage });
     const subscriber = createRoute({ getParentRoute: () => users, path: '$subscriberId', component: () => <p>Subscriber page</p> });
     const router = createRouter({
-      routeTree: rootRoute.addChildren([users.addChildren([search, subscriber])]),
+      routeTree: rootRoute.addChildren([signedIn.addChildren([users.addChildren([search, subscriber])])]),
       history: createMemoryHistory({ initialEntries: ['/users'] }),
     });
     await router.load();
@@ -48,10 +50,12 @@ describe('UsersLayout', () => {
     const fake = fakeSupportLogic();
     const { root } = createTestRoot();
     const rootRoute = createRootRoute();
-    const users = createRoute({ getParentRoute: () => rootRoute, path: '/users', component: UsersLayout, validateSearch: validateUsersSearch });
+    // The app's route ids (UsersLayout reads getRouteApi('/protected/users')).
+    const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'protected' });
+    const users = createRoute({ getParentRoute: () => signedIn, path: '/users', component: UsersLayout, validateSearch: validateUsersSearch });
     const search = createRoute({ getParentRoute: () => users, path: '/', component: SubscriberSearchPage });
     const router = createRouter({
-      routeTree: rootRoute.addChildren([users.addChildren([search])]),
+      routeTree: rootRoute.addChildren([signedIn.addChildren([users.addChildren([search])])]),
       history: createMemoryHistory({ initialEntries: ['/users?state=paying&network=sports-plus&plan=bogus'] }),
     });
     await router.load();

@@ -3,16 +3,19 @@
  * area, so the results are still there after opening a subscriber and coming back. The search starts
  * from the subscription filters in the URL (issue 27: a link opens the list filtered).
  */
-import { Outlet, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Outlet } from '@tanstack/react-router';
 import { useContext, useState } from 'react';
 import { filtersOf, validateUsersSearch } from './search';
 import { SubscriberSearchContext, SupportLogicContext } from './support-logic';
 
+/** The /users layout route (its search typed by validateUsersSearch in the router). */
+const usersRoute = getRouteApi('/protected/users');
+
 export function UsersLayout() {
   const makeLogic = useContext(SupportLogicContext);
   const [logic] = useState(makeLogic);
-  // Validated again: the merged search of a child route also holds the raw values.
-  const search = validateUsersSearch(useSearch({ strict: false }));
+  // Validated again: the router keeps a value its validator drops (e.g. ?plan=bogus) beside the validated ones.
+  const search = usersRoute.useSearch({ select: validateUsersSearch });
   const [input] = useState(() => ({ filters: filtersOf(search) }));
   return (
     <SubscriberSearchContext.Provider logic={logic.search} options={{ input }}>
