@@ -17,13 +17,19 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
+import type { ListPageMachine } from '../machines/list-page.machine';
 
 /**
  * Every page machine by page name. An area adds its pages here (the machine's type from `machines/`)
  * and their loaders to `PAGE_LOGIC_LOADERS` (src/adapters/page-logic.ts).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' entries below
-export interface PageLogic {}
+export interface PageLogic {
+  // Monetization (src/adapters/monetization-actors.ts)
+  plans: ListPageMachine;
+  offers: ListPageMachine;
+  planGroups: ListPageMachine;
+  coupons: ListPageMachine;
+}
 
 export type PageName = keyof PageLogic;
 

@@ -4,17 +4,20 @@
  * urql client. Drafts are the editor's flat values (numbers as the text typed, prices as two parallel
  * lists); the converters here turn them into the GraphQL inputs the shared rules check.
  */
-import { assign, fromPromise } from 'xstate';
+import { assign, fromPromise, type AnyActorLogic } from 'xstate';
+import { COUPON_ACTIONS, PLAN_ACTIONS, PLAN_GROUP_ACTIONS, readPlanGroupOrder } from '../../common/monetization-contract';
 import {
   MONETIZATION_MESSAGES, formatMoney, parseWhole, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
   type CouponBatchInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput, type PlanGroupInput, type PlanInput,
 } from '../../common/monetization-rules';
 import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
-import type { ListPage, ListQuery } from '../../machines/list.machine';
+import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
+import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
 import type { PageActionArgs, PageActionRequest } from '../../machines/page-action.machine';
 import { reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
+import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
 
 let sharedClient: GraphqlClient | null = null;
@@ -29,7 +32,7 @@ export function monetizationClient(): GraphqlClient {
 }
 
 /** The id an editor is opened with to create a record rather than edit one. */
-export const NEW_ID = 'new';
+export const NEW_ID = NEW_RECORD_ID;
 
 /** A GraphQL refusal as the editor machine reads it: conflict, not found, or invalid with field messages. */
 export function editorFailureOf(error: unknown): unknown {
@@ -272,9 +275,8 @@ export function editorActors(kind: MonetizationEditorKind, client: GraphqlClient
   }
 }
 
-/** The page actions (pageAction machine's `perform`) of each list page, by name; each answers the message to show. */
-export const PLAN_ACTIONS = { duplicate: 'duplicate', delete: 'delete' } as const;
-export const COUPON_ACTIONS = { exportCsv: 'exportCsv' } as const;
+/** The page actions (pageAction machine's `perform`) of each list page, by name (common/monetization-contract.ts); each answers the message to show. */
+export { COUPON_ACTIONS, PLAN_ACTIONS, PLAN_GROUP_ACTIONS };
 
 const argText = (args: PageActionArgs, name: string) => String(args[name] ?? '');
 
@@ -289,23 +291,21 @@ export function planActionActor(client: GraphqlClient = monetizationClient()) {
   });
 }
 
-export const PLAN_GROUP_ACTIONS = { move: 'move' } as const;
-
 /**
  * Moves one plan group to another place in the paywall order. The order sent is the one the person
- * saw (`shownGroups`, with the versions read), so a reorder or edit by someone else since answers a
+ * saw (args `order`, with the versions read), so a reorder or edit by someone else since answers a
  * conflict rather than being overwritten.
  */
-export function planGroupMoveActor(shownGroups: () => readonly api.PlanGroup[], client: GraphqlClient = monetizationClient()) {
+export function planGroupMoveActor(client: GraphqlClient = monetizationClient()) {
   return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
-    const groups = [...shownGroups()];
+    const groups = readPlanGroupOrder(argText(input.args, 'order'));
     const from = groups.findIndex((g) => g.id === argText(input.args, 'id'));
     const to = Number(input.args.to);
     if (from < 0 || !Number.isInteger(to) || to < 0 || to >= groups.length) throw new Error(MONETIZATION_MESSAGES.notFound);
     const [group] = groups.splice(from, 1);
     groups.splice(to, 0, group!);
     await runGraphql(client, 'mutation', api.PLAN_GROUPS_REORDER, { order: groups.map((g) => ({ id: g.id, version: g.version })) }, signal);
-    return MONETIZATION_MESSAGES.groupMoved(group!.name, to + 1);
+    return MONETIZATION_MESSAGES.groupMoved(input.label, to + 1);
   });
 }
 
@@ -325,3 +325,72 @@ export function couponExportActor(client: GraphqlClient = monetizationClient()) 
     return MONETIZATION_MESSAGES.exported(Math.max(0, couponsCsv.trim().split(/\r?\n/).length - 1));
   });
 }
+
+/* ------------------------------- Pages ------------------------------- */
+
+/** The Monetization list pages: each one's route, list, editor kind and page actions. */
+export const MONETIZATION_LIST_PAGES = {
+  plans: { route: '/monetization/plans', list: 'plans', editor: 'plan' },
+  offers: { route: '/monetization/offers', list: 'offers', editor: 'offer' },
+  planGroups: { route: '/monetization/planGroups', list: 'planGroups', editor: 'planGroup' },
+  coupons: { route: '/monetization/coupon', list: 'coupons', editor: 'couponBatch' },
+} as const satisfies Record<string, { route: string; list: keyof ReturnType<typeof listActors>; editor: MonetizationEditorKind }>;
+export type MonetizationListPage = keyof typeof MONETIZATION_LIST_PAGES;
+
+/** The I/O of one list page: the rows, the record's load and save, and the page actions. */
+export interface ListPageIo {
+  fetchPage: AnyActorLogic;
+  load: AnyActorLogic;
+  save: AnyActorLogic;
+  perform: AnyActorLogic;
+}
+
+/** Where a page goes after a create (the new record's address) and after the editor's Close. */
+export interface ListPageNavigation {
+  openCreated: (route: string, id: string) => void;
+  closeEditor: (route: string) => void;
+}
+
+const browserNavigation: ListPageNavigation = {
+  openCreated: (route, id) => navigateTo(`${route}?edit=${encodeURIComponent(id)}`, { replace: true }),
+  closeEditor: (route) => navigateTo(route),
+};
+
+/**
+ * One list page's machine with its I/O and the field rules of its editor. View tests call it with
+ * fake I/O (src/test-support/monetization-pages.ts); the browser's is `monetizationPages` below.
+ */
+export function monetizationListPage(page: MonetizationListPage, io: ListPageIo, navigation: ListPageNavigation = browserNavigation) {
+  const { route, editor } = MONETIZATION_LIST_PAGES[page];
+  const rules = fieldRuleImplementations(editor);
+  return listPageMachine.provide({
+    actors: {
+      list: listMachine.provide({ actors: { fetchPage: io.fetchPage } }),
+      editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
+      pageAction: pageActionLogic.provide({ actors: { perform: io.perform } }),
+    },
+    actions: {
+      openCreated: (_, params: { id: string }) => navigation.openCreated(route, params.id),
+      closeEditor: () => navigation.closeEditor(route),
+    },
+  });
+}
+
+/** Offers have no page actions: a request would be a mistake of the view, said as such. */
+const noPageAction = () => fromPromise<string, PageActionRequest>(async ({ input }) => {
+  throw new Error(`No page action "${input.name}" on this page`);
+});
+
+function browserIo(page: MonetizationListPage): ListPageIo {
+  const { list, editor } = MONETIZATION_LIST_PAGES[page];
+  const perform = { plans: planActionActor, offers: noPageAction, planGroups: planGroupMoveActor, coupons: couponExportActor }[page]();
+  return { fetchPage: listActors()[list], ...editorActors(editor), perform };
+}
+
+/** The Monetization pages with their real I/O (src/adapters/page-logic.ts loads this module with the area). */
+export const monetizationPages = {
+  plans: monetizationListPage('plans', browserIo('plans')),
+  offers: monetizationListPage('offers', browserIo('offers')),
+  planGroups: monetizationListPage('planGroups', browserIo('planGroups')),
+  coupons: monetizationListPage('coupons', browserIo('coupons')),
+};

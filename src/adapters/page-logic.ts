@@ -6,5 +6,11 @@
  */
 import type { PageLogicLoaders } from '../page-actors';
 
+const monetization = () => import('./monetization-actors').then((m) => m.monetizationPages);
+
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
+  plans: () => monetization().then((pages) => pages.plans),
+  offers: () => monetization().then((pages) => pages.offers),
+  planGroups: () => monetization().then((pages) => pages.planGroups),
+  coupons: () => monetization().then((pages) => pages.coupons),
 };

@@ -6,26 +6,9 @@ import { gql } from 'urql';
 import type {
   CouponBatchInput, MonetizationSettingsInput, OfferInput, PlanGroupInput, PlanInput,
 } from '../../common/monetization-rules';
+import type { Coupon, MonetizationSettings, Offer, Page, Plan, PlanGroup } from '../../common/monetization-contract';
 
-/** `models` are the site's service types (SVOD, AVOD, TVOD, FAST), `serviceType` the main one among them. */
-export interface MonetizationSettings { isMonetizationModelEnabled: boolean; models: string[]; serviceType: string; version: number }
-export interface Price { currency: string; amount: number }
-export interface Plan {
-  id: string; name: string; description: string; prices: Price[]; billingPeriod: string; trialDays: number;
-  deviceLimit: number; status: string; version: number; subscriptionCount: number;
-}
-export interface PlanGroup { id: string; name: string; description: string; position: number; version: number; planIds: string[] }
-export interface Offer {
-  id: string; name: string; discountType: string; discountValue: number; currency: string | null; planIds: string[];
-  startsAt: string; endsAt: string | null; eligibility: string; status: string; version: number;
-}
-export interface Coupon {
-  id: string; offerId: string; offerName: string; code: string; maxRedemptions: number | null; maxPerSubscriber: number;
-  expiresAt: string | null; status: string; version: number; redemptionCount: number;
-  /** The offer's end (the coupon's expiry that applies is the earlier of the two). */
-  offerEndsAt?: string | null;
-}
-export interface Page<T> { items: T[]; total: number }
+export type { Coupon, MonetizationSettings, Offer, Page, Plan, PlanGroup, Price } from '../../common/monetization-contract';
 interface ListVars { search?: string; status?: string; offset?: number; limit?: number }
 
 const SETTINGS = 'isMonetizationModelEnabled models serviceType version';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { selectActionError, selectActionMessage } from '../../../machines/page-action.machine';
 import * as ui from '../../theme/ui.css';
 import * as css from './monetization.css';
-import type { PageActionRef } from './use-monetization';
+import type { PageActionRef } from './page-refs';
 
 export function ActionOutcome({ actions }: { actions: PageActionRef }) {
   const message = useSelector(actions, selectActionMessage);

@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
-import type { Coupon } from '../../api/monetization';
+import type { Coupon } from '../../../common/monetization-contract';
+import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
 import { renderView } from '../../test-support/render-view';
 import { CouponsPage } from './CouponsPage';
-import { pageFakes } from './page-fakes';
 import { authAs, OFFER } from '../../test-support/monetization-fixtures';
 
-vi.mock('../../adapters/monetization-actors', async (original) => (await import('./page-fakes')).mockedAdapter(original as never));
+const pageFakes = monetizationFakes();
+const pages = monetizationTestPages(pageFakes);
 
 const COUPON: Coupon = {
   id: '44444444-4444-4444-8444-444444444444', offerId: OFFER.id, offerName: OFFER.name, code: 'SPRINGAB12CD34', maxRedemptions: 100,
@@ -22,7 +23,7 @@ pageFakes.records.couponBatch = {
 
 describe('CouponsPage', () => {
   it('lists codes with their redemptions and refuses a batch of 0 beside the count', async () => {
-    const view = await renderView(<CouponsPage />, { actors: authAs('contributor') });
+    const view = await renderView(<CouponsPage />, { pages, actors: authAs('contributor') });
     expect(screen.getByText('SPRINGAB12CD34')).toBeTruthy();
     expect(screen.getByText('3 / 100')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
@@ -34,19 +35,19 @@ describe('CouponsPage', () => {
   });
 
   it('shows the expiry that applies: the offer\'s end for a code without its own, never when neither ends', async () => {
-    await renderView(<CouponsPage />, { actors: authAs('read') });
+    await renderView(<CouponsPage />, { pages, actors: authAs('read') });
     expect(screen.getByRole('row', { name: /PARTNER7QX/ }).textContent).toContain('2027-01-31 (offer ends)');
     expect(screen.getByRole('row', { name: /SPRINGAB12CD34/ }).textContent).toContain('never');
   });
 
   it('shows a read level the codes and the export, but no batch form', async () => {
-    await renderView(<CouponsPage />, { actors: authAs('read') });
+    await renderView(<CouponsPage />, { pages, actors: authAs('read') });
     expect(screen.getByText('SPRINGAB12CD34')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
   });
 
   it('exports the codes of the current query and says how many', async () => {
-    const view = await renderView(<CouponsPage />, { actors: authAs('read') });
+    const view = await renderView(<CouponsPage />, { pages, actors: authAs('read') });
     pageFakes.actionAnswer = MONETIZATION_MESSAGES.exported(1);
     await view.user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Exported 1 code to coupons.csv.'));

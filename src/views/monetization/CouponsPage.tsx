@@ -4,18 +4,20 @@ import { COUPON_STATUSES, MONETIZATION_MESSAGES, couponExpiryText } from '../../
 import { selectEditorData } from '../../../machines/editor.machine';
 import { selectListQuery } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
-import { COUPON_ACTIONS } from '../../adapters/monetization-actors';
-import type { Coupon, Offer } from '../../api/monetization';
+import { COUPON_ACTIONS, type Coupon, type Offer } from '../../../common/monetization-contract';
+import { selectPageActions, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
 import { ActionOutcome } from './ActionOutcome';
 import { EditorPanel } from './EditorPanel';
 import { NumberField, SelectField, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
 import * as css from './monetization.css';
-import { useCanEditMonetization, useMonetizationActions, useMonetizationEditor, useMonetizationList, type ListRef } from './use-monetization';
+import { useCanEditMonetization, type EditorRef } from './page-refs';
 
-export function CouponBatchForm({ list }: { list: ListRef }) {
-  const editor = useMonetizationEditor('couponBatch', 'batch', '/monetization/coupon', list);
+export function CouponBatchForm({ editor }: { editor: EditorRef }) {
+  useEditorLeaveGuard(editor);
   const data = useSelector(editor, (s) => selectEditorData(s) as { offers?: Offer[]; generated?: number | null } | null);
   const offers = data?.offers ?? [];
   return (
@@ -36,9 +38,12 @@ export function CouponBatchForm({ list }: { list: ListRef }) {
 
 export function CouponsPage() {
   const canEdit = useCanEditMonetization();
-  const list = useMonetizationList('coupons', { status: '', offerId: '' });
+  // The batch form is there for a writer only (a read level reads no offers for it).
+  const page = usePageActor('coupons', { input: { filters: { status: '', offerId: '' }, ...(canEdit ? { keepEditor: 'batch' } : {}) } });
+  const list = useSelector(page, selectPageList);
   const query = useSelector(list, selectListQuery);
-  const actions = useMonetizationActions('coupons', list);
+  const actions = useSelector(page, selectPageActions);
+  const editor = useSelector(page, selectPageEditor);
   const exporting = useSelector(actions, selectActionRunning) !== null;
   return (
     <div className={ui.page}>
@@ -65,7 +70,7 @@ export function CouponsPage() {
             { title: 'Status', cell: (c) => c.status },
           ]}
         />
-        {canEdit && <CouponBatchForm list={list} />}
+        {canEdit && editor && <CouponBatchForm key={editor.sessionId} editor={editor} />}
       </div>
     </div>
   );

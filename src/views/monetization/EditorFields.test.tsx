@@ -6,7 +6,7 @@ import { fakeActor } from '../../../machines/test-support/fakes';
 import { fieldRuleImplementations } from '../../adapters/monetization-actors';
 import { renderView, settle } from '../../test-support/render-view';
 import { ChoiceList, NumberField, OrderedList, TextField } from './EditorFields';
-import type { EditorRef } from './use-monetization';
+import type { EditorRef } from './page-refs';
 
 const RECORD: EditorRecord = { values: { name: 'Gold', trialDays: '7', planIds: ['a', 'b', 'c'], models: ['subscription'] }, version: 1, data: null };
 const OPTIONS = [{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }, { value: 'c', label: 'Gamma' }];

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { selectDraft, selectFieldErrors, type EditorValue } from '../../../machines/editor.machine';
 import * as ui from '../../theme/ui.css';
 import * as css from './monetization.css';
-import type { EditorRef } from './use-monetization';
+import type { EditorRef } from './page-refs';
 
 interface FieldProps {
   editor: EditorRef;

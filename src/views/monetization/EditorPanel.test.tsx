@@ -8,7 +8,7 @@ import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView, settle } from '../../test-support/render-view';
 import { EditorPanel } from './EditorPanel';
 import { TextField } from './EditorFields';
-import type { EditorRef } from './use-monetization';
+import type { EditorRef } from './page-refs';
 
 const RECORD: EditorRecord = { values: { name: 'Gold' }, version: 1, data: null };
 let editor: EditorRef;

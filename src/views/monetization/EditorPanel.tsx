@@ -11,7 +11,7 @@ import { selectCanSave, selectEditorError, selectEditorPhase, selectIsBusy, sele
 import * as ui from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import * as css from './monetization.css';
-import type { EditorRef } from './use-monetization';
+import type { EditorRef } from './page-refs';
 
 export interface EditorPanelProps {
   editor: EditorRef;

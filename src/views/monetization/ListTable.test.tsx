@@ -5,7 +5,7 @@ import { listMachine } from '../../../machines/list.machine';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
 import { ListTable } from './ListTable';
-import type { ListRef } from './use-monetization';
+import type { ListRef } from './page-refs';
 
 const ROWS = Array.from({ length: 20 }, (_, i) => ({ id: `p${i}`, name: `Plan ${i}` }));
 let list: ListRef;

@@ -9,7 +9,7 @@ import {
 } from '../../../machines/list.machine';
 import * as ui from '../../theme/ui.css';
 import * as css from './monetization.css';
-import type { ListRef } from './use-monetization';
+import type { ListRef } from './page-refs';
 
 export interface Column<Row> {
   title: string;

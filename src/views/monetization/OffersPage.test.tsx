@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
 import { renderView } from '../../test-support/render-view';
 import { OffersPage } from './OffersPage';
-import { pageFakes } from './page-fakes';
 import { authAs, OFFER, PLAN } from '../../test-support/monetization-fixtures';
 
-vi.mock('../../adapters/monetization-actors', async (original) => (await import('./page-fakes')).mockedAdapter(original as never));
+const pageFakes = monetizationFakes();
+const pages = monetizationTestPages(pageFakes);
 
 pageFakes.lists.offers = { items: [OFFER], total: 1 };
 pageFakes.records.offer = {
@@ -16,7 +17,7 @@ pageFakes.records.offer = {
 
 describe('OffersPage', () => {
   it('lists offers and shows the percentage and end rules beside their fields', async () => {
-    const view = await renderView(<OffersPage />, { url: `/monetization/offers?edit=${OFFER.id}`, routePath: '/monetization/offers', actors: authAs('write') });
+    const view = await renderView(<OffersPage />, { url: `/monetization/offers?edit=${OFFER.id}`, routePath: '/monetization/offers', pages, actors: authAs('write') });
     expect(screen.getByText('20%')).toBeTruthy();
     const percent = screen.getByRole('spinbutton', { name: 'Percent off' });
     await view.user.clear(percent);
@@ -28,7 +29,7 @@ describe('OffersPage', () => {
   });
 
   it('offers a read level no new offer and no save', async () => {
-    await renderView(<OffersPage />, { url: `/monetization/offers?edit=${OFFER.id}`, routePath: '/monetization/offers', actors: authAs('read') });
+    await renderView(<OffersPage />, { url: `/monetization/offers?edit=${OFFER.id}`, routePath: '/monetization/offers', pages, actors: authAs('read') });
     expect(screen.queryByRole('link', { name: 'New offer' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
 import { renderView } from '../../test-support/render-view';
-import { pageFakes } from './page-fakes';
+import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
 import { PlansPage } from './PlansPage';
 import { authAs, PLAN } from '../../test-support/monetization-fixtures';
 
-vi.mock('../../adapters/monetization-actors', async (original) => (await import('./page-fakes')).mockedAdapter(original as never));
+const pageFakes = monetizationFakes();
+const pages = monetizationTestPages(pageFakes);
 
 pageFakes.lists.plans = { items: [PLAN], total: 1 };
 pageFakes.records.plan = {
@@ -16,7 +17,7 @@ pageFakes.records.plan = {
 
 describe('PlansPage', () => {
   it('lists plans with prices and offers create, duplicate and delete to a writer', async () => {
-    await renderView(<PlansPage />, { url: '/monetization/plans', actors: authAs('write') });
+    await renderView(<PlansPage />, { url: '/monetization/plans', pages, actors: authAs('write') });
     expect(screen.getByRole('link', { name: 'Premium Monthly' })).toBeTruthy();
     expect(screen.getByText('USD 9.99')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New plan' })).toBeTruthy();
@@ -24,7 +25,7 @@ describe('PlansPage', () => {
   });
 
   it('opens the editor from ?edit, refuses a price with too many decimals beside the field, and saves a fixed one', async () => {
-    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', actors: authAs('contributor') });
+    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs('contributor') });
     const amount = screen.getByRole('spinbutton', { name: 'Amount 1' });
     await view.user.clear(amount);
     await view.user.type(amount, '9.999');
@@ -37,7 +38,7 @@ describe('PlansPage', () => {
   });
 
   it('shows a read level the list and a disabled form, without create, duplicate, delete or save', async () => {
-    await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', actors: authAs('read') });
+    await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs('read') });
     expect(screen.queryByRole('link', { name: 'New plan' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Duplicate' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -45,7 +46,7 @@ describe('PlansPage', () => {
   });
 
   it('asks before deleting a plan, then deletes it with its version and shows the answer', async () => {
-    const view = await renderView(<PlansPage />, { url: '/monetization/plans', actors: authAs('write') });
+    const view = await renderView(<PlansPage />, { url: '/monetization/plans', pages, actors: authAs('write') });
     pageFakes.actionAnswer = MONETIZATION_MESSAGES.archivedInUse;
     await view.user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('dialog', { name: 'Delete plan' }).textContent).toContain(MONETIZATION_MESSAGES.deleteConfirm('Premium Monthly'));
@@ -59,7 +60,7 @@ describe('PlansPage', () => {
   });
 
   it('duplicates a plan at once and shows the new name', async () => {
-    const view = await renderView(<PlansPage />, { url: '/monetization/plans', actors: authAs('write') });
+    const view = await renderView(<PlansPage />, { url: '/monetization/plans', pages, actors: authAs('write') });
     pageFakes.actionAnswer = MONETIZATION_MESSAGES.duplicatedAs('Premium Monthly (copy)');
     await view.user.click(screen.getByRole('button', { name: 'Duplicate' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Duplicated as “Premium Monthly (copy)”.'));
@@ -69,7 +70,7 @@ describe('PlansPage', () => {
   });
 
   it('asks before another row or New plan replaces unsaved changes; Stay keeps them, Leave goes', async () => {
-    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', actors: authAs('write') });
+    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs('write') });
     await view.user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await view.user.type(screen.getByRole('textbox', { name: 'Name' }), 'Premium Plus');
     await view.user.click(screen.getByRole('link', { name: 'New plan' }));
@@ -85,12 +86,27 @@ describe('PlansPage', () => {
   });
 
   it('after creating a plan shows it at ?edit=<id> as "Edit plan", still saying Saved.', async () => {
-    const view = await renderView(<PlansPage />, { url: '/monetization/plans?edit=new', routePath: '/monetization/plans', actors: authAs('write') });
+    const view = await renderView(<PlansPage />, { url: '/monetization/plans?edit=new', routePath: '/monetization/plans', pages, actors: authAs('write') });
     expect(screen.getByRole('heading', { name: 'New plan' })).toBeTruthy();
     await view.user.type(screen.getByRole('textbox', { name: 'Name' }), ' copy');
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(view.location()).toContain(`edit=${PLAN.id}`));
+    await waitFor(() => expect(pageFakes.opened).toEqual([PLAN.id]));
+    expect(screen.getByRole('heading', { name: 'Edit plan' })).toBeTruthy();
+    // The browser then shows the new plan's address: the same editor stays, still saying Saved.
+    await view.navigate(`/monetization/plans?edit=${PLAN.id}`);
     expect(screen.getByRole('heading', { name: 'Edit plan' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(MONETIZATION_MESSAGES.saved);
+  });
+
+  it('reads the plans again after a save, and Close asks for the list without an open plan', async () => {
+    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs('write') });
+    const reads = pageFakes.reads.length;
+    await view.user.type(screen.getByRole('textbox', { name: 'Name' }), ' Plus');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(pageFakes.reads.length).toBe(reads + 1));
+    const closed = pageFakes.closed;
+    await view.user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(pageFakes.closed).toBe(closed + 1);
+    expect(screen.queryByRole('heading', { name: 'Edit plan' })).toBeNull();
   });
 });
