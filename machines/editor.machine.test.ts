@@ -31,6 +31,23 @@ function start(actors: { load?: () => Promise<EditorRecord>; save?: (input: Edit
 }
 
 describe('editor: load, edit, save', () => {
+  it('passes the scope it was started with (where the record lives) to load and save', async () => {
+    const loads: unknown[] = [];
+    const saves: EditorSaveInput[] = [];
+    const actor = createActor(editorMachine.provide({
+      actors: {
+        load: fromPromise<EditorRecord, { id: string }>(async ({ input }) => { loads.push(input); return RECORD; }),
+        save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => { saves.push(input); return SAVED; }),
+      },
+    }), { input: { id: 'kids', scope: { site: 'demo', network: 'kids' } } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(loads).toEqual([{ id: 'kids', scope: { site: 'demo', network: 'kids' } }]);
+    expect(saves[0]).toMatchObject({ id: 'kids', version: 3, scope: { site: 'demo', network: 'kids' } });
+  });
+
   it('loads the record, tracks the draft as dirty, saves only the changed fields with the version read', async () => {
     const { actor, saves } = start();
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);

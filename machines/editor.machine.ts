@@ -37,8 +37,12 @@ export interface EditorRecord {
   data: unknown;
 }
 
+/** Where a record lives beyond its id (AppCMS: the site and network); passed to `load` and `save` as is. */
+export type EditorScope = Readonly<Record<string, string>>;
+
 export interface EditorLoadInput {
   id: string;
+  scope?: EditorScope;
 }
 
 export interface EditorSaveInput {
@@ -48,6 +52,7 @@ export interface EditorSaveInput {
   changes: EditorValues;
   /** The whole draft, for stores that replace a record rather than patch it. */
   draft: EditorValues;
+  scope?: EditorScope;
 }
 
 /** Why `load` or `save` failed, as the actors report it (a thrown Error with a `code`). */
@@ -67,12 +72,14 @@ export class EditorFailure extends Error {
 
 export interface EditorInput {
   id: string;
+  scope?: EditorScope;
   /** Field name → the label a "<label> is required." message uses. */
   required?: Readonly<Record<string, string>>;
 }
 
 export interface EditorContext {
   id: string;
+  scope: EditorScope | null;
   required: Readonly<Record<string, string>>;
   values: EditorValues;
   draft: EditorValues;
@@ -186,6 +193,7 @@ export const editorMachine = setup({
   description: 'Loads one record, edits a draft of its fields, saves it with the version it was read at, and guards leaving with unsaved changes.',
   context: ({ input }) => ({
     id: input.id,
+    scope: input.scope ?? null,
     required: input.required ?? {},
     values: {},
     draft: {},
@@ -202,7 +210,7 @@ export const editorMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        input: ({ context }) => ({ id: context.id }),
+        input: ({ context }) => ({ id: context.id, ...(context.scope ? { scope: context.scope } : {}) }),
         onDone: { target: 'editing', actions: { type: 'storeRecord', params: ({ event }) => ({ record: event.output }) } },
         onError: [
           { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
@@ -243,7 +251,9 @@ export const editorMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context), draft: context.draft }),
+        input: ({ context }) => ({
+          id: context.id, version: context.version, changes: changedFields(context), draft: context.draft, ...(context.scope ? { scope: context.scope } : {}),
+        }),
         onDone: [
           {
             guard: { type: 'isCreated', params: ({ context, event }) => ({ before: context.id, after: event.output.id }) },

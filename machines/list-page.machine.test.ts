@@ -6,7 +6,7 @@ import {
   listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine, selectIsEditing, selectOpenId, selectPageActions, selectPageEditor, selectPageList,
   type ListPageInput,
 } from './list-page.machine';
-import type { PageActionRequest } from './page-action.machine';
+import type { PageActionAnswer, PageActionRequest } from './page-action.machine';
 import { createCoverage } from './test-support/coverage';
 import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
 import { pendingActor } from './test-support/fakes';
@@ -35,7 +35,7 @@ function start(input: ListPageInput = {}) {
           }),
         },
       }),
-      pageAction: pageActionLogic.provide({ actors: { perform: fromPromise<string, PageActionRequest>(async () => 'Deleted.') } }),
+      pageAction: pageActionLogic.provide({ actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async () => 'Deleted.') } }),
     },
     actions: {
       openCreated: (_, params: { id: string }) => { opened.push(params.id); },

@@ -27,7 +27,7 @@
 import { assign, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { editorMachine } from './editor.machine';
 import { listMachine } from './list.machine';
-import { pageActionMachine } from './page-action.machine';
+import { pageActionMachine, type PageActionEffects } from './page-action.machine';
 
 /** The id an editor is opened with to create a record rather than edit one. */
 export const NEW_RECORD_ID = 'new';
@@ -43,7 +43,7 @@ export const pageEditorMachine = editorMachine.provide({
 
 /** The page actions as a page's child: each finished action is reported to the page machine. */
 export const pageActionLogic = pageActionMachine.provide({
-  actions: { performed: sendParent({ type: 'action.performed' }) },
+  actions: { performed: sendParent((_, params: PageActionEffects) => ({ type: 'action.performed', ...params })) },
 });
 
 export interface ListPageInput {
@@ -71,7 +71,7 @@ export type ListPageEvent =
   | { type: 'editor.saved' }
   | { type: 'editor.created'; id: string }
   | { type: 'editor.left' }
-  | { type: 'action.performed' };
+  | ({ type: 'action.performed' } & PageActionEffects);
 
 export const listPageMachine = setup({
   types: {

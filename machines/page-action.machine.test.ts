@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
 import {
-  pageActionMachine, selectActionError, selectActionMessage, selectActionPending, selectActionRunning, type PageActionRequest,
+  pageActionMachine, selectActionError, selectActionMessage, selectActionPending, selectActionRunning, type PageActionAnswer, type PageActionRequest,
 } from './page-action.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
@@ -13,7 +13,7 @@ function start(answer: (request: PageActionRequest) => string | Promise<string>)
   const requests: PageActionRequest[] = [];
   let performed = 0;
   const actor = createActor(pageActionMachine.provide({
-    actors: { perform: fromPromise<string, PageActionRequest>(async ({ input }) => { requests.push(input); return answer(input); }) },
+    actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => { requests.push(input); return answer(input); }) },
     actions: { performed: () => { performed += 1; } },
   }), { input: { confirm: ['delete'] } }).start();
   return { actor, requests, performed: () => performed };
@@ -23,6 +23,29 @@ const DELETE = { type: 'action.request', name: 'delete', args: { id: 'p1', versi
 const DUPLICATE = { type: 'action.request', name: 'duplicate', args: { id: 'p1' }, label: 'Gold' } as const;
 
 describe('pageAction', () => {
+  it('shows the message of an answer with effects and tells the page what it changed; a plain answer changes nothing', async () => {
+    const effects: unknown[] = [];
+    const actor = createActor(pageActionMachine.provide({
+      actors: {
+        perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
+          if (input.name === 'upload') return { message: 'Logo uploaded. Save to use it.', draft: { logoUrl: '/files/logo.png' } };
+          return input.name === 'rotate' ? { message: 'Signing key rotated.', reread: true } : 'Duplicated.';
+        }),
+      },
+      actions: { performed: (_, params) => { effects.push(params); } },
+    }), { input: {} }).start();
+    actor.send({ type: 'action.request', name: 'upload', args: { slot: 'logo' }, label: 'Logo' });
+    await settle();
+    expect(selectActionMessage(actor.getSnapshot())).toBe('Logo uploaded. Save to use it.');
+    actor.send({ type: 'action.request', name: 'rotate', args: {}, label: 'signing key' });
+    await settle();
+    expect(selectActionMessage(actor.getSnapshot())).toBe('Signing key rotated.');
+    actor.send({ type: 'action.request', name: 'duplicate', args: {}, label: 'Gold' });
+    await settle();
+    expect(selectActionMessage(actor.getSnapshot())).toBe('Duplicated.');
+    expect(effects).toEqual([{ draft: { logoUrl: '/files/logo.png' }, reread: false }, { draft: {}, reread: true }, { draft: {}, reread: false }]);
+  });
+
   it('asks before an action named in confirm, and runs it with its arguments once confirmed', async () => {
     const { actor, requests, performed } = start(() => 'Deleted.');
     actor.send(DELETE);

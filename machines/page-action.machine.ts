@@ -21,6 +21,29 @@ export interface PageActionRequest {
   label: string;
 }
 
+/**
+ * What `perform` answers: the message to show, or the message with what the action changed for the
+ * page: fields to put into its draft (an uploaded file's address) or that the stored record changed
+ * (a rotated key) so the page reads it again.
+ */
+export type PageActionAnswer = string | {
+  message: string;
+  draft?: Readonly<Record<string, string>>;
+  reread?: boolean;
+};
+
+/** What the provided `performed` action is told: the answer's effects on the page (none for a plain message or a failure). */
+export interface PageActionEffects {
+  draft: Readonly<Record<string, string>>;
+  reread: boolean;
+}
+
+const NO_EFFECTS: PageActionEffects = { draft: {}, reread: false };
+
+function effectsOf(answer: PageActionAnswer): PageActionEffects {
+  return typeof answer === 'string' ? NO_EFFECTS : { draft: answer.draft ?? {}, reread: answer.reread === true };
+}
+
 export interface PageActionInput {
   /** Names of the actions that ask before they run. */
   confirm?: readonly string[];
@@ -47,16 +70,19 @@ export const pageActionMachine = setup({
     events: {} as PageActionEvent,
   },
   actors: {
-    perform: providedLater<string, PageActionRequest>('perform'),
+    perform: providedLater<PageActionAnswer, PageActionRequest>('perform'),
   },
   actions: {
     storeRequest: assign((_, params: { request: PageActionRequest }) => ({ request: params.request, message: null, error: null })),
     forgetRequest: assign({ request: null }),
-    storeMessage: assign((_, params: { message: string }) => ({ message: params.message, error: null })),
+    storeMessage: assign((_, params: { answer: PageActionAnswer }) => ({
+      message: typeof params.answer === 'string' ? params.answer : params.answer.message,
+      error: null,
+    })),
     storeError: assign((_, params: { message: string }) => ({ error: params.message, message: null })),
     clearOutcome: assign({ message: null, error: null, request: null }),
-    /** Provided by the page: what the action changed is shown again (the list reloads). */
-    performed: () => {},
+    /** Provided by the page: what the action changed is shown again (the list reloads, the draft takes an upload). */
+    performed: (_, params: PageActionEffects) => { void params; },
   },
   guards: {
     asksFirst: ({ context }, params: { name: string }) => context.confirm.includes(params.name),
@@ -107,10 +133,13 @@ export const pageActionMachine = setup({
         id: 'perform',
         src: 'perform',
         input: ({ context }) => context.request!,
-        onDone: { target: 'settled.done', actions: [{ type: 'storeMessage', params: ({ event }) => ({ message: event.output }) }, 'performed'] },
+        onDone: {
+          target: 'settled.done',
+          actions: [{ type: 'storeMessage', params: ({ event }) => ({ answer: event.output }) }, { type: 'performed', params: ({ event }) => effectsOf(event.output) }],
+        },
         onError: {
           target: 'settled.failed',
-          actions: [{ type: 'storeError', params: ({ event }) => ({ message: errorMessage(event.error, OWN_MESSAGES.actionFailed) }) }, 'performed'],
+          actions: [{ type: 'storeError', params: ({ event }) => ({ message: errorMessage(event.error, OWN_MESSAGES.actionFailed) }) }, { type: 'performed', params: NO_EFFECTS }],
         },
       },
     },

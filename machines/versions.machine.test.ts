@@ -4,7 +4,7 @@ import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
 import {
   selectCurrentVersion, selectRestored, selectSelectedVersion, selectVersions, selectVersionsError, selectVersionsPhase,
-  versionsMachine, VERSIONS_MESSAGES, type RestoreInput, type VersionList,
+  versionsMachine, VERSIONS_MESSAGES, type RestoreInput, type VersionList, type VersionsLoadInput,
 } from './versions.machine';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -33,6 +33,24 @@ function start(options: { load?: () => Promise<VersionList>; restore?: (input: R
 }
 
 describe('versions', () => {
+  it('passes the scope it was started with (where the document lives) to load and restore', async () => {
+    const loads: unknown[] = [];
+    const restores: RestoreInput[] = [];
+    const actor = createActor(versionsMachine.provide({
+      actors: {
+        load: fromPromise<VersionList, VersionsLoadInput>(async ({ input }) => { loads.push(input); return LIST; }),
+        restore: fromPromise<unknown, RestoreInput>(async ({ input }) => { restores.push(input); return {}; }),
+      },
+    }), { input: { scope: { site: 'demo', network: 'kids' } } }).start();
+    await settle();
+    actor.send({ type: 'versions.select', version: 2 });
+    actor.send({ type: 'versions.restore' });
+    actor.send({ type: 'versions.confirm' });
+    await settle();
+    expect(loads[0]).toEqual({ scope: { site: 'demo', network: 'kids' } });
+    expect(restores).toEqual([{ current: 3, restore: 2, scope: { site: 'demo', network: 'kids' } }]);
+  });
+
   it('lists the versions, shows one against the current, restores it after confirming, and reads the list again', async () => {
     const { actor, restores, announced } = start();
     expect(selectVersionsPhase(actor.getSnapshot())).toBe('loading');

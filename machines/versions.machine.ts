@@ -24,7 +24,19 @@ export interface VersionList {
   versions: readonly VersionEntry[];
 }
 
+/** Where the document lives (AppCMS: the site and network); passed to `load` and `restore` as is. */
+export type VersionsScope = Readonly<Record<string, string>>;
+
+export interface VersionsInput {
+  scope?: VersionsScope;
+}
+
+export interface VersionsLoadInput {
+  scope?: VersionsScope;
+}
+
 export interface RestoreInput {
+  scope?: VersionsScope;
   /** The current version the list was read at (a stale one is refused by the server). */
   current: number;
   restore: number;
@@ -36,6 +48,7 @@ export const VERSIONS_MESSAGES = {
 } as const;
 
 export interface VersionsContext {
+  scope: VersionsScope | null;
   current: number;
   versions: readonly VersionEntry[];
   selected: number | null;
@@ -59,7 +72,7 @@ export const versionsMachine = setup({
     events: {} as VersionsEvent,
   },
   actors: {
-    load: providedLater<VersionList>('load'),
+    load: providedLater<VersionList, VersionsLoadInput>('load'),
     restore: providedLater<unknown, RestoreInput>('restore'),
   },
   actions: {
@@ -79,7 +92,8 @@ export const versionsMachine = setup({
 }).createMachine({
   id: 'versions',
   description: 'Lists the versions of one document, shows one against the current version, and restores one after confirmation.',
-  context: { current: 0, versions: [], selected: null, error: null, restored: null },
+  // Its input is optional (a page without a scope starts it without one), so it is not declared in `types`.
+  context: ({ input }) => ({ scope: (input as VersionsInput | undefined)?.scope ?? null, current: 0, versions: [], selected: null, error: null, restored: null }),
   initial: 'loading',
   on: {
     'versions.reload': { target: '.loading' },
@@ -90,6 +104,7 @@ export const versionsMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
+        input: ({ context }) => (context.scope ? { scope: context.scope } : {}),
         onDone: { target: 'listing', actions: { type: 'storeList', params: ({ event }) => ({ list: event.output }) } },
         onError: { target: 'loadFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error, VERSIONS_MESSAGES.loadFailed) }) } },
       },
@@ -130,7 +145,7 @@ export const versionsMachine = setup({
       invoke: {
         id: 'restore',
         src: 'restore',
-        input: ({ context }) => ({ current: context.current, restore: context.selected ?? 0 }),
+        input: ({ context }) => ({ current: context.current, restore: context.selected ?? 0, ...(context.scope ? { scope: context.scope } : {}) }),
         onDone: { target: 'loading', actions: ['markRestored', 'announceRestored'] },
         onError: { target: 'restoreFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error, VERSIONS_MESSAGES.restoreFailed) }) } },
       },

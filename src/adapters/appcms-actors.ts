@@ -13,8 +13,8 @@ import {
 import type { ThemeColors } from '../../common/contract';
 import { EditorFailure, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
 import type { ListPage, ListQuery } from '../../machines/list.machine';
-import type { PageActionRequest } from '../../machines/page-action.machine';
-import type { RestoreInput, VersionList } from '../../machines/versions.machine';
+import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
+import type { RestoreInput, VersionList, VersionsLoadInput } from '../../machines/versions.machine';
 import { apiRequest, authHeaders } from '../api/client';
 import { readNetworkCredentials } from './network-credentials';
 
@@ -148,7 +148,7 @@ export function appcmsEditorActors(kind: AppcmsEditorKind, site: string) {
 export function settingsVersionsActors(site: string, network: string) {
   const url = (base: string) => `${base}/${seg(site)}/${seg(network)}`;
   return {
-    load: fromPromise<VersionList>(async () => {
+    load: fromPromise<VersionList, VersionsLoadInput>(async () => {
       const body = await call<{ current: number; versions: SettingsVersion[] }>(url(APPCMS_PATHS.settingsVersions));
       return { current: body.current, versions: body.versions };
     }),
@@ -186,7 +186,7 @@ export async function uploadFile(site: string, network: string, slot: string, fi
  * editor's draft through `onUploaded`; answers the message to show.
  */
 export function brandActionActor(site: string, network: string, onUploaded: (slot: string, url: string) => void) {
-  return fromPromise<string, PageActionRequest>(async ({ input }) => {
+  return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
     const token = String(input.args.token);
     const file = chosenFiles.get(token);
     chosenFiles.delete(token);
@@ -199,7 +199,7 @@ export function brandActionActor(site: string, network: string, onUploaded: (slo
 
 /** The service page's action: rotate the signing key (asked first); `onRotated` reloads the editor. */
 export function rotateKeyActor(site: string, onRotated: () => void) {
-  return fromPromise<string, PageActionRequest>(async () => {
+  return fromPromise<PageActionAnswer, PageActionRequest>(async () => {
     await call(`${APPCMS_PATHS.signingKey}/${seg(site)}`, 'POST', { confirm: true });
     onRotated();
     return APPCMS_MESSAGES.rotated;

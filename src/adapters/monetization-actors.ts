@@ -13,7 +13,7 @@ import {
 import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
-import type { PageActionArgs, PageActionRequest } from '../../machines/page-action.machine';
+import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
@@ -281,7 +281,7 @@ export { COUPON_ACTIONS, PLAN_ACTIONS, PLAN_GROUP_ACTIONS };
 const argText = (args: PageActionArgs, name: string) => String(args[name] ?? '');
 
 export function planActionActor(client: GraphqlClient = monetizationClient()) {
-  return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
+  return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
     const id = argText(input.args, 'id');
     if (input.name === PLAN_ACTIONS.delete) {
       const { planDelete } = await runGraphql(client, 'mutation', api.PLAN_DELETE, { id, version: Number(input.args.version) }, signal);
@@ -297,7 +297,7 @@ export function planActionActor(client: GraphqlClient = monetizationClient()) {
  * conflict rather than being overwritten.
  */
 export function planGroupMoveActor(client: GraphqlClient = monetizationClient()) {
-  return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
+  return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
     const groups = readPlanGroupOrder(argText(input.args, 'order'));
     const from = groups.findIndex((g) => g.id === argText(input.args, 'id'));
     const to = Number(input.args.to);
@@ -311,7 +311,7 @@ export function planGroupMoveActor(client: GraphqlClient = monetizationClient())
 
 /** Downloads the coupons matching the list's query as CSV (codes with their redemption counts). */
 export function couponExportActor(client: GraphqlClient = monetizationClient()) {
-  return fromPromise<string, PageActionRequest>(async ({ input, signal }) => {
+  return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
     const offerId = argText(input.args, 'offerId');
     const { couponsCsv } = await runGraphql(client, 'query', api.COUPONS_CSV, {
       search: argText(input.args, 'search'), status: argText(input.args, 'status'), offerId: offerId || undefined,
@@ -377,7 +377,7 @@ export function monetizationListPage(page: MonetizationListPage, io: ListPageIo,
 }
 
 /** Offers have no page actions: a request would be a mistake of the view, said as such. */
-const noPageAction = () => fromPromise<string, PageActionRequest>(async ({ input }) => {
+const noPageAction = () => fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
   throw new Error(`No page action "${input.name}" on this page`);
 });
 

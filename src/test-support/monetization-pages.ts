@@ -6,7 +6,7 @@
 import { fromPromise } from 'xstate';
 import type { EditorRecord, EditorSaveInput } from '../../machines/editor.machine';
 import type { ListPage, ListQuery } from '../../machines/list.machine';
-import type { PageActionRequest } from '../../machines/page-action.machine';
+import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { MONETIZATION_LIST_PAGES, monetizationListPage, type MonetizationListPage } from '../adapters/monetization-actors';
 import type { PageLogicMap } from '../page-actors';
 
@@ -43,7 +43,7 @@ function page(name: MonetizationListPage, fakes: MonetizationFakes) {
       fakes.saves.push({ kind, input });
       return { ...fakes.records[kind]!, values: input.draft, version: input.version + 1 };
     }),
-    perform: fromPromise<string, PageActionRequest>(async ({ input }) => {
+    perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
       fakes.actions.push(input);
       return fakes.actionAnswer;
     }),

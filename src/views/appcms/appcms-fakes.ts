@@ -8,7 +8,7 @@ import type { DiffEntry } from '../../../common/appcms';
 import type { AppcmsOverviewRow } from '../../adapters/appcms-actors';
 import type { ListPage } from '../../../machines/list.machine';
 import type { EditorRecord, EditorSaveInput } from '../../../machines/editor.machine';
-import type { PageActionRequest } from '../../../machines/page-action.machine';
+import type { PageActionAnswer, PageActionRequest } from '../../../machines/page-action.machine';
 import type { RestoreInput, VersionList } from '../../../machines/versions.machine';
 
 export const appcmsFakes = {
@@ -48,12 +48,12 @@ export async function mockedAppcmsAdapter(original: () => Promise<Record<string,
       load: fromPromise<VersionList>(async () => appcmsFakes.versions),
       restore: fromPromise<unknown, RestoreInput>(async ({ input }) => { appcmsFakes.restores.push(input); return {}; }),
     }),
-    brandActionActor: (_site: string, _network: string, onUploaded: (slot: string, url: string) => void) => fromPromise<string, PageActionRequest>(async ({ input }) => {
+    brandActionActor: (_site: string, _network: string, onUploaded: (slot: string, url: string) => void) => fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
       appcmsFakes.actions.push(input);
       onUploaded(String(input.args.slot), '/v2.0/appcms/files/new-logo.png');
       return 'Logo uploaded. Save to use it.';
     }),
-    rotateKeyActor: (_site: string, onRotated: () => void) => fromPromise<string, PageActionRequest>(async ({ input }) => {
+    rotateKeyActor: (_site: string, onRotated: () => void) => fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
       appcmsFakes.actions.push(input);
       onRotated();
       return 'Signing key rotated. The old key no longer works.';

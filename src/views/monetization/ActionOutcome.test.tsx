@@ -2,13 +2,13 @@ import { screen } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { pageActionMachine } from '../../../machines/page-action.machine';
+import { pageActionMachine, type PageActionAnswer, type PageActionRequest } from '../../../machines/page-action.machine';
 import { renderView, settle } from '../../test-support/render-view';
 import { ActionOutcome } from './ActionOutcome';
 
 function Outcome({ fail }: { fail: boolean }) {
   const actions = useActorRef(pageActionMachine.provide({
-    actors: { perform: fromPromise(async () => { if (fail) throw new Error('This plan no longer exists.'); return 'Deleted.'; }) },
+    actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async () => { if (fail) throw new Error('This plan no longer exists.'); return 'Deleted.'; }) },
   }), { input: {} });
   return (
     <>

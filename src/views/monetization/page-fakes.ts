@@ -6,7 +6,7 @@
 import { fromPromise } from 'xstate';
 import type { EditorRecord, EditorSaveInput } from '../../../machines/editor.machine';
 import type { ListPage } from '../../../machines/list.machine';
-import type { PageActionRequest } from '../../../machines/page-action.machine';
+import type { PageActionAnswer, PageActionRequest } from '../../../machines/page-action.machine';
 
 export const pageFakes = {
   lists: {} as Record<string, ListPage>,
@@ -16,7 +16,7 @@ export const pageFakes = {
   actionAnswer: 'Done.',
 };
 
-const recordedAction = () => fromPromise<string, PageActionRequest>(async ({ input }) => {
+const recordedAction = () => fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
   pageFakes.actions.push(input);
   return pageFakes.actionAnswer;
 });
