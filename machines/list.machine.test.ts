@@ -156,6 +156,14 @@ describe('list', () => {
     expect(selectListError(actor.getSnapshot())).toBe(OWN_MESSAGES.listLoadFailed);
   });
 
+  it("says the page's own words for a failure when it has them, also when the server was not reached", async () => {
+    const offline = Object.assign(new Error('The server could not be reached.'), { status: 0 });
+    const actor = createActor(listMachine.provide({ actors: { fetchPage: fromPromise<ListPage, ListQuery>(() => Promise.reject(offline)) } }),
+      { input: { failedMessage: 'The audit log could not be loaded.' } }).start();
+    await settle();
+    expect(selectListError(actor.getSnapshot())).toBe('The audit log could not be loaded.');
+  });
+
   it('aborts the running request when the query changes during a load', async () => {
     const signals: AbortSignal[] = [];
     const actor = createActor(listMachine.provide({

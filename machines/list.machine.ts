@@ -15,7 +15,7 @@
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
-import { errorMessage } from './notify';
+import { errorMessage, failureMessage } from './notify';
 import { providedLater } from './unprovided';
 
 export const LIST_SEARCH_DEBOUNCE_MS = 300;
@@ -43,6 +43,8 @@ export interface ListPage<Row extends ListRow = ListRow> {
 export interface ListInput {
   filters?: Readonly<Record<string, string>>;
   limit?: number;
+  /** The page's own words for a failed read (shown also when the server could not be reached). */
+  failedMessage?: string;
 }
 
 export interface ListContext {
@@ -53,6 +55,7 @@ export interface ListContext {
   error: string | null;
   /** The `meta` of the last page read; null until one is read. */
   meta: Readonly<Record<string, unknown>> | null;
+  failedMessage: string | null;
 }
 
 export type ListEvent =
@@ -116,6 +119,7 @@ export const listMachine = setup({
     selected: [],
     error: null,
     meta: null,
+    failedMessage: input.failedMessage ?? null,
   }),
   on: {
     'list.search': { target: '.debouncing', actions: { type: 'setSearch', params: ({ event }) => ({ search: event.search }) } },
@@ -138,7 +142,15 @@ export const listMachine = setup({
         src: 'fetchPage',
         input: ({ context }) => context.query,
         onDone: { target: 'ready', actions: { type: 'storePage', params: ({ event }) => ({ page: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error, OWN_MESSAGES.listLoadFailed) }) } },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'setError',
+            params: ({ context, event }) => ({
+              message: context.failedMessage ? failureMessage(event.error, context.failedMessage) : errorMessage(event.error, OWN_MESSAGES.listLoadFailed),
+            }),
+          },
+        },
       },
     },
     ready: {

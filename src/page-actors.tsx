@@ -18,6 +18,10 @@ import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { ListPageMachine } from '../machines/list-page.machine';
+import type { SetPasswordMachine } from '../machines/set-password.machine';
+import type { SiteAuthenticatorMachine } from '../machines/site-authenticator.machine';
+import type { StaffAdminAuditMachine } from '../machines/staff-admin-audit.machine';
+import type { StaffAdminMachine } from '../machines/staff-admin.machine';
 
 /**
  * Every page machine by page name. An area adds its pages here (the machine's type from `machines/`)
@@ -29,6 +33,11 @@ export interface PageLogic {
   offers: ListPageMachine;
   planGroups: ListPageMachine;
   coupons: ListPageMachine;
+  // Admin (src/adapters/admin-actors.ts)
+  staff: StaffAdminMachine;
+  audit: StaffAdminAuditMachine;
+  setPassword: SetPasswordMachine;
+  siteSecurity: SiteAuthenticatorMachine;
 }
 
 export type PageName = keyof PageLogic;

@@ -1,23 +1,28 @@
 /**
- * The real I/O of the Admin area's machines (staffAdmin, staffAdminAudit, setPassword) over
+ * The real I/O of the Admin area's page machines (staffAdmin with its list and dialog children,
+ * staffAdminAudit with its list, setPassword) over
  * `/v3.0/user/admin` with the stored credentials. A failure rejects with an ApiError carrying the
  * server's message and status (409 = someone else changed the account); 401 and 403 go through the
  * client's handler (to /logout, to the site root). The set-password calls are public.
  */
 import { fromPromise } from 'xstate';
 import type {
-  AuditListResponse, CreateStaffRequest, EndSessionsResponse, RequireTwoFactorResponse, SetPasswordCheckResponse, StaffChangeResponse,
+  AuditEntry, AuditListResponse, CreateStaffRequest, EndSessionsResponse, RequireTwoFactorResponse, SetPasswordCheckResponse, StaffChangeResponse,
   StaffListResponse, StaffSessionsResponse, UpdateStaffRequest,
 } from '../../common/admin-contract';
 import { API_PATHS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
-import type { CheckTokenInput, SavePasswordInput } from '../../machines/set-password.machine';
-import type { FetchAuditInput } from '../../machines/staff-admin-audit.machine';
-import type {
-  EndSessionInput, FetchSessionsInput, FetchStaffInput, RunActionInput, RunActionOutput, SaveStaffInput,
+import { setPasswordMachine, type CheckTokenInput, type SavePasswordInput } from '../../machines/set-password.machine';
+import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
+import { staffAdminAuditMachine } from '../../machines/staff-admin-audit.machine';
+import {
+  staffAdminMachine, type EndSessionInput, type FetchSessionsInput, type RunActionInput, type RunActionOutput, type StaffPage,
 } from '../../machines/staff-admin.machine';
+import { siteAuthenticatorMachine } from '../../machines/site-authenticator.machine';
+import { staffDialogMachine, type SaveStaffInput } from '../../machines/staff-dialog.machine';
 import { ApiError, apiRequest, authHeaders, type RequestOptions } from '../api/client';
 import { navigateTo } from './navigation';
+import { siteAuthenticatorImplementations } from './totp-actors';
 import { readCredentials } from './session-store';
 
 const BASE = API_PATHS.admin;
@@ -39,24 +44,32 @@ function query(params: Record<string, string | number>): string {
   return text ? `?${text}` : '';
 }
 
-export const staffAdminActors = {
-  fetchStaff: fromPromise<StaffListResponse, FetchStaffInput>(({ input, signal }) =>
-    call<StaffListResponse>(`/staff${query({ search: input.search.trim(), page: input.page })}`, { signal })),
+/** The list machine's query as the Admin API's page number and size (`offset` is always a multiple of `limit`). */
+function pageOfQuery(q: ListQuery): { page: number; pageSize: number } {
+  return { page: Math.floor(q.offset / q.limit) + 1, pageSize: q.limit };
+}
 
-  saveStaff: fromPromise<StaffChangeResponse, SaveStaffInput>(({ input, signal }) => {
-    const { form } = input;
-    if (form.mode === 'create') {
-      const body: CreateStaffRequest = {
-        email: form.email.trim(), displayName: form.displayName.trim(), phoneNumber: form.phoneNumber.trim(), twoFactorOnLogin: form.twoFactorOnLogin, roles: form.roles,
-      };
-      return call<StaffChangeResponse>('/staff', { method: 'POST', body, signal });
-    }
-    const body: UpdateStaffRequest = {
-      displayName: form.displayName.trim(), phoneNumber: form.phoneNumber.trim(), twoFactorOnLogin: form.twoFactorOnLogin, roles: form.roles, version: form.version,
+const fetchStaffPage = fromPromise<ListPage, ListQuery>(async ({ input, signal }): Promise<StaffPage> => {
+  const answer = await call<StaffListResponse>(`/staff${query({ search: input.search.trim(), ...pageOfQuery(input) })}`, { signal });
+  const { items, total, canEdit, selfId, requireTwoFactor, grantable } = answer;
+  return { items, total, meta: { canEdit, selfId, requireTwoFactor, grantable } };
+});
+
+const saveStaff = fromPromise<StaffChangeResponse, SaveStaffInput>(({ input, signal }) => {
+  const { form } = input;
+  if (form.mode === 'create') {
+    const body: CreateStaffRequest = {
+      email: form.email.trim(), displayName: form.displayName.trim(), phoneNumber: form.phoneNumber.trim(), twoFactorOnLogin: form.twoFactorOnLogin, roles: form.roles,
     };
-    return call<StaffChangeResponse>(`/staff/${form.id}`, { method: 'PUT', body, signal });
-  }),
+    return call<StaffChangeResponse>('/staff', { method: 'POST', body, signal });
+  }
+  const body: UpdateStaffRequest = {
+    displayName: form.displayName.trim(), phoneNumber: form.phoneNumber.trim(), twoFactorOnLogin: form.twoFactorOnLogin, roles: form.roles, version: form.version,
+  };
+  return call<StaffChangeResponse>(`/staff/${form.id}`, { method: 'PUT', body, signal });
+});
 
+const staffActors = {
   runAction: fromPromise<RunActionOutput, RunActionInput>(async ({ input, signal }) => {
     const { action } = input;
     if (action.kind === 'twoFactor') {
@@ -80,10 +93,13 @@ export const staffAdminActors = {
     call<EndSessionsResponse>(`/staff/${input.id}/sessions/${input.sessionId}`, { method: 'DELETE', signal })),
 };
 
-export const auditActors = {
-  fetchAudit: fromPromise<AuditListResponse, FetchAuditInput>(({ input, signal }) =>
-    call<AuditListResponse>(`/audit${query({ who: input.who.trim(), action: input.action, from: input.from, to: input.to, page: input.page })}`, { signal })),
-};
+const fetchAuditPage = fromPromise<ListPage, ListQuery>(async ({ input, signal }): Promise<ListPage<AuditEntry>> => {
+  const f = input.filters;
+  const answer = await call<AuditListResponse>(
+    `/audit${query({ who: (f.who ?? '').trim(), action: f.action ?? '', from: f.from ?? '', to: f.to ?? '', ...pageOfQuery(input) })}`, { signal },
+  );
+  return { items: answer.items, total: answer.total };
+});
 
 async function publicCall<T>(path: string, body: unknown, signal: AbortSignal): Promise<T> {
   const response = await apiRequest<T & { success?: boolean; message?: string }>(`${BASE}${path}`, { body, signal, handleAuthErrors: false });
@@ -91,7 +107,7 @@ async function publicCall<T>(path: string, body: unknown, signal: AbortSignal): 
   return response;
 }
 
-export const setPasswordImplementations = {
+const setPasswordImplementations = {
   actors: {
     checkToken: fromPromise<SetPasswordCheckResponse, CheckTokenInput>(async ({ input, signal }) => {
       if (!input.token.trim()) throw new ApiError(ADMIN_MESSAGES.setPasswordInvalid, 400);
@@ -104,4 +120,21 @@ export const setPasswordImplementations = {
   actions: {
     navigate: (_: unknown, params: { to: string }) => navigateTo(params.to),
   },
+};
+
+/**
+ * The Admin area's wiring file (issue 26): each page machine with its real I/O, read by
+ * src/adapters/page-logic.ts when a page of the area first renders.
+ */
+export const adminPages = {
+  staff: staffAdminMachine.provide({
+    actors: {
+      list: listMachine.provide({ actors: { fetchPage: fetchStaffPage } }),
+      staffDialog: staffDialogMachine.provide({ actors: { saveStaff } }),
+      ...staffActors,
+    },
+  }),
+  audit: staffAdminAuditMachine.provide({ actors: { list: listMachine.provide({ actors: { fetchPage: fetchAuditPage } }) } }),
+  setPassword: setPasswordMachine.provide(setPasswordImplementations),
+  siteSecurity: siteAuthenticatorMachine.provide(siteAuthenticatorImplementations),
 };

@@ -7,10 +7,15 @@
 import type { PageLogicLoaders } from '../page-actors';
 
 const monetization = () => import('./monetization-actors').then((m) => m.monetizationPages);
+const admin = () => import('./admin-actors').then((m) => m.adminPages);
 
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   plans: () => monetization().then((pages) => pages.plans),
   offers: () => monetization().then((pages) => pages.offers),
   planGroups: () => monetization().then((pages) => pages.planGroups),
   coupons: () => monetization().then((pages) => pages.coupons),
+  staff: () => admin().then((pages) => pages.staff),
+  audit: () => admin().then((pages) => pages.audit),
+  setPassword: () => admin().then((pages) => pages.setPassword),
+  siteSecurity: () => admin().then((pages) => pages.siteSecurity),
 };

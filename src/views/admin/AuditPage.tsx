@@ -1,24 +1,14 @@
 /** /admin/audit: who did what and when on this site, with filters (who, action, dates) and paging. */
+import { useSelector } from '@xstate/react';
 import {
-  selectAuditDraft, selectAuditEntries, selectAuditError, selectAuditFilterError, selectAuditLoading, selectAuditPaging, staffAdminAuditMachine,
+  selectAuditDraft, selectAuditEntries, selectAuditError, selectAuditFilterError, selectAuditList, selectAuditLoading, selectAuditPaging,
   type AuditFilterField,
 } from '../../../machines/staff-admin-audit.machine';
 import { AUDIT_FILTER_ACTIONS } from '../../../common/admin-contract';
 import { ADMIN_MESSAGES } from '../../../common/messages';
-import { auditActors } from '../../adapters/admin-actors';
+import { usePageActor } from '../../page-actors';
 import { button, errorText, input, label } from '../../theme/ui.css';
 import * as css from './admin.css';
-import { AuditContext } from './staff-admin-context';
-
-const providedAudit = staffAdminAuditMachine.provide({ actors: auditActors });
-
-export function AuditPage() {
-  return (
-    <AuditContext.Provider logic={providedAudit}>
-      <AuditView />
-    </AuditContext.Provider>
-  );
-}
 
 /** One line of what an entry changed: its target and the before/after of each changed key. */
 function describe(detail: Record<string, unknown>): string {
@@ -35,14 +25,15 @@ function describe(detail: Record<string, unknown>): string {
   return parts.join(' · ');
 }
 
-export function AuditView() {
-  const actor = AuditContext.useActorRef();
-  const entries = AuditContext.useSelector(selectAuditEntries);
-  const draft = AuditContext.useSelector(selectAuditDraft);
-  const error = AuditContext.useSelector(selectAuditError);
-  const filterError = AuditContext.useSelector(selectAuditFilterError);
-  const loading = AuditContext.useSelector(selectAuditLoading);
-  const paging = AuditContext.useSelector(selectAuditPaging);
+export function AuditPage() {
+  const actor = usePageActor('audit');
+  const list = useSelector(actor, selectAuditList);
+  const entries = useSelector(list, selectAuditEntries);
+  const error = useSelector(list, selectAuditError);
+  const loading = useSelector(list, selectAuditLoading);
+  const paging = useSelector(list, selectAuditPaging);
+  const draft = useSelector(actor, selectAuditDraft);
+  const filterError = useSelector(actor, selectAuditFilterError);
   const set = (field: AuditFilterField) => (e: { target: { value: string } }) => actor.send({ type: 'audit.filter', field, value: e.target.value });
 
   return (
@@ -74,7 +65,7 @@ export function AuditView() {
       {error && (
         <div role="alert">
           <p className={errorText}>{error}</p>
-          <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'audit.retry' })}>Retry</button>
+          <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'list.reload' })}>Retry</button>
         </div>
       )}
       {loading && <p className={css.muted}>Loading the audit log…</p>}
@@ -100,10 +91,10 @@ export function AuditView() {
       )}
       <div className={css.pager}>
         <span className={css.muted}>Page {paging.page} of {paging.pages} · {paging.total} entries</span>
-        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.page <= 1}
-          onClick={() => actor.send({ type: 'audit.page', page: paging.page - 1 })}>Previous</button>
-        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.page >= paging.pages}
-          onClick={() => actor.send({ type: 'audit.page', page: paging.page + 1 })}>Next</button>
+        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.previousOffset === null}
+          onClick={() => paging.previousOffset !== null && actor.send({ type: 'list.page', offset: paging.previousOffset })}>Previous</button>
+        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.nextOffset === null}
+          onClick={() => paging.nextOffset !== null && actor.send({ type: 'list.page', offset: paging.nextOffset })}>Next</button>
       </div>
     </section>
   );

@@ -5,11 +5,10 @@ import { fakeActor } from '../../../machines/test-support/fakes';
 import { ADMIN_MESSAGES, MESSAGES } from '../../../common/messages';
 import { renderView, settle } from '../../test-support/render-view';
 import { SetPasswordView } from './SetPasswordPage';
-import { SetPasswordContext } from './staff-admin-context';
 
 function renderSetPassword(check: () => unknown, savePassword = vi.fn((_input: unknown) => undefined)) {
   const logic = setPasswordMachine.provide({ actors: { checkToken: fakeActor(check), savePassword: fakeActor(savePassword) } });
-  return renderView(<SetPasswordContext.Provider logic={logic} options={{ input: { token: 'tok' } }}><SetPasswordView /></SetPasswordContext.Provider>);
+  return renderView(<SetPasswordView token="tok" />, { pages: { setPassword: logic } });
 }
 
 describe('SetPasswordView', () => {

@@ -3,37 +3,32 @@
  * link, under the password rules of spec §5 (live hints) and its messages.
  */
 import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import {
-  selectSetPasswordError, selectSetPasswordFields, selectSetPasswordPhase, selectSetPasswordUsername, setPasswordMachine,
+  selectSetPasswordError, selectSetPasswordFields, selectSetPasswordPhase, selectSetPasswordUsername,
 } from '../../../machines/set-password.machine';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { PASSWORD_RULE_LABELS, passwordRuleFailures, type PasswordRule } from '../../../common/password-rules';
 import { APP_TITLE } from '../../../common/constants';
-import { setPasswordImplementations } from '../../adapters/admin-actors';
+import { usePageActor } from '../../page-actors';
 import { authCard, button, centeredScreen, errorText, field, input, label, pageTitle } from '../../theme/ui.css';
-import { SetPasswordContext } from './staff-admin-context';
 
 /** The /set-password route: its search is typed by its validator (src/route-search.ts). */
 const setPasswordRoute = getRouteApi('/set-password');
 
-const providedSetPassword = setPasswordMachine.provide(setPasswordImplementations);
-
 export function SetPasswordPage() {
   // Validated by the route (src/route-search.ts); the machine owns it from its start on.
   const { token = '' } = setPasswordRoute.useSearch();
-  return (
-    <SetPasswordContext.Provider logic={providedSetPassword} options={{ input: { token } }}>
-      <SetPasswordView />
-    </SetPasswordContext.Provider>
-  );
+  return <SetPasswordView token={token} />;
 }
 
-export function SetPasswordView() {
-  const actor = SetPasswordContext.useActorRef();
-  const phase = SetPasswordContext.useSelector(selectSetPasswordPhase);
-  const username = SetPasswordContext.useSelector(selectSetPasswordUsername);
-  const error = SetPasswordContext.useSelector(selectSetPasswordError);
-  const fields = SetPasswordContext.useSelector(selectSetPasswordFields);
+/** The page for one link's token: the `setPassword` page machine (src/page-actors.tsx) owns it from its start on. */
+export function SetPasswordView({ token }: { token: string }) {
+  const actor = usePageActor('setPassword', { input: { token } });
+  const phase = useSelector(actor, selectSetPasswordPhase);
+  const username = useSelector(actor, selectSetPasswordUsername);
+  const error = useSelector(actor, selectSetPasswordError);
+  const fields = useSelector(actor, selectSetPasswordFields);
   const missing = new Set<PasswordRule>(passwordRuleFailures(fields.newPassword));
 
   return (

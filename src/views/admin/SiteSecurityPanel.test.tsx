@@ -19,7 +19,7 @@ function logicWith(initial: SiteAuthenticatorResponse) {
 describe('SiteSecurityPanel (Admin)', () => {
   it('an Admin editor switches "Require an authenticator app for everyone on this site" on', async () => {
     const { logic, set } = logicWith(answer());
-    const view = await renderView(<SiteSecurityPanel logic={logic} />);
+    const view = await renderView(<SiteSecurityPanel />, { pages: { siteSecurity: logic } });
     const box = screen.getByRole('checkbox', { name: TOTP_TEXT.en.siteToggle });
     expect(box).toHaveProperty('checked', false);
     expect(screen.getByText(TOTP_TEXT.en.siteToggleHelp)).toBeTruthy();
@@ -32,7 +32,7 @@ describe('SiteSecurityPanel (Admin)', () => {
 
   it('is hidden for a read role', async () => {
     const { logic } = logicWith(answer({ canEdit: false, required: true }));
-    await renderView(<SiteSecurityPanel logic={logic} />);
+    await renderView(<SiteSecurityPanel />, { pages: { siteSecurity: logic } });
     expect(screen.queryByRole('checkbox', { name: TOTP_TEXT.en.siteToggle })).toBeNull();
   });
 });

@@ -1,19 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffChangeResponse } from '../../../common/admin-contract';
-import { staffAdminMachine } from '../../../machines/staff-admin.machine';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { fakeActor } from '../../../machines/test-support/fakes';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { renderView, settle } from '../../test-support/render-view';
-import { StaffAdminContext } from './staff-admin-context';
-import { StaffView } from './StaffPage';
-import { member, staffList } from './test-fixtures';
+import { StaffPage } from './StaffPage';
+import { member, staffList, staffPageLogic, staffPages } from './test-fixtures';
 
-function renderWith(actors: Record<string, ReturnType<typeof pendingActor>>) {
-  const logic = staffAdminMachine.provide({
-    actors: { fetchStaff: fakeActor(() => staffList()), saveStaff: pendingActor(), runAction: pendingActor(), fetchSessions: pendingActor(), endSession: pendingActor(), ...actors },
-  });
-  return renderView(<StaffAdminContext.Provider logic={logic}><StaffView /></StaffAdminContext.Provider>);
+function renderWith(actors: Parameters<typeof staffPageLogic>[1], list = () => staffList()) {
+  return renderView(<StaffPage />, { pages: staffPages(staffPageLogic(list, actors)) });
 }
 
 describe('StaffDialogs', () => {
@@ -41,7 +36,7 @@ describe('StaffDialogs', () => {
       items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write', Content: 'read' } }), member('bob', { displayName: 'Bob Reader', roles: { 'App CMS': 'write', Content: 'read' } })],
     });
     const saveStaff = vi.fn((_input: unknown) => ({ success: true, message: 'saved', staff: member('bob') }));
-    const view = await renderWith({ fetchStaff: fakeActor(() => list), saveStaff: fakeActor(saveStaff) });
+    const view = await renderWith({ saveStaff: fakeActor(saveStaff) }, () => list);
     await view.user.click(screen.getByRole('button', { name: 'New account' }));
     const create = screen.getByRole('dialog', { name: 'New staff account' });
     const enabled = (name: string) => !(within(create).getByLabelText(name) as HTMLInputElement).disabled;
@@ -62,7 +57,7 @@ describe('StaffDialogs', () => {
   }, 20_000);
 
   it('offers a read-only Admin role nothing to change', async () => {
-    await renderWith({ fetchStaff: fakeActor(() => staffList({ canEdit: false, grantable: {} })) });
+    await renderWith({}, () => staffList({ canEdit: false, grantable: {} }));
     expect(screen.queryByRole('button', { name: 'New account' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Disable / })).toBeNull();

@@ -3,17 +3,20 @@
  * grid (area × none/read/write/contributor), the discard question, the confirmations, the one-time
  * set-password link, and an account's active sessions.
  */
+import { useSelector } from '@xstate/react';
 import {
-  selectConfirmError, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectIsWorking,
-  selectLink, selectPending, selectPhoneDraft, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf, selectCanEdit, selectCanGrant,
-  type PendingAction,
+  selectConfirmError, selectIsWorking, selectLink, selectPending, selectPhoneDraft, selectSessions, selectSessionsError, selectSessionsLoading,
+  selectSessionsOf, selectCanEdit, type PendingAction,
 } from '../../../machines/staff-admin.machine';
+import {
+  selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving,
+} from '../../../machines/staff-dialog.machine';
 import { ACCESS_LEVELS, AREA_NAMES } from '../../../common/constants';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import * as css from './admin.css';
-import { StaffAdminContext } from './staff-admin-context';
+import { useStaffDialog, useStaffPage, useStaffSelector } from './staff-admin-context';
 
 const LEVELS = ['none', ...ACCESS_LEVELS] as const;
 
@@ -36,16 +39,17 @@ function confirmText(pending: PendingAction) {
 }
 
 function EditorDialog() {
-  const actor = StaffAdminContext.useActorRef();
-  const form = StaffAdminContext.useSelector(selectForm);
-  const errors = StaffAdminContext.useSelector(selectFormErrors);
-  const formError = StaffAdminContext.useSelector(selectFormError);
-  const saving = StaffAdminContext.useSelector(selectIsSaving);
-  const discarding = StaffAdminContext.useSelector(selectIsDiscarding);
-  const conflict = StaffAdminContext.useSelector(selectIsConflict);
+  const dialog = useStaffDialog();
+  const form = useSelector(dialog, selectForm);
+  const errors = useSelector(dialog, selectFormErrors);
+  const formError = useSelector(dialog, selectFormError);
+  const saving = useSelector(dialog, selectIsSaving);
+  const discarding = useSelector(dialog, selectIsDiscarding);
+  const conflict = useSelector(dialog, selectIsConflict);
   // The grant cap (issue 25): which (area, level) cells the signed-in user may choose, as one string so the selector stays stable.
-  const grantable = StaffAdminContext.useSelector((s) => AREA_NAMES.flatMap((area) => LEVELS.filter((level) => selectCanGrant(s, area, level)).map((level) => `${area}:${level}`)).join('|'));
-  if (!form) return null;
+  const grantable = useSelector(dialog, (s) => AREA_NAMES.flatMap((area) => LEVELS.filter((level) => selectCanGrant(s, area, level)).map((level) => `${area}:${level}`)).join('|'));
+  if (!dialog || !form) return null;
+  const actor = dialog;
   const offered = new Set(grantable.split('|'));
   const locked = AREA_NAMES.some((area) => LEVELS.some((level) => !offered.has(`${area}:${level}`)));
   if (discarding) {
@@ -114,11 +118,11 @@ function EditorDialog() {
 }
 
 function ConfirmDialog() {
-  const actor = StaffAdminContext.useActorRef();
-  const pending = StaffAdminContext.useSelector(selectPending);
-  const working = StaffAdminContext.useSelector(selectIsWorking);
-  const phone = StaffAdminContext.useSelector(selectPhoneDraft);
-  const error = StaffAdminContext.useSelector(selectConfirmError);
+  const actor = useStaffPage();
+  const pending = useStaffSelector(selectPending);
+  const working = useStaffSelector(selectIsWorking);
+  const phone = useStaffSelector(selectPhoneDraft);
+  const error = useStaffSelector(selectConfirmError);
   if (!pending) return null;
   const text = confirmText(pending);
   return (
@@ -137,8 +141,8 @@ function ConfirmDialog() {
 }
 
 function LinkDialog() {
-  const actor = StaffAdminContext.useActorRef();
-  const link = StaffAdminContext.useSelector(selectLink);
+  const actor = useStaffPage();
+  const link = useStaffSelector(selectLink);
   if (!link) return null;
   return (
     <Modal open title="Set-password link" positiveLabel="Done" onNegative={() => actor.send({ type: 'link.dismiss' })} onPositive={() => actor.send({ type: 'link.dismiss' })}>
@@ -149,12 +153,12 @@ function LinkDialog() {
 }
 
 function SessionsDialog() {
-  const actor = StaffAdminContext.useActorRef();
-  const of = StaffAdminContext.useSelector(selectSessionsOf);
-  const sessions = StaffAdminContext.useSelector(selectSessions);
-  const loading = StaffAdminContext.useSelector(selectSessionsLoading);
-  const error = StaffAdminContext.useSelector(selectSessionsError);
-  const canEdit = StaffAdminContext.useSelector(selectCanEdit);
+  const actor = useStaffPage();
+  const of = useStaffSelector(selectSessionsOf);
+  const sessions = useStaffSelector(selectSessions);
+  const loading = useStaffSelector(selectSessionsLoading);
+  const error = useStaffSelector(selectSessionsError);
+  const canEdit = useStaffSelector(selectCanEdit);
   if (!of) return null;
   return (
     <Modal open title={`Sessions of ${of.name}`} positiveLabel="Close" onNegative={() => actor.send({ type: 'sessions.close' })} onPositive={() => actor.send({ type: 'sessions.close' })}>

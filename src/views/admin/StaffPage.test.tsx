@@ -1,21 +1,16 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { staffAdminMachine } from '../../../machines/staff-admin.machine';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import type { ListQuery } from '../../../machines/list.machine';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { renderView, settle } from '../../test-support/render-view';
-import { StaffAdminContext } from './staff-admin-context';
-import { StaffView } from './StaffPage';
-import { staffList } from './test-fixtures';
+import { StaffPage } from './StaffPage';
+import { staffList, staffPageLogic, staffPages } from './test-fixtures';
 
-function renderStaff(list = staffList(), fetchStaff = vi.fn((_input: unknown) => list)) {
-  const logic = staffAdminMachine.provide({
-    actors: { fetchStaff: fakeActor(fetchStaff), saveStaff: pendingActor(), runAction: pendingActor(), fetchSessions: pendingActor(), endSession: pendingActor() },
-  });
-  return renderView(<StaffAdminContext.Provider logic={logic}><StaffView /></StaffAdminContext.Provider>);
+function renderStaff(list = staffList(), fetchStaff = vi.fn((_query: ListQuery) => list)) {
+  return renderView(<StaffPage />, { pages: staffPages(staffPageLogic(fetchStaff)) });
 }
 
-describe('StaffView', () => {
+describe('StaffPage', () => {
   it('shows the staff with their roles and offers an editor every write control (no Disable for oneself)', async () => {
     const view = await renderStaff();
     expect(screen.getByText('Ada Admin')).toBeTruthy();
@@ -37,12 +32,12 @@ describe('StaffView', () => {
   });
 
   it('sends the typed search and says when nothing matches', async () => {
-    const fetchStaff = vi.fn((input: unknown) => ((input as { search: string }).search ? staffList({ items: [], total: 0 }) : staffList()));
+    const fetchStaff = vi.fn((query: ListQuery) => (query.search ? staffList({ items: [], total: 0 }) : staffList()));
     const view = await renderStaff(staffList(), fetchStaff);
     await view.user.type(screen.getByLabelText('Search staff'), 'zz');
     await new Promise((r) => setTimeout(r, 350));
     await settle();
-    expect(fetchStaff).toHaveBeenLastCalledWith({ search: 'zz', page: 1 });
+    expect(fetchStaff).toHaveBeenLastCalledWith({ search: 'zz', filters: {}, offset: 0, limit: 20 });
     expect(screen.getByText(ADMIN_MESSAGES.noStaff)).toBeTruthy();
   });
 });

@@ -2,23 +2,25 @@
  * /admin: the staff of the caller's site. Admin write/contributor see the write controls; Admin read
  * sees the same table without them (the server refuses writes anyway).
  */
-import { staffAdminMachine, selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectRequireTwoFactor, selectSearch, selectSelfId, selectStaff } from '../../../machines/staff-admin.machine';
+import { useSelector } from '@xstate/react';
+import {
+  selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectRequireTwoFactor, selectSearch, selectSelfId, selectStaff,
+} from '../../../machines/staff-admin.machine';
 import { AREA_NAMES } from '../../../common/constants';
 import { ADMIN_MESSAGES } from '../../../common/messages';
-import { staffAdminActors } from '../../adapters/admin-actors';
+import { usePageActor } from '../../page-actors';
 import { button, errorText, input, label } from '../../theme/ui.css';
 import * as css from './admin.css';
 import { SiteSecurityPanel } from './SiteSecurityPanel';
 import { StaffDialogs } from './StaffDialogs';
-import { StaffAdminContext } from './staff-admin-context';
-
-const providedStaffAdmin = staffAdminMachine.provide({ actors: staffAdminActors });
+import { StaffPageContext, useStaffList, useStaffPage, useStaffSelector } from './staff-admin-context';
 
 export function StaffPage() {
+  const page = usePageActor('staff');
   return (
-    <StaffAdminContext.Provider logic={providedStaffAdmin}>
+    <StaffPageContext.Provider value={page}>
       <StaffView />
-    </StaffAdminContext.Provider>
+    </StaffPageContext.Provider>
   );
 }
 
@@ -26,17 +28,18 @@ function formatWhen(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
 
-export function StaffView() {
-  const actor = StaffAdminContext.useActorRef();
-  const staff = StaffAdminContext.useSelector(selectStaff);
-  const canEdit = StaffAdminContext.useSelector(selectCanEdit);
-  const selfId = StaffAdminContext.useSelector(selectSelfId);
-  const loading = StaffAdminContext.useSelector(selectIsLoading);
-  const error = StaffAdminContext.useSelector(selectListError);
-  const notice = StaffAdminContext.useSelector(selectNotice);
-  const paging = StaffAdminContext.useSelector(selectPaging);
-  const search = StaffAdminContext.useSelector(selectSearch);
-  const requireTwoFactor = StaffAdminContext.useSelector(selectRequireTwoFactor);
+function StaffView() {
+  const actor = useStaffPage();
+  const list = useStaffList();
+  const staff = useSelector(list, selectStaff);
+  const loading = useSelector(list, selectIsLoading);
+  const error = useSelector(list, selectListError);
+  const paging = useSelector(list, selectPaging);
+  const search = useSelector(list, selectSearch);
+  const canEdit = useStaffSelector(selectCanEdit);
+  const selfId = useStaffSelector(selectSelfId);
+  const notice = useStaffSelector(selectNotice);
+  const requireTwoFactor = useStaffSelector(selectRequireTwoFactor);
 
   return (
     <section aria-label="Staff">
@@ -51,7 +54,7 @@ export function StaffView() {
         <label className={css.grow}>
           <span className={label}>Search staff</span>
           <input className={input} style={{ width: '100%' }} type="search" value={search} placeholder="Name or e-mail"
-            onChange={(e) => actor.send({ type: 'list.search', text: e.target.value })} />
+            onChange={(e) => actor.send({ type: 'list.search', search: e.target.value })} />
         </label>
         {canEdit && (
           <>
@@ -67,7 +70,7 @@ export function StaffView() {
       {error && (
         <div role="alert">
           <p className={errorText}>{error}</p>
-          <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'list.retry' })}>Retry</button>
+          <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'list.reload' })}>Retry</button>
         </div>
       )}
       {loading && <p className={css.muted}>Loading staff…</p>}
@@ -134,10 +137,10 @@ export function StaffView() {
       )}
       <div className={css.pager}>
         <span className={css.muted}>Page {paging.page} of {paging.pages} · {paging.total} accounts</span>
-        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.page <= 1}
-          onClick={() => actor.send({ type: 'list.page', page: paging.page - 1 })}>Previous</button>
-        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.page >= paging.pages}
-          onClick={() => actor.send({ type: 'list.page', page: paging.page + 1 })}>Next</button>
+        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.previousOffset === null}
+          onClick={() => paging.previousOffset !== null && actor.send({ type: 'list.page', offset: paging.previousOffset })}>Previous</button>
+        <button type="button" className={`${button.secondary} ${css.small}`} disabled={paging.nextOffset === null}
+          onClick={() => paging.nextOffset !== null && actor.send({ type: 'list.page', offset: paging.nextOffset })}>Next</button>
       </div>
       <StaffDialogs />
     </section>

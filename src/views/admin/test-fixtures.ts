@@ -1,5 +1,12 @@
-/** Wire-shaped answers for the Admin views' tests. */
+/** Wire-shaped answers and the Admin page machines with fake I/O for the Admin views' tests. */
+import type { AnyActorLogic } from 'xstate';
 import type { AuditListResponse, StaffListResponse, StaffMember } from '../../../common/admin-contract';
+import { listMachine, type ListQuery } from '../../../machines/list.machine';
+import { staffAdminAuditMachine } from '../../../machines/staff-admin-audit.machine';
+import { staffAdminMachine, type StaffPage } from '../../../machines/staff-admin.machine';
+import { siteAuthenticatorMachine } from '../../../machines/site-authenticator.machine';
+import { staffDialogMachine } from '../../../machines/staff-dialog.machine';
+import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 
 export function member(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
   return {
@@ -25,4 +32,46 @@ export function auditList(): AuditListResponse {
       detail: { targetUsername: 'bob@demo.test', before: { roles: { Content: 'read' } }, after: { roles: {} } },
     }],
   };
+}
+
+/** The staff list's answer as the Admin wiring file hands it to the list machine. */
+export function staffPage(list: StaffListResponse): StaffPage {
+  const { items, total, canEdit, selfId, requireTwoFactor, grantable } = list;
+  return { items, total, meta: { canEdit, selfId, requireTwoFactor, grantable } };
+}
+
+type StaffActorName = 'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession';
+
+/**
+ * The Staff page machine with fake I/O for `renderView(<StaffPage />, { pages: { staff: … } })`: the list
+ * answers `fetchStaff(query)` (default: staffList()); every other actor never settles unless given.
+ */
+export function staffPageLogic(
+  fetchStaff: (query: ListQuery) => StaffListResponse = () => staffList(),
+  actors: Partial<Record<StaffActorName, AnyActorLogic>> = {},
+) {
+  return staffAdminMachine.provide({
+    actors: {
+      list: listMachine.provide({ actors: { fetchPage: fakeActor((query: ListQuery) => staffPage(fetchStaff(query))) } }),
+      staffDialog: staffDialogMachine.provide({ actors: { saveStaff: actors.saveStaff ?? pendingActor() } }),
+      runAction: actors.runAction ?? pendingActor(),
+      fetchSessions: actors.fetchSessions ?? pendingActor(),
+      endSession: actors.endSession ?? pendingActor(),
+    },
+  });
+}
+
+/**
+ * The pages the Staff page starts: its own machine (`staffPageLogic`) and the site security switch
+ * in it, whose site answer never comes unless given.
+ */
+export function staffPages(staff = staffPageLogic(), siteSecurity = siteAuthenticatorMachine.provide({ actors: { fetchSiteAuthenticator: pendingActor() } })) {
+  return { staff, siteSecurity };
+}
+
+/** The Audit page machine whose list answers `fetchAudit(query)`. */
+export function auditPageLogic(fetchAudit: (query: ListQuery) => AuditListResponse = () => auditList()) {
+  return staffAdminAuditMachine.provide({
+    actors: { list: listMachine.provide({ actors: { fetchPage: fakeActor((query: ListQuery) => fetchAudit(query)) } }) },
+  });
 }

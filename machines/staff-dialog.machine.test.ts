@@ -1,0 +1,160 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
+import type { StaffChangeResponse, StaffMember } from '../common/admin-contract';
+import type { Roles } from '../common/contract';
+import { ADMIN_MESSAGES } from '../common/messages';
+import {
+  formErrorsOf, selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving,
+  staffDialogMachine, type StaffDialogContext, type StaffForm,
+} from './staff-dialog.machine';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { fakeActor, pendingActor } from './test-support/fakes';
+
+function member(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
+  return {
+    id, username: `${id}@demo.test`, email: `${id}@demo.test`, displayName: `Name ${id}`, phoneNumber: '+15550100001',
+    twoFactorOnLogin: false, roles: { Content: 'read' }, disabled: false, createdAt: '2026-01-01T00:00:00.000Z', lastSeenAt: null,
+    activeSessions: 1, version: 3, ...overrides,
+  };
+}
+
+const ALL: Roles = { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' };
+
+function conflictError() {
+  return Object.assign(new Error(ADMIN_MESSAGES.conflict), { status: 409 });
+}
+
+function start(saveStaff: AnyActorLogic = pendingActor(), input: { member: StaffMember | null; grantable?: Roles } = { member: null }) {
+  return createActor(staffDialogMachine.provide({ actors: { saveStaff } }), { input: { member: input.member, grantable: input.grantable ?? ALL } }).start();
+}
+
+describe('staff dialog', () => {
+  it('checks the fields on Save, sends the form with its roles and ends with what the server answered', async () => {
+    const saved: StaffChangeResponse = {
+      success: true, message: ADMIN_MESSAGES.created('New Person'), staff: member('n', { displayName: 'New Person' }),
+      link: { url: 'http://x/set-password?token=t', expiresAt: '2026-01-02T00:00:00.000Z' },
+    };
+    const saveStaff = vi.fn(() => saved);
+    const actor = start(fakeActor(saveStaff));
+    actor.send({ type: 'editor.save' });
+    expect(selectFormErrors(actor.getSnapshot())).toEqual({
+      email: ADMIN_MESSAGES.emailRequired, displayName: ADMIN_MESSAGES.displayNameRequired, phoneNumber: ADMIN_MESSAGES.phoneInvalid,
+    });
+    actor.send({ type: 'editor.field', field: 'email', value: 'new@demo.test' });
+    actor.send({ type: 'editor.field', field: 'displayName', value: 'New Person' });
+    actor.send({ type: 'editor.field', field: 'phoneNumber', value: '+1 555 010 9999' });
+    actor.send({ type: 'editor.field', field: 'twoFactorOnLogin', value: true });
+    actor.send({ type: 'editor.role', area: 'Content', level: 'read' });
+    actor.send({ type: 'editor.role', area: 'Admin', level: 'write' });
+    actor.send({ type: 'editor.role', area: 'Admin', level: 'none' });
+    expect(selectFormErrors(actor.getSnapshot())).toEqual({});
+    actor.send({ type: 'editor.save' });
+    expect(selectIsSaving(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(saveStaff).toHaveBeenCalledWith({
+      form: { mode: 'create', id: null, version: 0, email: 'new@demo.test', displayName: 'New Person', phoneNumber: '+1 555 010 9999', twoFactorOnLogin: true, roles: { Content: 'read' } },
+    });
+    expect(actor.getSnapshot().output).toEqual({ kind: 'saved', result: saved });
+    expect(selectForm(actor.getSnapshot())).toBeNull();
+  });
+
+  it('closes at once without changes, and asks before discarding changes', () => {
+    const clean = start(pendingActor(), { member: member('b') });
+    expect(selectForm(clean.getSnapshot())).toMatchObject({ mode: 'edit', id: 'b', version: 3 });
+    clean.send({ type: 'editor.cancel' });
+    expect(clean.getSnapshot().output).toEqual({ kind: 'cancelled' });
+
+    const edited = start(pendingActor(), { member: member('b') });
+    edited.send({ type: 'editor.role', area: 'Content', level: 'none' });
+    edited.send({ type: 'editor.cancel' });
+    expect(selectIsDiscarding(edited.getSnapshot())).toBe(true);
+    edited.send({ type: 'editor.keep' });
+    expect(selectIsDiscarding(edited.getSnapshot())).toBe(false);
+    edited.send({ type: 'editor.cancel' });
+    edited.send({ type: 'editor.discard' });
+    expect(edited.getSnapshot().output).toEqual({ kind: 'cancelled' });
+  });
+
+  it('offers a reload on a conflict, or closing', async () => {
+    const reload = start(fakeActor(() => { throw conflictError(); }), { member: member('b') });
+    reload.send({ type: 'editor.save' });
+    await waitFor(reload, selectIsConflict);
+    expect(reload.getSnapshot().hasTag('error')).toBe(true);
+    reload.send({ type: 'editor.reload' });
+    expect(reload.getSnapshot().output).toEqual({ kind: 'reload' });
+
+    const close = start(fakeActor(() => { throw conflictError(); }), { member: member('b') });
+    close.send({ type: 'editor.save' });
+    await waitFor(close, selectIsConflict);
+    close.send({ type: 'editor.cancel' });
+    expect(close.getSnapshot().output).toEqual({ kind: 'cancelled' });
+  });
+
+  it('keeps the form open with the server message on another failure', async () => {
+    const actor = start(fakeActor(() => { throw Object.assign(new Error(ADMIN_MESSAGES.lastAdmin), { status: 409 }); }), { member: member('a') });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => selectFormError(s) !== null);
+    expect(selectFormError(actor.getSnapshot())).toBe(ADMIN_MESSAGES.lastAdmin);
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  it('offers only the roles and levels the signed-in user may grant (the grant cap, issue 25)', () => {
+    const grantable: Roles = { Admin: 'write', Content: 'contributor', 'Customer Support': 'read' };
+    const create = start(pendingActor(), { member: null, grantable });
+    for (const [area, level] of [['Content', 'write'], ['Customer Support', 'contributor'], ['App CMS', 'read'], ['Dashboard 360', 'read']] as const) {
+      create.send({ type: 'editor.role', area, level });
+      expect(selectCanGrant(create.getSnapshot(), area, level)).toBe(false);
+    }
+    expect(selectForm(create.getSnapshot())?.roles).toEqual({});
+    create.send({ type: 'editor.role', area: 'Content', level: 'contributor' });
+    create.send({ type: 'editor.role', area: 'Customer Support', level: 'read' });
+    expect(selectForm(create.getSnapshot())?.roles).toEqual({ Content: 'contributor', 'Customer Support': 'read' });
+    // An account with a role above the caller's: that area stays as it is; the caller's own areas still change.
+    const edit = start(pendingActor(), { member: member('b', { roles: { 'Dashboard 360': 'write', Content: 'read' } }), grantable });
+    for (const level of ['none', 'read', 'contributor'] as const) {
+      edit.send({ type: 'editor.role', area: 'Dashboard 360', level });
+      expect(selectCanGrant(edit.getSnapshot(), 'Dashboard 360', level)).toBe(false);
+    }
+    expect(selectCanGrant(edit.getSnapshot(), 'Dashboard 360', 'write')).toBe(true);
+    edit.send({ type: 'editor.role', area: 'Content', level: 'none' });
+    expect(selectForm(edit.getSnapshot())?.roles).toEqual({ 'Dashboard 360': 'write' });
+  });
+
+  it('lists field errors as pure rules', () => {
+    const form: StaffForm = { mode: 'edit', id: 'x', version: 1, email: '', displayName: ' ', phoneNumber: '12', twoFactorOnLogin: false, roles: {} };
+    expect(formErrorsOf(form)).toEqual({ displayName: ADMIN_MESSAGES.displayNameRequired, phoneNumber: ADMIN_MESSAGES.phoneInvalid });
+    expect(formErrorsOf({ ...form, mode: 'create', email: 'not-mail' }).email).toBe(ADMIN_MESSAGES.emailInvalid);
+  });
+
+  it('selects nothing when no dialog is open', () => {
+    expect(selectForm(undefined)).toBeNull();
+    expect(selectFormErrors(undefined)).toEqual({});
+    expect(selectFormError(undefined)).toBeNull();
+    expect(selectIsSaving(undefined)).toBe(false);
+    expect(selectIsDiscarding(undefined)).toBe(false);
+    expect(selectIsConflict(undefined)).toBe(false);
+    expect(selectCanGrant(undefined, 'Admin', 'write')).toBe(false);
+  });
+});
+
+describe('staff dialog machine: every path', () => {
+  const events = [
+    { type: 'editor.field', field: 'displayName', value: '' },
+    { type: 'editor.field', field: 'phoneNumber', value: '+15550100002' },
+    { type: 'editor.role', area: 'Admin', level: 'write' },
+    { type: 'editor.save' }, { type: 'editor.cancel' }, { type: 'editor.discard' }, { type: 'editor.keep' }, { type: 'editor.reload' },
+    { type: 'xstate.done.actor.saveStaff', output: { success: true, message: 'saved', staff: member('b') } },
+    { type: 'xstate.error.actor.saveStaff', error: conflictError() },
+    { type: 'xstate.error.actor.saveStaff', error: new Error('no') },
+  ];
+  const serializeState = (snapshot: AnyMachineSnapshot) => {
+    const c = snapshot.context as StaffDialogContext;
+    return JSON.stringify([snapshot.value, Object.keys(formErrorsOf(c.form)).length, c.form.roles.Admin ?? '', c.form.phoneNumber, c.outcome.kind]);
+  };
+  itReachesEveryStateAndTransition(staffDialogMachine, {
+    events,
+    serializeState,
+    input: { member: member('b'), grantable: ALL },
+    logic: staffDialogMachine.provide({ actors: { saveStaff: pendingActor() } }),
+  });
+});

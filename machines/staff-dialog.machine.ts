@@ -1,0 +1,217 @@
+/**
+ * The Admin area's staff dialog (issue 18; its own machine since issue 26): the create/edit form of one
+ * staff account with its role grid (area × level, capped by what the signed-in user may grant, issue 25),
+ * field checks on Save, a question before unsaved changes are thrown away, and the conflict answer
+ * when someone else changed the account first. The Staff page machine (staff-admin.machine.ts) invokes
+ * it and decides what follows its outcome (saved → notice and list reload; reload → list reload).
+ *
+ *   editing → saving → closed (saved) | editing (message) | conflict → closed (reload | cancelled)
+ *   editing → discarding → closed (cancelled) | editing
+ */
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import type { StaffChangeResponse, StaffMember } from '../common/admin-contract';
+import { AREA_NAMES, type AccessLevel, type AreaName } from '../common/constants';
+import type { Roles } from '../common/contract';
+import { canSetLevel } from '../common/grant-cap';
+import { ADMIN_MESSAGES } from '../common/messages';
+import { failureMessage } from './notify';
+import { providedLater } from './unprovided';
+
+export type FormField = 'email' | 'displayName' | 'phoneNumber' | 'twoFactorOnLogin';
+
+export interface StaffForm {
+  mode: 'create' | 'edit';
+  id: string | null;
+  version: number;
+  email: string;
+  displayName: string;
+  phoneNumber: string;
+  twoFactorOnLogin: boolean;
+  roles: Roles;
+}
+
+export interface StaffDialogInput {
+  /** The account to edit; null opens an empty form for a new account. */
+  member: StaffMember | null;
+  /** What the signed-in user may hand out (the list's answer). */
+  grantable: Roles;
+}
+
+/** How the dialog ended: the page machine decides what follows. */
+export type StaffDialogOutcome =
+  | { kind: 'saved'; result: StaffChangeResponse }
+  | { kind: 'reload' }
+  | { kind: 'cancelled' };
+
+export interface StaffDialogContext {
+  form: StaffForm;
+  formInitial: StaffForm;
+  grantable: Roles;
+  formErrors: Partial<Record<FormField, string>>;
+  formError: string | null;
+  outcome: StaffDialogOutcome;
+}
+
+export type StaffDialogEvent =
+  | { type: 'editor.field'; field: FormField; value: string | boolean }
+  | { type: 'editor.role'; area: AreaName; level: AccessLevel | 'none' }
+  | { type: 'editor.save' }
+  | { type: 'editor.cancel' }
+  | { type: 'editor.discard' }
+  | { type: 'editor.keep' }
+  | { type: 'editor.reload' };
+
+export interface SaveStaffInput { form: StaffForm }
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/;
+
+export function phoneValid(value: string): boolean {
+  return PHONE.test(value.trim());
+}
+
+/** Field errors of a form, empty when it may be sent. */
+export function formErrorsOf(form: StaffForm): Partial<Record<FormField, string>> {
+  const errors: Partial<Record<FormField, string>> = {};
+  if (form.mode === 'create') {
+    if (!form.email.trim()) errors.email = ADMIN_MESSAGES.emailRequired;
+    else if (!EMAIL.test(form.email.trim())) errors.email = ADMIN_MESSAGES.emailInvalid;
+  }
+  if (!form.displayName.trim()) errors.displayName = ADMIN_MESSAGES.displayNameRequired;
+  if (!phoneValid(form.phoneNumber)) errors.phoneNumber = ADMIN_MESSAGES.phoneInvalid;
+  return errors;
+}
+
+function sameForm(a: StaffForm, b: StaffForm): boolean {
+  const rolesEqual = AREA_NAMES.every((area) => a.roles[area] === b.roles[area]);
+  return rolesEqual && a.email === b.email && a.displayName === b.displayName && a.phoneNumber === b.phoneNumber && a.twoFactorOnLogin === b.twoFactorOnLogin;
+}
+
+function formFor(member: StaffMember | null): StaffForm {
+  if (!member) return { mode: 'create', id: null, version: 0, email: '', displayName: '', phoneNumber: '', twoFactorOnLogin: false, roles: {} };
+  return {
+    mode: 'edit', id: member.id, version: member.version, email: member.email, displayName: member.displayName,
+    phoneNumber: member.phoneNumber, twoFactorOnLogin: member.twoFactorOnLogin, roles: { ...member.roles },
+  };
+}
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+export const staffDialogMachine = setup({
+  types: {
+    input: {} as StaffDialogInput,
+    context: {} as StaffDialogContext,
+    events: {} as StaffDialogEvent,
+    output: {} as StaffDialogOutcome,
+  },
+  actors: {
+    saveStaff: providedLater<StaffChangeResponse, SaveStaffInput>('saveStaff'),
+  },
+  actions: {
+    setField: assign(({ context }, params: { field: FormField; value: string | boolean }) => {
+      const value = params.field === 'twoFactorOnLogin' ? params.value === true : String(params.value);
+      const { [params.field]: _cleared, ...formErrors } = context.formErrors;
+      void _cleared;
+      return { form: { ...context.form, [params.field]: value }, formErrors };
+    }),
+    setRole: assign(({ context }, params: { area: AreaName; level: AccessLevel | 'none' }) => {
+      const { [params.area]: _old, ...rest } = context.form.roles;
+      void _old;
+      const roles: Roles = params.level === 'none' ? rest : { ...rest, [params.area]: params.level };
+      return { form: { ...context.form, roles } };
+    }),
+    showFormErrors: assign(({ context }) => ({ formErrors: formErrorsOf(context.form) })),
+    storeFormError: assign((_, params: { error: unknown }) => ({ formError: failureMessage(params.error, ADMIN_MESSAGES.saveFailed) })),
+    endSaved: assign((_, params: { result: StaffChangeResponse }) => ({ outcome: { kind: 'saved' as const, result: params.result } })),
+    endReload: assign({ outcome: { kind: 'reload' } }),
+    endCancelled: assign({ outcome: { kind: 'cancelled' } }),
+  },
+  guards: {
+    /** The grant cap (issue 25, common/grant-cap.ts): only levels the signed-in user may hand out. */
+    canGrant: ({ context }, params: { area: AreaName; level: AccessLevel | 'none' }) =>
+      canSetLevel(context.grantable, params.area, context.formInitial.roles[params.area], params.level),
+    formValid: ({ context }) => Object.keys(formErrorsOf(context.form)).length === 0,
+    formDirty: ({ context }) => !sameForm(context.form, context.formInitial),
+    /** A stale version; other 409s (last Admin, e-mail taken) are messages for the form. */
+    isConflict: (_, params: { error: unknown }) =>
+      statusOf(params.error) === 409 && params.error instanceof Error && params.error.message === ADMIN_MESSAGES.conflict,
+  },
+}).createMachine({
+  id: 'staffDialog',
+  description: 'The create/edit dialog of one staff account: fields, the role grid, save, discard and conflict.',
+  context: ({ input }) => {
+    const form = formFor(input.member);
+    return { form, formInitial: form, grantable: input.grantable, formErrors: {}, formError: null, outcome: { kind: 'cancelled' } };
+  },
+  initial: 'editing',
+  output: ({ context }) => context.outcome,
+  states: {
+    editing: {
+      description: 'The operator edits; field errors show after a save attempt.',
+      on: {
+        'editor.field': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'editor.role': {
+          guard: { type: 'canGrant', params: ({ event }) => ({ area: event.area, level: event.level }) },
+          actions: { type: 'setRole', params: ({ event }) => ({ area: event.area, level: event.level }) },
+        },
+        'editor.save': [
+          { guard: 'formValid', target: 'saving' },
+          { actions: 'showFormErrors' },
+        ],
+        'editor.cancel': [
+          { guard: 'formDirty', target: 'discarding' },
+          { target: 'closed', actions: 'endCancelled' },
+        ],
+      },
+    },
+    discarding: {
+      description: 'Unsaved changes: the dialog asks before throwing them away.',
+      on: {
+        'editor.discard': { target: 'closed', actions: 'endCancelled' },
+        'editor.keep': 'editing',
+      },
+    },
+    saving: {
+      description: 'The form is with the server.',
+      tags: ['saving'],
+      invoke: {
+        id: 'saveStaff',
+        src: 'saveStaff',
+        input: ({ context }) => ({ form: context.form }),
+        onDone: { target: 'closed', actions: { type: 'endSaved', params: ({ event }) => ({ result: event.output }) } },
+        onError: [
+          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'conflict' },
+          { target: 'editing', actions: { type: 'storeFormError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    conflict: {
+      description: 'Someone else changed the account first: reload to see their values, or close.',
+      tags: ['error'],
+      on: {
+        'editor.reload': { target: 'closed', actions: 'endReload' },
+        'editor.cancel': { target: 'closed', actions: 'endCancelled' },
+      },
+    },
+    closed: {
+      description: 'The dialog is done; its outcome (saved, reload or cancelled) goes to the page.',
+      type: 'final',
+    },
+  },
+});
+
+export type StaffDialogMachine = typeof staffDialogMachine;
+export type StaffDialogSnapshot = SnapshotFrom<StaffDialogMachine>;
+
+export const selectForm = (s: StaffDialogSnapshot | undefined) => (s && !s.matches('closed') ? s.context.form : null);
+export const selectFormErrors = (s: StaffDialogSnapshot | undefined) => s?.context.formErrors ?? {};
+export const selectFormError = (s: StaffDialogSnapshot | undefined) => s?.context.formError ?? null;
+export const selectIsSaving = (s: StaffDialogSnapshot | undefined) => s?.hasTag('saving') === true;
+export const selectIsDiscarding = (s: StaffDialogSnapshot | undefined) => s?.matches('discarding') === true;
+export const selectIsConflict = (s: StaffDialogSnapshot | undefined) => s?.matches('conflict') === true;
+/** Whether the role grid offers `level` in `area` (the grant cap, issue 25). */
+export const selectCanGrant = (s: StaffDialogSnapshot | undefined, area: AreaName, level: AccessLevel | 'none'): boolean =>
+  s !== undefined && canSetLevel(s.context.grantable, area, s.context.formInitial.roles[area], level);
