@@ -6,7 +6,7 @@ import { TOTP_MESSAGES, TOTP_ROUTES } from '../common/totp';
 import { MESSAGES } from '../common/messages';
 import {
   authMachine, selectAuthenticatorEntry, selectIsAuthenticatorStep, selectIsEnrolmentRequired, selectIsVerifyingAuthenticator, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError,
-  selectOtpStepActor, selectIsRestoring, selectRoles, selectSession, type AuthInput, type AuthSnapshot,
+  selectOtpStepActor, selectIsRestoring, selectRoles, selectRouteDecision, selectSession, type AuthInput, type AuthSnapshot,
 } from './auth.machine';
 import type { Session } from './auth.types';
 import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
@@ -169,7 +169,8 @@ describe('auth machine: credentials', () => {
     const allowed = await signedOut({
       fetchProfile: fakeActor(async () => ({ profile: siteProfile({ roles: { 'App CMS': 'read', Content: 'write' } }), fetchedAt: 0 })),
     });
-    allowed.actor.send({ type: 'auth.returnTo', path: '/appcms/settings?x=1' });
+    allowed.actor.send({ type: 'route.check', path: '/appcms/settings', href: '/appcms/settings?x=1' });
+    expect(selectRouteDecision(allowed.actor.getSnapshot())).toEqual({ kind: 'redirect', to: ROUTES.login });
     allowed.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
     await waitFor(allowed.actor, selectIsSignedIn);
     expect(allowed.spies.navigate).toHaveBeenCalledWith({ to: '/appcms/settings?x=1' });
@@ -178,10 +179,50 @@ describe('auth machine: credentials', () => {
     const refused = await signedOut({
       fetchProfile: fakeActor(async () => ({ profile: siteProfile({ roles: { Content: 'write' } }), fetchedAt: 0 })),
     });
-    refused.actor.send({ type: 'auth.returnTo', path: '/appcms/settings' });
+    refused.actor.send({ type: 'route.check', path: '/appcms/settings', href: '/appcms/settings' });
     refused.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
     await waitFor(refused.actor, selectIsSignedIn);
     expect(refused.spies.navigate).toHaveBeenCalledWith({ to: ROUTES.content });
+  });
+
+  it('answers the router before a page opens: signed out, a public page opens and a protected one goes to sign-in', async () => {
+    const { actor } = await signedOut();
+    const check = (path: string, href = path) => {
+      actor.send({ type: 'route.check', path, href });
+      return selectRouteDecision(actor.getSnapshot());
+    };
+    expect(check(ROUTES.login)).toEqual({ kind: 'stay' });
+    expect(check(ROUTES.forgotPassword)).toEqual({ kind: 'stay' });
+    expect(check('/users', '/users?state=paying')).toEqual({ kind: 'redirect', to: ROUTES.login });
+    expect(actor.getSnapshot().context.returnTo).toBe('/users?state=paying');
+  });
+
+  it('answers the router once signed in: sign-in goes to the landing route, an area without a role to /forbidden, the rest opens', async () => {
+    const { actor } = start({ readStoredSession: fakeActor(async () => storedSession) });
+    await waitFor(actor, selectIsSignedIn);
+    const check = (path: string) => {
+      actor.send({ type: 'route.check', path, href: path });
+      return selectRouteDecision(actor.getSnapshot());
+    };
+    expect(check(ROUTES.login)).toEqual({ kind: 'redirect', to: ROUTES.content });
+    expect(check('/admin/audit')).toEqual({ kind: 'forbidden', area: 'Admin' });
+    expect(check('/content/video/1')).toEqual({ kind: 'stay' });
+    expect(check(ROUTES.accountSessions)).toEqual({ kind: 'stay' });
+    expect(check(ROUTES.forbidden)).toEqual({ kind: 'stay' });
+  });
+
+  it('answers the router while an authenticator enrolment is due: only the two-factor page opens', async () => {
+    const { actor } = start({
+      readStoredSession: fakeActor(async () => ({ ...storedSession, profile: siteProfile({ authenticatorEnrolmentDue: true }) })),
+    });
+    await waitFor(actor, selectIsEnrolmentRequired);
+    const check = (path: string) => {
+      actor.send({ type: 'route.check', path, href: path });
+      return selectRouteDecision(actor.getSnapshot());
+    };
+    expect(check(TOTP_ROUTES.accountSecurity)).toEqual({ kind: 'stay' });
+    expect(check('/content')).toEqual({ kind: 'redirect', to: TOTP_ROUTES.accountSecurity });
+    expect(check(ROUTES.login)).toEqual({ kind: 'redirect', to: TOTP_ROUTES.accountSecurity });
   });
 
   it('keeps Dashboard 360 on an allowed site and lands on /analytics', async () => {
@@ -462,7 +503,10 @@ describe('auth machine: every path', () => {
     { type: 'xstate.done.actor.fetchProfile', output: { profile: siteProfile(), fetchedAt: 0 } },
     { type: 'xstate.error.actor.fetchProfile', error: new Error('down') },
     { type: 'auth.signedOut' },
-    { type: 'auth.returnTo', path: '/appcms/settings' },
+    { type: 'route.check', path: '/appcms/settings', href: '/appcms/settings' },
+    { type: 'route.check', path: '/', href: '/' },
+    { type: 'route.check', path: '/admin', href: '/admin' },
+    { type: 'route.check', path: TOTP_ROUTES.accountSecurity, href: TOTP_ROUTES.accountSecurity },
     // Issue 19: the authenticator-app step and the required enrolment.
     { type: 'xstate.done.actor.readStoredSession', output: { ...storedSession, profile: siteProfile({ authenticatorEnrolmentDue: true }) } },
     { type: 'xstate.done.actor.readPendingTwoFactor', output: { username: 'ada', obscureMobileNumber: '', secondFactor: 'totp' } },

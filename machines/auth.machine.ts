@@ -13,10 +13,19 @@
  * `authenticator.useRecovery`. A profile saying `authenticatorEnrolmentDue` (the site requires the
  * app, the user has none) signs in to `signedIn.enrolmentRequired`: the account's two-factor page
  * first, until the enrolment machine reports `authenticator.enrolled`.
+ *
+ * Where a page may open (issue 26): the router's guards send `route.check { path, href }` before a page
+ * opens and read `selectRouteDecision`; the machine answers by a chain of named guards in the state it
+ * is in (signed out: a protected page goes to sign-in and is remembered; signed in: the sign-in page
+ * goes to the landing route, an area without a role to /forbidden; enrolment due: the account's
+ * two-factor page). After sign-in it navigates itself: the remembered page when the roles allow it,
+ * else the landing route.
  */
 import { assign, sendTo, setup, stateIn, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { SiteProfile } from '../common/contract';
-import { ROUTES } from '../common/constants';
+import { AREAS, ROUTES, type AreaName } from '../common/constants';
+import type { Roles } from '../common/contract';
+import { isPublicPath } from '../common/public-paths';
 import { OWN_MESSAGES } from '../common/messages';
 import type {
   AuthConfig, FetchProfileInput, FetchProfileOutput, LoginInput, LoginOutput, NavigateParams, Session, SocialProvider,
@@ -26,7 +35,7 @@ import { idpErrorMessage } from './idp-errors';
 import { failureMessage, type NotifyParams } from './notify';
 import { otpStepMachine, type OtpStepActorRef, type OtpStepInput, type OtpStepOutput } from './otp-step.machine';
 import { notify, tellApp } from './system-actions';
-import { accessFlagsFor, applyAllowedSites, landingRouteFor, parseRoles, routeAfterSignIn } from '../common/roles';
+import { accessFlagsFor, applyAllowedSites, areaForPath, canContinue, landingRouteFor, parseRoles, routeAfterSignIn } from '../common/roles';
 import { tokenExpiry } from './token';
 import { TOTP_MESSAGES, TOTP_ROUTES, isRecoveryCode, isTotpCode, type SecondFactorKind } from '../common/totp';
 import { OTP_FAILED } from './otp';
@@ -64,13 +73,30 @@ export interface AuthContext {
   pendingToken: string | null;
   /** A protected page opened while signed out: sign-in returns there when the roles allow it. */
   returnTo: string | null;
+  /** The answer to the last `route.check`: stay on the page, or go elsewhere first. */
+  routeDecision: RouteDecision;
+}
+
+/** Where the router goes instead of the page it was asked for, or `stay`. */
+export type RouteDecision =
+  | { kind: 'stay' }
+  | { kind: 'redirect'; to: string }
+  /** An area the roles do not reach: /forbidden names it (issue 20). */
+  | { kind: 'forbidden'; area: AreaName };
+
+/** What the router asks before a page opens. */
+export interface RouteCheck {
+  /** The path of the page (no query). */
+  path: string;
+  /** Path and query, remembered for after sign-in. */
+  href: string;
 }
 
 export type AuthEvent =
   | { type: 'login.submit'; username: string; password: string }
   | { type: 'login.social'; provider: SocialProvider }
-  /** The router: a protected page was opened while signed out; remember it for after sign-in. */
-  | { type: 'auth.returnTo'; path: string }
+  /** The router, before a page opens: may it, or where instead? The answer is `selectRouteDecision`. */
+  | ({ type: 'route.check' } & RouteCheck)
   | { type: 'auth.signedOut' }
   /** The authenticator step: what is typed, submit, and the switch between the app's code and a recovery code. */
   | { type: 'authenticator.edit'; code: string }
@@ -112,8 +138,12 @@ function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
   return event.output;
 }
 function initialContext({ input }: { input: AuthInput }): AuthContext {
-  return { config: input, deviceId: undefined, session: null, error: null, twoFactor: null, authenticator: NO_ENTRY, pendingToken: null, returnTo: null };
+  return {
+    config: input, deviceId: undefined, session: null, error: null, twoFactor: null, authenticator: NO_ENTRY, pendingToken: null,
+    returnTo: null, routeDecision: STAY,
+  };
 }
+const STAY: RouteDecision = { kind: 'stay' };
 const NO_ENTRY: AuthenticatorEntry = { code: '', recovery: false };
 function restoredSession({ event }: { event: DoneActorEvent<Session | null> }) {
   return { session: event.output };
@@ -196,6 +226,29 @@ function landingAfterSignIn({ context }: Args<unknown>): NavigateParams {
   return { to: routeAfterSignIn(context.session?.roles ?? {}, context.returnTo) };
 }
 const TO_ENROLMENT: NavigateParams = { to: TOTP_ROUTES.accountSecurity };
+const TO_SIGN_IN: NavigateParams = { to: ROUTES.login };
+function checkedRoute({ event }: Args<AuthEvent>): RouteCheck {
+  return event.type === 'route.check' ? { path: event.path, href: event.href } : { path: '', href: '' };
+}
+function landingOfRoles({ context }: Args<unknown>): NavigateParams {
+  return { to: landingRouteFor(context.session?.roles ?? {}) };
+}
+function checkedArea({ context, event }: Args<AuthEvent>): { area: AreaName | undefined; roles: Roles } {
+  return { area: event.type === 'route.check' ? areaForPath(event.path) : undefined, roles: context.session?.roles ?? {} };
+}
+function forbiddenArea({ event }: Args<AuthEvent>): { area: AreaName } {
+  // Only reached past isAreaWithoutRole, which found the area.
+  return { area: (event.type === 'route.check' ? areaForPath(event.path) : undefined) ?? AREAS.admin };
+}
+
+/**
+ * The router's question before a page opens, while nobody is signed in (also while a sign-in is under
+ * way): a public page opens; any other goes to sign-in, which returns there afterwards.
+ */
+const ROUTE_CHECK_SIGNED_OUT = [
+  { guard: { type: 'isPublicRoute', params: checkedRoute }, actions: 'allowRoute' },
+  { actions: [{ type: 'rememberReturnTo', params: checkedRoute }, { type: 'redirectRoute', params: TO_SIGN_IN }] },
+] as const;
 
 /**
  * What a login answer leads to, for the password and the social sign-in alike (spec §4.1 steps 2-4):
@@ -235,6 +288,12 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
+    tags: {} as AuthTag,
+    /** Every invoked child by its id (the id is its actor's name): `snapshot.children.otpStep` is typed. */
+    children: {} as {
+      readStoredSession: 'readStoredSession'; readPendingTwoFactor: 'readPendingTwoFactor'; getDeviceId: 'getDeviceId';
+      login: 'login'; socialSignIn: 'socialSignIn'; otpStep: 'otpStep'; fetchProfile: 'fetchProfile'; verifyAuthenticator: 'verifyAuthenticator';
+    },
   },
   actors: {
     /** Reads the session values kept in cookies/storage; null when there is no usable session. */
@@ -275,8 +334,14 @@ export const authMachine = setup({
     setRecoveryMode: assign((_, params: { recovery: boolean }) => ({ authenticator: { code: '', recovery: params.recovery }, error: null })),
     setPendingToken: assign((_, params: { accessToken: string }) => ({ pendingToken: params.accessToken })),
     clearSession: assign({ session: null, twoFactor: null, pendingToken: null, error: null, authenticator: NO_ENTRY }),
-    setReturnTo: assign(({ event }) => (event.type === 'auth.returnTo' ? { returnTo: event.path } : {})),
+    rememberReturnTo: assign((_, params: RouteCheck) => ({ returnTo: params.href })),
     clearReturnTo: assign({ returnTo: null }),
+    /** The page asked for may open. */
+    allowRoute: assign({ routeDecision: STAY }),
+    /** The router goes to `to` instead. */
+    redirectRoute: assign((_, params: NavigateParams) => ({ routeDecision: { kind: 'redirect', to: params.to } as RouteDecision })),
+    /** The router goes to /forbidden, naming the area. */
+    forbidRoute: assign((_, params: { area: AreaName }) => ({ routeDecision: { kind: 'forbidden', area: params.area } as RouteDecision })),
   },
   guards: {
     isUsernameMissing: ({ event }) => event.type === 'login.submit' && event.username.trim() === '',
@@ -292,15 +357,25 @@ export const authMachine = setup({
     isFailure: (_, params: { success: boolean }) => !params.success,
     isInCodeStep: stateIn({ signedOut: 'twoFactor' }),
     isTwoFactor: (_, params: { isTwoFactorOnLogin: boolean }) => params.isTwoFactorOnLogin,
+    /** Spec §2.1: the sign-in, logout, password and set-password pages need no session. */
+    isPublicRoute: (_, params: RouteCheck) => isPublicPath(params.path),
+    isSignInRoute: (_, params: RouteCheck) => params.path === ROUTES.login,
+    isEnrolmentRoute: (_, params: RouteCheck) => params.path === TOTP_ROUTES.accountSecurity,
+    /** A page of an area the roles do not continue into (a read level or none). */
+    isAreaWithoutRole: (_, params: { area: AreaName | undefined; roles: Roles }) => params.area !== undefined && !canContinue(params.roles, params.area),
   },
 }).createMachine({
   id: 'auth',
   description: 'Who is signed in, and the steps of signing in: credentials, the SMS code, the site profile.',
   context: initialContext,
   initial: 'restoring',
+  on: {
+    'route.check': ROUTE_CHECK_SIGNED_OUT,
+  },
   states: {
     restoring: {
       description: 'Reading the session values stored by an earlier sign-in.',
+      tags: ['loading'],
       invoke: {
         id: 'readStoredSession',
         src: 'readStoredSession',
@@ -322,6 +397,7 @@ export const authMachine = setup({
     },
     restoringTwoFactor: {
       description: 'No session: checking whether a sign-in was waiting for its SMS code when the page reloaded.',
+      tags: ['loading'],
       invoke: {
         id: 'readPendingTwoFactor',
         src: 'readPendingTwoFactor',
@@ -362,7 +438,6 @@ export const authMachine = setup({
           { target: '.submitting', actions: 'clearError' },
         ],
         'login.social': { target: '.socialSigningIn', actions: 'clearError' },
-        'auth.returnTo': { actions: 'setReturnTo' },
       },
       states: {
         idle: {
@@ -370,6 +445,7 @@ export const authMachine = setup({
         },
         submitting: {
           description: 'The credentials are with the server.',
+          tags: ['submitting'],
           invoke: {
             id: 'login',
             src: 'login',
@@ -383,6 +459,7 @@ export const authMachine = setup({
         },
         socialSigningIn: {
           description: "The identity provider's popup is open, then its ID token is with the server.",
+          tags: ['submitting', 'social'],
           invoke: {
             id: 'socialSignIn',
             src: 'socialSignIn',
@@ -423,6 +500,7 @@ export const authMachine = setup({
             },
             verifying: {
               description: 'The code is with the server (with the proof of the password step).',
+              tags: ['submitting'],
               invoke: {
                 id: 'verifyAuthenticator',
                 src: 'verifyAuthenticator',
@@ -444,6 +522,7 @@ export const authMachine = setup({
     },
     loadingProfile: {
       description: 'Signed in at the server; fetching the site profile before storing the session.',
+      tags: ['submitting'],
       invoke: {
         id: 'fetchProfile',
         src: 'fetchProfile',
@@ -486,10 +565,21 @@ export const authMachine = setup({
       states: {
         active: {
           description: 'Every area the roles allow is open.',
+          on: {
+            'route.check': [
+              { guard: { type: 'isSignInRoute', params: checkedRoute }, actions: { type: 'redirectRoute', params: landingOfRoles } },
+              { guard: { type: 'isAreaWithoutRole', params: checkedArea }, actions: { type: 'forbidRoute', params: forbiddenArea } },
+              { actions: 'allowRoute' },
+            ],
+          },
         },
         enrolmentRequired: {
           description: "The site requires an authenticator app this user has not set up: only the account's two-factor page (and sign-out) until it is.",
           on: {
+            'route.check': [
+              { guard: { type: 'isEnrolmentRoute', params: checkedRoute }, actions: 'allowRoute' },
+              { actions: { type: 'redirectRoute', params: TO_ENROLMENT } },
+            ],
             'authenticator.enrolled': { target: 'active', actions: [{ type: 'navigate', params: landingAfterSignIn }, 'clearReturnTo'] },
           },
         },
@@ -501,7 +591,15 @@ export const authMachine = setup({
 export type AuthMachine = typeof authMachine;
 export type AuthSnapshot = SnapshotFrom<AuthMachine>;
 
-export const selectIsRestoring = (snapshot: AuthSnapshot) => snapshot.matches('restoring') || snapshot.matches('restoringTwoFactor');
+/**
+ * State tags the views and the router read instead of state names: `loading` while the stored session
+ * is read, `submitting` while a sign-in step is with the server (credentials, the identity provider,
+ * the authenticator code, the profile), `social` while that is the identity provider's popup.
+ */
+export type AuthTag = 'loading' | 'submitting' | 'social';
+export const selectIsRestoring = (snapshot: AuthSnapshot) => snapshot.hasTag('loading');
+/** A sign-in step is with the server: the forms are disabled. */
+export const selectIsSigningIn = (snapshot: AuthSnapshot) => snapshot.hasTag('submitting');
 export const selectIsSignedIn = (snapshot: AuthSnapshot) => snapshot.matches('signedIn');
 export const selectSession = (snapshot: AuthSnapshot) => snapshot.context.session;
 export const selectRoles = (snapshot: AuthSnapshot) => snapshot.context.session?.roles ?? {};
@@ -509,15 +607,17 @@ export const selectLoginError = (snapshot: AuthSnapshot) => snapshot.context.err
 export const selectIsEnrolmentRequired = (snapshot: AuthSnapshot) => snapshot.matches({ signedIn: 'enrolmentRequired' });
 export const selectIsAuthenticatorStep = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'authenticator' });
 export const selectAuthenticatorEntry = (snapshot: AuthSnapshot) => snapshot.context.authenticator;
-export const selectIsVerifyingAuthenticator = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: { authenticator: 'verifying' } });
-export const selectIsSubmitting = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'submitting' });
-export const selectIsSocialSigningIn = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'socialSigningIn' });
+export const selectIsVerifyingAuthenticator = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'authenticator' }) && snapshot.hasTag('submitting');
+export const selectIsSubmitting = (snapshot: AuthSnapshot) => snapshot.hasTag('submitting') && !snapshot.hasTag('social') && !snapshot.matches('loadingProfile');
+export const selectIsSocialSigningIn = (snapshot: AuthSnapshot) => snapshot.hasTag('social');
 export const selectIsLoadingProfile = (snapshot: AuthSnapshot) => snapshot.matches('loadingProfile');
+/** The answer to the router's last `route.check`. */
+export const selectRouteDecision = (snapshot: AuthSnapshot): RouteDecision => snapshot.context.routeDecision;
 export const selectLandingRoute = (snapshot: AuthSnapshot) =>
   snapshot.context.session ? landingRouteFor(snapshot.context.session.roles) : ROUTES.login;
 
 /** The running code step of a sign-in (its panel reads it), or null when no second factor is pending. */
 export function selectOtpStepActor(snapshot: AuthSnapshot): OtpStepActorRef | null {
   if (!snapshot.matches({ signedOut: 'twoFactor' })) return null;
-  return (snapshot.children.otpStep as OtpStepActorRef | undefined) ?? null;
+  return snapshot.children.otpStep ?? null;
 }

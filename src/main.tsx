@@ -1,63 +1,129 @@
 /**
- * Browser entry: one root actor system, the router with that actor in its context, and the router's
+ * Browser entry: one root actor system; the router with that actor in its context, and the router's
  * reports (navigation start, end or failure, the new path) sent to it. 401/403 answers are reported
  * to the `session` actor by the factory.
+ *
+ * The sign-in page's first paint loads no router (issue 26): when the console opens at '/' and the
+ * sign-in machine answers `stay` (nobody signed in), this file renders `SignInScreen` from the auth
+ * machine alone, and loads TanStack Router and the route tree (`./router`) at the first navigation away
+ * (the machine's navigate after a sign-in, or a link of the sign-in page), or while the browser is idle.
+ * The address is the same either way; the sign-in page stays on screen until the next page is loaded.
  */
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { waitFor } from 'xstate';
 import './theme/theme.css';
+import { selectIsRestoring, selectRouteDecision } from '../machines/auth.machine';
+import { ROUTES } from '../common/constants';
 import { loadAnalyticsTag } from './adapters/analytics';
 import { createAppActor, loadAreaActorLogic } from './adapters/app-actor-factory';
-import { installNavigator } from './adapters/navigation';
+import { installNavigator, navigateTo } from './adapters/navigation';
 import { startInspectorWhenAsked } from './adapters/inspector-loader';
-import { RootActorContext, systemActor } from './app-actor';
 import { PAGE_LOGIC_LOADERS } from './adapters/page-logic';
+import { RootActorContext, systemActor, type RootActor } from './app-actor';
 import { lazyPageLogic, PageLogicContext } from './page-actors';
-import { createAppRouter } from './router';
 import { readInjectedRuntimeConfig } from './runtime-config';
 import { CrashBoundary } from './views/shared/CrashScreen';
-import { preloadShell } from './views/layout/RootLayout';
+import { AppNavigationContext } from './views/auth/auth-link';
+import { SignInScreen } from './views/auth/SignInScreen';
 
 const config = readInjectedRuntimeConfig();
 const inspect = await startInspectorWhenAsked(config, window.location.search);
 const root = createAppActor(config, { inspect });
-const router = createAppRouter(root);
 // Page machines with their areas' real I/O, each area's wiring file loaded when one of its pages renders.
 const pageLogic = lazyPageLogic(PAGE_LOGIC_LOADERS);
+const reactRoot = createRoot(document.getElementById('root')!);
 
-installNavigator((to, options) => {
-  void router.navigate({ href: to, replace: options?.replace });
-});
-const routeLoading = systemActor(root, 'routeLoading');
-router.subscribe('onBeforeNavigate', () => routeLoading.send({ type: 'route.start' }));
-router.subscribe('onResolved', ({ toLocation }) => {
-  // A loader or guard that threw leaves its match in 'error' (the crash screen shows it).
-  const failed = router.state.matches.some((match) => match.status === 'error');
-  routeLoading.send({ type: failed ? 'route.error' : 'route.done' });
-  root.send({ type: 'path.changed', path: toLocation.pathname });
-});
+function render(app: ReactNode) {
+  reactRoot.render(
+    <StrictMode>
+      <CrashBoundary>
+        <RootActorContext.Provider value={root}>
+          <PageLogicContext.Provider value={pageLogic}>
+            <AppNavigationContext.Provider value={navigateTo}>{app}</AppNavigationContext.Provider>
+          </PageLogicContext.Provider>
+        </RootActorContext.Provider>
+      </CrashBoundary>
+    </StrictMode>,
+  );
+}
+
+const loadRouterModule = () => import('./router');
+type RouterModule = Awaited<ReturnType<typeof loadRouterModule>>;
+
+/** The router over `root`, its reports wired to the root's actors and the machines' navigate installed. */
+function connectRouter({ createAppRouter }: RouterModule, app: RootActor) {
+  const router = createAppRouter(app);
+  installNavigator((to, options) => {
+    void router.navigate({ href: to, replace: options?.replace });
+  });
+  const routeLoading = systemActor(app, 'routeLoading');
+  router.subscribe('onBeforeNavigate', () => routeLoading.send({ type: 'route.start' }));
+  router.subscribe('onResolved', ({ toLocation }) => {
+    // A loader or guard that threw leaves its match in 'error' (the crash screen shows it).
+    const failed = router.state.matches.some((match) => match.status === 'error');
+    routeLoading.send({ type: failed ? 'route.error' : 'route.done' });
+    app.send({ type: 'path.changed', path: toLocation.pathname });
+  });
+  return router;
+}
+
+/** Any page but the sign-in page's first paint: the router from the start. */
+async function startWithRouter() {
+  const module = await loadRouterModule();
+  const router = connectRouter(module, root);
+  render(<module.RouterProvider router={router} />);
+}
+
+/**
+ * The sign-in page without the router. The first navigation away (the machine's, or a link's) loads
+ * the router at the new address, lets it resolve that page (guards, code), and only then replaces the
+ * sign-in screen with it.
+ */
+function startSignInScreen() {
+  let leaving = false;
+  /** A navigation asked for while the router's code is loading: the last one wins. */
+  let latest: { to: string; replace: boolean } | null = null;
+  installNavigator((to, options) => {
+    latest = { to, replace: options?.replace === true };
+    if (leaving) return;
+    leaving = true;
+    void loadRouterModule().then(async (module) => {
+      const target = latest!;
+      if (target.replace) window.history.replaceState(null, '', target.to);
+      else window.history.pushState(null, '', target.to);
+      // From here on the machines' navigate goes to the router itself.
+      const router = connectRouter(module, root);
+      await router.load();
+      render(<module.RouterProvider router={router} />);
+    });
+  });
+  root.send({ type: 'path.changed', path: ROUTES.login });
+  render(<SignInScreen />);
+}
+
+/** The sign-in machine decides whether '/' shows the sign-in page (it would send a signed-in user on). */
+async function start() {
+  if (window.location.pathname !== ROUTES.login) return startWithRouter();
+  const auth = systemActor(root, 'auth');
+  await waitFor(auth, (s) => !selectIsRestoring(s));
+  auth.send({ type: 'route.check', path: ROUTES.login, href: `${window.location.pathname}${window.location.search}` });
+  if (selectRouteDecision(auth.getSnapshot()).kind !== 'stay') return startWithRouter();
+  return startSignInScreen();
+}
+
+// Not awaited: the router's chunk imports modules of this entry chunk, so a top-level await of it
+// would wait for this module to finish evaluating, which waits for it (a deadlock on every page but '/').
+void start();
 loadAnalyticsTag(config.gaMeasurementId);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <CrashBoundary>
-      <RootActorContext.Provider value={root}>
-        <PageLogicContext.Provider value={pageLogic}>
-          <RouterProvider router={router} />
-        </PageLogicContext.Provider>
-      </RootActorContext.Provider>
-    </CrashBoundary>
-  </StrictMode>,
-);
-
-// The signed-in frame (header, snackbar, protected layout), the area actors' code and the usual landing
-// page's code (Dashboard 360 with its charts) are fetched once the first page is up and the browser is
-// idle, i.e. while the password or the code is being typed: none is in the first load, and signing in
-// does not wait for them (issue 26).
+// The router, the signed-in frame (header, snackbar, protected layout), the area actors' code and the
+// usual landing page's code (Dashboard 360 with its charts) are fetched once the first page is up and
+// the browser is idle, i.e. while the password or the code is being typed: none is in the first load,
+// and signing in does not wait for them (issue 26).
 const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
 whenIdle(() => {
-  void preloadShell();
+  void loadRouterModule().then((module) => module.preloadShell());
   void loadAreaActorLogic();
   void import('urql');
   void import('./views/analytics/AnalyticsRoutes');

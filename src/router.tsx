@@ -1,16 +1,18 @@
 /**
  * Every route of spec §2 (TanStack Router, code-based). The router gets the stable root actor in its
- * context; the protected layout's guard waits for the auth actor to settle and redirects a visitor
- * without a session to '/', and a user without a role in an area to their landing route.
+ * context. Where a page may open is the sign-in machine's decision (machines/auth.machine.ts): the
+ * sign-in and protected routes' guards wait for it to settle, send it `route.check` and follow its
+ * answer (`selectRouteDecision`): sign-in for a visitor without a session (remembered for after it),
+ * the landing route for a signed-in user on '/', the two-factor page while an enrolment is due,
+ * /forbidden for an area without a role.
  */
 import {
   createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
 } from '@tanstack/react-router';
 import { waitFor, type ActorRefFrom } from 'xstate';
-import { selectIsEnrolmentRequired, selectIsRestoring, selectIsSignedIn, selectRoles, type AuthMachine } from '../machines/auth.machine';
+import { selectIsRestoring, selectRouteDecision, type AuthMachine } from '../machines/auth.machine';
 import { selectAreaActorsStatus } from '../machines/app.machine';
 import { TOTP_ROUTES } from '../common/totp';
-import { areaForPath, canContinue, landingRouteFor } from '../common/roles';
 import { ANALYTICS_GROUPS, APPCMS_PAGES, MONETIZATION_TABS } from './config';
 import { AREAS, ROUTES, type AreaName } from '../common/constants';
 import { systemActor, type RootActor } from './app-actor';
@@ -40,6 +42,19 @@ function authActor(root: RootActor): ActorRefFrom<AuthMachine> {
   return root.system.get('auth') as ActorRefFrom<AuthMachine>;
 }
 
+/**
+ * Asks the sign-in machine whether the page at `location` may open (once a stored session is read) and
+ * redirects where it says instead. The guard holds no rule of its own.
+ */
+async function followAuthDecision(root: RootActor, location: { pathname: string; href: string }): Promise<void> {
+  const auth = authActor(root);
+  await waitFor(auth, (s) => !selectIsRestoring(s));
+  auth.send({ type: 'route.check', path: location.pathname, href: location.href });
+  const decision = selectRouteDecision(auth.getSnapshot());
+  if (decision.kind === 'forbidden') throw redirect({ to: ROUTES.forbidden, search: { area: decision.area } });
+  if (decision.kind === 'redirect') throw redirect({ to: decision.to });
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
@@ -50,11 +65,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/', staticData: { title: 'Sign in' },
-  beforeLoad: async ({ context }) => {
-    const auth = authActor(context.root);
-    const settled = await waitFor(auth, (s) => !selectIsRestoring(s));
-    if (selectIsSignedIn(settled)) throw redirect({ to: landingRouteFor(selectRoles(settled)) });
-  },
+  beforeLoad: ({ context, location }) => followAuthDecision(context.root, location),
   component: lazyRouteComponent(() => import('./views/auth/LoginPage'), 'LoginPage'),
 });
 /** Reaching /logout ends the session at once, whoever sent the user here (spec §2.2, §4.4). */
@@ -102,19 +113,8 @@ const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'protected',
   beforeLoad: async ({ context, location }) => {
-    const auth = authActor(context.root);
-    const settled = await waitFor(auth, (s) => !selectIsRestoring(s));
-    if (!selectIsSignedIn(settled)) {
-      // Sign-in returns here when the roles allow it (the auth machine decides).
-      auth.send({ type: 'auth.returnTo', path: location.href });
-      throw redirect({ to: ROUTES.login });
-    }
-    // A site that requires an authenticator app (issue 19): its set-up page before anything else.
-    if (selectIsEnrolmentRequired(settled) && location.pathname !== TOTP_ROUTES.accountSecurity) throw redirect({ to: TOTP_ROUTES.accountSecurity });
-    const roles = selectRoles(settled);
-    const area = areaForPath(location.pathname);
-    // An area without a role: /forbidden names it and offers the way on (issue 20).
-    if (area && !canContinue(roles, area)) throw redirect({ to: ROUTES.forbidden, search: { area } });
+    // Sign-in (which returns here afterwards), the two-factor set-up, or /forbidden: the machine decides.
+    await followAuthDecision(context.root, location);
     // The area actors (network, content library) are spawned after the sign-in, their code loaded on
     // demand (issue 26): the signed-in pages start once they are there (the root retries a failed load).
     context.root.send({ type: 'areas.load' });
@@ -327,6 +327,13 @@ export function createAppRouter(root: RootActor) {
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * What src/main.tsx takes from this module, which it loads with a dynamic import() (issue 26: the
+ * sign-in page's first paint has no router): the provider and the signed-in frame's preload.
+ */
+export { RouterProvider } from '@tanstack/react-router';
+export { preloadShell } from './views/layout/RootLayout';
 
 /**
  * The router's type for every `Link`, `useNavigate`, `useSearch({ from })` and `getRouteApi(id)`:

@@ -1,25 +1,24 @@
 /**
  * Sign-in page at '/' (spec §4.1): credentials, or Google / Microsoft through the identity provider
- * (loaded only when one of those buttons is pressed); the server's message on failure.
+ * (loaded only when one of those buttons is pressed); the server's message on failure. It imports no
+ * router: the first paint at '/' renders it without one (SignInScreen, issue 26).
  */
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
-import {
-  selectIsLoadingProfile, selectIsSocialSigningIn, selectIsSubmitting, selectLoginError,
-} from '../../../machines/auth.machine';
+import { selectIsSigningIn, selectIsSocialSigningIn, selectLoginError } from '../../../machines/auth.machine';
 import type { SocialProvider } from '../../../machines/auth.types';
 import { useAppActor } from '../../app-actor';
 import { ROUTES } from '../../../common/constants';
 import { authCard, button, centeredScreen, errorText, field, input, label } from '../../theme/ui.css';
 import * as css from './auth.css';
+import { AuthLink } from './auth-link';
 import { PasswordField } from './PasswordField';
 import { useShellText } from '../shared/shell-text';
 
 export function LoginPage() {
   const auth = useAppActor('auth');
-  const submitting = useSelector(auth, selectIsSubmitting);
-  const loadingProfile = useSelector(auth, selectIsLoadingProfile);
+  // The machine's tags: `submitting` while a step is with the server, `social` while it is the provider's popup.
+  const signingIn = useSelector(auth, selectIsSigningIn);
   const socialSigningIn = useSelector(auth, selectIsSocialSigningIn);
   const error = useSelector(auth, selectLoginError);
   const [username, setUsername] = useState('');
@@ -27,7 +26,7 @@ export function LoginPage() {
   const usernameId = useId();
   const errorId = useId();
   const text = useShellText();
-  const busy = submitting || loadingProfile || socialSigningIn;
+  const busy = signingIn;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -53,11 +52,11 @@ export function LoginPage() {
           <PasswordField label={text.password} name="password" value={password} onChange={setPassword} autoComplete="current-password" />
           {error && <p id={errorId} className={errorText} role="alert">{error}</p>}
           <button type="submit" className={`${button.primary} ${css.submit}`} disabled={busy}>
-            {submitting || loadingProfile ? text.signingIn : text.signIn}
+            {signingIn && !socialSigningIn ? text.signingIn : text.signIn}
           </button>
         </form>
         <div className={css.links}>
-          <Link to={ROUTES.forgotPassword}>{text.forgotPassword}</Link>
+          <AuthLink to={ROUTES.forgotPassword}>{text.forgotPassword}</AuthLink>
         </div>
         <p className={css.divider}>{text.or}</p>
         <div className={css.social}>
