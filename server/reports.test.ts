@@ -5,6 +5,7 @@
  * and 400s naming the parameter.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
 import { isFigureKey } from '../common/figures';
@@ -14,7 +15,7 @@ import {
   contentItems, networks, payments, playbackSessions, plans, subscribers, subscriptions,
 } from './db/schema';
 import { histogramQuantile } from './domain/reports/stats';
-import { createBareSite, createTestApp, type Session, type TestApp } from './test-support';
+import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
 
 const FROM = '2024-05-01';
 const TO = '2024-05-20';
@@ -227,7 +228,7 @@ const rebufferRatio = (s: (typeof world.sessions)[number]) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   world = await createWorld(t, 7, now);
   other = await createWorld(t, 99, now);
   const user = await t.createUser({ site: world.site, roles: { 'Dashboard 360': 'read' }, prefix: 'analyst' });
@@ -641,6 +642,189 @@ describe('reports equal a recomputation from the raw rows', () => {
     expect((await report(analyst, 'realtime_content', `content=${title}`)).body.totals.sessions).toBe(live.filter((s) => s.contentId === title).length);
     expect((await report(analyst, 'realtime_content_enhanced', 'device=web')).body.totals.streams).toBe(web.length);
     expect((await report(analyst, 'realtime_content_enhanced', `country=${country}`)).body.totals.streams).toBe(live.filter((s) => s.country === country).length);
+  });
+
+  it('every other report names its columns as the spec does (key, label, kind and figure), each breakdown too', async () => {
+    const shape = (b: ReportAnswer) => b.columns.map((c) => [c.key, c.label, c.kind, c.figure]);
+    const PERIOD = ['period', 'Period', 'period', undefined];
+    const QOS = [
+      ['sessions', 'Sessions', 'count', 'sessions'], ['startupAvgMs', 'Startup avg (ms)', 'ms', 'startupAvgMs'],
+      ['startupP50Ms', 'Startup p50 (ms)', 'ms', 'startupP50Ms'], ['startupP95Ms', 'Startup p95 (ms)', 'ms', 'startupP95Ms'],
+      ['rebufferPct', 'Rebuffer ratio (%)', 'percent', 'rebufferPct'], ['rebufferP50Pct', 'Rebuffer p50 (%)', 'percent', 'rebufferP50Pct'],
+      ['rebufferP95Pct', 'Rebuffer p95 (%)', 'percent', 'rebufferP95Pct'], ['errorPct', 'Error sessions (%)', 'percent', 'errorPct'],
+      ['bitrateKbps', 'Bitrate avg (kbps)', 'kbps', 'bitrateKbps'],
+    ];
+    const PAYMENTS = [
+      ['payments', 'Successful payments', 'count', 'payments'], ['revenue', 'Revenue', 'money', 'revenue'], ['refunds', 'Refunds', 'money', 'refunds'],
+      ['netRevenue', 'Net revenue', 'money', 'netRevenue'], ['failed', 'Failed payments', 'count', 'failed'], ['successPct', 'Success rate (%)', 'percent', 'successPct'],
+    ];
+    const columns = async (name: string, query = '') => shape((await report(analyst, name, `${RANGE}${query}`)).body);
+    expect(await columns('user_behavior')).toEqual([PERIOD,
+      ['sessions', 'Sessions', 'count', 'sessions'], ['viewers', 'Viewers (daily average)', 'count', 'viewers'],
+      ['watchHours', 'Watch time (hours)', 'hours', 'watchHours'], ['avgMinutes', 'Minutes per session', 'minutes', 'avgMinutes']]);
+    expect(await columns('qos')).toEqual([PERIOD, ...QOS]);
+    for (const [by, label] of [['device', 'Device'], ['country', 'Country'], ['isp', 'ISP'], ['cdn', 'CDN'], ['content', 'Title']]) {
+      expect(await columns('qos', `&by=${by}`)).toEqual([['key', label, 'text', undefined], ...QOS]);
+    }
+    expect(await columns('qos_video_level_report')).toEqual([['key', 'Title', 'text', undefined], ...QOS]);
+    // Startup buckets: STARTUP_MS_BUCKETS is 0.5, 1, 2, 4 and 8 s.
+    expect(STARTUP_MS_BUCKETS).toEqual([500, 1000, 2000, 4000, 8000]);
+    const buckets = ['< 0.5 s', '0.5 s–1 s', '1 s–2 s', '2 s–4 s', '4 s–8 s', '≥ 8 s'].map((b, i) => [`b${i}`, `Startup ${b} (%)`, 'percent', 'startupBucketPct']);
+    for (const [by, label] of [['device', 'Device'], ['cdn', 'CDN'], ['country', 'Country'], ['isp', 'ISP']]) {
+      expect(await columns('qos_bucket_metric_report', `&by=${by}`)).toEqual([['key', label, 'text', undefined], ['sessions', 'Sessions', 'count', 'sessions'], ...buckets,
+        ['startupP50Ms', 'Startup p50 (ms)', 'ms', 'startupP50Ms'], ['startupP95Ms', 'Startup p95 (ms)', 'ms', 'startupP95Ms']]);
+    }
+    expect(await columns('qos_bucket_metric_report')).toEqual(await columns('qos_bucket_metric_report', '&by=device'));
+    expect(await columns('video_engagement')).toEqual([PERIOD, ['sessions', 'Sessions', 'count', 'sessions'], ['watchHours', 'Watch time (hours)', 'hours', 'watchHours'],
+      ['titles', 'Titles watched', 'count', 'titles'], ['avgMinutes', 'Minutes per session', 'minutes', 'avgMinutes'], ['watchThroughPct', 'Watch-through (%)', 'percent', 'watchThroughPct']]);
+    expect(await columns('dtl_video_engagement')).toEqual([['title', 'Title', 'text', undefined], ['kind', 'Kind', 'text', undefined], ['genre', 'Genre', 'text', undefined],
+      ['sessions', 'Sessions', 'count', 'sessions'], ['watchHours', 'Watch time (hours)', 'hours', 'watchHours'],
+      ['avgMinutes', 'Minutes per session', 'minutes', 'avgMinutes'], ['watchThroughPct', 'Watch-through (%)', 'percent', 'watchThroughPct']]);
+    expect(await columns('payment_summary_report')).toEqual([PERIOD, ...PAYMENTS]);
+    expect(await columns('payment_summary_report', '&by=period')).toEqual([PERIOD, ...PAYMENTS]);
+    expect(await columns('payment_summary_report', '&by=plan')).toEqual([['key', 'Plan', 'text', undefined], ...PAYMENTS]);
+    expect(await columns('payment_summary_report', '&by=content')).toEqual([['title', 'Title', 'text', undefined], ['sessions', 'Sessions', 'count', 'sessions'],
+      ['watchHours', 'Watch time (hours)', 'hours', 'watchHours'], ['revenue', 'Attributed net revenue', 'money', 'attributedRevenue'], ['sharePct', 'Share of revenue (%)', 'percent', 'sharePct']]);
+  });
+
+  it('a title removed after its plays were rolled up: named "Removed title", no kind, genre or link, watch-through 0', async () => {
+    const name = `reports-removed-${randomUUID().slice(0, 8)}`;
+    const siteId = await createBareSite(t.db, name);
+    const [net] = await t.db.insert(networks).values({ siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true }).returning();
+    const [item] = await t.db.insert(contentItems).values({ siteId, kind: 'video', title: 'Gone', titleSearch: 'gone', genre: 'Drama', durationSeconds: 600, status: 'published' }).returning();
+    const [viewer] = await t.db.insert(subscribers).values({ siteId, networkId: net!.id, email: `v@${name}.test`, name: 'Viewer', country: 'US', createdAt: at(FROM, 8) }).returning();
+    await t.db.insert(playbackSessions).values({
+      id: randomUUID(), siteId, networkId: net!.id, subscriberId: viewer!.id, contentId: item!.id, deviceType: 'web', country: 'US', isp: 'BT', cdn: 'akamai',
+      startedAt: at(FROM, 10), lastEventAt: at(FROM, 11), watchedSeconds: 360, startupMs: 700, avgBitrateKbps: 3000,
+    });
+    await rebuildRollups(t.db, { siteId });
+    await t.db.delete(contentItems).where(eq(contentItems.id, item!.id));
+    const user = await t.createUser({ site: name, roles: { 'Dashboard 360': 'read' }, prefix: 'analyst' });
+    const session = await t.login(user.username);
+    const dtl = await report(session, 'dtl_video_engagement');
+    expect(dtl.body.rows).toEqual([{ title: 'Removed title', kind: '', genre: '', sessions: 1, watchHours: round(360 / 3600), avgMinutes: 6, watchThroughPct: 0 }]);
+    expect((await report(session, 'qos_video_level_report')).body.rows.map((r) => [r.key, r.sessions])).toEqual([['Removed title', 1]]);
+    const engagement = await report(session, 'video_engagement');
+    expect(engagement.body.totals).toEqual({ sessions: 1, watchHours: round(360 / 3600), titles: 1, avgMinutes: 6, watchThroughPct: null });
+    // No payments on this site: no currency to choose from, USD by default, any currency asked for is answered (with nothing).
+    const payments = await report(session, 'payment_summary_report');
+    expect({ currency: payments.body.currency, currencies: payments.body.currencies }).toEqual({ currency: 'USD', currencies: [] });
+    const gbp = await report(session, 'payment_summary_report', `${RANGE}&currency=GBP`);
+    expect({ status: gbp.status, currency: gbp.body.currency, rows: gbp.body.rows }).toEqual({ status: 200, currency: 'GBP', rows: [] });
+  });
+
+  it('a breakdown filtered on its own dimension, a chosen title offered though unwatched, a currency with no payments, live reports with no live session', async () => {
+    const web = rangeSessions().filter((s) => s.deviceType === 'web');
+    const byWeb = await report(analyst, 'qos', `${RANGE}&by=device&device=web`);
+    expect(byWeb.body.rows.map((r) => [r.key, r.sessions])).toEqual([['web', web.length]]);
+    expect(byWeb.body.totals.sessions).toBe(web.length);
+
+    // No plays in January 2023: the title asked for is still offered (the filter shows its choice).
+    const title = world.content[2]!;
+    const options = await report(analyst, 'qos', `from=2023-01-01&to=2023-01-31&content=${title.id}&include=options`);
+    expect(options.body.options?.content).toEqual([{ value: title.id, label: title.title }]);
+
+    // Currencies of the three years up to the range's end, most money first (May's payments, seen from December).
+    const sums = new Map<string, number>();
+    for (const p of world.pays) sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.amount);
+    const currencies = [...sums.entries()].sort(([, a], [, b]) => b - a).map(([c]) => c);
+    expect(currencies).toHaveLength(2);
+    const december = await report(analyst, 'payment_summary_report', 'from=2024-12-01&to=2024-12-31');
+    expect({ currency: december.body.currency, currencies: december.body.currencies, rows: december.body.rows }).toEqual({ currency: currencies[0], currencies, rows: [] });
+    const yen = await report(analyst, 'payment_summary_report', `${RANGE}&currency=JPY`);
+    expect({ status: yen.status, message: yen.body.message }).toEqual({ status: 400, message: `currency: no payments in JPY; this site has ${currencies.join(', ')}` });
+    expect((await report(analyst, 'ltv_enhanced', `${RANGE}&currency=JPY`)).status).toBe(400);
+
+    // No live session on a Roku: no rows, zero counts and no startup or shares.
+    expect(world.sessions.some((s) => s.deviceType === 'roku' && (s.lastEventAt as Date).getTime() >= now.getTime() - 30 * 60_000)).toBe(false);
+    const series = await report(analyst, 'realtime_content', 'device=roku');
+    expect({ rows: series.body.rows, totals: series.body.totals }).toEqual({ rows: [], totals: { streams: 0, viewers: 0, peakStreams: 0, sessions: 0 } });
+    const titles = await report(analyst, 'realtime_content_enhanced', 'device=roku');
+    expect({ rows: titles.body.rows, totals: titles.body.totals }).toEqual({
+      rows: [], totals: { streams: 0, viewers: 0, startupP50Ms: null, startupP95Ms: null, rebufferPct: null, errorPct: null },
+    });
+
+    // A range without plays: no rows; counts 0 and no averages.
+    const quality = await report(analyst, 'qos', 'from=2023-01-01&to=2023-01-31');
+    expect(quality.body.totals).toEqual({
+      sessions: 0, startupAvgMs: null, startupP50Ms: null, startupP95Ms: null, rebufferPct: null, rebufferP50Pct: null, rebufferP95Pct: null, errorPct: null, bitrateKbps: null,
+    });
+    const behavior = await report(analyst, 'user_behavior', 'from=2023-01-01&to=2023-01-31');
+    expect({ rows: behavior.body.rows, totals: behavior.body.totals }).toEqual({ rows: [], totals: { sessions: 0, viewers: 0, watchHours: 0, avgMinutes: null } });
+  });
+
+  it('payment_summary_report by content: each day\'s kept USD shared among that day\'s titles by watch time, row by row, most revenue first; by plan, most net revenue first', async () => {
+    const { body } = await report(analyst, 'payment_summary_report', `${RANGE}&by=content`);
+    const usd = world.pays.filter((p) => p.currency === 'USD' && inRange({ startedAt: p.at as Date }));
+    const netByDay = new Map<string, number>();
+    for (const p of usd) if (p.status === 'succeeded') netByDay.set(dayOf(p.at as Date), (netByDay.get(dayOf(p.at as Date)) ?? 0) + p.amount);
+    const watchedByDay = new Map<string, number>();
+    for (const s of rangeSessions()) watchedByDay.set(dayOf(s.startedAt as Date), (watchedByDay.get(dayOf(s.startedAt as Date)) ?? 0) + s.watchedSeconds!);
+    const byTitle = new Map<string, { revenue: number; watched: number; sessions: number }>();
+    for (const s of rangeSessions()) {
+      const day = dayOf(s.startedAt as Date);
+      const acc = byTitle.get(s.contentId) ?? { revenue: 0, watched: 0, sessions: 0 };
+      acc.revenue += ((netByDay.get(day) ?? 0) * s.watchedSeconds!) / watchedByDay.get(day)!;
+      acc.watched += s.watchedSeconds!;
+      acc.sessions += 1;
+      byTitle.set(s.contentId, acc);
+    }
+    const attributed = sum([...byTitle.values()], (r) => r.revenue);
+    const expected = [...byTitle.entries()].map(([id, r]) => ({
+      title: world.content.find((c) => c.id === id)!.title, contentId: id, contentType: 'video', sessions: r.sessions, watchHours: round(r.watched / 3600),
+      revenue: Math.round(r.revenue), sharePct: round((100 * r.revenue) / attributed, 2),
+    }));
+    const byName = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.title).localeCompare(String(b.title));
+    expect([...body.rows].sort(byName)).toEqual(expected.sort(byName));
+    const revenues = body.rows.map((r) => r.revenue as number);
+    expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
+    expect(new Set(revenues).size).toBeGreaterThan(1);
+    expect(body.totals).toEqual({ revenue: Math.round(attributed), netRevenue: sum([...netByDay.values()], (v) => v), titles: byTitle.size });
+
+    const byPlan = await report(analyst, 'payment_summary_report', `${RANGE}&by=plan`);
+    const planName = new Map(world.plans.map((p) => [p.id, p.name]));
+    const perPlan = world.plans.map((plan) => {
+      const mine = usd.filter((p) => p.planId === plan.id);
+      const of = (status: string) => mine.filter((p) => p.status === status);
+      const kept = sum(of('succeeded'), (p) => p.amount);
+      const refunds = sum(of('refunded'), (p) => p.amount);
+      const taken = of('succeeded').length + of('refunded').length;
+      const failed = of('failed').length;
+      return { key: planName.get(plan.id), payments: taken, revenue: kept + refunds, refunds, netRevenue: kept, failed, successPct: taken + failed ? round((100 * taken) / (taken + failed)) : null };
+    }).filter((r) => r.payments + r.failed > 0).sort((a, b) => b.netRevenue - a.netRevenue);
+    expect(perPlan).toHaveLength(2);
+    expect(perPlan[0]!.netRevenue).toBeGreaterThan(perPlan[1]!.netRevenue);
+    expect(byPlan.body.rows).toEqual(perPlan);
+
+    // Each currency's totals apart, in the period and the plan answers alike.
+    const measures = (code: string) => {
+      const mine = world.pays.filter((p) => p.currency === code && inRange({ startedAt: p.at as Date }));
+      const of = (status: string) => mine.filter((p) => p.status === status);
+      const kept = sum(of('succeeded'), (p) => p.amount);
+      const refunds = sum(of('refunded'), (p) => p.amount);
+      const taken = of('succeeded').length + of('refunded').length;
+      const failed = of('failed').length;
+      return { payments: taken, revenue: kept + refunds, refunds, netRevenue: kept, failed, successPct: taken + failed ? round((100 * taken) / (taken + failed)) : null };
+    };
+    const perCurrency = { EUR: measures('EUR'), USD: measures('USD') };
+    expect(perCurrency.EUR.payments + perCurrency.EUR.failed).toBeGreaterThan(0);
+    const periods = await report(analyst, 'payment_summary_report');
+    expect(Object.keys(periods.body.currencyTotals ?? {})).toEqual(['EUR', 'USD']);
+    expect(periods.body.currencyTotals).toEqual(perCurrency);
+    expect(byPlan.body.currencyTotals).toEqual(perCurrency);
+  });
+
+  it('breakdowns list the keys with the most sessions first', async () => {
+    const descending = (rows: ReportAnswer['rows']) => {
+      const counts = rows.map((r) => r.sessions as number);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      expect(new Set(counts).size).toBeGreaterThan(1);
+    };
+    for (const by of ['device', 'country', 'isp', 'content']) descending((await report(analyst, 'qos', `${RANGE}&by=${by}`)).body.rows);
+    descending((await report(analyst, 'qos_video_level_report')).body.rows);
+    for (const by of ['device', 'country']) descending((await report(analyst, 'qos_bucket_metric_report', `${RANGE}&by=${by}`)).body.rows);
+    const dtl = (await report(analyst, 'dtl_video_engagement')).body.rows.map((r) => r.watchHours as number);
+    expect(dtl).toEqual([...dtl].sort((a, b) => b - a));
   });
 
   it('a network filter narrows every number to that network', async () => {

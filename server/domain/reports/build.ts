@@ -6,7 +6,7 @@
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS, type PlaybackDimension } from '../../../common/constants';
 import {
   CONTENT_OPTIONS_LIMIT, REALTIME_WINDOW_MINUTES, REPORT_SPECS, addDays, daysBetween,
-  type ReportAnswer, type ReportColumn, type ReportName, type ReportRow,
+  type QosBreakdown, type ReportAnswer, type ReportColumn, type ReportName, type ReportRow,
 } from '../../../common/reports';
 import type { Db } from '../../db/client';
 import {
@@ -29,7 +29,7 @@ export interface ReportContext {
   previousPeriod?: boolean;
 }
 
-export type ReportBody = Pick<ReportAnswer, 'columns' | 'rows' | 'totals' | 'currency' | 'currencies' | 'currencyTotals'>;
+type ReportBody = Pick<ReportAnswer, 'columns' | 'rows' | 'totals' | 'currency' | 'currencies' | 'currencyTotals'>;
 
 /** A text or period column (no figure). */
 const col = (key: string, label: string, kind: 'text' | 'period'): ReportColumn => ({ key, label, kind });
@@ -120,42 +120,37 @@ function pickKeys(columns: ReportColumn[]) {
   return (m: Record<string, number | null>): ReportRow => Object.fromEntries(columns.map((c) => [c.key, m[c.key] ?? null]));
 }
 
-async function labelsFor(ctx: ReportContext, dimension: string, keys: string[]): Promise<Map<string, string>> {
-  if (dimension === 'content') {
-    const info = await contentInfo(ctx.db, ctx.siteId, keys);
-    return new Map(keys.map((k) => [k, info.get(k)?.title ?? 'Removed title']));
-  }
-  if (dimension === 'plan') {
-    const names = await planNames(ctx.db, ctx.siteId);
-    return new Map(keys.map((k) => [k, names.get(k) ?? 'No plan']));
-  }
-  return new Map(keys.map((k) => [k, k]));
+/** A breakdown row's label: the title for content (its key is the content id), else the key itself. */
+async function labelsFor(ctx: ReportContext, dimension: QosBreakdown, keys: string[]): Promise<(key: string) => string> {
+  if (dimension !== 'content') return (key) => key;
+  const info = await contentInfo(ctx.db, ctx.siteId, keys);
+  return (key) => info.get(key)?.title ?? 'Removed title';
 }
 
 async function qos(ctx: ReportContext): Promise<ReportBody> {
   const by = ctx.params.by ?? 'period';
   if (by === 'period') return playbackSeries(ctx, pickKeys(QOS_COLUMNS), QOS_COLUMNS);
-  return qosByKey(ctx, by as PlaybackDimension);
+  return qosByKey(ctx, by as QosBreakdown);
 }
 
-async function qosByKey(ctx: ReportContext, dimension: PlaybackDimension): Promise<ReportBody> {
+/** Rollup rows always count at least one session (each is a group of sessions), so no row is empty. */
+async function qosByKey(ctx: ReportContext, dimension: QosBreakdown): Promise<ReportBody> {
   const filter = ctx.params.filter;
   if (filter && filter.name !== dimension) throw reportParamError(`${filter.name}: cannot be combined with by=${dimension}; filter on the breakdown's own dimension`);
   const rows = await playbackByKey(ctx.db, scopeOf(ctx), dimension, filter?.value ?? null);
-  const labels = await labelsFor(ctx, dimension, rows.map((r) => r.key));
+  const label = await labelsFor(ctx, dimension, rows.map((r) => r.key));
   const days = daysBetween(ctx.params.from, ctx.params.to);
   const pick = pickKeys(QOS_COLUMNS);
   const total = rows.reduce((acc, r) => addSums(acc, r), emptySums());
   return {
     columns: [col('key', dimensionLabel(dimension), 'text'), ...QOS_COLUMNS],
-    rows: rows.filter((r) => r.sessions > 0).sort((a, b) => b.sessions - a.sessions)
-      .map((r) => ({ key: labels.get(r.key) ?? r.key, ...pick(playbackMeasures(r, days)) })),
+    rows: rows.sort((a, b) => b.sessions - a.sessions).map((r) => ({ key: label(r.key), ...pick(playbackMeasures(r, days)) })),
     totals: pick(playbackMeasures(total, days)) as Record<string, number | null>,
   };
 }
 
-function dimensionLabel(dimension: string): string {
-  return ({ device: 'Device', country: 'Country', isp: 'ISP', cdn: 'CDN', content: 'Title', plan: 'Plan' } as Record<string, string>)[dimension] ?? dimension;
+function dimensionLabel(dimension: QosBreakdown): string {
+  return ({ device: 'Device', country: 'Country', isp: 'ISP', cdn: 'CDN', content: 'Title' } satisfies Record<QosBreakdown, string>)[dimension];
 }
 
 function bucketLabels(bounds: readonly number[], format: (n: number) => string): string[] {
@@ -163,7 +158,7 @@ function bucketLabels(bounds: readonly number[], format: (n: number) => string):
 }
 
 async function qosBuckets(ctx: ReportContext): Promise<ReportBody> {
-  const dimension = (ctx.params.by ?? 'device') as PlaybackDimension;
+  const dimension = (ctx.params.by ?? 'device') as QosBreakdown;
   const rows = await playbackByKey(ctx.db, scopeOf(ctx), dimension, null);
   const labels = bucketLabels(STARTUP_MS_BUCKETS, (ms) => `${ms / 1000} s`);
   const bucketColumns = labels.map((label, i) => fig(`b${i}`, `Startup ${label} (%)`, 'percent', 'startupBucketPct'));
@@ -177,8 +172,7 @@ async function qosBuckets(ctx: ReportContext): Promise<ReportBody> {
   return {
     columns: [col('key', dimensionLabel(dimension), 'text'), fig('sessions', 'Sessions', 'count'), ...bucketColumns,
       fig('startupP50Ms', 'Startup p50 (ms)', 'ms'), fig('startupP95Ms', 'Startup p95 (ms)', 'ms')],
-    rows: rows.filter((r) => r.sessions > 0).sort((a, b) => b.sessions - a.sessions)
-      .map((r) => ({ key: r.key, ...measure(r.startupHistogram, r.sessions) })),
+    rows: rows.sort((a, b) => b.sessions - a.sessions).map((r) => ({ key: r.key, ...measure(r.startupHistogram, r.sessions) })),
     totals: measure(total.startupHistogram, total.sessions) as Record<string, number | null>,
   };
 }
@@ -281,7 +275,7 @@ async function videoEngagement(ctx: ReportContext): Promise<ReportBody> {
       a.sessions += r.sessions;
       a.watched += r.watchedSeconds;
       a.possible += r.sessions * (info.get(r.key)?.durationSeconds ?? 0);
-      if (r.sessions > 0) a.titles.add(r.key);
+      a.titles.add(r.key);
     }
     byPeriod.set(periodOf(r.day, g), acc);
   }
@@ -310,7 +304,7 @@ function contentLinkFields(id: string, info: Map<string, { kind: string }>): Rep
 }
 
 async function dtlVideoEngagement(ctx: ReportContext): Promise<ReportBody> {
-  const rows = (await playbackByKey(ctx.db, scopeOf(ctx), 'content', null, false)).filter((r) => r.sessions > 0);
+  const rows = await playbackByKey(ctx.db, scopeOf(ctx), 'content', null, false);
   rows.sort((a, b) => b.watchedSeconds - a.watchedSeconds);
   const shown = rows.slice(0, TOP_LIMIT);
   const info = await contentInfo(ctx.db, ctx.siteId, shown.map((r) => r.key));
@@ -333,8 +327,8 @@ async function dtlVideoEngagement(ctx: ReportContext): Promise<ReportBody> {
 
 function quantile(values: number[], q: number): number | null {
   if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? null;
+  // Nearest rank: 0 < q ≤ 1 puts the rank within 1..n.
+  return [...values].sort((a, b) => a - b)[Math.ceil(q * values.length) - 1]!;
 }
 
 async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
