@@ -22,6 +22,8 @@ import type { SetPasswordMachine } from '../machines/set-password.machine';
 import type { SiteAuthenticatorMachine } from '../machines/site-authenticator.machine';
 import type { StaffAdminAuditMachine } from '../machines/staff-admin-audit.machine';
 import type { StaffAdminMachine } from '../machines/staff-admin.machine';
+import type { SubscriberSearchMachine } from '../machines/subscriber-search.machine';
+import type { SubscriberMachine } from '../machines/subscriber.machine';
 
 /**
  * Every page machine by page name. An area adds its pages here (the machine's type from `machines/`)
@@ -38,6 +40,9 @@ export interface PageLogic {
   audit: StaffAdminAuditMachine;
   setPassword: SetPasswordMachine;
   siteSecurity: SiteAuthenticatorMachine;
+  // Customer Support (src/adapters/support-actors.ts)
+  subscriberSearch: SubscriberSearchMachine;
+  subscriber: SubscriberMachine;
 }
 
 export type PageName = keyof PageLogic;

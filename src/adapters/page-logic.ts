@@ -8,6 +8,7 @@ import type { PageLogicLoaders } from '../page-actors';
 
 const monetization = () => import('./monetization-actors').then((m) => m.monetizationPages);
 const admin = () => import('./admin-actors').then((m) => m.adminPages);
+const support = () => import('./support-actors').then((m) => m.supportPages());
 
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   plans: () => monetization().then((pages) => pages.plans),
@@ -18,4 +19,6 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   audit: () => admin().then((pages) => pages.audit),
   setPassword: () => admin().then((pages) => pages.setPassword),
   siteSecurity: () => admin().then((pages) => pages.siteSecurity),
+  subscriberSearch: () => support().then((pages) => pages.subscriberSearch),
+  subscriber: () => support().then((pages) => pages.subscriber),
 };

@@ -3,8 +3,8 @@
  * machines/subscriber.machine.ts), over the management GraphQL endpoint with one urql client.
  * Every actor passes its abort signal on, so a search overtaken by a newer one is cancelled.
  *
- *   supportLogic().search      // subscriberSearchMachine with its actor
- *   supportLogic().subscriber  // subscriberMachine with its actors
+ *   supportPages().subscriberSearch  // subscriberSearchMachine with its actor
+ *   supportPages().subscriber        // subscriberMachine with its actors
  */
 import { fromPromise } from 'xstate';
 import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
@@ -67,12 +67,21 @@ export function createSupportActors(client: GraphqlClient = supportClient()) {
   };
 }
 
-/** The two machines of the Users area with their real actors. */
-export function supportLogic(actors: ReturnType<typeof createSupportActors> = createSupportActors()) {
+/**
+ * The Customer Support area's wiring file (issue 26): its page machines with their real actors, read by
+ * src/adapters/page-logic.ts when a Users page first renders.
+ */
+export function supportPageLogic(actors: ReturnType<typeof createSupportActors> = createSupportActors()) {
   return {
-    search: subscriberSearchMachine.provide({ actors: { search: actors.search } }),
+    subscriberSearch: subscriberSearchMachine.provide({ actors: { search: actors.search } }),
     subscriber: subscriberMachine.provide({ actors: { loadSubscriber: actors.loadSubscriber, runAction: actors.runAction } }),
   };
 }
 
-export type SupportLogic = ReturnType<typeof supportLogic>;
+let pages: ReturnType<typeof supportPageLogic> | undefined;
+
+/** The area's pages, made on first use (the urql client is made then, not when this module loads). */
+export function supportPages(): ReturnType<typeof supportPageLogic> {
+  pages ??= supportPageLogic();
+  return pages;
+}

@@ -5,14 +5,14 @@ import type { Roles } from '../../../common/contract';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
 import { SubscriberPage } from './SubscriberPage';
-import { SupportLogicContext } from './support-logic';
 import { agentSignedIn, fakeSupportLogic, SUBSCRIBER_ID, SUBSCRIPTION_ID, subscriberDetail } from './test-fixtures';
 
 async function renderSubscriber(roles: Roles, options: Parameters<typeof fakeSupportLogic>[0] = {}) {
   const fake = fakeSupportLogic(options);
   const view = await renderView(
-    <SupportLogicContext.Provider value={() => fake.logic}><SubscriberPage /></SupportLogicContext.Provider>,
+    <SubscriberPage />,
     {
+      pages: fake.pages,
       url: `/users/${SUBSCRIBER_ID}`,
       routePath: '/users/$subscriberId',
       actors: { auth: { readStoredSession: fakeActor(() => agentSignedIn(roles)) } },

@@ -6,7 +6,7 @@
  * Support write or contributor (the server refuses the actions to anyone else anyway).
  */
 import { Link, useParams } from '@tanstack/react-router';
-import { useContext, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SUPPORT_LIMITS, isLiveSubscription, type SubscriptionStatus } from '../../../common/support';
 import {
   selectCanAct, selectContact, selectDetail, selectIsLoading, selectLastDone, selectLoadError,
@@ -16,7 +16,7 @@ import { button, errorText, page } from '../../theme/ui.css';
 import { formatDate, formatDateTime, formatMoney, formatMs, formatSeconds } from './format';
 import { SubscriberStatusBadge } from './SubscriberSearchPage';
 import { SupportActionDialog } from './SupportActionDialog';
-import { SubscriberContext, SupportLogicContext, useCanActInSupport } from './support-logic';
+import { SubscriberContext, SubscriberHost, useCanActInSupport } from './support-logic';
 import * as css from './users.css';
 
 const SUBSCRIPTION_TONE: Record<SubscriptionStatus, keyof typeof css.badge> = {
@@ -272,12 +272,10 @@ export function SubscriberDetailView() {
 export function SubscriberPage() {
   const { subscriberId = '' } = useParams({ strict: false });
   const canAct = useCanActInSupport();
-  const makeLogic = useContext(SupportLogicContext);
-  const [logic] = useState(makeLogic);
   return (
     // A new id is a new visit: a fresh machine, not the previous subscriber's state.
-    <SubscriberContext.Provider key={subscriberId} logic={logic.subscriber} options={{ input: { subscriberId, canAct } }}>
+    <SubscriberHost key={subscriberId} input={{ subscriberId, canAct }}>
       <SubscriberDetailView />
-    </SubscriberContext.Provider>
+    </SubscriberHost>
   );
 }

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES } from '../../../common/support';
 import { renderView } from '../../test-support/render-view';
 import { SubscriberSearchPage } from './SubscriberSearchPage';
-import { SubscriberSearchContext } from './support-logic';
+import { SubscriberSearchHost } from './support-logic';
 import { fakeSupportLogic, listItem, searchPage } from './test-fixtures';
 
 async function renderSearch(options: Parameters<typeof fakeSupportLogic>[0] = {}) {
   const fake = fakeSupportLogic(options);
   const view = await renderView(
-    <SubscriberSearchContext.Provider logic={fake.logic.search}><SubscriberSearchPage /></SubscriberSearchContext.Provider>,
-    { url: '/users' },
+    <SubscriberSearchHost input={{}}><SubscriberSearchPage /></SubscriberSearchHost>,
+    { url: '/users', pages: fake.pages },
   );
   return { ...fake, view };
 }

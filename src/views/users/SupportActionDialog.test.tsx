@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES } from '../../../common/support';
 import type { ActionRequest } from '../../../machines/subscriber.machine';
 import { renderView, settle } from '../../test-support/render-view';
-import { SubscriberContext } from './support-logic';
+import { SubscriberContext, SubscriberHost } from './support-logic';
 import { SupportActionDialog } from './SupportActionDialog';
 import { DEVICE_ID, fakeSupportLogic, SUBSCRIBER_ID, SUBSCRIPTION_ID } from './test-fixtures';
 
@@ -15,10 +15,11 @@ async function renderDialog(request: ActionRequest, options: Parameters<typeof f
     return <button type="button" onClick={() => actor.send({ type: 'action.start', request })}>Start</button>;
   }
   const view = await renderView(
-    <SubscriberContext.Provider logic={fake.logic.subscriber} options={{ input: { subscriberId: SUBSCRIBER_ID, canAct: true } }}>
+    <SubscriberHost input={{ subscriberId: SUBSCRIBER_ID, canAct: true }}>
       <Starter />
       <SupportActionDialog />
-    </SubscriberContext.Provider>,
+    </SubscriberHost>,
+    { pages: fake.pages },
   );
   await view.user.click(screen.getByRole('button', { name: 'Start' }));
   return { ...fake, view };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RootActorContext } from '../../app-actor';
 import { createTestRoot, settle } from '../../test-support/render-view';
 import { SubscriberSearchPage } from './SubscriberSearchPage';
-import { SupportLogicContext } from './support-logic';
+import { PageLogicContext } from '../../page-actors';
 import { UsersLayout } from './UsersLayout';
 import { SUBSCRIPTION_STATE_RULES } from '../../../common/figures';
 import { validateUsersSearch } from './search';
@@ -30,9 +30,9 @@ describe('UsersLayout', () => {
     await router.load();
     render(
       <RootActorContext.Provider value={root}>
-        <SupportLogicContext.Provider value={() => fake.logic}>
+        <PageLogicContext.Provider value={fake.pages}>
           <RouterProvider router={router} />
-        </SupportLogicContext.Provider>
+        </PageLogicContext.Provider>
       </RootActorContext.Provider>,
     );
     await settle();
@@ -61,9 +61,9 @@ describe('UsersLayout', () => {
     await router.load();
     render(
       <RootActorContext.Provider value={root}>
-        <SupportLogicContext.Provider value={() => fake.logic}>
+        <PageLogicContext.Provider value={fake.pages}>
           <RouterProvider router={router} />
-        </SupportLogicContext.Provider>
+        </PageLogicContext.Provider>
       </RootActorContext.Provider>,
     );
     await settle();

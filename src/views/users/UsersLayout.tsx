@@ -4,22 +4,20 @@
  * from the subscription filters in the URL (issue 27: a link opens the list filtered).
  */
 import { getRouteApi, Outlet } from '@tanstack/react-router';
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { filtersOf, validateUsersSearch } from './search';
-import { SubscriberSearchContext, SupportLogicContext } from './support-logic';
+import { SubscriberSearchHost } from './support-logic';
 
 /** The /users layout route (its search typed by validateUsersSearch in the router). */
 const usersRoute = getRouteApi('/protected/users');
 
 export function UsersLayout() {
-  const makeLogic = useContext(SupportLogicContext);
-  const [logic] = useState(makeLogic);
   // Validated again: the router keeps a value its validator drops (e.g. ?plan=bogus) beside the validated ones.
   const search = usersRoute.useSearch({ select: validateUsersSearch });
   const [input] = useState(() => ({ filters: filtersOf(search) }));
   return (
-    <SubscriberSearchContext.Provider logic={logic.search} options={{ input }}>
+    <SubscriberSearchHost input={input}>
       <Outlet />
-    </SubscriberSearchContext.Provider>
+    </SubscriberSearchHost>
   );
 }

@@ -5,7 +5,8 @@ import type { SubscriberDetail, SubscriberListItem, SubscriberSearchPage, Subscr
 import type { Session } from '../../../machines/auth.types';
 import type { ActionCommand, ActionOutcome } from '../../../machines/subscriber.machine';
 import { siteProfile } from '../../../machines/test-support/fixtures';
-import { supportLogic } from '../../adapters/support-actors';
+import { subscriberSearchMachine } from '../../../machines/subscriber-search.machine';
+import { subscriberMachine } from '../../../machines/subscriber.machine';
 
 export const SUBSCRIBER_ID = '0b6f7c1e-2a3d-4c5e-8f90-1a2b3c4d5e6f';
 export const SUBSCRIPTION_ID = '1c7a8d2f-3b4e-4d6f-9a01-2b3c4d5e6f70';
@@ -62,7 +63,10 @@ export function subscriberDetail(over: { cancelAtPeriodEnd?: boolean; status?: '
   };
 }
 
-/** The Users machines with fake actors; records what they asked the server. */
+/**
+ * The Users page machines with fake actors, for `renderView(…, { pages: fake.pages })`; records what
+ * they asked the server.
+ */
 export function fakeSupportLogic(options: {
   search?: (request: SubscriberSearchRequest) => SubscriberSearchPage | Promise<SubscriberSearchPage>;
   load?: () => SubscriberDetail | Promise<SubscriberDetail>;
@@ -70,16 +74,24 @@ export function fakeSupportLogic(options: {
 } = {}) {
   const searches: SubscriberSearchRequest[] = [];
   const commands: ActionCommand[] = [];
-  const logic = supportLogic({
-    search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(async ({ input }) => {
-      searches.push(input);
-      return options.search ? options.search(input) : searchPage([listItem(1), listItem(2)]);
+  const pages = {
+    subscriberSearch: subscriberSearchMachine.provide({
+      actors: {
+        search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(async ({ input }) => {
+          searches.push(input);
+          return options.search ? options.search(input) : searchPage([listItem(1), listItem(2)]);
+        }),
+      },
     }),
-    loadSubscriber: fromPromise<SubscriberDetail, { subscriberId: string }>(async () => (options.load ? options.load() : subscriberDetail())),
-    runAction: fromPromise<ActionOutcome, ActionCommand>(async ({ input }) => {
-      commands.push(input);
-      return options.run ? options.run(input) : { kind: 'detail', detail: subscriberDetail({ cancelAtPeriodEnd: true }) };
+    subscriber: subscriberMachine.provide({
+      actors: {
+        loadSubscriber: fromPromise<SubscriberDetail, { subscriberId: string }>(async () => (options.load ? options.load() : subscriberDetail())),
+        runAction: fromPromise<ActionOutcome, ActionCommand>(async ({ input }) => {
+          commands.push(input);
+          return options.run ? options.run(input) : { kind: 'detail', detail: subscriberDetail({ cancelAtPeriodEnd: true }) };
+        }),
+      },
     }),
-  });
-  return { logic, searches, commands };
+  };
+  return { pages, searches, commands };
 }
