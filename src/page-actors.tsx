@@ -18,12 +18,14 @@ import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { ListPageMachine } from '../machines/list-page.machine';
+import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
 import type { SetPasswordMachine } from '../machines/set-password.machine';
 import type { SiteAuthenticatorMachine } from '../machines/site-authenticator.machine';
 import type { StaffAdminAuditMachine } from '../machines/staff-admin-audit.machine';
 import type { StaffAdminMachine } from '../machines/staff-admin.machine';
 import type { SubscriberSearchMachine } from '../machines/subscriber-search.machine';
 import type { SubscriberMachine } from '../machines/subscriber.machine';
+import type { TotpEnrolmentMachine } from '../machines/totp-enrolment.machine';
 
 /**
  * Every page machine by page name. An area adds its pages here (the machine's type from `machines/`)
@@ -43,6 +45,9 @@ export interface PageLogic {
   // Customer Support (src/adapters/support-actors.ts)
   subscriberSearch: SubscriberSearchMachine;
   subscriber: SubscriberMachine;
+  // Account (src/adapters/account-actors.ts)
+  ownSessions: OwnSessionsMachine;
+  twoFactor: TotpEnrolmentMachine;
 }
 
 export type PageName = keyof PageLogic;

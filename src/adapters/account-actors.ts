@@ -1,5 +1,5 @@
 /**
- * The real I/O of the own-sessions machine over `/v3.0/user/account/sessions` with the stored
+ * The real I/O of the Account pages: the own-sessions machine over `/v3.0/user/account/sessions` with the stored
  * credentials. A failure rejects with an ApiError carrying the server's message and status; a 401
  * goes through the client's handler (to /logout) like every signed-in call.
  */
@@ -7,10 +7,12 @@ import { fromPromise } from 'xstate';
 import type { EndSessionsResponse, StaffSessionsResponse } from '../../common/admin-contract';
 import { API_PATHS } from '../../common/constants';
 import { ACCOUNT_MESSAGES } from '../../common/messages';
-import type { EndOwnSessionInput, OwnSession } from '../../machines/own-sessions.machine';
+import { ownSessionsMachine, type EndOwnSessionInput, type OwnSession } from '../../machines/own-sessions.machine';
+import { totpEnrolmentMachine } from '../../machines/totp-enrolment.machine';
 import { ApiError, apiRequest, authHeaders, type RequestOptions } from '../api/client';
 import { navigateTo } from './navigation';
 import { readCredentials } from './session-store';
+import { copyToClipboard, totpEnrolmentImplementations } from './totp-actors';
 
 async function call<T>(path: string, fallback: string, options: RequestOptions = {}): Promise<T> {
   const credentials = readCredentials();
@@ -20,7 +22,7 @@ async function call<T>(path: string, fallback: string, options: RequestOptions =
   return response;
 }
 
-export const ownSessionsImplementations = {
+const ownSessionsImplementations = {
   actors: {
     fetchSessions: fromPromise<OwnSession[]>(async ({ signal }) =>
       (await call<StaffSessionsResponse>('', ACCOUNT_MESSAGES.sessionsFailed, { signal })).sessions),
@@ -30,4 +32,17 @@ export const ownSessionsImplementations = {
   actions: {
     navigate: (_: unknown, params: { to: string }) => navigateTo(params.to),
   },
+};
+
+/**
+ * The Account area's wiring file (issue 26): its page machines with their real I/O, read by
+ * src/adapters/page-logic.ts when an Account page first renders. The two-factor page adds the one
+ * effect on the session-wide auth actor (`reportEnrolled`) where the root is reachable.
+ */
+export const accountPages = {
+  ownSessions: ownSessionsMachine.provide(ownSessionsImplementations),
+  twoFactor: totpEnrolmentMachine.provide({
+    ...totpEnrolmentImplementations,
+    actions: { copyCodes: (_, params) => void copyToClipboard(params.codes.join('\n')) },
+  }),
 };

@@ -9,6 +9,7 @@ import type { PageLogicLoaders } from '../page-actors';
 const monetization = () => import('./monetization-actors').then((m) => m.monetizationPages);
 const admin = () => import('./admin-actors').then((m) => m.adminPages);
 const support = () => import('./support-actors').then((m) => m.supportPages());
+const account = () => import('./account-actors').then((m) => m.accountPages);
 
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   plans: () => monetization().then((pages) => pages.plans),
@@ -21,4 +22,6 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   siteSecurity: () => admin().then((pages) => pages.siteSecurity),
   subscriberSearch: () => support().then((pages) => pages.subscriberSearch),
   subscriber: () => support().then((pages) => pages.subscriber),
+  ownSessions: () => account().then((pages) => pages.ownSessions),
+  twoFactor: () => account().then((pages) => pages.twoFactor),
 };

@@ -43,17 +43,6 @@ async function call<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return response;
 }
 
-/** The otpauth:// link as SVG markup; the `qrcode` library loads on first use (the two-factor page only). '' when it cannot. */
-export async function renderQrSvg(text: string): Promise<string> {
-  try {
-    const QR = await import('qrcode');
-    return await QR.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-  } catch (error) {
-    console.warn('QR code unavailable', error);
-    return '';
-  }
-}
-
 /** Copies the recovery codes, one a line; a refused clipboard leaves them on screen to copy by hand. */
 export async function copyToClipboard(text: string): Promise<void> {
   try {

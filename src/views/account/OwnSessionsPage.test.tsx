@@ -5,8 +5,7 @@ import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { ACCOUNT_MESSAGES } from '../../../common/messages';
 import { ROUTES } from '../../../common/constants';
 import { renderView, settle } from '../../test-support/render-view';
-import { OwnSessionsView } from './OwnSessionsPage';
-import { OwnSessionsContext } from './own-sessions-context';
+import { OwnSessionsPage } from './OwnSessionsPage';
 
 const THIS: OwnSession = {
   id: 'this-one', deviceId: 'd1', ipAddress: '10.0.0.1', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/140.0',
@@ -28,10 +27,10 @@ function renderSessions(actors: Partial<Record<'fetchSessions' | 'endSession', R
     actors: { fetchSessions: fakeActor(() => listed), endSession: fakeActor(endSession), ...actors },
     actions: { navigate: (_, params) => navigate(params) },
   });
-  return { navigate, endSession, view: renderView(<OwnSessionsContext.Provider logic={logic}><OwnSessionsView /></OwnSessionsContext.Provider>) };
+  return { navigate, endSession, view: renderView(<OwnSessionsPage />, { pages: { ownSessions: logic } }) };
 }
 
-describe('OwnSessionsView', () => {
+describe('OwnSessionsPage', () => {
   it('lists each session with its device, address and last seen, this one marked', async () => {
     const { view } = renderSessions();
     await view;

@@ -4,21 +4,20 @@
  * Reached from the header's user menu; any signed-in user, whatever their roles.
  */
 import {
-  describeDevice, ownSessionsMachine, selectEndingSessionId, selectOwnSessions, selectOwnSessionsError, selectOwnSessionsNotice,
+  describeDevice, selectEndingSessionId, selectOwnSessions, selectOwnSessionsError, selectOwnSessionsNotice,
   selectOwnSessionsPhase,
 } from '../../../machines/own-sessions.machine';
 import { ACCOUNT_MESSAGES } from '../../../common/messages';
-import { ownSessionsImplementations } from '../../adapters/account-actors';
+import { usePageActor } from '../../page-actors';
 import { button, page, pageTitle } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import * as css from './account.css';
 import { OwnSessionsContext } from './own-sessions-context';
 
-const providedOwnSessions = ownSessionsMachine.provide(ownSessionsImplementations);
-
 export function OwnSessionsPage() {
+  const sessions = usePageActor('ownSessions');
   return (
-    <OwnSessionsContext.Provider logic={providedOwnSessions}>
+    <OwnSessionsContext.Provider value={sessions}>
       <OwnSessionsView />
     </OwnSessionsContext.Provider>
   );

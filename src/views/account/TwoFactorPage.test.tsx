@@ -5,8 +5,7 @@ import { totpEnrolmentMachine } from '../../../machines/totp-enrolment.machine';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView, settle } from '../../test-support/render-view';
 import { setLanguage } from '../shared/preferences';
-import { TwoFactorView } from './TwoFactorPage';
-import { TotpEnrolmentContext } from './totp-context';
+import { TwoFactorPage } from './TwoFactorPage';
 import { TOTP_TEXT } from './totp-text';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -20,7 +19,7 @@ function status(overrides: Partial<TotpStatusResponse> = {}): TotpStatusResponse
 
 function renderPage(initial: TotpStatusResponse = status(), actors: Record<string, ReturnType<typeof fakeActor>> = {}) {
   let current = initial;
-  const spies = { copyCodes: vi.fn(), reportEnrolled: vi.fn() };
+  const spies = { copyCodes: vi.fn() };
   const io = {
     confirmEnrolment: vi.fn((_: { code: string }) => {
       current = status({ enabled: true, recoveryCodesLeft: 10 });
@@ -40,12 +39,12 @@ function renderPage(initial: TotpStatusResponse = status(), actors: Record<strin
       regenerateCodes: fakeActor(() => ({ success: true, message: TOTP_MESSAGES.recoveryRegenerated, recoveryCodes: CODES })),
       ...actors,
     },
-    actions: { copyCodes: (_, params) => spies.copyCodes(params), reportEnrolled: () => spies.reportEnrolled() },
+    actions: { copyCodes: (_, params) => spies.copyCodes(params) },
   });
-  return { spies, io, view: renderView(<TotpEnrolmentContext.Provider logic={logic}><TwoFactorView /></TotpEnrolmentContext.Provider>) };
+  return { spies, io, view: renderView(<TwoFactorPage />, { pages: { twoFactor: logic } }) };
 }
 
-describe('TwoFactorView (/account/security)', () => {
+describe('TwoFactorPage (/account/security)', () => {
   it('off: shows the status and the SMS note; set-up shows the QR code and the secret, then a code confirms it', async () => {
     const { view: pending, io, spies } = renderPage();
     const view = await pending;
@@ -67,7 +66,7 @@ describe('TwoFactorView (/account/security)', () => {
     await view.user.click(screen.getByRole('button', { name: EN.confirm }));
     await settle();
     expect(io.confirmEnrolment).toHaveBeenCalledWith({ code: '123456' });
-    expect(spies.reportEnrolled).not.toHaveBeenCalled();
+    expect(view.sentTo('auth')).not.toContainEqual({ type: 'authenticator.enrolled' });
     const list = screen.getByRole('list', { name: EN.recoveryTitle });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
     expect(screen.getByText(EN.recoveryNote)).toBeTruthy();
@@ -83,7 +82,8 @@ describe('TwoFactorView (/account/security)', () => {
     expect(screen.queryByRole('list', { name: EN.recoveryTitle })).toBeNull();
     expect(screen.getByTestId('totp-status').textContent).toBe(EN.statusOn);
     expect(screen.getByText(EN.recoveryLeft(10))).toBeTruthy();
-    expect(spies.reportEnrolled).toHaveBeenCalledTimes(1);
+    // The session-wide auth actor hears of it once (a site that requires the app lets the user on).
+    expect(view.sentTo('auth').filter((e) => e.type === 'authenticator.enrolled')).toHaveLength(1);
   });
 
   it('a wrong first code shows the server\'s message as an alert and keeps the secret on screen', async () => {

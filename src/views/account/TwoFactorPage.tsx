@@ -8,10 +8,12 @@
 import { Suspense, use, useId, useMemo, type FormEvent } from 'react';
 import {
   groupSecret, selectCodesCopied, selectRecoveryCodes, selectTotpCode, selectTotpError, selectTotpNotice, selectTotpPassword,
-  selectTotpPhase, selectTotpSecret, selectTotpStatus, totpEnrolmentMachine,
+  selectTotpPhase, selectTotpSecret, selectTotpStatus,
 } from '../../../machines/totp-enrolment.machine';
-import { copyToClipboard, renderQrSvg, totpEnrolmentImplementations } from '../../adapters/totp-actors';
+import { useActorRef } from '@xstate/react';
 import { useAppActor } from '../../app-actor';
+import { usePageLogic } from '../../page-actors';
+import { renderQrSvg } from './qr-svg';
 import { button, field, input, label, page, pageTitle } from '../../theme/ui.css';
 import * as css from './two-factor.css';
 import { TotpEnrolmentContext } from './totp-context';
@@ -19,16 +21,14 @@ import { useTotpText } from './totp-text';
 
 export function TwoFactorPage() {
   const auth = useAppActor('auth');
-  const logic = useMemo(() => totpEnrolmentMachine.provide({
-    ...totpEnrolmentImplementations,
-    actions: {
-      copyCodes: (_, params) => void copyToClipboard(params.codes.join('\n')),
-      // A site that requires the app lets the user on once it is set up.
-      reportEnrolled: () => auth.send({ type: 'authenticator.enrolled' }),
-    },
-  }), [auth]);
+  // The page machine with the Account wiring file's I/O (src/page-actors.tsx); the one effect on the
+  // session-wide auth actor is provided here, where the root system is reachable: a site that requires
+  // the app lets the user on once it is set up.
+  const pageLogic = usePageLogic('twoFactor');
+  const logic = useMemo(() => pageLogic.provide({ actions: { reportEnrolled: () => auth.send({ type: 'authenticator.enrolled' }) } }), [pageLogic, auth]);
+  const enrolment = useActorRef(logic);
   return (
-    <TotpEnrolmentContext.Provider logic={logic}>
+    <TotpEnrolmentContext.Provider value={enrolment}>
       <TwoFactorView />
     </TotpEnrolmentContext.Provider>
   );

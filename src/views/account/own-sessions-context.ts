@@ -1,5 +1,5 @@
-/** The "My sessions" page's actor, reachable from every part of the page by context. */
-import { createActorContext } from '@xstate/react';
-import { ownSessionsMachine } from '../../../machines/own-sessions.machine';
+/** The "My sessions" page's actor (the `ownSessions` page machine), reachable from every part of the page by context. */
+import type { OwnSessionsMachine } from '../../../machines/own-sessions.machine';
+import { pageActorContext } from '../shared/page-actor-context';
 
-export const OwnSessionsContext = createActorContext(ownSessionsMachine);
+export const OwnSessionsContext = pageActorContext<OwnSessionsMachine>('The sessions page');

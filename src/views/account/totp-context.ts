@@ -1,5 +1,5 @@
-/** The "Two-factor authentication" page's actor, reachable from every part of the page by context. */
-import { createActorContext } from '@xstate/react';
-import { totpEnrolmentMachine } from '../../../machines/totp-enrolment.machine';
+/** The "Two-factor authentication" page's actor (the `twoFactor` page machine), reachable from every part of the page by context. */
+import type { TotpEnrolmentMachine } from '../../../machines/totp-enrolment.machine';
+import { pageActorContext } from '../shared/page-actor-context';
 
-export const TotpEnrolmentContext = createActorContext(totpEnrolmentMachine);
+export const TotpEnrolmentContext = pageActorContext<TotpEnrolmentMachine>('The two-factor page');

@@ -5,8 +5,8 @@
  * through, and whether the signed-in role may act here (Customer Support write or contributor).
  */
 import { useSelector } from '@xstate/react';
-import { createContext, useContext, type ReactNode } from 'react';
-import type { ActorRefFrom, AnyActorLogic, InputFrom, SnapshotFrom } from 'xstate';
+import type { ReactNode } from 'react';
+import type { InputFrom } from 'xstate';
 import { AREAS } from '../../../common/constants';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
@@ -14,23 +14,7 @@ import type { SubscriberSearchMachine } from '../../../machines/subscriber-searc
 import type { SubscriberMachine, SubscriberMachineInput } from '../../../machines/subscriber.machine';
 import { useAppActor } from '../../app-actor';
 import { usePageActor } from '../../page-actors';
-
-/** A page actor shared by the parts of a page: `Provider value={ref}`, `useActorRef()`, `useSelector(selector)`. */
-function pageActorContext<TLogic extends AnyActorLogic>(name: string) {
-  const Context = createContext<ActorRefFrom<TLogic> | null>(null);
-  function useActorRef(): ActorRefFrom<TLogic> {
-    const ref = useContext(Context);
-    if (!ref) throw new Error(`${name} is read outside its page`);
-    return ref;
-  }
-  return {
-    Provider: Context.Provider,
-    useActorRef,
-    useSelector<T>(selector: (snapshot: SnapshotFrom<TLogic>) => T, compare?: (a: T, b: T) => boolean): T {
-      return useSelector(useActorRef(), selector as (snapshot: unknown) => T, compare);
-    },
-  };
-}
+import { pageActorContext } from '../shared/page-actor-context';
 
 /** The search lives in the /users layout, so it is still there when the agent comes back from a subscriber. */
 export const SubscriberSearchContext = pageActorContext<SubscriberSearchMachine>('The subscriber search');
