@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { EditorRecord, EditorSaveInput } from './editor.machine';
+import {
+  editorPageMachine, pageVersionsMachine, selectEditorPageActions, selectEditorPageComparison, selectEditorPageEditor, selectEditorPageVersions,
+  type EditorPageInput,
+} from './editor-page.machine';
+import { listMachine, type ListPage, type ListQuery } from './list.machine';
+import { pageActionLogic, pageEditorMachine } from './list-page.machine';
+import type { PageActionAnswer, PageActionRequest } from './page-action.machine';
+import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { pendingActor } from './test-support/fakes';
+import type { RestoreInput, VersionList, VersionsLoadInput } from './versions.machine';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const BRAND: EditorRecord = { values: { logoUrl: '', primaryColor: '#000000' }, version: 2, data: null };
+const SCOPE = { site: 'demo', network: 'kids' };
+const VERSIONS: VersionList = {
+  current: 2,
+  versions: [2, 1].map((version) => ({ version, createdBy: null, createdAt: '2026-11-24T00:00:00.000Z', changed: [], restoredFrom: null, values: {} })),
+};
+
+function start(input: EditorPageInput, answer: (request: PageActionRequest) => PageActionAnswer = () => 'Done.') {
+  const loads: unknown[] = [];
+  const versionReads: VersionsLoadInput[] = [];
+  const comparisons: ListQuery[] = [];
+  let left = 0;
+  const actor = createActor(editorPageMachine.provide({
+    actors: {
+      editor: pageEditorMachine.provide({
+        actors: {
+          load: fromPromise<EditorRecord, { id: string }>(async ({ input: load }) => { loads.push(load); return BRAND; }),
+          save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input: save }) => ({ ...BRAND, values: save.draft, version: save.version + 1 })),
+        },
+      }),
+      pageAction: pageActionLogic.provide({ actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input: request }) => answer(request)) } }),
+      versions: pageVersionsMachine.provide({
+        actors: {
+          load: fromPromise<VersionList, VersionsLoadInput>(async ({ input: read }) => { versionReads.push(read); return VERSIONS; }),
+          restore: fromPromise<unknown, RestoreInput>(async () => ({})),
+        },
+      }),
+      comparison: listMachine.provide({
+        actors: { fetchPage: fromPromise<ListPage, ListQuery>(async ({ input: query }) => { comparisons.push(query); return { items: [], total: 0 }; }) },
+      }),
+    },
+    actions: { leave: () => { left += 1; } },
+  }), { input }).start();
+  return { actor, loads, versionReads, comparisons, left: () => left };
+}
+
+describe('editorPage', () => {
+  it('opens the editor on its record in its scope, with versions and comparison only when asked', async () => {
+    const plain = start({ id: 'demo' });
+    await settle();
+    expect(plain.loads).toEqual([{ id: 'demo' }]);
+    expect(selectEditorPageVersions(plain.actor.getSnapshot())).toBeUndefined();
+    expect(selectEditorPageComparison(plain.actor.getSnapshot())).toBeUndefined();
+    const settings = start({ id: 'kids', scope: SCOPE, history: true, comparison: true });
+    await settle();
+    expect(settings.loads).toEqual([{ id: 'kids', scope: SCOPE }]);
+    expect(settings.versionReads).toEqual([{ scope: SCOPE }]);
+    expect(settings.comparisons).toEqual([{ search: '', filters: SCOPE, offset: 0, limit: 100 }]);
+  });
+
+  it('reads the versions and the comparison again after a save', async () => {
+    const { actor, versionReads, comparisons } = start({ id: 'kids', scope: SCOPE, history: true, comparison: true });
+    await settle();
+    const editor = selectEditorPageEditor(actor.getSnapshot());
+    editor.send({ type: 'editor.change', field: 'primaryColor', value: '#FFFFFF' });
+    editor.send({ type: 'editor.save' });
+    await settle();
+    expect(versionReads).toHaveLength(2);
+    expect(comparisons).toHaveLength(2);
+  });
+
+  it('opens the editor afresh after a restore, keeping the versions and their restored notice', async () => {
+    const { actor, loads, comparisons } = start({ id: 'kids', scope: SCOPE, history: true, comparison: true });
+    await settle();
+    const editor = selectEditorPageEditor(actor.getSnapshot());
+    const versions = selectEditorPageVersions(actor.getSnapshot())!;
+    versions.send({ type: 'versions.select', version: 1 });
+    versions.send({ type: 'versions.restore' });
+    versions.send({ type: 'versions.confirm' });
+    await settle();
+    expect(selectEditorPageEditor(actor.getSnapshot())).not.toBe(editor);
+    expect(selectEditorPageVersions(actor.getSnapshot())).toBe(versions);
+    expect(versions.getSnapshot().context.restored).toBe(1);
+    expect(loads).toHaveLength(2);
+    expect(comparisons).toHaveLength(2);
+  });
+
+  it('puts an upload\'s address into the draft, and opens the editor afresh after an action that changed the record', async () => {
+    const { actor, loads } = start({ id: 'kids', scope: SCOPE, confirm: ['rotate'] }, (request) => (request.name === 'upload'
+      ? { message: 'Logo uploaded. Save to use it.', draft: { logoUrl: '/files/logo.png' } }
+      : { message: 'Signing key rotated.', reread: true }));
+    await settle();
+    const editor = selectEditorPageEditor(actor.getSnapshot());
+    const actions = selectEditorPageActions(actor.getSnapshot());
+    actions.send({ type: 'action.request', name: 'upload', args: { slot: 'logo' }, label: 'Logo' });
+    await settle();
+    expect(editor.getSnapshot().context.draft.logoUrl).toBe('/files/logo.png');
+    actions.send({ type: 'action.request', name: 'rotate', args: {}, label: 'signing key' });
+    actions.send({ type: 'action.confirm' });
+    await settle();
+    expect(selectEditorPageEditor(actor.getSnapshot())).not.toBe(editor);
+    expect(loads).toHaveLength(2);
+  });
+
+  it('opens the editor afresh when its record was read again elsewhere, and on Close after leaving', async () => {
+    const { actor, loads, comparisons, left } = start({ id: 'kids', scope: SCOPE, comparison: true });
+    await settle();
+    actor.send({ type: 'page.reload' });
+    await settle();
+    expect(loads).toHaveLength(2);
+    expect(comparisons).toHaveLength(2);
+    selectEditorPageEditor(actor.getSnapshot()).send({ type: 'editor.leave' });
+    await settle();
+    expect(left()).toBe(1);
+    expect(loads).toHaveLength(3);
+    expect(selectEditorPageEditor(actor.getSnapshot()).getSnapshot().status).toBe('active');
+  });
+
+  itReachesEveryStateAndTransition(editorPageMachine, {
+    events: [
+      { type: 'page.reload' },
+      { type: 'editor.saved' },
+      { type: 'editor.left' },
+      { type: 'versions.restored' },
+      { type: 'action.performed', draft: {}, reread: true },
+      { type: 'action.performed', draft: { logoUrl: '/files/logo.png' }, reread: false },
+    ],
+    input: { id: 'kids', scope: SCOPE, history: true, comparison: true },
+    logic: editorPageMachine.provide({
+      actors: {
+        editor: pageEditorMachine.provide({ actors: { load: pendingActor(), save: pendingActor() } }),
+        pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
+        versions: pageVersionsMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
+        comparison: listMachine.provide({ actors: { fetchPage: pendingActor() } }),
+      },
+    }),
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The page machine of a page that edits one record (AppCMS › Brand, Settings, Service, Devices,
+ * Template; Monetization › Models; issue 26). It invokes the record's `editor` and the page's
+ * `actions`, and, when its input asks, spawns the record's `versions` (its history) and a
+ * `comparison` list (what Copy from default would change). It decides what follows what they report:
+ *
+ * - a save (`editor.saved`) reads the versions and the comparison again;
+ * - a restored version (`versions.restored`) opens the editor afresh on the restored record;
+ * - a page action that changed the stored record (`action.performed` with `reread`: a rotated key)
+ *   opens the editor afresh; one that brings fields (`draft`: an uploaded file's address) puts them
+ *   into the editor's draft;
+ * - the record was read again elsewhere (`page.reload`: the network's data after a copy from the
+ *   default) opens the editor afresh and compares again;
+ * - the editor's Close (`editor.left`) runs the provided `leave` (the page navigates) and opens the
+ *   editor afresh, so coming back shows the stored record.
+ *
+ * The children are plain ids (no systemId). Each page's wiring (src/adapters/<area>-actors.ts)
+ * provides their I/O; `scope` (AppCMS: site and network) is passed to every child's I/O as is.
+ */
+import { enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { EditorScope } from './editor.machine';
+import { listMachine } from './list.machine';
+import { pageActionLogic, pageEditorMachine } from './list-page.machine';
+import type { PageActionEffects } from './page-action.machine';
+import { versionsMachine } from './versions.machine';
+
+/** The versions as a page's child: a restore is reported to the page machine. */
+export const pageVersionsMachine = versionsMachine.provide({
+  actions: { announceRestored: sendParent({ type: 'versions.restored' }) },
+});
+
+/** Rows the comparison list reads at most (every field of a document fits). */
+export const COMPARISON_LIMIT = 100;
+
+export interface EditorPageInput {
+  /** The record's id (AppCMS: the network, or the site for the site's own records). */
+  id: string;
+  scope?: EditorScope;
+  /** Names of the page actions that ask before they run. */
+  confirm?: readonly string[];
+  /** Whether the page shows the record's versions. */
+  history?: boolean;
+  /** Whether the page shows what Copy from default would change (read with the scope as the list's filters). */
+  comparison?: boolean;
+}
+
+export interface EditorPageContext {
+  id: string;
+  scope: EditorScope | null;
+  confirm: readonly string[];
+  history: boolean;
+  comparison: boolean;
+}
+
+export type EditorPageEvent =
+  | { type: 'page.reload' }
+  | { type: 'editor.saved' }
+  /** Sent by the editor after a create; a page of one stored record never creates (nothing follows). */
+  | { type: 'editor.created'; id: string }
+  | { type: 'editor.left' }
+  | { type: 'versions.restored' }
+  | ({ type: 'action.performed' } & PageActionEffects);
+
+export const editorPageMachine = setup({
+  types: {
+    input: {} as EditorPageInput,
+    context: {} as EditorPageContext,
+    events: {} as EditorPageEvent,
+    children: {} as { editor: 'editor'; actions: 'pageAction'; versions: 'versions'; comparison: 'comparison' },
+  },
+  actors: {
+    editor: pageEditorMachine,
+    pageAction: pageActionLogic,
+    versions: pageVersionsMachine,
+    comparison: listMachine,
+  },
+  actions: {
+    startSideChildren: enqueueActions(({ context, enqueue }) => {
+      const scope = context.scope ? { scope: context.scope } : {};
+      if (context.history) enqueue.spawnChild('versions', { id: 'versions', input: scope });
+      if (context.comparison) enqueue.spawnChild('comparison', { id: 'comparison', input: { filters: context.scope ?? {}, limit: COMPARISON_LIMIT } });
+    }),
+    reloadVersions: enqueueActions(({ context, enqueue }) => {
+      if (context.history) enqueue.sendTo('versions', { type: 'versions.reload' });
+    }),
+    reloadComparison: enqueueActions(({ context, enqueue }) => {
+      if (context.comparison) enqueue.sendTo('comparison', { type: 'list.reload' });
+    }),
+    /** The fields a page action brought (an upload's address) go into the editor's draft. */
+    putIntoDraft: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'action.performed') return;
+      for (const [field, value] of Object.entries(event.draft)) enqueue.sendTo('editor', { type: 'editor.change', field, value });
+    }),
+    /** Provided by the wiring file: where the editor's Close goes. */
+    leave: () => {},
+  },
+  guards: {
+    rereads: (_, params: { reread: boolean }) => params.reread,
+  },
+}).createMachine({
+  id: 'editorPage',
+  description: 'A page editing one record: its editor and page actions, with its versions and the comparison with the default network where the page shows them.',
+  context: ({ input }) => ({
+    id: input.id,
+    scope: input.scope ?? null,
+    confirm: input.confirm ?? [],
+    history: input.history === true,
+    comparison: input.comparison === true,
+  }),
+  entry: 'startSideChildren',
+  invoke: { id: 'actions', src: 'pageAction', input: ({ context }) => ({ confirm: context.confirm }) },
+  initial: 'open',
+  states: {
+    open: {
+      description: 'The editor shows the record; a restore, a rotation, a re-read elsewhere or Close opens it afresh.',
+      invoke: { id: 'editor', src: 'editor', input: ({ context }) => ({ id: context.id, ...(context.scope ? { scope: context.scope } : {}) }) },
+      on: {
+        'page.reload': { target: 'open', reenter: true, actions: 'reloadComparison' },
+        'editor.saved': { actions: ['reloadVersions', 'reloadComparison'] },
+        'versions.restored': { target: 'open', reenter: true, actions: 'reloadComparison' },
+        'action.performed': [
+          { guard: { type: 'rereads', params: ({ event }) => ({ reread: event.reread }) }, target: 'open', reenter: true },
+          { actions: 'putIntoDraft' },
+        ],
+        'editor.left': { target: 'open', reenter: true, actions: 'leave' },
+      },
+    },
+  },
+});
+
+export type EditorPageMachine = typeof editorPageMachine;
+export type EditorPageSnapshot = SnapshotFrom<EditorPageMachine>;
+export type PageEditorRef = ActorRefFrom<typeof pageEditorMachine>;
+export type PageActionsRef = ActorRefFrom<typeof pageActionLogic>;
+export type PageVersionsRef = ActorRefFrom<typeof pageVersionsMachine>;
+export type PageComparisonRef = ActorRefFrom<typeof listMachine>;
+
+export const selectEditorPageEditor = (snapshot: EditorPageSnapshot) => snapshot.children.editor as PageEditorRef;
+export const selectEditorPageActions = (snapshot: EditorPageSnapshot) => snapshot.children.actions as PageActionsRef;
+/** Undefined unless the page was started with `history`. */
+export const selectEditorPageVersions = (snapshot: EditorPageSnapshot) => snapshot.children.versions as PageVersionsRef | undefined;
+/** Undefined unless the page was started with `comparison`. */
+export const selectEditorPageComparison = (snapshot: EditorPageSnapshot) => snapshot.children.comparison as PageComparisonRef | undefined;
