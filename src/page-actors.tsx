@@ -17,6 +17,7 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
+import type { EditorMachine } from '../machines/editor.machine';
 import type { ListPageMachine } from '../machines/list-page.machine';
 import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
 import type { SetPasswordMachine } from '../machines/set-password.machine';
@@ -48,6 +49,8 @@ export interface PageLogic {
   // Account (src/adapters/account-actors.ts)
   ownSessions: OwnSessionsMachine;
   twoFactor: TotpEnrolmentMachine;
+  // Content (src/adapters/content-actors.ts)
+  contentDetail: EditorMachine;
 }
 
 export type PageName = keyof PageLogic;

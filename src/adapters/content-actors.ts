@@ -135,3 +135,15 @@ export function contentEditorLogic(deps: { actors?: ReturnType<typeof createCont
     actions: { leave: deps.leave ?? (() => navigateTo(ROUTES.content)) },
   });
 }
+
+let pages: { contentDetail: ReturnType<typeof contentEditorLogic> } | undefined;
+
+/**
+ * The Content area's wiring file (issue 26): its page machines with their real I/O, made on first use
+ * and read by src/adapters/page-logic.ts when a Content page first renders. (The library is the
+ * session-wide `contentBrowser` area actor, src/adapters/area-actors.ts.)
+ */
+export function contentPages(): { contentDetail: ReturnType<typeof contentEditorLogic> } {
+  pages ??= { contentDetail: contentEditorLogic() };
+  return pages;
+}

@@ -10,6 +10,7 @@ const monetization = () => import('./monetization-actors').then((m) => m.monetiz
 const admin = () => import('./admin-actors').then((m) => m.adminPages);
 const support = () => import('./support-actors').then((m) => m.supportPages());
 const account = () => import('./account-actors').then((m) => m.accountPages);
+const content = () => import('./content-actors').then((m) => m.contentPages());
 
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   plans: () => monetization().then((pages) => pages.plans),
@@ -24,4 +25,5 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   subscriber: () => support().then((pages) => pages.subscriber),
   ownSessions: () => account().then((pages) => pages.ownSessions),
   twoFactor: () => account().then((pages) => pages.twoFactor),
+  contentDetail: () => content().then((pages) => pages.contentDetail),
 };

@@ -9,7 +9,7 @@ import {
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { contentRecordOf } from '../../adapters/content-actors';
 import { renderView, settle } from '../../test-support/render-view';
-import { ContentDetailPage, ContentEditorLogicContext } from './ContentDetailPage';
+import { ContentDetailPage } from './ContentDetailPage';
 import { contentDetail, contentRow, signedInAs } from './test-fixtures';
 
 const ID = contentRow(1).id;
@@ -33,8 +33,9 @@ function show(options: {
     actions: { leave },
   });
   const rendered = renderView(
-    <ContentEditorLogicContext.Provider value={() => logic}><ContentDetailPage /></ContentEditorLogicContext.Provider>,
+    <ContentDetailPage />,
     {
+      pages: { contentDetail: logic },
       url: `/content/video/${ID}`,
       routePath: '/content/$contentType/$id',
       actors: { auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) } },

@@ -5,8 +5,7 @@
  * it events. "Back to library" goes through the editor's leave guard.
  */
 import { getRouteApi } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../../common/constants';
 import { CONTENT_STATUSES, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
@@ -17,7 +16,7 @@ import {
   selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorPhase, selectIsConfirmingLeave, selectIsDirty,
   type EditorMachine,
 } from '../../../machines/editor.machine';
-import { contentEditorLogic } from '../../adapters/content-actors';
+import { usePageActor } from '../../page-actors';
 import { useAppActor } from '../../app-actor';
 import { CONTENT_KIND_LABELS, CONTENT_STATUS_LABELS } from '../../config';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
@@ -28,9 +27,6 @@ import * as css from './content.css';
 import { formatDate, formatDuration } from './ContentLibraryPage';
 
 type EditorRef = ActorRefFrom<EditorMachine>;
-
-/** The editor logic a detail page runs; tests provide one with fake actors. */
-export const ContentEditorLogicContext = createContext<() => EditorMachine>(() => contentEditorLogic());
 
 const REQUIRED = { title: 'Title', genre: 'Genre' } as const;
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -190,8 +186,8 @@ function EditForm({ editor }: { editor: EditorRef }) {
 }
 
 function ContentDetail({ id }: { id: string }) {
-  const logic = useContext(ContentEditorLogicContext);
-  const editor = useActorRef(logic(), { input: { id, required: REQUIRED } });
+  // The `contentDetail` page machine (the editor over one item) with the Content wiring file's I/O.
+  const editor = usePageActor('contentDetail', { input: { id, required: REQUIRED } });
   const auth = useAppActor('auth');
   const writable = useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.content));
   const phase = useSelector(editor, selectEditorPhase);
