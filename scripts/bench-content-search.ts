@@ -7,12 +7,12 @@
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { API_PATHS } from '../common/constants';
-import { createTestApp } from '../server/test-support';
+import { createTestApp } from '../server/test/kit';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 30_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
-const t = await createTestApp();
+const t = await createTestApp({ demo: true });
 const session = await t.login('content@demo.test');
 const site = await t.siteByName('viewlift-demo');
 

@@ -25,7 +25,7 @@ import { openDb } from '../server/db/client';
 import { DEMO_SITES } from '../server/db/demo-accounts';
 import { siteRoster } from '../server/db/ingest-repository';
 import { demoIngestionKey, queryRows, seedSmallWorld } from '../server/db/seed-world';
-import { createTestApp } from '../server/test-support';
+import { createTestApp } from '../server/test/kit';
 import { createPlayers } from './player-sim';
 
 const { values } = parseArgs({
@@ -52,6 +52,7 @@ if (natsUrl && !databaseUrl) {
 const stream = `INGEST_BENCH_${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
 const handle = await openDb(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
 const t = await createTestApp({
+  demo: true,
   db: handle,
   config: { ingestBatchesPerMinute: 1_000_000_000 },
   ingest: natsUrl

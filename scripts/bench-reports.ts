@@ -14,7 +14,7 @@ import { REPORT_NAMES, REPORTS_PATH } from '../common/reports';
 import { buildApp } from '../server/app';
 import { openDb } from '../server/db/client';
 import { seedWorld } from '../server/db/seed-world';
-import { testConfig, TEST_SEED_PASSWORD } from '../server/test-support';
+import { seedDemo, testConfig, TEST_SEED_PASSWORD } from '../server/test/kit';
 
 const RUNS = 15;
 const QUERIES: Record<string, string> = {
@@ -28,6 +28,7 @@ function median(values: number[]): number {
 async function benchScale(scale: number): Promise<void> {
   const dbHandle = await openDb({ dataDir: 'memory://' });
   const app = await buildApp({ db: dbHandle, config: testConfig() });
+  await seedDemo(app);
   await app.ready();
   const started = Date.now();
   await seedWorld(dbHandle.db, { scale });

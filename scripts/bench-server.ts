@@ -3,7 +3,7 @@
  * on in-memory PGlite (or PostgreSQL when DATABASE_URL is set). Run: npx tsx scripts/bench-server.ts
  */
 import { API_PATHS } from '../common/constants';
-import { createTestApp } from '../server/test-support';
+import { createTestApp } from '../server/test/kit';
 
 const N = Number(process.env.BENCH_N ?? 2000);
 
@@ -15,7 +15,7 @@ function stats(samples: number[]) {
 
 // The production default session lookup cache (AUTH_CACHE_MS=1000); BENCH_AUTH_CACHE_MS=0 measures without it.
 const authCacheMs = Number(process.env.BENCH_AUTH_CACHE_MS ?? 1000);
-const t = await createTestApp({ config: { authCacheMs } });
+const t = await createTestApp({ demo: true, config: { authCacheMs } });
 console.log(`driver: ${t.driver}, auth cache ${authCacheMs} ms, ${N} requests per route`);
 const session = await t.login('admin@demo.test');
 const routes: [string, Record<string, string>][] = [

@@ -9,10 +9,10 @@
 import { sql } from 'drizzle-orm';
 import { createSubscriberRepository } from '../server/db/subscriber-repository';
 import { DEMO_SITES } from '../server/db/demo-accounts';
-import { seedDemoData } from '../server/db/seed';
+import { seedDemoData } from '../server/demo/seed';
 import { queryRows } from '../server/db/seed-world';
 import { createPasswordHasher } from '../server/domain/passwords';
-import { openTestDb } from '../server/test-support';
+import { openTestDb } from '../server/test/kit';
 
 const PER_SITE = { [DEMO_SITES.viewlift]: Number(process.env.BENCH_SUBSCRIBERS ?? 40_000), [DEMO_SITES.northwind]: 20_000 };
 const RUNS = 30;

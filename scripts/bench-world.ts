@@ -18,7 +18,7 @@ import { INGEST_KEY_HEADER, INGEST_PATH, type PlayerEvent } from '../common/inge
 import { openDb } from '../server/db/client';
 import { DEMO_SITES } from '../server/db/demo-accounts';
 import { demoIngestionKey, queryRows, seedWorld } from '../server/db/seed-world';
-import { createTestApp } from '../server/test-support';
+import { createTestApp } from '../server/test/kit';
 
 const { values } = parseArgs({ options: { scales: { type: 'string', default: '1,10' }, batches: { type: 'string', default: '40' } } });
 const scales = values.scales.split(',').map(Number);
@@ -32,7 +32,7 @@ function stats(samples: number[]) {
 
 for (const scale of scales) {
   const handle = await openDb(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: 'memory://' });
-  const t = await createTestApp({ db: handle, config: { ingestBatchesPerMinute: 1_000_000 } });
+  const t = await createTestApp({ demo: true, db: handle, config: { ingestBatchesPerMinute: 1_000_000 } });
   // A fresh PostgreSQL database is reused across scales: start each scale from an empty world.
   if (handle.driver === 'postgres') {
     await handle.db.execute(sql`TRUNCATE content_items, subscribers, plans, plan_groups, offers, coupons, playback_sessions, player_heartbeats,

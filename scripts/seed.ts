@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openDb } from '../server/db/client';
-import { seedDemoData } from '../server/db/seed';
+import { seedDemoData } from '../server/demo/seed';
 import { seedWorld } from '../server/db/seed-world';
 import { createPasswordHasher } from '../server/domain/passwords';
 import { DEFAULT_SEED_PASSWORD, loadConfig } from '../server/env';

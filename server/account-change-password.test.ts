@@ -11,11 +11,12 @@ import type { VerifyOtpResponse } from '../common/contract';
 import { ACCOUNT_MESSAGES } from '../common/messages';
 import { auditEvents, resetTokens } from './db/schema';
 import { hashResetToken } from './domain/auth-flows';
-import { createTestApp, RELAXED_RATE_LIMITS, type Session, type TestApp, type TestUser } from './test-support';
+import { createTestApp, RELAXED_RATE_LIMITS, type Session, type TestApp, type TestUser } from './test/kit';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
+    demo: true,
     config: {
       rateLimits: { ...RELAXED_RATE_LIMITS, resetPassword: { perUsername: { limit: 3, windowSeconds: 900 }, perIp: { limit: 1_000_000, windowSeconds: 900 } } },
     },

@@ -10,12 +10,12 @@ import type { StaffChangeResponse } from '../common/admin-contract';
 import type { VerifyOtpResponse } from '../common/contract';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../common/messages';
 import { COMMON_PASSWORDS_FILE, isCommonPassword, loadCommonPasswords, newPasswordProblem } from './domain/passwords';
-import { createTestApp, type Session, type TestApp, type TestUser } from './test-support';
+import { createTestApp, type Session, type TestApp, type TestUser } from './test/kit';
 
 let t: TestApp;
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   admin = await t.login('admin@demo.test');
 });
 afterAll(async () => {

@@ -11,12 +11,12 @@ import type { LoginResponse } from '../common/contract';
 import { ACCOUNT_MESSAGES } from '../common/messages';
 import { auditEvents } from './db/schema';
 import { OWN_SESSION_AUDIT_ACTIONS } from './domain/own-sessions';
-import { createTestApp, type Session, type TestApp, type TestUser } from './test-support';
+import { createTestApp, type Session, type TestApp, type TestUser } from './test/kit';
 
 const S = API_PATHS.accountSessions;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
 });
 afterAll(async () => {
   await t?.close();

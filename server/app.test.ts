@@ -16,7 +16,7 @@ import { createRateLimiter, DEFAULT_RATE_LIMITS } from './domain/rate-limit';
 import { resolveJwtSecret } from './domain/tokens';
 import { loadConfig } from './env';
 import { injectRuntimeConfig } from './http/spa';
-import { createTestApp, outboxHeaders, testConfig, type TestApp } from './test-support';
+import { createTestApp, outboxHeaders, testConfig, type TestApp } from './test/kit';
 
 const boom: FastifyPluginAsync = async (app) => {
   app.get('/api/test/boom', async () => {
@@ -33,6 +33,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'assets', 'app-123.js'), 'console.log("app")');
   t = await createTestApp({
+    demo: true,
     staticDir: distDir,
     plugins: [boom],
     config: {

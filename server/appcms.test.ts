@@ -25,7 +25,7 @@ import { auditEvents, networkBrands, networkDevices, networkSettings, networkSet
 import { APPCMS_AUDIT, restoreSettings, type AppcmsCaller } from './domain/appcms';
 import { copyFromDefault } from './domain/networks';
 import { createMemoryStorage } from './storage/upload-storage';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 let t: TestApp;
 let admin: Session;
@@ -106,7 +106,7 @@ const upload = (network: string, slot: string, body: Buffer | string, session: S
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'appcms-test-'));
-  t = await createTestApp({ config: { dataDir } });
+  t = await createTestApp({ demo: true, config: { dataDir } });
   [admin, reader, northwind] = await Promise.all([
     t.login('admin@demo.test'), t.login('appcms-reader@demo.test'), t.login('admin@northwind.test'),
   ]);

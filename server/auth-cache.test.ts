@@ -7,13 +7,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import { sessions } from './db/schema';
-import { createTestApp, type TestApp } from './test-support';
+import { createTestApp, type TestApp } from './test/kit';
 
 const CACHE_MS = 60_000;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { authCacheMs: CACHE_MS } });
+  t = await createTestApp({ demo: true, config: { authCacheMs: CACHE_MS } });
 });
 afterAll(async () => {
   await t?.close();

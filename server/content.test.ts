@@ -17,7 +17,7 @@ import { OWN_MESSAGES } from '../common/messages';
 import { statsSince } from './db/content-repository';
 import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, contentItems, dailyPlaybackRollups, networks } from './db/schema';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 let t: TestApp;
 let writer: Session;
@@ -53,7 +53,7 @@ const list = (session: Session, query: string, path: string = API_PATHS.content)
 const patch = (session: Session, id: string, body: unknown) => t.inject({ method: 'PATCH', url: `${API_PATHS.content}/${id}`, payload: body as Record<string, unknown>, headers: session.headers });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   const [w, r, o] = await Promise.all([
     t.createUser({ roles: { Content: 'write' }, prefix: 'content-writer' }),
     t.createUser({ roles: { Content: 'read' }, prefix: 'content-reader' }),

@@ -9,7 +9,7 @@ import { API_PATHS } from '../common/constants';
 import { couponExpiry, couponExpiryText } from '../common/monetization-rules';
 import { DEMO_SITES } from './db/demo-accounts';
 import { coupons, offers } from './db/schema';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 let t: TestApp;
 let reader: Session;
@@ -17,7 +17,7 @@ let offerId: string;
 const prefix = `EXP${randomUUID().slice(0, 6).toUpperCase()}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   const user = await t.createUser({ roles: { 'Subscriptions & Offers': 'read' }, prefix: 'coupon-expiry' });
   reader = await t.login(user.username);
   const site = await t.siteByName(DEMO_SITES.viewlift);

@@ -19,7 +19,7 @@ import { ADMIN_AUDIT_ACTIONS } from '../common/admin-contract';
 import { API_PATHS } from '../common/constants';
 import { openDb, type DbHandle } from './db/client';
 import { auditEvents, staffUsers } from './db/schema';
-import { pgliteTemplate, TEST_SEED_PASSWORD } from './test-support';
+import { pgliteTemplate, TEST_SEED_PASSWORD } from './test/kit';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.DATABASE_URL || undefined;

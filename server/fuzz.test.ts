@@ -49,8 +49,8 @@ import { socialLoginSchema } from './graphql/social-login';
 import { supportSchema } from './graphql/support';
 import {
   graphqlValueFor, mutate, mutationArbitrary, schemaPaths, validFor, type JsonSchema, type ValuePools,
-} from './fuzz-inputs';
-import { createTestApp, openIsolatedTestDb, TEST_SEED_PASSWORD, type Session, type TestApp } from './test-support';
+} from './test/fuzz-inputs';
+import { createTestApp, openIsolatedTestDb, TEST_SEED_PASSWORD, type Session, type TestApp } from './test/kit';
 
 /** Every route as Fastify registers it, with its schema; and which handlers ran (the route's own function, after validation and hooks). */
 const captured = vi.hoisted(() => ({
@@ -435,7 +435,7 @@ async function nearValid(route: Route, c: Case): Promise<void> {
 
 beforeAll(async () => {
   ownDb = await openIsolatedTestDb();
-  t = await createTestApp({ db: ownDb.handle });
+  t = await createTestApp({ demo: true, db: ownDb.handle });
   await seedSmallWorld(t.db);
   const user = await t.createUser({ roles: ALL_WRITE, prefix: 'fuzz-actor' });
   actorName = user.username;

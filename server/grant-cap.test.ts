@@ -17,7 +17,7 @@ import { canEdit } from '../common/roles';
 import { ADMIN_MESSAGES, OWN_MESSAGES } from '../common/messages';
 import { DEMO_ACCOUNTS, type DemoAccount } from './db/demo-accounts';
 import { auditEvents, sessions, staffUsers } from './db/schema';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 const A = API_PATHS.admin;
 const LEVELS: readonly AccessLevel[] = ['read', 'contributor', 'write'];
@@ -25,7 +25,7 @@ const RANK: Record<AccessLevel, number> = { read: 1, contributor: 2, write: 3 };
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
 });
 afterAll(async () => t?.close());
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
 import { GRAPHQL_LIMITS } from './graphql/gate';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 const GQL = API_PATHS.graphql;
 const SOCIAL = 'mutation GoogleLogin($token: String!, $deviceId: String) { googleLogin(token: $token, deviceId: $deviceId) { success message } }';
@@ -18,7 +18,7 @@ let t: TestApp;
 let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   admin = await t.login('admin@demo.test');
 });
 

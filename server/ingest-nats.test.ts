@@ -26,7 +26,7 @@ import { ingestRetries } from './db/ingest-repository';
 import { rebuildRollups } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
-import { createTestApp, type TestApp } from './test-support';
+import { createTestApp, type TestApp } from './test/kit';
 
 const NATS_URL = process.env.NATS_TEST_URL || 'nats://127.0.0.1:4222';
 const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN || '/usr/sbin/nats-server';
@@ -112,7 +112,7 @@ beforeAll(async () => {
   } catch (error) {
     throw new Error(`server/ingest-nats.test.ts needs NATS with JetStream at ${NATS_URL} (set NATS_TEST_URL; nats-server -js): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   await seedSmallWorld(t.db);
   const { id } = await t.siteByName(DEMO_SITES.viewlift);
   const [row] = await queryRows<{ subscriber_id: string; content_id: string }>(t.db, sql`

@@ -20,7 +20,7 @@ import { IngestQueueUnavailable } from './domain/ingest-queue';
 import { INGEST_KEY_FAILURES_PER_IP } from './domain/rate-limit';
 import { rebuildRollups } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
-import { createTestApp, type TestApp } from './test-support';
+import { createTestApp, type TestApp } from './test/kit';
 
 let t: TestApp;
 const key = demoIngestionKey(DEMO_SITES.viewlift);
@@ -62,7 +62,7 @@ async function playbackSnapshot(siteId: string) {
 beforeAll(async () => {
   // Several consumers writing small groups, so batches over the same sessions meet in the database
   // (on PostgreSQL they run in parallel; PGlite has one connection).
-  t = await createTestApp({ ingest: { consumers: 3, maxMessagesPerWrite: 2, foldIntervalMs: 60_000 } });
+  t = await createTestApp({ demo: true, ingest: { consumers: 3, maxMessagesPerWrite: 2, foldIntervalMs: 60_000 } });
   await seedSmallWorld(t.db);
   viewlift = await pickIds(DEMO_SITES.viewlift);
   northwind = await pickIds(DEMO_SITES.northwind);

@@ -1,17 +1,20 @@
 /**
  * `npm start`: builds the SPA if stale, opens the database (PGlite in DATA_DIR, or DATABASE_URL),
- * migrates, seeds demo data on first start, serves API + SPA on HOST:PORT.
+ * migrates, prepares the demo database on first start (server/demo/prepare.ts: the demo sites and
+ * accounts, the viewers' world and its rollups; SEED=0 skips it), serves API + SPA on HOST:PORT.
  *
  * Environment: PORT (3000), HOST (127.0.0.1; use 0.0.0.0 in a container), DATA_DIR (./data),
- * DATABASE_URL, JWT_SECRET (required in production), SEED_PASSWORD, NODE_ENV, LOG_LEVEL (warn: per-request
- * lines are info and cost throughput, so they are off unless asked for), SKIP_BUILD=1, STATIC_DIR (the
- * built SPA, default dist/), and the runtime settings documented in docs/security.md and the README.
+ * DATABASE_URL, JWT_SECRET (required in production), SEED, SEED_PASSWORD, SEED_SCALE, NODE_ENV,
+ * LOG_LEVEL (warn: per-request lines are info and cost throughput, so they are off unless asked
+ * for), SKIP_BUILD=1, STATIC_DIR (the built SPA, default dist/), and the runtime settings documented
+ * in docs/security.md and the README.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildIfStale } from './build-if-stale';
+import { prepareDemoDatabase } from './demo/prepare';
 import { describeSmsTransport, loadConfig } from './env';
 import { devOutboxEnabled, devOutboxUrl } from './http/dev-routes';
 import { LOG_REDACTION, LOG_SERIALIZERS } from './log-redaction';
@@ -31,6 +34,14 @@ const app = await buildApp({
     serializers: LOG_SERIALIZERS,
   },
 });
+
+// The demo data on a database without sites, before the first request can arrive.
+try {
+  await prepareDemoDatabase(app.services.dbHandle, { config: app.services.config, passwords: app.services.passwords, log: app.log });
+} catch (error) {
+  await app.close();
+  throw error;
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

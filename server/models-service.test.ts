@@ -15,7 +15,7 @@ import { OWN_MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, sites } from './db/schema';
 import { getSettings, MONETIZATION_AUDIT } from './domain/monetization';
-import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test-support';
+import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
 interface Settings { isMonetizationModelEnabled: boolean; models: string[]; serviceType: string; version: number }
 interface GraphqlBody {
@@ -55,7 +55,7 @@ const stored = async () => {
 
 beforeAll(async () => {
   own = await openIsolatedTestDb();
-  t = await createTestApp({ db: own.handle });
+  t = await createTestApp({ demo: true, db: own.handle });
   const both = { [AREAS.subscriptionsOffers]: 'write', [AREAS.appCms]: 'write' } as const;
   const e = await t.createUser({ roles: both, prefix: 'one-fact-editor' });
   const r = await t.createUser({ roles: { [AREAS.subscriptionsOffers]: 'read', [AREAS.appCms]: 'read' }, prefix: 'one-fact-reader' });

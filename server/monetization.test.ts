@@ -13,7 +13,7 @@ import { OWN_MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, couponRedemptions, coupons, networks, subscribers, subscriptions } from './db/schema';
 import { generateCouponBatch, MONETIZATION_AUDIT, type MonetizationCaller } from './domain/monetization';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 interface GraphqlBody<T = Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads arbitrary answer shapes
   data: T | null;
@@ -66,7 +66,7 @@ const BATCH = 'mutation($input: CouponBatchInput!) { couponBatchGenerate(input: 
 const batchInput = (offerId: string, count: number, prefix = '') => ({ offerId, count: String(count), prefix, maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '' });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   const w = await t.createUser({ roles: { 'Subscriptions & Offers': 'write' }, prefix: 'mon-writer' });
   const r = await t.createUser({ roles: { 'Subscriptions & Offers': 'read' }, prefix: 'mon-reader' });
   const o = await t.createUser({ roles: { Content: 'write' }, prefix: 'mon-outsider' });

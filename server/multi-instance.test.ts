@@ -25,7 +25,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { networkBrands, networkDevices, networkSettings, networks, sessions, sites } from './db/schema';
 import { serviceCacheOf } from './db/service-cache';
 import { connectRedis, redisAddress, tokenBudgetStore } from './http/token-rate-limit';
-import { createTestApp, openTestDb, TEST_SEED_PASSWORD, type Session, type TestApp } from './test-support';
+import { createTestApp, openTestDb, TEST_SEED_PASSWORD, type Session, type TestApp } from './test/kit';
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -61,7 +61,7 @@ if (!databaseUrl) {
       const handle = await openTestDb().catch((error: unknown) => {
         throw new Error(`This test needs PostgreSQL at DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
       });
-      a = await createTestApp({ config, db: handle });
+      a = await createTestApp({ demo: true, config, db: handle });
       b = await createTestApp({ config });
       expect(a.dbHandle).not.toBe(b.dbHandle);
       expect(a.app.services.cacheBus.kind).toBe('postgres');

@@ -16,15 +16,8 @@ import type { ThemeColors } from '../common/contract';
 import { AUDIT_ACTIONS, copyFromDefault, withoutNumericStatus, type NetworkCaller } from './domain/networks';
 import { MAX_QUERY_COST, QUERY_TOO_COMPLEX, validationRulesFor } from './graphql/limits';
 import { managementSchema } from './graphql/schema';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, SERVICE_GET, type Session, type TestApp } from './test/kit';
 
-const SERVICE_GET = `query serviceGet($site: String!) {
-  serviceGet(site: $site) {
-    id siteInternalName isLaunched serviceName serviceType serviceTypes templateName languageCode
-    forceLogin isMonetizationModelEnabled domainName siteBaseUrl backendUrl
-    networks { name identifier image isActive isDefault }
-  }
-}`;
 const PUBLISH = `mutation networkPublish($site: String!, $network: String!) {
   networkPublish(site: $site, network: $network) { success }
 }`;
@@ -87,7 +80,7 @@ const networkRow = async (networkId: string) => (await t.db.select().from(networ
 const auditFor = (identifier: string) => t.db.select().from(auditEvents).where(eq(auditEvents.networkIdentifier, identifier));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   [admin, reader, contentOnly, northwind] = await Promise.all([
     t.login('admin@demo.test'),
     t.login('appcms-reader@demo.test'),

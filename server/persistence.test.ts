@@ -7,7 +7,7 @@ import { API_PATHS } from '../common/constants';
 import { buildApp } from './app';
 import { openDb } from './db/client';
 import { auditEvents } from './db/schema';
-import { testConfig, TEST_SEED_PASSWORD } from './test-support';
+import { seedDemo, testConfig, TEST_SEED_PASSWORD } from './test/kit';
 
 const dir = mkdtempSync(join(tmpdir(), 'cms-pglite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,6 +19,7 @@ it('data written by one server start is there after a restart with the same DATA
 
   const first = await buildApp({ config });
   expect(first.services.dbHandle.driver).toBe('pglite');
+  await seedDemo(first);
   const login = await first.inject({ method: 'POST', url: API_PATHS.login, payload: { username: 'admin@demo.test', password: TEST_SEED_PASSWORD } });
   expect(login.statusCode).toBe(200);
   const token = login.json().accessToken as string;

@@ -28,7 +28,7 @@ import { API_PATHS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common
 import { REPORTS_PATH, type ReportAnswer, type ReportName, type ReportRow } from '../common/reports';
 import { rebuildRollups } from './db/rollups';
 import { contentItems, networks, payments, playbackSessions, plans, subscribers, subscriptions } from './db/schema';
-import { createBareSite, createTestApp, type Session, type TestApp } from './test-support';
+import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
 
 const DAY_MS = 86_400_000;
 /** The clock of the generated worlds: rollups are folded as of this moment. */
@@ -577,7 +577,7 @@ const unlabeled = (rows: ReportRow[], label: string) => new Map(rows.map((x) => 
 // ---------- the properties ----------
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
 }, 60_000);
 afterAll(async () => t?.close());
 

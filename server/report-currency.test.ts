@@ -9,7 +9,7 @@ import { REPORTS_PATH, type ReportAnswer } from '../common/reports';
 import { reportCsv } from '../common/report-csv';
 import { rebuildRollups } from './db/rollups';
 import { networks, payments, plans, subscribers, subscriptions } from './db/schema';
-import { createBareSite, createTestApp, type Session, type TestApp } from './test-support';
+import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
 
 const FROM = '2024-05-01';
 const TO = '2024-05-10';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from './http/response-schemas';
-import { createTestApp, type TestApp } from './test-support';
+import { createTestApp, type TestApp } from './test/kit';
 
 let t: TestApp;
 

@@ -17,7 +17,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, networkDevices, networkBrands, networkSettings, networks, staffUsers } from './db/schema';
 import { CREATE_ELSEWHERE_AUDIT } from './domain/staff-admin';
 import { assertPublicUrl, loadConfig, publicUrlOf } from './env';
-import { createTestApp, testConfig, type Session, type TestApp } from './test-support';
+import { createTestApp, testConfig, type Session, type TestApp } from './test/kit';
 
 const A = API_PATHS.admin;
 const SITE = DEMO_SITES.viewlift;
@@ -28,7 +28,7 @@ let northwind: Session;
 
 beforeAll(async () => {
   // One trusted proxy hop, so X-Forwarded-Host would reach request.host if anything still read it.
-  t = await createTestApp({ config: { publicUrl: PUBLIC, trustProxy: 1 } });
+  t = await createTestApp({ demo: true, config: { publicUrl: PUBLIC, trustProxy: 1 } });
   admin = await t.login('admin@demo.test');
   northwind = await t.login('admin@northwind.test');
 });

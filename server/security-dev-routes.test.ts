@@ -12,7 +12,7 @@ import { OWN_MESSAGES } from '../common/messages';
 import { buildApp } from './app';
 import { assertDevOutboxNotOnNetwork, describeSmsTransport, isLoopbackHost, loadConfig, parseTrustProxy } from './env';
 import { devOutboxUrl, isLoopbackAddress } from './http/dev-routes';
-import { createTestApp, outboxHeaders, openTestDb, testConfig, type TestApp } from './test-support';
+import { createTestApp, outboxHeaders, openTestDb, testConfig, type TestApp } from './test/kit';
 import { DEMO_SITES } from './db/demo-accounts';
 import { demoIngestionKey, seedSmallWorld } from './db/seed-world';
 
@@ -22,7 +22,7 @@ describe('development outbox', () => {
   let t: TestApp;
   let user: Awaited<ReturnType<TestApp['createUser']>>;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     user = await t.createUser();
     const res = await t.post(API_PATHS.forgotPassword, { username: user.username });
     expect(res.statusCode).toBe(200);

@@ -11,11 +11,11 @@ import { API_PATHS } from '../common/constants';
 import { buildApp } from './app';
 import { createJobQueue } from './domain/jobs';
 import type { SmsTransport } from './domain/sms';
-import { createTestApp, testConfig, type TestApp } from './test-support';
+import { createTestApp, testConfig, type TestApp } from './test/kit';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
 });
 afterAll(async () => {
   await t?.close();

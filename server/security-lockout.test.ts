@@ -16,12 +16,12 @@ import { auditEvents, rateLimits } from './db/schema';
 import { pairKey } from './domain/login-throttle';
 import { DEFAULT_LOGIN_THROTTLE, DEFAULT_RATE_LIMITS } from './domain/rate-limit';
 import { loadConfig } from './env';
-import { createTestApp, outboxHeaders, RELAXED_RATE_LIMITS, testConfig, type TestApp, type TestUser } from './test-support';
+import { createTestApp, outboxHeaders, RELAXED_RATE_LIMITS, testConfig, type TestApp, type TestUser } from './test/kit';
 
 let t: TestApp;
 let app: FastifyInstance;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   app = await buildApp({ db: t.dbHandle, config: { ...testConfig(), rateLimits: DEFAULT_RATE_LIMITS, loginThrottle: DEFAULT_LOGIN_THROTTLE, seed: false } });
 });
 afterAll(async () => {

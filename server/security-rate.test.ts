@@ -11,13 +11,13 @@ import { OWN_MESSAGES } from '../common/messages';
 import { buildApp } from './app';
 import { DEMO_SITES } from './db/demo-accounts';
 import { loadConfig } from './env';
-import { createTestApp, TEST_SEED_PASSWORD, type TestApp } from './test-support';
+import { createTestApp, TEST_SEED_PASSWORD, type TestApp } from './test/kit';
 
 let t: TestApp;
 let app: FastifyInstance;
 const BUDGET = 5;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   app = await buildApp({ db: t.dbHandle, config: { ...t.config, seed: false, apiRateLimit: { max: BUDGET, windowSeconds: 60 } } });
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ import { API_PATHS } from '../common/constants';
 import { buildApp } from './app';
 import { runtimeConfigScript } from './http/spa';
 import { CSP_REPORT_PATH, contentSecurityPolicy } from './http/security-headers';
-import { createTestApp, outboxHeaders, openTestDb, testConfig, type Session, type TestApp } from './test-support';
+import { createTestApp, outboxHeaders, openTestDb, testConfig, type Session, type TestApp } from './test/kit';
 
 const GQL = API_PATHS.graphql;
 let t: TestApp;
@@ -23,7 +23,7 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'cms-security-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ staticDir: dist });
+  t = await createTestApp({ demo: true, staticDir: dist });
   admin = await t.login('admin@demo.test');
 });
 afterAll(async () => {

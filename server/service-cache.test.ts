@@ -20,15 +20,8 @@ import { createNetworkRepository } from './db/network-repository';
 import { networkBrands, networkDevices, networkSettings, networks, sites } from './db/schema';
 import { getService, type NetworkCaller } from './domain/networks';
 import { createServiceCache, serviceCacheOf, type ServiceSnapshot } from './db/service-cache';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, SERVICE_GET, type Session, type TestApp } from './test/kit';
 
-const SERVICE_GET = `query serviceGet($site: String!) {
-  serviceGet(site: $site) {
-    id siteInternalName isLaunched serviceName serviceType serviceTypes templateName languageCode
-    forceLogin isMonetizationModelEnabled domainName siteBaseUrl backendUrl
-    networks { name identifier image isActive isDefault }
-  }
-}`;
 const PUBLISH = 'mutation p($site: String!, $network: String!) { networkPublish(site: $site, network: $network) { success } }';
 const COPY = 'mutation c($req: NetworkCopyInput!) { networkCopyFromDefault(req: $req) { success } }';
 const MONETIZATION_READ = 'query { monetizationSettings { isMonetizationModelEnabled models version } }';
@@ -81,7 +74,7 @@ async function createNetwork(isDefault = false) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { serviceCacheMs: 60_000 } });
+  t = await createTestApp({ demo: true, config: { serviceCacheMs: 60_000 } });
   const template = await t.siteByName(DEMO_SITES.viewlift);
   const name = `cache-${randomUUID().slice(0, 8)}`;
   const { id: _id, signingKey: _key, signingKeyRotatedAt: _at, ...rest } = template;

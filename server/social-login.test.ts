@@ -15,7 +15,7 @@ import { DEFAULT_RATE_LIMITS } from './domain/rate-limit';
 import { totpCode } from './domain/totp';
 import { TOTP_MESSAGES, TOTP_PATHS, type TotpStartResponse } from '../common/totp';
 import { assertNoEmulatorInProduction, loadConfig } from './env';
-import { createTestApp, testConfig, type TestApp } from './test-support';
+import { createTestApp, testConfig, type TestApp } from './test/kit';
 
 const PROJECT = 'demo-cms-test';
 const ISSUER = `https://securetoken.google.com/${PROJECT}`;
@@ -35,8 +35,8 @@ beforeAll(async () => {
   otherKey = other.privateKey;
   jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' }] };
   [t, emulatorApp] = await Promise.all([
-    createTestApp({ config: { firebaseAuth: { projectId: PROJECT, emulatorHost: undefined, keys: createLocalJWKSet(jwks) } } }),
-    createTestApp({ config: { firebaseAuth: { projectId: PROJECT, emulatorHost: '127.0.0.1:9099' } } }),
+    createTestApp({ demo: true, config: { firebaseAuth: { projectId: PROJECT, emulatorHost: undefined, keys: createLocalJWKSet(jwks) } } }),
+    createTestApp({ demo: true, config: { firebaseAuth: { projectId: PROJECT, emulatorHost: '127.0.0.1:9099' } } }),
   ]);
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../scripts/precompress';
 import { IMMUTABLE_CACHE, pickEncoding, REVALIDATE_CACHE } from './http/spa';
-import { createTestApp, type TestApp } from './test-support';
+import { createTestApp, type TestApp } from './test/kit';
 
 let t: TestApp;
 let dist: string;

@@ -13,7 +13,7 @@ import { API_PATHS } from '../common/constants';
 import { ADMIN_MESSAGES, MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
 import { sites } from './db/schema';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 const A = API_PATHS.admin;
 let t: TestApp;
@@ -57,7 +57,7 @@ async function lonelySite() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   admin = await t.login('admin@demo.test');
   reader = await t.login('siteadmin@demo.test');
   contentOnly = await t.login('content@demo.test');

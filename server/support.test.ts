@@ -20,7 +20,7 @@ import {
   subscriberDevices, subscribers, subscriptions, supportNotes,
 } from './db/schema';
 import { SUPPORT_SEARCH_BUDGET, maskEmail, maskPhone } from './domain/support';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 interface GraphqlBody<T> {
   data: T | null;
@@ -131,7 +131,7 @@ const auditOf = (action: string, subscriberId: string) => t.db.select().from(aud
   .orderBy(desc(auditEvents.at));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
   const northwindAgent = await t.createUser({ site: DEMO_SITES.northwind, roles: { 'Customer Support': 'write' }, prefix: 'nw-support' });
   [support, reader, contentOnly, northwindSupport] = await Promise.all([
     t.login('support@demo.test'),

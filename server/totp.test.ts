@@ -22,14 +22,14 @@ import { DEFAULT_RATE_LIMITS } from './domain/rate-limit';
 import {
   base32Decode, base32Encode, decryptSecret, encryptSecret, hotp, matchTotp, otpauthUri, totpCode, totpStep,
 } from './domain/totp';
-import { createTestApp, type Session, type TestApp, type TestUser } from './test-support';
+import { createTestApp, type Session, type TestApp, type TestUser } from './test/kit';
 
 const T = TOTP_PATHS.account;
 let t: TestApp;
 let clock = Date.now();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -291,7 +291,7 @@ describe('sign-in with the authenticator app', () => {
   });
 
   it('wrong codes count against the same login throttle and failure cap as the SMS code', async () => {
-    const capped = await createTestApp({ config: { loginThrottle: { pair: { freeAttempts: 1_000, baseSeconds: 1, maxSeconds: 1 }, accountFailureCap: 3 } } });
+    const capped = await createTestApp({ demo: true, config: { loginThrottle: { pair: { freeAttempts: 1_000, baseSeconds: 1, maxSeconds: 1 }, accountFailureCap: 3 } } });
     try {
       const user = await capped.createUser({ prefix: 'totp-cap' });
       const session = await capped.login(user.username, user.password);
@@ -456,7 +456,7 @@ describe('limits', () => {
     // test file shares the database and so the counters of 127.0.0.1 (this test failed there by order).
     const perAccountOnly = Object.fromEntries(Object.entries(DEFAULT_RATE_LIMITS).map(([action, rule]) =>
       [action, { ...rule, perIp: { limit: 1_000_000, windowSeconds: rule.perIp.windowSeconds } }])) as typeof DEFAULT_RATE_LIMITS;
-    const limited = await createTestApp({ config: { rateLimits: perAccountOnly } });
+    const limited = await createTestApp({ demo: true, config: { rateLimits: perAccountOnly } });
     try {
       const user = await limited.createUser({ prefix: 'totp-rate' });
       const session = await limited.login(user.username, user.password);

@@ -17,7 +17,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, networks } from './db/schema';
 import { APPCMS_AUDIT } from './domain/appcms';
 import { createUploadStorage } from './storage/upload-storage';
-import { createTestApp, type Session, type TestApp } from './test-support';
+import { createTestApp, type Session, type TestApp } from './test/kit';
 
 let t: TestApp;
 let admin: Session;
@@ -55,7 +55,7 @@ const image = (width: number, height: number, format: 'png' | 'webp') =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'uploads-security-'));
-  t = await createTestApp({ config: { dataDir } });
+  t = await createTestApp({ demo: true, config: { dataDir } });
   admin = await t.login('admin@demo.test');
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import { createTokenService, type AccessClaims } from './domain/tokens';
 import { withVerifiedTokenCache } from './domain/verified-tokens';
-import { createTestApp, type TestApp } from './test-support';
+import { createTestApp, type TestApp } from './test/kit';
 
 const SECRET = 'verified-tokens-test-secret-0123456789abcdef';
 
@@ -85,7 +85,7 @@ describe('withVerifiedTokenCache', () => {
 describe('GET /api/auth/verify with the cache', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
   });
   afterAll(async () => {
     await t?.close();

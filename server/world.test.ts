@@ -12,7 +12,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { rebuildRollups } from './db/rollups';
 import { networks, sites } from './db/schema';
 import { generateSiteWorld, queryRows, seedSmallWorld, SMALL_WORLD, worldClock, writeWorld, type SiteContext } from './db/seed-world';
-import { createTestApp, openIsolatedTestDb, type TestApp } from './test-support';
+import { createTestApp, openIsolatedTestDb, type TestApp } from './test/kit';
 
 const NOW = new Date('2026-03-15T18:30:00Z');
 const OPTIONS = { ...SMALL_WORLD, now: NOW };
@@ -62,7 +62,7 @@ beforeAll(async () => {
   // Its own database: these tests compare whole-site facts of the demo sites, which other test files
   // change while they run when they share PostgreSQL's database.
   ownDb = await openIsolatedTestDb();
-  t = await createTestApp({ db: ownDb.handle });
+  t = await createTestApp({ demo: true, db: ownDb.handle });
   db = t.db;
   await seedSmallWorld(db);
 }, 180_000); // a shared 2-core machine can be slow to start PGlite and seed

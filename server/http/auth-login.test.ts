@@ -8,11 +8,11 @@ import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { DEMO_ACCOUNTS, DEMO_SITES } from '../db/demo-accounts';
 import { auditEvents, sessions } from '../db/schema';
 import { hasAreaAccess } from '../domain/auth-context';
-import { createTestApp, TEST_SEED_PASSWORD, type TestApp } from '../test-support';
+import { createTestApp, TEST_SEED_PASSWORD, type TestApp } from '../test/kit';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
 });
 afterAll(async () => {
   await t?.close();

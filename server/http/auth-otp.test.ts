@@ -5,11 +5,11 @@ import { API_PATHS } from '../../common/constants';
 import type { LoginResponse, VerifyOtpResponse } from '../../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { otpCodes, resetTokens, staffUsers } from '../db/schema';
-import { createTestApp, outboxHeaders, type TestApp, type TestUser } from '../test-support';
+import { createTestApp, outboxHeaders, type TestApp, type TestUser } from '../test/kit';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true });
 });
 afterAll(async () => {
   await t?.close();

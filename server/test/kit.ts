@@ -1,7 +1,9 @@
 /**
- * Test helper for server tests. `createTestApp()` picks the driver (PostgreSQL when DATABASE_URL
- * is set, else in-memory PGlite), migrates, seeds the demo data with TEST_SEED_PASSWORD, and
- * returns the Fastify app plus helpers. Create one per test FILE (beforeAll); PGlite starts in ~2 s.
+ * The server tests' kit. `createTestApp()` picks the driver (PostgreSQL when DATABASE_URL is set,
+ * else in-memory PGlite), migrates, and returns the Fastify app plus helpers; `createTestApp({ demo:
+ * true })` also prepares the demo database (server/demo/prepare.ts: the demo sites and accounts,
+ * password TEST_SEED_PASSWORD, no viewers' world) as `npm start` does, since buildApp seeds nothing.
+ * Create one per test FILE (beforeAll); PGlite starts in ~2 s.
  *
  * On PostgreSQL every test file shares one fresh database per run, so tests that change state
  * create their own users with `createUser()` (unique names and phone numbers) rather than
@@ -14,18 +16,28 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { API_PATHS } from '../common/constants';
-import type { LoginResponse, OutboxMessage, Roles, SiteProfile } from '../common/contract';
-import { buildApp } from './app';
-import { MIGRATIONS_FOLDER, openDb, type Db, type DbHandle } from './db/client';
-import { DEMO_SITES } from './db/demo-accounts';
-import { sites, staffUsers } from './db/schema';
-import type { LoginThrottleRules, RateLimitTable } from './domain/rate-limit';
-import { loadConfig, type ServerConfig } from './env';
-import { DEV_OUTBOX_TOKEN_HEADER } from './http/dev-routes';
-import type { IngestConfig } from './domain/ingest-pipeline';
+import { API_PATHS } from '../../common/constants';
+import type { LoginResponse, OutboxMessage, Roles, SiteProfile } from '../../common/contract';
+import { buildApp } from '../app';
+import { MIGRATIONS_FOLDER, openDb, type Db, type DbHandle } from '../db/client';
+import { DEMO_SITES } from '../db/demo-accounts';
+import { sites, staffUsers } from '../db/schema';
+import type { LoginThrottleRules, RateLimitTable } from '../domain/rate-limit';
+import { loadConfig, type ServerConfig } from '../env';
+import { DEV_OUTBOX_TOKEN_HEADER } from '../http/dev-routes';
+import type { IngestConfig } from '../domain/ingest-pipeline';
+import { prepareDemoDatabase } from '../demo/prepare';
 
 export const TEST_SEED_PASSWORD = 'Test!Seed2024';
+
+/** The management GraphQL's serviceGet with every field the AppCMS pages read (networks and service-cache tests). */
+export const SERVICE_GET = `query serviceGet($site: String!) {
+  serviceGet(site: $site) {
+    id siteInternalName isLaunched serviceName serviceType serviceTypes templateName languageCode
+    forceLogin isMonetizationModelEnabled domainName siteBaseUrl backendUrl
+    networks { name identifier image isActive isDefault }
+  }
+}`;
 
 /** Rate limits high enough that ordinary tests never meet them (the rate-limit test uses the defaults). */
 export const RELAXED_RATE_LIMITS: RateLimitTable = Object.fromEntries(
@@ -36,7 +48,7 @@ export const RELAXED_RATE_LIMITS: RateLimitTable = Object.fromEntries(
 ) as RateLimitTable;
 
 /** No back-off and no failure cap in ordinary tests (server/security-lockout.test.ts uses the defaults). */
-export const RELAXED_LOGIN_THROTTLE: LoginThrottleRules = {
+const RELAXED_LOGIN_THROTTLE: LoginThrottleRules = {
   pair: { freeAttempts: 1_000_000, baseSeconds: 1, maxSeconds: 1 },
   accountFailureCap: 1_000_000,
 };
@@ -49,9 +61,10 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dataDir: 'memory://',
     jwtSecret: `test-secret-${randomBytes(16).toString('hex')}`,
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    // The demo database of `createTestApp({ demo: true })` and `seedDemo(app)`: accounts only; test
+    // files that need the viewers' world call seedSmallWorld (server/db/seed-world.ts).
     seedPassword: TEST_SEED_PASSWORD,
     seed: true,
-    // Test files that need the viewers' world call seedSmallWorld (server/db/seed-world.ts).
     seedScale: 0,
     rateLimits: RELAXED_RATE_LIMITS,
     loginThrottle: RELAXED_LOGIN_THROTTLE,
@@ -155,7 +168,7 @@ export interface Session {
   headers: Record<string, string>;
 }
 
-export interface TestUserInput {
+interface TestUserInput {
   site?: string;
   roles?: Roles;
   twoFactorOnLogin?: boolean;
@@ -211,9 +224,20 @@ export function outboxHeaders(config: Pick<ServerConfig, 'devOutboxToken'>): Rec
   return { [DEV_OUTBOX_TOKEN_HEADER]: config.devOutboxToken };
 }
 
+/**
+ * Prepares the demo database behind an app built by a test (as server/main.ts does at start): the
+ * demo sites and accounts when the database has none, with the app's seed password (testConfig:
+ * TEST_SEED_PASSWORD).
+ */
+export async function seedDemo(app: FastifyInstance): Promise<void> {
+  await prepareDemoDatabase(app.services.dbHandle, { config: app.services.config, passwords: app.services.passwords, log: app.log });
+}
+
 export async function createTestApp(options: {
   config?: Partial<ServerConfig>; staticDir?: string; plugins?: FastifyPluginAsync[]; db?: DbHandle; ingest?: Partial<IngestConfig>;
   onRoute?: (route: RouteOptions) => void;
+  /** Prepare the demo database (the demo sites and accounts) as `npm start` does; default none. */
+  demo?: boolean;
 } = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const dbHandle = options.db ?? await openTestDb();
@@ -224,6 +248,7 @@ export async function createTestApp(options: {
     // Every answer of every server test must survive its response schema unchanged.
     checkSerialization: true,
   });
+  if (options.demo) await seedDemo(app);
   await app.ready();
   const db = dbHandle.db;
 

@@ -32,7 +32,7 @@ export interface JsonSchema {
 }
 
 /** Values a field is pushed to, one at a time. */
-export const BOUNDARIES: readonly unknown[] = [
+const BOUNDARIES: readonly unknown[] = [
   2147483647, 2147483648, -2147483649, 9007199254740991, -9007199254740991, 1e21, -1e21, -1, 0, 1.5, -0.5,
   'x'.repeat(20_000), '', ' ', '1', '-1', '9007199254740993', '1e21', 'NaN', '0x10', 'null', 'true',
   '2026-02-30', '2026-11-26T10:07:07+20:00', '9999-12-31', '0000-01-01', '-'.repeat(36), 'X'.repeat(300),

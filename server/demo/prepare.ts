@@ -1,0 +1,58 @@
+/**
+ * Prepares a demo database: on a database without sites, the demo sites and staff accounts
+ * (server/demo/seed.ts, docs/demo-accounts.md) and, when SEED_SCALE > 0, the viewers' world of each
+ * demo site with its daily rollups rebuilt as of the world's clock (server/db/seed-world.ts).
+ *
+ * Run by the start path (server/main.ts, after buildApp and before listening) and by tests that ask
+ * for the demo data (server/test/kit.ts, `createTestApp({ demo: true })`); never by buildApp, which
+ * serves whatever database it is given. A database that already has sites is left as it is, so a
+ * restart or a second instance seeds nothing; concurrent starts on one PostgreSQL are serialised by
+ * the database lock (DbHandle.withLock).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '../composition';
+import type { DbHandle } from '../db/client';
+import { DEMO_SITES } from '../db/demo-accounts';
+import { seedWorld } from '../db/seed-world';
+import { createPasswordHasher, isPasswordComplex, type PasswordHasher } from '../domain/passwords';
+import { DEFAULT_SEED_PASSWORD, type ServerConfig } from '../env';
+import { seedDemoData } from './seed';
+
+export type DemoConfig = Pick<ServerConfig, 'seed' | 'seedPassword' | 'seedScale' | 'production' | 'argon2'>;
+
+interface PreparedDemo {
+  /** True when this call wrote the demo sites and accounts (the database had no sites). */
+  seeded: boolean;
+  /** Why nothing was seeded on purpose (SEED=0, production without SEED_PASSWORD, a weak password). */
+  skipped?: string;
+}
+
+/** The password of the demo accounts: SEED_PASSWORD, else the documented default outside production. */
+function demoPassword(config: DemoConfig): { password: string } | { skipped: string } {
+  const password = config.seedPassword ?? (config.production ? undefined : DEFAULT_SEED_PASSWORD);
+  if (!password) return { skipped: 'Demo seed skipped: NODE_ENV=production and SEED_PASSWORD is not set.' };
+  if (!isPasswordComplex(password)) return { skipped: 'Demo seed skipped: SEED_PASSWORD does not meet the password complexity rule.' };
+  return { password };
+}
+
+export async function prepareDemoDatabase(dbHandle: DbHandle, input: { config: DemoConfig; log: Logger; passwords?: PasswordHasher }): Promise<PreparedDemo> {
+  const { config, log } = input;
+  if (!config.seed) return { seeded: false, skipped: 'SEED=0' };
+  const chosen = demoPassword(config);
+  if ('skipped' in chosen) {
+    log.warn(chosen.skipped);
+    return { seeded: false, skipped: chosen.skipped };
+  }
+  const passwords = input.passwords ?? createPasswordHasher(config.argon2);
+  const seeded = await dbHandle.withLock(() => seedDemoData(dbHandle.db, { password: chosen.password, passwords }));
+  if (seeded) log.info('Demo data seeded (see docs/demo-accounts.md).');
+  if (seeded && config.seedScale > 0) {
+    const world = await dbHandle.withLock(() => seedWorld(dbHandle.db, { scale: config.seedScale, production: config.production, randomKey: () => randomBytes(24).toString('base64url') }));
+    for (const { site, counts, ingestionKey } of world.sites) {
+      log.info({ site, subscribers: counts.subscribers, sessions: counts.playback_sessions }, 'Viewers\' world seeded');
+      // Production keys are random and shown once; the demo keys are documented (README).
+      if (ingestionKey && (config.production || site === DEMO_SITES.viewlift)) log.warn(`Ingestion key of ${site} (POST /v1/events, header x-ingestion-key): ${ingestionKey}`);
+    }
+  }
+  return { seeded };
+}
