@@ -24,8 +24,8 @@ const SESSION_PARAMS = {
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const own = app.services.ownSessions;
 
-  // Every route of this plugin: a session and the management key, checked after the request's schema.
-  app.addHook('preHandler', requireAuth);
+  // Every route of this plugin: a session and the management key, checked before the body is read.
+  app.addHook('onRequest', requireAuth);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;

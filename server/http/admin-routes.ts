@@ -24,9 +24,8 @@ import {
   type SetPasswordRequest, type StaffListQuery, type UpdateStaffRequest, type VersionRequest,
 } from '../../common/admin-contract';
 import { API_PATHS, AREAS } from '../../common/constants';
-import { canContinue } from '../../common/roles';
-import type { AuthContext } from '../domain/auth-context';
-import { forbidden, rateLimited } from '../domain/errors';
+import { rateLimited } from '../domain/errors';
+import { authContextOf, requireRoleIn } from './auth-hooks';
 import { ADMIN_RESPONSES, answers } from './response-schemas';
 import './types';
 
@@ -42,13 +41,6 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   const services = app.services;
   const admin = services.staffAdmin;
 
-  /** A session and a role in Admin: anything less never reaches the domain. */
-  async function adminContext(request: FastifyRequest): Promise<AuthContext> {
-    const ctx = await services.auth.authenticate(request, { apiKey: 'required' });
-    if (!canContinue(ctx.user.roles, AREAS.admin)) throw forbidden();
-    return ctx;
-  }
-
   async function limitSetPassword(request: FastifyRequest): Promise<void> {
     const result = await services.limiter.hit(`setPassword:ip:${request.ip}`, SET_PASSWORD_RULE);
     if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
@@ -60,58 +52,66 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
 
-  app.get<{ Querystring: StaffListQuery }>(`${BASE}/staff`, { schema: { querystring: ADMIN_SCHEMAS.staffListQuery, response: answers({ 200: ADMIN_RESPONSES.staffList }) } }, async (request) =>
-    admin.list(await adminContext(request), request.query));
+  // Staff, site and audit: a session and a role in Admin; anything less never reaches the domain.
+  await app.register(async (area) => {
+    area.addHook('onRequest', requireRoleIn(AREAS.admin));
 
-  app.post<{ Body: CreateStaffRequest }>(`${BASE}/staff`, { schema: { body: ADMIN_SCHEMAS.createStaff, response: answers({ 201: ADMIN_RESPONSES.staffChange }) } }, async (request, reply) => {
-    const result = await admin.create(await adminContext(request), request.body);
-    return reply.code(201).send(result);
+    area.get<{ Querystring: StaffListQuery }>(`${BASE}/staff`, { schema: { querystring: ADMIN_SCHEMAS.staffListQuery, response: answers({ 200: ADMIN_RESPONSES.staffList }) } }, async (request) =>
+      admin.list(authContextOf(request), request.query));
+
+    area.post<{ Body: CreateStaffRequest }>(`${BASE}/staff`, { schema: { body: ADMIN_SCHEMAS.createStaff, response: answers({ 201: ADMIN_RESPONSES.staffChange }) } }, async (request, reply) => {
+      const result = await admin.create(authContextOf(request), request.body);
+      return reply.code(201).send(result);
+    });
+
+    area.get<{ Params: IdParams }>(`${BASE}/staff/:id`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.staff }) } }, async (request) =>
+      ({ success: true, staff: await admin.get(authContextOf(request), request.params.id) }));
+
+    area.put<{ Params: IdParams; Body: UpdateStaffRequest }>(`${BASE}/staff/:id`, {
+      schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.updateStaff, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
+    }, async (request) => admin.update(authContextOf(request), request.params.id, request.body));
+
+    area.post<{ Params: IdParams; Body: VersionRequest }>(`${BASE}/staff/:id/disable`, {
+      schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
+    }, async (request) => admin.setDisabled(authContextOf(request), request.params.id, true, request.body.version));
+
+    area.post<{ Params: IdParams; Body: VersionRequest }>(`${BASE}/staff/:id/enable`, {
+      schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
+    }, async (request) => admin.setDisabled(authContextOf(request), request.params.id, false, request.body.version));
+
+    area.get<{ Params: IdParams }>(`${BASE}/staff/:id/sessions`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.sessions }) } }, async (request) =>
+      admin.sessions(authContextOf(request), request.params.id));
+
+    area.post<{ Params: IdParams }>(`${BASE}/staff/:id/sessions/end`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.endSessions }) } }, async (request) =>
+      admin.endSessions(authContextOf(request), request.params.id));
+
+    area.delete<{ Params: SessionParams }>(`${BASE}/staff/:id/sessions/:sessionId`, { schema: { params: ADMIN_SCHEMAS.sessionParams, response: answers({ 200: ADMIN_RESPONSES.endSessions }) } }, async (request) =>
+      admin.endSession(authContextOf(request), request.params.id, request.params.sessionId));
+
+    area.post<{ Params: IdParams }>(`${BASE}/staff/:id/password-reset`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.staffChange }) } }, async (request) =>
+      admin.triggerPasswordReset(authContextOf(request), request.params.id));
+
+    area.post<{ Params: IdParams; Body: ResetSecondFactorRequest }>(`${BASE}/staff/:id/second-factor/reset`, {
+      schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.resetSecondFactor, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
+    }, async (request) => admin.resetSecondFactor(authContextOf(request), request.params.id, request.body));
+
+    area.put<{ Body: RequireTwoFactorRequest }>(`${BASE}/site/two-factor`, { schema: { body: ADMIN_SCHEMAS.requireTwoFactor, response: answers({ 200: ADMIN_RESPONSES.requireTwoFactor }) } }, async (request) =>
+      admin.requireTwoFactor(authContextOf(request), request.body.required));
+
+    area.get<{ Querystring: AuditQuery }>(`${BASE}/audit`, { schema: { querystring: ADMIN_SCHEMAS.auditQuery, response: answers({ 200: ADMIN_RESPONSES.audit }) } }, async (request) =>
+      admin.audit(authContextOf(request), request.query));
   });
 
-  app.get<{ Params: IdParams }>(`${BASE}/staff/:id`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.staff }) } }, async (request) =>
-    ({ success: true, staff: await admin.get(await adminContext(request), request.params.id) }));
+  // Set-password: public (the link's token is the credential), limited per client address.
+  await app.register(async (open) => {
+    open.post<{ Body: SetPasswordCheckRequest }>(`${BASE}/set-password/check`, { schema: { body: ADMIN_SCHEMAS.setPasswordCheck, response: answers({ 200: ADMIN_RESPONSES.setPasswordCheck }) } }, async (request) => {
+      await limitSetPassword(request);
+      return admin.checkSetPasswordToken(request.body.token);
+    });
 
-  app.put<{ Params: IdParams; Body: UpdateStaffRequest }>(`${BASE}/staff/:id`, {
-    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.updateStaff, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
-  }, async (request) => admin.update(await adminContext(request), request.params.id, request.body));
-
-  app.post<{ Params: IdParams; Body: VersionRequest }>(`${BASE}/staff/:id/disable`, {
-    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
-  }, async (request) => admin.setDisabled(await adminContext(request), request.params.id, true, request.body.version));
-
-  app.post<{ Params: IdParams; Body: VersionRequest }>(`${BASE}/staff/:id/enable`, {
-    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.version, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
-  }, async (request) => admin.setDisabled(await adminContext(request), request.params.id, false, request.body.version));
-
-  app.get<{ Params: IdParams }>(`${BASE}/staff/:id/sessions`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.sessions }) } }, async (request) =>
-    admin.sessions(await adminContext(request), request.params.id));
-
-  app.post<{ Params: IdParams }>(`${BASE}/staff/:id/sessions/end`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.endSessions }) } }, async (request) =>
-    admin.endSessions(await adminContext(request), request.params.id));
-
-  app.delete<{ Params: SessionParams }>(`${BASE}/staff/:id/sessions/:sessionId`, { schema: { params: ADMIN_SCHEMAS.sessionParams, response: answers({ 200: ADMIN_RESPONSES.endSessions }) } }, async (request) =>
-    admin.endSession(await adminContext(request), request.params.id, request.params.sessionId));
-
-  app.post<{ Params: IdParams }>(`${BASE}/staff/:id/password-reset`, { schema: { params: ADMIN_SCHEMAS.staffParams, response: answers({ 200: ADMIN_RESPONSES.staffChange }) } }, async (request) =>
-    admin.triggerPasswordReset(await adminContext(request), request.params.id));
-
-  app.post<{ Params: IdParams; Body: ResetSecondFactorRequest }>(`${BASE}/staff/:id/second-factor/reset`, {
-    schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.resetSecondFactor, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
-  }, async (request) => admin.resetSecondFactor(await adminContext(request), request.params.id, request.body));
-
-  app.put<{ Body: RequireTwoFactorRequest }>(`${BASE}/site/two-factor`, { schema: { body: ADMIN_SCHEMAS.requireTwoFactor, response: answers({ 200: ADMIN_RESPONSES.requireTwoFactor }) } }, async (request) =>
-    admin.requireTwoFactor(await adminContext(request), request.body.required));
-
-  app.get<{ Querystring: AuditQuery }>(`${BASE}/audit`, { schema: { querystring: ADMIN_SCHEMAS.auditQuery, response: answers({ 200: ADMIN_RESPONSES.audit }) } }, async (request) =>
-    admin.audit(await adminContext(request), request.query));
-
-  app.post<{ Body: SetPasswordCheckRequest }>(`${BASE}/set-password/check`, { schema: { body: ADMIN_SCHEMAS.setPasswordCheck, response: answers({ 200: ADMIN_RESPONSES.setPasswordCheck }) } }, async (request) => {
-    await limitSetPassword(request);
-    return admin.checkSetPasswordToken(request.body.token);
-  });
-
-  app.post<{ Body: SetPasswordRequest }>(`${BASE}/set-password`, { schema: { body: ADMIN_SCHEMAS.setPassword, response: answers({ 200: ADMIN_RESPONSES.setPassword }) } }, async (request) => {
-    await limitSetPassword(request);
-    return admin.setPassword(request.body, request.ip);
+    open.post<{ Body: SetPasswordRequest }>(`${BASE}/set-password`, { schema: { body: ADMIN_SCHEMAS.setPassword, response: answers({ 200: ADMIN_RESPONSES.setPassword }) } }, async (request) => {
+      await limitSetPassword(request);
+      return admin.setPassword(request.body, request.ip);
+    });
   });
 };

@@ -22,7 +22,7 @@ import { invalid } from '../domain/errors';
 import { isNetworkDataKind, readNetworkData } from '../domain/networks';
 import { CONTENT_TYPES } from '../storage/image-check';
 import { STORAGE_KEY, type UploadStorage } from '../storage/upload-storage';
-import { networkCallerOf } from './network-caller';
+import { authContextOf, requireAuth } from './auth-hooks';
 import { APPCMS_RESPONSES, RAW_BODY, answers } from './response-schemas';
 import './types';
 
@@ -50,12 +50,13 @@ export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbo
 /** Image bodies of an upload, read as bytes (their declared type is not trusted: the content is checked). */
 const UPLOAD_TYPES = ['image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream'];
 
-async function appcmsCallerOf(request: FastifyRequest): Promise<AppcmsCaller> {
-  const { user, site } = await request.server.services.auth.authenticate(request, { apiKey: 'required' });
+/** The caller the prefix's hook authenticated, as the AppCMS rules take it. */
+function callerOf(request: FastifyRequest): AppcmsCaller {
+  const { user, site } = authContextOf(request);
   return { userId: user.id, siteId: site.id, roles: user.roles as Record<string, string>, username: user.username };
 }
 
-export interface AppcmsRoutesOptions {
+interface AppcmsRoutesOptions {
   /** Where uploads go; by default the composition root's (`${DATA_DIR}/uploads`, in memory for `memory://`). */
   storage?: UploadStorage;
 }
@@ -64,88 +65,96 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
   const { networks } = app.services;
   const deps: AppcmsDeps = options.storage ? { ...app.services.appcms, storage: options.storage } : app.services.appcms;
 
-  app.get<{ Params: NetworkDataParams }>(`${API_PATHS.appcmsNetworkData}/:site/:kind/:networkIdentifier`, {
-    schema: {
-      params: {
-        type: 'object',
-        required: ['site', 'kind', 'networkIdentifier'],
-        properties: { site: segment, kind: segment, networkIdentifier: segment },
-      },
-      response: answers({ 200: APPCMS_RESPONSES.networkData }),
-    },
-  }, async (request) => {
-    const { site, kind, networkIdentifier } = request.params;
-    if (!isNetworkDataKind(kind)) throw invalid('kind', OWN_MESSAGES.badRequest);
-    return readNetworkData(networks, await networkCallerOf(request), site, kind, networkIdentifier);
-  });
+  // Everything but the stored files: a session and the management key; roles per site in the domain.
+  await app.register(async (editors) => {
+    editors.addHook('onRequest', requireAuth);
 
-  /* Brand, settings, devices of one network. */
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
-    getBrand(deps, await networkCallerOf(request), request.params.site, request.params.network));
-  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
-    saveBrand(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
-
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
-    getSettings(deps, await networkCallerOf(request), request.params.site, request.params.network));
-  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
-    saveSettings(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsVersions}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settingsVersions }) } }, async (request) =>
-    listSettingsVersions(deps, await networkCallerOf(request), request.params.site, request.params.network));
-  app.post<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsRestore}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
-    restoreSettings(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
-
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
-    getDevices(deps, await networkCallerOf(request), request.params.site, request.params.network));
-  app.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
-    saveDevices(deps, await appcmsCallerOf(request), request.params.site, request.params.network, request.body));
-
-  app.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.copyPreview}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.copyPreview }) } }, async (request) =>
-    copyPreview(deps, await networkCallerOf(request), request.params.site, request.params.network));
-
-  /* Service (and template) and signing key of the site. */
-  app.get<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
-    getAppcmsService(deps, await networkCallerOf(request), request.params.site));
-  app.put<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
-    saveAppcmsService(deps, await appcmsCallerOf(request), request.params.site, request.body));
-  app.post<{ Params: SiteParams }>(`${APPCMS_PATHS.signingKey}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
-    rotateSigningKey(deps, await appcmsCallerOf(request), request.params.site, request.body));
-
-  /* Uploads: the raw image as the body; answers the URL to put in the brand. */
-  await app.register(async (uploads) => {
-    uploads.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.maxBytes * 4 }, (_request, body, done) => done(null, body));
-    uploads.post<{ Params: UploadParams }>(`${APPCMS_PATHS.uploads}/:site/:network/:slot`, {
-      bodyLimit: UPLOAD_LIMITS.maxBytes * 4,
+    editors.get<{ Params: NetworkDataParams }>(`${API_PATHS.appcmsNetworkData}/:site/:kind/:networkIdentifier`, {
       schema: {
-        params: { type: 'object', required: ['site', 'network', 'slot'], properties: { site: segment, network: segment, slot: segment } },
-        response: answers({ 200: APPCMS_RESPONSES.upload }),
+        params: {
+          type: 'object',
+          required: ['site', 'kind', 'networkIdentifier'],
+          properties: { site: segment, kind: segment, networkIdentifier: segment },
+        },
+        response: answers({ 200: APPCMS_RESPONSES.networkData }),
       },
     }, async (request) => {
-      const caller = await appcmsCallerOf(request);
-      if (!Buffer.isBuffer(request.body)) throw invalid('file', OWN_MESSAGES.badRequest);
-      return uploadImage(deps, caller, request.params.site, request.params.network, request.params.slot, request.body);
+      const { site, kind, networkIdentifier } = request.params;
+      if (!isNetworkDataKind(kind)) throw invalid('kind', OWN_MESSAGES.badRequest);
+      return readNetworkData(networks, callerOf(request), site, kind, networkIdentifier);
+    });
+
+    /* Brand, settings, devices of one network. */
+    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
+      getBrand(deps, callerOf(request), request.params.site, request.params.network));
+    editors.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
+      saveBrand(deps, callerOf(request), request.params.site, request.params.network, request.body));
+
+    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
+      getSettings(deps, callerOf(request), request.params.site, request.params.network));
+    editors.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
+      saveSettings(deps, callerOf(request), request.params.site, request.params.network, request.body));
+    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsVersions}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settingsVersions }) } }, async (request) =>
+      listSettingsVersions(deps, callerOf(request), request.params.site, request.params.network));
+    editors.post<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsRestore}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
+      restoreSettings(deps, callerOf(request), request.params.site, request.params.network, request.body));
+
+    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
+      getDevices(deps, callerOf(request), request.params.site, request.params.network));
+    editors.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
+      saveDevices(deps, callerOf(request), request.params.site, request.params.network, request.body));
+
+    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.copyPreview}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.copyPreview }) } }, async (request) =>
+      copyPreview(deps, callerOf(request), request.params.site, request.params.network));
+
+    /* Service (and template) and signing key of the site. */
+    editors.get<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
+      getAppcmsService(deps, callerOf(request), request.params.site));
+    editors.put<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
+      saveAppcmsService(deps, callerOf(request), request.params.site, request.body));
+    editors.post<{ Params: SiteParams }>(`${APPCMS_PATHS.signingKey}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
+      rotateSigningKey(deps, callerOf(request), request.params.site, request.body));
+
+    /* Uploads: the raw image as the body; answers the URL to put in the brand. */
+    await editors.register(async (uploads) => {
+      uploads.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.maxBytes * 4 }, (_request, body, done) => done(null, body));
+      uploads.post<{ Params: UploadParams }>(`${APPCMS_PATHS.uploads}/:site/:network/:slot`, {
+        bodyLimit: UPLOAD_LIMITS.maxBytes * 4,
+        schema: {
+          params: { type: 'object', required: ['site', 'network', 'slot'], properties: { site: segment, network: segment, slot: segment } },
+          response: answers({ 200: APPCMS_RESPONSES.upload }),
+        },
+      }, async (request) => {
+        const caller = callerOf(request);
+        if (!Buffer.isBuffer(request.body)) throw invalid('file', OWN_MESSAGES.badRequest);
+        return uploadImage(deps, caller, request.params.site, request.params.network, request.params.slot, request.body);
+      });
     });
   });
 
-  app.get<{ Params: { key: string } }>(`${APPCMS_PATHS.files}/:key`, {
-    schema: {
-      params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } },
-      response: answers({ 200: RAW_BODY }),
-    },
-    // Runs after the site-wide onSend hook (security-headers.ts), so this answer carries its own CSP.
-    onSend: async (_request, reply, payload) => {
-      reply.header('content-security-policy', UPLOAD_CSP);
-      reply.header('x-content-type-options', 'nosniff');
-      return payload;
-    },
-  }, async (request, reply) => {
-    const bytes = await deps.storage.get(request.params.key);
-    const ext = request.params.key.split('.').pop() ?? '';
-    if (!bytes) return reply.code(404).send({ success: false, message: OWN_MESSAGES.notFound });
-    return reply
-      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      // The key is `<64 hex>.<ext>` (STORAGE_KEY): a safe name as it is.
-      .header('content-disposition', `inline; filename="${request.params.key}"`)
-      .send(bytes);
+  // The stored files: public, addressed by content hash.
+  await app.register(async (open) => {
+    open.get<{ Params: { key: string } }>(`${APPCMS_PATHS.files}/:key`, {
+      schema: {
+        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } },
+        response: answers({ 200: RAW_BODY }),
+      },
+      // Runs after the site-wide onSend hook (security-headers.ts), so this answer carries its own CSP.
+      onSend: async (_request, reply, payload) => {
+        reply.header('content-security-policy', UPLOAD_CSP);
+        reply.header('x-content-type-options', 'nosniff');
+        return payload;
+      },
+    }, async (request, reply) => {
+      const bytes = await deps.storage.get(request.params.key);
+      const ext = request.params.key.split('.').pop() ?? '';
+      if (!bytes) return reply.code(404).send({ success: false, message: OWN_MESSAGES.notFound });
+      return reply
+        .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        // The key is `<64 hex>.<ext>` (STORAGE_KEY): a safe name as it is.
+        .header('content-disposition', `inline; filename="${request.params.key}"`)
+        .send(bytes);
+    });
   });
 };

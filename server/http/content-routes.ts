@@ -13,25 +13,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from '../../common/constants';
-import {
-  CONTENT_SCHEMAS, type ContentBulkStatusRequest, type ContentKind, type ContentSort, type ContentStatus,
-  type ContentUpdateRequest,
-} from '../../common/content';
+import { CONTENT_SCHEMAS, type ContentBulkStatusRequest, type ContentUpdateRequest } from '../../common/content';
 import { OWN_MESSAGES } from '../../common/messages';
+import type { ContentListParams } from '../domain/content';
 import { notFound } from '../domain/errors';
 import { authContextOf, requireAuth } from './auth-hooks';
 import { CONTENT_RESPONSES, answers } from './response-schemas';
 import './types';
-
-interface ListQuery {
-  mediaType?: ContentKind;
-  start: number;
-  limit: number;
-  max: number;
-  q: string;
-  status?: ContentStatus;
-  sort: ContentSort;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,30 +40,27 @@ const liveQuery = { ...CONTENT_SCHEMAS.listQuery, properties: liveQueryPropertie
 
 export const contentRoutes: FastifyPluginAsync = async (app) => {
   const { content } = app.services;
+  // Every route of this plugin: a session and the management key.
+  app.addHook('onRequest', requireAuth);
 
-  app.get<{ Querystring: ListQuery }>(API_PATHS.content, {
+  app.get<{ Querystring: ContentListParams }>(API_PATHS.content, {
     schema: { querystring: CONTENT_SCHEMAS.listQuery, response: answers({ 200: CONTENT_RESPONSES.list }) },
-    onRequest: requireAuth,
   }, async (request) => content.list(authContextOf(request), request.query));
 
-  app.get<{ Querystring: Omit<ListQuery, 'mediaType'> }>(API_PATHS.liveVideo, {
+  app.get<{ Querystring: Omit<ContentListParams, 'mediaType'> }>(API_PATHS.liveVideo, {
     schema: { querystring: liveQuery, response: answers({ 200: CONTENT_RESPONSES.list }) },
-    onRequest: requireAuth,
   }, async (request) => content.list(authContextOf(request), { ...request.query, mediaType: 'live' }));
 
   app.get<{ Params: { id: string } }>(`${API_PATHS.content}/:id`, {
     schema: { params: idParams, response: answers({ 200: CONTENT_RESPONSES.detail }) },
-    onRequest: requireAuth,
   }, async (request) => content.detail(authContextOf(request), checkedId(request.params.id)));
 
   app.patch<{ Params: { id: string }; Body: ContentUpdateRequest }>(`${API_PATHS.content}/:id`, {
     schema: { params: idParams, body: CONTENT_SCHEMAS.update, response: answers({ 200: CONTENT_RESPONSES.update }) },
-    onRequest: requireAuth,
   }, async (request) => content.update(authContextOf(request), checkedId(request.params.id), request.body));
 
   app.post<{ Body: ContentBulkStatusRequest }>(`${API_PATHS.content}/bulk-status`, {
     schema: { body: CONTENT_SCHEMAS.bulkStatus, response: answers({ 200: CONTENT_RESPONSES.bulkStatus }) },
-    onRequest: requireAuth,
   }, async (request) => {
     const body = request.body;
     return content.bulkStatus(authContextOf(request), { ...body, items: body.items.map((item) => ({ ...item, id: item.id.toLowerCase() })) });

@@ -19,8 +19,10 @@ import './types';
 const text = { type: 'string', maxLength: 200 } as const;
 
 export const reportRoutes: FastifyPluginAsync = async (app) => {
+  // Every report: a session and the management key; the role is checked per site below.
+  app.addHook('onRequest', requireAuth);
+
   app.get<{ Params: { report: string }; Querystring: Record<string, unknown> }>(`${REPORTS_PATH}/:report`, {
-    preHandler: requireAuth,
     schema: {
       params: { type: 'object', required: ['report'], properties: { report: { type: 'string', maxLength: 64 } } },
       // Every parameter is checked by parseReportParams, which also refuses unknown ones by name.

@@ -13,10 +13,10 @@
  * The account routes answer a session that still owes its site's required enrolment; every POST
  * counts against the code endpoints' limits (per account and per address); writes are audited.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { AREAS } from '../../common/constants';
 import { ACCOUNT_MESSAGES } from '../../common/messages';
-import { canContinue, canEdit } from '../../common/roles';
+import { canEdit } from '../../common/roles';
 import {
   TOTP_AUDIT_ACTIONS, TOTP_MESSAGES, TOTP_PATHS, TOTP_SCHEMAS, isTotpCode,
   type SiteAuthenticatorRequest, type SiteAuthenticatorResponse, type TotpConfirmRequest, type TotpDisableRequest,
@@ -24,6 +24,7 @@ import {
 } from '../../common/totp';
 import type { AuthContext } from '../domain/auth-context';
 import { forbidden, invalid, rateLimited } from '../domain/errors';
+import { authContextOf, requireAuthDuringEnrolment, requireRoleIn } from './auth-hooks';
 import { answers } from './response-schemas';
 import './types';
 
@@ -39,8 +40,6 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
 
-  const own = (request: FastifyRequest) => services.auth.authenticate(request, { apiKey: 'required', authenticatorEnrolment: 'allowed' });
-
   /** The code endpoints' limits (verifyOtp's table row), per account and per client address. */
   async function limit(ctx: AuthContext, ip: string): Promise<void> {
     const rules = services.config.rateLimits.verifyOtp;
@@ -55,105 +54,108 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
   const audit = (ctx: AuthContext, action: string, detail: Record<string, unknown>) =>
     services.audit.record({ action, actorUserId: ctx.user.id, siteId: ctx.site.id, detail });
 
-  app.get(BASE, { schema: { response: answers({ 200: TOTP_SCHEMAS.status }) } }, async (request): Promise<TotpStatusResponse> => {
-    const ctx = await own(request);
-    const status = await totp.status(ctx.user.id);
-    return { success: true, message: TOTP_MESSAGES.statusLoaded, ...status, required: ctx.site.requireAuthenticator };
+  // The caller's own authenticator: a session, also one that still owes its site's required enrolment.
+  await app.register(async (account) => {
+    account.addHook('onRequest', requireAuthDuringEnrolment);
+
+    account.get(BASE, { schema: { response: answers({ 200: TOTP_SCHEMAS.status }) } }, async (request): Promise<TotpStatusResponse> => {
+      const ctx = authContextOf(request);
+      const status = await totp.status(ctx.user.id);
+      return { success: true, message: TOTP_MESSAGES.statusLoaded, ...status, required: ctx.site.requireAuthenticator };
+    });
+
+    account.post(`${BASE}/start`, { schema: { response: answers({ 200: TOTP_SCHEMAS.start }) } }, async (request): Promise<TotpStartResponse> => {
+      const ctx = authContextOf(request);
+      await limit(ctx, request.ip);
+      const started = await totp.start(ctx.user.id, ctx.user.username);
+      if (!started) throw invalid('totp', TOTP_MESSAGES.alreadyEnrolled);
+      await audit(ctx, TOTP_AUDIT_ACTIONS.enrolmentStarted, { ip: request.ip });
+      return { success: true, message: TOTP_MESSAGES.enrolmentStarted, secret: started.secret, otpauthUri: started.otpauthUri };
+    });
+
+    account.post<{ Body: TotpConfirmRequest }>(`${BASE}/confirm`, {
+      schema: { body: TOTP_SCHEMAS.confirm, response: answers({ 200: TOTP_SCHEMAS.recoveryCodes }) },
+    }, async (request): Promise<TotpRecoveryCodesResponse> => {
+      const ctx = authContextOf(request);
+      await limit(ctx, request.ip);
+      if (!isTotpCode(request.body.code)) throw invalid('code', TOTP_MESSAGES.codeFormat);
+      const status = await totp.status(ctx.user.id);
+      if (!status.pending) throw invalid('code', status.enabled ? TOTP_MESSAGES.alreadyEnrolled : TOTP_MESSAGES.noPendingEnrolment);
+      const recoveryCodes = await totp.confirm(ctx.user.id, request.body.code);
+      if (!recoveryCodes) {
+        await audit(ctx, TOTP_AUDIT_ACTIONS.confirmFailed, { ip: request.ip });
+        throw invalid('code', TOTP_MESSAGES.codeWrong);
+      }
+      // The session lookup cache knows the user as not enrolled: forget it, so a required enrolment ends at once.
+      services.auth.forgetUser(ctx.user.id);
+      await audit(ctx, TOTP_AUDIT_ACTIONS.enrolled, { ip: request.ip });
+      return { success: true, message: TOTP_MESSAGES.enrolled, recoveryCodes };
+    });
+
+    account.post<{ Body: TotpDisableRequest }>(`${BASE}/disable`, {
+      schema: { body: TOTP_SCHEMAS.disable, response: answers({ 200: TOTP_SCHEMAS.plain }) },
+    }, async (request): Promise<TotpPlainResponse> => {
+      const ctx = authContextOf(request);
+      await limit(ctx, request.ip);
+      if (!(await totp.status(ctx.user.id)).enabled) throw invalid('totp', TOTP_MESSAGES.notEnrolled);
+      const found = await accounts.byUsername(ctx.user.username);
+      if (!found || !await services.passwords.verify(found.user.passwordHash, request.body.password)) {
+        await audit(ctx, TOTP_AUDIT_ACTIONS.disableRefused, { ip: request.ip, reason: 'current-password' });
+        throw invalid('password', ACCOUNT_MESSAGES.currentPasswordWrong);
+      }
+      const proof = await totp.prove(ctx.user.id, request.body.code, { allowRecovery: true });
+      if (!proof.ok) {
+        await audit(ctx, TOTP_AUDIT_ACTIONS.disableRefused, { ip: request.ip, reason: 'second-factor' });
+        throw invalid('code', TOTP_MESSAGES.disableNeedsCode);
+      }
+      await totp.disable(ctx.user.id);
+      services.auth.forgetUser(ctx.user.id);
+      await audit(ctx, TOTP_AUDIT_ACTIONS.disabled, { ip: request.ip, via: proof.via });
+      return { success: true, message: TOTP_MESSAGES.disabled };
+    });
+
+    account.post<{ Body: TotpRegenerateRequest }>(`${BASE}/recovery-codes`, {
+      schema: { body: TOTP_SCHEMAS.regenerate, response: answers({ 200: TOTP_SCHEMAS.recoveryCodes }) },
+    }, async (request): Promise<TotpRecoveryCodesResponse> => {
+      const ctx = authContextOf(request);
+      await limit(ctx, request.ip);
+      if (!(await totp.status(ctx.user.id)).enabled) throw invalid('totp', TOTP_MESSAGES.notEnrolled);
+      if (!isTotpCode(request.body.code)) throw invalid('code', TOTP_MESSAGES.codeFormat);
+      const proof = await totp.prove(ctx.user.id, request.body.code, { allowRecovery: false });
+      if (!proof.ok) {
+        await audit(ctx, TOTP_AUDIT_ACTIONS.recoveryRefused, { ip: request.ip });
+        throw invalid('code', TOTP_MESSAGES.codeWrong);
+      }
+      const recoveryCodes = await totp.regenerateRecoveryCodes(ctx.user.id);
+      await audit(ctx, TOTP_AUDIT_ACTIONS.recoveryRegenerated, { ip: request.ip });
+      return { success: true, message: TOTP_MESSAGES.recoveryRegenerated, recoveryCodes };
+    });
   });
 
-  app.post(`${BASE}/start`, { schema: { response: answers({ 200: TOTP_SCHEMAS.start }) } }, async (request): Promise<TotpStartResponse> => {
-    const ctx = await own(request);
-    await limit(ctx, request.ip);
-    const started = await totp.start(ctx.user.id, ctx.user.username);
-    if (!started) throw invalid('totp', TOTP_MESSAGES.alreadyEnrolled);
-    await audit(ctx, TOTP_AUDIT_ACTIONS.enrolmentStarted, { ip: request.ip });
-    return { success: true, message: TOTP_MESSAGES.enrolmentStarted, secret: started.secret, otpauthUri: started.otpauthUri };
-  });
+  // The site's requirement: a session and a role in Admin; the change needs Admin write or contributor.
+  await app.register(async (area) => {
+    area.addHook('onRequest', requireRoleIn(AREAS.admin));
 
-  app.post<{ Body: TotpConfirmRequest }>(`${BASE}/confirm`, {
-    schema: { body: TOTP_SCHEMAS.confirm, response: answers({ 200: TOTP_SCHEMAS.recoveryCodes }) },
-  }, async (request): Promise<TotpRecoveryCodesResponse> => {
-    const ctx = await own(request);
-    await limit(ctx, request.ip);
-    if (!isTotpCode(request.body.code)) throw invalid('code', TOTP_MESSAGES.codeFormat);
-    const status = await totp.status(ctx.user.id);
-    if (!status.pending) throw invalid('code', status.enabled ? TOTP_MESSAGES.alreadyEnrolled : TOTP_MESSAGES.noPendingEnrolment);
-    const recoveryCodes = await totp.confirm(ctx.user.id, request.body.code);
-    if (!recoveryCodes) {
-      await audit(ctx, TOTP_AUDIT_ACTIONS.confirmFailed, { ip: request.ip });
-      throw invalid('code', TOTP_MESSAGES.codeWrong);
-    }
-    // The session lookup cache knows the user as not enrolled: forget it, so a required enrolment ends at once.
-    services.auth.forgetUser(ctx.user.id);
-    await audit(ctx, TOTP_AUDIT_ACTIONS.enrolled, { ip: request.ip });
-    return { success: true, message: TOTP_MESSAGES.enrolled, recoveryCodes };
-  });
+    area.get(TOTP_PATHS.siteRequirement, { schema: { response: answers({ 200: TOTP_SCHEMAS.siteRequirementResponse }) } }, async (request): Promise<SiteAuthenticatorResponse> => {
+      const ctx = authContextOf(request);
+      const required = await accounts.totp.siteRequires(ctx.site.id);
+      return { success: true, message: TOTP_MESSAGES.statusLoaded, required, canEdit: canEdit(ctx.user.roles, AREAS.admin) };
+    });
 
-  app.post<{ Body: TotpDisableRequest }>(`${BASE}/disable`, {
-    schema: { body: TOTP_SCHEMAS.disable, response: answers({ 200: TOTP_SCHEMAS.plain }) },
-  }, async (request): Promise<TotpPlainResponse> => {
-    const ctx = await own(request);
-    await limit(ctx, request.ip);
-    if (!(await totp.status(ctx.user.id)).enabled) throw invalid('totp', TOTP_MESSAGES.notEnrolled);
-    const found = await accounts.byUsername(ctx.user.username);
-    if (!found || !await services.passwords.verify(found.user.passwordHash, request.body.password)) {
-      await audit(ctx, TOTP_AUDIT_ACTIONS.disableRefused, { ip: request.ip, reason: 'current-password' });
-      throw invalid('password', ACCOUNT_MESSAGES.currentPasswordWrong);
-    }
-    const proof = await totp.prove(ctx.user.id, request.body.code, { allowRecovery: true });
-    if (!proof.ok) {
-      await audit(ctx, TOTP_AUDIT_ACTIONS.disableRefused, { ip: request.ip, reason: 'second-factor' });
-      throw invalid('code', TOTP_MESSAGES.disableNeedsCode);
-    }
-    await totp.disable(ctx.user.id);
-    services.auth.forgetUser(ctx.user.id);
-    await audit(ctx, TOTP_AUDIT_ACTIONS.disabled, { ip: request.ip, via: proof.via });
-    return { success: true, message: TOTP_MESSAGES.disabled };
-  });
-
-  app.post<{ Body: TotpRegenerateRequest }>(`${BASE}/recovery-codes`, {
-    schema: { body: TOTP_SCHEMAS.regenerate, response: answers({ 200: TOTP_SCHEMAS.recoveryCodes }) },
-  }, async (request): Promise<TotpRecoveryCodesResponse> => {
-    const ctx = await own(request);
-    await limit(ctx, request.ip);
-    if (!(await totp.status(ctx.user.id)).enabled) throw invalid('totp', TOTP_MESSAGES.notEnrolled);
-    if (!isTotpCode(request.body.code)) throw invalid('code', TOTP_MESSAGES.codeFormat);
-    const proof = await totp.prove(ctx.user.id, request.body.code, { allowRecovery: false });
-    if (!proof.ok) {
-      await audit(ctx, TOTP_AUDIT_ACTIONS.recoveryRefused, { ip: request.ip });
-      throw invalid('code', TOTP_MESSAGES.codeWrong);
-    }
-    const recoveryCodes = await totp.regenerateRecoveryCodes(ctx.user.id);
-    await audit(ctx, TOTP_AUDIT_ACTIONS.recoveryRegenerated, { ip: request.ip });
-    return { success: true, message: TOTP_MESSAGES.recoveryRegenerated, recoveryCodes };
-  });
-
-  /** A session and a role in Admin; `edit` needs Admin write or contributor. */
-  async function adminContext(request: FastifyRequest, need: 'continue' | 'edit'): Promise<AuthContext> {
-    const ctx = await services.auth.authenticate(request, { apiKey: 'required' });
-    const allowed = need === 'edit' ? canEdit(ctx.user.roles, AREAS.admin) : canContinue(ctx.user.roles, AREAS.admin);
-    if (!allowed) throw forbidden();
-    return ctx;
-  }
-
-  app.get(TOTP_PATHS.siteRequirement, { schema: { response: answers({ 200: TOTP_SCHEMAS.siteRequirementResponse }) } }, async (request): Promise<SiteAuthenticatorResponse> => {
-    const ctx = await adminContext(request, 'continue');
-    const required = await accounts.totp.siteRequires(ctx.site.id);
-    return { success: true, message: TOTP_MESSAGES.statusLoaded, required, canEdit: canEdit(ctx.user.roles, AREAS.admin) };
-  });
-
-  app.put<{ Body: SiteAuthenticatorRequest }>(TOTP_PATHS.siteRequirement, {
-    schema: { body: TOTP_SCHEMAS.siteRequirement, response: answers({ 200: TOTP_SCHEMAS.siteRequirementResponse }) },
-  }, async (request): Promise<SiteAuthenticatorResponse> => {
-    const ctx = await adminContext(request, 'edit');
-    const before = await accounts.totp.siteRequires(ctx.site.id);
-    await accounts.totp.setSiteRequires(ctx.site.id, request.body.required);
-    // Cached session lookups carry the site row: every session of the site sees the change at once.
-    services.auth.forgetSite(ctx.site.id);
-    await audit(ctx, TOTP_AUDIT_ACTIONS.siteRequirement, { before: { required: before }, after: { required: request.body.required } });
-    return {
-      success: true, message: request.body.required ? TOTP_MESSAGES.siteRequirementOn : TOTP_MESSAGES.siteRequirementOff,
-      required: request.body.required, canEdit: true,
-    };
+    area.put<{ Body: SiteAuthenticatorRequest }>(TOTP_PATHS.siteRequirement, {
+      schema: { body: TOTP_SCHEMAS.siteRequirement, response: answers({ 200: TOTP_SCHEMAS.siteRequirementResponse }) },
+    }, async (request): Promise<SiteAuthenticatorResponse> => {
+      const ctx = authContextOf(request);
+      if (!canEdit(ctx.user.roles, AREAS.admin)) throw forbidden();
+      const before = await accounts.totp.siteRequires(ctx.site.id);
+      await accounts.totp.setSiteRequires(ctx.site.id, request.body.required);
+      // Cached session lookups carry the site row: every session of the site sees the change at once.
+      services.auth.forgetSite(ctx.site.id);
+      await audit(ctx, TOTP_AUDIT_ACTIONS.siteRequirement, { before: { required: before }, after: { required: request.body.required } });
+      return {
+        success: true, message: request.body.required ? TOTP_MESSAGES.siteRequirementOn : TOTP_MESSAGES.siteRequirementOff,
+        required: request.body.required, canEdit: true,
+      };
+    });
   });
 };

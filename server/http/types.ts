@@ -8,7 +8,7 @@ declare module 'fastify' {
     services: Services;
   }
   interface FastifyRequest {
-    /** Set by the requireAuth / requireAuthBearerOnly preHandlers. */
+    /** Set by the onRequest hooks of server/http/auth-hooks.ts (read it with authContextOf). */
     authContext?: AuthContext;
   }
 }

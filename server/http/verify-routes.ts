@@ -9,25 +9,33 @@ import { answers } from './response-schemas';
 import './types';
 
 export const verifyRoutes: FastifyPluginAsync = async (app) => {
-  app.get(API_PATHS.verify, { schema: { response: answers({ 200: SCHEMAS.verifyResponse, 401: SCHEMAS.verifyResponse }) } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    try {
-      // The session check answers during a required authenticator enrolment too (else the client signs out).
-      await app.services.auth.authenticate(request, { apiKey: 'required', authenticatorEnrolment: 'allowed' });
-    } catch (error) {
-      if (isDomainError(error, 'unauthorized')) {
-        return reply.code(401).send({ valid: false } satisfies VerifyResponse);
+  // The session check answers whether the session is valid, so its hook answers 401 { valid: false }
+  // instead of failing; it answers during a required authenticator enrolment too (else the client signs out).
+  await app.register(async (check) => {
+    check.addHook('onRequest', async (request, reply) => {
+      try {
+        await requireAuthDuringEnrolment(request, reply);
+      } catch (error) {
+        if (!isDomainError(error, 'unauthorized')) throw error;
+        return reply.code(401).header('cache-control', 'no-store').send({ valid: false } satisfies VerifyResponse);
       }
-      throw error;
-    }
-    return { valid: true } satisfies VerifyResponse;
+      return undefined;
+    });
+    check.get(API_PATHS.verify, { schema: { response: answers({ 200: SCHEMAS.verifyResponse, 401: SCHEMAS.verifyResponse }) } }, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { valid: true } satisfies VerifyResponse;
+    });
   });
 
-  app.get(API_PATHS.verifySite, { preHandler: requireAuthDuringEnrolment, schema: { response: answers({ 200: SCHEMAS.verifySiteResponse }) } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { provider: authContextOf(request).site.cloudProvider } satisfies VerifySiteResponse;
+  await app.register(async (site) => {
+    site.addHook('onRequest', requireAuthDuringEnrolment);
+    site.get(API_PATHS.verifySite, { schema: { response: answers({ 200: SCHEMAS.verifySiteResponse }) } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { provider: authContextOf(request).site.cloudProvider } satisfies VerifySiteResponse;
+    });
   });
 
+  // Public: a new device id.
   app.get(API_PATHS.device, { schema: { response: answers({ 200: SCHEMAS.deviceResponse }) } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { deviceId: randomUUID() } satisfies DeviceResponse;
