@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the Vite build reads. */
-export const SPA_SOURCES = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SPA_SOURCES = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

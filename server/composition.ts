@@ -5,7 +5,7 @@
  * from there and never build a repository themselves (lint: they never import server/db/).
  */
 import { createHmac } from 'node:crypto';
-import { createAccountRepository, type AccountRepository } from './db/account-repository';
+import { createAccountRepository } from './db/account-repository';
 import { createAppcmsRepository } from './db/appcms-repository';
 import { createNetworkRepository } from './db/network-repository';
 import { checkBatch, recordSessionStarts, siteOfIngestionKey, siteRoster } from './db/ingest-repository';
@@ -30,21 +30,21 @@ import { createLoginHistoryRepository } from './db/login-history-repository';
 import { createRateLimitRepository } from './db/rate-limit-repository';
 import { createSessionRepository } from './db/session-repository';
 import { assertNoEmulatorInProduction, type ServerConfig } from './env';
-import { createAuditLog, type AuditLog } from './domain/audit';
-import { createAuthenticator, type Authenticator } from './domain/auth-context';
+import { createAuditLog } from './domain/audit';
+import { createAuthenticator } from './domain/auth-context';
 import { createLocalCacheBus, type CacheBus } from './db/cache-bus';
-import { createAuthFlows, type AuthFlows } from './domain/auth-flows';
-import { createJobQueue, type JobQueue } from './domain/jobs';
+import { createAuthFlows, type AuthFlowDeps, type AuthFlows } from './domain/auth-flows';
+import { createJobQueue } from './domain/jobs';
 import { createLoginThrottle } from './domain/login-throttle';
-import { createOtpService, type OtpService } from './domain/otp';
-import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
-import { createRateLimiter, type RateLimiter } from './domain/rate-limit';
+import { createOtpService } from './domain/otp';
+import { createPasswordHasher } from './domain/passwords';
+import { createRateLimiter } from './domain/rate-limit';
 import { serviceCacheOf } from './db/service-cache';
-import { createSessionStore, type SessionStore } from './domain/sessions';
+import { createSessionStore } from './domain/sessions';
 import { createFirebaseTokenVerifier } from './domain/firebase-token';
 import { createSocialLogin, type SocialLogin } from './domain/social-login';
 import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport, type SmsTransport } from './domain/sms';
-import { createTokenService, resolveJwtSecret, type TokenService } from './domain/tokens';
+import { createTokenService, resolveJwtSecret } from './domain/tokens';
 import { withVerifiedTokenCache } from './domain/verified-tokens';
 
 /** The ingestion repository's functions the producer route calls (server/db/ingest-repository.ts). */
@@ -64,26 +64,20 @@ export interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
-export interface Services {
+/**
+ * Every service, built once. From the sign-in flows' dependencies (server/domain/auth-flows.ts): the
+ * token service, session store, password hasher, OTP service, SMS transport, rate limiter, audit log,
+ * authenticator, the staff accounts (by username, authenticator-app rows, the site's requirement) and
+ * the work done after the answer (SMS sends; buildApp waits for it on close).
+ */
+export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'passwords' | 'otp' | 'sms' | 'limiter' | 'audit' | 'auth' | 'jobs' | 'accounts'> {
   dbHandle: DbHandle;
   db: DbHandle['db'];
   config: ServerConfig;
-  tokens: TokenService;
-  sessions: SessionStore;
-  passwords: PasswordHasher;
-  otp: OtpService;
-  sms: SmsTransport;
-  limiter: RateLimiter;
-  audit: AuditLog;
-  auth: Authenticator;
   authFlows: AuthFlows;
   socialLogin: SocialLogin;
-  /** Work done after the answer (SMS sends); buildApp waits for it on close. */
-  jobs: JobQueue;
   /** Cache invalidations across instances (server/db/cache-bus.ts); local on PGlite. */
   cacheBus: CacheBus;
-  /** Staff accounts by username, the authenticator-app rows, the site's requirement. */
-  accounts: AccountRepository;
   /** Sites, networks and their stored data (through the service cache). */
   networks: NetworkRepository;
   /** The AppCMS editors' repositories and the upload storage (server/domain/appcms.ts). */

@@ -16,7 +16,7 @@ export interface Argon2Params {
   parallelism: number;
 }
 
-export type SmsTransportKind = 'outbox' | 'http' | 'disabled';
+type SmsTransportKind = 'outbox' | 'http' | 'disabled';
 
 export interface ServerConfig {
   nodeEnv: string;
@@ -99,7 +99,7 @@ export interface ServerConfig {
   firebaseAuth: FirebaseAuthConfig | null;
 }
 
-export interface FirebaseAuthConfig {
+interface FirebaseAuthConfig {
   projectId: string;
   /** FIREBASE_AUTH_EMULATOR_HOST: the Auth emulator's unsigned tokens are accepted (never in production). */
   emulatorHost: string | undefined;
@@ -115,7 +115,7 @@ export function assertNoEmulatorInProduction(config: Pick<ServerConfig, 'product
 }
 
 /** The exact value ALLOW_DEV_OUTBOX_ON_NETWORK must have. */
-export const ALLOW_DEV_OUTBOX_ON_NETWORK_VALUE = 'i-understand';
+const ALLOW_DEV_OUTBOX_ON_NETWORK_VALUE = 'i-understand';
 
 /** True when HOST names only this machine. */
 export function isLoopbackHost(host: string): boolean {
@@ -137,10 +137,10 @@ export function assertDevOutboxNotOnNetwork(config: Pick<ServerConfig, 'host' | 
 }
 
 /** Shortest DEV_OUTBOX_TOKEN accepted (a guessable token would reopen the outbox to a proxy's clients). */
-export const DEV_OUTBOX_TOKEN_MIN_LENGTH = 32;
+const DEV_OUTBOX_TOKEN_MIN_LENGTH = 32;
 
 /** DEV_OUTBOX_TOKEN when set (refused when shorter than 32 characters), else a fresh random one. */
-export function devOutboxTokenOf(value: string | undefined): string {
+function devOutboxTokenOf(value: string | undefined): string {
   if (value === undefined || value === '') return randomBytes(32).toString('base64url');
   if (value.length < DEV_OUTBOX_TOKEN_MIN_LENGTH) {
     throw new Error(`DEV_OUTBOX_TOKEN must be at least ${DEV_OUTBOX_TOKEN_MIN_LENGTH} characters long (unset it to get a random one at each start).`);
@@ -228,7 +228,7 @@ export function fastifyTrustProxy(trust: ServerConfig['trustProxy']): false | st
 export const DEFAULT_SEED_PASSWORD = 'Demo!Pass123';
 
 /** Strong production defaults (OWASP: argon2id, 19 MiB, t=2, p=1 is the minimum; we use 64 MiB, t=3). */
-export const STRONG_ARGON2: Argon2Params = { memoryCost: 65536, timeCost: 3, parallelism: 1 };
+const STRONG_ARGON2: Argon2Params = { memoryCost: 65536, timeCost: 3, parallelism: 1 };
 
 function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -14,7 +14,7 @@ export interface UserWithSite {
   site: SiteRow;
 }
 
-export type ResetTokenRow = typeof resetTokens.$inferSelect;
+type ResetTokenRow = typeof resetTokens.$inferSelect;
 
 export function createAccountRepository(db: Db) {
   const withSite = () => db.select({ user: staffUsers, site: sites }).from(staffUsers).innerJoin(sites, eq(sites.id, staffUsers.siteId));

@@ -27,7 +27,7 @@ export type CacheEvent =
   /** The site's service, networks or network rows changed: drop its service cache entry. */
   | { kind: 'service'; id: string };
 
-export const CACHE_EVENT_KINDS: ReadonlySet<CacheEvent['kind']> = new Set(['session', 'user', 'site-sessions', 'service']);
+const CACHE_EVENT_KINDS: ReadonlySet<CacheEvent['kind']> = new Set(['session', 'user', 'site-sessions', 'service']);
 
 export interface CacheBusHandler {
   /** An event published by another instance. */

@@ -10,7 +10,7 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type DbDriver = 'pglite' | 'postgres';
+type DbDriver = 'pglite' | 'postgres';
 
 export interface DbHandle {
   db: Db;
@@ -29,7 +29,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 /** An arbitrary constant for pg_advisory_lock: "CMS Tools migrate/seed". */
 const LOCK_KEY = 7_342_911;
 
-export interface OpenDbOptions {
+interface OpenDbOptions {
   /** postgres://... ; when set, node-postgres is used. */
   databaseUrl?: string;
   /** PGlite data directory, or 'memory://' (default './data'). */
@@ -68,7 +68,7 @@ async function runMigrations(handle: DbHandle): Promise<void> {
  * shared buffers inside the WebAssembly heap, which never shrinks; 16 MB (and smaller work areas)
  * saved ~100 MiB of RSS in a 300k-row test. PGLITE_SHARED_BUFFERS overrides it (e.g. 64MB).
  */
-export const PGLITE_MEMORY_SETTINGS = [
+const PGLITE_MEMORY_SETTINGS = [
   `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '16MB'}`,
   'work_mem=2MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB',
 ];

@@ -25,7 +25,7 @@ export type ContentRow = typeof contentItems.$inferSelect;
 /** Query words beyond this many add nothing a person would miss and only cost index lookups. */
 const MAX_QUERY_WORDS = 8;
 
-export interface ListFilter {
+interface ListFilter {
   siteId: string;
   kind?: ContentKind;
   status?: ContentStatus;
@@ -48,7 +48,7 @@ function escapeLike(text: string): string {
 }
 
 /** `stor:* & wint:*` for "Stor wint"; null when the query has no words. */
-export function prefixTsQuery(key: string): string | null {
+function prefixTsQuery(key: string): string | null {
   const words = key.split(' ').filter(Boolean).slice(0, MAX_QUERY_WORDS);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
@@ -80,7 +80,7 @@ function orderBy(sort: ContentSort, plays: SQL<number>): SQL[] {
   return [descending ? desc(column) : asc(column), asc(contentItems.id)];
 }
 
-export function toSummary(row: Pick<ContentRow, 'id' | 'kind' | 'title' | 'status' | 'durationSeconds' | 'updatedAt' | 'version'>, plays30d: number): ContentSummary {
+function toSummary(row: Pick<ContentRow, 'id' | 'kind' | 'title' | 'status' | 'durationSeconds' | 'updatedAt' | 'version'>, plays30d: number): ContentSummary {
   return {
     id: row.id,
     kind: row.kind as ContentKind,
@@ -134,10 +134,6 @@ export async function listContent(db: Db, filter: ListFilter): Promise<{ items: 
 export async function findContent(db: Db, siteId: string, id: string): Promise<ContentRow | undefined> {
   const [row] = await db.select().from(contentItems).where(and(eq(contentItems.siteId, siteId), eq(contentItems.id, id))).limit(1);
   return row;
-}
-
-export async function findContentByIds(db: Db, siteId: string, ids: string[]): Promise<ContentRow[]> {
-  return db.select().from(contentItems).where(and(eq(contentItems.siteId, siteId), inArray(contentItems.id, ids)));
 }
 
 function emptyQos(): ContentQosSummary {

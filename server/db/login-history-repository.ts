@@ -16,5 +16,3 @@ export function createLoginHistoryRepository(db: Db) {
     },
   };
 }
-
-export type LoginHistoryRepository = ReturnType<typeof createLoginHistoryRepository>;

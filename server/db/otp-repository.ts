@@ -6,7 +6,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { otpCodes } from './schema';
 
-export type OtpCodeRow = typeof otpCodes.$inferSelect;
+type OtpCodeRow = typeof otpCodes.$inferSelect;
 
 export function createOtpRepository(db: Db) {
   const newestOf = (userId: string, purpose: string) => and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose));

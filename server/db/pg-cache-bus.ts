@@ -17,9 +17,9 @@ import type { Client } from 'pg';
 import { createLocalCacheBus, parseCacheEvent, type CacheBus, type CacheBusHandler, type CacheEvent } from './cache-bus';
 import type { DbHandle } from './client';
 
-export const CACHE_CHANNEL = 'cms_cache';
+const CACHE_CHANNEL = 'cms_cache';
 
-export interface PgCacheBusOptions {
+interface PgCacheBusOptions {
   /** Called with what went wrong on the listener or a NOTIFY (logged by the caller). */
   onError?: (message: string) => void;
   /** Health check of the listener connection (ms; default 5,000). */

@@ -45,8 +45,8 @@ export interface PlaybackSums {
   rebufferHistogram: number[];
 }
 
-export interface PlaybackDayRow extends PlaybackSums { day: string }
-export interface PlaybackKeyRow extends PlaybackSums { key: string; days: number }
+interface PlaybackDayRow extends PlaybackSums { day: string }
+interface PlaybackKeyRow extends PlaybackSums { key: string; days: number }
 
 const PLAYBACK_SUMS = sql.raw(`sum(sessions)::float8 AS sessions, sum(viewers)::float8 AS viewers,
   sum(watched_seconds)::float8 AS "watchedSeconds", sum(startup_ms_sum)::float8 AS "startupMsSum",
@@ -91,7 +91,7 @@ export async function playbackByKey(db: Db, scope: ReportScope, dimension: Playb
   return withHistogramSums ? rows.map(withHistograms) : rows.map((r) => ({ ...r, startupHistogram: [], rebufferHistogram: [] }));
 }
 
-export interface SubscriptionDayRow {
+interface SubscriptionDayRow {
   day: string;
   trialsStarted: number;
   paidStarted: number;
@@ -137,7 +137,7 @@ export async function signupsByDay(db: Db, scope: ReportScope, country: string |
     WHERE ${scopeFilter(scope)} AND ${c} GROUP BY day ORDER BY day`));
 }
 
-export interface CohortCell { cohort: string; key: string; offset: number; value: number }
+interface CohortCell { cohort: string; key: string; offset: number; value: number }
 
 /**
  * Subscribers of each monthly sign-up cohort (month of their first subscription) still subscribed
@@ -201,7 +201,7 @@ export async function currenciesOf(db: Db, scope: ReportScope): Promise<string[]
   return rows.map((r) => r.currency);
 }
 
-export interface LiveSessionRow {
+interface LiveSessionRow {
   contentId: string;
   subscriberId: string;
   startedAt: string;
@@ -239,7 +239,7 @@ export async function networkIdOf(db: Db, siteId: string, identifier: string): P
   return rows[0]?.id ?? null;
 }
 
-export interface ContentInfo { id: string; title: string; kind: string; genre: string; durationSeconds: number }
+interface ContentInfo { id: string; title: string; kind: string; genre: string; durationSeconds: number }
 
 export async function contentInfo(db: Db, siteId: string, ids: string[]): Promise<Map<string, ContentInfo>> {
   const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));

@@ -46,7 +46,7 @@ import { ingestionKeys, networks, sites, staffUsers } from './schema';
 /* Fixed-seed PRNG (sfc32) and the distributions drawn from it.                                 */
 /* ------------------------------------------------------------------------------------------- */
 
-export class Rng {
+class Rng {
   private a: number;
   private b: number;
   private c: number;
@@ -321,7 +321,7 @@ const SITE_PROFILES: Record<string, SiteProfile> = {
 /* Generation                                                                                   */
 /* ------------------------------------------------------------------------------------------- */
 
-export interface WorldOptions {
+interface WorldOptions {
   /** PRNG seed (default 20240601). The same seed, scale and `now` give the same world. */
   seed?: number;
   /** Volume multiplier of subscribers and playback (default 1; content grows with its square root). */
@@ -364,7 +364,7 @@ export interface WorldRows {
 }
 
 /** Insert order (foreign keys first). */
-export const WORLD_TABLES: readonly (keyof WorldRows)[] = [
+const WORLD_TABLES: readonly (keyof WorldRows)[] = [
   'content_items', 'subscribers', 'subscriber_devices', 'support_notes', 'plans', 'plan_groups', 'plan_group_plans',
   'offers', 'coupons', 'subscriptions', 'coupon_redemptions', 'payments', 'playback_sessions',
 ];
@@ -825,7 +825,7 @@ const CHUNK = 5000;
  * Inserts rows with one statement per chunk: the rows travel as one JSON parameter and
  * json_populate_recordset types them by the table's own row type (works on PGlite and PostgreSQL).
  */
-export async function insertJsonRows(db: Pick<Db, 'execute'>, table: string, rows: Row[]): Promise<void> {
+async function insertJsonRows(db: Pick<Db, 'execute'>, table: string, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const list = sql.raw(columns.map((c) => `"${c}"`).join(', '));
@@ -835,7 +835,7 @@ export async function insertJsonRows(db: Pick<Db, 'execute'>, table: string, row
   }
 }
 
-export type WorldCounts = Record<keyof WorldRows, number>;
+type WorldCounts = Record<keyof WorldRows, number>;
 
 /** The rows of a raw query: both drivers answer `{ rows }` (the shared Db type leaves it unknown). */
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -879,7 +879,7 @@ export function hashIngestionKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-export interface SeedWorldResult {
+interface SeedWorldResult {
   sites: { site: string; counts: WorldCounts; ingestionKey: string | null }[];
 }
 
@@ -943,18 +943,5 @@ export async function seedSmallWorld(db: Db, options: { now?: Date } = {}): Prom
   });
   const siteRows = await db.select({ id: sites.id }).from(sites).where(inArray(sites.siteInternalName, Object.values(DEMO_SITES)));
   for (const site of siteRows) await rebuildRollups(db, { siteId: site.id, asOf: clock });
-}
-
-/** Row counts of the world tables of one site (tests and the seed command's report). */
-export async function worldCounts(db: Db, siteId: string): Promise<WorldCounts> {
-  const counts = {} as WorldCounts;
-  for (const table of WORLD_TABLES) {
-    const where = table === 'plan_group_plans'
-      ? sql`group_id IN (SELECT id FROM plan_groups WHERE site_id = ${siteId})`
-      : sql`site_id = ${siteId}`;
-    const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.raw(`"${table}"`)} WHERE ${where}`);
-    counts[table] = Number(row?.n ?? 0);
-  }
-  return counts;
 }
 

@@ -36,13 +36,13 @@ export interface ServiceSnapshot {
   networks: readonly NetworkRow[];
 }
 
-export interface NetworkDataRows {
+interface NetworkDataRows {
   brand: NetworkBrandRow;
   settings: NetworkSettingsRow;
   device: NetworkDevicesRow;
 }
 
-export interface ServiceCache {
+interface ServiceCache {
   /** The site's snapshot, loaded by `load` on a miss (undefined is never cached). */
   snapshot(siteId: string, load: () => Promise<ServiceSnapshot | undefined>): Promise<ServiceSnapshot | undefined>;
   /** One network's brand, settings or devices, kept with its site's snapshot. */
@@ -66,8 +66,8 @@ export interface ServiceCache {
 }
 
 /** Bound on cached sites; past it the least recently used site goes. */
-export const SERVICE_CACHE_MAX_SITES = 1000;
-export const SERVICE_CACHE_DEFAULT_TTL_MS = 5000;
+const SERVICE_CACHE_MAX_SITES = 1000;
+const SERVICE_CACHE_DEFAULT_TTL_MS = 5000;
 
 interface Entry {
   snapshot: ServiceSnapshot;

@@ -6,7 +6,7 @@ import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from './client';
 import { sites, totpFactors, totpRecoveryCodes } from './schema';
 
-export type TotpFactorRow = typeof totpFactors.$inferSelect;
+type TotpFactorRow = typeof totpFactors.$inferSelect;
 
 export function createTotpRepository(db: Db) {
   return {

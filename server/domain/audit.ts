@@ -5,7 +5,7 @@ import { scrubDetail, type AuditEventValues } from '../db/audit-repository';
 
 export { scrubDetail };
 
-export type AuditAction =
+type AuditAction =
   | 'login.success'
   | 'login.failure'
   | 'login.otp_required'

@@ -77,7 +77,7 @@ export function readBearerToken(request: HeaderCarrier): string | undefined {
 }
 
 /** The management API key: headers xapikey / x-api-key (xApiKey, XApiKey arrive lower-cased). */
-export function readApiKey(request: HeaderCarrier): string | undefined {
+function readApiKey(request: HeaderCarrier): string | undefined {
   const value = (header(request, 'xapikey') ?? header(request, 'x-api-key'))?.trim();
   return value ? value : undefined;
 }

@@ -58,7 +58,7 @@ export interface AuthFlowDeps {
   log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
-export function normaliseUsername(username: string): string {
+function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
@@ -72,7 +72,7 @@ export function hashResetToken(token: string): string {
 export type { UserWithSite };
 
 /** How the first factor was proven (recorded in the audit log). */
-export type LoginMethod = 'password' | 'google' | 'microsoft';
+type LoginMethod = 'password' | 'google' | 'microsoft';
 
 export function createAuthFlows(deps: AuthFlowDeps) {
   const { accounts } = deps;

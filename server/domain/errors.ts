@@ -19,7 +19,7 @@ export type ErrorKind =
   | 'rate_limited'
   | 'unavailable';
 
-export interface ErrorDetails {
+interface ErrorDetails {
   /** The request parameter at fault ('invalid'), for GraphQL extensions and logs. */
   param?: string;
   /** Seconds to wait ('rate_limited'): a Retry-After header and a body field. */

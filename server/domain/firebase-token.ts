@@ -15,12 +15,12 @@ import {
   type JWTPayload, type JWTVerifyGetKey,
 } from 'jose';
 
-export const GOOGLE_SECURETOKEN_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+const GOOGLE_SECURETOKEN_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
 /** Longest token we parse at all (Firebase ID tokens are about 1 KB; claims can grow them a little). */
 const MAX_TOKEN_LENGTH = 8192;
 
-export type IdTokenRefusal = 'malformed' | 'unsigned' | 'invalid';
+type IdTokenRefusal = 'malformed' | 'unsigned' | 'invalid';
 
 export class IdTokenError extends Error {
   constructor(readonly reason: IdTokenRefusal, detail: string) {
@@ -42,7 +42,7 @@ export interface VerifiedIdentity {
   authTime: number;
 }
 
-export interface FirebaseTokenVerifierOptions {
+interface FirebaseTokenVerifierOptions {
   projectId: string;
   /** Accept the Auth emulator's unsigned tokens (development and tests only). */
   emulator: boolean;

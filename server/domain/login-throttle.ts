@@ -16,13 +16,13 @@ import { rateLimited } from './errors';
 import type { LimitRule, LoginThrottleRules, RateLimiter } from './rate-limit';
 
 /** Counters that must outlive the daily purge of old windows (server/db/housekeeping.ts keeps them). */
-export const DURABLE_KEY_PREFIX = 'durable:';
+const DURABLE_KEY_PREFIX = 'durable:';
 
-export const failuresKey = (username: string) => `${DURABLE_KEY_PREFIX}account-failures:${username}`;
+const failuresKey = (username: string) => `${DURABLE_KEY_PREFIX}account-failures:${username}`;
 export const pairKey = (username: string, ip: string) => `login-pair:${username}|${ip}`;
 export const ipKey = (ip: string) => `login:ip:${ip}`;
 
-export interface AttemptSubject {
+interface AttemptSubject {
   /** Normalised username, known or not: unknown names are throttled identically. */
   username: string;
   /** The account's id when the username exists (for the signed-in-before check). */
@@ -31,9 +31,9 @@ export interface AttemptSubject {
   deviceId: string;
 }
 
-export type ThrottleReason = 'pair-backoff' | 'account-cap';
+type ThrottleReason = 'pair-backoff' | 'account-cap';
 
-export type Attempt =
+type Attempt =
   | { throttled: true; reason: ThrottleReason }
   | {
     throttled: false;

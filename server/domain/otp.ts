@@ -29,7 +29,7 @@ export interface OtpService {
   checkLoginProof(input: { userId: string; deviceId: string; proof: string | undefined; now?: Date }): boolean;
 }
 
-export function generateOtpCode(): string {
+function generateOtpCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }
 

@@ -28,7 +28,7 @@ export function sessionsAnswer(
 }
 
 /** A session as the own-sessions page lists it (the Admin area's repository gives these rows). */
-export interface ActiveSessionRow {
+interface ActiveSessionRow {
   id: string;
   deviceId: string;
   ipAddress: string;
@@ -38,7 +38,7 @@ export interface ActiveSessionRow {
 }
 
 /** What the own-sessions feature needs of the database: server/db/staff-admin-repository.ts provides it. */
-export interface OwnSessionRepository {
+interface OwnSessionRepository {
   listActiveSessions(userId: string, now?: Date): Promise<ActiveSessionRow[]>;
   revokeSession(userId: string, sessionId: string, now?: Date): Promise<boolean>;
 }

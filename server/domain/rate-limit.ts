@@ -31,7 +31,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitTable = {
  * each further attempt must wait baseSeconds * 2^(failures - freeAttempts), at most maxSeconds,
  * after the previous one. A success clears the pair.
  */
-export interface BackoffRule {
+interface BackoffRule {
   freeAttempts: number;
   baseSeconds: number;
   maxSeconds: number;
@@ -53,7 +53,7 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleRules = {
   accountFailureCap: 100,
 };
 
-export interface HitResult {
+interface HitResult {
   allowed: boolean;
   count: number;
   retryAfterSeconds: number;

@@ -4,9 +4,9 @@
  */
 import type { SessionRepository, SessionRow } from '../db/session-repository';
 
-export const SESSION_ABSOLUTE_TTL_MS = 12 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_TTL_MS = 12 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often per session, to keep reads cheap. */
-export const SESSION_TOUCH_INTERVAL_MS = 30_000;
+const SESSION_TOUCH_INTERVAL_MS = 30_000;
 
 export type { SessionRow };
 

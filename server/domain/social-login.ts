@@ -26,7 +26,7 @@ import type { RateLimiter } from './rate-limit';
 export type SocialLoginProvider = 'google' | 'microsoft';
 
 /** Firebase's provider ids (`firebase.sign_in_provider`), also the `provider` column of identity_links. */
-export const FIREBASE_PROVIDER_IDS: Readonly<Record<SocialLoginProvider, string>> = {
+const FIREBASE_PROVIDER_IDS: Readonly<Record<SocialLoginProvider, string>> = {
   google: 'google.com',
   microsoft: 'microsoft.com',
 };
@@ -36,7 +36,7 @@ export interface SocialLoginInput {
   deviceId?: string | null;
 }
 
-export interface SocialLoginDeps {
+interface SocialLoginDeps {
   accounts: Pick<AccountRepository, 'byIdentity' | 'byEmail' | 'linkIdentity'>;
   flows: Pick<AuthFlows, 'guard' | 'completeLogin'>;
   audit: AuditLog;

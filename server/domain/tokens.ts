@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** Access-token lifetime; never beyond the session's absolute expiry. */
-export const ACCESS_TOKEN_TTL_SECONDS = 12 * 60 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 const ISSUER = 'cms-tools';
 
 export interface AccessClaims {

@@ -91,7 +91,7 @@ export function matchTotp(secretBase32: string, code: string, at: Date, lastUsed
   return matched;
 }
 
-export function newTotpSecret(): string {
+function newTotpSecret(): string {
   return base32Encode(randomBytes(TOTP_SECRET_BYTES));
 }
 
@@ -128,18 +128,18 @@ export function decryptSecret(key: Buffer, userId: string, stored: string): stri
 const RECOVERY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 /** `xxxxx-xxxxx` from an alphabet without look-alikes (0/o, 1/l): 50 bits each. */
-export function newRecoveryCode(): string {
+function newRecoveryCode(): string {
   let out = '';
   for (let i = 0; i < 10; i += 1) out += RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)];
   return `${out.slice(0, 5)}-${out.slice(5)}`;
 }
 
 /** The form a recovery code is hashed in: lower case, no dash or spaces. */
-export function normaliseRecoveryCode(code: string): string {
+function normaliseRecoveryCode(code: string): string {
   return code.trim().toLowerCase().replace(/[\s-]/g, '');
 }
 
-export type SecondFactorProof =
+type SecondFactorProof =
   | { ok: true; via: 'totp'; step: number }
   | { ok: true; via: 'recovery'; recoveryCodesLeft: number }
   | { ok: false };

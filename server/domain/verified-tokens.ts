@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { AccessClaims, TokenService } from './tokens';
 
-export const MAX_VERIFIED_TOKENS = 10_000;
+const MAX_VERIFIED_TOKENS = 10_000;
 
 export function withVerifiedTokenCache<T extends Pick<TokenService, 'verify'>>(
   tokens: T, options: { max?: number; now?: () => number } = {},

@@ -33,7 +33,7 @@ export const GRAPHQL_LIMITS = {
 } as const;
 
 /** The only root fields a caller without credentials may select (server/graphql/social-login.ts). */
-export const ANONYMOUS_MUTATIONS: ReadonlySet<string> = new Set(['googleLogin', 'microsoftLogin']);
+const ANONYMOUS_MUTATIONS: ReadonlySet<string> = new Set(['googleLogin', 'microsoftLogin']);
 
 /** Tokens of the small anonymous document: far above the social sign-in's ~40, far below a costly parse. */
 const ANONYMOUS_MAX_TOKENS = 400;
@@ -69,7 +69,7 @@ function unauthorizedMessage(request: FastifyRequest): string {
 }
 
 /** Whether `query` is a small document of the social sign-in mutations only (parsed with a token cap). */
-export function isAnonymousDocument(query: unknown): boolean {
+function isAnonymousDocument(query: unknown): boolean {
   if (typeof query !== 'string' || query.length > GRAPHQL_LIMITS.anonymousMaxQueryChars) return false;
   let document: DocumentNode;
   try {

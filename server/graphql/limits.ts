@@ -29,7 +29,7 @@ function selectionCost(set: SelectionSetNode | undefined, fragments: Map<string,
   return cost;
 }
 
-export const costLimitRule: ValidationRule = (context: ValidationContext) => ({
+const costLimitRule: ValidationRule = (context: ValidationContext) => ({
   Document(node: ASTNode) {
     if (node.kind !== Kind.DOCUMENT) return;
     const fragments = new Map<string, FragmentDefinitionNode>();

@@ -26,7 +26,7 @@ import { HTTP_STATUS } from '../http/errors';
 import { networkCallerOf } from '../http/network-caller';
 import '../http/types';
 
-export interface ManagementGraphqlOptions {
+interface ManagementGraphqlOptions {
   networks: NetworkRepository;
   monetization: Monetization;
   /** Resolves the caller from the Authorization and API key headers; throws an 'unauthorized' DomainError. */
@@ -122,7 +122,7 @@ function isJsonObjectText(text: string): boolean {
 }
 
 /** Registers Mercurius on `app` with the management schema. */
-export async function registerManagementGraphql(app: FastifyInstance, options: ManagementGraphqlOptions): Promise<void> {
+async function registerManagementGraphql(app: FastifyInstance, options: ManagementGraphqlOptions): Promise<void> {
   const { production } = options;
   // Credentials and sizes before anything is parsed (issue 25): server/graphql/gate.ts.
   installGraphqlGate(app, options.authenticateCaller);

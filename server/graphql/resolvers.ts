@@ -20,7 +20,7 @@ declare module 'mercurius' {
   }
 }
 
-export interface ResolverDeps {
+interface ResolverDeps {
   networks: NetworkRepository;
   /** Test seam: options handed to every copy (a failure injected inside the transaction). */
   copyOptions?: CopyOptions;

@@ -11,15 +11,18 @@ import {
 } from '../domain/support';
 import type { ManagementContext } from './resolvers';
 
-export const supportSchema = /* GraphQL */ `
-  type SupportSubscriber {
+/** What a search row and a subscriber's page both say about the subscriber. */
+const SUBSCRIBER_FIELDS = /* GraphQL */ `
     id: ID!
     name: String!
     email: String!
     phone: String!
     country: String!
     status: String!
-    createdAt: String!
+    createdAt: String!`;
+
+export const supportSchema = /* GraphQL */ `
+  type SupportSubscriber {${SUBSCRIBER_FIELDS}
   }
 
   type SupportFilterOption {
@@ -36,14 +39,7 @@ export const supportSchema = /* GraphQL */ `
     networks: [SupportFilterOption!]!
   }
 
-  type SupportProfile {
-    id: ID!
-    name: String!
-    email: String!
-    phone: String!
-    country: String!
-    status: String!
-    createdAt: String!
+  type SupportProfile {${SUBSCRIBER_FIELDS}
     networkName: String!
     updatedAt: String!
     version: Int!

@@ -46,7 +46,7 @@ export async function loopbackOnly(request: FastifyRequest, reply: FastifyReply)
 export const DEV_OUTBOX_TOKEN_HEADER = 'x-dev-outbox-token';
 
 /** Constant-time comparison of a presented token with the configured one (hashes of equal length). */
-export function devOutboxTokenMatches(presented: unknown, expected: string): boolean {
+function devOutboxTokenMatches(presented: unknown, expected: string): boolean {
   if (typeof presented !== 'string' || presented.length === 0) return false;
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(presented), digest(expected));

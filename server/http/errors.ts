@@ -21,7 +21,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorKind, number>> = {
 };
 
 /** The REST answer to a domain error: status, body, and Retry-After when it has one. */
-export function httpAnswerOf(error: DomainError): {
+function httpAnswerOf(error: DomainError): {
   status: number; body: ApiFailure & { retryAfterSeconds?: number; fields?: Readonly<Record<string, string>> }; headers: Record<string, string>;
 } {
   const { retryAfterSeconds, fields } = error.details;
@@ -37,7 +37,7 @@ export function httpAnswerOf(error: DomainError): {
 }
 
 /** Paths that belong to the API: never answered with the SPA. */
-export const API_PREFIXES = ['/v1/', '/v2.0/', '/v3.0/', '/v4.0/', '/api/', '/management/', '/__dev/', '/appcms/v2/reports/'] as const;
+const API_PREFIXES = ['/v1/', '/v2.0/', '/v3.0/', '/v4.0/', '/api/', '/management/', '/__dev/', '/appcms/v2/reports/'] as const;
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

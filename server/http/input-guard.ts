@@ -13,12 +13,12 @@ import { API_PATHS } from '../../common/constants';
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The message naming where the bad text is, e.g. `body.username`. */
-export function hostileTextMessage(where: string): string {
+function hostileTextMessage(where: string): string {
   return `${where} must not contain control characters or invalid Unicode`;
 }
 
 /** The path of the first string (or key) holding forbidden text, or undefined. Depth-bounded. */
-export function findHostileText(value: unknown, where: string, depth = 0): string | undefined {
+function findHostileText(value: unknown, where: string, depth = 0): string | undefined {
   if (typeof value === 'string') return FORBIDDEN.test(value) ? where : undefined;
   if (value === null || typeof value !== 'object' || depth > 64) return undefined;
   if (Array.isArray(value)) {

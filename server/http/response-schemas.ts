@@ -15,7 +15,7 @@ const bool = { type: 'boolean' } as const;
 const strings = { type: 'array', items: str } as const;
 const numbers = { type: 'array', items: num } as const;
 /** An object whose keys are data (roles, setting values, audit details, report rows). */
-export const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
+const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
 
 function object<P extends Record<string, unknown>>(properties: P) {
   return { type: 'object', properties } as const;
@@ -26,7 +26,7 @@ function object<P extends Record<string, unknown>>(properties: P) {
  * `retryAfterSeconds` or `fields` when the domain error has them; a few routes add their own details
  * (the ingest's per-event `errors`, the sign-in answers' flags), so the rest passes through.
  */
-export const FAILURE = {
+const FAILURE = {
   type: 'object',
   properties: {
     success: bool,

@@ -20,7 +20,7 @@ import { OWN_MESSAGES } from '../../common/messages';
 import { NO_BODY, RAW_BODY, answers } from './response-schemas';
 
 /** JSON safe inside a <script> element. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

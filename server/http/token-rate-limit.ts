@@ -25,7 +25,7 @@ import { rateLimited } from '../domain/errors';
 import type { RateLimiter } from '../domain/rate-limit';
 import type { ServerConfig } from '../env';
 
-export type TokenBudgetStore = 'redis' | 'database' | 'memory';
+type TokenBudgetStore = 'redis' | 'database' | 'memory';
 
 /** Where the per-token counters live for this configuration and database driver. */
 export function tokenBudgetStore(config: Pick<ServerConfig, 'redisUrl'>, driver: 'pglite' | 'postgres'): TokenBudgetStore {
@@ -68,7 +68,7 @@ export async function connectRedis(url: string, onError: (message: string) => vo
 }
 
 /** A @fastify/rate-limit store over the database's fixed-window counters (RateLimiter.hit). */
-export function databaseStore(limiter: Pick<RateLimiter, 'hit'>): FastifyRateLimitStoreCtor {
+function databaseStore(limiter: Pick<RateLimiter, 'hit'>): FastifyRateLimitStoreCtor {
   return class DatabaseStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
       const now = new Date();

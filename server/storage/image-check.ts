@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { APPCMS_MESSAGES, UPLOAD_LIMITS } from '../../common/appcms';
 import { checkSvg } from './svg-check';
 
-export type ImageCheck =
+type ImageCheck =
   | { ok: true; contentType: 'image/png' | 'image/webp' | 'image/svg+xml'; ext: 'png' | 'webp' | 'svg'; width: number; height: number; bytes: Buffer }
   | { ok: false; message: string };
 

@@ -12,7 +12,7 @@ import type { DOMPurify, RemovedAttribute, RemovedElement, WindowLike } from 'do
 import type { DOMWindow } from 'jsdom';
 import { APPCMS_MESSAGES, UPLOAD_LIMITS } from '../../common/appcms';
 
-export type SvgCheck = { ok: true; text: string; width: number; height: number } | { ok: false; message: string };
+type SvgCheck = { ok: true; text: string; width: number; height: number } | { ok: false; message: string };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const ATTRIBUTE_NAMESPACES = new Set([null, 'http://www.w3.org/1999/xlink', 'http://www.w3.org/XML/1998/namespace', 'http://www.w3.org/2000/xmlns/']);
@@ -105,7 +105,7 @@ function foreignNamespace(elements: Element[]): string | undefined {
  * attribute values are skipped, so a `/>` or `>` inside one is not taken for the end of a tag;
  * comments, CDATA and processing instructions are skipped whole.
  */
-export function svgShape(text: string): { elements: number; depth: number } {
+function svgShape(text: string): { elements: number; depth: number } {
   let elements = 0;
   let depth = 0;
   let deepest = 0;

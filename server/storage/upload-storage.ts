@@ -29,7 +29,7 @@ export function createMemoryStorage(): UploadStorage {
   };
 }
 
-export function createDiskStorage(dir: string): UploadStorage {
+function createDiskStorage(dir: string): UploadStorage {
   return {
     async put(key, bytes) {
       if (!STORAGE_KEY.test(key)) throw new Error('bad storage key');
