@@ -20,6 +20,7 @@ import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { EditorMachine } from '../machines/editor.machine';
 import type { ListPageMachine } from '../machines/list-page.machine';
 import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
+import type { ReportMachine } from '../machines/report.machine';
 import type { SetPasswordMachine } from '../machines/set-password.machine';
 import type { SiteAuthenticatorMachine } from '../machines/site-authenticator.machine';
 import type { StaffAdminAuditMachine } from '../machines/staff-admin-audit.machine';
@@ -51,6 +52,8 @@ export interface PageLogic {
   twoFactor: TotpEnrolmentMachine;
   // Content (src/adapters/content-actors.ts)
   contentDetail: EditorMachine;
+  // Analytics (src/adapters/report-actors.ts)
+  report: ReportMachine;
 }
 
 export type PageName = keyof PageLogic;

@@ -11,6 +11,7 @@ const admin = () => import('./admin-actors').then((m) => m.adminPages);
 const support = () => import('./support-actors').then((m) => m.supportPages());
 const account = () => import('./account-actors').then((m) => m.accountPages);
 const content = () => import('./content-actors').then((m) => m.contentPages());
+const analytics = () => import('./report-actors').then((m) => m.analyticsPages);
 
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   plans: () => monetization().then((pages) => pages.plans),
@@ -26,4 +27,5 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   ownSessions: () => account().then((pages) => pages.ownSessions),
   twoFactor: () => account().then((pages) => pages.twoFactor),
   contentDetail: () => content().then((pages) => pages.contentDetail),
+  report: () => analytics().then((pages) => pages.report),
 };

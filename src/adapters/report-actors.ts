@@ -3,7 +3,7 @@
  * client (its abort signal passed on) and the page visibility from the document.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { FetchReportsInput, ReportEvent } from '../../machines/report.machine';
+import { reportMachine, type FetchReportsInput, type ReportEvent } from '../../machines/report.machine';
 import { CredentialsMissingError } from '../../machines/network.machine';
 import type { ReportAnswer } from '../../common/reports';
 import { fetchReport } from '../api/reports';
@@ -24,3 +24,11 @@ export const visibilityActor = fromCallback<ReportEvent>(({ sendBack }) => {
 });
 
 export const reportActors = { fetchReports: fetchReportsActor, visibility: visibilityActor };
+
+/**
+ * The Analytics area's wiring file (issue 26): the report page machine with its real actors, read by
+ * src/adapters/page-logic.ts when an Analytics page first renders.
+ */
+export const analyticsPages = {
+  report: reportMachine.provide({ actors: reportActors }),
+};

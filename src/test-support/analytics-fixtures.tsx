@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { reportMachine, type FetchReportsInput } from '../../machines/report.machine';
 import type { ReportAnswer } from '../../common/reports';
-import { ReportLogicContext } from '../views/analytics/useReport';
+import { PageLogicContext } from '../page-actors';
 
 export function seriesAnswer(overrides: Partial<ReportAnswer> = {}): ReportAnswer {
   return {
@@ -41,5 +41,5 @@ export function fakeReports(answer: (input: FetchReportsInput) => ReportAnswer[]
       visibility: fromCallback(() => undefined),
     },
   });
-  return { calls, wrap: (ui) => <ReportLogicContext.Provider value={logic}>{ui}</ReportLogicContext.Provider> };
+  return { calls, wrap: (ui) => <PageLogicContext.Provider value={{ report: logic }}>{ui}</PageLogicContext.Provider> };
 }
