@@ -7,7 +7,7 @@ import {
   EDITOR_FAILURE, EditorFailure, editorMachine, type EditorRecord, type EditorSaveInput,
 } from '../../../machines/editor.machine';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
-import { contentRecordOf } from '../../adapters/content-actors';
+import { contentRecordOf } from '../../../machines/content-record';
 import { renderView, settle } from '../../test-support/render-view';
 import { ContentDetailPage } from './ContentDetailPage';
 import { contentDetail, contentRow, signedInAs } from './test-fixtures';

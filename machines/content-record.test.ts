@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentDetailResponse } from '../common/content';
+import { contentRecordOf, contentUpdateOf, isoToLocalInput, localInputToIso, tagsFromText } from './content-record';
+
+describe('content record', () => {
+  it('shows a schedule as datetime-local text in the browser zone and sends it back as the same instant', () => {
+    const iso = '2026-03-01T10:30:00.000Z';
+    expect(localInputToIso(isoToLocalInput(iso))).toBe(iso);
+    expect(isoToLocalInput(null)).toBe('');
+    expect(localInputToIso('')).toBeNull();
+    expect(localInputToIso('not a date')).toBe('not a date');
+  });
+
+  it('reads tags from one comma-separated text, once each', () => {
+    expect(tagsFromText(' drama, , news,drama ')).toEqual(['drama', 'news']);
+  });
+
+  it('holds the editable fields as the form shows them, with the whole answer as data', () => {
+    const detail = {
+      item: { title: 'Harbour', description: 'Sea', genre: 'Drama', tags: ['a', 'b'], status: 'draft', scheduledAt: null, version: 3 },
+    } as unknown as ContentDetailResponse;
+    expect(contentRecordOf(detail)).toEqual({
+      values: { title: 'Harbour', description: 'Sea', genre: 'Drama', tags: 'a, b', status: 'draft', scheduledAt: '' },
+      version: 3,
+      data: detail,
+    });
+  });
+
+  it('sends only the changed fields with the version', () => {
+    expect(contentUpdateOf(4, { tags: 'x, y', scheduledAt: '' })).toEqual({ version: 4, tags: ['x', 'y'], scheduledAt: null });
+    expect(contentUpdateOf(5, { title: 'T', description: 'D', genre: 'G', status: 'published' })).toEqual({
+      version: 5, title: 'T', description: 'D', genre: 'G', status: 'published',
+    });
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * A content item as the editor machine holds it, and back: the editable fields as the detail form
+ * shows them (a `datetime-local` text for the schedule, tags as one comma-separated text), and the
+ * PATCH body of the changed fields. Pure: the Content wiring file (src/adapters/content-actors.ts) and
+ * the view tests use the same mapping.
+ */
+import type { ContentDetailResponse, ContentStatus, ContentUpdateRequest } from '../common/content';
+import type { EditorRecord, EditorValues } from './editor.machine';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as the value of a `datetime-local` input, in the browser's time zone. */
+export function isoToLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (local time) as an ISO instant; '' is no date. Unparseable text goes as is (the server names it). */
+export function localInputToIso(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+export function tagsFromText(text: string): string[] {
+  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+}
+
+/** The editor record of a content item: the editable fields as the form shows them, and the whole answer as data. */
+export function contentRecordOf(detail: ContentDetailResponse): EditorRecord {
+  const { item } = detail;
+  return {
+    values: {
+      title: item.title,
+      description: item.description,
+      genre: item.genre,
+      tags: item.tags.join(', '),
+      status: item.status,
+      scheduledAt: isoToLocalInput(item.scheduledAt),
+    },
+    version: item.version,
+    data: detail,
+  };
+}
+
+/** The PATCH body for the changed form fields. */
+export function contentUpdateOf(version: number, changes: EditorValues): ContentUpdateRequest {
+  const body: ContentUpdateRequest = { version };
+  if (typeof changes.title === 'string') body.title = changes.title;
+  if (typeof changes.description === 'string') body.description = changes.description;
+  if (typeof changes.genre === 'string') body.genre = changes.genre;
+  if (typeof changes.tags === 'string') body.tags = tagsFromText(changes.tags);
+  if (typeof changes.status === 'string') body.status = changes.status as ContentStatus;
+  if (typeof changes.scheduledAt === 'string') body.scheduledAt = localInputToIso(changes.scheduledAt);
+  return body;
+}
