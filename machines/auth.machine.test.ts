@@ -5,11 +5,13 @@ import { OWN_MESSAGES } from '../common/messages';
 import { TOTP_MESSAGES, TOTP_ROUTES } from '../common/totp';
 import { MESSAGES } from '../common/messages';
 import {
-  authMachine, selectAuthenticatorEntry, selectIsAuthenticatorStep, selectIsEnrolmentRequired, selectIsVerifyingAuthenticator, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError,
+  authMachine, selectAuthenticatorStepActor, selectIsAuthenticatorStep, selectIsEnrolmentRequired, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError,
   selectOtpStepActor, selectIsRestoring, selectRoles, selectRouteDecision, selectSession, type AuthInput, type AuthSnapshot,
 } from './auth.machine';
 import type { Session } from './auth.types';
 import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
+import { authRestoreMachine } from './auth-restore.machine';
+import { authenticatorStepMachine, selectAuthenticatorPanel } from './authenticator-step.machine';
 import { accessFlagsFor } from '../common/roles';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
@@ -49,14 +51,21 @@ function start(overrides: Record<string, AnyActorLogic> = {}, otpOverrides: Reco
   });
   const machine = authMachine.provide({
     actors: {
-      readStoredSession: fakeActor(io.readStoredSession),
-      readPendingTwoFactor: fakeActor(io.readPendingTwoFactor),
+      // The restore child reads the stores; an override of either reader reaches it.
+      restore: authRestoreMachine.provide({
+        actors: {
+          readStoredSession: overrides.readStoredSession ?? fakeActor(io.readStoredSession),
+          readPendingTwoFactor: overrides.readPendingTwoFactor ?? fakeActor(io.readPendingTwoFactor),
+        },
+      }),
       getDeviceId: fakeActor(io.getDeviceId),
       login: fakeActor(io.login),
       socialSignIn: fakeActor(io.socialSignIn),
       otpStep,
       fetchProfile: fakeActor(io.fetchProfile),
-      verifyAuthenticator: fakeActor(io.verifyAuthenticator),
+      authenticatorStep: authenticatorStepMachine.provide({
+        actors: { verifyAuthenticator: overrides.verifyAuthenticator ?? fakeActor(io.verifyAuthenticator) },
+      }),
       ...overrides,
     },
     actions: {
@@ -402,36 +411,43 @@ describe('auth machine: the authenticator app (issue 19)', () => {
     await waitFor(started.actor, selectIsAuthenticatorStep);
     return started;
   }
+  type Started = Awaited<ReturnType<typeof atAuthenticatorStep>>;
+  /** The running authenticator step child (the panel reads it). */
+  const step = ({ actor }: Started) => selectAuthenticatorStepActor(actor.getSnapshot())!;
+  const panel = (started: Started) => selectAuthenticatorPanel(step(started).getSnapshot());
 
   it("a login answer with secondFactor 'totp' opens the authenticator step on /verify-number, not the SMS one", async () => {
-    const { actor, spies, io } = await atAuthenticatorStep();
+    const started = await atAuthenticatorStep();
+    const { actor, spies, io } = started;
     expect(selectOtpStepActor(actor.getSnapshot())).toBeNull();
     expect(spies.navigate).toHaveBeenCalledWith({ to: ROUTES.verifyNumber });
     expect(spies.storeOtpUsername).toHaveBeenCalledWith({ username: 'ada', obscureMobileNumber: '', secondFactor: 'totp' });
+    // The view sends to auth; auth forwards to its authenticatorStep child.
     actor.send({ type: 'authenticator.edit', code: '12 3a45 67' });
-    expect(selectAuthenticatorEntry(actor.getSnapshot())).toEqual({ code: '123456', recovery: false });
+    expect(panel(started).entry).toEqual({ code: '123456', recovery: false });
     actor.send({ type: 'authenticator.submit' });
-    expect(selectIsVerifyingAuthenticator(actor.getSnapshot())).toBe(true);
+    expect(panel(started).verifying).toBe(true);
     await waitFor(actor, selectIsSignedIn);
     expect(io.verifyAuthenticator).toHaveBeenCalledWith({ username: 'ada', code: '123456', deviceId: 'device-1' });
     expect(io.fetchProfile).toHaveBeenCalledWith({ accessToken: token });
   });
 
   it('asks for six digits, or a recovery code after the switch; the switch clears what was typed', async () => {
-    const { actor, io } = await atAuthenticatorStep();
+    const started = await atAuthenticatorStep();
+    const { actor, io } = started;
     actor.send({ type: 'authenticator.edit', code: '123' });
     actor.send({ type: 'authenticator.submit' });
-    expect(selectLoginError(actor.getSnapshot())).toBe(TOTP_MESSAGES.codeFormat);
+    expect(panel(started).error).toBe(TOTP_MESSAGES.codeFormat);
     actor.send({ type: 'authenticator.useRecovery' });
-    expect(selectAuthenticatorEntry(actor.getSnapshot())).toEqual({ code: '', recovery: true });
-    expect(selectLoginError(actor.getSnapshot())).toBeNull();
+    expect(panel(started).entry).toEqual({ code: '', recovery: true });
+    expect(panel(started).error).toBeNull();
     actor.send({ type: 'authenticator.edit', code: 'ABCDE-12345 ' });
-    expect(selectAuthenticatorEntry(actor.getSnapshot()).code).toBe('abcde-12345');
+    expect(panel(started).entry.code).toBe('abcde-12345');
     actor.send({ type: 'authenticator.useApp' });
     actor.send({ type: 'authenticator.useRecovery' });
     actor.send({ type: 'authenticator.edit', code: 'abc' });
     actor.send({ type: 'authenticator.submit' });
-    expect(selectLoginError(actor.getSnapshot())).toBe(TOTP_MESSAGES.recoveryFormat);
+    expect(panel(started).error).toBe(TOTP_MESSAGES.recoveryFormat);
     actor.send({ type: 'authenticator.edit', code: 'abcde-12345' });
     actor.send({ type: 'authenticator.submit' });
     await waitFor(actor, selectIsSignedIn);
@@ -439,16 +455,17 @@ describe('auth machine: the authenticator app (issue 19)', () => {
   });
 
   it('a refused or failed code stays on the step with the spec\'s message, in the snackbar too', async () => {
-    const { actor, notified } = await atAuthenticatorStep(fakeActor(async () => ({ success: false, message: 'x', accessToken: '', v2ManagementApiEnabled: false })));
-    actor.send({ type: 'authenticator.edit', code: '123456' });
-    actor.send({ type: 'authenticator.submit' });
-    await waitFor(actor, (s) => s.matches({ signedOut: { authenticator: 'entering' } }) && s.context.error !== null);
-    expect(selectLoginError(actor.getSnapshot())).toBe(MESSAGES.otpVerifyFailed);
-    expect(notified()).toContainEqual(expect.objectContaining({ message: MESSAGES.otpVerifyFailed, severity: 'error' }));
+    const refused = await atAuthenticatorStep(fakeActor(async () => ({ success: false, message: 'x', accessToken: '', v2ManagementApiEnabled: false })));
+    refused.actor.send({ type: 'authenticator.edit', code: '123456' });
+    refused.actor.send({ type: 'authenticator.submit' });
+    await waitFor(step(refused), (s) => s.matches({ active: 'entering' }) && s.context.error !== null);
+    expect(panel(refused).error).toBe(MESSAGES.otpVerifyFailed);
+    expect(refused.actor.getSnapshot().matches({ signedOut: 'authenticator' })).toBe(true);
+    expect(refused.notified()).toContainEqual(expect.objectContaining({ message: MESSAGES.otpVerifyFailed, severity: 'error' }));
     const failing = await atAuthenticatorStep(fakeActor(async () => { throw new Error('down'); }));
     failing.actor.send({ type: 'authenticator.edit', code: '123456' });
     failing.actor.send({ type: 'authenticator.submit' });
-    await waitFor(failing.actor, (s) => s.context.error === MESSAGES.otpVerifyFailed);
+    await waitFor(step(failing), (s) => s.context.error === MESSAGES.otpVerifyFailed);
   });
 
   it('a reload during the step comes back to it', async () => {
@@ -480,12 +497,9 @@ describe('auth machine: the authenticator app (issue 19)', () => {
 
 describe('auth machine: every path', () => {
   const outcomes = [
-    { type: 'xstate.done.actor.readStoredSession', output: storedSession },
-    { type: 'xstate.done.actor.readStoredSession', output: null },
-    { type: 'xstate.error.actor.readStoredSession', error: new Error('blocked') },
-    { type: 'xstate.done.actor.readPendingTwoFactor', output: { username: 'ada', obscureMobileNumber: '**12' } },
-    { type: 'xstate.done.actor.readPendingTwoFactor', output: null },
-    { type: 'xstate.error.actor.readPendingTwoFactor', error: new Error('blocked') },
+    { type: 'xstate.done.actor.restore', output: { session: storedSession, pendingStep: null } },
+    { type: 'xstate.done.actor.restore', output: { session: null, pendingStep: null } },
+    { type: 'xstate.done.actor.restore', output: { session: null, pendingStep: { username: 'ada', obscureMobileNumber: '**12' } } },
     { type: 'xstate.done.actor.getDeviceId', output: 'device-1' },
     { type: 'login.submit', username: 'ada', password: 'secret' },
     { type: 'login.submit', username: '', password: 'secret' },
@@ -508,25 +522,24 @@ describe('auth machine: every path', () => {
     { type: 'route.check', path: '/admin', href: '/admin' },
     { type: 'route.check', path: TOTP_ROUTES.accountSecurity, href: TOTP_ROUTES.accountSecurity },
     // Issue 19: the authenticator-app step and the required enrolment.
-    { type: 'xstate.done.actor.readStoredSession', output: { ...storedSession, profile: siteProfile({ authenticatorEnrolmentDue: true }) } },
-    { type: 'xstate.done.actor.readPendingTwoFactor', output: { username: 'ada', obscureMobileNumber: '', secondFactor: 'totp' } },
+    { type: 'xstate.done.actor.restore', output: { session: { ...storedSession, profile: siteProfile({ authenticatorEnrolmentDue: true }) }, pendingStep: null } },
+    { type: 'xstate.done.actor.restore', output: { session: null, pendingStep: { username: 'ada', obscureMobileNumber: '', secondFactor: 'totp' } } },
     { type: 'xstate.done.actor.login', output: loginResponse({ isTwoFactorOnLogin: true, secondFactor: 'totp' }) },
     { type: 'xstate.done.actor.socialSignIn', output: loginResponse({ isTwoFactorOnLogin: true, secondFactor: 'totp' }) },
     { type: 'authenticator.edit', code: '123456' },
     { type: 'authenticator.submit' },
     { type: 'authenticator.useRecovery' },
     { type: 'authenticator.useApp' },
-    { type: 'xstate.done.actor.verifyAuthenticator', output: { success: true, message: '', accessToken: token, v2ManagementApiEnabled: true } },
-    { type: 'xstate.done.actor.verifyAuthenticator', output: { success: false, message: 'no', accessToken: '', v2ManagementApiEnabled: false } },
-    { type: 'xstate.error.actor.verifyAuthenticator', error: new Error('down') },
+    { type: 'xstate.done.actor.authenticatorStep', output: { accessToken: token } },
     { type: 'xstate.done.actor.fetchProfile', output: { profile: siteProfile({ authenticatorEnrolmentDue: true }), fetchedAt: 0 } },
     { type: 'authenticator.enrolled' },
     ...delayedEvents(authMachine),
   ];
   const logic = authMachine.provide({
     actors: {
-      readStoredSession: pendingActor(), readPendingTwoFactor: pendingActor(), getDeviceId: pendingActor(), login: pendingActor(),
-      socialSignIn: pendingActor(), fetchProfile: pendingActor(), verifyAuthenticator: pendingActor(),
+      restore: authRestoreMachine.provide({ actors: { readStoredSession: pendingActor(), readPendingTwoFactor: pendingActor() } }),
+      getDeviceId: pendingActor(), login: pendingActor(),
+      socialSignIn: pendingActor(), fetchProfile: pendingActor(), authenticatorStep: authenticatorStepMachine.provide({ actors: { verifyAuthenticator: pendingActor() } }),
       otpStep: otpStepMachine.provide({ actors: { verifyOtp: pendingActor(), generateOtp: pendingActor() } }),
     },
   });

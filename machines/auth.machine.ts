@@ -29,38 +29,27 @@ import { isPublicPath } from '../common/public-paths';
 import { OWN_MESSAGES } from '../common/messages';
 import type {
   AuthConfig, FetchProfileInput, FetchProfileOutput, LoginInput, LoginOutput, NavigateParams, Session, SocialProvider,
-  SocialSignInInput, StoreSessionParams, VerifyOtpOutput,
+  SocialSignInInput, StoreSessionParams,
 } from './auth.types';
+import { authRestoreMachine, type AuthRestoreOutput, type PendingTwoFactor } from './auth-restore.machine';
+import {
+  authenticatorStepMachine, type AuthenticatorStepActorRef, type AuthenticatorStepEvent, type AuthenticatorStepInput, type AuthenticatorStepOutput,
+} from './authenticator-step.machine';
 import { idpErrorMessage } from './idp-errors';
 import { failureMessage, type NotifyParams } from './notify';
 import { otpStepMachine, type OtpStepActorRef, type OtpStepInput, type OtpStepOutput } from './otp-step.machine';
 import { notify, tellApp } from './system-actions';
 import { accessFlagsFor, applyAllowedSites, areaForPath, canContinue, landingRouteFor, parseRoles, routeAfterSignIn } from '../common/roles';
 import { tokenExpiry } from './token';
-import { TOTP_MESSAGES, TOTP_ROUTES, isRecoveryCode, isTotpCode, type SecondFactorKind } from '../common/totp';
-import { OTP_FAILED } from './otp';
+import { TOTP_ROUTES, type SecondFactorKind } from '../common/totp';
 import { providedLater } from './unprovided';
 
 export type AuthInput = AuthConfig;
 
-export interface TwoFactorStep {
-  username: string;
-  obscureMobileNumber: string;
-  /** 'totp': the authenticator app's code (issue 19); absent or 'sms': the spec's SMS code. */
-  secondFactor?: SecondFactorKind;
-}
+/** The second factor a sign-in is at (also what the restore child finds pending after a reload). */
+export type TwoFactorStep = PendingTwoFactor;
 
-/** The authenticator-app step of sign-in: what is typed, and whether it is a recovery code. */
-export interface AuthenticatorEntry {
-  code: string;
-  recovery: boolean;
-}
-
-export interface VerifyAuthenticatorInput {
-  username: string;
-  code: string;
-  deviceId?: string;
-}
+export type { AuthenticatorEntry, VerifyAuthenticatorInput } from './authenticator-step.machine';
 
 export interface AuthContext {
   config: AuthConfig;
@@ -68,7 +57,6 @@ export interface AuthContext {
   session: Session | null;
   error: string | null;
   twoFactor: TwoFactorStep | null;
-  authenticator: AuthenticatorEntry;
   /** The token of a successful login or OTP, held while the profile loads. */
   pendingToken: string | null;
   /** A protected page opened while signed out: sign-in returns there when the roles allow it. */
@@ -139,23 +127,22 @@ function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
 }
 function initialContext({ input }: { input: AuthInput }): AuthContext {
   return {
-    config: input, deviceId: undefined, session: null, error: null, twoFactor: null, authenticator: NO_ENTRY, pendingToken: null,
+    config: input, deviceId: undefined, session: null, error: null, twoFactor: null, pendingToken: null,
     returnTo: null, routeDecision: STAY,
   };
 }
 const STAY: RouteDecision = { kind: 'stay' };
-const NO_ENTRY: AuthenticatorEntry = { code: '', recovery: false };
-function restoredSession({ event }: { event: DoneActorEvent<Session | null> }) {
-  return { session: event.output };
+function restoredSession({ event }: { event: DoneActorEvent<AuthRestoreOutput> }) {
+  return { session: event.output.session };
 }
-function restoredProfile({ event }: { event: DoneActorEvent<Session | null> }) {
-  return { profile: event.output?.profile };
+function restoredProfile({ event }: { event: DoneActorEvent<AuthRestoreOutput> }) {
+  return { profile: event.output.session?.profile };
 }
-function pendingStep({ event }: { event: DoneActorEvent<TwoFactorStep | null> }) {
-  return { step: event.output };
+function pendingStep({ event }: { event: DoneActorEvent<AuthRestoreOutput> }) {
+  return { step: event.output.pendingStep };
 }
-function pendingTwoFactor({ event }: { event: DoneActorEvent<TwoFactorStep | null> }): TwoFactorStep {
-  return event.output ?? { username: '', obscureMobileNumber: '' };
+function pendingTwoFactor({ event }: { event: DoneActorEvent<AuthRestoreOutput> }): TwoFactorStep {
+  return event.output.pendingStep ?? { username: '', obscureMobileNumber: '' };
 }
 function deviceIdOutput({ event }: { event: DoneActorEvent<string | undefined> }) {
   return { deviceId: event.output };
@@ -183,22 +170,8 @@ function twoFactorStep({ event }: { event: DoneActorEvent<LoginOutput> }): TwoFa
 function authenticatorStep({ event }: { event: DoneActorEvent<LoginOutput> }): TwoFactorStep {
   return { username: event.output.username, obscureMobileNumber: '', secondFactor: 'totp' };
 }
-function typedAuthenticatorCode({ context, event }: Args<AuthEvent>) {
-  if (event.type !== 'authenticator.edit') return { code: context.authenticator.code };
-  // The app's code: digits only, at most six. A recovery code: letters, digits and one dash, at most 11.
-  const code = context.authenticator.recovery
-    ? event.code.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 11)
-    : event.code.replace(/\D/g, '').slice(0, 6);
-  return { code };
-}
-function verifyAuthenticatorInput({ context }: { context: AuthContext }): VerifyAuthenticatorInput {
-  return {
-    username: context.twoFactor?.username ?? '', code: context.authenticator.code,
-    ...(context.deviceId !== undefined ? { deviceId: context.deviceId } : {}),
-  };
-}
-function authenticatorFormat({ context }: { context: AuthContext }) {
-  return { message: context.authenticator.recovery ? TOTP_MESSAGES.recoveryFormat : TOTP_MESSAGES.codeFormat };
+function authenticatorStepInput({ context }: { context: AuthContext }): AuthenticatorStepInput {
+  return { username: context.twoFactor?.username ?? '', ...(context.deviceId !== undefined ? { deviceId: context.deviceId } : {}) };
 }
 function profileOutput({ event }: { event: DoneActorEvent<FetchProfileOutput> }) {
   return { profile: event.output.profile };
@@ -291,15 +264,13 @@ export const authMachine = setup({
     tags: {} as AuthTag,
     /** Every invoked child by its id (the id is its actor's name): `snapshot.children.otpStep` is typed. */
     children: {} as {
-      readStoredSession: 'readStoredSession'; readPendingTwoFactor: 'readPendingTwoFactor'; getDeviceId: 'getDeviceId';
-      login: 'login'; socialSignIn: 'socialSignIn'; otpStep: 'otpStep'; fetchProfile: 'fetchProfile'; verifyAuthenticator: 'verifyAuthenticator';
+      restore: 'restore'; getDeviceId: 'getDeviceId';
+      login: 'login'; socialSignIn: 'socialSignIn'; otpStep: 'otpStep'; fetchProfile: 'fetchProfile'; authenticatorStep: 'authenticatorStep';
     },
   },
   actors: {
-    /** Reads the session values kept in cookies/storage; null when there is no usable session. */
-    readStoredSession: providedLater<Session | null>('readStoredSession'),
-    /** A sign-in that was waiting for its SMS code when the page reloaded (kept for the code's lifetime), or null. */
-    readPendingTwoFactor: providedLater<TwoFactorStep | null>('readPendingTwoFactor'),
+    /** The restore child (./auth-restore.machine.ts): the stored session, else a pending second factor; src provides its readers. */
+    restore: authRestoreMachine,
     /** The device id cookie, else GET /api/auth/device; never rejects (undefined on failure). */
     getDeviceId: providedLater<string | undefined>('getDeviceId'),
     login: providedLater<LoginOutput, LoginInput>('login'),
@@ -308,8 +279,8 @@ export const authMachine = setup({
     /** The SMS code step; src provides its verifyOtp and generateOtp actors. */
     otpStep: otpStepMachine,
     fetchProfile: providedLater<FetchProfileOutput, FetchProfileInput>('fetchProfile'),
-    /** The authenticator app's code or a recovery code, with the login answer's proof (POST otp/verify, isLogin). */
-    verifyAuthenticator: providedLater<VerifyOtpOutput, VerifyAuthenticatorInput>('verifyAuthenticator'),
+    /** The authenticator-app step (./authenticator-step.machine.ts); src provides its verifyAuthenticator actor. */
+    authenticatorStep: authenticatorStepMachine,
   },
   actions: {
     // Effects: src/adapters provides these; the defaults do nothing.
@@ -326,14 +297,15 @@ export const authMachine = setup({
     setDeviceId: assign((_, params: { deviceId: string | undefined }) => ({ deviceId: params.deviceId })),
     /** A code step that started before the device id arrived (a reload during it) verifies with it too. */
     tellOtpStepDevice: sendTo('otpStep', (_, params: { deviceId: string | undefined }) => ({ type: 'otp.deviceKnown' as const, deviceId: params.deviceId })),
+    tellAuthenticatorStepDevice: sendTo('authenticatorStep', (_, params: { deviceId: string | undefined }) => ({ type: 'authenticator.deviceKnown' as const, deviceId: params.deviceId })),
+    /** The view's authenticator.* events go to the step that owns the entry. */
+    forwardToAuthenticatorStep: sendTo('authenticatorStep', ({ event }) => event as AuthenticatorStepEvent),
     setSession: assign((_, params: { session: Session | null }) => ({
       session: params.session, pendingToken: null, twoFactor: null, error: null,
     })),
-    startTwoFactor: assign((_, params: TwoFactorStep) => ({ twoFactor: params, error: null, authenticator: NO_ENTRY })),
-    setAuthenticatorCode: assign(({ context }, params: { code: string }) => ({ authenticator: { ...context.authenticator, code: params.code } })),
-    setRecoveryMode: assign((_, params: { recovery: boolean }) => ({ authenticator: { code: '', recovery: params.recovery }, error: null })),
+    startTwoFactor: assign((_, params: TwoFactorStep) => ({ twoFactor: params, error: null })),
     setPendingToken: assign((_, params: { accessToken: string }) => ({ pendingToken: params.accessToken })),
-    clearSession: assign({ session: null, twoFactor: null, pendingToken: null, error: null, authenticator: NO_ENTRY }),
+    clearSession: assign({ session: null, twoFactor: null, pendingToken: null, error: null }),
     rememberReturnTo: assign((_, params: RouteCheck) => ({ returnTo: params.href })),
     clearReturnTo: assign({ returnTo: null }),
     /** The page asked for may open. */
@@ -351,11 +323,10 @@ export const authMachine = setup({
     isPendingAuthenticatorStep: (_, params: { step: TwoFactorStep | null }) => params.step?.secondFactor === 'totp',
     isAuthenticatorStep: (_, params: { isTwoFactorOnLogin: boolean; secondFactor?: SecondFactorKind }) =>
       params.isTwoFactorOnLogin && params.secondFactor === 'totp',
-    isAuthenticatorInput: ({ context }) =>
-      context.authenticator.recovery ? isRecoveryCode(context.authenticator.code) : isTotpCode(context.authenticator.code),
     isEnrolmentDue: (_, params: { profile: SiteProfile | null | undefined }) => params.profile?.authenticatorEnrolmentDue === true,
     isFailure: (_, params: { success: boolean }) => !params.success,
     isInCodeStep: stateIn({ signedOut: 'twoFactor' }),
+    isInAuthenticatorStep: stateIn({ signedOut: 'authenticator' }),
     isTwoFactor: (_, params: { isTwoFactorOnLogin: boolean }) => params.isTwoFactorOnLogin,
     /** Spec §2.1: the sign-in, logout, password and set-password pages need no session. */
     isPublicRoute: (_, params: RouteCheck) => isPublicPath(params.path),
@@ -374,11 +345,11 @@ export const authMachine = setup({
   },
   states: {
     restoring: {
-      description: 'Reading the session values stored by an earlier sign-in.',
+      description: 'The restore child reads what an earlier visit stored: a session, else a sign-in waiting for its second factor.',
       tags: ['loading'],
       invoke: {
-        id: 'readStoredSession',
-        src: 'readStoredSession',
+        id: 'restore',
+        src: 'restore',
         onDone: [
           {
             guard: { type: 'isEnrolmentDue', params: restoredProfile },
@@ -390,18 +361,6 @@ export const authMachine = setup({
             target: 'signedIn',
             actions: [{ type: 'setSession', params: restoredSession }, { type: 'tellApp', params: RESTORED_SIGNED_IN }],
           },
-          { target: 'restoringTwoFactor' },
-        ],
-        onError: { target: 'signedOut', actions: { type: 'tellApp', params: RESTORED_SIGNED_OUT } },
-      },
-    },
-    restoringTwoFactor: {
-      description: 'No session: checking whether a sign-in was waiting for its SMS code when the page reloaded.',
-      tags: ['loading'],
-      invoke: {
-        id: 'readPendingTwoFactor',
-        src: 'readPendingTwoFactor',
-        onDone: [
           {
             guard: { type: 'isPendingAuthenticatorStep', params: pendingStep },
             target: 'signedOut.authenticator',
@@ -414,7 +373,6 @@ export const authMachine = setup({
           },
           { target: 'signedOut', actions: { type: 'tellApp', params: RESTORED_SIGNED_OUT } },
         ],
-        onError: { target: 'signedOut', actions: { type: 'tellApp', params: RESTORED_SIGNED_OUT } },
       },
     },
     signedOut: {
@@ -427,6 +385,10 @@ export const authMachine = setup({
           {
             guard: 'isInCodeStep',
             actions: [{ type: 'setDeviceId', params: deviceIdOutput }, { type: 'tellOtpStepDevice', params: deviceIdOutput }],
+          },
+          {
+            guard: 'isInAuthenticatorStep',
+            actions: [{ type: 'setDeviceId', params: deviceIdOutput }, { type: 'tellAuthenticatorStepDevice', params: deviceIdOutput }],
           },
           { actions: { type: 'setDeviceId', params: deviceIdOutput } },
         ],
@@ -481,41 +443,18 @@ export const authMachine = setup({
           },
         },
         authenticator: {
-          description: "The authenticator-app step of /verify-number (issue 19): the app's 6-digit code, or a recovery code.",
-          initial: 'entering',
+          description: "The authenticator-app step of /verify-number (issue 19), run by the authenticatorStep child: the app's 6-digit code, or a recovery code.",
           on: {
-            'authenticator.useRecovery': { target: '.entering', actions: { type: 'setRecoveryMode', params: { recovery: true } } },
-            'authenticator.useApp': { target: '.entering', actions: { type: 'setRecoveryMode', params: { recovery: false } } },
+            'authenticator.edit': { actions: 'forwardToAuthenticatorStep' },
+            'authenticator.submit': { actions: 'forwardToAuthenticatorStep' },
+            'authenticator.useRecovery': { actions: 'forwardToAuthenticatorStep' },
+            'authenticator.useApp': { actions: 'forwardToAuthenticatorStep' },
           },
-          states: {
-            entering: {
-              description: 'Waiting for the code; shows the last error, if any.',
-              on: {
-                'authenticator.edit': { actions: { type: 'setAuthenticatorCode', params: typedAuthenticatorCode } },
-                'authenticator.submit': [
-                  { guard: 'isAuthenticatorInput', target: 'verifying', actions: 'clearError' },
-                  { actions: { type: 'setError', params: authenticatorFormat } },
-                ],
-              },
-            },
-            verifying: {
-              description: 'The code is with the server (with the proof of the password step).',
-              tags: ['submitting'],
-              invoke: {
-                id: 'verifyAuthenticator',
-                src: 'verifyAuthenticator',
-                input: verifyAuthenticatorInput,
-                onDone: [
-                  {
-                    guard: { type: 'isFailure', params: doneOutput<VerifyOtpOutput> },
-                    target: 'entering',
-                    actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
-                  },
-                  { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput<VerifyOtpOutput> } },
-                ],
-                onError: { target: 'entering', actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }] },
-              },
-            },
+          invoke: {
+            id: 'authenticatorStep',
+            src: 'authenticatorStep',
+            input: authenticatorStepInput,
+            onDone: { target: '#auth.loadingProfile', actions: { type: 'setPendingToken', params: doneOutput<AuthenticatorStepOutput> } },
           },
         },
       },
@@ -606,8 +545,10 @@ export const selectRoles = (snapshot: AuthSnapshot) => snapshot.context.session?
 export const selectLoginError = (snapshot: AuthSnapshot) => snapshot.context.error;
 export const selectIsEnrolmentRequired = (snapshot: AuthSnapshot) => snapshot.matches({ signedIn: 'enrolmentRequired' });
 export const selectIsAuthenticatorStep = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'authenticator' });
-export const selectAuthenticatorEntry = (snapshot: AuthSnapshot) => snapshot.context.authenticator;
-export const selectIsVerifyingAuthenticator = (snapshot: AuthSnapshot) => snapshot.matches({ signedOut: 'authenticator' }) && snapshot.hasTag('submitting');
+/** The running authenticator-app step (its panel reads it with selectAuthenticatorPanel), or null. */
+export function selectAuthenticatorStepActor(snapshot: AuthSnapshot): AuthenticatorStepActorRef | null {
+  return snapshot.children.authenticatorStep ?? null;
+}
 export const selectIsSubmitting = (snapshot: AuthSnapshot) => snapshot.hasTag('submitting') && !snapshot.hasTag('social') && !snapshot.matches('loadingProfile');
 export const selectIsSocialSigningIn = (snapshot: AuthSnapshot) => snapshot.hasTag('social');
 export const selectIsLoadingProfile = (snapshot: AuthSnapshot) => snapshot.matches('loadingProfile');

@@ -13,6 +13,7 @@ import { networkMachine } from '../machines/network.machine';
 import { keepaliveMachine } from '../machines/keepalive.machine';
 import { notifierMachine } from '../machines/notifier.machine';
 import { otpStepMachine } from '../machines/otp-step.machine';
+import { authRestoreMachine } from '../machines/auth-restore.machine';
 import { routeLoadingMachine } from '../machines/route-loading.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { jwtWith, loginResponse, siteProfile } from '../machines/test-support/fixtures';
@@ -90,11 +91,12 @@ export interface CliMachine {
 }
 
 const otpStep = otpStepMachine.provide({ actors: { verifyOtp: authActors.verifyOtp, generateOtp: authActors.generateOtp } });
+const restore = authRestoreMachine.provide({ actors: { readStoredSession: authActors.readStoredSession, readPendingTwoFactor: authActors.readPendingTwoFactor } });
 
 export const CLI_MACHINES: Record<string, CliMachine> = {
   auth: {
     logic: authMachine.provide({
-      actors: { ...authActors, otpStep },
+      actors: { ...authActors, otpStep, restore },
       actions: { navigate: printEffect('navigate'), storeOtpUsername: printEffect('storeOtpUsername'), storeSession: printEffect('storeSession') },
     }),
     input: { analyticsAllowedSites: [], encodingDisabledSite: '' },

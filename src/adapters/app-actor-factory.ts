@@ -18,7 +18,6 @@ import type { RuntimeConfig } from '../../common/contract';
 import { API_PATHS, COOKIE_NAMES, LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../../common/constants';
 import { onUserActivity } from './activity';
 import { authActors } from './auth-actors';
-import { verifyAuthenticator } from './totp-actors';
 import { clearAllCookies, readCookie, removeCookie } from './cookies';
 import { navigateTo } from './navigation';
 import { authHeaders, installAuthErrorHandler } from '../api/client';
@@ -84,7 +83,7 @@ export function provideAppMachine(reportAuthError: AuthErrorReporter) {
   return appMachine.provide({
     actors: {
       auth: authMachine.provide({
-        actors: { ...authActors, verifyAuthenticator, otpStep },
+        actors: { ...authActors, otpStep },
         actions: {
           navigate,
           storeOtpUsername: (_, params) => storeOtpUsername(params),

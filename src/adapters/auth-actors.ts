@@ -5,6 +5,8 @@
  * there must not bounce the user to /logout.
  */
 import { fromPromise } from 'xstate';
+import { authRestoreMachine } from '../../machines/auth-restore.machine';
+import { authenticatorStepMachine } from '../../machines/authenticator-step.machine';
 import type {
   FetchProfileInput, FetchProfileOutput, GenerateOtpInput, GenerateOtpOutput, LoginInput, LoginOutput,
   RequestPasswordOtpInput, RequestPasswordOtpOutput, ResetPasswordInput, ResetPasswordOutput, Session,
@@ -17,6 +19,7 @@ import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { readInjectedRuntimeConfig } from '../runtime-config';
 import { readCookie, writeCookie } from './cookies';
 import { readCredentials, readLoginAttempt, readPendingTwoFactor as readPendingStep, readSession, storeLoginAttempt } from './session-store';
+import { verifyAuthenticator } from './totp-actors';
 
 const AUTH = { handleAuthErrors: false } as const;
 
@@ -195,7 +198,12 @@ export const logout = fromPromise<void>(async ({ signal }) => {
 });
 
 /** Every actor by the name the machines declare it with. */
+/** The sign-in machine's restore child (machines/auth-restore.machine.ts) with the two stores it reads. */
+export const restore = authRestoreMachine.provide({ actors: { readStoredSession, readPendingTwoFactor } });
+/** The sign-in machine's authenticator-app child (machines/authenticator-step.machine.ts) with its verify call. */
+export const authenticatorStep = authenticatorStepMachine.provide({ actors: { verifyAuthenticator } });
+
 export const authActors = {
-  readStoredSession, readPendingTwoFactor, getDeviceId, login, socialSignIn, generateOtp, verifyOtp, fetchProfile, requestPasswordOtp, resetPassword,
+  restore, authenticatorStep, readStoredSession, readPendingTwoFactor, getDeviceId, login, socialSignIn, generateOtp, verifyOtp, fetchProfile, requestPasswordOtp, resetPassword,
   verifySession, verifySite, logout,
 };

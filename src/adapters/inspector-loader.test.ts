@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { fakeActor } from '../../machines/test-support/fakes';
 import { authMachine, selectOtpStepActor } from '../../machines/auth.machine';
+import { authRestoreMachine } from '../../machines/auth-restore.machine';
 import { otpStepMachine } from '../../machines/otp-step.machine';
 import { loginResponse, siteProfile } from '../../machines/test-support/fixtures';
 import { redactingObserver, type InspectedRecord } from './inspector-loader';
@@ -11,8 +12,7 @@ describe('inspector redaction', () => {
     const received: InspectedRecord[] = [];
     const logic = authMachine.provide({
       actors: {
-        readStoredSession: fakeActor(() => null),
-        readPendingTwoFactor: fakeActor(() => null),
+        restore: authRestoreMachine.provide({ actors: { readStoredSession: fakeActor(() => null), readPendingTwoFactor: fakeActor(() => null) } }),
         getDeviceId: fakeActor(() => 'device-1'),
         login: fakeActor(() => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******4321', username: 'ada', accessToken: '' })),
         otpStep: otpStepMachine.provide({

@@ -13,7 +13,7 @@
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import {
-  createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider,
+  createMemoryHistory, createRouter, RouterProvider,
 } from '@tanstack/react-router';
 import { mirroredRouteTree } from './app-routes';
 import { act, type ReactElement } from 'react';
@@ -50,16 +50,20 @@ function isMachine(logic: unknown): logic is AnyStateMachine {
   return typeof (logic as Partial<AnyStateMachine> | null)?.provide === 'function' && 'root' in (logic as object);
 }
 
-/** The machine with every I/O actor pending unless overridden; child machines (the code step) get the same treatment. */
-function withFakes(machine: AnyStateMachine, id: string, all: ActorOverrides = {}): AnyStateMachine {
-  const overrides = all[id as ChildId] ?? {};
-  const actors = Object.fromEntries(Object.entries(machine.implementations.actors).map(([name, logic]) => [
-    name, isMachine(logic) ? withFakes(logic, name, all) : pendingActor(),
+/**
+ * The machine with every I/O actor pending unless overridden; child machines (the code step, the
+ * sign-in's restore step) get the same treatment, and an override given for the parent reaches a
+ * child that declares that actor (`auth: { readStoredSession }` answers the restore child's reader).
+ */
+function withFakes(machine: AnyStateMachine, id: string, all: ActorOverrides = {}, inherited: Record<string, AnyActorLogic> = {}): AnyStateMachine {
+  const declared = machine.implementations.actors;
+  const overrides = { ...Object.fromEntries(Object.entries(inherited).filter(([name]) => name in declared)), ...(all[id as ChildId] ?? {}) };
+  const actors = Object.fromEntries(Object.entries(declared).map(([name, logic]) => [
+    name, isMachine(logic) ? withFakes(logic, name, all, overrides) : pendingActor(),
   ]));
-  if (id === 'auth') {
-    actors.readStoredSession = fakeActor(() => null);
-    actors.readPendingTwoFactor = fakeActor(() => null);
-  }
+  // Nobody is signed in unless a test says otherwise.
+  if ('readStoredSession' in declared) actors.readStoredSession = fakeActor(() => null);
+  if ('readPendingTwoFactor' in declared) actors.readPendingTwoFactor = fakeActor(() => null);
   return machine.provide({ actors: { ...actors, ...overrides } });
 }
 
@@ -112,9 +116,9 @@ export interface RenderViewOptions {
   /** The address the view is shown at (path and query). */
   url?: string;
   /**
-   * A route pattern such as '/content/$contentType/$id', for a view shown at an address the console's
-   * routes do not match. Where they match, the view is shown in the app's own route (its id and search
-   * validator, so `getRouteApi(id).useSearch()` reads what the browser would).
+   * Not needed any more: the view is shown over a mirror of the app's own routes (their ids and search
+   * validators, src/test-support/app-routes.ts), so `getRouteApi(id).useParams()` and `.useSearch()`
+   * read what the browser would at `url`. Kept so older tests that name their route still compile.
    */
   routePath?: string;
   /**
@@ -151,14 +155,11 @@ export async function renderView(ui: ReactElement, options: RenderViewOptions = 
   await options.given?.(root);
   await new Promise((resolve) => setTimeout(resolve, 0));
 
-  const rootRoute = createRootRoute({ component: options.routePath ? Outlet : () => ui });
-  const routeTree = mirroredRouteTree(options.url ?? '/', ui) ?? (options.routePath
-    ? rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: options.routePath, component: () => ui })])
-    : rootRoute);
+  const routeTree = mirroredRouteTree(ui);
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [options.url ?? '/'] }),
-    // A layout under test renders its <Outlet /> empty: no child route matches in this one-route tree.
+    // A layout under test renders its <Outlet /> empty (every mirrored route renders only an Outlet); an unknown address still shows the view.
     defaultNotFoundComponent: () => null,
   });
   await router.load();

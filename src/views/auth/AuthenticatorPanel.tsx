@@ -1,11 +1,13 @@
 /**
  * The sign-in step of an account with an authenticator app (issue 19), on /verify-number in place of
  * the SMS panel: "Authenticator code" (six digits), or after "Use a recovery code" one of the saved
- * recovery codes. What is typed lives in the auth machine; no SMS is sent, so no Resend Code.
+ * recovery codes. What is typed lives in the sign-in machine's authenticatorStep child (events go to
+ * `auth`, which forwards them); no SMS is sent, so no Resend Code.
  */
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
-import { selectAuthenticatorEntry, selectIsVerifyingAuthenticator, selectLoginError } from '../../../machines/auth.machine';
+import { selectAuthenticatorStepActor } from '../../../machines/auth.machine';
+import { selectAuthenticatorPanel } from '../../../machines/authenticator-step.machine';
 import { useAppActor } from '../../app-actor';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { useTotpText } from '../account/totp-text';
@@ -14,9 +16,8 @@ import * as css from './auth.css';
 export function AuthenticatorPanel() {
   const t = useTotpText();
   const auth = useAppActor('auth');
-  const entry = useSelector(auth, selectAuthenticatorEntry);
-  const verifying = useSelector(auth, selectIsVerifyingAuthenticator);
-  const error = useSelector(auth, selectLoginError);
+  const step = useSelector(auth, selectAuthenticatorStepActor) ?? undefined;
+  const { entry, verifying, error } = useSelector(step, selectAuthenticatorPanel);
   const inputId = useId();
   const errorId = useId();
 
