@@ -94,6 +94,8 @@ export interface AuditEntry {
   action: string;
   actor: { id: string; username: string } | null;
   detail: Record<string, unknown>;
+  /** The object the entry touched (issue 28): its kind (REVISION_KINDS of common/revisions.ts), id and name in words. */
+  object?: { kind: string; id: string; name: string | null } | null;
 }
 
 export interface AuditListResponse {

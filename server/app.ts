@@ -35,6 +35,7 @@ import { contentRoutes } from './http/content-routes';
 import { adminRoutes } from './http/admin-routes';
 import { accountRoutes } from './http/account-routes';
 import { totpRoutes } from './http/totp-routes';
+import { revisionContext, revisionRoutes } from './http/revision-routes';
 import './http/types';
 
 /**
@@ -43,12 +44,15 @@ import './http/types';
  * through `app.services` and protects its routes with `requireAuth` (server/http/auth-hooks.ts).
  */
 export const API_PLUGINS: FastifyPluginAsync[] = [
+  // First: every later route's writes read their request id from it (issue 28).
+  revisionContext,
   authRoutes,
   verifyRoutes,
   managementGraphql, appcmsRoutes, contentRoutes, adminRoutes,
   accountRoutes, totpRoutes,
   reportRoutes,
   ingestRoutes,
+  revisionRoutes,
   // networkRoutes, graphqlPlugin, ... (registered here by their owners)
 ];
 

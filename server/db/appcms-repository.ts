@@ -8,6 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
+import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
 import { networkBrands, networkDevices, networkSettings, networkSettingsVersions, sites } from './schema';
 
 export type SettingsVersionRow = typeof networkSettingsVersions.$inferSelect;
@@ -73,6 +74,10 @@ function repositoryOver(db: Executor) {
         .where(and(eq(networkSettings.networkId, networkId), eq(networkSettings.version, version))).returning();
       return row;
     },
+    async devices(networkId: string) {
+      const [row] = await db.select().from(networkDevices).where(eq(networkDevices.networkId, networkId));
+      return row;
+    },
     async saveDevices(networkId: string, version: number, devices: DeviceEntry[], at: Date) {
       const [row] = await db.update(networkDevices).set({ devices, updatedAt: at, version: sql`${networkDevices.version} + 1` })
         .where(and(eq(networkDevices.networkId, networkId), eq(networkDevices.version, version))).returning();
@@ -96,6 +101,10 @@ function repositoryOver(db: Executor) {
      */
     async keepSettingsVersion(values: Omit<typeof networkSettingsVersions.$inferInsert, 'id'>): Promise<void> {
       await db.insert(networkSettingsVersions).values(values).onConflictDoNothing({ target: [networkSettingsVersions.networkId, networkSettingsVersions.version] });
+    },
+    /** One revision (issue 28), in this repository's transaction (server/domain/revisions.ts decides what it holds). */
+    insertRevision(values: RevisionValues): Promise<RevisionRow> {
+      return insertRevision(db, values);
     },
     audit(values: Omit<AuditEventValues, 'at'>): Promise<void> {
       return insertAuditEvent(db, values);

@@ -2,7 +2,9 @@
 import type { Db } from './client';
 import { auditEvents } from './schema';
 
-export type AuditEventValues = Pick<typeof auditEvents.$inferInsert, 'at' | 'action' | 'actorUserId' | 'siteId' | 'networkIdentifier' | 'detail'>;
+export type AuditEventValues = Pick<typeof auditEvents.$inferInsert, 'at' | 'action' | 'actorUserId' | 'siteId' | 'networkIdentifier' | 'detail'>
+  /** The object the event touched (issue 28): kind, id and its name in words. */
+  & Partial<Pick<typeof auditEvents.$inferInsert, 'objectKind' | 'objectId' | 'objectName'>>;
 
 /** Inserts one audit row; `db` may be a transaction, so the record commits with the change it describes. */
 export async function insertAuditEvent(db: Pick<Db, 'insert'>, values: AuditEventValues): Promise<void> {

@@ -42,10 +42,11 @@ function where(...conditions: (SQL | undefined)[]): SQL | undefined {
 
 export async function writeAudit(
   db: Executor,
-  event: { action: string; actorUserId: string; siteId: string; detail: Record<string, unknown> },
+  event: { action: string; actorUserId: string; siteId: string; detail: Record<string, unknown>; objectKind?: string; objectId?: string; objectName?: string | null },
 ): Promise<void> {
   await db.insert(auditEvents).values({
     at: new Date(), action: event.action, actorUserId: event.actorUserId, siteId: event.siteId, detail: scrubDetail(event.detail),
+    objectKind: event.objectKind ?? null, objectId: event.objectId ?? null, objectName: event.objectName ?? null,
   });
 }
 

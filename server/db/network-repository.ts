@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { serviceCacheOf, type NetworkBrandRow, type NetworkDevicesRow, type NetworkRow, type NetworkSettingsRow, type NetworkSiteRow } from './service-cache';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
+import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
 import { networkBrands, networkDevices, networks, networkSettings, sites } from './schema';
 
 export type { NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow, NetworkSiteRow };
@@ -64,6 +65,10 @@ function repositoryOver(db: Executor) {
     async devices(networkId: string): Promise<NetworkDevicesRow | undefined> {
       const [row] = await db.select().from(networkDevices).where(eq(networkDevices.networkId, networkId));
       return row;
+    },
+    /** One revision (issue 28), in this repository's transaction (server/domain/revisions.ts decides what it holds). */
+    insertRevision(values: RevisionValues): Promise<RevisionRow> {
+      return insertRevision(db, values);
     },
     audit(values: Omit<AuditEventValues, 'at'>): Promise<void> {
       return insertAuditEvent(db, values);

@@ -206,7 +206,45 @@ export const auditEvents = pgTable('audit_events', {
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
   /** Insertion order: two events of one request can share a millisecond, and lists show them in the order they happened. */
   seq: bigserial('seq', { mode: 'number' }).notNull(),
-}, (t) => [index('audit_at_idx').on(t.at), index('audit_site_at_idx').on(t.siteId, t.at)]);
+  /** The object the event touched (issue 28): its kind (REVISION_KINDS of common/revisions.ts), id and name in words. */
+  objectKind: text('object_kind'),
+  objectId: text('object_id'),
+  objectName: text('object_name'),
+}, (t) => [
+  index('audit_at_idx').on(t.at), index('audit_site_at_idx').on(t.siteId, t.at),
+  index('audit_site_object_idx').on(t.siteId, t.objectKind, t.objectId, t.at),
+  index('audit_site_action_at_idx').on(t.siteId, t.action, t.at),
+]);
+
+/**
+ * One revision per write of an editable object (issue 28), written in the write's transaction by
+ * server/domain/revisions.ts: who, when, why, which request, and the changed fields before → after.
+ * `seq` is monotonic (insertion order); `snapshot` is the object's state after the write where the
+ * object is small enough to keep whole (the AppCMS settings' versions are read from it).
+ */
+export const revisions = pgTable('revisions', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  siteId: uuid('site_id').notNull(),
+  /** The network the object belongs to (brand, settings, devices, launch state); null for site-wide objects. */
+  networkId: uuid('network_id'),
+  objectKind: text('object_kind').notNull(),
+  objectId: text('object_id').notNull(),
+  objectName: text('object_name'),
+  /** The object's optimistic-concurrency version after the write, when it has one. */
+  objectVersion: integer('object_version'),
+  actorUserId: uuid('actor_user_id'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  reason: text('reason'),
+  requestId: text('request_id'),
+  /** The revision this one restored (a restore writes a new revision). */
+  restoredFrom: bigint('restored_from', { mode: 'number' }),
+  changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
+  snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+}, (t) => [
+  index('revisions_object_idx').on(t.siteId, t.objectKind, t.objectId, t.seq),
+  index('revisions_site_at_idx').on(t.siteId, t.at),
+  index('revisions_site_actor_at_idx').on(t.siteId, t.actorUserId, t.at),
+]);
 
 /** Fixed-window rate-limit counters, shared by every server instance. */
 export const rateLimits = pgTable('rate_limits', {

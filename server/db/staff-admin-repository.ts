@@ -4,7 +4,9 @@
  * (who may do what) live in server/domain/staff-admin.ts.
  */
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
+import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
 import { auditEvents, otpCodes, resetTokens, sessions, sites, staffUsers } from './schema';
 
 export type StaffRow = typeof staffUsers.$inferSelect;
@@ -46,7 +48,7 @@ export interface StaffPage {
   total: number;
 }
 
-export function createStaffAdminRepository(db: Db, opts: { idleMs: number }) {
+function storeOver(db: Db, opts: { idleMs: number }) {
   const { idleMs } = opts;
 
   async function sessionSummaries(userIds: string[], now: Date): Promise<Map<string, { lastSeenAt: Date | null; activeSessions: number }>> {
@@ -60,6 +62,15 @@ export function createStaffAdminRepository(db: Db, opts: { idleMs: number }) {
   }
 
   return {
+    /** One revision (issue 28), in this repository's transaction. */
+    insertRevision(values: RevisionValues): Promise<RevisionRow> {
+      return insertRevision(db, values);
+    },
+    /** One audit entry, in this repository's transaction (the caller scrubs the detail). */
+    audit(values: AuditEventValues): Promise<void> {
+      return insertAuditEvent(db, values);
+    },
+
     async listStaff(siteId: string, query: { search: string; offset: number; limit: number }, now = new Date()): Promise<StaffPage> {
       const conditions = [eq(staffUsers.siteId, siteId)];
       const search = query.search.trim();
@@ -224,6 +235,18 @@ export function createStaffAdminRepository(db: Db, opts: { idleMs: number }) {
         rows: rows.map((r): AuditRow => ({ ...r.event, actorUsername: r.actorUsername })),
         total: Number(totalRow?.total ?? 0),
       };
+    },
+  };
+}
+
+export type StaffAdminStore = ReturnType<typeof storeOver>;
+
+export function createStaffAdminRepository(db: Db, opts: { idleMs: number }) {
+  return {
+    ...storeOver(db, opts),
+    /** Runs `work` in one transaction over a repository bound to it (a write, its revision and its audit entry). */
+    transaction<T>(work: (tx: StaffAdminStore) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(storeOver(tx as unknown as Db, opts)));
     },
   };
 }

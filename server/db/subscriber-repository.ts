@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../../common/figures';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
+import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
 import { rebuildRollups } from './rollups';
 import {
   contentItems, networks, payments, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
@@ -204,6 +205,10 @@ function repositoryOver(db: Executor) {
       return row.id;
     },
 
+    /** One revision (issue 28), in this repository's transaction (server/domain/revisions.ts decides what it holds). */
+    insertRevision(values: RevisionValues): Promise<RevisionRow> {
+      return insertRevision(db, values);
+    },
     audit(values: Omit<AuditEventValues, 'at'>): Promise<void> {
       return insertAuditEvent(db, { ...values, at: new Date() });
     },

@@ -20,6 +20,7 @@ import type { NetworkRepository } from '../db/network-repository';
 import type { UploadStorage } from '../storage/upload-storage';
 import { checkImage } from '../storage/image-check';
 import { conflict, invalid, notFound } from './errors';
+import { auditObject, recordRevision, type RevisionInput } from './revisions';
 import { callerSite, requireEdit, requireRead, siteNetwork, type NetworkCaller } from './networks';
 
 export interface AppcmsCaller extends NetworkCaller {
@@ -80,6 +81,11 @@ async function invalidatingAfter<T>(deps: AppcmsDeps, siteId: string, write: () 
   }
 }
 
+/** The revision fields of a network's brand, settings or devices: the object is the network's, named by the network. */
+export function networkObject(kind: 'brand' | 'settings' | 'devices' | 'network', network: { id: string; name: string }): Pick<RevisionInput, 'kind' | 'objectId' | 'objectName' | 'networkId'> {
+  return { kind, objectId: network.id, objectName: network.name, networkId: network.id };
+}
+
 async function target(deps: AppcmsDeps, caller: NetworkCaller, site: unknown, network: unknown) {
   const siteRow = await callerSite(deps.networks, caller, site);
   const networkRow = await siteNetwork(deps.networks, siteRow.id, network);
@@ -116,8 +122,10 @@ export async function saveBrand(deps: AppcmsDeps, caller: AppcmsCaller, site: un
   return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await tx.saveBrand(networkRow.id, version, values, new Date());
     if (!row) throw staleVersion();
+    const object = networkObject('brand', networkRow);
+    await recordRevision(tx, { ...object, siteId: siteRow.id, actorUserId: caller.userId, objectVersion: row.version, before: flattenBrand(before), after: flattenBrand(values) });
     await tx.audit({
-      actorUserId: caller.userId, action: APPCMS_AUDIT.brand, siteId: siteRow.id, networkIdentifier: networkRow.identifier,
+      actorUserId: caller.userId, action: APPCMS_AUDIT.brand, siteId: siteRow.id, networkIdentifier: networkRow.identifier, ...auditObject(object),
       detail: { version: row.version, changed: diffValues(flattenBrand(before), flattenBrand(values)).map((d) => d.field) },
     });
     return { network: networkRow.identifier, ...values, version: row.version };
@@ -175,8 +183,10 @@ export async function saveSettings(deps: AppcmsDeps, caller: AppcmsCaller, site:
     if (!saved) throw staleVersion();
     const changed = changedKeys(row.values, values);
     await tx.appendSettingsVersion({ networkId: networkRow.id, version: saved.version, values, createdBy: caller.username, changed, restoredFrom: null });
+    const object = networkObject('settings', networkRow);
+    await recordRevision(tx, { ...object, siteId: siteRow.id, actorUserId: caller.userId, objectVersion: saved.version, before: row.values, after: values, snapshot: true });
     await tx.audit({
-      actorUserId: caller.userId, action: APPCMS_AUDIT.settings, siteId: siteRow.id, networkIdentifier: networkRow.identifier,
+      actorUserId: caller.userId, action: APPCMS_AUDIT.settings, siteId: siteRow.id, networkIdentifier: networkRow.identifier, ...auditObject(object),
       detail: { version: saved.version, changed },
     });
     return { network: networkRow.identifier, values, version: saved.version };
@@ -220,9 +230,14 @@ export async function restoreSettings(
     if (!saved) throw staleVersion();
     const changed = changedKeys(row.values, from.values);
     await tx.appendSettingsVersion({ networkId: networkRow.id, version: saved.version, values: from.values, createdBy: caller.username, changed, restoredFrom: restore });
+    const object = networkObject('settings', networkRow);
+    await recordRevision(tx, {
+      ...object, siteId: siteRow.id, actorUserId: caller.userId, objectVersion: saved.version, before: row.values, after: from.values, snapshot: true,
+      reason: `Restore of settings version ${restore}`,
+    });
     await options.afterWrite?.();
     await tx.audit({
-      actorUserId: caller.userId, action: APPCMS_AUDIT.restore, siteId: siteRow.id, networkIdentifier: networkRow.identifier,
+      actorUserId: caller.userId, action: APPCMS_AUDIT.restore, siteId: siteRow.id, networkIdentifier: networkRow.identifier, ...auditObject(object),
       detail: { version: saved.version, restoredFrom: restore, changed },
     });
     return { network: networkRow.identifier, values: from.values, version: saved.version };
@@ -239,6 +254,19 @@ export async function getDevices(deps: AppcmsDeps, caller: NetworkCaller, site: 
   return { network: networkRow.identifier, devices: row.devices, version: row.version };
 }
 
+/** A device list as flat fields (`ios.enabled`, `ios.minAppVersion`, `ios.name`), for revisions. */
+export function flattenDevices(devices: readonly DeviceEntry[]): Record<string, unknown> {
+  return Object.fromEntries(devices.flatMap((d) => [[`${d.platform}.name`, d.name], [`${d.platform}.enabled`, d.enabled], [`${d.platform}.minAppVersion`, d.minAppVersion]]));
+}
+
+/** The device list of flat fields, in the order of `order` (the current list), platforms of `flat` not in it after. */
+export function unflattenDevices(flat: Record<string, unknown>, order: readonly DeviceEntry[]): DeviceEntry[] {
+  const platforms = [...new Set([...order.map((d) => d.platform), ...Object.keys(flat).map((k) => k.slice(0, k.lastIndexOf('.')))])];
+  return platforms.filter((p) => flat[`${p}.name`] !== undefined && flat[`${p}.name`] !== null).map((platform) => ({
+    platform, name: String(flat[`${platform}.name`]), enabled: flat[`${platform}.enabled`] === true, minAppVersion: String(flat[`${platform}.minAppVersion`] ?? ''),
+  }));
+}
+
 export async function saveDevices(deps: AppcmsDeps, caller: AppcmsCaller, site: unknown, network: unknown, input: unknown): Promise<AppcmsDevices> {
   requireEdit(caller);
   const body = bodyOf(input);
@@ -252,10 +280,13 @@ export async function saveDevices(deps: AppcmsDeps, caller: AppcmsCaller, site: 
   }));
   const { siteRow, networkRow } = await target(deps, caller, site, network);
   return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
+    const before = await tx.devices(networkRow.id);
     const row = await tx.saveDevices(networkRow.id, version, devices, new Date());
     if (!row) throw staleVersion();
+    const object = networkObject('devices', networkRow);
+    await recordRevision(tx, { ...object, siteId: siteRow.id, actorUserId: caller.userId, objectVersion: row.version, before: flattenDevices(before?.devices ?? []), after: flattenDevices(devices) });
     await tx.audit({
-      actorUserId: caller.userId, action: APPCMS_AUDIT.devices, siteId: siteRow.id, networkIdentifier: networkRow.identifier,
+      actorUserId: caller.userId, action: APPCMS_AUDIT.devices, siteId: siteRow.id, networkIdentifier: networkRow.identifier, ...auditObject(object),
       detail: { version: row.version, enabled: devices.filter((d) => d.enabled).map((d) => d.platform) },
     });
     return { network: networkRow.identifier, devices, version: row.version };
@@ -281,6 +312,10 @@ const SERVICE_KEYS: readonly (keyof ServiceFields)[] = [
   'serviceName', 'serviceType', 'serviceTypes', 'templateName', 'languageCode', 'forceLogin', 'isMonetizationModelEnabled', 'domainName',
 ];
 
+function serviceObject(site: { id: string; serviceName: string }): Pick<RevisionInput, 'kind' | 'objectId' | 'objectName'> {
+  return { kind: 'service', objectId: site.id, objectName: site.serviceName };
+}
+
 export async function getAppcmsService(deps: AppcmsDeps, caller: NetworkCaller, site: unknown): Promise<AppcmsService> {
   requireRead(caller);
   const siteRow = await callerSite(deps.networks, caller, site);
@@ -302,8 +337,10 @@ export async function saveAppcmsService(deps: AppcmsDeps, caller: AppcmsCaller, 
   return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await tx.saveService(siteRow.id, version, fields);
     if (!row) throw staleVersion();
+    const object = serviceObject(siteRow);
+    await recordRevision(tx, { ...object, siteId: siteRow.id, actorUserId: caller.userId, objectVersion: row.serviceVersion, before: siteRow, after: row, fields: SERVICE_KEYS });
     await tx.audit({
-      actorUserId: caller.userId, action: APPCMS_AUDIT.service, siteId: siteRow.id, networkIdentifier: null,
+      actorUserId: caller.userId, action: APPCMS_AUDIT.service, siteId: siteRow.id, networkIdentifier: null, ...auditObject(object),
       detail: { version: row.serviceVersion, changed: changedKeys(siteRow as unknown as Record<string, unknown>, { ...siteRow, ...fields }) },
     });
     return toService(row);
@@ -318,8 +355,14 @@ export async function rotateSigningKey(deps: AppcmsDeps, caller: AppcmsCaller, s
   return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await tx.rotateSigningKey(siteRow.id, randomBytes(32).toString('hex'), new Date());
     if (!row) throw notFound(MESSAGES.siteNotFound);
+    const object = serviceObject(siteRow);
+    // Only the masked keys: a revision never holds a secret (and a key is never restored).
+    await recordRevision(tx, {
+      ...object, siteId: siteRow.id, actorUserId: caller.userId, objectVersion: row.serviceVersion,
+      before: { signingKey: maskKey(siteRow.signingKey) }, after: { signingKey: maskKey(row.signingKey) },
+    });
     await tx.audit({
-      actorUserId: caller.userId, action: APPCMS_AUDIT.rotate, siteId: siteRow.id, networkIdentifier: null,
+      actorUserId: caller.userId, action: APPCMS_AUDIT.rotate, siteId: siteRow.id, networkIdentifier: null, ...auditObject(object),
       detail: { previous: maskKey(siteRow.signingKey), current: maskKey(row.signingKey) },
     });
     return toService(row);

@@ -24,6 +24,10 @@ export interface AuditEvent {
   siteId?: string | null;
   networkIdentifier?: string | null;
   detail?: Record<string, unknown>;
+  /** The object the event touched (issue 28): its kind, id and name in words. */
+  objectKind?: string | null;
+  objectId?: string | null;
+  objectName?: string | null;
 }
 
 export interface AuditLog {
@@ -41,6 +45,9 @@ export function createAuditLog(insert: (values: AuditEventValues) => Promise<voi
           siteId: event.siteId ?? null,
           networkIdentifier: event.networkIdentifier ?? null,
           detail: scrubDetail(event.detail),
+          objectKind: event.objectKind ?? null,
+          objectId: event.objectId ?? null,
+          objectName: event.objectName ?? null,
         });
       } catch (error) {
         // An audit write failure must not turn a good request into a 500.

@@ -19,6 +19,8 @@ import {
   type ContentChanges, type ContentRow,
 } from '../db/content-repository';
 import type { AuditLog } from './audit';
+import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
+import { auditObject, recordRevision } from './revisions';
 import type { AuthContext } from './auth-context';
 import { conflict, forbidden, invalid, notFound } from './errors';
 
@@ -103,8 +105,10 @@ function auditView(row: Partial<ContentRow>, keys: readonly string[]): Record<st
   }));
 }
 
+const contentObject = (row: { id: string; title: string }) => ({ kind: 'content', objectId: row.id, objectName: row.title }) as const;
+
 export function createContentService(deps: { db: Db; audit: AuditLog; now?: () => Date }): ContentService {
-  const { db, audit } = deps;
+  const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -139,44 +143,65 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
       if (row.version !== request.version) throw conflict(OWN_MESSAGES.contentConflict);
       const at = now();
       const changes = changesFor(row, request, at);
-      const updated = Object.keys(changes).length === 0 ? row : await updateContent(db, caller.site.id, id, request.version, changes, at);
-      if (!updated) throw conflict(OWN_MESSAGES.contentConflict);
-      if (updated !== row) {
+      // The write, its revision and its audit entry commit together or not at all (issue 28).
+      const updated = Object.keys(changes).length === 0 ? row : await db.transaction(async (tx) => {
+        const saved = await updateContent(tx, caller.site.id, id, request.version, changes, at);
+        if (!saved) throw conflict(OWN_MESSAGES.contentConflict);
         const keys = Object.keys(changes).filter((key) => key !== 'titleSearch');
-        await audit.record({
-          action: 'content.update',
-          actorUserId: caller.user.id,
-          siteId: caller.site.id,
-          detail: { contentId: id, version: updated.version, before: auditView(row, keys), after: auditView(updated, keys) },
+        const object = contentObject(saved);
+        await recordRevision(tx, {
+          ...object, siteId: caller.site.id, actorUserId: caller.user.id, objectVersion: saved.version,
+          before: auditView(row, keys), after: auditView(saved, keys),
         });
-      }
+        await insertAuditEvent(tx, {
+          at, action: 'content.update', actorUserId: caller.user.id, siteId: caller.site.id, ...auditObject(object),
+          detail: scrubDetail({ contentId: id, version: saved.version, before: auditView(row, keys), after: auditView(saved, keys) }),
+        });
+        return saved;
+      });
       const stats = await contentStats(db, caller.site.id, id, at);
       return { success: true, item: toItem(updated, stats.plays30d) };
     },
 
     async bulkStatus(caller, request) {
       requireEdit(caller);
-      const result = await bulkSetStatus(db, caller.site.id, request.items, request.status, now());
-      if (result.conflict) {
-        if (result.missing.length) throw missing();
-        throw conflict(OWN_MESSAGES.contentBulkConflict);
-      }
-      const keys = ['status', 'scheduledAt', 'publishedAt'] as const;
-      const afterById = new Map(result.after.map((row) => [row.id, row]));
-      await audit.record({
-        action: 'content.bulk_status',
-        actorUserId: caller.user.id,
-        siteId: caller.site.id,
-        detail: {
-          status: request.status,
-          items: result.before.map((row) => ({
-            contentId: row.id,
-            before: auditView(row, keys),
-            after: auditView(afterById.get(row.id) ?? {}, keys),
-          })),
-        },
+      const at = now();
+      // One transaction: every item's write, one revision per item, the audit entry (issue 28).
+      const updated = await db.transaction(async (tx) => {
+        const result = await bulkSetStatus(tx, caller.site.id, request.items, request.status, at);
+        if (result.conflict) {
+          if (result.missing.length) throw missing();
+          throw conflict(OWN_MESSAGES.contentBulkConflict);
+        }
+        const keys = ['status', 'scheduledAt', 'publishedAt'] as const;
+        const afterById = new Map(result.after.map((row) => [row.id, row]));
+        for (const row of result.before) {
+          const after = afterById.get(row.id);
+          if (!after) continue;
+          await recordRevision(tx, {
+            ...contentObject(after), siteId: caller.site.id, actorUserId: caller.user.id, objectVersion: after.version,
+            before: auditView(row, keys), after: auditView(after, keys),
+          });
+        }
+        await insertAuditEvent(tx, {
+          at,
+          action: 'content.bulk_status',
+          actorUserId: caller.user.id,
+          siteId: caller.site.id,
+          ...(result.after.length === 1 && result.after[0] ? auditObject(contentObject(result.after[0])) : {}),
+          detail: scrubDetail({
+            status: request.status,
+            items: result.before.map((row) => ({
+              contentId: row.id,
+              title: row.title,
+              before: auditView(row, keys),
+              after: auditView(afterById.get(row.id) ?? {}, keys),
+            })),
+          }),
+        });
+        return result.after.length;
       });
-      return { success: true, updated: result.after.length };
+      return { success: true, updated };
     },
   };
 }

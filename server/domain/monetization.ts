@@ -25,6 +25,7 @@ import type { Db } from '../db/client';
 import * as repo from '../db/monetization-repository';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { serviceCacheOf } from '../db/service-cache';
+import { auditObject, recordRevision, type RevisionInput } from './revisions';
 
 export interface MonetizationCaller {
   userId: string;
@@ -84,9 +85,47 @@ async function conflictOrGone(exists: Promise<unknown>): Promise<never> {
   throw notFound(MONETIZATION_MESSAGES.notFound);
 }
 
-function audit(tx: repo.Executor, caller: MonetizationCaller, action: string, detail: Record<string, unknown>) {
-  return repo.writeAudit(tx, { action, actorUserId: caller.userId, siteId: caller.siteId, detail });
+type ObjectRef = Pick<RevisionInput, 'kind' | 'objectId' | 'objectName'>;
+
+/** The audit entry of a write, naming its object (issue 28). */
+function audit(tx: repo.Executor, caller: MonetizationCaller, action: string, detail: Record<string, unknown>, object?: ObjectRef) {
+  return repo.writeAudit(tx, { action, actorUserId: caller.userId, siteId: caller.siteId, detail, ...(object ? auditObject(object) : {}) });
 }
+
+/** What an operator edits of each object: the fields a revision compares. */
+const FIELDS = {
+  models: ['isMonetizationModelEnabled', 'models', 'serviceType'],
+  plan: ['name', 'description', 'prices', 'billingPeriod', 'trialDays', 'deviceLimit', 'status'],
+  planGroup: ['name', 'description', 'planIds'],
+  offer: ['name', 'discountType', 'discountValue', 'currency', 'planIds', 'startsAt', 'endsAt', 'eligibility', 'status'],
+  coupon: ['offerId', 'code', 'maxRedemptions', 'maxPerSubscriber', 'expiresAt', 'status'],
+} as const;
+
+function versionOf(row: object | null): number | null {
+  const version = (row as { version?: unknown } | null)?.version;
+  return typeof version === 'number' ? version : null;
+}
+
+/**
+ * The write's revision and its audit entry, in the write's transaction: `before` null for a
+ * creation, `after` null for a deletion.
+ */
+async function revise(
+  tx: repo.Executor, caller: MonetizationCaller, object: ObjectRef & { fields?: readonly string[] },
+  before: object | null | undefined, after: object | null,
+  action: string, detail: Record<string, unknown>,
+): Promise<void> {
+  await recordRevision(tx, {
+    ...object, siteId: caller.siteId, actorUserId: caller.userId, objectVersion: versionOf(after),
+    before: (before ?? null) as Record<string, unknown> | null, after: after as Record<string, unknown> | null,
+  });
+  await audit(tx, caller, action, detail, object);
+}
+
+const planObject = (row: { id: string; name: string }) => ({ kind: 'plan', objectId: row.id, objectName: row.name, fields: FIELDS.plan }) as const;
+const groupObject = (row: { id: string; name: string }) => ({ kind: 'planGroup', objectId: row.id, objectName: row.name, fields: FIELDS.planGroup }) as const;
+const offerObject = (row: { id: string; name: string }) => ({ kind: 'offer', objectId: row.id, objectName: row.name, fields: FIELDS.offer }) as const;
+const couponObject = (row: { id: string; code: string }) => ({ kind: 'coupon', objectId: row.id, objectName: row.code, fields: FIELDS.coupon }) as const;
 
 /* ------------------------------- Settings ------------------------------- */
 
@@ -114,7 +153,8 @@ export async function saveSettings(db: Db, caller: MonetizationCaller, version: 
       const after = await repo.updateSiteSettings(tx, caller.siteId, version, { isMonetizationModelEnabled: input.isMonetizationModelEnabled, models, serviceType });
       if (!after) return conflictOrGone(Promise.resolve(before));
       const moved = serviceType === before.serviceType ? {} : { mainTypeMoved: { from: before.serviceType, to: serviceType } };
-      await audit(tx, caller, MONETIZATION_AUDIT.settingsUpdate, { before, after, ...moved });
+      await revise(tx, caller, { kind: 'models', objectId: caller.siteId, objectName: null, fields: FIELDS.models }, before, after,
+        MONETIZATION_AUDIT.settingsUpdate, { before, after, ...moved });
       return after;
     });
   } finally {
@@ -165,7 +205,7 @@ export async function createPlan(db: Db, caller: MonetizationCaller, input: Plan
   const values = planValues(input);
   const row = await db.transaction(async (tx) => {
     const created = await repo.insertPlan(tx, caller.siteId, values);
-    await audit(tx, caller, MONETIZATION_AUDIT.planCreate, { id: created.id, before: null, after: created });
+    await revise(tx, caller, planObject(created), null, created, MONETIZATION_AUDIT.planCreate, { id: created.id, before: null, after: created });
     return created;
   });
   return { ...row, subscriptionCount: 0 };
@@ -178,7 +218,7 @@ export async function updatePlan(db: Db, caller: MonetizationCaller, id: string,
     const before = await repo.findPlan(tx, caller.siteId, requireId(id));
     const after = await repo.updatePlan(tx, caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
-    await audit(tx, caller, MONETIZATION_AUDIT.planUpdate, { id, before, after });
+    await revise(tx, caller, planObject(after), before, after, MONETIZATION_AUDIT.planUpdate, { id, before, after });
     return after;
   });
   return (await withCounts(db, caller.siteId, [row]))[0]!;
@@ -197,11 +237,11 @@ export async function deletePlan(db: Db, caller: MonetizationCaller, id: string,
     if (await repo.planInUse(tx, caller.siteId, id)) {
       const after = await repo.updatePlan(tx, caller.siteId, id, version, { status: 'archived' });
       if (!after) return conflictOrGone(Promise.resolve(before));
-      await audit(tx, caller, MONETIZATION_AUDIT.planArchive, { id, reason: 'in use', before, after });
+      await revise(tx, caller, planObject(after), before, after, MONETIZATION_AUDIT.planArchive, { id, reason: 'in use', before, after });
       return { deleted: false, plan: after };
     }
     if (!(await repo.deletePlan(tx, caller.siteId, id, version))) return conflictOrGone(repo.findPlan(tx, caller.siteId, id));
-    await audit(tx, caller, MONETIZATION_AUDIT.planDelete, { id, before, after: null });
+    await revise(tx, caller, planObject(before), before, null, MONETIZATION_AUDIT.planDelete, { id, before, after: null });
     return { deleted: true, plan: null };
   });
   return { deleted: result.deleted, plan: result.plan ? (await withCounts(db, caller.siteId, [result.plan]))[0]! : null };
@@ -222,7 +262,7 @@ export async function duplicatePlan(db: Db, caller: MonetizationCaller, id: stri
       deviceLimit: source.deviceLimit,
       status: 'draft',
     });
-    await audit(tx, caller, MONETIZATION_AUDIT.planDuplicate, { id: created.id, sourceId: id, before: null, after: created });
+    await revise(tx, caller, planObject(created), null, created, MONETIZATION_AUDIT.planDuplicate, { id: created.id, sourceId: id, before: null, after: created });
     return created;
   });
   return { ...row, subscriptionCount: 0 };
@@ -256,7 +296,7 @@ export async function createPlanGroup(db: Db, caller: MonetizationCaller, input:
   requireEdit(caller);
   return db.transaction(async (tx) => {
     const created = await repo.insertPlanGroup(tx, caller.siteId, await checkedGroup(tx, caller, input));
-    await audit(tx, caller, MONETIZATION_AUDIT.groupCreate, { id: created.id, before: null, after: created });
+    await revise(tx, caller, groupObject(created), null, created, MONETIZATION_AUDIT.groupCreate, { id: created.id, before: null, after: created });
     return created;
   });
 }
@@ -268,7 +308,7 @@ export async function updatePlanGroup(db: Db, caller: MonetizationCaller, id: st
     const before = await repo.findPlanGroup(tx, caller.siteId, requireId(id));
     const after = await repo.updatePlanGroup(tx, caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
-    await audit(tx, caller, MONETIZATION_AUDIT.groupUpdate, { id, before, after });
+    await revise(tx, caller, groupObject(after), before, after, MONETIZATION_AUDIT.groupUpdate, { id, before, after });
     return after;
   });
 }
@@ -288,7 +328,10 @@ export async function reorderPlanGroups(db: Db, caller: MonetizationCaller, orde
       }
     }
     const after = await repo.listPlanGroups(tx, caller.siteId);
-    await audit(tx, caller, MONETIZATION_AUDIT.groupsReorder, { before: before.map((g) => g.id), after: after.map((g) => g.id) });
+    // The paywall order is one object of the site; the audit names the groups, not only their ids.
+    const names = (groups: typeof before) => groups.map((g) => ({ id: g.id, name: g.name }));
+    await revise(tx, caller, { kind: 'planGroupOrder', objectId: caller.siteId, objectName: null }, { order: names(before) }, { order: names(after) },
+      MONETIZATION_AUDIT.groupsReorder, { before: names(before), after: names(after) });
     return after;
   });
 }
@@ -332,7 +375,7 @@ export async function createOffer(db: Db, caller: MonetizationCaller, input: Off
   requireEdit(caller);
   return db.transaction(async (tx) => {
     const created = await repo.insertOffer(tx, caller.siteId, await offerValues(tx, caller, input));
-    await audit(tx, caller, MONETIZATION_AUDIT.offerCreate, { id: created.id, before: null, after: created });
+    await revise(tx, caller, offerObject(created), null, created, MONETIZATION_AUDIT.offerCreate, { id: created.id, before: null, after: created });
     return created;
   });
 }
@@ -344,7 +387,7 @@ export async function updateOffer(db: Db, caller: MonetizationCaller, id: string
     const before = await repo.findOffer(tx, caller.siteId, requireId(id));
     const after = await repo.updateOffer(tx, caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
-    await audit(tx, caller, MONETIZATION_AUDIT.offerUpdate, { id, before, after });
+    await revise(tx, caller, offerObject(after), before, after, MONETIZATION_AUDIT.offerUpdate, { id, before, after });
     return after;
   });
 }
@@ -425,7 +468,7 @@ export async function createCoupon(db: Db, caller: MonetizationCaller, input: Co
     const created = await repo.insertCoupon(tx, caller.siteId, await couponValues(tx, caller, input));
     // Taken between the check and the insert (a concurrent save or batch): the same answer as the check.
     if (!created) throw invalid('input', MONETIZATION_MESSAGES.invalid, { code: MONETIZATION_MESSAGES.couponCodeTaken });
-    await audit(tx, caller, MONETIZATION_AUDIT.couponCreate, { id: created.id, before: null, after: created });
+    await revise(tx, caller, couponObject(created), null, created, MONETIZATION_AUDIT.couponCreate, { id: created.id, before: null, after: created });
     return created.id;
   });
   return getCoupon(db, caller, id);
@@ -438,7 +481,7 @@ export async function updateCoupon(db: Db, caller: MonetizationCaller, id: strin
     const values = await couponValues(tx, caller, input, id);
     const after = await repo.updateCoupon(tx, caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
-    await audit(tx, caller, MONETIZATION_AUDIT.couponUpdate, { id, before, after });
+    await revise(tx, caller, couponObject(after), before, after, MONETIZATION_AUDIT.couponUpdate, { id, before, after });
     return after;
   });
   return getCoupon(db, caller, id);
@@ -477,10 +520,11 @@ export async function generateCouponBatch(
       inserted.push(...await repo.insertBatchCodes(tx, caller.siteId, batchId, [...wanted], limits));
     }
     if (inserted.length < count) throw conflict(MONETIZATION_MESSAGES.batchExhausted);
-    await audit(tx, caller, MONETIZATION_AUDIT.couponBatch, {
-      batchId, offerId: limits.offerId, count: inserted.length, prefix, before: null,
-      after: { ...limits, generated: inserted.length },
-    });
+    await revise(tx, caller, { kind: 'couponBatch', objectId: batchId, objectName: `${prefix}… (${inserted.length})` }, null,
+      { ...limits, prefix, generated: inserted.length }, MONETIZATION_AUDIT.couponBatch, {
+        batchId, offerId: limits.offerId, count: inserted.length, prefix, before: null,
+        after: { ...limits, generated: inserted.length },
+      });
     return { batchId, count: inserted.length };
   });
 }

@@ -18,6 +18,8 @@ import type { NetworkRepository, NetworkRow, NetworkSiteRow } from '../db/networ
 export type { NetworkRepository };
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type { ServiceSnapshot } from '../db/service-cache';
+import { flattenBrand } from '../../common/appcms';
+import { auditObject, recordRevision } from './revisions';
 
 /** Who is calling: resolved by the transport from the access token and API key. */
 export interface NetworkCaller {
@@ -124,11 +126,14 @@ export async function publishNetwork(store: NetworkRepository, caller: NetworkCa
   try {
     return await store.transaction(async (tx) => {
       const updated = await tx.setActive(target.id, true);
+      const object = { kind: 'network', objectId: target.id, objectName: target.name, networkId: target.id } as const;
+      await recordRevision(tx, { ...object, siteId: siteRow.id, actorUserId: caller.userId, before: { isActive: target.isActive }, after: { isActive: updated?.isActive ?? true } });
       await tx.audit({
         actorUserId: caller.userId,
         action: AUDIT_ACTIONS.publish,
         siteId: siteRow.id,
         networkIdentifier: target.identifier,
+        ...auditObject(object),
         detail: { networkName: target.name, wasActive: target.isActive },
       });
       return toNetwork(updated ?? target);
@@ -192,12 +197,23 @@ export async function copyFromDefault(
           updatedAt: now,
         };
         await tx.saveBrand(target.id, next);
+        const saved = await tx.brand(target.id);
+        await recordRevision(tx, {
+          kind: 'brand', objectId: target.id, objectName: target.name, networkId: target.id, siteId: siteRow.id, actorUserId: caller.userId,
+          objectVersion: saved?.version ?? null, before: to ? flattenBrand(to) : null, after: flattenBrand(next), reason: `Copied from ${source.name}`,
+        });
         await options.afterStep?.('brand');
       }
       if (settings) {
         const from = await tx.settings(source.id);
         if (!from) throw notFound(MESSAGES.failedToGet('settings', source.name));
+        const before = await tx.settings(target.id);
         await tx.saveSettings(target.id, from.values, now);
+        const saved = await tx.settings(target.id);
+        await recordRevision(tx, {
+          kind: 'settings', objectId: target.id, objectName: target.name, networkId: target.id, siteId: siteRow.id, actorUserId: caller.userId,
+          objectVersion: saved?.version ?? null, before: before?.values ?? null, after: from.values, snapshot: true, reason: `Copied from ${source.name}`,
+        });
         await options.afterStep?.('settings');
       }
       await tx.audit({
@@ -205,6 +221,7 @@ export async function copyFromDefault(
         action: AUDIT_ACTIONS.copyFromDefault,
         siteId: siteRow.id,
         networkIdentifier: target.identifier,
+        objectKind: 'network', objectId: target.id, objectName: target.name,
         detail: { from: source.identifier, networkBrand: brand, networkSettings: settings },
       });
     });

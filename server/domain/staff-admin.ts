@@ -22,7 +22,9 @@ import { UUID_PATTERN, type Roles } from '../../common/contract';
 import { grantsAboveOwn } from '../../common/grant-cap';
 import { ADMIN_MESSAGES, MESSAGES } from '../../common/messages';
 import { canEdit, parseRoles } from '../../common/roles';
-import type { StaffAdminRepository, StaffRecord } from '../db/staff-admin-repository';
+import type { StaffAdminRepository, StaffAdminStore, StaffRecord } from '../db/staff-admin-repository';
+import { scrubDetail } from './audit';
+import { auditObject, recordRevision } from './revisions';
 import type { AuditLog } from './audit';
 import type { AuthContext, Authenticator } from './auth-context';
 import { sessionsAnswer } from './own-sessions';
@@ -163,9 +165,28 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       action,
       actorUserId: ctx.user.id,
       siteId: ctx.site.id,
+      ...(target ? { objectKind: 'staff', objectId: target.id, objectName: target.username } : {}),
       detail: target ? { targetUserId: target.id, targetUsername: target.username, ...detail } : detail,
     });
   }
+
+  /**
+   * A change of an account (or of the site's two-factor rule) with its revision and its audit entry,
+   * in the transaction `tx` of the change (issue 28).
+   */
+  async function recordChange(
+    tx: StaffAdminStore, ctx: AuthContext, action: string, object: { kind: 'staff' | 'siteSecurity'; objectId: string; objectName: string | null; objectVersion?: number | null },
+    before: Record<string, unknown> | null, after: Record<string, unknown>, detail: Record<string, unknown>,
+  ): Promise<void> {
+    await recordRevision(tx, { ...object, siteId: ctx.site.id, actorUserId: ctx.user.id, before, after });
+    await tx.audit({
+      at: new Date(), action, actorUserId: ctx.user.id, siteId: ctx.site.id, ...auditObject(object),
+      detail: scrubDetail(object.kind === 'staff' ? { targetUserId: object.objectId, ...detail } : detail),
+    });
+  }
+
+  const staffObject = (row: Pick<StaffRecord, 'id' | 'displayName' | 'username' | 'version'>) =>
+    ({ kind: 'staff' as const, objectId: row.id, objectName: `${row.displayName} (${row.username})`, objectVersion: row.version });
 
   /** The grant cap (common/grant-cap.ts): a refusal is audited and nothing changes. */
   async function capGrants(ctx: AuthContext, target: Pick<StaffRecord, 'id' | 'username'> | null, before: Roles, after: Roles): Promise<void> {
@@ -250,15 +271,20 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       if (takenBy !== undefined) return hiddenCreate(ctx, input, username, roles, requireTwoFactor || input.twoFactorOnLogin);
       let created: StaffRecord;
       try {
-        created = await repo.insertStaff({
-          siteId: ctx.site.id,
-          username,
-          email: username,
-          displayName: input.displayName.trim(),
-          phoneNumber: input.phoneNumber.trim(),
-          twoFactorOnLogin: requireTwoFactor || input.twoFactorOnLogin,
-          roles,
-          passwordHash: unusable,
+        created = await repo.transaction(async (tx) => {
+          const row = await tx.insertStaff({
+            siteId: ctx.site.id,
+            username,
+            email: username,
+            displayName: input.displayName.trim(),
+            phoneNumber: input.phoneNumber.trim(),
+            twoFactorOnLogin: requireTwoFactor || input.twoFactorOnLogin,
+            roles,
+            passwordHash: unusable,
+          });
+          await recordChange(tx, ctx, ADMIN_AUDIT_ACTIONS.created, staffObject(row), null, auditView(row),
+            { targetUsername: row.username, before: null, after: auditView(row) });
+          return row;
         });
       } catch (error) {
         // Two admins creating the same e-mail at once: the unique index decides.
@@ -270,7 +296,6 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
         throw error;
       }
       const link = await issueLink(created);
-      await record(ctx, ADMIN_AUDIT_ACTIONS.created, created, { before: null, after: auditView(created) });
       await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, created, { expiresAt: link.expiresAt, sentTo: obscureMobileNumber(created.phoneNumber) });
       return { success: true, message: ADMIN_MESSAGES.created(created.displayName), staff: await reload(ctx, created.id), link };
     },
@@ -294,13 +319,20 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
         twoFactorOnLogin: input.twoFactorOnLogin,
         roles,
       };
-      const updated = await repo.updateStaff(ctx.site.id, id, input.version, changes);
-      if (!updated) throw conflict(ADMIN_MESSAGES.conflict);
       const rolesChanged = !sameRoles(parseRoles(target.roles), roles);
+      const { updated, sessionsEnded } = await repo.transaction(async (tx) => {
+        const row = await tx.updateStaff(ctx.site.id, id, input.version, changes);
+        if (!row) throw conflict(ADMIN_MESSAGES.conflict);
+        const phoneChanged = target.phoneNumber !== row.phoneNumber;
+        if (phoneChanged) await tx.voidOtpCodes(id);
+        const ended = rolesChanged || phoneChanged ? await tx.revokeSessions(id) : 0;
+        await recordChange(tx, ctx, ADMIN_AUDIT_ACTIONS.updated, staffObject(row), auditView(target), auditView(row),
+          { targetUsername: row.username, before: auditView(target), after: auditView(row), sessionsEnded: ended });
+        return { updated: row, sessionsEnded: rolesChanged || phoneChanged ? ended : null };
+      });
       const phoneChanged = target.phoneNumber !== updated.phoneNumber;
-      if (phoneChanged) await repo.voidOtpCodes(id);
-      const sessionsEnded = rolesChanged || phoneChanged ? await endSessionsOf(id) : 0;
-      await record(ctx, ADMIN_AUDIT_ACTIONS.updated, updated, { before: auditView(target), after: auditView(updated), sessionsEnded });
+      // After the commit: this instance's (and every other's) session lookups forget the account.
+      if (sessionsEnded !== null) deps.auth.forgetUser(id);
       const message = rolesChanged || phoneChanged ? ADMIN_MESSAGES.updated(updated.displayName) : ADMIN_MESSAGES.updatedNoSessions(updated.displayName);
       return { success: true, message, staff: await reload(ctx, id) };
     },
@@ -311,12 +343,15 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       const target = await loadTarget(ctx, id);
       await capTarget(ctx, target, disabled ? ADMIN_AUDIT_ACTIONS.disabled : ADMIN_AUDIT_ACTIONS.enabled);
       if (disabled) await keepOneAdmin(ctx, target, false);
-      const updated = await repo.updateStaff(ctx.site.id, id, version, { disabled });
-      if (!updated) throw conflict(ADMIN_MESSAGES.conflict);
-      const sessionsEnded = disabled ? await endSessionsOf(id) : 0;
-      await record(ctx, disabled ? ADMIN_AUDIT_ACTIONS.disabled : ADMIN_AUDIT_ACTIONS.enabled, updated, {
-        before: { disabled: target.disabled }, after: { disabled }, sessionsEnded,
+      const updated = await repo.transaction(async (tx) => {
+        const row = await tx.updateStaff(ctx.site.id, id, version, { disabled });
+        if (!row) throw conflict(ADMIN_MESSAGES.conflict);
+        const sessionsEnded = disabled ? await tx.revokeSessions(id) : 0;
+        await recordChange(tx, ctx, disabled ? ADMIN_AUDIT_ACTIONS.disabled : ADMIN_AUDIT_ACTIONS.enabled, staffObject(row),
+          { disabled: target.disabled }, { disabled }, { targetUsername: row.username, before: { disabled: target.disabled }, after: { disabled }, sessionsEnded });
+        return row;
       });
+      if (disabled) deps.auth.forgetUser(id);
       const message = disabled ? ADMIN_MESSAGES.disabled(updated.displayName) : ADMIN_MESSAGES.enabled(updated.displayName);
       return { success: true, message, staff: await reload(ctx, id) };
     },
@@ -360,21 +395,32 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       requireEditor(ctx);
       const target = await loadTarget(ctx, id);
       await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.secondFactorReset);
-      const updated = await repo.updateStaff(ctx.site.id, id, input.version, { phoneNumber: input.phoneNumber.trim() });
-      if (!updated) throw conflict(ADMIN_MESSAGES.conflict);
-      await repo.voidOtpCodes(id);
-      const sessionsEnded = await endSessionsOf(id);
-      await record(ctx, ADMIN_AUDIT_ACTIONS.secondFactorReset, updated, {
-        before: { phone: obscureMobileNumber(target.phoneNumber) }, after: { phone: obscureMobileNumber(updated.phoneNumber) }, sessionsEnded,
+      const updated = await repo.transaction(async (tx) => {
+        const row = await tx.updateStaff(ctx.site.id, id, input.version, { phoneNumber: input.phoneNumber.trim() });
+        if (!row) throw conflict(ADMIN_MESSAGES.conflict);
+        await tx.voidOtpCodes(id);
+        const sessionsEnded = await tx.revokeSessions(id);
+        // The reset is a change even with the same number: its moment is the revision's field.
+        await recordChange(tx, ctx, ADMIN_AUDIT_ACTIONS.secondFactorReset, staffObject(row),
+          { phone: obscureMobileNumber(target.phoneNumber), secondFactorResetAt: null },
+          { phone: obscureMobileNumber(row.phoneNumber), secondFactorResetAt: new Date().toISOString() }, {
+          targetUsername: row.username,
+          before: { phone: obscureMobileNumber(target.phoneNumber) }, after: { phone: obscureMobileNumber(row.phoneNumber) }, sessionsEnded,
+        });
+        return row;
       });
+      deps.auth.forgetUser(id);
       return { success: true, message: ADMIN_MESSAGES.secondFactorReset(updated.displayName), staff: await reload(ctx, id) };
     },
 
     async requireTwoFactor(ctx: AuthContext, required: boolean): Promise<RequireTwoFactorResponse> {
       requireEditor(ctx);
-      const before = await repo.requireTwoFactorOf(ctx.site.id);
-      const accountsTurnedOn = await repo.setRequireTwoFactor(ctx.site.id, required);
-      await record(ctx, ADMIN_AUDIT_ACTIONS.twoFactorRequired, null, { before: { required: before }, after: { required }, accountsTurnedOn });
+      await repo.transaction(async (tx) => {
+        const before = await tx.requireTwoFactorOf(ctx.site.id);
+        const accountsTurnedOn = await tx.setRequireTwoFactor(ctx.site.id, required);
+        await recordChange(tx, ctx, ADMIN_AUDIT_ACTIONS.twoFactorRequired, { kind: 'siteSecurity', objectId: ctx.site.id, objectName: null },
+          { requireTwoFactor: before }, { requireTwoFactor: required }, { before: { required: before }, after: { required }, accountsTurnedOn });
+      });
       return { success: true, message: required ? ADMIN_MESSAGES.twoFactorRequiredOn : ADMIN_MESSAGES.twoFactorRequiredOff, requireTwoFactor: required };
     },
 
@@ -399,6 +445,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
           action: r.action,
           actor: r.actorUserId && r.actorUsername ? { id: r.actorUserId, username: r.actorUsername } : null,
           detail: r.detail,
+          object: r.objectKind && r.objectId ? { kind: r.objectKind, id: r.objectId, name: r.objectName } : null,
         })),
         total: result.total,
         page: paging.page,

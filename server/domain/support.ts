@@ -26,6 +26,7 @@ import {
 } from '../../common/support';
 import type { SubscriberRecord, SubscriberRepository, SubscriptionRecord } from '../db/subscriber-repository';
 import { conflict, forbidden, invalid, notFound, rateLimited } from './errors';
+import { auditObject, recordRevision } from './revisions';
 import type { LimitRule, RateLimiter } from './rate-limit';
 
 export interface SupportCaller {
@@ -247,10 +248,17 @@ async function changeSubscription(
   return deps.store.transaction(async (tx) => {
     const after = await tx.updateSubscription(before.id, before.version, changes, now);
     if (!after) throw conflict(SUPPORT_MESSAGES.conflict);
+    const object = { kind: 'subscription', objectId: after.id, objectName: null } as const;
+    await recordRevision(tx, {
+      ...object, siteId: caller.siteId, actorUserId: caller.userId, objectVersion: after.version,
+      before: subscriptionAudit(before), after: subscriptionAudit(after),
+      reason: typeof audit.detail.reason === 'string' ? audit.detail.reason : null,
+    });
     await tx.audit({
       action: audit.action,
       actorUserId: caller.userId,
       siteId: caller.siteId,
+      ...auditObject(object),
       detail: { subscriberId: after.subscriberId, subscriptionId: after.id, ...audit.detail, before: subscriptionAudit(before), after: subscriptionAudit(after) },
     });
     return after;
@@ -344,10 +352,17 @@ export async function signOutDevices(deps: SupportDeps, caller: SupportCaller, i
   await deps.store.transaction(async (tx) => {
     if (!await tx.bumpSubscriberVersion(subscriberId, version, now)) throw conflict(SUPPORT_MESSAGES.conflict);
     const signedOut = await tx.signOutDevices(caller.siteId, subscriberId, signedIn, now);
+    const object = { kind: 'subscriber', objectId: subscriberId, objectName: subscriber.name ?? null } as const;
+    await recordRevision(tx, {
+      ...object, siteId: caller.siteId, actorUserId: caller.userId, objectVersion: version + 1, reason,
+      before: Object.fromEntries(signedOut.map((d) => [`device.${d.id}.signedOutAt`, null])),
+      after: Object.fromEntries(signedOut.map((d) => [`device.${d.id}.signedOutAt`, iso(now)])),
+    });
     await tx.audit({
       action: SUPPORT_AUDIT_ACTIONS.signOutDevices,
       actorUserId: caller.userId,
       siteId: caller.siteId,
+      ...auditObject(object),
       detail: {
         subscriberId, scope: deviceId ? 'one' : 'all', reason,
         before: { signedIn, version },
@@ -370,13 +385,16 @@ export async function addSupportNote(deps: SupportDeps, caller: SupportCaller, i
   const body = typeof input.body === 'string' ? input.body.trim() : '';
   if (body === '' || body.length > SUPPORT_LIMITS.maxNoteLength) throw invalid('body', SUPPORT_MESSAGES.noteRequired);
   const now = deps.now?.() ?? new Date();
-  await requireSubscriber(deps.store, caller.siteId, subscriberId);
+  const subscriber = await requireSubscriber(deps.store, caller.siteId, subscriberId);
   await deps.store.transaction(async (tx) => {
     const noteId = await tx.insertNote({ siteId: caller.siteId, subscriberId, authorUserId: caller.userId, body, createdAt: now });
+    const object = { kind: 'subscriber', objectId: subscriberId, objectName: subscriber.name ?? null } as const;
+    await recordRevision(tx, { ...object, siteId: caller.siteId, actorUserId: caller.userId, before: null, after: { [`note.${noteId}`]: body }, reason: body });
     await tx.audit({
       action: SUPPORT_AUDIT_ACTIONS.addNote,
       actorUserId: caller.userId,
       siteId: caller.siteId,
+      ...auditObject(object),
       // The note is its own reason: it says why the agent wrote it.
       detail: { subscriberId, reason: body, before: null, after: { noteId, body } },
     });

@@ -68,7 +68,10 @@ export const ADMIN_RESPONSES = {
     success: bool,
     items: {
       type: 'array',
-      items: object({ id: str, at: str, action: str, actor: { type: ['object', 'null'], properties: { id: str, username: str } }, detail: OPEN_OBJECT }),
+      items: object({
+        id: str, at: str, action: str, actor: { type: ['object', 'null'], properties: { id: str, username: str } }, detail: OPEN_OBJECT,
+        object: { type: ['object', 'null'], properties: { kind: str, id: str, name: strOrNull } },
+      }),
     },
     total: num, page: num, pageSize: num,
   }),

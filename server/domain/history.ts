@@ -1,0 +1,213 @@
+/**
+ * History and restore of one object (issue 28), over the revisions every write records
+ * (server/domain/revisions.ts).
+ *
+ * - History: an object's revisions newest first, paged; readable with any role in the object's
+ *   area (REVISION_KINDS of common/revisions.ts), only within the caller's site.
+ * - Restore of one revision: the fields it changed go back to their `before` values through the
+ *   object's own editor rule (the same role check, validation, optimistic-concurrency check with
+ *   the version the caller read, and the same 409 as a stale edit), which writes a NEW revision
+ *   (reason "Restore of revision #N", restoredFrom N) and its audit entry in one transaction.
+ */
+import { flattenBrand, THEME_KEYS, type AppcmsBrand } from '../../common/appcms';
+import { formatMoney } from '../../common/monetization-rules';
+import { canContinue, canEdit } from '../../common/roles';
+import {
+  REVISION_KINDS, REVISION_PAGE_SIZE, REVISION_PAGE_SIZE_MAX, RESTORABLE_KINDS, isRevisionKind,
+  type Revision, type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse,
+} from '../../common/revisions';
+import type { Db } from '../db/client';
+import { findRevision, listRevisions, type RevisionRow, type RevisionWithActor } from '../db/revision-repository';
+import { getAppcmsService, getBrand, getDevices, getSettings, flattenDevices, saveAppcmsService, saveBrand, saveDevices, saveSettings, unflattenDevices, type AppcmsDeps } from './appcms';
+import type { AuthContext } from './auth-context';
+import type { ContentService } from './content';
+import { conflict, forbidden, invalid, notFound } from './errors';
+import type { Monetization } from './monetization';
+import { currentRevisionContext, withRevisionContext } from './revisions';
+
+export interface HistoryDeps {
+  db: Db;
+  appcms: AppcmsDeps;
+  monetization: Monetization;
+  content: ContentService;
+}
+
+export const HISTORY_MESSAGES = {
+  notFound: 'That revision does not exist.',
+  notRestorable: (label: string) => `A ${label} cannot be restored from its history yet.`,
+  badKind: 'Unknown kind of object.',
+} as const;
+
+function toRevision(row: RevisionWithActor): Revision {
+  return {
+    seq: row.seq, kind: row.objectKind as RevisionKind, objectId: row.objectId, objectName: row.objectName, networkId: row.networkId,
+    objectVersion: row.objectVersion, actor: row.actorUserId ? { id: row.actorUserId, username: row.actorUsername } : null,
+    at: row.at.toISOString(), reason: row.reason, requestId: row.requestId, restoredFrom: row.restoredFrom, changes: row.changes,
+  };
+}
+
+function requireReadOf(ctx: AuthContext, kind: RevisionKind): void {
+  if (!canContinue(ctx.user.roles, REVISION_KINDS[kind].area)) throw forbidden();
+}
+
+function requireWriteOf(ctx: AuthContext, kind: RevisionKind): void {
+  requireReadOf(ctx, kind);
+  if (!canEdit(ctx.user.roles, REVISION_KINDS[kind].area)) throw forbidden();
+}
+
+/** The fields a restore writes: each changed field's value before the revision. */
+function beforeValues(row: RevisionRow): Record<string, unknown> {
+  return Object.fromEntries(row.changes.map((c) => [c.field, c.before]));
+}
+
+function unflattenBrand(flat: Record<string, unknown>): Pick<AppcmsBrand, 'logoUrl' | 'iconUrl' | 'theme' | 'themeOtt' | 'themeApps'> {
+  const brand: Record<string, unknown> = { logoUrl: flat.logoUrl, iconUrl: flat.iconUrl };
+  for (const key of THEME_KEYS) {
+    brand[key] = Object.fromEntries(Object.entries(flat).filter(([k]) => k.startsWith(`${key}.`)).map(([k, v]) => [k.slice(key.length + 1), v]));
+  }
+  return brand as Pick<AppcmsBrand, 'logoUrl' | 'iconUrl' | 'theme' | 'themeOtt' | 'themeApps'>;
+}
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const iso = (value: unknown): string => (value === null || value === undefined || value === '' ? '' : new Date(String(value)).toISOString());
+
+type Restorer = (deps: HistoryDeps, ctx: AuthContext, row: RevisionRow, version: number) => Promise<unknown>;
+
+function appcmsCaller(ctx: AuthContext) {
+  return { userId: ctx.user.id, siteId: ctx.site.id, roles: ctx.user.roles as Record<string, string>, username: ctx.user.username };
+}
+
+async function networkIdentifier(deps: HistoryDeps, ctx: AuthContext, networkId: string | null): Promise<string> {
+  const network = (await deps.appcms.networks.networksOf(ctx.site.id)).find((n) => n.id === networkId);
+  if (!network) throw notFound(HISTORY_MESSAGES.notFound);
+  return network.identifier;
+}
+
+const monetizationCaller = (ctx: AuthContext) => ({ userId: ctx.user.id, siteId: ctx.site.id, roles: ctx.user.roles as Record<string, string> });
+
+/** How each restorable kind writes its `before` values back: always through the object's own editor rule. */
+const RESTORERS: Partial<Record<RevisionKind, Restorer>> = {
+  async content(deps, ctx, row, version) {
+    const before = beforeValues(row);
+    const request: Record<string, unknown> = { version };
+    for (const key of ['title', 'description', 'genre', 'tags', 'status'] as const) if (key in before && before[key] !== null) request[key] = before[key];
+    if ('scheduledAt' in before) request.scheduledAt = before.scheduledAt;
+    return deps.content.update(ctx, row.objectId, request as Parameters<ContentService['update']>[2]);
+  },
+  async brand(deps, ctx, row, version) {
+    const caller = appcmsCaller(ctx);
+    const network = await networkIdentifier(deps, ctx, row.networkId);
+    const current = await getBrand(deps.appcms, caller, ctx.site.siteInternalName, network);
+    const flat = { ...flattenBrand(current), ...beforeValues(row) };
+    return saveBrand(deps.appcms, caller, ctx.site.siteInternalName, network, { ...unflattenBrand(flat), version });
+  },
+  async settings(deps, ctx, row, version) {
+    const caller = appcmsCaller(ctx);
+    const network = await networkIdentifier(deps, ctx, row.networkId);
+    const values = Object.fromEntries(Object.entries(beforeValues(row)).filter(([, v]) => v !== null));
+    await getSettings(deps.appcms, caller, ctx.site.siteInternalName, network);
+    return saveSettings(deps.appcms, caller, ctx.site.siteInternalName, network, { values, version });
+  },
+  async devices(deps, ctx, row, version) {
+    const caller = appcmsCaller(ctx);
+    const network = await networkIdentifier(deps, ctx, row.networkId);
+    const current = await getDevices(deps.appcms, caller, ctx.site.siteInternalName, network);
+    const devices = unflattenDevices({ ...flattenDevices(current.devices), ...beforeValues(row) }, current.devices);
+    return saveDevices(deps.appcms, caller, ctx.site.siteInternalName, network, { devices, version });
+  },
+  async service(deps, ctx, row, version) {
+    const caller = appcmsCaller(ctx);
+    await getAppcmsService(deps.appcms, caller, ctx.site.siteInternalName);
+    // A rotated signing key is never restored (the revision holds only its masked form).
+    const fields = Object.fromEntries(Object.entries(beforeValues(row)).filter(([k]) => k !== 'signingKey'));
+    if (Object.keys(fields).length === 0) throw conflict(HISTORY_MESSAGES.notRestorable('signing key'));
+    return saveAppcmsService(deps.appcms, caller, ctx.site.siteInternalName, { ...fields, version });
+  },
+  async plan(deps, ctx, row, version) {
+    const caller = monetizationCaller(ctx);
+    const merged = { ...await deps.monetization.getPlan(caller, row.objectId), ...beforeValues(row) } as Record<string, unknown>;
+    const prices = (merged.prices as { currency: string; amount: number }[]).map((p) => ({ currency: p.currency, amount: formatMoney(p.amount, p.currency) }));
+    return deps.monetization.updatePlan(caller, row.objectId, version, {
+      name: text(merged.name), description: text(merged.description), prices, billingPeriod: text(merged.billingPeriod),
+      trialDays: Number(merged.trialDays), deviceLimit: Number(merged.deviceLimit), status: text(merged.status),
+    });
+  },
+  async planGroup(deps, ctx, row, version) {
+    const caller = monetizationCaller(ctx);
+    const merged = { ...await deps.monetization.getPlanGroup(caller, row.objectId), ...beforeValues(row) } as Record<string, unknown>;
+    return deps.monetization.updatePlanGroup(caller, row.objectId, version, {
+      name: text(merged.name), description: text(merged.description), planIds: merged.planIds as string[],
+    });
+  },
+  async offer(deps, ctx, row, version) {
+    const caller = monetizationCaller(ctx);
+    const merged = { ...await deps.monetization.getOffer(caller, row.objectId), ...beforeValues(row) } as Record<string, unknown>;
+    const currency = text(merged.currency);
+    const value = Number(merged.discountValue);
+    return deps.monetization.updateOffer(caller, row.objectId, version, {
+      name: text(merged.name), discountType: text(merged.discountType),
+      discountValue: merged.discountType === 'fixed' ? formatMoney(value, currency) : String(value), currency,
+      planIds: merged.planIds as string[], startsAt: iso(merged.startsAt), endsAt: iso(merged.endsAt),
+      eligibility: text(merged.eligibility), status: text(merged.status),
+    });
+  },
+  async coupon(deps, ctx, row, version) {
+    const caller = monetizationCaller(ctx);
+    const merged = { ...await deps.monetization.getCoupon(caller, row.objectId), ...beforeValues(row) } as Record<string, unknown>;
+    return deps.monetization.updateCoupon(caller, row.objectId, version, {
+      offerId: text(merged.offerId), code: text(merged.code), maxRedemptions: text(merged.maxRedemptions),
+      maxPerSubscriber: text(merged.maxPerSubscriber), expiresAt: iso(merged.expiresAt), status: text(merged.status),
+    });
+  },
+};
+
+function pageOf(query: { page?: number; pageSize?: number }): { page: number; pageSize: number } {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? REVISION_PAGE_SIZE;
+  if (!Number.isInteger(page) || page < 1 || page > 100_000) throw invalid('page', 'page must be a whole number of 1 or more');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > REVISION_PAGE_SIZE_MAX) throw invalid('pageSize', `pageSize must be a whole number from 1 to ${REVISION_PAGE_SIZE_MAX}`);
+  return { page, pageSize };
+}
+
+export function createHistory(deps: HistoryDeps) {
+  return {
+    /** One object's revisions, newest first. */
+    async list(ctx: AuthContext, kind: string, objectId: string, query: { page?: number; pageSize?: number }): Promise<RevisionHistoryResponse> {
+      if (!isRevisionKind(kind)) throw invalid('kind', HISTORY_MESSAGES.badKind);
+      requireReadOf(ctx, kind);
+      const { page, pageSize } = pageOf(query);
+      const { rows, total } = await listRevisions(deps.db, ctx.site.id, kind, objectId, { offset: (page - 1) * pageSize, limit: pageSize });
+      return {
+        success: true, kind, objectId, items: rows.map(toRevision), total, page, pageSize,
+        canRestore: canEdit(ctx.user.roles, REVISION_KINDS[kind].area), restorable: RESTORABLE_KINDS.includes(kind),
+      };
+    },
+
+    /**
+     * Writes the revision's `before` values back as a new revision, through the object's editor rule
+     * with `version` (the object's version the caller read): stale is the editor's own 409.
+     */
+    async restore(ctx: AuthContext, seq: number, version: number): Promise<RevisionRestoreResponse> {
+      const row = await findRevision(deps.db, ctx.site.id, seq);
+      if (!row || !isRevisionKind(row.objectKind)) throw notFound(HISTORY_MESSAGES.notFound);
+      const kind = row.objectKind;
+      requireWriteOf(ctx, kind);
+      const restorer = RESTORERS[kind];
+      if (!restorer || !RESTORABLE_KINDS.includes(kind)) throw conflict(HISTORY_MESSAGES.notRestorable(REVISION_KINDS[kind].label));
+      const written: RevisionRow[] = [];
+      await withRevisionContext({ reason: `Restore of revision #${seq}`, restoredFrom: seq, written }, () => restorer(deps, ctx, row, version));
+      const last = written.at(-1);
+      const revision = last ? await findRevision(deps.db, ctx.site.id, last.seq) : undefined;
+      return { success: true, revision: revision ? toRevision(revision) : null, version: last?.objectVersion ?? version };
+    },
+  };
+}
+
+export type History = ReturnType<typeof createHistory>;
+
+/** For tests: the revisions a piece of work wrote (the context collects them). */
+export async function revisionsWrittenBy<T>(work: () => Promise<T>): Promise<{ result: T; written: RevisionRow[] }> {
+  const written: RevisionRow[] = [];
+  const result = await withRevisionContext({ ...currentRevisionContext(), written }, work);
+  return { result, written };
+}

@@ -1,0 +1,140 @@
+/**
+ * The one write path's revision (issue 28). Every write of an editable object calls
+ * `recordRevision(tx, ...)` with the transaction that holds the write, so the write, its revision
+ * and its audit entry commit together or not at all: a revision that cannot be written rolls the
+ * write back. A revision names the object (kind, id, name, network, site), who (the staff id), when,
+ * why (the action's reason, or a restore's), the request (its id), and only the fields that changed,
+ * each with its value before and after.
+ *
+ * The request id and a restore's reason reach the write through an AsyncLocalStorage context
+ * (`revisionContextHook`, installed for every route by server/http/revision-routes.ts), so the
+ * domain functions keep their signatures.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RevisionChange, RevisionKind } from '../../common/revisions';
+import { insertRevision, type RevisionRow, type RevisionValues } from '../db/revision-repository';
+import type { Db } from '../db/client';
+
+export interface RevisionContext {
+  requestId?: string;
+  /** Why the write happens when the action does not say (a restore says "Restore of revision #N"). */
+  reason?: string;
+  /** The revision a restore writes back. */
+  restoredFrom?: number;
+  /** Collects the revisions written under this context (a restore answers the one it wrote). */
+  written?: RevisionRow[];
+}
+
+const context = new AsyncLocalStorage<RevisionContext>();
+
+/** Runs `work` with `patch` added to the current revision context (request id, restore reason). */
+export function withRevisionContext<T>(patch: RevisionContext, work: () => T): T {
+  return context.run({ ...context.getStore(), ...patch }, work);
+}
+
+export function currentRevisionContext(): RevisionContext {
+  return context.getStore() ?? {};
+}
+
+/** A Fastify preHandler-shaped hook: the rest of the request runs with its request id in the context. */
+export function revisionContextHook(request: { id: string }, _reply: unknown, done: () => void): void {
+  context.run({ requestId: String(request.id) }, done);
+}
+
+/** Fields no operator edits: they move with every write and never make a change on their own. */
+const BOOKKEEPING = new Set(['version', 'updatedAt', 'createdAt', 'siteId', 'id', 'networkId', 'titleSearch', 'titleWords', 'serviceVersion', 'monetizationVersion']);
+
+/** A value as JSON would carry it (dates as ISO text), so before and after compare by content. */
+export function plain(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value as Record<string, unknown>).sort().map((k) => [k, plain((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+
+/**
+ * The fields that differ between `before` and `after` (null before: a creation, null after: a
+ * deletion), in the order of `fields` when given, else of the keys of both. Bookkeeping columns
+ * (version, timestamps, ids) are never a change.
+ */
+export function diffFields(
+  before: Record<string, unknown> | null, after: Record<string, unknown> | null, fields?: readonly string[],
+): RevisionChange[] {
+  const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !BOOKKEEPING.has(k));
+  return keys
+    .filter((key) => !same(before?.[key] ?? null, after?.[key] ?? null))
+    .map((field) => ({ field, before: plain(before?.[field] ?? null), after: plain(after?.[field] ?? null) }));
+}
+
+export interface RevisionInput {
+  kind: RevisionKind;
+  objectId: string;
+  /** The object in words ("Kids Zone", "Basic Monthly"); the audit row carries it too. */
+  objectName?: string | null;
+  siteId: string;
+  networkId?: string | null;
+  actorUserId: string | null;
+  /** The object's version after the write. */
+  objectVersion?: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** The fields to compare (default: every key of both but bookkeeping). */
+  fields?: readonly string[];
+  /** The action's own reason (support actions); else the context's (a restore's). */
+  reason?: string | null;
+  /** Keep `after` whole as the revision's snapshot (small objects: the settings' versions read it). */
+  snapshot?: boolean;
+}
+
+/** Where a revision goes: a transaction, or a repository bound to one (its `insertRevision`). */
+export type RevisionSink = Pick<Db, 'insert'> | { insertRevision(values: RevisionValues): Promise<RevisionRow> };
+
+type Fault = (row: RevisionRow) => void | Promise<void>;
+let fault: Fault | null = null;
+
+/**
+ * Tests only: called inside the write's transaction right after each revision is inserted; a throw
+ * there must leave neither the write nor its revision (server/revisions.test.ts).
+ */
+export function injectRevisionFault(next: Fault | null): void {
+  fault = next;
+}
+
+/**
+ * Writes the revision of one write, in the transaction `tx` of that write. Answers the revision, or
+ * null when no field changed (a save of the same values writes no revision).
+ */
+export async function recordRevision(tx: RevisionSink, input: RevisionInput): Promise<RevisionRow | null> {
+  const changes = diffFields(input.before, input.after, input.fields);
+  if (changes.length === 0) return null;
+  const ctx = currentRevisionContext();
+  const values: RevisionValues = {
+    siteId: input.siteId,
+    networkId: input.networkId ?? null,
+    objectKind: input.kind,
+    objectId: input.objectId,
+    objectName: input.objectName ?? null,
+    objectVersion: input.objectVersion ?? null,
+    actorUserId: input.actorUserId,
+    at: new Date(),
+    reason: input.reason ?? ctx.reason ?? null,
+    requestId: ctx.requestId ?? null,
+    restoredFrom: ctx.restoredFrom ?? null,
+    changes,
+    snapshot: input.snapshot && input.after ? plain(input.after) as Record<string, unknown> : null,
+  };
+  const row = 'insertRevision' in tx ? await tx.insertRevision(values) : await insertRevision(tx, values);
+  ctx.written?.push(row);
+  if (fault) await fault(row);
+  return row;
+}
+
+/** The object columns of an audit row (server/db/audit-repository.ts) for the object a revision names. */
+export function auditObject(input: Pick<RevisionInput, 'kind' | 'objectId' | 'objectName'>): { objectKind: string; objectId: string; objectName: string | null } {
+  return { objectKind: input.kind, objectId: input.objectId, objectName: input.objectName ?? null };
+}

@@ -1,0 +1,83 @@
+/**
+ * History and restore of one object (issue 28; server/domain/history.ts), and the request context
+ * every write's revision reads its request id from (server/domain/revisions.ts).
+ *
+ * - GET  /v1/revisions/:kind/:objectId?page&pageSize  the object's revisions, newest first (read role of its area)
+ * - POST /v1/revisions/:seq/restore { version }       a new revision with the revision's `before` values
+ *   (write role; a stale version is the editors' 409)
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { REVISION_KINDS, REVISION_PAGE_SIZE_MAX, REVISION_PATHS, type RevisionRestoreRequest } from '../../common/revisions';
+import { createHistory } from '../domain/history';
+import { revisionContextHook } from '../domain/revisions';
+import { requireAuth, authContextOf } from './auth-hooks';
+import { answers } from './response-schemas';
+import './types';
+
+const str = { type: 'string' } as const;
+const strOrNull = { type: ['string', 'null'] } as const;
+const num = { type: 'number' } as const;
+const numOrNull = { type: ['number', 'null'] } as const;
+const bool = { type: 'boolean' } as const;
+const ANY = {} as const;
+
+const revision = {
+  type: 'object',
+  properties: {
+    seq: num, kind: str, objectId: str, objectName: strOrNull, networkId: strOrNull, objectVersion: numOrNull,
+    actor: { type: ['object', 'null'], properties: { id: str, username: strOrNull } },
+    at: str, reason: strOrNull, requestId: strOrNull, restoredFrom: numOrNull,
+    changes: { type: 'array', items: { type: 'object', properties: { field: str, before: ANY, after: ANY } } },
+  },
+} as const;
+
+export const REVISION_RESPONSES = {
+  history: {
+    type: 'object',
+    properties: {
+      success: bool, kind: str, objectId: str, items: { type: 'array', items: revision }, total: num, page: num, pageSize: num,
+      canRestore: bool, restorable: bool,
+    },
+  },
+  restore: { type: 'object', properties: { success: bool, revision: { anyOf: [revision, { type: 'null' }] }, version: numOrNull } },
+} as const;
+
+/**
+ * Every request's revision context (its request id): a preHandler at the root, so it runs for every
+ * route registered after it (the plugin is not encapsulated), GraphQL included.
+ */
+export const revisionContext: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', revisionContextHook);
+};
+(revisionContext as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export const revisionRoutes: FastifyPluginAsync = async (app) => {
+  const { services } = app;
+  const history = createHistory({ db: services.db, appcms: services.appcms, monetization: services.monetization, content: services.content });
+  app.addHook('preHandler', requireAuth);
+
+  app.get<{ Params: { kind: string; objectId: string }; Querystring: { page?: number; pageSize?: number } }>(`${REVISION_PATHS.history}/:kind/:objectId`, {
+    schema: {
+      params: {
+        type: 'object', required: ['kind', 'objectId'],
+        properties: { kind: { type: 'string', enum: Object.keys(REVISION_KINDS) }, objectId: { type: 'string', minLength: 1, maxLength: 200 } },
+      },
+      querystring: {
+        type: 'object',
+        properties: { page: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: REVISION_PAGE_SIZE_MAX } },
+      },
+      response: answers({ 200: REVISION_RESPONSES.history }),
+    },
+  }, async (request) => history.list(authContextOf(request), request.params.kind, request.params.objectId, request.query));
+
+  app.post<{ Params: { seq: number }; Body: RevisionRestoreRequest }>(`${REVISION_PATHS.restore}/:seq/restore`, {
+    schema: {
+      params: { type: 'object', required: ['seq'], properties: { seq: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
+      body: {
+        type: 'object', required: ['version'], additionalProperties: false,
+        properties: { version: { type: 'integer', minimum: 0, maximum: 2_147_483_647 } },
+      },
+      response: answers({ 200: REVISION_RESPONSES.restore }),
+    },
+  }, async (request) => history.restore(authContextOf(request), request.params.seq, request.body.version));
+};
