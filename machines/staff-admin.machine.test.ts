@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
-import type { StaffChangeResponse, StaffListResponse, StaffMember, StaffSession } from '../common/admin-contract';
+import type { StaffChangeResponse, StaffListResponse, StaffSession } from '../common/admin-contract';
 import { ADMIN_MESSAGES } from '../common/messages';
 import { LIST_SEARCH_DEBOUNCE_MS, listMachine, type ListQuery, type ListSnapshot } from './list.machine';
 import {
@@ -11,14 +11,9 @@ import {
 import { staffDialogMachine } from './staff-dialog.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
+import { staffMember } from './test-support/fixtures';
 
-function member(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
-  return {
-    id, username: `${id}@demo.test`, email: `${id}@demo.test`, displayName: `Name ${id}`, phoneNumber: '+15550100001',
-    twoFactorOnLogin: false, roles: { Content: 'read' }, disabled: false, createdAt: '2026-01-01T00:00:00.000Z', lastSeenAt: null,
-    activeSessions: 1, version: 3, ...overrides,
-  };
-}
+const member = staffMember;
 
 function listOf(overrides: Partial<StaffListResponse> = {}): StaffListResponse {
   return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', requireTwoFactor: false, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };

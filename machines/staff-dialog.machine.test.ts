@@ -9,14 +9,9 @@ import {
 } from './staff-dialog.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
+import { staffMember } from './test-support/fixtures';
 
-function member(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
-  return {
-    id, username: `${id}@demo.test`, email: `${id}@demo.test`, displayName: `Name ${id}`, phoneNumber: '+15550100001',
-    twoFactorOnLogin: false, roles: { Content: 'read' }, disabled: false, createdAt: '2026-01-01T00:00:00.000Z', lastSeenAt: null,
-    activeSessions: 1, version: 3, ...overrides,
-  };
-}
+const member = staffMember;
 
 const ALL: Roles = { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' };
 

@@ -1,4 +1,5 @@
 /** Wire-shaped fixtures for machine tests. */
+import type { StaffMember } from '../../common/admin-contract';
 import type { LoginResponse, SiteProfile } from '../../common/contract';
 
 export function siteProfile(overrides: Partial<SiteProfile> = {}): SiteProfile {
@@ -27,4 +28,13 @@ export function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResp
 export function jwtWith(claims: object): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'none' })}.${part(claims)}.sig`;
+}
+
+/** A staff account of the Admin area's list (its id doubles as the e-mail's local part). */
+export function staffMember(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
+  return {
+    id, username: `${id}@demo.test`, email: `${id}@demo.test`, displayName: `Name ${id}`, phoneNumber: '+15550100001',
+    twoFactorOnLogin: false, roles: { Content: 'read' }, disabled: false, createdAt: '2026-01-01T00:00:00.000Z', lastSeenAt: null,
+    activeSessions: 1, version: 3, ...overrides,
+  };
 }
