@@ -390,3 +390,15 @@ export interface CopyPreview {
   brand: DiffEntry[];
   settings: DiffEntry[];
 }
+
+/** The page actions of the AppCMS editors (the pageAction machine's request names). */
+export const APPCMS_ACTIONS = { rotate: 'rotate', upload: 'upload' } as const;
+
+/** One card of the AppCMS overview: the section's current data in short, or why it could not be read. */
+export type AppcmsOverviewRow = { id: string; error?: string } & (
+  | { id: 'template'; templateName?: string }
+  | { id: 'brand'; logoUrl?: string; colours?: { label: string; value: string }[] }
+  | { id: 'settings'; version?: number; createdBy?: string | null; createdAt?: string }
+  | { id: 'devices'; enabled?: string[]; total?: number }
+  | { id: 'service'; serviceName?: string; serviceType?: string; domainName?: string }
+);

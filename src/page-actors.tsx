@@ -18,6 +18,8 @@ import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { EditorMachine } from '../machines/editor.machine';
+import type { EditorPageMachine } from '../machines/editor-page.machine';
+import type { ListMachine } from '../machines/list.machine';
 import type { ListPageMachine } from '../machines/list-page.machine';
 import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
 import type { ReportMachine } from '../machines/report.machine';
@@ -39,6 +41,14 @@ export interface PageLogic {
   offers: ListPageMachine;
   planGroups: ListPageMachine;
   coupons: ListPageMachine;
+  models: EditorPageMachine;
+  // AppCMS (src/adapters/appcms-actors.ts)
+  appcmsBrand: EditorPageMachine;
+  appcmsSettings: EditorPageMachine;
+  appcmsDevices: EditorPageMachine;
+  appcmsService: EditorPageMachine;
+  appcmsTemplate: EditorPageMachine;
+  appcmsOverview: ListMachine;
   // Admin (src/adapters/admin-actors.ts)
   staff: StaffAdminMachine;
   audit: StaffAdminAuditMachine;

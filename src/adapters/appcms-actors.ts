@@ -5,17 +5,21 @@
  * (signing key rotation, uploads). A refused write becomes the EditorFailure the machine reads:
  * 409 conflict, 404 not found, 400 invalid with field messages.
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, type AnyActorLogic } from 'xstate';
 import {
   APPCMS_MESSAGES, APPCMS_PATHS, DEVICE_PLATFORMS, SETTINGS_FIELDS, flattenBrand,
-  type AppcmsBrand, type AppcmsDevices, type AppcmsService, type AppcmsSettings, type CopyPreview, type SettingValue, type SettingsVersion,
+  APPCMS_ACTIONS, type AppcmsOverviewRow, type AppcmsBrand, type AppcmsDevices, type AppcmsService, type AppcmsSettings, type CopyPreview, type SettingValue, type SettingsVersion,
 } from '../../common/appcms';
+import { ROUTES } from '../../common/constants';
 import type { ThemeColors } from '../../common/contract';
-import { EditorFailure, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
-import type { ListPage, ListQuery } from '../../machines/list.machine';
+import { EditorFailure, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
+import { editorPageMachine, pageVersionsMachine } from '../../machines/editor-page.machine';
+import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
+import { pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
 import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import type { RestoreInput, VersionList, VersionsLoadInput } from '../../machines/versions.machine';
 import { apiRequest, authHeaders } from '../api/client';
+import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
 
 export type AppcmsEditorKind = 'brand' | 'settings' | 'devices' | 'service' | 'template';
@@ -115,11 +119,11 @@ const templateRecord = (s: AppcmsService): EditorRecord => ({ values: { template
 
 /* ------------------------------- Editor actors ------------------------------- */
 
-/** `load` and `save` of one editor kind for `site` (the editor's id is the network, or the site for service/template). */
-export function appcmsEditorActors(kind: AppcmsEditorKind, site: string) {
-  const networkUrl = (base: string, network: string) => `${base}/${seg(site)}/${seg(network)}`;
-  const serviceUrl = `${APPCMS_PATHS.service}/${seg(site)}`;
-  const load = async (id: string): Promise<EditorRecord> => {
+/** `load` and `save` of one editor kind; the site is the editor's scope, its id the network (or the site for service/template). */
+export function appcmsEditorActors(kind: AppcmsEditorKind) {
+  const load = async (id: string, site: string): Promise<EditorRecord> => {
+    const networkUrl = (base: string, network: string) => `${base}/${seg(site)}/${seg(network)}`;
+    const serviceUrl = `${APPCMS_PATHS.service}/${seg(site)}`;
     switch (kind) {
       case 'brand': return brandRecord(await call<AppcmsBrand>(networkUrl(APPCMS_PATHS.brand, id)));
       case 'settings': return settingsRecord(await call<AppcmsSettings>(networkUrl(APPCMS_PATHS.settings, id)));
@@ -128,7 +132,9 @@ export function appcmsEditorActors(kind: AppcmsEditorKind, site: string) {
       default: return templateRecord(await call<AppcmsService>(serviceUrl));
     }
   };
-  const save = async ({ id, version, changes, draft }: EditorSaveInput): Promise<EditorRecord> => {
+  const save = async ({ id, version, changes, draft }: EditorSaveInput, site: string): Promise<EditorRecord> => {
+    const networkUrl = (base: string, network: string) => `${base}/${seg(site)}/${seg(network)}`;
+    const serviceUrl = `${APPCMS_PATHS.service}/${seg(site)}`;
     switch (kind) {
       case 'brand': return brandRecord(await call<AppcmsBrand>(networkUrl(APPCMS_PATHS.brand, id), 'PUT', { version, ...brandOfDraft(draft) }));
       case 'settings': return settingsRecord(await call<AppcmsSettings>(networkUrl(APPCMS_PATHS.settings, id), 'PUT', { version, values: settingsOfDraft(changes) }));
@@ -138,38 +144,28 @@ export function appcmsEditorActors(kind: AppcmsEditorKind, site: string) {
     }
   };
   return {
-    load: fromPromise<EditorRecord, { id: string }>(({ input }) => load(input.id)),
-    save: fromPromise<EditorRecord, EditorSaveInput>(({ input }) => save(input)),
+    load: fromPromise<EditorRecord, EditorLoadInput>(({ input }) => load(input.id, input.scope?.site ?? '')),
+    save: fromPromise<EditorRecord, EditorSaveInput>(({ input }) => save(input, input.scope?.site ?? '')),
   };
 }
 
 /* ------------------------------- Versions ------------------------------- */
 
-export function settingsVersionsActors(site: string, network: string) {
-  const url = (base: string) => `${base}/${seg(site)}/${seg(network)}`;
+/** The settings versions of the network in the versions machine's scope (site and network). */
+export function settingsVersionsActors() {
+  const url = (base: string, scope: Readonly<Record<string, string>> | undefined) => `${base}/${seg(scope?.site ?? '')}/${seg(scope?.network ?? '')}`;
   return {
-    load: fromPromise<VersionList, VersionsLoadInput>(async () => {
-      const body = await call<{ current: number; versions: SettingsVersion[] }>(url(APPCMS_PATHS.settingsVersions));
+    load: fromPromise<VersionList, VersionsLoadInput>(async ({ input }) => {
+      const body = await call<{ current: number; versions: SettingsVersion[] }>(url(APPCMS_PATHS.settingsVersions, input.scope));
       return { current: body.current, versions: body.versions };
     }),
-    restore: fromPromise<unknown, RestoreInput>(({ input }) => call(url(APPCMS_PATHS.settingsRestore), 'POST', { version: input.current, restore: input.restore })),
+    restore: fromPromise<unknown, RestoreInput>(({ input }) => call(url(APPCMS_PATHS.settingsRestore, input.scope), 'POST', { version: input.current, restore: input.restore })),
   };
 }
 
 /* ------------------------------- Page actions ------------------------------- */
 
-export const APPCMS_ACTIONS = { rotate: 'rotate', upload: 'upload' } as const;
-
-/** Files chosen for upload, held until the upload action runs (page-action arguments are plain values). */
-const chosenFiles = new Map<string, File>();
-let fileCount = 0;
-
-export function holdFile(file: File): string {
-  fileCount += 1;
-  const token = `file-${fileCount}`;
-  chosenFiles.set(token, file);
-  return token;
-}
+export { APPCMS_ACTIONS };
 
 export async function uploadFile(site: string, network: string, slot: string, file: Blob): Promise<string> {
   const response = await fetch(`${APPCMS_PATHS.uploads}/${seg(site)}/${seg(network)}/${seg(slot)}`, {
@@ -182,27 +178,26 @@ export async function uploadFile(site: string, network: string, slot: string, fi
 }
 
 /**
- * The brand page's actions: `upload` (args slot, token) stores the file and puts its URL in the
- * editor's draft through `onUploaded`; answers the message to show.
+ * The brand page's action `upload` (args `slot`, `file`: an object URL of the chosen file, `site`,
+ * `network`): stores the file and answers its address for the draft (`logoUrl` or `iconUrl`).
  */
-export function brandActionActor(site: string, network: string, onUploaded: (slot: string, url: string) => void) {
+export function brandActionActor() {
   return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
-    const token = String(input.args.token);
-    const file = chosenFiles.get(token);
-    chosenFiles.delete(token);
-    if (!file) throw new Error(APPCMS_MESSAGES.uploadEmpty);
+    const objectUrl = String(input.args.file ?? '');
+    if (!objectUrl) throw new Error(APPCMS_MESSAGES.uploadEmpty);
+    const file = await (await fetch(objectUrl)).blob();
+    URL.revokeObjectURL(objectUrl);
     const slot = String(input.args.slot);
-    onUploaded(slot, await uploadFile(site, network, slot, file));
-    return `${slot === 'logo' ? 'Logo' : 'Icon'} uploaded. Save to use it.`;
+    const url = await uploadFile(String(input.args.site), String(input.args.network), slot, file);
+    return { message: `${slot === 'logo' ? 'Logo' : 'Icon'} uploaded. Save to use it.`, draft: { [slot === 'logo' ? 'logoUrl' : 'iconUrl']: url } };
   });
 }
 
-/** The service page's action: rotate the signing key (asked first); `onRotated` reloads the editor. */
-export function rotateKeyActor(site: string, onRotated: () => void) {
-  return fromPromise<PageActionAnswer, PageActionRequest>(async () => {
-    await call(`${APPCMS_PATHS.signingKey}/${seg(site)}`, 'POST', { confirm: true });
-    onRotated();
-    return APPCMS_MESSAGES.rotated;
+/** The service page's action: rotate the signing key of the site in args `site` (asked first); the editor reads the service again. */
+export function rotateKeyActor() {
+  return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
+    await call(`${APPCMS_PATHS.signingKey}/${seg(String(input.args.site))}`, 'POST', { confirm: true });
+    return { message: APPCMS_MESSAGES.rotated, reread: true };
   });
 }
 
@@ -215,9 +210,9 @@ export async function fetchCopyPreview(site: string, network: string): Promise<C
  * The list machine's `fetchPage` for "what Copy from default would change" on one network: the
  * brand or settings fields whose value differs from the default network's, one row per field.
  */
-export function copyPreviewFetch(site: string, network: string, part: 'brand' | 'settings') {
-  return fromPromise<ListPage, ListQuery>(async () => {
-    const preview = await fetchCopyPreview(site, network);
+export function copyPreviewFetch(part: 'brand' | 'settings') {
+  return fromPromise<ListPage, ListQuery>(async ({ input }) => {
+    const preview = await fetchCopyPreview(input.filters.site ?? '', input.filters.network ?? '');
     const items = preview[part].map((entry) => ({ ...entry, id: entry.field }));
     return { items, total: items.length };
   });
@@ -225,14 +220,7 @@ export function copyPreviewFetch(site: string, network: string, part: 'brand' | 
 
 /* ------------------------------- Overview ------------------------------- */
 
-/** One card of the AppCMS overview: the section's current data in short, or why it could not be read. */
-export type AppcmsOverviewRow = { id: string; error?: string } & (
-  | { id: 'template'; templateName?: string }
-  | { id: 'brand'; logoUrl?: string; colours?: { label: string; value: string }[] }
-  | { id: 'settings'; version?: number; createdBy?: string | null; createdAt?: string }
-  | { id: 'devices'; enabled?: string[]; total?: number }
-  | { id: 'service'; serviceName?: string; serviceType?: string; domainName?: string }
-);
+export type { AppcmsOverviewRow };
 
 const errorText = (reason: unknown) => (reason instanceof Error ? reason.message : APPCMS_MESSAGES.invalidForm);
 
@@ -241,8 +229,10 @@ const errorText = (reason: unknown) => (reason instanceof Error ? reason.message
  * when a network is chosen, its brand, last settings version and devices, read with the editors' own
  * calls. One card per section, each read on its own: a section that fails shows its error, not the page's.
  */
-export function appcmsOverviewFetch(site: string, network: string) {
-  return fromPromise<ListPage, ListQuery>(async () => {
+export function appcmsOverviewFetch() {
+  return fromPromise<ListPage, ListQuery>(async ({ input }) => {
+    const site = input.filters.site ?? '';
+    const network = input.filters.network ?? '';
     const networkUrl = (base: string) => `${base}/${seg(site)}/${seg(network)}`;
     // Template and Service are both the site's service record: read once.
     const service = call<AppcmsService>(`${APPCMS_PATHS.service}/${seg(site)}`);
@@ -281,3 +271,52 @@ export function appcmsOverviewFetch(site: string, network: string) {
     return { items, total: items.length };
   });
 }
+
+/* ------------------------------- Pages ------------------------------- */
+
+/** The I/O of one AppCMS editor page: the record's load and save, the page's action, its versions, the comparison. */
+export interface AppcmsPageIo {
+  load: AnyActorLogic;
+  save: AnyActorLogic;
+  perform?: AnyActorLogic;
+  versions?: { load: AnyActorLogic; restore: AnyActorLogic };
+  comparison?: AnyActorLogic;
+}
+
+const noPageAction = () => fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
+  throw new Error(`No page action "${input.name}" on this page`);
+});
+const noVersions = () => fromPromise<VersionList, VersionsLoadInput>(async () => ({ current: 0, versions: [] }));
+const noRestore = () => fromPromise<unknown, RestoreInput>(async () => { throw new Error('This page keeps no versions'); });
+const noRows = () => fromPromise<ListPage, ListQuery>(async () => ({ items: [], total: 0 }));
+
+/**
+ * One AppCMS editor page's machine with its I/O; its Close goes to the AppCMS overview. View tests call
+ * it with fake I/O (src/test-support/appcms-pages.ts); the browser's is `appcmsPages` below.
+ */
+export function appcmsEditorPage(io: AppcmsPageIo, leave: () => void = () => navigateTo(ROUTES.appcms)) {
+  return editorPageMachine.provide({
+    actors: {
+      editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save } }),
+      pageAction: pageActionLogic.provide({ actors: { perform: io.perform ?? noPageAction() } }),
+      versions: pageVersionsMachine.provide({ actors: { load: io.versions?.load ?? noVersions(), restore: io.versions?.restore ?? noRestore() } }),
+      comparison: listMachine.provide({ actors: { fetchPage: io.comparison ?? noRows() } }),
+    },
+    actions: { leave },
+  });
+}
+
+/** The AppCMS overview's cards, as a list page (the scope as its filters). */
+export function appcmsOverviewPage(fetchPage: AnyActorLogic) {
+  return listMachine.provide({ actors: { fetchPage } });
+}
+
+/** The AppCMS pages with their real I/O (src/adapters/page-logic.ts loads this module with the area). */
+export const appcmsPages = {
+  appcmsBrand: appcmsEditorPage({ ...appcmsEditorActors('brand'), perform: brandActionActor(), comparison: copyPreviewFetch('brand') }),
+  appcmsSettings: appcmsEditorPage({ ...appcmsEditorActors('settings'), versions: settingsVersionsActors(), comparison: copyPreviewFetch('settings') }),
+  appcmsDevices: appcmsEditorPage(appcmsEditorActors('devices')),
+  appcmsService: appcmsEditorPage({ ...appcmsEditorActors('service'), perform: rotateKeyActor() }),
+  appcmsTemplate: appcmsEditorPage(appcmsEditorActors('template')),
+  appcmsOverview: appcmsOverviewPage(appcmsOverviewFetch()),
+};

@@ -13,6 +13,7 @@ import {
 import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
+import { editorPageMachine } from '../../machines/editor-page.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
@@ -387,8 +388,21 @@ function browserIo(page: MonetizationListPage): ListPageIo {
   return { fetchPage: listActors()[list], ...editorActors(editor), perform };
 }
 
+/** Models: one record (the site's monetization settings) with its field rules; Close reopens it. */
+export function monetizationModelsPage(io: Pick<ListPageIo, 'load' | 'save'>, leave: () => void = () => navigateTo('/monetization/models')) {
+  const rules = fieldRuleImplementations('models');
+  return editorPageMachine.provide({
+    actors: {
+      editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
+      pageAction: pageActionLogic.provide({ actors: { perform: noPageAction() } }),
+    },
+    actions: { leave },
+  });
+}
+
 /** The Monetization pages with their real I/O (src/adapters/page-logic.ts loads this module with the area). */
 export const monetizationPages = {
+  models: monetizationModelsPage(editorActors('models')),
   plans: monetizationListPage('plans', browserIo('plans')),
   offers: monetizationListPage('offers', browserIo('offers')),
   planGroups: monetizationListPage('planGroups', browserIo('planGroups')),

@@ -7,6 +7,7 @@
 import type { PageLogicLoaders } from '../page-actors';
 
 const monetization = () => import('./monetization-actors').then((m) => m.monetizationPages);
+const appcms = () => import('./appcms-actors').then((m) => m.appcmsPages);
 const admin = () => import('./admin-actors').then((m) => m.adminPages);
 const support = () => import('./support-actors').then((m) => m.supportPages());
 const account = () => import('./account-actors').then((m) => m.accountPages);
@@ -18,6 +19,13 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   offers: () => monetization().then((pages) => pages.offers),
   planGroups: () => monetization().then((pages) => pages.planGroups),
   coupons: () => monetization().then((pages) => pages.coupons),
+  models: () => monetization().then((pages) => pages.models),
+  appcmsBrand: () => appcms().then((pages) => pages.appcmsBrand),
+  appcmsSettings: () => appcms().then((pages) => pages.appcmsSettings),
+  appcmsDevices: () => appcms().then((pages) => pages.appcmsDevices),
+  appcmsService: () => appcms().then((pages) => pages.appcmsService),
+  appcmsTemplate: () => appcms().then((pages) => pages.appcmsTemplate),
+  appcmsOverview: () => appcms().then((pages) => pages.appcmsOverview),
   staff: () => admin().then((pages) => pages.staff),
   audit: () => admin().then((pages) => pages.audit),
   setPassword: () => admin().then((pages) => pages.setPassword),

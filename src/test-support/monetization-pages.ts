@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import type { EditorRecord, EditorSaveInput } from '../../machines/editor.machine';
 import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
-import { MONETIZATION_LIST_PAGES, monetizationListPage, type MonetizationListPage } from '../adapters/monetization-actors';
+import { MONETIZATION_LIST_PAGES, monetizationListPage, monetizationModelsPage, type MonetizationListPage } from '../adapters/monetization-actors';
 import type { PageLogicMap } from '../page-actors';
 
 export interface MonetizationFakes {
@@ -27,13 +27,8 @@ export function monetizationFakes(): MonetizationFakes {
   return { lists: {}, records: {}, reads: [], saves: [], actions: [], actionAnswer: 'Done.', opened: [], closed: 0 };
 }
 
-function page(name: MonetizationListPage, fakes: MonetizationFakes) {
-  const kind = MONETIZATION_LIST_PAGES[name].editor;
-  return monetizationListPage(name, {
-    fetchPage: fromPromise<ListPage, ListQuery>(async ({ input }) => {
-      fakes.reads.push({ page: name, query: input });
-      return fakes.lists[name] ?? { items: [], total: 0 };
-    }),
+function editorIo(kind: string, fakes: MonetizationFakes) {
+  return {
     // Opened with 'new', the record is a blank one without an id, as the real adapter answers.
     load: fromPromise<EditorRecord, { id: string }>(async ({ input }) => {
       const { id, ...record } = fakes.records[kind]!;
@@ -43,6 +38,16 @@ function page(name: MonetizationListPage, fakes: MonetizationFakes) {
       fakes.saves.push({ kind, input });
       return { ...fakes.records[kind]!, values: input.draft, version: input.version + 1 };
     }),
+  };
+}
+
+function page(name: MonetizationListPage, fakes: MonetizationFakes) {
+  return monetizationListPage(name, {
+    fetchPage: fromPromise<ListPage, ListQuery>(async ({ input }) => {
+      fakes.reads.push({ page: name, query: input });
+      return fakes.lists[name] ?? { items: [], total: 0 };
+    }),
+    ...editorIo(MONETIZATION_LIST_PAGES[name].editor, fakes),
     perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
       fakes.actions.push(input);
       return fakes.actionAnswer;
@@ -59,5 +64,9 @@ export function monetizationTestPages(fakes: MonetizationFakes): PageLogicMap {
     offers: page('offers', fakes),
     planGroups: page('planGroups', fakes),
     coupons: page('coupons', fakes),
+    models: monetizationModelsPage(editorIo('models', fakes), () => { fakes.closed += 1; }),
   };
 }
+
+/** The editors' field rules, for view tests of the fields themselves. */
+export { fieldRuleImplementations } from '../adapters/monetization-actors';

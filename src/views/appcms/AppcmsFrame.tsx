@@ -12,7 +12,7 @@ import { selectNetworkData, type NetworkSnapshot } from '../../../machines/netwo
 import { useAppActor } from '../../app-actor';
 import { page, pageTitle } from '../../theme/ui.css';
 import * as css from './appcms.css';
-import { useAppcmsScope } from './use-appcms';
+import { useAppcmsScope } from './appcms-page';
 
 export interface AppcmsScope {
   site: string;

@@ -1,12 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { APPCMS_MESSAGES, flattenBrand } from '../../../common/appcms';
 import { renderView } from '../../test-support/render-view';
 import { BrandPage } from './BrandPage';
-import { appcmsFakes } from './appcms-fakes';
+import { appcmsFakes } from '../../test-support/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
-
-vi.mock('../../adapters/appcms-actors', async (original) => (await import('./appcms-fakes')).mockedAppcmsAdapter(original as never));
 
 const theme = { primaryColor: '#1370B3', secondaryColor: '#0C5177', backgroundColor: '#FFFFFF', textColor: '#111111', fontFamily: 'Inter' };
 

@@ -5,20 +5,21 @@
  * the sizes the apps use, and a live sample screen in each theme.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import {
   APPCMS_MESSAGES, COLOUR_KEYS, COLOUR_LABELS, FONT_FAMILIES, HEX_COLOUR, PREVIEW_SIZES, THEME_KEYS, THEME_LABELS, UPLOAD_LIMITS, WCAG_AA, contrastRatio,
-  type ThemeKey, type UploadSlot,
+  APPCMS_ACTIONS, type ThemeKey, type UploadSlot,
 } from '../../../common/appcms';
 import { selectDraft, selectFieldErrors } from '../../../machines/editor.machine';
 import { selectActionError, selectActionMessage, selectActionRunning } from '../../../machines/page-action.machine';
-import { APPCMS_ACTIONS, holdFile } from '../../adapters/appcms-actors';
+import { selectEditorPageActions, selectEditorPageComparison, selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
 import { DefaultComparison } from './DefaultComparison';
-import { useAppcmsEditor, useBrandActions, useDefaultComparison, type AppcmsActionRef, type AppcmsEditorRef } from './use-appcms';
+import { useReloadOnRevision, type AppcmsActionRef, type AppcmsEditorRef } from './appcms-page';
 
 const valueOf = (field: string) => (s: ReturnType<AppcmsEditorRef['getSnapshot']>) => {
   const value = selectDraft(s)[field];
@@ -71,7 +72,7 @@ function ThemeCard({ editor, theme, disabled }: { editor: AppcmsEditorRef; theme
   );
 }
 
-function Upload({ editor, actions, slot, disabled }: { editor: AppcmsEditorRef; actions: AppcmsActionRef; slot: UploadSlot; disabled: boolean }) {
+function Upload({ editor, actions, slot, disabled, site, network }: { editor: AppcmsEditorRef; actions: AppcmsActionRef; slot: UploadSlot; disabled: boolean; site: string; network: string }) {
   const field = slot === 'logo' ? 'logoUrl' : 'iconUrl';
   const url = useSelector(editor, valueOf(field));
   const running = useSelector(actions, selectActionRunning);
@@ -92,7 +93,8 @@ function Upload({ editor, actions, slot, disabled }: { editor: AppcmsEditorRef; 
         <input type="file" accept="image/png,image/webp,image/svg+xml" disabled={disabled || running !== null} aria-label={`Upload ${label.toLowerCase()}`}
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) actions.send({ type: 'action.request', name: APPCMS_ACTIONS.upload, args: { slot, token: holdFile(file) }, label });
+            // The file travels as an object URL (page-action arguments are plain values); the upload reads and revokes it.
+            if (file) actions.send({ type: 'action.request', name: APPCMS_ACTIONS.upload, args: { slot, file: URL.createObjectURL(file), site, network }, label });
             e.target.value = '';
           }} />
       </label>
@@ -123,11 +125,13 @@ function SampleScreen({ editor, theme }: { editor: AppcmsEditorRef; theme: Theme
   );
 }
 
-function BrandEditor({ site, network, canEdit }: AppcmsScope) {
-  const comparison = useDefaultComparison(site, network, 'brand');
-  const reloadComparison = useCallback(() => comparison.send({ type: 'list.reload' }), [comparison]);
-  const editor = useAppcmsEditor('brand', site, network, reloadComparison);
-  const actions = useBrandActions(site, network, editor);
+function BrandEditor({ site, network, canEdit, revision }: AppcmsScope) {
+  const page = usePageActor('appcmsBrand', { input: { id: network, scope: { site, network }, comparison: true } });
+  useReloadOnRevision(page, revision);
+  const editor = useSelector(page, selectEditorPageEditor);
+  const actions = useSelector(page, selectEditorPageActions);
+  const comparison = useSelector(page, selectEditorPageComparison)!;
+  useEditorLeaveGuard(editor);
   const message = useSelector(actions, selectActionMessage);
   const error = useSelector(actions, selectActionError);
   return (
@@ -135,8 +139,8 @@ function BrandEditor({ site, network, canEdit }: AppcmsScope) {
       <EditorPanel editor={editor} title="Brand" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
         {message && <p role="status" className={css.contrastOk}>{message}</p>}
         {error && <p role="alert" className={css.contrastLow} data-testid="upload-error">{error}</p>}
-        <Upload editor={editor} actions={actions} slot="logo" disabled={!canEdit} />
-        <Upload editor={editor} actions={actions} slot="icon" disabled={!canEdit} />
+        <Upload editor={editor} actions={actions} slot="logo" disabled={!canEdit} site={site} network={network} />
+        <Upload editor={editor} actions={actions} slot="icon" disabled={!canEdit} site={site} network={network} />
         {THEME_KEYS.map((t) => <ThemeCard key={t} editor={editor} theme={t} disabled={!canEdit} />)}
       </EditorPanel>
       <div className={css.sideColumn}>
@@ -153,7 +157,7 @@ function BrandEditor({ site, network, canEdit }: AppcmsScope) {
 export function BrandPage() {
   return (
     <AppcmsFrame title="Brand" testId="appcms-brand" perNetwork dataKind="brand">
-      {(scope) => <BrandEditor key={`${scope.network}:${scope.revision}`} {...scope} />}
+      {(scope) => <BrandEditor key={scope.network} {...scope} />}
     </AppcmsFrame>
   );
 }

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { APPCMS_MESSAGES, type DiffEntry } from '../../../common/appcms';
 import { selectListError, selectListIsLoading, selectListRows } from '../../../machines/list.machine';
 import * as css from './appcms.css';
-import type { ComparisonRef } from './use-appcms';
+import type { ComparisonRef } from './appcms-page';
 
 export function DefaultComparison({ list, part }: { list: ComparisonRef; part: 'brand' | 'settings' }) {
   const rows = useSelector(list, (s) => selectListRows<DiffEntry & { id: string }>(s));

@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderView } from '../../test-support/render-view';
 import { DevicesPage } from './DevicesPage';
-import { appcmsFakes } from './appcms-fakes';
+import { appcmsFakes } from '../../test-support/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
-
-vi.mock('../../adapters/appcms-actors', async (original) => (await import('./appcms-fakes')).mockedAppcmsAdapter(original as never));
 
 beforeEach(() => {
   appcmsFakes.saves.length = 0;

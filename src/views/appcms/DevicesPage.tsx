@@ -6,7 +6,10 @@ import * as ui from '../../theme/ui.css';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
-import { useAppcmsEditor, type AppcmsEditorRef } from './use-appcms';
+import { selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
+import { useReloadOnRevision, type AppcmsEditorRef } from './appcms-page';
 
 function PlatformRow({ editor, platform, name, canEdit }: { editor: AppcmsEditorRef; platform: string; name: string; canEdit: boolean }) {
   const enabled = useSelector(editor, (s) => selectDraft(s)[`${platform}.enabled`] === true);
@@ -27,8 +30,11 @@ function PlatformRow({ editor, platform, name, canEdit }: { editor: AppcmsEditor
   );
 }
 
-function DevicesEditor({ site, network, canEdit }: AppcmsScope) {
-  const editor = useAppcmsEditor('devices', site, network);
+function DevicesEditor({ site, network, canEdit, revision }: AppcmsScope) {
+  const page = usePageActor('appcmsDevices', { input: { id: network, scope: { site, network } } });
+  useReloadOnRevision(page, revision);
+  const editor = useSelector(page, selectEditorPageEditor);
+  useEditorLeaveGuard(editor);
   return (
     <EditorPanel editor={editor} title="Device platforms" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
       <div className={css.tableScroll}><table className={css.table}>
@@ -44,7 +50,7 @@ function DevicesEditor({ site, network, canEdit }: AppcmsScope) {
 export function DevicesPage() {
   return (
     <AppcmsFrame title="Devices" testId="appcms-device" perNetwork dataKind="device">
-      {(scope) => <DevicesEditor key={`${scope.network}:${scope.revision}`} {...scope} />}
+      {(scope) => <DevicesEditor key={scope.network} {...scope} />}
     </AppcmsFrame>
   );
 }

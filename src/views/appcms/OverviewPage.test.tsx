@@ -1,13 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { systemActor } from '../../app-actor';
 import { APPCMS_PAGES } from '../../config';
 import { renderView, settle } from '../../test-support/render-view';
 import { AppcmsOverviewPage } from './OverviewPage';
-import { appcmsFakes } from './appcms-fakes';
+import { appcmsFakes } from '../../test-support/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
-
-vi.mock('../../adapters/appcms-actors', async (original) => (await import('./appcms-fakes')).mockedAppcmsAdapter(original as never));
 
 beforeEach(() => {
   appcmsFakes.overviewReads.length = 0;

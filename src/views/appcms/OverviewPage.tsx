@@ -9,11 +9,12 @@ import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { selectListError, selectListIsLoading, selectListRows } from '../../../machines/list.machine';
-import type { AppcmsOverviewRow } from '../../adapters/appcms-actors';
+import type { AppcmsOverviewRow } from '../../../common/appcms';
+import { usePageActor } from '../../page-actors';
 import { APPCMS_PAGES } from '../../config';
 import { page, pageTitle } from '../../theme/ui.css';
 import * as css from './appcms.css';
-import { useAppcmsOverview, useAppcmsScope } from './use-appcms';
+import { useAppcmsScope } from './appcms-page';
 
 const PER_NETWORK = new Set(['brand', 'settings', 'devices']);
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -57,7 +58,7 @@ function summaryOf(row: AppcmsOverviewRow): ReactNode {
 }
 
 function Overview({ site, network }: { site: string; network: string }) {
-  const list = useAppcmsOverview(site, network);
+  const list = usePageActor('appcmsOverview', { input: { filters: { site, network }, limit: 10 } });
   const rows = useSelector(list, (s) => selectListRows<AppcmsOverviewRow>(s));
   const loading = useSelector(list, selectListIsLoading);
   const error = useSelector(list, selectListError);

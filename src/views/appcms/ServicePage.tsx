@@ -1,22 +1,22 @@
 /** AppCMS › Service (spec §2.7, §3): the service's fields, and the signing key shown masked with a rotate action behind a confirmation. */
 import { useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
-import { APPCMS_MESSAGES, SERVICE_TYPES, serviceTypeLabel } from '../../../common/appcms';
+import { APPCMS_ACTIONS, APPCMS_MESSAGES, SERVICE_TYPES, serviceTypeLabel } from '../../../common/appcms';
+import { selectEditorPageActions, selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { selectEditorData } from '../../../machines/editor.machine';
 import { selectActionError, selectActionMessage, selectActionPending, selectActionRunning } from '../../../machines/page-action.machine';
-import { APPCMS_ACTIONS } from '../../adapters/appcms-actors';
 import * as ui from '../../theme/ui.css';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { CheckboxField, ChoiceList, SelectField, TextField } from '../monetization/EditorFields';
 import { Modal } from '../shared/Modal';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
-import { useAppcmsEditor, useRotateKey, type AppcmsActionRef } from './use-appcms';
+import type { AppcmsActionRef, AppcmsEditorRef } from './appcms-page';
 
 interface KeyData { signingKeyMasked: string; signingKeyRotatedAt: string | null }
 
-function ServiceForm({ site, canEdit, rotate }: AppcmsScope & { rotate: AppcmsActionRef }) {
-  const editor = useAppcmsEditor('service', site, site);
+function ServiceForm({ site, canEdit, editor, rotate }: AppcmsScope & { editor: AppcmsEditorRef; rotate: AppcmsActionRef }) {
   const data = useSelector(editor, selectEditorData) as KeyData | null;
   const running = useSelector(rotate, selectActionRunning);
   const message = useSelector(rotate, selectActionMessage);
@@ -40,7 +40,7 @@ function ServiceForm({ site, canEdit, rotate }: AppcmsScope & { rotate: AppcmsAc
           {/* A read level is offered nothing it cannot do (the server refuses the rotation anyway). */}
           {canEdit && (
             <button type="button" className={ui.button.secondary} disabled={running !== null || !data}
-              onClick={() => rotate.send({ type: 'action.request', name: APPCMS_ACTIONS.rotate, args: {}, label: 'signing key' })}>
+              onClick={() => rotate.send({ type: 'action.request', name: APPCMS_ACTIONS.rotate, args: { site }, label: 'signing key' })}>
               {running ? 'Rotating…' : 'Rotate key'}
             </button>
           )}
@@ -54,14 +54,15 @@ function ServiceForm({ site, canEdit, rotate }: AppcmsScope & { rotate: AppcmsAc
 }
 
 function ServiceEditor(scope: AppcmsScope) {
-  // A rotation changes the stored key: the page is opened afresh on it.
-  const [generation, setGeneration] = useState(0);
-  const bump = useCallback(() => setGeneration((g) => g + 1), []);
-  const rotate = useRotateKey(scope.site, bump);
+  // A rotation changes the stored key: the page machine opens its editor afresh on it.
+  const page = usePageActor('appcmsService', { input: { id: scope.site, scope: { site: scope.site }, confirm: [APPCMS_ACTIONS.rotate] } });
+  const editor = useSelector(page, selectEditorPageEditor);
+  const rotate = useSelector(page, selectEditorPageActions);
+  useEditorLeaveGuard(editor);
   const pending = useSelector(rotate, selectActionPending);
   return (
     <div>
-      <ServiceForm key={generation} {...scope} rotate={rotate} />
+      <ServiceForm {...scope} editor={editor} rotate={rotate} />
       <Modal open={pending !== null} title="Rotate signing key" negativeLabel="Cancel" positiveLabel="Rotate"
         onNegative={() => rotate.send({ type: 'action.cancel' })} onPositive={() => rotate.send({ type: 'action.confirm' })}>
         {APPCMS_MESSAGES.rotateConfirm}

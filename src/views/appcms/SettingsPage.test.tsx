@@ -1,12 +1,10 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { APPCMS_MESSAGES } from '../../../common/appcms';
 import { renderView } from '../../test-support/render-view';
 import { SettingsPage } from './SettingsPage';
-import { appcmsFakes } from './appcms-fakes';
+import { appcmsFakes } from '../../test-support/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
-
-vi.mock('../../adapters/appcms-actors', async (original) => (await import('./appcms-fakes')).mockedAppcmsAdapter(original as never));
 
 const V1 = { defaultLanguage: 'en', maxStreams: 2, autoplay: true };
 const V2 = { defaultLanguage: 'fr', maxStreams: 4, autoplay: true };
@@ -47,8 +45,11 @@ describe('SettingsPage', () => {
     expect(within(diff).getByRole('row', { name: /Default language en fr/ })).toBeTruthy();
     expect(within(diff).getByRole('row', { name: /Simultaneous streams 2 4/ })).toBeTruthy();
     await view.user.click(screen.getByRole('button', { name: 'Restore version 1' }));
+    const loadsBefore = appcmsFakes.loads.filter((l) => l.kind === 'settings').length;
     await view.user.click(screen.getByRole('button', { name: 'Restore' }));
-    expect(appcmsFakes.restores).toEqual([{ current: 2, restore: 1 }]);
+    expect(appcmsFakes.restores).toEqual([{ current: 2, restore: 1, scope: { site: 'demo-site', network: 'kids' } }]);
+    // The page opens the form afresh on the restored settings (no React key bump).
+    await waitFor(() => expect(appcmsFakes.loads.filter((l) => l.kind === 'settings')).toHaveLength(loadsBefore + 1));
     expect(await screen.findByText(APPCMS_MESSAGES.restored(1))).toBeTruthy();
   });
 

@@ -4,7 +4,6 @@
  * diff of a chosen version against the current one, and its restore (itself a new version).
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
 import { APPCMS_MESSAGES, SETTINGS_FIELDS, SETTINGS_GROUPS, SETTINGS_LABELS, diffValues } from '../../../common/appcms';
 import {
   selectCurrentVersion, selectRestored, selectSelectedVersion, selectVersions, selectVersionsError, selectVersionsPhase,
@@ -16,10 +15,12 @@ import { Modal } from '../shared/Modal';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
 import { DefaultComparison } from './DefaultComparison';
-import { useAppcmsEditor, useDefaultComparison, useSettingsVersions, type VersionsRef } from './use-appcms';
+import { selectEditorPageComparison, selectEditorPageEditor, selectEditorPageVersions } from '../../../machines/editor-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
+import { useReloadOnRevision, type AppcmsEditorRef, type VersionsRef } from './appcms-page';
 
-function SettingsForm({ site, network, canEdit, onSaved }: AppcmsScope & { onSaved: () => void }) {
-  const editor = useAppcmsEditor('settings', site, network, onSaved);
+function SettingsForm({ editor, canEdit }: { editor: AppcmsEditorRef; canEdit: boolean }) {
   return (
     <EditorPanel editor={editor} title="Settings" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
       {SETTINGS_GROUPS.map((group) => (
@@ -110,21 +111,19 @@ function VersionsPanel({ versions, canEdit }: { versions: VersionsRef; canEdit: 
   );
 }
 
-function SettingsEditor(scope: AppcmsScope) {
-  // A restore changes the stored settings: the form is opened afresh on them.
-  const [generation, setGeneration] = useState(0);
-  const bump = useCallback(() => setGeneration((g) => g + 1), []);
-  const versions = useSettingsVersions(scope.site, scope.network, bump);
-  const comparison = useDefaultComparison(scope.site, scope.network, 'settings');
-  const reloadVersions = useCallback(() => {
-    versions.send({ type: 'versions.reload' });
-    comparison.send({ type: 'list.reload' });
-  }, [versions, comparison]);
+function SettingsEditor({ site, network, canEdit, revision }: AppcmsScope) {
+  // A save reads the versions and the comparison again; a restore opens the form afresh on the restored settings (the page machine).
+  const page = usePageActor('appcmsSettings', { input: { id: network, scope: { site, network }, history: true, comparison: true } });
+  useReloadOnRevision(page, revision);
+  const editor = useSelector(page, selectEditorPageEditor);
+  const versions = useSelector(page, selectEditorPageVersions)!;
+  const comparison = useSelector(page, selectEditorPageComparison)!;
+  useEditorLeaveGuard(editor);
   return (
     <div className={css.editorLayout}>
-      <SettingsForm key={generation} {...scope} onSaved={reloadVersions} />
+      <SettingsForm key={editor.sessionId} editor={editor} canEdit={canEdit} />
       <div className={css.sideColumn}>
-        <VersionsPanel versions={versions} canEdit={scope.canEdit} />
+        <VersionsPanel versions={versions} canEdit={canEdit} />
         <DefaultComparison list={comparison} part="settings" />
       </div>
     </div>
@@ -134,7 +133,7 @@ function SettingsEditor(scope: AppcmsScope) {
 export function SettingsPage() {
   return (
     <AppcmsFrame title="Settings" testId="appcms-settings" perNetwork dataKind="settings">
-      {(scope) => <SettingsEditor key={`${scope.network}:${scope.revision}`} {...scope} />}
+      {(scope) => <SettingsEditor key={scope.network} {...scope} />}
     </AppcmsFrame>
   );
 }

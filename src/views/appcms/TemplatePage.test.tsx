@@ -1,12 +1,10 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TEMPLATES } from '../../../common/appcms';
 import { renderView } from '../../test-support/render-view';
 import { TemplatePage } from './TemplatePage';
-import { appcmsFakes } from './appcms-fakes';
+import { appcmsFakes } from '../../test-support/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
-
-vi.mock('../../adapters/appcms-actors', async (original) => (await import('./appcms-fakes')).mockedAppcmsAdapter(original as never));
 
 beforeEach(() => {
   appcmsFakes.saves.length = 0;

@@ -5,7 +5,9 @@ import { selectDraft, selectEditorData } from '../../../machines/editor.machine'
 import { EditorPanel } from '../monetization/EditorPanel';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
-import { useAppcmsEditor } from './use-appcms';
+import { selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 
 const LAYOUTS: Record<TemplateOption['layout'], { rows: string; blocks: number }> = {
   hero: { rows: '2fr 1fr 1fr', blocks: 3 },
@@ -24,7 +26,9 @@ function LayoutPreview({ layout }: { layout: TemplateOption['layout'] }) {
 }
 
 function TemplateEditor({ site, canEdit }: AppcmsScope) {
-  const editor = useAppcmsEditor('template', site, site);
+  const page = usePageActor('appcmsTemplate', { input: { id: site, scope: { site } } });
+  const editor = useSelector(page, selectEditorPageEditor);
+  useEditorLeaveGuard(editor);
   const chosen = useSelector(editor, (s) => selectDraft(s).templateName);
   const data = useSelector(editor, selectEditorData) as { templates: TemplateOption[] } | null;
   return (

@@ -1,11 +1,13 @@
-/** View-test setup of the AppCMS editors: signed in with an App CMS level, the Kids network chosen. */
+/** View-test setup of the AppCMS pages: signed in with an App CMS level, the Kids network chosen, the page machines with fake I/O. */
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { systemActor } from '../../app-actor';
+import { appcmsTestPages } from '../../test-support/appcms-pages';
 import type { RenderViewOptions } from '../../test-support/render-view';
 import { SERVICE, signedInAs } from '../../test-support/view-fixtures';
 
 export function appcmsAs(level: 'read' | 'write', identifier = 'kids'): RenderViewOptions {
   return {
+    pages: appcmsTestPages(),
     actors: { ...signedInAs({ 'App CMS': level }), network: { fetchService: fakeActor(() => SERVICE), fetchNetworkData: fakeActor(() => ({})) } },
     given: async (root) => {
       systemActor(root, 'network').send({ type: 'network.select', identifier });

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { editorMachine, type EditorRecord } from '../../../machines/editor.machine';
 import { fakeActor } from '../../../machines/test-support/fakes';
-import { fieldRuleImplementations } from '../../adapters/monetization-actors';
+import { fieldRuleImplementations } from '../../test-support/monetization-pages';
 import { renderView, settle } from '../../test-support/render-view';
 import { ChoiceList, NumberField, OrderedList, TextField } from './EditorFields';
 import type { EditorRef } from './page-refs';

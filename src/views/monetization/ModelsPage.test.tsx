@@ -1,19 +1,20 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_TYPE_LABELS } from '../../../common/appcms';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
 import { renderView } from '../../test-support/render-view';
 import { ModelsPage } from './ModelsPage';
-import { pageFakes } from './page-fakes';
 import { authAs } from '../../test-support/monetization-fixtures';
 
-vi.mock('../../adapters/monetization-actors', async (original) => (await import('./page-fakes')).mockedAdapter(original as never));
+const pageFakes = monetizationFakes();
+const pages = monetizationTestPages(pageFakes);
 
 pageFakes.records.models = { values: { isMonetizationModelEnabled: true, models: ['SVOD'] }, version: 4, data: { serviceType: 'SVOD' } };
 
 describe('ModelsPage', () => {
   it('offers the service types by their operator names, shows the main one, and saves a change, with a message beside the models when none is left', async () => {
-    const view = await renderView(<ModelsPage />, { actors: authAs('write') });
+    const view = await renderView(<ModelsPage />, { pages, actors: authAs('write') });
     expect(screen.getAllByRole('checkbox').slice(1).map((c) => c.parentElement?.textContent?.trim())).toEqual(Object.values(SERVICE_TYPE_LABELS));
     expect((screen.getByRole('checkbox', { name: 'Subscription (SVOD)' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Advertising (AVOD)' }) as HTMLInputElement).checked).toBe(false);
@@ -31,7 +32,7 @@ describe('ModelsPage', () => {
   });
 
   it('disables everything for a read level and offers no Save', async () => {
-    await renderView(<ModelsPage />, { actors: authAs('read') });
+    await renderView(<ModelsPage />, { pages, actors: authAs('read') });
     expect((screen.getByRole('checkbox', { name: 'Transactional (TVOD)' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });

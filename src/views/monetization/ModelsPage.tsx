@@ -7,17 +7,22 @@ import { useSelector } from '@xstate/react';
 import { SERVICE_TYPES, serviceTypeLabel } from '../../../common/appcms';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
 import { selectEditorData } from '../../../machines/editor.machine';
+import { selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
 import { EditorPanel } from './EditorPanel';
 import { CheckboxField, ChoiceList } from './EditorFields';
 import * as css from './monetization.css';
-import { useCanEditMonetization, useMonetizationEditor } from './use-monetization';
+import { useCanEditMonetization } from './page-refs';
 
 const OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: serviceTypeLabel(t) }));
 
 export function ModelsPage() {
   const canEdit = useCanEditMonetization();
-  const editor = useMonetizationEditor('models', 'settings', '/monetization/models');
+  const page = usePageActor('models', { input: { id: 'settings' } });
+  const editor = useSelector(page, selectEditorPageEditor);
+  useEditorLeaveGuard(editor);
   const data = useSelector(editor, selectEditorData) as { serviceType: string } | null;
   return (
     <div className={ui.page}>

@@ -1,0 +1,83 @@
+/**
+ * The AppCMS pages for view tests: each page machine with fake I/O, given to
+ * `renderView(<BrandPage />, { pages: appcmsTestPages(appcmsFakes) })` (no vi.mock). Set
+ * `appcmsFakes.records` (per editor kind) and `appcmsFakes.versions` per test; saves, restores, page
+ * actions and the overview's reads are recorded.
+ */
+import { fromPromise } from 'xstate';
+import type { AppcmsOverviewRow, DiffEntry } from '../../common/appcms';
+import type { EditorLoadInput, EditorRecord, EditorSaveInput } from '../../machines/editor.machine';
+import type { ListPage, ListQuery } from '../../machines/list.machine';
+import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
+import type { RestoreInput, VersionList, VersionsLoadInput } from '../../machines/versions.machine';
+import { appcmsEditorPage, appcmsOverviewPage } from '../adapters/appcms-actors';
+import type { PageLogicMap } from '../page-actors';
+
+export const appcmsFakes = {
+  records: {} as Record<string, EditorRecord>,
+  saves: [] as { kind: string; input: EditorSaveInput }[],
+  loads: [] as { kind: string; input: EditorLoadInput }[],
+  versions: { current: 1, versions: [] } as VersionList,
+  restores: [] as RestoreInput[],
+  actions: [] as PageActionRequest[],
+  /** What Copy from default would change, per part. */
+  preview: { brand: [], settings: [] } as Record<'brand' | 'settings', DiffEntry[]>,
+  /** The overview's cards, and the (site, network) pairs it was read for. */
+  overview: [] as AppcmsOverviewRow[],
+  overviewReads: [] as { site: string; network: string }[],
+};
+
+function editorIo(kind: string) {
+  return {
+    load: fromPromise<EditorRecord, EditorLoadInput>(async ({ input }) => {
+      appcmsFakes.loads.push({ kind, input });
+      return appcmsFakes.records[kind]!;
+    }),
+    save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => {
+      appcmsFakes.saves.push({ kind, input });
+      return { ...appcmsFakes.records[kind]!, values: input.draft, version: input.version + 1 };
+    }),
+  };
+}
+
+const comparison = (part: 'brand' | 'settings') => fromPromise<ListPage, ListQuery>(async () => {
+  const items = appcmsFakes.preview[part].map((entry) => ({ ...entry, id: entry.field }));
+  return { items, total: items.length };
+});
+
+export function appcmsTestPages(): PageLogicMap {
+  return {
+    appcmsBrand: appcmsEditorPage({
+      ...editorIo('brand'),
+      comparison: comparison('brand'),
+      perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
+        appcmsFakes.actions.push(input);
+        return { message: 'Logo uploaded. Save to use it.', draft: { [input.args.slot === 'icon' ? 'iconUrl' : 'logoUrl']: '/v2.0/appcms/files/new-logo.png' } };
+      }),
+    }),
+    appcmsSettings: appcmsEditorPage({
+      ...editorIo('settings'),
+      comparison: comparison('settings'),
+      versions: {
+        load: fromPromise<VersionList, VersionsLoadInput>(async () => appcmsFakes.versions),
+        restore: fromPromise<unknown, RestoreInput>(async ({ input }) => { appcmsFakes.restores.push(input); return {}; }),
+      },
+    }),
+    appcmsDevices: appcmsEditorPage(editorIo('devices')),
+    appcmsService: appcmsEditorPage({
+      ...editorIo('service'),
+      perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
+        appcmsFakes.actions.push(input);
+        return { message: 'Signing key rotated. The old key no longer works.', reread: true };
+      }),
+    }),
+    appcmsTemplate: appcmsEditorPage(editorIo('template')),
+    appcmsOverview: appcmsOverviewPage(fromPromise<ListPage, ListQuery>(async ({ input }) => {
+      const site = input.filters.site ?? '';
+      const network = input.filters.network ?? '';
+      appcmsFakes.overviewReads.push({ site, network });
+      const items = appcmsFakes.overview.filter((row) => network || !['brand', 'settings', 'devices'].includes(row.id));
+      return { items, total: items.length };
+    })),
+  };
+}
