@@ -10,13 +10,15 @@
  *   the (site, day) rollup slices touched dirty;
  * - fold workers re-aggregate dirty slices (`foldDirtySlices`: a try-lock per slice, marks deleted
  *   only if no consumer renewed them meanwhile);
- * - `purgeIngestWindow` forgets event ids and session starts older than the window.
+ * - the maintenance (server/db/raw-history.ts) forgets event ids older than the duplicate window and
+ *   session starts older than INGEST_WINDOW_DAYS, and keeps the raw tables' day partitions.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { HeartbeatEvent, IngestEventError, IngestRoster, PlayerEvent, SessionEndEvent, SessionStartEvent } from '../../common/ingest-contract';
 import { INGEST_MAX_AGE_DAYS } from '../../common/ingest-contract';
 import type { Db } from './client';
+import { analyzeGrowingDays, ensureRawHistoryDays, utcDayOf } from './raw-history';
 import { foldPlaybackDays, type SqlRunner } from './rollups';
 import { hashIngestionKey, queryRows } from './seed-world';
 
@@ -262,6 +264,14 @@ export async function writeBatches(db: Db, batches: QueuedBatch[], known?: Writt
   const bySite = new Map<string, PlayerEvent[]>();
   for (const { siteId, events } of batches) bySite.set(siteId, [...(bySite.get(siteId) ?? []), ...events]);
   const total = batches.reduce((n, b) => n + b.events.length, 0);
+  // The day partitions the rows go to, before the write transaction (a known day costs nothing). If
+  // this fails (a lock timeout), the default partition takes the rows and the maintenance moves
+  // them into their day later: never a failed insert for a missing day.
+  const rowsByDay = new Map<string, number>();
+  for (const { events } of batches) {
+    for (const e of events) if (e.type !== 'session.end') rowsByDay.set(utcDayOf(e.at), (rowsByDay.get(utcDayOf(e.at)) ?? 0) + 1);
+  }
+  await ensureRawHistoryDays(db, rowsByDay.keys()).catch(() => 0);
   const { written, sessions } = await withRetries(() => db.transaction(async (tx) => {
     let events = 0;
     const inserted: string[] = [];
@@ -274,6 +284,8 @@ export async function writeBatches(db: Db, batches: QueuedBatch[], known?: Writt
   }));
   // Committed: the sessions inserted are written for good (the caller's cache, batchesWaitingForStarts).
   for (const key of sessions) known?.add(key);
+  // Statistics of the days written to, while they are young (see analyzeGrowingDays).
+  await analyzeGrowingDays(db, rowsByDay);
   return { written, duplicates: total - written };
 }
 
@@ -309,7 +321,13 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
   const updates = todo.filter((e): e is HeartbeatEvent | SessionEndEvent => e.type !== 'session.start');
   if (starts.length > 0) {
     // A subscriber deleted between the producer's check and this write leaves no session (the JOIN).
-    const sortedStarts = [...starts].sort((a, b) => byText(a.sessionId.toLowerCase(), b.sessionId.toLowerCase()));
+    // One row per (site, session id): the key is (site, id, started_at) since the table is partitioned
+    // by day (0017), so a second start of a session (another event id, another time) is kept out by
+    // taking the first start per session here and, against stored sessions, by NOT EXISTS under the
+    // session's advisory lock (taken above); ON CONFLICT still catches the same start again.
+    const firstStart = new Map<string, SessionStartEvent>();
+    for (const e of starts) if (!firstStart.has(e.sessionId.toLowerCase())) firstStart.set(e.sessionId.toLowerCase(), e);
+    const sortedStarts = [...firstStart.values()].sort((a, b) => byText(a.sessionId.toLowerCase(), b.sessionId.toLowerCase()));
     const inserted = await queryRows<{ id: string; day: string }>(tx, sql`
       INSERT INTO playback_sessions (id, site_id, network_id, subscriber_id, content_id, device_id, device_type, country, isp, cdn,
         started_at, last_event_at, startup_ms, plan_id)
@@ -323,8 +341,9 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       })))}) AS x(n integer, session_id text, subscriber_id text, content_id text, network_id text, device_id text, device_type text,
         country text, isp text, cdn text, at text, startup_ms integer)
       JOIN subscribers s ON s.id = x.subscriber_id::uuid AND s.site_id = ${siteId}::uuid
+      WHERE NOT EXISTS (SELECT 1 FROM playback_sessions e WHERE e.site_id = ${siteId}::uuid AND e.id = x.session_id::uuid)
       ORDER BY x.n
-      ON CONFLICT (site_id, id) DO NOTHING
+      ON CONFLICT (site_id, id, started_at) DO NOTHING
       RETURNING id::text, to_char((started_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day`);
     for (const row of inserted) {
       written.sessions.push(row.id);
@@ -332,19 +351,28 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     }
   }
   const heartbeats = updates.filter((e): e is HeartbeatEvent => e.type === 'heartbeat');
+  // Heartbeats the insert below refused by the key (site, event id, at): the same heartbeat again
+  // after its id left the idempotency record's window. They count for nothing in the sessions.
+  let repeated = new Set<string>();
   if (heartbeats.length > 0) {
     // Every heartbeat is kept as received (also one after its session's end): the session's
     // counters below are computed from these rows, so they do not depend on the order of arrival.
-    await tx.execute(sql`
+    const stored = await queryRows<{ event_id: string }>(tx, sql`
       INSERT INTO player_heartbeats (site_id, event_id, session_id, at, playhead_seconds, watched_seconds, bitrate_kbps, rebuffer_count, rebuffer_ms)
       SELECT ${siteId}::uuid, x.event_id, x.session_id::uuid, x.at::timestamptz, x.playhead, x.watched, x.bitrate, x.rebuffer_count, x.rebuffer_ms
       FROM json_to_recordset(${json(heartbeats.map((e) => ({
         event_id: e.eventId, session_id: e.sessionId, at: e.at, playhead: e.playheadSeconds, watched: e.watchedSeconds,
         bitrate: e.bitrateKbps, rebuffer_count: e.rebufferCount, rebuffer_ms: e.rebufferMs,
       })).sort((a, b) => byText(a.event_id, b.event_id)))}) AS x(event_id text, session_id text, at text, playhead integer, watched integer, bitrate integer, rebuffer_count integer, rebuffer_ms integer)
-      ON CONFLICT (site_id, event_id) DO NOTHING`);
+      ON CONFLICT (site_id, event_id, at) DO NOTHING
+      RETURNING event_id`);
+    if (stored.length < heartbeats.length) {
+      const fresh = new Set(stored.map((r) => r.event_id));
+      repeated = new Set(heartbeats.filter((e) => !fresh.has(e.eventId)).map((e) => e.eventId));
+    }
   }
-  if (updates.length > 0) {
+  const applied = repeated.size === 0 ? updates : updates.filter((e) => e.type !== 'heartbeat' || !repeated.has(e.eventId));
+  if (applied.length > 0) {
     // Counters are cumulative: a session keeps the largest value seen, whatever the order of
     // arrival, from its stored heartbeats up to its end (the earliest session.end) and its ends;
     // avg_bitrate_kbps is an end's own figure, else the mean bitrate of those heartbeats. Once
@@ -380,7 +408,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
         ended_at = least(p.ended_at, u.ended_at),
         error_code = coalesce(p.error_code, u.error_code)
       FROM (
-        SELECT x.session_id::uuid AS session_id,
+        SELECT x.session_id::uuid AS session_id, x.started_at,
           (min(x.at::timestamptz) FILTER (WHERE x.ended)) < coalesce(x.stored_end, 'infinity'::timestamptz) AS moves,
           max(x.watched) FILTER (WHERE x.counted) AS hb_watched, max(x.rebuffer_count) FILTER (WHERE x.counted) AS hb_rebuffer_count,
           max(x.rebuffer_ms) FILTER (WHERE x.counted) AS hb_rebuffer_ms, max(x.at::timestamptz) FILTER (WHERE x.counted) AS hb_last_at,
@@ -389,15 +417,16 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
           max(x.rebuffer_ms) FILTER (WHERE x.ended) AS end_rebuffer_ms, max(x.at::timestamptz) FILTER (WHERE x.ended) AS end_last_at,
           min(x.at::timestamptz) FILTER (WHERE x.ended) AS ended_at, max(x.error_code) AS error_code, max(x.avg_bitrate) AS avg_bitrate
         FROM (
-          SELECT y.*, NOT y.ended AND y.at::timestamptz <= coalesce(s.ended_at, 'infinity'::timestamptz) AS counted, s.ended_at AS stored_end
-          FROM json_to_recordset(${json(updates.map((e) => ({
+          SELECT y.*, NOT y.ended AND y.at::timestamptz <= coalesce(s.ended_at, 'infinity'::timestamptz) AS counted, s.ended_at AS stored_end,
+            s.started_at
+          FROM json_to_recordset(${json(applied.map((e) => ({
             session_id: e.sessionId, at: e.at, watched: e.watchedSeconds, rebuffer_count: e.rebufferCount, rebuffer_ms: e.rebufferMs,
             bitrate: e.type === 'heartbeat' ? e.bitrateKbps : null, ended: e.type === 'session.end', error_code: e.type === 'session.end' ? e.errorCode ?? null : null,
             avg_bitrate: e.type === 'session.end' ? e.avgBitrateKbps ?? null : null,
           })))}) AS y(session_id text, at text, watched integer, rebuffer_count integer, rebuffer_ms integer, bitrate integer, ended boolean, error_code text, avg_bitrate integer)
           JOIN playback_sessions s ON s.site_id = ${siteId}::uuid AND s.id = y.session_id::uuid
         ) x
-        GROUP BY x.session_id, x.stored_end
+        GROUP BY x.session_id, x.stored_end, x.started_at
       ) u
       LEFT JOIN LATERAL (
         SELECT max(h.watched_seconds) AS watched, max(h.rebuffer_count) AS rebuffer_count, max(h.rebuffer_ms) AS rebuffer_ms,
@@ -408,7 +437,8 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
           SELECT * FROM player_heartbeats h WHERE u.moves AND h.session_id = u.session_id AND h.at <= u.ended_at OFFSET 0) h
         WHERE h.site_id = ${siteId}::uuid
       ) r ON true
-      WHERE p.site_id = ${siteId}::uuid AND p.id = u.session_id
+      -- started_at (the partition key) takes the update straight to the session's day.
+      WHERE p.site_id = ${siteId}::uuid AND p.id = u.session_id AND p.started_at = u.started_at
       RETURNING to_char((p.started_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day`);
     for (const row of updated) days.add(row.day);
   }
@@ -422,7 +452,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       SELECT ${siteId}::uuid, value::date FROM json_array_elements_text(${json([...days].sort())})
       ON CONFLICT (site_id, day) DO UPDATE SET marked_at = dirty_rollup_slices.marked_at`);
   }
-  written.events = todo.length;
+  written.events = todo.length - repeated.size;
   return written;
 }
 
@@ -465,26 +495,6 @@ export async function foldDirtySlices(db: Db, limit = 20): Promise<number> {
 export async function dirtySliceCount(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM dirty_rollup_slices`);
   return row!.n;
-}
-
-/** Forgets event ids and recorded session starts older than the window (INGEST_WINDOW_DAYS); returns the rows deleted. */
-export async function purgeIngestWindow(db: Db, windowDays = INGEST_WINDOW_DAYS): Promise<number> {
-  let deleted = 0;
-  // In chunks, so a purge after a long pause never holds one huge transaction.
-  for (;;) {
-    const rows = await queryRows<{ n: number }>(db, sql`
-      WITH gone AS (
-        DELETE FROM ingested_events WHERE ctid IN (
-          SELECT ctid FROM ingested_events WHERE received_at < now() - make_interval(days => ${windowDays}) LIMIT 10000)
-        RETURNING 1)
-      SELECT count(*)::int AS n FROM gone`);
-    deleted += rows[0]!.n;
-    if (rows[0]!.n < 10_000) break;
-  }
-  const starts = await queryRows<{ n: number }>(db, sql`
-    WITH gone AS (DELETE FROM ingest_session_starts WHERE accepted_at < now() - make_interval(days => ${windowDays}) RETURNING 1)
-    SELECT count(*)::int AS n FROM gone`);
-  return deleted + starts[0]!.n;
 }
 
 /** Viewers who may watch now (entitled, or any open account where monetization is off) and playable items. */

@@ -83,8 +83,15 @@ function histogram(bucketColumn: string, bounds: readonly number[]): SQL {
   return sql.raw(`jsonb_build_array(${counts.join(', ')})`);
 }
 
+/**
+ * Days before raw_history_retention.kept_from have lost their raw sessions to the retention
+ * (server/db/raw-history.ts): their playback rollups are all that is left, so neither a rebuild nor a
+ * fold touches them.
+ */
+const keptFromDay = sql`coalesce((SELECT kept_from FROM raw_history_retention), '-infinity'::date)`;
+
 async function rebuildPlayback(db: SqlRunner, range: RollupRange): Promise<void> {
-  await db.execute(sql`DELETE FROM daily_playback_rollups WHERE ${rollupFilter(range)}`);
+  await db.execute(sql`DELETE FROM daily_playback_rollups WHERE ${rollupFilter(range)} AND day >= ${keptFromDay}`);
   await db.execute(sql`
     INSERT INTO daily_playback_rollups (site_id, network_id, day, dimension, dim_key, sessions, viewers,
       watched_seconds, startup_ms_sum, rebuffer_count, rebuffer_seconds, error_sessions, bitrate_kbps_sum,
@@ -105,7 +112,7 @@ async function rebuildPlayback(db: SqlRunner, range: RollupRange): Promise<void>
           ${intArray(REBUFFER_RATIO_BUCKETS)}) AS rebuffer_bucket,
         coalesce(p.plan_id::text, ${NO_PLAN_KEY}) AS plan_key
       FROM playback_sessions p
-      WHERE ${rawFilter(range, sql`p.site_id`, sql`p.started_at`)}
+      WHERE ${rawFilter(range, sql`p.site_id`, sql`p.started_at`)} AND p.started_at >= (${keptFromDay}::timestamp AT TIME ZONE 'UTC')
     ) s
     CROSS JOIN LATERAL (VALUES ('all', ''), ('content', s.content_id::text), ('device', s.device_type),
       ('country', s.country), ('isp', s.isp), ('cdn', s.cdn), ('plan', s.plan_key)) AS d(dimension, dim_key)

@@ -507,7 +507,14 @@ export const payments = pgTable('payments', {
 
 /**
  * One viewer watching one item on one device; updated by heartbeats, closed by a session end. The
- * id is the player's and is scoped per site (key: site, id): another site's id is just free here.
+ * id is the player's and is scoped per site: another site's id is just free here.
+ *
+ * Partitioned by the UTC day of started_at (migration 0017, issue 31: PARTITION BY RANGE, one
+ * partition per day, `playback_sessions_pYYYYMMDD`, and a default partition; Drizzle cannot express
+ * partitions, so the migration is hand-written and server/db/raw-history.ts creates and drops the
+ * days). A partitioned table's key must contain the partition column, hence (site, id, started_at);
+ * one row per (site, id) is kept by the consumers (a start is inserted only where no session of that
+ * id exists, under the session's advisory lock).
  */
 export const playbackSessions = pgTable('playback_sessions', {
   id: uuid('id').notNull(),
@@ -542,13 +549,17 @@ export const playbackSessions = pgTable('playback_sessions', {
    */
   planId: uuid('plan_id'),
 }, (t) => [
-  primaryKey({ columns: [t.siteId, t.id] }),
+  primaryKey({ columns: [t.siteId, t.id, t.startedAt] }),
   index('playback_site_started_idx').on(t.siteId, t.startedAt),
   index('playback_subscriber_started_idx').on(t.subscriberId, t.startedAt),
   index('playback_content_started_idx').on(t.contentId, t.startedAt),
 ]);
 
-/** Player heartbeats as received (idempotent by the player's event id, per site). */
+/**
+ * Player heartbeats as received (idempotent by the player's event id, per site). Partitioned by the
+ * UTC day of `at` (migration 0017, like playback_sessions); key (site, event id, at): a repeated
+ * heartbeat (same id, same at) lands in the same day's partition and is refused by its key.
+ */
 export const playerHeartbeats = pgTable('player_heartbeats', {
   siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
   eventId: text('event_id').notNull(),
@@ -560,7 +571,7 @@ export const playerHeartbeats = pgTable('player_heartbeats', {
   rebufferCount: integer('rebuffer_count').notNull().default(0),
   rebufferMs: integer('rebuffer_ms').notNull().default(0),
 }, (t) => [
-  primaryKey({ columns: [t.siteId, t.eventId] }),
+  primaryKey({ columns: [t.siteId, t.eventId, t.at] }),
   index('player_heartbeats_session_idx').on(t.sessionId, t.at),
 ]);
 
@@ -646,7 +657,12 @@ export const ingestionKeys = pgTable('ingestion_keys', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
-/** Event ids already written per site by the consumers: the idempotency record, kept for the ingestion window (INGEST_WINDOW_DAYS) only. */
+/**
+ * Event ids already written per site by the consumers: the idempotency record, kept for the duplicate
+ * window only (INGEST_DUPLICATE_WINDOW_MS, the JetStream stream's duplicate_window; migration 0017
+ * shortened it from 8 days). Outside it the raw tables' keys keep a repeated event counted once
+ * (docs/data-model.md, "The window").
+ */
 export const ingestedEvents = pgTable('ingested_events', {
   siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
   eventId: text('event_id').notNull(),
@@ -680,3 +696,15 @@ export const dirtyRollupSlices = pgTable('dirty_rollup_slices', {
   day: date('day').notNull(),
   markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.siteId, t.day] })]);
+
+/**
+ * How far back raw history (playback_sessions, player_heartbeats) is whole (migration 0017): the
+ * retention job (INGEST_RETENTION_DAYS) drops day partitions older than it and moves kept_from to the
+ * first day it kept. One row at most. Folds and rollup rebuilds leave the rollups of earlier days
+ * untouched (their raw rows are gone; the rollups are what reports read).
+ */
+export const rawHistoryRetention = pgTable('raw_history_retention', {
+  id: boolean('id').primaryKey().default(true),
+  keptFrom: date('kept_from').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,8 +11,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
-import { batchesWaitingForStarts, dirtySliceCount, foldDirtySlices, purgeIngestWindow, writeBatches, WrittenSessions, type QueuedBatch, type WriteResult } from '../db/ingest-repository';
-import { createJetStreamQueue, createMemoryQueue, type IngestQueue, type QueuedMessage } from './ingest-queue';
+import { batchesWaitingForStarts, dirtySliceCount, foldDirtySlices, INGEST_WINDOW_DAYS, writeBatches, WrittenSessions, type QueuedBatch, type WriteResult } from '../db/ingest-repository';
+import { runIngestMaintenance } from '../db/raw-history';
+import { createJetStreamQueue, createMemoryQueue, DUPLICATE_WINDOW_MS, type IngestQueue, type QueuedMessage } from './ingest-queue';
 
 export interface IngestConfig {
   /** NATS_URL: JetStream when set, else the in-process memory queue. */
@@ -32,6 +33,19 @@ export interface IngestConfig {
   /** Messages one consumer writes in one transaction. */
   maxMessagesPerWrite: number;
   /**
+   * INGEST_RETENTION_DAYS (default 90, at least MIN_RETENTION_DAYS): days of raw history
+   * (playback_sessions, player_heartbeats) kept; older day partitions are dropped, rollups stay.
+   */
+  retentionDays: number;
+  /**
+   * INGEST_DUPLICATE_WINDOW_MS (default 120000, JetStream's default): the stream's duplicate_window
+   * (when this process creates the stream), the memory queue's, and how long ingested_events keeps an
+   * event id. Outside it the raw tables' keys still count a repeated event once (docs/data-model.md).
+   */
+  duplicateWindowMs: number;
+  /** INGEST_MAINTENANCE_INTERVAL_MS (default 60000): partitions, retention and the windows, run by the fold worker. */
+  maintenanceIntervalMs: number;
+  /**
    * Tests only (INGEST_PAUSE_BEFORE_ACK=1): after a write commits, print `INGEST_WRITTEN <events>`
    * and stop before acknowledging, so a test can SIGKILL the process at exactly that point.
    */
@@ -43,6 +57,14 @@ const int = (value: string | undefined, fallback: number, min: number) => {
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 };
 
+/** Raw history kept by default (INGEST_RETENTION_DAYS): the seeded world's 90 days of playback. */
+export const DEFAULT_RETENTION_DAYS = 90;
+/**
+ * The least retention: an event may be up to INGEST_MAX_AGE_DAYS old when accepted and wait up to
+ * the stream's 8 days' maximum age for a consumer, so its day must still be there 16 days on.
+ */
+export const MIN_RETENTION_DAYS = 2 * INGEST_WINDOW_DAYS;
+
 export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
   return {
     natsUrl: env.NATS_URL || undefined,
@@ -53,6 +75,9 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
     foldIntervalMs: int(env.INGEST_FOLD_INTERVAL_MS, 2000, 10),
     ackWaitMs: int(env.INGEST_ACK_WAIT_MS, 30_000, 500),
     maxMessagesPerWrite: int(env.INGEST_MESSAGES_PER_WRITE, 20, 1),
+    retentionDays: Math.max(MIN_RETENTION_DAYS, int(env.INGEST_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, 1)),
+    duplicateWindowMs: int(env.INGEST_DUPLICATE_WINDOW_MS, DUPLICATE_WINDOW_MS, 1000),
+    maintenanceIntervalMs: int(env.INGEST_MAINTENANCE_INTERVAL_MS, 60_000, 1000),
     pauseBeforeAck: env.INGEST_PAUSE_BEFORE_ACK === '1',
   };
 }
@@ -86,8 +111,6 @@ const WAIT_FOR_START_MS = 500;
 const RETRY_AFTER_FAILURE_MS = 1000;
 /** Slices one fold transaction takes. */
 const FOLD_SLICES = 20;
-/** How often the window purge runs (it is cheap when there is nothing to purge). */
-const PURGE_INTERVAL_MS = 10 * 60_000;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,8 +118,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startIngestPipeline(input: { db: Db; log: IngestLog; config: IngestConfig; queue?: IngestQueue }): Promise<IngestPipeline> {
   const { db, log, config } = input;
   const queue = input.queue ?? (config.natsUrl
-    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: 5000, prefetch: Math.max(2, config.maxMessagesPerWrite * Math.max(1, config.consumers)) })
-    : createMemoryQueue());
+    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: 5000, prefetch: Math.max(2, config.maxMessagesPerWrite * Math.max(1, config.consumers)), duplicateWindowMs: config.duplicateWindowMs })
+    : createMemoryQueue(config.duplicateWindowMs));
   let stopped = false;
   let busy = 0;
   const totals = { written: 0, duplicates: 0, folded: 0 };
@@ -195,17 +218,27 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
     return folding;
   };
 
+  let maintaining: Promise<void> = Promise.resolve();
+  const maintain = () => {
+    maintaining = maintaining.then(async () => {
+      const done = await runIngestMaintenance(db, { retentionDays: config.retentionDays, duplicateWindowMs: config.duplicateWindowMs, sessionStartDays: INGEST_WINDOW_DAYS });
+      if (done.dropped.length > 0) log.warn({ dropped: done.dropped, keptFrom: done.keptFrom }, 'raw history older than INGEST_RETENTION_DAYS dropped');
+    }).catch((error: unknown) => log.warn({ err: errorText(error) }, 'ingestion maintenance failed; retried at the next tick'));
+    return maintaining;
+  };
+
   const loops = Array.from({ length: config.consumers }, () => consumerLoop());
   const timers: NodeJS.Timeout[] = [];
   if (config.fold) {
     const foldTimer = setInterval(() => { void foldOnce(); }, config.foldIntervalMs);
     foldTimer.unref();
     timers.push(foldTimer);
-    const purgeTimer = setInterval(() => {
-      purgeIngestWindow(db).catch((error: unknown) => log.warn({ err: errorText(error) }, 'ingestion window purge failed'));
-    }, PURGE_INTERVAL_MS);
-    purgeTimer.unref();
-    timers.push(purgeTimer);
+    // Raw history's day partitions and retention, and the windows of the idempotency record and of
+    // the recorded session starts (server/db/raw-history.ts). Idempotent: every fold worker of every
+    // process runs it. Not at start: a first pass at the first tick.
+    const maintenanceTimer = setInterval(() => { void maintain(); }, config.maintenanceIntervalMs);
+    maintenanceTimer.unref();
+    timers.push(maintenanceTimer);
   }
 
   return {
@@ -235,6 +268,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
       await queue.close();
       await Promise.all(loops);
       await folding;
+      await maintaining;
     },
   };
 }

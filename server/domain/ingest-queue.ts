@@ -43,11 +43,11 @@ export class IngestQueueUnavailable extends Error {
   }
 }
 
-/** JetStream's default duplicate window; the memory queue keeps the same. */
+/** JetStream's default duplicate window; the memory queue keeps the same (INGEST_DUPLICATE_WINDOW_MS sets both). */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** The in-process queue of the embedded default: lost with the process (README says so). */
-export function createMemoryQueue(): IngestQueue {
+export function createMemoryQueue(duplicateWindowMs = DUPLICATE_WINDOW_MS): IngestQueue {
   const ready: { batch: QueuedBatch; deliveries: number }[] = [];
   let inFlight = 0;
   let delayed = 0;
@@ -90,7 +90,7 @@ export function createMemoryQueue(): IngestQueue {
     async publish(batch, msgId) {
       const now = Date.now();
       for (const [id, at] of seen) {
-        if (now - at <= DUPLICATE_WINDOW_MS) break;
+        if (now - at <= duplicateWindowMs) break;
         seen.delete(id);
       }
       if (seen.has(msgId)) return;
@@ -133,6 +133,8 @@ export interface JetStreamOptions {
   publishTimeoutMs: number;
   /** Messages this process pulls ahead of its consumers (kept small: what one process holds, another cannot take). */
   prefetch: number;
+  /** The stream's duplicate window when this process creates it (default DUPLICATE_WINDOW_MS; an existing stream keeps its own). */
+  duplicateWindowMs?: number;
 }
 
 const ns = (ms: number) => ms * 1_000_000;
@@ -153,7 +155,7 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
   } catch {
     await jsm.streams.add({
       name: options.stream, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File,
-      duplicate_window: ns(DUPLICATE_WINDOW_MS), max_age: ns(8 * 86_400_000),
+      duplicate_window: ns(options.duplicateWindowMs ?? DUPLICATE_WINDOW_MS), max_age: ns(8 * 86_400_000),
     }).catch(async (error: unknown) => {
       // Another instance created it in between.
       await jsm.streams.info(options.stream).catch(() => { throw error; });

@@ -1,0 +1,217 @@
+/**
+ * Raw history by UTC day (issue 31, migration 0017; docs/data-model.md "Raw history"):
+ * `playback_sessions` (by started_at) and `player_heartbeats` (by at) are range-partitioned, one
+ * partition per UTC day (`<table>_pYYYYMMDD`) plus a default partition that takes a row whose day has
+ * no partition yet, so an insert never fails.
+ *
+ * - `ensureRawHistoryDays`: the consumers call it before their write transaction with the days of
+ *   the events in hand (remembered per database handle, so a known day costs nothing); the
+ *   maintenance calls it for today and the next two days. The SQL function of migration 0017
+ *   (`raw_history_ensure_day`) builds the day beside the table and attaches it, moving the rows the
+ *   default partition took for that day.
+ * - `splitDefaultPartitions`: gives every day found in a default partition its own partition (rows
+ *   written by the seed or by another writer that does not call ensureRawHistoryDays).
+ * - `dropExpiredRawHistory`: drops day partitions older than the retention, deletes default rows
+ *   older than it, and moves `raw_history_retention.kept_from` so folds and rollup rebuilds leave the
+ *   rollups of those days alone (server/db/rollups.ts). Rollups are never dropped.
+ * - `runIngestMaintenance`: all of the above plus the idempotency record's window (ingested_events
+ *   for the duplicate window, ingest_session_starts for INGEST_WINDOW_DAYS), what the fold worker of
+ *   every server process and of `npm run ingest:worker` runs every INGEST_MAINTENANCE_INTERVAL_MS.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import type { SqlRunner } from './rollups';
+import { queryRows } from './seed-world';
+
+/** The raw tables partitioned by day, with their partition column. */
+export const RAW_HISTORY_TABLES = [
+  { table: 'playback_sessions', column: 'started_at' },
+  { table: 'player_heartbeats', column: 'at' },
+] as const;
+
+const DAY_MS = 86_400_000;
+const PARTITION_RE = /_p(\d{4})(\d{2})(\d{2})$/;
+
+/** The UTC day of an ISO timestamp (or a Date / epoch ms), 'YYYY-MM-DD'. */
+export function utcDayOf(at: string | number | Date): string {
+  return new Date(typeof at === 'string' ? Date.parse(at) : at).toISOString().slice(0, 10);
+}
+
+/** Days this process knows have their partitions, per database (a day dropped by this process is forgotten). */
+const knownDays = new WeakMap<object, Set<string>>();
+const known = (db: object) => {
+  let set = knownDays.get(db);
+  if (!set) knownDays.set(db, (set = new Set()));
+  return set;
+};
+
+/**
+ * Makes sure every given UTC day ('YYYY-MM-DD') has its partition in both raw tables; returns the
+ * partitions created. Runs in its own statement (not inside a consumer's write transaction): the
+ * attach takes a lock on the table that must not wait behind a long write.
+ */
+export async function ensureRawHistoryDays(db: Db, days: Iterable<string>): Promise<number> {
+  const seen = known(db);
+  const wanted = [...new Set(days)].filter((d) => !seen.has(d)).sort();
+  if (wanted.length === 0) return 0;
+  let created = 0;
+  // One day per statement: each attach commits (and releases the partition lock) on its own.
+  for (const day of wanted) {
+    const [row] = await queryRows<{ n: number }>(db, sql`SELECT raw_history_ensure_day(${day}::date) AS n`);
+    created += row!.n;
+    seen.add(day);
+  }
+  return created;
+}
+
+/**
+ * Rows this process has written per day since it last analyzed that day's partitions, and the count
+ * at which it analyzes them next (per database handle).
+ */
+const growth = new WeakMap<object, Map<string, { rows: number; next: number }>>();
+/** The first ANALYZE of a day after this many rows; then each time the rows written double. */
+const FIRST_ANALYZE_ROWS = 500;
+const LAST_ANALYZE_ROWS = 4_000_000;
+
+/**
+ * Keeps the planner's statistics of a young day partition current: a partition created at midnight
+ * has none, and without them the consumer's session update was planned as a nested loop over every
+ * session of the day for every session of the group (14 s per group of 5,000 sessions in the bench,
+ * 0.7 s once analyzed). Autovacuum analyzes partitions too, but only after a minute or more; this
+ * analyzes a day's two partitions after the first 500 rows this process wrote there and again each time
+ * that count doubles (about a dozen times a day at most; autovacuum keeps them current beyond).
+ * Called after a consumer's commit, never inside its transaction. Returns the days analyzed.
+ */
+export async function analyzeGrowingDays(db: Db, rowsByDay: Map<string, number>): Promise<string[]> {
+  let perDay = growth.get(db);
+  if (!perDay) growth.set(db, (perDay = new Map()));
+  const due: string[] = [];
+  for (const [day, rows] of rowsByDay) {
+    const g = perDay.get(day) ?? { rows: 0, next: FIRST_ANALYZE_ROWS };
+    g.rows += rows;
+    if (g.rows >= g.next && g.next <= LAST_ANALYZE_ROWS && known(db).has(day)) {
+      due.push(day);
+      g.next = g.rows * 2;
+    }
+    perDay.set(day, g);
+  }
+  for (const day of due.sort()) {
+    const names = RAW_HISTORY_TABLES.map(({ table }) => `public."${table}_p${day.replace(/-/g, '')}"`);
+    // A day dropped meanwhile (another process's retention) is simply skipped.
+    await db.execute(sql.raw(`ANALYZE ${names.join(', ')}`)).catch(() => undefined);
+  }
+  return due;
+}
+
+/** The day partitions of both raw tables, oldest first. */
+export async function rawHistoryPartitions(db: SqlRunner): Promise<{ table: string; partition: string; day: string }[]> {
+  const rows = await queryRows<{ parent: string; name: string }>(db, sql`
+    SELECT p.relname AS parent, c.relname AS name FROM pg_inherits i
+    JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+    WHERE p.relname IN ('playback_sessions', 'player_heartbeats') AND p.relnamespace = 'public'::regnamespace`);
+  return rows.flatMap((r) => {
+    const m = PARTITION_RE.exec(r.name);
+    return m ? [{ table: r.parent, partition: r.name, day: `${m[1]}-${m[2]}-${m[3]}` }] : [];
+  }).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.table < b.table ? -1 : 1));
+}
+
+/** Gives every day that has rows in a default partition its own partition (the rows move); returns the partitions created. */
+export async function splitDefaultPartitions(db: Db): Promise<number> {
+  const rows = await queryRows<{ day: string }>(db, sql`
+    SELECT DISTINCT to_char((started_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day FROM playback_sessions_default
+    UNION SELECT DISTINCT to_char((at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') FROM player_heartbeats_default`);
+  if (rows.length === 0) return 0;
+  const seen = known(db);
+  // The process may believe a day exists that another process dropped: look again.
+  for (const r of rows) seen.delete(r.day);
+  return ensureRawHistoryDays(db, rows.map((r) => r.day));
+}
+
+/** The first UTC day raw history keeps whole (null: nothing was ever dropped). */
+export async function rawHistoryKeptFrom(db: SqlRunner): Promise<string | null> {
+  const [row] = await queryRows<{ day: string }>(db, sql`SELECT to_char(kept_from, 'YYYY-MM-DD') AS day FROM raw_history_retention`);
+  return row?.day ?? null;
+}
+
+/**
+ * Drops the day partitions older than `retentionDays` (the day `retentionDays` before today, UTC, is
+ * the first one kept), deletes default-partition rows older than that, and records the first day kept
+ * (never moved back). Rollups stay. Returns the partitions dropped.
+ */
+export async function dropExpiredRawHistory(db: Db, retentionDays: number, now = new Date()): Promise<{ dropped: string[]; keptFrom: string }> {
+  const keptFrom = utcDayOf(Math.floor(now.getTime() / DAY_MS) * DAY_MS - retentionDays * DAY_MS);
+  const dropped = await db.transaction(async (tx) => {
+    // The lock of raw_history_ensure_day: no day is created while another is dropped.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('raw-history-partitions'))`);
+    const old = (await rawHistoryPartitions(tx)).filter((p) => p.day < keptFrom);
+    for (const p of old) await tx.execute(sql.raw(`DROP TABLE public."${p.partition.replace(/"/g, '')}"`));
+    const bound = sql`(${keptFrom}::date::timestamp AT TIME ZONE 'UTC')`;
+    await tx.execute(sql`DELETE FROM playback_sessions_default WHERE started_at < ${bound}`);
+    await tx.execute(sql`DELETE FROM player_heartbeats_default WHERE at < ${bound}`);
+    await tx.execute(sql`
+      INSERT INTO raw_history_retention (id, kept_from) VALUES (true, ${keptFrom}::date)
+      ON CONFLICT (id) DO UPDATE SET kept_from = greatest(raw_history_retention.kept_from, excluded.kept_from), updated_at = now()`);
+    return old.map((p) => p.partition);
+  });
+  const seen = known(db);
+  for (const day of [...seen]) if (day < keptFrom) seen.delete(day);
+  return { dropped, keptFrom };
+}
+
+/** Forgets event ids claimed longer ago than the duplicate window (ingested_events), in chunks; returns the rows deleted. */
+export async function pruneIdempotencyRecord(db: Db, windowMs: number): Promise<number> {
+  let deleted = 0;
+  // In chunks, so a prune after a long pause never holds one huge transaction.
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(db, sql`
+      WITH gone AS (
+        DELETE FROM ingested_events WHERE ctid IN (
+          SELECT ctid FROM ingested_events WHERE received_at < now() - make_interval(secs => ${windowMs / 1000}) LIMIT 10000)
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`);
+    deleted += row!.n;
+    if (row!.n < 10_000) return deleted;
+  }
+}
+
+/** Forgets session starts the producer recorded longer ago than `windowDays` (ingest_session_starts); returns the rows deleted. */
+export async function pruneSessionStarts(db: Db, windowDays: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`
+    WITH gone AS (DELETE FROM ingest_session_starts WHERE accepted_at < now() - make_interval(days => ${windowDays}) RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  return row!.n;
+}
+
+export interface IngestMaintenanceSettings {
+  /** INGEST_RETENTION_DAYS: days of raw history kept. */
+  retentionDays: number;
+  /** INGEST_DUPLICATE_WINDOW_MS: how long an event id stays in ingested_events. */
+  duplicateWindowMs: number;
+  /** Days a recorded session start is kept (INGEST_WINDOW_DAYS). */
+  sessionStartDays: number;
+}
+
+export interface IngestMaintenanceResult {
+  created: number;
+  split: number;
+  dropped: string[];
+  keptFrom: string;
+  eventIdsPruned: number;
+  sessionStartsPruned: number;
+}
+
+/**
+ * One maintenance pass (idempotent; any number of processes may run it): today's and the next two
+ * days' partitions, retention, days out of the default partitions, and the windows of the
+ * idempotency record and of the recorded session starts.
+ */
+export async function runIngestMaintenance(db: Db, settings: IngestMaintenanceSettings, now = new Date()): Promise<IngestMaintenanceResult> {
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const created = await ensureRawHistoryDays(db, [0, 1, 2].map((n) => utcDayOf(today + n * DAY_MS)));
+  // Retention first: default rows older than it are deleted rather than given a day to be dropped.
+  const { dropped, keptFrom } = await dropExpiredRawHistory(db, settings.retentionDays, now);
+  const split = await splitDefaultPartitions(db);
+  const eventIdsPruned = await pruneIdempotencyRecord(db, settings.duplicateWindowMs);
+  const sessionStartsPruned = await pruneSessionStarts(db, settings.sessionStartDays);
+  return { created, split, dropped, keptFrom, eventIdsPruned, sessionStartsPruned };
+}
