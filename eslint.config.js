@@ -89,6 +89,20 @@ export default tseslint.config(
     },
   },
   {
+    // Views render page machines and send them events (src/page-actors.tsx); the I/O is each area's
+    // wiring file in src/adapters/ (issue 26). Tests of views too: they give the pages fake I/O.
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/server/**', '**/e2e/**', '**/scripts/**'], message: 'src/ imports only machines/ and common/.' },
+        {
+          group: ['**/adapters', '**/adapters/**', '**/api', '**/api/**'],
+          message: "src/views/ never imports src/adapters/ or src/api/: start the page's machine with usePageActor (src/page-actors.tsx); its I/O is the area's wiring file.",
+        },
+      ] }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -21,6 +21,11 @@ describe('folder import rule', () => {
     ['server/probe.ts', "import { x } from '../machines/roles';\nexport const y = x;\n", 'server/ imports only common/.'],
     ['server/domain/probe.ts', "import { x } from '../../src/config';\nexport const y = x;\n", 'server/ imports only common/.'],
     ['src/views/probe.ts', "import type { x } from '../../server/db/schema';\nexport type y = x;\n", 'src/ imports only machines/ and common/.'],
+    ['src/views/probe.ts', "import { x } from '../adapters/admin-actors';\nexport const y = x;\n", 'src/views/ never imports src/adapters/ or src/api/'],
+    ['src/views/admin/Probe.tsx', "import { x } from '../../adapters/admin-actors';\nexport const y = x;\n", 'src/views/ never imports src/adapters/ or src/api/'],
+    ['src/views/users/probe.test.tsx', "import type { x } from '../../api/support';\nexport type y = x;\n", 'src/views/ never imports src/adapters/ or src/api/'],
+    ['src/views/content/probe.ts', "import { x } from '../../api/client';\nexport const y = x;\n", 'src/views/ never imports src/adapters/ or src/api/'],
+    ['src/views/content/probe.ts', "import type { x } from '../../../server/db/schema';\nexport type y = x;\n", 'src/ imports only machines/ and common/.'],
     ['server/domain/probe.ts', "import { eq } from 'drizzle-orm';\nexport const y = eq;\n", 'server/domain/ holds rules'],
     ['server/domain/probe.ts', "import { pgTable } from 'drizzle-orm/pg-core';\nexport const y = pgTable;\n", 'server/domain/ holds rules'],
     ['server/domain/reports/probe.ts', "import { subscribers } from '../../db/schema';\nexport const y = subscribers;\n", 'server/domain/ holds rules'],
@@ -43,6 +48,8 @@ describe('folder import rule', () => {
     ['server/http/probe.test.ts', "import { sites } from '../db/schema';\nexport const y = sites;\n"],
     ['server/http/probe-routes.ts', "import type { Services } from '../composition';\nimport { x } from '../domain/errors';\nexport const y = [x] as unknown as Services;\n"],
     ['src/views/probe.ts', "import { x } from '../../machines/auth.machine';\nimport { z } from '../../common/messages';\nexport const y = [x, z];\n"],
+    ['src/views/admin/Probe.tsx', "import { usePageActor } from '../../page-actors';\nimport { useAppActor } from '../../app-actor';\nexport const y = [usePageActor, useAppActor];\n"],
+    ['src/adapters/probe.ts', "import { x } from '../api/client';\nexport const y = x;\n"],
   ])('allows %s importing downwards', async (file, source) => {
     expect(await importErrors(file, source)).toEqual([]);
   }, LINT_TIMEOUT_MS);
