@@ -1,21 +1,18 @@
 /**
  * buildApp(options): the whole server as one Fastify instance (tests call app.inject()).
- * Opens (or receives) the database, migrates, seeds demo data on first start, wires the domain
- * services, registers every API plugin from API_PLUGINS, and optionally serves the built SPA.
+ * Opens (or receives) the database, migrates, wires the domain services (server/composition.ts),
+ * starts the running server's maintenance (the housekeeping purge, the ingestion pipeline),
+ * registers every API plugin from API_PLUGINS, and optionally serves the built SPA. It serves the
+ * database it is given and writes no demo data: the start path does that (server/demo/prepare.ts).
  */
-import { randomBytes } from 'node:crypto';
 import Ajv from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { openDb, type DbHandle } from './db/client';
 import { createCacheBus } from './db/pg-cache-bus';
-import { seedDemoData } from './db/seed';
-import { seedWorld } from './db/seed-world';
-import { DEMO_SITES } from './db/demo-accounts';
-import { isPasswordComplex } from './domain/passwords';
 import { purgeExpired } from './db/housekeeping';
 import { buildServices, type Logger } from './composition';
 import type { SmsTransport } from './domain/sms';
-import { assertDevOutboxNotOnNetwork, assertPublicUrl, DEFAULT_SEED_PASSWORD, describeSmsTransport, fastifyTrustProxy, loadConfig, type ServerConfig } from './env';
+import { assertDevOutboxNotOnNetwork, assertPublicUrl, describeSmsTransport, fastifyTrustProxy, loadConfig, type ServerConfig } from './env';
 import { authRoutes } from './http/auth-routes';
 import { devRoutes } from './http/dev-routes';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
@@ -41,7 +38,7 @@ import './http/types';
 /**
  * Every API plugin, registered in this order. Feature plugins (GraphQL at /management/graphql,
  * the /v4.0/appcms per-network reads, ...) are added to this list. Each plugin reaches the domain
- * through `app.services` and protects its routes with `requireAuth` (server/http/auth-hooks.ts).
+ * through `app.services` and protects each route prefix with one `onRequest` hook (server/http/auth-hooks.ts).
  */
 export const API_PLUGINS: FastifyPluginAsync[] = [
   // First: every later route's writes read their request id from it (issue 28).
@@ -56,7 +53,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   // networkRoutes, graphqlPlugin, ... (registered here by their owners)
 ];
 
-export interface BuildAppOptions {
+interface BuildAppOptions {
   /** Overrides on top of the environment configuration. */
   config?: Partial<ServerConfig>;
   /** The environment to read (default process.env). */
@@ -119,26 +116,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.sms.transport === 'http') app.log.info(describeSmsTransport(config));
   else app.log.warn(describeSmsTransport(config));
 
-  if (config.seed) {
-    const password = config.seedPassword ?? (config.production ? undefined : DEFAULT_SEED_PASSWORD);
-    if (!password) {
-      app.log.warn('Demo seed skipped: NODE_ENV=production and SEED_PASSWORD is not set.');
-    } else if (!isPasswordComplex(password)) {
-      app.log.warn('Demo seed skipped: SEED_PASSWORD does not meet the password complexity rule.');
-    } else {
-      const seeded = await dbHandle.withLock(() => seedDemoData(dbHandle.db, { password, passwords: services.passwords }));
-      if (seeded) app.log.info('Demo data seeded (see docs/demo-accounts.md).');
-      if (seeded && config.seedScale > 0) {
-        const world = await dbHandle.withLock(() => seedWorld(dbHandle.db, { scale: config.seedScale, production: config.production, randomKey: () => randomBytes(24).toString('base64url') }));
-        for (const { site, counts, ingestionKey } of world.sites) {
-          app.log.info({ site, subscribers: counts.subscribers, sessions: counts.playback_sessions }, 'Viewers\' world seeded');
-          // Production keys are random and shown once; the demo keys are documented (README).
-          if (ingestionKey && (config.production || site === DEMO_SITES.viewlift)) app.log.warn(`Ingestion key of ${site} (POST /v1/events, header x-ingestion-key): ${ingestionKey}`);
-        }
-      }
-    }
-  }
-
+  // Maintenance of the running server (any number of instances may run it; idempotent): rows that
+  // can no longer matter (server/db/housekeeping.ts), every 10 minutes.
   const housekeeping = setInterval(() => {
     purgeExpired(dbHandle.db).catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'housekeeping failed'));
   }, 10 * 60_000);
