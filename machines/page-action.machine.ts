@@ -12,7 +12,8 @@ import { OWN_MESSAGES } from '../common/messages';
 import { errorMessage } from './notify';
 import { providedLater } from './unprovided';
 
-export type PageActionArgs = Readonly<Record<string, string | number>>;
+/** Plain values, or a file the person chose (an upload: a Blob, which browsers and Node both know). */
+export type PageActionArgs = Readonly<Record<string, string | number | Blob>>;
 
 export interface PageActionRequest {
   name: string;

@@ -178,15 +178,13 @@ export async function uploadFile(site: string, network: string, slot: string, fi
 }
 
 /**
- * The brand page's action `upload` (args `slot`, `file`: an object URL of the chosen file, `site`,
- * `network`): stores the file and answers its address for the draft (`logoUrl` or `iconUrl`).
+ * The brand page's action `upload` (args `slot`, `file`: the chosen file, `site`, `network`): stores
+ * the file and answers its address for the draft (`logoUrl` or `iconUrl`).
  */
 export function brandActionActor() {
   return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
-    const objectUrl = String(input.args.file ?? '');
-    if (!objectUrl) throw new Error(APPCMS_MESSAGES.uploadEmpty);
-    const file = await (await fetch(objectUrl)).blob();
-    URL.revokeObjectURL(objectUrl);
+    const file = input.args.file;
+    if (!(file instanceof Blob)) throw new Error(APPCMS_MESSAGES.uploadEmpty);
     const slot = String(input.args.slot);
     const url = await uploadFile(String(input.args.site), String(input.args.network), slot, file);
     return { message: `${slot === 'logo' ? 'Logo' : 'Icon'} uploaded. Save to use it.`, draft: { [slot === 'logo' ? 'logoUrl' : 'iconUrl']: url } };

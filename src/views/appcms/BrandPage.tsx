@@ -93,8 +93,7 @@ function Upload({ editor, actions, slot, disabled, site, network }: { editor: Ap
         <input type="file" accept="image/png,image/webp,image/svg+xml" disabled={disabled || running !== null} aria-label={`Upload ${label.toLowerCase()}`}
           onChange={(e) => {
             const file = e.target.files?.[0];
-            // The file travels as an object URL (page-action arguments are plain values); the upload reads and revokes it.
-            if (file) actions.send({ type: 'action.request', name: APPCMS_ACTIONS.upload, args: { slot, file: URL.createObjectURL(file), site, network }, label });
+            if (file) actions.send({ type: 'action.request', name: APPCMS_ACTIONS.upload, args: { slot, file, site, network }, label });
             e.target.value = '';
           }} />
       </label>
