@@ -429,11 +429,13 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       const from = query.from ? utcDay(query.from, 'from') : null;
       const to = query.to ? utcDay(query.to, 'to') : null;
       if (from && to && from.getTime() > to.getTime()) throw invalid('from', ADMIN_MESSAGES.invalidDateRange);
+      const dayAfter = to ? new Date(to.getTime() + 86_400_000) : null;
       const result = await repo.listAudit(ctx.site.id, {
         who: query.who ?? '',
         action: query.action ?? '',
         from,
-        toExclusive: to ? new Date(to.getTime() + 86_400_000) : null,
+        // The day after `to`; the day after 9999-12-31 is in year 10000, which PostgreSQL refuses (a 500): no upper bound then.
+        toExclusive: dayAfter && dayAfter.getUTCFullYear() <= 9999 ? dayAfter : null,
         offset: paging.offset,
         limit: paging.limit,
       });
