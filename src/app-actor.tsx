@@ -5,34 +5,23 @@
  */
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import type { AppMachine } from '../machines/app.machine';
-import type { AuthMachine } from '../machines/auth.machine';
+import type { APP_CHILDREN, AppMachine } from '../machines/app.machine';
 import type { ContentBrowserMachine } from '../machines/content-browser.machine';
-import type { ForgotPasswordMachine } from '../machines/forgot-password.machine';
-import type { InactivityMachine } from '../machines/inactivity.machine';
-import type { KeepaliveMachine } from '../machines/keepalive.machine';
-import type { LogoutMachine } from '../machines/logout.machine';
 import type { NetworkMachine } from '../machines/network.machine';
-import type { NotifierMachine } from '../machines/notifier.machine';
-import type { routeLoadingMachine } from '../machines/route-loading.machine';
-import type { SessionMachine } from '../machines/session.machine';
 
 export type RootActor = ActorRefFrom<AppMachine>;
 
-/** Every child of the root by its systemId (machines/app.machine.ts spawns them). */
-export interface SystemActors {
-  notifier: ActorRefFrom<NotifierMachine>;
-  routeLoading: ActorRefFrom<typeof routeLoadingMachine>;
-  auth: ActorRefFrom<AuthMachine>;
-  session: ActorRefFrom<SessionMachine>;
-  inactivity: ActorRefFrom<InactivityMachine>;
-  logout: ActorRefFrom<LogoutMachine>;
-  passwordReset: ActorRefFrom<ForgotPasswordMachine>;
-  passwordChange: ActorRefFrom<ForgotPasswordMachine>;
+/** The children the root machine starts at once, by systemId: derived from its map (no hand copy). */
+type RootChildren = typeof APP_CHILDREN;
+
+/** The area actors the root spawns after the sign-in (src/adapters/area-actors.ts, issue 26). */
+interface AreaActors {
   network: ActorRefFrom<NetworkMachine>;
-  keepalive: ActorRefFrom<KeepaliveMachine>;
   contentBrowser: ActorRefFrom<ContentBrowserMachine>;
 }
+
+/** Every child of the root by its systemId (machines/app.machine.ts spawns them). */
+export type SystemActors = { [K in keyof RootChildren]: ActorRefFrom<RootChildren[K]> } & AreaActors;
 export type SystemId = keyof SystemActors;
 
 export const RootActorContext = createContext<RootActor | null>(null);

@@ -116,9 +116,9 @@ export interface RenderViewOptions {
   /** The address the view is shown at (path and query). */
   url?: string;
   /**
-   * Not needed any more: the view is shown over a mirror of the app's own routes (their ids and search
-   * validators, src/test-support/app-routes.ts), so `getRouteApi(id).useParams()` and `.useSearch()`
-   * read what the browser would at `url`. Kept so older tests that name their route still compile.
+   * Not needed any more: the view is shown in a mirror of the app's own routes (their ids and search
+   * validators, in the route `url` matches; src/test-support/app-routes.ts), so `getRouteApi(id)`
+   * reads what the browser would. Kept so older tests that name their route still compile.
    */
   routePath?: string;
   /**
@@ -155,11 +155,11 @@ export async function renderView(ui: ReactElement, options: RenderViewOptions = 
   await options.given?.(root);
   await new Promise((resolve) => setTimeout(resolve, 0));
 
-  const routeTree = mirroredRouteTree(ui);
+  const routeTree = mirroredRouteTree(options.url ?? '/', ui);
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [options.url ?? '/'] }),
-    // A layout under test renders its <Outlet /> empty (every mirrored route renders only an Outlet); an unknown address still shows the view.
+    // A layout under test renders its <Outlet /> empty (the mirrored routes below it render only Outlets).
     defaultNotFoundComponent: () => null,
   });
   await router.load();
