@@ -266,6 +266,8 @@ function poolsFor(where: string): ValuePools {
       if (name === 'report') return [...REPORT_NAMES];
       if (name === 'granularity') return [...GRANULARITIES];
       if (name === 'sessionId') return where.includes('/staff/') ? pool.sessions : pool.spareSessions;
+      // A revision's number (issue 28: POST /v1/revisions/:seq/restore); the walk's own writes record the first ones.
+      if (name === 'seq') return ['1', '2', '3', '40'];
       if (name === 'id' || name === 'ids') {
         if (where.includes('/staff')) return pool.staff;
         if (where.includes(API_PATHS.content)) return pool.content;
