@@ -122,15 +122,17 @@ describe('editorPage', () => {
     expect(selectEditorPageEditor(actor.getSnapshot()).getSnapshot().status).toBe('active');
   });
 
+  // The page's own events as its children send them (an action's effects ride on action.performed).
+  const pageEvents = [
+    { type: 'page.reload' },
+    { type: 'editor.saved' },
+    { type: 'editor.left' },
+    { type: 'versions.restored' },
+    { type: 'action.performed', draft: {}, reread: true },
+    { type: 'action.performed', draft: { logoUrl: '/files/logo.png' }, reread: false },
+  ];
   itReachesEveryStateAndTransition(editorPageMachine, {
-    events: [
-      { type: 'page.reload' },
-      { type: 'editor.saved' },
-      { type: 'editor.left' },
-      { type: 'versions.restored' },
-      { type: 'action.performed', draft: {}, reread: true },
-      { type: 'action.performed', draft: { logoUrl: '/files/logo.png' }, reread: false },
-    ],
+    events: pageEvents,
     input: { id: 'kids', scope: SCOPE, history: true, comparison: true },
     logic: editorPageMachine.provide({
       actors: {
