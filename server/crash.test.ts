@@ -19,16 +19,21 @@ import { ADMIN_AUDIT_ACTIONS } from '../common/admin-contract';
 import { API_PATHS } from '../common/constants';
 import { openDb, type DbHandle } from './db/client';
 import { auditEvents, staffUsers } from './db/schema';
-import { pgliteTemplate, TEST_SEED_PASSWORD } from './test/kit';
+import { isolatedDatabaseUrl, pgliteTemplate, TEST_SEED_PASSWORD } from './test/kit';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const databaseUrl = process.env.DATABASE_URL || undefined;
+const sharedDatabaseUrl = process.env.DATABASE_URL || undefined;
+// On PostgreSQL the server gets a database of its own: the real server's sign-in windows (per
+// address, per account) must not count the sign-ins other test files made in the run's shared database.
+const own = sharedDatabaseUrl ? await isolatedDatabaseUrl(sharedDatabaseUrl) : undefined;
+const databaseUrl = own?.url;
 const dataDir = mkdtempSync(join(tmpdir(), 'cms-crash-'));
 const STREAM_MS = 3_000;
 const children: ChildProcess[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  await own?.drop();
 });
 
 async function freePort(): Promise<number> {

@@ -35,7 +35,7 @@
  *   factors. Watched time: a power-law share of the item's duration (live: 20–150 min).
  */
 import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEMO_SITES } from './demo-accounts';
 import { COUPON_CODE_ALPHABET } from '../../common/monetization-rules';
@@ -922,8 +922,8 @@ export const SMALL_WORLD: Required<Pick<WorldOptions, 'seed' | 'scale' | 'playba
 /**
  * A small deterministic world for server tests of other areas: the demo sites get a few dozen
  * content items, 60–120 subscribers with subscriptions and payments, 30 days of playback and their
- * rollups, plus the demo ingestion keys. Idempotent (a site that already has subscribers is left
- * as it is), and safe when test files run in parallel on one PostgreSQL database (advisory lock).
+ * rollups, plus the demo ingestion keys. Idempotent (a site that already has its demo ingestion key
+ * has its world), and safe when test files run in parallel on one PostgreSQL database (advisory lock).
  */
 export async function seedSmallWorld(db: Db, options: { now?: Date } = {}): Promise<void> {
   const clock = worldClock(options.now);
@@ -933,12 +933,15 @@ export async function seedSmallWorld(db: Db, options: { now?: Date } = {}): Prom
     for (const internalName of Object.values(DEMO_SITES)) {
       const context = await siteContext(txDb, internalName);
       if (!context) continue;
-      const [has] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM subscribers WHERE site_id = ${context.id}`);
-      if ((has?.n ?? 0) > 0) continue;
+      // The world's own mark is its demo ingestion key, written with it: a test file that added a
+      // subscriber of its own to the shared database first must not leave the site without a world.
+      const keyHash = hashIngestionKey(demoIngestionKey(internalName));
+      const [existing] = await tx.select({ id: ingestionKeys.id }).from(ingestionKeys)
+        .where(and(eq(ingestionKeys.siteId, context.id), eq(ingestionKeys.keyHash, keyHash))).limit(1);
+      if (existing) continue;
       const world = generateSiteWorld(context, { ...SMALL_WORLD, now: clock });
       for (const table of WORLD_TABLES) await insertJsonRows(tx, table, world[table]);
-      const [existing] = await tx.select({ id: ingestionKeys.id }).from(ingestionKeys).where(eq(ingestionKeys.siteId, context.id)).limit(1);
-      if (!existing) await tx.insert(ingestionKeys).values({ siteId: context.id, keyHash: hashIngestionKey(demoIngestionKey(internalName)), label: 'Demo players' });
+      await tx.insert(ingestionKeys).values({ siteId: context.id, keyHash, label: 'Demo players' });
     }
   });
   const siteRows = await db.select({ id: sites.id }).from(sites).where(inArray(sites.siteInternalName, Object.values(DEMO_SITES)));

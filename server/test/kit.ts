@@ -125,12 +125,11 @@ export async function pgliteTemplate(): Promise<Blob | undefined> {
  * change while they run), so this creates a new database beside it, dropped by `drop()`; on PGlite
  * every file has its own in-memory database anyway.
  */
-export async function openIsolatedTestDb(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    const handle = await openTestDb();
-    return { handle, drop: () => handle.close() };
-  }
+/**
+ * A database of its own on the PostgreSQL server of DATABASE_URL (created now, dropped by `drop`),
+ * for a test whose writes or counters must not meet other files' in the run's shared database.
+ */
+export async function isolatedDatabaseUrl(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const url = new URL(databaseUrl);
   const name = `${url.pathname.slice(1)}_own_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -139,15 +138,30 @@ export async function openIsolatedTestDb(): Promise<{ handle: DbHandle; drop(): 
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   url.pathname = `/${name}`;
-  const handle = await openDb({ databaseUrl: url.toString() });
   return {
-    handle,
+    url: url.toString(),
     async drop() {
-      await handle.close();
       const again = new pg.Client({ connectionString: databaseUrl });
       await again.connect();
       await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await again.end();
+    },
+  };
+}
+
+export async function openIsolatedTestDb(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const handle = await openTestDb();
+    return { handle, drop: () => handle.close() };
+  }
+  const own = await isolatedDatabaseUrl(databaseUrl);
+  const handle = await openDb({ databaseUrl: own.url });
+  return {
+    handle,
+    async drop() {
+      await handle.close();
+      await own.drop();
     },
   };
 }
