@@ -2,7 +2,7 @@
 import type { Roles } from '../../common/contract';
 import { fakeActor } from '../../machines/test-support/fakes';
 import type { Offer, Plan } from '../api/monetization';
-import { signedInAs } from '../views/content/test-fixtures';
+import { signedInAs } from './content-fixtures';
 
 export function authAs(level: 'read' | 'write' | 'contributor') {
   const roles: Roles = { 'Subscriptions & Offers': level };

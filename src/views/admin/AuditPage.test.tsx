@@ -4,7 +4,7 @@ import type { ListQuery } from '../../../machines/list.machine';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { renderView, settle } from '../../test-support/render-view';
 import { AuditPage } from './AuditPage';
-import { auditList, auditPageLogic } from './test-fixtures';
+import { auditList, auditPageLogic } from '../../test-support/admin-fixtures';
 
 describe('AuditPage', () => {
   it('shows who did what with before and after, and applies the filters', async () => {

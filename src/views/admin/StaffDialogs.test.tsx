@@ -5,7 +5,7 @@ import { fakeActor } from '../../../machines/test-support/fakes';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { renderView, settle } from '../../test-support/render-view';
 import { StaffPage } from './StaffPage';
-import { member, staffList, staffPageLogic, staffPages } from './test-fixtures';
+import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
 
 function renderWith(actors: Parameters<typeof staffPageLogic>[1], list = () => staffList()) {
   return renderView(<StaffPage />, { pages: staffPages(staffPageLogic(list, actors)) });

@@ -4,7 +4,7 @@ import type { ListQuery } from '../../../machines/list.machine';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { renderView, settle } from '../../test-support/render-view';
 import { StaffPage } from './StaffPage';
-import { staffList, staffPageLogic, staffPages } from './test-fixtures';
+import { staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
 
 function renderStaff(list = staffList(), fetchStaff = vi.fn((_query: ListQuery) => list)) {
   return renderView(<StaffPage />, { pages: staffPages(staffPageLogic(fetchStaff)) });

@@ -10,7 +10,7 @@ import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { contentRecordOf } from '../../../machines/content-record';
 import { renderView, settle } from '../../test-support/render-view';
 import { ContentDetailPage } from './ContentDetailPage';
-import { contentDetail, contentRow, signedInAs } from './test-fixtures';
+import { contentDetail, contentRow, signedInAs } from '../../test-support/content-fixtures';
 
 const ID = contentRow(1).id;
 

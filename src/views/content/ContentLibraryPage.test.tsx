@@ -6,7 +6,7 @@ import type { ContentListPage } from '../../../machines/content-browser.machine'
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
 import { ContentLibraryPage } from './ContentLibraryPage';
-import { contentRow, signedInAs } from './test-fixtures';
+import { contentRow, signedInAs } from '../../test-support/content-fixtures';
 
 const PAGE: ContentListPage = { items: [contentRow(1), contentRow(2, { title: 'Storm Chasers', status: 'draft', kind: 'video' })], total: 45, start: 0 };
 

@@ -5,7 +5,7 @@ import type { Roles } from '../../../common/contract';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
 import { SubscriberPage } from './SubscriberPage';
-import { agentSignedIn, fakeSupportLogic, SUBSCRIBER_ID, SUBSCRIPTION_ID, subscriberDetail } from './test-fixtures';
+import { agentSignedIn, fakeSupportLogic, SUBSCRIBER_ID, SUBSCRIPTION_ID, subscriberDetail } from '../../test-support/support-fixtures';
 
 async function renderSubscriber(roles: Roles, options: Parameters<typeof fakeSupportLogic>[0] = {}) {
   const fake = fakeSupportLogic(options);

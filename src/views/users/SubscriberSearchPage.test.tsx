@@ -4,7 +4,7 @@ import { SUPPORT_MESSAGES } from '../../../common/support';
 import { renderView } from '../../test-support/render-view';
 import { SubscriberSearchPage } from './SubscriberSearchPage';
 import { SubscriberSearchHost } from './support-logic';
-import { fakeSupportLogic, listItem, searchPage } from './test-fixtures';
+import { fakeSupportLogic, listItem, searchPage } from '../../test-support/support-fixtures';
 
 async function renderSearch(options: Parameters<typeof fakeSupportLogic>[0] = {}) {
   const fake = fakeSupportLogic(options);

@@ -5,7 +5,7 @@ import type { ActionRequest } from '../../../machines/subscriber.machine';
 import { renderView, settle } from '../../test-support/render-view';
 import { SubscriberContext, SubscriberHost } from './support-logic';
 import { SupportActionDialog } from './SupportActionDialog';
-import { DEVICE_ID, fakeSupportLogic, SUBSCRIBER_ID, SUBSCRIPTION_ID } from './test-fixtures';
+import { DEVICE_ID, fakeSupportLogic, SUBSCRIBER_ID, SUBSCRIPTION_ID } from '../../test-support/support-fixtures';
 
 /** The dialog over a subscriber machine that has loaded and was asked to start `request`. */
 async function renderDialog(request: ActionRequest, options: Parameters<typeof fakeSupportLogic>[0] = {}) {

@@ -10,7 +10,7 @@ import { PageLogicContext } from '../../page-actors';
 import { UsersLayout } from './UsersLayout';
 import { SUBSCRIPTION_STATE_RULES } from '../../../common/figures';
 import { validateUsersSearch } from './search';
-import { fakeSupportLogic, listItem, PLAN_OPTIONS, SUBSCRIBER_ID } from './test-fixtures';
+import { fakeSupportLogic, listItem, PLAN_OPTIONS, SUBSCRIBER_ID } from '../../test-support/support-fixtures';
 import userEvent from '@testing-library/user-event';
 
 describe('UsersLayout', () => {

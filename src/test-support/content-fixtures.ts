@@ -1,8 +1,8 @@
 /** Wire-shaped content fixtures for the content views' tests. */
-import type { Roles } from '../../../common/contract';
-import type { ContentDetailResponse, ContentSummary } from '../../../common/content';
-import type { Session } from '../../../machines/auth.types';
-import { siteProfile } from '../../../machines/test-support/fixtures';
+import type { Roles } from '../../common/contract';
+import type { ContentDetailResponse, ContentSummary } from '../../common/content';
+import type { Session } from '../../machines/auth.types';
+import { siteProfile } from '../../machines/test-support/fixtures';
 
 export function signedInAs(roles: Roles): Session {
   return {

@@ -1,12 +1,12 @@
 /** Fixtures of the Users view tests: a signed-in support agent, a subscriber's page, fake machine logic. */
 import { fromPromise } from 'xstate';
-import type { Roles } from '../../../common/contract';
-import type { SubscriberDetail, SubscriberListItem, SubscriberSearchPage, SubscriberSearchRequest } from '../../../common/support';
-import type { Session } from '../../../machines/auth.types';
-import type { ActionCommand, ActionOutcome } from '../../../machines/subscriber.machine';
-import { siteProfile } from '../../../machines/test-support/fixtures';
-import { subscriberSearchMachine } from '../../../machines/subscriber-search.machine';
-import { subscriberMachine } from '../../../machines/subscriber.machine';
+import type { Roles } from '../../common/contract';
+import type { SubscriberDetail, SubscriberListItem, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
+import type { Session } from '../../machines/auth.types';
+import type { ActionCommand, ActionOutcome } from '../../machines/subscriber.machine';
+import { siteProfile } from '../../machines/test-support/fixtures';
+import { subscriberSearchMachine } from '../../machines/subscriber-search.machine';
+import { subscriberMachine } from '../../machines/subscriber.machine';
 
 export const SUBSCRIBER_ID = '0b6f7c1e-2a3d-4c5e-8f90-1a2b3c4d5e6f';
 export const SUBSCRIPTION_ID = '1c7a8d2f-3b4e-4d6f-9a01-2b3c4d5e6f70';

@@ -1,12 +1,12 @@
 /** Wire-shaped answers and the Admin page machines with fake I/O for the Admin views' tests. */
 import type { AnyActorLogic } from 'xstate';
-import type { AuditListResponse, StaffListResponse, StaffMember } from '../../../common/admin-contract';
-import { listMachine, type ListQuery } from '../../../machines/list.machine';
-import { staffAdminAuditMachine } from '../../../machines/staff-admin-audit.machine';
-import { staffAdminMachine, type StaffPage } from '../../../machines/staff-admin.machine';
-import { siteAuthenticatorMachine } from '../../../machines/site-authenticator.machine';
-import { staffDialogMachine } from '../../../machines/staff-dialog.machine';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import type { AuditListResponse, StaffListResponse, StaffMember } from '../../common/admin-contract';
+import { listMachine, type ListQuery } from '../../machines/list.machine';
+import { staffAdminAuditMachine } from '../../machines/staff-admin-audit.machine';
+import { staffAdminMachine, type StaffPage } from '../../machines/staff-admin.machine';
+import { siteAuthenticatorMachine } from '../../machines/site-authenticator.machine';
+import { staffDialogMachine } from '../../machines/staff-dialog.machine';
+import { fakeActor, pendingActor } from '../../machines/test-support/fakes';
 
 export function member(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
   return {
