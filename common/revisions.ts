@@ -100,3 +100,16 @@ export const REVISION_PATHS = {
   /** POST `${restore}/:seq/restore` with { version }. */
   restore: '/v1/revisions',
 } as const;
+
+/** What the history and restore calls answer when they refuse (server/domain/history.ts). */
+export const HISTORY_MESSAGES = {
+  notFound: 'That revision does not exist.',
+  notRestorable: (label: string) => `A ${label} cannot be restored from its history yet.`,
+  badKind: 'Unknown kind of object.',
+} as const;
+
+/** What a page's version list says when its load or a restore fails (machines/versions.machine.ts). */
+export const VERSIONS_MESSAGES = {
+  loadFailed: 'The versions could not be loaded.',
+  restoreFailed: 'The version could not be restored.',
+} as const;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { VERSIONS_MESSAGES } from '../common/revisions';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
 import {
   selectCurrentVersion, selectRestored, selectSelectedVersion, selectVersions, selectVersionsError, selectVersionsPhase,
-  versionsMachine, VERSIONS_MESSAGES, type RestoreInput, type VersionList, type VersionsLoadInput,
+  versionsMachine, type RestoreInput, type VersionList, type VersionsLoadInput,
 } from './versions.machine';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -7,6 +7,7 @@
  *   loading → listing → showingDiff → confirmingRestore → restoring → loading
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
+import { VERSIONS_MESSAGES } from '../common/revisions';
 import { errorMessage } from './notify';
 import { providedLater } from './unprovided';
 
@@ -41,11 +42,6 @@ export interface RestoreInput {
   current: number;
   restore: number;
 }
-
-export const VERSIONS_MESSAGES = {
-  loadFailed: 'The versions could not be loaded.',
-  restoreFailed: 'The version could not be restored.',
-} as const;
 
 export interface VersionsContext {
   scope: VersionsScope | null;

@@ -13,7 +13,7 @@ import { flattenBrand, THEME_KEYS, type AppcmsBrand } from '../../common/appcms'
 import { formatMoney } from '../../common/monetization-rules';
 import { canContinue, canEdit } from '../../common/roles';
 import {
-  REVISION_KINDS, REVISION_PAGE_SIZE, REVISION_PAGE_SIZE_MAX, RESTORABLE_KINDS, isRevisionKind,
+  HISTORY_MESSAGES, REVISION_KINDS, REVISION_PAGE_SIZE, REVISION_PAGE_SIZE_MAX, RESTORABLE_KINDS, isRevisionKind,
   type Revision, type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse,
 } from '../../common/revisions';
 import type { Db } from '../db/client';
@@ -31,12 +31,6 @@ export interface HistoryDeps {
   monetization: Monetization;
   content: ContentService;
 }
-
-export const HISTORY_MESSAGES = {
-  notFound: 'That revision does not exist.',
-  notRestorable: (label: string) => `A ${label} cannot be restored from its history yet.`,
-  badKind: 'Unknown kind of object.',
-} as const;
 
 function toRevision(row: RevisionWithActor): Revision {
   return {
