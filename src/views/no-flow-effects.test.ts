@@ -12,8 +12,13 @@ const VIEWS = join(import.meta.dirname);
 /** file (relative to src/views) → why its effect touches only the DOM. */
 const DOM_ONLY_EFFECTS: Record<string, string> = {
   'analytics/charts/Chart.tsx': "measures the chart box's width with a ResizeObserver",
+  'auth/SignInScreen.tsx': "sets document.title on the sign-in page's first paint, which has no router",
   'layout/RootLayout.tsx': 'sets document.title from the matched route',
   'network/NetworkSwitcher.tsx': 'closes the <details> panel on a pointer-down outside it',
+  // Not DOM, but no decision either: these forward an outside change to the page machine as an
+  // event and the machine decides what follows (ARCHITECTURE.md, "Where the code stands").
+  'appcms/appcms-page.ts': "forwards the network data's new revision (a copy from default) to the page as page.reload",
+  'monetization/page-refs.ts': "forwards the address's ?edit= to the page as page.open / page.close",
 };
 
 function sourceFiles(dir: string): string[] {
