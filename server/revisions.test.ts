@@ -21,12 +21,15 @@ import {
   sites, staffUsers, subscribers, subscriptions,
 } from './db/schema';
 import { injectRevisionFault } from './domain/revisions';
-import { createTestApp, type Session, type TestApp } from './test/kit';
+import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
 const SITE = DEMO_SITES.viewlift;
 const ALL_WRITE = Object.fromEntries(Object.values(AREAS).map((a) => [a, 'write']));
 const ALL_READ = Object.fromEntries(Object.values(AREAS).map((a) => [a, 'read']));
 
+// A database of its own on PostgreSQL: these writes change the demo site itself (its two-factor rule,
+// brand, plans …), which other files in the run's shared database sign in to and read.
+let own: Awaited<ReturnType<typeof openIsolatedTestDb>>;
 let t: TestApp;
 let writer: Session;
 let writerId: string;
@@ -35,7 +38,8 @@ let siteId: string;
 const routes: RouteOptions[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true, onRoute: (route) => { routes.push(route); } });
+  own = await openIsolatedTestDb();
+  t = await createTestApp({ demo: true, db: own.handle, onRoute: (route) => { routes.push(route); } });
   const [w, r] = await Promise.all([
     t.createUser({ roles: ALL_WRITE, prefix: 'rev-writer' }),
     t.createUser({ roles: ALL_READ, prefix: 'rev-reader' }),
@@ -44,7 +48,10 @@ beforeAll(async () => {
   writerId = w.id;
   siteId = (await t.siteByName(SITE)).id;
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await own?.drop();
+});
 afterEach(() => injectRevisionFault(null));
 
 /* ------------------------------- Requests ------------------------------- */

@@ -258,7 +258,11 @@ export async function createTestApp(options: {
   // The in-process ingestion queue unless a test asks for NATS: a NATS_URL in the environment must
   // not make every test file share (and consume each other's) stream.
   const app = await buildApp({
-    config, db: dbHandle, staticDir: options.staticDir, plugins: options.plugins, onRoute: options.onRoute, ingest: { natsUrl: undefined, ...options.ingest },
+    // Timed ingestion maintenance once a day only: a file that ran past a first tick would drop the raw history
+    // older than the retention (the worlds' fixed past dates) under the other tests of a shared
+    // database; server/raw-history.test.ts runs it on purpose.
+    config, db: dbHandle, staticDir: options.staticDir, plugins: options.plugins, onRoute: options.onRoute,
+    ingest: { natsUrl: undefined, maintenanceIntervalMs: 24 * 3_600_000, ...options.ingest },
     // Every answer of every server test must survive its response schema unchanged.
     checkSerialization: true,
   });
