@@ -382,10 +382,21 @@ export const plans = pgTable('plans', {
   deviceLimit: integer('device_limit').notNull().default(4),
   /** 'draft' | 'active' | 'archived' */
   status: text('status').notNull(),
+  /** The price version new subscriptions get (its amounts are `prices`; issue 30, migration 0024). */
+  priceVersion: integer('price_version').notNull().default(1),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('plans_site_status_idx').on(t.siteId, t.status)]);
+
+/** Every price version of a plan (a version's amounts never change; issue 30). */
+export const planPriceVersions = pgTable('plan_price_versions', {
+  planId: uuid('plan_id').notNull().references(() => plans.id, { onDelete: 'cascade' }),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  prices: jsonb('prices').$type<PlanPrice[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ name: 'plan_price_versions_pk', columns: [t.planId, t.version] })]);
 
 export const planGroups = pgTable('plan_groups', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -418,6 +429,9 @@ export const offers = pgTable('offers', {
   endsAt: timestamp('ends_at', { withTimezone: true }),
   /** 'new' (new subscribers only) | 'everyone' */
   eligibility: text('eligibility').notNull(),
+  /** How long the discount applies: 'once' | 'repeating' (`durationMonths` months) | 'forever' (issue 30). */
+  duration: text('duration').notNull().default('once'),
+  durationMonths: integer('duration_months'),
   /** 'draft' | 'active' | 'archived' */
   status: text('status').notNull(),
   version: integer('version').notNull().default(1),
@@ -476,6 +490,10 @@ export const subscriptions = pgTable('subscriptions', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   couponId: uuid('coupon_id'),
+  /** The plan's price version this subscription pays (issue 30). */
+  priceVersion: integer('price_version').notNull().default(1),
+  /** The price version it moves to at its next renewal, when an operator moved it (null: stays). */
+  renewalPriceVersion: integer('renewal_price_version'),
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -483,6 +501,7 @@ export const subscriptions = pgTable('subscriptions', {
   index('subscriptions_site_status_idx').on(t.siteId, t.status),
   index('subscriptions_site_started_idx').on(t.siteId, t.startedAt),
   index('subscriptions_plan_idx').on(t.planId),
+  index('subscriptions_plan_price_idx').on(t.planId, t.priceVersion),
 ]);
 
 export const payments = pgTable('payments', {
