@@ -19,6 +19,8 @@ export const REVISION_KINDS = {
   models: { area: AREAS.subscriptionsOffers, label: 'models' },
   plan: { area: AREAS.subscriptionsOffers, label: 'plan' },
   planGroup: { area: AREAS.subscriptionsOffers, label: 'plan group' },
+  /** A plan's subscribers on earlier prices moved to its current price at their next renewal (issue 30; object: the plan). */
+  planPriceMove: { area: AREAS.subscriptionsOffers, label: 'move to the current price' },
   /** The paywall order of the site's plan groups (one object per site). */
   planGroupOrder: { area: AREAS.subscriptionsOffers, label: 'plan group order' },
   offer: { area: AREAS.subscriptionsOffers, label: 'offer' },
@@ -113,3 +115,100 @@ export const VERSIONS_MESSAGES = {
   loadFailed: 'The versions could not be loaded.',
   restoreFailed: 'The version could not be restored.',
 } as const;
+
+/** What the History panel says (machines/history.machine.ts, src/views/shared/HistoryPanel.tsx). */
+export const HISTORY_PANEL_MESSAGES = {
+  title: 'History',
+  loading: 'Loading the history…',
+  loadFailed: 'The history could not be loaded.',
+  empty: 'No changes recorded yet.',
+  restoreFailed: 'The revision could not be restored.',
+  conflict: 'Someone else saved this after you opened it, so nothing was restored. Reload to see their version, then restore again if you still want to.',
+  restored: (seq: number) => `Revision #${seq} restored: its earlier values are back, recorded as a new revision.`,
+  nothingRestored: (seq: number) => `Revision #${seq} restored: nothing differed from the current values.`,
+  confirmTitle: (seq: number) => `Restore revision #${seq}?`,
+  confirmBody: (count: number) =>
+    `${count === 1 ? 'This field goes' : `These ${count} fields go`} back to the value ${count === 1 ? 'it' : 'they'} had before this revision. Unsaved edits in the form are discarded. The restore is itself recorded as a new revision, so it can be undone the same way.`,
+  readOnly: 'Your role can read this history but not restore it.',
+  notRestorable: 'This kind of object cannot be restored from its history; its changes are listed for reference.',
+  unknownActor: 'the system',
+} as const;
+
+/** Field names as the History panel labels them, where the words are not the field name's own. */
+export const REVISION_FIELD_LABELS: Readonly<Record<string, string>> = {
+  prices: 'Price',
+  planIds: 'Plans',
+  offerId: 'Offer',
+  trialDays: 'Trial days',
+  deviceLimit: 'Device limit',
+  billingPeriod: 'Billing period',
+  discountType: 'Discount type',
+  discountValue: 'Discount',
+  maxRedemptions: 'Maximum redemptions',
+  maxPerSubscriber: 'Maximum per subscriber',
+  expiresAt: 'Expires',
+  startsAt: 'Starts',
+  endsAt: 'Ends',
+  scheduledAt: 'Scheduled publish',
+  isActive: 'Launched',
+  isMonetizationModelEnabled: 'Monetization',
+  serviceType: 'Main service type',
+  serviceTypes: 'Service types',
+  models: 'Models',
+  logoUrl: 'Logo',
+  iconUrl: 'Icon',
+  signingKey: 'Signing key',
+  templateName: 'Template',
+  authenticatorRequired: 'Authenticator app required',
+  roles: 'Roles',
+  order: 'Order',
+};
+
+/* ------------------------------- Undo (issue 28) ------------------------------- */
+
+/**
+ * How long the snackbar offers Undo after a change (machines/undo.machine.ts). The server accepts
+ * an undo for UNDO_ACCEPT_MS (longer: the offer may be taken at its last moment on a slow line).
+ */
+export const UNDO_OFFER_MS = 8_000;
+export const UNDO_ACCEPT_MS = 10 * 60_000;
+
+/**
+ * The header a write's caller may name its request with (a UUID): the revisions of that write carry
+ * it as their request id, and `POST ${UNDO_PATH}` with it reverses them.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** POST with { requestId }: writes each revision of that request back to its `before` values, newest first. */
+export const UNDO_PATH = '/v1/revisions/undo';
+
+/** Kinds a request's revisions may be undone for (the restorable ones and a network's launch state). */
+export const UNDOABLE_KINDS: readonly RevisionKind[] = [...RESTORABLE_KINDS, 'network'];
+
+export interface RevisionUndoRequest {
+  requestId: string;
+}
+
+export interface RevisionUndoResponse {
+  success: true;
+  /** The revisions the undo wrote, one per object it put back. */
+  revisions: Revision[];
+}
+
+/** What the undo call and the snackbar say (server/domain/history.ts, machines/undo.machine.ts). */
+export const UNDO_MESSAGES = {
+  action: 'Undo',
+  undoing: 'Undoing…',
+  undone: 'Undone.',
+  failed: 'The change could not be undone.',
+  nothing: 'There is nothing of yours to undo for that change.',
+  expired: 'That change is too old to undo: restore it from its history instead.',
+  changedSince: (label: string, name: string | null) => `The ${label}${name ? ` ${name}` : ''} changed since: undo refused. Restore it from its history instead.`,
+  notUndoable: (label: string) => `A change of a ${label} cannot be undone.`,
+  reason: (requestId: string) => `Undo of request ${requestId}`,
+} as const;
+
+/** A request id as the header may carry it: a UUID (anything else is ignored and the server names the request). */
+export function isClientRequestId(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
