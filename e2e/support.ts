@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SEED_PASSWORD = 'Demo!Pass123';
@@ -87,12 +88,89 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   };
 }
 
+/**
+ * What a journey did not expect (issue 30): every page of every context opened through `launchBrowser`'s
+ * browser records console errors, uncaught page errors, failed requests and HTTP answers of 400 or more.
+ * A request the page itself cancelled (net::ERR_ABORTED: a navigation or an aborted fetch) is not a
+ * failure. After each test the problems not matched by that test's `expectProblems` fail it.
+ */
+type ProblemPattern = RegExp | string;
+interface ProblemLog { problems: string[]; expected: ProblemPattern[] }
+const problemLogs = new Set<ProblemLog>();
+const logOfContext = new WeakMap<BrowserContext, ProblemLog>();
+
+function watchPage(page: Page, log: ProblemLog): void {
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    log.problems.push(`console error: ${message.text()}${where ? ` (at ${where})` : ''}`);
+  });
+  page.on('pageerror', (error) => log.problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    if (reason.includes('ERR_ABORTED')) return;
+    log.problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) log.problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+}
+
+function watchContext(context: BrowserContext): BrowserContext {
+  const log: ProblemLog = { problems: [], expected: [] };
+  problemLogs.add(log);
+  logOfContext.set(context, log);
+  context.on('page', (page) => watchPage(page, log));
+  context.on('close', () => {
+    // Checked once more by the next afterEach, then forgotten.
+    setTimeout(() => problemLogs.delete(log), 0);
+  });
+  return context;
+}
+
+function matches(problem: string, pattern: ProblemPattern): boolean {
+  return typeof pattern === 'string' ? problem.includes(pattern) : pattern.test(problem);
+}
+
+/**
+ * Declares problems this test provokes on purpose (a refused sign-in's 401, a conflict's 409 …): a
+ * recorded problem (its text: "HTTP 401: POST http://…/login", "console error: …", "request failed: …",
+ * "page error: …") that matches one of the patterns does not fail the test. Holds until the test ends.
+ */
+export function expectProblems(target: Page | BrowserContext, ...patterns: ProblemPattern[]): void {
+  const context = 'context' in target && typeof target.context === 'function' ? (target as Page).context() : (target as BrowserContext);
+  const log = logOfContext.get(context);
+  if (!log) throw new Error('expectProblems: this context was not opened through launchBrowser()');
+  log.expected.push(...patterns);
+}
+
+/** The problems recorded so far that no expectation covers, emptied (also run after each test). */
+export function takeUnexpectedProblems(): string[] {
+  const found: string[] = [];
+  for (const log of problemLogs) {
+    found.push(...log.problems.filter((problem) => !log.expected.some((pattern) => matches(problem, pattern))));
+    log.problems = [];
+    log.expected = [];
+  }
+  return found;
+}
+
+afterEach(() => {
+  const unexpected = takeUnexpectedProblems();
+  if (unexpected.length > 0) {
+    throw new Error(`The journey met ${unexpected.length} problem(s) it did not expect (use expectProblems for one it provokes on purpose):\n${unexpected.join('\n')}`);
+  }
+});
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => watchContext(await newContext(...args));
+  return browser;
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
