@@ -11,7 +11,7 @@
  * Its I/O (`load`, `restore`) is left unprovided (src/adapters/history-io.ts in the browser);
  * `announceRestored` and `announceStale` are provided by the page machine (sendParent).
  */
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, sendParent, setup, type SnapshotFrom } from 'xstate';
 import { HISTORY_PANEL_MESSAGES, type Revision, type RevisionKind } from '../common/revisions';
 import { errorMessage } from './notify';
 import { providedLater } from './unprovided';
@@ -276,3 +276,11 @@ export const selectSelectedAgainstNow = (s: HistorySnapshot) => {
   const selected = selectHistorySelected(s);
   return selected ? againstNow(s.context.items, selected) : [];
 };
+
+/** The history as a page machine's child: a restore and a Reload after a conflict are reported to the page. */
+export const pageHistoryMachine = historyMachine.provide({
+  actions: {
+    announceRestored: sendParent({ type: 'history.restored' }),
+    announceStale: sendParent({ type: 'history.stale' }),
+  },
+});

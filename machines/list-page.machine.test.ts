@@ -10,6 +10,8 @@ import type { PageActionAnswer, PageActionRequest } from './page-action.machine'
 import { createCoverage } from './test-support/coverage';
 import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
 import { pendingActor } from './test-support/fakes';
+import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage, type HistoryRestoreInput, type HistoryRestoreOutput } from './history.machine';
+import { selectPageHistory } from './list-page.machine';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -141,19 +143,22 @@ describe('listPage', () => {
     { type: 'editor.created', id: 'p9' },
     { type: 'editor.left' },
     { type: 'action.performed' },
+    { type: 'history.restored' },
+    { type: 'history.stale' },
   ];
   const logic = listPageMachine.provide({
     actors: {
       list: listMachine.provide({ actors: { fetchPage: pendingActor() } }),
       editor: pageEditorMachine.provide({ actors: { load: pendingActor(), save: pendingActor() } }),
       pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
+      history: pageHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
     },
   });
   // Two inputs between them take every transition (a page with a keepEditor never starts closed):
   // their paths are measured together.
-  const inputs: ListPageInput[] = [{}, { keepEditor: 'batch' }];
+  const inputs: ListPageInput[] = [{}, { keepEditor: 'batch' }, { history: 'plan' }];
   const paths = inputs.flatMap((input) => coveringPaths(listPageMachine, { events, input }).map((path) => ({ input, path })));
-  it.each(paths.map(({ input, path }) => [`${input.keepEditor ? 'keeping its editor' : 'opened without a record'}: ${pathTitle(path)}`, input, path] as const))(
+  it.each(paths.map(({ input, path }) => [`${input.keepEditor ? 'keeping its editor' : input.history ? 'with history' : 'opened without a record'}: ${pathTitle(path)}`, input, path] as const))(
     'reaches %s', (_, input, path) => {
       expect(drivePath(logic, path, { input }).value).toEqual(path.state.value);
     },
@@ -163,5 +168,56 @@ describe('listPage', () => {
     for (const { input, path } of paths) drivePath(logic, path, { input, inspect: coverage.inspect });
     expect(coverage.report().states.missing).toEqual([]);
     expect(coverage.report().transitions.missing).toEqual([]);
+  });
+});
+
+describe('listPage: the open record\'s History', () => {
+  it('starts the history of the open record (never of a new one), reads it again after a save, and a restore opens the editor and the rows afresh', async () => {
+    const historyLoads: HistoryLoadInput[] = [];
+    const editorLoads: string[] = [];
+    let rowReads = 0;
+    const actor = createActor(listPageMachine.provide({
+      actors: {
+        list: listMachine.provide({ actors: { fetchPage: fromPromise<ListPage, ListQuery>(async () => { rowReads += 1; return { items: [{ id: 'p1' }], total: 1 }; }) } }),
+        editor: pageEditorMachine.provide({
+          actors: {
+            load: fromPromise<EditorRecord, { id: string }>(async ({ input: { id } }) => { editorLoads.push(id); return GOLD; }),
+            save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input: save }) => ({ ...GOLD, values: save.draft, version: save.version + 1 })),
+          },
+        }),
+        pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
+        history: pageHistoryMachine.provide({
+          actors: {
+            load: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input }) => {
+              historyLoads.push(input);
+              return { items: [], total: 0, page: 1, pageSize: 20, canRestore: true, restorable: true };
+            }),
+            restore: fromPromise<HistoryRestoreOutput, HistoryRestoreInput>(async () => ({ revision: null, version: 4 })),
+          },
+        }),
+      },
+    }), { input: { history: 'plan' } }).start();
+    actor.send({ type: 'page.open', id: NEW_RECORD_ID });
+    expect(selectPageHistory(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'page.open', id: 'p1' });
+    await settle();
+    expect(historyLoads).toEqual([{ kind: 'plan', objectId: 'p1', page: 1 }]);
+    const editor = selectPageEditor(actor.getSnapshot())!;
+    editor.send({ type: 'editor.change', field: 'name', value: 'Platinum' });
+    editor.send({ type: 'editor.save' });
+    await settle();
+    await settle();
+    expect(historyLoads).toHaveLength(2);
+    const before = rowReads;
+    actor.send({ type: 'history.restored' });
+    await settle();
+    expect(selectPageEditor(actor.getSnapshot())).not.toBe(editor);
+    expect(editorLoads.filter((id) => id === 'p1')).toHaveLength(2);
+    expect(historyLoads).toHaveLength(3);
+    expect(rowReads).toBe(before + 1);
+    actor.send({ type: 'history.stale' });
+    await settle();
+    expect(editorLoads.filter((id) => id === 'p1')).toHaveLength(3);
+    expect(rowReads).toBe(before + 1);
   });
 });

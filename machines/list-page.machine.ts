@@ -13,6 +13,10 @@
  *   The editor's Close (`editor.left`) closes it and runs the provided `closeEditor` (the address
  *   without `?edit=`); a page whose editor is always there (`keepEditor`: the coupon batch form)
  *   opens it afresh instead.
+ * - `history` (history.machine.ts), beside the open record when the page names its revision kind
+ *   (`history`; never for a new record): a save reads it again; a restore (`history.restored`) or a
+ *   Reload after a conflict (`history.stale`) opens the editor and the history afresh (and a restore
+ *   reloads the rows).
  *
  * The children are plain ids (no systemId: every mounted page has its own). The wiring file of the
  * area (src/adapters/<area>-actors.ts) provides each child's I/O and the two navigation actions:
@@ -24,8 +28,10 @@
  *
  * Tags: `editing` while a record is open.
  */
-import { assign, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { RevisionKind } from '../common/revisions';
 import { editorMachine } from './editor.machine';
+import { pageHistoryMachine } from './history.machine';
 import { listMachine } from './list.machine';
 import { pageActionMachine, type PageActionEffects } from './page-action.machine';
 
@@ -55,6 +61,8 @@ export interface ListPageInput {
   open?: string;
   /** An editor always open on this id (the coupon batch form): Close opens it afresh. */
   keepEditor?: string;
+  /** The revision kind of the records: the open record's History is shown beside its editor. */
+  history?: RevisionKind;
 }
 
 export interface ListPageContext {
@@ -63,6 +71,7 @@ export interface ListPageContext {
   /** The id of the record in the editor; null while none is open. */
   openId: string | null;
   keepEditor: string | null;
+  history: RevisionKind | null;
 }
 
 export type ListPageEvent =
@@ -71,6 +80,8 @@ export type ListPageEvent =
   | { type: 'editor.saved' }
   | { type: 'editor.created'; id: string }
   | { type: 'editor.left' }
+  | { type: 'history.restored' }
+  | { type: 'history.stale' }
   | ({ type: 'action.performed' } & PageActionEffects);
 
 export const listPageMachine = setup({
@@ -78,16 +89,29 @@ export const listPageMachine = setup({
     input: {} as ListPageInput,
     context: {} as ListPageContext,
     events: {} as ListPageEvent,
-    children: {} as { list: 'list'; actions: 'pageAction'; editor: 'editor' },
+    children: {} as { list: 'list'; actions: 'pageAction'; editor: 'editor'; history: 'history' },
   },
   actors: {
     list: listMachine,
     pageAction: pageActionLogic,
     editor: pageEditorMachine,
+    history: pageHistoryMachine,
   },
   actions: {
     setOpenId: assign((_, params: { id: string | null }) => ({ openId: params.id })),
     reloadList: sendTo('list', { type: 'list.reload' }),
+    /** The open record's History, when the page shows one and the record is stored (not a new one). */
+    startHistory: enqueueActions(({ context, enqueue }) => {
+      if (context.history && context.openId && context.openId !== NEW_RECORD_ID) {
+        enqueue.spawnChild('history', { id: 'history', input: { kind: context.history, objectId: context.openId } });
+      }
+    }),
+    stopHistory: enqueueActions(({ context, enqueue }) => {
+      if (context.history) enqueue.stopChild('history');
+    }),
+    reloadHistory: enqueueActions(({ context, enqueue }) => {
+      if (context.history && context.openId !== NEW_RECORD_ID) enqueue.sendTo('history', { type: 'history.reload' });
+    }),
     /** Provided by the wiring file: show the created record at its own address (replacing `?edit=new`). */
     openCreated: (_, params: { id: string }) => { void params; },
     /** Provided by the wiring file: the page's address without an open record. */
@@ -106,6 +130,7 @@ export const listPageMachine = setup({
     confirm: input.confirm ?? [],
     openId: input.keepEditor ?? input.open ?? null,
     keepEditor: input.keepEditor ?? null,
+    history: input.history ?? null,
   }),
   invoke: [
     { id: 'list', src: 'list', input: ({ context }) => ({ filters: context.filters }) },
@@ -126,6 +151,8 @@ export const listPageMachine = setup({
     open: {
       description: 'The editor of one record is beside the list. Another record opens a fresh editor; the one already open is left as it is.',
       tags: ['editing'],
+      entry: 'startHistory',
+      exit: 'stopHistory',
       invoke: { id: 'editor', src: 'editor', input: ({ context }) => ({ id: context.openId! }) },
       on: {
         'page.open': [
@@ -136,7 +163,9 @@ export const listPageMachine = setup({
           { guard: 'keepsEditor' },
           { target: 'closed', actions: { type: 'setOpenId', params: { id: null } } },
         ],
-        'editor.saved': { actions: 'reloadList' },
+        'editor.saved': { actions: ['reloadList', 'reloadHistory'] },
+        'history.restored': { target: 'open', reenter: true, actions: 'reloadList' },
+        'history.stale': { target: 'open', reenter: true },
         'editor.created': {
           actions: [
             { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
@@ -164,3 +193,6 @@ export const selectPageActions = (snapshot: ListPageSnapshot) => snapshot.childr
 export const selectPageEditor = (snapshot: ListPageSnapshot) => snapshot.children.editor as PageEditorRef | undefined;
 export const selectOpenId = (snapshot: ListPageSnapshot) => snapshot.context.openId;
 export const selectIsEditing = (snapshot: ListPageSnapshot) => snapshot.hasTag('editing');
+export type PageHistoryRef = ActorRefFrom<typeof pageHistoryMachine>;
+/** The open record's History; undefined while none is open, for a new record, or on a page without history. */
+export const selectPageHistory = (snapshot: ListPageSnapshot) => snapshot.children.history as PageHistoryRef | undefined;
