@@ -197,3 +197,212 @@ export type ContentListQuery = FromSchema<typeof CONTENT_SCHEMAS.listQuery>;
 /** An edit: the version read, and the fields that change. */
 export type ContentUpdateRequest = FromSchema<typeof CONTENT_SCHEMAS.update>;
 export type ContentBulkStatusRequest = FromSchema<typeof CONTENT_SCHEMAS.bulkStatus>;
+
+/* ------------------------------- Creating items (issue 29) ------------------------------- */
+
+/** Age ratings an item may carry ('NR': not rated). */
+export const CONTENT_RATINGS = ['NR', 'G', 'PG', 'PG-13', 'R', 'NC-17', 'TV-Y', 'TV-G', 'TV-PG', 'TV-14', 'TV-MA'] as const;
+export type ContentRating = (typeof CONTENT_RATINGS)[number];
+
+/** Original languages offered by the form (ISO 639-1 code → name); the server accepts any code of the LANGUAGE_CODE shape. */
+export const CONTENT_LANGUAGES: Readonly<Record<string, string>> = {
+  en: 'English', es: 'Spanish', fr: 'French', de: 'German', it: 'Italian', pt: 'Portuguese', nl: 'Dutch',
+  ja: 'Japanese', ko: 'Korean', zh: 'Chinese', hi: 'Hindi', ar: 'Arabic', ru: 'Russian', sv: 'Swedish',
+};
+export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Z]{2})?$/;
+
+/** Limits of a new item's fields beyond CONTENT_FIELD_BOUNDS. */
+export const CONTENT_CREATE_BOUNDS = {
+  durationMaxSeconds: 24 * 3600,
+  seasonsMax: 50,
+  seasonTitleMax: 100,
+  seasonNumberMax: 100,
+  episodeNumberMax: 1000,
+} as const;
+
+/** Artwork slots: the poster (2:3) and the thumbnail (16:9, the library's and the apps' rows). */
+export const ARTWORK_SLOTS = ['poster', 'thumbnail'] as const;
+export type ArtworkSlot = (typeof ARTWORK_SLOTS)[number];
+
+/**
+ * Each slot's shape: its aspect ratio (width / height, within ARTWORK_RATIO_TOLERANCE), the smallest
+ * image accepted (the largest size the apps show it at) and the sizes the apps show it at (previews).
+ */
+export const ARTWORK_SPECS: Readonly<Record<ArtworkSlot, {
+  label: string; ratio: [number, number]; minWidth: number; minHeight: number; previews: readonly { width: number; height: number }[];
+}>> = {
+  poster: { label: 'Poster', ratio: [2, 3], minWidth: 240, minHeight: 360, previews: [{ width: 240, height: 360 }, { width: 120, height: 180 }, { width: 60, height: 90 }] },
+  thumbnail: { label: 'Thumbnail', ratio: [16, 9], minWidth: 320, minHeight: 180, previews: [{ width: 320, height: 180 }, { width: 160, height: 90 }, { width: 96, height: 54 }] },
+};
+export const ARTWORK_RATIO_TOLERANCE = 0.02;
+
+/** Where a stored artwork lives (the AppCMS upload store, served by content hash). */
+export const ARTWORK_URL = /^\/v2\.0\/appcms\/files\/[0-9a-f]{64}\.(png|webp)$/;
+
+/** Paths of the create flow (under API_PATHS.content). */
+export const CONTENT_CREATE_PATHS = {
+  /** POST: a new item. */
+  create: '/v2.0/content',
+  /** POST /v2.0/content/artwork/:slot, the raw image as the body: answers the stored URL. */
+  artwork: '/v2.0/content/artwork',
+  /** GET /v2.0/content/:id/family: a series' seasons and episodes, an episode's series. */
+  family: (id: string) => `/v2.0/content/${encodeURIComponent(id)}/family`,
+} as const;
+
+/** Messages of the create flow and the item page's family (one catalogue for the area). */
+export const CONTENT_CREATE_MESSAGES = {
+  created: (kind: string, title: string) => `${kind} “${title}” created.`,
+  titleRequired: 'Enter a title.',
+  genreRequired: 'Enter a genre.',
+  ratingInvalid: 'Choose a rating from the list.',
+  languageInvalid: 'Choose the original language (a language code such as “en” or “pt-BR”).',
+  releaseDateInvalid: 'The release date is not a valid date (YYYY-MM-DD).',
+  durationRequired: 'Enter the duration (hours, minutes and seconds; more than zero).',
+  durationTooLong: `The duration cannot be longer than 24 hours.`,
+  durationNotForKind: 'A series has no duration of its own: its episodes have one.',
+  startsAtRequired: 'Enter when the live event starts.',
+  startsAtInvalid: 'The start time is not a valid date and time.',
+  startsAtNotForKind: 'Only a live event has a start time.',
+  seasonsRequired: 'A series needs at least one season.',
+  seasonsDuplicate: 'Two seasons have the same number.',
+  seasonsNotForKind: 'Only a series has seasons.',
+  seriesRequired: 'Choose the series this episode belongs to.',
+  seriesMissing: 'The chosen series does not exist on your site.',
+  seasonRequired: 'Choose the season of the episode.',
+  seasonMissing: (season: number, series: string) => `Season ${season} does not exist in “${series}”.`,
+  episodeNumberRequired: 'Enter the episode number.',
+  episodeTaken: (episode: number, season: number, series: string) => `“${series}” already has an episode ${episode} in season ${season}.`,
+  episodeFieldsNotForKind: 'Only an episode belongs to a series.',
+  artworkUrlInvalid: 'The artwork is not an uploaded image: upload it again.',
+  artworkSlot: 'Artwork is a poster or a thumbnail.',
+  artworkType: 'Artwork must be a PNG or WebP image.',
+  artworkRatio: (slot: string, w: number, h: number, width: number, height: number) =>
+    `A ${slot.toLowerCase()} must be ${w}:${h} (this image is ${width} × ${height} pixels).`,
+  artworkTooSmall: (slot: string, minWidth: number, minHeight: number, width: number, height: number) =>
+    `A ${slot.toLowerCase()} must be at least ${minWidth} × ${minHeight} pixels (this image is ${width} × ${height}).`,
+  uploading: 'Uploading…',
+  seriesLoadFailed: 'The list of series could not be loaded.',
+  noSeries: 'There is no series yet: create a series first.',
+  createFailed: 'The item could not be created. Try again.',
+  unknownKind: (kind: string) => `There is no kind of content called “${kind}”.`,
+  familyLoadFailed: 'The seasons and episodes could not be loaded.',
+  noEpisodes: 'No episodes yet.',
+} as const;
+
+const C = CONTENT_CREATE_BOUNDS;
+
+/** The body of POST /v2.0/content. Which fields a kind needs or refuses is the server's rule (server/domain/content-create.ts). */
+export const CONTENT_CREATE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'title', 'genre', 'rating', 'originalLanguage'],
+  properties: {
+    kind: { type: 'string', enum: [...CONTENT_KINDS] },
+    title: { type: 'string', maxLength: F.titleMax },
+    description: { type: 'string', maxLength: F.descriptionMax },
+    genre: { type: 'string', maxLength: F.genreMax },
+    tags: { type: 'array', maxItems: F.tagsMax, items: { type: 'string', minLength: 1, maxLength: F.tagMax } },
+    rating: { type: 'string', maxLength: 10 },
+    originalLanguage: { type: 'string', maxLength: 10 },
+    /** 'YYYY-MM-DD' or null. */
+    releaseDate: { type: ['string', 'null'], maxLength: 10 },
+    durationSeconds: { type: 'integer', minimum: 0, maximum: C.durationMaxSeconds },
+    /** Live events: the start, an ISO instant (the form converts the site's time zone to it). */
+    startsAt: { type: ['string', 'null'], maxLength: 40 },
+    seasons: {
+      type: 'array',
+      maxItems: C.seasonsMax,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['number'],
+        properties: {
+          number: { type: 'integer', minimum: 1, maximum: C.seasonNumberMax },
+          title: { type: 'string', maxLength: C.seasonTitleMax },
+        },
+      },
+    },
+    seriesId: { type: ['string', 'null'], maxLength: 100 },
+    seasonNumber: { type: ['integer', 'null'], minimum: 1, maximum: C.seasonNumberMax },
+    episodeNumber: { type: ['integer', 'null'], minimum: 1, maximum: C.episodeNumberMax },
+    posterUrl: { type: 'string', maxLength: 200 },
+    thumbnailUrl: { type: 'string', maxLength: 200 },
+  },
+} as const;
+export type ContentCreateRequest = FromSchema<typeof CONTENT_CREATE_SCHEMA>;
+
+export interface ContentSeason { number: number; title: string }
+
+export interface ArtworkUploadResponse {
+  success: true;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface ContentFamilyEpisode {
+  id: string;
+  title: string;
+  status: ContentStatus;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  artworkUrl: string;
+}
+
+/** GET /v2.0/content/:id/family. */
+export interface ContentFamilyResponse {
+  success: true;
+  /** An episode's series (null for any other kind, or when its series is gone). */
+  series: { id: string; title: string } | null;
+  /** A series' seasons (empty for any other kind). */
+  seasons: ContentSeason[];
+  /** A series' episodes, by season and number (empty for any other kind). */
+  episodes: ContentFamilyEpisode[];
+}
+
+export function isContentKind(value: unknown): value is ContentKind {
+  return typeof value === 'string' && (CONTENT_KINDS as readonly string[]).includes(value);
+}
+
+/** The offset (ms) of `timeZone` from UTC at `instant`. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** A time zone name the browser knows, or 'UTC'. */
+export function knownTimeZone(timeZone: unknown): string {
+  if (typeof timeZone !== 'string' || !timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** A wall time 'YYYY-MM-DDTHH:mm' in `timeZone` as an ISO instant; null when it is not a date and time. */
+export function zonedWallTimeToIso(wall: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wall);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  // Two passes: the offset at the guess, then at the corrected instant (right across a DST change).
+  let instant = asUtc - zoneOffsetMs(asUtc, timeZone);
+  instant = asUtc - zoneOffsetMs(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+/** An ISO instant as 'YYYY-MM-DD HH:mm' in `timeZone`. */
+export function isoInTimeZone(iso: string, timeZone: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const local = new Date(at + zoneOffsetMs(at, timeZone)).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
+}
