@@ -285,7 +285,7 @@ export const contentItems = pgTable('content_items', {
    * The words of title_search, kept by PostgreSQL itself: stored so a search filters on it without
    * parsing every candidate title again (content_title_words_idx is a GIN over it).
    */
-  titleWords: tsvector('title_words').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, title_search)`),
+  titleWords: tsvector('title_words').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, title_search) || jsonb_to_tsvector('simple'::regconfig, tags, '["string"]'::jsonb)`),
   description: text('description').notNull().default(''),
   genre: text('genre').notNull(),
   tags: jsonb('tags').$type<string[]>().notNull().default([]),
@@ -294,6 +294,15 @@ export const contentItems = pgTable('content_items', {
   status: text('status').notNull(),
   scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
   publishedAt: timestamp('published_at', { withTimezone: true }),
+  /** Issue 29 (migration 0022): when a published item is taken down by its job (null: never). */
+  unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
+  /** The pg-boss jobs that carry out scheduledAt / unpublishAt, and the time each was sent for (server/domain/content-scheduler.ts). */
+  publishJobId: uuid('publish_job_id'),
+  publishJobAt: timestamp('publish_job_at', { withTimezone: true }),
+  unpublishJobId: uuid('unpublish_job_id'),
+  unpublishJobAt: timestamp('unpublish_job_at', { withTimezone: true }),
+  /** Country groups the item is limited to ([]: everywhere). */
+  countryGroupIds: jsonb('country_group_ids').$type<string[]>().notNull().default([]),
   /** Episodes: their series, season and number. */
   seriesId: uuid('series_id'),
   seasonNumber: integer('season_number'),
@@ -310,7 +319,33 @@ export const contentItems = pgTable('content_items', {
   // word prefixes ('stor' finds "A Winter's Story") through the GIN over the words of the search key.
   index('content_site_title_search_prefix_idx').on(t.siteId, t.titleSearch.op('text_pattern_ops')),
   index('content_title_words_idx').using('gin', t.titleWords),
+  index('content_pending_schedule_idx').on(t.siteId).where(sql`${t.scheduledAt} IS NOT NULL OR ${t.unpublishAt} IS NOT NULL`),
 ]);
+
+/** Issue 29: named sets of countries (ISO 3166-1 alpha-2) an item or a licence can be limited to. */
+export const countryGroups = pgTable('country_groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  countries: jsonb('countries').$type<string[]>().notNull().default([]),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('country_groups_site_name_idx').on(t.siteId, sql`lower(${t.name})`)]);
+
+/** Issue 29: a video licence window of one item (publishing outside every window is refused). */
+export const contentLicences = pgTable('content_licences', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  contentId: uuid('content_id').notNull().references(() => contentItems.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  countryGroupIds: jsonb('country_group_ids').$type<string[]>().notNull().default([]),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('content_licences_item_idx').on(t.siteId, t.contentId, t.startsAt)]);
 
 /** The service's viewers. */
 export const subscribers = pgTable('subscribers', {
