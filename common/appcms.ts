@@ -402,3 +402,43 @@ export type AppcmsOverviewRow = { id: string; error?: string } & (
   | { id: 'devices'; enabled?: string[]; total?: number }
   | { id: 'service'; serviceName?: string; serviceType?: string; domainName?: string }
 );
+
+/* ------------------------------- Launch readiness ------------------------------- */
+
+/** What a network can lack before it is launched (issue 30): a brand, settings, at least one platform turned on. */
+export const LAUNCH_GAPS = ['brand', 'settings', 'platform'] as const;
+export type LaunchGap = (typeof LAUNCH_GAPS)[number];
+
+export const LAUNCH_READINESS_TEXT = {
+  checking: 'Checking what the network still lacks…',
+  ready: (name: string) => `${name} has a brand, settings and at least one platform turned on.`,
+  lacks: (name: string) => `${name} is not ready yet. It lacks:`,
+  gap: {
+    brand: 'A brand: a logo and a theme (AppCMS › Brand)',
+    settings: 'Settings (AppCMS › Settings)',
+    platform: 'At least one platform turned on (AppCMS › Devices)',
+  } satisfies Record<LaunchGap, string>,
+  decide: 'Launch it anyway, or cancel and complete it first.',
+  failed: 'Could not check what the network lacks. You can still launch it, or cancel.',
+  launchAnyway: 'Launch anyway',
+  list: 'What the network lacks',
+} as const;
+
+/**
+ * The gaps of one network from its three stored parts (null: the part is not stored): no brand or a
+ * brand without a logo; no settings; no device list or none turned on.
+ */
+export function launchGapsOf(parts: {
+  brand: Record<string, unknown> | null;
+  settings: Record<string, unknown> | null;
+  device: Record<string, unknown> | null;
+}): LaunchGap[] {
+  const gaps: LaunchGap[] = [];
+  const logo = parts.brand?.logoUrl;
+  if (!parts.brand || typeof logo !== 'string' || logo.trim() === '') gaps.push('brand');
+  if (!parts.settings) gaps.push('settings');
+  const devices = parts.device?.devices;
+  const anyOn = Array.isArray(devices) && devices.some((d) => (d as { enabled?: unknown } | null)?.enabled === true);
+  if (!anyOn) gaps.push('platform');
+  return gaps;
+}

@@ -14,7 +14,7 @@ import type { Network, NetworkDataKind, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import {
-  CredentialsMissingError, networkMachine, selectCanCopy, selectCopyPreview, selectCanLaunch, selectCanWrite, selectCurrentNetwork, selectIsConfirming,
+  CredentialsMissingError, networkMachine, selectCanCopy, selectCopyPreview, selectCanLaunch, selectLaunchReadiness, selectCanWrite, selectCurrentNetwork, selectIsConfirming,
   selectLoading, selectMessage, selectNetworkData, selectNetworks, selectPendingChange, selectSyncSuccess,
   type NetworkData, type NetworkEvent, type NetworkMachineInput, type NetworkSnapshot,
 } from './network.machine';
@@ -33,13 +33,13 @@ const SERVICE: Service = {
 };
 const BRAND: NetworkData = { theme: { primaryColor: '#1370B3' } };
 
-type ActorName = 'fetchService' | 'publishNetwork' | 'copyFromDefault' | 'previewCopy' | 'fetchNetworkData';
+type ActorName = 'fetchService' | 'publishNetwork' | 'copyFromDefault' | 'previewCopy' | 'fetchNetworkData' | 'checkReadiness';
 
 interface Call { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 
 /** Fake I/O actors: each invocation waits until the test settles it. */
 function fakeActors() {
-  const calls: Record<ActorName, Call[]> = { fetchService: [], publishNetwork: [], copyFromDefault: [], previewCopy: [], fetchNetworkData: [] };
+  const calls: Record<ActorName, Call[]> = { fetchService: [], publishNetwork: [], copyFromDefault: [], previewCopy: [], fetchNetworkData: [], checkReadiness: [] };
   const fake = (name: ActorName) => fromPromise<never, unknown>(({ input }) => new Promise((resolve, reject) => {
     calls[name].push({ input, resolve: resolve as (value: unknown) => void, reject });
   }));
@@ -51,6 +51,7 @@ function fakeActors() {
       copyFromDefault: fake('copyFromDefault'),
       previewCopy: fake('previewCopy'),
       fetchNetworkData: fake('fetchNetworkData'),
+      checkReadiness: fake('checkReadiness'),
     },
   };
 }
@@ -106,6 +107,7 @@ const ACTOR_STATES: Record<ActorName, (s: NetworkSnapshot) => boolean> = {
   copyFromDefault: (s) => s.matches({ networks: { ready: 'copying' } }),
   previewCopy: (s) => s.matches({ networks: { ready: { confirmingCopy: 'comparing' } } }),
   fetchNetworkData: (s) => s.matches({ reads: 'reading' }),
+  checkReadiness: (s) => s.matches({ networks: { ready: { confirmingLaunch: 'checking' } } }),
 };
 
 const GRAPH_EVENTS: AnyEventObject[] = [
@@ -139,6 +141,8 @@ const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchNetworkData', output: BRAND },
   { type: 'xstate.done.actor.fetchNetworkData', output: null },
   { type: 'xstate.error.actor.fetchNetworkData', error: new Error('offline') },
+  { type: 'xstate.done.actor.checkReadiness', output: ['platform'] },
+  { type: 'xstate.error.actor.checkReadiness', error: new Error('offline') },
   { type: AFTER_MESSAGE },
 ];
 
@@ -340,8 +344,9 @@ describe('network machine: launching', () => {
     expect(readOnly.calls.publishNetwork).toHaveLength(0);
     expect(readOnly.calls.copyFromDefault).toHaveLength(0);
 
+    // The default network is always live: Launch is not offered there (issue 30).
     const onDefault = await loaded();
-    expect(selectCanLaunch(onDefault.actor.getSnapshot())).toBe(true);
+    expect(selectCanLaunch(onDefault.actor.getSnapshot())).toBe(false);
 
     const writer = await loaded({ savedNetworkId: 'kids' });
     expect(selectCanLaunch(writer.actor.getSnapshot())).toBe(true);
@@ -356,11 +361,43 @@ describe('network machine: launching', () => {
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.noNetworkSelected);
   });
 
+  it('shows what the network lacks before it can be confirmed, and launches anyway once confirmed (issue 30)', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.launch' });
+    expect(selectLaunchReadiness(h.actor.getSnapshot())).toEqual({ phase: 'checking' });
+    expect(h.calls.checkReadiness[0]?.input).toEqual({ site: 'demo', network: 'kids' });
+    // No launch while the check runs.
+    h.actor.send({ type: 'network.confirm' });
+    expect(h.calls.publishNetwork).toHaveLength(0);
+    await h.settle('checkReadiness', { output: ['brand', 'platform'] });
+    expect(selectLaunchReadiness(h.actor.getSnapshot())).toEqual({ phase: 'checked', gaps: ['brand', 'platform'] });
+    h.actor.send({ type: 'network.confirm' });
+    expect(h.calls.publishNetwork[0]?.input).toEqual({ site: 'demo', network: 'kids' });
+    await h.settle('publishNetwork', { output: undefined });
+    expect(selectLaunchReadiness(h.actor.getSnapshot())).toBeNull();
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully launched Kids');
+  });
+
+  it('lets the operator launch or cancel when the check fails', async () => {
+    const h = await loaded({ savedNetworkId: 'kids' });
+    h.actor.send({ type: 'network.launch' });
+    await h.settle('checkReadiness', { error: new Error('offline') });
+    expect(selectLaunchReadiness(h.actor.getSnapshot())).toEqual({ phase: 'failed' });
+    h.actor.send({ type: 'network.cancel' });
+    expect(selectIsConfirming(h.actor.getSnapshot())).toBe(false);
+    expect(h.calls.publishNetwork).toHaveLength(0);
+    h.actor.send({ type: 'network.launch' });
+    await h.settle('checkReadiness', { error: new Error('offline') });
+    h.actor.send({ type: 'network.confirm' });
+    expect(h.calls.publishNetwork).toHaveLength(1);
+  });
+
   it('asks for confirmation, launches, marks the network launched and says "Successfully launched Kids"', async () => {
     const h = await loaded({ savedNetworkId: 'kids' });
     h.actor.send({ type: 'network.launch' });
     expect(selectIsConfirming(h.actor.getSnapshot())).toBe(true);
     expect(selectPendingChange(h.actor.getSnapshot())).toMatchObject({ kind: 'launch', name: 'Kids' });
+    await h.settle('checkReadiness', { output: [] });
     h.actor.send({ type: 'network.confirm' });
     expect(selectLoading(h.actor.getSnapshot())).toBe(true);
     expect(h.calls.publishNetwork[0]?.input).toEqual({ site: 'demo', network: 'kids' });
@@ -381,6 +418,7 @@ describe('network machine: launching', () => {
   it('says "Failed to launch Kids" when the call fails', async () => {
     const h = await loaded({ savedNetworkId: 'kids' });
     h.actor.send({ type: 'network.launch' });
+    await h.settle('checkReadiness', { output: [] });
     h.actor.send({ type: 'network.confirm' });
     await h.settle('publishNetwork', { error: new Error('nope') });
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Failed to launch Kids');
@@ -390,6 +428,7 @@ describe('network machine: launching', () => {
   it('says "Authorization or API key missing" when credentials are missing', async () => {
     const h = await loaded({ savedNetworkId: 'kids' });
     h.actor.send({ type: 'network.launch' });
+    await h.settle('checkReadiness', { output: [] });
     h.actor.send({ type: 'network.confirm' });
     await h.settle('publishNetwork', { error: new CredentialsMissingError() });
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.credentialsMissing);

@@ -11,7 +11,7 @@
  * I/O actors and the session-storage actions are supplied by src/adapters/network-actors.ts.
  */
 import { assign, enqueueActions, raise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import type { DiffEntry } from '../common/appcms';
+import type { DiffEntry, LaunchGap } from '../common/appcms';
 import type { Network, NetworkDataKind, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
@@ -65,6 +65,8 @@ export interface NetworkContext {
   pending: PendingChange | null;
   /** What the pending copy would change (field, this network's value, the default's); null until read. */
   copyPreview: DiffEntry[] | null;
+  /** What the network to launch lacks (issue 30); null until checked. */
+  launchGaps: LaunchGap[] | null;
   syncSuccess: boolean;
   message: NetworkMessage | null;
   readRequest: { identifier: string; kind: NetworkDataKind } | null;
@@ -176,6 +178,7 @@ export const networkMachine = setup({
     publishNetwork: providedLater<void, PublishNetworkInput>('publishNetwork'),
     copyFromDefault: providedLater<Network | null, CopyFromDefaultInput>('copyFromDefault'),
     previewCopy: providedLater<DiffEntry[], CopyFromDefaultInput>('previewCopy'),
+    checkReadiness: providedLater<LaunchGap[], PublishNetworkInput>('checkReadiness'),
     fetchNetworkData: providedLater<NetworkData | null, FetchNetworkDataInput>('fetchNetworkData'),
   },
   actions: {
@@ -210,8 +213,9 @@ export const networkMachine = setup({
         },
       };
     }),
-    clearPending: assign({ pending: null, copyPreview: null }),
+    clearPending: assign({ pending: null, copyPreview: null, launchGaps: null }),
     storeCopyPreview: assign(({ event }) => ({ copyPreview: outputOf<DiffEntry[]>(event) })),
+    storeLaunchGaps: assign(({ event }) => ({ launchGaps: outputOf<LaunchGap[]>(event) })),
     markLaunched: assign(({ context }) => ({
       networks: context.networks.map((n) => (n.identifier === context.pending?.identifier ? { ...n, isActive: true } : n)),
     })),
@@ -317,6 +321,7 @@ export const networkMachine = setup({
     selectedId: input.savedNetworkId,
     pending: null,
     copyPreview: null,
+    launchGaps: null,
     syncSuccess: false,
     message: null,
     readRequest: null,
@@ -395,10 +400,30 @@ export const networkMachine = setup({
               },
             },
             confirmingLaunch: {
-              description: 'Asking the operator to confirm launching the current network.',
+              description: 'Asking the operator to confirm launching the current network, with what it lacks first (issue 30).',
+              initial: 'checking',
               on: {
-                'network.confirm': 'launching',
                 'network.cancel': { target: 'idle', actions: 'clearPending' },
+              },
+              states: {
+                checking: {
+                  description: 'Reading what the network lacks (a brand, settings, at least one platform on) before it can be confirmed.',
+                  invoke: {
+                    id: 'checkReadiness',
+                    src: 'checkReadiness',
+                    input: publishNetworkInput,
+                    onDone: { target: 'checked', actions: 'storeLaunchGaps' },
+                    onError: { target: 'checkFailed' },
+                  },
+                },
+                checked: {
+                  description: 'The dialog lists what the network lacks (or says it is ready); the operator launches anyway or cancels.',
+                  on: { 'network.confirm': '#network.networks.ready.launching' },
+                },
+                checkFailed: {
+                  description: 'What the network lacks could not be read; the launch can still be confirmed or cancelled.',
+                  on: { 'network.confirm': '#network.networks.ready.launching' },
+                },
               },
             },
             launching: {
@@ -550,12 +575,20 @@ export const selectHasSite = (snapshot: NetworkSnapshot): boolean => snapshot.co
 /** Launch and Copy are offered only to a role that may use them (issue 20). */
 export const selectCanWrite = (snapshot: NetworkSnapshot): boolean => snapshot.context.canWrite;
 /**
- * Launch is offered to a role that may write, except on a network that is already launched. The default
- * network keeps it: the machine then answers with the spec's "… is the default network." (§4.6).
+ * Launch is offered to a role that may write on a network that is neither launched nor the default
+ * (issue 30: the default network is always live; were it sent, the machine answers "… is the default network.").
  */
 export const selectCanLaunch = (snapshot: NetworkSnapshot): boolean => {
   const current = currentNetworkOf(snapshot.context);
-  return snapshot.context.canWrite && current !== null && (current.isDefault || !current.isActive);
+  return snapshot.context.canWrite && current !== null && !current.isDefault && !current.isActive;
+};
+/** What the network to launch lacks: still being checked, checked (the gaps, maybe none), or not readable. */
+export const selectLaunchReadiness = (snapshot: NetworkSnapshot):
+  { phase: 'checking' } | { phase: 'checked'; gaps: LaunchGap[] } | { phase: 'failed' } | null => {
+  if (snapshot.matches({ networks: { ready: { confirmingLaunch: 'checking' } } })) return { phase: 'checking' };
+  if (snapshot.matches({ networks: { ready: { confirmingLaunch: 'checked' } } })) return { phase: 'checked', gaps: snapshot.context.launchGaps ?? [] };
+  if (snapshot.matches({ networks: { ready: { confirmingLaunch: 'checkFailed' } } })) return { phase: 'failed' };
+  return null;
 };
 /** Copy from default is offered to a role that may write (on the default network the machine says why it cannot). */
 export const selectCanCopy = (snapshot: NetworkSnapshot): boolean =>

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { CREDENTIALS_MISSING, networkMachine } from '../../machines/network.machine';
 import { MESSAGES } from '../../common/messages';
+import { launchGapsOf } from '../../common/appcms';
 import { createGraphqlClient, runGraphql, SERVICE_GET } from '../api/graphql';
 import { copyRequestFor, createNetworkActors, networkDataOf, networkImplementations } from './network-actors';
 
@@ -74,6 +75,25 @@ describe('network actors', () => {
       headers: { Authorization: 'Bearer tok', xApiKey: 'key' }, signal: expect.any(AbortSignal),
     }));
     expect(networkDataOf({ status: 'draft', a: 1 })).toEqual({ status: 'draft', a: 1 });
+  });
+
+  it('checks what a network lacks before a launch: a missing part (404) is a gap, another failure fails the check (issue 30)', async () => {
+    const answers: Record<string, unknown> = {
+      brand: { status: 404, message: 'not found' },
+      settings: { status: 200, defaultLanguage: 'en' },
+      device: { status: 200, devices: [{ platform: 'web', enabled: false }] },
+    };
+    const request = vi.fn(async (url: string) => answers[url.split('/')[4] ?? '']);
+    const actors = createNetworkActors({ client: clientWith(vi.fn()), getCredentials: () => CREDENTIALS, request: request as never });
+    const actor = createActor(actors.checkReadiness, { input: { site: 'demo', network: 'kids' } }).start();
+    await expect(toPromise(actor)).resolves.toEqual(['brand', 'platform']);
+    expect(request).toHaveBeenCalledWith('/v4.0/appcms/demo/device/kids', expect.objectContaining({ headers: { Authorization: 'Bearer tok', xApiKey: 'key' } }));
+    answers.brand = { status: 200, logoUrl: '/logo.png' };
+    answers.device = { status: 200, devices: [{ platform: 'web', enabled: true }] };
+    await expect(toPromise(createActor(actors.checkReadiness, { input: { site: 'demo', network: 'kids' } }).start())).resolves.toEqual([]);
+    answers.settings = { status: 500, message: 'down' };
+    await expect(toPromise(createActor(actors.checkReadiness, { input: { site: 'demo', network: 'kids' } }).start())).rejects.toThrow('down');
+    expect(launchGapsOf({ brand: { logoUrl: ' ' }, settings: null, device: null })).toEqual(['brand', 'settings', 'platform']);
   });
 
   it('builds the copy request of spec §7.1', () => {

@@ -12,7 +12,7 @@ import {
   type PublishNetworkInput,
 } from '../../machines/network.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
-import type { DiffEntry } from '../../common/appcms';
+import { launchGapsOf, type DiffEntry, type LaunchGap } from '../../common/appcms';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlClient, type GraphqlCredentials,
@@ -81,6 +81,23 @@ export function createNetworkActors({ client, getCredentials = readNetworkCreden
       const { fetchCopyPreview } = await import('./appcms-actors');
       const preview = await fetchCopyPreview(input.site, input.network);
       return preview[input.what];
+    }),
+
+    /**
+     * What the network to launch lacks (issue 30): its brand, settings and device list read side by
+     * side; a part the server does not have (404) counts as missing, any other failure fails the check.
+     */
+    checkReadiness: fromPromise<LaunchGap[], PublishNetworkInput>(async ({ input, signal }) => {
+      const credentials = requireCredentials();
+      const read = async (kind: 'brand' | 'settings' | 'device'): Promise<Record<string, unknown> | null> => {
+        const url = `${API_PATHS.appcmsNetworkData}/${encodeURIComponent(input.site)}/${kind}/${encodeURIComponent(input.network)}`;
+        const body = await request<Record<string, unknown>>(url, { headers: authHeaders(credentials), signal });
+        if (body.status === 404) return null;
+        if (body.status !== 200) throw new ApiError(typeof body.message === 'string' ? body.message : MESSAGES.failedToGet(kind, input.network), body.status, body);
+        return networkDataOf(body);
+      };
+      const [brand, settings, device] = await Promise.all([read('brand'), read('settings'), read('device')]);
+      return launchGapsOf({ brand, settings, device });
     }),
 
     /** Spec §5: nothing without credentials (the machine already skips the default network). */

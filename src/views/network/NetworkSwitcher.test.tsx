@@ -4,6 +4,7 @@ import { setLanguage } from '../shared/preferences';
 import { fromPromise } from 'xstate';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { OWN_MESSAGES } from '../../../common/messages';
+import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
 import { renderView, settle } from '../../test-support/render-view';
 import { appCmsUser, KIDS, MAIN, SERVICE, signedInAs } from '../../test-support/view-fixtures';
 import { systemActor } from '../../app-actor';
@@ -29,7 +30,7 @@ describe('NetworkSwitcher', () => {
     expect(screen.queryByTestId('network-copy-brand')).toBeNull();
   });
 
-  it('offers Copy but not Launch on a launched network; on the default one both (the machine says why not)', async () => {
+  it('offers Copy but not Launch on a launched network, and no Launch on the default network (issue 30)', async () => {
     const launched = { ...KIDS, isActive: true };
     const view = await renderView(<NetworkSwitcher />, {
       actors: appCmsUser({ fetchService: fakeActor(() => ({ ...SERVICE, networks: [MAIN, launched] })) }),
@@ -40,8 +41,32 @@ describe('NetworkSwitcher', () => {
     expect(screen.getByTestId('network-copy-brand')).toBeTruthy();
     await view.user.click(screen.getByRole('button', { name: /Main Network/ }));
     await view.user.click(trigger());
-    expect(screen.getByTestId('network-launch')).toBeTruthy();
+    expect(screen.queryByTestId('network-launch')).toBeNull();
     expect(screen.getByTestId('network-copy-brand')).toBeTruthy();
+  });
+
+  it('shows what the network lacks before the launch can be confirmed, and offers "Launch anyway" (issue 30)', async () => {
+    const gaps = [async () => new Promise<never>(() => {}), async () => ['brand', 'platform']];
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: appCmsUser({ checkReadiness: fromPromise(() => gaps.shift()!()), publishNetwork: pendingActor() }),
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
+    });
+    await view.user.click(screen.getByTestId('network-launch'));
+    let dialog = screen.getByRole('dialog', { name: OWN_MESSAGES.networkLaunchTitle });
+    expect(within(dialog).getByRole('status').textContent).toBe(LAUNCH_READINESS_TEXT.checking);
+    expect(within(dialog).getByRole('button', { name: 'Launch' })).toHaveProperty('disabled', true);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await view.user.click(trigger());
+    await view.user.click(screen.getByTestId('network-launch'));
+    await settle();
+    dialog = screen.getByRole('dialog', { name: OWN_MESSAGES.networkLaunchTitle });
+    expect(within(dialog).getByText(LAUNCH_READINESS_TEXT.lacks('Kids'))).toBeTruthy();
+    const list = within(dialog).getByRole('list', { name: LAUNCH_READINESS_TEXT.list });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([LAUNCH_READINESS_TEXT.gap.brand, LAUNCH_READINESS_TEXT.gap.platform]);
+    await view.user.click(within(dialog).getByRole('button', { name: LAUNCH_READINESS_TEXT.launchAnyway }));
+    expect(view.sentTo('network')).toEqual([
+      { type: 'network.launch' }, { type: 'network.cancel' }, { type: 'network.launch' }, { type: 'network.confirm' },
+    ]);
   });
 
   it('closes on Escape and puts focus back on its trigger', async () => {
@@ -81,12 +106,14 @@ describe('NetworkSwitcher', () => {
 
   it('confirms a launch in a dialog, then sends the confirmation', async () => {
     const view = await renderView(<NetworkSwitcher />, {
-      actors: appCmsUser({ publishNetwork: pendingActor() }),
+      actors: appCmsUser({ publishNetwork: pendingActor(), checkReadiness: fakeActor(() => []) }),
       given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
     });
     await view.user.click(screen.getByTestId('network-launch'));
+    await settle();
     const dialog = screen.getByRole('dialog', { name: OWN_MESSAGES.networkLaunchTitle });
     expect(within(dialog).getByText(OWN_MESSAGES.networkLaunchConfirm('Kids'))).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe(LAUNCH_READINESS_TEXT.ready('Kids'));
     await view.user.click(within(dialog).getByRole('button', { name: 'Launch' }));
     expect(view.sentTo('network')).toEqual([{ type: 'network.launch' }, { type: 'network.confirm' }]);
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Launch' })).toHaveProperty('disabled', true);

@@ -10,9 +10,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { NetworkActorRef, PendingChange } from '../../../machines/network.machine';
 import {
-  selectCanCopy, selectCanLaunch, selectCopyPreview, selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectIsFetching, selectNetworks,
-  selectPendingChange,
+  selectCanCopy, selectCanLaunch, selectCopyPreview, selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectIsFetching, selectLaunchReadiness,
+  selectNetworks, selectPendingChange,
 } from '../../../machines/network.machine';
+import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
 import { useAppActor } from '../../app-actor';
 import type { Network } from '../../../common/contract';
 import { button } from '../../theme/ui.css';
@@ -52,6 +53,24 @@ function CopyChanges({ network, shell }: { network: NetworkActorRef; shell: Shel
   );
 }
 
+/** What the network to launch lacks (issue 30), read before the launch can be confirmed. */
+function LaunchReadiness({ network, name }: { network: NetworkActorRef; name: string }) {
+  const readiness = useSelector(network, selectLaunchReadiness);
+  if (!readiness) return null;
+  if (readiness.phase === 'checking') return <p role="status">{LAUNCH_READINESS_TEXT.checking}</p>;
+  if (readiness.phase === 'failed') return <p role="alert">{LAUNCH_READINESS_TEXT.failed}</p>;
+  if (readiness.gaps.length === 0) return <p role="status">{LAUNCH_READINESS_TEXT.ready(name)}</p>;
+  return (
+    <div role="alert">
+      <p>{LAUNCH_READINESS_TEXT.lacks(name)}</p>
+      <ul className={css.gaps} aria-label={LAUNCH_READINESS_TEXT.list} data-testid="launch-gaps">
+        {readiness.gaps.map((gap) => <li key={gap}>{LAUNCH_READINESS_TEXT.gap[gap]}</li>)}
+      </ul>
+      <p>{LAUNCH_READINESS_TEXT.decide}</p>
+    </div>
+  );
+}
+
 function confirmationText(pending: PendingChange | null, shell: ShellText): { title: string; body: string; action: string } {
   if (pending?.kind === 'copy') {
     return {
@@ -73,8 +92,10 @@ export function NetworkSwitcher() {
   const fetching = useSelector(network, selectIsFetching);
   const canLaunch = useSelector(network, selectCanLaunch);
   const canCopy = useSelector(network, selectCanCopy);
+  const readiness = useSelector(network, selectLaunchReadiness);
   const shell = useShellText();
   const text = confirmationText(pending, shell);
+  const launchAnyway = readiness?.phase === 'checked' && readiness.gaps.length > 0;
   // Choosing a network or an action closes the panel (it would stay open over the page and behind the dialog).
   const panel = useRef<HTMLDetailsElement>(null);
   const close = () => {
@@ -159,13 +180,15 @@ export function NetworkSwitcher() {
         open={confirming || changing}
         title={text.title}
         negativeLabel={shell.cancel}
-        positiveLabel={text.action}
+        positiveLabel={launchAnyway ? LAUNCH_READINESS_TEXT.launchAnyway : text.action}
+        positiveDisabled={readiness?.phase === 'checking'}
         busy={changing}
         onNegative={() => network.send({ type: 'network.cancel' })}
         onPositive={() => network.send({ type: 'network.confirm' })}
       >
         <p>{text.body}</p>
         {pending?.kind === 'copy' && <CopyChanges network={network} shell={shell} />}
+        {pending?.kind === 'launch' && <LaunchReadiness network={network} name={pending.name} />}
       </Modal>
     </>
   );

@@ -15,6 +15,9 @@ export const panel = style({
   position: 'absolute', right: 0, top: '115%', width: '20rem', zIndex: 40,
   background: vars.color.background, color: vars.color.secondaryMain, borderRadius: vars.radius,
   boxShadow: '0 6px 20px rgba(0,0,0,0.2)', padding: vars.space.sm,
+  // On a narrow screen the panel spans the viewport below the trigger (issue 30: at 390 px it was
+  // cut off on the left, "nnel"): fixed with its static top, a margin on either side.
+  '@media': { 'screen and (max-width: 40rem)': { position: 'fixed', top: 'auto', left: vars.space.sm, right: vars.space.sm, width: 'auto' } },
 });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 const optionBase = style({
@@ -28,7 +31,8 @@ export const option = styleVariants({
   current: [optionBase, { borderColor: vars.color.primaryLight, background: vars.color.paper, fontWeight: 700 }],
 });
 export const logo = style({ width: 28, height: 28, borderRadius: vars.radius, objectFit: 'contain', background: vars.color.paper, flexShrink: 0 });
-export const name = style({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/** Whole names, wrapped when long (never cut). */
+export const name = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere' });
 const markBase = style({ fontSize: '0.75rem', fontWeight: 600, padding: `0 ${vars.space.xs}`, borderRadius: vars.radius, whiteSpace: 'nowrap' });
 export const mark = styleVariants({
   // The spec's green (#00B523) is 2.75:1 on white: the mark uses the theme's darker text green (AA).
@@ -40,6 +44,8 @@ export const actions = style({
   display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginTop: vars.space.sm,
   paddingTop: vars.space.sm, borderTop: `1px solid ${vars.color.border}`,
 });
+/** The launch dialog's list of what the network lacks. */
+export const gaps = style({ margin: `${vars.space.xs} 0`, paddingLeft: vars.space.lg });
 export const empty = style({ padding: vars.space.sm, color: vars.color.secondaryLight });
 
 /** The copy dialog's list of changes: scrolls inside the dialog when long or wide. */
