@@ -28,7 +28,7 @@
  *
  * Tags: `editing` while a record is open.
  */
-import { assign, enqueueActions, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RevisionKind } from '../common/revisions';
 import { editorMachine } from './editor.machine';
 import { pageHistoryMachine } from './history.machine';
@@ -100,18 +100,7 @@ export const listPageMachine = setup({
   actions: {
     setOpenId: assign((_, params: { id: string | null }) => ({ openId: params.id })),
     reloadList: sendTo('list', { type: 'list.reload' }),
-    /** The open record's History, when the page shows one and the record is stored (not a new one). */
-    startHistory: enqueueActions(({ context, enqueue }) => {
-      if (context.history && context.openId && context.openId !== NEW_RECORD_ID) {
-        enqueue.spawnChild('history', { id: 'history', input: { kind: context.history, objectId: context.openId } });
-      }
-    }),
-    stopHistory: enqueueActions(({ context, enqueue }) => {
-      if (context.history) enqueue.stopChild('history');
-    }),
-    reloadHistory: enqueueActions(({ context, enqueue }) => {
-      if (context.history && context.openId !== NEW_RECORD_ID) enqueue.sendTo('history', { type: 'history.reload' });
-    }),
+    reloadHistory: sendTo('history', { type: 'history.reload' }),
     /** Provided by the wiring file: show the created record at its own address (replacing `?edit=new`). */
     openCreated: (_, params: { id: string }) => { void params; },
     /** Provided by the wiring file: the page's address without an open record. */
@@ -121,6 +110,8 @@ export const listPageMachine = setup({
     isOpenOn: ({ context }, params: { id: string }) => context.openId === params.id,
     hasOpenRecord: ({ context }) => context.openId !== null,
     keepsEditor: ({ context }) => context.keepEditor !== null,
+    /** The page shows History and the open record is a stored one (not a new one). */
+    showsHistory: ({ context }) => context.history !== null && context.openId !== null && context.openId !== NEW_RECORD_ID,
   },
 }).createMachine({
   id: 'listPage',
@@ -151,8 +142,6 @@ export const listPageMachine = setup({
     open: {
       description: 'The editor of one record is beside the list. Another record opens a fresh editor; the one already open is left as it is.',
       tags: ['editing'],
-      entry: 'startHistory',
-      exit: 'stopHistory',
       invoke: { id: 'editor', src: 'editor', input: ({ context }) => ({ id: context.openId! }) },
       on: {
         'page.open': [
@@ -163,7 +152,7 @@ export const listPageMachine = setup({
           { guard: 'keepsEditor' },
           { target: 'closed', actions: { type: 'setOpenId', params: { id: null } } },
         ],
-        'editor.saved': { actions: ['reloadList', 'reloadHistory'] },
+        'editor.saved': { actions: 'reloadList' },
         'history.restored': { target: 'open', reenter: true, actions: 'reloadList' },
         'history.stale': { target: 'open', reenter: true },
         'editor.created': {
@@ -176,6 +165,21 @@ export const listPageMachine = setup({
           { guard: 'keepsEditor', target: 'open', reenter: true },
           { target: 'closed', actions: [{ type: 'setOpenId', params: { id: null } }, 'closeEditor'] },
         ],
+      },
+      initial: 'choosing',
+      states: {
+        choosing: {
+          description: 'Whether the open record shows its History beside the editor.',
+          always: [{ guard: 'showsHistory', target: 'withHistory' }, { target: 'withoutHistory' }],
+        },
+        withHistory: {
+          description: 'The record\'s History is beside its editor; a save reads it again.',
+          invoke: { id: 'history', src: 'history', input: ({ context }) => ({ kind: context.history!, objectId: context.openId! }) },
+          on: { 'editor.saved': { actions: ['reloadList', 'reloadHistory'] } },
+        },
+        withoutHistory: {
+          description: 'No History: the page shows none, or the record is a new one.',
+        },
       },
     },
   },
