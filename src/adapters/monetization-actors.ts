@@ -14,10 +14,12 @@ import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord,
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
 import { editorPageMachine } from '../../machines/editor-page.machine';
+import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
+import { historyActors } from './history-io';
 import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
 
@@ -344,6 +346,8 @@ export interface ListPageIo {
   load: AnyActorLogic;
   save: AnyActorLogic;
   perform: AnyActorLogic;
+  /** The open record's History (`load`, `restore`); the browser's REST calls when not given. */
+  history?: { load: AnyActorLogic; restore: AnyActorLogic };
 }
 
 /** Where a page goes after a create (the new record's address) and after the editor's Close. */
@@ -369,6 +373,7 @@ export function monetizationListPage(page: MonetizationListPage, io: ListPageIo,
       list: listMachine.provide({ actors: { fetchPage: io.fetchPage } }),
       editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform } }),
+      history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
     },
     actions: {
       openCreated: (_, params: { id: string }) => navigation.openCreated(route, params.id),

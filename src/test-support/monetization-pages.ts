@@ -9,6 +9,7 @@ import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { MONETIZATION_LIST_PAGES, monetizationListPage, monetizationModelsPage, type MonetizationListPage } from '../adapters/monetization-actors';
 import type { PageLogicMap } from '../page-actors';
+import { historyFakeActors, historyFakes, type HistoryFakes } from './history-fakes';
 
 export interface MonetizationFakes {
   lists: Record<string, ListPage>;
@@ -21,10 +22,12 @@ export interface MonetizationFakes {
   opened: string[];
   /** How often the editor's Close asked for the page without a record. */
   closed: number;
+  /** The open record's History (revisions by object id, restores asked). */
+  history: HistoryFakes;
 }
 
 export function monetizationFakes(): MonetizationFakes {
-  return { lists: {}, records: {}, reads: [], saves: [], actions: [], actionAnswer: 'Done.', opened: [], closed: 0 };
+  return { lists: {}, records: {}, reads: [], saves: [], actions: [], actionAnswer: 'Done.', opened: [], closed: 0, history: historyFakes() };
 }
 
 function editorIo(kind: string, fakes: MonetizationFakes) {
@@ -52,6 +55,7 @@ function page(name: MonetizationListPage, fakes: MonetizationFakes) {
       fakes.actions.push(input);
       return fakes.actionAnswer;
     }),
+    history: historyFakeActors(fakes.history),
   }, {
     openCreated: (_, id) => { fakes.opened.push(id); },
     closeEditor: () => { fakes.closed += 1; },

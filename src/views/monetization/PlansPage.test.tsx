@@ -5,6 +5,7 @@ import { renderView } from '../../test-support/render-view';
 import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
 import { PlansPage } from './PlansPage';
 import { authAs, PLAN } from '../../test-support/monetization-fixtures';
+import { revision } from '../../test-support/history-fakes';
 
 const pageFakes = monetizationFakes();
 const pages = monetizationTestPages(pageFakes);
@@ -108,5 +109,31 @@ describe('PlansPage', () => {
     await view.user.click(screen.getByRole('button', { name: 'Close' }));
     expect(pageFakes.closed).toBe(closed + 1);
     expect(screen.queryByRole('heading', { name: 'Edit plan' })).toBeNull();
+  });
+
+  it('shows the open plan\'s History beside its editor; a restore sends the editor\'s version and opens the editor afresh', async () => {
+    pageFakes.history.revisions[PLAN.id] = [revision(8, [{ field: 'prices', before: [{ currency: 'USD', amount: 999 }], after: [{ currency: 'USD', amount: 1299 }] }], { objectId: PLAN.id })];
+    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs('write') });
+    const panel = await screen.findByTestId('revision-8');
+    expect(panel.textContent).toContain('Price: 9.99 USD → 12.99 USD');
+    const loadsBefore = pageFakes.history.loads.length;
+    await view.user.click(within(panel).getByRole('button', { name: 'Compare with now' }));
+    await view.user.click(screen.getByRole('button', { name: 'Restore the values before #8' }));
+    await view.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(pageFakes.history.restores).toEqual([{ seq: 8, version: 3 }]));
+    // The page opens the editor and its History afresh (the history is read again).
+    await waitFor(() => expect(pageFakes.history.loads.length).toBeGreaterThan(loadsBefore));
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toBeTruthy();
+  });
+
+  it('a read level sees the History without Restore', async () => {
+    pageFakes.history.revisions[PLAN.id] = [revision(8, [{ field: 'trialDays', before: 7, after: 14 }], { objectId: PLAN.id })];
+    pageFakes.history.canRestore = false;
+    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs('read') });
+    const item = await screen.findByTestId('revision-8');
+    await view.user.click(within(item).getByRole('button', { name: 'Compare with now' }));
+    expect(screen.getByTestId('revision-diff')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Restore/ })).toBeNull();
+    pageFakes.history.canRestore = true;
   });
 });

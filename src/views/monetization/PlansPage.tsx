@@ -3,11 +3,13 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { BILLING_PERIODS, CURRENCIES, MONETIZATION_MESSAGES, PLAN_STATUSES, formatMoney } from '../../../common/monetization-rules';
 import { PLAN_ACTIONS, type Plan } from '../../../common/monetization-contract';
 import { selectDraft, selectEditorId } from '../../../machines/editor.machine';
-import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
+import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
 import { selectActionPending, selectActionRunning } from '../../../machines/page-action.machine';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
 import { useSelector } from '@xstate/react';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
+import * as historyCss from '../shared/history.css';
 import { Modal } from '../shared/Modal';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ActionOutcome } from './ActionOutcome';
@@ -84,11 +86,12 @@ export function PlanEditor({ editor, canEdit }: { editor: EditorRef; canEdit: bo
 export function PlansPage() {
   const { edit } = getRouteApi('/protected/monetization/plans').useSearch();
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('plans', { input: { filters: { status: '' }, confirm: [PLAN_ACTIONS.delete], ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('plans', { input: { filters: { status: '' }, confirm: [PLAN_ACTIONS.delete], history: 'plan', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const actions = useSelector(page, selectPageActions);
   const editor = useSelector(page, selectPageEditor);
+  const history = useSelector(page, selectPageHistory);
   const pending = useSelector(actions, selectActionPending);
   const running = useSelector(actions, selectActionRunning);
   const request = (name: string, p: Plan) => actions.send({ type: 'action.request', name, args: { id: p.id, version: p.version }, label: p.name });
@@ -117,7 +120,12 @@ export function PlansPage() {
             }] : []),
           ]}
         />
-        {editor && <PlanEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />}
+        {editor && (
+          <div className={historyCss.editorColumn}>
+            <PlanEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />
+            {history && <EditorHistoryPanel key={history.sessionId} history={history} editor={editor} />}
+          </div>
+        )}
       </div>
       <Modal
         open={pending !== null} title="Delete plan" negativeLabel="Cancel" positiveLabel="Delete"
