@@ -181,7 +181,10 @@ describe('listPage: the open record\'s History', () => {
         list: listMachine.provide({ actors: { fetchPage: fromPromise<ListPage, ListQuery>(async () => { rowReads += 1; return { items: [{ id: 'p1' }], total: 1 }; }) } }),
         editor: pageEditorMachine.provide({
           actors: {
-            load: fromPromise<EditorRecord, { id: string }>(async ({ input: { id } }) => { editorLoads.push(id); return GOLD; }),
+            load: fromPromise<EditorRecord, { id: string }>(async ({ input: { id } }) => {
+              editorLoads.push(id);
+              return id === NEW_RECORD_ID ? { values: { name: '' }, version: 0, data: null } : GOLD;
+            }),
             save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input: save }) => ({ ...GOLD, values: save.draft, version: save.version + 1 })),
           },
         }),
@@ -199,21 +202,36 @@ describe('listPage: the open record\'s History', () => {
     }), { input: { history: 'plan' } }).start();
     actor.send({ type: 'page.open', id: NEW_RECORD_ID });
     expect(selectPageHistory(actor.getSnapshot())).toBeUndefined();
+    // Once created, the new record's History starts beside the same editor.
+    const creating = selectPageEditor(actor.getSnapshot())!;
+    await settle();
+    creating.send({ type: 'editor.change', field: 'name', value: 'New' });
+    creating.send({ type: 'editor.save' });
+    await settle();
+    await settle();
+    expect(selectPageEditor(actor.getSnapshot())).toBe(creating);
+    expect(historyLoads).toEqual([{ kind: 'plan', objectId: 'p1', page: 1 }]);
+    historyLoads.length = 0;
     actor.send({ type: 'page.open', id: 'p1' });
     await settle();
-    expect(historyLoads).toEqual([{ kind: 'plan', objectId: 'p1', page: 1 }]);
+    expect(historyLoads).toEqual([]);
+    actor.send({ type: 'page.open', id: 'p2' });
+    actor.send({ type: 'page.open', id: 'p1' });
+    await settle();
+    expect(historyLoads).toEqual([{ kind: 'plan', objectId: 'p2', page: 1 }, { kind: 'plan', objectId: 'p1', page: 1 }]);
+    historyLoads.length = 0;
     const editor = selectPageEditor(actor.getSnapshot())!;
     editor.send({ type: 'editor.change', field: 'name', value: 'Platinum' });
     editor.send({ type: 'editor.save' });
     await settle();
     await settle();
-    expect(historyLoads).toHaveLength(2);
+    expect(historyLoads).toHaveLength(1);
     const before = rowReads;
     actor.send({ type: 'history.restored' });
     await settle();
     expect(selectPageEditor(actor.getSnapshot())).not.toBe(editor);
     expect(editorLoads.filter((id) => id === 'p1')).toHaveLength(2);
-    expect(historyLoads).toHaveLength(3);
+    expect(historyLoads).toHaveLength(2);
     expect(rowReads).toBe(before + 1);
     actor.send({ type: 'history.stale' });
     await settle();

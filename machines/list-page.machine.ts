@@ -178,7 +178,16 @@ export const listPageMachine = setup({
           on: { 'editor.saved': { actions: ['reloadList', 'reloadHistory'] } },
         },
         withoutHistory: {
-          description: 'No History: the page shows none, or the record is a new one.',
+          description: 'No History: the page shows none, or the record is a new one (once created, its History starts).',
+          on: {
+            'editor.created': {
+              target: 'choosing',
+              actions: [
+                { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
+                { type: 'openCreated', params: ({ event }) => ({ id: event.id }) },
+              ],
+            },
+          },
         },
       },
     },
