@@ -18,6 +18,8 @@ export const APPCMS_PATHS = {
   service: '/v2.0/appcms/service',
   signingKey: '/v2.0/appcms/signingkey',
   copyPreview: '/v2.0/appcms/copyPreview',
+  /** POST `${withdraw}/{site}/{network}`: a launched network goes back to not launched (issue 28). */
+  withdraw: '/v2.0/appcms/withdraw',
   uploads: '/v2.0/appcms/uploads',
   /** Stored uploads, served by content hash: `${files}/{key}`. */
   files: '/v2.0/appcms/files',

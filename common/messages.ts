@@ -126,6 +126,11 @@ export const OWN_MESSAGES = {
   // The console shell (issue 20).
   networkLoading: 'Loading networks…',
   networkAlreadyLaunched: (name: string) => `${name} is already launched.`,
+  networkIsNotLaunched: (name: string) => `${name} is not launched.`,
+  /** The withdraw dialog (issue 28): what withdrawing does, before the operator confirms. */
+  networkWithdrawConfirm: (name: string) => `Withdraw ${name}? It stops being launched: its apps and site are no longer offered to viewers until it is launched again. Its brand, settings and devices are kept.`,
+  networkWithdrawn: (name: string) => `${name} withdrawn.`,
+  networkWithdrawFailed: (name: string) => `${name} could not be withdrawn.`,
   networkReadOnly: 'Your role in App CMS is read only: you cannot launch or copy.',
   forbiddenArea: (area: string) => `You have no role in ${area}.`,
   forbiddenNoRole: 'Your account has no role in any area of CMS Tools. Ask an administrator of your site to grant you access.',

@@ -8,6 +8,10 @@ import { AREAS, type AreaName } from './constants';
 /** Every kind of object a revision can name, with the area whose roles guard it. */
 export const REVISION_KINDS = {
   content: { area: AREAS.content, label: 'content item' },
+  /** Issue 29: a named set of countries (Content › Country Group). */
+  countryGroup: { area: AREAS.content, label: 'country group' },
+  /** Issue 29: a video licence window of one item (Content › Video License). */
+  licence: { area: AREAS.content, label: 'video licence' },
   brand: { area: AREAS.appCms, label: 'brand' },
   settings: { area: AREAS.appCms, label: 'settings' },
   devices: { area: AREAS.appCms, label: 'devices' },
@@ -32,6 +36,8 @@ export const REVISION_KINDS = {
   siteSecurity: { area: AREAS.admin, label: 'two-factor rule' },
   subscription: { area: AREAS.customerSupport, label: 'subscription' },
   subscriber: { area: AREAS.customerSupport, label: 'subscriber' },
+  /** A subscriber's payment: a support refund (issue 29). */
+  payment: { area: AREAS.customerSupport, label: 'payment' },
 } as const satisfies Record<string, { area: AreaName; label: string }>;
 
 export type RevisionKind = keyof typeof REVISION_KINDS;

@@ -33,6 +33,8 @@ import { adminRoutes } from './http/admin-routes';
 import { accountRoutes } from './http/account-routes';
 import { totpRoutes } from './http/totp-routes';
 import { revisionContext, revisionRoutes } from './http/revision-routes';
+import { requestIdOf } from './domain/revisions';
+import { REQUEST_ID_HEADER } from '../common/revisions';
 import './http/types';
 
 /**
@@ -87,6 +89,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger === undefined ? false : options.logger === true ? { redact: LOG_REDACTION, serializers: LOG_SERIALIZERS } : options.logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Issue 28: a caller may name its write with a UUID (x-request-id), which its revisions carry and Undo names.
+    genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (options.checkSerialization) installSerializationCheck(app);

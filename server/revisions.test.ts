@@ -278,6 +278,24 @@ const CASES: Record<string, Case> = {
     send: (s, p) => rest(s, 'POST', `/v1/revisions/${p.seq}/restore`, { version: p_<Row>(p, 'plan').version }),
     objects: (p) => [{ kind: 'plan', objectId: p_<Row>(p, 'plan').id }],
   },
+  // Undo (REST, issue 28): a launch named by its x-request-id is withdrawn again as a new revision.
+  'POST /v1/revisions/undo': {
+    prepare: async () => {
+      const n = await network(false);
+      const requestId = randomUUID();
+      const launched = await t.inject({ method: 'POST', url: API_PATHS.graphql, headers: { ...writer.headers, 'x-request-id': requestId }, payload: { query: M.publish, variables: { site: SITE, network: n.identifier } } });
+      expect(launched.json()).not.toHaveProperty('errors');
+      return { n, requestId };
+    },
+    send: (s, p) => rest(s, 'POST', '/v1/revisions/undo', { requestId: p.requestId }),
+    objects: (p) => [{ kind: 'network', objectId: p_<Row>(p, 'n').id }],
+  },
+  // Withdraw (REST, issue 28): a launched network goes back to not launched.
+  [`POST ${APPCMS_PATHS.withdraw}/:site/:network`]: {
+    prepare: async () => ({ n: await network(true) }),
+    send: (s, p) => rest(s, 'POST', `${APPCMS_PATHS.withdraw}/${SITE}/${p_<Row>(p, 'n').identifier}`),
+    objects: (p) => [{ kind: 'network', objectId: p_<Row>(p, 'n').id }],
+  },
   // GraphQL: networks
   'mutation networkPublish': {
     prepare: async () => ({ n: await network(false) }),

@@ -3,7 +3,7 @@
  * is the transaction), read one object's history newest first, read one revision. What a revision
  * holds and when one is written is server/domain/revisions.ts.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from './client';
 import { revisions, staffUsers } from './schema';
 
@@ -47,4 +47,26 @@ export async function objectRevisions(db: Pick<Db, 'select'>, siteId: string, ki
     .where(and(eq(revisions.siteId, siteId), eq(revisions.objectKind, kind), eq(revisions.objectId, objectId)))
     .orderBy(revisions.seq);
   return rows.map((r) => ({ ...r.revision, actorUsername: r.actorUsername }));
+}
+
+/**
+ * The revisions one request of one actor wrote in the site since `since`, newest first (an Undo
+ * reverses them; revisions_site_actor_at_idx).
+ */
+export async function requestRevisions(
+  db: Pick<Db, 'select'>, siteId: string, actorUserId: string, requestId: string, since: Date,
+): Promise<RevisionWithActor[]> {
+  const rows = await db.select({ revision: revisions, actorUsername: staffUsers.username }).from(revisions)
+    .leftJoin(staffUsers, eq(staffUsers.id, revisions.actorUserId))
+    .where(and(eq(revisions.siteId, siteId), eq(revisions.actorUserId, actorUserId), gte(revisions.at, since), eq(revisions.requestId, requestId)))
+    .orderBy(desc(revisions.seq)).limit(500);
+  return rows.map((r) => ({ ...r.revision, actorUsername: r.actorUsername }));
+}
+
+/** The newest revision's number of one object (0 when it has none). */
+export async function latestRevisionSeq(db: Pick<Db, 'select'>, siteId: string, kind: string, objectId: string): Promise<number> {
+  const [row] = await db.select({ seq: revisions.seq }).from(revisions)
+    .where(and(eq(revisions.siteId, siteId), eq(revisions.objectKind, kind), eq(revisions.objectId, objectId)))
+    .orderBy(desc(revisions.seq)).limit(1);
+  return row?.seq ?? 0;
 }

@@ -13,16 +13,18 @@ import { flattenBrand, THEME_KEYS, type AppcmsBrand } from '../../common/appcms'
 import { formatMoney } from '../../common/monetization-rules';
 import { canContinue, canEdit } from '../../common/roles';
 import {
-  HISTORY_MESSAGES, REVISION_KINDS, REVISION_PAGE_SIZE, REVISION_PAGE_SIZE_MAX, RESTORABLE_KINDS, isRevisionKind,
-  type Revision, type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse,
+  HISTORY_MESSAGES, REVISION_KINDS, REVISION_PAGE_SIZE, REVISION_PAGE_SIZE_MAX, RESTORABLE_KINDS, UNDO_ACCEPT_MS, UNDO_MESSAGES,
+  UNDOABLE_KINDS, isRevisionKind,
+  type Revision, type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse, type RevisionUndoResponse,
 } from '../../common/revisions';
 import type { Db } from '../db/client';
-import { findRevision, listRevisions, type RevisionRow, type RevisionWithActor } from '../db/revision-repository';
+import { findRevision, latestRevisionSeq, listRevisions, requestRevisions, type RevisionRow, type RevisionWithActor } from '../db/revision-repository';
 import { getAppcmsService, getBrand, getDevices, getSettings, flattenDevices, saveAppcmsService, saveBrand, saveDevices, saveSettings, unflattenDevices, type AppcmsDeps } from './appcms';
 import type { AuthContext } from './auth-context';
 import type { ContentService } from './content';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type { Monetization } from './monetization';
+import { publishNetwork, withdrawNetwork } from './networks';
 import { currentRevisionContext, withRevisionContext } from './revisions';
 
 export interface HistoryDeps {
@@ -145,6 +147,13 @@ const RESTORERS: Partial<Record<RevisionKind, Restorer>> = {
       eligibility: text(merged.eligibility), status: text(merged.status),
     });
   },
+  /** A network's launch state (issue 28's Undo of a launch or a withdrawal): launched or withdrawn again. */
+  async network(deps, ctx, row) {
+    const before = beforeValues(row);
+    const identifier = await networkIdentifier(deps, ctx, row.networkId ?? row.objectId);
+    const write = before.isActive === true ? publishNetwork : withdrawNetwork;
+    return write(deps.appcms.networks, appcmsCaller(ctx), ctx.site.siteInternalName, identifier);
+  },
   async coupon(deps, ctx, row, version) {
     const caller = monetizationCaller(ctx);
     const merged = { ...await deps.monetization.getCoupon(caller, row.objectId), ...beforeValues(row) } as Record<string, unknown>;
@@ -193,6 +202,34 @@ export function createHistory(deps: HistoryDeps) {
       const last = written.at(-1);
       const revision = last ? await findRevision(deps.db, ctx.site.id, last.seq) : undefined;
       return { success: true, revision: revision ? toRevision(revision) : null, version: last?.objectVersion ?? version };
+    },
+
+    /**
+     * Undo (issue 28): the revisions the caller's own request `requestId` wrote, newest first, each
+     * written back to its `before` values through the object's editor rule as a new revision, with
+     * the version the request left (a later edit is the editors' 409). Refused, writing nothing,
+     * when the request is older than UNDO_ACCEPT_MS or any of its objects changed since (a newer
+     * revision of it exists).
+     */
+    async undo(ctx: AuthContext, requestId: string): Promise<RevisionUndoResponse> {
+      const rows = await requestRevisions(deps.db, ctx.site.id, ctx.user.id, requestId, new Date(Date.now() - UNDO_ACCEPT_MS));
+      if (rows.length === 0) throw notFound(UNDO_MESSAGES.nothing);
+      for (const row of rows) {
+        if (!isRevisionKind(row.objectKind)) throw conflict(UNDO_MESSAGES.notUndoable(row.objectKind));
+        requireWriteOf(ctx, row.objectKind);
+        if (!UNDOABLE_KINDS.includes(row.objectKind) || !RESTORERS[row.objectKind]) throw conflict(UNDO_MESSAGES.notUndoable(REVISION_KINDS[row.objectKind].label));
+      }
+      for (const row of rows) {
+        const newest = await latestRevisionSeq(deps.db, ctx.site.id, row.objectKind, row.objectId);
+        if (newest !== row.seq) throw conflict(UNDO_MESSAGES.changedSince(REVISION_KINDS[row.objectKind as RevisionKind].label, row.objectName));
+      }
+      const written: RevisionRow[] = [];
+      for (const row of rows) {
+        const restorer = RESTORERS[row.objectKind as RevisionKind]!;
+        await withRevisionContext({ reason: UNDO_MESSAGES.reason(requestId), restoredFrom: row.seq, written }, () => restorer(deps, ctx, row, row.objectVersion ?? 0));
+      }
+      const answered = await Promise.all(written.map((w) => findRevision(deps.db, ctx.site.id, w.seq)));
+      return { success: true, revisions: answered.filter((r): r is RevisionWithActor => r !== undefined).map(toRevision) };
     },
   };
 }

@@ -37,6 +37,7 @@ export function isNetworkDataKind(value: string): value is NetworkDataKind {
 /** Audit actions written by this module. */
 export const AUDIT_ACTIONS = {
   publish: 'network.publish',
+  withdraw: 'network.withdraw',
   copyFromDefault: 'network.copyFromDefault',
 } as const;
 
@@ -140,6 +141,37 @@ export async function publishNetwork(store: NetworkRepository, caller: NetworkCa
     });
   } finally {
     // After the transaction, committed or not (server/db/service-cache.ts).
+    store.cache.invalidateSite(siteRow.id);
+  }
+}
+
+/**
+ * Withdraws a launched network (issue 28): it goes back to not launched, the reverse of
+ * networkPublish, audited and recorded as a revision of kind network. The default network is never
+ * launched nor withdrawn; a network that is not launched is refused.
+ */
+export async function withdrawNetwork(store: NetworkRepository, caller: NetworkCaller, site: unknown, identifier: unknown): Promise<Network> {
+  requireEdit(caller);
+  const siteRow = await callerSite(store, caller, site);
+  const target = await siteNetwork(store, siteRow.id, identifier);
+  if (target.isDefault) throw conflict(MESSAGES.isDefaultNetwork(target.name));
+  if (!target.isActive) throw conflict(OWN_MESSAGES.networkIsNotLaunched(target.name));
+  try {
+    return await store.transaction(async (tx) => {
+      const updated = await tx.setActive(target.id, false);
+      const object = { kind: 'network', objectId: target.id, objectName: target.name, networkId: target.id } as const;
+      await recordRevision(tx, { ...object, siteId: siteRow.id, actorUserId: caller.userId, before: { isActive: true }, after: { isActive: updated?.isActive ?? false } });
+      await tx.audit({
+        actorUserId: caller.userId,
+        action: AUDIT_ACTIONS.withdraw,
+        siteId: siteRow.id,
+        networkIdentifier: target.identifier,
+        ...auditObject(object),
+        detail: { networkName: target.name, wasActive: true },
+      });
+      return toNetwork(updated ?? { ...target, isActive: false });
+    });
+  } finally {
     store.cache.invalidateSite(siteRow.id);
   }
 }

@@ -11,8 +11,10 @@
  * domain functions keep their signatures.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RevisionChange, RevisionKind } from '../../common/revisions';
+import { randomUUID } from 'node:crypto';
+import { isClientRequestId, type RevisionChange, type RevisionKind } from '../../common/revisions';
 import { insertRevision, type RevisionRow, type RevisionValues } from '../db/revision-repository';
+import { requestScope } from '../db/request-scope';
 import type { Db } from '../db/client';
 
 export interface RevisionContext {
@@ -25,7 +27,8 @@ export interface RevisionContext {
   written?: RevisionRow[];
 }
 
-const context = new AsyncLocalStorage<RevisionContext>();
+/** The request scope of server/db/request-scope.ts, so repositories read the same request id (audit rows). */
+const context = requestScope as AsyncLocalStorage<RevisionContext>;
 
 /** Runs `work` with `patch` added to the current revision context (request id, restore reason). */
 export function withRevisionContext<T>(patch: RevisionContext, work: () => T): T {
@@ -34,6 +37,14 @@ export function withRevisionContext<T>(patch: RevisionContext, work: () => T): T
 
 export function currentRevisionContext(): RevisionContext {
   return context.getStore() ?? {};
+}
+
+/**
+ * A request's id: the caller's own when its x-request-id header is a UUID (a write the client may
+ * Undo by that id), else a new UUID. Unique across instances and restarts, unlike a counter.
+ */
+export function requestIdOf(header: unknown): string {
+  return isClientRequestId(header) ? header.toLowerCase() : randomUUID();
 }
 
 /** A Fastify preHandler-shaped hook: the rest of the request runs with its request id in the context. */

@@ -19,7 +19,7 @@ import {
   saveAppcmsService, saveBrand, saveDevices, saveSettings, uploadImage, type AppcmsCaller, type AppcmsDeps,
 } from '../domain/appcms';
 import { invalid } from '../domain/errors';
-import { isNetworkDataKind, readNetworkData } from '../domain/networks';
+import { isNetworkDataKind, readNetworkData, withdrawNetwork } from '../domain/networks';
 import { CONTENT_TYPES } from '../storage/image-check';
 import { STORAGE_KEY, type UploadStorage } from '../storage/upload-storage';
 import { authContextOf, requireAuth } from './auth-hooks';
@@ -46,6 +46,18 @@ const networkSchema = { params: { type: 'object', required: ['site', 'network'],
  * forms or navigation). Inline styles stay, as SVG presentation uses them.
  */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** What a withdrawal answers: the network as serviceGet lists it, now not launched. */
+const WITHDRAW_RESPONSE = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean' },
+    network: {
+      type: 'object',
+      properties: { name: { type: 'string' }, identifier: { type: 'string' }, image: { type: ['string', 'null'] }, isActive: { type: 'boolean' }, isDefault: { type: 'boolean' } },
+    },
+  },
+} as const;
 
 /** Image bodies of an upload, read as bytes (their declared type is not trusted: the content is checked). */
 const UPLOAD_TYPES = ['image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream'];
@@ -106,6 +118,12 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
 
     editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.copyPreview}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.copyPreview }) } }, async (request) =>
       copyPreview(deps, callerOf(request), request.params.site, request.params.network));
+
+    /* Withdraw a launched network (issue 28): the reverse of networkPublish, audited, a revision of kind network. */
+    editors.post<{ Params: NetworkParams }>(`${APPCMS_PATHS.withdraw}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: WITHDRAW_RESPONSE }) } }, async (request) => {
+      const network = await withdrawNetwork(networks, callerOf(request), request.params.site, request.params.network);
+      return { success: true, network };
+    });
 
     /* Service (and template) and signing key of the site. */
     editors.get<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>

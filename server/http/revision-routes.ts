@@ -5,9 +5,11 @@
  * - GET  /v1/revisions/:kind/:objectId?page&pageSize  the object's revisions, newest first (read role of its area)
  * - POST /v1/revisions/:seq/restore { version }       a new revision with the revision's `before` values
  *   (write role; a stale version is the editors' 409)
+ * - POST /v1/revisions/undo { requestId }              Undo: the caller's own request (named by its
+ *   x-request-id) written back, one new revision per object (write role; refused when changed since)
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { REVISION_KINDS, REVISION_PAGE_SIZE_MAX, REVISION_PATHS, type RevisionRestoreRequest } from '../../common/revisions';
+import { REVISION_KINDS, REVISION_PAGE_SIZE_MAX, REVISION_PATHS, UNDO_PATH, type RevisionRestoreRequest, type RevisionUndoRequest } from '../../common/revisions';
 import { createHistory } from '../domain/history';
 import { revisionContextHook } from '../domain/revisions';
 import { requireAuth, authContextOf } from './auth-hooks';
@@ -40,6 +42,7 @@ export const REVISION_RESPONSES = {
     },
   },
   restore: { type: 'object', properties: { success: bool, revision: { anyOf: [revision, { type: 'null' }] }, version: numOrNull } },
+  undo: { type: 'object', properties: { success: bool, revisions: { type: 'array', items: revision } } },
 } as const;
 
 /**
@@ -69,6 +72,16 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
       response: answers({ 200: REVISION_RESPONSES.history }),
     },
   }, async (request) => history.list(authContextOf(request), request.params.kind, request.params.objectId, request.query));
+
+  app.post<{ Body: RevisionUndoRequest }>(UNDO_PATH, {
+    schema: {
+      body: {
+        type: 'object', required: ['requestId'], additionalProperties: false,
+        properties: { requestId: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
+      },
+      response: answers({ 200: REVISION_RESPONSES.undo }),
+    },
+  }, async (request) => history.undo(authContextOf(request), request.body.requestId.toLowerCase()));
 
   app.post<{ Params: { seq: number }; Body: RevisionRestoreRequest }>(`${REVISION_PATHS.restore}/:seq/restore`, {
     schema: {

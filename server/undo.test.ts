@@ -1,0 +1,214 @@
+/**
+ * Issue 28, Undo and withdraw: a write named by its x-request-id (a UUID) can be undone by its own
+ * author for a while (POST /v1/revisions/undo): each object it wrote goes back to its `before`
+ * values through the object's editor rule as a NEW revision, audited; refused (writing nothing)
+ * for a read role, another author, an object changed since, or twice. A launched network can be
+ * withdrawn (POST /v2.0/appcms/withdraw/:site/:network), audited, a revision of kind network, and a
+ * launch's Undo withdraws it.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPCMS_PATHS } from '../common/appcms';
+import { API_PATHS, AREAS } from '../common/constants';
+import { REQUEST_ID_HEADER, UNDO_MESSAGES, UNDO_PATH, type RevisionHistoryResponse, type RevisionUndoResponse } from '../common/revisions';
+import { DEMO_SITES } from './db/demo-accounts';
+import { auditEvents, contentItems, networkBrands, networkSettings, networks, revisions, staffUsers } from './db/schema';
+import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
+
+const SITE = DEMO_SITES.viewlift;
+const ALL_WRITE = Object.fromEntries(Object.values(AREAS).map((a) => [a, 'write']));
+const ALL_READ = Object.fromEntries(Object.values(AREAS).map((a) => [a, 'read']));
+
+let own: Awaited<ReturnType<typeof openIsolatedTestDb>>;
+let t: TestApp;
+let writer: Session;
+let other: Session;
+let reader: Session;
+let siteId: string;
+
+beforeAll(async () => {
+  own = await openIsolatedTestDb();
+  t = await createTestApp({ demo: true, db: own.handle });
+  const [w, o, r] = await Promise.all([
+    t.createUser({ roles: ALL_WRITE, prefix: 'undo-writer' }),
+    t.createUser({ roles: ALL_WRITE, prefix: 'undo-other' }),
+    t.createUser({ roles: ALL_READ, prefix: 'undo-reader' }),
+  ]);
+  [writer, other, reader] = await Promise.all([t.login(w.username, w.password), t.login(o.username, o.password), t.login(r.username, r.password)]);
+  siteId = (await t.siteByName(SITE)).id;
+});
+afterAll(async () => {
+  await t?.close();
+  await own?.drop();
+});
+
+const tag = () => randomUUID().slice(0, 8);
+const theme = (primary: string) => ({ primaryColor: primary, secondaryColor: '#111111', backgroundColor: '#FFFFFF', textColor: '#000000', fontFamily: 'Inter' });
+
+async function draft() {
+  const title = `Undo item ${tag()}`;
+  const [row] = await t.db.insert(contentItems).values({ siteId, kind: 'video', title, titleSearch: title.toLowerCase(), genre: 'drama', durationSeconds: 60, status: 'draft' }).returning();
+  return row!;
+}
+
+async function network(isActive = false) {
+  const identifier = `undo-${tag()}`;
+  const [row] = await t.db.insert(networks).values({ siteId, identifier, name: `Undo ${identifier}`, image: '/logo.svg', isActive, isDefault: false }).returning();
+  await t.db.insert(networkBrands).values({ networkId: row!.id, logoUrl: '/a.png', iconUrl: '/i.png', theme: theme('#AA0000'), themeOtt: theme('#BB0000'), themeApps: theme('#CC0000') });
+  await t.db.insert(networkSettings).values({ networkId: row!.id, values: { defaultLanguage: 'de', maxStreams: 3, autoplay: true, supportEmail: 'a@b.test' } });
+  return row!;
+}
+
+function send(session: Session, method: 'POST' | 'PUT' | 'PATCH' | 'GET', url: string, payload?: unknown, requestId?: string) {
+  return t.inject({
+    method, url,
+    headers: { ...session.headers, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+const undo = (session: Session, requestId: string) => send(session, 'POST', UNDO_PATH, { requestId });
+const revisionCount = async () => Number((await t.db.select({ n: count() }).from(revisions).where(eq(revisions.siteId, siteId)))[0]!.n);
+const auditCount = async () => Number((await t.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.siteId, siteId)))[0]!.n);
+const item = async (id: string) => (await t.db.select().from(contentItems).where(eq(contentItems.id, id)))[0]!;
+
+async function bulkPublish(session: Session, ids: { id: string; version: number }[], requestId: string) {
+  return send(session, 'POST', `${API_PATHS.content}/bulk-status`, { status: 'published', items: ids }, requestId);
+}
+
+describe('Undo of a bulk publish', () => {
+  it('puts both items back to draft as new revisions; each item\'s history shows the publish and its undo; a second undo is refused', async () => {
+    const [a, b] = [await draft(), await draft()];
+    const requestId = randomUUID();
+    const published = await bulkPublish(writer, [a, b].map((r) => ({ id: r.id, version: r.version })), requestId);
+    expect(published.statusCode).toBe(200);
+    expect((await item(a.id)).status).toBe('published');
+    const [published1] = await t.db.select().from(revisions).where(and(eq(revisions.objectId, a.id), eq(revisions.requestId, requestId)));
+    expect(published1).toMatchObject({ objectKind: 'content', requestId });
+
+    const auditBefore = await auditCount();
+    const res = await undo(writer, requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<RevisionUndoResponse>();
+    expect(answer.revisions).toHaveLength(2);
+    expect(answer.revisions.every((r) => r.reason === UNDO_MESSAGES.reason(requestId))).toBe(true);
+    expect((await item(a.id)).status).toBe('draft');
+    expect((await item(b.id)).status).toBe('draft');
+    expect(await auditCount()).toBe(auditBefore + 2);
+
+    for (const row of [a, b]) {
+      const history = (await send(writer, 'GET', `/v1/revisions/content/${row.id}`)).json<RevisionHistoryResponse>();
+      expect(history.items).toHaveLength(2);
+      expect(history.items[0]!.changes).toContainEqual({ field: 'status', before: 'published', after: 'draft' });
+      expect(history.items[0]!.restoredFrom).toBe(history.items[1]!.seq);
+      expect(history.items[1]!.changes).toContainEqual({ field: 'status', before: 'draft', after: 'published' });
+    }
+
+    const before = await revisionCount();
+    const again = await undo(writer, requestId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ success: false, message: expect.stringContaining('changed since') });
+    expect(await revisionCount()).toBe(before);
+  });
+
+  it('refuses what is not the caller\'s own (a reader or another author: 404), an unknown request (404), a bad id (400) and no session (401), writing nothing', async () => {
+    const [a, b] = [await draft(), await draft()];
+    const requestId = randomUUID();
+    expect((await bulkPublish(writer, [a, b].map((r) => ({ id: r.id, version: r.version })), requestId)).statusCode).toBe(200);
+    const before = await revisionCount();
+    const audits = await auditCount();
+    expect((await undo(reader, requestId)).statusCode).toBe(404);
+    expect((await undo(other, requestId)).json()).toMatchObject({ success: false, message: UNDO_MESSAGES.nothing });
+    expect((await undo(writer, randomUUID())).statusCode).toBe(404);
+    expect((await undo(writer, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await send(writer, 'POST', UNDO_PATH, {})).statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url: UNDO_PATH, payload: { requestId } })).statusCode).toBe(401);
+    expect(await revisionCount()).toBe(before);
+    expect(await auditCount()).toBe(audits);
+    expect((await item(a.id)).status).toBe('published');
+  });
+
+  it('a read role cannot undo even its own request: the server refuses with 403', async () => {
+    const readerWithContent = await t.createUser({ roles: { ...ALL_READ, [AREAS.content]: 'write' }, prefix: 'undo-demoted' });
+    const session = await t.login(readerWithContent.username, readerWithContent.password);
+    const a = await draft();
+    const requestId = randomUUID();
+    expect((await bulkPublish(session, [{ id: a.id, version: a.version }], requestId)).statusCode).toBe(200);
+    // Its role becomes read only: the undo it could have asked for is refused.
+    await t.db.update(staffUsers).set({ roles: ALL_READ }).where(eq(staffUsers.id, readerWithContent.id));
+    const before = await revisionCount();
+    const res = await undo(await t.login(readerWithContent.username, readerWithContent.password), requestId);
+    expect(res.statusCode).toBe(403);
+    expect(await revisionCount()).toBe(before);
+  });
+
+  it('refuses, writing nothing, when one of the items changed since', async () => {
+    const [a, b] = [await draft(), await draft()];
+    const requestId = randomUUID();
+    expect((await bulkPublish(writer, [a, b].map((r) => ({ id: r.id, version: r.version })), requestId)).statusCode).toBe(200);
+    const current = await item(b.id);
+    expect((await send(other, 'PATCH', `${API_PATHS.content}/${b.id}`, { version: current.version, title: `Renamed ${tag()}` })).statusCode).toBe(200);
+    const before = await revisionCount();
+    const res = await undo(writer, requestId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toBe(UNDO_MESSAGES.changedSince('content item', b.title));
+    expect(await revisionCount()).toBe(before);
+    expect((await item(a.id)).status).toBe('published');
+  });
+});
+
+describe('Undo of a copy from default', () => {
+  it('puts the network\'s brand colours back', async () => {
+    const n = await network();
+    const requestId = randomUUID();
+    const copy = await send(writer, 'POST', API_PATHS.graphql, {
+      query: 'mutation($req: NetworkCopyInput!) { networkCopyFromDefault(req: $req) { success } }',
+      variables: { req: { site: SITE, network: n.identifier, networkBrand: { logoAndIcons: false, theme: true, themeOtt: false, themeApps: false } } },
+    }, requestId);
+    expect(copy.json()).not.toHaveProperty('errors');
+    const copied = (await t.db.select().from(networkBrands).where(eq(networkBrands.networkId, n.id)))[0]!;
+    expect(copied.theme.primaryColor).not.toBe('#AA0000');
+    const res = await undo(writer, requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    const back = (await t.db.select().from(networkBrands).where(eq(networkBrands.networkId, n.id)))[0]!;
+    expect(back.theme).toEqual(theme('#AA0000'));
+    expect(back.version).toBe(copied.version + 1);
+  });
+});
+
+describe('Withdraw and the Undo of a launch', () => {
+  it('withdraws a launched network (audited, a network revision); refuses the default, a network not launched and a read role', async () => {
+    const n = await network(true);
+    const since = (await t.db.select({ seq: revisions.seq }).from(revisions).orderBy(revisions.seq)).at(-1)?.seq ?? 0;
+    expect((await send(reader, 'POST', `${APPCMS_PATHS.withdraw}/${SITE}/${n.identifier}`)).statusCode).toBe(403);
+    const res = await send(writer, 'POST', `${APPCMS_PATHS.withdraw}/${SITE}/${n.identifier}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, network: { identifier: n.identifier, isActive: false, isDefault: false } });
+    const written = await t.db.select().from(revisions).where(gt(revisions.seq, since));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ objectKind: 'network', objectId: n.id, objectName: n.name, changes: [{ field: 'isActive', before: true, after: false }] });
+    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.siteId, siteId), eq(auditEvents.action, 'network.withdraw')));
+    expect(audit).toMatchObject({ objectKind: 'network', objectId: n.id, objectName: n.name });
+
+    const again = await send(writer, 'POST', `${APPCMS_PATHS.withdraw}/${SITE}/${n.identifier}`);
+    expect(again.statusCode).toBe(409);
+    const [def] = await t.db.select().from(networks).where(and(eq(networks.siteId, siteId), eq(networks.isDefault, true)));
+    expect((await send(writer, 'POST', `${APPCMS_PATHS.withdraw}/${SITE}/${def!.identifier}`)).statusCode).toBe(409);
+    expect((await send(writer, 'POST', `${APPCMS_PATHS.withdraw}/other-site/${n.identifier}`)).statusCode).toBe(404);
+  });
+
+  it('an Undo of a launch withdraws the network again', async () => {
+    const n = await network(false);
+    const requestId = randomUUID();
+    const launch = await send(writer, 'POST', API_PATHS.graphql, {
+      query: 'mutation($site: String!, $network: String!) { networkPublish(site: $site, network: $network) { success } }',
+      variables: { site: SITE, network: n.identifier },
+    }, requestId);
+    expect(launch.json()).not.toHaveProperty('errors');
+    expect((await t.db.select().from(networks).where(eq(networks.id, n.id)))[0]!.isActive).toBe(true);
+    const res = await undo(writer, requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.db.select().from(networks).where(eq(networks.id, n.id)))[0]!.isActive).toBe(false);
+  });
+});
