@@ -107,7 +107,7 @@ export const FIGURES = {
   // Payments (daily payment rollups, UTC days, one currency at a time).
   payments: { label: 'Successful payments', help: 'Charges taken in the period (succeeded, including those later refunded).' },
   revenue: { label: 'Revenue', help: 'The amount of every charge taken in the period, including those later refunded, in the currency shown.' },
-  refunds: { label: 'Refunds', help: 'The amount of the charges of the period that were refunded, in the currency shown.' },
+  refunds: { label: 'Refunds', help: 'The amounts given back in the period: a support refund (full or part) on the day it was given, a charge marked refunded without one on the charge\'s day; in the currency shown.' },
   failed: { label: 'Failed payments', help: 'Charges attempted in the period that failed.' },
   successPct: { label: 'Success rate (%)', help: 'Charges taken ÷ (charges taken + failed charges) in the period, in percent.' },
   attributedRevenue: { label: 'Attributed net revenue', help: 'Each day\'s net revenue split across titles by their share of that day\'s watch time, summed over the period, in the currency shown.' },

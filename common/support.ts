@@ -20,6 +20,36 @@ export const LIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['trial
 export const CANCEL_MODES = ['AT_PERIOD_END', 'NOW'] as const;
 export type CancelMode = (typeof CANCEL_MODES)[number];
 
+/** When a plan change takes effect (issue 29). */
+export const PLAN_CHANGE_WHEN = ['NOW', 'AT_PERIOD_END'] as const;
+export type PlanChangeWhen = (typeof PLAN_CHANGE_WHEN)[number];
+
+/** A payment's status; a support refund makes it 'partially_refunded' or 'refunded' (issue 29). */
+export const REFUNDABLE_PAYMENT_STATUSES = ['succeeded', 'partially_refunded'] as const;
+
+/**
+ * The proration of a plan change now (issue 29), stated on the dialog and applied to the next payment:
+ * the unused part of the current period at the old price is credited and the same part at the new
+ * price charged, i.e. (new − old) × time left ÷ period length, rounded to the minor unit. Positive is
+ * added to the next payment, negative taken off it.
+ */
+export const PRORATION_RULE =
+  'Proration: the time left in this period is charged at the new price and credited at the old one; the difference is added to (or taken off) the next payment.';
+
+export function prorationOf(oldAmount: number, newAmount: number, periodStart: number, periodEnd: number, now: number): number {
+  const length = periodEnd - periodStart;
+  if (length <= 0) return 0;
+  const left = Math.min(Math.max(periodEnd - now, 0), length);
+  return Math.round(((newAmount - oldAmount) * left) / length);
+}
+
+/** The Users state of a subscription (common/figures.ts SUBSCRIPTION_STATE_RULES), from its status and cancel flag. */
+export function subscriptionStateOf(status: string, cancelAtPeriodEnd: boolean): SubscriptionState {
+  if (cancelAtPeriodEnd && (status === 'trialing' || status === 'active' || status === 'past_due')) return 'cancelling';
+  if (status === 'trialing' || status === 'past_due' || status === 'cancelled' || status === 'expired') return status;
+  return 'paying';
+}
+
 export const SUPPORT_LIMITS = {
   pageSize: 20,
   maxPageSize: 100,
@@ -49,6 +79,9 @@ export interface SubscriberListItem {
   country: string;
   status: SubscriberStatus;
   createdAt: string;
+  /** Issue 29: the plan and state of the subscriber's current subscription (a live one first, else the newest); null when none. */
+  planName: string | null;
+  subscriptionState: SubscriptionState | null;
 }
 
 /** Filters by the subscriber's subscriptions (issue 27): a subscriber matches when one subscription has them all. */
@@ -98,6 +131,12 @@ export interface SubscriptionRow {
   amount: number;
   currency: string;
   version: number;
+  planId: string;
+  currentPeriodStart: string;
+  /** Issue 29: the plan it moves to at its period end, or null. */
+  pendingPlanName: string | null;
+  /** Minor units added to (negative: taken off) the next payment, from a plan change now. */
+  nextPaymentAdjustment: number;
 }
 
 export interface PaymentRow {
@@ -108,6 +147,17 @@ export interface PaymentRow {
   currency: string;
   status: string;
   method: string;
+  /** Issue 29: minor units given back so far. */
+  refundedAmount: number;
+  version: number;
+}
+
+/** A plan a subscription can move to, with its prices (issue 29). */
+export interface PlanOption {
+  id: string;
+  name: string;
+  billingPeriod: string;
+  prices: { currency: string; amount: number }[];
 }
 
 export interface DeviceRow {
@@ -147,6 +197,8 @@ export interface SubscriberDetail {
   devices: DeviceRow[];
   playback: PlaybackRow[];
   notes: SupportNoteRow[];
+  /** The site's active plans, for a plan change. */
+  planOptions: PlanOption[];
 }
 
 export interface RevealedContact {
@@ -160,7 +212,10 @@ export type SupportAction =
   | { kind: 'grantDays'; subscriptionId: string; days: number; version: number }
   | { kind: 'signOutDevices'; deviceId: string | null; version: number }
   | { kind: 'addNote' }
-  | { kind: 'revealContact' };
+  | { kind: 'revealContact' }
+  | { kind: 'resumeSubscription'; subscriptionId: string; version: number }
+  | { kind: 'changePlan'; subscriptionId: string; planId: string; when: PlanChangeWhen; version: number }
+  | { kind: 'refundPayment'; paymentId: string; amount: number; version: number };
 
 export type SupportActionKind = SupportAction['kind'];
 
@@ -171,6 +226,9 @@ export const SUPPORT_AUDIT_ACTIONS = {
   signOutDevices: 'support.devices.signOut',
   addNote: 'support.note.add',
   revealContact: 'support.contact.reveal',
+  resumeSubscription: 'support.subscription.resume',
+  changePlan: 'support.subscription.changePlan',
+  refundPayment: 'support.payment.refund',
   /** Every subscriber search, with its query (issue 25). */
   search: 'support.subscriber.search',
 } as const;
@@ -221,5 +279,19 @@ export const SUPPORT_MESSAGES = {
   signedOutOne: 'Device signed out.',
   noteAdded: 'Note added.',
   contactRevealed: 'Full e-mail and phone shown; the reveal is in the audit log.',
+  notCancelling: 'This subscription is not set to cancel at the end of its period, so there is nothing to resume.',
+  badWhen: `when must be one of ${PLAN_CHANGE_WHEN.join(', ')}.`,
+  planNotFound: 'Plan not found',
+  planNotActive: 'Only an active plan can be chosen.',
+  samePlan: 'The subscription is already on this plan.',
+  noPriceInCurrency: (plan: string, currency: string) => `${plan} has no price in ${currency}, the currency of this subscription.`,
+  paymentNotFound: 'Payment not found',
+  notRefundable: 'Only a succeeded or partly refunded payment can be refunded.',
+  badRefundAmount: (max: number) => `The refund must be a whole number of minor units from 1 to ${max} (what is left of the payment).`,
+  resumed: 'Subscription resumed; it renews at the end of its period.',
+  planChangedNow: (plan: string) => `Plan changed to ${plan}; the proration is applied to the next payment.`,
+  planChangeScheduled: (plan: string) => `The subscription moves to ${plan} at the end of its period.`,
+  refunded: 'Payment refunded.',
+  partlyRefunded: 'Part of the payment refunded.',
   searchBudgetExceeded: 'You have searched a lot in the last few minutes. Please wait a moment before searching again.',
 } as const;

@@ -170,7 +170,7 @@ export async function cohortRetention(db: Db, scope: ReportScope, planId: string
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`));
 }
 
-/** Net revenue (the charges kept: succeeded; a refunded charge adds nothing) per cohort and plan of first subscription, in one currency. */
+/** Net revenue (the charges kept: succeeded, less what support refunded of them; a charge marked refunded without refund rows adds nothing) per cohort and plan of first subscription, in one currency. */
 export async function cohortRevenue(db: Db, scope: ReportScope, planId: string | null, currency: string): Promise<{ cohort: string; key: string; subscribers: number; revenue: number }[]> {
   const network = scope.networkId ? sql`AND network_id = ${scope.networkId}::uuid` : sql``;
   // Inside the CTE that defines f: the column unqualified (issue 27: `f.plan_id` there was a 500).
@@ -186,7 +186,7 @@ export async function cohortRevenue(db: Db, scope: ReportScope, planId: string |
     SELECT to_char(f.cohort, 'YYYY-MM') AS cohort, f.plan_id::text AS key, count(*)::float8 AS subscribers,
       coalesce(sum(p.net), 0)::float8 AS revenue
     FROM f LEFT JOIN LATERAL (
-      SELECT sum(CASE WHEN status = 'succeeded' THEN amount ELSE 0 END) AS net
+      SELECT sum(CASE WHEN status = 'succeeded' OR refunded_amount > 0 THEN amount - refunded_amount ELSE 0 END) AS net
       FROM payments WHERE subscriber_id = f.subscriber_id AND site_id = ${scope.siteId}::uuid AND currency = ${currency}
         AND at < ((${scope.to}::date + 1)::timestamp AT TIME ZONE 'UTC')
     ) p ON true

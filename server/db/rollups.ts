@@ -12,7 +12,8 @@
  * - daily_subscription_rollups: per network and plan, the day's movements (trials started, paid
  *   starts, trial conversions, cancellations, endings) and the subscriptions paying / trialing at
  *   the end of the day (a running sum of +1/-1 movements, so history before `from` still counts).
- * - daily_payment_rollups: payments by day, network, plan, currency and status.
+ * - daily_payment_rollups: payments by day, network, plan, currency and status, and support refunds
+ *   (payment_refunds) on the day they were given, as status REFUND_STATUS.
  * - daily_audience_rollups: sign-ups (subscribers created) by day, network and country.
  *
  * The incremental fold (`foldPlaybackDays`) re-aggregates only the (site, day) slices a batch of
@@ -182,12 +183,26 @@ async function rebuildSubscriptions(db: SqlRunner, range: RollupRange): Promise<
       AND (trials <> 0 OR paid <> 0 OR conv <> 0 OR canc <> 0 OR expi <> 0 OR active_at_end <> 0 OR trialing_at_end <> 0)`);
 }
 
+/**
+ * The rollup status of a support refund (issue 29, payment_refunds): its own row on the day it was
+ * given. A charge refunded by support keeps counting as a charge taken ('succeeded') on its own day;
+ * a charge marked 'refunded' with no refund rows (the generated worlds') counts as before: taken and
+ * refunded on its day.
+ */
+export const REFUND_STATUS = 'refund';
+
 async function rebuildPayments(db: SqlRunner, range: RollupRange): Promise<void> {
   await db.execute(sql`DELETE FROM daily_payment_rollups WHERE ${rollupFilter(range)}`);
   await db.execute(sql`
     INSERT INTO daily_payment_rollups (site_id, network_id, day, plan_id, currency, status, payments, amount)
-    SELECT site_id, network_id, ${utcDay(sql`at`)}, coalesce(plan_id, ${NO_PLAN_KEY}::uuid), currency, status, count(*), sum(amount)
-    FROM payments WHERE ${rawFilter(range, sql`site_id`, sql`at`)}
+    SELECT site_id, network_id, day, plan_id, currency, status, count(*), sum(amount) FROM (
+      SELECT site_id, network_id, ${utcDay(sql`at`)} AS day, coalesce(plan_id, ${NO_PLAN_KEY}::uuid) AS plan_id, currency,
+        CASE WHEN refunded_amount > 0 THEN 'succeeded' ELSE status END AS status, amount
+      FROM payments WHERE ${rawFilter(range, sql`site_id`, sql`at`)}
+      UNION ALL
+      SELECT site_id, network_id, ${utcDay(sql`at`)}, coalesce(plan_id, ${NO_PLAN_KEY}::uuid), currency, ${REFUND_STATUS}::text, amount
+      FROM payment_refunds WHERE ${rawFilter(range, sql`site_id`, sql`at`)}
+    ) AS rows
     GROUP BY 1, 2, 3, 4, 5, 6`);
 }
 

@@ -210,10 +210,14 @@ export const auditEvents = pgTable('audit_events', {
   objectKind: text('object_kind'),
   objectId: text('object_id'),
   objectName: text('object_name'),
+  /** The request that wrote it (issue 28, migration 0020): the audit log reads the same request's revisions for "field: before → after". */
+  requestId: text('request_id'),
 }, (t) => [
   index('audit_at_idx').on(t.at), index('audit_site_at_idx').on(t.siteId, t.at),
   index('audit_site_object_idx').on(t.siteId, t.objectKind, t.objectId, t.at),
   index('audit_site_action_at_idx').on(t.siteId, t.action, t.at),
+  index('audit_site_actor_at_idx').on(t.siteId, t.actorUserId, t.at),
+  index('audit_site_request_idx').on(t.siteId, t.requestId),
 ]);
 
 /**
@@ -244,6 +248,7 @@ export const revisions = pgTable('revisions', {
   index('revisions_object_idx').on(t.siteId, t.objectKind, t.objectId, t.seq),
   index('revisions_site_at_idx').on(t.siteId, t.at),
   index('revisions_site_actor_at_idx').on(t.siteId, t.actorUserId, t.at),
+  index('revisions_site_request_idx').on(t.siteId, t.requestId),
 ]);
 
 /** Fixed-window rate-limit counters, shared by every server instance. */
@@ -307,11 +312,25 @@ export const contentItems = pgTable('content_items', {
   seriesId: uuid('series_id'),
   seasonNumber: integer('season_number'),
   episodeNumber: integer('episode_number'),
+  /** The thumbnail (16:9): the library's rows and the apps' rails. */
   artworkUrl: text('artwork_url').notNull().default(''),
+  /** Catalogue fields (issue 29, migration 0021): rating (CONTENT_RATINGS), ISO 639 language, release day. */
+  rating: text('rating').notNull().default('NR'),
+  originalLanguage: text('original_language').notNull().default('en'),
+  releaseDate: date('release_date', { mode: 'string' }),
+  /** Live events: when the event starts (UTC; the console shows it in the site's default time zone). */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  /** The poster (2:3). */
+  posterUrl: text('poster_url').notNull().default(''),
+  /** A series' declared seasons (its episodes may name others: the item page shows both). */
+  seasons: jsonb('seasons').$type<{ number: number; title: string }[]>().notNull().default([]),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  // One episode per (series, season, number).
+  uniqueIndex('content_episode_number_idx').on(t.seriesId, t.seasonNumber, t.episodeNumber)
+    .where(sql`${t.seriesId} IS NOT NULL AND ${t.episodeNumber} IS NOT NULL`),
   index('content_site_kind_updated_idx').on(t.siteId, t.kind, t.updatedAt),
   index('content_site_status_idx').on(t.siteId, t.status),
   index('content_series_idx').on(t.seriesId),
@@ -372,6 +391,9 @@ export const subscribers = pgTable('subscribers', {
   index('subscribers_site_name_prefix_idx').on(t.siteId, sql`lower(${t.name}) text_pattern_ops`),
   index('subscribers_site_phone_digits_idx').on(t.siteId, sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') text_pattern_ops`),
   index('subscribers_site_id_prefix_idx').on(t.siteId, sql`(${t.id}::text) text_pattern_ops`),
+  // Issue 29 (migration 0023): any word of the name by prefix, and the phone's last four digits.
+  index('subscribers_name_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.name})`),
+  index('subscribers_site_phone_tail_idx').on(t.siteId, sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 4)`),
 ]);
 
 export const subscriberDevices = pgTable('subscriber_devices', {
@@ -525,6 +547,10 @@ export const subscriptions = pgTable('subscriptions', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   couponId: uuid('coupon_id'),
+  /** Issue 29: the plan the subscription moves to at its period end (a support plan change), or null. */
+  pendingPlanId: uuid('pending_plan_id').references(() => plans.id),
+  /** Issue 29: minor units added to (or, negative, taken off) the next payment: the proration of a plan change now. */
+  nextPaymentAdjustment: integer('next_payment_adjustment').notNull().default(0),
   /** The plan's price version this subscription pays (issue 30). */
   priceVersion: integer('price_version').notNull().default(1),
   /** The price version it moves to at its next renewal, when an operator moved it (null: stays). */
@@ -554,9 +580,34 @@ export const payments = pgTable('payments', {
   /** 'card' | 'paypal' | 'apple_pay' | 'google_pay' */
   method: text('method').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
+  /** Issue 29: minor units given back by support refunds (payment_refunds); 0 for none. */
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  version: integer('version').notNull().default(1),
 }, (t) => [
   index('payments_site_at_idx').on(t.siteId, t.at),
   index('payments_subscriber_at_idx').on(t.subscriberId, t.at),
+]);
+
+/**
+ * Issue 29: one refund of a payment (full or part), its own row on the day it was given, so revenue
+ * reports count it on that day (server/db/rollups.ts, status 'refund' in daily_payment_rollups).
+ */
+export const paymentRefunds = pgTable('payment_refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  networkId: uuid('network_id').notNull().references(() => networks.id, { onDelete: 'cascade' }),
+  subscriberId: uuid('subscriber_id').notNull().references(() => subscribers.id, { onDelete: 'cascade' }),
+  paymentId: uuid('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+  planId: uuid('plan_id'),
+  /** Minor units, in the payment's currency. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason').notNull(),
+  actorUserId: uuid('actor_user_id'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('payment_refunds_site_at_idx').on(t.siteId, t.at),
+  index('payment_refunds_payment_idx').on(t.paymentId),
 ]);
 
 /**

@@ -11,12 +11,14 @@ import type { Db } from './client';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
 import { rebuildRollups } from './rollups';
 import {
-  contentItems, networks, payments, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
+  contentItems, networks, paymentRefunds, payments, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
   supportNotes,
 } from './schema';
 
 export type SubscriberRecord = typeof subscribers.$inferSelect;
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
+export type PaymentRecord = typeof payments.$inferSelect;
+export type PlanRecord = typeof plans.$inferSelect;
 export type DeviceRecord = typeof subscriberDevices.$inferSelect;
 
 export interface SubscriberSearchFilter {
@@ -32,43 +34,64 @@ export interface SubscriberSearchFilter {
 
 /** Hex digits and dashes, long enough to mean an id. */
 const ID_PREFIX = /^[0-9a-f-]{4,36}$/;
+const FULL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A query made of phone characters with at least this many digits is also compared with phone numbers. */
 const MIN_PHONE_DIGITS = 3;
+/** The digits the phone mask shows (`•••• 4321`): a query of exactly these many digits matches the number's tail. */
+export const PHONE_TAIL_DIGITS = 4;
+/** A local part shorter than this is not looked up alone (too many people share `jo@`). */
+export const MIN_LOCAL_PART = 3;
 const PHONE_CHARACTERS = /^[\d\s()+.-]+$/;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The words of a query as a prefix tsquery (`ava:* & tay:*`), only letters and digits, or null when none. */
+export function nameWordsQuery(text: string): string | null {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0).slice(0, 8);
+  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
+}
+
 /**
- * What a search matches (issue 25; SECURITY.md). The list shows e-mails and phones masked, so no
- * query may match a part of them that the mask hides, or a prefix walk (`ava.t`, `ava.ta`, …) would
- * rebuild them one character at a time without the audited reveal:
- * - e-mail: a query containing '@' matches only the whole e-mail; a query without '@' matches only
- *   the whole local part (everything before the '@'). Case-insensitive; never a prefix.
- * - phone: a query of phone characters matches only when its digits are all the number's digits.
- * - name: a case-insensitive prefix (names are shown in full).
- * - id: a prefix of at least four hex digits or dashes (ids are shown in full).
- * Each arm is served by one index of migration 0003 (btree, text_pattern_ops, which covers `=` and
- * a `LIKE 'x%'` prefix), so PostgreSQL answers with a BitmapOr of index scans.
+ * What a search matches (issues 25 and 29; SECURITY.md C-SUP-1). The list shows e-mails and phones
+ * masked, so no query may match a part of them that the mask hides, or a prefix walk (`ava.t`,
+ * `ava.ta`, …) would rebuild them one character at a time without the audited reveal:
+ * - e-mail: a query containing '@' matches only the whole e-mail; a query without '@' of at least
+ *   MIN_LOCAL_PART characters matches only the whole local part (everything before the '@').
+ *   Case-insensitive; never a prefix.
+ * - phone: a query of phone characters matches when its digits are all the number's digits, or when
+ *   it is exactly the PHONE_TAIL_DIGITS last digits (the ones the mask shows).
+ * - name: every word of the query is the start of a word of the name, in any order ("taylor",
+ *   "ava tay", "taylor ava"); names are shown in full.
+ * - id: a prefix of at least four hex digits or dashes of the subscriber id (shown in full); a whole
+ *   id of one of the subscriber's subscriptions or payments.
+ * Each arm is served by an index: migration 0003's btrees (text_pattern_ops, `=` and `LIKE 'x%'`),
+ * 0023's GIN over the name's words (`to_tsvector('simple', name)`) and btree over the phone's last
+ * four digits, and the primary keys of subscriptions and payments; PostgreSQL answers with a BitmapOr.
  */
-function searchPredicate(query: string): SQL | undefined {
+function searchPredicate(siteId: string, query: string): SQL | undefined {
   const text = query.trim().toLowerCase();
   if (text === '') return undefined;
   const prefix = `${escapeLike(text)}%`;
-  const arms: SQL[] = [
-    text.includes('@')
-      ? sql`lower(${subscribers.email}) = ${text}`
-      // The whole local part: the e-mail starts with exactly it and then its '@'.
-      : sql`lower(${subscribers.email}) LIKE ${`${escapeLike(text)}@%`}`,
-    sql`lower(${subscribers.name}) LIKE ${prefix}`,
-  ];
+  const arms: SQL[] = [];
+  if (text.includes('@')) arms.push(sql`lower(${subscribers.email}) = ${text}`);
+  // The whole local part: the e-mail starts with exactly it and then its '@'.
+  else if (text.length >= MIN_LOCAL_PART) arms.push(sql`lower(${subscribers.email}) LIKE ${`${escapeLike(text)}@%`}`);
+  const words = text.includes('@') ? null : nameWordsQuery(text);
+  if (words) arms.push(sql`to_tsvector('simple'::regconfig, ${subscribers.name}) @@ to_tsquery('simple'::regconfig, ${words})`);
   const digits = text.replace(/\D/g, '');
   if (digits.length >= MIN_PHONE_DIGITS && PHONE_CHARACTERS.test(text)) {
     arms.push(sql`regexp_replace(${subscribers.phone}, '[^0-9]', '', 'g') = ${digits}`);
+    if (digits.length === PHONE_TAIL_DIGITS) arms.push(sql`right(regexp_replace(${subscribers.phone}, '[^0-9]', '', 'g'), 4) = ${digits}`);
   }
   if (ID_PREFIX.test(text)) arms.push(sql`(${subscribers.id}::text) LIKE ${prefix}`);
-  return sql`(${sql.join(arms, sql` OR `)})`;
+  if (FULL_UUID.test(text)) {
+    arms.push(sql`${subscribers.id} IN (SELECT ${subscriptions.subscriberId} FROM ${subscriptions} WHERE ${subscriptions.id} = ${text}::uuid AND ${subscriptions.siteId} = ${siteId}::uuid)`);
+    arms.push(sql`${subscribers.id} IN (SELECT ${payments.subscriberId} FROM ${payments} WHERE ${payments.id} = ${text}::uuid AND ${payments.siteId} = ${siteId}::uuid)`);
+  }
+  // Nothing a query can match (a one-letter query that is no word start is still a name word): no rows.
+  return arms.length === 0 ? sql`false` : sql`(${sql.join(arms, sql` OR `)})`;
 }
 
 /**
@@ -104,7 +127,7 @@ function repositoryOver(db: Executor) {
       const where = and(
         eq(subscribers.siteId, siteId),
         filter.status ? eq(subscribers.status, filter.status) : undefined,
-        searchPredicate(filter.query),
+        searchPredicate(siteId, filter.query),
         subscriptionPredicate(siteId, filter),
       );
       const [rows, [counted]] = await Promise.all([
@@ -163,6 +186,46 @@ function repositoryOver(db: Executor) {
       return db.select({ note: supportNotes, authorName: staffUsers.displayName })
         .from(supportNotes).leftJoin(staffUsers, eq(staffUsers.id, supportNotes.authorUserId))
         .where(ofSubscriber(supportNotes, siteId, subscriberId)).orderBy(desc(supportNotes.createdAt)).limit(limit);
+    },
+
+    /** Every subscription of the given subscribers with its plan's name (the search results' plan and state). */
+    subscriptionsOfMany(siteId: string, subscriberIds: string[]) {
+      if (subscriberIds.length === 0) return Promise.resolve([]);
+      return db.select({
+        subscriberId: subscriptions.subscriberId, planName: plans.name, status: subscriptions.status,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, endedAt: subscriptions.endedAt, startedAt: subscriptions.startedAt,
+      }).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(and(eq(subscriptions.siteId, siteId), inArray(subscriptions.subscriberId, subscriberIds)));
+    },
+
+    /** The site's plans that are not archived or drafts, for a plan change. */
+    activePlans(siteId: string): Promise<PlanRecord[]> {
+      return db.select().from(plans).where(and(eq(plans.siteId, siteId), eq(plans.status, 'active'))).orderBy(asc(plans.name), asc(plans.id));
+    },
+
+    async plan(siteId: string, id: string): Promise<PlanRecord | undefined> {
+      const [row] = await db.select().from(plans).where(and(eq(plans.siteId, siteId), eq(plans.id, id)));
+      return row;
+    },
+
+    async payment(siteId: string, id: string): Promise<PaymentRecord | undefined> {
+      const [row] = await db.select().from(payments).where(and(eq(payments.siteId, siteId), eq(payments.id, id)));
+      return row;
+    },
+
+    /** Writes `changes` and the next version if the payment still has `version`; undefined when it did not. */
+    async updatePayment(id: string, version: number, changes: Partial<PaymentRecord>): Promise<PaymentRecord | undefined> {
+      const [row] = await db.update(payments)
+        .set({ ...changes, version: version + 1 })
+        .where(and(eq(payments.id, id), eq(payments.version, version)))
+        .returning();
+      return row;
+    },
+
+    async insertRefund(values: typeof paymentRefunds.$inferInsert): Promise<string> {
+      const [row] = await db.insert(paymentRefunds).values(values).returning({ id: paymentRefunds.id });
+      if (!row) throw new Error('refund insert returned no row');
+      return row.id;
     },
 
     async subscription(siteId: string, id: string): Promise<SubscriptionRecord | undefined> {
@@ -228,8 +291,8 @@ export function createSubscriberRepository(db: Db) {
      * Recomputes the site's rollups of one UTC day, so a subscription that ended today stops
      * counting as active in what Analytics reads at once (not at the next nightly rebuild).
      */
-    refreshRollups(siteId: string, day: string): Promise<void> {
-      return rebuildRollups(db, { siteId, from: day, to: day });
+    refreshRollups(siteId: string, day: string, lastDay: string = day): Promise<void> {
+      return rebuildRollups(db, { siteId, from: day, to: lastDay });
     },
   };
 }

@@ -19,12 +19,14 @@ import { isSubscriptionState } from '../../common/figures';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit, parseRoles } from '../../common/roles';
 import {
-  CANCEL_MODES, SUBSCRIBER_STATUSES, SUPPORT_AUDIT_ACTIONS, SUPPORT_LIMITS, SUPPORT_MESSAGES,
-  isLiveSubscription, isValidComplimentaryDays, isValidReason,
-  type CancelMode, type RevealedContact, type SubscriberDetail, type SubscriberListItem, type SubscriberSearchPage,
+  CANCEL_MODES, PLAN_CHANGE_WHEN, REFUNDABLE_PAYMENT_STATUSES, SUBSCRIBER_STATUSES, SUPPORT_AUDIT_ACTIONS, SUPPORT_LIMITS, SUPPORT_MESSAGES,
+  isLiveSubscription, isValidComplimentaryDays, isValidReason, prorationOf, subscriptionStateOf,
+  type CancelMode, type PlanChangeWhen, type RevealedContact, type SubscriberDetail, type SubscriberListItem, type SubscriberSearchPage,
   type SubscriberStatus, type SubscriptionStatus,
 } from '../../common/support';
-import type { SubscriberRecord, SubscriberRepository, SubscriptionRecord } from '../db/subscriber-repository';
+import type {
+  PaymentRecord, SubscriberRecord, SubscriberRepository, SubscriptionRecord,
+} from '../db/subscriber-repository';
 import { conflict, forbidden, invalid, notFound, rateLimited } from './errors';
 import { auditObject, recordRevision } from './revisions';
 import type { LimitRule, RateLimiter } from './rate-limit';
@@ -106,8 +108,20 @@ export function utcDay(at: Date): string {
 const iso = (value: Date) => value.toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 
-function listItemOf(row: SubscriberRecord): SubscriberListItem {
+interface SubscriptionSummary { planName: string; status: string; cancelAtPeriodEnd: boolean; endedAt: Date | null; startedAt: Date }
+
+/** The subscription a search row shows: a live one first (not ended), then the newest started. */
+function currentOf(rows: SubscriptionSummary[]): Pick<SubscriberListItem, 'planName' | 'subscriptionState'> {
+  const live = (r: SubscriptionSummary) => r.endedAt === null && isLiveSubscription(r.status as SubscriptionStatus);
+  const [current] = [...rows].sort((a, b) => Number(live(b)) - Number(live(a)) || b.startedAt.getTime() - a.startedAt.getTime());
+  return current
+    ? { planName: current.planName, subscriptionState: subscriptionStateOf(current.status, current.cancelAtPeriodEnd) }
+    : { planName: null, subscriptionState: null };
+}
+
+function listItemOf(row: SubscriberRecord, subscriptionRows: SubscriptionSummary[] = []): SubscriberListItem {
   return {
+    ...currentOf(subscriptionRows),
     id: row.id,
     name: row.name,
     email: maskEmail(row.email),
@@ -165,8 +179,9 @@ export async function searchSubscribers(deps: SupportDeps, caller: SupportCaller
     siteId: caller.siteId,
     detail: { query, status, state, plan: planId, network, page, pageSize, resultCount: total },
   });
+  const summaries = await deps.store.subscriptionsOfMany(caller.siteId, rows.map((r) => r.id));
   return {
-    items: rows.map(listItemOf), total, page, pageSize,
+    items: rows.map((r) => listItemOf(r, summaries.filter((x) => x.subscriberId === r.id))), total, page, pageSize,
     plans: options.plans.map((p) => ({ value: p.id, label: p.name })),
     networks: options.networks.map((n) => ({ value: n.identifier, label: n.name })),
   };
@@ -180,23 +195,31 @@ async function requireSubscriber(store: SubscriberRepository, siteId: string, id
 
 async function detailOf(store: SubscriberRepository, siteId: string, id: string): Promise<SubscriberDetail> {
   const subscriber = await requireSubscriber(store, siteId, id);
-  const [subscriptionRows, paymentRows, deviceRows, playbackRows, noteRows] = await Promise.all([
+  const [subscriptionRows, paymentRows, deviceRows, playbackRows, noteRows, planRows, options] = await Promise.all([
     store.subscriptionsOf(siteId, id),
     store.paymentsOf(siteId, id, SUPPORT_LIMITS.payments),
     store.devicesOf(siteId, id),
     store.playbackOf(siteId, id, SUPPORT_LIMITS.playbackSessions),
     store.notesOf(siteId, id, SUPPORT_LIMITS.notes),
+    store.activePlans(siteId),
+    store.filterOptions(siteId),
   ]);
+  const planNames = new Map(options.plans.map((p) => [p.id, p.name]));
+  const summaries = subscriptionRows.map(({ subscription: s, planName }) => ({ ...s, planName }));
   return {
-    profile: { ...listItemOf(subscriber), networkName: subscriber.networkName, updatedAt: iso(subscriber.updatedAt), version: subscriber.version },
+    profile: { ...listItemOf(subscriber, summaries), networkName: subscriber.networkName, updatedAt: iso(subscriber.updatedAt), version: subscriber.version },
     subscriptions: subscriptionRows.map(({ subscription: s, planName, billingPeriod }) => ({
       id: s.id, planName, billingPeriod, status: s.status as SubscriptionStatus,
       startedAt: iso(s.startedAt), trialEndsAt: isoOrNull(s.trialEndsAt), currentPeriodEnd: iso(s.currentPeriodEnd),
       cancelAtPeriodEnd: s.cancelAtPeriodEnd, cancelledAt: isoOrNull(s.cancelledAt), endedAt: isoOrNull(s.endedAt),
       amount: s.amount, currency: s.currency, version: s.version,
+      planId: s.planId, currentPeriodStart: iso(s.currentPeriodStart),
+      pendingPlanName: s.pendingPlanId ? planNames.get(s.pendingPlanId) ?? null : null,
+      nextPaymentAdjustment: s.nextPaymentAdjustment,
     })),
     payments: paymentRows.map(({ payment: p, planName }) => ({
       id: p.id, at: iso(p.at), planName, amount: p.amount, currency: p.currency, status: p.status, method: p.method,
+      refundedAmount: p.refundedAmount, version: p.version,
     })),
     devices: deviceRows.map((d) => ({
       id: d.id, name: d.name, deviceType: d.deviceType, os: d.os, appVersion: d.appVersion,
@@ -208,6 +231,7 @@ async function detailOf(store: SubscriberRepository, siteId: string, id: string)
       avgBitrateKbps: p.avgBitrateKbps, errorCode: p.errorCode,
     })),
     notes: noteRows.map(({ note: n, authorName }) => ({ id: n.id, body: n.body, authorName: authorName ?? '', createdAt: iso(n.createdAt) })),
+    planOptions: planRows.map((p) => ({ id: p.id, name: p.name, billingPeriod: p.billingPeriod, prices: p.prices.map((x) => ({ currency: x.currency, amount: x.amount })) })),
   };
 }
 
@@ -228,6 +252,10 @@ async function liveSubscription(store: SubscriberRepository, caller: SupportCall
 
 function subscriptionAudit(row: SubscriptionRecord) {
   return {
+    planId: row.planId,
+    amount: row.amount,
+    pendingPlanId: row.pendingPlanId,
+    nextPaymentAdjustment: row.nextPaymentAdjustment,
     status: row.status,
     currentPeriodEnd: iso(row.currentPeriodEnd),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
@@ -371,6 +399,139 @@ export async function signOutDevices(deps: SupportDeps, caller: SupportCaller, i
     });
   });
   return detailOf(deps.store, caller.siteId, subscriberId);
+}
+
+export interface ResumeInput {
+  subscriptionId: unknown;
+  reason: unknown;
+  version: unknown;
+}
+
+/**
+ * Mutation subscriptionResume (issue 29): a subscription set to cancel at its period end renews
+ * again (cancel_at_period_end false, cancelled_at cleared). The cancellation it undoes was counted on
+ * its day, so the rollups from that day to today are recomputed.
+ */
+export async function resumeSubscription(deps: SupportDeps, caller: SupportCaller, input: ResumeInput): Promise<SubscriberDetail> {
+  requireEdit(caller);
+  const id = requireId(input.subscriptionId, 'subscriptionId');
+  const reason = requireReason(input.reason);
+  const version = requireVersion(input.version);
+  const now = deps.now?.() ?? new Date();
+  const before = await liveSubscription(deps.store, caller, id, version);
+  if (!before.cancelAtPeriodEnd) throw conflict(SUPPORT_MESSAGES.notCancelling);
+  const after = await changeSubscription(deps, caller, before, { cancelAtPeriodEnd: false, cancelledAt: null }, now, {
+    action: SUPPORT_AUDIT_ACTIONS.resumeSubscription, detail: { reason },
+  });
+  const today = utcDay(now);
+  const from = before.cancelledAt ? utcDay(before.cancelledAt) : today;
+  await deps.store.refreshRollups(caller.siteId, from < today ? from : today, today);
+  return detailOf(deps.store, caller.siteId, after.subscriberId);
+}
+
+export interface ChangePlanInput {
+  subscriptionId: unknown;
+  planId: unknown;
+  when: unknown;
+  reason: unknown;
+  version: unknown;
+}
+
+/**
+ * Mutation subscriptionChangePlan (issue 29). NOW: the subscription is on the new plan and its price
+ * at once, and the proration (common/support.ts prorationOf, PRORATION_RULE) is added to what the
+ * next payment adjusts; the subscription's rollups are recomputed from its start (its rows now say
+ * the new plan). AT_PERIOD_END: the new plan is kept as pending and taken at the renewal; no figure
+ * moves today. The plan must be an active plan of the site with a price in the subscription's currency.
+ */
+export async function changeSubscriptionPlan(deps: SupportDeps, caller: SupportCaller, input: ChangePlanInput): Promise<SubscriberDetail> {
+  requireEdit(caller);
+  const id = requireId(input.subscriptionId, 'subscriptionId');
+  const planId = requireId(input.planId, 'planId');
+  if (!(PLAN_CHANGE_WHEN as readonly unknown[]).includes(input.when)) throw invalid('when', SUPPORT_MESSAGES.badWhen);
+  const when = input.when as PlanChangeWhen;
+  const reason = requireReason(input.reason);
+  const version = requireVersion(input.version);
+  const now = deps.now?.() ?? new Date();
+  const before = await liveSubscription(deps.store, caller, id, version);
+  const plan = await deps.store.plan(caller.siteId, planId);
+  if (!plan) throw notFound(SUPPORT_MESSAGES.planNotFound);
+  if (plan.status !== 'active') throw conflict(SUPPORT_MESSAGES.planNotActive);
+  if (plan.id === before.planId && when === 'NOW') throw conflict(SUPPORT_MESSAGES.samePlan);
+  if (plan.id === (before.pendingPlanId ?? before.planId) && when === 'AT_PERIOD_END') throw conflict(SUPPORT_MESSAGES.samePlan);
+  const price = plan.prices.find((p) => p.currency === before.currency);
+  if (!price) throw conflict(SUPPORT_MESSAGES.noPriceInCurrency(plan.name, before.currency));
+  const proration = when === 'NOW'
+    ? prorationOf(before.amount, price.amount, before.currentPeriodStart.getTime(), before.currentPeriodEnd.getTime(), now.getTime())
+    : 0;
+  const changes: Partial<SubscriptionRecord> = when === 'NOW'
+    ? { planId: plan.id, amount: price.amount, pendingPlanId: null, nextPaymentAdjustment: before.nextPaymentAdjustment + proration }
+    : { pendingPlanId: plan.id };
+  const after = await changeSubscription(deps, caller, before, changes, now, {
+    action: SUPPORT_AUDIT_ACTIONS.changePlan, detail: { when, planId: plan.id, planName: plan.name, proration, reason },
+  });
+  if (when === 'NOW') await deps.store.refreshRollups(caller.siteId, utcDay(before.startedAt), utcDay(now));
+  return detailOf(deps.store, caller.siteId, after.subscriberId);
+}
+
+export interface RefundInput {
+  paymentId: unknown;
+  /** Minor units, at most what is left of the payment. */
+  amount: unknown;
+  reason: unknown;
+  version: unknown;
+}
+
+function paymentAudit(row: PaymentRecord) {
+  return { status: row.status, amount: row.amount, refundedAmount: row.refundedAmount, currency: row.currency, version: row.version };
+}
+
+/**
+ * Mutation paymentRefund (issue 29): gives back all or part of what is left of a succeeded or partly
+ * refunded payment. The refund is its own row (payment_refunds) on today, which the Payments report
+ * and Net revenue count on today; the payment shows 'partially_refunded' or 'refunded'. The payment's
+ * version is checked; the refund, the payment, its revision and the audit row commit together.
+ */
+export async function refundPayment(deps: SupportDeps, caller: SupportCaller, input: RefundInput): Promise<SubscriberDetail> {
+  requireEdit(caller);
+  const paymentId = requireId(input.paymentId, 'paymentId');
+  const reason = requireReason(input.reason);
+  const version = requireVersion(input.version);
+  const now = deps.now?.() ?? new Date();
+  const before = await deps.store.payment(caller.siteId, paymentId);
+  if (!before) throw notFound(SUPPORT_MESSAGES.paymentNotFound);
+  if (before.version !== version) throw conflict(SUPPORT_MESSAGES.conflict);
+  if (!(REFUNDABLE_PAYMENT_STATUSES as readonly string[]).includes(before.status)) throw conflict(SUPPORT_MESSAGES.notRefundable);
+  const left = before.amount - before.refundedAmount;
+  if (typeof input.amount !== 'number' || !Number.isInteger(input.amount) || input.amount < 1 || input.amount > left) {
+    throw invalid('amount', SUPPORT_MESSAGES.badRefundAmount(left));
+  }
+  const amount = input.amount;
+  const refunded = before.refundedAmount + amount;
+  await deps.store.transaction(async (tx) => {
+    const after = await tx.updatePayment(before.id, version, {
+      refundedAmount: refunded, status: refunded >= before.amount ? 'refunded' : 'partially_refunded',
+    });
+    if (!after) throw conflict(SUPPORT_MESSAGES.conflict);
+    const refundId = await tx.insertRefund({
+      siteId: caller.siteId, networkId: before.networkId, subscriberId: before.subscriberId, paymentId: before.id,
+      planId: before.planId, amount, currency: before.currency, reason, actorUserId: caller.userId, at: now,
+    });
+    const object = { kind: 'payment', objectId: before.id, objectName: null } as const;
+    await recordRevision(tx, {
+      ...object, siteId: caller.siteId, actorUserId: caller.userId, objectVersion: after.version, reason,
+      before: paymentAudit(before), after: paymentAudit(after),
+    });
+    await tx.audit({
+      action: SUPPORT_AUDIT_ACTIONS.refundPayment,
+      actorUserId: caller.userId,
+      siteId: caller.siteId,
+      ...auditObject(object),
+      detail: { subscriberId: before.subscriberId, paymentId: before.id, refundId, amount, currency: before.currency, reason, before: paymentAudit(before), after: paymentAudit(after) },
+    });
+  });
+  await deps.store.refreshRollups(caller.siteId, utcDay(now));
+  return detailOf(deps.store, caller.siteId, before.subscriberId);
 }
 
 export interface AddNoteInput {

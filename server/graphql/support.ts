@@ -6,8 +6,8 @@
  * Arguments are strings and numbers checked by the domain, so bad input reads as our own message.
  */
 import {
-  addSupportNote, cancelSubscription, getSubscriber, grantComplimentaryDays, revealContact, searchSubscribers,
-  signOutDevices, type SupportDeps,
+  addSupportNote, cancelSubscription, changeSubscriptionPlan, getSubscriber, grantComplimentaryDays, refundPayment,
+  resumeSubscription, revealContact, searchSubscribers, signOutDevices, type SupportDeps,
 } from '../domain/support';
 import type { ManagementContext } from './resolvers';
 
@@ -19,7 +19,9 @@ const SUBSCRIBER_FIELDS = /* GraphQL */ `
     phone: String!
     country: String!
     status: String!
-    createdAt: String!`;
+    createdAt: String!
+    planName: String
+    subscriptionState: String`;
 
 export const supportSchema = /* GraphQL */ `
   type SupportSubscriber {${SUBSCRIBER_FIELDS}
@@ -59,6 +61,10 @@ export const supportSchema = /* GraphQL */ `
     amount: Int!
     currency: String!
     version: Int!
+    planId: ID!
+    currentPeriodStart: String!
+    pendingPlanName: String
+    nextPaymentAdjustment: Int!
   }
 
   type SupportPayment {
@@ -69,6 +75,20 @@ export const supportSchema = /* GraphQL */ `
     currency: String!
     status: String!
     method: String!
+    refundedAmount: Int!
+    version: Int!
+  }
+
+  type SupportPrice {
+    currency: String!
+    amount: Int!
+  }
+
+  type SupportPlanOption {
+    id: ID!
+    name: String!
+    billingPeriod: String!
+    prices: [SupportPrice!]!
   }
 
   type SupportDevice {
@@ -108,6 +128,7 @@ export const supportSchema = /* GraphQL */ `
     devices: [SupportDevice!]!
     playback: [SupportPlayback!]!
     notes: [SupportNote!]!
+    planOptions: [SupportPlanOption!]!
   }
 
   type SupportContact {
@@ -126,6 +147,9 @@ export const supportSchema = /* GraphQL */ `
     subscriberSignOutDevices(subscriberId: ID!, deviceId: ID, reason: String!, version: Int!): SupportSubscriberDetail!
     subscriberAddNote(subscriberId: ID!, body: String!): SupportSubscriberDetail!
     subscriberRevealContact(subscriberId: ID!, reason: String!): SupportContact!
+    subscriptionResume(subscriptionId: ID!, reason: String!, version: Int!): SupportSubscriberDetail!
+    subscriptionChangePlan(subscriptionId: ID!, planId: ID!, when: String!, reason: String!, version: Int!): SupportSubscriberDetail!
+    paymentRefund(paymentId: ID!, amount: Int!, reason: String!, version: Int!): SupportSubscriberDetail!
   }
 `;
 
@@ -146,6 +170,9 @@ export function supportResolvers(deps: SupportDeps) {
       subscriberSignOutDevices: run(signOutDevices),
       subscriberAddNote: run(addSupportNote),
       subscriberRevealContact: run(revealContact),
+      subscriptionResume: run(resumeSubscription),
+      subscriptionChangePlan: run(changeSubscriptionPlan),
+      paymentRefund: run(refundPayment),
     },
   };
 }

@@ -439,14 +439,16 @@ async function ltvEnhanced(ctx: ReportContext): Promise<ReportBody> {
 
 function paymentMeasures(list: PaymentDayRow[]) {
   const sum = (status: string, field: 'payments' | 'amount') => list.filter((r) => r.status === status).reduce((a, r) => a + r[field], 0);
-  // A refunded payment is a charge that was taken and then given back (its row's status says so; there
-  // is no second row for the refund). So revenue (gross) counts every charge taken, succeeded or later
-  // refunded; refunds are the refunded charges; net revenue is what was kept. Subtracting refunds from
-  // succeeded payments only took each refund off twice (a refunded 193.18 charge showed -193.18 net).
+  // A refunded payment is a charge that was taken and then given back. The generated worlds mark the
+  // charge 'refunded' (no second row: taken and refunded on its day); a support refund (issue 29) is
+  // its own row, status 'refund', on the day it was given, and its charge still counts as taken
+  // ('succeeded') on its own day. So revenue (gross) counts every charge taken; refunds are both kinds;
+  // net revenue is what was kept. Subtracting refunds from succeeded payments only took each refund
+  // off twice (a refunded 193.18 charge showed -193.18 net).
   const taken = sum('succeeded', 'payments') + sum('refunded', 'payments');
   const failed = sum('failed', 'payments');
   const revenue = sum('succeeded', 'amount') + sum('refunded', 'amount');
-  const refunds = sum('refunded', 'amount');
+  const refunds = sum('refunded', 'amount') + sum('refund', 'amount');
   return { payments: taken, revenue, refunds, netRevenue: revenue - refunds, failed, successPct: round(percent(ratio(taken, taken + failed)), 1) };
 }
 
@@ -495,6 +497,8 @@ async function contentPayments(ctx: ReportContext, days: PaymentDayRow[], curren
   for (const r of days) {
     // Net revenue: what was kept (a refunded charge was taken and given back: it adds nothing).
     if (r.status === 'succeeded') netByDay.set(r.day, (netByDay.get(r.day) ?? 0) + r.amount);
+    // A support refund (issue 29) takes its amount off the day it was given.
+    if (r.status === 'refund') netByDay.set(r.day, (netByDay.get(r.day) ?? 0) - r.amount);
   }
   const watchedByDay = new Map<string, number>();
   for (const w of watch) watchedByDay.set(w.day, (watchedByDay.get(w.day) ?? 0) + w.watchedSeconds);
