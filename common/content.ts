@@ -76,6 +76,8 @@ export interface ContentSummary {
   updatedAt: string;
   version: number;
 }
+  /** The thumbnail (16:9); '' when the item has none (the console draws a placeholder). */
+  artworkUrl: string;
 
 export interface ContentListResponse {
   success: true;
@@ -108,7 +110,16 @@ export interface ContentItem extends ContentSummary {
   tags: string[];
   scheduledAt: string | null;
   publishedAt: string | null;
-  artworkUrl: string;
+  /** The poster (2:3); '' when the item has none. */
+  posterUrl: string;
+  rating: string;
+  originalLanguage: string;
+  /** 'YYYY-MM-DD'. */
+  releaseDate: string | null;
+  /** Live events: when they start (ISO, UTC). */
+  startsAt: string | null;
+  /** A series' declared seasons. */
+  seasons: { number: number; title: string }[];
   seriesId: string | null;
   seasonNumber: number | null;
   episodeNumber: number | null;

@@ -29,6 +29,7 @@ import { reportRoutes } from './http/report-routes';
 import { ingestRoutes } from './http/ingest-routes';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
 import { contentRoutes } from './http/content-routes';
+import { contentCreateRoutes } from './http/content-create-routes';
 import { adminRoutes } from './http/admin-routes';
 import { accountRoutes } from './http/account-routes';
 import { totpRoutes } from './http/totp-routes';
@@ -47,7 +48,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   revisionContext,
   authRoutes,
   verifyRoutes,
-  managementGraphql, appcmsRoutes, contentRoutes, adminRoutes,
+  managementGraphql, appcmsRoutes, contentRoutes, contentCreateRoutes, adminRoutes,
   accountRoutes, totpRoutes,
   reportRoutes,
   ingestRoutes,

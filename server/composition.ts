@@ -15,6 +15,7 @@ import { createStaffAdminRepository } from './db/staff-admin-repository';
 import { createSubscriberRepository } from './db/subscriber-repository';
 import type { AppcmsDeps } from './domain/appcms';
 import { createContentService, type ContentService } from './domain/content';
+import { createContentCreateService, type ContentCreateService } from './domain/content-create';
 import { createMonetization, type Monetization } from './domain/monetization';
 import type { NetworkRepository } from './domain/networks';
 import { createOwnSessions, type OwnSessions } from './domain/own-sessions';
@@ -88,6 +89,8 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   ownSessions: OwnSessions;
   /** The content library. */
   content: ContentService;
+  /** Creating content and its artwork, an item's family (issue 29). */
+  contentCreate: ContentCreateService;
   /** Plans, plan groups, offers, coupons and the monetization settings. */
   monetization: Monetization;
   /** Customer Support's subscriber search, pages and actions. */
@@ -147,15 +150,18 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
   const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, limiter, verifier });
   const networks = createNetworkRepository(db);
   const staffAdminRows = createStaffAdminRepository(db, { idleMs: config.inactivityTimeoutMinutes * 60_000 });
+  // One upload store: the brand images and the content artwork (served by the AppCMS files route).
+  const uploadStorage = createUploadStorage(config.dataDir);
   return {
     dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
     accounts,
     networks,
-    appcms: { networks, store: createAppcmsRepository(db), storage: createUploadStorage(config.dataDir) },
+    appcms: { networks, store: createAppcmsRepository(db), storage: uploadStorage },
     staffAdmin: createStaffAdmin({ repo: staffAdminRows, passwords, sms, audit, auth, log, publicUrl: config.publicUrl }),
     // The Admin area's session queries (same rules of "active"), limited there to the caller's own id.
     ownSessions: createOwnSessions({ repo: staffAdminRows, audit, auth }),
     content: createContentService({ db, audit }),
+    contentCreate: createContentCreateService({ db, storage: uploadStorage }),
     monetization: createMonetization(db),
     support: { store: createSubscriberRepository(db), limiter },
     reports: {

@@ -80,7 +80,7 @@ function orderBy(sort: ContentSort, plays: SQL<number>): SQL[] {
   return [descending ? desc(column) : asc(column), asc(contentItems.id)];
 }
 
-function toSummary(row: Pick<ContentRow, 'id' | 'kind' | 'title' | 'status' | 'durationSeconds' | 'updatedAt' | 'version'>, plays30d: number): ContentSummary {
+function toSummary(row: Pick<ContentRow, 'id' | 'kind' | 'title' | 'status' | 'durationSeconds' | 'updatedAt' | 'version' | 'artworkUrl'>, plays30d: number): ContentSummary {
   return {
     id: row.id,
     kind: row.kind as ContentKind,
@@ -101,9 +101,15 @@ export function toItem(row: ContentRow, plays30d: number): ContentItem {
     tags: row.tags,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    artworkUrl: row.artworkUrl,
+    posterUrl: row.posterUrl,
+    rating: row.rating,
+    originalLanguage: row.originalLanguage,
+    releaseDate: row.releaseDate,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    seasons: row.seasons,
     seriesId: row.seriesId,
     seasonNumber: row.seasonNumber,
+    artworkUrl: row.artworkUrl,
     episodeNumber: row.episodeNumber,
     createdAt: row.createdAt.toISOString(),
   };
@@ -121,7 +127,7 @@ export async function listContent(db: Db, filter: ListFilter): Promise<{ items: 
   const limit = Math.max(0, Math.min(filter.limit, filter.max - filter.start));
   const [rows, counted] = await Promise.all([
     limit === 0 ? Promise.resolve([]) : db.select({
-      id: contentItems.id, kind: contentItems.kind, title: contentItems.title, status: contentItems.status,
+      id: contentItems.id, kind: contentItems.kind, title: contentItems.title, status: contentItems.status, artworkUrl: contentItems.artworkUrl,
       durationSeconds: contentItems.durationSeconds, updatedAt: contentItems.updatedAt, version: contentItems.version,
       plays30d: plays,
     }).from(contentItems).where(where).orderBy(...orderBy(filter.sort, plays)).limit(limit).offset(filter.start),
