@@ -20,8 +20,9 @@ export type BulkStatus = (typeof BULK_STATUSES)[number];
 /** Sort keys of the list; a leading '-' sorts descending. */
 export const CONTENT_SORT_FIELDS = ['title', 'kind', 'status', 'duration', 'plays30d', 'updated'] as const;
 export type ContentSortField = (typeof CONTENT_SORT_FIELDS)[number];
-export type ContentSort = ContentSortField | `-${ContentSortField}`;
-export const CONTENT_SORTS: readonly ContentSort[] = CONTENT_SORT_FIELDS.flatMap((f) => [f, `-${f}` as const]);
+/** 'relevance' (issue 29): best match of the search first (title prefix, then ts_rank over the words of the title and tags); without a search it is '-updated'. */
+export type ContentSort = ContentSortField | `-${ContentSortField}` | 'relevance';
+export const CONTENT_SORTS: readonly ContentSort[] = [...CONTENT_SORT_FIELDS.flatMap((f) => [f, `-${f}` as const]), 'relevance'];
 export const DEFAULT_CONTENT_SORT: ContentSort = '-updated';
 
 /**

@@ -29,7 +29,8 @@ import { reportRoutes } from './http/report-routes';
 import { ingestRoutes } from './http/ingest-routes';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
 import { contentRoutes } from './http/content-routes';
-import { contentCreateRoutes } from './http/content-create-routes';
+import { contentAvailabilityRoutes } from './http/content-availability-routes';
+import { loadSchedulerConfig } from './domain/content-scheduler';
 import { adminRoutes } from './http/admin-routes';
 import { accountRoutes } from './http/account-routes';
 import { totpRoutes } from './http/totp-routes';
@@ -48,7 +49,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   revisionContext,
   authRoutes,
   verifyRoutes,
-  managementGraphql, appcmsRoutes, contentRoutes, contentCreateRoutes, adminRoutes,
+  managementGraphql, appcmsRoutes, contentRoutes, contentAvailabilityRoutes, adminRoutes,
   accountRoutes, totpRoutes,
   reportRoutes,
   ingestRoutes,
@@ -111,7 +112,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('preClose', async () => cacheBus.close());
   let services;
   try {
-    services = buildServices({ dbHandle, config, log, sms: options.sms, cacheBus });
+    services = buildServices({ dbHandle, config, log, sms: options.sms, cacheBus, contentJobs: loadSchedulerConfig(options.env ?? process.env) });
   } catch (error) {
     await cacheBus.close();
     if (!options.db) await dbHandle.close();
@@ -155,6 +156,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
   app.decorate('ingest', ingest);
   app.addHook('preClose', async () => ingest.close());
+  // Content availability jobs (issue 29): pg-boss on this database; stopped before it closes.
+  try {
+    await services.contentScheduler.start();
+  } catch (error) {
+    await ingest.close();
+    if (!options.db) await dbHandle.close();
+    throw error;
+  }
+  app.addHook('preClose', async () => services.contentScheduler.stop());
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
   await app.register(cspReportRoutes);

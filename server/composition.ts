@@ -15,7 +15,8 @@ import { createStaffAdminRepository } from './db/staff-admin-repository';
 import { createSubscriberRepository } from './db/subscriber-repository';
 import type { AppcmsDeps } from './domain/appcms';
 import { createContentService, type ContentService } from './domain/content';
-import { createContentCreateService, type ContentCreateService } from './domain/content-create';
+import { createContentAvailability, type ContentAvailabilityService } from './domain/content-availability';
+import { createContentScheduler, loadSchedulerConfig, type ContentScheduler, type ContentSchedulerConfig } from './domain/content-scheduler';
 import { createMonetization, type Monetization } from './domain/monetization';
 import type { NetworkRepository } from './domain/networks';
 import { createOwnSessions, type OwnSessions } from './domain/own-sessions';
@@ -89,8 +90,10 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   ownSessions: OwnSessions;
   /** The content library. */
   content: ContentService;
-  /** Creating content and its artwork, an item's family (issue 29). */
-  contentCreate: ContentCreateService;
+  /** Publish at / unpublish at jobs on pg-boss (issue 29); buildApp starts and stops it. */
+  contentScheduler: ContentScheduler;
+  /** Availability, country groups, licences, the all-matching bulk status (issue 29). */
+  contentAvailability: ContentAvailabilityService;
   /** Plans, plan groups, offers, coupons and the monetization settings. */
   monetization: Monetization;
   /** Customer Support's subscriber search, pages and actions. */
@@ -106,7 +109,7 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   outbox: { list(to: string | undefined, limit: number): ReturnType<typeof listOutbox> };
 }
 
-export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus }): Services {
+export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus; contentJobs?: ContentSchedulerConfig }): Services {
   const { dbHandle, config, log } = input;
   assertNoEmulatorInProduction(config);
   const db = dbHandle.db;
@@ -149,19 +152,31 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     : null;
   const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, limiter, verifier });
   const networks = createNetworkRepository(db);
+  const contentScheduler = createContentScheduler({ dbHandle, log, config: input.contentJobs ?? loadSchedulerConfig(process.env) });
+  const contentAvailability = createContentAvailability({ db, scheduler: contentScheduler, log });
   const staffAdminRows = createStaffAdminRepository(db, { idleMs: config.inactivityTimeoutMinutes * 60_000 });
-  // One upload store: the brand images and the content artwork (served by the AppCMS files route).
-  const uploadStorage = createUploadStorage(config.dataDir);
   return {
     dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
     accounts,
     networks,
-    appcms: { networks, store: createAppcmsRepository(db), storage: uploadStorage },
+    appcms: { networks, store: createAppcmsRepository(db), storage: createUploadStorage(config.dataDir) },
     staffAdmin: createStaffAdmin({ repo: staffAdminRows, passwords, sms, audit, auth, log, publicUrl: config.publicUrl }),
     // The Admin area's session queries (same rules of "active"), limited there to the caller's own id.
     ownSessions: createOwnSessions({ repo: staffAdminRows, audit, auth }),
-    content: createContentService({ db, audit }),
-    contentCreate: createContentCreateService({ db, storage: uploadStorage }),
+    content: createContentService({
+      db, audit,
+      hooks: {
+        assertPublishable: contentAvailability.assertPublishable,
+        // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.
+        afterWrite: async (siteId, ids) => {
+          for (const id of ids) {
+            await contentScheduler.sync(siteId, id).catch((error: unknown) => log.warn({ contentId: id, err: error instanceof Error ? error.message : String(error) }, 'availability job sync failed'));
+          }
+        },
+      },
+    }),
+    contentScheduler,
+    contentAvailability,
     monetization: createMonetization(db),
     support: { store: createSubscriberRepository(db), limiter },
     reports: {

@@ -14,10 +14,11 @@ import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APPCMS_PATHS } from '../common/appcms';
 import { API_PATHS, AREAS } from '../common/constants';
+import { AVAILABILITY_PATHS } from '../common/content-availability';
 import type { RevisionHistoryResponse, RevisionRestoreResponse } from '../common/revisions';
 import { DEMO_SITES } from './db/demo-accounts';
 import {
-  auditEvents, contentItems, coupons, networkBrands, networkDevices, networkSettings, networks, offers, planGroups, plans, revisions,
+  auditEvents, contentItems, contentLicences, countryGroups, coupons, networkBrands, networkDevices, networkSettings, networks, offers, planGroups, plans, revisions,
   sites, staffUsers, subscribers, subscriptions,
 } from './db/schema';
 import { injectRevisionFault } from './domain/revisions';
@@ -87,6 +88,25 @@ async function content() {
   const title = `Rev item ${tag()}`;
   const [row] = await t.db.insert(contentItems).values({ siteId, kind: 'video', title, titleSearch: title.toLowerCase(), genre: 'drama', durationSeconds: 60, status: 'draft' }).returning();
   return row!;
+}
+
+/** Issue 29: content availability fixtures (common/content-availability.ts). */
+async function countryGroup() {
+  const [row] = await t.db.insert(countryGroups).values({ siteId, name: `Rev group ${tag()}`, countries: ['GB', 'FR'] }).returning();
+  return row!;
+}
+
+async function licence() {
+  const item = await content();
+  const [row] = await t.db.insert(contentLicences).values({
+    siteId, contentId: item.id, name: `Rev licence ${tag()}`, startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: new Date('2036-01-01T00:00:00Z'), countryGroupIds: [],
+  }).returning();
+  return row!;
+}
+
+async function restDelete(session: Session, url: string): Promise<Answer> {
+  const res = await t.inject({ method: 'DELETE', url, headers: session.headers });
+  return { ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, body: res.json() };
 }
 
 async function plan() {
@@ -181,20 +201,58 @@ const CASES: Record<string, Case> = {
     }),
     objects: (p) => [{ kind: 'content', objectId: p_<Row>(p, 'a').id }, { kind: 'content', objectId: p_<Row>(p, 'b').id }],
   },
-  // Issue 29: a new item (an episode, so the series look-up runs inside the same transaction).
-  [`POST ${API_PATHS.content}`]: {
-    prepare: async () => {
-      const [series] = await t.db.insert(contentItems).values({
-        siteId, kind: 'series', title: `Rev series ${tag()}`, titleSearch: `rev series ${tag()}`, genre: 'drama', durationSeconds: 0, status: 'draft',
-        seasons: [{ number: 1, title: 'Season 1' }],
-      }).returning();
-      return { series: series! };
-    },
-    send: (s, p) => rest(s, 'POST', API_PATHS.content, {
-      kind: 'episode', title: `Rev episode ${tag()}`, genre: 'Drama', rating: 'PG', originalLanguage: 'en', durationSeconds: 1500,
-      seriesId: p_<Row>(p, 'series').id, seasonNumber: 1, episodeNumber: 1,
+  // Content availability (issue 29, REST)
+  [`PUT ${AVAILABILITY_PATHS.availabilityRoute}`]: {
+    prepare: async () => ({ item: await content() }),
+    send: (s, p) => rest(s, 'PUT', AVAILABILITY_PATHS.availability(p_<Row>(p, 'item').id), {
+      version: p_<Row>(p, 'item').version, publishAt: new Date(Date.now() + 86_400_000).toISOString(), unpublishAt: null, countryGroupIds: [],
     }),
-    objects: () => [{ kind: 'content', objectId: null }],
+    objects: (p) => [{ kind: 'content', objectId: p_<Row>(p, 'item').id }],
+  },
+  [`POST ${AVAILABILITY_PATHS.bulkMatching}`]: {
+    prepare: async () => {
+      const word = `revbulk${tag().replace(/-/g, '')}`;
+      const make = async () => {
+        const title = `Rev ${word} ${tag()}`;
+        const [row] = await t.db.insert(contentItems).values({ siteId, kind: 'video', title, titleSearch: title.toLowerCase(), genre: 'drama', durationSeconds: 60, status: 'draft' }).returning();
+        return row!;
+      };
+      return { word, a: await make(), b: await make() };
+    },
+    send: (s, p) => rest(s, 'POST', AVAILABILITY_PATHS.bulkMatching, { status: 'published', expected: 2, q: p_<string>(p, 'word') }),
+    objects: (p) => [{ kind: 'content', objectId: p_<Row>(p, 'a').id }, { kind: 'content', objectId: p_<Row>(p, 'b').id }],
+  },
+  [`POST ${AVAILABILITY_PATHS.countryGroups}`]: {
+    prepare: async () => ({}),
+    send: (s) => rest(s, 'POST', AVAILABILITY_PATHS.countryGroups, { name: `Rev new group ${tag()}`, countries: ['DE'] }),
+    objects: () => [{ kind: 'countryGroup', objectId: null }],
+  },
+  [`PATCH ${AVAILABILITY_PATHS.countryGroupRoute}`]: {
+    prepare: async () => ({ g: await countryGroup() }),
+    send: (s, p) => rest(s, 'PATCH', AVAILABILITY_PATHS.countryGroup(p_<Row>(p, 'g').id), { version: p_<Row>(p, 'g').version, countries: ['US'] }),
+    objects: (p) => [{ kind: 'countryGroup', objectId: p_<Row>(p, 'g').id }],
+  },
+  [`DELETE ${AVAILABILITY_PATHS.countryGroupRoute}`]: {
+    prepare: async () => ({ g: await countryGroup() }),
+    send: (s, p) => restDelete(s, `${AVAILABILITY_PATHS.countryGroup(p_<Row>(p, 'g').id)}?version=${p_<Row>(p, 'g').version}`),
+    objects: (p) => [{ kind: 'countryGroup', objectId: p_<Row>(p, 'g').id }],
+  },
+  [`POST ${AVAILABILITY_PATHS.licences}`]: {
+    prepare: async () => ({ item: await content() }),
+    send: (s, p) => rest(s, 'POST', AVAILABILITY_PATHS.licences, {
+      contentId: p_<Row>(p, 'item').id, name: `Rev new licence ${tag()}`, startsAt: '2026-01-01T00:00:00Z', endsAt: '2027-01-01T00:00:00Z', countryGroupIds: [],
+    }),
+    objects: () => [{ kind: 'licence', objectId: null }],
+  },
+  [`PATCH ${AVAILABILITY_PATHS.licenceRoute}`]: {
+    prepare: async () => ({ l: await licence() }),
+    send: (s, p) => rest(s, 'PATCH', AVAILABILITY_PATHS.licence(p_<Row>(p, 'l').id), { version: p_<Row>(p, 'l').version, name: `Rev renamed ${tag()}` }),
+    objects: (p) => [{ kind: 'licence', objectId: p_<Row>(p, 'l').id }],
+  },
+  [`DELETE ${AVAILABILITY_PATHS.licenceRoute}`]: {
+    prepare: async () => ({ l: await licence() }),
+    send: (s, p) => restDelete(s, `${AVAILABILITY_PATHS.licence(p_<Row>(p, 'l').id)}?version=${p_<Row>(p, 'l').version}`),
+    objects: (p) => [{ kind: 'licence', objectId: p_<Row>(p, 'l').id }],
   },
   // AppCMS (REST)
   [`PUT ${APPCMS_PATHS.brand}/:site/:network`]: {
@@ -451,7 +509,6 @@ const EXEMPT: Record<string, string> = {
   [`POST ${API_PATHS.admin}/set-password/check`]: 'reads a token (POST so the token stays out of URLs)',
   [`POST ${API_PATHS.admin}/set-password`]: 'sets a password: a credential (audited)',
   [`POST ${APPCMS_PATHS.uploads}/:site/:network/:slot`]: 'stores a file by its hash; the brand save that uses its URL is the revision',
-  [`POST ${API_PATHS.content}/artwork/:slot`]: 'stores a file by its hash (audited); the content creation that uses its URL is the revision',
   'POST /v1/events': 'player events (ingestion), not console data',
   'POST /v1/csp-report': 'browser reports',
   'POST /management/graphql': 'the GraphQL endpoint: its mutations are classified one by one below',
@@ -565,6 +622,8 @@ async function stateOf(o: Obj): Promise<unknown> {
   const id = o.objectId;
   switch (o.kind) {
     case 'content': return (await t.db.select().from(contentItems).where(eq(contentItems.id, id)))[0];
+    case 'countryGroup': return (await t.db.select().from(countryGroups).where(eq(countryGroups.id, id)))[0];
+    case 'licence': return (await t.db.select().from(contentLicences).where(eq(contentLicences.id, id)))[0];
     case 'brand': return (await t.db.select().from(networkBrands).where(eq(networkBrands.networkId, id)))[0];
     case 'settings': return (await t.db.select().from(networkSettings).where(eq(networkSettings.networkId, id)))[0];
     case 'devices': return (await t.db.select().from(networkDevices).where(eq(networkDevices.networkId, id)))[0];

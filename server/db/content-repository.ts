@@ -1,7 +1,7 @@
 /**
  * SQL of the content library, every statement scoped to one site.
  *
- * Search: the query goes through `searchKeyOf` (the rule the stored `title_search` follows), then an
+ * Search (issue 29: the words of the tags too, ranked with the 'relevance' sort): the query goes through `searchKeyOf` (the rule the stored `title_search` follows), then an
  * item matches when its search key starts with the whole query (btree
  * content_site_title_search_prefix_idx, text_pattern_ops) or when every query word is the prefix of
  * a word of the title (GIN content_title_words_idx over the stored, generated column title_words =
@@ -14,7 +14,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CONTENT_STATS_DAYS, searchKeyOf,
-  type ContentItem, type ContentKind, type ContentQosSummary, type ContentSort, type ContentStatus, type ContentSummary,
+  type ContentItem, type ContentKind, type ContentQosSummary, type ContentSort, type ContentSortField, type ContentStatus, type ContentSummary,
 } from '../../common/content';
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../common/constants';
 import type { Db } from './client';
@@ -53,7 +53,7 @@ function prefixTsQuery(key: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-function matchCondition(q: string): SQL | undefined {
+export function matchCondition(q: string): SQL | undefined {
   const key = searchKeyOf(q);
   const tsQuery = prefixTsQuery(key);
   if (!tsQuery) return undefined;
@@ -66,9 +66,23 @@ function playsOf(siteId: string, since: string): SQL<number> {
     WHERE r.site_id = ${siteId}::uuid AND r.dimension = 'content' AND r.dim_key = ${contentItems.id}::text AND r.day >= ${since}::date)`;
 }
 
-function orderBy(sort: ContentSort, plays: SQL<number>): SQL[] {
+/** Best match first: the whole query as the title's start, then ts_rank over the words of the title and the tags. */
+function relevance(q: string): SQL[] | null {
+  const key = searchKeyOf(q);
+  const tsQuery = prefixTsQuery(key);
+  if (!tsQuery) return null;
+  return [
+    desc(sql`(${contentItems.titleSearch} LIKE ${`${escapeLike(key)}%`})`),
+    desc(sql`ts_rank(${contentItems.titleWords}, to_tsquery('simple'::regconfig, ${tsQuery}))`),
+    desc(contentItems.updatedAt),
+    asc(contentItems.id),
+  ];
+}
+
+function orderBy(sort: ContentSort, plays: SQL<number>, q = ''): SQL[] {
+  if (sort === 'relevance') return relevance(q) ?? [desc(contentItems.updatedAt), asc(contentItems.id)];
   const descending = sort.startsWith('-');
-  const field = (descending ? sort.slice(1) : sort) as ContentSort;
+  const field = (descending ? sort.slice(1) : sort) as ContentSortField;
   const column: SQL | typeof contentItems.titleSearch = {
     title: contentItems.titleSearch,
     kind: contentItems.kind,
@@ -76,7 +90,7 @@ function orderBy(sort: ContentSort, plays: SQL<number>): SQL[] {
     duration: contentItems.durationSeconds,
     plays30d: plays,
     updated: contentItems.updatedAt,
-  }[field as Exclude<ContentSort, `-${string}`>] as SQL;
+  }[field] as SQL;
   return [descending ? desc(column) : asc(column), asc(contentItems.id)];
 }
 
@@ -130,7 +144,7 @@ export async function listContent(db: Db, filter: ListFilter): Promise<{ items: 
       id: contentItems.id, kind: contentItems.kind, title: contentItems.title, status: contentItems.status, artworkUrl: contentItems.artworkUrl,
       durationSeconds: contentItems.durationSeconds, updatedAt: contentItems.updatedAt, version: contentItems.version,
       plays30d: plays,
-    }).from(contentItems).where(where).orderBy(...orderBy(filter.sort, plays)).limit(limit).offset(filter.start),
+    }).from(contentItems).where(where).orderBy(...orderBy(filter.sort, plays, filter.q)).limit(limit).offset(filter.start),
     db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${contentItems} WHERE ${where} LIMIT ${filter.max}) matched`),
   ]);
   const total = Number((counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);

@@ -107,7 +107,13 @@ function auditView(row: Partial<ContentRow>, keys: readonly string[]): Record<st
 
 const contentObject = (row: { id: string; title: string }) => ({ kind: 'content', objectId: row.id, objectName: row.title }) as const;
 
-export function createContentService(deps: { db: Db; audit: AuditLog; now?: () => Date }): ContentService {
+/** Issue 29: the licence rule of publishing (server/domain/content-availability.ts), and the availability jobs' sync after a write. */
+export interface ContentWriteHooks {
+  assertPublishable(db: Pick<Db, 'select'>, siteId: string, contentIds: string[], at: Date, timeZone: string): Promise<void>;
+  afterWrite(siteId: string, contentIds: string[]): Promise<void>;
+}
+
+export function createContentService(deps: { db: Db; audit: AuditLog; now?: () => Date; hooks?: ContentWriteHooks }): ContentService {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -143,6 +149,9 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
       if (row.version !== request.version) throw conflict(OWN_MESSAGES.contentConflict);
       const at = now();
       const changes = changesFor(row, request, at);
+      // Publishing now, or at a scheduled time, must fall inside a licence of the item (issue 29).
+      const publishAt = changes.status === 'published' && row.status !== 'published' ? at : changes.scheduledAt ?? null;
+      if (publishAt) await deps.hooks?.assertPublishable(db, caller.site.id, [id], publishAt, caller.site.defaultTimezone);
       // The write, its revision and its audit entry commit together or not at all (issue 28).
       const updated = Object.keys(changes).length === 0 ? row : await db.transaction(async (tx) => {
         const saved = await updateContent(tx, caller.site.id, id, request.version, changes, at);
@@ -159,6 +168,7 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
         });
         return saved;
       });
+      if (updated !== row) await deps.hooks?.afterWrite(caller.site.id, [id]);
       const stats = await contentStats(db, caller.site.id, id, at);
       return { success: true, item: toItem(updated, stats.plays30d) };
     },
@@ -172,6 +182,9 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
         if (result.conflict) {
           if (result.missing.length) throw missing();
           throw conflict(OWN_MESSAGES.contentBulkConflict);
+        }
+        if (request.status === 'published') {
+          await deps.hooks?.assertPublishable(tx, caller.site.id, result.before.filter((row) => row.status !== 'published').map((row) => row.id), at, caller.site.defaultTimezone);
         }
         const keys = ['status', 'scheduledAt', 'publishedAt'] as const;
         const afterById = new Map(result.after.map((row) => [row.id, row]));
@@ -199,9 +212,10 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
             })),
           }),
         });
-        return result.after.length;
+        return result.after.map((row) => row.id);
       });
-      return { success: true, updated };
+      await deps.hooks?.afterWrite(caller.site.id, updated);
+      return { success: true, updated: updated.length };
     },
   };
 }
