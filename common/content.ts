@@ -76,9 +76,9 @@ export interface ContentSummary {
   plays30d: number;
   updatedAt: string;
   version: number;
-}
   /** The thumbnail (16:9); '' when the item has none (the console draws a placeholder). */
   artworkUrl: string;
+}
 
 export interface ContentListResponse {
   success: true;

@@ -15,7 +15,7 @@ import { delayedEvents } from './test-support/paths';
 const row = (n: number, over: Partial<ContentSummary> = {}): ContentSummary => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   kind: 'video', title: `Title ${n}`, status: 'published', durationSeconds: 60 * n, plays30d: n,
-  updatedAt: '2026-01-01T00:00:00.000Z', version: 1, ...over,
+  updatedAt: '2026-01-01T00:00:00.000Z', version: 1, artworkUrl: '', ...over,
 });
 const PAGE: ContentListPage = { items: [row(1), row(2), row(3)], total: 45, start: 0 };
 

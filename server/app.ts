@@ -29,6 +29,7 @@ import { reportRoutes } from './http/report-routes';
 import { ingestRoutes } from './http/ingest-routes';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
 import { contentRoutes } from './http/content-routes';
+import { contentCreateRoutes } from './http/content-create-routes';
 import { contentAvailabilityRoutes } from './http/content-availability-routes';
 import { loadSchedulerConfig } from './domain/content-scheduler';
 import { adminRoutes } from './http/admin-routes';
@@ -49,7 +50,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   revisionContext,
   authRoutes,
   verifyRoutes,
-  managementGraphql, appcmsRoutes, contentRoutes, contentAvailabilityRoutes, adminRoutes,
+  managementGraphql, appcmsRoutes, contentRoutes, contentCreateRoutes, contentAvailabilityRoutes, adminRoutes,
   accountRoutes, totpRoutes,
   reportRoutes,
   ingestRoutes,

@@ -15,6 +15,7 @@ import { createStaffAdminRepository } from './db/staff-admin-repository';
 import { createSubscriberRepository } from './db/subscriber-repository';
 import type { AppcmsDeps } from './domain/appcms';
 import { createContentService, type ContentService } from './domain/content';
+import { createContentCreateService, type ContentCreateService } from './domain/content-create';
 import { createContentAvailability, type ContentAvailabilityService } from './domain/content-availability';
 import { createContentScheduler, loadSchedulerConfig, type ContentScheduler, type ContentSchedulerConfig } from './domain/content-scheduler';
 import { createMonetization, type Monetization } from './domain/monetization';
@@ -90,6 +91,8 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   ownSessions: OwnSessions;
   /** The content library. */
   content: ContentService;
+  /** Creating content and its artwork, an item's family (issue 29). */
+  contentCreate: ContentCreateService;
   /** Publish at / unpublish at jobs on pg-boss (issue 29); buildApp starts and stops it. */
   contentScheduler: ContentScheduler;
   /** Availability, country groups, licences, the all-matching bulk status (issue 29). */
@@ -155,11 +158,13 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
   const contentScheduler = createContentScheduler({ dbHandle, log, config: input.contentJobs ?? loadSchedulerConfig(process.env) });
   const contentAvailability = createContentAvailability({ db, scheduler: contentScheduler, log });
   const staffAdminRows = createStaffAdminRepository(db, { idleMs: config.inactivityTimeoutMinutes * 60_000 });
+  // One upload store: the brand images and the content artwork (served by the AppCMS files route).
+  const uploadStorage = createUploadStorage(config.dataDir);
   return {
     dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
     accounts,
     networks,
-    appcms: { networks, store: createAppcmsRepository(db), storage: createUploadStorage(config.dataDir) },
+    appcms: { networks, store: createAppcmsRepository(db), storage: uploadStorage },
     staffAdmin: createStaffAdmin({ repo: staffAdminRows, passwords, sms, audit, auth, log, publicUrl: config.publicUrl }),
     // The Admin area's session queries (same rules of "active"), limited there to the caller's own id.
     ownSessions: createOwnSessions({ repo: staffAdminRows, audit, auth }),
@@ -175,6 +180,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
         },
       },
     }),
+    contentCreate: createContentCreateService({ db, storage: uploadStorage }),
     contentScheduler,
     contentAvailability,
     monetization: createMonetization(db),

@@ -201,6 +201,21 @@ const CASES: Record<string, Case> = {
     }),
     objects: (p) => [{ kind: 'content', objectId: p_<Row>(p, 'a').id }, { kind: 'content', objectId: p_<Row>(p, 'b').id }],
   },
+  // Issue 29: a new item (an episode, so the series look-up runs inside the same transaction).
+  [`POST ${API_PATHS.content}`]: {
+    prepare: async () => {
+      const [series] = await t.db.insert(contentItems).values({
+        siteId, kind: 'series', title: `Rev series ${tag()}`, titleSearch: `rev series ${tag()}`, genre: 'drama', durationSeconds: 0, status: 'draft',
+        seasons: [{ number: 1, title: 'Season 1' }],
+      }).returning();
+      return { series: series! };
+    },
+    send: (s, p) => rest(s, 'POST', API_PATHS.content, {
+      kind: 'episode', title: `Rev episode ${tag()}`, genre: 'Drama', rating: 'PG', originalLanguage: 'en', durationSeconds: 1500,
+      seriesId: p_<Row>(p, 'series').id, seasonNumber: 1, episodeNumber: 1,
+    }),
+    objects: () => [{ kind: 'content', objectId: null }],
+  },
   // Content availability (issue 29, REST)
   [`PUT ${AVAILABILITY_PATHS.availabilityRoute}`]: {
     prepare: async () => ({ item: await content() }),
@@ -509,6 +524,7 @@ const EXEMPT: Record<string, string> = {
   [`POST ${API_PATHS.admin}/set-password/check`]: 'reads a token (POST so the token stays out of URLs)',
   [`POST ${API_PATHS.admin}/set-password`]: 'sets a password: a credential (audited)',
   [`POST ${APPCMS_PATHS.uploads}/:site/:network/:slot`]: 'stores a file by its hash; the brand save that uses its URL is the revision',
+  [`POST ${API_PATHS.content}/artwork/:slot`]: 'stores a file by its hash (audited); the content creation that uses its URL is the revision',
   'POST /v1/events': 'player events (ingestion), not console data',
   'POST /v1/csp-report': 'browser reports',
   'POST /management/graphql': 'the GraphQL endpoint: its mutations are classified one by one below',

@@ -104,6 +104,7 @@ function toSummary(row: Pick<ContentRow, 'id' | 'kind' | 'title' | 'status' | 'd
     plays30d,
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    artworkUrl: row.artworkUrl,
   };
 }
 
@@ -123,7 +124,6 @@ export function toItem(row: ContentRow, plays30d: number): ContentItem {
     seasons: row.seasons,
     seriesId: row.seriesId,
     seasonNumber: row.seasonNumber,
-    artworkUrl: row.artworkUrl,
     episodeNumber: row.episodeNumber,
     createdAt: row.createdAt.toISOString(),
   };

@@ -82,12 +82,14 @@ export const ADMIN_RESPONSES = {
 /* ------------------------------- Content (common/content.ts) ------------------------------- */
 
 const contentSummary = {
-  id: str, kind: str, title: str, status: str, durationSeconds: num, plays30d: num, updatedAt: str, version: num,
+  id: str, kind: str, title: str, status: str, durationSeconds: num, plays30d: num, updatedAt: str, version: num, artworkUrl: str,
 } as const;
 
 const contentItem = object({
   ...contentSummary,
-  description: str, genre: str, tags: strings, scheduledAt: strOrNull, publishedAt: strOrNull, artworkUrl: str,
+  description: str, genre: str, tags: strings, scheduledAt: strOrNull, publishedAt: strOrNull,
+  posterUrl: str, rating: str, originalLanguage: str, releaseDate: strOrNull, startsAt: strOrNull,
+  seasons: { type: 'array', items: object({ number: num, title: str }) },
   seriesId: strOrNull, seasonNumber: numOrNull, episodeNumber: numOrNull, createdAt: str,
 });
 
@@ -104,6 +106,17 @@ export const CONTENT_RESPONSES = {
   }),
   update: object({ success: bool, item: contentItem }),
   bulkStatus: object({ success: bool, updated: num }),
+  /** Issue 29: an uploaded artwork's stored URL, and an item's family (a series' seasons and episodes, an episode's series). */
+  artworkUpload: object({ success: bool, url: str, width: num, height: num }),
+  family: object({
+    success: bool,
+    series: { type: ['object', 'null'], properties: { id: str, title: str } },
+    seasons: { type: 'array', items: object({ number: num, title: str }) },
+    episodes: {
+      type: 'array',
+      items: object({ id: str, title: str, status: str, seasonNumber: numOrNull, episodeNumber: numOrNull, artworkUrl: str }),
+    },
+  }),
 } as const;
 
 /* ------------------------------- AppCMS (common/appcms.ts) ------------------------------- */

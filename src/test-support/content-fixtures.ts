@@ -16,7 +16,7 @@ export function contentRow(n: number, over: Partial<ContentSummary> = {}): Conte
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     kind: 'video', title: `Harbour Lights ${n}`, status: 'published', durationSeconds: 3725, plays30d: 1200 + n,
-    updatedAt: '2026-03-04T10:20:00.000Z', version: 1, ...over,
+    updatedAt: '2026-03-04T10:20:00.000Z', version: 1, artworkUrl: '', ...over,
   };
 }
 
@@ -27,6 +27,7 @@ export function contentDetail(over: Partial<ContentDetailResponse['item']> = {})
     item: {
       ...contentRow(1), description: 'A lighthouse keeper and the last ferry of the season.', genre: 'Drama', tags: ['coast', 'family'],
       scheduledAt: null, publishedAt: '2026-01-02T08:00:00.000Z', artworkUrl: '', seriesId: null, seasonNumber: null,
+      posterUrl: '', rating: 'PG-13', originalLanguage: 'en', releaseDate: '2025-11-20', startsAt: null, seasons: [],
       episodeNumber: null, createdAt: '2026-01-01T08:00:00.000Z', plays30d: 90, ...over,
     },
     playsByDay,

@@ -1,0 +1,244 @@
+/**
+ * Creating content (issue 29): a video, a series with its seasons, an episode in a season of a
+ * series, a live event; their artwork (poster 2:3, thumbnail 16:9) uploaded with the brand images'
+ * checks and storage; the item page's family (a series' seasons and episodes, an episode's series).
+ *
+ * Roles as the library's edits (spec §6: Content write or contributor creates; read is refused,
+ * 403), every query scoped to the caller's site. Which fields a kind needs or refuses is decided
+ * here, each refusal a 400 naming the field (`fields` carries the message beside it). The insert, its
+ * revision (a creation: before null) and its audit entry commit in one transaction (issue 28).
+ */
+import { createHash } from 'node:crypto';
+import { AREAS } from '../../common/constants';
+import {
+  ARTWORK_RATIO_TOLERANCE, ARTWORK_SLOTS, ARTWORK_SPECS, ARTWORK_URL, CONTENT_CREATE_MESSAGES as M, CONTENT_RATINGS,
+  LANGUAGE_CODE, searchKeyOf,
+  type ArtworkSlot, type ArtworkUploadResponse, type ContentCreateRequest, type ContentFamilyResponse, type ContentSeason,
+  type ContentUpdateResponse,
+} from '../../common/content';
+import { APPCMS_PATHS } from '../../common/appcms';
+import { OWN_MESSAGES } from '../../common/messages';
+import { canContinue, canEdit } from '../../common/roles';
+import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
+import type { Db } from '../db/client';
+import {
+  episodeSeasons, episodeTaken, findSeries, insertContent, mergeSeasons, seriesEpisodes, type NewContentRow,
+} from '../db/content-create-repository';
+import { findContent, toItem, type ContentRow } from '../db/content-repository';
+import { checkImage } from '../storage/image-check';
+import type { UploadStorage } from '../storage/upload-storage';
+import type { AuthContext } from './auth-context';
+import { conflict, forbidden, invalid, notFound } from './errors';
+import { auditObject, recordRevision } from './revisions';
+
+export interface ContentCreateService {
+  create(caller: AuthContext, request: ContentCreateRequest): Promise<ContentUpdateResponse>;
+  uploadArtwork(caller: AuthContext, slot: string, bytes: Buffer): Promise<ArtworkUploadResponse>;
+  family(caller: AuthContext, id: string): Promise<ContentFamilyResponse>;
+}
+
+function requireRead(caller: AuthContext): void {
+  if (!canContinue(caller.user.roles, AREAS.content)) throw forbidden();
+}
+
+function requireEdit(caller: AuthContext): void {
+  requireRead(caller);
+  if (!canEdit(caller.user.roles, AREAS.content)) throw forbidden(OWN_MESSAGES.contentNoEditRole);
+}
+
+/** A 400 for one field, with the message beside it. */
+const refuse = (field: string, message: string) => invalid(field, message, { [field]: message });
+
+function isRealDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1888 && y <= 9999 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function parseInstant(text: string): Date | null {
+  // An ISO date and time with its offset (the form converts the site's time zone to UTC).
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999 ? null : date;
+}
+
+function artworkUrl(field: string, value: string | undefined): string {
+  const url = (value ?? '').trim();
+  if (url && !ARTWORK_URL.test(url)) throw refuse(field, M.artworkUrlInvalid);
+  return url;
+}
+
+function normaliseTags(tags: string[] | undefined): string[] {
+  return [...new Set((tags ?? []).map((tag) => tag.trim()).filter(Boolean))];
+}
+
+function normaliseSeasons(seasons: ContentCreateRequest['seasons']): ContentSeason[] {
+  const list = (seasons ?? []).map((s) => ({ number: s.number, title: (s.title ?? '').trim() || `Season ${s.number}` }));
+  if (list.length === 0) throw refuse('seasons', M.seasonsRequired);
+  if (new Set(list.map((s) => s.number)).size !== list.length) throw refuse('seasons', M.seasonsDuplicate);
+  return list.sort((a, b) => a.number - b.number);
+}
+
+/** The row a request makes (before the series checks of an episode), or a 400 naming the field. */
+export function rowOf(siteId: string, request: ContentCreateRequest, now: Date): NewContentRow {
+  const { kind } = request;
+  const title = request.title.trim();
+  if (!title) throw refuse('title', M.titleRequired);
+  const genre = request.genre.trim();
+  if (!genre) throw refuse('genre', M.genreRequired);
+  if (!(CONTENT_RATINGS as readonly string[]).includes(request.rating)) throw refuse('rating', M.ratingInvalid);
+  if (!LANGUAGE_CODE.test(request.originalLanguage)) throw refuse('originalLanguage', M.languageInvalid);
+  const releaseDate = request.releaseDate ? request.releaseDate : null;
+  if (releaseDate !== null && !isRealDay(releaseDate)) throw refuse('releaseDate', M.releaseDateInvalid);
+
+  const duration = request.durationSeconds ?? 0;
+  if (kind === 'series' && duration > 0) throw refuse('durationSeconds', M.durationNotForKind);
+  if ((kind === 'video' || kind === 'episode') && duration <= 0) throw refuse('durationSeconds', M.durationRequired);
+
+  let startsAt: Date | null = null;
+  if (kind === 'live') {
+    if (!request.startsAt) throw refuse('startsAt', M.startsAtRequired);
+    startsAt = parseInstant(request.startsAt);
+    if (!startsAt) throw refuse('startsAt', M.startsAtInvalid);
+  } else if (request.startsAt) {
+    throw refuse('startsAt', M.startsAtNotForKind);
+  }
+
+  let seasons: ContentSeason[] = [];
+  if (kind === 'series') seasons = normaliseSeasons(request.seasons);
+  else if (request.seasons?.length) throw refuse('seasons', M.seasonsNotForKind);
+
+  if (kind === 'episode') {
+    if (!request.seriesId) throw refuse('seriesId', M.seriesRequired);
+    if (!request.seasonNumber) throw refuse('seasonNumber', M.seasonRequired);
+    if (!request.episodeNumber) throw refuse('episodeNumber', M.episodeNumberRequired);
+  } else if (request.seriesId || request.seasonNumber || request.episodeNumber) {
+    throw refuse('seriesId', M.episodeFieldsNotForKind);
+  }
+
+  return {
+    siteId,
+    networkId: null,
+    kind,
+    title,
+    titleSearch: searchKeyOf(title),
+    description: (request.description ?? '').trim(),
+    genre,
+    tags: normaliseTags(request.tags),
+    durationSeconds: duration,
+    status: 'draft',
+    rating: request.rating,
+    originalLanguage: request.originalLanguage,
+    releaseDate,
+    startsAt,
+    seasons,
+    seriesId: kind === 'episode' ? request.seriesId!.toLowerCase() : null,
+    seasonNumber: kind === 'episode' ? request.seasonNumber! : null,
+    episodeNumber: kind === 'episode' ? request.episodeNumber! : null,
+    posterUrl: artworkUrl('posterUrl', request.posterUrl),
+    artworkUrl: artworkUrl('thumbnailUrl', request.thumbnailUrl),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** What a creation's revision and audit entry keep: the fields an operator set. */
+const RECORDED = [
+  'kind', 'title', 'description', 'genre', 'tags', 'rating', 'originalLanguage', 'releaseDate', 'durationSeconds', 'startsAt',
+  'seasons', 'seriesId', 'seasonNumber', 'episodeNumber', 'posterUrl', 'artworkUrl', 'status',
+] as const;
+
+function recorded(row: ContentRow): Record<string, unknown> {
+  const record = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(RECORDED.map((key) => {
+    const value = record[key];
+    return [key, value instanceof Date ? value.toISOString() : value ?? null];
+  }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isArtworkSlot(slot: string): slot is ArtworkSlot {
+  return (ARTWORK_SLOTS as readonly string[]).includes(slot);
+}
+
+/** Whether width × height is the slot's ratio (within the tolerance). */
+export function hasArtworkRatio(slot: ArtworkSlot, width: number, height: number): boolean {
+  const [w, h] = ARTWORK_SPECS[slot].ratio;
+  return Math.abs(width / height - w / h) <= (w / h) * ARTWORK_RATIO_TOLERANCE;
+}
+
+export function createContentCreateService(deps: { db: Db; storage: UploadStorage; now?: () => Date }): ContentCreateService {
+  const { db, storage } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async create(caller, request) {
+      requireEdit(caller);
+      const at = now();
+      const values = rowOf(caller.site.id, request, at);
+      for (const [field, url] of [['posterUrl', values.posterUrl], ['thumbnailUrl', values.artworkUrl]] as const) {
+        // Only a file this server stored (an upload answers its URL): never a link to elsewhere.
+        if (url && !(await storage.get(url.split('/').pop()!))) throw refuse(field, M.artworkUrlInvalid);
+      }
+      const saved = await db.transaction(async (tx) => {
+        if (values.kind === 'episode') {
+          const seriesId = values.seriesId!;
+          const series = UUID.test(seriesId) ? await findSeries(tx, caller.site.id, seriesId) : undefined;
+          if (!series) throw refuse('seriesId', M.seriesMissing);
+          const seasons = mergeSeasons(series.seasons, await episodeSeasons(tx, caller.site.id, series.id));
+          if (!seasons.some((s) => s.number === values.seasonNumber)) throw refuse('seasonNumber', M.seasonMissing(values.seasonNumber!, series.title));
+          if (await episodeTaken(tx, caller.site.id, series.id, values.seasonNumber!, values.episodeNumber!)) {
+            throw conflict(M.episodeTaken(values.episodeNumber!, values.seasonNumber!, series.title));
+          }
+        }
+        const row = await insertContent(tx, values);
+        const object = { kind: 'content', objectId: row.id, objectName: row.title } as const;
+        await recordRevision(tx, {
+          ...object, siteId: caller.site.id, actorUserId: caller.user.id, objectVersion: row.version,
+          before: null, after: recorded(row),
+        });
+        await insertAuditEvent(tx, {
+          at, action: 'content.create', actorUserId: caller.user.id, siteId: caller.site.id, ...auditObject(object),
+          detail: scrubDetail({ contentId: row.id, kind: row.kind, after: recorded(row) }),
+        });
+        return row;
+      });
+      return { success: true, item: toItem(saved, 0) };
+    },
+
+    async uploadArtwork(caller, slot, bytes) {
+      requireEdit(caller);
+      if (!isArtworkSlot(slot)) throw refuse('slot', M.artworkSlot);
+      const spec = ARTWORK_SPECS[slot];
+      // The brand images' check (server/storage/image-check.ts): decoded by content, real size, re-encoded.
+      const checked = await checkImage(bytes);
+      if (!checked.ok) throw refuse('file', checked.message);
+      if (checked.ext === 'svg') throw refuse('file', M.artworkType);
+      const { width, height } = checked;
+      if (!hasArtworkRatio(slot, width, height)) throw refuse('file', M.artworkRatio(spec.label, spec.ratio[0], spec.ratio[1], width, height));
+      if (width < spec.minWidth || height < spec.minHeight) throw refuse('file', M.artworkTooSmall(spec.label, spec.minWidth, spec.minHeight, width, height));
+      const key = `${createHash('sha256').update(checked.bytes).digest('hex')}.${checked.ext}`;
+      await storage.put(key, checked.bytes);
+      await insertAuditEvent(db, {
+        at: now(), action: 'content.artwork_upload', actorUserId: caller.user.id, siteId: caller.site.id,
+        detail: scrubDetail({ slot, key, bytes: checked.bytes.length, contentType: checked.contentType, width, height }),
+      });
+      return { success: true, url: `${APPCMS_PATHS.files}/${key}`, width, height };
+    },
+
+    async family(caller, id) {
+      requireRead(caller);
+      const row = UUID.test(id) ? await findContent(db, caller.site.id, id.toLowerCase()) : undefined;
+      if (!row) throw notFound(OWN_MESSAGES.contentNotFound);
+      if (row.kind === 'series') {
+        const [episodes, used] = await Promise.all([seriesEpisodes(db, caller.site.id, row.id), episodeSeasons(db, caller.site.id, row.id)]);
+        return { success: true, series: null, seasons: mergeSeasons(row.seasons, used), episodes };
+      }
+      const series = row.kind === 'episode' && row.seriesId ? await findSeries(db, caller.site.id, row.seriesId) : undefined;
+      return { success: true, series: series ? { id: series.id, title: series.title } : null, seasons: [], episodes: [] };
+    },
+  };
+}
