@@ -152,6 +152,8 @@ const rolesSchema = {
   properties: Object.fromEntries(AREA_NAMES.map((area) => [area, { type: 'string', enum: [...ACCESS_LEVELS] }])),
 } as const;
 const phoneSchema = { type: 'string', minLength: 7, maxLength: 20, pattern: '^\\+?[0-9][0-9 ()-]{5,18}[0-9]$' } as const;
+/** An account's mobile number: empty where the SMS second factor does not apply (issue 30; the domain checks when it does). */
+const optionalPhoneSchema = { type: 'string', maxLength: 20, pattern: '^(\\s*|\\+?[0-9][0-9 ()-]{5,18}[0-9])$' } as const;
 const displayNameSchema = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
 const versionSchema = VERSION_SCHEMA;
 /** Ids in paths: any short text; the domain answers 404 for one that is not a UUID (issue 25). */
@@ -184,7 +186,7 @@ export const ADMIN_SCHEMAS = {
     properties: {
       email: { type: 'string', minLength: 3, maxLength: 200, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
       displayName: displayNameSchema,
-      phoneNumber: phoneSchema,
+      phoneNumber: optionalPhoneSchema,
       twoFactorOnLogin: { type: 'boolean' },
       roles: rolesSchema,
     },
@@ -194,7 +196,7 @@ export const ADMIN_SCHEMAS = {
     required: ['displayName', 'phoneNumber', 'twoFactorOnLogin', 'roles', 'version'],
     properties: {
       displayName: displayNameSchema,
-      phoneNumber: phoneSchema,
+      phoneNumber: optionalPhoneSchema,
       twoFactorOnLogin: { type: 'boolean' },
       roles: rolesSchema,
       version: versionSchema,

@@ -203,6 +203,15 @@ export const ADMIN_MESSAGES = {
   emailInvalid: 'Enter a valid e-mail address.',
   displayNameRequired: 'Display name is required.',
   phoneInvalid: 'Enter a mobile number with 7 to 20 digits, optionally starting with +.',
+  /** Issue 30: the mobile number is needed only where the SMS second factor applies. */
+  phoneRequiredForSms: 'A mobile number is required: this account signs in with a code sent by SMS.',
+  phoneHintRequired: 'Required: this account signs in with a code sent by SMS (its own two-factor setting or the site\'s rule).',
+  phoneHintOptional: 'Optional: needed only when the account signs in with a code sent by SMS.',
+  linkSentBySms: 'It was also sent by SMS.',
+  linkNotSent: 'The account has no mobile number: hand it over yourself.',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied.',
+  linkCopyFailed: 'Could not copy: select the link and copy it.',
   /** Issue 25: an Admin editor grants roles only up to its own, area by area. */
   grantAboveOwn: (areas: readonly string[]) => `You can only give roles up to your own: you may not change ${areas.join(', ')} on this account. Nothing was changed.`,
   grantLocked: 'Areas you do not hold at this level are locked: they stay as they are.',

@@ -136,7 +136,7 @@ describe('the staff dialog in the page', () => {
     await listed(2);
     expect(dialog()).toBeUndefined();
     expect(selectNotice(actor.getSnapshot())).toEqual({ text: saved.message, severity: 'success' });
-    expect(selectLink(actor.getSnapshot())).toEqual({ ...saved.link, name: 'New Person' });
+    expect(selectLink(actor.getSnapshot())).toEqual({ ...saved.link, name: 'New Person', sentBySms: true, copied: false });
     actor.send({ type: 'link.dismiss' });
     expect(selectLink(actor.getSnapshot())).toBeNull();
   });
@@ -216,7 +216,37 @@ describe('confirmations', () => {
     actor.send({ type: 'staff.confirm', kind: 'resetPassword', id: 'b' });
     actor.send({ type: 'confirm.accept' });
     await waitFor(actor, (s) => selectLink(s) !== null);
-    expect(selectLink(actor.getSnapshot())).toEqual({ ...link, name: 'Name b' });
+    expect(selectLink(actor.getSnapshot())).toEqual({ ...link, name: 'Name b', sentBySms: true, copied: false });
+  });
+
+  it('copies the shown link to the clipboard and says so; says when no SMS went out (issue 30)', async () => {
+    const copyLink = vi.fn();
+    const saved: StaffChangeResponse = {
+      success: true, message: 'created', staff: member('n', { displayName: 'No Phone', phoneNumber: '' }),
+      link: { url: 'http://x/set-password?token=t', expiresAt: '2026-01-02T00:00:00.000Z' },
+    };
+    const machine = staffAdminMachine.provide({
+      actors: {
+        list: listMachine.provide({ actors: { fetchPage: fakeActor(() => pageOf(listOf())) } }),
+        staffDialog: staffDialogMachine.provide({ actors: { saveStaff: fakeActor(() => saved) } }),
+        runAction: pendingActor(), fetchSessions: pendingActor(), endSession: pendingActor(),
+      },
+      actions: { copyLink: (_, params) => copyLink(params) },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'link.copy' });
+    expect(copyLink).not.toHaveBeenCalled();
+    await waitFor(selectStaffList(actor.getSnapshot())!, (s) => !s.hasTag('loading'));
+    actor.send({ type: 'staff.create' });
+    const dialog = selectStaffDialog(actor.getSnapshot())!;
+    dialog.send({ type: 'editor.field', field: 'email', value: 'nophone@demo.test' });
+    dialog.send({ type: 'editor.field', field: 'displayName', value: 'No Phone' });
+    dialog.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => selectLink(s) !== null);
+    expect(selectLink(actor.getSnapshot())).toMatchObject({ sentBySms: false, copied: false });
+    actor.send({ type: 'link.copy' });
+    expect(copyLink).toHaveBeenCalledWith({ url: 'http://x/set-password?token=t' });
+    expect(selectLink(actor.getSnapshot())?.copied).toBe(true);
   });
 });
 
@@ -275,7 +305,7 @@ describe('staff admin machine: every path', () => {
     { type: 'sessions.retry' }, { type: 'sessions.end', sessionId: 's2' }, { type: 'sessions.end', sessionId: 's1' }, { type: 'sessions.close' },
     { type: 'xstate.done.actor.endSession', output: { message: 'ended' } },
     { type: 'xstate.error.actor.endSession', error: new Error('no') },
-    { type: 'notice.dismiss' }, { type: 'link.dismiss' },
+    { type: 'notice.dismiss' }, { type: 'link.dismiss' }, { type: 'link.copy' },
   ];
   const serializeState = (snapshot: AnyMachineSnapshot) => {
     const c = snapshot.context as StaffAdminContext;

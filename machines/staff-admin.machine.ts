@@ -34,6 +34,10 @@ export interface Notice {
 
 export interface ShownLink extends SetPasswordLink {
   name: string;
+  /** The account has a mobile number: the link also went out by SMS (issue 30). */
+  sentBySms: boolean;
+  /** The operator copied it with the Copy button. */
+  copied: boolean;
 }
 
 /** What the staff list answers beside the rows: what the caller may do on the page. */
@@ -73,7 +77,9 @@ export type StaffAdminEvent =
   | { type: 'sessions.retry' }
   | { type: 'sessions.close' }
   | { type: 'notice.dismiss' }
-  | { type: 'link.dismiss' };
+  | { type: 'link.dismiss' }
+  /** Copy the shown set-password link to the clipboard (issue 30). */
+  | { type: 'link.copy' };
 
 export interface RunActionInput { action: PendingAction; phoneNumber: string }
 export interface RunActionOutput { message: string; link?: SetPasswordLink }
@@ -108,7 +114,9 @@ export const staffAdminMachine = setup({
     openDialog: assign((_, params: { member: StaffMember | null }) => ({ dialogFor: params.member })),
     storeSaved: assign((_, params: { result: StaffChangeResponse }) => ({
       notice: { text: params.result.message, severity: 'success' as const },
-      link: params.result.link ? { ...params.result.link, name: params.result.staff.displayName } : null,
+      link: params.result.link
+        ? { ...params.result.link, name: params.result.staff.displayName, sentBySms: params.result.staff.phoneNumber.trim() !== '', copied: false }
+        : null,
     })),
     preparePending: assign((_, params: { kind: StaffActionKind; member: StaffMember }) => ({
       pending: { kind: params.kind, id: params.member.id, name: params.member.displayName, version: params.member.version },
@@ -122,9 +130,10 @@ export const staffAdminMachine = setup({
     storeActionDone: assign(({ context }, params: { output: RunActionOutput }) => {
       const pending = context.pending;
       const name = pending && pending.kind !== 'twoFactor' ? pending.name : '';
+      const phone = pending && pending.kind !== 'twoFactor' ? memberOf(context, pending.id)?.phoneNumber ?? '' : '';
       return {
         notice: { text: params.output.message, severity: 'success' as const },
-        link: params.output.link ? { ...params.output.link, name } : context.link,
+        link: params.output.link ? { ...params.output.link, name, sentBySms: phone.trim() !== '', copied: false } : context.link,
       };
     }),
     storeFailureNotice: assign((_, params: { error: unknown }) => ({
@@ -138,10 +147,14 @@ export const staffAdminMachine = setup({
     closeSessions: assign({ sessionsOf: null, sessions: [], sessionsError: null }),
     dismissNotice: assign({ notice: null }),
     dismissLink: assign({ link: null }),
+    /** Supplied by src: writes the link to the clipboard (a refused clipboard leaves it on screen to copy by hand). */
+    copyLink: (_, _params: { url: string }) => {},
+    markLinkCopied: assign(({ context }) => ({ link: context.link ? { ...context.link, copied: true } : null })),
   },
   guards: {
     canEdit: ({ context }) => context.access?.canEdit === true,
     isListed: ({ context }, params: { id: string }) => memberOf(context, params.id) !== undefined,
+    hasLink: ({ context }) => context.link !== null,
     /** A write on a row of the table: the caller may edit and the account is on the page. */
     canEditListed: ({ context }, params: { id: string }) => context.access?.canEdit === true && memberOf(context, params.id) !== undefined,
     /** An editor may end a session, but not the one they are using. */
@@ -170,6 +183,7 @@ export const staffAdminMachine = setup({
     'list.reload': { actions: 'forwardToList' },
     'notice.dismiss': { actions: 'dismissNotice' },
     'link.dismiss': { actions: 'dismissLink' },
+    'link.copy': { guard: 'hasLink', actions: [{ type: 'copyLink', params: ({ context }) => ({ url: context.link?.url ?? '' }) }, 'markLinkCopied'] },
   },
   initial: 'idle',
   states: {
@@ -222,7 +236,9 @@ export const staffAdminMachine = setup({
       invoke: {
         id: 'dialog',
         src: 'staffDialog',
-        input: ({ context }): StaffDialogInput => ({ member: context.dialogFor, grantable: context.access?.grantable ?? {} }),
+        input: ({ context }): StaffDialogInput => ({
+          member: context.dialogFor, grantable: context.access?.grantable ?? {}, siteRequiresTwoFactor: context.access?.requireTwoFactor === true,
+        }),
         onDone: [
           {
             guard: { type: 'dialogSaved', params: ({ event }) => ({ outcome: event.output }) },

@@ -4,7 +4,7 @@ import type { StaffChangeResponse, StaffMember } from '../common/admin-contract'
 import type { Roles } from '../common/contract';
 import { ADMIN_MESSAGES } from '../common/messages';
 import {
-  formErrorsOf, selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving,
+  formErrorsOf, selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectPhoneRequired,
   staffDialogMachine, type StaffDialogContext, type StaffForm,
 } from './staff-dialog.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
@@ -19,8 +19,13 @@ function conflictError() {
   return Object.assign(new Error(ADMIN_MESSAGES.conflict), { status: 409 });
 }
 
-function start(saveStaff: AnyActorLogic = pendingActor(), input: { member: StaffMember | null; grantable?: Roles } = { member: null }) {
-  return createActor(staffDialogMachine.provide({ actors: { saveStaff } }), { input: { member: input.member, grantable: input.grantable ?? ALL } }).start();
+function start(
+  saveStaff: AnyActorLogic = pendingActor(),
+  input: { member?: StaffMember | null; grantable?: Roles; siteRequiresTwoFactor?: boolean } = { member: null },
+) {
+  return createActor(staffDialogMachine.provide({ actors: { saveStaff } }), {
+    input: { member: input.member ?? null, grantable: input.grantable ?? ALL, siteRequiresTwoFactor: input.siteRequiresTwoFactor },
+  }).start();
 }
 
 describe('staff dialog', () => {
@@ -32,9 +37,8 @@ describe('staff dialog', () => {
     const saveStaff = vi.fn(() => saved);
     const actor = start(fakeActor(saveStaff));
     actor.send({ type: 'editor.save' });
-    expect(selectFormErrors(actor.getSnapshot())).toEqual({
-      email: ADMIN_MESSAGES.emailRequired, displayName: ADMIN_MESSAGES.displayNameRequired, phoneNumber: ADMIN_MESSAGES.phoneInvalid,
-    });
+    // No second factor yet: the mobile number is optional (issue 30).
+    expect(selectFormErrors(actor.getSnapshot())).toEqual({ email: ADMIN_MESSAGES.emailRequired, displayName: ADMIN_MESSAGES.displayNameRequired });
     actor.send({ type: 'editor.field', field: 'email', value: 'new@demo.test' });
     actor.send({ type: 'editor.field', field: 'displayName', value: 'New Person' });
     actor.send({ type: 'editor.field', field: 'phoneNumber', value: '+1 555 010 9999' });
@@ -113,6 +117,28 @@ describe('staff dialog', () => {
     expect(selectCanGrant(edit.getSnapshot(), 'Dashboard 360', 'write')).toBe(true);
     edit.send({ type: 'editor.role', area: 'Content', level: 'none' });
     expect(selectForm(edit.getSnapshot())?.roles).toEqual({ 'Dashboard 360': 'write' });
+  });
+
+  it('requires a mobile number only where the SMS second factor applies: the account\'s setting or the site\'s rule (issue 30)', async () => {
+    const saveStaff = vi.fn(() => ({ success: true, message: 'ok', staff: member('n') }) as StaffChangeResponse);
+    const withoutSms = start(fakeActor(saveStaff));
+    expect(selectPhoneRequired(withoutSms.getSnapshot())).toBe(false);
+    withoutSms.send({ type: 'editor.field', field: 'email', value: 'plain@demo.test' });
+    withoutSms.send({ type: 'editor.field', field: 'displayName', value: 'Plain' });
+    withoutSms.send({ type: 'editor.field', field: 'twoFactorOnLogin', value: true });
+    expect(selectPhoneRequired(withoutSms.getSnapshot())).toBe(true);
+    withoutSms.send({ type: 'editor.save' });
+    expect(selectFormErrors(withoutSms.getSnapshot())).toEqual({ phoneNumber: ADMIN_MESSAGES.phoneRequiredForSms });
+    withoutSms.send({ type: 'editor.field', field: 'twoFactorOnLogin', value: false });
+    withoutSms.send({ type: 'editor.save' });
+    await waitFor(withoutSms, (s) => s.status === 'done');
+    expect(saveStaff).toHaveBeenCalledWith({ form: expect.objectContaining({ phoneNumber: '', twoFactorOnLogin: false }) });
+
+    const siteRule = start(pendingActor(), { siteRequiresTwoFactor: true });
+    expect(selectPhoneRequired(siteRule.getSnapshot())).toBe(true);
+    siteRule.send({ type: 'editor.save' });
+    expect(selectFormErrors(siteRule.getSnapshot()).phoneNumber).toBe(ADMIN_MESSAGES.phoneRequiredForSms);
+    expect(selectPhoneRequired(undefined)).toBe(false);
   });
 
   it('lists field errors as pure rules', () => {

@@ -35,6 +35,8 @@ export interface StaffDialogInput {
   member: StaffMember | null;
   /** What the signed-in user may hand out (the list's answer). */
   grantable: Roles;
+  /** The site signs everyone in with a second factor (the list's answer): the SMS code then applies to every account. */
+  siteRequiresTwoFactor?: boolean;
 }
 
 /** How the dialog ended: the page machine decides what follows. */
@@ -47,6 +49,7 @@ export interface StaffDialogContext {
   form: StaffForm;
   formInitial: StaffForm;
   grantable: Roles;
+  siteRequiresTwoFactor: boolean;
   formErrors: Partial<Record<FormField, string>>;
   formError: string | null;
   outcome: StaffDialogOutcome;
@@ -70,15 +73,25 @@ export function phoneValid(value: string): boolean {
   return PHONE.test(value.trim());
 }
 
+/**
+ * Whether the SMS second factor applies to the account (issue 30): its own two-factor setting or the
+ * site's rule. Only then is a mobile number required (the server checks the same rule).
+ */
+export function smsApplies(form: Pick<StaffForm, 'twoFactorOnLogin'>, siteRequiresTwoFactor: boolean): boolean {
+  return form.twoFactorOnLogin || siteRequiresTwoFactor;
+}
+
 /** Field errors of a form, empty when it may be sent. */
-export function formErrorsOf(form: StaffForm): Partial<Record<FormField, string>> {
+export function formErrorsOf(form: StaffForm, siteRequiresTwoFactor = false): Partial<Record<FormField, string>> {
   const errors: Partial<Record<FormField, string>> = {};
   if (form.mode === 'create') {
     if (!form.email.trim()) errors.email = ADMIN_MESSAGES.emailRequired;
     else if (!EMAIL.test(form.email.trim())) errors.email = ADMIN_MESSAGES.emailInvalid;
   }
   if (!form.displayName.trim()) errors.displayName = ADMIN_MESSAGES.displayNameRequired;
-  if (!phoneValid(form.phoneNumber)) errors.phoneNumber = ADMIN_MESSAGES.phoneInvalid;
+  if (form.phoneNumber.trim() === '') {
+    if (smsApplies(form, siteRequiresTwoFactor)) errors.phoneNumber = ADMIN_MESSAGES.phoneRequiredForSms;
+  } else if (!phoneValid(form.phoneNumber)) errors.phoneNumber = ADMIN_MESSAGES.phoneInvalid;
   return errors;
 }
 
@@ -123,7 +136,7 @@ export const staffDialogMachine = setup({
       const roles: Roles = params.level === 'none' ? rest : { ...rest, [params.area]: params.level };
       return { form: { ...context.form, roles } };
     }),
-    showFormErrors: assign(({ context }) => ({ formErrors: formErrorsOf(context.form) })),
+    showFormErrors: assign(({ context }) => ({ formErrors: formErrorsOf(context.form, context.siteRequiresTwoFactor) })),
     storeFormError: assign((_, params: { error: unknown }) => ({ formError: failureMessage(params.error, ADMIN_MESSAGES.saveFailed) })),
     endSaved: assign((_, params: { result: StaffChangeResponse }) => ({ outcome: { kind: 'saved' as const, result: params.result } })),
     endReload: assign({ outcome: { kind: 'reload' } }),
@@ -133,7 +146,7 @@ export const staffDialogMachine = setup({
     /** The grant cap (issue 25, common/grant-cap.ts): only levels the signed-in user may hand out. */
     canGrant: ({ context }, params: { area: AreaName; level: AccessLevel | 'none' }) =>
       canSetLevel(context.grantable, params.area, context.formInitial.roles[params.area], params.level),
-    formValid: ({ context }) => Object.keys(formErrorsOf(context.form)).length === 0,
+    formValid: ({ context }) => Object.keys(formErrorsOf(context.form, context.siteRequiresTwoFactor)).length === 0,
     formDirty: ({ context }) => !sameForm(context.form, context.formInitial),
     /** A stale version; other 409s (last Admin, e-mail taken) are messages for the form. */
     isConflict: (_, params: { error: unknown }) =>
@@ -144,7 +157,10 @@ export const staffDialogMachine = setup({
   description: 'The create/edit dialog of one staff account: fields, the role grid, save, discard and conflict.',
   context: ({ input }) => {
     const form = formFor(input.member);
-    return { form, formInitial: form, grantable: input.grantable, formErrors: {}, formError: null, outcome: { kind: 'cancelled' } };
+    return {
+      form, formInitial: form, grantable: input.grantable, siteRequiresTwoFactor: input.siteRequiresTwoFactor === true,
+      formErrors: {}, formError: null, outcome: { kind: 'cancelled' },
+    };
   },
   initial: 'editing',
   output: ({ context }) => context.outcome,
@@ -209,6 +225,9 @@ export type StaffDialogSnapshot = SnapshotFrom<StaffDialogMachine>;
 export const selectForm = (s: StaffDialogSnapshot | undefined) => (s && !s.matches('closed') ? s.context.form : null);
 export const selectFormErrors = (s: StaffDialogSnapshot | undefined) => s?.context.formErrors ?? {};
 export const selectFormError = (s: StaffDialogSnapshot | undefined) => s?.context.formError ?? null;
+/** Whether the form must hold a mobile number: the SMS second factor applies to the account (issue 30). */
+export const selectPhoneRequired = (s: StaffDialogSnapshot | undefined) =>
+  s !== undefined && smsApplies(s.context.form, s.context.siteRequiresTwoFactor);
 export const selectIsSaving = (s: StaffDialogSnapshot | undefined) => s?.hasTag('saving') === true;
 export const selectIsDiscarding = (s: StaffDialogSnapshot | undefined) => s?.matches('discarding') === true;
 export const selectIsConflict = (s: StaffDialogSnapshot | undefined) => s?.matches('conflict') === true;

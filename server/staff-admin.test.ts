@@ -13,7 +13,7 @@ import { API_PATHS } from '../common/constants';
 import { ADMIN_MESSAGES, MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
 import { sites } from './db/schema';
-import { createTestApp, type Session, type TestApp } from './test/kit';
+import { createTestApp, outboxHeaders, type Session, type TestApp } from './test/kit';
 
 const A = API_PATHS.admin;
 let t: TestApp;
@@ -175,6 +175,31 @@ describe('a new account and its set-password link', () => {
 
     const session = await t.login(created.staff.username, 'Fresh!Pass123');
     expect(session.profile.roles).toEqual({ Content: 'read' });
+  });
+
+  it('needs a mobile number only where the SMS second factor applies: the account\'s setting or the site\'s rule (issue 30)', async () => {
+    const plain = await create(admin, { phoneNumber: '' });
+    expect(plain.staff.phoneNumber).toBe('');
+    expect(plain.link?.url).toMatch(/set-password\?token=/);
+    const outbox = (await t.get(API_PATHS.devOutbox, outboxHeaders(t.config))).json<{ body: string }[]>();
+    expect(outbox.some((m) => m.body.includes(plain.link!.url))).toBe(false);
+    const edited = await call(admin, 'PUT', `${A}/staff/${plain.staff.id}`, {
+      displayName: 'Still no phone', phoneNumber: '', twoFactorOnLogin: true, roles: { Content: 'read' }, version: plain.staff.version,
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().message).toBe(ADMIN_MESSAGES.phoneRequiredForSms);
+    // The refusal wrote nothing.
+    const after = await call(admin, 'GET', `${A}/staff/${plain.staff.id}`);
+    expect(after.body).toContain(plain.staff.displayName);
+    expect(after.body).not.toContain('Still no phone');
+    const withSms = await call(admin, 'POST', `${A}/staff`, newAccount({ phoneNumber: ' ', twoFactorOnLogin: true }));
+    expect(withSms.statusCode).toBe(400);
+    expect(withSms.json().message).toBe(ADMIN_MESSAGES.phoneRequiredForSms);
+    const solo = await lonelySite();
+    await call(solo.session, 'PUT', `${A}/site/two-factor`, { required: true });
+    const bySiteRule = await call(solo.session, 'POST', `${A}/staff`, newAccount({ phoneNumber: '', roles: { Admin: 'read' } }));
+    expect(bySiteRule.statusCode).toBe(400);
+    expect(bySiteRule.json().message).toBe(ADMIN_MESSAGES.phoneRequiredForSms);
   });
 
   it('refuses an e-mail that is taken and a made-up token', async () => {

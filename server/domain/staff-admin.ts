@@ -79,6 +79,16 @@ function toMember(row: StaffWithSessions): StaffMember {
   };
 }
 
+/**
+ * Issue 30: a mobile number is required only where the SMS second factor applies to the account (its own
+ * setting or the site's rule); the staff dialog's machine checks the same rule before Save.
+ */
+function requirePhoneForSms(input: { phoneNumber: string; twoFactorOnLogin: boolean }, siteRequiresTwoFactor: boolean): void {
+  if (input.phoneNumber.trim() === '' && (input.twoFactorOnLogin || siteRequiresTwoFactor)) {
+    throw invalid('phoneNumber', ADMIN_MESSAGES.phoneRequiredForSms);
+  }
+}
+
 /** What the audit log keeps of an account: never its password hash; the phone masked. */
 function auditView(row: Pick<StaffRecord, 'displayName' | 'phoneNumber' | 'twoFactorOnLogin' | 'roles' | 'disabled'>) {
   return {
@@ -151,6 +161,8 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
     const expiresAt = new Date(now.getTime() + SET_PASSWORD_TTL_HOURS * 3_600_000);
     await repo.issueSetPasswordToken(target.id, hashSetPasswordToken(token), now, expiresAt);
     const url = `${deps.publicUrl}${ROUTES.setPassword}?token=${encodeURIComponent(token)}`;
+    // No mobile number (the SMS second factor does not apply to the account): the admin hands the link over.
+    if (target.phoneNumber.trim() === '') return { url, expiresAt: expiresAt.toISOString() };
     try {
       await deps.sms.send(target.phoneNumber, ADMIN_MESSAGES.setPasswordSms(url));
     } catch (error) {
@@ -263,6 +275,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       const roles = parseRoles(input.roles);
       await capGrants(ctx, null, {}, roles);
       const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
+      requirePhoneForSms(input, requireTwoFactor);
       // Nobody knows this password: the account is usable only once its owner follows the link.
       // Hashed before the e-mail check, so a hidden create (another site's e-mail) takes as long as a real one.
       const unusable = await deps.passwords.hash(randomBytes(32).toString('base64url'));
@@ -312,6 +325,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       }
       const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
       if (requireTwoFactor && !input.twoFactorOnLogin) throw invalid('twoFactorOnLogin', ADMIN_MESSAGES.twoFactorRequiredForAll);
+      requirePhoneForSms(input, requireTwoFactor);
       await keepOneAdmin(ctx, target, isAdminEditor(roles));
       const changes = {
         displayName: input.displayName.trim(),

@@ -22,7 +22,7 @@ import { siteAuthenticatorMachine } from '../../machines/site-authenticator.mach
 import { staffDialogMachine, type SaveStaffInput } from '../../machines/staff-dialog.machine';
 import { ApiError, apiRequest, authHeaders, type RequestOptions } from '../api/client';
 import { navigateTo } from './navigation';
-import { siteAuthenticatorImplementations } from './totp-actors';
+import { copyToClipboard, siteAuthenticatorImplementations } from './totp-actors';
 import { readCredentials } from './session-store';
 
 const BASE = API_PATHS.admin;
@@ -133,6 +133,7 @@ export const adminPages = {
       staffDialog: staffDialogMachine.provide({ actors: { saveStaff } }),
       ...staffActors,
     },
+    actions: { copyLink: (_, params: { url: string }) => { void copyToClipboard(params.url); } },
   }),
   audit: staffAdminAuditMachine.provide({ actors: { list: listMachine.provide({ actors: { fetchPage: fetchAuditPage } }) } }),
   setPassword: setPasswordMachine.provide(setPasswordImplementations),

@@ -30,6 +30,35 @@ describe('StaffDialogs', () => {
     expect(screen.getByTestId('set-password-link').textContent).toBe('http://x/set-password?token=abc');
   }, 20_000);
 
+  it('asks for a mobile number only when the SMS second factor applies, saves without one, and copies the link (issue 30)', async () => {
+    const saved: StaffChangeResponse = {
+      success: true, message: 'created', staff: member('pat', { displayName: 'Pat', phoneNumber: '' }),
+      link: { url: 'http://x/set-password?token=pat', expiresAt: '2026-01-02T00:00:00.000Z' },
+    };
+    const saveStaff = vi.fn((_input: unknown) => saved);
+    const view = await renderWith({ saveStaff: fakeActor(saveStaff) });
+    await view.user.click(screen.getByRole('button', { name: 'New account' }));
+    const dialog = screen.getByRole('dialog', { name: 'New staff account' });
+    expect(within(dialog).getByTestId('phoneNumber-hint').textContent).toBe(ADMIN_MESSAGES.phoneHintOptional);
+    expect(within(dialog).getByLabelText('Mobile number').getAttribute('aria-required')).toBe('false');
+    await view.user.type(within(dialog).getByLabelText('E-mail (username)'), 'pat@demo.test');
+    await view.user.type(within(dialog).getByLabelText('Display name'), 'Pat');
+    await view.user.click(within(dialog).getByLabelText('Second factor (SMS code) at sign-in'));
+    expect(within(dialog).getByTestId('phoneNumber-hint').textContent).toBe(ADMIN_MESSAGES.phoneHintRequired);
+    expect(within(dialog).getByLabelText('Mobile number').getAttribute('aria-required')).toBe('true');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(ADMIN_MESSAGES.phoneRequiredForSms)).toBeTruthy();
+    expect(saveStaff).not.toHaveBeenCalled();
+    await view.user.click(within(dialog).getByLabelText('Second factor (SMS code) at sign-in'));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(saveStaff).toHaveBeenCalledWith({ form: expect.objectContaining({ email: 'pat@demo.test', phoneNumber: '', twoFactorOnLogin: false }) });
+    const linkDialog = screen.getByRole('dialog', { name: 'Set-password link' });
+    expect(within(linkDialog).getByText(ADMIN_MESSAGES.linkNotSent, { exact: false })).toBeTruthy();
+    await view.user.click(within(linkDialog).getByRole('button', { name: ADMIN_MESSAGES.copyLink }));
+    expect(within(linkDialog).getByRole('status').textContent).toBe(ADMIN_MESSAGES.linkCopied);
+  }, 20_000);
+
   it('offers only the roles and levels the signed-in user may grant; roles above them stay locked (issue 25)', async () => {
     const list = staffList({
       grantable: { Admin: 'write', Content: 'read' },

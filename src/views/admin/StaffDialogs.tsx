@@ -9,7 +9,7 @@ import {
   selectSessionsOf, selectCanEdit, type PendingAction,
 } from '../../../machines/staff-admin.machine';
 import {
-  selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving,
+  selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectPhoneRequired,
 } from '../../../machines/staff-dialog.machine';
 import { ACCESS_LEVELS, AREA_NAMES } from '../../../common/constants';
 import { ADMIN_MESSAGES } from '../../../common/messages';
@@ -46,6 +46,7 @@ function EditorDialog() {
   const saving = useSelector(dialog, selectIsSaving);
   const discarding = useSelector(dialog, selectIsDiscarding);
   const conflict = useSelector(dialog, selectIsConflict);
+  const phoneRequired = useSelector(dialog, selectPhoneRequired);
   // The grant cap (issue 25): which (area, level) cells the signed-in user may choose, as one string so the selector stays stable.
   const grantable = useSelector(dialog, (s) => AREA_NAMES.flatMap((area) => LEVELS.filter((level) => selectCanGrant(s, area, level)).map((level) => `${area}:${level}`)).join('|'));
   if (!dialog || !form) return null;
@@ -68,13 +69,17 @@ function EditorDialog() {
       </Modal>
     );
   }
-  const text = (name: 'email' | 'displayName' | 'phoneNumber', title: string, type: string, disabled = false) => (
-    <label className={field}>
-      <span className={label}>{title}</span>
-      <input className={input} type={type} value={form[name]} disabled={disabled || saving} aria-invalid={Boolean(errors[name])}
-        onChange={(e) => actor.send({ type: 'editor.field', field: name, value: e.target.value })} />
-      {errors[name] && <span className={errorText}>{errors[name]}</span>}
-    </label>
+  const text = (name: 'email' | 'displayName' | 'phoneNumber', title: string, type: string, disabled = false, hint?: string, required = true) => (
+    <>
+      <label className={field}>
+        <span className={label}>{title}</span>
+        <input className={input} type={type} value={form[name]} disabled={disabled || saving} aria-invalid={Boolean(errors[name])}
+          aria-required={required} aria-describedby={hint ? `${name}-hint` : undefined}
+          onChange={(e) => actor.send({ type: 'editor.field', field: name, value: e.target.value })} />
+        {errors[name] && <span className={errorText}>{errors[name]}</span>}
+      </label>
+      {hint && <p id={`${name}-hint`} className={css.muted} data-testid={`${name}-hint`}>{hint}</p>}
+    </>
   );
   return (
     <Modal open title={form.mode === 'create' ? 'New staff account' : `Edit ${form.displayName || form.email}`}
@@ -83,7 +88,8 @@ function EditorDialog() {
       {formError && <p role="alert" className={errorText}>{formError}</p>}
       {text('email', 'E-mail (username)', 'email', form.mode === 'edit')}
       {text('displayName', 'Display name', 'text')}
-      {text('phoneNumber', 'Mobile number', 'tel')}
+      {text('phoneNumber', 'Mobile number', 'tel', false,
+        phoneRequired ? ADMIN_MESSAGES.phoneHintRequired : ADMIN_MESSAGES.phoneHintOptional, phoneRequired)}
       <label className={css.checkboxRow}>
         <input type="checkbox" checked={form.twoFactorOnLogin} disabled={saving}
           onChange={(e) => actor.send({ type: 'editor.field', field: 'twoFactorOnLogin', value: e.target.checked })} />
@@ -146,8 +152,13 @@ function LinkDialog() {
   if (!link) return null;
   return (
     <Modal open title="Set-password link" positiveLabel="Done" onNegative={() => actor.send({ type: 'link.dismiss' })} onPositive={() => actor.send({ type: 'link.dismiss' })}>
-      <p>Give this link to {link.name}. It works once, until {new Date(link.expiresAt).toLocaleString()}, and is shown only now; it was also sent by SMS.</p>
+      <p>
+        Give this link to {link.name}. It works once, until {new Date(link.expiresAt).toLocaleString()}, and is shown only now.{' '}
+        {link.sentBySms ? ADMIN_MESSAGES.linkSentBySms : ADMIN_MESSAGES.linkNotSent}
+      </p>
       <p className={css.linkBox} data-testid="set-password-link">{link.url}</p>
+      <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'link.copy' })}>{ADMIN_MESSAGES.copyLink}</button>
+      {link.copied && <p role="status" className={css.muted}>{ADMIN_MESSAGES.linkCopied}</p>}
     </Modal>
   );
 }
