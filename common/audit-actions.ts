@@ -5,6 +5,8 @@
  *
  * Adding an audit action: add its row here (in its area, with a label a reader understands).
  */
+import { ROUTES } from './constants';
+import { REVISION_KINDS, isRevisionKind } from './revisions';
 
 /** The areas of the audit log's Area filter, in the order the filter shows them. */
 export const AUDIT_AREAS = {
@@ -81,9 +83,22 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   // Content.
   content('content.update', 'Content item saved'),
   content('content.bulk_status', 'Content items published or unpublished'),
+  content('content.create', 'Content item created'),
+  content('content.artwork_upload', 'Artwork uploaded'),
+  content('content.availability', 'Availability saved'),
+  content('content.scheduled_unpublish', 'Content item unpublished on schedule'),
+  content('content.country_group.create', 'Country group created'),
+  content('content.country_group.update', 'Country group saved'),
+  content('content.country_group.delete', 'Country group deleted'),
+  content('content.licence.create', 'Licence created'),
+  content('content.licence.update', 'Licence saved'),
+  content('content.licence.delete', 'Licence deleted'),
   // Customer Support.
   support('support.subscription.cancel', 'Subscription cancelled'),
   support('support.subscription.grantDays', 'Complimentary days granted'),
+  support('support.subscription.resume', 'Subscription resumed'),
+  support('support.subscription.changePlan', 'Subscription plan changed'),
+  support('support.payment.refund', 'Payment refunded'),
   support('support.devices.signOut', 'Devices signed out'),
   support('support.note.add', 'Note added'),
   support('support.contact.reveal', 'Contact details revealed'),
@@ -103,8 +118,12 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   monetization('monetization.coupon.create', 'Coupon created'),
   monetization('monetization.coupon.update', 'Coupon saved'),
   monetization('monetization.coupon.batch', 'Coupon batch created'),
+  monetization('monetization.plan.moveAtRenewal', 'Subscribers moved to the current price at their next renewal'),
+  monetization('monetization.coupon.disable', 'Coupon disabled'),
+  monetization('monetization.coupon.enable', 'Coupon enabled'),
   // AppCMS: networks and their apps.
   appcms('network.publish', 'Network launched'),
+  appcms('network.withdraw', 'Network launch withdrawn'),
   appcms('network.copyFromDefault', 'Network copied from the default'),
   appcms('appcms.brand.save', 'Brand saved'),
   appcms('appcms.settings.save', 'Settings saved'),
@@ -137,3 +156,143 @@ export function auditActionsOfArea(area: AuditArea | null | undefined): readonly
 export function isAuditArea(value: unknown): value is AuditArea {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(AUDIT_AREAS, value);
 }
+
+/* ------------------------------- The audit log page (Admin › Audit) ------------------------------- */
+
+/**
+ * How long the audit log keeps a row: the server's housekeeping (server/db/housekeeping.ts) deletes
+ * audit rows older than this, every 10 minutes. Stated on the page and in the README.
+ */
+export const AUDIT_RETENTION_DAYS = 400;
+
+/** The most rows one CSV export carries (the filter narrows a larger log). */
+export const AUDIT_EXPORT_MAX = 10_000;
+
+/** One change of an audit row, in words: the field's label and its values before and after. */
+export interface AuditChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** One row of the audit log as the page shows it (GET /v3.0/user/admin/audit). */
+export interface AuditLogEntry {
+  id: string;
+  at: string;
+  action: string;
+  /** The action in words ("Brand saved"). */
+  label: string;
+  area: AuditArea | null;
+  actor: { id: string; username: string } | null;
+  /** The object in words ("brand of network Kids Zone", "plan Basic Monthly") and its page in the console. */
+  object: { kind: string; id: string; name: string | null; words: string; link: string | null } | null;
+  changes: AuditChange[];
+  /** What else the row says, in words (an address, a count), when it has no changes. */
+  note: string;
+  /** The row's recorded detail as stored (secrets scrubbed), for tools reading the API; the page shows the words above. */
+  detail: Record<string, unknown>;
+}
+
+export const AUDIT_LOG_MESSAGES = {
+  retention: `Entries are kept for ${AUDIT_RETENTION_DAYS} days, then deleted.`,
+  exportTooLarge: (total: number) => `The filter matches ${total} entries; the export carries at most ${AUDIT_EXPORT_MAX}. Narrow the filter (a shorter date range, one area or action).`,
+  exported: (count: number) => `Exported ${count} ${count === 1 ? 'entry' : 'entries'} to audit-log.csv.`,
+  exportFailed: 'The audit log could not be exported.',
+  badArea: `area must be one of ${Object.keys(AUDIT_AREAS).join(', ')}.`,
+  badDate: (field: string) => `${field} is not a valid date`,
+  objectKinds: 'Any object',
+} as const;
+
+/** A change in one line: "Field: before → after". */
+export function auditChangeText(change: AuditChange): string {
+  return `${change.field}: ${change.before} → ${change.after}`;
+}
+
+/** What a row changed or says, in one line (the table's What column and the CSV's). */
+export function auditEntryWhat(entry: Pick<AuditLogEntry, 'changes' | 'note'>): string {
+  const parts = entry.changes.map(auditChangeText);
+  if (entry.note) parts.push(entry.note);
+  return parts.join('; ');
+}
+
+export const AUDIT_CSV_HEADERS = ['When (ISO 8601 UTC)', 'Who', 'Area', 'Action', 'Object', 'Changes'] as const;
+
+/** The cells of one row in the CSV, in AUDIT_CSV_HEADERS' order (the page's table shows the same). */
+export function auditCsvCells(entry: AuditLogEntry): string[] {
+  return [
+    entry.at,
+    entry.actor?.username ?? 'System',
+    entry.area ? AUDIT_AREAS[entry.area] : '',
+    entry.label,
+    entry.object?.words ?? '',
+    auditEntryWhat(entry),
+  ];
+}
+
+function csvField(text: string): string {
+  // A leading =, +, - or @ would be read as a formula by a spreadsheet: quote it with an apostrophe.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The CSV text of audit rows (in the order given: the log's, newest first). */
+export function auditCsv(entries: readonly AuditLogEntry[]): string {
+  return [[...AUDIT_CSV_HEADERS], ...entries.map(auditCsvCells)].map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+const NETWORK_DATA_KINDS = new Set(['brand', 'settings', 'devices']);
+
+/** An audit row's object in words: "network Kids Zone", "brand of network Kids Zone", "plan Basic Monthly". */
+export function auditObjectWords(kind: string, name: string | null): string {
+  const label = isRevisionKind(kind) ? REVISION_KINDS[kind].label : kind;
+  if (NETWORK_DATA_KINDS.has(kind)) return name ? `${label} of network ${name}` : label;
+  return name ? `${label} ${name}` : label;
+}
+
+/**
+ * The console page of an audit row's object, or null when it has none: a network's brand, settings
+ * and devices open for that network (`?network=<identifier>`), a plan, offer, coupon or group opens
+ * its editor (`?edit=<id>`), a subscriber their page.
+ */
+export function auditObjectLink(kind: string, id: string, networkIdentifier: string | null, contentKind?: string | null): string | null {
+  const network = networkIdentifier ? `?network=${encodeURIComponent(networkIdentifier)}` : '';
+  const edit = `?edit=${encodeURIComponent(id)}`;
+  switch (kind) {
+    case 'brand': case 'settings': case 'devices': return `${ROUTES.appcms}/${kind}${network}`;
+    case 'network': return `${ROUTES.appcms}${network}`;
+    case 'service': return `${ROUTES.appcms}/service`;
+    case 'models': return '/monetization/models';
+    case 'plan': return `/monetization/plans${edit}`;
+    case 'planGroup': return `/monetization/planGroups${edit}`;
+    case 'planGroupOrder': return '/monetization/planGroups';
+    case 'offer': return `/monetization/offers${edit}`;
+    case 'coupon': return `/monetization/coupon${edit}`;
+    case 'couponBatch': return '/monetization/coupon';
+    case 'content': return contentKind ? `${ROUTES.content}/${encodeURIComponent(contentKind)}/${encodeURIComponent(id)}` : ROUTES.content;
+    case 'subscriber': return `${ROUTES.users}/${encodeURIComponent(id)}`;
+    case 'staff': case 'siteSecurity': return ROUTES.admin;
+    default: return null;
+  }
+}
+
+/** YYYY-MM-DD, inclusive, in UTC. */
+const auditDateSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+/** The audit log's query (GET /v3.0/user/admin/audit and /audit/export): every filter is optional. */
+export const AUDIT_LOG_QUERY_SCHEMA = {
+  type: 'object',
+  properties: {
+    area: { type: 'string', maxLength: 40 },
+    action: { type: 'string', maxLength: 100 },
+    who: { type: 'string', maxLength: 200 },
+    objectKind: { type: 'string', maxLength: 40 },
+    object: { type: 'string', maxLength: 200 },
+    from: auditDateSchema,
+    to: auditDateSchema,
+    page: { type: 'integer', minimum: 1, maximum: 100000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+} as const;
+
+/** The export's path, beside the list's (`${API_PATHS.admin}/audit`). */
+export const AUDIT_EXPORT_PATH = '/audit/export';

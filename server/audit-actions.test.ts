@@ -35,11 +35,11 @@ function writtenActions(path: string): Array<{ action: string; at: string }> {
   const text = readFileSync(path, 'utf8');
   const found: Array<{ action: string; at: string }> = [];
   const at = (index: number) => `${relative(ROOT, path)}:${text.slice(0, index).split('\n').length}`;
-  for (const m of text.matchAll(/\baction\s*:\s*'([^']+)'/g)) found.push({ action: m[1]!, at: at(m.index!) });
+  // `action: '<literal>'` (not a type's union `action: 'publish' | 'unpublish'`, not a message).
+  for (const m of text.matchAll(/\baction\s*:\s*'([a-z][a-zA-Z_]*(?:\.[a-zA-Z_]+)*)'(?!\s*\|)/g)) found.push({ action: m[1]!, at: at(m.index!) });
   for (const m of text.matchAll(/\b(?:record|audit)\(\s*[\w.]+\s*,\s*'([^']+)'/g)) found.push({ action: m[1]!, at: at(m.index!) });
-  // Every exported audit catalogue: `export const X_AUDIT… = { … }` or `= '…'`.
-  for (const m of text.matchAll(/export const (\w*AUDIT\w*)\s*(?::[^=]+)?=\s*(\{[\s\S]*?\}|'[^']+')/g)) {
-    if (m[1] === 'AUDIT_FILTER_ACTIONS') continue;
+  // Every exported audit catalogue: `export const X_AUDIT = …` or `X_AUDIT_ACTIONS = …`, an object of actions or one.
+  for (const m of text.matchAll(/export const (\w*_AUDIT|\w*AUDIT_ACTIONS)\s*(?::[^=]+)?=\s*(\{[\s\S]*?\}|'[^']+')/g)) {
     for (const lit of m[2]!.matchAll(ACTION_LITERAL)) found.push({ action: lit[1]!, at: at(m.index!) });
   }
   return found;

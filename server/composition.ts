@@ -26,6 +26,8 @@ import { createStaffAdmin, type StaffAdmin } from './domain/staff-admin';
 import type { SupportDeps } from './domain/support';
 import { createUploadStorage } from './storage/upload-storage';
 import { insertAuditEvent } from './db/audit-repository';
+import { createAuditLogRepository } from './db/audit-log-repository';
+import { createAuditLogService, type AuditLogService } from './domain/audit-log';
 import type { DbHandle } from './db/client';
 import { createOtpRepository } from './db/otp-repository';
 import { insertOutboxMessage } from './db/outbox-repository';
@@ -87,6 +89,8 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   appcms: AppcmsDeps;
   /** The Admin area (server/domain/staff-admin.ts). */
   staffAdmin: StaffAdmin;
+  /** The audit log in words (issue 28, Admin › Audit). */
+  auditLog: AuditLogService;
   /** The signed-in user's own sessions. */
   ownSessions: OwnSessions;
   /** The content library. */
@@ -165,6 +169,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     accounts,
     networks,
     appcms: { networks, store: createAppcmsRepository(db), storage: uploadStorage },
+    auditLog: createAuditLogService(createAuditLogRepository(db)),
     staffAdmin: createStaffAdmin({ repo: staffAdminRows, passwords, sms, audit, auth, log, publicUrl: config.publicUrl }),
     // The Admin area's session queries (same rules of "active"), limited there to the caller's own id.
     ownSessions: createOwnSessions({ repo: staffAdminRows, audit, auth }),

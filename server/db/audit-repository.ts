@@ -1,14 +1,15 @@
 /** SQL of the audit_events table: one row per recorded event. What is recorded (and scrubbed) is server/domain/audit.ts. */
 import type { Db } from './client';
+import { currentRequestId } from './request-scope';
 import { auditEvents } from './schema';
 
 export type AuditEventValues = Pick<typeof auditEvents.$inferInsert, 'at' | 'action' | 'actorUserId' | 'siteId' | 'networkIdentifier' | 'detail'>
   /** The object the event touched (issue 28): kind, id and its name in words. */
-  & Partial<Pick<typeof auditEvents.$inferInsert, 'objectKind' | 'objectId' | 'objectName'>>;
+  & Partial<Pick<typeof auditEvents.$inferInsert, 'objectKind' | 'objectId' | 'objectName' | 'requestId'>>;
 
-/** Inserts one audit row; `db` may be a transaction, so the record commits with the change it describes. */
+/** Inserts one audit row, stamped with the current request's id; `db` may be a transaction, so the record commits with the change it describes. */
 export async function insertAuditEvent(db: Pick<Db, 'insert'>, values: AuditEventValues): Promise<void> {
-  await db.insert(auditEvents).values(values);
+  await db.insert(auditEvents).values({ ...values, requestId: values.requestId ?? currentRequestId() });
 }
 
 const SECRET_KEY = /pass|otp|code|token|secret|key|hash/i;

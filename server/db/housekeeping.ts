@@ -1,11 +1,12 @@
 /**
  * Deletes rows that can no longer matter: old rate-limit windows, dead codes and reset tokens, long
- * expired sessions. Run periodically by buildApp (every 10 minutes, unref'd timer); idempotent, so
+ * expired sessions, audit rows past the audit log's retention (AUDIT_RETENTION_DAYS). Run periodically by buildApp (every 10 minutes, unref'd timer); idempotent, so
  * several instances may run it.
  */
 import { and, lt, notLike } from 'drizzle-orm';
 import type { Db } from './client';
-import { otpCodes, rateLimits, resetTokens, sessions } from './schema';
+import { AUDIT_RETENTION_DAYS } from '../../common/audit-actions';
+import { auditEvents, otpCodes, rateLimits, resetTokens, sessions } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,4 +18,6 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<void> {
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
   await db.delete(resetTokens).where(lt(resetTokens.expiresAt, dayAgo));
   await db.delete(sessions).where(lt(sessions.expiresAt, weekAgo));
+  // The audit log keeps AUDIT_RETENTION_DAYS (stated on Admin › Audit and in the README; issue 28).
+  await db.delete(auditEvents).where(lt(auditEvents.at, new Date(now.getTime() - AUDIT_RETENTION_DAYS * DAY_MS)));
 }

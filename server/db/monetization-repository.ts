@@ -6,6 +6,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { scrubDetail } from './audit-repository';
+import { currentRequestId } from './request-scope';
 import type { Db } from './client';
 import {
   auditEvents, couponRedemptions, coupons, offers, payments, planGroupPlans, planGroups, plans, sites, subscriptions,
@@ -47,6 +48,7 @@ export async function writeAudit(
   await db.insert(auditEvents).values({
     at: new Date(), action: event.action, actorUserId: event.actorUserId, siteId: event.siteId, detail: scrubDetail(event.detail),
     objectKind: event.objectKind ?? null, objectId: event.objectId ?? null, objectName: event.objectName ?? null,
+    requestId: currentRequestId(),
   });
 }
 

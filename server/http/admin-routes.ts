@@ -14,16 +14,19 @@
  *   POST   /staff/:id/password-reset              a new set-password link
  *   POST   /staff/:id/second-factor/reset         a new mobile number for the SMS code (+ version)
  *   PUT    /site/two-factor                       require a second factor for everyone
- *   GET    /audit?who=&action=&from=&to=&page=    the site's audit log
+ *   GET    /audit?area=&action=&who=&objectKind=&object=&from=&to=&page=    the site's audit log, in words
+ *   GET    /audit/export?(the same filters)      every matching row (the CSV export)
  *   POST   /set-password/check, /set-password     public: the link's owner sets their password
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ADMIN_SCHEMAS,
-  type AuditQuery, type CreateStaffRequest, type RequireTwoFactorRequest, type ResetSecondFactorRequest, type SetPasswordCheckRequest,
+  type CreateStaffRequest, type RequireTwoFactorRequest, type ResetSecondFactorRequest, type SetPasswordCheckRequest,
   type SetPasswordRequest, type StaffListQuery, type UpdateStaffRequest, type VersionRequest,
 } from '../../common/admin-contract';
+import { AUDIT_EXPORT_PATH, AUDIT_LOG_QUERY_SCHEMA } from '../../common/audit-actions';
 import { API_PATHS, AREAS } from '../../common/constants';
+import type { AuditLogQuery } from '../domain/audit-log';
 import { rateLimited } from '../domain/errors';
 import { authContextOf, requireRoleIn } from './auth-hooks';
 import { ADMIN_RESPONSES, answers } from './response-schemas';
@@ -98,8 +101,11 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     area.put<{ Body: RequireTwoFactorRequest }>(`${BASE}/site/two-factor`, { schema: { body: ADMIN_SCHEMAS.requireTwoFactor, response: answers({ 200: ADMIN_RESPONSES.requireTwoFactor }) } }, async (request) =>
       admin.requireTwoFactor(authContextOf(request), request.body.required));
 
-    area.get<{ Querystring: AuditQuery }>(`${BASE}/audit`, { schema: { querystring: ADMIN_SCHEMAS.auditQuery, response: answers({ 200: ADMIN_RESPONSES.audit }) } }, async (request) =>
-      admin.audit(authContextOf(request), request.query));
+    // The audit log (issue 28): filters by area, action, actor, object and dates; rows in words; the export carries every matching row.
+    area.get<{ Querystring: AuditLogQuery }>(`${BASE}/audit`, { schema: { querystring: AUDIT_LOG_QUERY_SCHEMA, response: answers({ 200: ADMIN_RESPONSES.audit }) } }, async (request) =>
+      services.auditLog.list(authContextOf(request), request.query));
+    area.get<{ Querystring: AuditLogQuery }>(`${BASE}${AUDIT_EXPORT_PATH}`, { schema: { querystring: AUDIT_LOG_QUERY_SCHEMA, response: answers({ 200: ADMIN_RESPONSES.auditExport }) } }, async (request) =>
+      services.auditLog.export(authContextOf(request), request.query));
   });
 
   // Set-password: public (the link's token is the credential), limited per client address.

@@ -54,6 +54,15 @@ const staffMember = object({
 
 const staffSession = object({ id: str, deviceId: str, ipAddress: str, userAgent: str, createdAt: str, lastSeenAt: str, current: bool });
 
+/** One audit log row in words (common/audit-actions.ts AuditLogEntry). */
+const auditEntry = object({
+  id: str, at: str, action: str, label: str, area: strOrNull,
+  actor: { type: ['object', 'null'], properties: { id: str, username: str } },
+  object: { type: ['object', 'null'], properties: { kind: str, id: str, name: strOrNull, words: str, link: strOrNull } },
+  changes: { type: 'array', items: object({ field: str, before: str, after: str }) },
+  note: str, detail: OPEN_OBJECT,
+});
+
 export const ADMIN_RESPONSES = {
   staffList: object({
     success: bool, items: { type: 'array', items: staffMember }, total: num, page: num, pageSize: num,
@@ -64,17 +73,8 @@ export const ADMIN_RESPONSES = {
   sessions: object({ success: bool, sessions: { type: 'array', items: staffSession } }),
   endSessions: object({ success: bool, message: str, ended: num }),
   requireTwoFactor: object({ success: bool, message: str, requireTwoFactor: bool }),
-  audit: object({
-    success: bool,
-    items: {
-      type: 'array',
-      items: object({
-        id: str, at: str, action: str, actor: { type: ['object', 'null'], properties: { id: str, username: str } }, detail: OPEN_OBJECT,
-        object: { type: ['object', 'null'], properties: { kind: str, id: str, name: strOrNull } },
-      }),
-    },
-    total: num, page: num, pageSize: num,
-  }),
+  audit: object({ success: bool, items: { type: 'array', items: auditEntry }, total: num, page: num, pageSize: num }),
+  auditExport: object({ success: bool, items: { type: 'array', items: auditEntry }, total: num }),
   setPasswordCheck: object({ success: bool, username: str, displayName: str }),
   setPassword: object({ success: bool, message: str }),
 } as const;

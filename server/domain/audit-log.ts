@@ -1,0 +1,211 @@
+/**
+ * The audit log (issue 28, Admin › Audit): one site's audit rows filtered by area, action, actor,
+ * object and dates, each in words: the action's label (common/audit-actions.ts), its object
+ * ("brand of network Kids Zone") with a link to its page, and what changed as "field: before →
+ * after", read from the revisions the same request wrote (values that are ids of the site's objects
+ * read as their names, so a reorder lists group names in order). The CSV export reads every row the
+ * filter matches (up to AUDIT_EXPORT_MAX), the same entries as the page.
+ */
+import {
+  AUDIT_EXPORT_MAX, AUDIT_LOG_MESSAGES, auditActionInfo, auditActionsOfArea, auditObjectLink, auditObjectWords, isAuditArea,
+  type AuditChange, type AuditLogEntry,
+} from '../../common/audit-actions';
+import { AUDIT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/admin-contract';
+import { AREAS } from '../../common/constants';
+import { ADMIN_MESSAGES } from '../../common/messages';
+import { REVISION_FIELD_LABELS, type RevisionChange } from '../../common/revisions';
+import { canContinue } from '../../common/roles';
+import type { AuditLogFilter, AuditLogRepository, AuditLogRow } from '../db/audit-log-repository';
+import type { AuthContext } from './auth-context';
+import { forbidden, invalid } from './errors';
+
+export interface AuditLogQuery {
+  area?: string;
+  action?: string;
+  who?: string;
+  objectKind?: string;
+  object?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface AuditLogPage {
+  success: true;
+  items: AuditLogEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AuditLogExport {
+  success: true;
+  items: AuditLogEntry[];
+  total: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_VALUE_LENGTH = 120;
+
+function utcDay(text: string, field: string): Date {
+  const day = ISO_DATE.test(text) ? new Date(`${text}T00:00:00.000Z`) : new Date(NaN);
+  // Year 0 is a day to Date but not to PostgreSQL.
+  if (Number.isNaN(day.getTime()) || text.startsWith('0000') || day.toISOString().slice(0, 10) !== text) throw invalid(field, AUDIT_LOG_MESSAGES.badDate(field));
+  return day;
+}
+
+/** The filter of a query: an unknown area is refused; an action outside the area matches nothing. */
+function filterOf(query: AuditLogQuery): AuditLogFilter {
+  if (query.area && !isAuditArea(query.area)) throw invalid('area', AUDIT_LOG_MESSAGES.badArea);
+  const areaActions = query.area && isAuditArea(query.area) ? auditActionsOfArea(query.area).map((a) => a.action) : null;
+  const action = query.action ?? '';
+  const actions = action ? (areaActions && !areaActions.includes(action) ? [] : [action]) : areaActions;
+  const from = query.from ? utcDay(query.from, 'from') : null;
+  const to = query.to ? utcDay(query.to, 'to') : null;
+  if (from && to && from.getTime() > to.getTime()) throw invalid('from', ADMIN_MESSAGES.invalidDateRange);
+  const dayAfter = to ? new Date(to.getTime() + 86_400_000) : null;
+  return {
+    actions,
+    who: query.who ?? '',
+    objectKind: query.objectKind || null,
+    object: query.object ?? '',
+    from,
+    // The day after `to`; the day after 9999-12-31 is in year 10000, which PostgreSQL refuses: no upper bound then.
+    toExclusive: dayAfter && dayAfter.getUTCFullYear() <= 9999 ? dayAfter : null,
+  };
+}
+
+/** A field's label: the History panel's words, else the field name in words ("theme.primaryColor" → "Theme primary color"). */
+export function fieldLabel(field: string): string {
+  const known = REVISION_FIELD_LABELS[field];
+  if (known) return known;
+  const words = field.replace(/[._]/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+type Names = Map<string, { name: string; contentKind?: string }>;
+
+/** A value in words: names for ids of the site's objects, yes/no, "(none)", lists joined in order. */
+export function valueWords(value: unknown, names: Names): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    const named = UUID.test(value) ? names.get(value)?.name : undefined;
+    const text = named ?? value;
+    return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+  }
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => valueWords(v, names)).join(', ');
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    // An entry that names itself ({ id, name } of a reorder): its name.
+    const own = typeof record.name === 'string' ? record.name : typeof record.title === 'string' ? record.title : null;
+    if (own !== null && typeof record.id === 'string') return valueWords(own, names);
+    const entries = Object.entries(record);
+    if (entries.length === 0) return '(none)';
+    return entries.map(([k, v]) => `${fieldLabel(k).toLowerCase()} ${valueWords(v, names)}`).join(', ');
+  }
+  return String(value);
+}
+
+function idsIn(value: unknown, into: string[]): void {
+  if (typeof value === 'string' && UUID.test(value)) into.push(value);
+  else if (Array.isArray(value)) for (const v of value) idsIn(v, into);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) idsIn(v, into);
+}
+
+/** The before/after pairs an older row (or one without a revision, a staff event) carries in its detail. */
+function detailChanges(detail: Record<string, unknown>): RevisionChange[] {
+  const before = (detail.before ?? {}) as Record<string, unknown>;
+  const after = (detail.after ?? {}) as Record<string, unknown>;
+  if (typeof after !== 'object' || after === null) return [];
+  return Object.keys(after)
+    .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+}
+
+/** What a row without changes says: whom it concerned, from where, how many. */
+function noteOf(row: AuditLogRow): string {
+  const d = row.detail;
+  const parts: string[] = [];
+  if (typeof d.targetUsername === 'string') parts.push(`account ${d.targetUsername}`);
+  if (typeof d.username === 'string' && !row.objectId) parts.push(`username ${d.username}`);
+  if (typeof d.reason === 'string') parts.push(`reason: ${d.reason}`);
+  if (typeof d.status === 'string' && Array.isArray(d.items)) parts.push(`${d.items.length} ${d.items.length === 1 ? 'item' : 'items'} set to ${d.status}`);
+  if (typeof d.ip === 'string') parts.push(`from ${d.ip}`);
+  return parts.join(' · ');
+}
+
+export function createAuditLogService(repo: AuditLogRepository) {
+  function requireAdmin(ctx: AuthContext): void {
+    if (!canContinue(ctx.user.roles, AREAS.admin)) throw forbidden();
+  }
+
+  /** The rows in words: each row's changes from its request's revisions (else its detail), ids named. */
+  async function entriesOf(siteId: string, rows: AuditLogRow[]): Promise<AuditLogEntry[]> {
+    const requestIds = [...new Set(rows.map((r) => r.requestId).filter((id): id is string => !!id))];
+    const revisions = await repo.revisionsOfRequests(siteId, requestIds);
+    const changesOf = (row: AuditLogRow): RevisionChange[] => {
+      const own = row.requestId ? revisions.filter((r) => r.requestId === row.requestId) : [];
+      const ofObject = row.objectId ? own.filter((r) => r.objectKind === row.objectKind && r.objectId === row.objectId) : own;
+      // A bulk write names no single object: every revision of its request (one per item), with the item's name.
+      if (ofObject.length > 0) return ofObject.flatMap((r) => r.changes);
+      return detailChanges(row.detail);
+    };
+    const raw = rows.map((row) => ({ row, changes: changesOf(row) }));
+    const ids: string[] = [];
+    for (const { row, changes } of raw) {
+      if (row.objectId) ids.push(row.objectId);
+      for (const c of changes) { idsIn(c.before, ids); idsIn(c.after, ids); }
+    }
+    const names = await repo.namesOf(siteId, ids);
+    return raw.map(({ row, changes }): AuditLogEntry => {
+      const info = auditActionInfo(row.action);
+      const words: AuditChange[] = changes.map((c) => ({ field: fieldLabel(c.field), before: valueWords(c.before, names), after: valueWords(c.after, names) }));
+      return {
+        id: row.id,
+        at: new Date(row.at).toISOString(),
+        action: row.action,
+        label: info?.label ?? row.action,
+        area: info?.area ?? null,
+        actor: row.actorUserId && row.actorUsername ? { id: row.actorUserId, username: row.actorUsername } : null,
+        object: row.objectKind && row.objectId ? {
+          kind: row.objectKind,
+          id: row.objectId,
+          name: row.objectName,
+          words: auditObjectWords(row.objectKind, row.objectName ?? names.get(row.objectId)?.name ?? null),
+          link: auditObjectLink(row.objectKind, row.objectId, row.networkIdentifier, names.get(row.objectId)?.contentKind),
+        } : null,
+        changes: words,
+        note: words.length > 0 ? '' : noteOf(row),
+        detail: row.detail,
+      };
+    });
+  }
+
+  return {
+    async list(ctx: AuthContext, query: AuditLogQuery): Promise<AuditLogPage> {
+      requireAdmin(ctx);
+      const filter = filterOf(query);
+      const pageSize = Math.min(query.pageSize ?? AUDIT_PAGE_SIZE, MAX_PAGE_SIZE);
+      const page = Math.max(1, query.page ?? 1);
+      if (filter.actions && filter.actions.length === 0) return { success: true, items: [], total: 0, page, pageSize };
+      const { rows, total } = await repo.list(ctx.site.id, filter, { offset: (page - 1) * pageSize, limit: pageSize });
+      return { success: true, items: await entriesOf(ctx.site.id, rows), total, page, pageSize };
+    },
+
+    /** Every row the filter matches, in the log's order; more than AUDIT_EXPORT_MAX is refused (narrow the filter). */
+    async export(ctx: AuthContext, query: AuditLogQuery): Promise<AuditLogExport> {
+      requireAdmin(ctx);
+      const filter = filterOf(query);
+      if (filter.actions && filter.actions.length === 0) return { success: true, items: [], total: 0 };
+      const { rows, total } = await repo.list(ctx.site.id, filter, { offset: 0, limit: AUDIT_EXPORT_MAX + 1 });
+      if (total > AUDIT_EXPORT_MAX) throw invalid('filter', AUDIT_LOG_MESSAGES.exportTooLarge(total));
+      return { success: true, items: await entriesOf(ctx.site.id, rows), total };
+    },
+  };
+}
+
+export type AuditLogService = ReturnType<typeof createAuditLogService>;
