@@ -130,6 +130,25 @@ describe('history', () => {
     expect(selectHistoryPhase(reader.actor.getSnapshot())).toBe('diff');
   });
 
+  it('starts with the notice of a restore its page just did, and reports a restore with what it did', async () => {
+    const reports: unknown[] = [];
+    const actor = createActor(historyMachine.provide({
+      actors: {
+        load: fromPromise<HistoryPage, HistoryLoadInput>(async () => page([R3, R2])),
+        restore: fromPromise<HistoryRestoreOutput, HistoryRestoreInput>(async () => ({ revision: rev(4, R3.changes), version: 4 })),
+      },
+      actions: { announceRestored: ({ context }) => { reports.push(context.restored); } },
+    }), { input: { kind: 'plan', objectId: 'p1', restored: { seq: 2, wrote: false } } }).start();
+    expect(selectHistoryRestored(actor.getSnapshot())).toEqual({ seq: 2, wrote: false });
+    await settle();
+    actor.send({ type: 'history.select', seq: 3 });
+    expect(selectHistoryRestored(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'history.restore' });
+    actor.send({ type: 'history.confirm', version: 3 });
+    await settle();
+    expect(reports).toEqual([{ seq: 3, wrote: true }]);
+  });
+
   it('ignores revisions it does not know; a failed load says so and can be tried again', async () => {
     let fail = true;
     const actor = createActor(historyMachine.provide({

@@ -16,9 +16,17 @@ import { HISTORY_PANEL_MESSAGES, type Revision, type RevisionKind } from '../com
 import { errorMessage } from './notify';
 import { providedLater } from './unprovided';
 
+/** What the last restore did: the revision it brought back, and whether it wrote a new one. */
+export interface HistoryRestored {
+  seq: number;
+  wrote: boolean;
+}
+
 export interface HistoryInput {
   kind: RevisionKind;
   objectId: string;
+  /** A restore this object's page just did (the page starts a fresh history after it): its notice stays shown. */
+  restored?: HistoryRestored | null;
 }
 
 export interface HistoryLoadInput {
@@ -62,7 +70,7 @@ export interface HistoryContext {
   version: number;
   error: string | null;
   /** The last restore (the revision it brought back, and whether it wrote one), for the notice. */
-  restored: { seq: number; wrote: boolean } | null;
+  restored: HistoryRestored | null;
 }
 
 export type HistoryEvent =
@@ -127,7 +135,7 @@ export const historyMachine = setup({
   description: 'The revisions of one object newest first; one against now; Restore after a confirmation, through the editor\'s version check.',
   context: ({ input }) => ({
     kind: input.kind, objectId: input.objectId, items: [], total: 0, page: 0, canRestore: false, restorable: false,
-    selected: null, version: 0, error: null, restored: null,
+    selected: null, version: 0, error: null, restored: input.restored ?? null,
   }),
   initial: 'loading',
   states: {
@@ -280,7 +288,7 @@ export const selectSelectedAgainstNow = (s: HistorySnapshot) => {
 /** The history as a page machine's child: a restore and a Reload after a conflict are reported to the page. */
 export const pageHistoryMachine = historyMachine.provide({
   actions: {
-    announceRestored: sendParent({ type: 'history.restored' }),
+    announceRestored: sendParent(({ context }) => ({ type: 'history.restored', restored: context.restored })),
     announceStale: sendParent({ type: 'history.stale' }),
   },
 });

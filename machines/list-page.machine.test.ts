@@ -10,7 +10,7 @@ import type { PageActionAnswer, PageActionRequest } from './page-action.machine'
 import { createCoverage } from './test-support/coverage';
 import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
 import { pendingActor } from './test-support/fakes';
-import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage, type HistoryRestoreInput, type HistoryRestoreOutput } from './history.machine';
+import { pageHistoryMachine, selectHistoryRestored, type HistoryLoadInput, type HistoryPage, type HistoryRestoreInput, type HistoryRestoreOutput } from './history.machine';
 import { selectPageHistory } from './list-page.machine';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -227,14 +227,17 @@ describe('listPage: the open record\'s History', () => {
     await settle();
     expect(historyLoads).toHaveLength(1);
     const before = rowReads;
-    actor.send({ type: 'history.restored' });
+    actor.send({ type: 'history.restored', restored: { seq: 8, wrote: true } });
     await settle();
+    // The fresh History keeps saying what the restore did.
+    expect(selectHistoryRestored(selectPageHistory(actor.getSnapshot())!.getSnapshot())).toEqual({ seq: 8, wrote: true });
     expect(selectPageEditor(actor.getSnapshot())).not.toBe(editor);
     expect(editorLoads.filter((id) => id === 'p1')).toHaveLength(2);
     expect(historyLoads).toHaveLength(2);
     expect(rowReads).toBe(before + 1);
     actor.send({ type: 'history.stale' });
     await settle();
+    expect(selectHistoryRestored(selectPageHistory(actor.getSnapshot())!.getSnapshot())).toBeNull();
     expect(editorLoads.filter((id) => id === 'p1')).toHaveLength(3);
     expect(rowReads).toBe(before + 1);
   });

@@ -31,7 +31,7 @@
 import { assign, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RevisionKind } from '../common/revisions';
 import { editorMachine } from './editor.machine';
-import { pageHistoryMachine } from './history.machine';
+import { pageHistoryMachine, type HistoryRestored } from './history.machine';
 import { listMachine } from './list.machine';
 import { pageActionMachine, type PageActionEffects } from './page-action.machine';
 
@@ -72,6 +72,8 @@ export interface ListPageContext {
   openId: string | null;
   keepEditor: string | null;
   history: RevisionKind | null;
+  /** The restore the open record's History just did (shown again by the fresh History after it). */
+  historyNotice: HistoryRestored | null;
 }
 
 export type ListPageEvent =
@@ -80,7 +82,7 @@ export type ListPageEvent =
   | { type: 'editor.saved' }
   | { type: 'editor.created'; id: string }
   | { type: 'editor.left' }
-  | { type: 'history.restored' }
+  | { type: 'history.restored'; restored?: HistoryRestored | null }
   | { type: 'history.stale' }
   | ({ type: 'action.performed' } & PageActionEffects);
 
@@ -98,7 +100,9 @@ export const listPageMachine = setup({
     history: pageHistoryMachine,
   },
   actions: {
-    setOpenId: assign((_, params: { id: string | null }) => ({ openId: params.id })),
+    setOpenId: assign((_, params: { id: string | null }) => ({ openId: params.id, historyNotice: null })),
+    storeHistoryNotice: assign((_, params: { restored: HistoryRestored | null }) => ({ historyNotice: params.restored })),
+    clearHistoryNotice: assign({ historyNotice: null }),
     reloadList: sendTo('list', { type: 'list.reload' }),
     reloadHistory: sendTo('history', { type: 'history.reload' }),
     /** Provided by the wiring file: show the created record at its own address (replacing `?edit=new`). */
@@ -122,6 +126,7 @@ export const listPageMachine = setup({
     openId: input.keepEditor ?? input.open ?? null,
     keepEditor: input.keepEditor ?? null,
     history: input.history ?? null,
+    historyNotice: null,
   }),
   invoke: [
     { id: 'list', src: 'list', input: ({ context }) => ({ filters: context.filters }) },
@@ -153,8 +158,11 @@ export const listPageMachine = setup({
           { target: 'closed', actions: { type: 'setOpenId', params: { id: null } } },
         ],
         'editor.saved': { actions: 'reloadList' },
-        'history.restored': { target: 'open', reenter: true, actions: 'reloadList' },
-        'history.stale': { target: 'open', reenter: true },
+        'history.restored': {
+          target: 'open', reenter: true,
+          actions: [{ type: 'storeHistoryNotice', params: ({ event }) => ({ restored: event.restored ?? null }) }, 'reloadList'],
+        },
+        'history.stale': { target: 'open', reenter: true, actions: 'clearHistoryNotice' },
         'editor.created': {
           actions: [
             { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
@@ -174,7 +182,10 @@ export const listPageMachine = setup({
         },
         withHistory: {
           description: 'The record\'s History is beside its editor; a save reads it again.',
-          invoke: { id: 'history', src: 'history', input: ({ context }) => ({ kind: context.history!, objectId: context.openId! }) },
+          invoke: {
+            id: 'history', src: 'history',
+            input: ({ context }) => ({ kind: context.history!, objectId: context.openId!, restored: context.historyNotice }),
+          },
           on: { 'editor.saved': { actions: ['reloadList', 'reloadHistory'] } },
         },
         withoutHistory: {
