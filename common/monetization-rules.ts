@@ -29,6 +29,14 @@ export type Eligibility = (typeof ELIGIBILITIES)[number];
 export const COUPON_STATUSES = ['active', 'disabled'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 
+/** How long an offer's discount applies (Stripe's coupon duration): the first payment, N months, or every payment. */
+export const DISCOUNT_DURATIONS = ['once', 'repeating', 'forever'] as const;
+export type DiscountDuration = (typeof DISCOUNT_DURATIONS)[number];
+export const DURATION_MONTHS_MAX = 36;
+
+/** Subscription states that still pay (and so keep or move their price version). */
+export const LIVE_SUBSCRIPTION_STATES = ['trialing', 'active', 'past_due'] as const;
+
 /** The currencies a price may be set in, with their ISO 4217 minor-unit digits. */
 export const CURRENCY_DECIMALS: Readonly<Record<string, number>> = {
   USD: 2, EUR: 2, GBP: 2, CAD: 2, AUD: 2, INR: 2, BRL: 2, MXN: 2, JPY: 0, KRW: 0, KWD: 3, BHD: 3,
@@ -92,6 +100,32 @@ export const MONETIZATION_MESSAGES = {
   modelsHelp: 'The same list as AppCMS › Service. Removing the main service type makes the first remaining one the main type.',
   mainServiceType: (label: string) => `Main service type: ${label}`,
   groupPlanUnknown: 'One of the plans in the group does not exist.',
+  offerPlanArchived: 'An archived plan cannot be offered: choose an active or draft plan.',
+  discountDuration: 'Choose how long the discount applies.',
+  durationMonths: `Enter a number of months from 1 to ${DURATION_MONTHS_MAX}.`,
+  // Price versions (issue 30)
+  priceChangeKeeps: (count: number) => count === 0
+    ? 'No subscriber pays this plan now: the new price applies to every new subscription.'
+    : `${count} ${count === 1 ? 'subscriber stays' : 'subscribers stay'} on the current price. The new price applies to new subscriptions only.`,
+  oldPriceSubscribers: (count: number) => `${count} ${count === 1 ? 'subscriber pays' : 'subscribers pay'} an earlier price of this plan.`,
+  movingAtRenewal: (count: number) => `${count} ${count === 1 ? 'subscriber moves' : 'subscribers move'} to the current price at their next renewal.`,
+  moveAtRenewalLabel: 'Move existing subscribers at their next renewal',
+  moveAtRenewalConfirm: (name: string, count: number) =>
+    `Move the ${count} ${count === 1 ? 'subscriber' : 'subscribers'} of “${name}” on an earlier price to the current price at their next renewal? Each keeps their price until then.`,
+  moveAtRenewalNone: 'No subscriber of this plan pays an earlier price.',
+  movedAtRenewal: (count: number) => `${count} ${count === 1 ? 'subscriber moves' : 'subscribers move'} to the current price at their next renewal.`,
+  // Coupons (issue 30)
+  couponDisabled: (code: string) => `${code} is disabled: it can no longer be redeemed.`,
+  couponEnabled: (code: string) => `${code} is enabled again.`,
+  couponCreated: (code: string) => `Created the code ${code}.`,
+  redeemUnknown: 'This code does not exist.',
+  redeemDisabled: 'This code has been disabled.',
+  redeemExpired: 'This code has expired.',
+  redeemNotStarted: 'This code cannot be used yet.',
+  redeemOfferInactive: 'The offer of this code is not running.',
+  redeemExhausted: 'This code has reached its number of redemptions.',
+  redeemPerCustomer: 'This customer has already used this code as often as allowed.',
+  redeemSubscriberUnknown: 'This customer does not exist.',
   groupPlanTwice: 'A plan can be in a group only once.',
   // Outcomes
   conflict: 'Someone else saved a newer version of this while you were editing. Reload to see it; your changes here will be lost.',
@@ -252,6 +286,10 @@ export interface OfferInput {
   endsAt: string;
   eligibility: string;
   status: string;
+  /** DISCOUNT_DURATIONS; absent: 'once'. */
+  duration?: string;
+  /** Months of a 'repeating' discount, as typed; '' otherwise. */
+  durationMonths?: string;
 }
 
 export function parseInstant(text: string): number | null {
@@ -292,7 +330,24 @@ export function validateOffer(input: OfferInput): FieldErrors {
   }
   if (!isOneOf(ELIGIBILITIES, input.eligibility)) errors.eligibility = MONETIZATION_MESSAGES.eligibility;
   if (!isOneOf(OFFER_STATUSES, input.status)) errors.status = MONETIZATION_MESSAGES.status;
+  const duration = input.duration ?? 'once';
+  if (!isOneOf(DISCOUNT_DURATIONS, duration)) errors.duration = MONETIZATION_MESSAGES.discountDuration;
+  else if (duration === 'repeating' && offerDurationMonths(input) === null) errors.durationMonths = MONETIZATION_MESSAGES.durationMonths;
   return errors;
+}
+
+/** The months of a 'repeating' discount (1–DURATION_MONTHS_MAX); null for another duration or a bad number. */
+export function offerDurationMonths(input: Pick<OfferInput, 'duration' | 'durationMonths'>): number | null {
+  if (input.duration !== 'repeating') return null;
+  const months = parseWhole(input.durationMonths ?? '');
+  return isWholeIn(months, 1, DURATION_MONTHS_MAX) ? months : null;
+}
+
+/** How the offers list says a discount's duration. */
+export function durationText(duration: string, months: number | null): string {
+  if (duration === 'forever') return 'forever';
+  if (duration === 'repeating') return `${months ?? 0} ${months === 1 ? 'month' : 'months'}`;
+  return 'once';
 }
 
 /* ------------------------------- Coupons ------------------------------- */

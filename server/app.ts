@@ -27,6 +27,7 @@ import { appcmsRoutes } from './http/appcms-routes';
 import { LOG_REDACTION, LOG_SERIALIZERS } from './log-redaction';
 import { reportRoutes } from './http/report-routes';
 import { ingestRoutes } from './http/ingest-routes';
+import { couponRoutes } from './http/coupon-routes';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
 import { contentRoutes } from './http/content-routes';
 import { contentCreateRoutes } from './http/content-create-routes';
@@ -54,6 +55,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   accountRoutes, totpRoutes,
   reportRoutes,
   ingestRoutes,
+  couponRoutes,
   revisionRoutes,
   // networkRoutes, graphqlPlugin, ... (registered here by their owners)
 ];

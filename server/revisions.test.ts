@@ -162,6 +162,8 @@ const M = {
   couponCreate: `mutation($input: CouponInput!) { couponCreate(input: $input) { id version } }`,
   couponUpdate: `mutation($id: ID!, $version: Int!, $input: CouponInput!) { couponUpdate(id: $id, version: $version, input: $input) { id version } }`,
   couponBatch: `mutation($input: CouponBatchInput!) { couponBatchGenerate(input: $input) { batchId count } }`,
+  moveAtRenewal: `mutation($id: ID!, $version: Int!) { planMoveSubscribersAtRenewal(id: $id, version: $version) { moved } }`,
+  couponStatus: `mutation($id: ID!, $version: Int!) { couponSetStatus(id: $id, version: $version, status: "disabled") { id version } }`,
   publish: `mutation($site: String!, $network: String!) { networkPublish(site: $site, network: $network) { success } }`,
   copy: `mutation($req: NetworkCopyInput!) { networkCopyFromDefault(req: $req) { success } }`,
   cancel: `mutation($id: ID!, $version: Int!) { subscriptionCancel(subscriptionId: $id, mode: "AT_PERIOD_END", reason: "Asked by phone", version: $version) { profile { id } } }`,
@@ -478,6 +480,21 @@ const CASES: Record<string, Case> = {
     objects: () => [{ kind: 'couponBatch', objectId: null }],
   },
   // GraphQL: Customer Support
+  // Issue 30: a plan's subscribers on an earlier price move at their next renewal (one revision of the move, on the plan's id).
+  'mutation planMoveSubscribersAtRenewal': {
+    prepare: async () => {
+      const f = await subscription();
+      const [p] = await t.db.update(plans).set({ priceVersion: 2 }).where(eq(plans.id, f.subscription.planId)).returning();
+      return { plan: p! };
+    },
+    send: (s, p) => gql(s, M.moveAtRenewal, { id: p_<Row>(p, 'plan').id, version: p_<Row>(p, 'plan').version }),
+    objects: (p) => [{ kind: 'planPriceMove', objectId: p_<Row>(p, 'plan').id }],
+  },
+  'mutation couponSetStatus': {
+    prepare: async () => { const o = await offer((await plan()).id); return { coupon: await coupon(o.id) }; },
+    send: (s, p) => gql(s, M.couponStatus, { id: p_<Row>(p, 'coupon').id, version: p_<Row>(p, 'coupon').version }),
+    objects: (p) => [{ kind: 'coupon', objectId: p_<Row>(p, 'coupon').id }],
+  },
   'mutation subscriptionCancel': {
     prepare: async () => subscription(),
     send: (s, p) => gql(s, M.cancel, { id: p_<Row>(p, 'subscription').id, version: p_<Row>(p, 'subscription').version }),
@@ -526,6 +543,7 @@ const EXEMPT: Record<string, string> = {
   [`POST ${APPCMS_PATHS.uploads}/:site/:network/:slot`]: 'stores a file by its hash; the brand save that uses its URL is the revision',
   [`POST ${API_PATHS.content}/artwork/:slot`]: 'stores a file by its hash (audited); the content creation that uses its URL is the revision',
   'POST /v1/events': 'player events (ingestion), not console data',
+  'POST /v1/coupons/redeem': "a customer's redemption from the site's apps (a coupon_redemptions row, counted on the code), not console data",
   'POST /v1/csp-report': 'browser reports',
   'POST /management/graphql': 'the GraphQL endpoint: its mutations are classified one by one below',
   'mutation googleLogin': 'sign-in',
@@ -650,6 +668,8 @@ async function stateOf(o: Obj): Promise<unknown> {
       return site ? { site, groups } : undefined;
     }
     case 'plan': return (await t.db.select().from(plans).where(eq(plans.id, id)))[0];
+    // The plan's subscriptions (the move writes their renewal_price_version).
+    case 'planPriceMove': return (await t.db.select().from(subscriptions).where(eq(subscriptions.planId, id)).orderBy(subscriptions.id));
     case 'planGroup': return (await t.db.select().from(planGroups).where(eq(planGroups.id, id)))[0];
     case 'offer': return (await t.db.select().from(offers).where(eq(offers.id, id)))[0];
     case 'coupon': return (await t.db.select().from(coupons).where(eq(coupons.id, id)))[0];

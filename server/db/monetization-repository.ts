@@ -9,8 +9,10 @@ import { scrubDetail } from './audit-repository';
 import { currentRequestId } from './request-scope';
 import type { Db } from './client';
 import {
-  auditEvents, couponRedemptions, coupons, offers, payments, planGroupPlans, planGroups, plans, sites, subscriptions,
+  auditEvents, couponRedemptions, coupons, offers, payments, planGroupPlans, planGroups, planPriceVersions, plans, sites, subscribers, subscriptions,
+  type PlanPrice,
 } from './schema';
+import { LIVE_SUBSCRIPTION_STATES } from '../../common/monetization-rules';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -105,9 +107,10 @@ export async function findPlan(db: Executor, siteId: string, id: string): Promis
 }
 
 /** Plans of the site among `ids` (ids of another site or unknown ids are simply absent). */
-export async function sitePlanIds(db: Executor, siteId: string, ids: string[]): Promise<Set<string>> {
+export async function sitePlanIds(db: Executor, siteId: string, ids: string[], status?: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: plans.id }).from(plans).where(and(eq(plans.siteId, siteId), inArray(plans.id, ids)));
+  const rows = await db.select({ id: plans.id }).from(plans)
+    .where(and(eq(plans.siteId, siteId), inArray(plans.id, ids), status === undefined ? undefined : eq(plans.status, status)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -118,7 +121,9 @@ export async function insertPlan(db: Executor, siteId: string, values: PlanValue
   return row!;
 }
 
-export async function updatePlan(db: Executor, siteId: string, id: string, version: number, values: Partial<PlanValues>): Promise<PlanRow | undefined> {
+export async function updatePlan(
+  db: Executor, siteId: string, id: string, version: number, values: Partial<PlanValues> & { priceVersion?: number },
+): Promise<PlanRow | undefined> {
   const [row] = await db.update(plans)
     .set({ ...values, version: sql`${plans.version} + 1`, updatedAt: new Date() })
     .where(and(eq(plans.siteId, siteId), eq(plans.id, id), eq(plans.version, version)))
@@ -138,6 +143,73 @@ export async function subscriptionCounts(db: Executor, siteId: string, planIds: 
     .where(and(eq(subscriptions.siteId, siteId), inArray(subscriptions.planId, planIds)))
     .groupBy(subscriptions.planId);
   return new Map(rows.map((r) => [r.planId, r.n]));
+}
+
+/**
+ * Per plan, its subscriptions that still pay (LIVE_SUBSCRIPTION_STATES): all of them, those on an
+ * earlier price version than the plan's current one that are not moving, and those moving to the
+ * current price at their next renewal (issue 30).
+ */
+export async function priceVersionCounts(db: Executor, siteId: string, planIds: string[]): Promise<Map<string, { live: number; oldPrice: number; moving: number }>> {
+  if (planIds.length === 0) return new Map();
+  const live = inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATES]);
+  const rows = await db.select({
+    planId: subscriptions.planId,
+    live: sql<number>`count(*) filter (where ${live})`.mapWith(Number),
+    oldPrice: sql<number>`count(*) filter (where ${live} and ${subscriptions.priceVersion} < ${plans.priceVersion}
+      and coalesce(${subscriptions.renewalPriceVersion}, 0) < ${plans.priceVersion})`.mapWith(Number),
+    moving: sql<number>`count(*) filter (where ${live} and ${subscriptions.renewalPriceVersion} = ${plans.priceVersion})`.mapWith(Number),
+  }).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.siteId, siteId), inArray(subscriptions.planId, planIds)))
+    .groupBy(subscriptions.planId);
+  return new Map(rows.map((r) => [r.planId, { live: r.live, oldPrice: r.oldPrice, moving: r.moving }]));
+}
+
+/** Keeps the amounts of one price version of a plan (a version's amounts never change: a second write is ignored). */
+export async function keepPriceVersion(db: Executor, siteId: string, planId: string, version: number, prices: PlanPrice[]): Promise<void> {
+  await db.insert(planPriceVersions).values({ siteId, planId, version, prices }).onConflictDoNothing();
+}
+
+/**
+ * Schedules the plan's paying subscriptions on an earlier price version to move to `priceVersion`
+ * at their next renewal. Returns how many were scheduled (0: nobody was on an earlier price).
+ */
+export async function scheduleRenewalMoves(db: Executor, siteId: string, planId: string, priceVersion: number): Promise<number> {
+  const rows = await db.update(subscriptions)
+    .set({ renewalPriceVersion: priceVersion, version: sql`${subscriptions.version} + 1`, updatedAt: new Date() })
+    .where(and(
+      eq(subscriptions.siteId, siteId), eq(subscriptions.planId, planId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATES]),
+      sql`${subscriptions.priceVersion} < ${priceVersion}`, sql`coalesce(${subscriptions.renewalPriceVersion}, 0) < ${priceVersion}`,
+    ))
+    .returning({ id: subscriptions.id });
+  return rows.length;
+}
+
+/**
+ * The renewal side of a move (issue 30): every paying subscription whose period has ended by `now`
+ * and that is scheduled to move takes its new price version; its amount becomes that version's price
+ * in its currency (the amount of the period it renews into). Returns the subscriptions moved.
+ */
+export async function applyRenewalMoves(db: Executor, now: Date, siteId?: string): Promise<{ id: string; planId: string; amount: number; priceVersion: number }[]> {
+  const due = await db.select({
+    id: subscriptions.id, planId: subscriptions.planId, currency: subscriptions.currency, amount: subscriptions.amount,
+    to: subscriptions.renewalPriceVersion, prices: planPriceVersions.prices,
+  }).from(subscriptions)
+    .innerJoin(planPriceVersions, and(eq(planPriceVersions.planId, subscriptions.planId), eq(planPriceVersions.version, subscriptions.renewalPriceVersion)))
+    .where(and(
+      siteId ? eq(subscriptions.siteId, siteId) : undefined, inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATES]),
+      sql`${subscriptions.renewalPriceVersion} is not null`, sql`${subscriptions.currentPeriodEnd} <= ${now.toISOString()}::timestamptz`,
+    ));
+  const moved: { id: string; planId: string; amount: number; priceVersion: number }[] = [];
+  for (const row of due) {
+    const price = row.prices.find((p) => p.currency === row.currency);
+    const amount = price?.amount ?? row.amount;
+    await db.update(subscriptions)
+      .set({ priceVersion: row.to!, renewalPriceVersion: null, amount, version: sql`${subscriptions.version} + 1`, updatedAt: now })
+      .where(eq(subscriptions.id, row.id));
+    moved.push({ id: row.id, planId: row.planId, amount, priceVersion: row.to! });
+  }
+  return moved;
 }
 
 /** Whether anything besides plan groups still refers to the plan (subscriptions, payments, offers). */
@@ -225,7 +297,7 @@ export async function findOffer(db: Executor, siteId: string, id: string): Promi
   return row;
 }
 
-export type OfferValues = Pick<OfferRow, 'name' | 'discountType' | 'discountValue' | 'currency' | 'planIds' | 'startsAt' | 'endsAt' | 'eligibility' | 'status'>;
+export type OfferValues = Pick<OfferRow, 'name' | 'discountType' | 'discountValue' | 'currency' | 'planIds' | 'startsAt' | 'endsAt' | 'eligibility' | 'status' | 'duration' | 'durationMonths'>;
 
 export async function insertOffer(db: Executor, siteId: string, values: OfferValues): Promise<OfferRow> {
   const [row] = await db.insert(offers).values({ siteId, ...values }).returning();
@@ -247,6 +319,7 @@ export interface CouponWithCount extends CouponRow {
   /** The offer's end: a coupon never outlives its offer (common/monetization-rules.ts couponExpiry). */
   offerEndsAt: Date | null;
   redemptionCount: number;
+  lastRedeemedAt: Date | null;
 }
 
 export interface CouponQuery extends ListQuery {
@@ -254,6 +327,8 @@ export interface CouponQuery extends ListQuery {
 }
 
 const redemptionCount = sql<number>`(select count(*) from ${couponRedemptions} where ${couponRedemptions.couponId} = ${coupons.id})`.mapWith(Number);
+const lastRedeemedAt = sql<string | null>`(select max(${couponRedemptions.redeemedAt}) from ${couponRedemptions} where ${couponRedemptions.couponId} = ${coupons.id})`;
+const toDate = (value: string | Date | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
 
 function couponCondition(siteId: string, query: Omit<CouponQuery, 'offset' | 'limit'>): SQL | undefined {
   return where(
@@ -265,11 +340,14 @@ function couponCondition(siteId: string, query: Omit<CouponQuery, 'offset' | 'li
 }
 
 function selectCoupons(db: Executor) {
-  return db.select({ coupon: coupons, offerName: offers.name, offerEndsAt: offers.endsAt, redemptionCount }).from(coupons).innerJoin(offers, eq(offers.id, coupons.offerId));
+  return db.select({ coupon: coupons, offerName: offers.name, offerEndsAt: offers.endsAt, redemptionCount, lastRedeemedAt })
+    .from(coupons).innerJoin(offers, eq(offers.id, coupons.offerId));
 }
 
-function flatten(rows: { coupon: CouponRow; offerName: string; offerEndsAt: Date | null; redemptionCount: number }[]): CouponWithCount[] {
-  return rows.map((r) => ({ ...r.coupon, offerName: r.offerName, offerEndsAt: r.offerEndsAt, redemptionCount: r.redemptionCount }));
+function flatten(rows: { coupon: CouponRow; offerName: string; offerEndsAt: Date | null; redemptionCount: number; lastRedeemedAt: string | Date | null }[]): CouponWithCount[] {
+  return rows.map((r) => ({
+    ...r.coupon, offerName: r.offerName, offerEndsAt: r.offerEndsAt, redemptionCount: r.redemptionCount, lastRedeemedAt: toDate(r.lastRedeemedAt),
+  }));
 }
 
 export async function listCoupons(db: Executor, siteId: string, query: CouponQuery): Promise<Page<CouponWithCount>> {
@@ -310,6 +388,43 @@ export async function updateCoupon(db: Executor, siteId: string, id: string, ver
     .where(and(eq(coupons.siteId, siteId), eq(coupons.id, id), eq(coupons.version, version)))
     .returning();
   return row;
+}
+
+/** One coupon's status (disable or enable), conditional on the version read. */
+export async function setCouponStatus(db: Executor, siteId: string, id: string, version: number, status: string): Promise<CouponRow | undefined> {
+  const [row] = await db.update(coupons)
+    .set({ status, version: sql`${coupons.version} + 1` })
+    .where(and(eq(coupons.siteId, siteId), eq(coupons.id, id), eq(coupons.version, version)))
+    .returning();
+  return row;
+}
+
+/* ----------------------------- Redemptions ----------------------------- */
+
+/** The code's coupon and its offer, locked for the redemption (FOR UPDATE: concurrent redemptions of one code queue). */
+export async function lockCouponByCode(db: Executor, siteId: string, code: string) {
+  const [row] = await db.select({ coupon: coupons, offer: offers }).from(coupons).innerJoin(offers, eq(offers.id, coupons.offerId))
+    .where(and(eq(coupons.siteId, siteId), sql`lower(${coupons.code}) = lower(${code})`))
+    .for('update', { of: coupons });
+  return row;
+}
+
+export async function redemptionCounts(db: Executor, couponId: string, subscriberId: string): Promise<{ total: number; bySubscriber: number }> {
+  const [row] = await db.select({
+    total: count(),
+    bySubscriber: sql<number>`count(*) filter (where ${couponRedemptions.subscriberId} = ${subscriberId})`.mapWith(Number),
+  }).from(couponRedemptions).where(eq(couponRedemptions.couponId, couponId));
+  return { total: row?.total ?? 0, bySubscriber: row?.bySubscriber ?? 0 };
+}
+
+export async function siteSubscriberExists(db: Executor, siteId: string, subscriberId: string): Promise<boolean> {
+  const rows = await db.select({ id: subscribers.id }).from(subscribers).where(and(eq(subscribers.siteId, siteId), eq(subscribers.id, subscriberId)));
+  return rows.length > 0;
+}
+
+export async function insertRedemption(db: Executor, values: { siteId: string; couponId: string; subscriberId: string; redeemedAt: Date }) {
+  const [row] = await db.insert(couponRedemptions).values(values).returning();
+  return row!;
 }
 
 /**

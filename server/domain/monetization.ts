@@ -15,7 +15,7 @@ import { mainServiceType } from '../../common/appcms';
 import { AREAS } from '../../common/constants';
 import {
   COUPON_CODE_ALPHABET, COUPON_RANDOM_LENGTH, MONETIZATION_MESSAGES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
-  offerDiscountValue, parseInstant, parseMoney, parseWhole, validateCoupon, validateCouponBatch, validateOffer,
+  offerDiscountValue, offerDurationMonths, parseInstant, parseMoney, parseWhole, validateCoupon, validateCouponBatch, validateOffer,
   validatePlan, validatePlanGroup, validateSettings,
   type CouponBatchInput, type CouponInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput,
   type PlanGroupInput, type PlanInput,
@@ -48,6 +48,10 @@ export const MONETIZATION_AUDIT = {
   couponCreate: 'monetization.coupon.create',
   couponUpdate: 'monetization.coupon.update',
   couponBatch: 'monetization.coupon.batch',
+  /** A plan's subscribers on earlier prices move to its current price at their next renewal (issue 30). */
+  planMoveAtRenewal: 'monetization.plan.moveAtRenewal',
+  couponDisable: 'monetization.coupon.disable',
+  couponEnable: 'monetization.coupon.enable',
 } as const;
 
 function requireRead(caller: MonetizationCaller): void {
@@ -97,7 +101,7 @@ const FIELDS = {
   models: ['isMonetizationModelEnabled', 'models', 'serviceType'],
   plan: ['name', 'description', 'prices', 'billingPeriod', 'trialDays', 'deviceLimit', 'status'],
   planGroup: ['name', 'description', 'planIds'],
-  offer: ['name', 'discountType', 'discountValue', 'currency', 'planIds', 'startsAt', 'endsAt', 'eligibility', 'status'],
+  offer: ['name', 'discountType', 'discountValue', 'currency', 'planIds', 'startsAt', 'endsAt', 'eligibility', 'status', 'duration', 'durationMonths'],
   coupon: ['offerId', 'code', 'maxRedemptions', 'maxPerSubscriber', 'expiresAt', 'status'],
 } as const;
 
@@ -167,11 +171,32 @@ export async function saveSettings(db: Db, caller: MonetizationCaller, version: 
 
 export interface PlanView extends repo.PlanRow {
   subscriptionCount: number;
+  /** Subscriptions that still pay (trialing, active, past due): they stay on their price when the price changes. */
+  payingSubscriptionCount: number;
+  /** Paying subscriptions on an earlier price version, not moving. */
+  oldPriceSubscriptionCount: number;
+  /** Paying subscriptions moving to the current price at their next renewal. */
+  movingAtRenewalCount: number;
 }
 
 async function withCounts(db: repo.Executor, siteId: string, rows: repo.PlanRow[]): Promise<PlanView[]> {
-  const counts = await repo.subscriptionCounts(db, siteId, rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, subscriptionCount: counts.get(r.id) ?? 0 }));
+  const ids = rows.map((r) => r.id);
+  const [counts, prices] = await Promise.all([repo.subscriptionCounts(db, siteId, ids), repo.priceVersionCounts(db, siteId, ids)]);
+  return rows.map((r) => {
+    const p = prices.get(r.id);
+    return {
+      ...r, subscriptionCount: counts.get(r.id) ?? 0,
+      payingSubscriptionCount: p?.live ?? 0, oldPriceSubscriptionCount: p?.oldPrice ?? 0, movingAtRenewalCount: p?.moving ?? 0,
+    };
+  });
+}
+
+const NO_SUBSCRIPTIONS = { subscriptionCount: 0, payingSubscriptionCount: 0, oldPriceSubscriptionCount: 0, movingAtRenewalCount: 0 };
+
+/** The same amounts in any order: a save that only reorders the prices is not a new price. */
+function samePrices(a: readonly { currency: string; amount: number }[], b: readonly { currency: string; amount: number }[]): boolean {
+  const key = (list: readonly { currency: string; amount: number }[]) => JSON.stringify([...list].map((p) => [p.currency, p.amount]).sort());
+  return key(a) === key(b);
 }
 
 export async function listPlans(db: Db, caller: MonetizationCaller, query: { search?: string | null; status?: string | null; offset?: number | null; limit?: number | null }) {
@@ -205,10 +230,11 @@ export async function createPlan(db: Db, caller: MonetizationCaller, input: Plan
   const values = planValues(input);
   const row = await db.transaction(async (tx) => {
     const created = await repo.insertPlan(tx, caller.siteId, values);
+    await repo.keepPriceVersion(tx, caller.siteId, created.id, created.priceVersion, created.prices);
     await revise(tx, caller, planObject(created), null, created, MONETIZATION_AUDIT.planCreate, { id: created.id, before: null, after: created });
     return created;
   });
-  return { ...row, subscriptionCount: 0 };
+  return { ...row, ...NO_SUBSCRIPTIONS };
 }
 
 export async function updatePlan(db: Db, caller: MonetizationCaller, id: string, version: number, input: PlanInput): Promise<PlanView> {
@@ -216,9 +242,16 @@ export async function updatePlan(db: Db, caller: MonetizationCaller, id: string,
   const values = planValues(input);
   const row = await db.transaction(async (tx) => {
     const before = await repo.findPlan(tx, caller.siteId, requireId(id));
-    const after = await repo.updatePlan(tx, caller.siteId, id, version, values);
+    // A new price is a new price version (issue 30): new subscriptions get it, existing ones keep theirs.
+    const repriced = before !== undefined && !samePrices(before.prices, values.prices);
+    const after = await repo.updatePlan(tx, caller.siteId, id, version, repriced ? { ...values, priceVersion: before.priceVersion + 1 } : values);
     if (!after) return conflictOrGone(Promise.resolve(before));
-    await revise(tx, caller, planObject(after), before, after, MONETIZATION_AUDIT.planUpdate, { id, before, after });
+    if (repriced) {
+      await repo.keepPriceVersion(tx, caller.siteId, id, before.priceVersion, before.prices);
+      await repo.keepPriceVersion(tx, caller.siteId, id, after.priceVersion, after.prices);
+    }
+    await revise(tx, caller, planObject(after), before, after, MONETIZATION_AUDIT.planUpdate,
+      { id, before, after, ...(repriced ? { priceVersion: { from: before.priceVersion, to: after.priceVersion } } : {}) });
     return after;
   });
   return (await withCounts(db, caller.siteId, [row]))[0]!;
@@ -262,10 +295,35 @@ export async function duplicatePlan(db: Db, caller: MonetizationCaller, id: stri
       deviceLimit: source.deviceLimit,
       status: 'draft',
     });
+    await repo.keepPriceVersion(tx, caller.siteId, created.id, created.priceVersion, created.prices);
     await revise(tx, caller, planObject(created), null, created, MONETIZATION_AUDIT.planDuplicate, { id: created.id, sourceId: id, before: null, after: created });
     return created;
   });
-  return { ...row, subscriptionCount: 0 };
+  return { ...row, ...NO_SUBSCRIPTIONS };
+}
+
+/**
+ * "Move existing subscribers at their next renewal" (issue 30): the plan's paying subscriptions on an
+ * earlier price version keep it until their next renewal, then pay the current price
+ * (repo.applyRenewalMoves). Conditional on the plan's version the operator saw (a price saved since
+ * answers a conflict); a plan nobody pays an earlier price of is refused and nothing is written.
+ */
+export async function moveSubscribersAtRenewal(db: Db, caller: MonetizationCaller, id: string, version: number): Promise<{ moved: number; plan: PlanView }> {
+  requireEdit(caller);
+  const moved = await db.transaction(async (tx) => {
+    const plan = await repo.findPlan(tx, caller.siteId, requireId(id));
+    if (!plan) throw notFound(MONETIZATION_MESSAGES.notFound);
+    if (plan.version !== version) throw conflict(MONETIZATION_MESSAGES.conflict);
+    const before = (await withCounts(tx, caller.siteId, [plan]))[0]!;
+    const count = await repo.scheduleRenewalMoves(tx, caller.siteId, id, plan.priceVersion);
+    if (count === 0) throw conflict(MONETIZATION_MESSAGES.moveAtRenewalNone);
+    await revise(tx, caller, { kind: 'planPriceMove', objectId: id, objectName: plan.name },
+      { priceVersion: plan.priceVersion, movingAtRenewal: before.movingAtRenewalCount },
+      { priceVersion: plan.priceVersion, movingAtRenewal: before.movingAtRenewalCount + count },
+      MONETIZATION_AUDIT.planMoveAtRenewal, { id, priceVersion: plan.priceVersion, subscriptions: count });
+    return count;
+  });
+  return { moved, plan: await getPlan(db, caller, id) };
 }
 
 /* ----------------------------- Plan groups ----------------------------- */
@@ -350,14 +408,18 @@ export async function getOffer(db: Db, caller: MonetizationCaller, id: string) {
   return row;
 }
 
-async function offerValues(tx: repo.Executor, caller: MonetizationCaller, input: OfferInput): Promise<repo.OfferValues> {
+async function offerValues(tx: repo.Executor, caller: MonetizationCaller, input: OfferInput, kept: readonly string[] = []): Promise<repo.OfferValues> {
   const errors = validateOffer(input);
   if (!errors.planIds) {
     const known = await repo.sitePlanIds(tx, caller.siteId, input.planIds.filter((p) => UUID.test(p)));
+    const archived = await repo.sitePlanIds(tx, caller.siteId, input.planIds.filter((p) => UUID.test(p)), 'archived');
     if (input.planIds.some((p) => !known.has(p))) errors.planIds = MONETIZATION_MESSAGES.offerPlanUnknown;
+    // An archived plan cannot be chosen (issue 30); one the offer already had when it was archived may stay.
+    else if (input.planIds.some((p) => archived.has(p) && !kept.includes(p))) errors.planIds = MONETIZATION_MESSAGES.offerPlanArchived;
   }
   throwIfInvalid(errors);
   const endsAt = parseInstant(input.endsAt);
+  const duration = input.duration ?? 'once';
   return {
     name: input.name.trim(),
     discountType: input.discountType,
@@ -368,6 +430,8 @@ async function offerValues(tx: repo.Executor, caller: MonetizationCaller, input:
     endsAt: endsAt === null ? null : new Date(endsAt),
     eligibility: input.eligibility,
     status: input.status,
+    duration,
+    durationMonths: offerDurationMonths({ duration, durationMonths: input.durationMonths ?? '' }),
   };
 }
 
@@ -383,8 +447,8 @@ export async function createOffer(db: Db, caller: MonetizationCaller, input: Off
 export async function updateOffer(db: Db, caller: MonetizationCaller, id: string, version: number, input: OfferInput) {
   requireEdit(caller);
   return db.transaction(async (tx) => {
-    const values = await offerValues(tx, caller, input);
     const before = await repo.findOffer(tx, caller.siteId, requireId(id));
+    const values = await offerValues(tx, caller, input, before?.planIds ?? []);
     const after = await repo.updateOffer(tx, caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
     await revise(tx, caller, offerObject(after), before, after, MONETIZATION_AUDIT.offerUpdate, { id, before, after });
@@ -487,6 +551,22 @@ export async function updateCoupon(db: Db, caller: MonetizationCaller, id: strin
   return getCoupon(db, caller, id);
 }
 
+/** Disables or enables one code (issue 30): a disabled code is refused at redemption. */
+export async function setCouponStatus(db: Db, caller: MonetizationCaller, id: string, version: number, status: string) {
+  requireEdit(caller);
+  if (status !== 'active' && status !== 'disabled') throw invalid('status', MONETIZATION_MESSAGES.status, { status: MONETIZATION_MESSAGES.status });
+  await db.transaction(async (tx) => {
+    const before = await repo.findCoupon(tx, caller.siteId, requireId(id));
+    if (!before) throw notFound(MONETIZATION_MESSAGES.notFound);
+    const after = await repo.setCouponStatus(tx, caller.siteId, id, version, status);
+    if (!after) return conflictOrGone(Promise.resolve(before));
+    await revise(tx, caller, couponObject(after), before, after, status === 'disabled' ? MONETIZATION_AUDIT.couponDisable : MONETIZATION_AUDIT.couponEnable,
+      { id, code: after.code, before: { status: before.status }, after: { status: after.status } });
+    return after;
+  });
+  return getCoupon(db, caller, id);
+}
+
 const CODE_ALPHABET = COUPON_CODE_ALPHABET;
 
 export function randomCode(prefix: string, length: number = COUPON_RANDOM_LENGTH): string {
@@ -529,11 +609,44 @@ export async function generateCouponBatch(
   });
 }
 
+/* ----------------------------- Redemption ----------------------------- */
+
+/**
+ * A customer's redemption of a code, called by the site's apps (POST /v1/coupons/redeem, issue 30).
+ * The coupon row is locked for the check and the insert, so concurrent redemptions of one code cannot
+ * pass its limits together. Refused, with nothing written: an unknown code or customer (not found), a
+ * disabled or expired code, an offer not running, the code's redemptions used up, or the customer's
+ * own allowance used (max per subscriber; 1 is one per customer).
+ */
+export async function redeemCoupon(db: Db, siteId: string, input: { code: string; subscriberId: string }, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const found = await repo.lockCouponByCode(tx, siteId, input.code.trim());
+    if (!found) throw notFound(MONETIZATION_MESSAGES.redeemUnknown);
+    if (!UUID.test(input.subscriberId) || !(await repo.siteSubscriberExists(tx, siteId, input.subscriberId))) {
+      throw notFound(MONETIZATION_MESSAGES.redeemSubscriberUnknown);
+    }
+    const { coupon, offer } = found;
+    if (coupon.status !== 'active') throw conflict(MONETIZATION_MESSAGES.redeemDisabled);
+    if ((coupon.expiresAt && coupon.expiresAt <= now) || (offer.endsAt && offer.endsAt <= now)) throw conflict(MONETIZATION_MESSAGES.redeemExpired);
+    if (offer.status !== 'active') throw conflict(MONETIZATION_MESSAGES.redeemOfferInactive);
+    if (offer.startsAt > now) throw conflict(MONETIZATION_MESSAGES.redeemNotStarted);
+    const used = await repo.redemptionCounts(tx, coupon.id, input.subscriberId);
+    if (coupon.maxRedemptions !== null && used.total >= coupon.maxRedemptions) throw conflict(MONETIZATION_MESSAGES.redeemExhausted);
+    if (used.bySubscriber >= coupon.maxPerSubscriber) throw conflict(MONETIZATION_MESSAGES.redeemPerCustomer);
+    const row = await repo.insertRedemption(tx, { siteId, couponId: coupon.id, subscriberId: input.subscriberId, redeemedAt: now });
+    return {
+      id: row.id, code: coupon.code, offerId: offer.id, discountType: offer.discountType, discountValue: offer.discountValue, currency: offer.currency,
+      duration: offer.duration, durationMonths: offer.durationMonths, planIds: offer.planIds, redeemedAt: row.redeemedAt.toISOString(),
+    };
+  });
+}
+
 /** The rules above that the management GraphQL schema serves, each taking the database first. */
 const RULES = {
-  getSettings, saveSettings, listPlans, getPlan, createPlan, updatePlan, deletePlan, duplicatePlan,
+  getSettings, saveSettings, listPlans, getPlan, createPlan, updatePlan, deletePlan, duplicatePlan, moveSubscribersAtRenewal, setCouponStatus,
   listPlanGroups, getPlanGroup, createPlanGroup, updatePlanGroup, reorderPlanGroups,
   listOffers, getOffer, createOffer, updateOffer, listCoupons, getCoupon, exportCouponsCsv, createCoupon, updateCoupon, generateCouponBatch,
+  redeemCoupon,
 };
 
 type BoundToDb<T> = { [K in keyof T]: T[K] extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never };

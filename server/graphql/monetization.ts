@@ -41,7 +41,21 @@ export const monetizationSchema = /* GraphQL */ `
     version: Int!
     "Subscriptions of any status on this plan."
     subscriptionCount: Int!
+    "The price version new subscriptions get (a new price is a new version; existing subscriptions keep theirs)."
+    priceVersion: Int!
+    "Subscriptions that still pay (trialing, active, past due): they stay on their price when the price changes."
+    payingSubscriptionCount: Int!
+    "Paying subscriptions on an earlier price version that are not moving."
+    oldPriceSubscriptionCount: Int!
+    "Paying subscriptions moving to the current price at their next renewal."
+    movingAtRenewalCount: Int!
     updatedAt: String!
+  }
+
+  type PlanMoveResult {
+    "Subscriptions scheduled to move to the current price at their next renewal."
+    moved: Int!
+    plan: Plan!
   }
 
   type PlanPage {
@@ -77,6 +91,9 @@ export const monetizationSchema = /* GraphQL */ `
     endsAt: String
     eligibility: String!
     status: String!
+    "once | repeating (durationMonths) | forever"
+    duration: String!
+    durationMonths: Int
     version: Int!
   }
 
@@ -100,6 +117,8 @@ export const monetizationSchema = /* GraphQL */ `
     redemptionCount: Int!
     batchId: ID
     createdAt: String!
+    "When the code was last redeemed; null when never."
+    lastRedeemedAt: String
   }
 
   type CouponPage {
@@ -155,6 +174,10 @@ export const monetizationSchema = /* GraphQL */ `
     endsAt: String!
     eligibility: String!
     status: String!
+    "once (default) | repeating | forever"
+    duration: String
+    "Months of a repeating discount, as typed."
+    durationMonths: String
   }
 
   input CouponInput {
@@ -196,6 +219,8 @@ export const monetizationSchema = /* GraphQL */ `
     "Deletes a plan nothing refers to; archives it when subscriptions, payments or offers do."
     planDelete(id: ID!, version: Int!): PlanDeleteResult!
     planDuplicate(id: ID!): Plan!
+    "Moves the plan's subscribers on earlier prices to its current price at their next renewal (version: the plan's, as read)."
+    planMoveSubscribersAtRenewal(id: ID!, version: Int!): PlanMoveResult!
     planGroupCreate(input: PlanGroupInput!): PlanGroup!
     planGroupUpdate(id: ID!, version: Int!, input: PlanGroupInput!): PlanGroup!
     planGroupsReorder(order: [PlanGroupOrderEntry!]!): [PlanGroup!]!
@@ -204,6 +229,8 @@ export const monetizationSchema = /* GraphQL */ `
     couponCreate(input: CouponInput!): Coupon!
     couponUpdate(id: ID!, version: Int!, input: CouponInput!): Coupon!
     couponBatchGenerate(input: CouponBatchInput!): CouponBatchResult!
+    "Disables (status disabled) or enables (status active) one code."
+    couponSetStatus(id: ID!, version: Int!, status: String!): Coupon!
   }
 `;
 
@@ -241,6 +268,7 @@ export function monetizationResolvers(monetization: domain.Monetization) {
       planUpdate: resolver<VersionArgs & { input: PlanInput }>((caller, args) => monetization.updatePlan(caller, args.id, args.version, args.input)),
       planDelete: resolver<VersionArgs>((caller, args) => monetization.deletePlan(caller, args.id, args.version)),
       planDuplicate: resolver<IdArgs>((caller, args) => monetization.duplicatePlan(caller, args.id)),
+      planMoveSubscribersAtRenewal: resolver<VersionArgs>((caller, args) => monetization.moveSubscribersAtRenewal(caller, args.id, args.version)),
       planGroupCreate: resolver<{ input: PlanGroupInput }>((caller, args) => monetization.createPlanGroup(caller, args.input)),
       planGroupUpdate: resolver<VersionArgs & { input: PlanGroupInput }>((caller, args) =>
         monetization.updatePlanGroup(caller, args.id, args.version, args.input)),
@@ -250,6 +278,7 @@ export function monetizationResolvers(monetization: domain.Monetization) {
       couponCreate: resolver<{ input: CouponInput }>((caller, args) => monetization.createCoupon(caller, args.input)),
       couponUpdate: resolver<VersionArgs & { input: CouponInput }>((caller, args) => monetization.updateCoupon(caller, args.id, args.version, args.input)),
       couponBatchGenerate: resolver<{ input: CouponBatchInput }>((caller, args) => monetization.generateCouponBatch(caller, args.input)),
+      couponSetStatus: resolver<VersionArgs & { status: string }>((caller, args) => monetization.setCouponStatus(caller, args.id, args.version, args.status)),
     },
     Plan: { updatedAt: (plan: { updatedAt: Date }) => plan.updatedAt.toISOString() },
     Offer: {
@@ -260,6 +289,7 @@ export function monetizationResolvers(monetization: domain.Monetization) {
       expiresAt: (coupon: { expiresAt: Date | null }) => iso(coupon.expiresAt),
       offerEndsAt: (coupon: { offerEndsAt?: Date | null }) => iso(coupon.offerEndsAt ?? null),
       createdAt: (coupon: { createdAt: Date }) => coupon.createdAt.toISOString(),
+      lastRedeemedAt: (coupon: { lastRedeemedAt?: Date | null }) => iso(coupon.lastRedeemedAt ?? null),
     },
   };
 }

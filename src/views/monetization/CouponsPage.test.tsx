@@ -12,7 +12,7 @@ const pages = monetizationTestPages(pageFakes);
 
 const COUPON: Coupon = {
   id: '44444444-4444-4444-8444-444444444444', offerId: OFFER.id, offerName: OFFER.name, code: 'SPRINGAB12CD34', maxRedemptions: 100,
-  maxPerSubscriber: 1, expiresAt: null, status: 'active', version: 1, redemptionCount: 3,
+  maxPerSubscriber: 1, expiresAt: null, status: 'active', version: 1, redemptionCount: 3, lastRedeemedAt: '2026-11-20T10:00:00.000Z',
 };
 /** A generated code without its own expiry, of an offer that ends: its offer's end applies (issue 27). */
 const PARTNER: Coupon = { ...COUPON, id: '55555555-5555-4555-8555-555555555555', code: 'PARTNER7QX', maxRedemptions: 1, redemptionCount: 0, offerEndsAt: '2027-01-31T23:59:59.000Z' };
