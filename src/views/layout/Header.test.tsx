@@ -24,6 +24,16 @@ describe('Header', () => {
     expect(screen.queryByRole('navigation', { name: 'Areas' })).toBeNull();
   });
 
+  it('marks the Monetization tab (aria-current) on every Monetization page, not only Models (issue 30)', async () => {
+    for (const url of ['/monetization/plans', '/monetization/offers', '/monetization/coupon', '/monetization/planGroups', '/monetization/models']) {
+      const view = await renderView(<Header />, { url, actors: signedInAs({ 'Subscriptions & Offers': 'write', Content: 'write' }, 'monetization@demo.test') });
+      const nav = within(screen.getByRole('navigation', { name: 'Areas' }));
+      expect(nav.getByRole('link', { name: 'Monetization' }).getAttribute('aria-current')).toBe('page');
+      expect(nav.getByRole('link', { name: 'Content' }).getAttribute('aria-current')).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('shows a Content user the Content tab, the user menu and no network switcher or Admin item', async () => {
     await renderView(<Header />, { actors: signedInAs({ Content: 'write' }, 'content@demo.test') });
     const tabs = within(screen.getByRole('navigation', { name: 'Areas' })).getAllByRole('link').map((a) => a.textContent);

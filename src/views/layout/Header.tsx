@@ -6,7 +6,7 @@
  * keys, Home and End move between items, Escape (or choosing one) closes it and focus returns to the
  * button. Under 900 px the tabs and the menus sit behind one Menu button.
  */
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectIsEnrolmentRequired, selectIsSignedIn, selectRoles, selectSession } from '../../../machines/auth.machine';
@@ -22,6 +22,12 @@ import { useShellText } from '../shared/shell-text';
 import { useTotpText } from '../account/totp-text';
 import { TOTP_ROUTES } from '../../../common/totp';
 import * as css from './layout.css';
+
+/** Whether `pathname` is in the area a tab leads to (its first path segment: /monetization for /monetization/models). */
+export function inArea(pathname: string, tabRoute: string): boolean {
+  const area = `/${tabRoute.split('/')[1] ?? ''}`;
+  return pathname === area || pathname.startsWith(`${area}/`);
+}
 
 function Logo() {
   return (
@@ -60,6 +66,7 @@ function SignedInHeader() {
   // The network actor is spawned after the sign-in (issue 26): the switcher waits for it.
   const areasReady = useSelector(useRootActor(), (s) => selectAreaActorsStatus(s) === 'ready');
   const tabs = enrolmentDue ? [] : visibleTabsFor(roles);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const text = useShellText();
   const totpText = useTotpText();
   const { theme, language } = usePreferences();
@@ -84,9 +91,14 @@ function SignedInHeader() {
         (e.currentTarget.parentElement?.querySelector('[data-compact-toggle]') as HTMLElement | null)?.focus();
       }}>
       <nav className={css.tabs} aria-label={text.areas} onClick={() => setCompactOpen(false)}>
-        {tabs.map((tab) => (
-          <Link key={tab.route} to={tab.route} className={css.tab} activeOptions={{ exact: false }}>{tab.label}</Link>
-        ))}
+        {tabs.map((tab) => {
+          // A tab is its whole area (issue 30): Monetization's tab leads to Models and is marked on Plans, Offers, Coupons too.
+          const current = inArea(pathname, tab.route);
+          return (
+            <Link key={tab.route} to={tab.route} className={css.tab} activeOptions={{ exact: false }}
+              aria-current={current ? 'page' : undefined} data-status={current ? 'active' : undefined}>{tab.label}</Link>
+          );
+        })}
       </nav>
       <div className={css.rightSide}>
         {areasReady && !enrolmentDue && <HeaderNetworkSwitcher />}
