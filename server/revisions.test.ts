@@ -170,6 +170,9 @@ const M = {
   grant: `mutation($id: ID!, $version: Int!) { subscriptionGrantDays(subscriptionId: $id, days: 3, reason: "Outage on Sunday", version: $version) { profile { id } } }`,
   signOut: `mutation($id: ID!, $version: Int!) { subscriberSignOutDevices(subscriberId: $id, reason: "Lost phone", version: $version) { profile { id } } }`,
   note: `mutation($id: ID!) { subscriberAddNote(subscriberId: $id, body: "Called about billing") { profile { id } } }`,
+  resume: `mutation($id: ID!, $version: Int!) { subscriptionResume(subscriptionId: $id, reason: "Changed their mind", version: $version) { profile { id } } }`,
+  changePlan: `mutation($id: ID!, $planId: ID!, $version: Int!) { subscriptionChangePlan(subscriptionId: $id, planId: $planId, when: "NOW", reason: "Wants 4K", version: $version) { profile { id } } }`,
+  refund: `mutation($id: ID!, $version: Int!) { paymentRefund(paymentId: $id, amount: 500, reason: "Outage for a week", version: $version) { profile { id } } }`,
 };
 
 /* ------------------------------- The table ------------------------------- */
@@ -520,6 +523,34 @@ const CASES: Record<string, Case> = {
     send: (s, p) => gql(s, M.note, { id: p_<Row>(p, 'subscriber').id }),
     objects: (p) => [{ kind: 'subscriber', objectId: p_<Row>(p, 'subscriber').id }],
   },
+  // Issue 29: resume, plan change and refund.
+  'mutation subscriptionResume': {
+    prepare: async () => {
+      const f = await subscription();
+      const [sub] = await t.db.update(subscriptions).set({ cancelAtPeriodEnd: true, cancelledAt: new Date() }).where(eq(subscriptions.id, f.subscription.id)).returning();
+      return { ...f, subscription: sub! };
+    },
+    send: (s, p) => gql(s, M.resume, { id: p_<Row>(p, 'subscription').id, version: p_<Row>(p, 'subscription').version }),
+    objects: (p) => [{ kind: 'subscription', objectId: p_<Row>(p, 'subscription').id }],
+  },
+  'mutation subscriptionChangePlan': {
+    prepare: async () => ({ ...await subscription(), plan: await plan() }),
+    send: (s, p) => gql(s, M.changePlan, { id: p_<Row>(p, 'subscription').id, planId: p_<Row>(p, 'plan').id, version: p_<Row>(p, 'subscription').version }),
+    objects: (p) => [{ kind: 'subscription', objectId: p_<Row>(p, 'subscription').id }],
+  },
+  'mutation paymentRefund': {
+    prepare: async () => {
+      const f = await subscription();
+      const { payments } = await import('./db/schema');
+      const [payment] = await t.db.insert(payments).values({
+        siteId, networkId: f.subscription.networkId, subscriberId: f.subscriber.id, subscriptionId: f.subscription.id, planId: f.subscription.planId,
+        amount: 999, currency: 'USD', status: 'succeeded', method: 'card', at: new Date(Date.now() - 86_400_000),
+      }).returning();
+      return { ...f, payment: payment! };
+    },
+    send: (s, p) => gql(s, M.refund, { id: p_<Row>(p, 'payment').id, version: p_<Row>(p, 'payment').version }),
+    objects: (p) => [{ kind: 'payment', objectId: p_<Row>(p, 'payment').id }],
+  },
 };
 
 /** Write routes that record no revision, each with the reason. */
@@ -676,6 +707,11 @@ async function stateOf(o: Obj): Promise<unknown> {
     case 'couponBatch': return (await t.db.select().from(coupons).where(eq(coupons.batchId, id)))[0];
     case 'staff': return (await t.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0];
     case 'subscription': return (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
+    case 'payment': {
+      const { payments, paymentRefunds } = await import('./db/schema');
+      const [row] = await t.db.select().from(payments).where(eq(payments.id, id));
+      return row && { row, refunds: await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, id)) };
+    }
     case 'subscriber': {
       const { subscriberDevices, supportNotes } = await import('./db/schema');
       const [row] = await t.db.select().from(subscribers).where(eq(subscribers.id, id));
