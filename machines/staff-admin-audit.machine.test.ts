@@ -1,25 +1,35 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { AuditEntry } from '../common/admin-contract';
+import { AUDIT_CSV_HEADERS, AUDIT_LOG_MESSAGES, type AuditLogEntry } from '../common/audit-actions';
 import { ADMIN_MESSAGES } from '../common/messages';
 import { listMachine, type ListPage, type ListQuery } from './list.machine';
 import {
-  selectAuditDraft, selectAuditEntries, selectAuditError, selectAuditFilterError, selectAuditList, selectAuditLoading, selectAuditPaging,
-  staffAdminAuditMachine,
+  NO_FILTERS, selectAuditDraft, selectAuditEntries, selectAuditError, selectAuditExporting, selectAuditExportNotice, selectAuditFilterError,
+  selectAuditList, selectAuditLoading, selectAuditPaging, staffAdminAuditMachine, type AuditExportOutput, type AuditFilters,
 } from './staff-admin-audit.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor } from './test-support/fakes';
 
-const ENTRY: AuditEntry = { id: 'e1', at: '2026-03-01T10:00:00.000Z', action: 'staff.created', actor: { id: 'u', username: 'admin@demo.test' }, detail: {} };
+const ENTRY: AuditLogEntry = {
+  id: 'e1', at: '2026-03-01T10:00:00.000Z', action: 'appcms.brand.save', label: 'Brand saved', area: 'appcms', actor: { id: 'u', username: 'appcms@demo.test' },
+  object: { kind: 'brand', id: 'n1', name: 'Kids Zone', words: 'brand of network Kids Zone', link: '/appcms/brand?network=kids' },
+  changes: [{ field: 'Theme primary color', before: '#AA0000', after: '#123456' }], note: '', detail: {},
+};
 
-function start(fetch: (query: ListQuery) => ListPage = () => ({ items: [ENTRY], total: 60 })) {
+function start(
+  fetch: (query: ListQuery) => ListPage = () => ({ items: [ENTRY], total: 60 }),
+  exportRows: (filters: AuditFilters) => AuditExportOutput = () => ({ items: [ENTRY], total: 1 }),
+) {
   const spy = vi.fn(fetch);
+  const exportSpy = vi.fn(exportRows);
+  const downloads: Array<{ csv: string; filename: string }> = [];
   const actor = createActor(staffAdminAuditMachine.provide({
-    actors: { list: listMachine.provide({ actors: { fetchPage: fakeActor(spy) } }) },
+    actors: { list: listMachine.provide({ actors: { fetchPage: fakeActor(spy) } }), exportAudit: fakeActor(exportSpy) },
+    actions: { downloadCsv: (_, params: { csv: string; filename: string }) => { downloads.push(params); } },
   })).start();
   const list = () => selectAuditList(actor.getSnapshot())!;
   const settled = (calls: number) => waitFor(list(), (s) => !s.hasTag('loading') && spy.mock.calls.length === calls);
-  return { actor, spy, list, settled };
+  return { actor, spy, exportSpy, downloads, list, settled };
 }
 
 describe('audit log page', () => {
@@ -27,7 +37,7 @@ describe('audit log page', () => {
     const { actor, spy, list, settled } = start();
     expect(selectAuditLoading(list().getSnapshot())).toBe(true);
     await settled(1);
-    expect(spy.mock.calls[0]![0]).toEqual({ search: '', filters: { who: '', action: '', from: '', to: '' }, offset: 0, limit: 25 });
+    expect(spy.mock.calls[0]![0]).toEqual({ search: '', filters: NO_FILTERS, offset: 0, limit: 25 });
     expect(selectAuditEntries(list().getSnapshot())).toEqual([ENTRY]);
     actor.send({ type: 'list.page', offset: 50 });
     await settled(2);
@@ -45,8 +55,48 @@ describe('audit log page', () => {
     expect(spy.mock.calls[2]![0]).toMatchObject({ filters: { who: 'admin', action: 'staff.disabled', from: '2026-03-01', to: '2026-03-02' }, offset: 0 });
     actor.send({ type: 'audit.clear' });
     await settled(4);
-    expect(spy.mock.calls[3]![0]).toMatchObject({ filters: { who: '', action: '', from: '', to: '' }, offset: 0 });
-    expect(selectAuditDraft(actor.getSnapshot())).toEqual({ who: '', action: '', from: '', to: '' });
+    expect(spy.mock.calls[3]![0]).toMatchObject({ filters: NO_FILTERS, offset: 0 });
+    expect(selectAuditDraft(actor.getSnapshot())).toEqual(NO_FILTERS);
+  });
+
+  it('an area drops a chosen action of another area, and keeps one of its own', () => {
+    const { actor } = start();
+    actor.send({ type: 'audit.filter', field: 'action', value: 'staff.disabled' });
+    actor.send({ type: 'audit.filter', field: 'area', value: 'admin' });
+    expect(selectAuditDraft(actor.getSnapshot())).toMatchObject({ area: 'admin', action: 'staff.disabled' });
+    actor.send({ type: 'audit.filter', field: 'area', value: 'appcms' });
+    expect(selectAuditDraft(actor.getSnapshot())).toMatchObject({ area: 'appcms', action: '' });
+  });
+
+  it('exports every row of the applied filters (not the draft) as CSV and says how many', async () => {
+    const { actor, exportSpy, downloads, settled } = start();
+    await settled(1);
+    actor.send({ type: 'audit.filter', field: 'area', value: 'appcms' });
+    actor.send({ type: 'audit.apply' });
+    await settled(2);
+    actor.send({ type: 'audit.filter', field: 'who', value: 'not applied' });
+    actor.send({ type: 'audit.export' });
+    expect(selectAuditExporting(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => !selectAuditExporting(s));
+    expect(exportSpy.mock.calls[0]![0]).toEqual({ ...NO_FILTERS, area: 'appcms' });
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.filename).toBe('audit-log.csv');
+    const lines = downloads[0]!.csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(AUDIT_CSV_HEADERS.join(','));
+    expect(lines[1]).toBe('2026-03-01T10:00:00.000Z,appcms@demo.test,AppCMS,Brand saved,brand of network Kids Zone,Theme primary color: #AA0000 → #123456');
+    expect(selectAuditExportNotice(actor.getSnapshot())).toEqual({ text: AUDIT_LOG_MESSAGES.exported(1), severity: 'success' });
+  });
+
+  it('says why an export failed and downloads nothing', async () => {
+    const { actor, downloads } = start(undefined, () => { throw new Error('The filter matches 20000 entries'); });
+    actor.send({ type: 'audit.export' });
+    await waitFor(actor, (s) => !selectAuditExporting(s));
+    expect(downloads).toEqual([]);
+    expect(selectAuditExportNotice(actor.getSnapshot())).toEqual({ text: 'The filter matches 20000 entries', severity: 'error' });
+    const silent = start(undefined, () => { throw new Error(''); });
+    silent.actor.send({ type: 'audit.export' });
+    await waitFor(silent.actor, (s) => !selectAuditExporting(s));
+    expect(selectAuditExportNotice(silent.actor.getSnapshot())?.text).toBe(AUDIT_LOG_MESSAGES.exportFailed);
   });
 
   it('refuses a reversed date range with a message and reads nothing; the next edit clears the message', async () => {
@@ -88,6 +138,7 @@ describe('audit page machine: every path', () => {
   const events = [
     { type: 'audit.filter', field: 'from', value: '2026-03-05' }, { type: 'audit.filter', field: 'to', value: '2026-03-01' },
     { type: 'audit.apply' }, { type: 'audit.clear' }, { type: 'list.page', offset: 25 }, { type: 'list.reload' },
+    { type: 'audit.export' }, { type: 'xstate.done.actor.exportAudit', output: { items: [], total: 0 } }, { type: 'xstate.error.actor.exportAudit', error: new Error('') },
   ];
   itReachesEveryStateAndTransition(staffAdminAuditMachine, {
     events,

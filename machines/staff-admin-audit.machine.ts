@@ -1,75 +1,130 @@
 /**
- * The Admin area's audit log page (issue 18; a page machine since issue 26): filters (who, action,
- * date range) edited as a draft and applied together; the entries, paging and Retry are the `list`
- * child (machines/list.machine.ts), whose `fetchPage` the Admin wiring file provides
- * (src/adapters/admin-actors.ts). The page decides what Apply and Clear do to the list.
+ * The Admin area's audit log page (issue 18; a page machine since issue 26; issue 28: area, object
+ * filters and the CSV export): filters (area, action, who, object kind, object, date range) edited as
+ * a draft and applied together; the entries, paging and Retry are the `list` child
+ * (machines/list.machine.ts), whose `fetchPage` the Admin wiring file provides
+ * (src/adapters/admin-actors.ts). The export reads every row of the applied filters (`exportAudit`)
+ * and hands their CSV to `downloadCsv` (both provided by the wiring file).
  */
-import { assign, forwardTo, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { AUDIT_PAGE_SIZE, type AuditEntry } from '../common/admin-contract';
+import { assign, forwardTo, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { AUDIT_PAGE_SIZE } from '../common/admin-contract';
+import {
+  AUDIT_LOG_MESSAGES, auditActionInfo, auditCsv, type AuditLogEntry,
+} from '../common/audit-actions';
 import { ADMIN_MESSAGES } from '../common/messages';
 import { listMachine, type ListEvent, type ListSnapshot, selectListError, selectListPaging, selectListRows } from './list.machine';
 
 export type AuditFilters = {
-  who: string;
+  area: string;
   action: string;
+  who: string;
+  objectKind: string;
+  object: string;
   from: string;
   to: string;
 };
 export type AuditFilterField = keyof AuditFilters;
 
+export interface AuditExportOutput {
+  items: AuditLogEntry[];
+  total: number;
+}
+
 export interface AuditContext {
   draft: AuditFilters;
+  /** The filters the list shows (the export reads the same). */
+  applied: AuditFilters;
   filterError: string | null;
+  /** What the last export said (its count, or why it failed). */
+  exportNotice: { text: string; severity: 'success' | 'error' } | null;
 }
 
 export type AuditEvent =
   | { type: 'audit.filter'; field: AuditFilterField; value: string }
   | { type: 'audit.apply' }
   | { type: 'audit.clear' }
+  | { type: 'audit.export' }
   | Extract<ListEvent, { type: 'list.page' | 'list.reload' }>;
 
-export const NO_FILTERS: AuditFilters = { who: '', action: '', from: '', to: '' };
+export const NO_FILTERS: AuditFilters = { area: '', action: '', who: '', objectKind: '', object: '', from: '', to: '' };
+
+export const AUDIT_CSV_FILENAME = 'audit-log.csv';
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  return message || AUDIT_LOG_MESSAGES.exportFailed;
+}
 
 export const staffAdminAuditMachine = setup({
   types: {
     context: {} as AuditContext,
     events: {} as AuditEvent,
-    children: {} as { list: 'list' },
+    children: {} as { list: 'list'; exportAudit: 'exportAudit' },
   },
   actors: {
     list: listMachine,
+    /** Every row of the given filters (GET /audit/export); provided by the wiring file. */
+    exportAudit: fromPromise<AuditExportOutput, AuditFilters>(async () => ({ items: [], total: 0 })),
   },
   actions: {
-    setFilter: assign(({ context }, params: { field: AuditFilterField; value: string }) => ({
-      draft: { ...context.draft, [params.field]: params.value }, filterError: null,
-    })),
+    setFilter: assign(({ context }, params: { field: AuditFilterField; value: string }) => {
+      const draft = { ...context.draft, [params.field]: params.value };
+      // A chosen action of another area no longer applies once the area changes.
+      if (params.field === 'area' && draft.action && params.value && auditActionInfo(draft.action)?.area !== params.value) draft.action = '';
+      return { draft, filterError: null };
+    }),
     clearDraft: assign({ draft: NO_FILTERS, filterError: null }),
     clearFilterError: assign({ filterError: null }),
     showRangeError: assign({ filterError: ADMIN_MESSAGES.invalidDateRange }),
+    storeApplied: assign(({ context }) => ({ applied: { ...context.draft }, exportNotice: null })),
     applyToList: sendTo('list', ({ context }) => ({ type: 'list.filters' as const, filters: { ...context.draft } })),
     forwardToList: forwardTo('list'),
+    clearExportNotice: assign({ exportNotice: null }),
+    showExported: assign((_, params: { count: number }) => ({ exportNotice: { text: AUDIT_LOG_MESSAGES.exported(params.count), severity: 'success' as const } })),
+    showExportFailed: assign((_, params: { message: string }) => ({ exportNotice: { text: params.message, severity: 'error' as const } })),
+    /** Hands the CSV to the browser as a download; provided by the wiring file. */
+    downloadCsv: (_, _params: { csv: string; filename: string }) => undefined,
   },
   guards: {
     rangeInvalid: ({ context }) => context.draft.from !== '' && context.draft.to !== '' && context.draft.from > context.draft.to,
   },
 }).createMachine({
   id: 'staffAdminAudit',
-  description: 'The site audit log page: who did what and when, filtered and paged; the entries are the list child.',
-  context: { draft: NO_FILTERS, filterError: null },
+  description: 'The site audit log page: who did what to which object and when, filtered and paged, exported as CSV; the entries are the list child.',
+  context: { draft: NO_FILTERS, applied: NO_FILTERS, filterError: null, exportNotice: null },
   invoke: { id: 'list', src: 'list', input: { filters: NO_FILTERS, limit: AUDIT_PAGE_SIZE, failedMessage: ADMIN_MESSAGES.auditFailed } },
+  on: {
+    'audit.filter': { actions: { type: 'setFilter', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'audit.apply': [
+      { guard: 'rangeInvalid', actions: 'showRangeError' },
+      { actions: ['clearFilterError', 'storeApplied', 'applyToList'] },
+    ],
+    'audit.clear': { actions: ['clearDraft', 'storeApplied', 'applyToList'] },
+    'list.page': { actions: 'forwardToList' },
+    'list.reload': { actions: 'forwardToList' },
+  },
   initial: 'browsing',
   states: {
     browsing: {
-      description: 'The entries are shown (or being read); the operator drafts filters and applies or clears them together.',
+      description: 'The entries are shown (or being read); the operator drafts filters and applies or clears them together, or exports what the filters show.',
       on: {
-        'audit.filter': { actions: { type: 'setFilter', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        'audit.apply': [
-          { guard: 'rangeInvalid', actions: 'showRangeError' },
-          { actions: ['clearFilterError', 'applyToList'] },
-        ],
-        'audit.clear': { actions: ['clearDraft', 'applyToList'] },
-        'list.page': { actions: 'forwardToList' },
-        'list.reload': { actions: 'forwardToList' },
+        'audit.export': { target: 'exporting', actions: 'clearExportNotice' },
+      },
+    },
+    exporting: {
+      description: 'Reading every row of the applied filters, then handing their CSV to the browser as a download.',
+      invoke: {
+        id: 'exportAudit',
+        src: 'exportAudit',
+        input: ({ context }) => context.applied,
+        onDone: {
+          target: 'browsing',
+          actions: [
+            { type: 'downloadCsv', params: ({ event }) => ({ csv: auditCsv(event.output.items), filename: AUDIT_CSV_FILENAME }) },
+            { type: 'showExported', params: ({ event }) => ({ count: event.output.items.length }) },
+          ],
+        },
+        onError: { target: 'browsing', actions: { type: 'showExportFailed', params: ({ event }) => ({ message: errorText(event.error) }) } },
       },
     },
   },
@@ -83,8 +138,10 @@ export type AuditListRef = ActorRefFrom<typeof listMachine>;
 export const selectAuditList = (s: AuditSnapshot) => s.children.list;
 export const selectAuditDraft = (s: AuditSnapshot) => s.context.draft;
 export const selectAuditFilterError = (s: AuditSnapshot) => s.context.filterError;
+export const selectAuditExporting = (s: AuditSnapshot) => s.matches('exporting');
+export const selectAuditExportNotice = (s: AuditSnapshot) => s.context.exportNotice;
 
-export const selectAuditEntries = (s: ListSnapshot | undefined) => (s ? selectListRows<AuditEntry>(s) : []);
+export const selectAuditEntries = (s: ListSnapshot | undefined) => (s ? selectListRows<AuditLogEntry>(s) : []);
 export const selectAuditError = (s: ListSnapshot | undefined) => (s ? selectListError(s) : null);
 export const selectAuditLoading = (s: ListSnapshot | undefined) => s?.hasTag('loading') ?? true;
 export const selectAuditPaging = (s: ListSnapshot | undefined) => {

@@ -7,14 +7,15 @@
  */
 import { fromPromise } from 'xstate';
 import type {
-  AuditEntry, AuditListResponse, CreateStaffRequest, EndSessionsResponse, RequireTwoFactorResponse, SetPasswordCheckResponse, StaffChangeResponse,
+  CreateStaffRequest, EndSessionsResponse, RequireTwoFactorResponse, SetPasswordCheckResponse, StaffChangeResponse,
   StaffListResponse, StaffSessionsResponse, UpdateStaffRequest,
 } from '../../common/admin-contract';
+import { AUDIT_EXPORT_PATH, type AuditLogEntry } from '../../common/audit-actions';
 import { API_PATHS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
 import { setPasswordMachine, type CheckTokenInput, type SavePasswordInput } from '../../machines/set-password.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
-import { staffAdminAuditMachine } from '../../machines/staff-admin-audit.machine';
+import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters } from '../../machines/staff-admin-audit.machine';
 import {
   staffAdminMachine, type EndSessionInput, type FetchSessionsInput, type RunActionInput, type RunActionOutput, type StaffPage,
 } from '../../machines/staff-admin.machine';
@@ -93,13 +94,32 @@ const staffActors = {
     call<EndSessionsResponse>(`/staff/${input.id}/sessions/${input.sessionId}`, { method: 'DELETE', signal })),
 };
 
-const fetchAuditPage = fromPromise<ListPage, ListQuery>(async ({ input, signal }): Promise<ListPage<AuditEntry>> => {
-  const f = input.filters;
-  const answer = await call<AuditListResponse>(
-    `/audit${query({ who: (f.who ?? '').trim(), action: f.action ?? '', from: f.from ?? '', to: f.to ?? '', ...pageOfQuery(input) })}`, { signal },
-  );
+/** The audit log's filters as its query (issue 28: area, action, who, object kind, object, dates). */
+function auditFilterQuery(f: Partial<Record<keyof AuditFilters, string>>): Record<string, string> {
+  return {
+    area: f.area ?? '', action: f.action ?? '', who: (f.who ?? '').trim(), objectKind: f.objectKind ?? '', object: (f.object ?? '').trim(),
+    from: f.from ?? '', to: f.to ?? '',
+  };
+}
+
+const fetchAuditPage = fromPromise<ListPage, ListQuery>(async ({ input, signal }): Promise<ListPage<AuditLogEntry>> => {
+  const answer = await call<{ items: AuditLogEntry[]; total: number }>(`/audit${query({ ...auditFilterQuery(input.filters), ...pageOfQuery(input) })}`, { signal });
   return { items: answer.items, total: answer.total };
 });
+
+/** Every row of the applied filters, for the CSV export. */
+const exportAudit = fromPromise<AuditExportOutput, AuditFilters>(async ({ input, signal }) =>
+  call<AuditExportOutput>(`${AUDIT_EXPORT_PATH}${query(auditFilterQuery(input))}`, { signal }));
+
+/** Hands a CSV to the browser as a download. */
+function downloadCsv(csv: string, filename: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
 
 async function publicCall<T>(path: string, body: unknown, signal: AbortSignal): Promise<T> {
   const response = await apiRequest<T & { success?: boolean; message?: string }>(`${BASE}${path}`, { body, signal, handleAuthErrors: false });
@@ -135,7 +155,10 @@ export const adminPages = {
     },
     actions: { copyLink: (_, params: { url: string }) => { void copyToClipboard(params.url); } },
   }),
-  audit: staffAdminAuditMachine.provide({ actors: { list: listMachine.provide({ actors: { fetchPage: fetchAuditPage } }) } }),
+  audit: staffAdminAuditMachine.provide({
+    actors: { list: listMachine.provide({ actors: { fetchPage: fetchAuditPage } }), exportAudit },
+    actions: { downloadCsv: (_, params: { csv: string; filename: string }) => downloadCsv(params.csv, params.filename) },
+  }),
   setPassword: setPasswordMachine.provide(setPasswordImplementations),
   siteSecurity: siteAuthenticatorMachine.provide(siteAuthenticatorImplementations),
 };

@@ -1,8 +1,9 @@
 /** Wire-shaped answers and the Admin page machines with fake I/O for the Admin views' tests. */
 import type { AnyActorLogic } from 'xstate';
-import type { AuditListResponse, StaffListResponse, StaffMember } from '../../common/admin-contract';
+import type { StaffListResponse, StaffMember } from '../../common/admin-contract';
+import type { AuditLogEntry } from '../../common/audit-actions';
 import { listMachine, type ListQuery } from '../../machines/list.machine';
-import { staffAdminAuditMachine } from '../../machines/staff-admin-audit.machine';
+import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters } from '../../machines/staff-admin-audit.machine';
 import { staffAdminMachine, type StaffPage } from '../../machines/staff-admin.machine';
 import { siteAuthenticatorMachine } from '../../machines/site-authenticator.machine';
 import { staffDialogMachine } from '../../machines/staff-dialog.machine';
@@ -24,13 +25,24 @@ export function staffList(overrides: Partial<StaffListResponse> = {}): StaffList
   };
 }
 
-export function auditList(): AuditListResponse {
+export interface AuditPageAnswer { items: AuditLogEntry[]; total: number }
+
+/** One page of the audit log in words (issue 28): a brand save naming its network, and a staff change. */
+export function auditList(): AuditPageAnswer {
   return {
-    success: true, page: 1, pageSize: 25, total: 1,
-    items: [{
-      id: 'e1', at: '2026-03-01T10:00:00.000Z', action: 'staff.updated', actor: { id: 'ada', username: 'ada@demo.test' },
-      detail: { targetUsername: 'bob@demo.test', before: { roles: { Content: 'read' } }, after: { roles: {} } },
-    }],
+    items: [
+      {
+        id: 'e1', at: '2026-03-01T10:00:00.000Z', action: 'appcms.brand.save', label: 'Brand saved', area: 'appcms', actor: { id: 'ada', username: 'ada@demo.test' },
+        object: { kind: 'brand', id: 'n1', name: 'Kids Zone', words: 'brand of network Kids Zone', link: '/appcms/brand?network=kids-zone' },
+        changes: [{ field: 'Theme primary color', before: '#AA0000', after: '#123456' }], note: '', detail: {},
+      },
+      {
+        id: 'e2', at: '2026-03-01T09:00:00.000Z', action: 'staff.updated', label: 'Staff account updated', area: 'admin', actor: { id: 'ada', username: 'ada@demo.test' },
+        object: { kind: 'staff', id: 'bob', name: 'Bob (bob@demo.test)', words: 'staff account Bob (bob@demo.test)', link: '/admin' },
+        changes: [{ field: 'Roles', before: 'content read', after: '(none)' }], note: '', detail: {},
+      },
+    ],
+    total: 2,
   };
 }
 
@@ -70,8 +82,16 @@ export function staffPages(staff = staffPageLogic(), siteSecurity = siteAuthenti
 }
 
 /** The Audit page machine whose list answers `fetchAudit(query)`. */
-export function auditPageLogic(fetchAudit: (query: ListQuery) => AuditListResponse = () => auditList()) {
+export function auditPageLogic(
+  fetchAudit: (query: ListQuery) => AuditPageAnswer = () => auditList(),
+  exportAudit: (filters: AuditFilters) => AuditExportOutput = () => auditList(),
+  onDownload: (csv: string, filename: string) => void = () => undefined,
+) {
   return staffAdminAuditMachine.provide({
-    actors: { list: listMachine.provide({ actors: { fetchPage: fakeActor((query: ListQuery) => fetchAudit(query)) } }) },
+    actors: {
+      list: listMachine.provide({ actors: { fetchPage: fakeActor((query: ListQuery) => fetchAudit(query)) } }),
+      exportAudit: fakeActor((filters: AuditFilters) => exportAudit(filters)),
+    },
+    actions: { downloadCsv: (_, params: { csv: string; filename: string }) => onDownload(params.csv, params.filename) },
   });
 }
