@@ -53,6 +53,8 @@ export const APPCMS_MESSAGES = {
   language: 'Use a language code like en or en-GB.',
   domain: 'Use a domain name like example.com.',
   appVersion: 'Use a version like 1.2.3.',
+  /** Issue 30: a platform that is on needs its minimum app version (no placeholder stands in for it). */
+  appVersionRequired: 'A platform that is on needs its minimum app version, like 1.2.3.',
   invalidForm: 'Some fields need attention.',
   mainTypeNotListed: 'The main service type must be one of the service types.',
 } as const;

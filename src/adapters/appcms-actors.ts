@@ -5,14 +5,16 @@
  * (signing key rotation, uploads). A refused write becomes the EditorFailure the machine reads:
  * 409 conflict, 404 not found, 400 invalid with field messages.
  */
-import { fromPromise, type AnyActorLogic } from 'xstate';
+import { assign, fromPromise, type AnyActorLogic } from 'xstate';
 import {
-  APPCMS_MESSAGES, APPCMS_PATHS, DEVICE_PLATFORMS, SETTINGS_FIELDS, flattenBrand,
+  APPCMS_MESSAGES, APPCMS_PATHS, DEVICE_PLATFORMS, SETTINGS_FIELDS, flattenBrand, validateDevices, type FieldErrors,
   APPCMS_ACTIONS, type AppcmsOverviewRow, type AppcmsBrand, type AppcmsDevices, type AppcmsService, type AppcmsSettings, type CopyPreview, type SettingValue, type SettingsVersion,
 } from '../../common/appcms';
 import { ROUTES } from '../../common/constants';
 import type { ThemeColors } from '../../common/contract';
-import { EditorFailure, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
+import {
+  EditorFailure, type EditorContext, type EditorEvent, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValues,
+} from '../../machines/editor.machine';
 import { editorPageMachine, pageVersionsMachine } from '../../machines/editor-page.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
@@ -93,6 +95,24 @@ export function devicesValues(devices: AppcmsDevices['devices']): EditorValues {
     values[`${p.platform}.minAppVersion`] = d?.minAppVersion ?? '';
   }
   return values;
+}
+
+/**
+ * The Devices editor's field rules, checked before Save (issue 30): a platform that is on needs a
+ * minimum app version; a version given must look like 1.2.3.
+ */
+export function devicesDraftErrors(draft: EditorValues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const p of DEVICE_PLATFORMS) {
+    const version = text(draft, `${p.platform}.minAppVersion`).trim();
+    if (version === '') {
+      if (draft[`${p.platform}.enabled`] === true) errors[`${p.platform}.minAppVersion`] = APPCMS_MESSAGES.appVersionRequired;
+    } else {
+      const checked = validateDevices([{ platform: p.platform, enabled: true, minAppVersion: version }]);
+      if (checked[`${p.platform}.minAppVersion`]) errors[`${p.platform}.minAppVersion`] = APPCMS_MESSAGES.appVersion;
+    }
+  }
+  return errors;
 }
 
 /** Platforms that are on, or have a version, are kept; the rest are left out. */
@@ -279,6 +299,8 @@ export interface AppcmsPageIo {
   perform?: AnyActorLogic;
   versions?: { load: AnyActorLogic; restore: AnyActorLogic };
   comparison?: AnyActorLogic;
+  /** Field rules checked before Save (the editor's checkDraft and breaksFieldRules). */
+  fieldRules?: (draft: EditorValues) => FieldErrors;
 }
 
 const noPageAction = () => fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
@@ -295,13 +317,23 @@ const noRows = () => fromPromise<ListPage, ListQuery>(async () => ({ items: [], 
 export function appcmsEditorPage(io: AppcmsPageIo, leave: () => void = () => navigateTo(ROUTES.appcms)) {
   return editorPageMachine.provide({
     actors: {
-      editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save } }),
+      editor: pageEditorMachine.provide({
+        actors: { load: io.load, save: io.save },
+        ...(io.fieldRules ? fieldRuleImplementations(io.fieldRules) : {}),
+      }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform ?? noPageAction() } }),
       versions: pageVersionsMachine.provide({ actors: { load: io.versions?.load ?? noVersions(), restore: io.versions?.restore ?? noRestore() } }),
       comparison: listMachine.provide({ actors: { fetchPage: io.comparison ?? noRows() } }),
     },
     actions: { leave },
   });
+}
+
+function fieldRuleImplementations(rules: (draft: EditorValues) => FieldErrors) {
+  return {
+    actions: { checkDraft: assign<EditorContext, EditorEvent, unknown, EditorEvent, never>(({ context }) => ({ fieldErrors: rules(context.draft) })) },
+    guards: { breaksFieldRules: ({ context }: { context: EditorContext }) => Object.keys(rules(context.draft)).length > 0 },
+  };
 }
 
 /** The AppCMS overview's cards, as a list page (the scope as its filters). */
@@ -313,7 +345,7 @@ export function appcmsOverviewPage(fetchPage: AnyActorLogic) {
 export const appcmsPages = {
   appcmsBrand: appcmsEditorPage({ ...appcmsEditorActors('brand'), perform: brandActionActor(), comparison: copyPreviewFetch('brand') }),
   appcmsSettings: appcmsEditorPage({ ...appcmsEditorActors('settings'), versions: settingsVersionsActors(), comparison: copyPreviewFetch('settings') }),
-  appcmsDevices: appcmsEditorPage(appcmsEditorActors('devices')),
+  appcmsDevices: appcmsEditorPage({ ...appcmsEditorActors('devices'), fieldRules: devicesDraftErrors }),
   appcmsService: appcmsEditorPage({ ...appcmsEditorActors('service'), perform: rotateKeyActor() }),
   appcmsTemplate: appcmsEditorPage(appcmsEditorActors('template')),
   appcmsOverview: appcmsOverviewPage(appcmsOverviewFetch()),

@@ -10,7 +10,7 @@ import type { EditorLoadInput, EditorRecord, EditorSaveInput } from '../../machi
 import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import type { RestoreInput, VersionList, VersionsLoadInput } from '../../machines/versions.machine';
-import { appcmsEditorPage, appcmsOverviewPage } from '../adapters/appcms-actors';
+import { appcmsEditorPage, devicesDraftErrors, appcmsOverviewPage } from '../adapters/appcms-actors';
 import type { PageLogicMap } from '../page-actors';
 
 export const appcmsFakes = {
@@ -63,7 +63,7 @@ export function appcmsTestPages(): PageLogicMap {
         restore: fromPromise<unknown, RestoreInput>(async ({ input }) => { appcmsFakes.restores.push(input); return {}; }),
       },
     }),
-    appcmsDevices: appcmsEditorPage(editorIo('devices')),
+    appcmsDevices: appcmsEditorPage({ ...editorIo('devices'), fieldRules: devicesDraftErrors }),
     appcmsService: appcmsEditorPage({
       ...editorIo('service'),
       perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {

@@ -22,7 +22,9 @@ function PlatformRow({ editor, platform, name, canEdit }: { editor: AppcmsEditor
           onChange={(e) => editor.send({ type: 'editor.change', field: `${platform}.enabled`, value: e.target.checked })} /> {name}</label>
       </td>
       <td className={css.cell}>
-        <input className={ui.input} aria-label={`${name} minimum app version`} value={version} disabled={!canEdit} placeholder="1.0.0"
+        {/* No placeholder: a grey "1.0.0" read as a value (issue 30). A platform that is on needs one, checked before Save. */}
+        <input className={ui.input} aria-label={`${name} minimum app version`} value={version} disabled={!canEdit}
+          aria-required={enabled} aria-invalid={Boolean(error)}
           onChange={(e) => editor.send({ type: 'editor.change', field: `${platform}.minAppVersion`, value: e.target.value })} />
         {error && <p role="alert" className={css.contrastLow}>{error}</p>}
       </td>
