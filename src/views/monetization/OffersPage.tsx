@@ -4,10 +4,12 @@ import { useSelector } from '@xstate/react';
 import { CURRENCIES, ELIGIBILITIES, OFFER_STATUSES, formatMoney } from '../../../common/monetization-rules';
 import { selectDraft, selectEditorData, selectEditorId } from '../../../machines/editor.machine';
 import type { Offer, Plan } from '../../../common/monetization-contract';
-import { NEW_RECORD_ID, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
+import { NEW_RECORD_ID, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
+import * as historyCss from '../shared/history.css';
 import { EditorPanel } from './EditorPanel';
 import { ChoiceList, NumberField, SelectField, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
@@ -51,10 +53,11 @@ export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: b
 export function OffersPage() {
   const { edit } = getRouteApi('/protected/monetization/offers').useSearch();
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('offers', { input: { filters: { status: '' }, ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('offers', { input: { filters: { status: '' }, history: 'offer', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const editor = useSelector(page, selectPageEditor);
+  const history = useSelector(page, selectPageHistory);
   return (
     <div className={ui.page}>
       <h1 className={ui.pageTitle}>Offers</h1>
@@ -70,7 +73,12 @@ export function OffersPage() {
             { title: 'Status', cell: (o) => o.status },
           ]}
         />
-        {editor && <OfferEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />}
+        {editor && (
+          <div className={historyCss.editorColumn}>
+            <OfferEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />
+            {history && <EditorHistoryPanel key={history.sessionId} history={history} editor={editor} />}
+          </div>
+        )}
       </div>
     </div>
   );

@@ -5,10 +5,12 @@ import { selectEditorData, selectEditorId } from '../../../machines/editor.machi
 import { selectListRows } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
 import { PLAN_GROUP_ACTIONS, planGroupOrder, type Plan, type PlanGroup } from '../../../common/monetization-contract';
-import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
+import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
+import * as historyCss from '../shared/history.css';
 import { ActionOutcome } from './ActionOutcome';
 import { EditorPanel } from './EditorPanel';
 import { OrderedList, TextField } from './EditorFields';
@@ -35,11 +37,12 @@ export function PlanGroupEditor({ editor, canEdit }: { editor: EditorRef; canEdi
 export function PlanGroupsPage() {
   const { edit } = getRouteApi('/protected/monetization/planGroups').useSearch();
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('planGroups', { input: edit ? { open: edit } : {} });
+  const page = usePageActor('planGroups', { input: { history: 'planGroup', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const actions = useSelector(page, selectPageActions);
   const editor = useSelector(page, selectPageEditor);
+  const history = useSelector(page, selectPageHistory);
   const moving = useSelector(actions, selectActionRunning) !== null;
   const groups = useSelector(list, selectListRows<PlanGroup>);
   const count = groups.length;
@@ -78,7 +81,12 @@ export function PlanGroupsPage() {
             }] : []),
           ]}
         />
-        {editor && <PlanGroupEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />}
+        {editor && (
+          <div className={historyCss.editorColumn}>
+            <PlanGroupEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />
+            {history && <EditorHistoryPanel key={history.sessionId} history={history} editor={editor} />}
+          </div>
+        )}
       </div>
     </div>
   );
