@@ -26,6 +26,9 @@ import { readSavedNetworkId } from './network-credentials';
 import { localStore, sessionStore } from './storage';
 import { broadcastActivity, broadcastLogout, onTabMessage } from './tabs';
 import { signOutIdentityProvider } from './identity-provider';
+import { createUndoActors } from './undo-actors';
+import { notifierMachine } from '../../machines/notifier.machine';
+import { undoMachine } from '../../machines/undo.machine';
 
 const navigate = (_: unknown, params: NavigateParams) => navigateTo(params.to);
 
@@ -82,6 +85,7 @@ export function provideAppMachine(reportAuthError: AuthErrorReporter) {
   });
   return appMachine.provide({
     actors: {
+      notifier: notifierMachine.provide({ actors: { undo: undoMachine.provide({ actors: createUndoActors() }) } }),
       auth: authMachine.provide({
         actors: { ...authActors, otpStep },
         actions: {

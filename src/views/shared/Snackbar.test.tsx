@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderView } from '../../test-support/render-view';
 import { systemActor } from '../../app-actor';
+import { UNDO_MESSAGES } from '../../../common/revisions';
 import { Snackbar } from './Snackbar';
 
 describe('Snackbar', () => {
@@ -20,5 +21,24 @@ describe('Snackbar', () => {
     await view.user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(view.sentTo('notifier')).toEqual([{ type: 'notify.dismiss' }]);
     expect(screen.queryByTestId('snackbar')).toBeNull();
+  });
+
+  it('offers Undo when the message does (issue 28): the button sends notify.undo and reads "Undoing…" once taken', async () => {
+    const view = await renderView(<Snackbar />, {
+      given: (root) => systemActor(root, 'notifier').send({
+        type: 'notify.show', message: '2 items published.', severity: 'success', undo: { requestId: 'req-1', replyTo: 'contentBrowser' },
+      }),
+    });
+    const undo = screen.getByRole('button', { name: UNDO_MESSAGES.action });
+    await view.user.click(undo);
+    expect(view.sentTo('notifier')).toEqual([{ type: 'notify.undo' }]);
+    expect(screen.getByRole('button', { name: UNDO_MESSAGES.undoing })).toHaveProperty('disabled', true);
+  });
+
+  it('a message without an Undo has no Undo button', async () => {
+    await renderView(<Snackbar />, {
+      given: (root) => systemActor(root, 'notifier').send({ type: 'notify.show', message: 'Saved.', severity: 'success' }),
+    });
+    expect(screen.queryByRole('button', { name: UNDO_MESSAGES.action })).toBeNull();
   });
 });

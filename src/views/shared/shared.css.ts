@@ -41,6 +41,12 @@ export const toast = styleVariants({
   info: [toastBase, { background: vars.color.background, color: vars.color.secondaryMain, border: `1px solid ${vars.color.border}` }],
 });
 export const toastClose = style({ background: 'transparent', border: 0, color: 'inherit', cursor: 'pointer', fontSize: '1.1rem' });
+/** The snackbar's Undo (issue 28): an outlined button in the message's own colour, pushed to the right. */
+export const toastUndo = style({
+  marginLeft: 'auto', background: 'transparent', color: 'inherit', border: '1px solid currentColor', borderRadius: vars.radius,
+  padding: `2px ${vars.space.sm}`, font: 'inherit', cursor: 'pointer', whiteSpace: 'nowrap',
+  selectors: { '&:disabled': { cursor: 'progress', opacity: 0.8 } },
+});
 
 const slide = keyframes({ '0%': { transform: 'translateX(-100%)' }, '100%': { transform: 'translateX(250%)' } });
 export const progressTrack = style({ position: 'fixed', top: 0, left: 0, right: 0, height: 3, overflow: 'hidden', zIndex: 110 });
