@@ -7,8 +7,8 @@
 import { assign, fromPromise, type AnyActorLogic } from 'xstate';
 import { COUPON_ACTIONS, PLAN_ACTIONS, PLAN_GROUP_ACTIONS, readPlanGroupOrder } from '../../common/monetization-contract';
 import {
-  MONETIZATION_MESSAGES, formatMoney, parseWhole, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
-  type CouponBatchInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput, type PlanGroupInput, type PlanInput,
+  MONETIZATION_MESSAGES, formatMoney, parseWhole, validateCoupon, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
+  type CouponBatchInput, type CouponInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput, type PlanGroupInput, type PlanInput,
 } from '../../common/monetization-rules';
 import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
@@ -111,7 +111,10 @@ const planRecord = (p: api.Plan): EditorRecord => ({
     priceCurrencies: p.prices.map((x) => x.currency), priceAmounts: p.prices.map((x) => formatMoney(x.amount, x.currency)),
   },
   version: p.version,
-  data: { subscriptionCount: p.subscriptionCount },
+  data: {
+    subscriptionCount: p.subscriptionCount, payingSubscriptionCount: p.payingSubscriptionCount,
+    oldPriceSubscriptionCount: p.oldPriceSubscriptionCount, movingAtRenewalCount: p.movingAtRenewalCount,
+  },
 });
 export const NEW_PLAN: EditorRecord = {
   values: { name: '', description: '', billingPeriod: 'month', trialDays: '0', deviceLimit: '4', status: 'draft', priceCurrencies: ['USD'], priceAmounts: [''] },
@@ -135,6 +138,7 @@ export function offerInputOf(draft: EditorValues): OfferInput {
     name: text(draft, 'name'), discountType: text(draft, 'discountType'), discountValue: text(draft, 'discountValue'),
     currency: text(draft, 'currency'), planIds: list(draft, 'planIds'), startsAt: toIso(text(draft, 'startsAt')),
     endsAt: toIso(text(draft, 'endsAt')), eligibility: text(draft, 'eligibility'), status: text(draft, 'status'),
+    duration: text(draft, 'duration') || 'once', durationMonths: text(draft, 'duration') === 'repeating' ? text(draft, 'durationMonths') : '',
   };
 }
 const offerRecord = (o: api.Offer, plans: api.Plan[]): EditorRecord => ({
@@ -143,7 +147,7 @@ const offerRecord = (o: api.Offer, plans: api.Plan[]): EditorRecord => ({
     name: o.name, discountType: o.discountType,
     discountValue: o.discountType === 'fixed' && o.currency ? formatMoney(o.discountValue, o.currency) : String(o.discountValue),
     currency: o.currency ?? 'USD', planIds: o.planIds, startsAt: toLocalInput(o.startsAt), endsAt: toLocalInput(o.endsAt),
-    eligibility: o.eligibility, status: o.status,
+    eligibility: o.eligibility, status: o.status, duration: o.duration, durationMonths: o.durationMonths === null ? '' : String(o.durationMonths),
   },
   version: o.version,
   data: { plans },
@@ -157,10 +161,17 @@ export function batchInputOf(draft: EditorValues): CouponBatchInput {
     maxRedemptions: text(draft, 'maxRedemptions'), maxPerSubscriber: text(draft, 'maxPerSubscriber'), expiresAt: toIso(text(draft, 'expiresAt')),
   };
 }
-const batchRecord = (offers: api.Offer[], generated: number | null): EditorRecord => ({
-  values: { offerId: offers[0]?.id ?? '', count: '50', prefix: '', maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '' },
+/** One named code (SUMMER25, issue 30): the coupon form's `mode` 'single'; a batch of random codes is mode 'batch'. */
+export function couponInputOf(draft: EditorValues): CouponInput {
+  return {
+    offerId: text(draft, 'offerId'), code: text(draft, 'code').trim(), maxRedemptions: text(draft, 'maxRedemptions'),
+    maxPerSubscriber: text(draft, 'maxPerSubscriber'), expiresAt: toIso(text(draft, 'expiresAt')), status: 'active',
+  };
+}
+const batchRecord = (offers: api.Offer[], generated: number | null, created: string | null = null): EditorRecord => ({
+  values: { mode: 'batch', code: '', offerId: offers[0]?.id ?? '', count: '50', prefix: '', maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '' },
   version: 0,
-  data: { offers, generated },
+  data: { offers, generated, created },
 });
 
 /* ------------------------------- Field rules ------------------------------- */
@@ -172,7 +183,7 @@ export const FIELD_RULES: Readonly<Record<MonetizationEditorKind, (draft: Editor
   plan: (draft) => validatePlan(planInputOf(draft)),
   planGroup: (draft) => validatePlanGroup(planGroupInputOf(draft)),
   offer: (draft) => validateOffer(offerInputOf(draft)),
-  couponBatch: (draft) => validateCouponBatch(batchInputOf(draft)),
+  couponBatch: (draft) => (draft.mode === 'single' ? validateCoupon(couponInputOf(draft)) : validateCouponBatch(batchInputOf(draft))),
 };
 
 /** The editor's `checkDraft` action and `breaksFieldRules` guard for one kind of editor. */
@@ -250,7 +261,7 @@ export function editorActors(kind: MonetizationEditorKind, client: GraphqlClient
             return {
               values: {
                 name: '', discountType: 'percent', discountValue: '', currency: 'USD', planIds: [], startsAt: toLocalInput(new Date().toISOString()),
-                endsAt: '', eligibility: 'new', status: 'draft',
+                endsAt: '', eligibility: 'new', status: 'draft', duration: 'once', durationMonths: '',
               },
               version: 0,
               data: { plans },
@@ -270,6 +281,11 @@ export function editorActors(kind: MonetizationEditorKind, client: GraphqlClient
       return {
         load: load(async (_, signal) => batchRecord((await runGraphql(client, 'query', api.OFFERS, { limit: 100 }, signal)).offers.items, null)),
         save: save(async (input, signal) => {
+          if (input.draft.mode === 'single') {
+            const created = (await runGraphql(client, 'mutation', api.COUPON_CREATE, { input: couponInputOf(input.draft) }, signal)).couponCreate;
+            const offers = (await runGraphql(client, 'query', api.OFFERS, { limit: 100 }, signal)).offers.items;
+            return { ...batchRecord(offers, null, created.code), values: { ...input.draft, code: '' } };
+          }
           const result = (await runGraphql(client, 'mutation', api.COUPON_BATCH, { input: batchInputOf(input.draft) }, signal)).couponBatchGenerate;
           const offers = (await runGraphql(client, 'query', api.OFFERS, { limit: 100 }, signal)).offers.items;
           return { ...batchRecord(offers, result.count), values: { ...input.draft, count: input.draft.count ?? '50' } };
@@ -286,6 +302,10 @@ const argText = (args: PageActionArgs, name: string) => String(args[name] ?? '')
 export function planActionActor(client: GraphqlClient = monetizationClient()) {
   return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
     const id = argText(input.args, 'id');
+    if (input.name === PLAN_ACTIONS.moveAtRenewal) {
+      const { planMoveSubscribersAtRenewal } = await runGraphql(client, 'mutation', api.PLAN_MOVE_AT_RENEWAL, { id, version: Number(input.args.version) }, signal);
+      return MONETIZATION_MESSAGES.movedAtRenewal(planMoveSubscribersAtRenewal.moved);
+    }
     if (input.name === PLAN_ACTIONS.delete) {
       const { planDelete } = await runGraphql(client, 'mutation', api.PLAN_DELETE, { id, version: Number(input.args.version) }, signal);
       return planDelete.deleted ? MONETIZATION_MESSAGES.deleted : MONETIZATION_MESSAGES.archivedInUse;
@@ -312,9 +332,17 @@ export function planGroupMoveActor(client: GraphqlClient = monetizationClient())
   });
 }
 
-/** Downloads the coupons matching the list's query as CSV (codes with their redemption counts). */
+/**
+ * The Coupons page's actions: `setStatus` disables or enables one code (issue 30); `exportCsv`
+ * downloads the coupons matching the list's query as CSV (codes with their redemption counts).
+ */
 export function couponExportActor(client: GraphqlClient = monetizationClient()) {
   return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
+    if (input.name === COUPON_ACTIONS.setStatus) {
+      const status = argText(input.args, 'status');
+      await runGraphql(client, 'mutation', api.COUPON_SET_STATUS, { id: argText(input.args, 'id'), version: Number(input.args.version), status }, signal);
+      return status === 'disabled' ? MONETIZATION_MESSAGES.couponDisabled(input.label) : MONETIZATION_MESSAGES.couponEnabled(input.label);
+    }
     const offerId = argText(input.args, 'offerId');
     const { couponsCsv } = await runGraphql(client, 'query', api.COUPONS_CSV, {
       search: argText(input.args, 'search'), status: argText(input.args, 'status'), offerId: offerId || undefined,

@@ -4,7 +4,7 @@
  */
 import { gql } from 'urql';
 import type {
-  CouponBatchInput, MonetizationSettingsInput, OfferInput, PlanGroupInput, PlanInput,
+  CouponBatchInput, CouponInput, MonetizationSettingsInput, OfferInput, PlanGroupInput, PlanInput,
 } from '../../common/monetization-rules';
 import type { Coupon, MonetizationSettings, Offer, Page, Plan, PlanGroup } from '../../common/monetization-contract';
 
@@ -12,10 +12,11 @@ export type { Coupon, MonetizationSettings, Offer, Page, Plan, PlanGroup, Price 
 interface ListVars { search?: string; status?: string; offset?: number; limit?: number }
 
 const SETTINGS = 'isMonetizationModelEnabled models serviceType version';
-const PLAN = 'id name description prices { currency amount } billingPeriod trialDays deviceLimit status version subscriptionCount';
+const PLAN = 'id name description prices { currency amount } billingPeriod trialDays deviceLimit status version subscriptionCount '
+  + 'priceVersion payingSubscriptionCount oldPriceSubscriptionCount movingAtRenewalCount';
 const GROUP = 'id name description position version planIds';
-const OFFER = 'id name discountType discountValue currency planIds startsAt endsAt eligibility status version';
-const COUPON = 'id offerId offerName code maxRedemptions maxPerSubscriber expiresAt offerEndsAt status version redemptionCount';
+const OFFER = 'id name discountType discountValue currency planIds startsAt endsAt eligibility status version duration durationMonths';
+const COUPON = 'id offerId offerName code maxRedemptions maxPerSubscriber expiresAt offerEndsAt status version redemptionCount lastRedeemedAt';
 
 export const MONETIZATION_SETTINGS = gql<{ monetizationSettings: MonetizationSettings }, Record<string, never>>(`
   query monetizationSettings { monetizationSettings { ${SETTINGS} } }
@@ -43,6 +44,10 @@ export const PLAN_DELETE = gql<{ planDelete: { deleted: boolean; plan: Plan | nu
 `);
 export const PLAN_DUPLICATE = gql<{ planDuplicate: Plan }, { id: string }>(`
   mutation planDuplicate($id: ID!) { planDuplicate(id: $id) { ${PLAN} } }
+`);
+
+export const PLAN_MOVE_AT_RENEWAL = gql<{ planMoveSubscribersAtRenewal: { moved: number; plan: Plan } }, { id: string; version: number }>(`
+  mutation planMoveSubscribersAtRenewal($id: ID!, $version: Int!) { planMoveSubscribersAtRenewal(id: $id, version: $version) { moved plan { ${PLAN} } } }
 `);
 
 export const PLAN_GROUPS = gql<{ planGroups: PlanGroup[] }, Record<string, never>>(`query planGroups { planGroups { ${GROUP} } }`);
@@ -81,4 +86,10 @@ export const COUPONS_CSV = gql<{ couponsCsv: string }, { search?: string; status
 `);
 export const COUPON_BATCH = gql<{ couponBatchGenerate: { batchId: string; count: number } }, { input: CouponBatchInput }>(`
   mutation couponBatchGenerate($input: CouponBatchInput!) { couponBatchGenerate(input: $input) { batchId count } }
+`);
+export const COUPON_CREATE = gql<{ couponCreate: Coupon }, { input: CouponInput }>(`
+  mutation couponCreate($input: CouponInput!) { couponCreate(input: $input) { ${COUPON} } }
+`);
+export const COUPON_SET_STATUS = gql<{ couponSetStatus: Coupon }, { id: string; version: number; status: string }>(`
+  mutation couponSetStatus($id: ID!, $version: Int!, $status: String!) { couponSetStatus(id: $id, version: $version, status: $status) { ${COUPON} } }
 `);

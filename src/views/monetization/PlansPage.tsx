@@ -2,9 +2,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { BILLING_PERIODS, CURRENCIES, MONETIZATION_MESSAGES, PLAN_STATUSES, formatMoney } from '../../../common/monetization-rules';
 import { PLAN_ACTIONS, type Plan } from '../../../common/monetization-contract';
-import { selectDraft, selectEditorId } from '../../../machines/editor.machine';
+import { selectDraft, selectEditorData, selectEditorId, selectStoredValues } from '../../../machines/editor.machine';
+import { selectListRows } from '../../../machines/list.machine';
 import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
 import { selectActionPending, selectActionRunning } from '../../../machines/page-action.machine';
+import type { PageActionsRef, PageListRef } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
 import { useSelector } from '@xstate/react';
@@ -64,7 +66,47 @@ function PriceRows({ editor, disabled }: { editor: EditorRef; disabled: boolean 
   );
 }
 
-export function PlanEditor({ editor, canEdit }: { editor: EditorRef; canEdit: boolean }) {
+type PriceCounts = Pick<Plan, 'payingSubscriptionCount' | 'oldPriceSubscriptionCount' | 'movingAtRenewalCount'>;
+
+/**
+ * Price versions (issue 30): before a new price is saved, how many paying subscribers stay on the
+ * current one; after, how many pay an earlier price, and the confirmed "Move existing subscribers at
+ * their next renewal". The counts are the list row's (read again after a save or an action), else the
+ * editor's record.
+ */
+function PriceVersionNote({ editor, list, actions, canEdit }: { editor: EditorRef; list?: PageListRef; actions?: PageActionsRef; canEdit: boolean }) {
+  const id = useSelector(editor, selectEditorId);
+  const repriced = useSelector(editor, (s) => {
+    const draft = selectDraft(s);
+    const stored = selectStoredValues(s);
+    return JSON.stringify([draft.priceCurrencies, draft.priceAmounts]) !== JSON.stringify([stored.priceCurrencies, stored.priceAmounts]);
+  });
+  const version = useSelector(editor, (s) => s.context.version);
+  const name = useSelector(editor, (s) => String(selectStoredValues(s).name ?? ''));
+  const fromRecord = useSelector(editor, (s) => selectEditorData(s) as Partial<PriceCounts> | null);
+  const fromList = useSelector(list, (s) => (s ? selectListRows<Plan>(s).find((p) => p.id === id) : undefined));
+  if (id === NEW_RECORD_ID) return null;
+  const counts = fromList ?? fromRecord;
+  const paying = counts?.payingSubscriptionCount ?? 0;
+  const old = counts?.oldPriceSubscriptionCount ?? 0;
+  const moving = counts?.movingAtRenewalCount ?? 0;
+  if (!repriced && old === 0 && moving === 0) return null;
+  return (
+    <div className={css.banner} data-testid="price-versions">
+      {repriced && <p role="status">{MONETIZATION_MESSAGES.priceChangeKeeps(paying)}</p>}
+      {old > 0 && <p>{MONETIZATION_MESSAGES.oldPriceSubscribers(old)}</p>}
+      {moving > 0 && <p>{MONETIZATION_MESSAGES.movingAtRenewal(moving)}</p>}
+      {canEdit && actions && old > 0 && !repriced && (
+        <button type="button" className={ui.button.secondary}
+          onClick={() => actions.send({ type: 'action.request', name: PLAN_ACTIONS.moveAtRenewal, args: { id, version, count: old }, label: name })}>
+          {MONETIZATION_MESSAGES.moveAtRenewalLabel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function PlanEditor({ editor, canEdit, list, actions }: { editor: EditorRef; canEdit: boolean; list?: PageListRef; actions?: PageActionsRef }) {
   useEditorLeaveGuard(editor);
   const creating = useSelector(editor, selectEditorId) === NEW_RECORD_ID;
   const disabled = !canEdit;
@@ -73,6 +115,7 @@ export function PlanEditor({ editor, canEdit }: { editor: EditorRef; canEdit: bo
       <TextField editor={editor} field="name" label="Name" required disabled={disabled} />
       <TextField editor={editor} field="description" label="Description" multiline disabled={disabled} />
       <PriceRows editor={editor} disabled={disabled} />
+      <PriceVersionNote editor={editor} list={list} actions={actions} canEdit={canEdit} />
       <div className={css.inline}>
         <SelectField editor={editor} field="billingPeriod" label="Billing period" required disabled={disabled} options={options(BILLING_PERIODS)} />
         <NumberField editor={editor} field="trialDays" label="Trial days" required disabled={disabled} />
@@ -86,7 +129,7 @@ export function PlanEditor({ editor, canEdit }: { editor: EditorRef; canEdit: bo
 export function PlansPage() {
   const { edit } = getRouteApi('/protected/monetization/plans').useSearch();
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('plans', { input: { filters: { status: '' }, confirm: [PLAN_ACTIONS.delete], history: 'plan', ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('plans', { input: { filters: { status: '' }, confirm: [PLAN_ACTIONS.delete, PLAN_ACTIONS.moveAtRenewal], history: 'plan', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const actions = useSelector(page, selectPageActions);
@@ -94,6 +137,7 @@ export function PlansPage() {
   const history = useSelector(page, selectPageHistory);
   const pending = useSelector(actions, selectActionPending);
   const running = useSelector(actions, selectActionRunning);
+  const moving = pending?.name === PLAN_ACTIONS.moveAtRenewal;
   const request = (name: string, p: Plan) => actions.send({ type: 'action.request', name, args: { id: p.id, version: p.version }, label: p.name });
   return (
     <div className={ui.page}>
@@ -122,16 +166,17 @@ export function PlansPage() {
         />
         {editor && (
           <div className={historyCss.editorColumn}>
-            <PlanEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />
+            <PlanEditor key={editor.sessionId} editor={editor} canEdit={canEdit} list={list} actions={actions} />
             {history && <EditorHistoryPanel key={history.sessionId} history={history} editor={editor} />}
           </div>
         )}
       </div>
       <Modal
-        open={pending !== null} title="Delete plan" negativeLabel="Cancel" positiveLabel="Delete"
+        open={pending !== null} title={moving ? MONETIZATION_MESSAGES.moveAtRenewalLabel : 'Delete plan'} negativeLabel="Cancel"
+        positiveLabel={moving ? 'Move at next renewal' : 'Delete'}
         onNegative={() => actions.send({ type: 'action.cancel' })} onPositive={() => actions.send({ type: 'action.confirm' })}
       >
-        {pending && MONETIZATION_MESSAGES.deleteConfirm(pending.label)}
+        {pending && (moving ? MONETIZATION_MESSAGES.moveAtRenewalConfirm(pending.label, Number(pending.args.count)) : MONETIZATION_MESSAGES.deleteConfirm(pending.label))}
       </Modal>
     </div>
   );
