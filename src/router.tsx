@@ -9,7 +9,6 @@
 import {
   createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
 } from '@tanstack/react-router';
-import { validateLibrarySearch } from '../common/content-library-search';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsRestoring, selectRouteDecision, type AuthMachine } from '../machines/auth.machine';
 import { selectAreaActorsStatus } from '../machines/app.machine';
@@ -24,7 +23,6 @@ import { NotFoundPage } from './views/pages/NotFoundPage';
 import { CrashScreen } from './views/shared/CrashScreen';
 import { validateAnalyticsSearch } from './views/analytics/search';
 import { validateUsersSearch } from './views/users/search';
-import { validateCreateSearch } from './views/content/create-search';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -153,15 +151,7 @@ const analyticsPages = ANALYTICS_GROUPS.flatMap((g) => g.pages).map((p) => creat
 
 const contentRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content', staticData: { title: 'Content' },
-  // Tab, search, status, sort and page (issue 29): typed, unknown values dropped; the contentBrowser machine reads them.
-  validateSearch: validateLibrarySearch,
   component: lazyRouteComponent(() => import('./views/content/ContentLibraryPage'), 'ContentLibraryPage'),
-});
-// Create New (issue 29; the spec's external entry, built here): kind, and an episode's series and season.
-const contentCreateRoute = createRoute({
-  getParentRoute: () => protectedRoute, path: '/content/new', staticData: { title: 'Create content' },
-  validateSearch: validateCreateSearch,
-  component: lazyRouteComponent(() => import('./views/content/ContentCreatePage'), 'ContentCreatePage'),
 });
 const contentDetailRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content/$contentType/$id', staticData: { title: 'Content detail' },
@@ -334,7 +324,7 @@ export const routeTree = rootRoute.addChildren([
   protectedRoute.addChildren([
     forbiddenRoute,
     analyticsRoute.addChildren(analyticsPages),
-    contentRoute, contentCreateRoute, contentDetailRoute,
+    contentRoute, contentDetailRoute,
     monetizationRoute.addChildren([monetizationIndex, ...monetizationPages]),
     usersRoute.addChildren([usersSearchRoute, subscriberRoute]),
     appcmsRoute.addChildren([appcmsIndex, ...appcmsPages]),
