@@ -4,7 +4,7 @@
  * PATCH body of the changed fields. Pure: the Content wiring file (src/adapters/content-actors.ts) and
  * the view tests use the same mapping.
  */
-import type { ContentDetailResponse, ContentStatus, ContentUpdateRequest } from '../common/content';
+import type { ContentDetailResponse, ContentFamilyResponse, ContentStatus, ContentUpdateRequest } from '../common/content';
 import type { EditorRecord, EditorValues } from './editor.machine';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -27,8 +27,11 @@ export function tagsFromText(text: string): string[] {
   return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
 }
 
+/** What the item page holds: the detail answer and, for a series or an episode, its family (issue 29). */
+export type ContentDetailData = ContentDetailResponse & { family?: ContentFamilyResponse };
+
 /** The editor record of a content item: the editable fields as the form shows them, and the whole answer as data. */
-export function contentRecordOf(detail: ContentDetailResponse): EditorRecord {
+export function contentRecordOf(detail: ContentDetailData): EditorRecord {
   const { item } = detail;
   return {
     values: {

@@ -17,6 +17,7 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
+import type { ContentCreateMachine } from '../machines/content-create.machine';
 import type { EditorMachine } from '../machines/editor.machine';
 import type { EditorPageMachine } from '../machines/editor-page.machine';
 import type { ListMachine } from '../machines/list.machine';
@@ -62,6 +63,7 @@ export interface PageLogic {
   twoFactor: TotpEnrolmentMachine;
   // Content (src/adapters/content-actors.ts)
   contentDetail: EditorMachine;
+  contentCreate: ContentCreateMachine;
   // Analytics (src/adapters/report-actors.ts)
   report: ReportMachine;
 }

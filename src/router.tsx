@@ -23,6 +23,7 @@ import { NotFoundPage } from './views/pages/NotFoundPage';
 import { CrashScreen } from './views/shared/CrashScreen';
 import { validateAnalyticsSearch } from './views/analytics/search';
 import { validateUsersSearch } from './views/users/search';
+import { validateCreateSearch } from './views/content/create-search';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -153,6 +154,12 @@ const contentRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content', staticData: { title: 'Content' },
   component: lazyRouteComponent(() => import('./views/content/ContentLibraryPage'), 'ContentLibraryPage'),
 });
+// Create New (issue 29; the spec's external entry, built here): kind, and an episode's series and season.
+const contentCreateRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: '/content/new', staticData: { title: 'Create content' },
+  validateSearch: validateCreateSearch,
+  component: lazyRouteComponent(() => import('./views/content/ContentCreatePage'), 'ContentCreatePage'),
+});
 const contentDetailRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content/$contentType/$id', staticData: { title: 'Content detail' },
   component: lazyRouteComponent(() => import('./views/content/ContentDetailPage'), 'ContentDetailPage'),
@@ -214,11 +221,6 @@ for (const tab of MONETIZATION_TABS) {
   if (!MONETIZATION_PAGES[tab.key]) throw new Error(`Monetization tab ${tab.route} has no page`);
 }
 
-/** `?network=<identifier>` on an AppCMS page: the network to open it on (the audit log links there). */
-export interface NetworkSearch { network?: string }
-const validateNetworkSearch = (search: Record<string, unknown>): NetworkSearch =>
-  (typeof search.network === 'string' && search.network !== '' ? { network: search.network } : {});
-
 const appcmsRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/appcms', staticData: { title: 'AppCMS' },
   // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
@@ -227,11 +229,6 @@ const appcmsRoute = createRoute({
 });
 const appcmsIndex = createRoute({
   getParentRoute: () => appcmsRoute, path: '/', staticData: { title: 'AppCMS' },
-  // ?network=<identifier> (the audit log's link to a network, issue 28) opens the overview on it.
-  validateSearch: validateNetworkSearch,
-  onEnter: ({ context, search }) => {
-    if (search.network) systemActor(context.root, 'network').send({ type: 'network.select', identifier: search.network });
-  },
   // The overview: each section's current data in one line, with a link to its page.
   component: lazyRouteComponent(() => import('./views/appcms/OverviewPage'), 'AppcmsOverviewPage'),
 });
@@ -259,13 +256,7 @@ const appcmsPages = APPCMS_PAGES.map((p) => {
     path: p.path.replace('/appcms/', ''),
     staticData: { title: `${p.title} · AppCMS` },
     ...(networkPage ? {
-      // ?network=<identifier> (the audit log's links, issue 28) opens the page on that network.
-      validateSearch: validateNetworkSearch,
-      onEnter: ({ context, search }: { context: RouterContext; search: NetworkSearch }) => {
-        const network = systemActor(context.root, 'network');
-        if (search.network) network.send({ type: 'network.select', identifier: search.network });
-        network.send({ type: 'network.view', kind: networkPage.kind });
-      },
+      onEnter: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: networkPage.kind }),
       onLeave: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: null }),
     } : {}),
     component,
@@ -324,7 +315,7 @@ export const routeTree = rootRoute.addChildren([
   protectedRoute.addChildren([
     forbiddenRoute,
     analyticsRoute.addChildren(analyticsPages),
-    contentRoute, contentDetailRoute,
+    contentRoute, contentCreateRoute, contentDetailRoute,
     monetizationRoute.addChildren([monetizationIndex, ...monetizationPages]),
     usersRoute.addChildren([usersSearchRoute, subscriberRoute]),
     appcmsRoute.addChildren([appcmsIndex, ...appcmsPages]),

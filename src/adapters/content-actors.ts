@@ -9,16 +9,25 @@ import { fromPromise } from 'xstate';
 import { ROUTES } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import {
-  CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkStatusInput, type ContentListPage, type LoadListInput,
+  CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
 import {
   EDITOR_FAILURE, EditorFailure, editorMachine, type EditorLoadInput, type EditorRecord, type EditorSaveInput,
 } from '../../machines/editor.machine';
-import { contentRecordOf, contentUpdateOf } from '../../machines/content-record';
+import { contentRecordOf, contentUpdateOf, type ContentDetailData } from '../../machines/content-record';
+import { COOKIE_NAMES } from '../../common/constants';
+import { knownTimeZone } from '../../common/content';
+import {
+  contentCreateMachine, CreateFailure, type CreateSetup, type UploadArtworkInput, type UploadedArtwork,
+} from '../../machines/content-create.machine';
+import type { ContentCreateRequest, ContentItem } from '../../common/content';
 import { ApiError } from '../api/client';
 import {
-  fetchContentItem, fetchContentList, setContentStatus, updateContentItem, type ContentCredentials,
+  createContentItem, fetchContentFamily, fetchContentItem, fetchContentList, setContentStatus, updateContentItem, uploadContentArtwork,
+  type ContentCredentials,
 } from '../api/content';
+import { readCookie } from './cookies';
+import { setStatusOfMatching } from '../api/content-availability';
 import { navigateTo } from './navigation';
 import { readCredentials } from './session-store';
 
@@ -33,6 +42,14 @@ function editorFailureOf(error: unknown): unknown {
   if (error.status === 404) return new EditorFailure(EDITOR_FAILURE.notFound, error.message);
   if (error.status === 409) return new EditorFailure(EDITOR_FAILURE.conflict, error.message);
   return error;
+}
+
+/** The detail answer with, for a series or an episode, its family (seasons and episodes, or its series). */
+async function detailWithFamily(credentials: ContentCredentials, id: string, signal?: AbortSignal): Promise<ContentDetailData> {
+  const detail = await fetchContentItem(credentials, id, signal);
+  if (detail.item.kind !== 'series' && detail.item.kind !== 'episode') return detail;
+  const family = await fetchContentFamily(credentials, id, signal);
+  return { ...detail, family };
 }
 
 export function createContentActors(read: () => ContentCredentials | null = readCredentials) {
@@ -52,9 +69,20 @@ export function createContentActors(read: () => ContentCredentials | null = read
       }
     }),
 
+    /** "All matching" (issue 29): the server applies the status to the filter; 409 when the count changed. */
+    bulkMatching: fromPromise<number, BulkMatchingInput>(async ({ input, signal }) => {
+      try {
+        const { filterStatus, q, ...rest } = input;
+        return (await setStatusOfMatching(requireCredentials(read), { ...rest, ...(q ? { q } : {}), ...(filterStatus ? { filterStatus } : {}) }, signal)).updated;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) throw Object.assign(new Error(error.message), { code: CONTENT_BULK_CONFLICT });
+        throw error;
+      }
+    }),
+
     loadItem: fromPromise<EditorRecord, EditorLoadInput>(async ({ input, signal }) => {
       try {
-        return contentRecordOf(await fetchContentItem(requireCredentials(read), input.id, signal));
+        return contentRecordOf(await detailWithFamily(requireCredentials(read), input.id, signal));
       } catch (error) {
         throw editorFailureOf(error);
       }
@@ -65,7 +93,7 @@ export function createContentActors(read: () => ContentCredentials | null = read
       try {
         await updateContentItem(credentials, input.id, contentUpdateOf(input.version, input.changes), signal);
         // Read back the whole detail so plays, QoS and the new version come from one answer.
-        return contentRecordOf(await fetchContentItem(credentials, input.id, signal));
+        return contentRecordOf(await detailWithFamily(credentials, input.id, signal));
       } catch (error) {
         throw editorFailureOf(error);
       }
@@ -75,7 +103,11 @@ export function createContentActors(read: () => ContentCredentials | null = read
 
 /** The library's browsing machine with its REST actors (the root spawns it as `contentBrowser`). */
 export function contentBrowserLogic(actors: ReturnType<typeof createContentActors> = createContentActors()) {
-  return contentBrowserMachine.provide({ actors: { loadList: actors.loadList, bulkStatus: actors.bulkStatus } });
+  return contentBrowserMachine.provide({
+    actors: { loadList: actors.loadList, bulkStatus: actors.bulkStatus, bulkMatching: actors.bulkMatching },
+    // The library's state as the address (issue 29): the router reports it back as a route change.
+    actions: { navigateUrl: (_, params: { to: string; replace: boolean }) => navigateTo(params.to, { replace: params.replace }) },
+  });
 }
 
 /** The generic editor bound to one content item: REST load and save, and back to the library on leave. */
@@ -87,14 +119,49 @@ export function contentEditorLogic(deps: { actors?: ReturnType<typeof createCont
   });
 }
 
-let pages: { contentDetail: ReturnType<typeof contentEditorLogic> } | undefined;
+/** The I/O of Create New (issue 29): the site's series and time zone, the artwork upload, the creation. */
+export function createContentCreateIo(read: () => ContentCredentials | null = readCredentials, timeZone: () => unknown = () => readCookie(COOKIE_NAMES.defaultTimezone)) {
+  return {
+    loadSetup: fromPromise<CreateSetup, void>(async ({ signal }) => {
+      const answer = await fetchContentList(requireCredentials(read), { mediaType: 'series', start: 0, limit: 100, max: 100, q: '', sort: 'title' }, signal);
+      return { series: answer.items.map((item) => ({ id: item.id, title: item.title })), timeZone: knownTimeZone(timeZone()) };
+    }),
+    uploadArtwork: fromPromise<UploadedArtwork, UploadArtworkInput>(async ({ input, signal }) => {
+      const answer = await uploadContentArtwork(requireCredentials(read), input.slot, input.file, signal);
+      return { url: answer.url, width: answer.width, height: answer.height };
+    }),
+    createItem: fromPromise<ContentItem, ContentCreateRequest>(async ({ input, signal }) => {
+      try {
+        return (await createContentItem(requireCredentials(read), input, signal)).item;
+      } catch (error) {
+        const fields = (error instanceof ApiError ? (error.body as { fields?: Record<string, string> } | undefined)?.fields : undefined) ?? {};
+        // The server names its fields as the API does; the form's duration is in minutes.
+        const { durationSeconds, ...rest } = fields;
+        throw new CreateFailure(error instanceof Error ? error.message : String(error), durationSeconds ? { ...rest, durationMinutes: durationSeconds } : rest);
+      }
+    }),
+  };
+}
+
+/** Create New's page machine: its I/O, the new item's page on success, the library on cancel. */
+export function contentCreatePage(io: ReturnType<typeof createContentCreateIo> = createContentCreateIo()) {
+  return contentCreateMachine.provide({
+    actors: io,
+    actions: {
+      openCreated: (_, params) => { if (params.item) navigateTo(`/content/${params.item.kind}/${params.item.id}`); },
+      leave: () => navigateTo(ROUTES.content),
+    },
+  });
+}
+
+let pages: { contentDetail: ReturnType<typeof contentEditorLogic>; contentCreate: ReturnType<typeof contentCreatePage> } | undefined;
 
 /**
  * The Content area's wiring file (issue 26): its page machines with their real I/O, made on first use
  * and read by src/adapters/page-logic.ts when a Content page first renders. (The library is the
  * session-wide `contentBrowser` area actor, src/adapters/area-actors.ts.)
  */
-export function contentPages(): { contentDetail: ReturnType<typeof contentEditorLogic> } {
-  pages ??= { contentDetail: contentEditorLogic() };
+export function contentPages(): { contentDetail: ReturnType<typeof contentEditorLogic>; contentCreate: ReturnType<typeof contentCreatePage> } {
+  pages ??= { contentDetail: contentEditorLogic(), contentCreate: contentCreatePage() };
   return pages;
 }

@@ -35,5 +35,6 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   ownSessions: () => account().then((pages) => pages.ownSessions),
   twoFactor: () => account().then((pages) => pages.twoFactor),
   contentDetail: () => content().then((pages) => pages.contentDetail),
+  contentCreate: () => content().then((pages) => pages.contentCreate),
   report: () => analytics().then((pages) => pages.report),
 };

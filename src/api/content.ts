@@ -4,9 +4,11 @@
  * server's message and status (409: someone else changed the item; 404: no such item here).
  */
 import { API_PATHS } from '../../common/constants';
-import type {
-  ContentBulkStatusRequest, ContentBulkStatusResponse, ContentDetailResponse, ContentListQuery, ContentListResponse,
-  ContentUpdateRequest, ContentUpdateResponse,
+import {
+  CONTENT_CREATE_MESSAGES, CONTENT_CREATE_PATHS,
+  type ArtworkSlot, type ArtworkUploadResponse, type ContentBulkStatusRequest, type ContentBulkStatusResponse, type ContentCreateRequest,
+  type ContentDetailResponse, type ContentFamilyResponse, type ContentListQuery, type ContentListResponse,
+  type ContentUpdateRequest, type ContentUpdateResponse,
 } from '../../common/content';
 import { MESSAGES } from '../../common/messages';
 import { ApiError, apiRequest, authHeaders, type ApiResponse } from './client';
@@ -53,4 +55,25 @@ export async function setContentStatus(credentials: ContentCredentials, body: Co
   return ok(await apiRequest<ContentBulkStatusResponse>(`${API_PATHS.content}/bulk-status`, {
     method: 'POST', body, headers: authHeaders(credentials), signal,
   }));
+}
+
+/* ------------------------------- Create (issue 29) ------------------------------- */
+
+export async function createContentItem(credentials: ContentCredentials, body: ContentCreateRequest, signal?: AbortSignal): Promise<ContentUpdateResponse> {
+  return ok(await apiRequest<ContentUpdateResponse>(CONTENT_CREATE_PATHS.create, { method: 'POST', body, headers: authHeaders(credentials), signal }));
+}
+
+export async function fetchContentFamily(credentials: ContentCredentials, id: string, signal?: AbortSignal): Promise<ContentFamilyResponse> {
+  return ok(await apiRequest<ContentFamilyResponse>(CONTENT_CREATE_PATHS.family(id), { headers: authHeaders(credentials), signal }));
+}
+
+/** Sends the file's bytes as they are (the server checks them by content); answers the stored artwork. */
+export async function uploadContentArtwork(credentials: ContentCredentials, slot: ArtworkSlot, file: Blob, signal?: AbortSignal): Promise<ArtworkUploadResponse> {
+  const response = await fetch(`${CONTENT_CREATE_PATHS.artwork}/${encodeURIComponent(slot)}`, {
+    method: 'POST', body: file, credentials: 'same-origin', signal,
+    headers: { ...authHeaders(credentials), Accept: 'application/json', 'Content-Type': file.type === 'image/webp' ? 'image/webp' : file.type === 'image/png' ? 'image/png' : 'application/octet-stream' },
+  });
+  const body = await response.json().catch(() => ({})) as Partial<ArtworkUploadResponse> & { message?: string };
+  if (!response.ok || typeof body.url !== 'string') throw new ApiError(body.message ?? CONTENT_CREATE_MESSAGES.artworkType, response.status, body);
+  return body as ArtworkUploadResponse;
 }
