@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { EditorRecord, EditorSaveInput } from './editor.machine';
+import type { EditorLoadInput, EditorRecord, EditorSaveInput } from './editor.machine';
 import {
-  editorPageMachine, pageVersionsMachine, selectEditorPageActions, selectEditorPageComparison, selectEditorPageEditor, selectEditorPageVersions,
+  editorPageMachine, pageVersionsMachine, selectEditorPageActions, selectEditorPageComparison, selectEditorPageEditor, selectEditorPageHistory, selectEditorPageVersions,
   type EditorPageInput,
 } from './editor-page.machine';
+import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from './history.machine';
 import { listMachine, type ListPage, type ListQuery } from './list.machine';
 import { pageActionLogic, pageEditorMachine } from './list-page.machine';
 import type { PageActionAnswer, PageActionRequest } from './page-action.machine';
@@ -128,19 +129,68 @@ describe('editorPage', () => {
     { type: 'editor.saved' },
     { type: 'editor.left' },
     { type: 'versions.restored' },
+    { type: 'history.restored' },
+    { type: 'history.stale' },
     { type: 'action.performed', draft: {}, reread: true },
     { type: 'action.performed', draft: { logoUrl: '/files/logo.png' }, reread: false },
   ];
   itReachesEveryStateAndTransition(editorPageMachine, {
     events: pageEvents,
-    input: { id: 'kids', scope: SCOPE, history: true, comparison: true },
+    input: { id: 'kids', scope: SCOPE, history: true, comparison: true, revisions: { kind: 'brand', objectId: 'n1' } },
     logic: editorPageMachine.provide({
       actors: {
         editor: pageEditorMachine.provide({ actors: { load: pendingActor(), save: pendingActor() } }),
         pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
         versions: pageVersionsMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
         comparison: listMachine.provide({ actors: { fetchPage: pendingActor() } }),
+        history: pageHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
       },
     }),
+  });
+});
+
+describe('editorPage: the record\'s History', () => {
+  it('starts the History of the record it names, reads it again after a save, and opens the editor afresh after a restore or a Reload after a conflict', async () => {
+    const historyLoads: HistoryLoadInput[] = [];
+    const loads: unknown[] = [];
+    const actor = createActor(editorPageMachine.provide({
+      actors: {
+        editor: pageEditorMachine.provide({
+          actors: {
+            load: fromPromise<EditorRecord, EditorLoadInput>(async ({ input }) => { loads.push(input); return { values: { title: 'A' }, version: 2, data: null }; }),
+            save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => ({ values: input.draft, version: input.version + 1, data: null })),
+          },
+        }),
+        pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
+        history: pageHistoryMachine.provide({
+          actors: {
+            load: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input }) => {
+              historyLoads.push(input);
+              return { items: [], total: 0, page: 1, pageSize: 20, canRestore: true, restorable: true };
+            }),
+            restore: pendingActor(),
+          },
+        }),
+      },
+    }), { input: { id: 'c1', revisions: { kind: 'content', objectId: 'c1' }, required: { title: 'Title' } } }).start();
+    await settle();
+    expect(historyLoads).toEqual([{ kind: 'content', objectId: 'c1', page: 1 }]);
+    expect(loads).toEqual([{ id: 'c1' }]);
+    const editor = selectEditorPageEditor(actor.getSnapshot());
+    expect(editor.getSnapshot().context.required).toEqual({ title: 'Title' });
+    editor.send({ type: 'editor.change', field: 'title', value: 'B' });
+    editor.send({ type: 'editor.save' });
+    await settle();
+    await settle();
+    expect(historyLoads).toHaveLength(2);
+    const history = selectEditorPageHistory(actor.getSnapshot());
+    actor.send({ type: 'history.restored' });
+    await settle();
+    expect(selectEditorPageEditor(actor.getSnapshot())).not.toBe(editor);
+    expect(selectEditorPageHistory(actor.getSnapshot())).toBe(history);
+    expect(loads).toHaveLength(2);
+    actor.send({ type: 'history.stale' });
+    await settle();
+    expect(loads).toHaveLength(3);
   });
 });

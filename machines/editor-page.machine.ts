@@ -5,7 +5,9 @@
  * `comparison` list (what Copy from default would change). It decides what follows what they report:
  *
  * - a save (`editor.saved`) reads the versions and the comparison again;
- * - a restored version (`versions.restored`) opens the editor afresh on the restored record;
+ * - a restored version (`versions.restored`) or revision (`history.restored`, from the record's
+ *   History, issue 28) opens the editor afresh on the restored record; a Reload after a restore's
+ *   conflict (`history.stale`) opens it afresh too;
  * - a page action that changed the stored record (`action.performed` with `reread`: a rotated key)
  *   opens the editor afresh; one that brings fields (`draft`: an uploaded file's address) puts them
  *   into the editor's draft;
@@ -18,7 +20,9 @@
  * provides their I/O; `scope` (AppCMS: site and network) is passed to every child's I/O as is.
  */
 import { enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { RevisionKind } from '../common/revisions';
 import type { EditorScope } from './editor.machine';
+import { pageHistoryMachine } from './history.machine';
 import { listMachine } from './list.machine';
 import { pageActionLogic, pageEditorMachine } from './list-page.machine';
 import type { PageActionEffects } from './page-action.machine';
@@ -42,6 +46,10 @@ export interface EditorPageInput {
   history?: boolean;
   /** Whether the page shows what Copy from default would change (read with the scope as the list's filters). */
   comparison?: boolean;
+  /** The record's revisions (its kind and id as the server names them): its History is shown beside the editor. */
+  revisions?: { kind: RevisionKind; objectId: string };
+  /** Field name → label of the fields a save requires (passed to the editor). */
+  required?: Readonly<Record<string, string>>;
 }
 
 export interface EditorPageContext {
@@ -50,6 +58,8 @@ export interface EditorPageContext {
   confirm: readonly string[];
   history: boolean;
   comparison: boolean;
+  revisions: { kind: RevisionKind; objectId: string } | null;
+  required: Readonly<Record<string, string>> | null;
 }
 
 export type EditorPageEvent =
@@ -59,6 +69,8 @@ export type EditorPageEvent =
   | { type: 'editor.created'; id: string }
   | { type: 'editor.left' }
   | { type: 'versions.restored' }
+  | { type: 'history.restored' }
+  | { type: 'history.stale' }
   | ({ type: 'action.performed' } & PageActionEffects);
 
 export const editorPageMachine = setup({
@@ -66,22 +78,25 @@ export const editorPageMachine = setup({
     input: {} as EditorPageInput,
     context: {} as EditorPageContext,
     events: {} as EditorPageEvent,
-    children: {} as { editor: 'editor'; actions: 'pageAction'; versions: 'versions'; comparison: 'comparison' },
+    children: {} as { editor: 'editor'; actions: 'pageAction'; versions: 'versions'; comparison: 'comparison'; history: 'history' },
   },
   actors: {
     editor: pageEditorMachine,
     pageAction: pageActionLogic,
     versions: pageVersionsMachine,
     comparison: listMachine,
+    history: pageHistoryMachine,
   },
   actions: {
     startSideChildren: enqueueActions(({ context, enqueue }) => {
       const scope = context.scope ? { scope: context.scope } : {};
       if (context.history) enqueue.spawnChild('versions', { id: 'versions', input: scope });
       if (context.comparison) enqueue.spawnChild('comparison', { id: 'comparison', input: { filters: context.scope ?? {}, limit: COMPARISON_LIMIT } });
+      if (context.revisions) enqueue.spawnChild('history', { id: 'history', input: context.revisions });
     }),
     reloadVersions: enqueueActions(({ context, enqueue }) => {
       if (context.history) enqueue.sendTo('versions', { type: 'versions.reload' });
+      if (context.revisions) enqueue.sendTo('history', { type: 'history.reload' });
     }),
     reloadComparison: enqueueActions(({ context, enqueue }) => {
       if (context.comparison) enqueue.sendTo('comparison', { type: 'list.reload' });
@@ -106,6 +121,8 @@ export const editorPageMachine = setup({
     confirm: input.confirm ?? [],
     history: input.history === true,
     comparison: input.comparison === true,
+    revisions: input.revisions ?? null,
+    required: input.required ?? null,
   }),
   entry: 'startSideChildren',
   invoke: { id: 'actions', src: 'pageAction', input: ({ context }) => ({ confirm: context.confirm }) },
@@ -113,11 +130,16 @@ export const editorPageMachine = setup({
   states: {
     open: {
       description: 'The editor shows the record; a restore, a rotation, a re-read elsewhere or Close opens it afresh.',
-      invoke: { id: 'editor', src: 'editor', input: ({ context }) => ({ id: context.id, ...(context.scope ? { scope: context.scope } : {}) }) },
+      invoke: {
+        id: 'editor', src: 'editor',
+        input: ({ context }) => ({ id: context.id, ...(context.scope ? { scope: context.scope } : {}), ...(context.required ? { required: context.required } : {}) }),
+      },
       on: {
         'page.reload': { target: 'open', reenter: true, actions: 'reloadComparison' },
         'editor.saved': { actions: ['reloadVersions', 'reloadComparison'] },
         'versions.restored': { target: 'open', reenter: true, actions: 'reloadComparison' },
+        'history.restored': { target: 'open', reenter: true, actions: 'reloadComparison' },
+        'history.stale': { target: 'open', reenter: true },
         'action.performed': [
           { guard: { type: 'rereads', params: ({ event }) => ({ reread: event.reread }) }, target: 'open', reenter: true },
           { actions: 'putIntoDraft' },
@@ -141,3 +163,5 @@ export const selectEditorPageActions = (snapshot: EditorPageSnapshot) => snapsho
 export const selectEditorPageVersions = (snapshot: EditorPageSnapshot) => snapshot.children.versions as PageVersionsRef | undefined;
 /** Undefined unless the page was started with `comparison`. */
 export const selectEditorPageComparison = (snapshot: EditorPageSnapshot) => snapshot.children.comparison as PageComparisonRef | undefined;
+/** Undefined unless the page was started with `revisions`. */
+export const selectEditorPageHistory = (snapshot: EditorPageSnapshot) => snapshot.children.history as ActorRefFrom<typeof pageHistoryMachine> | undefined;
