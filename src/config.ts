@@ -91,7 +91,8 @@ export const MONETIZATION_TABS: readonly { key: string; route: string; title: st
 /** Content menu of spec §2.6: external entries, all pointing at '/'. */
 export const CONTENT_MENU: readonly { label: string; href: string }[] = [
   { label: 'Library', href: '/' },
-  { label: 'Create New', href: '/' },
+  // Built here (issue 29), where the spec's entry points at '/' (README, deviations).
+  { label: 'Create New', href: '/content/new' },
   { label: 'Video License', href: '/' },
   { label: 'Country Group', href: '/' },
 ];

@@ -22,6 +22,8 @@ import { useAppActor } from '../../app-actor';
 import { CONTENT_COLUMNS, CONTENT_KIND_LABELS, CONTENT_MENU, CONTENT_STATUS_LABELS } from '../../config';
 import { button, input, label, page, pageTitle } from '../../theme/ui.css';
 import * as css from './content.css';
+import { Thumbnail } from './ArtworkImage';
+import * as own from './create.css';
 
 type ContentBrowserRef = ActorRefFrom<ContentBrowserMachine>;
 
@@ -71,7 +73,10 @@ function Row({ row, selectable, selected, browser }: { row: ContentSummary; sele
         </td>
       )}
       <td className={css.cell}>
-        <Link to="/content/$contentType/$id" params={{ contentType: row.kind, id: row.id }}>{row.title}</Link>
+        <div className={own.episode}>
+          <Thumbnail url={row.artworkUrl} title={row.title} />
+          <Link to="/content/$contentType/$id" params={{ contentType: row.kind, id: row.id }}>{row.title}</Link>
+        </div>
       </td>
       <td className={`${css.cell} ${css.hideNarrow}`}>{CONTENT_KIND_LABELS[row.kind]}</td>
       <td className={css.cell}><span className={css.statusBadge[row.status]}>{CONTENT_STATUS_LABELS[row.status]}</span></td>
