@@ -1,7 +1,7 @@
 /** Monetization › Coupons: the site's codes with their redemptions; generate a batch for an offer; export as CSV. */
 import { useSelector } from '@xstate/react';
 import { COUPON_STATUSES, MONETIZATION_MESSAGES, couponExpiryText } from '../../../common/monetization-rules';
-import { selectEditorData } from '../../../machines/editor.machine';
+import { selectDraft, selectEditorData } from '../../../machines/editor.machine';
 import { selectListQuery } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
 import { COUPON_ACTIONS, type Coupon, type Offer } from '../../../common/monetization-contract';
@@ -16,20 +16,30 @@ import { ListTable } from './ListTable';
 import * as css from './monetization.css';
 import { useCanEditMonetization, type EditorRef } from './page-refs';
 
+const MODES = [{ value: 'batch', label: 'A batch of random codes' }, { value: 'single', label: 'One named code (e.g. SUMMER25)' }];
+
+/** New codes for an offer: one named code (issue 30) or a batch of random ones, with the same limits. */
 export function CouponBatchForm({ editor }: { editor: EditorRef }) {
   useEditorLeaveGuard(editor);
-  const data = useSelector(editor, (s) => selectEditorData(s) as { offers?: Offer[]; generated?: number | null } | null);
+  const data = useSelector(editor, (s) => selectEditorData(s) as { offers?: Offer[]; generated?: number | null; created?: string | null } | null);
+  const single = useSelector(editor, (s) => selectDraft(s).mode === 'single');
   const offers = data?.offers ?? [];
+  const saved = data?.created ? MONETIZATION_MESSAGES.couponCreated(data.created) : MONETIZATION_MESSAGES.batchGenerated(data?.generated ?? 0);
   return (
-    <EditorPanel editor={editor} title="Generate codes" canEdit saveLabel="Generate" savedMessage={MONETIZATION_MESSAGES.batchGenerated(data?.generated ?? 0)}>
+    <EditorPanel editor={editor} title="New codes" canEdit saveLabel={single ? 'Create code' : 'Generate'} savedMessage={saved}>
+      <SelectField editor={editor} field="mode" label="What to create" required disabled={false} options={MODES} />
       <SelectField editor={editor} field="offerId" label="Offer" required disabled={false} options={offers.map((o) => ({ value: o.id, label: o.name }))} />
-      <div className={css.inline}>
-        <NumberField editor={editor} field="count" label="How many codes" required disabled={false} />
-        <TextField editor={editor} field="prefix" label="Prefix (optional)" disabled={false} />
-      </div>
+      {single ? (
+        <TextField editor={editor} field="code" label="Code" required disabled={false} />
+      ) : (
+        <div className={css.inline}>
+          <NumberField editor={editor} field="count" label="How many codes" required disabled={false} />
+          <TextField editor={editor} field="prefix" label="Prefix (optional)" disabled={false} />
+        </div>
+      )}
       <div className={css.inline}>
         <NumberField editor={editor} field="maxRedemptions" label="Redemptions in all (empty: no limit)" disabled={false} />
-        <NumberField editor={editor} field="maxPerSubscriber" label="Per subscriber" required disabled={false} />
+        <NumberField editor={editor} field="maxPerSubscriber" label="Per customer (1: once per customer)" required disabled={false} />
       </div>
       <TextField editor={editor} field="expiresAt" label="Expires" type="datetime-local" disabled={false} />
     </EditorPanel>
@@ -44,7 +54,8 @@ export function CouponsPage() {
   const query = useSelector(list, selectListQuery);
   const actions = useSelector(page, selectPageActions);
   const editor = useSelector(page, selectPageEditor);
-  const exporting = useSelector(actions, selectActionRunning) !== null;
+  const running = useSelector(actions, selectActionRunning);
+  const exporting = running?.name === COUPON_ACTIONS.exportCsv;
   return (
     <div className={ui.page}>
       <h1 className={ui.pageTitle}>Coupons</h1>
@@ -65,9 +76,22 @@ export function CouponsPage() {
             { title: 'Code', cell: (c) => <code className={css.nowrap}>{c.code}</code> },
             { title: 'Offer', cell: (c) => c.offerName },
             { title: 'Redeemed', cell: (c) => `${c.redemptionCount}${c.maxRedemptions === null ? '' : ` / ${c.maxRedemptions}`}` },
-            { title: 'Per subscriber', cell: (c) => c.maxPerSubscriber },
+            { title: 'Last redeemed', cell: (c) => (c.lastRedeemedAt ? c.lastRedeemedAt.slice(0, 10) : 'never') },
+            { title: 'Per customer', cell: (c) => c.maxPerSubscriber },
             { title: 'Expires', cell: (c) => couponExpiryText(c.expiresAt, c.offerEndsAt ?? null) },
             { title: 'Status', cell: (c) => c.status },
+            ...(canEdit ? [{
+              title: 'Actions',
+              cell: (c: Coupon) => {
+                const next = c.status === 'disabled' ? 'active' : 'disabled';
+                return (
+                  <button type="button" className={ui.button.ghost} disabled={running !== null} aria-label={`${next === 'disabled' ? 'Disable' : 'Enable'} ${c.code}`}
+                    onClick={() => actions.send({ type: 'action.request', name: COUPON_ACTIONS.setStatus, args: { id: c.id, version: c.version, status: next }, label: c.code })}>
+                    {next === 'disabled' ? 'Disable' : 'Enable'}
+                  </button>
+                );
+              },
+            }] : []),
           ]}
         />
         {canEdit && editor && <CouponBatchForm key={editor.sessionId} editor={editor} />}
