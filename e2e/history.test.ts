@@ -62,7 +62,9 @@ describe('history', () => {
     planId = new URL(page.url()).searchParams.get('edit')!;
 
     const history = page.getByTestId('history-panel');
-    await history.getByText('Price: (empty) → 9.99 USD').waitFor();
+    const created = history.locator('[data-testid^="revision-"]').filter({ hasText: 'Created with:' });
+    await created.getByText('Price: 9.99 USD').waitFor();
+    expect(await created.textContent()).not.toContain('Description');
     await page.getByLabel('Amount 1').fill('12.99');
     await page.getByRole('button', { name: 'Save' }).click();
     await saved(page);

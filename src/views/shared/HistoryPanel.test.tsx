@@ -85,6 +85,15 @@ describe('HistoryPanel', () => {
     expect(screen.queryByRole('button', { name: /Restore/ })).toBeNull();
   });
 
+  it('reads a creation as the values it was created with, leaving out the empty ones', async () => {
+    const fakes = fakesWith();
+    fakes.revisions.p1 = [revision(1, [{ field: 'name', before: null, after: 'Basic' }, { field: 'description', before: null, after: '' }, { field: 'prices', before: null, after: price(999) }])];
+    await show(fakes);
+    const item = screen.getByTestId('revision-1');
+    expect(item.textContent).toContain('Created with:');
+    expect(within(item).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Name: Basic', 'Price: 9.99 USD']);
+  });
+
   it('says when no change is recorded yet', async () => {
     const fakes = fakesWith();
     fakes.revisions.p1 = [];

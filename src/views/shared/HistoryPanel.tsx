@@ -30,7 +30,12 @@ function who(revision: Revision): string {
   return revision.actor?.username ?? HISTORY_PANEL_MESSAGES.unknownActor;
 }
 
+const EMPTY = formatValue(null);
+
 function RevisionItem({ revision, selected, onSelect }: { revision: Revision; selected: boolean; onSelect: () => void }) {
+  // A creation has nothing before it, a deletion nothing after: their values read as a list, not as changes.
+  const created = revision.changes.length > 0 && revision.changes.every((c) => c.before === null);
+  const removed = !created && revision.changes.length > 0 && revision.changes.every((c) => c.after === null);
   return (
     <li className={selected ? css.itemSelected : css.item} data-testid={`revision-${revision.seq}`}>
       <div className={css.meta}>
@@ -40,8 +45,13 @@ function RevisionItem({ revision, selected, onSelect }: { revision: Revision; se
       </div>
       {revision.restoredFrom !== null && <div className={css.muted}>Restore of revision #{revision.restoredFrom}</div>}
       {revision.reason && revision.restoredFrom === null && <div className={css.muted}>Reason: {revision.reason}</div>}
+      {created && <div className={css.muted}>Created with:</div>}
+      {removed && <div className={css.muted}>Deleted; it had:</div>}
       <ul className={css.changes}>
-        {revision.changes.map((c) => <li key={c.field}>{describeChange(c)}</li>)}
+        {created || removed
+          ? revision.changes.filter((c) => formatValue(created ? c.after : c.before, c.field) !== EMPTY)
+            .map((c) => <li key={c.field}>{`${fieldLabel(c.field)}: ${formatValue(created ? c.after : c.before, c.field)}`}</li>)
+          : revision.changes.map((c) => <li key={c.field}>{describeChange(c)}</li>)}
       </ul>
       <button type="button" className={ui.button.ghost} aria-pressed={selected} onClick={onSelect}>
         {selected ? 'Shown against now' : 'Compare with now'}
@@ -103,7 +113,7 @@ export function HistoryPanel({ history, version }: HistoryPanelProps) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.field}>
-                    <th scope="row" className={css.cell}>{fieldLabel(r.field)}</th>
+                    <th scope="row" className={css.fieldCell}>{fieldLabel(r.field)}</th>
                     <td className={css.cell}>{formatValue(r.before, r.field)}</td>
                     <td className={css.cell}>{formatValue(r.after, r.field)}</td>
                     <td className={css.cell}>{formatValue(r.now, r.field)}</td>

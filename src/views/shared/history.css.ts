@@ -16,6 +16,8 @@ export const diff = style({ marginTop: vars.space.md, borderTop: `1px solid ${va
 export const tableWrap = style({ overflowX: 'auto' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.9rem' });
 export const cell = style({ textAlign: 'left', padding: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top', overflowWrap: 'anywhere' });
-export const headCell = style([cell, { fontWeight: 600, color: vars.color.secondaryLight }]);
+export const headCell = style([cell, { fontWeight: 600, color: vars.color.secondaryLight, overflowWrap: 'normal', wordBreak: 'normal' }]);
+/** The field's name in the comparison: never broken inside a word. */
+export const fieldCell = style([cell, { fontWeight: 600, overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'auto' }]);
 /** An editor with its History below it (the side column of a list page, or the main column of an object page). */
 export const editorColumn = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0, alignSelf: 'start' });
