@@ -19,6 +19,8 @@ const PEOPLE: SubscriberListItem[] = Array.from({ length: 45 }, (_, i) => ({
   country: 'US',
   status: i === 3 ? 'suspended' : 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
+  planName: i % 5 === 0 ? null : 'Basic Monthly',
+  subscriptionState: i % 5 === 0 ? null : 'paying',
 }));
 
 const PLANS = [{ value: '00000000-0000-4000-8000-00000000000a', label: 'Basic Monthly' }];

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
 import { SUPPORT_MESSAGES, type SubscriberDetail } from '../common/support';
 import {
-  commandOf, doneMessage, selectActionError, selectCanAct, selectCanConfirm, selectContact, selectDetail, selectDraft,
-  selectDraftSubscription, selectIsDialogOpen, selectIsLoading, selectIsRunning, selectLastDone, selectLoadError,
+  commandOf, doneMessage, priceIn, refundableOf, selectActionError, selectCanAct, selectCanConfirm, selectContact, selectDetail, selectDraft,
+  selectDraftPayment, selectDraftSubscription, selectIsDialogOpen, selectIsLoading, selectIsNotFound, selectIsRunning, selectLastDone, selectLoadError,
   subscriberMachine, type ActionCommand, type ActionOutcome,
 } from './subscriber.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
@@ -12,19 +12,33 @@ import { fakeActor, pendingActor } from './test-support/fakes';
 const SUBSCRIBER_ID = '11111111-1111-4111-8111-111111111111';
 const SUBSCRIPTION_ID = '22222222-2222-4222-8222-222222222222';
 const DEVICE_ID = '33333333-3333-4333-8333-333333333333';
+const PAYMENT_ID = '44444444-4444-4444-8444-444444444444';
+const PLAN_ID = '55555555-5555-4555-8555-555555555555';
+const PREMIUM_ID = '66666666-6666-4666-8666-666666666666';
+const EURO_ONLY_ID = '77777777-7777-4777-8777-777777777777';
 
 function detailWith(overrides: { profileVersion?: number; subscriptionVersion?: number; cancelAtPeriodEnd?: boolean } = {}): SubscriberDetail {
   return {
     profile: {
       id: SUBSCRIBER_ID, name: 'Maria Lopez', email: 'ma•••@example.com', phone: '•••• 4321', country: 'ES', status: 'active',
       createdAt: '2025-05-01T10:00:00.000Z', networkName: 'ViewLift', updatedAt: '2026-01-01T10:00:00.000Z', version: overrides.profileVersion ?? 1,
+      planName: 'Monthly', subscriptionState: overrides.cancelAtPeriodEnd ? 'cancelling' : 'paying',
     },
     subscriptions: [{
       id: SUBSCRIPTION_ID, planName: 'Monthly', billingPeriod: 'month', status: 'active', startedAt: '2025-05-01T10:00:00.000Z',
       trialEndsAt: null, currentPeriodEnd: '2026-02-01T10:00:00.000Z', cancelAtPeriodEnd: overrides.cancelAtPeriodEnd ?? false,
       cancelledAt: null, endedAt: null, amount: 999, currency: 'USD', version: overrides.subscriptionVersion ?? 1,
+      planId: PLAN_ID, currentPeriodStart: '2026-01-01T10:00:00.000Z', pendingPlanName: null, nextPaymentAdjustment: 0,
     }],
-    payments: [],
+    payments: [{
+      id: PAYMENT_ID, at: '2026-01-01T10:00:00.000Z', planName: 'Monthly', amount: 999, currency: 'USD', status: 'succeeded', method: 'card',
+      refundedAmount: 0, version: 1,
+    }],
+    planOptions: [
+      { id: PLAN_ID, name: 'Monthly', billingPeriod: 'month', prices: [{ currency: 'USD', amount: 999 }] },
+      { id: PREMIUM_ID, name: 'Premium', billingPeriod: 'month', prices: [{ currency: 'USD', amount: 1999 }] },
+      { id: EURO_ONLY_ID, name: 'Euro', billingPeriod: 'month', prices: [{ currency: 'EUR', amount: 899 }] },
+    ],
     devices: [{ id: DEVICE_ID, name: 'Roku', deviceType: 'roku', os: 'Roku OS', appVersion: '3.4', lastSeenAt: '2026-01-01T10:00:00.000Z', signedOutAt: null }],
     playback: [],
     notes: [],
@@ -208,11 +222,78 @@ describe('subscriber', () => {
   });
 
   it('builds no command for a subscription that is not on the page', () => {
-    const draft = { request: { kind: 'cancelSubscription' as const, subscriptionId: 'gone' }, reason: 'Moving abroad', mode: 'NOW' as const, days: '', note: '' };
+    const draft = { request: { kind: 'cancelSubscription' as const, subscriptionId: 'gone' }, reason: 'Moving abroad', mode: 'NOW' as const, days: '', note: '', planId: '', when: 'NOW' as const, amount: '' };
     expect(commandOf({ subscriberId: SUBSCRIBER_ID, detail: detailWith(), draft })).toBeNull();
     expect(commandOf({ subscriberId: SUBSCRIBER_ID, detail: null, draft })).toBeNull();
     expect(doneMessage({ kind: 'revealContact', subscriberId: SUBSCRIBER_ID, reason: 'x' })).toBe(SUPPORT_MESSAGES.contactRevealed);
     expect(doneMessage({ kind: 'signOutDevices', subscriberId: SUBSCRIBER_ID, deviceId: DEVICE_ID, reason: 'x', version: 1 })).toBe(SUPPORT_MESSAGES.signedOutOne);
+    const base = { reason: 'Moving abroad', mode: 'NOW' as const, days: '', note: '', planId: PREMIUM_ID, when: 'NOW' as const, amount: '1.00' };
+    expect(commandOf({ subscriberId: SUBSCRIBER_ID, detail: detailWith(), draft: { ...base, request: { kind: 'resumeSubscription', subscriptionId: 'gone' } } })).toBeNull();
+    expect(commandOf({ subscriberId: SUBSCRIBER_ID, detail: detailWith(), draft: { ...base, request: { kind: 'changePlan', subscriptionId: 'gone' } } })).toBeNull();
+    expect(commandOf({ subscriberId: SUBSCRIBER_ID, detail: detailWith(), draft: { ...base, request: { kind: 'refundPayment', paymentId: 'gone' } } })).toBeNull();
+    expect(priceIn(null, PREMIUM_ID, 'USD')).toBeNull();
+    expect(priceIn(detailWith(), PREMIUM_ID, 'USD')).toBe(1999);
+  });
+
+  it('a malformed or unknown id is not found: no retry, no message of the server', async () => {
+    for (const code of ['NOT_FOUND', 'BAD_USER_INPUT']) {
+      const { actor } = start({ load: fakeActor(() => { throw Object.assign(new Error('id is not a valid id.'), { code }); }) });
+      await settle();
+      expect(selectIsNotFound(actor.getSnapshot())).toBe(true);
+      expect(selectLoadError(actor.getSnapshot())).toBeNull();
+      expect(actor.getSnapshot().status).toBe('done');
+    }
+  });
+
+  it('resumes a subscription cancelling at period end with a reason and the version it read', async () => {
+    const { actor, commands, notify } = start({ load: fakeActor(() => detailWith({ cancelAtPeriodEnd: true, subscriptionVersion: 4 })) });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'resumeSubscription', subscriptionId: SUBSCRIPTION_ID } });
+    expect(selectDraftSubscription(actor.getSnapshot())?.cancelAtPeriodEnd).toBe(true);
+    expect(selectCanConfirm(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'action.reason', value: 'Changed their mind' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands).toEqual([{ kind: 'resumeSubscription', subscriptionId: SUBSCRIPTION_ID, reason: 'Changed their mind', version: 4 }]);
+    expect(notify).toHaveBeenCalledWith({ message: SUPPORT_MESSAGES.resumed, severity: 'success' });
+  });
+
+  it('changes plan only to a plan priced in the subscription\'s currency, now or at period end', async () => {
+    const { actor, commands } = start();
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'changePlan', subscriptionId: SUBSCRIPTION_ID } });
+    actor.send({ type: 'action.reason', value: 'Wants 4K' });
+    expect(selectCanConfirm(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'action.plan', planId: EURO_ONLY_ID });
+    expect(selectCanConfirm(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'action.plan', planId: PREMIUM_ID });
+    actor.send({ type: 'action.when', when: 'AT_PERIOD_END' });
+    expect(selectDraft(actor.getSnapshot())?.when).toBe('AT_PERIOD_END');
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands).toEqual([{ kind: 'changePlan', subscriptionId: SUBSCRIPTION_ID, planId: PREMIUM_ID, planName: 'Premium', when: 'AT_PERIOD_END', reason: 'Wants 4K', version: 1 }]);
+    expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.planChangeScheduled('Premium'));
+    expect(doneMessage({ ...commands[0]!, when: 'NOW' } as ActionCommand)).toBe(SUPPORT_MESSAGES.planChangedNow('Premium'));
+  });
+
+  it('refunds what is left by default, or a part of it in the currency\'s decimals, never more', async () => {
+    const { actor, commands } = start();
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'refundPayment', paymentId: PAYMENT_ID } });
+    expect(selectDraftPayment(actor.getSnapshot())?.id).toBe(PAYMENT_ID);
+    expect(selectDraft(actor.getSnapshot())?.amount).toBe('9.99');
+    actor.send({ type: 'action.reason', value: 'Outage for a week' });
+    for (const value of ['10.00', '0', '0.00', '4.999', 'half', '']) {
+      actor.send({ type: 'action.amount', value });
+      expect(selectCanConfirm(actor.getSnapshot()), value).toBe(false);
+    }
+    actor.send({ type: 'action.amount', value: '4.99' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands).toEqual([{ kind: 'refundPayment', paymentId: PAYMENT_ID, amount: 499, full: false, reason: 'Outage for a week', version: 1 }]);
+    expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.partlyRefunded);
+    expect(doneMessage({ ...commands[0]!, full: true } as ActionCommand)).toBe(SUPPORT_MESSAGES.refunded);
+    expect(refundableOf({ ...detailWith().payments[0]!, refundedAmount: 500 })).toBe(499);
   });
 });
 
@@ -227,6 +308,10 @@ describe('subscriber machine: every path', () => {
     { type: 'action.mode', mode: 'NOW' },
     { type: 'action.days', value: '3' },
     { type: 'action.note', value: 'Called about buffering' },
+    { type: 'action.plan', planId: PREMIUM_ID },
+    { type: 'action.when', when: 'AT_PERIOD_END' },
+    { type: 'action.amount', value: '1.00' },
+    { type: 'xstate.error.actor.loadSubscriber', error: Object.assign(new Error('gone'), { code: 'NOT_FOUND' }) },
     { type: 'action.confirm' },
     { type: 'action.cancel' },
     { type: 'contact.hide' },

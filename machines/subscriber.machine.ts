@@ -1,7 +1,7 @@
 /**
  * One subscriber's page in the Users area (issue 16): everything about them, and the support actions.
  *
- *   loading → ready | failed
+ *   loading → ready | notFound | failed
  *   ready: idle → confirming → running → done | failed
  *                                   ↘ refreshing (a 409: someone else changed the subscriber) → failed
  *
@@ -12,9 +12,10 @@
  * them anyway. I/O actors are supplied by src/adapters/support-actors.ts.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
+import { formatMoney as moneyText, parseMoney } from '../common/monetization-rules';
 import {
   SUPPORT_MESSAGES, isValidComplimentaryDays, isValidReason, SUPPORT_LIMITS,
-  type CancelMode, type RevealedContact, type SubscriberDetail, type SubscriptionRow,
+  type CancelMode, type PaymentRow, type PlanChangeWhen, type RevealedContact, type SubscriberDetail, type SubscriptionRow,
 } from '../common/support';
 import { failureMessage, type NotifyParams } from './notify';
 import { notify } from './system-actions';
@@ -26,7 +27,10 @@ export type ActionRequest =
   | { kind: 'grantDays'; subscriptionId: string }
   | { kind: 'signOutDevices'; deviceId: string | null }
   | { kind: 'addNote' }
-  | { kind: 'revealContact' };
+  | { kind: 'revealContact' }
+  | { kind: 'resumeSubscription'; subscriptionId: string }
+  | { kind: 'changePlan'; subscriptionId: string }
+  | { kind: 'refundPayment'; paymentId: string };
 
 /** The filled-in form of the action being confirmed. */
 export interface ActionDraft {
@@ -35,6 +39,11 @@ export interface ActionDraft {
   mode: CancelMode;
   days: string;
   note: string;
+  /** Plan change: the plan chosen ('' until one is) and when it takes effect. */
+  planId: string;
+  when: PlanChangeWhen;
+  /** Refund: the amount in major units as typed ("4.99"); starts at what is left of the payment. */
+  amount: string;
 }
 
 /** What the `runAction` actor sends to the server. */
@@ -43,7 +52,10 @@ export type ActionCommand =
   | { kind: 'grantDays'; subscriptionId: string; days: number; reason: string; version: number }
   | { kind: 'signOutDevices'; subscriberId: string; deviceId: string | null; reason: string; version: number }
   | { kind: 'addNote'; subscriberId: string; body: string }
-  | { kind: 'revealContact'; subscriberId: string; reason: string };
+  | { kind: 'revealContact'; subscriberId: string; reason: string }
+  | { kind: 'resumeSubscription'; subscriptionId: string; reason: string; version: number }
+  | { kind: 'changePlan'; subscriptionId: string; planId: string; planName: string; when: PlanChangeWhen; reason: string; version: number }
+  | { kind: 'refundPayment'; paymentId: string; amount: number; full: boolean; reason: string; version: number };
 
 export type ActionOutcome =
   | { kind: 'detail'; detail: SubscriberDetail }
@@ -74,15 +86,34 @@ export type SubscriberEvent =
   | { type: 'action.mode'; mode: CancelMode }
   | { type: 'action.days'; value: string }
   | { type: 'action.note'; value: string }
+  | { type: 'action.plan'; planId: string }
+  | { type: 'action.when'; when: PlanChangeWhen }
+  | { type: 'action.amount'; value: string }
   | { type: 'action.confirm' }
   | { type: 'action.cancel' }
   | { type: 'contact.hide' };
 
 /** The error code the GraphQL client reports for a stale version. */
 const CONFLICT_CODE = 'CONFLICT';
+/** Codes of a subscriber id that names nobody: unknown (or another site's), or not an id at all. */
+const NOT_FOUND_CODES: readonly unknown[] = ['NOT_FOUND', 'BAD_USER_INPUT'];
 
 function subscriptionOf(detail: SubscriberDetail | null, id: string): SubscriptionRow | undefined {
   return detail?.subscriptions.find((s) => s.id === id);
+}
+
+function paymentOf(detail: SubscriberDetail | null, id: string): PaymentRow | undefined {
+  return detail?.payments.find((p) => p.id === id);
+}
+
+/** What is left to refund of a payment, in minor units. */
+export function refundableOf(payment: PaymentRow): number {
+  return payment.amount - payment.refundedAmount;
+}
+
+/** The price of a plan option in a currency, in minor units, or null when it has none. */
+export function priceIn(detail: SubscriberDetail | null, planId: string, currency: string): number | null {
+  return detail?.planOptions.find((p) => p.id === planId)?.prices.find((p) => p.currency === currency)?.amount ?? null;
 }
 
 /** The draft as a command, or null while the form is incomplete. */
@@ -112,6 +143,23 @@ export function commandOf(context: Pick<SubscriberContext, 'subscriberId' | 'det
         ? { kind: 'grantDays', subscriptionId: subscription.id, days, reason, version: subscription.version }
         : null;
     }
+    case 'resumeSubscription': {
+      const subscription = subscriptionOf(detail, request.subscriptionId);
+      return subscription ? { kind: 'resumeSubscription', subscriptionId: subscription.id, reason, version: subscription.version } : null;
+    }
+    case 'changePlan': {
+      const subscription = subscriptionOf(detail, request.subscriptionId);
+      const plan = detail.planOptions.find((p) => p.id === draft.planId);
+      if (!subscription || !plan || priceIn(detail, plan.id, subscription.currency) === null) return null;
+      return { kind: 'changePlan', subscriptionId: subscription.id, planId: plan.id, planName: plan.name, when: draft.when, reason, version: subscription.version };
+    }
+    case 'refundPayment': {
+      const payment = paymentOf(detail, request.paymentId);
+      const amount = payment ? parseMoney(draft.amount, payment.currency) : null;
+      return payment && amount !== null && amount >= 1 && amount <= refundableOf(payment)
+        ? { kind: 'refundPayment', paymentId: payment.id, amount, full: amount === refundableOf(payment), reason, version: payment.version }
+        : null;
+    }
   }
 }
 
@@ -123,10 +171,19 @@ export function doneMessage(command: ActionCommand): string {
     case 'signOutDevices': return command.deviceId ? SUPPORT_MESSAGES.signedOutOne : SUPPORT_MESSAGES.signedOutAll;
     case 'addNote': return SUPPORT_MESSAGES.noteAdded;
     case 'revealContact': return SUPPORT_MESSAGES.contactRevealed;
+    case 'resumeSubscription': return SUPPORT_MESSAGES.resumed;
+    case 'changePlan': return command.when === 'NOW' ? SUPPORT_MESSAGES.planChangedNow(command.planName) : SUPPORT_MESSAGES.planChangeScheduled(command.planName);
+    case 'refundPayment': return command.full ? SUPPORT_MESSAGES.refunded : SUPPORT_MESSAGES.partlyRefunded;
   }
 }
 
-const EMPTY_DRAFT: Omit<ActionDraft, 'request'> = { reason: '', mode: 'AT_PERIOD_END', days: '', note: '' };
+const EMPTY_DRAFT: Omit<ActionDraft, 'request'> = { reason: '', mode: 'AT_PERIOD_END', days: '', note: '', planId: '', when: 'NOW', amount: '' };
+
+/** A new draft: a refund starts at what is left of the payment. */
+function draftFor(detail: SubscriberDetail | null, request: ActionRequest): ActionDraft {
+  const payment = request.kind === 'refundPayment' ? paymentOf(detail, request.paymentId) : undefined;
+  return { request, ...EMPTY_DRAFT, amount: payment ? moneyText(refundableOf(payment), payment.currency) : '' };
+}
 
 export const subscriberMachine = setup({
   types: {
@@ -144,7 +201,7 @@ export const subscriberMachine = setup({
     notify,
     setDetail: assign((_, params: { detail: SubscriberDetail }) => ({ detail: params.detail, loadError: null })),
     setLoadError: assign((_, params: { error: unknown }) => ({ loadError: failureMessage(params.error, SUPPORT_MESSAGES.loadFailed) })),
-    openDraft: assign((_, params: { request: ActionRequest }) => ({ draft: { request: params.request, ...EMPTY_DRAFT }, actionError: null, lastDone: null })),
+    openDraft: assign(({ context }, params: { request: ActionRequest }) => ({ draft: draftFor(context.detail, params.request), actionError: null, lastDone: null })),
     editDraft: assign(({ context }, params: Partial<Omit<ActionDraft, 'request'>>) => ({
       draft: context.draft ? { ...context.draft, ...params } : null,
     })),
@@ -163,6 +220,7 @@ export const subscriberMachine = setup({
     mayStart: ({ context }, params: { request: ActionRequest }) => params.request.kind === 'revealContact' || context.canAct,
     isComplete: ({ context }) => commandOf(context) !== null,
     isConflict: (_, params: { error: unknown }) => (params.error as { code?: unknown } | null)?.code === CONFLICT_CODE,
+    isNotFound: (_, params: { error: unknown }) => NOT_FOUND_CODES.includes((params.error as { code?: unknown } | null)?.code),
   },
 }).createMachine({
   id: 'subscriber',
@@ -186,8 +244,15 @@ export const subscriberMachine = setup({
         src: 'loadSubscriber',
         input: ({ context }) => ({ subscriberId: context.subscriberId }),
         onDone: { target: 'ready', actions: { type: 'setDetail', params: ({ event }) => ({ detail: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { target: 'failed', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
+    },
+    notFound: {
+      description: 'The id names no subscriber of this site (unknown, another site\'s, or not an id): a not-found page with a way back; reading again cannot help.',
+      type: 'final',
     },
     failed: {
       description: 'The subscriber could not be read (not found, or the server failed); Retry reads again.',
@@ -217,6 +282,9 @@ export const subscriberMachine = setup({
             'action.mode': { actions: { type: 'editDraft', params: ({ event }) => ({ mode: event.mode }) } },
             'action.days': { actions: { type: 'editDraft', params: ({ event }) => ({ days: event.value }) } },
             'action.note': { actions: { type: 'editDraft', params: ({ event }) => ({ note: event.value }) } },
+            'action.plan': { actions: { type: 'editDraft', params: ({ event }) => ({ planId: event.planId }) } },
+            'action.when': { actions: { type: 'editDraft', params: ({ event }) => ({ when: event.when }) } },
+            'action.amount': { actions: { type: 'editDraft', params: ({ event }) => ({ amount: event.value }) } },
             'action.confirm': { guard: 'isComplete', target: 'running' },
             'action.cancel': { target: 'idle', actions: 'closeDraft' },
           },
@@ -263,6 +331,9 @@ export const subscriberMachine = setup({
             'action.mode': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ mode: event.mode }) } },
             'action.days': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ days: event.value }) } },
             'action.note': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ note: event.value }) } },
+            'action.plan': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ planId: event.planId }) } },
+            'action.when': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ when: event.when }) } },
+            'action.amount': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ amount: event.value }) } },
             'action.confirm': { guard: 'isComplete', target: 'running' },
             'action.cancel': { target: 'idle', actions: 'closeDraft' },
           },
@@ -288,6 +359,7 @@ export type SubscriberSnapshot = SnapshotFrom<SubscriberMachine>;
 export const selectDetail = (s: SubscriberSnapshot): SubscriberDetail | null => s.context.detail;
 export const selectIsLoading = (s: SubscriberSnapshot): boolean => s.matches('loading');
 export const selectLoadError = (s: SubscriberSnapshot): string | null => (s.matches('failed') ? s.context.loadError : null);
+export const selectIsNotFound = (s: SubscriberSnapshot): boolean => s.matches('notFound');
 export const selectCanAct = (s: SubscriberSnapshot): boolean => s.context.canAct;
 export const selectDraft = (s: SubscriberSnapshot): ActionDraft | null => s.context.draft;
 export const selectIsDialogOpen = (s: SubscriberSnapshot): boolean =>
@@ -301,7 +373,12 @@ export const selectContact = (s: SubscriberSnapshot): RevealedContact | null => 
 /** The subscription the open confirmation is about, for its wording. */
 export const selectDraftSubscription = (s: SubscriberSnapshot): SubscriptionRow | null => {
   const request = s.context.draft?.request;
-  return request && (request.kind === 'cancelSubscription' || request.kind === 'grantDays')
+  return request && (request.kind === 'cancelSubscription' || request.kind === 'grantDays' || request.kind === 'resumeSubscription' || request.kind === 'changePlan')
     ? subscriptionOf(s.context.detail, request.subscriptionId) ?? null
     : null;
+};
+/** The payment the open refund is about. */
+export const selectDraftPayment = (s: SubscriberSnapshot): PaymentRow | null => {
+  const request = s.context.draft?.request;
+  return request?.kind === 'refundPayment' ? paymentOf(s.context.detail, request.paymentId) ?? null : null;
 };

@@ -54,6 +54,18 @@ async function runCommand(client: GraphqlClient, command: ActionCommand, signal:
       const data = await runGraphql(client, 'mutation', api.SUBSCRIBER_REVEAL_CONTACT, { subscriberId, reason }, signal);
       return { kind: 'contact', contact: data.subscriberRevealContact };
     }
+    case 'resumeSubscription': {
+      const { subscriptionId, reason, version } = command;
+      return detail((await runGraphql(client, 'mutation', api.SUBSCRIPTION_RESUME, { subscriptionId, reason, version }, signal)).subscriptionResume);
+    }
+    case 'changePlan': {
+      const { subscriptionId, planId, when, reason, version } = command;
+      return detail((await runGraphql(client, 'mutation', api.SUBSCRIPTION_CHANGE_PLAN, { subscriptionId, planId, when, reason, version }, signal)).subscriptionChangePlan);
+    }
+    case 'refundPayment': {
+      const { paymentId, amount, reason, version } = command;
+      return detail((await runGraphql(client, 'mutation', api.PAYMENT_REFUND, { paymentId, amount, reason, version }, signal)).paymentRefund);
+    }
   }
 }
 

@@ -5,17 +5,18 @@
  */
 import { gql } from 'urql';
 import type {
-  CancelMode, RevealedContact, SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest,
+  CancelMode, PlanChangeWhen, RevealedContact, SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest,
 } from '../../common/support';
 
 const DETAIL_FIELDS = gql`
   fragment SupportDetailFields on SupportSubscriberDetail {
-    profile { id name email phone country status createdAt networkName updatedAt version }
+    profile { id name email phone country status createdAt networkName updatedAt version planName subscriptionState }
     subscriptions {
       id planName billingPeriod status startedAt trialEndsAt currentPeriodEnd cancelAtPeriodEnd cancelledAt endedAt
-      amount currency version
+      amount currency version planId currentPeriodStart pendingPlanName nextPaymentAdjustment
     }
-    payments { id at planName amount currency status method }
+    payments { id at planName amount currency status method refundedAmount version }
+    planOptions { id name billingPeriod prices { currency amount } }
     devices { id name deviceType os appVersion lastSeenAt signedOutAt }
     playback { id startedAt contentTitle deviceType watchedSeconds startupMs rebufferCount rebufferSeconds avgBitrateKbps errorCode }
     notes { id body authorName createdAt }
@@ -31,7 +32,7 @@ export const SUBSCRIBER_SEARCH = gql<
       total
       page
       pageSize
-      items { id name email phone country status createdAt }
+      items { id name email phone country status createdAt planName subscriptionState }
       plans { value label }
       networks { value label }
     }
@@ -86,4 +87,34 @@ export const SUBSCRIBER_REVEAL_CONTACT = gql<{ subscriberRevealContact: Revealed
   mutation subscriberRevealContact($subscriberId: ID!, $reason: String!) {
     subscriberRevealContact(subscriberId: $subscriberId, reason: $reason) { email phone }
   }
+`;
+
+export const SUBSCRIPTION_RESUME = gql<
+  { subscriptionResume: SubscriberDetail },
+  { subscriptionId: string; reason: string; version: number }
+>`
+  mutation subscriptionResume($subscriptionId: ID!, $reason: String!, $version: Int!) {
+    subscriptionResume(subscriptionId: $subscriptionId, reason: $reason, version: $version) { ...SupportDetailFields }
+  }
+  ${DETAIL_FIELDS}
+`;
+
+export const SUBSCRIPTION_CHANGE_PLAN = gql<
+  { subscriptionChangePlan: SubscriberDetail },
+  { subscriptionId: string; planId: string; when: PlanChangeWhen; reason: string; version: number }
+>`
+  mutation subscriptionChangePlan($subscriptionId: ID!, $planId: ID!, $when: String!, $reason: String!, $version: Int!) {
+    subscriptionChangePlan(subscriptionId: $subscriptionId, planId: $planId, when: $when, reason: $reason, version: $version) { ...SupportDetailFields }
+  }
+  ${DETAIL_FIELDS}
+`;
+
+export const PAYMENT_REFUND = gql<
+  { paymentRefund: SubscriberDetail },
+  { paymentId: string; amount: number; reason: string; version: number }
+>`
+  mutation paymentRefund($paymentId: ID!, $amount: Int!, $reason: String!, $version: Int!) {
+    paymentRefund(paymentId: $paymentId, amount: $amount, reason: $reason, version: $version) { ...SupportDetailFields }
+  }
+  ${DETAIL_FIELDS}
 `;
