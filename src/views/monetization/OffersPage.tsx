@@ -1,7 +1,7 @@
 /** Monetization › Offers: percentage or fixed discounts on chosen plans, with a period, eligibility and status. */
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { CURRENCIES, ELIGIBILITIES, OFFER_STATUSES, formatMoney } from '../../../common/monetization-rules';
+import { CURRENCIES, DISCOUNT_DURATIONS, ELIGIBILITIES, OFFER_STATUSES, durationText, formatMoney } from '../../../common/monetization-rules';
 import { selectDraft, selectEditorData, selectEditorId } from '../../../machines/editor.machine';
 import type { Offer, Plan } from '../../../common/monetization-contract';
 import { NEW_RECORD_ID, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
@@ -19,12 +19,17 @@ import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './pa
 const ROUTE = '/monetization/offers';
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 const ELIGIBILITY_LABELS = { new: 'New subscribers only', everyone: 'Everyone' } as const;
+const DURATION_LABELS = { once: 'Once (the first payment)', repeating: 'Several months', forever: 'Forever (every payment)' } as const;
 
 export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: boolean }) {
   useEditorLeaveGuard(editor);
   const creating = useSelector(editor, selectEditorId) === NEW_RECORD_ID;
   const plans = useSelector(editor, (s) => (selectEditorData(s) as { plans?: Plan[] } | null)?.plans ?? []);
   const fixed = useSelector(editor, (s) => selectDraft(s).discountType === 'fixed');
+  const repeating = useSelector(editor, (s) => selectDraft(s).duration === 'repeating');
+  // An archived plan cannot be chosen (issue 30); one the offer already has stays listed so it can be removed.
+  const chosen = useSelector(editor, (s) => selectDraft(s).planIds as readonly string[] | undefined);
+  const offered = plans.filter((p) => p.status !== 'archived' || (chosen ?? []).includes(p.id));
   const disabled = !canEdit;
   return (
     <EditorPanel editor={editor} title={creating ? 'New offer' : 'Edit offer'} canEdit={canEdit}>
@@ -36,7 +41,12 @@ export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: b
         {fixed && <SelectField editor={editor} field="currency" label="Currency" required disabled={disabled} options={options(CURRENCIES)} />}
       </div>
       <ChoiceList editor={editor} field="planIds" label="Plans it applies to" required disabled={disabled}
-        options={plans.map((p) => ({ value: p.id, label: p.name }))} />
+        options={offered.map((p) => ({ value: p.id, label: p.status === 'archived' ? `${p.name} (archived)` : p.name }))} />
+      <div className={css.inline}>
+        <SelectField editor={editor} field="duration" label="Discount applies" required disabled={disabled}
+          options={DISCOUNT_DURATIONS.map((d) => ({ value: d, label: DURATION_LABELS[d] }))} />
+        {repeating && <NumberField editor={editor} field="durationMonths" label="Months" required disabled={disabled} />}
+      </div>
       <div className={css.inline}>
         <TextField editor={editor} field="startsAt" label="Starts" type="datetime-local" required disabled={disabled} />
         <TextField editor={editor} field="endsAt" label="Ends" type="datetime-local" disabled={disabled} />
@@ -69,6 +79,7 @@ export function OffersPage() {
             { title: 'Name', cell: (o) => <Link to={ROUTE} search={{ edit: o.id }} className={css.rowLink}>{o.name}</Link> },
             { title: 'Discount', cell: (o) => (o.discountType === 'percent' ? `${o.discountValue}%` : `${o.currency} ${formatMoney(o.discountValue, o.currency ?? 'USD')}`) },
             { title: 'Plans', cell: (o) => o.planIds.length },
+            { title: 'Applies', cell: (o) => durationText(o.duration, o.durationMonths) },
             { title: 'Period', cell: (o) => `${new Date(o.startsAt).toLocaleDateString()} – ${o.endsAt ? new Date(o.endsAt).toLocaleDateString() : 'open'}` },
             { title: 'Status', cell: (o) => o.status },
           ]}
