@@ -4,14 +4,15 @@
  * editor actor (machines/editor.machine.ts) over the item; the page renders its snapshot and sends
  * it events. "Back to library" goes through the editor's leave guard.
  */
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../../common/constants';
-import { CONTENT_STATUSES, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
+import { CONTENT_CREATE_MESSAGES, CONTENT_STATUSES, isContentKind, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
+import type { ContentDetailData } from '../../../machines/content-record';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
-import { selectRoles } from '../../../machines/auth.machine';
+import { selectRoles, selectSession } from '../../../machines/auth.machine';
 import {
   selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorPhase, selectIsConfirmingLeave, selectIsDirty,
   type EditorMachine,
@@ -23,6 +24,8 @@ import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ContentArtwork } from './ContentArtwork';
+import { catalogueFacts, ContentFamily, Poster } from './ContentFamily';
+import * as own from './create.css';
 import * as css from './content.css';
 import { formatDate, formatDuration } from './ContentLibraryPage';
 
@@ -63,7 +66,7 @@ function Stat({ value, name }: { value: string; name: string }) {
   );
 }
 
-function Facts({ detail }: { detail: ContentDetailResponse }) {
+function Facts({ detail, timeZone }: { detail: ContentDetailResponse; timeZone: unknown }) {
   const { item } = detail;
   const facts: [string, string][] = [
     ['Kind', CONTENT_KIND_LABELS[item.kind]],
@@ -74,6 +77,7 @@ function Facts({ detail }: { detail: ContentDetailResponse }) {
     ['Published', item.publishedAt ? formatDate(item.publishedAt) : '—'],
     ...(item.scheduledAt ? [['Goes live', formatDate(item.scheduledAt)] as [string, string]] : []),
     ...(item.seasonNumber !== null && item.episodeNumber !== null ? [['Episode', `Season ${item.seasonNumber}, episode ${item.episodeNumber}`] as [string, string]] : []),
+    ...catalogueFacts(item, timeZone),
     ['Updated', formatDate(item.updatedAt)],
   ];
   return (
@@ -191,7 +195,8 @@ function ContentDetail({ id }: { id: string }) {
   const auth = useAppActor('auth');
   const writable = useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.content));
   const phase = useSelector(editor, selectEditorPhase);
-  const detail = useSelector(editor, selectEditorData) as ContentDetailResponse | null;
+  const detail = useSelector(editor, selectEditorData) as ContentDetailData | null;
+  const timeZone = useSelector(auth, (s) => selectSession(s)?.profile?.defaultTimezone);
   const error = useSelector(editor, selectEditorError);
   const confirmingLeave = useSelector(editor, selectIsConfirmingLeave);
   useEditorLeaveGuard(editor);
@@ -230,13 +235,17 @@ function ContentDetail({ id }: { id: string }) {
     <main className={css.detailPage}>
       {back}
       <div className={css.detailHeader}>
-        <ContentArtwork title={item.title} genre={item.genre} artworkUrl={item.artworkUrl} />
+        <div className={own.headerArt}>
+          <ContentArtwork title={item.title} genre={item.genre} artworkUrl={item.artworkUrl} />
+          <Poster item={item} />
+        </div>
         <div>
           <h1>{item.title}</h1>
           {item.description && <p>{item.description}</p>}
-          <Facts detail={detail} />
+          <Facts detail={detail} timeZone={timeZone} />
         </div>
       </div>
+      <ContentFamily item={item} family={detail.family} writable={writable} />
       <Stats detail={detail} />
       {writable && <div className={css.editArea}><EditForm editor={editor} /></div>}
       <Modal
@@ -254,6 +263,16 @@ function ContentDetail({ id }: { id: string }) {
 }
 
 export function ContentDetailPage() {
-  const { id } = getRouteApi('/protected/content/$contentType/$id').useParams();
+  const { id, contentType } = getRouteApi('/protected/content/$contentType/$id').useParams();
+  // An address naming no kind of content (`/content/anything/<id>`) is a not-found page with a way back.
+  if (!isContentKind(contentType)) {
+    return (
+      <main className={css.detailPage}>
+        <Link to="/content" className={`${button.ghost} ${css.backLink}`}>← Back to library</Link>
+        <h1>Content not found</h1>
+        <p className={css.message} role="alert">{CONTENT_CREATE_MESSAGES.unknownKind(contentType ?? '')}</p>
+      </main>
+    );
+  }
   return <ContentDetail key={id ?? ''} id={id ?? ''} />;
 }
