@@ -18,7 +18,6 @@ import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { ContentCreateMachine } from '../machines/content-create.machine';
-import type { EditorMachine } from '../machines/editor.machine';
 import type { EditorPageMachine } from '../machines/editor-page.machine';
 import type { ListMachine } from '../machines/list.machine';
 import type { ListPageMachine } from '../machines/list-page.machine';
@@ -62,7 +61,7 @@ export interface PageLogic {
   ownSessions: OwnSessionsMachine;
   twoFactor: TotpEnrolmentMachine;
   // Content (src/adapters/content-actors.ts)
-  contentDetail: EditorMachine;
+  contentDetail: EditorPageMachine;
   contentCreate: ContentCreateMachine;
   // Analytics (src/adapters/report-actors.ts)
   report: ReportMachine;

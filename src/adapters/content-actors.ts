@@ -8,6 +8,7 @@
 import { fromPromise } from 'xstate';
 import { ROUTES } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
+import { REQUEST_ID_HEADER } from '../../common/revisions';
 import {
   CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
@@ -28,6 +29,11 @@ import {
 } from '../api/content';
 import { readCookie } from './cookies';
 import { setStatusOfMatching } from '../api/content-availability';
+import { editorPageMachine } from '../../machines/editor-page.machine';
+import { pageHistoryMachine } from '../../machines/history.machine';
+import { pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
+import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
+import { historyActors } from './history-io';
 import { navigateTo } from './navigation';
 import { readCredentials } from './session-store';
 
@@ -62,7 +68,8 @@ export function createContentActors(read: () => ContentCredentials | null = read
 
     bulkStatus: fromPromise<number, BulkStatusInput>(async ({ input, signal }) => {
       try {
-        return (await setContentStatus(requireCredentials(read), input, signal)).updated;
+        const { requestId, ...body } = input;
+        return (await setContentStatus(requireCredentials(read), body, signal, requestId ? { [REQUEST_ID_HEADER]: requestId } : {})).updated;
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) throw Object.assign(new Error(error.message), { code: CONTENT_BULK_CONFLICT });
         throw error;
@@ -119,6 +126,28 @@ export function contentEditorLogic(deps: { actors?: ReturnType<typeof createCont
   });
 }
 
+/**
+ * The content item's page machine (issue 28): its editor (REST load and save), its History (the
+ * item's revisions; a restore opens the editor afresh), and back to the library on leave.
+ */
+export function contentDetailPage(deps: {
+  actors?: ReturnType<typeof createContentActors>;
+  history?: ReturnType<typeof historyActors>;
+  leave?: () => void;
+} = {}) {
+  const actors = deps.actors ?? createContentActors();
+  return editorPageMachine.provide({
+    actors: {
+      editor: pageEditorMachine.provide({ actors: { load: actors.loadItem, save: actors.saveItem } }),
+      pageAction: pageActionLogic.provide({
+        actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => { throw new Error(`No page action "${input.name}" on this page`); }) },
+      }),
+      history: pageHistoryMachine.provide({ actors: deps.history ?? historyActors() }),
+    },
+    actions: { leave: deps.leave ?? (() => navigateTo(ROUTES.content)) },
+  });
+}
+
 /** The I/O of Create New (issue 29): the site's series and time zone, the artwork upload, the creation. */
 export function createContentCreateIo(read: () => ContentCredentials | null = readCredentials, timeZone: () => unknown = () => readCookie(COOKIE_NAMES.defaultTimezone)) {
   return {
@@ -154,14 +183,14 @@ export function contentCreatePage(io: ReturnType<typeof createContentCreateIo> =
   });
 }
 
-let pages: { contentDetail: ReturnType<typeof contentEditorLogic>; contentCreate: ReturnType<typeof contentCreatePage> } | undefined;
+let pages: { contentDetail: ReturnType<typeof contentDetailPage>; contentCreate: ReturnType<typeof contentCreatePage> } | undefined;
 
 /**
  * The Content area's wiring file (issue 26): its page machines with their real I/O, made on first use
  * and read by src/adapters/page-logic.ts when a Content page first renders. (The library is the
  * session-wide `contentBrowser` area actor, src/adapters/area-actors.ts.)
  */
-export function contentPages(): { contentDetail: ReturnType<typeof contentEditorLogic>; contentCreate: ReturnType<typeof contentCreatePage> } {
-  pages ??= { contentDetail: contentEditorLogic(), contentCreate: contentCreatePage() };
+export function contentPages(): { contentDetail: ReturnType<typeof contentDetailPage>; contentCreate: ReturnType<typeof contentCreatePage> } {
+  pages ??= { contentDetail: contentDetailPage(), contentCreate: contentCreatePage() };
   return pages;
 }

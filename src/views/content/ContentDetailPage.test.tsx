@@ -4,8 +4,12 @@ import { fromPromise } from 'xstate';
 import type { Roles } from '../../../common/contract';
 import { OWN_MESSAGES } from '../../../common/messages';
 import {
-  EDITOR_FAILURE, EditorFailure, editorMachine, type EditorRecord, type EditorSaveInput,
+  EDITOR_FAILURE, EditorFailure, type EditorRecord, type EditorSaveInput,
 } from '../../../machines/editor.machine';
+import { editorPageMachine } from '../../../machines/editor-page.machine';
+import { pageHistoryMachine } from '../../../machines/history.machine';
+import { pageActionLogic, pageEditorMachine } from '../../../machines/list-page.machine';
+import { historyFakeActors, historyFakes, revision, type HistoryFakes } from '../../test-support/history-fakes';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { contentRecordOf } from '../../../machines/content-record';
 import { renderView, settle } from '../../test-support/render-view';
@@ -19,16 +23,24 @@ function show(options: {
   load?: () => Promise<EditorRecord>;
   save?: (input: EditorSaveInput) => Promise<EditorRecord>;
   pendingLoad?: boolean;
+  history?: HistoryFakes;
 } = {}) {
   const leave = vi.fn();
   const saves: EditorSaveInput[] = [];
-  const logic = editorMachine.provide({
+  const history = options.history ?? historyFakes();
+  const logic = editorPageMachine.provide({
     actors: {
-      load: options.pendingLoad ? pendingActor() : fromPromise(options.load ?? (async () => contentRecordOf(contentDetail()))),
-      save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => {
-        saves.push(input);
-        return (options.save ?? (async () => contentRecordOf(contentDetail({ title: 'Harbour Lights (restored)', version: 2 }))))(input);
+      editor: pageEditorMachine.provide({
+        actors: {
+          load: options.pendingLoad ? pendingActor() : fromPromise(options.load ?? (async () => contentRecordOf(contentDetail()))),
+          save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => {
+            saves.push(input);
+            return (options.save ?? (async () => contentRecordOf(contentDetail({ title: 'Harbour Lights (restored)', version: 2 }))))(input);
+          }),
+        },
       }),
+      pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
+      history: pageHistoryMachine.provide({ actors: historyFakeActors(history) }),
     },
     actions: { leave },
   });
@@ -41,7 +53,7 @@ function show(options: {
       actors: { auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) } },
     },
   );
-  return { rendered, leave, saves };
+  return { rendered, leave, saves, history };
 }
 
 describe('ContentDetailPage', () => {
@@ -177,5 +189,18 @@ describe('ContentDetailPage', () => {
     await view.user.click(screen.getByRole('button', { name: 'Try again' }));
     await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Harbour Lights 1' })).toBeTruthy();
+  });
+
+  it('shows the item\'s History (who changed what, in words) and a read role sees it without Restore', async () => {
+    const history = historyFakes();
+    history.revisions[ID] = [revision(5, [{ field: 'status', before: 'draft', after: 'published' }], { kind: 'content', objectId: ID, actor: { id: 'u2', username: 'content@demo.test' } })];
+    history.canRestore = false;
+    const view = await show({ roles: { Content: 'read' }, history }).rendered;
+    const item = await screen.findByTestId('revision-5');
+    expect(item.textContent).toContain('Status: draft → published');
+    expect(item.textContent).toContain('by content@demo.test');
+    expect(history.loads[0]).toEqual({ kind: 'content', objectId: ID, page: 1 });
+    await view.user.click(within(item).getByRole('button', { name: 'Compare with now' }));
+    expect(screen.queryByRole('button', { name: /Restore/ })).toBeNull();
   });
 });
