@@ -75,8 +75,15 @@ export function CouponsPage() {
           columns={[
             { title: 'Code', cell: (c) => <code className={css.nowrap}>{c.code}</code> },
             { title: 'Offer', cell: (c) => c.offerName },
-            { title: 'Redeemed', cell: (c) => `${c.redemptionCount}${c.maxRedemptions === null ? '' : ` / ${c.maxRedemptions}`}` },
-            { title: 'Last redeemed', cell: (c) => (c.lastRedeemedAt ? c.lastRedeemedAt.slice(0, 10) : 'never') },
+            {
+              title: 'Redeemed',
+              cell: (c) => (
+                <>
+                  <div className={css.nowrap}>{`${c.redemptionCount}${c.maxRedemptions === null ? '' : ` / ${c.maxRedemptions}`}`}</div>
+                  <div className={`${css.muted} ${css.nowrap}`}>{c.lastRedeemedAt ? `last ${c.lastRedeemedAt.slice(0, 10)}` : 'never'}</div>
+                </>
+              ),
+            },
             { title: 'Per customer', cell: (c) => c.maxPerSubscriber },
             { title: 'Expires', cell: (c) => couponExpiryText(c.expiresAt, c.offerEndsAt ?? null) },
             { title: 'Status', cell: (c) => c.status },
