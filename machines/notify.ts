@@ -3,11 +3,14 @@
  * `notify` action that does nothing when no notifier is registered (isolated tests).
  */
 import type { NotifierEvent, Severity } from './notifier.machine';
+import type { UndoOffer } from './undo.machine';
 
 export interface NotifyParams {
   message: string;
   severity: Severity;
   durationMs?: number;
+  /** The change this message offers to undo (issue 28). */
+  undo?: UndoOffer;
 }
 
 export function showNotification(params: NotifyParams): NotifierEvent {

@@ -51,9 +51,12 @@ export async function updateContentItem(credentials: ContentCredentials, id: str
   }));
 }
 
-export async function setContentStatus(credentials: ContentCredentials, body: ContentBulkStatusRequest, signal?: AbortSignal): Promise<ContentBulkStatusResponse> {
+/** `extraHeaders`: the request's own id (x-request-id), when the change offers Undo (issue 28). */
+export async function setContentStatus(
+  credentials: ContentCredentials, body: ContentBulkStatusRequest, signal?: AbortSignal, extraHeaders: Record<string, string> = {},
+): Promise<ContentBulkStatusResponse> {
   return ok(await apiRequest<ContentBulkStatusResponse>(`${API_PATHS.content}/bulk-status`, {
-    method: 'POST', body, headers: authHeaders(credentials), signal,
+    method: 'POST', body, headers: { ...authHeaders(credentials), ...extraHeaders }, signal,
   }));
 }
 
