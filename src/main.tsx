@@ -23,6 +23,7 @@ import { PAGE_LOGIC_LOADERS } from './adapters/page-logic';
 import { RootActorContext, systemActor, type RootActor } from './app-actor';
 import { lazyPageLogic, PageLogicContext } from './page-actors';
 import { readInjectedRuntimeConfig } from './runtime-config';
+import { installUnsavedEditsGuard } from './unsaved-edits';
 import { CrashBoundary } from './views/shared/CrashScreen';
 import { AppNavigationContext } from './views/auth/auth-link';
 import { SignInScreen } from './views/auth/SignInScreen';
@@ -30,6 +31,8 @@ import { SignInScreen } from './views/auth/SignInScreen';
 const config = readInjectedRuntimeConfig();
 const inspect = await startInspectorWhenAsked(config, window.location.search);
 const root = createAppActor(config, { inspect });
+// Reload or closing the tab asks first while any page's editor has unsaved changes (issue 28).
+installUnsavedEditsGuard(window);
 // Page machines with their areas' real I/O, each area's wiring file loaded when one of its pages renders.
 const pageLogic = lazyPageLogic(PAGE_LOGIC_LOADERS);
 const reactRoot = createRoot(document.getElementById('root')!);

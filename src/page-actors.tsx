@@ -18,6 +18,7 @@ import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { ContentCreateMachine } from '../machines/content-create.machine';
+import type { EditorMachine } from '../machines/editor.machine';
 import type { EditorPageMachine } from '../machines/editor-page.machine';
 import type { ListMachine } from '../machines/list.machine';
 import type { ListPageMachine } from '../machines/list-page.machine';
@@ -30,6 +31,7 @@ import type { StaffAdminMachine } from '../machines/staff-admin.machine';
 import type { SubscriberSearchMachine } from '../machines/subscriber-search.machine';
 import type { SubscriberMachine } from '../machines/subscriber.machine';
 import type { TotpEnrolmentMachine } from '../machines/totp-enrolment.machine';
+import { trackUnsavedEdits } from './unsaved-edits';
 
 /**
  * Every page machine by page name. An area adds its pages here (the machine's type from `machines/`)
@@ -61,7 +63,7 @@ export interface PageLogic {
   ownSessions: OwnSessionsMachine;
   twoFactor: TotpEnrolmentMachine;
   // Content (src/adapters/content-actors.ts)
-  contentDetail: EditorPageMachine;
+  contentDetail: EditorMachine;
   contentCreate: ContentCreateMachine;
   // Analytics (src/adapters/report-actors.ts)
   report: ReportMachine;
@@ -78,8 +80,8 @@ export type PageLogicLoaders = { [K in PageName]?: () => Promise<PageLogic[K]> }
 export const PageLogicContext = createContext<PageLogicMap | null>(null);
 
 /**
- * The browser's map: an entry is loaded on its first read and kept (its promise, marked fulfilled once
- * loaded, so later renders read it without suspending).
+ * The browser's map: an entry is loaded on its first read and kept (the promise while loading, then
+ * the logic itself, so later renders do not suspend).
  */
 export function lazyPageLogic(loaders: PageLogicLoaders): PageLogicMap {
   const kept: Record<string, unknown> = {};
@@ -90,18 +92,14 @@ export function lazyPageLogic(loaders: PageLogicLoaders): PageLogicMap {
       get: () => {
         if (!(name in kept)) {
           const load = loaders[name] as () => Promise<unknown>;
-          // The same promise stays the entry once loaded, marked fulfilled (as React's use() reads a
-          // thenable), so a page calls use() on every render: a page that suspended on it and then
-          // read the bare logic broke React's rule of unconditional use() (React error #520).
-          const promise: Promise<unknown> & { status?: string; value?: unknown } = load().then((logic) => {
-            Object.assign(promise, { status: 'fulfilled', value: logic });
+          kept[name] = load().then((logic) => {
+            kept[name] = logic;
             return logic;
           }, (error: unknown) => {
             // A failed load (offline) is tried again on the next render instead of failing for good.
             delete kept[name];
             throw error;
           });
-          kept[name] = promise;
         }
         return kept[name];
       },
@@ -125,5 +123,15 @@ export function usePageActor<K extends PageName>(
   options?: ActorOptions<PageLogic[K] & AnyActorLogic>,
 ): ActorRefFrom<PageLogic[K] & AnyActorLogic> {
   const logic = usePageLogic(name) as PageLogic[K] & AnyActorLogic;
-  return useActorRef(logic, options) as ActorRefFrom<PageLogic[K] & AnyActorLogic>;
+  // Every page's editors are known to the one unsaved-edits guard (reload, closing the tab; issue 28).
+  const inspect = options?.inspect;
+  const tracked: ActorOptions<PageLogic[K] & AnyActorLogic> = {
+    ...options,
+    inspect: (event) => {
+      trackUnsavedEdits(event);
+      if (typeof inspect === 'function') inspect(event);
+      else inspect?.next?.(event);
+    },
+  };
+  return useActorRef(logic, tracked) as ActorRefFrom<PageLogic[K] & AnyActorLogic>;
 }

@@ -1,12 +1,12 @@
 /**
  * The router side of the editor machine's leave guard, for every page with an editor: navigations the
- * editor did not start (a tab link, the browser's back button, another row) and page unloads ask
+ * editor did not start (a tab link, the browser's back button, another row) ask
  * first while the editor says leaving would lose changes. The decision is the machine's
  * (`editor.navigate` → `confirmingNavigation`); the router only waits for its answer.
  */
 import { useBlocker } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
-import { selectGuardsLeaving, selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
+import { selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
 
 export function useEditorLeaveGuard(editor: ActorRefFrom<EditorMachine>): void {
   useBlocker({
@@ -23,6 +23,7 @@ export function useEditorLeaveGuard(editor: ActorRefFrom<EditorMachine>): void {
         });
       });
     },
-    enableBeforeUnload: () => selectGuardsLeaving(editor.getSnapshot()),
+    // Reload and closing the tab: the one guard of src/unsaved-edits.ts, for every editor of every page.
+    enableBeforeUnload: false,
   });
 }
