@@ -10,7 +10,8 @@ import { catalogueFacts, ContentFamily, Poster } from './ContentFamily';
 const SERIES_ID = '00000000-0000-4000-8000-0000000000aa';
 const episode = (n: number, season: number) => ({
   id: `00000000-0000-4000-8000-00000000010${n}`, title: `Saga S${season} E${n}`, status: 'draft' as const, seasonNumber: season, episodeNumber: n,
-  artworkUrl: n === 1 ? `/v2.0/appcms/files/${'b'.repeat(64)}.png` : '',
+  // The demo's seeded addresses point nowhere: never requested, a neutral box instead.
+  artworkUrl: n === 1 ? `/v2.0/appcms/files/${'b'.repeat(64)}.png` : 'https://images.viewlift-demo.test/artwork/x.jpg',
 });
 const signedIn = (roles: Record<string, string> = { Content: 'write' }) => ({ auth: { readStoredSession: fakeActor(() => signedInAs(roles)) } });
 
