@@ -72,7 +72,8 @@ function Facts({ detail, timeZone }: { detail: ContentDetailResponse; timeZone: 
     ['Kind', CONTENT_KIND_LABELS[item.kind]],
     ['Status', CONTENT_STATUS_LABELS[item.status]],
     ['Genre', item.genre],
-    ['Duration', formatDuration(item.durationSeconds)],
+    // A series has no duration of its own; a live event may have none planned.
+    ...(item.kind === 'series' ? [] : [['Duration', item.durationSeconds > 0 ? formatDuration(item.durationSeconds) : '—'] as [string, string]]),
     ['Tags', item.tags.length ? item.tags.join(', ') : '—'],
     ['Published', item.publishedAt ? formatDate(item.publishedAt) : '—'],
     ...(item.scheduledAt ? [['Goes live', formatDate(item.scheduledAt)] as [string, string]] : []),

@@ -35,7 +35,7 @@ export function ContentFamily({ item, family, writable }: { item: ContentItem; f
   if (!family) return null;
   if (item.kind === 'episode') {
     return (
-      <section className={css.section} aria-labelledby="family-title">
+      <section className={`${css.section} ${own.familySection}`} aria-labelledby="family-title">
         <h2 id="family-title" className={css.sectionTitle}>Series</h2>
         {family.series
           ? <p>Episode {item.episodeNumber} of season {item.seasonNumber} of <Link to="/content/$contentType/$id" params={{ contentType: 'series', id: family.series.id }}>{family.series.title}</Link></p>
@@ -45,7 +45,7 @@ export function ContentFamily({ item, family, writable }: { item: ContentItem; f
   }
   if (item.kind !== 'series') return null;
   return (
-    <section className={css.section} aria-labelledby="family-title">
+    <section className={`${css.section} ${own.familySection}`} aria-labelledby="family-title">
       <h2 id="family-title" className={css.sectionTitle}>Seasons and episodes</h2>
       <div className={own.family}>
         {family.seasons.map((season) => {
@@ -63,9 +63,9 @@ export function ContentFamily({ item, family, writable }: { item: ContentItem; f
                   {episodes.map((e) => (
                     <li key={e.id} className={own.episode}>
                       <Thumbnail url={e.artworkUrl} title={e.title} />
-                      <span>{e.episodeNumber}.</span>
+                      <span className={own.nowrap}>{e.episodeNumber}.</span>
                       <Link to="/content/$contentType/$id" params={{ contentType: 'episode', id: e.id }}>{e.title}</Link>
-                      <span className={css.statusBadge[e.status]}>{CONTENT_STATUS_LABELS[e.status]}</span>
+                      <span className={`${css.statusBadge[e.status]} ${own.nowrap}`}>{CONTENT_STATUS_LABELS[e.status]}</span>
                     </li>
                   ))}
                 </ol>
