@@ -24,8 +24,9 @@ export const placeholder = style({
 });
 export const poster = style({ width: '100%', maxWidth: 240, aspectRatio: '2 / 3', objectFit: 'cover', borderRadius: vars.radius, display: 'block' });
 export const posterBox = style([placeholder, { width: '100%', maxWidth: 240, aspectRatio: '2 / 3' }]);
-export const thumb = style({ width: 96, aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 4, display: 'block', flex: '0 0 auto' });
-export const thumbBox = style([placeholder, { width: 96, aspectRatio: '16 / 9', flex: '0 0 auto', fontSize: '0.65rem' }]);
+// Smaller on a phone, so a title keeps its words whole beside it.
+export const thumb = style({ width: 96, aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 4, display: 'block', flex: '0 0 auto', '@media': { [narrow]: { width: 48 } } });
+export const thumbBox = style([placeholder, { width: 96, aspectRatio: '16 / 9', flex: '0 0 auto', fontSize: '0.65rem', '@media': { [narrow]: { width: 48, fontSize: '0.5rem' } } }]);
 export const family = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const season = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const seasonHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm });
