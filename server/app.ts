@@ -129,6 +129,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // can no longer matter (server/db/housekeeping.ts), every 10 minutes.
   const housekeeping = setInterval(() => {
     purgeExpired(dbHandle.db).catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'housekeeping failed'));
+    // Issue 30: subscriptions moving to their plan's current price take it once their period has ended.
+    app.services.monetization.applyRenewalMoves(new Date())
+      .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'renewal price moves failed'));
   }, 10 * 60_000);
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));

@@ -609,6 +609,15 @@ export async function generateCouponBatch(
   });
 }
 
+/**
+ * The renewal side of "Move existing subscribers at their next renewal" (issue 30): every paying
+ * subscription scheduled to move whose period has ended takes the plan's current price version and
+ * its amount. Run by the server's maintenance interval (server/app.ts); idempotent.
+ */
+export async function applyRenewalMoves(db: Db, now: Date = new Date()) {
+  return repo.applyRenewalMoves(db, now);
+}
+
 /* ----------------------------- Redemption ----------------------------- */
 
 /**
@@ -646,7 +655,7 @@ const RULES = {
   getSettings, saveSettings, listPlans, getPlan, createPlan, updatePlan, deletePlan, duplicatePlan, moveSubscribersAtRenewal, setCouponStatus,
   listPlanGroups, getPlanGroup, createPlanGroup, updatePlanGroup, reorderPlanGroups,
   listOffers, getOffer, createOffer, updateOffer, listCoupons, getCoupon, exportCouponsCsv, createCoupon, updateCoupon, generateCouponBatch,
-  redeemCoupon,
+  redeemCoupon, applyRenewalMoves,
 };
 
 type BoundToDb<T> = { [K in keyof T]: T[K] extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never };
