@@ -51,7 +51,7 @@ export interface AreaActorLogic {
 
 export type AppEvent =
   /** The router finished a navigation. */
-  | { type: 'path.changed'; path: string }
+  | { type: 'path.changed'; path: string; search?: Record<string, unknown> }
   /** The signed-in shell or an area route needs the area actors (loaded and spawned once). */
   | { type: 'areas.load' }
   | AuthReport;
@@ -70,9 +70,12 @@ export function appCmsSiteOf(session: Session | null): string | null {
 function pathToInactivity({ event }: Args): Relay {
   return { systemId: 'inactivity', event: { type: 'path.changed', path: event.type === 'path.changed' ? event.path : '' } };
 }
-/** Spec §3: the content library clears its keyword and list on every route change. */
+/** Spec §3: the content library clears its keyword and list on every route change; issue 29: the address's search params come along. */
 function pathToContentBrowser({ event }: Args): Relay {
-  return { systemId: 'contentBrowser', event: { type: 'path.changed', path: event.type === 'path.changed' ? event.path : '' } };
+  return {
+    systemId: 'contentBrowser',
+    event: { type: 'path.changed', path: event.type === 'path.changed' ? event.path : '', search: event.type === 'path.changed' ? event.search : undefined },
+  };
 }
 function sessionCheck({ context }: Args): Relay {
   return { systemId: 'session', event: { type: 'session.start', path: context.path, defaultTimezone: context.defaultTimezone } };

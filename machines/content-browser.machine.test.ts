@@ -6,7 +6,8 @@ import {
   CONTENT_BULK_CONFLICT, CONTENT_PAGE_SIZE, contentBrowserMachine, SEARCH_DEBOUNCE_MS,
   selectCanSelect, selectIsBulkSaving, selectIsEmpty, selectIsLoading, selectKeyword, selectKind, selectList, selectListError,
   selectPaging, selectRows, selectSelected, selectSort, selectStatusFilter, selectTab,
-  type BulkStatusInput, type ContentListPage, type LoadListInput,
+  selectAllMatching, selectBulkConfirm, selectCanSelectAllMatching, selectFilters,
+  type BulkMatchingInput, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from './content-browser.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
@@ -157,9 +158,17 @@ describe('contentBrowser: selection and bulk status', () => {
     actor.send({ type: 'list.select', id: row(3).id, selected: true });
     actor.send({ type: 'list.select', id: row(1).id, selected: false });
     actor.send({ type: 'list.bulk', status: 'unpublished' });
+    // It asks first, naming the action and the count; cancelling keeps the selection.
+    expect(selectBulkConfirm(actor.getSnapshot())).toEqual({ status: 'unpublished', count: 2 });
+    actor.send({ type: 'list.cancel' });
+    expect(selectBulkConfirm(actor.getSnapshot())).toBeNull();
+    expect(selectSelected(actor.getSnapshot())).toHaveLength(2);
+    actor.send({ type: 'list.bulk', status: 'unpublished' });
+    actor.send({ type: 'list.confirm' });
     expect(selectIsBulkSaving(actor.getSnapshot())).toBe(true);
     await flush();
-    expect(sent).toEqual([{ status: 'unpublished', items: [{ id: row(2).id, version: 4 }, { id: row(3).id, version: 1 }] }]);
+    // One request, named by its own id so the snackbar's Undo can name it (issue 28).
+    expect(sent).toEqual([{ status: 'unpublished', items: [{ id: row(2).id, version: 4 }, { id: row(3).id, version: 1 }], requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     expect(selectSelected(actor.getSnapshot())).toEqual([]);
     expect(loads.calls).toHaveLength(2);
   });
@@ -178,6 +187,7 @@ describe('contentBrowser: selection and bulk status', () => {
     }));
     actor.send({ type: 'list.select', id: row(1).id, selected: true });
     actor.send({ type: 'list.bulk', status: 'published' });
+    actor.send({ type: 'list.confirm' });
     await flush();
     expect(loads.calls).toHaveLength(2);
     expect(selectSelected(actor.getSnapshot())).toEqual([]);
@@ -185,9 +195,107 @@ describe('contentBrowser: selection and bulk status', () => {
     await flush();
     actor.send({ type: 'list.select', id: row(1).id, selected: true });
     actor.send({ type: 'list.bulk', status: 'published' });
+    actor.send({ type: 'list.confirm' });
     await flush();
     expect(actor.getSnapshot().matches({ library: 'ready' })).toBe(true);
     expect(selectSelected(actor.getSnapshot())).toEqual([row(1).id]);
+  });
+});
+
+describe('contentBrowser: the address (issue 29)', () => {
+  function startWithUrl(actors: { loadList?: AnyActorLogic; bulkMatching?: AnyActorLogic } = {}) {
+    const clock = new SimulatedClock();
+    const urls: { to: string; replace: boolean }[] = [];
+    const actor = createActor(contentBrowserMachine.provide({
+      actors: { loadList: actors.loadList ?? pendingActor(), bulkStatus: pendingActor(), bulkMatching: actors.bulkMatching ?? pendingActor() },
+      actions: { navigateUrl: (_, params: { to: string; replace: boolean }) => { urls.push(params); } },
+    }), { clock }).start();
+    return { actor, clock, urls };
+  }
+
+  it('reads tab, keyword, status, sort and page from the address (reload, Back, a shared link) and writes nothing back', () => {
+    const loads = controlledLoads();
+    const { actor, urls } = startWithUrl({ loadList: loads.logic });
+    actor.send({ type: 'path.changed', path: '/content', search: { tab: 'series', q: 'storm', status: 'draft', sort: 'title', page: 3 } });
+    expect(loads.calls[0]!.input).toEqual({ mediaType: 'series', q: 'storm', status: 'draft', sort: 'title', start: 2 * CONTENT_PAGE_SIZE, limit: CONTENT_PAGE_SIZE });
+    expect([selectTab(actor.getSnapshot()), selectKeyword(actor.getSnapshot())]).toEqual([1, 'storm']);
+    expect(urls).toEqual([]);
+    // Values the address may not hold are dropped: the defaults apply.
+    actor.send({ type: 'path.changed', path: '/content', search: { tab: 'podcast', status: 'archived', sort: 'price', page: -4 } });
+    expect(loads.calls[1]!.input).toEqual({ mediaType: 'video', q: '', status: null, sort: '-updated', start: 0, limit: CONTENT_PAGE_SIZE });
+    expect(urls).toEqual([]);
+  });
+
+  it('writes each change as the address: a new entry for tab, filter, sort and page, the same entry while typing; its own address is not read again', () => {
+    const loads = controlledLoads();
+    const { actor, clock, urls } = startWithUrl({ loadList: loads.logic });
+    actor.send({ type: 'path.changed', path: '/content', search: {} });
+    actor.send({ type: 'list.tab', index: 2 });
+    actor.send({ type: 'list.status', status: 'published' });
+    actor.send({ type: 'list.search', keyword: 'nig' });
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    actor.send({ type: 'list.page', start: CONTENT_PAGE_SIZE });
+    expect(urls).toEqual([
+      { to: '/content?tab=episode', replace: false },
+      { to: '/content?tab=episode&status=published', replace: false },
+      { to: '/content?tab=episode&q=nig&status=published', replace: true },
+      { to: '/content?tab=episode&q=nig&status=published&page=2', replace: false },
+    ]);
+    const calls = loads.calls.length;
+    actor.send({ type: 'path.changed', path: '/content', search: { tab: 'episode', q: 'nig', status: 'published', page: 2 } });
+    expect(loads.calls).toHaveLength(calls);
+    // Back to an earlier address: read and loaded.
+    actor.send({ type: 'path.changed', path: '/content', search: { tab: 'episode' } });
+    expect(loads.calls.at(-1)!.input).toMatchObject({ mediaType: 'episode', q: '', status: null, start: 0 });
+    expect(urls).toHaveLength(4);
+  });
+
+  it('shows the filters as chips and clears them at once', async () => {
+    const loads = controlledLoads();
+    const { actor, urls } = startWithUrl({ loadList: loads.logic });
+    actor.send({ type: 'path.changed', path: '/content', search: { q: 'storm', status: 'draft' } });
+    expect(selectFilters(actor.getSnapshot())).toEqual({ keyword: 'storm', status: 'draft' });
+    loads.calls[0]!.resolve({ items: [], total: 0, start: 0 });
+    await flush();
+    actor.send({ type: 'list.clearFilters' });
+    expect(selectFilters(actor.getSnapshot())).toEqual({ keyword: '', status: null });
+    expect(urls.at(-1)).toEqual({ to: '/content', replace: false });
+    actor.send({ type: 'list.clearFilters' });
+    expect(loads.calls).toHaveLength(2);
+  });
+
+  it('"select all N matching" sends the filter and the count shown, after asking', async () => {
+    const loads = controlledLoads();
+    const sent: BulkMatchingInput[] = [];
+    const { actor } = startWithUrl({
+      loadList: loads.logic,
+      bulkMatching: fromPromise<number, BulkMatchingInput>(async ({ input }) => { sent.push(input); return input.expected; }),
+    });
+    actor.send({ type: 'path.changed', path: '/content', search: { q: 'night', status: 'published' } });
+    loads.calls[0]!.resolve(PAGE);
+    await flush();
+    expect(selectCanSelectAllMatching(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'list.selectAllMatching' });
+    expect(selectAllMatching(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'list.selectPage', selected: true });
+    expect(selectCanSelectAllMatching(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'list.selectAllMatching' });
+    expect(selectAllMatching(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'list.bulk', status: 'unpublished' });
+    expect(selectBulkConfirm(actor.getSnapshot())).toEqual({ status: 'unpublished', count: 45 });
+    actor.send({ type: 'list.confirm' });
+    expect(selectIsBulkSaving(actor.getSnapshot())).toBe(true);
+    await flush();
+    expect(sent).toEqual([{ status: 'unpublished', expected: 45, mediaType: 'video', q: 'night', filterStatus: 'published' }]);
+    expect(selectAllMatching(actor.getSnapshot())).toBe(false);
+    expect(loads.calls).toHaveLength(2);
+    // Unselecting a row leaves "all matching".
+    loads.calls[1]!.resolve(PAGE);
+    await flush();
+    actor.send({ type: 'list.selectPage', selected: true });
+    actor.send({ type: 'list.selectAllMatching' });
+    actor.send({ type: 'list.select', id: row(1).id, selected: false });
+    expect(selectAllMatching(actor.getSnapshot())).toBe(false);
   });
 });
 
@@ -210,11 +318,22 @@ describe('contentBrowser: every path', () => {
     { type: 'xstate.done.actor.bulkStatus', output: 1 },
     { type: 'xstate.error.actor.bulkStatus', error: Object.assign(new Error('changed'), { code: CONTENT_BULK_CONFLICT }) },
     { type: 'xstate.error.actor.bulkStatus', error: new Error('refused') },
+    { type: 'path.changed', path: '/content', search: { tab: 'series', q: 'storm' } },
+    { type: 'path.changed', path: '/content', search: {} },
+    { type: 'list.selectPage', selected: true },
+    { type: 'list.selectAllMatching' },
+    { type: 'list.confirm' },
+    { type: 'list.cancel' },
+    { type: 'list.clearFilters' },
+    { type: 'undo.done', requestId: 'req-1' },
+    { type: 'xstate.done.actor.bulkMatching', output: 45 },
+    { type: 'xstate.error.actor.bulkMatching', error: Object.assign(new Error('changed'), { code: CONTENT_BULK_CONFLICT }) },
+    { type: 'xstate.error.actor.bulkMatching', error: new Error('refused') },
     ...delayedEvents(contentBrowserMachine),
   ];
   itReachesEveryStateAndTransition(contentBrowserMachine, {
     events,
-    logic: contentBrowserMachine.provide({ actors: { loadList: pendingActor(), bulkStatus: pendingActor() } }),
-    serializeState: (s) => JSON.stringify([s.value, s.context.selected.length > 0, s.context.tab]),
+    logic: contentBrowserMachine.provide({ actors: { loadList: pendingActor(), bulkStatus: pendingActor(), bulkMatching: pendingActor() } }),
+    serializeState: (s) => JSON.stringify([s.value, s.context.selected.length, s.context.tab, s.context.allMatching, s.context.lastUrl, s.context.keyword !== '']),
   });
 });

@@ -66,7 +66,8 @@ function connectRouter({ createAppRouter }: RouterModule, app: RootActor) {
     // A loader or guard that threw leaves its match in 'error' (the crash screen shows it).
     const failed = router.state.matches.some((match) => match.status === 'error');
     routeLoading.send({ type: failed ? 'route.error' : 'route.done' });
-    app.send({ type: 'path.changed', path: toLocation.pathname });
+    // The search params too: the content library reads its tab, filters, sort and page from them (issue 29).
+    app.send({ type: 'path.changed', path: toLocation.pathname, search: toLocation.search as Record<string, unknown> });
   });
   return router;
 }

@@ -9,6 +9,7 @@
 import {
   createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
 } from '@tanstack/react-router';
+import { validateLibrarySearch } from '../common/content-library-search';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsRestoring, selectRouteDecision, type AuthMachine } from '../machines/auth.machine';
 import { selectAreaActorsStatus } from '../machines/app.machine';
@@ -152,6 +153,8 @@ const analyticsPages = ANALYTICS_GROUPS.flatMap((g) => g.pages).map((p) => creat
 
 const contentRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content', staticData: { title: 'Content' },
+  // Tab, search, status, sort and page (issue 29): typed, unknown values dropped; the contentBrowser machine reads them.
+  validateSearch: validateLibrarySearch,
   component: lazyRouteComponent(() => import('./views/content/ContentLibraryPage'), 'ContentLibraryPage'),
 });
 // Create New (issue 29; the spec's external entry, built here): kind, and an episode's series and season.

@@ -197,3 +197,43 @@ export async function setStatusOf(db: Tx, siteId: string, ids: string[], status:
     updatedAt: at,
   }).where(and(eq(contentItems.siteId, siteId), inArray(contentItems.id, ids))).returning();
 }
+
+/* -------------------------------- the scheduler's writes -------------------------------- */
+
+/** Of these pg-boss job ids, those still in the queue's table. */
+export async function existingJobIds(db: Tx, queue: string, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const result = await db.execute<{ id: string }>(sql`SELECT id::text AS id FROM pgboss.job WHERE name = ${queue} AND id = ANY(${`{${chunk.join(',')}}`}::uuid[])`);
+    for (const row of (result as unknown as { rows: { id: string }[] }).rows) found.add(row.id);
+  }
+  return found;
+}
+
+export async function clearJob(db: Tx, row: Pick<AvailabilityRow, 'id' | 'siteId'>, which: 'publish' | 'unpublish'): Promise<void> {
+  const set = which === 'publish' ? { publishJobId: null, publishJobAt: null } : { unpublishJobId: null, unpublishJobAt: null };
+  await db.update(contentItems).set(set).where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, row.siteId)));
+}
+
+/** A scheduled item's job ran: published, or back to draft when a licence refuses it. */
+export async function applyScheduledPublish(db: Tx, row: AvailabilityRow, at: Date, refused: boolean): Promise<AvailabilityRow> {
+  const [after] = await db.update(contentItems).set({
+    status: refused ? 'draft' : 'published',
+    scheduledAt: null,
+    publishJobId: null,
+    publishJobAt: null,
+    ...(refused ? {} : { publishedAt: row.publishedAt ?? at }),
+    version: sql`${contentItems.version} + 1`,
+    updatedAt: at,
+  }).where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, row.siteId))).returning();
+  return after!;
+}
+
+export async function applyScheduledUnpublish(db: Tx, row: AvailabilityRow, at: Date): Promise<AvailabilityRow> {
+  const [after] = await db.update(contentItems).set({
+    status: 'unpublished', unpublishAt: null, unpublishJobId: null, unpublishJobAt: null,
+    version: sql`${contentItems.version} + 1`, updatedAt: at,
+  }).where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, row.siteId))).returning();
+  return after!;
+}

@@ -17,12 +17,11 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { AVAILABILITY_QUEUE } from '../../common/content-availability';
 import type { DbHandle } from '../db/client';
-import { findItem, itemsWithSchedules, setJob, type AvailabilityRow } from '../db/availability-repository';
+import {
+  applyScheduledPublish, applyScheduledUnpublish, clearJob, existingJobIds, findItem, itemsWithSchedules, licencesOfItems, setJob,
+  type AvailabilityRow,
+} from '../db/availability-repository';
 import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
-import { licencesOfItems } from '../db/availability-repository';
-import { sql } from 'drizzle-orm';
-import { contentItems } from '../db/schema';
-import { and, eq } from 'drizzle-orm';
 import { auditObject, recordRevision } from './revisions';
 import { licenceRefusal } from './licence-rule';
 
@@ -119,12 +118,7 @@ export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; con
   async function reconcile(): Promise<void> {
     const rows = await itemsWithSchedules(db, 100_000);
     const named = rows.flatMap((row) => [row.publishJobId, row.unpublishJobId]).filter((id): id is string => Boolean(id));
-    const existing = new Set<string>();
-    for (let i = 0; i < named.length; i += 500) {
-      const chunk = named.slice(i, i + 500);
-      const found = await db.execute<{ id: string }>(sql`SELECT id::text AS id FROM pgboss.job WHERE name = ${AVAILABILITY_QUEUE} AND id = ANY(${`{${chunk.join(',')}}`}::uuid[])`);
-      for (const r of (found as unknown as { rows: { id: string }[] }).rows) existing.add(r.id);
-    }
+    const existing = await existingJobIds(db, AVAILABILITY_QUEUE, named);
     for (const row of rows) {
       const full = await findItem(db, row.siteId, row.id);
       if (!full) continue;
@@ -149,30 +143,21 @@ export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; con
       if (data.action === 'publish') {
         if (row.publishJobId !== jobId) return 'stale';
         if (row.status !== 'scheduled') {
-          await tx.update(contentItems).set({ publishJobId: null, publishJobAt: null }).where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, row.siteId)));
+          await clearJob(tx, row, 'publish');
           return 'stale';
         }
         const licences = await licencesOfItems(tx, row.siteId, [row.id]);
         const refusal = licenceRefusal(licences, at, 'UTC');
-        const status = refusal ? 'draft' : 'published';
-        const [after] = await tx.update(contentItems).set({
-          status,
-          scheduledAt: null,
-          publishJobId: null,
-          publishJobAt: null,
-          ...(refusal ? {} : { publishedAt: row.publishedAt ?? at }),
-          version: sql`${contentItems.version} + 1`,
-          updatedAt: at,
-        }).where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, row.siteId))).returning();
+        const after = await applyScheduledPublish(tx, row, at, refusal !== null);
         const keys = ['status', 'scheduledAt', 'publishedAt'] as const;
         const view = (r: AvailabilityRow) => Object.fromEntries(keys.map((k) => [k, r[k] instanceof Date ? (r[k] as Date).toISOString() : r[k] ?? null]));
         await recordRevision(tx, {
-          ...contentObject(after!), siteId: row.siteId, actorUserId: null, objectVersion: after!.version,
-          before: view(row), after: view(after!), reason: refusal ?? 'Scheduled publication',
+          ...contentObject(after), siteId: row.siteId, actorUserId: null, objectVersion: after.version,
+          before: view(row), after: view(after), reason: refusal ?? 'Scheduled publication',
         });
         await insertAuditEvent(tx, {
           at, action: refusal ? 'content.scheduled_publish_refused' : 'content.scheduled_publish', actorUserId: null, siteId: row.siteId,
-          ...auditObject(contentObject(after!)),
+          ...auditObject(contentObject(after)),
           detail: scrubDetail({ contentId: row.id, job: jobId, actor: 'system', scheduledAt: row.scheduledAt?.toISOString() ?? null, ...(refusal ? { refusal } : {}) }),
         });
         return refusal ? 'refused' : 'published';
@@ -180,20 +165,17 @@ export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; con
       if (row.unpublishJobId !== jobId) return 'stale';
       if (row.status !== 'published') {
         // Not live (yet): the time stays and the job is sent again by the next sync.
-        await tx.update(contentItems).set({ unpublishJobId: null, unpublishJobAt: null }).where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, row.siteId)));
+        await clearJob(tx, row, 'unpublish');
         return 'stale';
       }
-      const [after] = await tx.update(contentItems).set({
-        status: 'unpublished', unpublishAt: null, unpublishJobId: null, unpublishJobAt: null,
-        version: sql`${contentItems.version} + 1`, updatedAt: at,
-      }).where(and(eq(contentItems.id, row.id), eq(contentItems.siteId, row.siteId))).returning();
+      const after = await applyScheduledUnpublish(tx, row, at);
       const view = (r: AvailabilityRow) => ({ status: r.status, unpublishAt: r.unpublishAt?.toISOString() ?? null });
       await recordRevision(tx, {
-        ...contentObject(after!), siteId: row.siteId, actorUserId: null, objectVersion: after!.version,
-        before: view(row), after: view(after!), reason: 'Scheduled unpublication',
+        ...contentObject(after), siteId: row.siteId, actorUserId: null, objectVersion: after.version,
+        before: view(row), after: view(after), reason: 'Scheduled unpublication',
       });
       await insertAuditEvent(tx, {
-        at, action: 'content.scheduled_unpublish', actorUserId: null, siteId: row.siteId, ...auditObject(contentObject(after!)),
+        at, action: 'content.scheduled_unpublish', actorUserId: null, siteId: row.siteId, ...auditObject(contentObject(after)),
         detail: scrubDetail({ contentId: row.id, job: jobId, actor: 'system', unpublishAt: row.unpublishAt?.toISOString() ?? null }),
       });
       return 'unpublished';

@@ -10,14 +10,14 @@ import { contentRow, signedInAs } from '../../test-support/content-fixtures';
 
 const PAGE: ContentListPage = { items: [contentRow(1), contentRow(2, { title: 'Storm Chasers', status: 'draft', kind: 'video' })], total: 45, start: 0 };
 
-function show(options: { roles?: Roles; loadList?: ReturnType<typeof fakeActor> } = {}) {
+function show(options: { roles?: Roles; loadList?: ReturnType<typeof fakeActor>; bulkMatching?: ReturnType<typeof fakeActor>; search?: Record<string, unknown> } = {}) {
   return renderView(<ContentLibraryPage />, {
     url: '/content',
     actors: {
       auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) },
-      contentBrowser: { loadList: options.loadList ?? fakeActor(() => PAGE) },
+      contentBrowser: { loadList: options.loadList ?? fakeActor(() => PAGE), ...(options.bulkMatching ? { bulkMatching: options.bulkMatching } : {}) },
     },
-    given: (root) => { root.send({ type: 'path.changed', path: '/content' }); },
+    given: (root) => { root.send({ type: 'path.changed', path: '/content', ...(options.search ? { search: options.search } : {}) }); },
   });
 }
 
@@ -77,6 +77,38 @@ describe('ContentLibraryPage', () => {
     expect(within(bulk).getByText('2 selected')).toBeTruthy();
     await view.user.click(within(bulk).getByRole('button', { name: 'Unpublish' }));
     expect(view.sentTo('contentBrowser').at(-1)).toEqual({ type: 'list.bulk', status: 'unpublished' });
+  });
+
+  it('offers "Select all N matching" once the page is selected, and asks before the bulk action, naming the count (issue 29)', async () => {
+    const sent: unknown[] = [];
+    const view = await show({ bulkMatching: fakeActor((input: unknown) => { sent.push(input); return 45; }) });
+    expect(screen.queryByRole('button', { name: /Select all 45 matching/ })).toBeNull();
+    await view.user.click(screen.getByRole('checkbox', { name: 'Select all rows of this page' }));
+    await view.user.click(screen.getByRole('button', { name: 'Select all 45 matching' }));
+    const bulk = screen.getByRole('group', { name: 'Bulk actions' });
+    expect(within(bulk).getByText('All 45 matching selected')).toBeTruthy();
+    await view.user.click(within(bulk).getByRole('button', { name: 'Unpublish' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Unpublish 45 items?' });
+    expect(dialog.textContent).toContain('45 items are taken off the service now.');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await view.user.click(within(bulk).getByRole('button', { name: 'Unpublish' }));
+    await view.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unpublish 45' }));
+    expect(view.sentTo('contentBrowser').slice(-2)).toEqual([{ type: 'list.bulk', status: 'unpublished' }, { type: 'list.confirm' }]);
+    await screen.findByText('0 selected');
+    expect(sent).toEqual([{ status: 'unpublished', expected: 45, mediaType: 'video', q: '', filterStatus: null }]);
+  });
+
+  it('shows the filters from the address as chips, and "Clear filters" on an empty result (issue 29)', async () => {
+    const view = await show({ search: { q: 'zebra', status: 'draft' }, loadList: fakeActor(() => ({ items: [], total: 0, start: 0 })) });
+    const chips = screen.getByRole('list', { name: 'Filters' });
+    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Search: “zebra”×', 'Status: Draft×']);
+    expect((screen.getByLabelText('Search titles') as HTMLInputElement).value).toBe('zebra');
+    await view.user.click(within(chips).getByRole('button', { name: 'Remove the status Draft' }));
+    expect(view.sentTo('contentBrowser')).toEqual([{ type: 'list.status', status: null }]);
+    await view.user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    expect(view.sentTo('contentBrowser').at(-1)).toEqual({ type: 'list.clearFilters' });
+    expect(screen.queryByRole('list', { name: 'Filters' })).toBeNull();
   });
 
   it('shows a read role no selection and no bulk actions', async () => {

@@ -15,8 +15,9 @@ import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
 import {
-  selectCanSelect, selectIsBulkSaving, selectIsEmpty, selectIsLoading, selectKeyword, selectListError, selectPaging, selectRows,
-  selectSelected, selectSort, selectStatusFilter, selectTab, type ContentBrowserMachine,
+  selectAllMatching, selectBulkConfirm, selectCanSelect, selectCanSelectAllMatching, selectFilters, selectIsBulkSaving, selectIsEmpty,
+  selectIsLoading, selectKeyword, selectListError, selectPaging, selectRows, selectSelected, selectSort, selectStatusFilter, selectTab,
+  type ContentBrowserMachine,
 } from '../../../machines/content-browser.machine';
 import { useAppActor } from '../../app-actor';
 import { CONTENT_COLUMNS, CONTENT_KIND_LABELS, CONTENT_MENU, CONTENT_STATUS_LABELS } from '../../config';
@@ -42,6 +43,9 @@ export function formatDate(iso: string): string {
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Selectors that answer a small new object each time compare by value. */
+const sameValue = <T,>(a: T, b: T) => JSON.stringify(a) === JSON.stringify(b);
 
 function nextSort(current: ContentSort, field: ContentSortField): ContentSort {
   return current === field ? `-${field}` : field;
@@ -103,6 +107,12 @@ export function ContentLibraryPage() {
   const error = useSelector(browser, selectListError);
   const paging = useSelector(browser, selectPaging);
   const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
+  const allMatching = useSelector(browser, selectAllMatching);
+  const canSelectAllMatching = useSelector(browser, selectCanSelectAllMatching);
+  const confirm = useSelector(browser, selectBulkConfirm, sameValue);
+  const filters = useSelector(browser, selectFilters, sameValue);
+  const hasFilters = filters.keyword !== '' || filters.status !== null;
+  const selectedCount = allMatching ? paging?.total ?? 0 : selected.length;
 
   return (
     <main className={page}>
@@ -150,9 +160,31 @@ export function ContentLibraryPage() {
         </label>
       </div>
 
+      {hasFilters && (
+        <ul className={css.chips} aria-label="Filters">
+          {filters.keyword && (
+            <li className={css.chip}>
+              Search: “{filters.keyword}”
+              <button type="button" className={css.chipRemove} aria-label={`Remove the search “${filters.keyword}”`} onClick={() => browser.send({ type: 'list.search', keyword: '' })}>×</button>
+            </li>
+          )}
+          {filters.status && (
+            <li className={css.chip}>
+              Status: {CONTENT_STATUS_LABELS[filters.status]}
+              <button type="button" className={css.chipRemove} aria-label={`Remove the status ${CONTENT_STATUS_LABELS[filters.status]}`} onClick={() => browser.send({ type: 'list.status', status: null })}>×</button>
+            </li>
+          )}
+        </ul>
+      )}
+
       {writable && (
         <div className={css.bulkBar} role="group" aria-label="Bulk actions">
-          <span>{selected.length} selected</span>
+          <span>{allMatching ? `All ${numberFormat.format(selectedCount)} matching selected` : `${selected.length} selected`}</span>
+          {canSelectAllMatching && !allMatching && paging && (
+            <button type="button" className={button.ghost} onClick={() => browser.send({ type: 'list.selectAllMatching' })}>
+              Select all {numberFormat.format(paging.total)} matching
+            </button>
+          )}
           <button type="button" className={button.secondary} disabled={!selected.length || !canSelect} onClick={() => browser.send({ type: 'list.bulk', status: 'published' })}>
             Publish
           </button>
@@ -160,6 +192,23 @@ export function ContentLibraryPage() {
             Unpublish
           </button>
           {bulkSaving && <span role="status">Saving…</span>}
+        </div>
+      )}
+
+      {confirm && (
+        <div className={css.confirm} role="alertdialog" aria-labelledby="bulk-confirm-title" aria-describedby="bulk-confirm-text">
+          <h2 id="bulk-confirm-title" className={css.confirmTitle}>{confirm.status === 'published' ? 'Publish' : 'Unpublish'} {numberFormat.format(confirm.count)} {confirm.count === 1 ? 'item' : 'items'}?</h2>
+          <p id="bulk-confirm-text">
+            {confirm.status === 'published'
+              ? `${numberFormat.format(confirm.count)} ${confirm.count === 1 ? 'item becomes' : 'items become'} visible to viewers now.`
+              : `${numberFormat.format(confirm.count)} ${confirm.count === 1 ? 'item is' : 'items are'} taken off the service now.`}
+          </p>
+          <div className={css.confirmActions}>
+            <button type="button" className={button.primary} onClick={() => browser.send({ type: 'list.confirm' })}>
+              {confirm.status === 'published' ? 'Publish' : 'Unpublish'} {numberFormat.format(confirm.count)}
+            </button>
+            <button type="button" className={button.secondary} onClick={() => browser.send({ type: 'list.cancel' })}>Cancel</button>
+          </div>
         </div>
       )}
 
@@ -205,7 +254,12 @@ export function ContentLibraryPage() {
             </tbody>
           </table>
           {loading && rows.length === 0 && <p className={css.message} role="status">Loading…</p>}
-          {empty && <p className={css.message}>{OWN_MESSAGES.contentEmpty}</p>}
+          {empty && (
+            <div className={css.message}>
+              <p>{OWN_MESSAGES.contentEmpty}</p>
+              {hasFilters && <button type="button" className={button.secondary} onClick={() => browser.send({ type: 'list.clearFilters' })}>Clear filters</button>}
+            </div>
+          )}
         </div>
       )}
 

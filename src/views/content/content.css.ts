@@ -78,3 +78,16 @@ export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.
 export const notice = style({ gridColumn: '1 / -1', padding: vars.space.sm, borderRadius: vars.radius, background: vars.color.background });
 export const savedText = style({ color: vars.color.success, fontWeight: 600 });
 export const editArea = style({ marginTop: vars.space.lg });
+
+/* Issue 29: filter chips and the bulk action's confirmation. */
+export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, listStyle: 'none', padding: 0, margin: `0 0 ${vars.space.md}` });
+export const chip = style({
+  display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, padding: `2px ${vars.space.sm}`, borderRadius: '999px',
+  background: vars.color.paper, border: `1px solid ${vars.color.border}`, fontSize: '0.9rem', maxWidth: '100%', overflowWrap: 'anywhere',
+});
+export const chipRemove = style({ border: 'none', background: 'transparent', cursor: 'pointer', fontSize: '1rem', lineHeight: 1, padding: '0 2px', color: 'inherit' });
+export const confirm = style({
+  border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, background: vars.color.paper, padding: vars.space.md, marginBottom: vars.space.md,
+});
+export const confirmTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: '1.05rem' });
+export const confirmActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.sm });
