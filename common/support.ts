@@ -263,6 +263,7 @@ export const SUPPORT_MESSAGES = {
   badId: (what: string) => `${what} is not a valid id.`,
   badVersion: 'version must be a whole number of at least 1.',
   subscriberNotFound: 'Subscriber not found',
+  subscriberNotFoundHelp: 'No subscriber of this site has this id. It may be mistyped, or the subscriber belongs to another site.',
   subscriptionNotFound: 'Subscription not found',
   deviceNotFound: 'Device not found',
   subscriptionEnded: 'This subscription has already ended.',

@@ -122,7 +122,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, str
   trialing: 'Trial', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled', expired: 'Expired',
 };
 export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
-  succeeded: 'Succeeded', failed: 'Failed', refunded: 'Refunded', pending: 'Pending',
+  succeeded: 'Succeeded', failed: 'Failed', refunded: 'Refunded', partially_refunded: 'Partly refunded', pending: 'Pending',
 };
 export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   card: 'Card', paypal: 'PayPal', apple_pay: 'Apple Pay', google_pay: 'Google Pay',

@@ -11,6 +11,8 @@ import { subscriberMachine } from '../../machines/subscriber.machine';
 export const SUBSCRIBER_ID = '0b6f7c1e-2a3d-4c5e-8f90-1a2b3c4d5e6f';
 export const SUBSCRIPTION_ID = '1c7a8d2f-3b4e-4d6f-9a01-2b3c4d5e6f70';
 export const DEVICE_ID = '2d8b9e3a-4c5f-4e7a-8b12-3c4d5e6f7081';
+export const PLAN_ID = '3e9c0f4b-5d6a-4f8b-9c23-4d5e6f708192';
+export const FAMILY_PLAN_ID = '4fad1a5c-6e7b-4a9c-8d34-5e6f708192a3';
 
 export function agentSignedIn(roles: Roles): Session {
   return {
@@ -24,7 +26,7 @@ export function listItem(n: number, over: Partial<SubscriberListItem> = {}): Sub
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `Maria Lopez ${n}`, email: 'ma•••@example.com', phone: '•••• 4321', country: 'ES', status: 'active',
-    createdAt: '2025-05-01T10:00:00.000Z', ...over,
+    createdAt: '2025-05-01T10:00:00.000Z', planName: 'Premium Monthly', subscriptionState: 'paying', ...over,
   };
 }
 
@@ -35,21 +37,33 @@ export function searchPage(items: SubscriberListItem[], total = items.length, pa
   return { items, total, page, pageSize: 20, plans: PLAN_OPTIONS, networks: NETWORK_OPTIONS };
 }
 
-export function subscriberDetail(over: { cancelAtPeriodEnd?: boolean; status?: 'active' | 'cancelled'; endedAt?: string | null } = {}): SubscriberDetail {
+export function subscriberDetail(over: {
+  cancelAtPeriodEnd?: boolean; status?: 'active' | 'cancelled'; endedAt?: string | null; refundedAmount?: number; paymentStatus?: string;
+} = {}): SubscriberDetail {
   return {
     profile: {
       id: SUBSCRIBER_ID, name: 'Maria Lopez', email: 'ma•••@example.com', phone: '•••• 4321', country: 'ES', status: 'active',
       createdAt: '2025-05-01T10:00:00.000Z', networkName: 'ViewLift Main', updatedAt: '2026-01-01T10:00:00.000Z', version: 1,
+      planName: 'Premium Monthly', subscriptionState: over.cancelAtPeriodEnd ? 'cancelling' : 'paying',
     },
     subscriptions: [{
       id: SUBSCRIPTION_ID, planName: 'Premium Monthly', billingPeriod: 'month', status: over.status ?? 'active',
       startedAt: '2025-05-01T10:00:00.000Z', trialEndsAt: null, currentPeriodEnd: '2026-02-01T10:00:00.000Z',
       cancelAtPeriodEnd: over.cancelAtPeriodEnd ?? false, cancelledAt: null, endedAt: over.endedAt ?? null,
       amount: 1299, currency: 'EUR', version: 1,
+      planId: PLAN_ID, currentPeriodStart: '2026-01-01T10:00:00.000Z', pendingPlanName: null, nextPaymentAdjustment: 0,
     }],
     payments: [
-      { id: 'p2', at: '2026-01-01T10:00:00.000Z', planName: 'Premium Monthly', amount: 1299, currency: 'EUR', status: 'failed', method: 'card' },
-      { id: 'p1', at: '2025-12-01T10:00:00.000Z', planName: 'Premium Monthly', amount: 1299, currency: 'EUR', status: 'succeeded', method: 'paypal' },
+      { id: 'p2', at: '2026-01-01T10:00:00.000Z', planName: 'Premium Monthly', amount: 1299, currency: 'EUR', status: 'failed', method: 'card', refundedAmount: 0, version: 1 },
+      {
+        id: 'p1', at: '2025-12-01T10:00:00.000Z', planName: 'Premium Monthly', amount: 1299, currency: 'EUR', status: over.paymentStatus ?? 'succeeded', method: 'paypal',
+        refundedAmount: over.refundedAmount ?? 0, version: 1,
+      },
+    ],
+    planOptions: [
+      { id: PLAN_ID, name: 'Premium Monthly', billingPeriod: 'month', prices: [{ currency: 'EUR', amount: 1299 }] },
+      { id: FAMILY_PLAN_ID, name: 'Family Monthly', billingPeriod: 'month', prices: [{ currency: 'EUR', amount: 1899 }, { currency: 'USD', amount: 1999 }] },
+      { id: 'a0000000-0000-4000-8000-000000000001', name: 'US Basic', billingPeriod: 'month', prices: [{ currency: 'USD', amount: 599 }] },
     ],
     devices: [
       { id: DEVICE_ID, name: 'Living room Roku', deviceType: 'roku', os: 'Roku OS 12', appVersion: '3.4.1', lastSeenAt: '2026-01-10T20:00:00.000Z', signedOutAt: null },

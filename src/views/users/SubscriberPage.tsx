@@ -7,9 +7,9 @@
  */
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { SUPPORT_LIMITS, isLiveSubscription, type SubscriptionStatus } from '../../../common/support';
+import { REFUNDABLE_PAYMENT_STATUSES, SUPPORT_LIMITS, SUPPORT_MESSAGES, isLiveSubscription, type SubscriptionStatus } from '../../../common/support';
 import {
-  selectCanAct, selectContact, selectDetail, selectIsLoading, selectLastDone, selectLoadError,
+  selectCanAct, selectContact, selectDetail, selectIsLoading, selectIsNotFound, selectLastDone, selectLoadError, type ActionRequest,
 } from '../../../machines/subscriber.machine';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SUBSCRIPTION_STATUS_LABELS } from '../../config';
 import { button, errorText, page } from '../../theme/ui.css';
@@ -22,7 +22,7 @@ import * as css from './users.css';
 const SUBSCRIPTION_TONE: Record<SubscriptionStatus, keyof typeof css.badge> = {
   trialing: 'warn', active: 'good', past_due: 'bad', cancelled: 'neutral', expired: 'neutral',
 };
-const PAYMENT_TONE: Record<string, keyof typeof css.badge> = { succeeded: 'good', failed: 'bad', refunded: 'neutral', pending: 'warn' };
+const PAYMENT_TONE: Record<string, keyof typeof css.badge> = { succeeded: 'good', failed: 'bad', refunded: 'neutral', partially_refunded: 'warn', pending: 'warn' };
 /** Startup slower than this, or any rebuffering past this ratio, is what "it keeps buffering" looks like. */
 const SLOW_STARTUP_MS = 4000;
 const HEAVY_REBUFFER_RATIO = 0.02;
@@ -41,10 +41,11 @@ function Section({ title, note, actions, children }: { title: string; note?: str
   );
 }
 
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+/** A table; `stacked` turns each row into a card on phones (its cells say their column with data-label). */
+function Table({ caption, head, stacked = false, children }: { caption: string; head: string[]; stacked?: boolean; children: ReactNode }) {
   return (
     <div className={css.tableWrap}>
-      <table className={css.table} aria-label={caption}>
+      <table className={`${css.table} ${stacked ? css.stackedTable : ''}`} aria-label={caption}>
         <thead><tr>{head.map((h) => <th key={h} className={css.th} scope="col">{h}</th>)}</tr></thead>
         <tbody>{children}</tbody>
       </table>
@@ -90,47 +91,76 @@ function Subscriptions({ canAct }: { canAct: boolean }) {
   return (
     <Section title="Subscriptions">
       {subscriptions.length === 0 ? <p>No subscriptions.</p> : (
-        <Table caption="Subscriptions" head={['Plan', 'Status', 'Price', 'Period ends', 'Cancels at period end', ...(canAct ? ['Actions'] : [])]}>
-          {subscriptions.map((s) => (
-            <tr key={s.id}>
-              <td className={css.td}>{s.planName}</td>
-              <td className={css.td}><span className={css.badge[SUBSCRIPTION_TONE[s.status]]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</span></td>
-              <td className={`${css.td} ${css.nowrap}`}>{formatMoney(s.amount, s.currency)} / {s.billingPeriod}</td>
-              <td className={`${css.td} ${css.nowrap}`}>{s.endedAt ? `Ended ${formatDateTime(s.endedAt)}` : formatDateTime(s.currentPeriodEnd)}</td>
-              <td className={css.td}>{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</td>
-              {canAct && (
-                <td className={css.td}>
-                  {isLiveSubscription(s.status) && !s.endedAt && (
-                    <span className={css.rowActions}>
-                      <button type="button" className={`${button.secondary} ${css.smallButton}`}
-                        onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'grantDays', subscriptionId: s.id } })}>Grant days</button>
-                      <button type="button" className={`${button.danger} ${css.smallButton}`}
-                        onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'cancelSubscription', subscriptionId: s.id } })}>Cancel subscription</button>
-                    </span>
+        <Table caption="Subscriptions" stacked head={['Plan', 'Status', 'Price', 'Period ends', 'Cancels at period end', 'Next payment', ...(canAct ? ['Actions'] : [])]}>
+          {subscriptions.map((s) => {
+            const live = isLiveSubscription(s.status) && !s.endedAt;
+            const start = (request: ActionRequest) => subscriber.send({ type: 'action.start', request });
+            return (
+              <tr key={s.id}>
+                <td className={css.td} data-label="Plan">{s.planName}</td>
+                <td className={css.td} data-label="Status"><span className={css.badge[SUBSCRIPTION_TONE[s.status]]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</span></td>
+                <td className={`${css.td} ${css.nowrap}`} data-label="Price">{formatMoney(s.amount, s.currency)} / {s.billingPeriod}</td>
+                <td className={`${css.td} ${css.nowrap}`} data-label="Period ends">{s.endedAt ? `Ended ${formatDateTime(s.endedAt)}` : formatDateTime(s.currentPeriodEnd)}</td>
+                <td className={css.td} data-label="Cancels at period end">{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</td>
+                <td className={css.td} data-label="Next payment">
+                  {!live || s.cancelAtPeriodEnd ? '—' : (
+                    <>
+                      {formatMoney(s.amount + s.nextPaymentAdjustment, s.currency)}
+                      {s.nextPaymentAdjustment !== 0 && ` (proration ${s.nextPaymentAdjustment > 0 ? '+' : '−'}${formatMoney(Math.abs(s.nextPaymentAdjustment), s.currency)})`}
+                      {s.pendingPlanName && <><br />Moves to {s.pendingPlanName}</>}
+                    </>
                   )}
                 </td>
-              )}
-            </tr>
-          ))}
+                {canAct && (
+                  <td className={css.td} data-label="Actions">
+                    {live && (
+                      <span className={css.rowActions}>
+                        {s.cancelAtPeriodEnd && (
+                          <button type="button" className={`${button.primary} ${css.smallButton}`}
+                            onClick={() => start({ kind: 'resumeSubscription', subscriptionId: s.id })}>Resume subscription</button>
+                        )}
+                        <button type="button" className={`${button.secondary} ${css.smallButton}`}
+                          onClick={() => start({ kind: 'changePlan', subscriptionId: s.id })}>Change plan</button>
+                        <button type="button" className={`${button.secondary} ${css.smallButton}`}
+                          onClick={() => start({ kind: 'grantDays', subscriptionId: s.id })}>Grant days</button>
+                        <button type="button" className={`${button.danger} ${css.smallButton}`}
+                          onClick={() => start({ kind: 'cancelSubscription', subscriptionId: s.id })}>{s.cancelAtPeriodEnd ? 'Cancel now' : 'Cancel subscription'}</button>
+                      </span>
+                    )}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
         </Table>
       )}
     </Section>
   );
 }
 
-function Payments() {
+function Payments({ canAct }: { canAct: boolean }) {
+  const subscriber = SubscriberContext.useActorRef();
   const { payments } = SubscriberContext.useSelector(selectDetail)!;
   return (
     <Section title="Payments" note={`The last ${SUPPORT_LIMITS.payments}, newest first.`}>
       {payments.length === 0 ? <p>No payments.</p> : (
-        <Table caption="Payments" head={['Date', 'Plan', 'Amount', 'Method', 'Status']}>
+        <Table caption="Payments" stacked head={['Date', 'Plan', 'Amount', 'Refunded', 'Method', 'Status', ...(canAct ? ['Actions'] : [])]}>
           {payments.map((p) => (
             <tr key={p.id}>
-              <td className={`${css.td} ${css.nowrap}`}>{formatDateTime(p.at)}</td>
-              <td className={css.td}>{p.planName ?? '—'}</td>
-              <td className={`${css.td} ${css.numeric}`}>{formatMoney(p.amount, p.currency)}</td>
-              <td className={css.td}>{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
-              <td className={css.td}><span className={css.badge[PAYMENT_TONE[p.status] ?? 'neutral']}>{PAYMENT_STATUS_LABELS[p.status] ?? p.status}</span></td>
+              <td className={`${css.td} ${css.nowrap}`} data-label="Date">{formatDateTime(p.at)}</td>
+              <td className={css.td} data-label="Plan">{p.planName ?? '—'}</td>
+              <td className={`${css.td} ${css.numeric}`} data-label="Amount">{formatMoney(p.amount, p.currency)}</td>
+              <td className={`${css.td} ${css.numeric}`} data-label="Refunded">{p.refundedAmount > 0 ? formatMoney(p.refundedAmount, p.currency) : '—'}</td>
+              <td className={css.td} data-label="Method">{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
+              <td className={css.td} data-label="Status"><span className={css.badge[PAYMENT_TONE[p.status] ?? 'neutral']}>{PAYMENT_STATUS_LABELS[p.status] ?? p.status}</span></td>
+              {canAct && (
+                <td className={css.td} data-label="Actions">
+                  {(REFUNDABLE_PAYMENT_STATUSES as readonly string[]).includes(p.status) && (
+                    <button type="button" className={`${button.secondary} ${css.smallButton}`} aria-label={`Refund the payment of ${formatDateTime(p.at)}`}
+                      onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'refundPayment', paymentId: p.id } })}>Refund</button>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </Table>
@@ -152,16 +182,16 @@ function Devices({ canAct }: { canAct: boolean }) {
       )}
     >
       {devices.length === 0 ? <p>No devices.</p> : (
-        <Table caption="Devices" head={['Device', 'Type', 'OS and app', 'Last seen', 'State', ...(canAct ? ['Actions'] : [])]}>
+        <Table caption="Devices" stacked head={['Device', 'Type', 'OS and app', 'Last seen', 'State', ...(canAct ? ['Actions'] : [])]}>
           {devices.map((d) => (
             <tr key={d.id}>
-              <td className={css.td}>{d.name}</td>
-              <td className={css.td}>{d.deviceType}</td>
-              <td className={css.td}>{d.os} · app {d.appVersion}</td>
-              <td className={`${css.td} ${css.nowrap}`}>{formatDateTime(d.lastSeenAt)}</td>
-              <td className={css.td}>{d.signedOutAt ? `Signed out ${formatDate(d.signedOutAt)}` : 'Signed in'}</td>
+              <td className={css.td} data-label="Device">{d.name}</td>
+              <td className={css.td} data-label="Type">{d.deviceType}</td>
+              <td className={css.td} data-label="OS and app">{d.os} · app {d.appVersion}</td>
+              <td className={`${css.td} ${css.nowrap}`} data-label="Last seen">{formatDateTime(d.lastSeenAt)}</td>
+              <td className={css.td} data-label="State">{d.signedOutAt ? `Signed out ${formatDate(d.signedOutAt)}` : 'Signed in'}</td>
               {canAct && (
-                <td className={css.td}>
+                <td className={css.td} data-label="Actions">
                   {d.signedOutAt === null && (
                     <button type="button" className={`${button.secondary} ${css.smallButton}`} aria-label={`Sign out ${d.name}`}
                       onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'signOutDevices', deviceId: d.id } })}>Sign out</button>
@@ -235,9 +265,22 @@ export function SubscriberDetailView() {
   const subscriber = SubscriberContext.useActorRef();
   const loading = SubscriberContext.useSelector(selectIsLoading);
   const loadError = SubscriberContext.useSelector(selectLoadError);
+  const notFound = SubscriberContext.useSelector(selectIsNotFound);
   const detail = SubscriberContext.useSelector(selectDetail);
   const canAct = SubscriberContext.useSelector(selectCanAct);
   const lastDone = SubscriberContext.useSelector(selectLastDone);
+
+  if (notFound) {
+    return (
+      <main className={page}>
+        <section className={css.notFound} aria-labelledby="subscriber-not-found">
+          <h1 id="subscriber-not-found" className={css.headerTitle}>{SUPPORT_MESSAGES.subscriberNotFound}</h1>
+          <p>{SUPPORT_MESSAGES.subscriberNotFoundHelp}</p>
+          <Link to="/users" className={button.primary}>Back to search</Link>
+        </section>
+      </main>
+    );
+  }
 
   return (
     <main className={page}>
@@ -258,7 +301,7 @@ export function SubscriberDetailView() {
           {lastDone && <p role="status" className={css.doneMessage}>{lastDone}</p>}
           <Profile />
           <Subscriptions canAct={canAct} />
-          <Payments />
+          <Payments canAct={canAct} />
           <Devices canAct={canAct} />
           <Playback />
           <Notes canAct={canAct} />

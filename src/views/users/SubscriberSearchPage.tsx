@@ -135,7 +135,9 @@ export function SubscriberSearchPage() {
                 <th className={css.th} scope="col">E-mail</th>
                 <th className={`${css.th} ${css.narrowHidden}`} scope="col">Phone</th>
                 <th className={`${css.th} ${css.narrowHidden}`} scope="col">Country</th>
-                <th className={css.th} scope="col">Status</th>
+                <th className={css.th} scope="col">Plan</th>
+                <th className={css.th} scope="col">Subscription</th>
+                <th className={`${css.th} ${css.narrowHidden}`} scope="col">Status</th>
                 <th className={`${css.th} ${css.narrowHidden}`} scope="col">Joined</th>
               </tr>
             </thead>
@@ -146,7 +148,9 @@ export function SubscriberSearchPage() {
                   <td className={`${css.td} ${css.nowrap}`}>{item.email}</td>
                   <td className={`${css.td} ${css.nowrap} ${css.narrowHidden}`}>{item.phone || '—'}</td>
                   <td className={`${css.td} ${css.narrowHidden}`}>{item.country}</td>
-                  <td className={css.td}><SubscriberStatusBadge status={item.status} /></td>
+                  <td className={css.td}>{item.planName ?? '—'}</td>
+                  <td className={css.td}>{item.subscriptionState ? SUBSCRIPTION_STATE_RULES[item.subscriptionState].label : 'None'}</td>
+                  <td className={`${css.td} ${css.narrowHidden}`}><SubscriberStatusBadge status={item.status} /></td>
                   <td className={`${css.td} ${css.nowrap} ${css.narrowHidden}`}>{formatDate(item.createdAt)}</td>
                 </tr>
               ))}

@@ -3,14 +3,17 @@
  * form the action needs (cancel mode, days, note) and the reason that goes into the audit log. The
  * confirm button works once the machine says the form is complete; failures stay in the dialog.
  */
-import { SUPPORT_LIMITS, SUPPORT_MESSAGES, isValidComplimentaryDays, type CancelMode } from '../../../common/support';
+import { parseMoney } from '../../../common/monetization-rules';
 import {
-  selectActionError, selectCanConfirm, selectDetail, selectDraft, selectDraftSubscription, selectIsDialogOpen,
-  selectIsRunning, type ActionDraft,
+  PRORATION_RULE, SUPPORT_LIMITS, SUPPORT_MESSAGES, isValidComplimentaryDays, prorationOf, type CancelMode, type PlanChangeWhen,
+} from '../../../common/support';
+import {
+  priceIn, refundableOf, selectActionError, selectCanConfirm, selectDetail, selectDraft, selectDraftPayment, selectDraftSubscription,
+  selectIsDialogOpen, selectIsRunning, type ActionDraft,
 } from '../../../machines/subscriber.machine';
 import { errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
-import { formatDateTime } from './format';
+import { formatDateTime, formatMoney } from './format';
 import { SubscriberContext } from './support-logic';
 import * as css from './users.css';
 
@@ -31,6 +34,9 @@ function wordingOf(draft: ActionDraft): Wording {
       : { title: 'Sign out of all devices', confirm: 'Sign out everywhere', running: 'Signing out…' };
     case 'addNote': return { title: 'Add a support note', confirm: 'Add note', running: 'Saving…' };
     case 'revealContact': return { title: 'Show full e-mail and phone', confirm: 'Show', running: 'Loading…' };
+    case 'resumeSubscription': return { title: 'Resume subscription', confirm: 'Resume subscription', running: 'Resuming…' };
+    case 'changePlan': return { title: 'Change plan', confirm: 'Change plan', running: 'Changing…' };
+    case 'refundPayment': return { title: 'Refund payment', confirm: 'Refund', running: 'Refunding…' };
   }
 }
 
@@ -43,6 +49,7 @@ export function SupportActionDialog() {
   const error = SubscriberContext.useSelector(selectActionError);
   const subscription = SubscriberContext.useSelector(selectDraftSubscription);
   const detail = SubscriberContext.useSelector(selectDetail);
+  const payment = SubscriberContext.useSelector(selectDraftPayment);
   if (!draft) return null;
 
   const { request } = draft;
@@ -89,6 +96,22 @@ export function SupportActionDialog() {
           </p>
         </div>
       )}
+      {request.kind === 'resumeSubscription' && subscription && (
+        <p>{subscription.planName} will renew at the end of its period ({formatDateTime(subscription.currentPeriodEnd)}) instead of ending there; the cancellation is withdrawn.</p>
+      )}
+      {request.kind === 'changePlan' && subscription && (
+        <PlanChangeForm draft={draft} subscription={subscription} />
+      )}
+      {request.kind === 'refundPayment' && payment && (
+        <div className={field}>
+          <label className={label} htmlFor="support-refund">Amount to refund ({payment.currency})</label>
+          <input id="support-refund" className={input} inputMode="decimal" value={draft.amount}
+            onChange={(e) => subscriber.send({ type: 'action.amount', value: e.target.value })} />
+          <p className={css.hint}>
+            {refundText(draft.amount, payment.currency, refundableOf(payment), payment.amount, payment.at)}
+          </p>
+        </div>
+      )}
       {request.kind === 'signOutDevices' && (
         <p>{device
           ? `${device.name} will have to sign in again.`
@@ -112,5 +135,65 @@ export function SupportActionDialog() {
       )}
       {error && <p role="alert" className={errorText}>{error}</p>}
     </Modal>
+  );
+}
+
+/** What the refund will do, in words, or what is wrong with the amount typed. */
+function refundText(text: string, currency: string, left: number, total: number, at: string): string {
+  const amount = parseMoney(text, currency);
+  const upTo = `up to ${formatMoney(left, currency)}`;
+  if (amount === null || amount < 1 || amount > left) return `Enter an amount from ${formatMoney(1, currency)} ${upTo} (what is left of the payment).`;
+  const kind = amount === left && left === total ? 'the whole payment' : amount === left ? 'the rest of the payment' : 'part of the payment';
+  return `Gives back ${formatMoney(amount, currency)}, ${kind} of ${formatDateTime(at)} (${upTo}). The refund counts in Net revenue and the Payments report today.`;
+}
+
+function PlanChangeForm({ draft, subscription }: {
+  draft: ActionDraft;
+  subscription: NonNullable<ReturnType<typeof selectDraftSubscription>>;
+}) {
+  const subscriber = SubscriberContext.useActorRef();
+  const detail = SubscriberContext.useSelector(selectDetail);
+  const options = (detail?.planOptions ?? []).filter((p) => p.id !== subscription.planId);
+  const price = draft.planId ? priceIn(detail, draft.planId, subscription.currency) : null;
+  // The dialog states the amount the server will compute (the rule is common/support.ts prorationOf); seconds later it may differ by a cent.
+  const proration = price === null ? null
+    : prorationOf(subscription.amount, price, Date.parse(subscription.currentPeriodStart), Date.parse(subscription.currentPeriodEnd), Date.now());
+  return (
+    <>
+      <div className={field}>
+        <label className={label} htmlFor="support-plan">New plan</label>
+        <select id="support-plan" className={input} value={draft.planId}
+          onChange={(e) => subscriber.send({ type: 'action.plan', planId: e.target.value })}>
+          <option value="">Choose a plan</option>
+          {options.map((p) => {
+            const amount = priceIn(detail, p.id, subscription.currency);
+            return (
+              <option key={p.id} value={p.id} disabled={amount === null}>
+                {p.name} · {amount === null ? `no ${subscription.currency} price` : `${formatMoney(amount, subscription.currency)} / ${p.billingPeriod}`}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      <fieldset className={field} style={{ border: 0, padding: 0 }}>
+        <legend className={label}>When</legend>
+        {([
+          ['NOW', 'Now: the new plan and price start at once'],
+          ['AT_PERIOD_END', `At the end of the period (${formatDateTime(subscription.currentPeriodEnd)}): no proration`],
+        ] as [PlanChangeWhen, string][]).map(([when, text]) => (
+          <label key={when} className={css.radioRow}>
+            <input type="radio" name="plan-when" value={when} checked={draft.when === when}
+              onChange={() => subscriber.send({ type: 'action.when', when })} />
+            <span>{text}</span>
+          </label>
+        ))}
+      </fieldset>
+      {draft.when === 'NOW' && (
+        <p className={css.hint}>
+          {PRORATION_RULE}
+          {proration !== null && ` For this change: ${proration >= 0 ? '+' : '−'}${formatMoney(Math.abs(proration), subscription.currency)} on the next payment (${formatDateTime(subscription.currentPeriodEnd)}).`}
+        </p>
+      )}
+    </>
   );
 }

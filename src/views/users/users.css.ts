@@ -1,5 +1,5 @@
 /** Layout of the Users pages: search bar, tables that scroll sideways on phones, the subscriber's cards. */
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
 /** The subscription filters (issue 27): one row of equal selects under the search, wrapping on narrow screens. */
@@ -78,3 +78,18 @@ export const textarea = style({ minHeight: '5rem', resize: 'vertical' });
 export const hint = style({ color: vars.color.muted, fontSize: '0.85rem', margin: `${vars.space.xs} 0 0` });
 /** Columns a phone can do without: the row still names the subscriber, the masked e-mail and the status. */
 export const narrowHidden = style({ '@media': { 'screen and (max-width: 640px)': { display: 'none' } } });
+
+/**
+ * Issue 29: a table whose rows carry actions becomes one card per row on phones (≤ 640 px), each
+ * cell under its column's name (data-label), so no action sits off-screen behind a sideways scroll.
+ */
+export const stackedTable = style({});
+const NARROW = 'screen and (max-width: 640px)';
+globalStyle(`${stackedTable} thead`, { '@media': { [NARROW]: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } } });
+globalStyle(`${stackedTable}, ${stackedTable} tbody, ${stackedTable} tr, ${stackedTable} td`, { '@media': { [NARROW]: { display: 'block', width: '100%' } } });
+globalStyle(`${stackedTable} tr`, { '@media': { [NARROW]: { borderBottom: `1px solid ${vars.color.border}`, padding: `${vars.space.xs} 0` } } });
+globalStyle(`${stackedTable} td`, { '@media': { [NARROW]: { border: 0, padding: `0.2rem ${vars.space.sm}`, textAlign: 'left', whiteSpace: 'normal' } } });
+globalStyle(`${stackedTable} td[data-label]::before`, {
+  '@media': { [NARROW]: { content: 'attr(data-label)', display: 'block', color: vars.color.secondaryLight, fontSize: '0.75rem', fontWeight: 600 } },
+});
+export const notFound = style({ background: vars.color.paper, borderRadius: vars.radius, padding: vars.space.lg, maxWidth: '36rem' });
