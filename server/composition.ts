@@ -51,6 +51,7 @@ import { createSocialLogin, type SocialLogin } from './domain/social-login';
 import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport, type SmsTransport } from './domain/sms';
 import { createTokenService, resolveJwtSecret } from './domain/tokens';
 import { withVerifiedTokenCache } from './domain/verified-tokens';
+import { createHistory, type History } from './domain/history';
 
 /** The ingestion repository's functions the producer route calls (server/db/ingest-repository.ts). */
 const INGESTION = { checkBatch, recordSessionStarts, siteOfIngestionKey, siteRoster };
@@ -103,6 +104,8 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   contentAvailability: ContentAvailabilityService;
   /** Plans, plan groups, offers, coupons and the monetization settings. */
   monetization: Monetization;
+  /** One object's history and the restore of a revision (issue 28, server/domain/history.ts). */
+  history: History;
   /** Customer Support's subscriber search, pages and actions. */
   support: SupportDeps;
   /** The reporting service: a network's id by identifier, and a report's answer. */
@@ -164,31 +167,35 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
   const staffAdminRows = createStaffAdminRepository(db, { idleMs: config.inactivityTimeoutMinutes * 60_000 });
   // One upload store: the brand images and the content artwork (served by the AppCMS files route).
   const uploadStorage = createUploadStorage(config.dataDir);
+  const appcms: AppcmsDeps = { networks, store: createAppcmsRepository(db), storage: uploadStorage };
+  const content = createContentService({
+    db, audit,
+    hooks: {
+      assertPublishable: contentAvailability.assertPublishable,
+      // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.
+      afterWrite: async (siteId, ids) => {
+        for (const id of ids) {
+          await contentScheduler.sync(siteId, id).catch((error: unknown) => log.warn({ contentId: id, err: error instanceof Error ? error.message : String(error) }, 'availability job sync failed'));
+        }
+      },
+    },
+  });
+  const monetization = createMonetization(db);
   return {
     dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
     accounts,
     networks,
-    appcms: { networks, store: createAppcmsRepository(db), storage: uploadStorage },
+    appcms,
     auditLog: createAuditLogService(createAuditLogRepository(db)),
     staffAdmin: createStaffAdmin({ repo: staffAdminRows, passwords, sms, audit, auth, log, publicUrl: config.publicUrl }),
     // The Admin area's session queries (same rules of "active"), limited there to the caller's own id.
     ownSessions: createOwnSessions({ repo: staffAdminRows, audit, auth }),
-    content: createContentService({
-      db, audit,
-      hooks: {
-        assertPublishable: contentAvailability.assertPublishable,
-        // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.
-        afterWrite: async (siteId, ids) => {
-          for (const id of ids) {
-            await contentScheduler.sync(siteId, id).catch((error: unknown) => log.warn({ contentId: id, err: error instanceof Error ? error.message : String(error) }, 'availability job sync failed'));
-          }
-        },
-      },
-    }),
+    content,
     contentCreate: createContentCreateService({ db, storage: uploadStorage }),
     contentScheduler,
     contentAvailability,
-    monetization: createMonetization(db),
+    monetization,
+    history: createHistory({ db, appcms, monetization, content }),
     support: { store: createSubscriberRepository(db), limiter },
     reports: {
       networkIdOf: (siteId, identifier) => networkIdOf(db, siteId, identifier),

@@ -206,6 +206,16 @@ function storeOver(db: Db, opts: { idleMs: number }) {
       });
     },
 
+    /** The site's rule that every account signs in with an authenticator app (issue 19). */
+    async requireAuthenticatorOf(siteId: string): Promise<boolean> {
+      const [row] = await db.select({ required: sites.requireAuthenticator }).from(sites).where(eq(sites.id, siteId)).limit(1);
+      return row?.required ?? false;
+    },
+
+    async setRequireAuthenticator(siteId: string, required: boolean): Promise<void> {
+      await db.update(sites).set({ requireAuthenticator: required }).where(eq(sites.id, siteId));
+    },
+
     async requireTwoFactorOf(siteId: string): Promise<boolean> {
       const [row] = await db.select({ required: sites.requireTwoFactor }).from(sites).where(eq(sites.id, siteId)).limit(1);
       return row?.required ?? false;

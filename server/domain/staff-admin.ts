@@ -22,6 +22,7 @@ import { UUID_PATTERN, type Roles } from '../../common/contract';
 import { grantsAboveOwn } from '../../common/grant-cap';
 import { ADMIN_MESSAGES, MESSAGES } from '../../common/messages';
 import { canEdit, parseRoles } from '../../common/roles';
+import { TOTP_AUDIT_ACTIONS } from '../../common/totp';
 import type { StaffAdminRepository, StaffAdminStore, StaffRecord } from '../db/staff-admin-repository';
 import { scrubDetail } from './audit';
 import { auditObject, recordRevision } from './revisions';
@@ -436,6 +437,22 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
           { requireTwoFactor: before }, { requireTwoFactor: required }, { before: { required: before }, after: { required }, accountsTurnedOn });
       });
       return { success: true, message: required ? ADMIN_MESSAGES.twoFactorRequiredOn : ADMIN_MESSAGES.twoFactorRequiredOff, requireTwoFactor: required };
+    },
+
+    /**
+     * The site's authenticator-app rule (PUT /v3.0/user/admin/site/authenticator): the write, its
+     * revision (siteSecurity) and its audit entry in one transaction (issue 28). Answers the rule as it
+     * was before.
+     */
+    async requireAuthenticator(ctx: AuthContext, required: boolean): Promise<boolean> {
+      requireEditor(ctx);
+      return repo.transaction(async (tx) => {
+        const before = await tx.requireAuthenticatorOf(ctx.site.id);
+        await tx.setRequireAuthenticator(ctx.site.id, required);
+        await recordChange(tx, ctx, TOTP_AUDIT_ACTIONS.siteRequirement, { kind: 'siteSecurity', objectId: ctx.site.id, objectName: null },
+          { requireAuthenticator: before }, { requireAuthenticator: required }, { before: { required: before }, after: { required } });
+        return before;
+      });
     },
 
     async audit(ctx: AuthContext, query: AuditQuery): Promise<AuditListResponse> {

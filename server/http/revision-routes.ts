@@ -10,7 +10,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { REVISION_KINDS, REVISION_PAGE_SIZE_MAX, REVISION_PATHS, UNDO_PATH, type RevisionRestoreRequest, type RevisionUndoRequest } from '../../common/revisions';
-import { createHistory } from '../domain/history';
 import { revisionContextHook } from '../domain/revisions';
 import { requireAuth, authContextOf } from './auth-hooks';
 import { answers } from './response-schemas';
@@ -55,8 +54,7 @@ export const revisionContext: FastifyPluginAsync = async (app) => {
 (revisionContext as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
 export const revisionRoutes: FastifyPluginAsync = async (app) => {
-  const { services } = app;
-  const history = createHistory({ db: services.db, appcms: services.appcms, monetization: services.monetization, content: services.content });
+  const { history } = app.services;
   app.addHook('preHandler', requireAuth);
 
   app.get<{ Params: { kind: string; objectId: string }; Querystring: { page?: number; pageSize?: number } }>(`${REVISION_PATHS.history}/:kind/:objectId`, {

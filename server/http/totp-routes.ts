@@ -147,11 +147,10 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
     }, async (request): Promise<SiteAuthenticatorResponse> => {
       const ctx = authContextOf(request);
       if (!canEdit(ctx.user.roles, AREAS.admin)) throw forbidden();
-      const before = await accounts.totp.siteRequires(ctx.site.id);
-      await accounts.totp.setSiteRequires(ctx.site.id, request.body.required);
+      // The write, its revision (siteSecurity) and its audit entry commit together (issue 28).
+      await services.staffAdmin.requireAuthenticator(ctx, request.body.required);
       // Cached session lookups carry the site row: every session of the site sees the change at once.
       services.auth.forgetSite(ctx.site.id);
-      await audit(ctx, TOTP_AUDIT_ACTIONS.siteRequirement, { before: { required: before }, after: { required: request.body.required } });
       return {
         success: true, message: request.body.required ? TOTP_MESSAGES.siteRequirementOn : TOTP_MESSAGES.siteRequirementOff,
         required: request.body.required, canEdit: true,
