@@ -165,7 +165,8 @@ export const REVISION_FIELD_LABELS: Readonly<Record<string, string>> = {
   iconUrl: 'Icon',
   signingKey: 'Signing key',
   templateName: 'Template',
-  authenticatorRequired: 'Authenticator app required',
+  requireAuthenticator: 'Authenticator app required for everyone',
+  requireTwoFactor: 'SMS code required for everyone',
   roles: 'Roles',
   order: 'Order',
 };
