@@ -95,7 +95,7 @@ describe('the audit log names what changed', () => {
     await save.first().waitFor();
     await expect.poll(() => save.count()).toBe(1);
     await save.getByRole('link', { name: `brand of network ${SPORTS.name}` }).waitFor();
-    expect(await save.innerText()).toContain('Theme primary color: #D62828 → #2A6F97');
+    expect(await save.innerText()).toContain('Web primary colour: #D62828 → #2A6F97');
     expect(await save.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await admin.getByText('Entries are kept for 400 days, then deleted.').waitFor();
     await shots(admin, 'appcms');

@@ -90,7 +90,7 @@ describe('rows in words', () => {
     expect(row!.changes).toHaveLength(1);
     expect(row!.changes[0]!.before).toBe('#AA0000');
     expect(row!.changes[0]!.after).toBe('#123456');
-    expect(row!.changes[0]!.field).toMatch(/^Theme primary color$/i);
+    expect(row!.changes[0]!.field).toBe('Web primary colour');
     expect(auditEntryWhat(row!)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 

@@ -11,6 +11,7 @@ import {
   type AuditChange, type AuditLogEntry,
 } from '../../common/audit-actions';
 import { AUDIT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/admin-contract';
+import { BRAND_LABELS, SETTINGS_LABELS } from '../../common/appcms';
 import { AREAS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
 import { REVISION_FIELD_LABELS, type RevisionChange } from '../../common/revisions';
@@ -77,8 +78,13 @@ function filterOf(query: AuditLogQuery): AuditLogFilter {
   };
 }
 
-/** A field's label: the History panel's words, else the field name in words ("theme.primaryColor" → "Theme primary color"). */
-export function fieldLabel(field: string): string {
+/** Labels of one kind's fields as its own page names them ("Web primary colour", a setting's label). */
+const KIND_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = { brand: BRAND_LABELS, settings: SETTINGS_LABELS };
+
+/** A field's label: its page's words, the History panel's, else the field name in words ("fontFamily" → "Font family"). */
+export function fieldLabel(field: string, kind?: string | null): string {
+  const own = kind ? KIND_FIELD_LABELS[kind]?.[field] ?? KIND_FIELD_LABELS[kind]?.[field.replace(/^values\./, '')] : undefined;
+  if (own) return own;
   const known = REVISION_FIELD_LABELS[field];
   if (known) return known;
   const words = field.replace(/[._]/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
@@ -147,12 +153,13 @@ export function createAuditLogService(repo: AuditLogRepository) {
   async function entriesOf(siteId: string, rows: AuditLogRow[]): Promise<AuditLogEntry[]> {
     const requestIds = [...new Set(rows.map((r) => r.requestId).filter((id): id is string => !!id))];
     const revisions = await repo.revisionsOfRequests(siteId, requestIds);
-    const changesOf = (row: AuditLogRow): RevisionChange[] => {
+    type KindChange = RevisionChange & { kind: string | null };
+    const changesOf = (row: AuditLogRow): KindChange[] => {
       const own = row.requestId ? revisions.filter((r) => r.requestId === row.requestId) : [];
       const ofObject = row.objectId ? own.filter((r) => r.objectKind === row.objectKind && r.objectId === row.objectId) : own;
-      // A bulk write names no single object: every revision of its request (one per item), with the item's name.
-      if (ofObject.length > 0) return ofObject.flatMap((r) => r.changes);
-      return detailChanges(row.detail);
+      // A bulk write names no single object: every revision of its request (one per item).
+      if (ofObject.length > 0) return ofObject.flatMap((r) => r.changes.map((c) => ({ ...c, kind: r.objectKind })));
+      return detailChanges(row.detail).map((c) => ({ ...c, kind: row.objectKind }));
     };
     const raw = rows.map((row) => ({ row, changes: changesOf(row) }));
     const ids: string[] = [];
@@ -163,7 +170,7 @@ export function createAuditLogService(repo: AuditLogRepository) {
     const names = await repo.namesOf(siteId, ids);
     return raw.map(({ row, changes }): AuditLogEntry => {
       const info = auditActionInfo(row.action);
-      const words: AuditChange[] = changes.map((c) => ({ field: fieldLabel(c.field), before: valueWords(c.before, names), after: valueWords(c.after, names) }));
+      const words: AuditChange[] = changes.map((c) => ({ field: fieldLabel(c.field, c.kind), before: valueWords(c.before, names), after: valueWords(c.after, names) }));
       return {
         id: row.id,
         at: new Date(row.at).toISOString(),
