@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APPCMS_PATHS } from '../common/appcms';
 import { API_PATHS, AREAS } from '../common/constants';
 import { AVAILABILITY_PATHS } from '../common/content-availability';
+import { AUDIT_ACTION_KINDS } from '../common/audit-actions';
 import type { RevisionHistoryResponse, RevisionRestoreResponse } from '../common/revisions';
 import { DEMO_SITES } from './db/demo-accounts';
 import {
@@ -655,6 +656,8 @@ describe.each(Object.entries(CASES))('%s', (_name, c) => {
     const [audit] = await t.db.select().from(auditEvents).where(eq(auditEvents.siteId, siteId)).orderBy(desc(auditEvents.seq)).limit(1);
     if (rows.length === 1 || audit?.objectId) expect(rows.map((r) => r.objectId)).toContain(audit?.objectId);
     else expect(audit?.detail).toHaveProperty('items');
+    // The audit row carries the request id of its revisions: the audit log reads its changes from them.
+    expect(audit?.requestId).toBe(rows[0]!.requestId);
   });
 
   it('a refused write (read role only) records no revision', async () => {
@@ -771,7 +774,7 @@ describe('history and restore (issue 28)', () => {
     const audit = await t.get(`${API_PATHS.admin}/audit?action=monetization.plan.update&pageSize=50`, reader.headers);
     expect(audit.statusCode).toBe(200);
     const entry = audit.json<{ items: { object: unknown }[] }>().items.find((i) => (i.object as { id?: string } | null)?.id === made.id);
-    expect(entry?.object).toEqual({ kind: 'plan', id: made.id, name: made.name });
+    expect(entry?.object).toEqual({ kind: 'plan', id: made.id, name: made.name, words: `plan ${made.name}`, link: `/monetization/plans?edit=${made.id}` });
 
     // Another site's revision answers like one that does not exist; bad input is a 400.
     expect((await t.get(`/v1/revisions/nothing/${made.id}`, reader.headers)).statusCode).toBe(400);
@@ -798,5 +801,13 @@ describe('history and restore (issue 28)', () => {
     expect((await rest(writer, 'POST', `/v1/revisions/${contentRev!.seq}/restore`, { version: item.version + 1 })).ok).toBe(true);
     const [back] = await t.db.select().from(contentItems).where(eq(contentItems.id, item.id));
     expect(back).toMatchObject({ title: item.title, status: 'draft' });
+  });
+});
+
+describe('the audit actions the write routes recorded (issue 28)', () => {
+  it('are all in the one list of common/audit-actions.ts, so the audit log filters and labels them', async () => {
+    const recorded = await t.db.selectDistinct({ action: auditEvents.action }).from(auditEvents);
+    expect(recorded.length).toBeGreaterThan(20);
+    expect(recorded.map((r) => r.action).filter((action) => !AUDIT_ACTION_KINDS.includes(action))).toEqual([]);
   });
 });
