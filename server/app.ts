@@ -6,7 +6,10 @@
  * database it is given and writes no demo data: the start path does that (server/demo/prepare.ts).
  */
 import Ajv from 'ajv';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions,
+} from 'fastify';
+import { OWN_MESSAGES } from '../common/messages';
 import { openDb, type DbHandle } from './db/client';
 import { createCacheBus } from './db/pg-cache-bus';
 import { purgeExpired } from './db/housekeeping';
@@ -90,12 +93,22 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config: ServerConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
   assertDevOutboxNotOnNetwork(config);
   assertPublicUrl(config);
+  /** The SPA fallback, known once the static files are registered below (the bad-URL answer needs it). */
+  const late: { badUrlFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {};
   const app = Fastify({
     logger: options.logger === undefined ? false : options.logger === true ? { redact: LOG_REDACTION, serializers: LOG_SERIALIZERS } : options.logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Issue 28: a caller may name its write with a UUID (x-request-id), which its revisions carry and Undo names.
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
+    // Issue 30: an address that cannot be decoded (/%E0%A4%A) opened in the browser gets the console
+    // (its not-found page), never Fastify's raw JSON; other callers get the usual failure shape.
+    frameworkErrors: (error, request, reply) => {
+      const answer = reply as unknown as FastifyReply;
+      const wantsPage = String(request.headers.accept ?? '').includes('text/html');
+      if (error.code === 'FST_ERR_BAD_URL' && wantsPage && late.badUrlFallback) return late.badUrlFallback(request as unknown as FastifyRequest, answer);
+      return answer.code(400).send({ success: false, message: OWN_MESSAGES.badRequest });
+    },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (options.checkSerialization) installSerializationCheck(app);
@@ -179,6 +192,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const fallback = options.staticDir ? await registerSpa(app, { staticDir: options.staticDir, runtime: config.runtime }) : undefined;
   installNotFoundHandler(app, { fallback });
+  late.badUrlFallback = fallback;
 
   return app;
 }
