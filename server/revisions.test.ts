@@ -802,6 +802,26 @@ describe('history and restore (issue 28)', () => {
     const [back] = await t.db.select().from(contentItems).where(eq(contentItems.id, item.id));
     expect(back).toMatchObject({ title: item.title, status: 'draft' });
   });
+
+  it('a page names a network\'s object by the network\'s identifier and a site\'s object as `site` (the browser holds neither id)', async () => {
+    const n = await network();
+    expect((await rest(writer, 'PUT', `${APPCMS_PATHS.brand}/${SITE}/${n.identifier}`, {
+      version: 1, logoUrl: '/named.png', iconUrl: '/i.png', theme: theme('#123456'), themeOtt: theme('#BB0000'), themeApps: theme('#CC0000'),
+    })).ok).toBe(true);
+    const rule = (await t.db.select().from(sites).where(eq(sites.id, siteId)))[0]!.requireTwoFactor;
+    expect((await rest(writer, 'PUT', `${API_PATHS.admin}/site/two-factor`, { required: !rule })).ok).toBe(true);
+    expect((await rest(writer, 'PUT', `${API_PATHS.admin}/site/two-factor`, { required: rule })).ok).toBe(true);
+    const byId = await t.inject({ method: 'GET', url: `/v1/revisions/brand/${n.id}`, headers: reader.headers });
+    const byIdentifier = await t.inject({ method: 'GET', url: `/v1/revisions/brand/${n.identifier}`, headers: reader.headers });
+    expect(byIdentifier.statusCode).toBe(200);
+    expect(byIdentifier.json<RevisionHistoryResponse>().items.map((r) => r.seq)).toEqual(byId.json<RevisionHistoryResponse>().items.map((r) => r.seq));
+    expect(byIdentifier.json<RevisionHistoryResponse>().items.length).toBeGreaterThan(0);
+    const site = await t.inject({ method: 'GET', url: '/v1/revisions/siteSecurity/site', headers: reader.headers });
+    expect(site.statusCode).toBe(200);
+    expect(site.json<RevisionHistoryResponse>().items.length).toBeGreaterThan(0);
+    expect(site.json<RevisionHistoryResponse>().items.every((r) => r.objectId === siteId)).toBe(true);
+    expect(site.json<RevisionHistoryResponse>().canRestore).toBe(false);
+  });
 });
 
 describe('the audit actions the write routes recorded (issue 28)', () => {

@@ -164,6 +164,22 @@ const RESTORERS: Partial<Record<RevisionKind, Restorer>> = {
   },
 };
 
+/** Kinds that are one object per site: the page names it `site` (the browser does not hold the site's id). */
+const SITE_KINDS: readonly RevisionKind[] = ['service', 'models', 'siteSecurity', 'planGroupOrder'];
+/** Kinds that are one object per network: the page may name it by the network's identifier. */
+const NETWORK_KINDS: readonly RevisionKind[] = ['brand', 'settings', 'devices', 'network'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The object's id as revisions store it: `site` is the caller's site; a network's identifier is its id. */
+async function storedObjectId(deps: HistoryDeps, ctx: AuthContext, kind: RevisionKind, objectId: string): Promise<string> {
+  if (SITE_KINDS.includes(kind) && objectId === 'site') return ctx.site.id;
+  if (NETWORK_KINDS.includes(kind) && !UUID.test(objectId)) {
+    const network = (await deps.appcms.networks.networksOf(ctx.site.id)).find((n) => n.identifier === objectId);
+    return network?.id ?? objectId;
+  }
+  return objectId;
+}
+
 function pageOf(query: { page?: number; pageSize?: number }): { page: number; pageSize: number } {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? REVISION_PAGE_SIZE;
@@ -179,7 +195,8 @@ export function createHistory(deps: HistoryDeps) {
       if (!isRevisionKind(kind)) throw invalid('kind', HISTORY_MESSAGES.badKind);
       requireReadOf(ctx, kind);
       const { page, pageSize } = pageOf(query);
-      const { rows, total } = await listRevisions(deps.db, ctx.site.id, kind, objectId, { offset: (page - 1) * pageSize, limit: pageSize });
+      const stored = await storedObjectId(deps, ctx, kind, objectId);
+      const { rows, total } = await listRevisions(deps.db, ctx.site.id, kind, stored, { offset: (page - 1) * pageSize, limit: pageSize });
       return {
         success: true, kind, objectId, items: rows.map(toRevision), total, page, pageSize,
         canRestore: canEdit(ctx.user.roles, REVISION_KINDS[kind].area), restorable: RESTORABLE_KINDS.includes(kind),
