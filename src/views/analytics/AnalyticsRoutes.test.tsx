@@ -14,6 +14,14 @@ describe('AnalyticsRoutes', { timeout: 20_000 }, () => {
     expect(reports.calls[0]!.requests[0]!.params.by).toBe('isp');
   });
 
+  it('renders nothing, and throws nothing, once the address has left Dashboard 360\'s pages (issue 30)', async () => {
+    const reports = fakeReports(() => [seriesAnswer()]);
+    const view = await renderView(reports.wrap(<AnalyticsDetailRoute />), { url: '/content', routePath: '/content' });
+    await settle();
+    expect(view.container.textContent).toBe('');
+    expect(reports.calls).toHaveLength(0);
+  });
+
   it('validates search params: bad values are dropped, a custom range wins over a preset', () => {
     expect(validateAnalyticsSearch({ days: '7', granularity: 'year', country: 'gb', device: 'ios' })).toEqual({ days: 7, device: 'ios' });
     expect(validateAnalyticsSearch({ days: '7', from: '2024-05-01', to: '2024-05-09' })).toEqual({ from: '2024-05-01', to: '2024-05-09' });

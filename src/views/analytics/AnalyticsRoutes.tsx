@@ -2,9 +2,9 @@
  * The route components of Dashboard 360 (loaded only on /analytics routes): they read the validated
  * search params and the current path, and render the overview or the detail page it defines.
  */
-import { getRouteApi, useLocation } from '@tanstack/react-router';
+import { getRouteApi, useLocation, useSearch } from '@tanstack/react-router';
 import { OverviewPage } from './OverviewPage';
-import { pageDefFor } from './pages';
+import { pageDefAt } from './pages';
 import { ReportPage } from './ReportPage';
 
 export { AnalyticsLayout } from './AnalyticsLayout';
@@ -18,9 +18,13 @@ export function AnalyticsOverviewRoute() {
 }
 
 export function AnalyticsDetailRoute() {
-  const search = analyticsRoute.useSearch();
+  // Not throwing when the analytics route no longer matches: see below.
+  const search = useSearch({ from: '/protected/analytics', shouldThrow: false });
   const pathname = useLocation({ select: (l) => l.pathname.replace(/\/$/, '') });
-  const def = pageDefFor(pathname);
+  // While the router moves to another area the address changes before this route unmounts (issue 30:
+  // it threw "No analytics page definition for /content" on every such move): nothing to show then.
+  const def = pageDefAt(pathname);
+  if (!def || !search) return null;
   // One report machine per page instance: a new page gets a new one.
   return <ReportPage key={def.path} def={def} search={search} />;
 }

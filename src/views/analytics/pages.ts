@@ -152,6 +152,11 @@ const TITLES = new Map(ANALYTICS_GROUPS.flatMap((g) => g.pages).map((p) => [p.pa
 
 export const ANALYTICS_PAGES: readonly AnalyticsPageDef[] = DEFS.map((d) => ({ ...d, title: TITLES.get(d.path) ?? d.path }));
 
+/** The page defined at `path`, or undefined for an address outside Dashboard 360's pages. */
+export function pageDefAt(path: string): AnalyticsPageDef | undefined {
+  return ANALYTICS_PAGES.find((p) => p.path === path);
+}
+
 export function pageDefFor(path: string): AnalyticsPageDef {
   const def = ANALYTICS_PAGES.find((p) => p.path === path);
   if (!def) throw new Error(`No analytics page definition for ${path}`);
