@@ -221,9 +221,22 @@ describe('contentBrowser: the address (issue 29)', () => {
     expect([selectTab(actor.getSnapshot()), selectKeyword(actor.getSnapshot())]).toEqual([1, 'storm']);
     expect(urls).toEqual([]);
     // Values the address may not hold are dropped: the defaults apply.
-    actor.send({ type: 'path.changed', path: '/content', search: { tab: 'podcast', status: 'archived', sort: 'price', page: -4 } });
-    expect(loads.calls[1]!.input).toEqual({ mediaType: 'video', q: '', status: null, sort: '-updated', start: 0, limit: CONTENT_PAGE_SIZE });
+    actor.send({ type: 'path.changed', path: '/content', search: { tab: 'podcast', status: 'archived', sort: 'price', page: -4, q: 'x' } });
+    expect(loads.calls[1]!.input).toEqual({ mediaType: 'video', q: 'x', status: null, sort: '-updated', start: 0, limit: CONTENT_PAGE_SIZE });
     expect(urls).toEqual([]);
+  });
+
+  it('back at the bare address from another page, keeps tab, filter and sort (spec §3) and writes them as the address', () => {
+    const loads = controlledLoads();
+    const { actor, urls } = startWithUrl({ loadList: loads.logic });
+    actor.send({ type: 'path.changed', path: '/content', search: { tab: 'series', q: 'storm', status: 'draft' } });
+    actor.send({ type: 'path.changed', path: '/content/series/abc', search: {} });
+    actor.send({ type: 'path.changed', path: '/content', search: {} });
+    expect(loads.calls.at(-1)!.input).toMatchObject({ mediaType: 'series', q: '', status: 'draft' });
+    expect(urls).toEqual([{ to: '/content?tab=series&status=draft', replace: true }]);
+    // On the library itself, the bare address (Back to it) is the default library.
+    actor.send({ type: 'path.changed', path: '/content', search: {} });
+    expect(loads.calls.at(-1)!.input).toMatchObject({ mediaType: 'video', q: '', status: null });
   });
 
   it('writes each change as the address: a new entry for tab, filter, sort and page, the same entry while typing; its own address is not read again', () => {

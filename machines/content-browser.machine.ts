@@ -153,6 +153,8 @@ export const contentBrowserMachine = setup({
     /** The navigation effect (the wiring file provides it); a no-op in headless tests. */
     navigateUrl: (_, _params: { to: string; replace: boolean }) => undefined,
     pushUrl: assign({ urlMode: 'push' as const }),
+    /** The address is the bare /content: the state kept is written over it in place. */
+    markBareAddress: assign({ lastUrl: ROUTES.content, urlMode: 'replace' as const }),
     replaceUrl: assign({ urlMode: 'replace' as const }),
     selectAllMatching: assign({ allMatching: true }),
     setPendingBulk: assign((_, params: { status: BulkStatus }) => ({ pendingBulk: params.status })),
@@ -196,6 +198,10 @@ export const contentBrowserMachine = setup({
       isLibraryPath(params.path) && params.search !== undefined && context.lastUrl !== null
       && libraryHref(validateLibrarySearch(params.search)) === context.lastUrl,
     hasAddress: (_, params: { path: string; search?: Record<string, unknown> }) => isLibraryPath(params.path) && params.search !== undefined,
+    /** Back to the bare library address from another page (a menu link, "Back to library"): tab, filter and sort stay as they were (spec §3). */
+    isBareReturn: ({ context }, params: { path: string; search?: Record<string, unknown> }) =>
+      isLibraryPath(params.path) && params.search !== undefined && context.lastUrl === null
+      && Object.keys(validateLibrarySearch(params.search)).length === 0,
     /** The whole page is selected and more items match than the page shows. */
     canSelectAllMatching: ({ context }) => {
       const items = context.list?.items ?? [];
@@ -230,6 +236,7 @@ export const contentBrowserMachine = setup({
     'path.changed': [
       // The address this machine wrote (its own navigation coming back): already shown.
       { guard: { type: 'isShownAddress', params: ({ event }) => ({ path: event.path, search: event.search }) } },
+      { guard: { type: 'isBareReturn', params: ({ event }) => ({ path: event.path, search: event.search }) }, target: '.library.loading', reenter: true, actions: ['clearForRoute', 'markBareAddress'] },
       {
         guard: { type: 'hasAddress', params: ({ event }) => ({ path: event.path, search: event.search }) },
         target: '.library.loading', reenter: true,
