@@ -29,7 +29,7 @@ const TOKEN = `zc${randomUUID().slice(0, 6)}`;
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
 
-const create = (session: Session, body: Partial<ContentCreateRequest> & Record<string, unknown>) =>
+const create = (session: Session, body: Record<string, unknown>) =>
   t.inject({ method: 'POST', url: CONTENT_CREATE_PATHS.create, payload: body, headers: session.headers });
 const upload = (session: Session, slot: string, bytes: Buffer, type = 'image/png') =>
   t.inject({ method: 'POST', url: `${CONTENT_CREATE_PATHS.artwork}/${slot}`, payload: bytes, headers: { ...session.headers, 'content-type': type } });
@@ -169,6 +169,14 @@ describe('POST /v2.0/content', () => {
     const noSeason = await create(writer, base({ kind: 'episode', title: `${TOKEN} Saga s9`, durationSeconds: 1800, seriesId: seriesItem.id, seasonNumber: 9, episodeNumber: 1 }));
     expect(noSeason.statusCode).toBe(400);
     expect(noSeason.json()).toMatchObject({ message: M.seasonMissing(9, `${TOKEN} Saga`), fields: { seasonNumber: M.seasonMissing(9, `${TOKEN} Saga`) } });
+  });
+
+  it('answers two creations of the same episode at once with one 200 and one 409, never a 500', async () => {
+    const series = (await create(writer, base({ kind: 'series', title: `${TOKEN} Race`, durationSeconds: undefined, seasons: [{ number: 1 }] }))).json<ContentUpdateResponse>().item;
+    const body = base({ kind: 'episode', title: `${TOKEN} Race E1`, durationSeconds: 600, seriesId: series.id, seasonNumber: 1, episodeNumber: 1 });
+    const answers = await Promise.all([create(writer, body), create(writer, body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await countRows(`${TOKEN} Race E1`)).toBe(1);
   });
 
   it.each([

@@ -183,15 +183,18 @@ export function createContentCreateService(deps: { db: Db; storage: UploadStorag
         // Only a file this server stored (an upload answers its URL): never a link to elsewhere.
         if (url && !(await storage.get(url.split('/').pop()!))) throw refuse(field, M.artworkUrlInvalid);
       }
+      const takenMessage = () => M.episodeTaken(values.episodeNumber!, values.seasonNumber!, seriesTitle);
+      let seriesTitle = '';
       const saved = await db.transaction(async (tx) => {
         if (values.kind === 'episode') {
           const seriesId = values.seriesId!;
           const series = UUID.test(seriesId) ? await findSeries(tx, caller.site.id, seriesId) : undefined;
           if (!series) throw refuse('seriesId', M.seriesMissing);
+          seriesTitle = series.title;
           const seasons = mergeSeasons(series.seasons, await episodeSeasons(tx, caller.site.id, series.id));
           if (!seasons.some((s) => s.number === values.seasonNumber)) throw refuse('seasonNumber', M.seasonMissing(values.seasonNumber!, series.title));
           if (await episodeTaken(tx, caller.site.id, series.id, values.seasonNumber!, values.episodeNumber!)) {
-            throw conflict(M.episodeTaken(values.episodeNumber!, values.seasonNumber!, series.title));
+            throw conflict(takenMessage());
           }
         }
         const row = await insertContent(tx, values);
@@ -205,6 +208,11 @@ export function createContentCreateService(deps: { db: Db; storage: UploadStorag
           detail: scrubDetail({ contentId: row.id, kind: row.kind, after: recorded(row) }),
         });
         return row;
+      }).catch((error: unknown) => {
+        // Two creations of the same episode at once: the unique index refuses the second (not a 500).
+        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        if (code === '23505' && values.kind === 'episode') throw conflict(takenMessage());
+        throw error;
       });
       return { success: true, item: toItem(saved, 0) };
     },
