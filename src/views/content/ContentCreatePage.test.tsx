@@ -54,6 +54,7 @@ describe('ContentCreatePage', () => {
     fireEvent.change(screen.getByLabelText(/^Poster \(2:3/), { target: { files: [file] } });
     await vi.waitFor(() => expect(within(previews).getAllByRole('img')[0]!.tagName.toLowerCase()).toBe('img'));
     const shown = within(previews).getAllByRole('img', { name: /Poster at/ });
+    expect(screen.getByText('Poster uploaded: 400 × 600 px.')).toBeTruthy();
     expect(shown.map((img) => [img.tagName.toLowerCase(), img.getAttribute('width'), img.getAttribute('height')])).toEqual([
       ['img', '240', '360'], ['img', '120', '180'], ['img', '60', '90'],
     ]);

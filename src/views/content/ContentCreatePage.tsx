@@ -112,7 +112,7 @@ function ContentCreateForm({ kind: initialKind, seriesId, seasonNumber }: { kind
 
       <div className={own.artworkGrid}>
         {ARTWORK_SLOTS.map((slot) => <ArtworkField key={slot} slot={slot} busy={busy || phase === 'uploading'} uploading={ctx.uploadingSlot === slot}
-          url={ctx.artwork[slot]?.url ?? ''} error={fieldErrors[slot] ?? null} onFile={(file) => page.send({ type: 'create.upload', slot, file })} />)}
+          url={ctx.artwork[slot]?.url ?? ''} stored={ctx.artwork[slot] ?? null} error={fieldErrors[slot] ?? null} onFile={(file) => page.send({ type: 'create.upload', slot, file })} />)}
       </div>
 
       {ctx.error && <div className={css.notice} role="alert"><p className={errorText}>{ctx.error}</p></div>}
@@ -126,8 +126,9 @@ function ContentCreateForm({ kind: initialKind, seriesId, seasonNumber }: { kind
   );
 }
 
-function ArtworkField({ slot, url, busy, uploading, error, onFile }: {
-  slot: ArtworkSlot; url: string; busy: boolean; uploading: boolean; error: string | null; onFile: (file: File) => void;
+function ArtworkField({ slot, url, stored, busy, uploading, error, onFile }: {
+  slot: ArtworkSlot; url: string; stored: { width: number; height: number } | null; busy: boolean; uploading: boolean; error: string | null;
+  onFile: (file: File) => void;
 }) {
   const spec = ARTWORK_SPECS[slot];
   const id = `artwork-${slot}`;
@@ -140,6 +141,7 @@ function ArtworkField({ slot, url, busy, uploading, error, onFile }: {
           onChange={(e) => { const file = e.target.files?.[0]; if (file) onFile(file); e.target.value = ''; }} />
       </label>
       {uploading && <p role="status">{M.uploading}</p>}
+      {stored && !uploading && <p role="status">{spec.label} uploaded: {stored.width} × {stored.height} px.</p>}
       {error && <p className={errorText} id={`${slot}-error`} role="alert">{error}</p>}
       <div className={own.previews} aria-label={`${spec.label} previews`}>
         {spec.previews.map((size) => (
