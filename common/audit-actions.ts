@@ -121,9 +121,6 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   monetization('monetization.plan.moveAtRenewal', 'Subscribers moved to the current price at their next renewal'),
   monetization('monetization.coupon.disable', 'Coupon disabled'),
   monetization('monetization.coupon.enable', 'Coupon enabled'),
-  monetization('monetization.plan.moveAtRenewal', 'Subscribers moved to the current price at their next renewal'),
-  monetization('monetization.coupon.disable', 'Coupon disabled'),
-  monetization('monetization.coupon.enable', 'Coupon enabled'),
   // AppCMS: networks and their apps.
   appcms('network.publish', 'Network launched'),
   appcms('network.withdraw', 'Network launch withdrawn'),
