@@ -135,7 +135,7 @@ export const editorPageMachine = setup({
         input: ({ context }) => ({ id: context.id, ...(context.scope ? { scope: context.scope } : {}), ...(context.required ? { required: context.required } : {}) }),
       },
       on: {
-        'page.reload': { target: 'open', reenter: true, actions: 'reloadComparison' },
+        'page.reload': { target: 'open', reenter: true, actions: ['reloadComparison', 'reloadVersions'] },
         'editor.saved': { actions: ['reloadVersions', 'reloadComparison'] },
         'versions.restored': { target: 'open', reenter: true, actions: 'reloadComparison' },
         'history.restored': { target: 'open', reenter: true, actions: 'reloadComparison' },

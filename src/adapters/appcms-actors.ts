@@ -16,11 +16,13 @@ import {
   EditorFailure, type EditorContext, type EditorEvent, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValues,
 } from '../../machines/editor.machine';
 import { editorPageMachine, pageVersionsMachine } from '../../machines/editor-page.machine';
+import { pageHistoryMachine } from '../../machines/history.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
 import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import type { RestoreInput, VersionList, VersionsLoadInput } from '../../machines/versions.machine';
 import { apiRequest, authHeaders } from '../api/client';
+import { historyActors } from './history-io';
 import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
 
@@ -299,6 +301,8 @@ export interface AppcmsPageIo {
   perform?: AnyActorLogic;
   versions?: { load: AnyActorLogic; restore: AnyActorLogic };
   comparison?: AnyActorLogic;
+  /** The record's History (issue 28); the browser's REST calls when not given. */
+  history?: { load: AnyActorLogic; restore: AnyActorLogic };
   /** Field rules checked before Save (the editor's checkDraft and breaksFieldRules). */
   fieldRules?: (draft: EditorValues) => FieldErrors;
 }
@@ -324,6 +328,7 @@ export function appcmsEditorPage(io: AppcmsPageIo, leave: () => void = () => nav
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform ?? noPageAction() } }),
       versions: pageVersionsMachine.provide({ actors: { load: io.versions?.load ?? noVersions(), restore: io.versions?.restore ?? noRestore() } }),
       comparison: listMachine.provide({ actors: { fetchPage: io.comparison ?? noRows() } }),
+      history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
     },
     actions: { leave },
   });

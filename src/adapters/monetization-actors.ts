@@ -422,12 +422,13 @@ function browserIo(page: MonetizationListPage): ListPageIo {
 }
 
 /** Models: one record (the site's monetization settings) with its field rules; Close reopens it. */
-export function monetizationModelsPage(io: Pick<ListPageIo, 'load' | 'save'>, leave: () => void = () => navigateTo('/monetization/models')) {
+export function monetizationModelsPage(io: Pick<ListPageIo, 'load' | 'save' | 'history'>, leave: () => void = () => navigateTo('/monetization/models')) {
   const rules = fieldRuleImplementations('models');
   return editorPageMachine.provide({
     actors: {
       editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
       pageAction: pageActionLogic.provide({ actors: { perform: noPageAction() } }),
+      history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
     },
     actions: { leave },
   });

@@ -12,6 +12,7 @@ import type { PageActionAnswer, PageActionRequest } from '../../machines/page-ac
 import type { RestoreInput, VersionList, VersionsLoadInput } from '../../machines/versions.machine';
 import { appcmsEditorPage, devicesDraftErrors, appcmsOverviewPage } from '../adapters/appcms-actors';
 import type { PageLogicMap } from '../page-actors';
+import { historyFakeActors, historyFakes } from './history-fakes';
 
 export const appcmsFakes = {
   records: {} as Record<string, EditorRecord>,
@@ -25,6 +26,8 @@ export const appcmsFakes = {
   /** The overview's cards, and the (site, network) pairs it was read for. */
   overview: [] as AppcmsOverviewRow[],
   overviewReads: [] as { site: string; network: string }[],
+  /** Each page's History (revisions by object id: the network's identifier, or 'site'). */
+  history: historyFakes(),
 };
 
 function editorIo(kind: string) {
@@ -49,6 +52,7 @@ export function appcmsTestPages(): PageLogicMap {
   return {
     appcmsBrand: appcmsEditorPage({
       ...editorIo('brand'),
+      history: historyFakeActors(appcmsFakes.history),
       comparison: comparison('brand'),
       perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
         appcmsFakes.actions.push(input);
@@ -57,21 +61,23 @@ export function appcmsTestPages(): PageLogicMap {
     }),
     appcmsSettings: appcmsEditorPage({
       ...editorIo('settings'),
+      history: historyFakeActors(appcmsFakes.history),
       comparison: comparison('settings'),
       versions: {
         load: fromPromise<VersionList, VersionsLoadInput>(async () => appcmsFakes.versions),
         restore: fromPromise<unknown, RestoreInput>(async ({ input }) => { appcmsFakes.restores.push(input); return {}; }),
       },
     }),
-    appcmsDevices: appcmsEditorPage({ ...editorIo('devices'), fieldRules: devicesDraftErrors }),
+    appcmsDevices: appcmsEditorPage({ ...editorIo('devices'), fieldRules: devicesDraftErrors, history: historyFakeActors(appcmsFakes.history) }),
     appcmsService: appcmsEditorPage({
       ...editorIo('service'),
+      history: historyFakeActors(appcmsFakes.history),
       perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
         appcmsFakes.actions.push(input);
         return { message: 'Signing key rotated. The old key no longer works.', reread: true };
       }),
     }),
-    appcmsTemplate: appcmsEditorPage(editorIo('template')),
+    appcmsTemplate: appcmsEditorPage({ ...editorIo('template'), history: historyFakeActors(appcmsFakes.history) }),
     appcmsOverview: appcmsOverviewPage(fromPromise<ListPage, ListQuery>(async ({ input }) => {
       const site = input.filters.site ?? '';
       const network = input.filters.network ?? '';

@@ -68,7 +68,7 @@ export function monetizationTestPages(fakes: MonetizationFakes): PageLogicMap {
     offers: page('offers', fakes),
     planGroups: page('planGroups', fakes),
     coupons: page('coupons', fakes),
-    models: monetizationModelsPage(editorIo('models', fakes), () => { fakes.closed += 1; }),
+    models: monetizationModelsPage({ ...editorIo('models', fakes), history: historyFakeActors(fakes.history) }, () => { fakes.closed += 1; }),
   };
 }
 

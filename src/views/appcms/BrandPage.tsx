@@ -11,7 +11,8 @@ import {
 } from '../../../common/appcms';
 import { selectDraft, selectFieldErrors } from '../../../machines/editor.machine';
 import { selectActionError, selectActionMessage, selectActionRunning } from '../../../machines/page-action.machine';
-import { selectEditorPageActions, selectEditorPageComparison, selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { selectEditorPageActions, selectEditorPageComparison, selectEditorPageEditor, selectEditorPageHistory } from '../../../machines/editor-page.machine';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
@@ -125,11 +126,12 @@ function SampleScreen({ editor, theme }: { editor: AppcmsEditorRef; theme: Theme
 }
 
 function BrandEditor({ site, network, canEdit, revision }: AppcmsScope) {
-  const page = usePageActor('appcmsBrand', { input: { id: network, scope: { site, network }, comparison: true } });
+  const page = usePageActor('appcmsBrand', { input: { id: network, scope: { site, network }, comparison: true, revisions: { kind: 'brand', objectId: network } } });
   useReloadOnRevision(page, revision);
   const editor = useSelector(page, selectEditorPageEditor);
   const actions = useSelector(page, selectEditorPageActions);
   const comparison = useSelector(page, selectEditorPageComparison)!;
+  const history = useSelector(page, selectEditorPageHistory);
   useEditorLeaveGuard(editor);
   const message = useSelector(actions, selectActionMessage);
   const error = useSelector(actions, selectActionError);
@@ -148,6 +150,7 @@ function BrandEditor({ site, network, canEdit, revision }: AppcmsScope) {
           <div className={css.previewRow}>{THEME_KEYS.map((t) => <SampleScreen key={t} editor={editor} theme={t} />)}</div>
         </section>
         <DefaultComparison list={comparison} part="brand" />
+        {history && <EditorHistoryPanel history={history} editor={editor} />}
       </div>
     </div>
   );

@@ -6,7 +6,8 @@ import * as ui from '../../theme/ui.css';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
-import { selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { selectEditorPageEditor, selectEditorPageHistory } from '../../../machines/editor-page.machine';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { useReloadOnRevision, type AppcmsEditorRef } from './appcms-page';
@@ -33,11 +34,13 @@ function PlatformRow({ editor, platform, name, canEdit }: { editor: AppcmsEditor
 }
 
 function DevicesEditor({ site, network, canEdit, revision }: AppcmsScope) {
-  const page = usePageActor('appcmsDevices', { input: { id: network, scope: { site, network } } });
+  const page = usePageActor('appcmsDevices', { input: { id: network, scope: { site, network }, revisions: { kind: 'devices', objectId: network } } });
   useReloadOnRevision(page, revision);
   const editor = useSelector(page, selectEditorPageEditor);
+  const history = useSelector(page, selectEditorPageHistory);
   useEditorLeaveGuard(editor);
   return (
+    <>
     <EditorPanel editor={editor} title="Device platforms" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
       <div className={css.tableScroll}><table className={css.table}>
         <thead><tr><th className={css.headCell}>Platform (on / off)</th><th className={css.headCell}>Minimum app version</th></tr></thead>
@@ -46,6 +49,8 @@ function DevicesEditor({ site, network, canEdit, revision }: AppcmsScope) {
         </tbody>
       </table></div>
     </EditorPanel>
+    {history && <EditorHistoryPanel history={history} editor={editor} />}
+    </>
   );
 }
 

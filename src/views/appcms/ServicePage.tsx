@@ -1,7 +1,8 @@
 /** AppCMS › Service (spec §2.7, §3): the service's fields, and the signing key shown masked with a rotate action behind a confirmation. */
 import { useSelector } from '@xstate/react';
 import { APPCMS_ACTIONS, APPCMS_MESSAGES, SERVICE_TYPES, serviceTypeLabel } from '../../../common/appcms';
-import { selectEditorPageActions, selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { selectEditorPageActions, selectEditorPageEditor, selectEditorPageHistory } from '../../../machines/editor-page.machine';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { selectEditorData } from '../../../machines/editor.machine';
@@ -55,14 +56,16 @@ function ServiceForm({ site, canEdit, editor, rotate }: AppcmsScope & { editor: 
 
 function ServiceEditor(scope: AppcmsScope) {
   // A rotation changes the stored key: the page machine opens its editor afresh on it.
-  const page = usePageActor('appcmsService', { input: { id: scope.site, scope: { site: scope.site }, confirm: [APPCMS_ACTIONS.rotate] } });
+  const page = usePageActor('appcmsService', { input: { id: scope.site, scope: { site: scope.site }, confirm: [APPCMS_ACTIONS.rotate], revisions: { kind: 'service', objectId: 'site' } } });
   const editor = useSelector(page, selectEditorPageEditor);
   const rotate = useSelector(page, selectEditorPageActions);
+  const history = useSelector(page, selectEditorPageHistory);
   useEditorLeaveGuard(editor);
   const pending = useSelector(rotate, selectActionPending);
   return (
     <div>
       <ServiceForm {...scope} editor={editor} rotate={rotate} />
+      {history && <div style={{ marginTop: '1.5rem' }}><EditorHistoryPanel history={history} editor={editor} /></div>}
       <Modal open={pending !== null} title="Rotate signing key" negativeLabel="Cancel" positiveLabel="Rotate"
         onNegative={() => rotate.send({ type: 'action.cancel' })} onPositive={() => rotate.send({ type: 'action.confirm' })}>
         {APPCMS_MESSAGES.rotateConfirm}

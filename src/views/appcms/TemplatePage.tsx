@@ -5,7 +5,8 @@ import { selectDraft, selectEditorData } from '../../../machines/editor.machine'
 import { EditorPanel } from '../monetization/EditorPanel';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
-import { selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { selectEditorPageEditor, selectEditorPageHistory } from '../../../machines/editor-page.machine';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 
@@ -26,12 +27,14 @@ function LayoutPreview({ layout }: { layout: TemplateOption['layout'] }) {
 }
 
 function TemplateEditor({ site, canEdit }: AppcmsScope) {
-  const page = usePageActor('appcmsTemplate', { input: { id: site, scope: { site } } });
+  const page = usePageActor('appcmsTemplate', { input: { id: site, scope: { site }, revisions: { kind: 'service', objectId: 'site' } } });
   const editor = useSelector(page, selectEditorPageEditor);
+  const history = useSelector(page, selectEditorPageHistory);
   useEditorLeaveGuard(editor);
   const chosen = useSelector(editor, (s) => selectDraft(s).templateName);
   const data = useSelector(editor, selectEditorData) as { templates: TemplateOption[] } | null;
   return (
+    <>
     <EditorPanel editor={editor} title="Page template" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
       <fieldset className={css.templateGrid} aria-label="Templates">
         {(data?.templates ?? []).map((t) => (
@@ -47,6 +50,8 @@ function TemplateEditor({ site, canEdit }: AppcmsScope) {
         ))}
       </fieldset>
     </EditorPanel>
+    {history && <EditorHistoryPanel history={history} editor={editor} />}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_TYPE_LABELS } from '../../../common/appcms';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
@@ -6,6 +6,7 @@ import { monetizationFakes, monetizationTestPages } from '../../test-support/mon
 import { renderView } from '../../test-support/render-view';
 import { ModelsPage } from './ModelsPage';
 import { authAs } from '../../test-support/monetization-fixtures';
+import { revision } from '../../test-support/history-fakes';
 
 const pageFakes = monetizationFakes();
 const pages = monetizationTestPages(pageFakes);
@@ -35,5 +36,18 @@ describe('ModelsPage', () => {
     await renderView(<ModelsPage />, { pages, actors: authAs('read') });
     expect((screen.getByRole('checkbox', { name: 'Transactional (TVOD)' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('shows the site\'s Models History (asked for as the site\'s object), in words, and restores with the editor\'s version', async () => {
+    pageFakes.history.revisions.site = [revision(12, [{ field: 'isMonetizationModelEnabled', before: false, after: true }], { kind: 'models', objectId: 'site-1' })];
+    const view = await renderView(<ModelsPage />, { pages, actors: authAs('write') });
+    const item = await screen.findByTestId('revision-12');
+    expect(item.textContent).toContain('Monetization: No → Yes');
+    expect(pageFakes.history.loads.at(-1)).toEqual({ kind: 'models', objectId: 'site', page: 1 });
+    await view.user.click(within(item).getByRole('button', { name: 'Compare with now' }));
+    await view.user.click(screen.getByRole('button', { name: 'Restore the values before #12' }));
+    await view.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }));
+    await screen.findByText('Revision #12 restored: nothing differed from the current values.');
+    expect(pageFakes.history.restores.at(-1)).toEqual({ seq: 12, version: 4 });
   });
 });

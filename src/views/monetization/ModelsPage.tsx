@@ -7,7 +7,8 @@ import { useSelector } from '@xstate/react';
 import { SERVICE_TYPES, serviceTypeLabel } from '../../../common/appcms';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
 import { selectEditorData } from '../../../machines/editor.machine';
-import { selectEditorPageEditor } from '../../../machines/editor-page.machine';
+import { selectEditorPageEditor, selectEditorPageHistory } from '../../../machines/editor-page.machine';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as ui from '../../theme/ui.css';
@@ -20,8 +21,9 @@ const OPTIONS = SERVICE_TYPES.map((t) => ({ value: t, label: serviceTypeLabel(t)
 
 export function ModelsPage() {
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('models', { input: { id: 'settings' } });
+  const page = usePageActor('models', { input: { id: 'settings', revisions: { kind: 'models', objectId: 'site' } } });
   const editor = useSelector(page, selectEditorPageEditor);
+  const history = useSelector(page, selectEditorPageHistory);
   useEditorLeaveGuard(editor);
   const data = useSelector(editor, selectEditorData) as { serviceType: string } | null;
   return (
@@ -33,6 +35,7 @@ export function ModelsPage() {
         {data && <p className={css.muted}>{MONETIZATION_MESSAGES.mainServiceType(serviceTypeLabel(data.serviceType))}</p>}
         <p className={css.muted}>{MONETIZATION_MESSAGES.modelsHelp}</p>
       </EditorPanel>
+      {history && <div style={{ marginTop: '1.5rem' }}><EditorHistoryPanel history={history} editor={editor} /></div>}
     </div>
   );
 }
