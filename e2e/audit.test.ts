@@ -1,6 +1,6 @@
 /**
- * Issue 28 in Chromium, the audit log journey: an AppCMS writer (admin@demo.test, App CMS write) saves
- * the brand of the network Sports Plus; with a change left unsaved, a reload asks first (the one
+ * Issue 28 in Chromium, the audit log journey: an AppCMS writer (an account with App CMS write only,
+ * made by admin@demo.test through the Admin API) saves the brand of the network Sports Plus; with a change left unsaved, a reload asks first (the one
  * unsaved-edits guard). admin@demo.test, in another browser session on no particular network, opens
  * Admin › Audit filtered to AppCMS: the brand save reads "Brand saved", names "brand of network
  * Sports Plus" and the changed colour as before → after; its link opens that brand page on Sports
@@ -10,7 +10,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { API_PATHS } from '../common/constants';
+import { expectProblems, launchBrowser, newPage, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
 
 const SPORTS = { identifier: 'sports-plus', name: 'Sports Plus' };
 const SHOTS = '/tmp/shots';
@@ -48,19 +49,45 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function signedIn(username: string): Promise<Page> {
+async function signedIn(username: string, password = SEED_PASSWORD, landing = '/analytics'): Promise<Page> {
   const { page } = await newPage(browser);
   // The seeded brands' logo and icon point at the demo site's CDN, which does not resolve here.
   expectProblems(page, /cdn\.demo\.viewlift\.test/);
-  await signIn(page, server.url, username);
-  await page.waitForURL(`${server.url}/analytics`);
+  await signIn(page, server.url, username, password);
+  await page.waitForURL(`${server.url}${landing}`);
   return page;
+}
+
+/** An AppCMS writer of the demo site (App CMS write only), made by admin@demo.test through the Admin API. */
+async function appcmsWriter(): Promise<{ username: string; password: string }> {
+  const login = await fetch(`${server.url}${API_PATHS.login}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@demo.test', password: SEED_PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const info = await fetch(`${server.url}${API_PATHS.loginInfo}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const { managementXApiKey } = (await info.json()) as { managementXApiKey: string };
+  const headers = { authorization: `Bearer ${accessToken}`, xapikey: managementXApiKey, 'content-type': 'application/json' };
+  const username = `brand-editor-${Date.now()}@demo.test`;
+  const created = await fetch(`${server.url}${API_PATHS.admin}/staff`, {
+    method: 'POST', headers,
+    body: JSON.stringify({ email: username, displayName: 'Brenda Brand', phoneNumber: '+15550109999', twoFactorOnLogin: false, roles: { 'App CMS': 'write' } }),
+  });
+  expect(created.status).toBe(201);
+  const { link } = (await created.json()) as { link: { url: string } };
+  const password = 'Brand!Pass123';
+  const token = new URL(link.url).searchParams.get('token');
+  const set = await fetch(`${server.url}${API_PATHS.admin}/set-password`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, newPassword: password, confirmPassword: password }),
+  });
+  expect(set.status).toBe(200);
+  return { username, password };
 }
 
 describe('the audit log names what changed', () => {
   it('a brand save shows in the log filtered to AppCMS naming its network; its link opens that brand page; the CSV equals the rows', async () => {
     // The AppCMS writer saves Sports Plus's brand.
-    const writer = await signedIn('admin@demo.test');
+    const account = await appcmsWriter();
+    const writer = await signedIn(account.username, account.password, '/appcms');
     await writer.evaluate((id) => sessionStorage.setItem('selectedNetwork', id), SPORTS.identifier);
     await writer.goto(`${server.url}/appcms/brand`);
     await writer.getByTestId('appcms-network').getByText(SPORTS.name).waitFor();
@@ -94,6 +121,7 @@ describe('the audit log names what changed', () => {
     const save = table.getByRole('row').filter({ hasText: 'Brand saved' });
     await save.first().waitFor();
     await expect.poll(() => save.count()).toBe(1);
+    expect(await save.getByRole('cell').nth(1).innerText()).toBe(account.username);
     await save.getByRole('link', { name: `brand of network ${SPORTS.name}` }).waitFor();
     expect(await save.innerText()).toContain('Web primary colour: #D62828 → #2A6F97');
     expect(await save.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
