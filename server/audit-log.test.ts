@@ -14,6 +14,7 @@ import { AUDIT_LOG_MESSAGES, AUDIT_RETENTION_DAYS, auditActionsOfArea, auditCsv,
 import { API_PATHS, AREAS } from '../common/constants';
 import { DEMO_SITES } from './db/demo-accounts';
 import { purgeExpired } from './db/housekeeping';
+import { fieldLabel } from './domain/audit-log';
 import { auditEvents, networkBrands, networks, planGroups } from './db/schema';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
@@ -140,6 +141,16 @@ describe('rows in words', () => {
       expect(auditActionsOfArea('signIn').map((a) => a.action)).toContain(entry.action);
       expect(entry.label).not.toContain('.');
     }
+  });
+});
+
+describe('field labels', () => {
+  it('use the page\'s words for brand, settings and device fields, else the field name in words', () => {
+    expect(fieldLabel('theme.primaryColor', 'brand')).toBe('Web primary colour');
+    expect(fieldLabel('roku.minAppVersion', 'devices')).toBe('Roku minimum app version');
+    expect(fieldLabel('web.enabled', 'devices')).toBe('Web browser enabled');
+    expect(fieldLabel('trialDays', 'plan')).toBe('Trial days');
+    expect(fieldLabel('displayName', 'staff')).toBe('Display name');
   });
 });
 

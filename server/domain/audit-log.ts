@@ -11,7 +11,7 @@ import {
   type AuditChange, type AuditLogEntry,
 } from '../../common/audit-actions';
 import { AUDIT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/admin-contract';
-import { BRAND_LABELS, SETTINGS_LABELS } from '../../common/appcms';
+import { BRAND_LABELS, DEVICE_PLATFORMS, SETTINGS_LABELS } from '../../common/appcms';
 import { AREAS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
 import { REVISION_FIELD_LABELS, type RevisionChange } from '../../common/revisions';
@@ -78,6 +78,8 @@ function filterOf(query: AuditLogQuery): AuditLogFilter {
   };
 }
 
+const DEVICE_FIELD_WORDS: Readonly<Record<string, string>> = { name: 'name', enabled: 'enabled', minAppVersion: 'minimum app version' };
+
 /** Labels of one kind's fields as its own page names them ("Web primary colour", a setting's label). */
 const KIND_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = { brand: BRAND_LABELS, settings: SETTINGS_LABELS };
 
@@ -85,6 +87,12 @@ const KIND_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>
 export function fieldLabel(field: string, kind?: string | null): string {
   const own = kind ? KIND_FIELD_LABELS[kind]?.[field] ?? KIND_FIELD_LABELS[kind]?.[field.replace(/^values\./, '')] : undefined;
   if (own) return own;
+  // A device's fields ("roku.minAppVersion"): the platform's name and the field's ("Roku minimum app version").
+  const device = kind === 'devices' ? /^([a-z0-9]+)\.(name|enabled|minAppVersion)$/i.exec(field) : null;
+  if (device) {
+    const platform = DEVICE_PLATFORMS.find((d) => d.platform === device[1])?.name ?? device[1]!;
+    return `${platform} ${DEVICE_FIELD_WORDS[device[2]!] ?? device[2]}`;
+  }
   const known = REVISION_FIELD_LABELS[field];
   if (known) return known;
   const words = field.replace(/[._]/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
