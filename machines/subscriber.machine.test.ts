@@ -277,7 +277,9 @@ describe('subscriber', () => {
   });
 
   it('refunds what is left by default, or a part of it in the currency\'s decimals, never more', async () => {
-    const { actor, commands } = start();
+    const refunded = detailWith();
+    refunded.payments[0] = { ...refunded.payments[0]!, status: 'partially_refunded', refundedAmount: 499, version: 2 };
+    const { actor, commands } = start({ run: async () => ({ kind: 'detail', detail: refunded }) });
     await settle();
     actor.send({ type: 'action.start', request: { kind: 'refundPayment', paymentId: PAYMENT_ID } });
     expect(selectDraftPayment(actor.getSnapshot())?.id).toBe(PAYMENT_ID);
@@ -292,8 +294,22 @@ describe('subscriber', () => {
     await settle();
     expect(commands).toEqual([{ kind: 'refundPayment', paymentId: PAYMENT_ID, amount: 499, full: false, reason: 'Outage for a week', version: 1 }]);
     expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.partlyRefunded);
+    expect(selectDetail(actor.getSnapshot())?.payments[0]?.refundedAmount).toBe(499);
     expect(doneMessage({ ...commands[0]!, full: true } as ActionCommand)).toBe(SUPPORT_MESSAGES.refunded);
     expect(refundableOf({ ...detailWith().payments[0]!, refundedAmount: 500 })).toBe(499);
+  });
+
+  it('says a full refund went through, worded from the command sent (the answer leaves nothing to refund)', async () => {
+    const refunded = detailWith();
+    refunded.payments[0] = { ...refunded.payments[0]!, status: 'refunded', refundedAmount: 999, version: 2 };
+    const { actor, commands } = start({ run: async () => ({ kind: 'detail', detail: refunded }) });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'refundPayment', paymentId: PAYMENT_ID } });
+    actor.send({ type: 'action.reason', value: 'Charged twice' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(commands).toEqual([{ kind: 'refundPayment', paymentId: PAYMENT_ID, amount: 999, full: true, reason: 'Charged twice', version: 1 }]);
+    expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.refunded);
   });
 });
 

@@ -298,9 +298,11 @@ export const subscriberMachine = setup({
             input: ({ context }) => commandOf(context)!,
             onDone: {
               target: 'done',
+              // The done message is worded from the command as sent, before the answer changes the detail it reads
+              // (after a refund, what is left of the payment is less than the amount that was refunded).
               actions: [
-                { type: 'applyOutcome', params: ({ event }) => ({ outcome: event.output }) },
                 'markDone',
+                { type: 'applyOutcome', params: ({ event }) => ({ outcome: event.output }) },
                 { type: 'notify', params: ({ context }): NotifyParams => ({ message: context.lastDone ?? '', severity: 'success' }) },
               ],
             },

@@ -96,4 +96,84 @@ describe('SubscriberPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy();
   });
+
+  it('offers Resume on a subscription cancelling at period end, and resumes it after a reason', async () => {
+    const { view, commands } = await renderSubscriber(WRITE, {
+      load: () => subscriberDetail({ cancelAtPeriodEnd: true }),
+      run: () => ({ kind: 'detail', detail: subscriberDetail() }),
+    });
+    const row = within(screen.getByRole('table', { name: 'Subscriptions' })).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('button', { name: 'Cancel now' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    await view.user.click(within(row).getByRole('button', { name: 'Resume subscription' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resume subscription' });
+    expect(within(dialog).getByText(/Premium Monthly will renew at the end of its period \(1 Feb 2026, 10:00 UTC\)/)).toBeTruthy();
+    await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Changed their mind');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Resume subscription' }));
+    expect((await screen.findByRole('status')).textContent).toBe(SUPPORT_MESSAGES.resumed);
+    expect(commands).toEqual([{ kind: 'resumeSubscription', subscriptionId: SUBSCRIPTION_ID, reason: 'Changed their mind', version: 1 }]);
+    expect(screen.queryByRole('button', { name: 'Resume subscription' })).toBeNull();
+  });
+
+  it('refunds part of a payment and shows it partly refunded, with the amount given back', async () => {
+    const { view, commands } = await renderSubscriber(WRITE, {
+      run: () => ({ kind: 'detail', detail: subscriberDetail({ refundedAmount: 650, paymentStatus: 'partially_refunded' }) }),
+    });
+    const payments = screen.getByRole('table', { name: 'Payments' });
+    // Only the succeeded payment can be refunded, not the failed one.
+    expect(within(payments).getAllByRole('button', { name: /^Refund the payment/ })).toHaveLength(1);
+    await view.user.click(within(payments).getByRole('button', { name: 'Refund the payment of 1 Dec 2025, 10:00 UTC' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
+    const amount = within(dialog).getByLabelText('Amount to refund (EUR)');
+    expect((amount as HTMLInputElement).value).toBe('12.99');
+    await view.user.clear(amount);
+    await view.user.type(amount, '13.00');
+    expect(within(dialog).getByText('Enter an amount from €0.01 up to €12.99 (what is left of the payment).')).toBeTruthy();
+    await view.user.clear(amount);
+    await view.user.type(amount, '6.50');
+    await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Outage for half the month');
+    expect(within(dialog).getByText(/Gives back €6.50, part of the payment of 1 Dec 2025, 10:00 UTC \(up to €12.99\)\. The refund counts in Net revenue and the Payments report today\./)).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe(SUPPORT_MESSAGES.partlyRefunded);
+    expect(commands).toEqual([{ kind: 'refundPayment', paymentId: 'p1', amount: 650, full: false, reason: 'Outage for half the month', version: 1 }]);
+    expect(within(screen.getByRole('table', { name: 'Payments' })).getByText('Partly refunded')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Payments' })).getByText('€6.50')).toBeTruthy();
+  }, 20_000);
+
+  it('changes plan now, stating the proration rule and this change\'s amount, and offers only plans priced in the currency', async () => {
+    const { view, commands } = await renderSubscriber(WRITE);
+    await view.user.click(screen.getByRole('button', { name: 'Change plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change plan' });
+    const select = within(dialog).getByLabelText('New plan') as HTMLSelectElement;
+    const options = [...select.options].map((o) => [o.textContent, o.disabled]);
+    expect(options).toEqual([['Choose a plan', false], ['Family Monthly · €18.99 / month', false], ['US Basic · no EUR price', true]]);
+    await view.user.selectOptions(select, 'Family Monthly · €18.99 / month');
+    expect(within(dialog).getByText(/^Proration: the time left in this period is charged at the new price and credited at the old one/)).toBeTruthy();
+    expect(within(dialog).getByText(/For this change: [+−]€\d+\.\d\d on the next payment \(1 Feb 2026, 10:00 UTC\)\./)).toBeTruthy();
+    await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Wants the family plan');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Change plan' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(commands).toEqual([expect.objectContaining({ kind: 'changePlan', planName: 'Family Monthly', when: 'NOW', reason: 'Wants the family plan' })]);
+  }, 20_000);
+
+  it('shows the next payment with its proration and a plan change waiting for the period end', async () => {
+    const detail = subscriberDetail();
+    detail.subscriptions[0] = { ...detail.subscriptions[0]!, nextPaymentAdjustment: 400, pendingPlanName: 'Family Monthly' };
+    await renderSubscriber(READ, { load: () => detail });
+    const row = within(screen.getByRole('table', { name: 'Subscriptions' })).getAllByRole('row')[1]!;
+    expect(within(row).getByText(/€16\.99 \(proration \+€4\.00\)/)).toBeTruthy();
+    expect(within(row).getByText('Moves to Family Monthly', { exact: false })).toBeTruthy();
+  });
+
+  it('an unknown or malformed id is a not-found page with a heading and a way back, no Retry', async () => {
+    for (const code of ['NOT_FOUND', 'BAD_USER_INPUT']) {
+      const { view } = await renderSubscriber(READ, { load: () => { throw Object.assign(new Error('id is not a valid id.'), { code }); } });
+      expect(screen.getByRole('heading', { name: SUPPORT_MESSAGES.subscriberNotFound })).toBeTruthy();
+      expect(screen.getByText(SUPPORT_MESSAGES.subscriberNotFoundHelp)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to search' }).getAttribute('href')).toBe('/users');
+      expect(screen.queryByText('id is not a valid id.')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      view.unmount();
+    }
+  });
 });
