@@ -1,6 +1,7 @@
 /** Offers (issue 30): the discount's duration (once, N months, forever) and archived plans kept out of the choice. */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Offer } from '../../../common/monetization-contract';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
 import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
 import { renderView } from '../../test-support/render-view';
@@ -12,7 +13,8 @@ const GONE = { ...PLAN, id: '88888888-8888-4888-8888-888888888888', name: 'Retir
 
 function setUp(planIds: string[]) {
   const fakes = monetizationFakes();
-  fakes.lists.offers = { items: [{ ...OFFER, duration: 'repeating', durationMonths: 3 }, { ...OFFER, id: '99999999-9999-4999-8999-999999999999', name: 'Loyal', duration: 'forever' }], total: 2 };
+  const offers: Offer[] = [{ ...OFFER, duration: 'repeating', durationMonths: 3 }, { ...OFFER, id: '99999999-9999-4999-8999-999999999999', name: 'Loyal', duration: 'forever' }];
+  fakes.lists.offers = { items: offers, total: 2 };
   fakes.records.offer = {
     id: OFFER.id, version: 1, data: { plans: [PLAN, OLD, GONE] },
     values: {
