@@ -5,21 +5,20 @@ import { renderView } from '../../test-support/render-view';
 import { SettingsPage } from './SettingsPage';
 import { appcmsFakes } from '../../test-support/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
-
-const V1 = { defaultLanguage: 'en', maxStreams: 2, autoplay: true };
-const V2 = { defaultLanguage: 'fr', maxStreams: 4, autoplay: true };
-const entry = (version: number, values: Record<string, unknown>, createdBy: string | null) => ({
-  version, createdBy, createdAt: '2026-11-24T01:00:00.000Z', changed: version === 1 ? [] : ['defaultLanguage', 'maxStreams'], restoredFrom: null, values,
-});
+import { revision } from '../../test-support/history-fakes';
+import { HISTORY_PANEL_MESSAGES } from '../../../common/revisions';
 
 beforeEach(() => {
   appcmsFakes.saves.length = 0;
-  appcmsFakes.restores.length = 0;
+  appcmsFakes.history.restores.length = 0;
   appcmsFakes.records.settings = {
     values: { defaultLanguage: 'fr', subtitlesEnabled: false, autoplay: true, defaultVideoQuality: 'auto', playerSkipSeconds: '10', maxStreams: '4', downloadsEnabled: false, parentalControls: false, supportEmail: 'a@b.test' },
     version: 2, data: null,
   };
-  appcmsFakes.versions = { current: 2, versions: [entry(2, V2, 'admin@demo.test'), entry(1, V1, null)] };
+  appcmsFakes.history.canRestore = true;
+  appcmsFakes.history.revisions.kids = [
+    revision(7, [{ field: 'defaultLanguage', before: 'en', after: 'fr' }, { field: 'maxStreams', before: 2, after: 4 }], { kind: 'settings', objectId: 'n-kids', actor: { id: 'a', username: 'admin@demo.test' } }),
+  ];
 });
 
 describe('SettingsPage', () => {
@@ -35,22 +34,22 @@ describe('SettingsPage', () => {
     expect(await screen.findByText(APPCMS_MESSAGES.saved)).toBeTruthy();
   });
 
-  it('lists the versions, shows a diff against the current one, and restores after confirming', async () => {
+  it('shows the settings\' History (a save is a revision), one revision against now, and restores it after confirming', async () => {
     const view = await renderView(<SettingsPage />, appcmsAs('write'));
-    const first = await screen.findByTestId('version-1');
-    expect(first.textContent).toContain('Initial settings');
-    expect(screen.getByTestId('version-2').textContent).toContain('admin@demo.test');
-    await view.user.click(within(first).getByRole('button', { name: 'View' }));
-    const diff = screen.getByTestId('version-diff');
-    expect(within(diff).getByRole('row', { name: /Default language en fr/ })).toBeTruthy();
-    expect(within(diff).getByRole('row', { name: /Simultaneous streams 2 4/ })).toBeTruthy();
-    await view.user.click(screen.getByRole('button', { name: 'Restore version 1' }));
+    const item = await screen.findByTestId('revision-7');
+    expect(item.textContent).toContain('by admin@demo.test');
+    expect(item.textContent).toContain('Simultaneous streams: 2 → 4');
+    expect(appcmsFakes.history.loads.at(-1)).toEqual({ kind: 'settings', objectId: 'kids', page: 1 });
+    await view.user.click(within(item).getByRole('button', { name: 'Compare with now' }));
+    const diff = screen.getByTestId('revision-diff');
+    expect(within(diff).getByRole('row', { name: /Simultaneous streams 2 4 4/ })).toBeTruthy();
+    await view.user.click(screen.getByRole('button', { name: 'Restore the values before #7' }));
     const loadsBefore = appcmsFakes.loads.filter((l) => l.kind === 'settings').length;
-    await view.user.click(screen.getByRole('button', { name: 'Restore' }));
-    expect(appcmsFakes.restores).toEqual([{ current: 2, restore: 1, scope: { site: 'demo-site', network: 'kids' } }]);
+    await view.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }));
+    expect(appcmsFakes.history.restores).toEqual([{ seq: 7, version: 2 }]);
     // The page opens the form afresh on the restored settings (no React key bump).
     await waitFor(() => expect(appcmsFakes.loads.filter((l) => l.kind === 'settings')).toHaveLength(loadsBefore + 1));
-    expect(await screen.findByText(APPCMS_MESSAGES.restored(1))).toBeTruthy();
+    expect(await screen.findByText(HISTORY_PANEL_MESSAGES.nothingRestored(7))).toBeTruthy();
   });
 
   it('says when Copy from default would change nothing', async () => {
@@ -59,11 +58,12 @@ describe('SettingsPage', () => {
     expect(await within(await screen.findByTestId('copy-preview-settings')).findByText(APPCMS_MESSAGES.noChanges)).toBeTruthy();
   });
 
-  it('read level: the form and versions show, every control is disabled, and there is no Save or Restore', async () => {
+  it('read level: the form and History show, every control is disabled, and there is no Save or Restore', async () => {
+    appcmsFakes.history.canRestore = false;
     const view = await renderView(<SettingsPage />, appcmsAs('read'));
     expect(await screen.findByLabelText(/Simultaneous streams/)).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    await view.user.click(within(await screen.findByTestId('version-1')).getByRole('button', { name: 'View' }));
-    expect(screen.queryByRole('button', { name: /Restore version/ })).toBeNull();
+    await view.user.click(within(await screen.findByTestId('revision-7')).getByRole('button', { name: 'Compare with now' }));
+    expect(screen.queryByRole('button', { name: /Restore/ })).toBeNull();
   });
 });

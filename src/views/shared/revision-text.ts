@@ -3,6 +3,7 @@
  * operator reads them (money with its currency, dates in the console's one format, yes/no, counts of
  * linked records instead of their ids), never raw ids or JSON.
  */
+import { SETTINGS_LABELS } from '../../../common/appcms';
 import { REVISION_FIELD_LABELS, type RevisionChange } from '../../../common/revisions';
 import { formatMoney } from '../../../common/monetization-rules';
 import { formatDateTime } from '../users/format';
@@ -18,7 +19,8 @@ function words(part: string): string {
 
 /** A field's label: the catalogue's words, else the name in words ("theme.primaryColor" → "Theme › Primary color"). */
 export function fieldLabel(field: string): string {
-  const known = REVISION_FIELD_LABELS[field];
+  // The AppCMS settings keep their form's labels ("Simultaneous streams").
+  const known = REVISION_FIELD_LABELS[field] ?? (SETTINGS_LABELS as Readonly<Record<string, string | undefined>>)[field];
   if (known) return known;
   const parts = field.split('.').filter((p) => p !== '' && !UUID.test(p));
   return parts.map((p) => REVISION_FIELD_LABELS[p] ?? words(p)).join(' › ') || 'Value';
