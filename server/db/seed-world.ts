@@ -430,7 +430,8 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
       duration_seconds: item.duration, status, scheduled_at: scheduledAt === null ? null : iso(scheduledAt),
       published_at: publishedAt === null ? null : iso(publishedAt), series_id: item.seriesId ?? null,
       season_number: item.season ?? null, episode_number: item.episode ?? null,
-      artwork_url: `https://images.${site.internalName}.test/artwork/${id}.jpg`, version: 1,
+      // No artwork (issue 29): addresses of a host that does not exist made every page showing them a failed request.
+      artwork_url: '', version: 1,
       created_at: iso(created), updated_at: iso(Math.max(created, publishedAt ?? created)),
     });
     if (item.kind !== 'series' && status === 'published' && publishedAt !== null) {
