@@ -119,6 +119,8 @@ export const OWN_MESSAGES = {
   networkCopyChanges: (count: number) => (count === 1 ? 'This field will change:' : `These ${count} fields will change:`),
   networkCopyNoChanges: 'Nothing would change: this network already matches the default.',
   networkCopyCompareFailed: 'What would change could not be read. You can still copy, or cancel.',
+  /** Issue 28: the default network's pages edit it like any other; what that means for the others. */
+  networkDefaultEditing: (name: string) => `${name} is the default network: what you save here is what "Copy from default" copies to the other networks.`,
   networkDefaultData: (name: string) =>
     `${name} is the default network: its brand and settings are the source that "Copy from default" copies onto the other networks. Choose another network in the header to see its own data here.`,
   networkLoadingData: 'Loading…',
@@ -130,6 +132,8 @@ export const OWN_MESSAGES = {
   /** The withdraw dialog (issue 28): what withdrawing does, before the operator confirms. */
   networkWithdrawConfirm: (name: string) => `Withdraw ${name}? It stops being launched: its apps and site are no longer offered to viewers until it is launched again. Its brand, settings and devices are kept.`,
   networkWithdrawn: (name: string) => `${name} withdrawn.`,
+  networkWithdraw: 'Withdraw',
+  networkWithdrawTitle: 'Withdraw network',
   networkWithdrawFailed: (name: string) => `${name} could not be withdrawn.`,
   networkReadOnly: 'Your role in App CMS is read only: you cannot launch or copy.',
   forbiddenArea: (area: string) => `You have no role in ${area}.`,

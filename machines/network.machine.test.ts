@@ -32,14 +32,16 @@ const SERVICE: Service = {
   backendUrl: 'https://api.demo.example',
 };
 const BRAND: NetworkData = { theme: { primaryColor: '#1370B3' } };
+/** A change's own request id (issue 28: its Undo names it). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type ActorName = 'fetchService' | 'publishNetwork' | 'copyFromDefault' | 'previewCopy' | 'fetchNetworkData' | 'checkReadiness';
+type ActorName = 'fetchService' | 'publishNetwork' | 'withdrawNetwork' | 'copyFromDefault' | 'previewCopy' | 'fetchNetworkData' | 'checkReadiness';
 
 interface Call { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 
 /** Fake I/O actors: each invocation waits until the test settles it. */
 function fakeActors() {
-  const calls: Record<ActorName, Call[]> = { fetchService: [], publishNetwork: [], copyFromDefault: [], previewCopy: [], fetchNetworkData: [], checkReadiness: [] };
+  const calls: Record<ActorName, Call[]> = { fetchService: [], publishNetwork: [], withdrawNetwork: [], copyFromDefault: [], previewCopy: [], fetchNetworkData: [], checkReadiness: [] };
   const fake = (name: ActorName) => fromPromise<never, unknown>(({ input }) => new Promise((resolve, reject) => {
     calls[name].push({ input, resolve: resolve as (value: unknown) => void, reject });
   }));
@@ -48,6 +50,7 @@ function fakeActors() {
     actors: {
       fetchService: fake('fetchService'),
       publishNetwork: fake('publishNetwork'),
+      withdrawNetwork: fake('withdrawNetwork'),
       copyFromDefault: fake('copyFromDefault'),
       previewCopy: fake('previewCopy'),
       fetchNetworkData: fake('fetchNetworkData'),
@@ -104,6 +107,7 @@ const AFTER_MESSAGE = (() => {
 const ACTOR_STATES: Record<ActorName, (s: NetworkSnapshot) => boolean> = {
   fetchService: (s) => s.matches({ networks: 'loading' }),
   publishNetwork: (s) => s.matches({ networks: { ready: 'launching' } }),
+  withdrawNetwork: (s) => s.matches({ networks: { ready: 'withdrawing' } }),
   copyFromDefault: (s) => s.matches({ networks: { ready: 'copying' } }),
   previewCopy: (s) => s.matches({ networks: { ready: { confirmingCopy: 'comparing' } } }),
   fetchNetworkData: (s) => s.matches({ reads: 'reading' }),
@@ -115,6 +119,8 @@ const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'network.select', identifier: 'main' },
   { type: 'network.select', identifier: 'ghost' },
   { type: 'network.launch' },
+  { type: 'network.withdraw' },
+  { type: 'undo.done', requestId: 'req-1' },
   { type: 'network.copy', what: 'brand' },
   { type: 'network.copy', what: 'settings' },
   { type: 'network.confirm' },
@@ -133,6 +139,9 @@ const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.publishNetwork', output: undefined },
   { type: 'xstate.error.actor.publishNetwork', error: new Error('refused') },
   { type: 'xstate.error.actor.publishNetwork', error: new CredentialsMissingError() },
+  { type: 'xstate.done.actor.withdrawNetwork', output: undefined },
+  { type: 'xstate.error.actor.withdrawNetwork', error: new Error('refused') },
+  { type: 'xstate.error.actor.withdrawNetwork', error: new CredentialsMissingError() },
   { type: 'xstate.done.actor.copyFromDefault', output: KIDS },
   { type: 'xstate.error.actor.copyFromDefault', error: new Error('') },
   { type: 'xstate.error.actor.copyFromDefault', error: new CredentialsMissingError() },
@@ -372,7 +381,7 @@ describe('network machine: launching', () => {
     await h.settle('checkReadiness', { output: ['brand', 'platform'] });
     expect(selectLaunchReadiness(h.actor.getSnapshot())).toEqual({ phase: 'checked', gaps: ['brand', 'platform'] });
     h.actor.send({ type: 'network.confirm' });
-    expect(h.calls.publishNetwork[0]?.input).toEqual({ site: 'demo', network: 'kids' });
+    expect(h.calls.publishNetwork[0]?.input).toEqual({ site: 'demo', network: 'kids', requestId: expect.stringMatching(UUID) });
     await h.settle('publishNetwork', { output: undefined });
     expect(selectLaunchReadiness(h.actor.getSnapshot())).toBeNull();
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully launched Kids');
@@ -400,7 +409,7 @@ describe('network machine: launching', () => {
     await h.settle('checkReadiness', { output: [] });
     h.actor.send({ type: 'network.confirm' });
     expect(selectLoading(h.actor.getSnapshot())).toBe(true);
-    expect(h.calls.publishNetwork[0]?.input).toEqual({ site: 'demo', network: 'kids' });
+    expect(h.calls.publishNetwork[0]?.input).toEqual({ site: 'demo', network: 'kids', requestId: expect.stringMatching(UUID) });
     await h.settle('publishNetwork', { output: undefined });
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully launched Kids');
     expect(selectCurrentNetwork(h.actor.getSnapshot())?.isActive).toBe(true);
@@ -444,7 +453,7 @@ describe('network machine: copying from the default network', () => {
     expect(selectPendingChange(h.actor.getSnapshot())).toMatchObject({ kind: 'copy', what: 'brand', defaultName: 'Main Network' });
     h.actor.send({ type: 'network.confirm' });
     expect(selectLoading(h.actor.getSnapshot())).toBe(true);
-    expect(h.calls.copyFromDefault[0]?.input).toEqual({ site: 'demo', network: 'kids', what: 'brand' });
+    expect(h.calls.copyFromDefault[0]?.input).toEqual({ site: 'demo', network: 'kids', what: 'brand', requestId: expect.stringMatching(UUID) });
     await h.settle('copyFromDefault', { output: KIDS });
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Successfully copied brand from Main Network to Kids');
     expect(selectSyncSuccess(h.actor.getSnapshot())).toBe(true);
@@ -472,7 +481,7 @@ describe('network machine: copying from the default network', () => {
     await h.settle('previewCopy', { error: new Error('offline') });
     expect(selectCopyPreview(h.actor.getSnapshot())).toEqual({ phase: 'failed' });
     h.actor.send({ type: 'network.confirm' });
-    expect(h.calls.copyFromDefault[0]?.input).toEqual({ site: 'demo', network: 'kids', what: 'settings' });
+    expect(h.calls.copyFromDefault[0]?.input).toEqual({ site: 'demo', network: 'kids', what: 'settings', requestId: expect.stringMatching(UUID) });
   });
 
   it('names settings in the success message when copying settings', async () => {

@@ -17,6 +17,7 @@ import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import type { NotifierEvent, Severity } from './notifier.machine';
 import { providedLater } from './unprovided';
+import type { UndoOffer } from './undo.machine';
 
 export type CopyWhat = 'brand' | 'settings';
 export type NetworkData = Record<string, unknown>;
@@ -40,6 +41,8 @@ export interface NetworkMachineInput {
 
 export type PendingChange =
   | { kind: 'launch'; identifier: string; name: string }
+  /** Issue 28: a launched network goes back to not launched. */
+  | { kind: 'withdraw'; identifier: string; name: string }
   | { kind: 'copy'; what: CopyWhat; identifier: string; name: string; defaultName: string };
 
 export interface NetworkDataEntry {
@@ -52,6 +55,8 @@ export interface NetworkDataEntry {
 export interface NetworkMessage {
   text: string;
   severity: Severity;
+  /** The change the message offers to undo (issue 28: a launch, a withdrawal, a copy). */
+  undo?: UndoOffer;
 }
 
 export interface NetworkContext {
@@ -73,11 +78,17 @@ export interface NetworkContext {
   networkData: Partial<Record<NetworkDataKind, NetworkDataEntry>>;
   /** The kind of data the page on screen shows, or null when no such page is open. */
   viewing: NetworkDataKind | null;
+  /** The request id of the change being made (launch, withdraw, copy): its Undo names it (issue 28). */
+  changeRequestId?: string | null;
 }
 
 export type NetworkEvent =
   | { type: 'network.select'; identifier: string }
   | { type: 'network.launch' }
+  /** Issue 28: withdraw the current (launched) network, after confirmation. */
+  | { type: 'network.withdraw' }
+  /** The snackbar's Undo of a change of this actor went through: the networks and their data are read again. */
+  | { type: 'undo.done'; requestId: string }
   | { type: 'network.copy'; what: CopyWhat }
   | { type: 'network.confirm' }
   | { type: 'network.cancel' }
@@ -91,8 +102,8 @@ export type NetworkEvent =
   | { type: 'network.message.posted' };
 
 export interface FetchServiceInput { site: string }
-export interface PublishNetworkInput { site: string; network: string }
-export interface CopyFromDefaultInput { site: string; network: string; what: CopyWhat }
+export interface PublishNetworkInput { site: string; network: string; requestId?: string }
+export interface CopyFromDefaultInput { site: string; network: string; what: CopyWhat; requestId?: string }
 export interface FetchNetworkDataInput { site: string; network: string; kind: NetworkDataKind }
 
 function outputOf<T>(event: AnyEventObject): T {
@@ -134,14 +145,23 @@ const savedNetworkNotFoundMessage = ({ context }: MessageArgs): NetworkMessage =
 const readOnlyMessage = (): NetworkMessage => ({ text: OWN_MESSAGES.networkReadOnly, severity: 'error' });
 const alreadyLaunchedMessage = ({ context }: MessageArgs): NetworkMessage =>
   ({ text: OWN_MESSAGES.networkAlreadyLaunched(currentNetworkOf(context)?.name ?? ''), severity: 'info' });
+/** The Undo a change's message offers: its request id, and this actor to tell once undone. */
+const undoOf = (context: NetworkContext): { undo?: UndoOffer } =>
+  (context.changeRequestId ? { undo: { requestId: context.changeRequestId, replyTo: 'network' } } : {});
 const launchedMessage = ({ context }: MessageArgs): NetworkMessage =>
-  ({ text: MESSAGES.launched(pendingName(context)), severity: 'success' });
+  ({ text: MESSAGES.launched(pendingName(context)), severity: 'success', ...undoOf(context) });
+const withdrawnMessage = ({ context }: MessageArgs): NetworkMessage =>
+  ({ text: OWN_MESSAGES.networkWithdrawn(pendingName(context)), severity: 'success', ...undoOf(context) });
+const withdrawFailedMessage = ({ context, event }: MessageArgs): NetworkMessage =>
+  ({ text: `${OWN_MESSAGES.networkWithdrawFailed(pendingName(context))} ${errorMessage(errorOf(event))}`, severity: 'error' });
+const notLaunchedMessage = ({ context }: MessageArgs): NetworkMessage =>
+  ({ text: OWN_MESSAGES.networkIsNotLaunched(currentNetworkOf(context)?.name ?? ''), severity: 'info' });
 const launchFailedMessage = ({ context }: MessageArgs): NetworkMessage =>
   ({ text: MESSAGES.failedToLaunch(pendingName(context)), severity: 'error' });
 const copiedMessage = ({ context }: MessageArgs): NetworkMessage => {
   const pending = context.pending;
   const text = pending?.kind === 'copy' ? MESSAGES.copied(pending.what, pending.defaultName, pending.name) : '';
-  return { text, severity: 'success' };
+  return { text, severity: 'success', ...undoOf(context) };
 };
 const copyFailedMessage = ({ event }: MessageArgs): NetworkMessage => ({ text: errorMessage(errorOf(event)), severity: 'error' });
 const readFailedMessage = ({ context }: MessageArgs): NetworkMessage => {
@@ -156,6 +176,15 @@ function fetchServiceInput({ context }: { context: NetworkContext }): FetchServi
 
 function publishNetworkInput({ context }: { context: NetworkContext }): PublishNetworkInput {
   return { site: context.site ?? '', network: context.pending?.identifier ?? '' };
+}
+
+/** A launch or withdrawal: the network, and the change's own request id (its Undo names it). */
+function changeNetworkInput({ context }: { context: NetworkContext }): PublishNetworkInput {
+  return { ...publishNetworkInput({ context }), ...(context.changeRequestId ? { requestId: context.changeRequestId } : {}) };
+}
+
+function copyInput({ context }: { context: NetworkContext }): CopyFromDefaultInput {
+  return { ...copyFromDefaultInput({ context }), ...(context.changeRequestId ? { requestId: context.changeRequestId } : {}) };
 }
 
 function copyFromDefaultInput({ context }: { context: NetworkContext }): CopyFromDefaultInput {
@@ -176,6 +205,7 @@ export const networkMachine = setup({
   actors: {
     fetchService: providedLater<Service, FetchServiceInput>('fetchService'),
     publishNetwork: providedLater<void, PublishNetworkInput>('publishNetwork'),
+    withdrawNetwork: providedLater<void, PublishNetworkInput>('withdrawNetwork'),
     copyFromDefault: providedLater<Network | null, CopyFromDefaultInput>('copyFromDefault'),
     previewCopy: providedLater<DiffEntry[], CopyFromDefaultInput>('previewCopy'),
     checkReadiness: providedLater<LaunchGap[], PublishNetworkInput>('checkReadiness'),
@@ -216,6 +246,14 @@ export const networkMachine = setup({
     clearPending: assign({ pending: null, copyPreview: null, launchGaps: null }),
     storeCopyPreview: assign(({ event }) => ({ copyPreview: outputOf<DiffEntry[]>(event) })),
     storeLaunchGaps: assign(({ event }) => ({ launchGaps: outputOf<LaunchGap[]>(event) })),
+    nameChange: assign(() => ({ changeRequestId: crypto.randomUUID() })),
+    prepareWithdraw: assign(({ context }) => {
+      const current = currentNetworkOf(context);
+      return { pending: current ? { kind: 'withdraw' as const, identifier: current.identifier, name: current.name } : null };
+    }),
+    markWithdrawn: assign(({ context }) => ({
+      networks: context.networks.map((n) => (n.identifier === context.pending?.identifier ? { ...n, isActive: false } : n)),
+    })),
     markLaunched: assign(({ context }) => ({
       networks: context.networks.map((n) => (n.identifier === context.pending?.identifier ? { ...n, isActive: true } : n)),
     })),
@@ -275,6 +313,7 @@ export const networkMachine = setup({
       if (notifier && context.message) {
         const show: NotifierEvent = {
           type: 'notify.show', message: context.message.text, severity: context.message.severity, durationMs: MESSAGE_DISPLAY_MS,
+          ...(context.message.undo ? { undo: context.message.undo } : {}),
         };
         enqueue.sendTo(notifier, show);
       }
@@ -299,6 +338,7 @@ export const networkMachine = setup({
     lacksCurrentNetwork: ({ context }) => currentNetworkOf(context) === null,
     currentIsDefault: ({ context }) => currentNetworkOf(context)?.isDefault === true,
     currentIsLaunched: ({ context }) => currentNetworkOf(context)?.isActive === true,
+    currentIsNotLaunched: ({ context }) => currentNetworkOf(context)?.isActive !== true,
     lacksWriteRole: ({ context }) => !context.canWrite,
     canReadNetworkData: ({ context }) => {
       const current = currentNetworkOf(context);
@@ -330,6 +370,8 @@ export const networkMachine = setup({
   }),
   on: {
     'network.view': { actions: ['setViewing', 'readViewed'] },
+    // Issue 28: a launch, withdrawal or copy of this actor was undone: read the networks and the data shown again.
+    'undo.done': { actions: ['invalidateNetworkData', 'readViewed', raise({ type: 'network.reload' })] },
   },
   states: {
     networks: {
@@ -388,6 +430,14 @@ export const networkMachine = setup({
                   { guard: 'currentIsLaunched', actions: [{ type: 'setMessage', params: alreadyLaunchedMessage }, 'postMessage'] },
                   { target: 'confirmingLaunch', actions: 'prepareLaunch' },
                 ],
+                'network.withdraw': [
+                  { guard: 'lacksWriteRole', actions: [{ type: 'setMessage', params: readOnlyMessage }, 'postMessage'] },
+                  { guard: 'lacksSite', actions: [{ type: 'setMessage', params: siteNotFoundMessage }, 'postMessage'] },
+                  { guard: 'lacksCurrentNetwork', actions: [{ type: 'setMessage', params: noSelectionMessage }, 'postMessage'] },
+                  { guard: 'currentIsDefault', actions: [{ type: 'setMessage', params: isDefaultMessage }, 'postMessage'] },
+                  { guard: 'currentIsNotLaunched', actions: [{ type: 'setMessage', params: notLaunchedMessage }, 'postMessage'] },
+                  { target: 'confirmingWithdraw', actions: 'prepareWithdraw' },
+                ],
                 'network.copy': [
                   { guard: 'lacksWriteRole', actions: [{ type: 'setMessage', params: readOnlyMessage }, 'postMessage'] },
                   { guard: 'lacksSite', actions: [{ type: 'setMessage', params: siteNotFoundMessage }, 'postMessage'] },
@@ -426,12 +476,34 @@ export const networkMachine = setup({
                 },
               },
             },
+            confirmingWithdraw: {
+              description: 'Asking the operator to confirm withdrawing the current network, saying what withdrawing does (issue 28).',
+              on: {
+                'network.confirm': 'withdrawing',
+                'network.cancel': { target: 'idle', actions: 'clearPending' },
+              },
+            },
+            withdrawing: {
+              description: 'Withdrawing the network (POST /v2.0/appcms/withdraw): not launched any more, audited, a revision the snackbar can Undo.',
+              entry: 'nameChange',
+              invoke: {
+                id: 'withdrawNetwork',
+                src: 'withdrawNetwork',
+                input: changeNetworkInput,
+                onDone: { target: 'idle', actions: ['markWithdrawn', { type: 'setMessage', params: withdrawnMessage }, 'postMessage', 'clearPending'] },
+                onError: [
+                  { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
+                  { target: 'idle', actions: [{ type: 'setMessage', params: withdrawFailedMessage }, 'postMessage', 'clearPending'] },
+                ],
+              },
+            },
             launching: {
-              description: 'Publishing the network (networkPublish).',
+              description: 'Publishing the network (networkPublish), as one request the snackbar can Undo.',
+              entry: 'nameChange',
               invoke: {
                 id: 'publishNetwork',
                 src: 'publishNetwork',
-                input: publishNetworkInput,
+                input: changeNetworkInput,
                 onDone: { target: 'idle', actions: ['markLaunched', { type: 'setMessage', params: launchedMessage }, 'postMessage', 'clearPending'] },
                 onError: [
                   { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
@@ -467,11 +539,11 @@ export const networkMachine = setup({
             },
             copying: {
               description: 'Copying from the default network in one server transaction (networkCopyFromDefault).',
-              entry: 'clearSyncSuccess',
+              entry: ['clearSyncSuccess', 'nameChange'],
               invoke: {
                 id: 'copyFromDefault',
                 src: 'copyFromDefault',
-                input: copyFromDefaultInput,
+                input: copyInput,
                 onDone: { target: 'idle', actions: ['storeCopiedNetwork', 'markSynced', 'invalidateNetworkData', 'readViewed', { type: 'setMessage', params: copiedMessage }, 'postMessage', 'clearPending'] },
                 onError: [
                   { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
@@ -544,7 +616,8 @@ export const selectMessage = (snapshot: NetworkSnapshot): NetworkMessage | null 
 export const selectSyncSuccess = (snapshot: NetworkSnapshot): boolean => snapshot.context.syncSuccess;
 export const selectIsFetching = (snapshot: NetworkSnapshot): boolean => snapshot.matches({ networks: 'loading' });
 export const selectIsChanging = (snapshot: NetworkSnapshot): boolean =>
-  snapshot.matches({ networks: { ready: 'launching' } }) || snapshot.matches({ networks: { ready: 'copying' } });
+  snapshot.matches({ networks: { ready: 'launching' } }) || snapshot.matches({ networks: { ready: 'copying' } })
+  || snapshot.matches({ networks: { ready: 'withdrawing' } });
 export const selectIsReading = (snapshot: NetworkSnapshot): boolean => snapshot.matches({ reads: 'reading' });
 /** The loading flag of spec §4.6: fetching, launching, copying or reading per-network data. */
 export const selectLoading = (snapshot: NetworkSnapshot): boolean =>
@@ -560,7 +633,8 @@ export const selectCopyPreview = (snapshot: NetworkSnapshot):
   return null;
 };
 export const selectIsConfirming = (snapshot: NetworkSnapshot): boolean =>
-  snapshot.matches({ networks: { ready: 'confirmingLaunch' } }) || snapshot.matches({ networks: { ready: 'confirmingCopy' } });
+  snapshot.matches({ networks: { ready: 'confirmingLaunch' } }) || snapshot.matches({ networks: { ready: 'confirmingCopy' } })
+  || snapshot.matches({ networks: { ready: 'confirmingWithdraw' } });
 /**
  * The current network's data of one kind: undefined while not read yet for that network, else the
  * entry (data null for the default network, missing credentials or a failed read).
@@ -581,6 +655,11 @@ export const selectCanWrite = (snapshot: NetworkSnapshot): boolean => snapshot.c
 export const selectCanLaunch = (snapshot: NetworkSnapshot): boolean => {
   const current = currentNetworkOf(snapshot.context);
   return snapshot.context.canWrite && current !== null && !current.isDefault && !current.isActive;
+};
+/** Withdraw is offered to a role that may write, on a launched network that is not the default (issue 28). */
+export const selectCanWithdraw = (snapshot: NetworkSnapshot): boolean => {
+  const current = currentNetworkOf(snapshot.context);
+  return snapshot.context.canWrite && current !== null && !current.isDefault && current.isActive;
 };
 /** What the network to launch lacks: still being checked, checked (the gaps, maybe none), or not readable. */
 export const selectLaunchReadiness = (snapshot: NetworkSnapshot):

@@ -12,7 +12,8 @@ import {
   type PublishNetworkInput,
 } from '../../machines/network.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
-import { launchGapsOf, type DiffEntry, type LaunchGap } from '../../common/appcms';
+import { APPCMS_PATHS, launchGapsOf, type DiffEntry, type LaunchGap } from '../../common/appcms';
+import { REQUEST_ID_HEADER } from '../../common/revisions';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlClient, type GraphqlCredentials,
@@ -25,8 +26,16 @@ import { sessionStore } from './storage';
 export { readNetworkCredentials, readSavedNetworkId };
 
 
+/**
+ * A change that offers Undo (issue 28): its call's headers, the credentials' and its x-request-id;
+ * undefined (the client's own headers) when the machine did not name it.
+ */
+function callHeaders(credentials: GraphqlCredentials, input: { requestId?: string }): Record<string, string> | undefined {
+  return input.requestId ? { ...authHeaders(credentials), [REQUEST_ID_HEADER]: input.requestId } : undefined;
+}
+
 /** Spec §7.1: all four brand parts when copying brand; settings true when copying settings. */
-export function copyRequestFor({ site, network, what }: CopyFromDefaultInput): NetworkCopyRequest {
+export function copyRequestFor({ site, network, what }: Omit<CopyFromDefaultInput, 'requestId'>): NetworkCopyRequest {
   const brand = what === 'brand';
   return {
     site,
@@ -63,16 +72,26 @@ export function createNetworkActors({ client, getCredentials = readNetworkCreden
     }),
 
     publishNetwork: fromPromise<void, PublishNetworkInput>(async ({ input, signal }) => {
-      requireCredentials();
-      const data = await runGraphql(client, 'mutation', NETWORK_PUBLISH, { site: input.site, network: input.network }, signal);
+      const credentials = requireCredentials();
+      const data = await runGraphql(client, 'mutation', NETWORK_PUBLISH, { site: input.site, network: input.network }, signal, callHeaders(credentials, input));
       if (!data.networkPublish.success) throw new GraphqlCallError(MESSAGES.genericGraphqlError);
     }),
 
     copyFromDefault: fromPromise<Network | null, CopyFromDefaultInput>(async ({ input, signal }) => {
-      requireCredentials();
-      const data = await runGraphql(client, 'mutation', NETWORK_COPY_FROM_DEFAULT, { req: copyRequestFor(input) }, signal);
+      const credentials = requireCredentials();
+      const data = await runGraphql(client, 'mutation', NETWORK_COPY_FROM_DEFAULT, { req: copyRequestFor(input) }, signal, callHeaders(credentials, input));
       if (!data.networkCopyFromDefault.success) throw new GraphqlCallError(MESSAGES.genericGraphqlError);
       return data.networkCopyFromDefault.network;
+    }),
+
+    /** Issue 28: withdraws a launched network (REST), named by its request id so the snackbar can Undo it. */
+    withdrawNetwork: fromPromise<void, PublishNetworkInput>(async ({ input, signal }) => {
+      const credentials = requireCredentials();
+      const url = `${APPCMS_PATHS.withdraw}/${encodeURIComponent(input.site)}/${encodeURIComponent(input.network)}`;
+      const body = await request<{ success?: boolean; message?: string }>(url, {
+        method: 'POST', headers: callHeaders(credentials, input) ?? authHeaders(credentials), signal,
+      });
+      if (body.status !== 200) throw new ApiError(body.message ?? MESSAGES.genericGraphqlError, body.status);
     }),
 
     /** What a copy would change, read before the operator confirms it (the AppCMS client loads on first use). */

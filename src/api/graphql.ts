@@ -114,6 +114,11 @@ export async function runGraphql<Data, Variables extends AnyVariables>(
   document: DocumentInput<Data, Variables>,
   variables: Variables,
   signal?: AbortSignal,
+  /**
+   * This one call's request headers, in place of the client's (issue 28: the credentials' headers
+   * plus the call's x-request-id, so its revisions can be undone).
+   */
+  headers?: Record<string, string>,
 ): Promise<Data> {
   if (signal?.aborted) throw abortError();
   const client = await handle.load();
@@ -122,7 +127,8 @@ export async function runGraphql<Data, Variables extends AnyVariables>(
       reject(abortError());
       return;
     }
-    const source = kind === 'query' ? client.query(document, variables) : client.mutation(document, variables);
+    const context = headers ? { fetchOptions: { headers, credentials: 'same-origin' as const } } : undefined;
+    const source = kind === 'query' ? client.query(document, variables, context) : client.mutation(document, variables, context);
     let settled = false;
     // Filled once subscribe() returns; the result may arrive before that (synchronously).
     const held: { subscription?: { unsubscribe: () => void } } = {};

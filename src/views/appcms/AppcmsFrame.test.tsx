@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderView } from '../../test-support/render-view';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { AppcmsFrame } from './AppcmsFrame';
 import { appcmsAs } from './appcms-test-kit';
 
@@ -12,10 +13,10 @@ describe('AppcmsFrame', () => {
     expect(screen.queryByTestId('appcms-read-only')).toBeNull();
   });
 
-  it('says the default network is not edited here, and tells a read level its controls are disabled', async () => {
-    await renderView(<AppcmsFrame title="Brand" testId="frame" perNetwork>{() => <p>editor</p>}</AppcmsFrame>, appcmsAs('read', 'main'));
-    expect(await screen.findByTestId('default-network-note')).toBeTruthy();
-    expect(screen.queryByText('editor')).toBeNull();
+  it('edits the default network like any other (issue 28), saying it is the copy source, and tells a read level its controls are disabled', async () => {
+    await renderView(<AppcmsFrame title="Brand" testId="frame" perNetwork>{(s) => <p>{`editor ${s.network} default=${s.isDefault}`}</p>}</AppcmsFrame>, appcmsAs('read', 'main'));
+    expect((await screen.findByTestId('default-network-note')).textContent).toBe(OWN_MESSAGES.networkDefaultEditing('Main Network'));
+    expect(screen.getByText('editor main default=true')).toBeTruthy();
     expect(screen.getByTestId('appcms-read-only')).toBeTruthy();
   });
 

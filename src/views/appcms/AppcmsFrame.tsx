@@ -1,8 +1,9 @@
 /**
  * The frame of the AppCMS editors: title, the network being edited (for per-network pages), the
- * notes when there is nothing to edit (no network chosen, the default network, whose data is the
- * copy source), and a note for read-only roles. The editor inside is keyed by network, so choosing
- * another network opens a fresh editor.
+ * note when there is nothing to edit (no network chosen), and a note for read-only roles. The
+ * default network is edited like any other (issue 28: it is what "Copy from default" copies); its
+ * page says so instead of comparing it with itself. The editor inside is keyed by network, so
+ * choosing another network opens a fresh editor (and a fresh comparison with the default).
  */
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -23,6 +24,8 @@ export interface AppcmsScope {
    * (a copy from the default): the editor is keyed by it, so it opens afresh on the new data.
    */
   revision: string;
+  /** The default network is edited: no comparison with the default (it is the copy source). */
+  isDefault: boolean;
 }
 
 const revisionOf = (kind: NetworkDataKind | undefined) => (s: NetworkSnapshot): string => {
@@ -44,12 +47,12 @@ export function AppcmsFrame({ title, testId, perNetwork, dataKind, children }: {
   let body: ReactNode;
   if (!site) body = <p className={css.note}>{OWN_MESSAGES.networkLoadingData}</p>;
   else if (perNetwork && !current) body = <p className={css.note}>{MESSAGES.noNetworkSelected}</p>;
-  else if (perNetwork && current?.isDefault) body = <p className={css.note} data-testid="default-network-note">{OWN_MESSAGES.networkDefaultData(current.name)}</p>;
-  else body = children({ site, network: perNetwork ? current?.identifier ?? '' : site, canEdit, revision });
+  else body = children({ site, network: perNetwork ? current?.identifier ?? '' : site, canEdit, revision, isDefault: perNetwork && current?.isDefault === true });
   return (
     <main className={page} data-testid={testId}>
       <h1 className={pageTitle}>{title}</h1>
       {perNetwork && current && <p className={css.subtitle}>Network: <strong data-testid="appcms-network">{current.name}</strong></p>}
+      {perNetwork && current?.isDefault && <p className={css.subtitle} data-testid="default-network-note">{OWN_MESSAGES.networkDefaultEditing(current.name)}</p>}
       {!canEdit && <p className={css.subtitle} data-testid="appcms-read-only">You have read access to App CMS: every control is disabled.</p>}
       {body}
     </main>

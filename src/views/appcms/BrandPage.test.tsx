@@ -56,8 +56,10 @@ describe('BrandPage', () => {
     expect(screen.getByTestId('appcms-read-only')).toBeTruthy();
   });
 
-  it('explains that the default network is not edited here', async () => {
+  it('edits the default network\'s brand like any other (issue 28), without comparing it with itself', async () => {
     await renderView(<BrandPage />, appcmsAs('write', 'main'));
     expect(await screen.findByTestId('default-network-note')).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: 'Web text colour' })).toHaveProperty('disabled', false);
+    expect(screen.queryByText('What Copy from default would change')).toBeNull();
   });
 });

@@ -125,12 +125,12 @@ function SampleScreen({ editor, theme }: { editor: AppcmsEditorRef; theme: Theme
   );
 }
 
-function BrandEditor({ site, network, canEdit, revision }: AppcmsScope) {
-  const page = usePageActor('appcmsBrand', { input: { id: network, scope: { site, network }, comparison: true, revisions: { kind: 'brand', objectId: network } } });
+function BrandEditor({ site, network, canEdit, revision, isDefault }: AppcmsScope) {
+  const page = usePageActor('appcmsBrand', { input: { id: network, scope: { site, network }, comparison: !isDefault, revisions: { kind: 'brand', objectId: network } } });
   useReloadOnRevision(page, revision);
   const editor = useSelector(page, selectEditorPageEditor);
   const actions = useSelector(page, selectEditorPageActions);
-  const comparison = useSelector(page, selectEditorPageComparison)!;
+  const comparison = useSelector(page, selectEditorPageComparison);
   const history = useSelector(page, selectEditorPageHistory);
   useEditorLeaveGuard(editor);
   const message = useSelector(actions, selectActionMessage);
@@ -149,7 +149,7 @@ function BrandEditor({ site, network, canEdit, revision }: AppcmsScope) {
           <h2 className={css.cardTitle}>Preview</h2>
           <div className={css.previewRow}>{THEME_KEYS.map((t) => <SampleScreen key={t} editor={editor} theme={t} />)}</div>
         </section>
-        <DefaultComparison list={comparison} part="brand" />
+        {comparison && <DefaultComparison list={comparison} part="brand" />}
         {history && <EditorHistoryPanel history={history} editor={editor} />}
       </div>
     </div>

@@ -10,9 +10,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { NetworkActorRef, PendingChange } from '../../../machines/network.machine';
 import {
-  selectCanCopy, selectCanLaunch, selectCopyPreview, selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectIsFetching, selectLaunchReadiness,
+  selectCanCopy, selectCanWithdraw, selectCanLaunch, selectCopyPreview, selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectIsFetching, selectLaunchReadiness,
   selectNetworks, selectPendingChange,
 } from '../../../machines/network.machine';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
 import { useAppActor } from '../../app-actor';
 import type { Network } from '../../../common/contract';
@@ -72,6 +73,9 @@ function LaunchReadiness({ network, name }: { network: NetworkActorRef; name: st
 }
 
 function confirmationText(pending: PendingChange | null, shell: ShellText): { title: string; body: string; action: string } {
+  if (pending?.kind === 'withdraw') {
+    return { title: OWN_MESSAGES.networkWithdrawTitle, body: OWN_MESSAGES.networkWithdrawConfirm(pending.name), action: OWN_MESSAGES.networkWithdraw };
+  }
   if (pending?.kind === 'copy') {
     return {
       title: shell.networkCopyTitle(pending.what),
@@ -92,6 +96,7 @@ export function NetworkSwitcher() {
   const fetching = useSelector(network, selectIsFetching);
   const canLaunch = useSelector(network, selectCanLaunch);
   const canCopy = useSelector(network, selectCanCopy);
+  const canWithdraw = useSelector(network, selectCanWithdraw);
   const readiness = useSelector(network, selectLaunchReadiness);
   const shell = useShellText();
   const text = confirmationText(pending, shell);
@@ -158,11 +163,15 @@ export function NetworkSwitcher() {
               })}
             </ul>
           )}
-          {(canLaunch || canCopy) && (
+          {(canLaunch || canCopy || canWithdraw) && (
             <div className={css.actions}>
               {canLaunch && (
                 <button type="button" className={button.primary} data-testid="network-launch" disabled={changing}
                   onClick={() => send({ type: 'network.launch' })}>{shell.networkLaunch}</button>
+              )}
+              {canWithdraw && (
+                <button type="button" className={button.secondary} data-testid="network-withdraw" disabled={changing}
+                  onClick={() => send({ type: 'network.withdraw' })}>{OWN_MESSAGES.networkWithdraw}</button>
               )}
               {canCopy && (
                 <>

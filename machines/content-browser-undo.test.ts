@@ -1,0 +1,69 @@
+/**
+ * Issue 28: a bulk publish / unpublish of the selected rows is one request named by its own id; the
+ * snackbar offers its Undo, and once the Undo went through (`undo.done`) the list is read again.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
+import type { ContentSummary } from '../common/content';
+import { contentBrowserMachine, selectSelected, type BulkStatusInput, type ContentListPage, type LoadListInput } from './content-browser.machine';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const row = (n: number) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`, kind: 'video', title: `Item ${n}`, status: 'draft', version: n, updatedAt: '2026-01-01T00:00:00.000Z',
+}) as unknown as ContentSummary;
+const PAGE: ContentListPage = { items: [row(1), row(2)], total: 2, start: 0 };
+
+function start() {
+  const shown: unknown[] = [];
+  const sent: BulkStatusInput[] = [];
+  const loads: LoadListInput[] = [];
+  const browser = contentBrowserMachine.provide({
+    actors: {
+      loadList: fromPromise<ContentListPage, LoadListInput>(async ({ input }) => { loads.push(input); return PAGE; }),
+      bulkStatus: fromPromise<number, BulkStatusInput>(async ({ input }) => { sent.push(input); return input.items.length; }),
+    },
+  });
+  const notifier = createMachine({ on: { 'notify.show': { actions: ({ event }) => { shown.push(event); } } } });
+  // The browser and a stand-in notifier in one system, as in the app.
+  const root = createActor(createMachine({
+    invoke: [{ id: 'notifier', systemId: 'notifier', src: notifier }, { id: 'contentBrowser', systemId: 'contentBrowser', src: browser }],
+  }), { clock: new SimulatedClock() }).start();
+  const actor = root.getSnapshot().children.contentBrowser as AnyActorRef;
+  return { actor, shown, sent, loads };
+}
+
+describe('contentBrowser: Undo of a bulk change (issue 28)', () => {
+  it('names the bulk request and offers its Undo in the snackbar; undo.done reads the list again', async () => {
+    const { actor, shown, sent, loads } = start();
+    actor.send({ type: 'path.changed', path: '/content' });
+    await flush();
+    actor.send({ type: 'list.selectPage', selected: true });
+    actor.send({ type: 'list.bulk', status: 'published' });
+    actor.send({ type: 'list.confirm' });
+    await flush();
+    expect(sent).toHaveLength(1);
+    const requestId = sent[0]!.requestId!;
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(shown).toEqual([{ type: 'notify.show', message: '2 items updated.', severity: 'success', undo: { requestId, replyTo: 'contentBrowser' } }]);
+    const before = loads.length;
+    actor.send({ type: 'list.select', id: row(1).id, selected: true });
+    actor.send({ type: 'undo.done', requestId });
+    expect(selectSelected(actor.getSnapshot())).toEqual([]);
+    await flush();
+    expect(loads).toHaveLength(before + 1);
+    // The next bulk change is a request of its own.
+    actor.send({ type: 'list.selectPage', selected: true });
+    actor.send({ type: 'list.bulk', status: 'unpublished' });
+    actor.send({ type: 'list.confirm' });
+    await flush();
+    expect(sent[1]!.requestId).not.toBe(requestId);
+  });
+
+  it('away from the library, an undo.done reads nothing', async () => {
+    const { actor, loads } = start();
+    actor.send({ type: 'undo.done', requestId: 'x' });
+    await flush();
+    expect(loads).toEqual([]);
+  });
+});
