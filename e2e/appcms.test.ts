@@ -132,27 +132,31 @@ describe('AppCMS editors in Chromium', () => {
     await page.getByRole('textbox', { name: 'Web text colour', exact: true }).fill('#F8F8F8');
   });
 
-  it('saves settings twice, opens the versions, sees the diff, restores the first save, and the form shows it', async () => {
+  it('saves settings twice, opens the History, sees a revision against now, restores the first save, and the form shows it', async () => {
     await open(page, '/appcms/settings');
     const streams = page.getByRole('spinbutton', { name: 'Simultaneous streams' });
     await expect.poll(() => streams.inputValue()).toBe('2');
     await streams.fill('5');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
-    await page.getByTestId('version-2').waitFor();
+    const history = page.getByTestId('history-panel');
+    const revisionsOf = history.locator('[data-testid^="revision-"]');
+    await revisionsOf.filter({ hasText: 'Simultaneous streams: 2 → 5' }).waitFor();
     await streams.fill('6');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByTestId('version-3').waitFor();
-    expect(await page.getByTestId('version-3').textContent()).toContain('admin@demo.test');
+    const second = revisionsOf.filter({ hasText: 'Simultaneous streams: 5 → 6' });
+    await second.waitFor();
+    expect(await second.textContent()).toContain('admin@demo.test');
+    const seq = Number((await second.getAttribute('data-testid'))!.replace('revision-', ''));
 
-    await page.getByTestId('version-2').getByRole('button', { name: 'View' }).click();
-    const diff = page.getByTestId('version-diff');
-    await diff.getByRole('row', { name: 'Simultaneous streams 5 6' }).waitFor();
+    await second.getByRole('button', { name: 'Compare with now' }).click();
+    const diff = page.getByTestId('revision-diff');
+    await diff.getByRole('row', { name: 'Simultaneous streams 5 6 6' }).waitFor();
     await shots(page, 'settings');
-    await page.getByRole('button', { name: 'Restore version 2' }).click();
-    await page.getByRole('dialog', { name: 'Restore version' }).getByRole('button', { name: 'Restore' }).click();
-    await page.getByText('Version 2 restored as a new version.').waitFor();
-    await page.getByTestId('version-4').getByText(/restored version 2/).waitFor();
+    await page.getByRole('button', { name: `Restore the values before #${seq}` }).click();
+    await page.getByRole('dialog', { name: `Restore revision #${seq}?` }).getByRole('button', { name: 'Restore' }).click();
+    await history.getByText(`Revision #${seq} restored`).waitFor();
+    await revisionsOf.filter({ hasText: `Restore of revision #${seq}` }).waitFor();
     await expect.poll(() => page.getByRole('spinbutton', { name: 'Simultaneous streams' }).inputValue()).toBe('5');
   });
 
@@ -200,8 +204,9 @@ describe('App CMS read in Chromium', () => {
       expect(enabled, path).toBe(0);
       expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     }
-    await page.getByTestId('version-1').getByRole('button', { name: 'View' }).click();
-    expect(await page.getByRole('button', { name: /Restore version/ }).count()).toBe(0);
+    await page.getByTestId('history-panel').locator('[data-testid^="revision-"]').first().getByRole('button', { name: 'Compare with now' }).click();
+    await page.getByTestId('revision-diff').waitFor();
+    expect(await page.getByRole('button', { name: /Restore/ }).count()).toBe(0);
     await shots(page, 'reader-settings');
     for (const path of ['/appcms/service', '/appcms/template']) {
       await page.goto(`${server.url}${path}`);
