@@ -116,6 +116,8 @@ describe('ContentLibraryPage', () => {
     expect(screen.queryByRole('group', { name: 'Bulk actions' })).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
     expect(screen.getByRole('link', { name: 'Storm Chasers' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create New' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Library' })).toBeTruthy();
   });
 
   it('says so when nothing matches', async () => {

@@ -118,7 +118,8 @@ export function ContentLibraryPage() {
     <main className={page}>
       <h1 className={pageTitle}>Content</h1>
       <nav aria-label="Content menu" className={css.menu}>
-        {CONTENT_MENU.map((entry) => <a key={entry.label} href={entry.href}>{entry.label}</a>)}
+        {/* A read role is offered nothing it cannot do: no Create New (issue 29). */}
+        {CONTENT_MENU.filter((entry) => writable || entry.label !== 'Create New').map((entry) => <a key={entry.label} href={entry.href}>{entry.label}</a>)}
       </nav>
 
       <div role="tablist" aria-label="Content kinds" className={css.tabs}>
