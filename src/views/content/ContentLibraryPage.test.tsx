@@ -104,7 +104,7 @@ describe('ContentLibraryPage', () => {
     const chips = screen.getByRole('list', { name: 'Filters' });
     expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Search: “zebra”×', 'Status: Draft×']);
     expect((screen.getByLabelText('Search titles') as HTMLInputElement).value).toBe('zebra');
-    await view.user.click(within(chips).getByRole('button', { name: 'Remove the status Draft' }));
+    await view.user.click(within(chips).getByRole('button', { name: 'Remove filter: Draft' }));
     expect(view.sentTo('contentBrowser')).toEqual([{ type: 'list.status', status: null }]);
     await view.user.click(await screen.findByRole('button', { name: 'Clear filters' }));
     expect(view.sentTo('contentBrowser').at(-1)).toEqual({ type: 'list.clearFilters' });

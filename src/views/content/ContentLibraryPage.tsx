@@ -166,13 +166,13 @@ export function ContentLibraryPage() {
           {filters.keyword && (
             <li className={css.chip}>
               Search: “{filters.keyword}”
-              <button type="button" className={css.chipRemove} aria-label={`Remove the search “${filters.keyword}”`} onClick={() => browser.send({ type: 'list.search', keyword: '' })}>×</button>
+              <button type="button" className={css.chipRemove} aria-label={`Remove filter: “${filters.keyword}”`} onClick={() => browser.send({ type: 'list.search', keyword: '' })}>×</button>
             </li>
           )}
           {filters.status && (
             <li className={css.chip}>
               Status: {CONTENT_STATUS_LABELS[filters.status]}
-              <button type="button" className={css.chipRemove} aria-label={`Remove the status ${CONTENT_STATUS_LABELS[filters.status]}`} onClick={() => browser.send({ type: 'list.status', status: null })}>×</button>
+              <button type="button" className={css.chipRemove} aria-label={`Remove filter: ${CONTENT_STATUS_LABELS[filters.status]}`} onClick={() => browser.send({ type: 'list.status', status: null })}>×</button>
             </li>
           )}
         </ul>
