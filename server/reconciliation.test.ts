@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
 import { REPORTS_PATH, type ReportAnswer, type ReportName, type ReportRow } from '../common/reports';
 import { rebuildRollups } from './db/rollups';
-import { contentItems, networks, payments, playbackSessions, plans, subscribers, subscriptions } from './db/schema';
+import { contentItems, networks, paymentRefunds, payments, playbackSessions, plans, subscribers, subscriptions } from './db/schema';
 import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
 
 const DAY_MS = 86_400_000;
@@ -821,6 +821,10 @@ describe('the failing cases found, pinned (every check on each)', () => {
 const CANCEL = `mutation subscriptionCancel($subscriptionId: ID!, $mode: String!, $reason: String!, $version: Int!) {
   subscriptionCancel(subscriptionId: $subscriptionId, mode: $mode, reason: $reason, version: $version) { profile { id } }
 }`;
+const REFUND = `mutation paymentRefund($paymentId: ID!, $amount: Int!, $reason: String!, $version: Int!) {
+  paymentRefund(paymentId: $paymentId, amount: $amount, reason: $reason, version: $version) { profile { id } }
+}`;
+const isoDayOf = (at: Date) => at.toISOString().slice(0, 10);
 const GRANT = `mutation subscriptionGrantDays($subscriptionId: ID!, $days: Int!, $reason: String!, $version: Int!) {
   subscriptionGrantDays(subscriptionId: $subscriptionId, days: $days, reason: $reason, version: $version) { profile { id } }
 }`;
@@ -904,6 +908,36 @@ describe('every console write that moves a figure leaves the rollups equal to a 
   it('grant days: the period end moves, no figure does', async () => {
     await write(GRANT, { subscriptionId: liveIds[3], days: 7, reason: 'Outage credit', version: 1 });
     await reconcileToday();
+  });
+
+  it('refund half of a charge (issue 29): the charge stays revenue on its day, the refund counts on today; payments report equal to the raw rows', async () => {
+    const charged = moment(3, 600);
+    const [charge] = await t.db.insert(payments).values({
+      siteId: w.siteId, networkId: w.netIds[0]!, subscriberId: w.people[0]!.id, subscriptionId: liveIds[3], planId: w.planIds[1]!,
+      amount: 1999, currency: 'USD', status: 'succeeded', method: 'card', at: charged,
+    }).returning();
+    await rebuildRollups(t.db, { siteId: w.siteId });
+    await write(REFUND, { paymentId: charge!.id, amount: 999, reason: 'Outage for half the month', version: 1 });
+    const today = isoDayOf(new Date());
+    const q = `from=${shift(today, -9)}&to=${today}&granularity=day&currency=USD`;
+    const answer = await ask(w, 'payment_summary_report', q);
+    // The second computation, from the raw rows: the charges of the world and the refund rows by their own days.
+    const raw = await t.db.select().from(payments).where(eq(payments.siteId, w.siteId));
+    const refundRows = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.siteId, w.siteId));
+    expect(refundRows.map((r) => [r.amount, isoDayOf(r.at)])).toEqual([[999, today]]);
+    const chargeDay = isoDayOf(charged);
+    const dayFigures = (day: string) => {
+      const taken = raw.filter((p) => isoDayOf(p.at) === day && (p.status === 'succeeded' || p.refundedAmount > 0 || p.status === 'refunded'));
+      const revenue = total(taken, (p) => p.amount);
+      const refunds = total(refundRows.filter((r) => isoDayOf(r.at) === day), (r) => r.amount);
+      return { payments: taken.length, revenue, refunds, netRevenue: revenue - refunds };
+    };
+    const row = (day: string) => answer.rows.find((r) => r.period === day);
+    expect(row(chargeDay)).toMatchObject(dayFigures(chargeDay));
+    expect(row(today)).toMatchObject(dayFigures(today));
+    expect(row(chargeDay)).toMatchObject({ revenue: 1999, refunds: 0 });
+    expect(row(today)).toMatchObject({ refunds: 999 });
+    expect(answer.totals).toMatchObject({ revenue: 1999, refunds: 999, netRevenue: 1000 });
   });
 });
 
