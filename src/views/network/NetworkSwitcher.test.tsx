@@ -104,6 +104,40 @@ describe('NetworkSwitcher', () => {
     expect(screen.getByTestId('network-current').textContent).toBe('Kids');
   });
 
+  it('offers Withdraw on a launched network, confirmed in a dialog saying what it does (issue 28)', async () => {
+    const launched = { ...KIDS, isActive: true };
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: appCmsUser({ fetchService: fakeActor(() => ({ ...SERVICE, networks: [MAIN, launched] })), withdrawNetwork: pendingActor() }),
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
+    });
+    await view.user.click(trigger());
+    await view.user.click(screen.getByTestId('network-withdraw'));
+    const dialog = screen.getByRole('dialog', { name: OWN_MESSAGES.networkWithdrawTitle });
+    expect(within(dialog).getByText(OWN_MESSAGES.networkWithdrawConfirm('Kids'))).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: OWN_MESSAGES.networkWithdraw }));
+    expect(view.sentTo('network')).toEqual([{ type: 'network.withdraw' }, { type: 'network.confirm' }]);
+  });
+
+  it('offers no Withdraw on the default network', async () => {
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: appCmsUser(),
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'main' }),
+    });
+    await view.user.click(trigger());
+    expect(screen.getByTestId('network-copy-brand')).toBeTruthy();
+    expect(screen.queryByTestId('network-withdraw')).toBeNull();
+  });
+
+  it('offers no Withdraw on a network that is not launched', async () => {
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: appCmsUser(),
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
+    });
+    await view.user.click(trigger());
+    expect(screen.getByTestId('network-launch')).toBeTruthy();
+    expect(screen.queryByTestId('network-withdraw')).toBeNull();
+  });
+
   it('confirms a launch in a dialog, then sends the confirmation', async () => {
     const view = await renderView(<NetworkSwitcher />, {
       actors: appCmsUser({ publishNetwork: pendingActor(), checkReadiness: fakeActor(() => []) }),
