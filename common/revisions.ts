@@ -116,12 +116,6 @@ export const HISTORY_MESSAGES = {
   badKind: 'Unknown kind of object.',
 } as const;
 
-/** What a page's version list says when its load or a restore fails (machines/versions.machine.ts). */
-export const VERSIONS_MESSAGES = {
-  loadFailed: 'The versions could not be loaded.',
-  restoreFailed: 'The version could not be restored.',
-} as const;
-
 /** What the History panel says (machines/history.machine.ts, src/views/shared/HistoryPanel.tsx). */
 export const HISTORY_PANEL_MESSAGES = {
   title: 'History',

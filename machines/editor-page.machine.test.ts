@@ -2,29 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { EditorLoadInput, EditorRecord, EditorSaveInput } from './editor.machine';
 import {
-  editorPageMachine, pageVersionsMachine, selectEditorPageActions, selectEditorPageComparison, selectEditorPageEditor, selectEditorPageHistory, selectEditorPageVersions,
+  editorPageMachine, selectEditorPageActions, selectEditorPageComparison, selectEditorPageEditor, selectEditorPageHistory,
   type EditorPageInput,
 } from './editor-page.machine';
-import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from './history.machine';
+import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage, type HistoryRestoreInput, type HistoryRestoreOutput } from './history.machine';
 import { listMachine, type ListPage, type ListQuery } from './list.machine';
 import { pageActionLogic, pageEditorMachine } from './list-page.machine';
 import type { PageActionAnswer, PageActionRequest } from './page-action.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
-import type { RestoreInput, VersionList, VersionsLoadInput } from './versions.machine';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const BRAND: EditorRecord = { values: { logoUrl: '', primaryColor: '#000000' }, version: 2, data: null };
 const SCOPE = { site: 'demo', network: 'kids' };
-const VERSIONS: VersionList = {
-  current: 2,
-  versions: [2, 1].map((version) => ({ version, createdBy: null, createdAt: '2026-11-24T00:00:00.000Z', changed: [], restoredFrom: null, values: {} })),
+const REVISIONS = { kind: 'settings', objectId: 'kids' } as const;
+const HISTORY: HistoryPage = {
+  items: [{
+    seq: 1, kind: 'settings', objectId: 'n1', objectName: 'Kids', networkId: 'n1', objectVersion: 2, actor: null, at: '2026-11-24T00:00:00.000Z',
+    reason: null, requestId: null, restoredFrom: null, changes: [{ field: 'maxStreams', before: 1, after: 2 }],
+  }],
+  total: 1, page: 1, pageSize: 20, canRestore: true, restorable: true,
 };
 
 function start(input: EditorPageInput, answer: (request: PageActionRequest) => PageActionAnswer = () => 'Done.') {
   const loads: unknown[] = [];
-  const versionReads: VersionsLoadInput[] = [];
+  const historyReads: HistoryLoadInput[] = [];
   const comparisons: ListQuery[] = [];
   let left = 0;
   const actor = createActor(editorPageMachine.provide({
@@ -36,10 +39,10 @@ function start(input: EditorPageInput, answer: (request: PageActionRequest) => P
         },
       }),
       pageAction: pageActionLogic.provide({ actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input: request }) => answer(request)) } }),
-      versions: pageVersionsMachine.provide({
+      history: pageHistoryMachine.provide({
         actors: {
-          load: fromPromise<VersionList, VersionsLoadInput>(async ({ input: read }) => { versionReads.push(read); return VERSIONS; }),
-          restore: fromPromise<unknown, RestoreInput>(async () => ({})),
+          load: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input: read }) => { historyReads.push(read); return HISTORY; }),
+          restore: fromPromise<HistoryRestoreOutput, HistoryRestoreInput>(async () => ({ revision: null, version: 3 })),
         },
       }),
       comparison: listMachine.provide({
@@ -48,46 +51,47 @@ function start(input: EditorPageInput, answer: (request: PageActionRequest) => P
     },
     actions: { leave: () => { left += 1; } },
   }), { input }).start();
-  return { actor, loads, versionReads, comparisons, left: () => left };
+  return { actor, loads, historyReads, comparisons, left: () => left };
 }
 
 describe('editorPage', () => {
-  it('opens the editor on its record in its scope, with versions and comparison only when asked', async () => {
+  it('opens the editor on its record in its scope, with History and comparison only when asked', async () => {
     const plain = start({ id: 'demo' });
     await settle();
     expect(plain.loads).toEqual([{ id: 'demo' }]);
-    expect(selectEditorPageVersions(plain.actor.getSnapshot())).toBeUndefined();
+    expect(selectEditorPageHistory(plain.actor.getSnapshot())).toBeUndefined();
     expect(selectEditorPageComparison(plain.actor.getSnapshot())).toBeUndefined();
-    const settings = start({ id: 'kids', scope: SCOPE, history: true, comparison: true });
+    const settings = start({ id: 'kids', scope: SCOPE, revisions: REVISIONS, comparison: true });
     await settle();
     expect(settings.loads).toEqual([{ id: 'kids', scope: SCOPE }]);
-    expect(settings.versionReads).toEqual([{ scope: SCOPE }]);
+    expect(settings.historyReads).toEqual([{ ...REVISIONS, page: 1 }]);
     expect(settings.comparisons).toEqual([{ search: '', filters: SCOPE, offset: 0, limit: 100 }]);
   });
 
-  it('reads the versions and the comparison again after a save', async () => {
-    const { actor, versionReads, comparisons } = start({ id: 'kids', scope: SCOPE, history: true, comparison: true });
+  it('reads the History and the comparison again after a save', async () => {
+    const { actor, historyReads, comparisons } = start({ id: 'kids', scope: SCOPE, revisions: REVISIONS, comparison: true });
     await settle();
     const editor = selectEditorPageEditor(actor.getSnapshot());
     editor.send({ type: 'editor.change', field: 'primaryColor', value: '#FFFFFF' });
     editor.send({ type: 'editor.save' });
     await settle();
-    expect(versionReads).toHaveLength(2);
+    expect(historyReads).toHaveLength(2);
     expect(comparisons).toHaveLength(2);
   });
 
-  it('opens the editor afresh after a restore, keeping the versions and their restored notice', async () => {
-    const { actor, loads, comparisons } = start({ id: 'kids', scope: SCOPE, history: true, comparison: true });
+  it('opens the editor afresh after a restore, keeping the History and its restored notice', async () => {
+    const { actor, loads, comparisons } = start({ id: 'kids', scope: SCOPE, revisions: REVISIONS, comparison: true });
     await settle();
     const editor = selectEditorPageEditor(actor.getSnapshot());
-    const versions = selectEditorPageVersions(actor.getSnapshot())!;
-    versions.send({ type: 'versions.select', version: 1 });
-    versions.send({ type: 'versions.restore' });
-    versions.send({ type: 'versions.confirm' });
+    const history = selectEditorPageHistory(actor.getSnapshot())!;
+    history.send({ type: 'history.select', seq: 1 });
+    history.send({ type: 'history.restore' });
+    history.send({ type: 'history.confirm', version: 2 });
+    await settle();
     await settle();
     expect(selectEditorPageEditor(actor.getSnapshot())).not.toBe(editor);
-    expect(selectEditorPageVersions(actor.getSnapshot())).toBe(versions);
-    expect(versions.getSnapshot().context.restored).toBe(1);
+    expect(selectEditorPageHistory(actor.getSnapshot())).toBe(history);
+    expect(history.getSnapshot().context.restored).toEqual({ seq: 1, wrote: false });
     expect(loads).toHaveLength(2);
     expect(comparisons).toHaveLength(2);
   });
@@ -128,7 +132,6 @@ describe('editorPage', () => {
     { type: 'page.reload' },
     { type: 'editor.saved' },
     { type: 'editor.left' },
-    { type: 'versions.restored' },
     { type: 'history.restored' },
     { type: 'history.stale' },
     { type: 'action.performed', draft: {}, reread: true },
@@ -136,12 +139,11 @@ describe('editorPage', () => {
   ];
   itReachesEveryStateAndTransition(editorPageMachine, {
     events: pageEvents,
-    input: { id: 'kids', scope: SCOPE, history: true, comparison: true, revisions: { kind: 'brand', objectId: 'n1' } },
+    input: { id: 'kids', scope: SCOPE, comparison: true, revisions: { kind: 'brand', objectId: 'n1' } },
     logic: editorPageMachine.provide({
       actors: {
         editor: pageEditorMachine.provide({ actors: { load: pendingActor(), save: pendingActor() } }),
         pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
-        versions: pageVersionsMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
         comparison: listMachine.provide({ actors: { fetchPage: pendingActor() } }),
         history: pageHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
       },

@@ -1,13 +1,13 @@
 /**
  * The page machine of a page that edits one record (AppCMS › Brand, Settings, Service, Devices,
  * Template; Monetization › Models; issue 26). It invokes the record's `editor` and the page's
- * `actions`, and, when its input asks, spawns the record's `versions` (its history) and a
- * `comparison` list (what Copy from default would change). It decides what follows what they report:
+ * `actions`, and, when its input asks, spawns the record's `history` (its revisions, issue 28;
+ * AppCMS Settings' versions of old are one case of them) and a `comparison` list (what Copy from
+ * default would change). It decides what follows what they report:
  *
- * - a save (`editor.saved`) reads the versions and the comparison again;
- * - a restored version (`versions.restored`) or revision (`history.restored`, from the record's
- *   History, issue 28) opens the editor afresh on the restored record; a Reload after a restore's
- *   conflict (`history.stale`) opens it afresh too;
+ * - a save (`editor.saved`) reads the history and the comparison again;
+ * - a restored revision (`history.restored`) opens the editor afresh on the restored record; a Reload
+ *   after a restore's conflict (`history.stale`) opens it afresh too;
  * - a page action that changed the stored record (`action.performed` with `reread`: a rotated key)
  *   opens the editor afresh; one that brings fields (`draft`: an uploaded file's address) puts them
  *   into the editor's draft;
@@ -19,19 +19,13 @@
  * The children are plain ids (no systemId). Each page's wiring (src/adapters/<area>-actors.ts)
  * provides their I/O; `scope` (AppCMS: site and network) is passed to every child's I/O as is.
  */
-import { enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RevisionKind } from '../common/revisions';
 import type { EditorScope } from './editor.machine';
 import { pageHistoryMachine } from './history.machine';
 import { listMachine } from './list.machine';
 import { pageActionLogic, pageEditorMachine } from './list-page.machine';
 import type { PageActionEffects } from './page-action.machine';
-import { versionsMachine } from './versions.machine';
-
-/** The versions as a page's child: a restore is reported to the page machine. */
-export const pageVersionsMachine = versionsMachine.provide({
-  actions: { announceRestored: sendParent({ type: 'versions.restored' }) },
-});
 
 /** Rows the comparison list reads at most (every field of a document fits). */
 export const COMPARISON_LIMIT = 100;
@@ -42,8 +36,6 @@ export interface EditorPageInput {
   scope?: EditorScope;
   /** Names of the page actions that ask before they run. */
   confirm?: readonly string[];
-  /** Whether the page shows the record's versions. */
-  history?: boolean;
   /** Whether the page shows what Copy from default would change (read with the scope as the list's filters). */
   comparison?: boolean;
   /** The record's revisions (its kind and id as the server names them): its History is shown beside the editor. */
@@ -56,7 +48,6 @@ export interface EditorPageContext {
   id: string;
   scope: EditorScope | null;
   confirm: readonly string[];
-  history: boolean;
   comparison: boolean;
   revisions: { kind: RevisionKind; objectId: string } | null;
   required: Readonly<Record<string, string>> | null;
@@ -68,7 +59,6 @@ export type EditorPageEvent =
   /** Sent by the editor after a create; a page of one stored record never creates (nothing follows). */
   | { type: 'editor.created'; id: string }
   | { type: 'editor.left' }
-  | { type: 'versions.restored' }
   | { type: 'history.restored' }
   | { type: 'history.stale' }
   | ({ type: 'action.performed' } & PageActionEffects);
@@ -78,24 +68,20 @@ export const editorPageMachine = setup({
     input: {} as EditorPageInput,
     context: {} as EditorPageContext,
     events: {} as EditorPageEvent,
-    children: {} as { editor: 'editor'; actions: 'pageAction'; versions: 'versions'; comparison: 'comparison'; history: 'history' },
+    children: {} as { editor: 'editor'; actions: 'pageAction'; comparison: 'comparison'; history: 'history' },
   },
   actors: {
     editor: pageEditorMachine,
     pageAction: pageActionLogic,
-    versions: pageVersionsMachine,
     comparison: listMachine,
     history: pageHistoryMachine,
   },
   actions: {
     startSideChildren: enqueueActions(({ context, enqueue }) => {
-      const scope = context.scope ? { scope: context.scope } : {};
-      if (context.history) enqueue.spawnChild('versions', { id: 'versions', input: scope });
       if (context.comparison) enqueue.spawnChild('comparison', { id: 'comparison', input: { filters: context.scope ?? {}, limit: COMPARISON_LIMIT } });
       if (context.revisions) enqueue.spawnChild('history', { id: 'history', input: context.revisions });
     }),
-    reloadVersions: enqueueActions(({ context, enqueue }) => {
-      if (context.history) enqueue.sendTo('versions', { type: 'versions.reload' });
+    reloadHistory: enqueueActions(({ context, enqueue }) => {
       if (context.revisions) enqueue.sendTo('history', { type: 'history.reload' });
     }),
     reloadComparison: enqueueActions(({ context, enqueue }) => {
@@ -114,12 +100,11 @@ export const editorPageMachine = setup({
   },
 }).createMachine({
   id: 'editorPage',
-  description: 'A page editing one record: its editor and page actions, with its versions and the comparison with the default network where the page shows them.',
+  description: 'A page editing one record: its editor and page actions, with its History and the comparison with the default network where the page shows them.',
   context: ({ input }) => ({
     id: input.id,
     scope: input.scope ?? null,
     confirm: input.confirm ?? [],
-    history: input.history === true,
     comparison: input.comparison === true,
     revisions: input.revisions ?? null,
     required: input.required ?? null,
@@ -135,9 +120,8 @@ export const editorPageMachine = setup({
         input: ({ context }) => ({ id: context.id, ...(context.scope ? { scope: context.scope } : {}), ...(context.required ? { required: context.required } : {}) }),
       },
       on: {
-        'page.reload': { target: 'open', reenter: true, actions: ['reloadComparison', 'reloadVersions'] },
-        'editor.saved': { actions: ['reloadVersions', 'reloadComparison'] },
-        'versions.restored': { target: 'open', reenter: true, actions: 'reloadComparison' },
+        'page.reload': { target: 'open', reenter: true, actions: ['reloadComparison', 'reloadHistory'] },
+        'editor.saved': { actions: ['reloadHistory', 'reloadComparison'] },
         'history.restored': { target: 'open', reenter: true, actions: 'reloadComparison' },
         'history.stale': { target: 'open', reenter: true },
         'action.performed': [
@@ -154,13 +138,10 @@ export type EditorPageMachine = typeof editorPageMachine;
 export type EditorPageSnapshot = SnapshotFrom<EditorPageMachine>;
 export type PageEditorRef = ActorRefFrom<typeof pageEditorMachine>;
 export type PageActionsRef = ActorRefFrom<typeof pageActionLogic>;
-export type PageVersionsRef = ActorRefFrom<typeof pageVersionsMachine>;
 export type PageComparisonRef = ActorRefFrom<typeof listMachine>;
 
 export const selectEditorPageEditor = (snapshot: EditorPageSnapshot) => snapshot.children.editor as PageEditorRef;
 export const selectEditorPageActions = (snapshot: EditorPageSnapshot) => snapshot.children.actions as PageActionsRef;
-/** Undefined unless the page was started with `history`. */
-export const selectEditorPageVersions = (snapshot: EditorPageSnapshot) => snapshot.children.versions as PageVersionsRef | undefined;
 /** Undefined unless the page was started with `comparison`. */
 export const selectEditorPageComparison = (snapshot: EditorPageSnapshot) => snapshot.children.comparison as PageComparisonRef | undefined;
 /** Undefined unless the page was started with `revisions`. */

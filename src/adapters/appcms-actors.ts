@@ -1,7 +1,7 @@
 /**
  * The real I/O of the AppCMS editors (common/appcms.ts APPCMS_PATHS): each editor kind's `load` and
  * `save` for the editor machine (drafts are flat values: `theme.primaryColor`, `web.enabled`,
- * numbers as the text typed), the versions machine's `load` and `restore`, and the page actions
+ * numbers as the text typed), the History's `load` and `restore` (src/adapters/history-io.ts), and the page actions
  * (signing key rotation, uploads). A refused write becomes the EditorFailure the machine reads:
  * 409 conflict, 404 not found, 400 invalid with field messages.
  */
@@ -15,12 +15,11 @@ import type { ThemeColors } from '../../common/contract';
 import {
   EditorFailure, type EditorContext, type EditorEvent, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValues,
 } from '../../machines/editor.machine';
-import { editorPageMachine, pageVersionsMachine } from '../../machines/editor-page.machine';
+import { editorPageMachine } from '../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
 import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
-import type { RestoreInput, VersionList, VersionsLoadInput } from '../../machines/versions.machine';
 import { apiRequest, authHeaders } from '../api/client';
 import { historyActors } from './history-io';
 import { navigateTo } from './navigation';
@@ -171,20 +170,6 @@ export function appcmsEditorActors(kind: AppcmsEditorKind) {
   };
 }
 
-/* ------------------------------- Versions ------------------------------- */
-
-/** The settings versions of the network in the versions machine's scope (site and network). */
-export function settingsVersionsActors() {
-  const url = (base: string, scope: Readonly<Record<string, string>> | undefined) => `${base}/${seg(scope?.site ?? '')}/${seg(scope?.network ?? '')}`;
-  return {
-    load: fromPromise<VersionList, VersionsLoadInput>(async ({ input }) => {
-      const body = await call<{ current: number; versions: SettingsVersion[] }>(url(APPCMS_PATHS.settingsVersions, input.scope));
-      return { current: body.current, versions: body.versions };
-    }),
-    restore: fromPromise<unknown, RestoreInput>(({ input }) => call(url(APPCMS_PATHS.settingsRestore, input.scope), 'POST', { version: input.current, restore: input.restore })),
-  };
-}
-
 /* ------------------------------- Page actions ------------------------------- */
 
 export { APPCMS_ACTIONS };
@@ -294,12 +279,11 @@ export function appcmsOverviewFetch() {
 
 /* ------------------------------- Pages ------------------------------- */
 
-/** The I/O of one AppCMS editor page: the record's load and save, the page's action, its versions, the comparison. */
+/** The I/O of one AppCMS editor page: the record's load and save, the page's action, its History, the comparison. */
 export interface AppcmsPageIo {
   load: AnyActorLogic;
   save: AnyActorLogic;
   perform?: AnyActorLogic;
-  versions?: { load: AnyActorLogic; restore: AnyActorLogic };
   comparison?: AnyActorLogic;
   /** The record's History (issue 28); the browser's REST calls when not given. */
   history?: { load: AnyActorLogic; restore: AnyActorLogic };
@@ -310,8 +294,6 @@ export interface AppcmsPageIo {
 const noPageAction = () => fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
   throw new Error(`No page action "${input.name}" on this page`);
 });
-const noVersions = () => fromPromise<VersionList, VersionsLoadInput>(async () => ({ current: 0, versions: [] }));
-const noRestore = () => fromPromise<unknown, RestoreInput>(async () => { throw new Error('This page keeps no versions'); });
 const noRows = () => fromPromise<ListPage, ListQuery>(async () => ({ items: [], total: 0 }));
 
 /**
@@ -326,7 +308,6 @@ export function appcmsEditorPage(io: AppcmsPageIo, leave: () => void = () => nav
         ...(io.fieldRules ? fieldRuleImplementations(io.fieldRules) : {}),
       }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform ?? noPageAction() } }),
-      versions: pageVersionsMachine.provide({ actors: { load: io.versions?.load ?? noVersions(), restore: io.versions?.restore ?? noRestore() } }),
       comparison: listMachine.provide({ actors: { fetchPage: io.comparison ?? noRows() } }),
       history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
     },
@@ -349,7 +330,7 @@ export function appcmsOverviewPage(fetchPage: AnyActorLogic) {
 /** The AppCMS pages with their real I/O (src/adapters/page-logic.ts loads this module with the area). */
 export const appcmsPages = {
   appcmsBrand: appcmsEditorPage({ ...appcmsEditorActors('brand'), perform: brandActionActor(), comparison: copyPreviewFetch('brand') }),
-  appcmsSettings: appcmsEditorPage({ ...appcmsEditorActors('settings'), versions: settingsVersionsActors(), comparison: copyPreviewFetch('settings') }),
+  appcmsSettings: appcmsEditorPage({ ...appcmsEditorActors('settings'), comparison: copyPreviewFetch('settings') }),
   appcmsDevices: appcmsEditorPage({ ...appcmsEditorActors('devices'), fieldRules: devicesDraftErrors }),
   appcmsService: appcmsEditorPage({ ...appcmsEditorActors('service'), perform: rotateKeyActor() }),
   appcmsTemplate: appcmsEditorPage(appcmsEditorActors('template')),

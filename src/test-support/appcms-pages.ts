@@ -1,7 +1,7 @@
 /**
  * The AppCMS pages for view tests: each page machine with fake I/O, given to
  * `renderView(<BrandPage />, { pages: appcmsTestPages(appcmsFakes) })` (no vi.mock). Set
- * `appcmsFakes.records` (per editor kind) and `appcmsFakes.versions` per test; saves, restores, page
+ * `appcmsFakes.records` (per editor kind) and `appcmsFakes.history` per test; saves, restores, page
  * actions and the overview's reads are recorded.
  */
 import { fromPromise } from 'xstate';
@@ -9,7 +9,6 @@ import type { AppcmsOverviewRow, DiffEntry } from '../../common/appcms';
 import type { EditorLoadInput, EditorRecord, EditorSaveInput } from '../../machines/editor.machine';
 import type { ListPage, ListQuery } from '../../machines/list.machine';
 import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
-import type { RestoreInput, VersionList, VersionsLoadInput } from '../../machines/versions.machine';
 import { appcmsEditorPage, devicesDraftErrors, appcmsOverviewPage } from '../adapters/appcms-actors';
 import type { PageLogicMap } from '../page-actors';
 import { historyFakeActors, historyFakes } from './history-fakes';
@@ -18,8 +17,6 @@ export const appcmsFakes = {
   records: {} as Record<string, EditorRecord>,
   saves: [] as { kind: string; input: EditorSaveInput }[],
   loads: [] as { kind: string; input: EditorLoadInput }[],
-  versions: { current: 1, versions: [] } as VersionList,
-  restores: [] as RestoreInput[],
   actions: [] as PageActionRequest[],
   /** What Copy from default would change, per part. */
   preview: { brand: [], settings: [] } as Record<'brand' | 'settings', DiffEntry[]>,
@@ -63,10 +60,6 @@ export function appcmsTestPages(): PageLogicMap {
       ...editorIo('settings'),
       history: historyFakeActors(appcmsFakes.history),
       comparison: comparison('settings'),
-      versions: {
-        load: fromPromise<VersionList, VersionsLoadInput>(async () => appcmsFakes.versions),
-        restore: fromPromise<unknown, RestoreInput>(async ({ input }) => { appcmsFakes.restores.push(input); return {}; }),
-      },
     }),
     appcmsDevices: appcmsEditorPage({ ...editorIo('devices'), fieldRules: devicesDraftErrors, history: historyFakeActors(appcmsFakes.history) }),
     appcmsService: appcmsEditorPage({

@@ -14,7 +14,7 @@ import type { EditorPageMachine } from '../../../machines/editor-page.machine';
 import { selectCurrentNetwork, type NetworkSnapshot } from '../../../machines/network.machine';
 import { useAppActor } from '../../app-actor';
 
-export type { PageActionsRef as AppcmsActionRef, PageComparisonRef as ComparisonRef, PageEditorRef as AppcmsEditorRef, PageVersionsRef as VersionsRef } from '../../../machines/editor-page.machine';
+export type { PageActionsRef as AppcmsActionRef, PageComparisonRef as ComparisonRef, PageEditorRef as AppcmsEditorRef } from '../../../machines/editor-page.machine';
 export type EditorPageRef = ActorRefFrom<EditorPageMachine>;
 
 const selectSite = (s: NetworkSnapshot) => s.context.site ?? '';
