@@ -202,6 +202,11 @@ function demoSiteSeeds(): SiteSeed[] {
   ];
 }
 
+/** The demo network's own logo or icon, shipped in public/demo-brand/ and served by the server. */
+export function demoBrandImage(identifier: string, slot: 'logo' | 'icon'): string {
+  return `/demo-brand/${identifier}-${slot}.svg`;
+}
+
 async function hasSites(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(sites);
   return Number(row?.n ?? 0) > 0;
@@ -223,11 +228,12 @@ export async function seedDemoData(db: Db, input: { password: string; passwords:
           .values({ siteId: site.id, identifier: n.identifier, name: n.name, image: `/logo.svg?network=${n.identifier}`, isActive: n.isActive, isDefault: n.isDefault })
           .returning({ id: networks.id });
         if (!network) throw new Error('network insert returned nothing');
-        const cdn = `https://cdn.${seed.site.domainName}/brand/${n.identifier}`;
+        // Issue 30: the demo ships its own images (public/demo-brand/, served by this server beside the
+        // console), not a host that does not resolve ("Logo not reachable", broken previews).
         await tx.insert(networkBrands).values({
           networkId: network.id,
-          logoUrl: `${cdn}/logo.png`,
-          iconUrl: `${cdn}/icon.png`,
+          logoUrl: demoBrandImage(n.identifier, 'logo'),
+          iconUrl: demoBrandImage(n.identifier, 'icon'),
           theme: theme(n.palette, 'Inter'),
           themeOtt: theme([n.palette[0], n.palette[1], '#000000', '#FFFFFF'], 'Roboto'),
           themeApps: theme([n.palette[1], n.palette[0], n.palette[2], n.palette[3]], 'SF Pro'),
