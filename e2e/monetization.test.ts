@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
 
 const SHOTS = '/tmp/shots/monetization';
 const TABS = [
@@ -123,6 +123,8 @@ describe('monetization', () => {
     await second.page.getByRole('textbox', { name: 'Description', exact: true }).fill('Second editor');
     await page.getByRole('button', { name: 'Save' }).click();
     await saved(page);
+    // The second save is refused on purpose: its version is stale (409).
+    expectProblems(second.page, 'HTTP 409: POST', 'the server responded with a status of 409 (Conflict)');
     await second.page.getByRole('button', { name: 'Save' }).click();
     await second.page.getByText('Someone else saved a newer version').waitFor();
     await shots(second.page, 'plan-conflict');
@@ -151,6 +153,8 @@ describe('monetization', () => {
     await reader.page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
     expect(await reader.page.getByRole('button', { name: 'Generate' }).count()).toBe(0);
 
+    // The read-only account's write is refused on purpose (403).
+    expectProblems(reader.page, 'HTTP 403: POST', 'the server responded with a status of 403 (Forbidden)');
     const status = await reader.page.evaluate(async () => {
       const cookie = (name: string) => decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.split('=')[1] ?? '');
       const res = await fetch('/management/graphql', {
