@@ -17,6 +17,15 @@ beforeEach(() => {
 });
 
 describe('BrandPage', () => {
+  it('previews each theme in its chosen font, quoted, with a fallback (issue 30)', async () => {
+    const view = await renderView(<BrandPage />, appcmsAs('write'));
+    const sample = await screen.findByTestId('sample-theme');
+    expect(sample.style.fontFamily).toBe('"Inter", system-ui, sans-serif');
+    await view.user.selectOptions(within(screen.getByTestId('theme-theme')).getByRole('combobox'), 'SF Pro');
+    expect(screen.getByTestId('sample-theme').style.fontFamily).toBe('"SF Pro", system-ui, sans-serif');
+    expect(screen.getByTestId('sample-themeOtt').style.fontFamily).toBe('"Inter", system-ui, sans-serif');
+  });
+
   it('edits a colour with its contrast shown, warns under 4.5:1, previews the sample screens, and saves with the version', async () => {
     const view = await renderView(<BrandPage />, appcmsAs('write'));
     expect(await screen.findByTestId('contrast-theme-text')).toHaveProperty('textContent', expect.stringContaining('(WCAG AA)'));

@@ -103,12 +103,17 @@ function Upload({ editor, actions, slot, disabled, site, network }: { editor: Ap
   );
 }
 
+/** The chosen family, quoted (names with spaces: "SF Pro"), then a generic fallback (issue 30: the preview ignored the font). */
+function previewFont(family: string): string {
+  return family ? `"${family.replace(/["\\]/g, '')}", system-ui, sans-serif` : 'system-ui, sans-serif';
+}
+
 function SampleScreen({ editor, theme }: { editor: AppcmsEditorRef; theme: ThemeKey }) {
   const draft = useSelector(editor, selectDraft);
   const get = (k: string) => String(draft[`${theme}.${k}`] ?? '');
   const logo = String(draft.logoUrl ?? '');
   return (
-    <figure className={css.sample} style={{ background: get('backgroundColor'), color: get('textColor'), fontFamily: get('fontFamily'), margin: 0 }} data-testid={`sample-${theme}`}>
+    <figure className={css.sample} style={{ background: get('backgroundColor'), color: get('textColor'), fontFamily: previewFont(get('fontFamily')), margin: 0 }} data-testid={`sample-${theme}`}>
       {/* The theme's name is ours, so it is in the console's colours, not on the brand's primary (which may be low contrast, as warned above). */}
       <figcaption className={css.sampleCaption}>{THEME_LABELS[theme]}</figcaption>
       <div className={css.sampleBar} style={{ background: get('primaryColor'), color: get('backgroundColor') }}>

@@ -42,7 +42,8 @@ export const sampleBar = style({ display: 'flex', alignItems: 'center', gap: var
 export const sampleBody = style({ padding: vars.space.sm, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const sampleTiles = style({ display: 'flex', gap: vars.space.xs });
 export const sampleTile = style({ flex: 1, height: 36, borderRadius: 4, opacity: 0.85 });
-export const sampleButton = style({ alignSelf: 'flex-start', border: 0, borderRadius: 4, padding: `${vars.space.xs} ${vars.space.sm}`, fontWeight: 600 });
+/** The apps' button: in the chosen font (a button does not inherit it by default). */
+export const sampleButton = style({ alignSelf: 'flex-start', border: 0, borderRadius: 4, padding: `${vars.space.xs} ${vars.space.sm}`, fontWeight: 600, fontFamily: 'inherit' });
 export const sizes = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', flexWrap: 'wrap', margin: `${vars.space.xs} 0` });
 export const sizeBox = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, fontSize: '0.7rem', color: vars.color.muted });
 export const sizedImage = style({ objectFit: 'contain', background: vars.color.background, border: `1px solid ${vars.color.border}`, borderRadius: 4 });
