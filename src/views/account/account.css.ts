@@ -15,7 +15,9 @@ export const device = style({ fontWeight: 600, overflowWrap: 'anywhere' });
 export const meta = style({ color: vars.color.secondaryLight, fontSize: '0.85rem', overflowWrap: 'anywhere' });
 export const badge = style({
   display: 'inline-block', marginLeft: vars.space.sm, padding: '0 8px', borderRadius: '999px', fontSize: '0.75rem', fontWeight: 600,
-  background: vars.color.primaryMain, color: vars.color.info, verticalAlign: 'middle',
+  // The page's own background as text on the primary colour: AA in both themes (issue 30: the dark
+  // theme's light primary with white text failed).
+  background: vars.color.primaryMain, color: vars.color.background, verticalAlign: 'middle',
 });
 export const notice = style({ padding: vars.space.sm, borderRadius: vars.radius, margin: `0 0 ${vars.space.md}`, maxWidth: '48rem', background: '#e6f7ea', color: '#0b5d1e' });
 export const failure = style({ padding: vars.space.sm, borderRadius: vars.radius, margin: `0 0 ${vars.space.md}`, maxWidth: '48rem', background: '#fdecea', color: '#8a1c12' });

@@ -14,7 +14,7 @@ import {
 import { AREAS } from '../../../common/constants';
 import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
 import { useAppActor } from '../../app-actor';
-import { COLORS } from '../../theme/colors';
+import { heatColours } from './heat';
 import { BarChart, LineChart } from './charts/Chart';
 import { FilterBar } from './FilterBar';
 import { formatCell, formatPeriod } from './format';
@@ -78,9 +78,7 @@ function labelOf(row: ReportRow, def: AnalyticsPageDef): string {
 
 function heatStyle(column: ReportColumn, value: ReportRow[string]): CSSProperties | undefined {
   if (!/^m\d+$/.test(column.key) || typeof value !== 'number') return undefined;
-  // Retention shades from white to the primary blue; dark cells switch to white text.
-  const alpha = Math.min(1, value / 100);
-  return { background: `color-mix(in srgb, ${COLORS.primaryLight} ${Math.round(alpha * 85)}%, white)`, color: alpha > 0.55 ? COLORS.info : undefined };
+  return heatColours(value);
 }
 
 function Charts({ def, answer, rows }: { def: AnalyticsPageDef; answer: ReportAnswer; rows: ReportRow[] }) {
