@@ -16,7 +16,7 @@ import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
 import { SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { formatCell } from '../src/views/analytics/format';
 import { formatDateTime } from '../src/views/users/format';
-import { launchBrowser, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
 
 const SHOTS = process.env.SUPPORT_DAY_SHOTS_DIR ?? '/tmp/shots/support-day';
 
@@ -198,6 +198,8 @@ describe('a support day (issue 29)', () => {
     expect(await onScreen(page, refundButton), 'Refund').toBe(true);
     await shoot(page, 'subscriber-390');
 
+    // The GraphQL answers of the two bad ids (a 400 naming the id, a 404) are what the page turns into "not found".
+    expectProblems(page, /HTTP (400|404): POST .*\/management\/graphql/, /status of (400|404) \(.*\/management\/graphql/);
     for (const id of ['not-an-id', '00000000-0000-4000-8000-000000000000']) {
       await page.goto(`${server.url}/users/${id}`);
       await page.getByRole('heading', { name: SUPPORT_MESSAGES.subscriberNotFound }).waitFor();
