@@ -25,7 +25,12 @@ export const input = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius,
   background: vars.color.background,
-  selectors: { '&:focus': { outline: `2px solid ${vars.color.primaryLight}`, outlineOffset: 1 } },
+  selectors: {
+    '&:focus': { outline: `2px solid ${vars.color.primaryLight}`, outlineOffset: 1 },
+    // Issue 30: a read-only user's fields look disabled (they looked editable): the paper background,
+    // the muted text colour (still AA on paper in both themes) and a dashed border.
+    '&:disabled': { background: vars.color.paper, color: vars.color.secondaryLight, borderStyle: 'dashed', cursor: 'not-allowed', opacity: 1 },
+  },
 });
 export const errorText = style({ color: vars.color.error, fontSize: '0.9rem', margin: `${vars.space.xs} 0` });
 
