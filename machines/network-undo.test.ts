@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
 import type { Network, Service } from '../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
-import { networkMachine, selectNetworks, selectPendingChange, type PublishNetworkInput } from './network.machine';
+import type { LaunchGap } from '../common/appcms';
+import { networkMachine, selectNetworks, selectPendingChange, type FetchServiceInput, type PublishNetworkInput } from './network.machine';
 
 const MAIN: Network = { name: 'Main Network', identifier: 'main', image: '/main.png', isActive: true, isDefault: true };
 const KIDS: Network = { name: 'Kids', identifier: 'kids', image: '/kids.png', isActive: false, isDefault: false };
@@ -23,13 +24,13 @@ function start(fail = false) {
   const fetches: unknown[] = [];
   const logic = networkMachine.provide({
     actors: {
-      fetchService: fromPromise<Service, unknown>(async ({ input }) => { fetches.push(input); return SERVICE; }),
+      fetchService: fromPromise<Service, FetchServiceInput>(async ({ input }) => { fetches.push(input); return SERVICE; }),
       withdrawNetwork: fromPromise<void, PublishNetworkInput>(async ({ input }) => {
         withdrawn.push(input);
         if (fail) throw new Error('Sports is not launched.');
       }),
       publishNetwork: fromPromise<void, PublishNetworkInput>(async () => undefined),
-      checkReadiness: fromPromise<never[], PublishNetworkInput>(async () => []),
+      checkReadiness: fromPromise<LaunchGap[], PublishNetworkInput>(async () => []),
     },
   });
   const notifier = createMachine({ on: { 'notify.show': { actions: ({ event }) => { shown.push(event); } } } });
