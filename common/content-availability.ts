@@ -63,6 +63,20 @@ export const AVAILABILITY_MESSAGES = {
   bulkMatchingChanged: (expected: number, found: number) =>
     `The items matching these filters changed (${expected} when you chose them, ${found} now). The list has been reloaded; choose again.`,
   bulkMatchingTooMany: (max: number) => `At most ${max} items can be changed at once: narrow the filters.`,
+  // The Content › Country groups and Video licences pages and the item's availability panel (issue 29, browser side).
+  countryGroupSaved: 'Country group saved.',
+  countryGroupDeleteConfirm: (name: string) =>
+    `Delete the country group "${name}"? Items and licences can no longer be limited to it; one still in use is not deleted.`,
+  countryGroupDeleted: (name: string) => `Country group "${name}" deleted.`,
+  countriesHint: 'Two-letter ISO 3166-1 codes, separated by commas or spaces (e.g. GB, IE, US).',
+  licenceSaved: 'Licence saved.',
+  licenceDeleteConfirm: (name: string, title: string) =>
+    `Delete the licence "${name}" of "${title}"? Its window no longer limits when the item may be published.`,
+  licenceDeleted: (name: string) => `Licence "${name}" deleted.`,
+  licenceNeedsItem: 'Choose the item this licence is for.',
+  nameRequired: 'Name is required.',
+  dateRequired: (field: string) => `${field} is required.`,
+  noCountryGroups: 'Available everywhere (no country group chosen).',
 } as const;
 
 /** A stored UTC instant in the site's timezone, as "2026-11-27 14:05 (Europe/London)" (helpers of common/content.ts). */

@@ -88,13 +88,13 @@ export const MONETIZATION_TABS: readonly { key: string; route: string; title: st
   { key: 'coupon', route: '/monetization/coupon', title: 'Coupons' },
 ];
 
-/** Content menu of spec §2.6: external entries, all pointing at '/'. */
+/** Content menu of spec §2.6 (external entries pointing at '/'); Create New, Video License and Country Group are built here (issue 29, README deviations). */
 export const CONTENT_MENU: readonly { label: string; href: string }[] = [
   { label: 'Library', href: '/' },
   // Built here (issue 29), where the spec's entry points at '/' (README, deviations).
   { label: 'Create New', href: '/content/new' },
-  { label: 'Video License', href: '/' },
-  { label: 'Country Group', href: '/' },
+  { label: 'Video License', href: '/content/licences' },
+  { label: 'Country Group', href: '/content/country-groups' },
 ];
 
 

@@ -65,6 +65,10 @@ export interface PageLogic {
   // Content (src/adapters/content-actors.ts)
   contentDetail: EditorMachine;
   contentCreate: ContentCreateMachine;
+  /** Issue 29: the item page's availability panel, Content › Country groups, Content › Video licences. */
+  contentAvailability: EditorMachine;
+  countryGroups: ListPageMachine;
+  licences: ListPageMachine;
   // Analytics (src/adapters/report-actors.ts)
   report: ReportMachine;
 }

@@ -163,6 +163,17 @@ const contentCreateRoute = createRoute({
   validateSearch: validateCreateSearch,
   component: lazyRouteComponent(() => import('./views/content/ContentCreatePage'), 'ContentCreatePage'),
 });
+// Content › Country groups and Video licences (issue 29; the spec's external entries, built here): `?edit=<id>` or `new` opens the editor.
+const contentCountryGroupsRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: '/content/country-groups', staticData: { title: 'Country groups · Content' },
+  validateSearch: (search: Record<string, unknown>): EditSearch => validateEditSearch(search),
+  component: lazyRouteComponent(() => import('./views/content/CountryGroupsPage'), 'CountryGroupsPage'),
+});
+const contentLicencesRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: '/content/licences', staticData: { title: 'Video licences · Content' },
+  validateSearch: (search: Record<string, unknown>): EditSearch => validateEditSearch(search),
+  component: lazyRouteComponent(() => import('./views/content/LicencesPage'), 'LicencesPage'),
+});
 const contentDetailRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content/$contentType/$id', staticData: { title: 'Content detail' },
   component: lazyRouteComponent(() => import('./views/content/ContentDetailPage'), 'ContentDetailPage'),
@@ -318,7 +329,7 @@ export const routeTree = rootRoute.addChildren([
   protectedRoute.addChildren([
     forbiddenRoute,
     analyticsRoute.addChildren(analyticsPages),
-    contentRoute, contentCreateRoute, contentDetailRoute,
+    contentRoute, contentCreateRoute, contentCountryGroupsRoute, contentLicencesRoute, contentDetailRoute,
     monetizationRoute.addChildren([monetizationIndex, ...monetizationPages]),
     usersRoute.addChildren([usersSearchRoute, subscriberRoute]),
     appcmsRoute.addChildren([appcmsIndex, ...appcmsPages]),

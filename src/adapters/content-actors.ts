@@ -36,6 +36,7 @@ import type { PageActionAnswer, PageActionRequest } from '../../machines/page-ac
 import { historyActors } from './history-io';
 import { navigateTo } from './navigation';
 import { readCredentials } from './session-store';
+import { contentAvailabilityPanel, contentListPage, countryGroupsIo, licencesIo } from './content-availability-io';
 
 function requireCredentials(read: () => ContentCredentials | null): ContentCredentials {
   const credentials = read();
@@ -183,14 +184,28 @@ export function contentCreatePage(io: ReturnType<typeof createContentCreateIo> =
   });
 }
 
-let pages: { contentDetail: ReturnType<typeof contentDetailPage>; contentCreate: ReturnType<typeof contentCreatePage> } | undefined;
+type ContentPages = {
+  contentDetail: ReturnType<typeof contentDetailPage>;
+  contentCreate: ReturnType<typeof contentCreatePage>;
+  contentAvailability: ReturnType<typeof contentAvailabilityPanel>;
+  countryGroups: ReturnType<typeof contentListPage>;
+  licences: ReturnType<typeof contentListPage>;
+};
+let pages: ContentPages | undefined;
 
 /**
  * The Content area's wiring file (issue 26): its page machines with their real I/O, made on first use
  * and read by src/adapters/page-logic.ts when a Content page first renders. (The library is the
  * session-wide `contentBrowser` area actor, src/adapters/area-actors.ts.)
  */
-export function contentPages(): { contentDetail: ReturnType<typeof contentDetailPage>; contentCreate: ReturnType<typeof contentCreatePage> } {
-  pages ??= { contentDetail: contentDetailPage(), contentCreate: contentCreatePage() };
+export function contentPages(): ContentPages {
+  pages ??= {
+    contentDetail: contentDetailPage(),
+    contentCreate: contentCreatePage(),
+    // Issue 29's browser side (content-availability-io.ts): the item's availability panel, Country groups, Video licences.
+    contentAvailability: contentAvailabilityPanel(),
+    countryGroups: contentListPage('countryGroups', countryGroupsIo()),
+    licences: contentListPage('licences', licencesIo()),
+  };
   return pages;
 }

@@ -36,5 +36,8 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   twoFactor: () => account().then((pages) => pages.twoFactor),
   contentDetail: () => content().then((pages) => pages.contentDetail),
   contentCreate: () => content().then((pages) => pages.contentCreate),
+  contentAvailability: () => content().then((pages) => pages.contentAvailability),
+  countryGroups: () => content().then((pages) => pages.countryGroups),
+  licences: () => content().then((pages) => pages.licences),
   report: () => analytics().then((pages) => pages.report),
 };
