@@ -8,7 +8,7 @@ import {
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage, type HistoryRestoreInput, type HistoryRestoreOutput } from './history.machine';
 import { listMachine, type ListPage, type ListQuery } from './list.machine';
 import { pageActionLogic, pageEditorMachine } from './list-page.machine';
-import type { PageActionAnswer, PageActionRequest } from './page-action.machine';
+import { selectActionMessage, type PageActionAnswer, type PageActionRequest } from './page-action.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
 
@@ -106,6 +106,10 @@ describe('editorPage', () => {
     actions.send({ type: 'action.request', name: 'upload', args: { slot: 'logo' }, label: 'Logo' });
     await settle();
     expect(editor.getSnapshot().context.draft.logoUrl).toBe('/files/logo.png');
+    expect(selectActionMessage(actions.getSnapshot())).toBe('Logo uploaded. Save to use it.');
+    // Issue 30: once saved, the upload's "Save to use it." no longer shows.
+    actor.send({ type: 'editor.saved' });
+    expect(selectActionMessage(actions.getSnapshot())).toBeNull();
     actions.send({ type: 'action.request', name: 'rotate', args: {}, label: 'signing key' });
     actions.send({ type: 'action.confirm' });
     await settle();

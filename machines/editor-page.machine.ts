@@ -19,7 +19,7 @@
  * The children are plain ids (no systemId). Each page's wiring (src/adapters/<area>-actors.ts)
  * provides their I/O; `scope` (AppCMS: site and network) is passed to every child's I/O as is.
  */
-import { enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RevisionKind } from '../common/revisions';
 import type { EditorScope } from './editor.machine';
 import { pageHistoryMachine } from './history.machine';
@@ -92,6 +92,8 @@ export const editorPageMachine = setup({
       if (event.type !== 'action.performed') return;
       for (const [field, value] of Object.entries(event.draft)) enqueue.sendTo('editor', { type: 'editor.change', field, value });
     }),
+    /** Clears the page action's last message (sent after a save, which it asked for or which made it stale). */
+    dismissActionMessage: sendTo('actions', { type: 'action.dismiss' }),
     /** Provided by the wiring file: where the editor's Close goes. */
     leave: () => {},
   },
@@ -121,7 +123,8 @@ export const editorPageMachine = setup({
       },
       on: {
         'page.reload': { target: 'open', reenter: true, actions: ['reloadComparison', 'reloadHistory'] },
-        'editor.saved': { actions: ['reloadHistory', 'reloadComparison'] },
+        // Issue 30: an action's message ("Logo uploaded. Save to use it.") no longer holds once saved.
+        'editor.saved': { actions: ['reloadHistory', 'reloadComparison', 'dismissActionMessage'] },
         'history.restored': { target: 'open', reenter: true, actions: 'reloadComparison' },
         'history.stale': { target: 'open', reenter: true },
         'action.performed': [
