@@ -79,12 +79,14 @@ describe('content library and availability (content@demo.test)', () => {
     itemUrl = page.url();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await statusSelect().selectOption('scheduled');
-    // Two minutes ahead, up to the next whole minute (the field has minutes), in the browser's time.
-    const wall = await page.evaluate(() => {
+    // Two minutes ahead, up to the next whole minute (the field has minutes), in the site's time zone
+    // (the field's label names it, issue 29).
+    const zone = /Goes live at \((.+)\)/.exec(await page.getByText(/^Goes live at \(/).innerText())![1]!;
+    const wall = await page.evaluate((timeZone) => {
       const at = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return { at: at.getTime(), text: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}` };
-    });
+      const text = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+      return { at: at.getTime(), text: text.replace(' ', 'T') };
+    }, zone);
     publishAt = wall.at;
     await page.getByLabel('Goes live at').fill(wall.text);
     await page.getByRole('button', { name: 'Save' }).click();

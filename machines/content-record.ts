@@ -4,7 +4,7 @@
  * PATCH body of the changed fields. Pure: the Content wiring file (src/adapters/content-actors.ts) and
  * the view tests use the same mapping.
  */
-import type { ContentDetailResponse, ContentFamilyResponse, ContentStatus, ContentUpdateRequest } from '../common/content';
+import { isoInTimeZone, zonedWallTimeToIso, type ContentDetailResponse, type ContentFamilyResponse, type ContentStatus, type ContentUpdateRequest } from '../common/content';
 import type { EditorRecord, EditorValues } from './editor.machine';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,8 +30,23 @@ export function tagsFromText(text: string): string[] {
 /** What the item page holds: the detail answer and, for a series or an episode, its family (issue 29). */
 export type ContentDetailData = ContentDetailResponse & { family?: ContentFamilyResponse };
 
-/** The editor record of a content item: the editable fields as the form shows them, and the whole answer as data. */
-export function contentRecordOf(detail: ContentDetailData): EditorRecord {
+/** An ISO instant as a `datetime-local` value in `timeZone` (the site's default zone, issue 29); '' for none. */
+export function isoToZonedInput(iso: string | null, timeZone: string): string {
+  return iso ? isoInTimeZone(iso, timeZone).replace(' ', 'T') : '';
+}
+
+/** A `datetime-local` value in `timeZone` as an ISO instant; '' is no date, unparseable text goes as is. */
+export function zonedInputToIso(value: string, timeZone: string): string | null {
+  if (!value) return null;
+  return zonedWallTimeToIso(value, timeZone) ?? value;
+}
+
+/**
+ * The editor record of a content item: the editable fields as the form shows them, and the whole
+ * answer as data. With `timeZone` (the site's default zone) "Goes live at" is that zone's wall time,
+ * else the browser's.
+ */
+export function contentRecordOf(detail: ContentDetailData, timeZone?: string): EditorRecord {
   const { item } = detail;
   return {
     values: {
@@ -40,7 +55,7 @@ export function contentRecordOf(detail: ContentDetailData): EditorRecord {
       genre: item.genre,
       tags: item.tags.join(', '),
       status: item.status,
-      scheduledAt: isoToLocalInput(item.scheduledAt),
+      scheduledAt: timeZone ? isoToZonedInput(item.scheduledAt, timeZone) : isoToLocalInput(item.scheduledAt),
     },
     version: item.version,
     data: detail,
@@ -48,13 +63,13 @@ export function contentRecordOf(detail: ContentDetailData): EditorRecord {
 }
 
 /** The PATCH body for the changed form fields. */
-export function contentUpdateOf(version: number, changes: EditorValues): ContentUpdateRequest {
+export function contentUpdateOf(version: number, changes: EditorValues, timeZone?: string): ContentUpdateRequest {
   const body: ContentUpdateRequest = { version };
   if (typeof changes.title === 'string') body.title = changes.title;
   if (typeof changes.description === 'string') body.description = changes.description;
   if (typeof changes.genre === 'string') body.genre = changes.genre;
   if (typeof changes.tags === 'string') body.tags = tagsFromText(changes.tags);
   if (typeof changes.status === 'string') body.status = changes.status as ContentStatus;
-  if (typeof changes.scheduledAt === 'string') body.scheduledAt = localInputToIso(changes.scheduledAt);
+  if (typeof changes.scheduledAt === 'string') body.scheduledAt = timeZone ? zonedInputToIso(changes.scheduledAt, timeZone) : localInputToIso(changes.scheduledAt);
   return body;
 }

@@ -59,7 +59,9 @@ async function detailWithFamily(credentials: ContentCredentials, id: string, sig
   return { ...detail, family };
 }
 
-export function createContentActors(read: () => ContentCredentials | null = readCredentials) {
+export function createContentActors(read: () => ContentCredentials | null = readCredentials, timeZone: () => unknown = () => readCookie(COOKIE_NAMES.defaultTimezone)) {
+  // "Goes live at" is entered and shown in the site's default time zone (issue 29), as the availability panel's times.
+  const zone = () => knownTimeZone(timeZone());
   return {
     loadList: fromPromise<ContentListPage, LoadListInput>(async ({ input, signal }) => {
       const { status, q, ...rest } = input;
@@ -90,7 +92,7 @@ export function createContentActors(read: () => ContentCredentials | null = read
 
     loadItem: fromPromise<EditorRecord, EditorLoadInput>(async ({ input, signal }) => {
       try {
-        return contentRecordOf(await detailWithFamily(requireCredentials(read), input.id, signal));
+        return contentRecordOf(await detailWithFamily(requireCredentials(read), input.id, signal), zone());
       } catch (error) {
         throw editorFailureOf(error);
       }
@@ -99,9 +101,9 @@ export function createContentActors(read: () => ContentCredentials | null = read
     saveItem: fromPromise<EditorRecord, EditorSaveInput>(async ({ input, signal }) => {
       const credentials = requireCredentials(read);
       try {
-        await updateContentItem(credentials, input.id, contentUpdateOf(input.version, input.changes), signal);
+        await updateContentItem(credentials, input.id, contentUpdateOf(input.version, input.changes, zone()), signal);
         // Read back the whole detail so plays, QoS and the new version come from one answer.
-        return contentRecordOf(await detailWithFamily(credentials, input.id, signal));
+        return contentRecordOf(await detailWithFamily(credentials, input.id, signal), zone());
       } catch (error) {
         throw editorFailureOf(error);
       }

@@ -15,8 +15,18 @@ import { contentRecordOf } from '../../../machines/content-record';
 import { renderView, settle } from '../../test-support/render-view';
 import { ContentDetailPage } from './ContentDetailPage';
 import { contentDetail, contentRow, signedInAs } from '../../test-support/content-fixtures';
+import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
 
 const ID = contentRow(1).id;
+
+function availabilityPages() {
+  const fakes = contentAvailabilityFakes();
+  fakes.records.availability = {
+    id: ID, values: { publishAt: '', unpublishAt: '', countryGroupIds: [], timeZone: 'UTC' }, version: 1,
+    data: { timezone: 'UTC', status: 'draft', licences: [], groups: [] },
+  };
+  return contentAvailabilityTestPages(fakes);
+}
 
 function show(options: {
   roles?: Roles;
@@ -47,7 +57,8 @@ function show(options: {
   const rendered = renderView(
     <ContentDetailPage />,
     {
-      pages: { contentDetail: logic },
+      // The availability panel (issue 29) with an item that has no times, groups or licences.
+      pages: { contentDetail: logic, ...availabilityPages() },
       url: `/content/video/${ID}`,
       routePath: '/content/$contentType/$id',
       actors: { auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) } },
@@ -102,9 +113,9 @@ describe('ContentDetailPage', () => {
 
   it('asks for a go-live date field only when the status is scheduled', async () => {
     const view = await show().rendered;
-    expect(screen.queryByLabelText('Goes live at')).toBeNull();
+    expect(screen.queryByLabelText(/Goes live at/)).toBeNull();
     await view.user.selectOptions(screen.getByLabelText('Status'), 'scheduled');
-    expect(screen.getByLabelText('Goes live at')).toBeTruthy();
+    expect(screen.getByLabelText('Goes live at (UTC)')).toBeTruthy();
   });
 
   it('offers Reload after a conflict', async () => {

@@ -8,7 +8,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../../common/constants';
-import { CONTENT_CREATE_MESSAGES, CONTENT_STATUSES, isContentKind, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
+import { CONTENT_CREATE_MESSAGES, CONTENT_STATUSES, isContentKind, knownTimeZone, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
+import { formatInTimezone } from '../../../common/content-availability';
 import type { ContentDetailData } from '../../../machines/content-record';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
@@ -24,6 +25,7 @@ import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ContentArtwork } from './ContentArtwork';
+import { AvailabilityPanel } from './AvailabilityPanel';
 import { catalogueFacts, ContentFamily, Poster } from './ContentFamily';
 import * as own from './create.css';
 import * as css from './content.css';
@@ -76,7 +78,8 @@ function Facts({ detail, timeZone }: { detail: ContentDetailResponse; timeZone: 
     ...(item.kind === 'series' ? [] : [['Duration', item.durationSeconds > 0 ? formatDuration(item.durationSeconds) : '—'] as [string, string]]),
     ['Tags', item.tags.length ? item.tags.join(', ') : '—'],
     ['Published', item.publishedAt ? formatDate(item.publishedAt) : '—'],
-    ...(item.scheduledAt ? [['Goes live', formatDate(item.scheduledAt)] as [string, string]] : []),
+    // In the site's default time zone, as it is entered (issue 29).
+    ...(item.scheduledAt ? [['Goes live', formatInTimezone(item.scheduledAt, knownTimeZone(timeZone))] as [string, string]] : []),
     ...(item.seasonNumber !== null && item.episodeNumber !== null ? [['Episode', `Season ${item.seasonNumber}, episode ${item.episodeNumber}`] as [string, string]] : []),
     ...catalogueFacts(item, timeZone),
     ['Updated', formatDate(item.updatedAt)],
@@ -130,7 +133,7 @@ function Stats({ detail }: { detail: ContentDetailResponse }) {
   );
 }
 
-function EditForm({ editor }: { editor: EditorRef }) {
+function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string }) {
   const draft = useSelector(editor, selectDraft);
   const phase = useSelector(editor, selectEditorPhase);
   const error = useSelector(editor, selectEditorError);
@@ -168,7 +171,7 @@ function EditForm({ editor }: { editor: EditorRef }) {
         </label>
         {text('status') === 'scheduled' && (
           <label className={field}>
-            <span className={label}>Goes live at</span>
+            <span className={label}>{`Goes live at (${timeZone})`}</span>
             <input className={input} type="datetime-local" value={text('scheduledAt')} onChange={change('scheduledAt')} disabled={locked} />
           </label>
         )}
@@ -248,7 +251,8 @@ function ContentDetail({ id }: { id: string }) {
       </div>
       <ContentFamily item={item} family={detail.family} writable={writable} />
       <Stats detail={detail} />
-      {writable && <div className={css.editArea}><EditForm editor={editor} /></div>}
+      <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} /></div>
+      {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={knownTimeZone(timeZone)} /></div>}
       <Modal
         open={confirmingLeave}
         title="Unsaved changes"

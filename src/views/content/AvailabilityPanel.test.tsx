@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Roles } from '../../../common/contract';
+import { AVAILABILITY_MESSAGES as M, type Licence } from '../../../common/content-availability';
+import { fakeActor } from '../../../machines/test-support/fakes';
+import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
+import { signedInAs } from '../../test-support/content-fixtures';
+import { renderView } from '../../test-support/render-view';
+import { AvailabilityPanel } from './AvailabilityPanel';
+
+const ID = '55555555-5555-4555-8555-555555555555';
+const GROUP = { id: '22222222-2222-4222-8222-222222222222', name: 'British Isles' };
+const LICENCE: Licence = {
+  id: '33333333-3333-4333-8333-333333333333', contentId: ID, contentTitle: 'Storm Coast', name: 'EU window',
+  startsAt: '2026-12-01T00:00:00.000Z', endsAt: '2027-06-01T00:00:00.000Z', countryGroupIds: [], version: 1,
+};
+const as = (level: 'read' | 'write') => ({ auth: { readStoredSession: fakeActor(() => signedInAs({ Content: level } as Roles)) } });
+
+function setup() {
+  const fakes = contentAvailabilityFakes();
+  // Stored 2026-12-24T17:00Z, shown in the site's zone (New York, UTC−5): 12:00.
+  fakes.records.availability = {
+    id: ID, version: 3,
+    values: { publishAt: '2026-12-24T12:00', unpublishAt: '', countryGroupIds: [GROUP.id], timeZone: 'America/New_York' },
+    data: { timezone: 'America/New_York', status: 'scheduled', licences: [LICENCE], groups: [GROUP] },
+  };
+  return { fakes, pages: contentAvailabilityTestPages(fakes) };
+}
+
+describe('AvailabilityPanel', () => {
+  it('shows publish at in the site\'s time zone, the item\'s country groups and its licences', async () => {
+    const { pages } = setup();
+    await renderView(<AvailabilityPanel id={ID} writable />, { pages, actors: as('write') });
+    expect(((await screen.findByLabelText('Publish at (America/New_York)')) as HTMLInputElement).value).toBe('2026-12-24T12:00');
+    expect(screen.getByText(/Times are in the site's time zone, America\/New_York/)).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'British Isles' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('list', { name: 'Licences' }).textContent)
+      .toContain('EU window: 2026-11-30 19:00 (America/New_York) – 2027-05-31 20:00 (America/New_York)');
+  });
+
+  it('saves the times entered, and shows the server\'s refusal naming the licence', async () => {
+    const { fakes, pages } = setup();
+    const view = await renderView(<AvailabilityPanel id={ID} writable />, { pages, actors: as('write') });
+    const unpublish = await screen.findByLabelText('Unpublish at (America/New_York)');
+    await view.user.type(unpublish, '2026-12-20T08:00');
+    await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
+    expect(screen.getByText(M.unpublishBeforePublish)).toBeTruthy();
+    expect(fakes.saves).toHaveLength(0);
+    await view.user.clear(unpublish);
+    await view.user.type(unpublish, '2027-01-20T08:00');
+    const refusal = M.publishOutsideLicence('EU window', '2026-11-30 19:00 (America/New_York)', '2027-05-31 20:00 (America/New_York)');
+    fakes.refuse = { status: 400, message: refusal };
+    await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(refusal));
+    expect(fakes.saves[0]).toMatchObject({ kind: 'availability', input: { id: ID, version: 3, changes: { unpublishAt: '2027-01-20T08:00' } } });
+    await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
+    expect(await screen.findByText(M.availabilitySaved)).toBeTruthy();
+  });
+
+  it('shows a read role the availability without Save, its fields disabled', async () => {
+    const { pages } = setup();
+    await renderView(<AvailabilityPanel id={ID} writable={false} />, { pages, actors: as('read') });
+    expect(((await screen.findByLabelText('Publish at (America/New_York)')) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Update availability' })).toBeNull();
+  });
+});
