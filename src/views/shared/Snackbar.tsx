@@ -24,7 +24,7 @@ export function Snackbar() {
           data-severity={notification.severity}
           data-testid="snackbar"
         >
-          <Toast.Description>{notification.message}</Toast.Description>
+          <Toast.Description data-testid="snackbar-message">{notification.message}</Toast.Description>
           {notification.undo && (
             <button
               type="button"
