@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support';
+import { expectProblems, launchBrowser, newPage } from './support';
 import {
   cookie, demoAccount, headerTabs, nextOtp, openUserMenu, outboxIds, pathOf, shot, startRestartableServer, submitCredentials,
   verifyStatus, wrongCode, type RestartableServer,
@@ -121,6 +121,8 @@ describe('sign-in failures stay on the page with their message', () => {
   it('a wrong password shows the server message and stays on /', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/`);
+    // The wrong password is refused on purpose (400 from the login).
+    expectProblems(page, /^HTTP 400: POST \S+\/v3\.0\/user\/auth\/login$/, /status of 400 \(Bad Request\) \(at \S+\/v3\.0\/user\/auth\/login\)$/);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/v3.0/user/auth/login')),
       submitCredentials(page, 'admin@demo.test', 'Wrong!Pass123'),
@@ -142,6 +144,8 @@ describe('sign-in failures stay on the page with their message', () => {
     const { context, page } = await newPage(browser);
     const seen = await toCodeStep(page);
     const code = await nextOtp(server.url, TWOFA.phoneNumber, seen);
+    // Every wrong code, and then the killed right one, is refused on purpose (400).
+    expectProblems(page, /^HTTP 400: POST \S+\/v3\.0\/user\/auth\/otp\/verify$/, /status of 400 \(Bad Request\) \(at \S+\/v3\.0\/user\/auth\/otp\/verify\)$/);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect(await confirmCode(page, wrongCode(code, attempt))).toBe(400);
       await expect.poll(() => page.locator('form [role="alert"]').textContent()).toBe('OTP verification failed!');
@@ -191,6 +195,8 @@ describe('sign-in failures stay on the page with their message', () => {
     expect([200, 429]).toContain(primed.status);
     const before = await outboxIds(server.url, TWOFA.phoneNumber);
     const live = await nextOtp(server.url, TWOFA.phoneNumber);
+    // The page's resend meets the server's running cooldown on purpose (429).
+    expectProblems(page, /^HTTP 429: POST \S+\/v3\.0\/user\/auth\/generate\/otp$/, /status of 429 \(Too Many Requests\) \(at \S+\/v3\.0\/user\/auth\/generate\/otp\)$/);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/v3.0/user/auth/generate/otp')),
       resend.click(),
@@ -263,6 +269,8 @@ describe('sign-in failures stay on the page with their message', () => {
     const aged = await server.restartWith(`update otp_codes set expires_at = now() - interval '1 second' where expires_at > now() and consumed_at is null`);
     expect(aged).toBe(1);
 
+    // The expired code is refused on purpose (400).
+    expectProblems(page, /^HTTP 400: POST \S+\/v3\.0\/user\/auth\/otp\/verify$/, /status of 400 \(Bad Request\) \(at \S+\/v3\.0\/user\/auth\/otp\/verify\)$/);
     expect(await confirmCode(page, code)).toBe(400);
     await expect.poll(() => page.locator('form [role="alert"]').textContent()).toBe('OTP verification failed!');
     await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('OTP verification failed!');
