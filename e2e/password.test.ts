@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support';
+import { expectProblems, launchBrowser, newPage } from './support';
 import {
   cookie, demoAccount, nextOtp, openUserMenu, outboxIds, pathOf, SEED_PASSWORD, shot, startRestartableServer,
   submitCredentials, verifyStatus, type RestartableServer,
@@ -28,9 +28,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The two records of a refusal the journey provokes on purpose: its HTTP answer and Chromium's console line. */
+function refusal(status: number, reason: string, path: string): RegExp[] {
+  const where = path.replace(/[.]/g, '\\.');
+  return [new RegExp(`^HTTP ${status}: POST \\S+${where}$`), new RegExp(`status of ${status} \\(${reason}\\) \\(at \\S+${where}\\)$`)];
+}
+const RESET_REFUSED = refusal(400, 'Bad Request', '/v3.0/user/auth/reset-password');
+
 /** Signs in from a fresh context; resolves where the browser ended up ('/' when refused). */
 async function trySignIn(username: string, password: string): Promise<{ path: string; error: string | null }> {
   const { context, page } = await newPage(browser);
+  // Probing a password that may no longer be valid: its 400 is the answer being tested.
+  expectProblems(page, ...refusal(400, 'Bad Request', '/v3.0/user/auth/login'));
   await page.goto(`${server.url}/`);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/v3.0/user/auth/login')),
@@ -121,6 +130,7 @@ describe('forgot password', () => {
     const resetUrl = await forgotToResetForm(page, account.username, account.phoneNumber);
     // ASVS 6.2.4: one of the 10,000 most common passwords is refused by the server, and the form says why.
     await fillNewPassword(page, 'Password123!');
+    expectProblems(page, ...RESET_REFUSED);
     expect(await submitToServer(page)).toBe(400);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('This password is one of the most commonly used passwords. Choose a less predictable one.');
     await fillNewPassword(page, newPassword);
@@ -139,6 +149,7 @@ describe('forgot password', () => {
     await again.page.goto(resetUrl);
     await again.page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     await fillNewPassword(again.page, 'Other!Pass789');
+    expectProblems(again.page, ...RESET_REFUSED);
     expect(await submitToServer(again.page)).toBe(400);
     expect(await alertText(again.page)).toBe(RESET_FAILED);
     await expect.poll(() => again.page.getByTestId('snackbar').textContent()).toContain(RESET_FAILED);
@@ -182,6 +193,7 @@ describe('forgot password', () => {
 
     // Valid and matching: now the server decides, and an unknown token fails.
     await fillNewPassword(page, 'Valid!Pass123');
+    expectProblems(page, ...RESET_REFUSED);
     expect(await submitToServer(page)).toBe(400);
     expect(await alertText(page)).toBe(RESET_FAILED);
     await context.close();
@@ -196,6 +208,7 @@ describe('forgot password', () => {
        where expires_at > now() and used_at is null and user_id = (select id from staff_users where username = '${account.username}')`);
     expect(aged).toBe(1);
     await fillNewPassword(page, 'Late!Pass1234');
+    expectProblems(page, ...RESET_REFUSED);
     expect(await submitToServer(page)).toBe(400);
     expect(await alertText(page)).toBe(RESET_FAILED);
     expect(pathOf(page)).toBe('/reset-password');
