@@ -18,10 +18,12 @@ import {
   selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorPhase, selectIsConfirmingLeave, selectIsDirty,
   type EditorMachine,
 } from '../../../machines/editor.machine';
+import { selectEditorPageEditor, selectEditorPageHistory } from '../../../machines/editor-page.machine';
 import { usePageActor } from '../../page-actors';
 import { useAppActor } from '../../app-actor';
 import { CONTENT_KIND_LABELS, CONTENT_STATUS_LABELS } from '../../config';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
+import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { Modal } from '../shared/Modal';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ContentArtwork } from './ContentArtwork';
@@ -194,8 +196,10 @@ function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string })
 }
 
 function ContentDetail({ id }: { id: string }) {
-  // The `contentDetail` page machine (the editor over one item) with the Content wiring file's I/O.
-  const editor = usePageActor('contentDetail', { input: { id, required: REQUIRED } });
+  // The `contentDetail` page machine (the editor over one item and its History) with the Content wiring file's I/O.
+  const page = usePageActor('contentDetail', { input: { id, required: REQUIRED, revisions: { kind: 'content', objectId: id } } });
+  const editor = useSelector(page, selectEditorPageEditor);
+  const history = useSelector(page, selectEditorPageHistory);
   const auth = useAppActor('auth');
   const writable = useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.content));
   const phase = useSelector(editor, selectEditorPhase);
@@ -253,6 +257,7 @@ function ContentDetail({ id }: { id: string }) {
       <Stats detail={detail} />
       <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} /></div>
       {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={knownTimeZone(timeZone)} /></div>}
+      {history && <div className={css.editArea}><EditorHistoryPanel history={history} editor={editor} /></div>}
       <Modal
         open={confirmingLeave}
         title="Unsaved changes"
