@@ -63,7 +63,7 @@ export interface PageLogic {
   ownSessions: OwnSessionsMachine;
   twoFactor: TotpEnrolmentMachine;
   // Content (src/adapters/content-actors.ts)
-  contentDetail: EditorMachine;
+  contentDetail: EditorPageMachine;
   contentCreate: ContentCreateMachine;
   /** Issue 29: the item page's availability panel, Content › Country groups, Content › Video licences. */
   contentAvailability: EditorMachine;
@@ -84,8 +84,8 @@ export type PageLogicLoaders = { [K in PageName]?: () => Promise<PageLogic[K]> }
 export const PageLogicContext = createContext<PageLogicMap | null>(null);
 
 /**
- * The browser's map: an entry is loaded on its first read and kept (the promise while loading, then
- * the logic itself, so later renders do not suspend).
+ * The browser's map: an entry is loaded on its first read and kept (its promise, marked fulfilled once
+ * loaded, so later renders read it without suspending).
  */
 export function lazyPageLogic(loaders: PageLogicLoaders): PageLogicMap {
   const kept: Record<string, unknown> = {};
@@ -96,14 +96,18 @@ export function lazyPageLogic(loaders: PageLogicLoaders): PageLogicMap {
       get: () => {
         if (!(name in kept)) {
           const load = loaders[name] as () => Promise<unknown>;
-          kept[name] = load().then((logic) => {
-            kept[name] = logic;
+          // The same promise stays the entry once loaded, marked fulfilled (as React's use() reads a
+          // thenable), so a page calls use() on every render: a page that suspended on it and then
+          // read the bare logic broke React's rule of unconditional use() (React error #520).
+          const promise: Promise<unknown> & { status?: string; value?: unknown } = load().then((logic) => {
+            Object.assign(promise, { status: 'fulfilled', value: logic });
             return logic;
           }, (error: unknown) => {
             // A failed load (offline) is tried again on the next render instead of failing for good.
             delete kept[name];
             throw error;
           });
+          kept[name] = promise;
         }
         return kept[name];
       },
