@@ -184,7 +184,8 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export const UNDO_PATH = '/v1/revisions/undo';
 
 /** Kinds a request's revisions may be undone for (the restorable ones and a network's launch state). */
-export const UNDOABLE_KINDS: readonly RevisionKind[] = [...RESTORABLE_KINDS, 'network'];
+/** Restorable kinds, a network's launch state, the paywall order of plan groups and a subscription's "cancel at period end" (its Undo resumes it). */
+export const UNDOABLE_KINDS: readonly RevisionKind[] = [...RESTORABLE_KINDS, 'network', 'planGroupOrder', 'subscription'];
 
 export interface RevisionUndoRequest {
   requestId: string;
@@ -207,6 +208,8 @@ export const UNDO_MESSAGES = {
   changedSince: (label: string, name: string | null) => `The ${label}${name ? ` ${name}` : ''} changed since: undo refused. Restore it from its history instead.`,
   notUndoable: (label: string) => `A change of a ${label} cannot be undone.`,
   reason: (requestId: string) => `Undo of request ${requestId}`,
+  /** The reason a subscription's resume records when it undoes a "cancel at period end". */
+  resumeReason: 'Undo of cancel at period end',
 } as const;
 
 /** A request id as the header may carry it: a UUID (anything else is ignored and the server names the request). */

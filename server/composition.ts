@@ -181,6 +181,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     },
   });
   const monetization = createMonetization(db);
+  const support: SupportDeps = { store: createSubscriberRepository(db), limiter };
   return {
     dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
     accounts,
@@ -195,8 +196,8 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     contentScheduler,
     contentAvailability,
     monetization,
-    history: createHistory({ db, appcms, monetization, content }),
-    support: { store: createSubscriberRepository(db), limiter },
+    history: createHistory({ db, appcms, monetization, content, support }),
+    support,
     reports: {
       networkIdOf: (siteId, identifier) => networkIdOf(db, siteId, identifier),
       build: (report, ctx) => buildReport(report, { ...ctx, db }),

@@ -13,7 +13,7 @@ import { APPCMS_PATHS } from '../common/appcms';
 import { API_PATHS, AREAS } from '../common/constants';
 import { REQUEST_ID_HEADER, UNDO_MESSAGES, UNDO_PATH, type RevisionHistoryResponse, type RevisionUndoResponse } from '../common/revisions';
 import { DEMO_SITES } from './db/demo-accounts';
-import { auditEvents, contentItems, networkBrands, networkSettings, networks, revisions, staffUsers } from './db/schema';
+import { auditEvents, contentItems, coupons, networkBrands, networkSettings, networks, offers, planGroups, plans, revisions, staffUsers, subscribers, subscriptions } from './db/schema';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
 const SITE = DEMO_SITES.viewlift;
@@ -210,5 +210,150 @@ describe('Withdraw and the Undo of a launch', () => {
     const res = await undo(writer, requestId);
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.db.select().from(networks).where(eq(networks.id, n.id)))[0]!.isActive).toBe(false);
+  });
+});
+
+/* ---- Issue 28: Undo of a plan-group reorder, a coupon disable and a "cancel at period end" ---- */
+
+async function gql(session: Session, query: string, variables: Record<string, unknown>, requestId?: string) {
+  const res = await send(session, 'POST', API_PATHS.graphql, { query, variables }, requestId);
+  return res.json<{ data: Record<string, unknown> | null; errors?: { message: string }[] }>();
+}
+
+const REORDER = `mutation($order: [PlanGroupOrderEntry!]!) { planGroupsReorder(order: $order) { id } }`;
+const COUPON_STATUS = `mutation($id: ID!, $version: Int!, $status: String!) { couponSetStatus(id: $id, version: $version, status: $status) { id version status } }`;
+const CANCEL = `mutation($id: ID!, $version: Int!) { subscriptionCancel(subscriptionId: $id, mode: "AT_PERIOD_END", reason: "Asked by phone", version: $version) { profile { id } } }`;
+const GRANT = `mutation($id: ID!, $version: Int!) { subscriptionGrantDays(subscriptionId: $id, days: 3, reason: "Goodwill", version: $version) { profile { id } } }`;
+
+const groupsInOrder = async () => t.db.select().from(planGroups).where(eq(planGroups.siteId, siteId)).orderBy(planGroups.position, planGroups.name);
+const couponRow = async (id: string) => (await t.db.select().from(coupons).where(eq(coupons.id, id)))[0]!;
+const subscriptionRow = async (id: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+
+async function plan() {
+  const [row] = await t.db.insert(plans).values({ siteId, name: `Undo plan ${tag()}`, prices: [{ currency: 'USD', amount: 999 }], billingPeriod: 'month', status: 'active' }).returning();
+  return row!;
+}
+
+async function coupon() {
+  const p = await plan();
+  const [o] = await t.db.insert(offers).values({
+    siteId, name: `Undo offer ${tag()}`, discountType: 'percent', discountValue: 10, currency: null, planIds: [p.id],
+    startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: null, eligibility: 'everyone', status: 'active',
+  }).returning();
+  const [row] = await t.db.insert(coupons).values({ siteId, offerId: o!.id, code: `UNDO${tag().toUpperCase()}`, maxRedemptions: null, maxPerSubscriber: 1, status: 'active' }).returning();
+  return row!;
+}
+
+async function subscription() {
+  const [net] = await t.db.select().from(networks).where(and(eq(networks.siteId, siteId), eq(networks.isDefault, true)));
+  const p = await plan();
+  const [subscriber] = await t.db.insert(subscribers).values({
+    siteId, networkId: net!.id, email: `undo-${tag()}@example.com`, name: `Viewer ${tag()}`, phone: '+1 555 010 4321', country: 'US', status: 'active',
+  }).returning();
+  const now = Date.now();
+  const [sub] = await t.db.insert(subscriptions).values({
+    siteId, networkId: net!.id, subscriberId: subscriber!.id, planId: p.id, status: 'active', startedAt: new Date(now - 30 * 86_400_000),
+    currentPeriodStart: new Date(now - 5 * 86_400_000), currentPeriodEnd: new Date(now + 25 * 86_400_000), amount: 999, currency: 'USD',
+  }).returning();
+  return sub!;
+}
+
+describe('Undo of a plan-group reorder', () => {
+  it('puts the paywall order back as a new planGroupOrder revision; a reader (not its author) gets 404 writing nothing; a later reorder makes it 409', async () => {
+    await t.db.insert(planGroups).values([{ siteId, name: `Undo group A ${tag()}`, position: 100 }, { siteId, name: `Undo group B ${tag()}`, position: 101 }]);
+    const before = await groupsInOrder();
+    const requestId = randomUUID();
+    const reordered = await gql(writer, REORDER, { order: [...before].reverse().map((g) => ({ id: g.id, version: g.version })) }, requestId);
+    expect(reordered.errors).toBeUndefined();
+    expect((await groupsInOrder()).map((g) => g.id)).toEqual([...before].reverse().map((g) => g.id));
+
+    const revs = await revisionCount();
+    expect((await undo(reader, requestId)).statusCode).toBe(404);
+    expect(await revisionCount()).toBe(revs);
+
+    const res = await undo(writer, requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<RevisionUndoResponse>();
+    expect(answer.revisions).toHaveLength(1);
+    expect(answer.revisions[0]).toMatchObject({ kind: 'planGroupOrder', objectId: siteId, reason: UNDO_MESSAGES.reason(requestId) });
+    expect((await groupsInOrder()).map((g) => g.id)).toEqual(before.map((g) => g.id));
+
+    // Changed since: a reorder after another reorder cannot be undone.
+    const first = randomUUID();
+    const now = await groupsInOrder();
+    expect((await gql(writer, REORDER, { order: [...now].reverse().map((g) => ({ id: g.id, version: g.version })) }, first)).errors).toBeUndefined();
+    const later = await groupsInOrder();
+    expect((await gql(writer, REORDER, { order: [...later].reverse().map((g) => ({ id: g.id, version: g.version })) }, randomUUID())).errors).toBeUndefined();
+    const count = await revisionCount();
+    const stale = await undo(writer, first);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ success: false, message: UNDO_MESSAGES.changedSince('plan group order', null) });
+    expect(await revisionCount()).toBe(count);
+  });
+});
+
+describe('Undo of a coupon disable', () => {
+  it('enables the code again as a new coupon revision; a read role with its own request is refused 403; an edit since makes it 409, writing nothing', async () => {
+    const c = await coupon();
+    const requestId = randomUUID();
+    expect((await gql(writer, COUPON_STATUS, { id: c.id, version: c.version, status: 'disabled' }, requestId)).errors).toBeUndefined();
+    expect((await couponRow(c.id)).status).toBe('disabled');
+
+    const res = await undo(writer, requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<RevisionUndoResponse>().revisions[0]).toMatchObject({ kind: 'coupon', objectId: c.id, changes: [{ field: 'status', before: 'disabled', after: 'active' }] });
+    expect((await couponRow(c.id)).status).toBe('active');
+
+    // A writer who lost write: their own request is refused 403, nothing written.
+    const demoted = await t.createUser({ roles: ALL_WRITE, prefix: 'undo-demoted' });
+    const session = await t.login(demoted.username, demoted.password);
+    const d = await coupon();
+    const own = randomUUID();
+    expect((await gql(session, COUPON_STATUS, { id: d.id, version: d.version, status: 'disabled' }, own)).errors).toBeUndefined();
+    await t.db.update(staffUsers).set({ roles: ALL_READ }).where(eq(staffUsers.id, demoted.id));
+    const count = await revisionCount();
+    const refused = await undo(await t.login(demoted.username, demoted.password), own);
+    expect(refused.statusCode).toBe(403);
+    expect(await revisionCount()).toBe(count);
+    expect((await couponRow(d.id)).status).toBe('disabled');
+
+    // Changed since: enabled and disabled again after the request.
+    const e = await coupon();
+    const first = randomUUID();
+    expect((await gql(writer, COUPON_STATUS, { id: e.id, version: e.version, status: 'disabled' }, first)).errors).toBeUndefined();
+    expect((await gql(writer, COUPON_STATUS, { id: e.id, version: e.version + 1, status: 'active' })).errors).toBeUndefined();
+    const stale = await undo(writer, first);
+    expect(stale.statusCode).toBe(409);
+    expect((await couponRow(e.id)).status).toBe('active');
+  });
+});
+
+describe('Undo of a "cancel at period end"', () => {
+  it('resumes the subscription as a new subscription revision; a later change makes it 409; another author gets 404, writing nothing', async () => {
+    const s = await subscription();
+    const requestId = randomUUID();
+    expect((await gql(writer, CANCEL, { id: s.id, version: s.version }, requestId)).errors).toBeUndefined();
+    expect((await subscriptionRow(s.id)).cancelAtPeriodEnd).toBe(true);
+
+    const count = await revisionCount();
+    expect((await undo(other, requestId)).statusCode).toBe(404);
+    expect(await revisionCount()).toBe(count);
+
+    const res = await undo(writer, requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    const [revision] = res.json<RevisionUndoResponse>().revisions;
+    expect(revision).toMatchObject({ kind: 'subscription', objectId: s.id });
+    expect(revision!.changes).toContainEqual({ field: 'cancelAtPeriodEnd', before: true, after: false });
+    const row = await subscriptionRow(s.id);
+    expect(row.cancelAtPeriodEnd).toBe(false);
+    expect(row.cancelledAt).toBeNull();
+
+    const s2 = await subscription();
+    const first = randomUUID();
+    expect((await gql(writer, CANCEL, { id: s2.id, version: s2.version }, first)).errors).toBeUndefined();
+    expect((await gql(writer, GRANT, { id: s2.id, version: s2.version + 1 })).errors).toBeUndefined();
+    const stale = await undo(writer, first);
+    expect(stale.statusCode).toBe(409);
+    expect((await subscriptionRow(s2.id)).cancelAtPeriodEnd).toBe(true);
   });
 });

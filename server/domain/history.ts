@@ -25,6 +25,7 @@ import type { ContentService } from './content';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import type { Monetization } from './monetization';
 import { publishNetwork, withdrawNetwork } from './networks';
+import { resumeSubscription, type SupportDeps } from './support';
 import { currentRevisionContext, withRevisionContext } from './revisions';
 
 export interface HistoryDeps {
@@ -32,6 +33,8 @@ export interface HistoryDeps {
   appcms: AppcmsDeps;
   monetization: Monetization;
   content: ContentService;
+  /** Customer support's store: the Undo of a subscription set to cancel at its period end resumes it. */
+  support?: SupportDeps;
 }
 
 function toRevision(row: RevisionWithActor): Revision {
@@ -154,8 +157,28 @@ const RESTORERS: Partial<Record<RevisionKind, Restorer>> = {
     const write = before.isActive === true ? publishNetwork : withdrawNetwork;
     return write(deps.appcms.networks, appcmsCaller(ctx), ctx.site.siteInternalName, identifier);
   },
+  /** The paywall order of the site's groups goes back to the order before (issue 28's Undo of a reorder). */
+  async planGroupOrder(deps, ctx, row) {
+    const caller = monetizationCaller(ctx);
+    const order = (beforeValues(row).order ?? []) as { id: string }[];
+    const current = await deps.monetization.listPlanGroups(caller);
+    const versionOf = new Map(current.map((g) => [g.id, g.version]));
+    return deps.monetization.reorderPlanGroups(caller, order.map((g) => ({ id: g.id, version: versionOf.get(g.id) ?? 0 })));
+  },
+  /** A subscription set to cancel at its period end renews again (the Undo of "cancel at period end"). */
+  async subscription(deps, ctx, row, version) {
+    const before = beforeValues(row);
+    const after = Object.fromEntries(row.changes.map((c) => [c.field, c.after]));
+    if (!deps.support || before.cancelAtPeriodEnd !== false || after.cancelAtPeriodEnd !== true) {
+      throw conflict(HISTORY_MESSAGES.notRestorable(REVISION_KINDS.subscription.label));
+    }
+    return resumeSubscription(deps.support, monetizationCaller(ctx), { subscriptionId: row.objectId, reason: UNDO_MESSAGES.resumeReason, version });
+  },
   async coupon(deps, ctx, row, version) {
     const caller = monetizationCaller(ctx);
+    const changed = row.changes.map((c) => c.field);
+    // A disable or an enable goes back through the same switch (issue 28's Undo of a coupon disable).
+    if (changed.length === 1 && changed[0] === 'status') return deps.monetization.setCouponStatus(caller, row.objectId, version, text(beforeValues(row).status));
     const merged = { ...await deps.monetization.getCoupon(caller, row.objectId), ...beforeValues(row) } as Record<string, unknown>;
     return deps.monetization.updateCoupon(caller, row.objectId, version, {
       offerId: text(merged.offerId), code: text(merged.code), maxRedemptions: text(merged.maxRedemptions),
