@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoAccount, nextOtp, outboxIds, pathOf, shot, startAuthServer, submitCredentials, wrongCode,
 } from './auth-support';
-import { launchBrowser, newPage, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, type RunningServer } from './support';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TWOFA = demoAccount('twofa@demo.test');
@@ -120,6 +120,8 @@ describe('shell: no dead ends, no stale messages', () => {
   it('a wrong password shows its message once, inline, with no snackbar', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/`);
+    // The wrong password is refused on purpose (400 from the login).
+    expectProblems(page, /^HTTP 400: POST \S+\/v3\.0\/user\/auth\/login$/, /status of 400 \(Bad Request\) \(at \S+\/v3\.0\/user\/auth\/login\)$/);
     await submitCredentials(page, 'content@demo.test', 'wrong-password');
     await page.locator('form [role="alert"]').waitFor();
     await page.waitForTimeout(300);
@@ -135,6 +137,8 @@ describe('shell: no dead ends, no stale messages', () => {
     await page.waitForURL(`${server.url}/verify-number`);
     await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
     const code = await nextOtp(server.url, TWOFA.phoneNumber, seen);
+    // The wrong code is refused on purpose (400).
+    expectProblems(page, /^HTTP 400: POST \S+\/v3\.0\/user\/auth\/otp\/verify$/, /status of 400 \(Bad Request\) \(at \S+\/v3\.0\/user\/auth\/otp\/verify\)$/);
     await page.getByLabel('Verification code').fill(wrongCode(code));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('OTP verification failed!');
