@@ -8,7 +8,7 @@
  */
 import { assign, fromPromise, type AnyActorLogic } from 'xstate';
 import { COOKIE_NAMES } from '../../common/constants';
-import { isoInTimeZone, knownTimeZone, zonedWallTimeToIso, type ContentSummary } from '../../common/content';
+import { CONTENT_KINDS, isoInTimeZone, knownTimeZone, zonedWallTimeToIso, type ContentSummary } from '../../common/content';
 import {
   AVAILABILITY_MESSAGES as M, COUNTRY_CODES, formatInTimezone, type AvailabilityResponse, type CountryGroup, type Licence,
 } from '../../common/content-availability';
@@ -164,10 +164,11 @@ const matches = (search: string, ...texts: string[]) => {
 const page = <Row extends { id: string }>(rows: Row[], q: ListQuery): ListPage<Row> =>
   ({ items: rows.slice(q.offset, q.offset + q.limit), total: rows.length });
 
-/** The site's items a licence can be for (by title, at most 100 of each kind). */
+/** The site's items a licence can be for (by title, at most 100 of each kind: the list answers one kind at a time). */
 async function itemChoices(c: ContentCredentials, signal?: AbortSignal): Promise<LicenceChoices['items']> {
-  const answer = await fetchContentList(c, { start: 0, limit: 100, max: 100_000, q: '', sort: 'title' }, signal);
-  return answer.items.map((i: ContentSummary) => ({ id: i.id, title: i.title, kind: i.kind }));
+  const answers = await Promise.all(CONTENT_KINDS.map((mediaType) => fetchContentList(c, { mediaType, start: 0, limit: 100, max: 100_000, q: '', sort: 'title' }, signal)));
+  return answers.flatMap((a) => a.items).map((i: ContentSummary) => ({ id: i.id, title: i.title, kind: i.kind }))
+    .sort((a, b) => a.title.localeCompare(b.title));
 }
 
 export interface ContentListPageIo { fetchPage: AnyActorLogic; load: AnyActorLogic; save: AnyActorLogic; perform: AnyActorLogic; history?: { load: AnyActorLogic; restore: AnyActorLogic } }
