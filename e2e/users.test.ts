@@ -114,7 +114,11 @@ describe('Users (Customer Support)', () => {
     await shoot(page, 'cancel-dialog-1440');
     await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('status').filter({ hasText: SUPPORT_MESSAGES.cancelledAtPeriodEnd }).waitFor();
-    await expect.poll(() => row.getByRole('cell').nth(4).textContent()).toBe('Yes');
+    // Cancelling at period end now offers Resume subscription and Cancel now on that row (issue 29).
+    const cancelling = page.getByRole('table', { name: 'Subscriptions' }).getByRole('row').filter({ hasText: target.planName })
+      .filter({ has: page.getByRole('button', { name: 'Resume subscription' }) });
+    await expect.poll(() => cancelling.getByRole('cell').nth(4).textContent()).toBe('Yes');
+    expect(await cancelling.getByRole('button', { name: 'Cancel now' }).count()).toBe(1);
 
     const admin = await apiLogin('admin@demo.test');
     const audit = await fetch(`${server.url}${API_PATHS.admin}/audit?action=${encodeURIComponent(SUPPORT_AUDIT_ACTIONS.cancelSubscription)}`, { headers: admin.headers });
