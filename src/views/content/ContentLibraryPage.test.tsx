@@ -22,11 +22,11 @@ function show(options: { roles?: Roles; loadList?: ReturnType<typeof fakeActor>;
 }
 
 describe('ContentLibraryPage', () => {
-  it('shows the spec §2.6 menu entries (Create New built at /content/new, issue 29), the kind tabs with Video selected, and the rows', async () => {
+  it('shows the spec §2.6 menu entries (Create New, Video License and Country Group built as pages, issue 29), the kind tabs with Video selected, and the rows', async () => {
     await show();
     const menu = screen.getByRole('navigation', { name: 'Content menu' });
     expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Library', '/'], ['Create New', '/content/new'], ['Video License', '/'], ['Country Group', '/'],
+      ['Library', '/'], ['Create New', '/content/new'], ['Video License', '/content/licences'], ['Country Group', '/content/country-groups'],
     ]);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Video', 'Series', 'Episode', 'Live']);
     expect(screen.getByRole('tab', { name: 'Video' })).toHaveProperty('ariaSelected', 'true');
