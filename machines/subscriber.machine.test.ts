@@ -101,15 +101,37 @@ describe('subscriber', () => {
     actor.send({ type: 'action.confirm' });
     expect(selectIsRunning(actor.getSnapshot())).toBe(true);
     await settle();
-    expect(commands).toEqual([{ kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID, mode: 'AT_PERIOD_END', reason: 'Moving abroad', version: 1 }]);
+    const requestId = actor.getSnapshot().context.changeRequestId;
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(commands).toEqual([{ kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID, mode: 'AT_PERIOD_END', reason: 'Moving abroad', version: 1, requestId }]);
     expect(selectIsDialogOpen(actor.getSnapshot())).toBe(false);
     expect(selectDetail(actor.getSnapshot())?.subscriptions[0]?.cancelAtPeriodEnd).toBe(true);
     expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.cancelledAtPeriodEnd);
-    expect(notify).toHaveBeenCalledWith({ message: SUPPORT_MESSAGES.cancelledAtPeriodEnd, severity: 'success' });
+    // Issue 28: the snackbar offers Undo of this request, this page told once it is undone.
+    expect(notify).toHaveBeenCalledWith({ message: SUPPORT_MESSAGES.cancelledAtPeriodEnd, severity: 'success', undo: { requestId, replyRef: actor } });
   });
 
-  it('cancels now when the agent picks it', async () => {
-    const { actor, commands } = start();
+  it('reads the subscriber again once the snackbar\'s Undo resumed the subscription (undo.done), offering no Undo any more', async () => {
+    let resumed = false;
+    const { actor } = start({ load: fakeActor(() => detailWith(resumed ? { subscriptionVersion: 3 } : {})) });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID } });
+    actor.send({ type: 'action.reason', value: 'Moving abroad' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    const requestId = actor.getSnapshot().context.undoOffer?.requestId;
+    expect(requestId).toBeTruthy();
+    resumed = true;
+    actor.send({ type: 'undo.done', requestId: requestId! });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.undoOffer).toBeNull();
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(selectDetail(actor.getSnapshot())?.subscriptions[0]).toMatchObject({ cancelAtPeriodEnd: false, version: 3 });
+  });
+
+  it('cancels now when the agent picks it (no Undo offered: only a cancel at period end is undone)', async () => {
+    const { actor, commands, notify } = start();
     await settle();
     actor.send({ type: 'action.start', request: { kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID } });
     actor.send({ type: 'action.mode', mode: 'NOW' });
@@ -117,7 +139,9 @@ describe('subscriber', () => {
     actor.send({ type: 'action.confirm' });
     await settle();
     expect(commands[0]).toMatchObject({ kind: 'cancelSubscription', mode: 'NOW' });
+    expect(commands[0]).not.toHaveProperty('requestId');
     expect(selectLastDone(actor.getSnapshot())).toBe(SUPPORT_MESSAGES.cancelledNow);
+    expect(notify).toHaveBeenCalledWith({ message: SUPPORT_MESSAGES.cancelledNow, severity: 'success' });
   });
 
   it('grants complimentary days only with a whole number of days in range', async () => {
@@ -331,6 +355,7 @@ describe('subscriber machine: every path', () => {
     { type: 'action.confirm' },
     { type: 'action.cancel' },
     { type: 'contact.hide' },
+    { type: 'undo.done', requestId: '88888888-8888-4888-8888-888888888888' },
     { type: 'xstate.done.actor.runAction', output: { kind: 'detail', detail } },
     { type: 'xstate.error.actor.runAction', error: new Error('down') },
     { type: 'xstate.error.actor.runAction', error: conflictError() },

@@ -19,6 +19,7 @@ import {
 } from '../common/support';
 import { failureMessage, type NotifyParams } from './notify';
 import { notify } from './system-actions';
+import type { UndoOffer } from './undo.machine';
 import { providedLater } from './unprovided';
 
 /** What the agent asked to do, before the form is filled in. */
@@ -48,7 +49,7 @@ export interface ActionDraft {
 
 /** What the `runAction` actor sends to the server. */
 export type ActionCommand =
-  | { kind: 'cancelSubscription'; subscriptionId: string; mode: CancelMode; reason: string; version: number }
+  | { kind: 'cancelSubscription'; subscriptionId: string; mode: CancelMode; reason: string; version: number; requestId?: string }
   | { kind: 'grantDays'; subscriptionId: string; days: number; reason: string; version: number }
   | { kind: 'signOutDevices'; subscriberId: string; deviceId: string | null; reason: string; version: number }
   | { kind: 'addNote'; subscriberId: string; body: string }
@@ -77,6 +78,10 @@ export interface SubscriberContext {
   /** The message of the last action that went through. */
   lastDone: string | null;
   contact: RevealedContact | null;
+  /** The x-request-id of the action under way (issue 28: a "cancel at period end" names its request so the snackbar can Undo it). */
+  changeRequestId: string | null;
+  /** The Undo the last action's message offers (a "cancel at period end": its request, this page told once undone), else null. */
+  undoOffer: UndoOffer | null;
 }
 
 export type SubscriberEvent =
@@ -91,7 +96,9 @@ export type SubscriberEvent =
   | { type: 'action.amount'; value: string }
   | { type: 'action.confirm' }
   | { type: 'action.cancel' }
-  | { type: 'contact.hide' };
+  | { type: 'contact.hide' }
+  /** The snackbar's Undo of this page's "cancel at period end" went through: the subscriber is read again. */
+  | { type: 'undo.done'; requestId: string };
 
 /** The error code the GraphQL client reports for a stale version. */
 const CONFLICT_CODE = 'CONFLICT';
@@ -117,7 +124,7 @@ export function priceIn(detail: SubscriberDetail | null, planId: string, currenc
 }
 
 /** The draft as a command, or null while the form is incomplete. */
-export function commandOf(context: Pick<SubscriberContext, 'subscriberId' | 'detail' | 'draft'>): ActionCommand | null {
+export function commandOf(context: Pick<SubscriberContext, 'subscriberId' | 'detail' | 'draft'> & { changeRequestId?: string | null }): ActionCommand | null {
   const { draft, detail, subscriberId } = context;
   if (!draft || !detail) return null;
   const { request } = draft;
@@ -134,7 +141,9 @@ export function commandOf(context: Pick<SubscriberContext, 'subscriberId' | 'det
       return { kind: 'signOutDevices', subscriberId, deviceId: request.deviceId, reason, version: detail.profile.version };
     case 'cancelSubscription': {
       const subscription = subscriptionOf(detail, request.subscriptionId);
-      return subscription ? { kind: 'cancelSubscription', subscriptionId: subscription.id, mode: draft.mode, reason, version: subscription.version } : null;
+      if (!subscription) return null;
+      const requestId = draft.mode === 'AT_PERIOD_END' && context.changeRequestId ? { requestId: context.changeRequestId } : {};
+      return { kind: 'cancelSubscription', subscriptionId: subscription.id, mode: draft.mode, reason, version: subscription.version, ...requestId };
     }
     case 'grantDays': {
       const subscription = subscriptionOf(detail, request.subscriptionId);
@@ -206,13 +215,17 @@ export const subscriberMachine = setup({
       draft: context.draft ? { ...context.draft, ...params } : null,
     })),
     closeDraft: assign({ draft: null, actionError: null }),
+    /** A new x-request-id for the action about to run (issue 28: its Undo names it). */
+    nameChange: assign(() => ({ changeRequestId: crypto.randomUUID() })),
+    forgetUndo: assign({ undoOffer: null }),
     setActionError: assign((_, params: { error: unknown }) => ({ actionError: failureMessage(params.error, SUPPORT_MESSAGES.loadFailed) })),
     applyOutcome: assign((_, params: { outcome: ActionOutcome }) => (params.outcome.kind === 'detail'
       ? { detail: params.outcome.detail }
       : { contact: params.outcome.contact })),
-    markDone: assign(({ context }) => {
+    markDone: assign(({ context, self }) => {
       const command = commandOf(context);
-      return { lastDone: command ? doneMessage(command) : null, draft: null, actionError: null };
+      const requestId = command?.kind === 'cancelSubscription' ? command.requestId : undefined;
+      return { lastDone: command ? doneMessage(command) : null, draft: null, actionError: null, undoOffer: requestId ? { requestId, replyRef: self } : null };
     }),
     hideContact: assign({ contact: null }),
   },
@@ -234,6 +247,8 @@ export const subscriberMachine = setup({
     actionError: null,
     lastDone: null,
     contact: null,
+    changeRequestId: null,
+    undoOffer: null,
   }),
   initial: 'loading',
   states: {
@@ -263,6 +278,7 @@ export const subscriberMachine = setup({
       initial: 'idle',
       on: {
         'contact.hide': { actions: 'hideContact' },
+        'undo.done': { target: 'loading', actions: 'forgetUndo' },
       },
       states: {
         idle: {
@@ -291,6 +307,7 @@ export const subscriberMachine = setup({
         },
         running: {
           description: 'The action is with the server; the confirmation shows it busy.',
+          entry: 'nameChange',
           invoke: {
             id: 'runAction',
             src: 'runAction',
@@ -303,7 +320,10 @@ export const subscriberMachine = setup({
               actions: [
                 'markDone',
                 { type: 'applyOutcome', params: ({ event }) => ({ outcome: event.output }) },
-                { type: 'notify', params: ({ context }): NotifyParams => ({ message: context.lastDone ?? '', severity: 'success' }) },
+                {
+                  type: 'notify',
+                  params: ({ context }): NotifyParams => ({ message: context.lastDone ?? '', severity: 'success', ...(context.undoOffer ? { undo: context.undoOffer } : {}) }),
+                },
               ],
             },
             onError: [

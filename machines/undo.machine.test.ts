@@ -47,6 +47,17 @@ describe('undo', () => {
     expect(seen).toContainEqual({ type: 'undo.done', requestId: 'req-1' });
   });
 
+  it('tells the actor named by reference when it is no system actor (a page\'s machine)', async () => {
+    const seen: unknown[] = [];
+    const page = createActor(createMachine({ on: { '*': { actions: ({ event }) => { seen.push(event); } } } })).start();
+    const logic = undoMachine.provide({ actors: { applyUndo: fromPromise<unknown, ApplyUndoInput>(async () => undefined) } });
+    const undo = createActor(logic, { input: { requestId: 'req-2', replyRef: page } }).start();
+    undo.send({ type: 'undo.apply' });
+    await flush();
+    expect(undo.getSnapshot().value).toBe('undone');
+    expect(seen).toContainEqual({ type: 'undo.done', requestId: 'req-2' });
+  });
+
   it('a refusal ends in failed with the server\'s words, and nobody is told', async () => {
     const { undo, seen } = start(() => Promise.reject(new Error('The content item A changed since: undo refused.')), 'contentBrowser');
     undo.send({ type: 'undo.apply' });

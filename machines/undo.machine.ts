@@ -10,7 +10,7 @@
  *      │                       └──error──▶ failed
  *      └──after UNDO_OFFER_MS / undo.dismiss──▶ expired
  */
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/revisions';
 import { failureMessage } from './notify';
 import { providedLater } from './unprovided';
@@ -20,6 +20,8 @@ export interface UndoOffer {
   requestId: string;
   /** The systemId of the actor that made the change (told `undo.done`). */
   replyTo?: string;
+  /** The actor that made the change, when it is not a system actor (a page's machine): told `undo.done` too. */
+  replyRef?: AnyActorRef;
 }
 
 export interface ApplyUndoInput {
@@ -61,7 +63,7 @@ export const undoMachine = setup({
   actions: {
     settle: assign((_, params: { outcome: UndoOutcome; message: string }) => params),
     tellOwner: enqueueActions(({ context, enqueue, system }) => {
-      const owner = context.replyTo ? system.get(context.replyTo) : undefined;
+      const owner = context.replyRef ?? (context.replyTo ? system.get(context.replyTo) : undefined);
       const done: UndoDoneEvent = { type: 'undo.done', requestId: context.requestId };
       if (owner) enqueue.sendTo(owner, done as unknown as UndoEvent);
     }),

@@ -7,10 +7,11 @@
  *   supportPages().subscriber        // subscriberMachine with its actors
  */
 import { fromPromise } from 'xstate';
+import { REQUEST_ID_HEADER } from '../../common/revisions';
 import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
 import { subscriberSearchMachine } from '../../machines/subscriber-search.machine';
 import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/subscriber.machine';
-import { reportUnauthorized } from '../api/client';
+import { authHeaders, reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
 import * as api from '../api/support';
 import { readNetworkCredentials } from './network-credentials';
@@ -34,8 +35,11 @@ async function runCommand(client: GraphqlClient, command: ActionCommand, signal:
   const detail = (data: SubscriberDetail): ActionOutcome => ({ kind: 'detail', detail: data });
   switch (command.kind) {
     case 'cancelSubscription': {
-      const { subscriptionId, mode, reason, version } = command;
-      return detail((await runGraphql(client, 'mutation', api.SUBSCRIPTION_CANCEL, { subscriptionId, mode, reason, version }, signal)).subscriptionCancel);
+      const { subscriptionId, mode, reason, version, requestId } = command;
+      // Issue 28: a "cancel at period end" names its request (x-request-id), so the snackbar's Undo can resume it.
+      const credentials = requestId ? readNetworkCredentials() : null;
+      const headers = requestId && credentials ? { ...authHeaders(credentials), [REQUEST_ID_HEADER]: requestId } : undefined;
+      return detail((await runGraphql(client, 'mutation', api.SUBSCRIPTION_CANCEL, { subscriptionId, mode, reason, version }, signal, headers)).subscriptionCancel);
     }
     case 'grantDays': {
       const { subscriptionId, days, reason, version } = command;
