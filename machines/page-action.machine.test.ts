@@ -23,6 +23,21 @@ const DELETE = { type: 'action.request', name: 'delete', args: { id: 'p1', versi
 const DUPLICATE = { type: 'action.request', name: 'duplicate', args: { id: 'p1' }, label: 'Gold' } as const;
 
 describe('pageAction', () => {
+  it('offers Undo of an answer naming its request in the snackbar, and has the page read again once undone (issue 28)', async () => {
+    const effects: unknown[] = [];
+    const notices: unknown[] = [];
+    const actor = createActor(pageActionMachine.provide({
+      actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async () => ({ message: 'Coupon GOLD disabled.', undoRequestId: 'req-9' })) },
+      actions: { performed: (_, params) => { effects.push(params); }, notify: (_, params) => { notices.push(params); } },
+    }), { input: {} }).start();
+    actor.send({ type: 'action.request', name: 'setStatus', args: { id: 'c1', version: 1, status: 'disabled' }, label: 'GOLD' });
+    await settle();
+    expect(selectActionMessage(actor.getSnapshot())).toBe('Coupon GOLD disabled.');
+    expect(notices).toEqual([{ message: 'Coupon GOLD disabled.', severity: 'success', undo: { requestId: 'req-9', replyRef: actor } }]);
+    actor.send({ type: 'undo.done', requestId: 'req-9' });
+    expect(effects).toEqual([{ draft: {}, reread: false }, { draft: {}, reread: true }]);
+  });
+
   it('shows the message of an answer with effects and tells the page what it changed; a plain answer changes nothing', async () => {
     const effects: unknown[] = [];
     const actor = createActor(pageActionMachine.provide({
@@ -118,6 +133,8 @@ describe('pageAction: every path', () => {
     { type: 'action.cancel' },
     { type: 'action.dismiss' },
     { type: 'xstate.done.actor.perform', output: 'Done.' },
+    { type: 'xstate.done.actor.perform', output: { message: 'Disabled.', undoRequestId: 'req-1' } },
+    { type: 'undo.done', requestId: 'req-1' },
     { type: 'xstate.error.actor.perform', error: new Error('down') },
   ];
   itReachesEveryStateAndTransition(pageActionMachine, {

@@ -9,7 +9,9 @@
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
-import { errorMessage } from './notify';
+import { errorMessage, type NotifyParams } from './notify';
+import { notify } from './system-actions';
+import type { UndoOffer } from './undo.machine';
 import { providedLater } from './unprovided';
 
 /** Plain values, or a file the person chose (an upload: a Blob, which browsers and Node both know). */
@@ -31,6 +33,8 @@ export type PageActionAnswer = string | {
   message: string;
   draft?: Readonly<Record<string, string>>;
   reread?: boolean;
+  /** Issue 28: the action's request id (its x-request-id): the snackbar offers Undo of it, this page told once undone. */
+  undoRequestId?: string;
 };
 
 /** What the provided `performed` action is told: the answer's effects on the page (none for a plain message or a failure). */
@@ -56,13 +60,16 @@ export interface PageActionContext {
   /** The answer of the last action that ran (null while none did, or when it failed). */
   message: string | null;
   error: string | null;
+  /** The Undo the last answer's message offers in the snackbar (issue 28), else null. */
+  undoOffer: UndoOffer | null;
 }
 
 export type PageActionEvent =
   | ({ type: 'action.request' } & PageActionRequest)
   | { type: 'action.confirm' }
   | { type: 'action.cancel' }
-  | { type: 'action.dismiss' };
+  | { type: 'action.dismiss' }
+  | { type: 'undo.done'; requestId: string };
 
 export const pageActionMachine = setup({
   types: {
@@ -76,23 +83,30 @@ export const pageActionMachine = setup({
   actions: {
     storeRequest: assign((_, params: { request: PageActionRequest }) => ({ request: params.request, message: null, error: null })),
     forgetRequest: assign({ request: null }),
-    storeMessage: assign((_, params: { answer: PageActionAnswer }) => ({
+    storeMessage: assign(({ self }, params: { answer: PageActionAnswer }) => ({
       message: typeof params.answer === 'string' ? params.answer : params.answer.message,
       error: null,
+      undoOffer: typeof params.answer !== 'string' && params.answer.undoRequestId ? { requestId: params.answer.undoRequestId, replyRef: self } : null,
     })),
     storeError: assign((_, params: { message: string }) => ({ error: params.message, message: null })),
     clearOutcome: assign({ message: null, error: null, request: null }),
+    notify,
     /** Provided by the page: what the action changed is shown again (the list reloads, the draft takes an upload). */
     performed: (_, params: PageActionEffects) => { void params; },
   },
   guards: {
+    offersUndo: (_, params: { answer: PageActionAnswer }) => typeof params.answer !== 'string' && params.answer.undoRequestId !== undefined,
     asksFirst: ({ context }, params: { name: string }) => context.confirm.includes(params.name),
   },
 }).createMachine({
   id: 'pageAction',
   description: 'Runs one page action at a time (asking first for those that need it) and keeps its answer to show.',
-  context: ({ input }) => ({ confirm: input.confirm ?? [], request: null, message: null, error: null }),
+  context: ({ input }) => ({ confirm: input.confirm ?? [], request: null, message: null, error: null, undoOffer: null }),
   initial: 'settled',
+  on: {
+    // Issue 28: the snackbar's Undo of this page's action went through: the page reads its data again.
+    'undo.done': { actions: { type: 'performed', params: { draft: {}, reread: true } } },
+  },
   states: {
     settled: {
       description: 'No action running: a request asks first when its name is in `confirm`, else it runs at once.',
@@ -134,10 +148,21 @@ export const pageActionMachine = setup({
         id: 'perform',
         src: 'perform',
         input: ({ context }) => context.request!,
-        onDone: {
-          target: 'settled.done',
-          actions: [{ type: 'storeMessage', params: ({ event }) => ({ answer: event.output }) }, { type: 'performed', params: ({ event }) => effectsOf(event.output) }],
-        },
+        onDone: [
+          {
+            // Issue 28: a change that can be undone also shows in the snackbar, with Undo.
+            guard: { type: 'offersUndo', params: ({ event }) => ({ answer: event.output }) },
+            target: 'settled.done',
+            actions: [
+              { type: 'storeMessage', params: ({ event }) => ({ answer: event.output }) }, { type: 'performed', params: ({ event }) => effectsOf(event.output) },
+              { type: 'notify', params: ({ context }): NotifyParams => ({ message: context.message ?? '', severity: 'success', ...(context.undoOffer ? { undo: context.undoOffer } : {}) }) },
+            ],
+          },
+          {
+            target: 'settled.done',
+            actions: [{ type: 'storeMessage', params: ({ event }) => ({ answer: event.output }) }, { type: 'performed', params: ({ event }) => effectsOf(event.output) }],
+          },
+        ],
         onError: {
           target: 'settled.failed',
           actions: [{ type: 'storeError', params: ({ event }) => ({ message: errorMessage(event.error, OWN_MESSAGES.actionFailed) }) }, { type: 'performed', params: NO_EFFECTS }],

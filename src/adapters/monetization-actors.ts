@@ -16,7 +16,8 @@ import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine } fr
 import { editorPageMachine } from '../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
-import { reportUnauthorized } from '../api/client';
+import { authHeaders, reportUnauthorized } from '../api/client';
+import { REQUEST_ID_HEADER } from '../../common/revisions';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
 import { historyActors } from './history-io';
@@ -299,6 +300,16 @@ export { COUPON_ACTIONS, PLAN_ACTIONS, PLAN_GROUP_ACTIONS };
 
 const argText = (args: PageActionArgs, name: string) => String(args[name] ?? '');
 
+/**
+ * Issue 28: a page action that offers Undo names its request (x-request-id, a UUID) beside the
+ * credentials' headers; no headers (the client's own, no Undo) when the credentials are missing.
+ */
+function undoableCall(): { requestId: string; headers: Record<string, string> | undefined } {
+  const requestId = crypto.randomUUID();
+  const credentials = readNetworkCredentials();
+  return { requestId, headers: credentials ? { ...authHeaders(credentials), [REQUEST_ID_HEADER]: requestId } : undefined };
+}
+
 export function planActionActor(client: GraphqlClient = monetizationClient()) {
   return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
     const id = argText(input.args, 'id');
@@ -327,8 +338,9 @@ export function planGroupMoveActor(client: GraphqlClient = monetizationClient())
     if (from < 0 || !Number.isInteger(to) || to < 0 || to >= groups.length) throw new Error(MONETIZATION_MESSAGES.notFound);
     const [group] = groups.splice(from, 1);
     groups.splice(to, 0, group!);
-    await runGraphql(client, 'mutation', api.PLAN_GROUPS_REORDER, { order: groups.map((g) => ({ id: g.id, version: g.version })) }, signal);
-    return MONETIZATION_MESSAGES.groupMoved(input.label, to + 1);
+    const { requestId, headers } = undoableCall();
+    await runGraphql(client, 'mutation', api.PLAN_GROUPS_REORDER, { order: groups.map((g) => ({ id: g.id, version: g.version })) }, signal, headers);
+    return { message: MONETIZATION_MESSAGES.groupMoved(input.label, to + 1), ...(headers ? { undoRequestId: requestId } : {}) };
   });
 }
 
@@ -340,8 +352,11 @@ export function couponExportActor(client: GraphqlClient = monetizationClient()) 
   return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
     if (input.name === COUPON_ACTIONS.setStatus) {
       const status = argText(input.args, 'status');
-      await runGraphql(client, 'mutation', api.COUPON_SET_STATUS, { id: argText(input.args, 'id'), version: Number(input.args.version), status }, signal);
-      return status === 'disabled' ? MONETIZATION_MESSAGES.couponDisabled(input.label) : MONETIZATION_MESSAGES.couponEnabled(input.label);
+      // Issue 28: a disable names its request, so the snackbar's Undo can enable the code again.
+      const { requestId, headers } = status === 'disabled' ? undoableCall() : { requestId: '', headers: undefined };
+      await runGraphql(client, 'mutation', api.COUPON_SET_STATUS, { id: argText(input.args, 'id'), version: Number(input.args.version), status }, signal, headers);
+      if (status !== 'disabled') return MONETIZATION_MESSAGES.couponEnabled(input.label);
+      return { message: MONETIZATION_MESSAGES.couponDisabled(input.label), ...(headers ? { undoRequestId: requestId } : {}) };
     }
     const offerId = argText(input.args, 'offerId');
     const { couponsCsv } = await runGraphql(client, 'query', api.COUPONS_CSV, {
