@@ -235,6 +235,11 @@ for (const tab of MONETIZATION_TABS) {
   if (!MONETIZATION_PAGES[tab.key]) throw new Error(`Monetization tab ${tab.route} has no page`);
 }
 
+/** `?network=<identifier>` on an AppCMS page: the network to open it on (the audit log links there). */
+export interface NetworkSearch { network?: string }
+const validateNetworkSearch = (search: Record<string, unknown>): NetworkSearch =>
+  (typeof search.network === 'string' && search.network !== '' ? { network: search.network } : {});
+
 const appcmsRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/appcms', staticData: { title: 'AppCMS' },
   // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
@@ -243,6 +248,11 @@ const appcmsRoute = createRoute({
 });
 const appcmsIndex = createRoute({
   getParentRoute: () => appcmsRoute, path: '/', staticData: { title: 'AppCMS' },
+  // ?network=<identifier> (the audit log's link to a network, issue 28) opens the overview on it.
+  validateSearch: validateNetworkSearch,
+  onEnter: ({ context, search }) => {
+    if (search.network) systemActor(context.root, 'network').send({ type: 'network.select', identifier: search.network });
+  },
   // The overview: each section's current data in one line, with a link to its page.
   component: lazyRouteComponent(() => import('./views/appcms/OverviewPage'), 'AppcmsOverviewPage'),
 });
@@ -270,7 +280,13 @@ const appcmsPages = APPCMS_PAGES.map((p) => {
     path: p.path.replace('/appcms/', ''),
     staticData: { title: `${p.title} · AppCMS` },
     ...(networkPage ? {
-      onEnter: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: networkPage.kind }),
+      // ?network=<identifier> (the audit log's links, issue 28) opens the page on that network.
+      validateSearch: validateNetworkSearch,
+      onEnter: ({ context, search }: { context: RouterContext; search: NetworkSearch }) => {
+        const network = systemActor(context.root, 'network');
+        if (search.network) network.send({ type: 'network.select', identifier: search.network });
+        network.send({ type: 'network.view', kind: networkPage.kind });
+      },
       onLeave: ({ context }: { context: RouterContext }) => systemActor(context.root, 'network').send({ type: 'network.view', kind: null }),
     } : {}),
     component,
