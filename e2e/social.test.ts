@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_MESSAGES } from '../common/messages';
 import { startAuthEmulator, type RunningEmulator } from './firebase-emulator';
-import { launchBrowser, SCREENSHOT_DIR, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, SCREENSHOT_DIR, startServer, type RunningServer } from './support';
 
 const PROJECT = 'demo-cms-tools';
 const TENANT = 'demo-tenant';
@@ -44,6 +44,14 @@ async function offlineContext(): Promise<{ context: BrowserContext; page: Page }
   await context.route('https://apis.google.com/js/api.js**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_SHIM }));
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) => route.abort());
+  // Refused above on purpose: the emulator's account page asks for its styles and fonts from these hosts.
+  expectProblems(context,
+    /^request failed: GET https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\/\S* \(net::ERR_FAILED\)$/,
+    /^console error: Failed to load resource: net::ERR_FAILED \(at https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\/\S*\)$/,
+    // In this offline context (Google's script hosts answered by the shim or refused) the Firebase SDK
+    // rejects a promise of its own, not one of the console's, on the console's page; the sign-in itself
+    // completes, as each test checks. Only this exact SDK error is allowed.
+    /^page error: Firebase: Error \(auth\/internal-error\)\. \(in http:\/\/127\.0\.0\.1:\d+\/\)$/);
   const page = await context.newPage();
   return { context, page };
 }

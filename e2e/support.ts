@@ -95,7 +95,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
  * failure. After each test the problems not matched by that test's `expectProblems` fail it.
  */
 type ProblemPattern = RegExp | string;
-interface ProblemLog { problems: string[]; expected: ProblemPattern[] }
+interface ProblemLog { problems: string[]; expected: ProblemPattern[]; closed?: boolean }
 const problemLogs = new Set<ProblemLog>();
 const logOfContext = new WeakMap<BrowserContext, ProblemLog>();
 
@@ -105,7 +105,7 @@ function watchPage(page: Page, log: ProblemLog): void {
     const where = message.location().url;
     log.problems.push(`console error: ${message.text()}${where ? ` (at ${where})` : ''}`);
   });
-  page.on('pageerror', (error) => log.problems.push(`page error: ${error.message}`));
+  page.on('pageerror', (error) => log.problems.push(`page error: ${error.message} (in ${page.url()})`));
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? 'failed';
     if (reason.includes('ERR_ABORTED')) return;
@@ -121,10 +121,9 @@ function watchContext(context: BrowserContext): BrowserContext {
   problemLogs.add(log);
   logOfContext.set(context, log);
   context.on('page', (page) => watchPage(page, log));
-  context.on('close', () => {
-    // Checked once more by the next afterEach, then forgotten.
-    setTimeout(() => problemLogs.delete(log), 0);
-  });
+  // A closed context's log is still checked by the next afterEach (a test that closes its context
+  // before it ends loses nothing), then forgotten there.
+  context.on('close', () => { log.closed = true; });
   return context;
 }
 
@@ -151,6 +150,7 @@ export function takeUnexpectedProblems(): string[] {
     found.push(...log.problems.filter((problem) => !log.expected.some((pattern) => matches(problem, pattern))));
     log.problems = [];
     log.expected = [];
+    if (log.closed) problemLogs.delete(log);
   }
   return found;
 }
