@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, type RunningServer } from './support';
 import { cookie, openUserMenu, pathOf, shot, startAuthServer, submitCredentials, verifyStatus } from './auth-support';
 
 let server: RunningServer;
@@ -64,6 +64,8 @@ describe('My sessions', () => {
     const dialog = here.page.getByRole('dialog');
     await dialog.getByText('ending it signs you out here').waitFor();
     await shot(here.page, 'account-sessions-end-this');
+    // The session is ended at the server first; the sign-out that follows is then refused (401) on purpose.
+    expectProblems(here.page, /^HTTP 401: POST \S+\/v3\.0\/user\/auth\/logout$/, /status of 401 \(Unauthorized\) \(at \S+\/v3\.0\/user\/auth\/logout\)$/);
     await dialog.getByRole('button', { name: 'End session' }).click();
     await here.page.waitForURL(`${server.url}/`);
     expect(pathOf(here.page)).toBe('/');
