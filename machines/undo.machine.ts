@@ -12,7 +12,7 @@
  */
 import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/revisions';
-import { failureMessage } from './notify';
+import { failureMessage } from './failure-message';
 import { providedLater } from './unprovided';
 
 /** What a change offers to undo: its request id, and who to tell once it is undone. */
