@@ -64,7 +64,11 @@ describe('SubscriberPage', () => {
     await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Moving abroad');
     await view.user.click(confirm);
     expect(await screen.findByRole('status')).toHaveProperty('textContent', SUPPORT_MESSAGES.cancelledAtPeriodEnd);
-    expect(commands).toEqual([{ kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID, mode: 'AT_PERIOD_END', reason: 'Moving abroad', version: 1 }]);
+    // The cancel at period end names its request (a UUID) so the snackbar can offer Undo (issue 28).
+    expect(commands).toEqual([{
+      kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID, mode: 'AT_PERIOD_END', reason: 'Moving abroad', version: 1,
+      requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(screen.getByRole('table', { name: 'Subscriptions' })).getByText('Yes')).toBeTruthy();
   });
