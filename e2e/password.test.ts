@@ -248,6 +248,7 @@ describe('Change Password from the header', () => {
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     // ASVS 6.2.3: the change flow asks for the current password too; a wrong one is refused and shown.
     await page.getByLabel('Current Password', { exact: true }).fill('Not!MyPass123');
+    expectProblems(page, ...RESET_REFUSED);
     await fillNewPassword(page, newPassword);
     expect(await submitToServer(page)).toBe(400);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The current password is not correct.');
