@@ -8,18 +8,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkBrands } from './db/schema';
-import { createTestApp, type TestApp } from './test/kit';
+import { createTestApp, openIsolatedTestDb, type TestApp } from './test/kit';
 
 let t: TestApp;
 let dist: string;
+// A database of its own: on the PostgreSQL stage other files write brand images into the shared demo site.
+let own: Awaited<ReturnType<typeof openIsolatedTestDb>>;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'cms-demo-brand-'));
   cpSync('public', dist, { recursive: true });
-  t = await createTestApp({ demo: true, staticDir: dist });
+  own = await openIsolatedTestDb();
+  t = await createTestApp({ demo: true, staticDir: dist, db: own.handle });
 });
 afterAll(async () => {
   await t?.close();
+  await own?.drop();
   rmSync(dist, { recursive: true, force: true });
 });
 
