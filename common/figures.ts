@@ -13,6 +13,7 @@
 // The Users filter's states live in their own small module: the router's search validator needs them on
 // the sign-in page's first load, the figure definitions below are not (issue 26).
 import { SUBSCRIPTION_STATES, isSubscriptionState, type SubscriptionState } from './subscription-states';
+import { SUBSCRIPTION_STATE_WORDS as WORDS } from './status-words';
 
 export { SUBSCRIPTION_STATES, isSubscriptionState, type SubscriptionState };
 
@@ -27,18 +28,18 @@ export interface SubscriptionStateRule {
 
 /** Exactly which subscription rows each state is (the server builds its SQL from these). */
 export const SUBSCRIPTION_STATE_RULES: Record<SubscriptionState, SubscriptionStateRule> = {
-  trialing: { label: 'In trial', statuses: ['trialing'], help: 'A subscription in its free trial (status trialing).' },
+  trialing: { label: WORDS.trialing, statuses: ['trialing'], help: 'A subscription in its free trial (status trialing).' },
   paying: {
-    label: 'Paying', statuses: ['active', 'past_due'],
+    label: WORDS.paying, statuses: ['active', 'past_due'],
     help: 'A subscription active or past due: the trial (if any) is over and it has not ended. The same rows as the Dashboard\'s "Paying subscribers".',
   },
-  past_due: { label: 'Past due', statuses: ['past_due'], help: 'A paying subscription whose last charge failed; it ends unless a retry succeeds.' },
+  past_due: { label: WORDS.past_due, statuses: ['past_due'], help: 'A paying subscription whose last charge failed; it ends unless a retry succeeds.' },
   cancelling: {
-    label: 'Cancelling at period end', statuses: ['trialing', 'active', 'past_due'], cancelAtPeriodEnd: true,
+    label: WORDS.cancelling, statuses: ['trialing', 'active', 'past_due'], cancelAtPeriodEnd: true,
     help: 'A live subscription (in trial, active or past due) set to end at the end of its period.',
   },
-  cancelled: { label: 'Cancelled', statuses: ['cancelled'], help: 'A subscription that ended because it was cancelled (status cancelled).' },
-  expired: { label: 'Expired', statuses: ['expired'], help: 'A subscription that ended because it was not paid (status expired).' },
+  cancelled: { label: WORDS.cancelled, statuses: ['cancelled'], help: 'A subscription that ended because it was cancelled (status cancelled).' },
+  expired: { label: WORDS.expired, statuses: ['expired'], help: 'A subscription that ended because it was not paid (status expired).' },
 };
 
 export interface FigureDefinition {

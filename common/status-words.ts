@@ -1,0 +1,97 @@
+/**
+ * The one display word of every status code the console shows (issue 30, "Consistency across areas"):
+ * subscriber, subscription and payment statuses (Users), the subscription states Users filters by and
+ * the Dashboard counts, content statuses (Content), plan, offer and coupon statuses (Monetization),
+ * staff accounts (Admin), networks (the switcher) and signed-in devices. Views write these words and
+ * never a code or their own capitalisation.
+ *
+ * One casing rule: sentence case, a capital first letter and the rest lower case except proper nouns
+ * ("Past due", "Cancelling at period end", "Not launched"). The same code reads the same word in
+ * every area ('active' is "Active" for a subscriber, a subscription, a plan, an offer, a coupon and a
+ * staff account). The type imports below keep each map complete: a new code without a word is a type
+ * error, and common/status-words.test.ts checks every list of codes against its map.
+ */
+import type { ContentStatus } from './content';
+import type { CouponStatus, OfferStatus, PlanStatus } from './monetization-rules';
+import type { SubscriptionState } from './subscription-states';
+import type { SubscriberStatus, SubscriptionStatus } from './support';
+
+/** A payment's status as stored (server/db/schema.ts `payments.status`; a support refund sets the last two). */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A staff account is enabled or disabled (Admin › Staff). */
+export const STAFF_ACCOUNT_STATES = ['active', 'disabled'] as const;
+export type StaffAccountState = (typeof STAFF_ACCOUNT_STATES)[number];
+
+/** A network is launched or not (the network switcher's mark). */
+export const NETWORK_STATES = ['launched', 'not_launched'] as const;
+export type NetworkState = (typeof NETWORK_STATES)[number];
+
+/** A subscriber's device: still signed in, or signed out (Users › subscriber › Devices). */
+export const DEVICE_SESSION_STATES = ['signed_in', 'signed_out'] as const;
+export type DeviceSessionState = (typeof DEVICE_SESSION_STATES)[number];
+
+/** Words shared by codes of the same name in several vocabularies, so they cannot drift apart. */
+const SHARED = {
+  active: 'Active', archived: 'Archived', cancelled: 'Cancelled', disabled: 'Disabled', draft: 'Draft', expired: 'Expired',
+  failed: 'Failed', pastDue: 'Past due', pending: 'Pending', trialing: 'In trial',
+} as const;
+
+export const CONTENT_STATUS_WORDS: Readonly<Record<ContentStatus, string>> = {
+  draft: SHARED.draft, published: 'Published', unpublished: 'Unpublished', scheduled: 'Scheduled',
+};
+
+export const SUBSCRIBER_STATUS_WORDS: Readonly<Record<SubscriberStatus, string>> = {
+  active: SHARED.active, suspended: 'Suspended', closed: 'Closed',
+};
+
+export const SUBSCRIPTION_STATUS_WORDS: Readonly<Record<SubscriptionStatus, string>> = {
+  trialing: SHARED.trialing, active: SHARED.active, past_due: SHARED.pastDue, cancelled: SHARED.cancelled, expired: SHARED.expired,
+};
+
+/** The states Users filters subscribers by and the Dashboard counts (common/figures.ts SUBSCRIPTION_STATE_RULES). */
+export const SUBSCRIPTION_STATE_WORDS: Readonly<Record<SubscriptionState, string>> = {
+  trialing: SHARED.trialing, paying: 'Paying', past_due: SHARED.pastDue, cancelling: 'Cancelling at period end',
+  cancelled: SHARED.cancelled, expired: SHARED.expired,
+};
+
+export const PAYMENT_STATUS_WORDS: Readonly<Record<PaymentStatus, string>> = {
+  pending: SHARED.pending, succeeded: 'Succeeded', failed: SHARED.failed, refunded: 'Refunded', partially_refunded: 'Partly refunded',
+};
+
+export const PLAN_STATUS_WORDS: Readonly<Record<PlanStatus, string>> = {
+  draft: SHARED.draft, active: SHARED.active, archived: SHARED.archived,
+};
+
+export const OFFER_STATUS_WORDS: Readonly<Record<OfferStatus, string>> = {
+  draft: SHARED.draft, active: SHARED.active, archived: SHARED.archived,
+};
+
+export const COUPON_STATUS_WORDS: Readonly<Record<CouponStatus, string>> = {
+  active: SHARED.active, disabled: SHARED.disabled,
+};
+
+export const STAFF_ACCOUNT_WORDS: Readonly<Record<StaffAccountState, string>> = {
+  active: SHARED.active, disabled: SHARED.disabled,
+};
+
+export const NETWORK_STATE_WORDS: Readonly<Record<NetworkState, string>> = {
+  launched: 'Launched', not_launched: 'Not launched',
+};
+
+export const DEVICE_SESSION_WORDS: Readonly<Record<DeviceSessionState, string>> = {
+  signed_in: 'Signed in', signed_out: 'Signed out',
+};
+
+/**
+ * The word of a code read from the wire, where the type does not promise it is known (a payment
+ * status a newer server adds): the map's word, else the code in sentence case ("chargeback_lost" →
+ * "Chargeback lost"), never the raw code.
+ */
+export function statusWord(words: Readonly<Record<string, string>>, code: string): string {
+  const known = Object.prototype.hasOwnProperty.call(words, code) ? words[code] : undefined;
+  if (known) return known;
+  const spaced = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : '—';
+}
