@@ -7,9 +7,11 @@ import {
   selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectRequireTwoFactor, selectSearch, selectSelfId, selectStaff,
 } from '../../../machines/staff-admin.machine';
 import { AREA_NAMES } from '../../../common/constants';
+import { formatDateTime } from '../../../common/display-format';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { usePageActor } from '../../page-actors';
 import { button, errorText, input, label } from '../../theme/ui.css';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './admin.css';
 import { SiteSecurityPanel } from './SiteSecurityPanel';
 import { StaffDialogs } from './StaffDialogs';
@@ -24,12 +26,12 @@ export function StaffPage() {
   );
 }
 
-function formatWhen(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '—';
-}
+/** Last seen in the console's one date format, in the site's zone ('—' when never). */
+const formatWhen = (iso: string | null, zone: string): string => formatDateTime(iso, zone);
 
 function StaffView() {
   const actor = useStaffPage();
+  const zone = useSiteTimeZone();
   const list = useStaffList();
   const staff = useSelector(list, selectStaff);
   const loading = useSelector(list, selectIsLoading);
@@ -104,7 +106,7 @@ function StaffView() {
                   <td className={css.td}>{m.twoFactorOnLogin ? 'On' : 'Off'}</td>
                   <td className={css.td}>{m.disabled ? 'Disabled' : 'Active'}</td>
                   <td className={css.td}>
-                    <div>{formatWhen(m.lastSeenAt)}</div>
+                    <div>{formatWhen(m.lastSeenAt, zone)}</div>
                     <div className={css.muted}>{m.activeSessions} active {m.activeSessions === 1 ? 'session' : 'sessions'}</div>
                   </td>
                   <td className={css.td}>
