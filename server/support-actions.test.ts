@@ -253,6 +253,18 @@ describe('change plan', () => {
     expect(down.body.data!.subscriptionChangePlan.subscriptions[0]!.nextPaymentAdjustment).toBe(0);
   });
 
+  it('now: the subscription takes the new plan\'s current price version, and a renewal move pending from the old plan is dropped', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    await t.db.update(plans).set({ priceVersion: 3 }).where(eq(plans.id, f.otherPlanId));
+    await t.db.update(subscriptions).set({ renewalPriceVersion: 2 }).where(eq(subscriptions.id, f.subscriptionId));
+    const res = await graphql<{ subscriptionChangePlan: SubscriberDetail }>(support, CHANGE_PLAN, {
+      subscriptionId: f.subscriptionId, planId: f.otherPlanId, when: 'NOW', reason: 'Wants 4K', version: 1,
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, f.subscriptionId));
+    expect(row).toMatchObject({ planId: f.otherPlanId, priceVersion: 3, renewalPriceVersion: null, amount: 2000, version: 2 });
+  });
+
   it('at period end: kept as the pending plan, price and plan unchanged until the renewal', async () => {
     const f = await createSubscriber(DEMO_SITES.viewlift);
     const res = await graphql<{ subscriptionChangePlan: SubscriberDetail }>(support, CHANGE_PLAN, {

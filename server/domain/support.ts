@@ -438,8 +438,8 @@ export interface ChangePlanInput {
 }
 
 /**
- * Mutation subscriptionChangePlan (issue 29). NOW: the subscription is on the new plan and its price
- * at once, and the proration (common/support.ts prorationOf, PRORATION_RULE) is added to what the
+ * Mutation subscriptionChangePlan (issue 29). NOW: the subscription is on the new plan and its current
+ * price version at once (a renewal move pending from the old plan is dropped; issue 30), and the proration (common/support.ts prorationOf, PRORATION_RULE) is added to what the
  * next payment adjusts; the subscription's rollups are recomputed from its start (its rows now say
  * the new plan). AT_PERIOD_END: the new plan is kept as pending and taken at the renewal; no figure
  * moves today. The plan must be an active plan of the site with a price in the subscription's currency.
@@ -465,7 +465,7 @@ export async function changeSubscriptionPlan(deps: SupportDeps, caller: SupportC
     ? prorationOf(before.amount, price.amount, before.currentPeriodStart.getTime(), before.currentPeriodEnd.getTime(), now.getTime())
     : 0;
   const changes: Partial<SubscriptionRecord> = when === 'NOW'
-    ? { planId: plan.id, amount: price.amount, pendingPlanId: null, nextPaymentAdjustment: before.nextPaymentAdjustment + proration }
+    ? { planId: plan.id, priceVersion: plan.priceVersion, renewalPriceVersion: null, amount: price.amount, pendingPlanId: null, nextPaymentAdjustment: before.nextPaymentAdjustment + proration }
     : { pendingPlanId: plan.id };
   const after = await changeSubscription(deps, caller, before, changes, now, {
     action: SUPPORT_AUDIT_ACTIONS.changePlan, detail: { when, planId: plan.id, planName: plan.name, proration, reason },

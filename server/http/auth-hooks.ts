@@ -14,9 +14,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AreaName } from '../../common/constants';
+import { INGEST_KEY_HEADER } from '../../common/ingest-contract';
+import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue } from '../../common/roles';
 import type { AuthContext, AuthenticateOptions } from '../domain/auth-context';
 import { forbidden, unauthorized } from '../domain/errors';
+import { INGEST_KEY_FAILURES_PER_IP } from '../domain/rate-limit';
 import './types';
 
 type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -38,6 +41,39 @@ export const requireAuthDuringEnrolment = make({ apiKey: 'required', authenticat
 /** As requireAuth, and a role in `area` (any level); anything less is a 403 that never reaches the domain. */
 export function requireRoleIn(area: AreaName): AuthHook {
   return make({ apiKey: 'required' }, area);
+}
+
+/**
+ * The site's app key (header x-ingestion-key: the key its players send events with and its apps
+ * redeem coupons with; only its SHA-256 is stored), for the routes the site's apps call rather than
+ * staff: POST /v1/events, GET the ingestion roster, POST /v1/coupons/redeem. Checked before the body
+ * is parsed, so an unknown caller costs no JSON parsing. Missing or unknown key: 401; wrong keys are
+ * limited per address after the look-up (failures only: a valid key is never slowed by wrong ones sent
+ * from the same address, players behind one carrier NAT; see INGEST_KEY_FAILURES_PER_IP), 429 with
+ * Retry-After. Answers the reply it sent (a hook that sends must return it: Fastify then stops), or
+ * undefined with `request.appKeySiteId` set to the key's site.
+ */
+export async function requireAppKey(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const header = request.headers[INGEST_KEY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) return reply.code(401).send({ success: false, message: OWN_MESSAGES.ingestKeyMissing });
+  const { ingestion, limiter } = request.server.services;
+  const siteId = await ingestion.siteOfIngestionKey(key);
+  if (!siteId) {
+    const failures = await limiter.hit(`ingestKeyFailed:ip:${request.ip}`, INGEST_KEY_FAILURES_PER_IP);
+    if (!failures.allowed) {
+      return reply.code(429).header('retry-after', String(failures.retryAfterSeconds)).send({ success: false, message: OWN_MESSAGES.ingestKeyFailuresLimited });
+    }
+    return reply.code(401).send({ success: false, message: OWN_MESSAGES.ingestKeyInvalid });
+  }
+  request.appKeySiteId = siteId;
+  return undefined;
+}
+
+/** The site of a request that passed requireAppKey. */
+export function appKeySiteOf(request: FastifyRequest): string {
+  if (!request.appKeySiteId) throw unauthorized();
+  return request.appKeySiteId;
 }
 
 export function authContextOf(request: FastifyRequest): AuthContext {

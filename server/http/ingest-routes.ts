@@ -12,14 +12,14 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  DATE_TIME_PATTERN, INGEST_KEY_HEADER, INGEST_ROSTER_PATH, INGEST_MAX_AGE_DAYS, INGEST_MAX_BODY_BYTES, INGEST_MAX_FUTURE_MS, INGEST_PATH,
+  DATE_TIME_PATTERN, INGEST_ROSTER_PATH, INGEST_MAX_AGE_DAYS, INGEST_MAX_BODY_BYTES, INGEST_MAX_FUTURE_MS, INGEST_PATH,
   INGEST_REQUEST_SCHEMA, PLAYER_EVENT_SCHEMAS, UUID_PATTERN, isCalendarDateTime,
   type IngestAccepted, type IngestEventError, type IngestRefused, type IngestRequest, type PlayerEvent,
 } from '../../common/ingest-contract';
 import { OWN_MESSAGES } from '../../common/messages';
 import type { IngestPipeline } from '../domain/ingest-pipeline';
 import { IngestQueueUnavailable } from '../domain/ingest-queue';
-import { INGEST_KEY_FAILURES_PER_IP } from '../domain/rate-limit';
+import { appKeySiteOf, requireAppKey } from './auth-hooks';
 import { loopbackOnly } from './dev-routes';
 import { INGEST_RESPONSES, answers } from './response-schemas';
 
@@ -65,26 +65,15 @@ const refusedEvents = (errors: IngestEventError[]) => new Set(errors.map((e) => 
 const INGEST_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export const ingestRoutes: FastifyPluginAsync = async (app) => {
-  // The key is checked before the body is parsed: an unknown caller costs no JSON parsing.
+  // The app key first (before the body is parsed), then the site's batch budget.
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers[INGEST_KEY_HEADER];
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!key) return reply.code(401).send({ success: false, message: OWN_MESSAGES.ingestKeyMissing });
-    const siteId = await app.services.ingestion.siteOfIngestionKey(key);
-    if (!siteId) {
-      // Failures only, per address, after the lookup: a valid key is never slowed by wrong ones
-      // sent from the same address (players behind one carrier NAT); see INGEST_KEY_FAILURES_PER_IP.
-      const failures = await app.services.limiter.hit(`ingestKeyFailed:ip:${request.ip}`, INGEST_KEY_FAILURES_PER_IP);
-      if (!failures.allowed) {
-        return reply.code(429).header('retry-after', String(failures.retryAfterSeconds)).send({ success: false, message: OWN_MESSAGES.ingestKeyFailuresLimited });
-      }
-      return reply.code(401).send({ success: false, message: OWN_MESSAGES.ingestKeyInvalid });
-    }
+    const refused = await requireAppKey(request, reply);
+    if (refused) return refused;
+    const siteId = appKeySiteOf(request);
     const limit = await app.services.limiter.hit(`ingest:${siteId}`, { limit: app.services.config.ingestBatchesPerMinute, windowSeconds: 60 });
     if (!limit.allowed) {
       return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ success: false, message: OWN_MESSAGES.ingestRateLimited });
     }
-    request.ingestSiteId = siteId;
   };
 
   app.post<{ Body: IngestRequest }>(INGEST_PATH, {
@@ -93,7 +82,7 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     onRequest: authenticate,
   }, async (request, reply) => {
     const { events } = request.body;
-    const siteId = request.ingestSiteId!;
+    const siteId = appKeySiteOf(request);
     const schemaErrors = checkEvents(events);
     if (schemaErrors.length > 0) {
       const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(schemaErrors), events.length), errors: schemaErrors };
@@ -129,7 +118,7 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
         querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 5000, default: 500 } } },
         response: answers({ 200: INGEST_RESPONSES.roster }),
       },
-    }, async (request) => app.services.ingestion.siteRoster(request.ingestSiteId!, request.query.limit));
+    }, async (request) => app.services.ingestion.siteRoster(appKeySiteOf(request), request.query.limit));
   }
 };
 
@@ -137,9 +126,5 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The ingestion pipeline (producer, consumers, fold worker) of this process; buildApp starts it. */
     ingest: IngestPipeline;
-  }
-  interface FastifyRequest {
-    /** The site of the ingestion key (POST /v1/events only). */
-    ingestSiteId?: string;
   }
 }

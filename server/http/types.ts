@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the onRequest hooks of server/http/auth-hooks.ts (read it with authContextOf). */
     authContext?: AuthContext;
+    /** The site of the app key, set by requireAppKey (read it with appKeySiteOf). */
+    appKeySiteId?: string;
   }
 }
 

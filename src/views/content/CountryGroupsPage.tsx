@@ -3,28 +3,25 @@
  * site's named sets of countries, searchable; a writer creates, edits (name and ISO 3166-1 codes, an
  * unknown code named beside the field) and deletes them (asked first; one still in use is refused with
  * the server's message). A read role sees the list and the groups, without the write controls. The
- * `countryGroups` page machine (machines/list-page.machine.ts) with the Content wiring file's I/O.
+ * `countryGroups` page machine (machines/list-page.machine.ts) with the Content wiring file's I/O, shown
+ * by the shared RecordListPage.
  */
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { AREAS } from '../../../common/constants';
 import { AVAILABILITY_MESSAGES as M, type CountryGroup } from '../../../common/content-availability';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
 import { selectEditorId } from '../../../machines/editor.machine';
-import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
-import { selectActionPending, selectActionRunning } from '../../../machines/page-action.machine';
+import { NEW_RECORD_ID } from '../../../machines/list-page.machine';
 import { useAppActor } from '../../app-actor';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
-import { ActionOutcome } from '../monetization/ActionOutcome';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { TextField } from '../monetization/EditorFields';
-import { ListTable } from '../monetization/ListTable';
-import * as css from '../monetization/monetization.css';
 import { useOpenFromAddress, type EditorRef } from '../monetization/page-refs';
-import { Modal } from '../shared/Modal';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
+import { RecordListPage } from './RecordListPage';
 
 const ROUTE = '/content/country-groups';
 
@@ -51,43 +48,15 @@ export function CountryGroupsPage() {
   const writable = useCanEditContent();
   const page = usePageActor('countryGroups', { input: { filters: {}, confirm: ['delete'], ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
-  const list = useSelector(page, selectPageList);
-  const actions = useSelector(page, selectPageActions);
-  const editor = useSelector(page, selectPageEditor);
-  const pending = useSelector(actions, selectActionPending);
-  const running = useSelector(actions, selectActionRunning);
   return (
-    <div className={ui.page}>
-      <Link to="/content" className={ui.button.ghost}>← Back to library</Link>
-      <h1 className={ui.pageTitle}>Country groups</h1>
-      <ActionOutcome actions={actions} />
-      <div className={editor ? css.layout : css.listOnly}>
-        <ListTable<CountryGroup>
-          list={list} label="Country groups" searchLabel="Search by name or country"
-          tools={writable && <Link to={ROUTE} search={{ edit: NEW_RECORD_ID }} className={ui.button.primary}>New country group</Link>}
-          columns={[
-            { title: 'Name', cell: (g) => <Link to={ROUTE} search={{ edit: g.id }} className={css.rowLink}>{g.name}</Link> },
-            { title: 'Countries', cell: (g) => g.countries.join(', ') },
-            { title: 'Used by', cell: (g) => `${g.usedByItems} ${g.usedByItems === 1 ? 'item' : 'items'}, ${g.usedByLicences} ${g.usedByLicences === 1 ? 'licence' : 'licences'}` },
-            ...(writable ? [{
-              title: 'Actions',
-              cell: (g: CountryGroup) => (
-                <button type="button" className={ui.button.ghost} disabled={running !== null} aria-label={`Delete ${g.name}`}
-                  onClick={() => actions.send({ type: 'action.request', name: 'delete', args: { id: g.id, version: g.version }, label: g.name })}>
-                  Delete
-                </button>
-              ),
-            }] : []),
-          ]}
-        />
-        {editor && <CountryGroupEditor key={editor.sessionId} editor={editor} canEdit={writable} />}
-      </div>
-      <Modal
-        open={pending !== null} title="Delete country group" negativeLabel="Cancel" positiveLabel="Delete"
-        onNegative={() => actions.send({ type: 'action.cancel' })} onPositive={() => actions.send({ type: 'action.confirm' })}
-      >
-        {pending && M.countryGroupDeleteConfirm(pending.label)}
-      </Modal>
-    </div>
+    <RecordListPage<CountryGroup>
+      page={page} writable={writable} route={ROUTE} title="Country groups" searchLabel="Search by name or country" newLabel="New country group"
+      columns={[
+        { title: 'Countries', cell: (g) => g.countries.join(', ') },
+        { title: 'Used by', cell: (g) => `${g.usedByItems} ${g.usedByItems === 1 ? 'item' : 'items'}, ${g.usedByLicences} ${g.usedByLicences === 1 ? 'licence' : 'licences'}` },
+      ]}
+      deleteTitle="Delete country group" deleteQuestion={(pending) => M.countryGroupDeleteConfirm(pending.label)}
+      editor={(editor) => <CountryGroupEditor key={editor.sessionId} editor={editor} canEdit={writable} />}
+    />
   );
 }
