@@ -6,6 +6,7 @@
 import { AREA_NAMES, ACCESS_LEVELS } from './constants';
 import { VERSION_SCHEMA, type Roles } from './contract';
 import type { FromSchema } from './json-schema';
+import type { SecondFactorState } from './second-factor-rule';
 
 export interface StaffMember {
   id: string;
@@ -34,7 +35,8 @@ export interface StaffListResponse {
   canEdit: boolean;
   /** The caller's own account id (the page offers no "disable" for it). */
   selfId: string;
-  requireTwoFactor: boolean;
+  /** The site's second-factor rule and the counts its confirmation speaks of (issue 30). */
+  secondFactor: SecondFactorState;
   /**
    * Issue 25: the caller's own roles, the most it may hand out (common/grant-cap.ts): the editor's
    * role grid offers only the levels this allows.
@@ -80,12 +82,6 @@ export interface EndSessionsResponse {
   success: true;
   message: string;
   ended: number;
-}
-
-export interface RequireTwoFactorResponse {
-  success: true;
-  message: string;
-  requireTwoFactor: boolean;
 }
 
 export interface AuditEntry {
@@ -212,11 +208,6 @@ export const ADMIN_SCHEMAS = {
     required: ['phoneNumber', 'version'],
     properties: { phoneNumber: phoneSchema, version: versionSchema },
   },
-  requireTwoFactor: {
-    type: 'object',
-    required: ['required'],
-    properties: { required: { type: 'boolean' } },
-  },
   auditQuery: {
     type: 'object',
     properties: {
@@ -248,7 +239,6 @@ export type CreateStaffRequest = WithRoles<FromSchema<typeof ADMIN_SCHEMAS.creat
 export type UpdateStaffRequest = WithRoles<FromSchema<typeof ADMIN_SCHEMAS.updateStaff>>;
 export type VersionRequest = FromSchema<typeof ADMIN_SCHEMAS.version>;
 export type ResetSecondFactorRequest = FromSchema<typeof ADMIN_SCHEMAS.resetSecondFactor>;
-export type RequireTwoFactorRequest = FromSchema<typeof ADMIN_SCHEMAS.requireTwoFactor>;
 export type AuditQuery = FromSchema<typeof ADMIN_SCHEMAS.auditQuery>;
 export type SetPasswordCheckRequest = FromSchema<typeof ADMIN_SCHEMAS.setPasswordCheck>;
 export type SetPasswordRequest = FromSchema<typeof ADMIN_SCHEMAS.setPassword>;

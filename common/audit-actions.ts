@@ -78,6 +78,8 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   admin('staff.second_factor_reset', 'Second factor reset'),
   admin('staff.grant_refused', 'Role grant refused'),
   admin('staff.create_elsewhere_hidden', 'Account creation on another site refused'),
+  admin('site.second_factor_rule', 'Second-factor rule changed'),
+  // Before issue 30 the rule was two switches; their rows stay in the log with these labels.
   admin('site.two_factor_required', 'Two-factor rule changed'),
   admin('site.authenticator_required', 'Authenticator rule changed'),
   // Content.

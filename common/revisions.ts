@@ -32,8 +32,8 @@ export const REVISION_KINDS = {
   /** A batch of generated coupon codes (one object per batch). */
   couponBatch: { area: AREAS.subscriptionsOffers, label: 'coupon batch' },
   staff: { area: AREAS.admin, label: 'staff account' },
-  /** The site's rule that every account signs in with a second factor. */
-  siteSecurity: { area: AREAS.admin, label: 'two-factor rule' },
+  /** The site's second-factor rule (issue 30, common/second-factor-rule.ts). */
+  siteSecurity: { area: AREAS.admin, label: 'second-factor rule' },
   subscription: { area: AREAS.customerSupport, label: 'subscription' },
   subscriber: { area: AREAS.customerSupport, label: 'subscriber' },
   /** A subscriber's payment: a support refund (issue 29). */
@@ -159,6 +159,8 @@ export const REVISION_FIELD_LABELS: Readonly<Record<string, string>> = {
   iconUrl: 'Icon',
   signingKey: 'Signing key',
   templateName: 'Template',
+  secondFactorRule: 'Second factor at sign-in',
+  // The two switches the rule replaced (issue 30): older revisions still name them.
   requireAuthenticator: 'Authenticator app required for everyone',
   requireTwoFactor: 'SMS code required for everyone',
   roles: 'Roles',

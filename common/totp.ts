@@ -22,8 +22,6 @@ export type SecondFactorKind = 'sms' | 'totp';
 export const TOTP_PATHS = {
   /** The signed-in user's own authenticator: GET status; POST start, confirm, disable, recovery-codes. */
   account: '/v3.0/user/account/totp',
-  /** Admin area: require the authenticator for everyone on the caller's site (GET, PUT). */
-  siteRequirement: '/v3.0/user/admin/site/authenticator',
 } as const;
 
 export const TOTP_ROUTES = {
@@ -41,7 +39,6 @@ export const TOTP_AUDIT_ACTIONS = {
   recoveryRefused: 'totp.recovery_refused',
   recoveryUsed: 'totp.recovery_code_used',
   loginCodeFailed: 'totp.verify_failed',
-  siteRequirement: 'site.authenticator_required',
 } as const;
 
 export const TOTP_MESSAGES = {
@@ -59,8 +56,6 @@ export const TOTP_MESSAGES = {
   recoveryRegenerated: 'New recovery codes were made; the old ones no longer work.',
   loginCodeRequired: 'Enter the code from your authenticator app.',
   enrolmentRequired: 'This site requires an authenticator app. Set one up on your account\'s two-factor page to continue.',
-  siteRequirementOn: 'Everyone on this site must now use an authenticator app.',
-  siteRequirementOff: 'An authenticator app is no longer required on this site.',
   // The account page.
   pageTitle: 'Two-factor authentication',
   menuItem: 'Two-factor authentication',
@@ -101,10 +96,6 @@ export const TOTP_MESSAGES = {
   useRecovery: 'Use a recovery code',
   useAuthenticator: 'Use the authenticator app',
   recoveryFormat: 'Enter a recovery code like abcde-12345.',
-  // Admin.
-  siteToggle: 'Require an authenticator app for everyone on this site',
-  siteToggleHelp: 'Staff without one are sent to set it up right after signing in, and can do nothing else until they have.',
-  siteLoadFailed: 'The site\'s security settings could not be loaded.',
 } as const;
 
 const str = { type: 'string' } as const;
@@ -115,7 +106,6 @@ export const TOTP_SCHEMAS = {
   confirm: { type: 'object', required: ['code'], properties: { code: text(20, 1) } },
   disable: { type: 'object', required: ['password', 'code'], properties: { password: text(500, 1), code: text(20, 1) } },
   regenerate: { type: 'object', required: ['code'], properties: { code: text(20, 1) } },
-  siteRequirement: { type: 'object', required: ['required'], properties: { required: bool } },
   status: {
     type: 'object',
     required: ['success', 'message', 'enabled', 'pending', 'recoveryCodesLeft', 'required'],
@@ -132,22 +122,15 @@ export const TOTP_SCHEMAS = {
     properties: { success: bool, message: str, recoveryCodes: { type: 'array', items: str } },
   },
   plain: { type: 'object', required: ['success', 'message'], properties: { success: bool, message: str } },
-  siteRequirementResponse: {
-    type: 'object',
-    required: ['success', 'message', 'required', 'canEdit'],
-    properties: { success: bool, message: str, required: bool, canEdit: bool },
-  },
 } as const;
 
 export type TotpConfirmRequest = FromSchema<typeof TOTP_SCHEMAS.confirm>;
 export type TotpDisableRequest = FromSchema<typeof TOTP_SCHEMAS.disable>;
 export type TotpRegenerateRequest = FromSchema<typeof TOTP_SCHEMAS.regenerate>;
-export type SiteAuthenticatorRequest = FromSchema<typeof TOTP_SCHEMAS.siteRequirement>;
 export type TotpStatusResponse = FromSchema<typeof TOTP_SCHEMAS.status>;
 export type TotpStartResponse = FromSchema<typeof TOTP_SCHEMAS.start>;
 export type TotpRecoveryCodesResponse = FromSchema<typeof TOTP_SCHEMAS.recoveryCodes>;
 export type TotpPlainResponse = FromSchema<typeof TOTP_SCHEMAS.plain>;
-export type SiteAuthenticatorResponse = FromSchema<typeof TOTP_SCHEMAS.siteRequirementResponse>;
 
 /** A six-digit authenticator code (spaces dropped). */
 export function isTotpCode(code: string): boolean {

@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
 import type { StaffChangeResponse, StaffListResponse, StaffSession } from '../common/admin-contract';
 import { ADMIN_MESSAGES } from '../common/messages';
+import { SECOND_FACTOR_DONE } from '../common/second-factor-rule';
 import { LIST_SEARCH_DEBOUNCE_MS, listMachine, type ListQuery, type ListSnapshot } from './list.machine';
 import {
   selectCanEdit, selectIsLoading, selectIsWorking, selectLink, selectListError, selectNotice, selectPaging, selectPending, selectPhoneDraft,
-  selectConfirmError, selectRequireTwoFactor, selectSearch, selectSelfId, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf,
+  selectConfirmError, selectSecondFactor, selectSearch, selectSelfId, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf,
   selectStaff, selectStaffDialog, selectStaffList, staffAdminMachine, type StaffAdminContext, type StaffPage,
 } from './staff-admin.machine';
 import { staffDialogMachine } from './staff-dialog.machine';
@@ -16,7 +17,7 @@ import { staffMember } from './test-support/fixtures';
 const member = staffMember;
 
 function listOf(overrides: Partial<StaffListResponse> = {}): StaffListResponse {
-  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', requireTwoFactor: false, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
+  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1 }, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
 }
 
 const SESSIONS: StaffSession[] = [
@@ -32,7 +33,7 @@ const ALL_GRANTABLE = listOf().grantable;
 
 /** The staff list's page as the Admin wiring file answers it (rows, total and the caller's access). */
 function pageOf(list: StaffListResponse): StaffPage {
-  return { items: list.items, total: list.total, meta: { canEdit: list.canEdit, selfId: list.selfId, requireTwoFactor: list.requireTwoFactor, grantable: list.grantable } };
+  return { items: list.items, total: list.total, meta: { canEdit: list.canEdit, selfId: list.selfId, secondFactor: list.secondFactor, grantable: list.grantable } };
 }
 
 type Actors = Partial<Record<'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession', AnyActorLogic>>;
@@ -103,18 +104,20 @@ describe('staff list', () => {
     const { actor, listed } = start({}, () => listOf({ canEdit: false }));
     await listed(1);
     expect(selectCanEdit(actor.getSnapshot())).toBe(false);
-    for (const event of [{ type: 'staff.create' }, { type: 'staff.edit', id: 'b' }, { type: 'staff.confirm', kind: 'disable', id: 'b' }, { type: 'site.twoFactor', required: true }] as const) {
+    for (const event of [{ type: 'staff.create' }, { type: 'staff.edit', id: 'b' }, { type: 'staff.confirm', kind: 'disable', id: 'b' }, { type: 'site.secondFactor', rule: 'required' }] as const) {
       actor.send(event);
       expect(actor.getSnapshot().matches('idle')).toBe(true);
     }
   });
 
-  it('reads who the caller is and whether the site requires a second factor from the list answer', async () => {
-    const { actor, listed } = start({}, () => listOf({ requireTwoFactor: true }));
+  it("reads who the caller is and the site's second-factor rule from the list answer", async () => {
+    const secondFactor = { rule: 'required', accounts: 3, withSms: 3, withAuthenticator: 0 } as const;
+    const { actor, listed } = start({}, () => listOf({ secondFactor }));
     expect(selectSelfId(actor.getSnapshot())).toBeNull();
+    expect(selectSecondFactor(actor.getSnapshot())).toBeNull();
     await listed(1);
     expect(selectSelfId(actor.getSnapshot())).toBe('a');
-    expect(selectRequireTwoFactor(actor.getSnapshot())).toBe(true);
+    expect(selectSecondFactor(actor.getSnapshot())).toEqual(secondFactor);
   });
 });
 
@@ -198,15 +201,49 @@ describe('confirmations', () => {
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
-  it('confirms the site-wide second factor; a link in an answer keeps the account name', async () => {
-    const runAction = vi.fn(() => ({ message: ADMIN_MESSAGES.twoFactorRequiredOn }));
+  it("asks before changing the site's second-factor rule, from the rule in force with the list's counts; then the notice and the list read again (issue 30)", async () => {
+    const runAction = vi.fn(() => ({ message: SECOND_FACTOR_DONE.authenticator }));
     const { actor, listed } = start({ runAction: fakeActor(runAction) });
     await listed(1);
-    actor.send({ type: 'site.twoFactor', required: true });
+    actor.send({ type: 'site.secondFactor', rule: 'authenticator' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    const asked = { kind: 'secondFactorRule', rule: 'authenticator', from: 'optional', counts: { accounts: 7, withSms: 2, withAuthenticator: 1 } };
+    expect(selectPending(actor.getSnapshot())).toEqual(asked);
+    expect(runAction).not.toHaveBeenCalled();
     actor.send({ type: 'confirm.accept' });
     await waitFor(actor, (s) => selectNotice(s) !== null);
-    expect(runAction).toHaveBeenCalledWith({ action: { kind: 'twoFactor', required: true }, phoneNumber: '' });
+    expect(runAction).toHaveBeenCalledWith({ action: asked, phoneNumber: '' });
+    expect(selectNotice(actor.getSnapshot())).toEqual({ text: SECOND_FACTOR_DONE.authenticator, severity: 'success' });
     expect(selectLink(actor.getSnapshot())).toBeNull();
+    await listed(2);
+  });
+
+  it('asks nothing when the rule in force is chosen again, and a cancelled change writes nothing', async () => {
+    const runAction = vi.fn(() => ({ message: 'changed' }));
+    const { actor, listed, fetchPage } = start({ runAction: fakeActor(runAction) });
+    await listed(1);
+    actor.send({ type: 'site.secondFactor', rule: 'optional' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.send({ type: 'site.secondFactor', rule: 'required' });
+    actor.send({ type: 'confirm.cancel' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(selectPending(actor.getSnapshot())).toBeNull();
+    expect(runAction).not.toHaveBeenCalled();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('the staff form of a site whose rule is `required` needs a mobile number for every account (issue 30)', async () => {
+    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0 } }));
+    await listed(1);
+    actor.send({ type: 'staff.create' });
+    expect(dialog()!.getSnapshot().context.smsRequiredBySite).toBe(true);
+  });
+
+  it('the staff form of a site whose rule is the authenticator app asks a mobile number only for the SMS code the account chose', async () => {
+    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 2 } }));
+    await listed(1);
+    actor.send({ type: 'staff.create' });
+    expect(dialog()!.getSnapshot().context.smsRequiredBySite).toBe(false);
   });
 
   it('shows the set-password link of a password reset with the account name', async () => {
@@ -293,7 +330,7 @@ describe('staff admin machine: every path', () => {
     { type: 'xstate.snapshot.list', snapshot: listSnapshot(false) },
     { type: 'list.search', search: 'x' }, { type: 'list.page', offset: 20 }, { type: 'list.reload' },
     { type: 'staff.create' }, { type: 'staff.edit', id: 'b' }, { type: 'staff.confirm', kind: 'resetSecondFactor', id: 'b' },
-    { type: 'site.twoFactor', required: true }, { type: 'staff.sessions', id: 'a' },
+    { type: 'site.secondFactor', rule: 'required' }, { type: 'site.secondFactor', rule: 'optional' }, { type: 'staff.sessions', id: 'a' },
     { type: 'confirm.phone', value: '+15550107777' }, { type: 'confirm.accept' }, { type: 'confirm.cancel' },
     { type: 'xstate.done.actor.runAction', output: { message: 'ok', link: { url: 'u', expiresAt: 'e' } } },
     { type: 'xstate.error.actor.runAction', error: new Error('no') },

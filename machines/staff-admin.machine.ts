@@ -3,7 +3,8 @@
  * child (machines/list.machine.ts: search, paging, failure and Retry), the create/edit form is the
  * `dialog` child (machines/staff-dialog.machine.ts); this machine owns the flow between them and the
  * page's own parts: confirmations for disable/enable, end sessions, password reset, second-factor
- * reset and the site-wide second factor, an account's active sessions, the notice and the
+ * reset and the site's second-factor rule (issue 30: one rule, three values, common/second-factor-rule.ts;
+ * a change is confirmed with what it will do), an account's active sessions, the notice and the
  * set-password link. It decides what follows: a saved form or a done action → notice and list reload;
  * a conflict's Reload → list reload. Writes are offered only when the list's answer says the caller may
  * edit (`canEdit`); the server refuses anyway. The I/O (the list's `fetchPage`, `saveStaff`,
@@ -14,6 +15,7 @@ import { assign, forwardTo, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { SetPasswordLink, StaffChangeResponse, StaffListResponse, StaffMember, StaffSession } from '../common/admin-contract';
 import { STAFF_PAGE_SIZE } from '../common/admin-contract';
 import { ADMIN_MESSAGES, OWN_MESSAGES } from '../common/messages';
+import type { SecondFactorCounts, SecondFactorRule, SecondFactorState } from '../common/second-factor-rule';
 import { listMachine, type ListEvent, type ListSnapshot, selectListPaging, selectListRows, type ListPage } from './list.machine';
 import { failureMessage } from './notify';
 import type { Severity } from './notifier.machine';
@@ -25,7 +27,8 @@ export { formErrorsOf, type FormField, type SaveStaffInput, type StaffForm } fro
 export type StaffActionKind = 'disable' | 'enable' | 'endSessions' | 'resetPassword' | 'resetSecondFactor';
 export type PendingAction =
   | { kind: StaffActionKind; id: string; name: string; version: number }
-  | { kind: 'twoFactor'; required: boolean };
+  /** A change of the site's second-factor rule: from the rule in force, with the counts the confirmation names. */
+  | { kind: 'secondFactorRule'; rule: SecondFactorRule; from: SecondFactorRule; counts: SecondFactorCounts };
 
 export interface Notice {
   text: string;
@@ -41,7 +44,7 @@ export interface ShownLink extends SetPasswordLink {
 }
 
 /** What the staff list answers beside the rows: what the caller may do on the page. */
-export type StaffAccess = Pick<StaffListResponse, 'canEdit' | 'selfId' | 'requireTwoFactor' | 'grantable'>;
+export type StaffAccess = Pick<StaffListResponse, 'canEdit' | 'selfId' | 'secondFactor' | 'grantable'>;
 
 /** The staff list's page as the list machine keeps it (rows, total and the caller's access). */
 export type StaffPage = ListPage<StaffMember> & { meta: StaffAccess };
@@ -68,7 +71,8 @@ export type StaffAdminEvent =
   | { type: 'staff.create' }
   | { type: 'staff.edit'; id: string }
   | { type: 'staff.confirm'; kind: StaffActionKind; id: string }
-  | { type: 'site.twoFactor'; required: boolean }
+  /** Choose the site's second-factor rule (issue 30): a confirmation says what it will do. */
+  | { type: 'site.secondFactor'; rule: SecondFactorRule }
   | { type: 'staff.sessions'; id: string }
   | { type: 'confirm.phone'; value: string }
   | { type: 'confirm.accept' }
@@ -123,14 +127,17 @@ export const staffAdminMachine = setup({
       phoneDraft: '',
       confirmError: null,
     })),
-    prepareTwoFactor: assign((_, params: { required: boolean }) => ({ pending: { kind: 'twoFactor' as const, required: params.required }, confirmError: null })),
+    prepareSecondFactor: assign((_, params: { rule: SecondFactorRule; state: SecondFactorState }) => {
+      const { rule: from, ...counts } = params.state;
+      return { pending: { kind: 'secondFactorRule' as const, rule: params.rule, from, counts }, confirmError: null };
+    }),
     setPhoneDraft: assign((_, params: { value: string }) => ({ phoneDraft: params.value, confirmError: null })),
     showPhoneError: assign({ confirmError: ADMIN_MESSAGES.phoneInvalid }),
     clearPending: assign({ pending: null, phoneDraft: '', confirmError: null }),
     storeActionDone: assign(({ context }, params: { output: RunActionOutput }) => {
       const pending = context.pending;
-      const name = pending && pending.kind !== 'twoFactor' ? pending.name : '';
-      const phone = pending && pending.kind !== 'twoFactor' ? memberOf(context, pending.id)?.phoneNumber ?? '' : '';
+      const name = pending && pending.kind !== 'secondFactorRule' ? pending.name : '';
+      const phone = pending && pending.kind !== 'secondFactorRule' ? memberOf(context, pending.id)?.phoneNumber ?? '' : '';
       return {
         notice: { text: params.output.message, severity: 'success' as const },
         link: params.output.link ? { ...params.output.link, name, sentBySms: phone.trim() !== '', copied: false } : context.link,
@@ -153,6 +160,9 @@ export const staffAdminMachine = setup({
   },
   guards: {
     canEdit: ({ context }) => context.access?.canEdit === true,
+    /** An editor chose a rule other than the one in force (choosing it again asks nothing). */
+    changesSecondFactor: ({ context }, params: { rule: SecondFactorRule }) =>
+      context.access?.canEdit === true && context.access.secondFactor.rule !== params.rule,
     isListed: ({ context }, params: { id: string }) => memberOf(context, params.id) !== undefined,
     hasLink: ({ context }) => context.link !== null,
     /** A write on a row of the table: the caller may edit and the account is on the page. */
@@ -201,7 +211,11 @@ export const staffAdminMachine = setup({
           target: 'confirming',
           actions: { type: 'preparePending', params: ({ context, event }) => ({ kind: event.kind, member: memberOf(context, event.id)! }) },
         },
-        'site.twoFactor': { guard: 'canEdit', target: 'confirming', actions: { type: 'prepareTwoFactor', params: ({ event }) => ({ required: event.required }) } },
+        'site.secondFactor': {
+          guard: { type: 'changesSecondFactor', params: ({ event }) => ({ rule: event.rule }) },
+          target: 'confirming',
+          actions: { type: 'prepareSecondFactor', params: ({ context, event }) => ({ rule: event.rule, state: context.access!.secondFactor }) },
+        },
         'staff.sessions': {
           guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
           target: 'sessions',
@@ -237,7 +251,7 @@ export const staffAdminMachine = setup({
         id: 'dialog',
         src: 'staffDialog',
         input: ({ context }): StaffDialogInput => ({
-          member: context.dialogFor, grantable: context.access?.grantable ?? {}, siteRequiresTwoFactor: context.access?.requireTwoFactor === true,
+          member: context.dialogFor, grantable: context.access?.grantable ?? {}, smsRequiredBySite: context.access?.secondFactor.rule === 'required',
         }),
         onDone: [
           {
@@ -319,7 +333,8 @@ export const selectPaging = (s: ListSnapshot | undefined) => {
 
 export const selectCanEdit = (s: StaffAdminSnapshot) => s.context.access?.canEdit === true;
 export const selectSelfId = (s: StaffAdminSnapshot) => s.context.access?.selfId ?? null;
-export const selectRequireTwoFactor = (s: StaffAdminSnapshot) => s.context.access?.requireTwoFactor === true;
+/** The site's second-factor rule and its counts (null before the list's first answer). */
+export const selectSecondFactor = (s: StaffAdminSnapshot) => s.context.access?.secondFactor ?? null;
 export const selectNotice = (s: StaffAdminSnapshot) => s.context.notice;
 export const selectLink = (s: StaffAdminSnapshot) => s.context.link;
 export const selectPending = (s: StaffAdminSnapshot) => (s.matches('confirming') || s.matches('working') ? s.context.pending : null);

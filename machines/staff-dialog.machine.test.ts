@@ -21,10 +21,10 @@ function conflictError() {
 
 function start(
   saveStaff: AnyActorLogic = pendingActor(),
-  input: { member?: StaffMember | null; grantable?: Roles; siteRequiresTwoFactor?: boolean } = { member: null },
+  input: { member?: StaffMember | null; grantable?: Roles; smsRequiredBySite?: boolean } = { member: null },
 ) {
   return createActor(staffDialogMachine.provide({ actors: { saveStaff } }), {
-    input: { member: input.member ?? null, grantable: input.grantable ?? ALL, siteRequiresTwoFactor: input.siteRequiresTwoFactor },
+    input: { member: input.member ?? null, grantable: input.grantable ?? ALL, smsRequiredBySite: input.smsRequiredBySite },
   }).start();
 }
 
@@ -134,7 +134,7 @@ describe('staff dialog', () => {
     await waitFor(withoutSms, (s) => s.status === 'done');
     expect(saveStaff).toHaveBeenCalledWith({ form: expect.objectContaining({ phoneNumber: '', twoFactorOnLogin: false }) });
 
-    const siteRule = start(pendingActor(), { siteRequiresTwoFactor: true });
+    const siteRule = start(pendingActor(), { smsRequiredBySite: true });
     expect(selectPhoneRequired(siteRule.getSnapshot())).toBe(true);
     siteRule.send({ type: 'editor.save' });
     expect(selectFormErrors(siteRule.getSnapshot()).phoneNumber).toBe(ADMIN_MESSAGES.phoneRequiredForSms);

@@ -14,6 +14,7 @@ import { AREA_NAMES, type AccessLevel, type AreaName } from '../common/constants
 import type { Roles } from '../common/contract';
 import { canSetLevel } from '../common/grant-cap';
 import { ADMIN_MESSAGES } from '../common/messages';
+import { smsCodeApplies } from '../common/second-factor-rule';
 import { failureMessage } from './notify';
 import { providedLater } from './unprovided';
 
@@ -35,8 +36,11 @@ export interface StaffDialogInput {
   member: StaffMember | null;
   /** What the signed-in user may hand out (the list's answer). */
   grantable: Roles;
-  /** The site signs everyone in with a second factor (the list's answer): the SMS code then applies to every account. */
-  siteRequiresTwoFactor?: boolean;
+  /**
+   * The site's second-factor rule is `required` (the list's answer, common/second-factor-rule.ts): the SMS
+   * code then applies to every account, stays on and needs a mobile number.
+   */
+  smsRequiredBySite?: boolean;
 }
 
 /** How the dialog ended: the page machine decides what follows. */
@@ -49,7 +53,7 @@ export interface StaffDialogContext {
   form: StaffForm;
   formInitial: StaffForm;
   grantable: Roles;
-  siteRequiresTwoFactor: boolean;
+  smsRequiredBySite: boolean;
   formErrors: Partial<Record<FormField, string>>;
   formError: string | null;
   outcome: StaffDialogOutcome;
@@ -75,14 +79,14 @@ export function phoneValid(value: string): boolean {
 
 /**
  * Whether the SMS second factor applies to the account (issue 30): its own two-factor setting or the
- * site's rule. Only then is a mobile number required (the server checks the same rule).
+ * site's `required` rule. Only then is a mobile number required (the server checks the same rule).
  */
-export function smsApplies(form: Pick<StaffForm, 'twoFactorOnLogin'>, siteRequiresTwoFactor: boolean): boolean {
-  return form.twoFactorOnLogin || siteRequiresTwoFactor;
+export function smsApplies(form: Pick<StaffForm, 'twoFactorOnLogin'>, smsRequiredBySite: boolean): boolean {
+  return smsCodeApplies(form.twoFactorOnLogin, smsRequiredBySite ? 'required' : 'optional');
 }
 
 /** Field errors of a form, empty when it may be sent. */
-export function formErrorsOf(form: StaffForm, siteRequiresTwoFactor = false): Partial<Record<FormField, string>> {
+export function formErrorsOf(form: StaffForm, smsRequiredBySite = false): Partial<Record<FormField, string>> {
   const errors: Partial<Record<FormField, string>> = {};
   if (form.mode === 'create') {
     if (!form.email.trim()) errors.email = ADMIN_MESSAGES.emailRequired;
@@ -90,7 +94,7 @@ export function formErrorsOf(form: StaffForm, siteRequiresTwoFactor = false): Pa
   }
   if (!form.displayName.trim()) errors.displayName = ADMIN_MESSAGES.displayNameRequired;
   if (form.phoneNumber.trim() === '') {
-    if (smsApplies(form, siteRequiresTwoFactor)) errors.phoneNumber = ADMIN_MESSAGES.phoneRequiredForSms;
+    if (smsApplies(form, smsRequiredBySite)) errors.phoneNumber = ADMIN_MESSAGES.phoneRequiredForSms;
   } else if (!phoneValid(form.phoneNumber)) errors.phoneNumber = ADMIN_MESSAGES.phoneInvalid;
   return errors;
 }
@@ -136,7 +140,7 @@ export const staffDialogMachine = setup({
       const roles: Roles = params.level === 'none' ? rest : { ...rest, [params.area]: params.level };
       return { form: { ...context.form, roles } };
     }),
-    showFormErrors: assign(({ context }) => ({ formErrors: formErrorsOf(context.form, context.siteRequiresTwoFactor) })),
+    showFormErrors: assign(({ context }) => ({ formErrors: formErrorsOf(context.form, context.smsRequiredBySite) })),
     storeFormError: assign((_, params: { error: unknown }) => ({ formError: failureMessage(params.error, ADMIN_MESSAGES.saveFailed) })),
     endSaved: assign((_, params: { result: StaffChangeResponse }) => ({ outcome: { kind: 'saved' as const, result: params.result } })),
     endReload: assign({ outcome: { kind: 'reload' } }),
@@ -146,7 +150,7 @@ export const staffDialogMachine = setup({
     /** The grant cap (issue 25, common/grant-cap.ts): only levels the signed-in user may hand out. */
     canGrant: ({ context }, params: { area: AreaName; level: AccessLevel | 'none' }) =>
       canSetLevel(context.grantable, params.area, context.formInitial.roles[params.area], params.level),
-    formValid: ({ context }) => Object.keys(formErrorsOf(context.form, context.siteRequiresTwoFactor)).length === 0,
+    formValid: ({ context }) => Object.keys(formErrorsOf(context.form, context.smsRequiredBySite)).length === 0,
     formDirty: ({ context }) => !sameForm(context.form, context.formInitial),
     /** A stale version; other 409s (last Admin, e-mail taken) are messages for the form. */
     isConflict: (_, params: { error: unknown }) =>
@@ -158,7 +162,7 @@ export const staffDialogMachine = setup({
   context: ({ input }) => {
     const form = formFor(input.member);
     return {
-      form, formInitial: form, grantable: input.grantable, siteRequiresTwoFactor: input.siteRequiresTwoFactor === true,
+      form, formInitial: form, grantable: input.grantable, smsRequiredBySite: input.smsRequiredBySite === true,
       formErrors: {}, formError: null, outcome: { kind: 'cancelled' },
     };
   },
@@ -227,7 +231,9 @@ export const selectFormErrors = (s: StaffDialogSnapshot | undefined) => s?.conte
 export const selectFormError = (s: StaffDialogSnapshot | undefined) => s?.context.formError ?? null;
 /** Whether the form must hold a mobile number: the SMS second factor applies to the account (issue 30). */
 export const selectPhoneRequired = (s: StaffDialogSnapshot | undefined) =>
-  s !== undefined && smsApplies(s.context.form, s.context.siteRequiresTwoFactor);
+  s !== undefined && smsApplies(s.context.form, s.context.smsRequiredBySite);
+/** The site's rule keeps the SMS code on: the form shows it on and locked (issue 30). */
+export const selectSmsLocked = (s: StaffDialogSnapshot | undefined) => s?.context.smsRequiredBySite === true;
 export const selectIsSaving = (s: StaffDialogSnapshot | undefined) => s?.hasTag('saving') === true;
 export const selectIsDiscarding = (s: StaffDialogSnapshot | undefined) => s?.matches('discarding') === true;
 export const selectIsConflict = (s: StaffDialogSnapshot | undefined) => s?.matches('conflict') === true;

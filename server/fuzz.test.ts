@@ -207,7 +207,7 @@ async function check(options: InjectOptions, routeKey?: string, writes = MUTATIN
 async function repair(): Promise<void> {
   const probe = await t.inject({ method: 'GET', url: `${API_PATHS.content}?limit=1`, headers: actor.headers });
   if (probe.statusCode === 200) return;
-  await t.db.execute(sql`UPDATE sites SET require_two_factor = false, require_authenticator = false`);
+  await t.db.execute(sql`UPDATE sites SET second_factor_rule = 'optional'`);
   await t.db.execute(sql`UPDATE staff_users SET disabled = false, two_factor_on_login = false WHERE username = ${actorName}`);
   actor = await t.login(actorName);
   last = await fingerprint();

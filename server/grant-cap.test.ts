@@ -88,7 +88,7 @@ async function everyWriteRoute(session: Session, t1: Awaited<ReturnType<typeof t
   answers.enable = await call(session, 'POST', `${A}/staff/${id}/enable`, { version: await version() });
   answers.passwordReset = await call(session, 'POST', `${A}/staff/${id}/password-reset`);
   answers.secondFactor = await call(session, 'POST', `${A}/staff/${id}/second-factor/reset`, { phoneNumber: '+15550177777', version: await version() });
-  answers.twoFactorRule = await call(session, 'PUT', `${A}/site/two-factor`, { required: false });
+  answers.twoFactorRule = await call(session, 'PUT', `${A}/site/second-factor`, { rule: 'optional' });
   return answers;
 }
 

@@ -17,6 +17,7 @@ import { API_PATHS, AREAS } from '../common/constants';
 import { AVAILABILITY_PATHS } from '../common/content-availability';
 import { AUDIT_ACTION_KINDS } from '../common/audit-actions';
 import type { RevisionHistoryResponse, RevisionRestoreResponse } from '../common/revisions';
+import { SECOND_FACTOR_RULE_PATH } from '../common/second-factor-rule';
 import { DEMO_SITES } from './db/demo-accounts';
 import {
   auditEvents, contentItems, contentLicences, countryGroups, coupons, networkBrands, networkDevices, networkSettings, networks, offers, planGroups, plans, revisions,
@@ -354,20 +355,15 @@ const CASES: Record<string, Case> = {
     }),
     objects: (p) => [{ kind: 'staff', objectId: p_<Row>(p, 'user').id }],
   },
-  [`PUT ${API_PATHS.admin}/site/two-factor`]: {
-    prepare: async () => ({ required: (await t.db.select().from(sites).where(eq(sites.id, siteId)))[0]!.requireTwoFactor }),
-    send: (s, p) => rest(s, 'PUT', `${API_PATHS.admin}/site/two-factor`, { required: !p.required }),
-    objects: () => [{ kind: 'siteSecurity', objectId: siteId }],
-  },
-  // The authenticator-app rule: every test starts from "off" (on, the writer's session would owe an
-  // enrolment and the cases after it would be refused), and the success turns it on.
-  'PUT /v3.0/user/admin/site/authenticator': {
+  // The second-factor rule (issue 30): every case starts from 'optional' (under 'authenticator' the
+  // writer's session would owe an enrolment and the cases after it would be refused) and moves to 'required'.
+  [`PUT ${API_PATHS.admin}${SECOND_FACTOR_RULE_PATH}`]: {
     prepare: async () => {
-      await t.db.update(sites).set({ requireAuthenticator: false }).where(eq(sites.id, siteId));
+      await t.db.update(sites).set({ secondFactorRule: 'optional' }).where(eq(sites.id, siteId));
       t.app.services.auth.forgetSite(siteId);
       return {};
     },
-    send: (s) => rest(s, 'PUT', '/v3.0/user/admin/site/authenticator', { required: true }),
+    send: (s) => rest(s, 'PUT', `${API_PATHS.admin}${SECOND_FACTOR_RULE_PATH}`, { rule: 'required' }),
     objects: () => [{ kind: 'siteSecurity', objectId: siteId }],
   },
   // Restore (REST): the plan's previous price comes back as a new revision.
@@ -808,9 +804,9 @@ describe('history and restore (issue 28)', () => {
     expect((await rest(writer, 'PUT', `${APPCMS_PATHS.brand}/${SITE}/${n.identifier}`, {
       version: 1, logoUrl: '/named.png', iconUrl: '/i.png', theme: theme('#123456'), themeOtt: theme('#BB0000'), themeApps: theme('#CC0000'),
     })).ok).toBe(true);
-    const rule = (await t.db.select().from(sites).where(eq(sites.id, siteId)))[0]!.requireTwoFactor;
-    expect((await rest(writer, 'PUT', `${API_PATHS.admin}/site/two-factor`, { required: !rule })).ok).toBe(true);
-    expect((await rest(writer, 'PUT', `${API_PATHS.admin}/site/two-factor`, { required: rule })).ok).toBe(true);
+    const rule = (await t.db.select().from(sites).where(eq(sites.id, siteId)))[0]!.secondFactorRule;
+    expect((await rest(writer, 'PUT', `${API_PATHS.admin}${SECOND_FACTOR_RULE_PATH}`, { rule: rule === 'required' ? 'optional' : 'required' })).ok).toBe(true);
+    expect((await rest(writer, 'PUT', `${API_PATHS.admin}${SECOND_FACTOR_RULE_PATH}`, { rule })).ok).toBe(true);
     const byId = await t.inject({ method: 'GET', url: `/v1/revisions/brand/${n.id}`, headers: reader.headers });
     const byIdentifier = await t.inject({ method: 'GET', url: `/v1/revisions/brand/${n.identifier}`, headers: reader.headers });
     expect(byIdentifier.statusCode).toBe(200);

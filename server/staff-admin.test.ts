@@ -5,14 +5,20 @@
  * accounts (and a site) they create, so the shared PostgreSQL run stays clean.
  */
 import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AuditListResponse, StaffChangeResponse, StaffListResponse, StaffSessionsResponse,
 } from '../common/admin-contract';
 import { API_PATHS } from '../common/constants';
 import { ADMIN_MESSAGES, MESSAGES } from '../common/messages';
+import {
+  SECOND_FACTOR_AUDIT_ACTION, SECOND_FACTOR_DONE, SECOND_FACTOR_RULE_PATH, SECOND_FACTOR_TEXT,
+} from '../common/second-factor-rule';
+import { TOTP_PATHS, type TotpStartResponse } from '../common/totp';
 import { DEMO_SITES } from './db/demo-accounts';
-import { sites } from './db/schema';
+import { auditEvents, revisions, sites } from './db/schema';
+import { totpCode } from './domain/totp';
 import { createTestApp, outboxHeaders, type Session, type TestApp } from './test/kit';
 
 const A = API_PATHS.admin;
@@ -45,13 +51,21 @@ async function setPassword(url: string, password = 'Fresh!Pass123') {
   return t.post(`${A}/set-password`, { token: tokenOf(url), newPassword: password, confirmPassword: password });
 }
 
+/** Sets up an authenticator app on the session's account (a site whose rule is 'authenticator' asks it first). */
+async function enrolAuthenticator(session: Session): Promise<void> {
+  const started = await t.post(`${TOTP_PATHS.account}/start`, {}, session.headers);
+  expect(started.statusCode).toBe(200);
+  const confirmed = await t.post(`${TOTP_PATHS.account}/confirm`, { code: totpCode(started.json<TotpStartResponse>().secret, new Date()) }, session.headers);
+  expect(confirmed.statusCode).toBe(200);
+}
+
 /** A site of its own with one Admin editor, for the last-Admin rule. */
 async function lonelySite() {
   const base = await t.siteByName(DEMO_SITES.northwind);
   const name = `solo-${randomUUID().slice(0, 8)}`;
   const { id: _id, ...rest } = base;
   void _id;
-  await t.db.insert(sites).values({ ...rest, siteInternalName: name, managementApiKey: randomUUID(), requireTwoFactor: false });
+  await t.db.insert(sites).values({ ...rest, siteInternalName: name, managementApiKey: randomUUID(), secondFactorRule: 'optional' });
   const user = await t.createUser({ site: name, roles: { Admin: 'write' }, prefix: 'solo' });
   return { name, user, session: await t.login(user.username, user.password) };
 }
@@ -134,7 +148,8 @@ describe('writes need Admin write or contributor', () => {
       ['DELETE', `${A}/staff/${id}/sessions/${randomUUID()}`],
       ['POST', `${A}/staff/${id}/password-reset`],
       ['POST', `${A}/staff/${id}/second-factor/reset`, { phoneNumber: '+15550001111', ...version }],
-      ['PUT', `${A}/site/two-factor`, { required: true }],
+      ['PUT', `${A}${SECOND_FACTOR_RULE_PATH}`, { rule: 'required' }],
+      ['PUT', `${A}${SECOND_FACTOR_RULE_PATH}`, { rule: 'authenticator' }],
     ];
     for (const session of [reader, contentOnly]) {
       for (const [method, url, body] of writes) {
@@ -145,7 +160,7 @@ describe('writes need Admin write or contributor', () => {
     }
     const after = (await call(admin, 'GET', `${A}/staff/${id}`)).json<{ staff: { version: number; disabled: boolean } }>();
     expect(after.staff).toMatchObject({ version: target.staff.version, disabled: false });
-    expect((await call(reader, 'GET', `${A}/staff`)).json<StaffListResponse>().requireTwoFactor).toBe(false);
+    expect((await call(reader, 'GET', `${A}/staff`)).json<StaffListResponse>().secondFactor.rule).toBe('optional');
   });
 });
 
@@ -196,7 +211,16 @@ describe('a new account and its set-password link', () => {
     expect(withSms.statusCode).toBe(400);
     expect(withSms.json().message).toBe(ADMIN_MESSAGES.phoneRequiredForSms);
     const solo = await lonelySite();
-    await call(solo.session, 'PUT', `${A}/site/two-factor`, { required: true });
+    // The rule 'authenticator' does not send SMS codes: an account without its own SMS code needs no number.
+    expect((await call(solo.session, 'PUT', `${A}${SECOND_FACTOR_RULE_PATH}`, { rule: 'authenticator' })).statusCode).toBe(200);
+    await enrolAuthenticator(solo.session);
+    const byApp = await create(solo.session, { phoneNumber: '', roles: { Admin: 'read' } });
+    expect(byApp.staff).toMatchObject({ phoneNumber: '', twoFactorOnLogin: false });
+    const appAndSms = await call(solo.session, 'POST', `${A}/staff`, newAccount({ phoneNumber: '', twoFactorOnLogin: true, roles: { Admin: 'read' } }));
+    expect(appAndSms.statusCode).toBe(400);
+    expect(appAndSms.json().message).toBe(ADMIN_MESSAGES.phoneRequiredForSms);
+    // The rule 'required' sends the SMS code to every account: each needs a number.
+    expect((await call(solo.session, 'PUT', `${A}${SECOND_FACTOR_RULE_PATH}`, { rule: 'required' })).statusCode).toBe(200);
     const bySiteRule = await call(solo.session, 'POST', `${A}/staff`, newAccount({ phoneNumber: '', roles: { Admin: 'read' } }));
     expect(bySiteRule.statusCode).toBe(400);
     expect(bySiteRule.json().message).toBe(ADMIN_MESSAGES.phoneRequiredForSms);
@@ -302,14 +326,35 @@ describe('the last Admin and oneself', () => {
     // ...and that ended the caller's own session.
     expect((await call(solo.session, 'GET', API_PATHS.verify)).statusCode).toBe(401);
   });
+});
 
-  it('requiring a second factor turns it on for every account of the site and for new ones', async () => {
+describe("the site's second-factor rule: one value, one route (issue 30)", () => {
+  const P = `${A}${SECOND_FACTOR_RULE_PATH}`;
+
+  async function changesOf(siteId: string) {
+    const rows = await t.db.select().from(revisions).where(and(eq(revisions.objectKind, 'siteSecurity'), eq(revisions.objectId, siteId))).orderBy(asc(revisions.seq));
+    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.siteId, siteId), eq(auditEvents.action, SECOND_FACTOR_AUDIT_ACTION))).orderBy(asc(auditEvents.seq));
+    return { revisions: rows, audit };
+  }
+
+  it("'required' switches the SMS code on for every account and for new ones; it cannot be switched off while the rule holds", async () => {
     const solo = await lonelySite();
-    const on = await call(solo.session, 'PUT', `${A}/site/two-factor`, { required: true });
-    expect(on.json()).toMatchObject({ success: true, requireTwoFactor: true });
+    const site = await t.siteByName(solo.name);
+    const before = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
+    expect(before.secondFactor).toEqual({ rule: 'optional', accounts: 1, withSms: 0, withAuthenticator: 0 });
+    const on = await call(solo.session, 'PUT', P, { rule: 'required' });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ success: true, message: SECOND_FACTOR_DONE.required, secondFactor: { rule: 'required', accounts: 1, withSms: 1, withAuthenticator: 0 } });
+    expect((await t.siteByName(solo.name)).secondFactorRule).toBe('required');
     const listed = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
-    expect(listed.requireTwoFactor).toBe(true);
+    expect(listed.secondFactor.rule).toBe('required');
     expect(listed.items.every((m) => m.twoFactorOnLogin)).toBe(true);
+    // One revision and one audit row, in words the audit log shows.
+    const changes = await changesOf(site.id);
+    expect(changes.revisions.map((r) => r.changes)).toEqual([[{ field: 'secondFactorRule', before: 'optional', after: 'required' }]]);
+    expect(changes.audit).toHaveLength(1);
+    expect(changes.audit[0]!.detail).toMatchObject({ before: { secondFactorRule: 'optional' }, after: { secondFactorRule: 'required' }, accountsSwitchedOn: 1 });
+    expect(changes.audit[0]!.requestId).toBe(changes.revisions[0]!.requestId);
     // The solo admin holds Admin write only, so it may grant nothing else (the grant cap, issue 25).
     const created = await create(solo.session, { twoFactorOnLogin: false, roles: { Admin: 'read' } });
     expect(created.staff.twoFactorOnLogin).toBe(true);
@@ -317,7 +362,49 @@ describe('the last Admin and oneself', () => {
       displayName: 'x', phoneNumber: created.staff.phoneNumber, twoFactorOnLogin: false, roles: {}, version: created.staff.version,
     });
     expect(off.statusCode).toBe(400);
-    expect(off.json().message).toBe(ADMIN_MESSAGES.twoFactorRequiredForAll);
+    expect(off.json().message).toBe(SECOND_FACTOR_TEXT.smsLocked);
+  });
+
+  it('choosing the rule in force changes and records nothing; each change is one revision and one audit row', async () => {
+    const solo = await lonelySite();
+    const site = await t.siteByName(solo.name);
+    const same = await call(solo.session, 'PUT', P, { rule: 'optional' });
+    expect(same.json()).toMatchObject({ success: true, secondFactor: { rule: 'optional' } });
+    expect(await changesOf(site.id)).toEqual({ revisions: [], audit: [] });
+    expect((await call(solo.session, 'PUT', P, { rule: 'required' })).statusCode).toBe(200);
+    expect((await call(solo.session, 'PUT', P, { rule: 'optional' })).statusCode).toBe(200);
+    const changes = await changesOf(site.id);
+    expect(changes.revisions.map((r) => r.changes)).toEqual([
+      [{ field: 'secondFactorRule', before: 'optional', after: 'required' }], [{ field: 'secondFactorRule', before: 'required', after: 'optional' }],
+    ]);
+    expect(changes.audit.map((a) => (a.detail as { after: unknown }).after)).toEqual([{ secondFactorRule: 'required' }, { secondFactorRule: 'optional' }]);
+    // Back to each account's own setting: the SMS code stays on where it is, and may now be switched off.
+    const [me] = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>().items;
+    expect(me!.twoFactorOnLogin).toBe(true);
+    const off = await call(solo.session, 'PUT', `${A}/staff/${me!.id}`, {
+      displayName: me!.displayName, phoneNumber: me!.phoneNumber, twoFactorOnLogin: false, roles: me!.roles, version: me!.version,
+    });
+    expect(off.statusCode).toBe(200);
+  });
+
+  it("'authenticator' sends an account without an app to set one up right after its password; the SMS code is not switched on", async () => {
+    const solo = await lonelySite();
+    const member = await t.createUser({ site: solo.name, roles: { Content: 'read' }, prefix: 'rule-app' });
+    expect((await call(solo.session, 'PUT', P, { rule: 'authenticator' })).json()).toMatchObject({
+      success: true, message: SECOND_FACTOR_DONE.authenticator, secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 0 },
+    });
+    const login = await t.post(API_PATHS.login, { username: member.username, password: member.password, deviceId: randomUUID() });
+    expect(login.json()).toMatchObject({ success: true, isTwoFactorOnLogin: false, authenticatorEnrolmentDue: true });
+    // The editor's own session owes the enrolment at once too (the cached lookup was forgotten).
+    expect((await call(solo.session, 'GET', `${A}/staff`)).statusCode).toBe(403);
+  });
+
+  it('refuses a rule it does not know (400) and changes nothing', async () => {
+    const solo = await lonelySite();
+    for (const body of [{ rule: 'always' }, { required: true }, {}]) {
+      expect((await call(solo.session, 'PUT', P, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.siteByName(solo.name)).secondFactorRule).toBe('optional');
   });
 });
 

@@ -9,12 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffListResponse } from '../common/admin-contract';
 import { API_PATHS } from '../common/constants';
 import type { LoginResponse, SiteProfile, VerifyOtpResponse } from '../common/contract';
-import { ACCOUNT_MESSAGES, MESSAGES, OWN_MESSAGES } from '../common/messages';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, MESSAGES, OWN_MESSAGES } from '../common/messages';
+import { SECOND_FACTOR_AUDIT_ACTION, SECOND_FACTOR_DONE, SECOND_FACTOR_RULE_PATH } from '../common/second-factor-rule';
 import {
   RECOVERY_CODE_COUNT, TOTP_AUDIT_ACTIONS, TOTP_MESSAGES, TOTP_PATHS,
-  type SiteAuthenticatorResponse, type TotpRecoveryCodesResponse, type TotpStartResponse, type TotpStatusResponse,
+  type TotpRecoveryCodesResponse, type TotpStartResponse, type TotpStatusResponse,
 } from '../common/totp';
 import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, sites, totpFactors, totpRecoveryCodes } from './db/schema';
@@ -82,7 +84,7 @@ async function siteOfItsOwn(prefix: string): Promise<string> {
   const name = `${prefix}-${randomUUID().slice(0, 8)}`;
   const { id: _id, ...rest } = base;
   void _id;
-  await t.db.insert(sites).values({ ...rest, siteInternalName: name, managementApiKey: randomUUID(), requireAuthenticator: false });
+  await t.db.insert(sites).values({ ...rest, siteInternalName: name, managementApiKey: randomUUID(), secondFactorRule: 'optional' });
   return name;
 }
 
@@ -377,7 +379,7 @@ describe('disable and regenerate', () => {
 });
 
 describe('the site requirement', () => {
-  it('an Admin editor turns it on and off (audited); Admin read sees it but is refused; no Admin role is refused', async () => {
+  it("the site's rule 'authenticator' (issue 30, one rule with the SMS one): an Admin editor sets it (audited); Admin read sees it but is refused; no Admin role is refused", async () => {
     const siteName = await siteOfItsOwn('totp-admin');
     const editor = await t.createUser({ site: siteName, roles: { Admin: 'write' }, prefix: 'totp-admin-w' });
     const reader = await t.createUser({ site: siteName, roles: { Admin: 'read' }, prefix: 'totp-admin-r' });
@@ -385,34 +387,41 @@ describe('the site requirement', () => {
     const editorSession = await t.login(editor.username, editor.password);
     const readerSession = await t.login(reader.username, reader.password);
     const outsiderSession = await t.login(outsider.username, outsider.password);
-    const P = TOTP_PATHS.siteRequirement;
+    const P = `${API_PATHS.admin}${SECOND_FACTOR_RULE_PATH}`;
 
-    expect((await t.get(P, readerSession.headers)).json<SiteAuthenticatorResponse>()).toMatchObject({ required: false, canEdit: false });
-    const readerPut = await t.inject({ method: 'PUT', url: P, payload: { required: true }, headers: readerSession.headers });
+    expect((await t.get(`${API_PATHS.admin}/staff`, readerSession.headers)).json<StaffListResponse>()).toMatchObject({
+      canEdit: false, secondFactor: { rule: 'optional', accounts: 3, withSms: 0, withAuthenticator: 0 },
+    });
+    const readerPut = await t.inject({ method: 'PUT', url: P, payload: { rule: 'authenticator' }, headers: readerSession.headers });
     expect(readerPut.statusCode).toBe(403);
-    expect(readerPut.json()).toEqual({ success: false, message: OWN_MESSAGES.forbidden });
-    expect((await t.get(P, outsiderSession.headers)).statusCode).toBe(403);
-    const badBody = await t.inject({ method: 'PUT', url: P, payload: { required: 'yes' }, headers: editorSession.headers });
+    expect(readerPut.json()).toEqual({ success: false, message: ADMIN_MESSAGES.noEditRole });
+    expect((await t.inject({ method: 'PUT', url: P, payload: { rule: 'authenticator' }, headers: outsiderSession.headers })).statusCode).toBe(403);
+    const badBody = await t.inject({ method: 'PUT', url: P, payload: { rule: 'yes' }, headers: editorSession.headers });
     expect(badBody.statusCode).toBe(400);
+    expect((await t.siteByName(siteName)).secondFactorRule).toBe('optional');
 
-    const on = await t.inject({ method: 'PUT', url: P, payload: { required: true }, headers: editorSession.headers });
+    const on = await t.inject({ method: 'PUT', url: P, payload: { rule: 'authenticator' }, headers: editorSession.headers });
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toEqual({ success: true, message: TOTP_MESSAGES.siteRequirementOn, required: true, canEdit: true });
-    expect((await t.siteByName(siteName)).requireAuthenticator).toBe(true);
-    const audit = await auditOf(editor.id, TOTP_AUDIT_ACTIONS.siteRequirement);
-    expect(audit[0]?.detail).toMatchObject({ before: { required: false }, after: { required: true } });
-    // The editor has no authenticator either: refused from the Admin area until enrolled.
-    const blocked = await t.inject({ method: 'PUT', url: P, payload: { required: false }, headers: editorSession.headers });
+    expect(on.json()).toEqual({
+      success: true, message: SECOND_FACTOR_DONE.authenticator, secondFactor: { rule: 'authenticator', accounts: 3, withSms: 0, withAuthenticator: 0 },
+    });
+    expect((await t.siteByName(siteName)).secondFactorRule).toBe('authenticator');
+    const audit = await auditOf(editor.id, SECOND_FACTOR_AUDIT_ACTION);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.detail).toMatchObject({ before: { secondFactorRule: 'optional' }, after: { secondFactorRule: 'authenticator' }, accountsSwitchedOn: 0 });
+    // The editor has no authenticator either: refused from the Admin area until enrolled (the cached session saw the change at once).
+    const blocked = await t.inject({ method: 'PUT', url: P, payload: { rule: 'optional' }, headers: editorSession.headers });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toEqual({ success: false, message: TOTP_MESSAGES.enrolmentRequired });
     await enrol(editorSession);
-    const off = await t.inject({ method: 'PUT', url: P, payload: { required: false }, headers: editorSession.headers });
-    expect(off.json()).toMatchObject({ success: true, message: TOTP_MESSAGES.siteRequirementOff, required: false });
+    const off = await t.inject({ method: 'PUT', url: P, payload: { rule: 'optional' }, headers: editorSession.headers });
+    expect(off.json()).toMatchObject({ success: true, message: SECOND_FACTOR_DONE.optional, secondFactor: { rule: 'optional', withAuthenticator: 1 } });
+    expect(await auditOf(editor.id, SECOND_FACTOR_AUDIT_ACTION)).toHaveLength(2);
   });
 
   it('a user without the app is signed in but refused area APIs (403) until enrolled; enrolment, profile, session check and logout answer', async () => {
     const siteName = await siteOfItsOwn('totp-req');
-    await t.db.update(sites).set({ requireAuthenticator: true }).where(eq(sites.siteInternalName, siteName));
+    await t.db.update(sites).set({ secondFactorRule: 'authenticator' }).where(eq(sites.siteInternalName, siteName));
     const user = await t.createUser({ site: siteName, roles: { Admin: 'write', Content: 'write' }, prefix: 'totp-req' });
     const answer = await passwordStep(user, randomUUID());
     expect(answer).toMatchObject({ success: true, isTwoFactorOnLogin: false, authenticatorEnrolmentDue: true });
@@ -438,7 +447,7 @@ describe('the site requirement', () => {
 
   it('with the SMS code too: the verify answer says enrolment is due; logout answers during it', async () => {
     const siteName = await siteOfItsOwn('totp-req-sms');
-    await t.db.update(sites).set({ requireAuthenticator: true }).where(eq(sites.siteInternalName, siteName));
+    await t.db.update(sites).set({ secondFactorRule: 'authenticator' }).where(eq(sites.siteInternalName, siteName));
     const user = await t.createUser({ site: siteName, twoFactorOnLogin: true, prefix: 'totp-req-sms' });
     const deviceId = randomUUID();
     await passwordStep(user, deviceId);

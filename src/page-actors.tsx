@@ -25,7 +25,6 @@ import type { ListPageMachine } from '../machines/list-page.machine';
 import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
 import type { ReportMachine } from '../machines/report.machine';
 import type { SetPasswordMachine } from '../machines/set-password.machine';
-import type { SiteAuthenticatorMachine } from '../machines/site-authenticator.machine';
 import type { StaffAdminAuditMachine } from '../machines/staff-admin-audit.machine';
 import type { StaffAdminMachine } from '../machines/staff-admin.machine';
 import type { SubscriberSearchMachine } from '../machines/subscriber-search.machine';
@@ -55,7 +54,6 @@ export interface PageLogic {
   staff: StaffAdminMachine;
   audit: StaffAdminAuditMachine;
   setPassword: SetPasswordMachine;
-  siteSecurity: SiteAuthenticatorMachine;
   // Customer Support (src/adapters/support-actors.ts)
   subscriberSearch: SubscriberSearchMachine;
   subscriber: SubscriberMachine;

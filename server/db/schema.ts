@@ -7,6 +7,7 @@ import {
   bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
+import type { SecondFactorRule } from '../../common/second-factor-rule';
 
 /** A site (the spec's "service"). `siteInternalName` is the `site` value every call carries. */
 export const sites = pgTable('sites', {
@@ -38,10 +39,12 @@ export const sites = pgTable('sites', {
   cloudProvider: text('cloud_provider').notNull(),
   /** The remaining site-profile fields of spec §3 (bucket, analyticsURL, ...), served as they are. */
   profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
-  /** The Admin area's "require a second factor for everyone on the site". */
-  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-  /** The Admin area's "require an authenticator app for everyone on the site" (TOTP, SECURITY.md C-TOTP-4). */
-  requireAuthenticator: boolean('require_authenticator').notNull().default(false),
+  /**
+   * The Admin area's second-factor rule (issue 30, migration 0026; common/second-factor-rule.ts):
+   * 'optional' (each account's own setting), 'required' (SMS code or authenticator app for every
+   * account) or 'authenticator' (an authenticator app for every account, SECURITY.md C-TOTP-4).
+   */
+  secondFactorRule: text('second_factor_rule').$type<SecondFactorRule>().notNull().default('optional'),
   /** Optimistic-concurrency version of the AppCMS Service and Template fields (see `monetizationVersion`). */
   serviceVersion: integer('service_version').notNull().default(1),
   /** The service's signing key (AppCMS Service): shown masked, replaced by a rotation. */

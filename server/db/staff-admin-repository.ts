@@ -1,13 +1,14 @@
 /**
  * SQL of the Admin area: staff accounts of one site, their sessions, set-password tokens, the site's
- * second-factor flag and the audit log. Every query takes the site id and filters by it; the rules
+ * second-factor rule and the audit log. Every query takes the site id and filters by it; the rules
  * (who may do what) live in server/domain/staff-admin.ts.
  */
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { SecondFactorRule, SecondFactorState } from '../../common/second-factor-rule';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
-import { auditEvents, otpCodes, resetTokens, sessions, sites, staffUsers } from './schema';
+import { auditEvents, otpCodes, resetTokens, sessions, sites, staffUsers, totpFactors } from './schema';
 
 export type StaffRow = typeof staffUsers.$inferSelect;
 export type SessionListRow = typeof sessions.$inferSelect;
@@ -194,31 +195,43 @@ function storeOver(db: Db, opts: { idleMs: number }) {
         .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)));
     },
 
-    async setRequireTwoFactor(siteId: string, required: boolean): Promise<number> {
-      return db.transaction(async (tx) => {
-        await tx.update(sites).set({ requireTwoFactor: required }).where(eq(sites.id, siteId));
-        if (!required) return 0;
-        const rows = await tx.update(staffUsers)
-          .set({ twoFactorOnLogin: true, version: sql`${staffUsers.version} + 1` })
-          .where(and(eq(staffUsers.siteId, siteId), eq(staffUsers.twoFactorOnLogin, false)))
-          .returning({ id: staffUsers.id });
-        return rows.length;
-      });
+    /** The site's second-factor rule (issue 30, common/second-factor-rule.ts). */
+    async secondFactorRuleOf(siteId: string): Promise<SecondFactorRule> {
+      const [row] = await db.select({ rule: sites.secondFactorRule }).from(sites).where(eq(sites.id, siteId)).limit(1);
+      return row?.rule ?? 'optional';
     },
 
-    /** The site's rule that every account signs in with an authenticator app (issue 19). */
-    async requireAuthenticatorOf(siteId: string): Promise<boolean> {
-      const [row] = await db.select({ required: sites.requireAuthenticator }).from(sites).where(eq(sites.id, siteId)).limit(1);
-      return row?.required ?? false;
+    /**
+     * The rule and the counts the confirmation speaks of: the site's accounts, those with the SMS code
+     * on, those with an authenticator app set up (confirmed).
+     */
+    async secondFactorStateOf(siteId: string): Promise<SecondFactorState> {
+      const [site] = await db.select({ rule: sites.secondFactorRule }).from(sites).where(eq(sites.id, siteId)).limit(1);
+      const [row] = await db.select({
+        accounts: count(),
+        withSms: sql<number>`count(*) filter (where ${staffUsers.twoFactorOnLogin})`,
+        withAuthenticator: sql<number>`count(${totpFactors.userId}) filter (where ${totpFactors.confirmedAt} is not null)`,
+      }).from(staffUsers).leftJoin(totpFactors, eq(totpFactors.userId, staffUsers.id)).where(eq(staffUsers.siteId, siteId));
+      return {
+        rule: site?.rule ?? 'optional',
+        accounts: Number(row?.accounts ?? 0),
+        withSms: Number(row?.withSms ?? 0),
+        withAuthenticator: Number(row?.withAuthenticator ?? 0),
+      };
     },
 
-    async setRequireAuthenticator(siteId: string, required: boolean): Promise<void> {
-      await db.update(sites).set({ requireAuthenticator: required }).where(eq(sites.id, siteId));
-    },
-
-    async requireTwoFactorOf(siteId: string): Promise<boolean> {
-      const [row] = await db.select({ required: sites.requireTwoFactor }).from(sites).where(eq(sites.id, siteId)).limit(1);
-      return row?.required ?? false;
+    /**
+     * Sets the rule; `required` switches the SMS code on for every account of the site that has it off
+     * (their versions move on). Answers how many accounts it switched on. Call it in a transaction.
+     */
+    async setSecondFactorRule(siteId: string, rule: SecondFactorRule): Promise<number> {
+      await db.update(sites).set({ secondFactorRule: rule }).where(eq(sites.id, siteId));
+      if (rule !== 'required') return 0;
+      const rows = await db.update(staffUsers)
+        .set({ twoFactorOnLogin: true, version: sql`${staffUsers.version} + 1` })
+        .where(and(eq(staffUsers.siteId, siteId), eq(staffUsers.twoFactorOnLogin, false)))
+        .returning({ id: staffUsers.id });
+      return rows.length;
     },
 
     async listAudit(siteId: string, query: { who: string; action: string; from: Date | null; toExclusive: Date | null; offset: number; limit: number }) {

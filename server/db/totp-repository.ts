@@ -4,7 +4,7 @@
  */
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from './client';
-import { sites, totpFactors, totpRecoveryCodes } from './schema';
+import { totpFactors, totpRecoveryCodes } from './schema';
 
 type TotpFactorRow = typeof totpFactors.$inferSelect;
 
@@ -69,15 +69,6 @@ export function createTotpRepository(db: Db) {
         await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
         await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
       });
-    },
-
-    async siteRequires(siteId: string): Promise<boolean> {
-      const [row] = await db.select({ required: sites.requireAuthenticator }).from(sites).where(eq(sites.id, siteId)).limit(1);
-      return row?.required ?? false;
-    },
-
-    async setSiteRequires(siteId: string, required: boolean): Promise<void> {
-      await db.update(sites).set({ requireAuthenticator: required }).where(eq(sites.id, siteId));
     },
   };
 }

@@ -13,6 +13,7 @@ import type { AreaName } from '../../common/constants';
 import type { Roles } from '../../common/contract';
 import type { SessionLookupRow, SessionRepository, SiteRow, StaffUserRow } from '../db/session-repository';
 import { TOTP_MESSAGES } from '../../common/totp';
+import { authenticatorRequired } from '../../common/second-factor-rule';
 import { createLocalCacheBus, type CacheBus } from '../db/cache-bus';
 import { forbidden, unauthorized } from './errors';
 import type { SessionRow, SessionStore } from './sessions';
@@ -179,7 +180,7 @@ export function createAuthenticator(deps: { store: Pick<SessionRepository, 'look
       if (apiKey !== undefined && !safeEqual(apiKey, site.managementApiKey)) throw unauthorized();
 
       const authenticatorEnrolled = row.authenticatorConfirmedAt !== null && row.authenticatorConfirmedAt !== undefined;
-      const authenticatorEnrolmentDue = site.requireAuthenticator && !authenticatorEnrolled;
+      const authenticatorEnrolmentDue = authenticatorRequired(site.secondFactorRule) && !authenticatorEnrolled;
       if (authenticatorEnrolmentDue && options.authenticatorEnrolment !== 'allowed') throw forbidden(TOTP_MESSAGES.enrolmentRequired);
 
       if (await deps.sessions.touch(session, now)) row.session = { ...session, lastSeenAt: now };

@@ -28,6 +28,7 @@ import { buildSiteProfile, obscureMobileNumber, siteFlags } from './site-profile
 import { otpSmsBody, type SmsTransport } from './sms';
 import type { TokenService } from './tokens';
 import { TOTP_AUDIT_ACTIONS, TOTP_MESSAGES } from '../../common/totp';
+import { authenticatorRequired } from '../../common/second-factor-rule';
 import { createTotpService, type TotpService } from './totp';
 
 export interface FlowResult<T> {
@@ -89,7 +90,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
 
   /** The site requires an authenticator app that this (signed-in) user has not set up. */
   function enrolmentDue(site: SiteRow, authenticator: boolean): { authenticatorEnrolmentDue?: true } {
-    return site.requireAuthenticator && !authenticator ? { authenticatorEnrolmentDue: true } : {};
+    return authenticatorRequired(site.secondFactorRule) && !authenticator ? { authenticatorEnrolmentDue: true } : {};
   }
 
   async function findUser(username: string | undefined): Promise<UserWithSite | undefined> {

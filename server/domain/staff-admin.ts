@@ -13,7 +13,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_AUDIT_ACTIONS, AUDIT_PAGE_SIZE, SET_PASSWORD_TTL_HOURS, STAFF_PAGE_SIZE,
-  type AuditListResponse, type AuditQuery, type CreateStaffRequest, type EndSessionsResponse, type RequireTwoFactorResponse,
+  type AuditListResponse, type AuditQuery, type CreateStaffRequest, type EndSessionsResponse,
   type ResetSecondFactorRequest, type SetPasswordCheckResponse, type SetPasswordLink, type SetPasswordRequest, type SetPasswordResponse,
   type StaffChangeResponse, type StaffListQuery, type StaffListResponse, type StaffMember, type StaffSessionsResponse, type UpdateStaffRequest,
 } from '../../common/admin-contract';
@@ -22,7 +22,9 @@ import { UUID_PATTERN, type Roles } from '../../common/contract';
 import { grantsAboveOwn } from '../../common/grant-cap';
 import { ADMIN_MESSAGES, MESSAGES } from '../../common/messages';
 import { canEdit, parseRoles } from '../../common/roles';
-import { TOTP_AUDIT_ACTIONS } from '../../common/totp';
+import {
+  SECOND_FACTOR_AUDIT_ACTION, SECOND_FACTOR_DONE, SECOND_FACTOR_TEXT, smsCodeApplies, type SecondFactorRule, type SetSecondFactorRuleResponse,
+} from '../../common/second-factor-rule';
 import type { StaffAdminRepository, StaffAdminStore, StaffRecord } from '../db/staff-admin-repository';
 import { scrubDetail } from './audit';
 import { auditObject, recordRevision } from './revisions';
@@ -39,7 +41,7 @@ export interface StaffAdminDeps {
   passwords: PasswordHasher;
   sms: SmsTransport;
   audit: AuditLog;
-  auth: Pick<Authenticator, 'forgetUser'>;
+  auth: Pick<Authenticator, 'forgetUser' | 'forgetSite'>;
   log: { error(obj: unknown, msg?: string): void };
   /**
    * Issue 25: where set-password links point (PUBLIC_URL, server/env.ts), without a trailing slash;
@@ -82,10 +84,11 @@ function toMember(row: StaffWithSessions): StaffMember {
 
 /**
  * Issue 30: a mobile number is required only where the SMS second factor applies to the account (its own
- * setting or the site's rule); the staff dialog's machine checks the same rule before Save.
+ * setting or the site's `required` rule, common/second-factor-rule.ts); the staff dialog's machine checks
+ * the same rule before Save.
  */
-function requirePhoneForSms(input: { phoneNumber: string; twoFactorOnLogin: boolean }, siteRequiresTwoFactor: boolean): void {
-  if (input.phoneNumber.trim() === '' && (input.twoFactorOnLogin || siteRequiresTwoFactor)) {
+function requirePhoneForSms(input: { phoneNumber: string; twoFactorOnLogin: boolean }, rule: SecondFactorRule): void {
+  if (input.phoneNumber.trim() === '' && smsCodeApplies(input.twoFactorOnLogin, rule)) {
     throw invalid('phoneNumber', ADMIN_MESSAGES.phoneRequiredForSms);
   }
 }
@@ -249,9 +252,9 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
   return {
     async list(ctx: AuthContext, query: StaffListQuery): Promise<StaffListResponse> {
       const paging = pageOf(query.page, query.pageSize, STAFF_PAGE_SIZE);
-      const [result, requireTwoFactor] = await Promise.all([
+      const [result, secondFactor] = await Promise.all([
         repo.listStaff(ctx.site.id, { search: query.search ?? '', offset: paging.offset, limit: paging.limit }),
-        repo.requireTwoFactorOf(ctx.site.id),
+        repo.secondFactorStateOf(ctx.site.id),
       ]);
       return {
         success: true,
@@ -261,7 +264,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
         pageSize: paging.pageSize,
         canEdit: isAdminEditor(ctx.user.roles),
         selfId: ctx.user.id,
-        requireTwoFactor,
+        secondFactor,
         grantable: isAdminEditor(ctx.user.roles) ? parseRoles(ctx.user.roles) : {},
       };
     },
@@ -275,14 +278,15 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       const username = input.email.trim().toLowerCase();
       const roles = parseRoles(input.roles);
       await capGrants(ctx, null, {}, roles);
-      const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
-      requirePhoneForSms(input, requireTwoFactor);
+      const rule = await repo.secondFactorRuleOf(ctx.site.id);
+      requirePhoneForSms(input, rule);
+      const smsOn = smsCodeApplies(input.twoFactorOnLogin, rule);
       // Nobody knows this password: the account is usable only once its owner follows the link.
       // Hashed before the e-mail check, so a hidden create (another site's e-mail) takes as long as a real one.
       const unusable = await deps.passwords.hash(randomBytes(32).toString('base64url'));
       const takenBy = await repo.siteOfUsername(username);
       if (takenBy === ctx.site.id) throw conflict(ADMIN_MESSAGES.usernameTaken);
-      if (takenBy !== undefined) return hiddenCreate(ctx, input, username, roles, requireTwoFactor || input.twoFactorOnLogin);
+      if (takenBy !== undefined) return hiddenCreate(ctx, input, username, roles, smsOn);
       let created: StaffRecord;
       try {
         created = await repo.transaction(async (tx) => {
@@ -292,7 +296,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
             email: username,
             displayName: input.displayName.trim(),
             phoneNumber: input.phoneNumber.trim(),
-            twoFactorOnLogin: requireTwoFactor || input.twoFactorOnLogin,
+            twoFactorOnLogin: smsOn,
             roles,
             passwordHash: unusable,
           });
@@ -304,7 +308,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
         // Two admins creating the same e-mail at once: the unique index decides.
         if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
           const winner = await repo.siteOfUsername(username);
-          if (winner !== undefined && winner !== ctx.site.id) return hiddenCreate(ctx, input, username, roles, requireTwoFactor || input.twoFactorOnLogin);
+          if (winner !== undefined && winner !== ctx.site.id) return hiddenCreate(ctx, input, username, roles, smsOn);
           throw conflict(ADMIN_MESSAGES.usernameTaken);
         }
         throw error;
@@ -324,9 +328,9 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       if (target.phoneNumber !== input.phoneNumber.trim() || (target.twoFactorOnLogin && !input.twoFactorOnLogin)) {
         await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.updated);
       }
-      const requireTwoFactor = await repo.requireTwoFactorOf(ctx.site.id);
-      if (requireTwoFactor && !input.twoFactorOnLogin) throw invalid('twoFactorOnLogin', ADMIN_MESSAGES.twoFactorRequiredForAll);
-      requirePhoneForSms(input, requireTwoFactor);
+      const rule = await repo.secondFactorRuleOf(ctx.site.id);
+      if (rule === 'required' && !input.twoFactorOnLogin) throw invalid('twoFactorOnLogin', SECOND_FACTOR_TEXT.smsLocked);
+      requirePhoneForSms(input, rule);
       await keepOneAdmin(ctx, target, isAdminEditor(roles));
       const changes = {
         displayName: input.displayName.trim(),
@@ -428,31 +432,25 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       return { success: true, message: ADMIN_MESSAGES.secondFactorReset(updated.displayName), staff: await reload(ctx, id) };
     },
 
-    async requireTwoFactor(ctx: AuthContext, required: boolean): Promise<RequireTwoFactorResponse> {
-      requireEditor(ctx);
-      await repo.transaction(async (tx) => {
-        const before = await tx.requireTwoFactorOf(ctx.site.id);
-        const accountsTurnedOn = await tx.setRequireTwoFactor(ctx.site.id, required);
-        await recordChange(tx, ctx, ADMIN_AUDIT_ACTIONS.twoFactorRequired, { kind: 'siteSecurity', objectId: ctx.site.id, objectName: null },
-          { requireTwoFactor: before }, { requireTwoFactor: required }, { before: { required: before }, after: { required }, accountsTurnedOn });
-      });
-      return { success: true, message: required ? ADMIN_MESSAGES.twoFactorRequiredOn : ADMIN_MESSAGES.twoFactorRequiredOff, requireTwoFactor: required };
-    },
-
     /**
-     * The site's authenticator-app rule (PUT /v3.0/user/admin/site/authenticator): the write, its
-     * revision (siteSecurity) and its audit entry in one transaction (issue 28). Answers the rule as it
-     * was before.
+     * The site's second-factor rule (issue 30, PUT /v3.0/user/admin/site/second-factor): the write (with
+     * `required`, the SMS code switched on for every account that had it off), its revision (siteSecurity)
+     * and its audit entry in one transaction. Choosing the rule in force changes nothing and records
+     * nothing. Cached session lookups carry the site row and the accounts: they are forgotten, so every
+     * session of the site sees the rule at its next call.
      */
-    async requireAuthenticator(ctx: AuthContext, required: boolean): Promise<boolean> {
+    async setSecondFactorRule(ctx: AuthContext, rule: SecondFactorRule): Promise<SetSecondFactorRuleResponse> {
       requireEditor(ctx);
-      return repo.transaction(async (tx) => {
-        const before = await tx.requireAuthenticatorOf(ctx.site.id);
-        await tx.setRequireAuthenticator(ctx.site.id, required);
-        await recordChange(tx, ctx, TOTP_AUDIT_ACTIONS.siteRequirement, { kind: 'siteSecurity', objectId: ctx.site.id, objectName: null },
-          { requireAuthenticator: before }, { requireAuthenticator: required }, { before: { required: before }, after: { required } });
-        return before;
+      const changed = await repo.transaction(async (tx) => {
+        const before = await tx.secondFactorRuleOf(ctx.site.id);
+        if (before === rule) return false;
+        const accountsSwitchedOn = await tx.setSecondFactorRule(ctx.site.id, rule);
+        await recordChange(tx, ctx, SECOND_FACTOR_AUDIT_ACTION, { kind: 'siteSecurity', objectId: ctx.site.id, objectName: null },
+          { secondFactorRule: before }, { secondFactorRule: rule }, { before: { secondFactorRule: before }, after: { secondFactorRule: rule }, accountsSwitchedOn });
+        return true;
       });
+      if (changed) deps.auth.forgetSite(ctx.site.id);
+      return { success: true, message: SECOND_FACTOR_DONE[rule], secondFactor: await repo.secondFactorStateOf(ctx.site.id) };
     },
 
     async audit(ctx: AuthContext, query: AuditQuery): Promise<AuditListResponse> {

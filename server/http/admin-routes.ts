@@ -13,7 +13,7 @@
  *   DELETE /staff/:id/sessions/:sessionId         end one
  *   POST   /staff/:id/password-reset              a new set-password link
  *   POST   /staff/:id/second-factor/reset         a new mobile number for the SMS code (+ version)
- *   PUT    /site/two-factor                       require a second factor for everyone
+ *   PUT    /site/second-factor                    { rule }: the site's second-factor rule (issue 30; Admin write or contributor)
  *   GET    /audit?area=&action=&who=&objectKind=&object=&from=&to=&page=    the site's audit log, in words
  *   GET    /audit/export?(the same filters)      every matching row (the CSV export)
  *   POST   /set-password/check, /set-password     public: the link's owner sets their password
@@ -21,11 +21,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ADMIN_SCHEMAS,
-  type CreateStaffRequest, type RequireTwoFactorRequest, type ResetSecondFactorRequest, type SetPasswordCheckRequest,
+  type CreateStaffRequest, type ResetSecondFactorRequest, type SetPasswordCheckRequest,
   type SetPasswordRequest, type StaffListQuery, type UpdateStaffRequest, type VersionRequest,
 } from '../../common/admin-contract';
 import { AUDIT_EXPORT_PATH, AUDIT_LOG_QUERY_SCHEMA } from '../../common/audit-actions';
 import { API_PATHS, AREAS } from '../../common/constants';
+import { SECOND_FACTOR_RULE_PATH, SECOND_FACTOR_RULE_SCHEMA, type SetSecondFactorRuleRequest } from '../../common/second-factor-rule';
 import type { AuditLogQuery } from '../domain/audit-log';
 import { rateLimited } from '../domain/errors';
 import { authContextOf, requireRoleIn } from './auth-hooks';
@@ -98,8 +99,10 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: { params: ADMIN_SCHEMAS.staffParams, body: ADMIN_SCHEMAS.resetSecondFactor, response: answers({ 200: ADMIN_RESPONSES.staffChange }) },
     }, async (request) => admin.resetSecondFactor(authContextOf(request), request.params.id, request.body));
 
-    area.put<{ Body: RequireTwoFactorRequest }>(`${BASE}/site/two-factor`, { schema: { body: ADMIN_SCHEMAS.requireTwoFactor, response: answers({ 200: ADMIN_RESPONSES.requireTwoFactor }) } }, async (request) =>
-      admin.requireTwoFactor(authContextOf(request), request.body.required));
+    // The second-factor rule (issue 30): one value, one revision and one audit row per change.
+    area.put<{ Body: SetSecondFactorRuleRequest }>(`${BASE}${SECOND_FACTOR_RULE_PATH}`, {
+      schema: { body: SECOND_FACTOR_RULE_SCHEMA, response: answers({ 200: ADMIN_RESPONSES.secondFactorRule }) },
+    }, async (request) => admin.setSecondFactorRule(authContextOf(request), request.body.rule));
 
     // The audit log (issue 28): filters by area, action, actor, object and dates; rows in words; the export carries every matching row.
     area.get<{ Querystring: AuditLogQuery }>(`${BASE}/audit`, { schema: { querystring: AUDIT_LOG_QUERY_SCHEMA, response: answers({ 200: ADMIN_RESPONSES.audit }) } }, async (request) =>

@@ -54,6 +54,9 @@ const staffMember = object({
 
 const staffSession = object({ id: str, deviceId: str, ipAddress: str, userAgent: str, createdAt: str, lastSeenAt: str, current: bool });
 
+/** The site's second-factor rule and its counts (issue 30, common/second-factor-rule.ts). */
+const secondFactor = object({ rule: str, accounts: num, withSms: num, withAuthenticator: num });
+
 /** One audit log row in words (common/audit-actions.ts AuditLogEntry). */
 const auditEntry = object({
   id: str, at: str, action: str, label: str, area: strOrNull,
@@ -66,13 +69,13 @@ const auditEntry = object({
 export const ADMIN_RESPONSES = {
   staffList: object({
     success: bool, items: { type: 'array', items: staffMember }, total: num, page: num, pageSize: num,
-    canEdit: bool, selfId: str, requireTwoFactor: bool, grantable: OPEN_OBJECT,
+    canEdit: bool, selfId: str, secondFactor, grantable: OPEN_OBJECT,
   }),
   staff: object({ success: bool, staff: staffMember }),
   staffChange: object({ success: bool, message: str, staff: staffMember, link: object({ url: str, expiresAt: str }) }),
   sessions: object({ success: bool, sessions: { type: 'array', items: staffSession } }),
   endSessions: object({ success: bool, message: str, ended: num }),
-  requireTwoFactor: object({ success: bool, message: str, requireTwoFactor: bool }),
+  secondFactorRule: object({ success: bool, message: str, secondFactor }),
   audit: object({ success: bool, items: { type: 'array', items: auditEntry }, total: num, page: num, pageSize: num }),
   auditExport: object({ success: bool, items: { type: 'array', items: auditEntry }, total: num }),
   setPasswordCheck: object({ success: bool, username: str, displayName: str }),

@@ -7,24 +7,24 @@
  *   POST /v3.0/user/account/totp/confirm          { code }: the 10 recovery codes, once
  *   POST /v3.0/user/account/totp/disable          { password, code }: code = authenticator or recovery code
  *   POST /v3.0/user/account/totp/recovery-codes   { code }: 10 new recovery codes (authenticator code only)
- *   GET  /v3.0/user/admin/site/authenticator      the site's requirement (any Admin role)
- *   PUT  /v3.0/user/admin/site/authenticator      { required } (Admin write or contributor)
+ *
+ * The site's rule that every account uses an authenticator app is one value of its second-factor
+ * rule (issue 30): PUT /v3.0/user/admin/site/second-factor (server/http/admin-routes.ts).
  *
  * The account routes answer a session that still owes its site's required enrolment; every POST
  * counts against the code endpoints' limits (per account and per address); writes are audited.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { AREAS } from '../../common/constants';
 import { ACCOUNT_MESSAGES } from '../../common/messages';
-import { canEdit } from '../../common/roles';
 import {
   TOTP_AUDIT_ACTIONS, TOTP_MESSAGES, TOTP_PATHS, TOTP_SCHEMAS, isTotpCode,
-  type SiteAuthenticatorRequest, type SiteAuthenticatorResponse, type TotpConfirmRequest, type TotpDisableRequest,
+  type TotpConfirmRequest, type TotpDisableRequest,
   type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpRegenerateRequest, type TotpStartResponse, type TotpStatusResponse,
 } from '../../common/totp';
+import { authenticatorRequired } from '../../common/second-factor-rule';
 import type { AuthContext } from '../domain/auth-context';
-import { forbidden, invalid, rateLimited } from '../domain/errors';
-import { authContextOf, requireAuthDuringEnrolment, requireRoleIn } from './auth-hooks';
+import { invalid, rateLimited } from '../domain/errors';
+import { authContextOf, requireAuthDuringEnrolment } from './auth-hooks';
 import { answers } from './response-schemas';
 import './types';
 
@@ -61,7 +61,7 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
     account.get(BASE, { schema: { response: answers({ 200: TOTP_SCHEMAS.status }) } }, async (request): Promise<TotpStatusResponse> => {
       const ctx = authContextOf(request);
       const status = await totp.status(ctx.user.id);
-      return { success: true, message: TOTP_MESSAGES.statusLoaded, ...status, required: ctx.site.requireAuthenticator };
+      return { success: true, message: TOTP_MESSAGES.statusLoaded, ...status, required: authenticatorRequired(ctx.site.secondFactorRule) };
     });
 
     account.post(`${BASE}/start`, { schema: { response: answers({ 200: TOTP_SCHEMAS.start }) } }, async (request): Promise<TotpStartResponse> => {
@@ -129,32 +129,6 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
       const recoveryCodes = await totp.regenerateRecoveryCodes(ctx.user.id);
       await audit(ctx, TOTP_AUDIT_ACTIONS.recoveryRegenerated, { ip: request.ip });
       return { success: true, message: TOTP_MESSAGES.recoveryRegenerated, recoveryCodes };
-    });
-  });
-
-  // The site's requirement: a session and a role in Admin; the change needs Admin write or contributor.
-  await app.register(async (area) => {
-    area.addHook('onRequest', requireRoleIn(AREAS.admin));
-
-    area.get(TOTP_PATHS.siteRequirement, { schema: { response: answers({ 200: TOTP_SCHEMAS.siteRequirementResponse }) } }, async (request): Promise<SiteAuthenticatorResponse> => {
-      const ctx = authContextOf(request);
-      const required = await accounts.totp.siteRequires(ctx.site.id);
-      return { success: true, message: TOTP_MESSAGES.statusLoaded, required, canEdit: canEdit(ctx.user.roles, AREAS.admin) };
-    });
-
-    area.put<{ Body: SiteAuthenticatorRequest }>(TOTP_PATHS.siteRequirement, {
-      schema: { body: TOTP_SCHEMAS.siteRequirement, response: answers({ 200: TOTP_SCHEMAS.siteRequirementResponse }) },
-    }, async (request): Promise<SiteAuthenticatorResponse> => {
-      const ctx = authContextOf(request);
-      if (!canEdit(ctx.user.roles, AREAS.admin)) throw forbidden();
-      // The write, its revision (siteSecurity) and its audit entry commit together (issue 28).
-      await services.staffAdmin.requireAuthenticator(ctx, request.body.required);
-      // Cached session lookups carry the site row: every session of the site sees the change at once.
-      services.auth.forgetSite(ctx.site.id);
-      return {
-        success: true, message: request.body.required ? TOTP_MESSAGES.siteRequirementOn : TOTP_MESSAGES.siteRequirementOff,
-        required: request.body.required, canEdit: true,
-      };
     });
   });
 };

@@ -7,23 +7,23 @@
  */
 import { fromPromise } from 'xstate';
 import type {
-  CreateStaffRequest, EndSessionsResponse, RequireTwoFactorResponse, SetPasswordCheckResponse, StaffChangeResponse,
+  CreateStaffRequest, EndSessionsResponse, SetPasswordCheckResponse, StaffChangeResponse,
   StaffListResponse, StaffSessionsResponse, UpdateStaffRequest,
 } from '../../common/admin-contract';
 import { AUDIT_EXPORT_PATH, type AuditLogEntry } from '../../common/audit-actions';
 import { API_PATHS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
+import { SECOND_FACTOR_RULE_PATH, type SetSecondFactorRuleRequest, type SetSecondFactorRuleResponse } from '../../common/second-factor-rule';
 import { setPasswordMachine, type CheckTokenInput, type SavePasswordInput } from '../../machines/set-password.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters } from '../../machines/staff-admin-audit.machine';
 import {
   staffAdminMachine, type EndSessionInput, type FetchSessionsInput, type RunActionInput, type RunActionOutput, type StaffPage,
 } from '../../machines/staff-admin.machine';
-import { siteAuthenticatorMachine } from '../../machines/site-authenticator.machine';
 import { staffDialogMachine, type SaveStaffInput } from '../../machines/staff-dialog.machine';
 import { ApiError, apiRequest, authHeaders, type RequestOptions } from '../api/client';
 import { navigateTo } from './navigation';
-import { copyToClipboard, siteAuthenticatorImplementations } from './totp-actors';
+import { copyToClipboard } from './totp-actors';
 import { readCredentials } from './session-store';
 
 const BASE = API_PATHS.admin;
@@ -52,8 +52,8 @@ function pageOfQuery(q: ListQuery): { page: number; pageSize: number } {
 
 const fetchStaffPage = fromPromise<ListPage, ListQuery>(async ({ input, signal }): Promise<StaffPage> => {
   const answer = await call<StaffListResponse>(`/staff${query({ search: input.search.trim(), ...pageOfQuery(input) })}`, { signal });
-  const { items, total, canEdit, selfId, requireTwoFactor, grantable } = answer;
-  return { items, total, meta: { canEdit, selfId, requireTwoFactor, grantable } };
+  const { items, total, canEdit, selfId, secondFactor, grantable } = answer;
+  return { items, total, meta: { canEdit, selfId, secondFactor, grantable } };
 });
 
 const saveStaff = fromPromise<StaffChangeResponse, SaveStaffInput>(({ input, signal }) => {
@@ -73,8 +73,9 @@ const saveStaff = fromPromise<StaffChangeResponse, SaveStaffInput>(({ input, sig
 const staffActors = {
   runAction: fromPromise<RunActionOutput, RunActionInput>(async ({ input, signal }) => {
     const { action } = input;
-    if (action.kind === 'twoFactor') {
-      return call<RequireTwoFactorResponse>('/site/two-factor', { method: 'PUT', body: { required: action.required }, signal });
+    if (action.kind === 'secondFactorRule') {
+      const body: SetSecondFactorRuleRequest = { rule: action.rule };
+      return call<SetSecondFactorRuleResponse>(SECOND_FACTOR_RULE_PATH, { method: 'PUT', body, signal });
     }
     const version = { version: action.version };
     switch (action.kind) {
@@ -160,5 +161,4 @@ export const adminPages = {
     actions: { downloadCsv: (_, params: { csv: string; filename: string }) => downloadCsv(params.csv, params.filename) },
   }),
   setPassword: setPasswordMachine.provide(setPasswordImplementations),
-  siteSecurity: siteAuthenticatorMachine.provide(siteAuthenticatorImplementations),
 };

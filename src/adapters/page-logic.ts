@@ -29,7 +29,6 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   staff: () => admin().then((pages) => pages.staff),
   audit: () => admin().then((pages) => pages.audit),
   setPassword: () => admin().then((pages) => pages.setPassword),
-  siteSecurity: () => admin().then((pages) => pages.siteSecurity),
   subscriberSearch: () => support().then((pages) => pages.subscriberSearch),
   subscriber: () => support().then((pages) => pages.subscriber),
   ownSessions: () => account().then((pages) => pages.ownSessions),

@@ -1,7 +1,7 @@
 /**
  * The real I/O of the authenticator-app machines (issue 19): the sign-in step's verify (POST
  * otp/verify with the login answer's proof), the account page's enrolment machine over
- * /v3.0/user/account/totp, and the Admin area's site switch. A failure rejects with an ApiError
+ * /v3.0/user/account/totp. A failure rejects with an ApiError
  * carrying the server's message; signed-in calls go through the client's 401 handling like the rest.
  */
 import { fromPromise } from 'xstate';
@@ -9,10 +9,9 @@ import { API_PATHS } from '../../common/constants';
 import type { VerifyOtpResponse } from '../../common/contract';
 import {
   TOTP_MESSAGES, TOTP_PATHS,
-  type SiteAuthenticatorResponse, type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpStartResponse, type TotpStatusResponse,
+  type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpStartResponse, type TotpStatusResponse,
 } from '../../common/totp';
 import type { VerifyAuthenticatorInput } from '../../machines/auth.machine';
-import type { SetSiteAuthenticatorInput } from '../../machines/site-authenticator.machine';
 import type { TotpCodeInput, TotpDisableInput } from '../../machines/totp-enrolment.machine';
 import { ApiError, apiRequest, authHeaders, type RequestOptions } from '../api/client';
 import { readCredentials, readLoginAttempt } from './session-store';
@@ -65,10 +64,3 @@ export const totpEnrolmentImplementations = {
   },
 };
 
-export const siteAuthenticatorImplementations = {
-  actors: {
-    fetchSiteAuthenticator: fromPromise<SiteAuthenticatorResponse>(({ signal }) => call<SiteAuthenticatorResponse>(TOTP_PATHS.siteRequirement, { signal })),
-    setSiteAuthenticator: fromPromise<SiteAuthenticatorResponse, SetSiteAuthenticatorInput>(({ input, signal }) =>
-      call<SiteAuthenticatorResponse>(TOTP_PATHS.siteRequirement, { method: 'PUT', body: { required: input.required }, signal })),
-  },
-};

@@ -5,7 +5,6 @@ import type { AuditLogEntry } from '../../common/audit-actions';
 import { listMachine, type ListQuery } from '../../machines/list.machine';
 import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters } from '../../machines/staff-admin-audit.machine';
 import { staffAdminMachine, type StaffPage } from '../../machines/staff-admin.machine';
-import { siteAuthenticatorMachine } from '../../machines/site-authenticator.machine';
 import { staffDialogMachine } from '../../machines/staff-dialog.machine';
 import { fakeActor, pendingActor } from '../../machines/test-support/fakes';
 
@@ -20,7 +19,8 @@ export function member(id: string, overrides: Partial<StaffMember> = {}): StaffM
 export function staffList(overrides: Partial<StaffListResponse> = {}): StaffListResponse {
   return {
     success: true, items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write' } }), member('bob', { displayName: 'Bob Reader' })],
-    total: 2, page: 1, pageSize: 20, canEdit: true, selfId: 'ada', requireTwoFactor: false,
+    total: 2, page: 1, pageSize: 20, canEdit: true, selfId: 'ada',
+    secondFactor: { rule: 'optional', accounts: 2, withSms: 0, withAuthenticator: 0 },
     grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides,
   };
 }
@@ -48,8 +48,8 @@ export function auditList(): AuditPageAnswer {
 
 /** The staff list's answer as the Admin wiring file hands it to the list machine. */
 export function staffPage(list: StaffListResponse): StaffPage {
-  const { items, total, canEdit, selfId, requireTwoFactor, grantable } = list;
-  return { items, total, meta: { canEdit, selfId, requireTwoFactor, grantable } };
+  const { items, total, canEdit, selfId, secondFactor, grantable } = list;
+  return { items, total, meta: { canEdit, selfId, secondFactor, grantable } };
 }
 
 type StaffActorName = 'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession';
@@ -73,12 +73,9 @@ export function staffPageLogic(
   });
 }
 
-/**
- * The pages the Staff page starts: its own machine (`staffPageLogic`) and the site security switch
- * in it, whose site answer never comes unless given.
- */
-export function staffPages(staff = staffPageLogic(), siteSecurity = siteAuthenticatorMachine.provide({ actors: { fetchSiteAuthenticator: pendingActor() } })) {
-  return { staff, siteSecurity };
+/** The pages the Staff page starts: its own machine (`staffPageLogic`; the second-factor rule is part of it, issue 30). */
+export function staffPages(staff = staffPageLogic()) {
+  return { staff };
 }
 
 /** The Audit page machine whose list answers `fetchAudit(query)`. */

@@ -53,9 +53,6 @@ export interface TotpText {
   verifying: string;
   signingIn: string;
   backToSignIn: string;
-  siteTitle: string;
-  siteToggle: string;
-  siteToggleHelp: string;
 }
 
 const EN: TotpText = {
@@ -103,9 +100,6 @@ const EN: TotpText = {
   verifying: 'Verifying…',
   signingIn: 'Signing you in…',
   backToSignIn: 'Back to sign in',
-  siteTitle: 'Site security',
-  siteToggle: M.siteToggle,
-  siteToggleHelp: M.siteToggleHelp,
 };
 
 const FR: TotpText = {
@@ -153,9 +147,6 @@ const FR: TotpText = {
   verifying: 'Vérification…',
   signingIn: 'Connexion…',
   backToSignIn: 'Retour à la connexion',
-  siteTitle: 'Sécurité du site',
-  siteToggle: "Exiger une application d'authentification pour tout le monde sur ce site",
-  siteToggleHelp: "Le personnel qui n'en a pas est envoyé la configurer juste après la connexion, et ne peut rien faire d'autre avant.",
 };
 
 export const TOTP_TEXT: Record<Language, TotpText> = { en: EN, fr: FR };

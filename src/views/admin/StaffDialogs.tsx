@@ -10,9 +10,11 @@ import {
 } from '../../../machines/staff-admin.machine';
 import {
   selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectPhoneRequired,
+  selectSmsLocked,
 } from '../../../machines/staff-dialog.machine';
 import { ACCESS_LEVELS, AREA_NAMES } from '../../../common/constants';
 import { ADMIN_MESSAGES } from '../../../common/messages';
+import { SECOND_FACTOR_TEXT, secondFactorEffect } from '../../../common/second-factor-rule';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import * as css from './admin.css';
@@ -20,7 +22,7 @@ import { useStaffDialog, useStaffPage, useStaffSelector } from './staff-admin-co
 
 const LEVELS = ['none', ...ACCESS_LEVELS] as const;
 
-const CONFIRM_TEXT: Record<Exclude<PendingAction['kind'], 'twoFactor'>, { title: string; body: (name: string) => string; button: string }> = {
+const CONFIRM_TEXT: Record<Exclude<PendingAction['kind'], 'secondFactorRule'>, { title: string; body: (name: string) => string; button: string }> = {
   disable: { title: 'Disable account', body: (n) => `Disable ${n}? They are signed out everywhere at once and cannot sign in until enabled again.`, button: 'Disable' },
   enable: { title: 'Enable account', body: (n) => `Enable ${n}? They can sign in again with their password.`, button: 'Enable' },
   endSessions: { title: 'End sessions', body: (n) => `End every session of ${n}? Their open pages go to the sign-in page at their next action.`, button: 'End sessions' },
@@ -29,10 +31,14 @@ const CONFIRM_TEXT: Record<Exclude<PendingAction['kind'], 'twoFactor'>, { title:
 };
 
 function confirmText(pending: PendingAction) {
-  if (pending.kind === 'twoFactor') {
-    return pending.required
-      ? { title: 'Require 2FA for everyone', body: 'Every account on this site will sign in with an SMS code from now on.', button: 'Require 2FA' }
-      : { title: 'Stop requiring 2FA', body: 'Each account keeps its current setting; the second factor can be switched per account again.', button: 'Stop requiring' };
+  if (pending.kind === 'secondFactorRule') {
+    // Issue 30: the change is named (from → to) and what it will do is said before it is made.
+    const { options } = SECOND_FACTOR_TEXT;
+    return {
+      title: SECOND_FACTOR_TEXT.confirmTitle,
+      body: `${options[pending.from].label} → ${options[pending.rule].label}. ${secondFactorEffect(pending.from, pending.rule, pending.counts)}`,
+      button: SECOND_FACTOR_TEXT.confirmButton,
+    };
   }
   const text = CONFIRM_TEXT[pending.kind];
   return { title: text.title, body: text.body(pending.name), button: text.button };
@@ -47,6 +53,7 @@ function EditorDialog() {
   const discarding = useSelector(dialog, selectIsDiscarding);
   const conflict = useSelector(dialog, selectIsConflict);
   const phoneRequired = useSelector(dialog, selectPhoneRequired);
+  const smsLocked = useSelector(dialog, selectSmsLocked);
   // The grant cap (issue 25): which (area, level) cells the signed-in user may choose, as one string so the selector stays stable.
   const grantable = useSelector(dialog, (s) => AREA_NAMES.flatMap((area) => LEVELS.filter((level) => selectCanGrant(s, area, level)).map((level) => `${area}:${level}`)).join('|'));
   if (!dialog || !form) return null;
@@ -91,10 +98,12 @@ function EditorDialog() {
       {text('phoneNumber', 'Mobile number', 'tel', false,
         phoneRequired ? ADMIN_MESSAGES.phoneHintRequired : ADMIN_MESSAGES.phoneHintOptional, phoneRequired)}
       <label className={css.checkboxRow}>
-        <input type="checkbox" checked={form.twoFactorOnLogin} disabled={saving}
+        <input type="checkbox" checked={form.twoFactorOnLogin || smsLocked} disabled={saving || smsLocked}
+          aria-describedby={smsLocked ? 'sms-locked-hint' : undefined}
           onChange={(e) => actor.send({ type: 'editor.field', field: 'twoFactorOnLogin', value: e.target.checked })} />
         <span>Second factor (SMS code) at sign-in</span>
       </label>
+      {smsLocked && <p id="sms-locked-hint" className={css.muted}>{SECOND_FACTOR_TEXT.smsLocked}</p>}
       <table className={css.roleGrid} aria-label="Roles">
         <thead>
           <tr>

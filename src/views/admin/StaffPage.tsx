@@ -4,7 +4,7 @@
  */
 import { useSelector } from '@xstate/react';
 import {
-  selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectRequireTwoFactor, selectSearch, selectSelfId, selectStaff,
+  selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectSearch, selectSelfId, selectStaff,
 } from '../../../machines/staff-admin.machine';
 import { AREA_NAMES } from '../../../common/constants';
 import { formatDateTime } from '../../../common/display-format';
@@ -13,7 +13,7 @@ import { usePageActor } from '../../page-actors';
 import { button, errorText, input, label } from '../../theme/ui.css';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './admin.css';
-import { SiteSecurityPanel } from './SiteSecurityPanel';
+import { SecondFactorRuleControl } from './SecondFactorRuleControl';
 import { StaffDialogs } from './StaffDialogs';
 import { StaffPageContext, useStaffList, useStaffPage, useStaffSelector } from './staff-admin-context';
 
@@ -41,7 +41,6 @@ function StaffView() {
   const canEdit = useStaffSelector(selectCanEdit);
   const selfId = useStaffSelector(selectSelfId);
   const notice = useStaffSelector(selectNotice);
-  const requireTwoFactor = useStaffSelector(selectRequireTwoFactor);
 
   return (
     <section aria-label="Staff">
@@ -59,16 +58,10 @@ function StaffView() {
             onChange={(e) => actor.send({ type: 'list.search', search: e.target.value })} />
         </label>
         {canEdit && (
-          <>
-            <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'site.twoFactor', required: !requireTwoFactor })}>
-              {requireTwoFactor ? 'Stop requiring 2FA for everyone' : 'Require 2FA for everyone'}
-            </button>
-            <button type="button" className={button.primary} onClick={() => actor.send({ type: 'staff.create' })}>New account</button>
-          </>
+          <button type="button" className={button.primary} onClick={() => actor.send({ type: 'staff.create' })}>New account</button>
         )}
       </div>
-      {requireTwoFactor && <p className={css.muted}>{ADMIN_MESSAGES.twoFactorRequiredForAll}</p>}
-      {canEdit && <SiteSecurityPanel />}
+      <SecondFactorRuleControl />
       {error && (
         <div role="alert">
           <p className={errorText}>{error}</p>

@@ -26,3 +26,14 @@ export const roleCell = style({ textAlign: 'center', padding: '2px' });
 export const linkBox = style({ wordBreak: 'break-all', background: vars.color.paper, padding: vars.space.sm, borderRadius: vars.radius, fontFamily: 'monospace', fontSize: '0.8rem' });
 export const badge = style({ display: 'inline-block', padding: '0 6px', borderRadius: '999px', background: vars.color.paper, fontSize: '0.75rem', marginRight: '4px' });
 export const checkboxRow = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', marginBottom: vars.space.md });
+/** The site's second-factor rule (issue 30): one group of three choices, stacked at every width. */
+export const ruleGroup = style({ minWidth: 0, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.md, margin: `0 0 ${vars.space.md}` });
+export const ruleLegend = style({ fontWeight: 600, color: vars.color.primaryMain, padding: `0 ${vars.space.xs}` });
+export const ruleChoices = style({
+  display: 'grid', gap: vars.space.sm, gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))', marginTop: vars.space.sm,
+});
+export const ruleChoice = style({
+  display: 'flex', gap: vars.space.sm, alignItems: 'flex-start', padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, cursor: 'pointer',
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.primaryMain, background: vars.color.paper } },
+});
+export const ruleText = style({ display: 'flex', flexDirection: 'column', gap: '2px' });

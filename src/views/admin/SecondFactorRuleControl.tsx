@@ -1,0 +1,38 @@
+/**
+ * The site's second-factor rule on the Staff page (issue 30): one control with three values
+ * (common/second-factor-rule.ts). An Admin editor picks one; the staff page machine asks first and
+ * says what the change will do (the confirmation in StaffDialogs.tsx), then writes it and reads the
+ * list again. Admin read sees the rule in force and no control.
+ */
+import { SECOND_FACTOR_RULES, SECOND_FACTOR_TEXT } from '../../../common/second-factor-rule';
+import { selectCanEdit, selectIsWorking, selectSecondFactor } from '../../../machines/staff-admin.machine';
+import * as css from './admin.css';
+import { useStaffPage, useStaffSelector } from './staff-admin-context';
+
+export function SecondFactorRuleControl() {
+  const actor = useStaffPage();
+  const state = useStaffSelector(selectSecondFactor);
+  const canEdit = useStaffSelector(selectCanEdit);
+  const working = useStaffSelector(selectIsWorking);
+  if (!state) return null;
+  if (!canEdit) return <p className={css.muted} data-testid="second-factor-rule">{SECOND_FACTOR_TEXT.current(state.rule)}</p>;
+  return (
+    <fieldset className={css.ruleGroup} data-testid="second-factor-rule">
+      <legend className={css.ruleLegend}>{SECOND_FACTOR_TEXT.legend}</legend>
+      <p className={css.muted} style={{ margin: 0 }}>{SECOND_FACTOR_TEXT.help}</p>
+      <div className={css.ruleChoices}>
+        {SECOND_FACTOR_RULES.map((rule) => (
+          <label key={rule} className={css.ruleChoice}>
+            <input type="radio" name="second-factor-rule" value={rule} checked={state.rule === rule} disabled={working}
+              aria-labelledby={`second-factor-${rule}-label`} aria-describedby={`second-factor-${rule}-hint`}
+              onChange={() => actor.send({ type: 'site.secondFactor', rule })} />
+            <span className={css.ruleText}>
+              <span id={`second-factor-${rule}-label`}>{SECOND_FACTOR_TEXT.options[rule].label}</span>
+              <span id={`second-factor-${rule}-hint`} className={css.muted}>{SECOND_FACTOR_TEXT.options[rule].hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
