@@ -7,7 +7,7 @@
  */
 import { UUID_PATTERN, VERSION_SCHEMA } from './contract';
 import {
-  BULK_STATUSES, CONTENT_KINDS, CONTENT_LIST_BOUNDS, CONTENT_STATUSES, isoInTimeZone, knownTimeZone,
+  BULK_STATUSES, CONTENT_KINDS, CONTENT_LIST_BOUNDS, CONTENT_STATUSES,
   type BulkStatus, type ContentKind, type ContentStatus,
 } from './content';
 import type { FromSchema } from './json-schema';
@@ -78,12 +78,6 @@ export const AVAILABILITY_MESSAGES = {
   dateRequired: (field: string) => `${field} is required.`,
   noCountryGroups: 'Available everywhere (no country group chosen).',
 } as const;
-
-/** A stored UTC instant in the site's timezone, as "2026-11-27 14:05 (Europe/London)" (helpers of common/content.ts). */
-export function formatInTimezone(iso: string, timeZone: string): string {
-  const zone = knownTimeZone(timeZone);
-  return `${isoInTimeZone(iso, zone)} (${zone})`;
-}
 
 export interface CountryGroup {
   id: string;

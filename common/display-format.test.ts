@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NO_DATE_TEXT, UNKNOWN_DATE_TEXT, formatDate, formatDateTime, formatUtcDay, formatUtcMonth, zoneLabel,
+  NO_DATE_TEXT, UNKNOWN_DATE_TEXT, formatClockTime, formatDate, formatDateTime, formatCalendarDay, formatCalendarMonth, zoneLabel,
 } from './display-format';
 
 describe('formatDateTime: the console\'s one date-and-time format, in the site\'s zone', () => {
@@ -53,8 +53,14 @@ describe('formatDateTime: the console\'s one date-and-time format, in the site\'
     expect(zoneLabel('Europe/London')).toBe('(Europe/London)');
   });
 
+  it('writes a clock time to the second where seconds matter, in the same zone notation', () => {
+    expect(formatClockTime('2026-11-25T14:05:09Z', 'Europe/London')).toBe('14:05:09 (Europe/London)');
+    expect(formatClockTime('2026-07-01T00:00:00Z', 'Europe/London')).toBe('01:00:00 (Europe/London)');
+    expect(formatClockTime('2026-11-25T14:05:09Z', 'Nowhere/Else')).toBe('14:05:09 (UTC)');
+  });
+
   it('never throws: no value and an unreadable value read as clear words', () => {
-    for (const format of [formatDate, formatDateTime]) {
+    for (const format of [formatDate, formatDateTime, formatClockTime]) {
       expect(format(null, 'UTC')).toBe(NO_DATE_TEXT);
       expect(format(undefined, 'UTC')).toBe(NO_DATE_TEXT);
       expect(format('', 'UTC')).toBe(NO_DATE_TEXT);
@@ -69,18 +75,18 @@ describe('formatDateTime: the console\'s one date-and-time format, in the site\'
 
 describe('report days and months: UTC calendar days in the same visual format, never shifted', () => {
   it('writes a day and a month like every other date', () => {
-    expect(formatUtcDay('2026-11-25')).toBe('25 Nov 2026');
-    expect(formatUtcDay('2026-01-01')).toBe('1 Jan 2026');
-    expect(formatUtcMonth('2026-11')).toBe('Nov 2026');
-    expect(formatUtcMonth('2026-09')).toBe('Sep 2026');
+    expect(formatCalendarDay('2026-11-25')).toBe('25 Nov 2026');
+    expect(formatCalendarDay('2026-01-01')).toBe('1 Jan 2026');
+    expect(formatCalendarMonth('2026-11')).toBe('Nov 2026');
+    expect(formatCalendarMonth('2026-09')).toBe('Sep 2026');
   });
 
   it('reads clear words for anything else', () => {
-    expect(formatUtcDay('')).toBe(NO_DATE_TEXT);
-    expect(formatUtcDay('25/11/2026')).toBe(UNKNOWN_DATE_TEXT);
-    expect(formatUtcDay('2026-13-01')).toBe(UNKNOWN_DATE_TEXT);
-    expect(formatUtcMonth('')).toBe(NO_DATE_TEXT);
-    expect(formatUtcMonth('2026-00')).toBe(UNKNOWN_DATE_TEXT);
-    expect(formatUtcMonth('Nov')).toBe(UNKNOWN_DATE_TEXT);
+    expect(formatCalendarDay('')).toBe(NO_DATE_TEXT);
+    expect(formatCalendarDay('25/11/2026')).toBe(UNKNOWN_DATE_TEXT);
+    expect(formatCalendarDay('2026-13-01')).toBe(UNKNOWN_DATE_TEXT);
+    expect(formatCalendarMonth('')).toBe(NO_DATE_TEXT);
+    expect(formatCalendarMonth('2026-00')).toBe(UNKNOWN_DATE_TEXT);
+    expect(formatCalendarMonth('Nov')).toBe(UNKNOWN_DATE_TEXT);
   });
 });

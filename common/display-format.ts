@@ -5,6 +5,8 @@
  * - a date as "25 Nov 2026",
  * - a date and time as "25 Nov 2026, 14:05 (Europe/London)": 24-hour clock, the zone's IANA name in
  *   brackets (the same name the content forms put beside their "Goes live at" inputs),
+ * - a clock time to the second, only where seconds matter (a live report's "Last updated"), as
+ *   "14:05:30 (Europe/London)",
  *
  * in the SITE's time zone: the site profile's `defaultTimezone` (kept client-side in the cookie
  * `COOKIE_NAMES.defaultTimezone`, common/constants.ts), falling back to UTC when the site names no
@@ -16,7 +18,7 @@
  * from the browser's ICU data, so "Sep" reads the same in every browser.
  *
  * Analytics days and months are UTC calendar days by definition (common/report-dates.ts): they read in
- * the same visual format ("25 Nov 2026", "Nov 2026") through `formatUtcDay` / `formatUtcMonth` and are
+ * the same visual format ("25 Nov 2026", "Nov 2026") through `formatCalendarDay` / `formatCalendarMonth` and are
  * never shifted by a zone. CSV downloads keep ISO dates (common/report-csv.ts) and do not use this.
  *
  * Values for <input type="datetime-local"> are not display text: they stay 'YYYY-MM-DDTHH:mm'
@@ -35,7 +37,7 @@ export const UNKNOWN_DATE_TEXT = 'Unknown date';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-interface WallParts { year: number; month: number; day: number; hour: number; minute: number }
+interface WallParts { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
 const partFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -43,7 +45,7 @@ function partsFormat(zone: string): Intl.DateTimeFormat {
   let format = partFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
     });
     partFormats.set(zone, format);
   }
@@ -54,7 +56,7 @@ function partsFormat(zone: string): Intl.DateTimeFormat {
 function wallParts(at: number, zone: string): WallParts {
   const parts = partsFormat(zone).formatToParts(new Date(at));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -89,8 +91,20 @@ export function formatDateTime(iso: string | null | undefined, timeZone: unknown
   return `${dayText(wall)}, ${pad(wall.hour)}:${pad(wall.minute)} (${zone})`;
 }
 
-/** A UTC calendar day of the reports, 'YYYY-MM-DD', as "25 Nov 2026" (never shifted by a zone). */
-export function formatUtcDay(day: string): string {
+/** A clock time to the second in the site's zone: "14:05:30 (Europe/London)" (a live report's "Last updated"). */
+export function formatClockTime(iso: string | null | undefined, timeZone: unknown): string {
+  const instant = instantOf(iso);
+  if ('text' in instant) return instant.text;
+  const zone = knownTimeZone(timeZone);
+  const wall = wallParts(instant.at, zone);
+  return `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)} (${zone})`;
+}
+
+/**
+ * A calendar day 'YYYY-MM-DD' as "25 Nov 2026", never shifted by a zone: the reports' UTC days
+ * (common/report-dates.ts) and dates without a time (a title's release date).
+ */
+export function formatCalendarDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day === '' ? NO_DATE_TEXT : UNKNOWN_DATE_TEXT;
   const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -98,8 +112,8 @@ export function formatUtcDay(day: string): string {
   return dayText({ year, month, day: date });
 }
 
-/** A UTC calendar month of the reports, 'YYYY-MM', as "Nov 2026". */
-export function formatUtcMonth(month: string): string {
+/** A calendar month 'YYYY-MM' (the reports' UTC months) as "Nov 2026". */
+export function formatCalendarMonth(month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return month === '' ? NO_DATE_TEXT : UNKNOWN_DATE_TEXT;
   const index = Number(match[2]);

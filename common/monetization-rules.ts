@@ -10,6 +10,7 @@
  * types (SERVICE_TYPES of common/appcms.ts), the one list AppCMS › Service edits too.
  */
 import { SERVICE_TYPES } from './appcms';
+import { formatDate } from './display-format';
 
 export const BILLING_PERIODS = ['month', 'quarter', 'year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -413,9 +414,9 @@ export function couponExpiry(own: string | null, offerEndsAt: string | null): { 
   return offerEndsAt ? { at: offerEndsAt, source: 'offer' } : { at: null, source: null };
 }
 
-/** How the coupons list says a coupon's expiry (UTC day; the offer's end is named as such). */
-export function couponExpiryText(own: string | null, offerEndsAt: string | null): string {
+/** How the coupons list says a coupon's expiry: its day in the site's zone (common/display-format.ts); the offer's end is named as such. */
+export function couponExpiryText(own: string | null, offerEndsAt: string | null, timeZone: unknown): string {
   const { at, source } = couponExpiry(own, offerEndsAt);
   if (!at) return 'never';
-  return source === 'offer' ? `${at.slice(0, 10)} (offer ends)` : at.slice(0, 10);
+  return source === 'offer' ? `${formatDate(at, timeZone)} (offer ends)` : formatDate(at, timeZone);
 }

@@ -15,7 +15,7 @@ import { formatMoney as moneyText } from '../common/monetization-rules';
 import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
 import { SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { formatCell } from '../src/views/analytics/format';
-import { formatDateTime } from '../src/views/users/format';
+import { formatDateTime } from '../common/display-format';
 import { expectProblems, launchBrowser, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
 
 const SHOTS = process.env.SUPPORT_DAY_SHOTS_DIR ?? '/tmp/shots/support-day';
@@ -23,7 +23,7 @@ const SHOTS = process.env.SUPPORT_DAY_SHOTS_DIR ?? '/tmp/shots/support-day';
 let server: RunningServer;
 let browser: Browser;
 
-interface ApiSession { headers: Record<string, string> }
+interface ApiSession { headers: Record<string, string>; /** The site's zone: the console writes its dates in it (common/display-format.ts). */ timeZone: string }
 
 async function apiLogin(username: string): Promise<ApiSession> {
   const login = await fetch(`${server.url}${API_PATHS.login}`, {
@@ -31,8 +31,8 @@ async function apiLogin(username: string): Promise<ApiSession> {
   });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const info = await fetch(`${server.url}${API_PATHS.loginInfo}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  const { managementXApiKey } = (await info.json()) as { managementXApiKey: string };
-  return { headers: { authorization: `Bearer ${accessToken}`, xapikey: managementXApiKey, 'content-type': 'application/json' } };
+  const { managementXApiKey, defaultTimezone } = (await info.json()) as { managementXApiKey: string; defaultTimezone: string };
+  return { headers: { authorization: `Bearer ${accessToken}`, xapikey: managementXApiKey, 'content-type': 'application/json' }, timeZone: defaultTimezone };
 }
 
 async function graphql<T>(session: ApiSession, query: string, variables: Record<string, unknown>): Promise<T> {
@@ -150,7 +150,7 @@ describe('a support day (issue 29)', () => {
     // Refund half of the payment.
     const half = Math.floor(target.amount / 2);
     const payments = page.getByRole('table', { name: 'Payments' });
-    await payments.getByRole('button', { name: `Refund the payment of ${formatDateTime(target.paymentAt)}` }).first().click();
+    await payments.getByRole('button', { name: `Refund the payment of ${formatDateTime(target.paymentAt, admin.timeZone)}` }).first().click();
     const refund = page.getByRole('dialog', { name: 'Refund payment' });
     const amountField = refund.getByLabel(`Amount to refund (${target.currency})`);
     expect(await amountField.inputValue()).toBe(moneyText(target.amount, target.currency));

@@ -43,14 +43,16 @@ describe('coupon expiry', () => {
     const items = (res.json() as { data: { coupons: { items: { code: string; expiresAt: string | null; offerEndsAt: string | null }[] } } }).data.coupons.items;
     const byCode = Object.fromEntries(items.map((c) => [c.code.slice(-1), c]));
     expect(byCode.A).toEqual({ code: `${prefix}A`, expiresAt: null, offerEndsAt: '2027-01-31T23:59:59.000Z' });
-    expect(couponExpiryText(byCode.A!.expiresAt, byCode.A!.offerEndsAt)).toBe('2027-01-31 (offer ends)');
-    expect(couponExpiryText(byCode.B!.expiresAt, byCode.B!.offerEndsAt)).toBe('2026-12-24');
-    expect(couponExpiryText(byCode.C!.expiresAt, byCode.C!.offerEndsAt)).toBe('2027-01-31 (offer ends)');
+    expect(couponExpiryText(byCode.A!.expiresAt, byCode.A!.offerEndsAt, 'UTC')).toBe('31 Jan 2027 (offer ends)');
+    // The day in the site's zone (common/display-format.ts): 23:59:59 UTC is already the next day in Tokyo.
+    expect(couponExpiryText(byCode.A!.expiresAt, byCode.A!.offerEndsAt, 'Asia/Tokyo')).toBe('1 Feb 2027 (offer ends)');
+    expect(couponExpiryText(byCode.B!.expiresAt, byCode.B!.offerEndsAt, 'UTC')).toBe('24 Dec 2026');
+    expect(couponExpiryText(byCode.C!.expiresAt, byCode.C!.offerEndsAt, 'UTC')).toBe('31 Jan 2027 (offer ends)');
   });
 
   it('picks the earlier of the two; never only when neither is set', () => {
     expect(couponExpiry(null, null)).toEqual({ at: null, source: null });
-    expect(couponExpiryText(null, null)).toBe('never');
+    expect(couponExpiryText(null, null, 'UTC')).toBe('never');
     expect(couponExpiry('2026-01-01T00:00:00.000Z', null)).toEqual({ at: '2026-01-01T00:00:00.000Z', source: 'coupon' });
     expect(couponExpiry('2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')).toEqual({ at: '2026-01-01T00:00:00.000Z', source: 'coupon' });
   });

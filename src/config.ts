@@ -2,8 +2,7 @@
  * UI-only lists of the browser app (spec §2.5–§2.9): sub-pages, tabs, menus and the routes without
  * the header. Everything the machines or the server also need lives in common/constants.ts.
  */
-import type { ContentKind, ContentSortField, ContentStatus } from '../common/content';
-import type { SubscriberStatus, SubscriptionStatus } from '../common/support';
+import type { ContentKind, ContentSortField } from '../common/content';
 
 /** Routes without the header (spec §2.9); content detail is matched by prefix. */
 export const HEADER_HIDDEN_ROUTES: readonly string[] = [
@@ -98,12 +97,9 @@ export const CONTENT_MENU: readonly { label: string; href: string }[] = [
 ];
 
 
-/** Content library (issue 13): the tabs, one per content kind in spec order, and the words for statuses and columns. */
+/** Content library (issue 13): the tabs, one per content kind in spec order, and the words for columns (statuses: common/status-words.ts). */
 export const CONTENT_KIND_LABELS: Readonly<Record<ContentKind, string>> = {
   video: 'Video', series: 'Series', episode: 'Episode', live: 'Live',
-};
-export const CONTENT_STATUS_LABELS: Readonly<Record<ContentStatus, string>> = {
-  draft: 'Draft', published: 'Published', unpublished: 'Unpublished', scheduled: 'Scheduled',
 };
 export const CONTENT_COLUMNS: readonly { field: ContentSortField; label: string; numeric?: boolean; narrowHidden?: boolean }[] = [
   { field: 'title', label: 'Title' },
@@ -114,16 +110,7 @@ export const CONTENT_COLUMNS: readonly { field: ContentSortField; label: string;
   { field: 'updated', label: 'Updated', narrowHidden: true },
 ];
 
-/** Users (issue 16): the words for subscriber and subscription statuses, payment statuses and methods. */
-export const SUBSCRIBER_STATUS_LABELS: Readonly<Record<SubscriberStatus, string>> = {
-  active: 'Active', suspended: 'Suspended', closed: 'Closed',
-};
-export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {
-  trialing: 'Trial', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled', expired: 'Expired',
-};
-export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
-  succeeded: 'Succeeded', failed: 'Failed', refunded: 'Refunded', partially_refunded: 'Partly refunded', pending: 'Pending',
-};
+/** Users (issue 16): the words for payment methods (statuses: common/status-words.ts). */
 export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   card: 'Card', paypal: 'PayPal', apple_pay: 'Apple Pay', google_pay: 'Google Pay',
 };

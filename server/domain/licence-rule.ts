@@ -3,7 +3,8 @@
  * an item with licences only inside one of their windows (start inclusive, end exclusive). A refusal
  * names the licence that matters: the next one to start, else the last one that ended.
  */
-import { AVAILABILITY_MESSAGES, formatInTimezone } from '../../common/content-availability';
+import { AVAILABILITY_MESSAGES } from '../../common/content-availability';
+import { formatDateTime } from '../../common/display-format';
 
 export interface LicenceWindow { name: string; startsAt: Date; endsAt: Date }
 
@@ -15,6 +16,6 @@ export function licenceRefusal(licences: readonly LicenceWindow[], at: Date, tim
   const ended = [...licences].sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime())[0]!;
   const named = upcoming ?? ended;
   return AVAILABILITY_MESSAGES.publishOutsideLicence(
-    named.name, formatInTimezone(named.startsAt.toISOString(), timeZone), formatInTimezone(named.endsAt.toISOString(), timeZone),
+    named.name, formatDateTime(named.startsAt.toISOString(), timeZone), formatDateTime(named.endsAt.toISOString(), timeZone),
   );
 }

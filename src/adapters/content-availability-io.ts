@@ -10,8 +10,9 @@ import { assign, fromPromise, type AnyActorLogic } from 'xstate';
 import { COOKIE_NAMES } from '../../common/constants';
 import { CONTENT_KINDS, isoInTimeZone, knownTimeZone, zonedWallTimeToIso, type ContentSummary } from '../../common/content';
 import {
-  AVAILABILITY_MESSAGES as M, COUNTRY_CODES, formatInTimezone, type AvailabilityResponse, type CountryGroup, type Licence,
+  AVAILABILITY_MESSAGES as M, COUNTRY_CODES, type AvailabilityResponse, type CountryGroup, type Licence,
 } from '../../common/content-availability';
+import { formatDateTime } from '../../common/display-format';
 import { MESSAGES } from '../../common/messages';
 import {
   EditorFailure, editorMachine, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues,
@@ -218,7 +219,7 @@ export function licencesIo(read: Read = readCredentials, timeZone: () => unknown
       const [{ licences }, { groups }] = await Promise.all([api.fetchLicences(need(read), signal), api.fetchCountryGroups(need(read), signal)]);
       const names = new Map(groups.map((g) => [g.id, g.name]));
       const rows: LicenceRow[] = licences.map((l) => ({
-        ...l, startsText: formatInTimezone(l.startsAt, zone), endsText: formatInTimezone(l.endsAt, zone),
+        ...l, startsText: formatDateTime(l.startsAt, zone), endsText: formatDateTime(l.endsAt, zone),
         groupNames: l.countryGroupIds.map((id) => names.get(id) ?? id),
       }));
       return page(rows.filter((l) => matches(input.search, l.name, l.contentTitle)), input);

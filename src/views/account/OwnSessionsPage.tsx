@@ -7,10 +7,12 @@ import {
   describeDevice, selectEndingSessionId, selectOwnSessions, selectOwnSessionsError, selectOwnSessionsNotice,
   selectOwnSessionsPhase,
 } from '../../../machines/own-sessions.machine';
+import { formatDateTime } from '../../../common/display-format';
 import { ACCOUNT_MESSAGES } from '../../../common/messages';
 import { usePageActor } from '../../page-actors';
 import { button, page, pageTitle } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './account.css';
 import { OwnSessionsContext } from './own-sessions-context';
 
@@ -23,11 +25,6 @@ export function OwnSessionsPage() {
   );
 }
 
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 export function OwnSessionsView() {
   const actor = OwnSessionsContext.useActorRef();
   const phase = OwnSessionsContext.useSelector(selectOwnSessionsPhase);
@@ -35,6 +32,7 @@ export function OwnSessionsView() {
   const error = OwnSessionsContext.useSelector(selectOwnSessionsError);
   const notice = OwnSessionsContext.useSelector(selectOwnSessionsNotice);
   const endingId = OwnSessionsContext.useSelector(selectEndingSessionId);
+  const zone = useSiteTimeZone();
 
   return (
     <main className={page}>
@@ -56,8 +54,8 @@ export function OwnSessionsView() {
                   {describeDevice(s.userAgent)}
                   {s.current && <span className={css.badge}>{ACCOUNT_MESSAGES.sessionThisOne}</span>}
                 </span>
-                <span className={css.meta}>Address {s.ipAddress || '—'} · Last seen {when(s.lastSeenAt)}</span>
-                <span className={css.meta}>Signed in {when(s.createdAt)}</span>
+                <span className={css.meta}>Address {s.ipAddress || '—'} · Last seen {formatDateTime(s.lastSeenAt, zone)}</span>
+                <span className={css.meta}>Signed in {formatDateTime(s.createdAt, zone)}</span>
               </div>
               <button
                 type="button" className={button.secondary} disabled={phase !== 'list'}

@@ -13,10 +13,12 @@ import {
 import {
   AUDIT_AREAS, AUDIT_AREA_KEYS, AUDIT_LOG_MESSAGES, auditActionsOfArea, auditChangeText, isAuditArea, type AuditLogEntry,
 } from '../../../common/audit-actions';
+import { formatDateTime } from '../../../common/display-format';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { REVISION_KINDS } from '../../../common/revisions';
 import { usePageActor } from '../../page-actors';
 import { button, errorText, input, label } from '../../theme/ui.css';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './admin.css';
 
 const KIND_OPTIONS = Object.entries(REVISION_KINDS).map(([kind, info]) => ({ kind, label: info.label.charAt(0).toUpperCase() + info.label.slice(1) }));
@@ -50,6 +52,7 @@ export function AuditPage() {
   const filterError = useSelector(actor, selectAuditFilterError);
   const exporting = useSelector(actor, selectAuditExporting);
   const exportNotice = useSelector(actor, selectAuditExportNotice);
+  const zone = useSiteTimeZone();
   const set = (field: AuditFilterField) => (e: { target: { value: string } }) => actor.send({ type: 'audit.filter', field, value: e.target.value });
   const actions = auditActionsOfArea(isAuditArea(draft.area) ? draft.area : null);
 
@@ -126,7 +129,7 @@ export function AuditPage() {
               {!loading && entries.length === 0 && <tr><td className={css.td} colSpan={5}>{ADMIN_MESSAGES.noAudit}</td></tr>}
               {entries.map((e) => (
                 <tr key={e.id} data-entry-id={e.id}>
-                  <td className={css.td} style={{ whiteSpace: 'nowrap' }}><time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time></td>
+                  <td className={css.td} style={{ whiteSpace: 'nowrap' }}><time dateTime={e.at}>{formatDateTime(e.at, zone)}</time></td>
                   <td className={css.td}>{e.actor?.username ?? 'System'}</td>
                   <td className={css.td}>{e.label}{e.area && <div className={css.muted}>{AUDIT_AREAS[e.area]}</div>}</td>
                   <td className={css.td}><ObjectCell object={e.object} /></td>

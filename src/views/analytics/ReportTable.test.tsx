@@ -32,9 +32,10 @@ describe('ReportTable', { timeout: 20_000 }, () => {
     const csv = await created[0]!.text();
     expect(csv).toBe(reportCsv(answer, answer.rows));
     const { cells } = tableText(answer, answer.rows);
-    expect(cells[0]).toEqual(['2024-05-01', '120', '40.5', '£1,234.56', '97.8 %']);
+    // Days read in the console's one date format on screen (UTC days, not shifted); the CSV keeps ISO dates.
+    expect(cells[0]).toEqual(['1 May 2024', '120', '40.5', '£1,234.56', '97.8 %']);
     // Hours and percentages keep one decimal on screen so a column lines up; the CSV keeps the plain value.
-    expect(cells[1]).toEqual(['2024-05-02', '80', '22.0', '£0.99', '100.0 %']);
+    expect(cells[1]).toEqual(['2 May 2024', '80', '22.0', '£0.99', '100.0 %']);
     const lines = csv.trim().split('\r\n').map((l) => l.split(','));
     expect(lines[0]).toEqual(['Period (ISO 8601 UTC)', 'Sessions', 'Watch time (hours)', 'Revenue (GBP)', 'Success rate (%)', 'Currency']);
     expect(lines.slice(1)).toEqual([

@@ -7,8 +7,10 @@ import type { ReactNode } from 'react';
 import {
   selectCanRetry, selectError, selectIsPaused, selectIsRefreshing, selectUpdatedAt, selectView, type ReportActorRef,
 } from '../../../machines/report.machine';
+import { formatClockTime } from '../../../common/display-format';
 import { REPORT_FILTER_MESSAGES } from '../../../common/reports';
 import { button } from '../../theme/ui.css';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './analytics.css';
 
 export function Skeleton({ charts = 1 }: { charts?: number }) {
@@ -25,9 +27,10 @@ export function LiveStatus({ actor }: { actor: ReportActorRef }) {
   const updatedAt = useSelector(actor, selectUpdatedAt);
   const paused = useSelector(actor, selectIsPaused);
   const refreshing = useSelector(actor, selectIsRefreshing);
+  const zone = useSiteTimeZone();
   return (
     <p className={css.status} role="status" data-testid="live-status">
-      {updatedAt ? `Last updated ${new Date(updatedAt).toLocaleTimeString('en-GB', { timeZone: 'UTC' })} UTC` : 'Not loaded yet'}
+      {updatedAt ? `Last updated ${formatClockTime(updatedAt, zone)}` : 'Not loaded yet'}
       {' · '}
       {paused ? 'Paused while this tab is hidden' : refreshing ? 'Refreshing…' : 'Refreshes every 15 seconds'}
     </p>

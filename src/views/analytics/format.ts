@@ -1,4 +1,5 @@
 /** How report numbers read on screen (CSV downloads carry plain values: common/report-csv.ts). */
+import { formatCalendarDay, formatCalendarMonth, zoneLabel } from '../../../common/display-format';
 import type { ReportCell, ReportColumn } from '../../../common/reports';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -18,12 +19,15 @@ export function formatCell(value: ReportCell, kind: ReportColumn['kind'], curren
   }
 }
 
-/** '2024-05-06' stays as is; '2024-05' reads 'May 2024'; a minute reads its UTC time. */
+/**
+ * A report period in the console's date format (common/display-format.ts), never shifted by the site's
+ * zone (report days are UTC days): '2024-05-06' reads '6 May 2024', '2024-05' 'May 2024', a minute its
+ * UTC time '14:05 (UTC)'. CSV downloads keep ISO dates (common/report-csv.ts).
+ */
 export function formatPeriod(period: string): string {
-  if (/^\d{4}-\d{2}$/.test(period)) {
-    return new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  }
-  if (period.includes('T')) return `${period.slice(11, 16)} UTC`;
+  if (/^\d{4}-\d{2}$/.test(period)) return formatCalendarMonth(period);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(period)) return formatCalendarDay(period);
+  if (period.includes('T')) return `${period.slice(11, 16)} ${zoneLabel('UTC')}`;
   return period;
 }
 

@@ -7,6 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
+import { formatDateTime } from '../../../common/display-format';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { selectListError, selectListIsLoading, selectListRows } from '../../../machines/list.machine';
 import type { AppcmsOverviewRow } from '../../../common/appcms';
@@ -15,10 +16,9 @@ import { APPCMS_PAGES } from '../../config';
 import { page, pageTitle } from '../../theme/ui.css';
 import * as css from './appcms.css';
 import { useAppcmsScope } from './appcms-page';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 
 const PER_NETWORK = new Set(['brand', 'settings', 'devices']);
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** The brand's logo, or a word where there is none or it does not load (an address the browser cannot reach). */
 function LogoThumb({ url }: { url: string | undefined }) {
   const [broken, setBroken] = useState(false);
@@ -28,7 +28,7 @@ function LogoThumb({ url }: { url: string | undefined }) {
 }
 
 /** The one line of a section's card. */
-function summaryOf(row: AppcmsOverviewRow): ReactNode {
+function summaryOf(row: AppcmsOverviewRow, zone: string): ReactNode {
   switch (row.id) {
     case 'template':
       return <>Page template: <strong>{row.templateName}</strong></>;
@@ -46,7 +46,7 @@ function summaryOf(row: AppcmsOverviewRow): ReactNode {
       );
     case 'settings':
       return row.createdAt
-        ? <>Version {row.version}, {row.createdBy ? <>saved by <strong>{row.createdBy}</strong></> : 'the initial settings'}, {when(row.createdAt)}</>
+        ? <>Version {row.version}, {row.createdBy ? <>saved by <strong>{row.createdBy}</strong></> : 'the initial settings'}, {formatDateTime(row.createdAt, zone)}</>
         : <>Version {row.version}</>;
     case 'devices':
       return (row.enabled ?? []).length === 0
@@ -62,6 +62,7 @@ function Overview({ site, network }: { site: string; network: string }) {
   const rows = useSelector(list, (s) => selectListRows<AppcmsOverviewRow>(s));
   const loading = useSelector(list, selectListIsLoading);
   const error = useSelector(list, selectListError);
+  const zone = useSiteTimeZone();
   return (
     <div className={css.grid} aria-busy={loading}>
       {APPCMS_PAGES.map((p) => {
@@ -70,7 +71,7 @@ function Overview({ site, network }: { site: string; network: string }) {
         let line: ReactNode;
         if (PER_NETWORK.has(id) && !network) line = MESSAGES.noNetworkSelected;
         else if (row?.error) line = <span className={css.contrastLow}>Could not be read: {row.error}</span>;
-        else if (row) line = summaryOf(row);
+        else if (row) line = summaryOf(row, zone);
         else if (error) line = <span className={css.contrastLow}>{error}</span>;
         else line = OWN_MESSAGES.networkLoadingData;
         return (

@@ -1,5 +1,6 @@
 /** AppCMS › Service (spec §2.7, §3): the service's fields, and the signing key shown masked with a rotate action behind a confirmation. */
 import { useSelector } from '@xstate/react';
+import { formatDateTime } from '../../../common/display-format';
 import { APPCMS_ACTIONS, APPCMS_MESSAGES, SERVICE_TYPES, serviceTypeLabel } from '../../../common/appcms';
 import { selectEditorPageActions, selectEditorPageEditor, selectEditorPageHistory } from '../../../machines/editor-page.machine';
 import { EditorHistoryPanel } from '../shared/HistoryPanel';
@@ -11,6 +12,7 @@ import * as ui from '../../theme/ui.css';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { CheckboxField, ChoiceList, SelectField, TextField } from '../monetization/EditorFields';
 import { Modal } from '../shared/Modal';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import { AppcmsFrame, type AppcmsScope } from './AppcmsFrame';
 import * as css from './appcms.css';
 import type { AppcmsActionRef, AppcmsEditorRef } from './appcms-page';
@@ -22,6 +24,7 @@ function ServiceForm({ site, canEdit, editor, rotate }: AppcmsScope & { editor: 
   const running = useSelector(rotate, selectActionRunning);
   const message = useSelector(rotate, selectActionMessage);
   const error = useSelector(rotate, selectActionError);
+  const zone = useSiteTimeZone();
   const types = SERVICE_TYPES.map((t) => ({ value: t, label: serviceTypeLabel(t) }));
   return (
     <div className={css.editorLayout}>
@@ -46,7 +49,7 @@ function ServiceForm({ site, canEdit, editor, rotate }: AppcmsScope & { editor: 
             </button>
           )}
         </div>
-        <p className={css.help}>{data?.signingKeyRotatedAt ? `Last rotated ${new Date(data.signingKeyRotatedAt).toLocaleString()}` : 'Never rotated.'}</p>
+        <p className={css.help}>{data?.signingKeyRotatedAt ? `Last rotated ${formatDateTime(data.signingKeyRotatedAt, zone)}` : 'Never rotated.'}</p>
         {message && <p role="status" className={css.contrastOk}>{message}</p>}
         {error && <p role="alert" className={css.contrastLow}>{error}</p>}
       </section>

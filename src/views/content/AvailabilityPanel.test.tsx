@@ -35,7 +35,7 @@ describe('AvailabilityPanel', () => {
     expect(screen.getByText(/Times are in the site's time zone, America\/New_York/)).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'British Isles' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('list', { name: 'Licences' }).textContent)
-      .toContain('EU window: 2026-11-30 19:00 (America/New_York) – 2027-05-31 20:00 (America/New_York)');
+      .toContain('EU window: 30 Nov 2026, 19:00 (America/New_York) – 31 May 2027, 20:00 (America/New_York)');
   });
 
   it('saves the times entered, and shows the server\'s refusal naming the licence', async () => {
@@ -48,7 +48,7 @@ describe('AvailabilityPanel', () => {
     expect(fakes.saves).toHaveLength(0);
     await view.user.clear(unpublish);
     await view.user.type(unpublish, '2027-01-20T08:00');
-    const refusal = M.publishOutsideLicence('EU window', '2026-11-30 19:00 (America/New_York)', '2027-05-31 20:00 (America/New_York)');
+    const refusal = M.publishOutsideLicence('EU window', '30 Nov 2026, 19:00 (America/New_York)', '31 May 2027, 20:00 (America/New_York)');
     fakes.refuse = { status: 400, message: refusal };
     await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(refusal));

@@ -6,7 +6,8 @@
  * The `contentAvailability` page machine (machines/editor.machine.ts) with the Content wiring file's I/O.
  */
 import { useSelector } from '@xstate/react';
-import { AVAILABILITY_MESSAGES as M, formatInTimezone, type Licence } from '../../../common/content-availability';
+import { AVAILABILITY_MESSAGES as M, type Licence } from '../../../common/content-availability';
+import { formatDateTime } from '../../../common/display-format';
 import {
   selectCanSave, selectEditorData, selectEditorError, selectEditorPhase, selectIsBusy,
 } from '../../../machines/editor.machine';
@@ -51,7 +52,7 @@ export function AvailabilityPanel({ id, writable }: { id: string; writable: bool
               ? <p>No licence: the item may be published at any time.</p>
               : (
                 <ul aria-label="Licences">
-                  {data.licences.map((l) => <li key={l.id}>{`${l.name}: ${formatInTimezone(l.startsAt, zone)} – ${formatInTimezone(l.endsAt, zone)}`}</li>)}
+                  {data.licences.map((l) => <li key={l.id}>{`${l.name}: ${formatDateTime(l.startsAt, zone)} – ${formatDateTime(l.endsAt, zone)}`}</li>)}
                 </ul>
               )}
           </div>

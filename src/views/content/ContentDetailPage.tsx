@@ -9,7 +9,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../../common/constants';
 import { CONTENT_CREATE_MESSAGES, CONTENT_STATUSES, isContentKind, knownTimeZone, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
-import { formatInTimezone } from '../../../common/content-availability';
+import { formatDateTime } from '../../../common/display-format';
+import { CONTENT_STATUS_WORDS } from '../../../common/status-words';
 import type { ContentDetailData } from '../../../machines/content-record';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
@@ -21,7 +22,7 @@ import {
 import { selectEditorPageEditor, selectEditorPageHistory } from '../../../machines/editor-page.machine';
 import { usePageActor } from '../../page-actors';
 import { useAppActor } from '../../app-actor';
-import { CONTENT_KIND_LABELS, CONTENT_STATUS_LABELS } from '../../config';
+import { CONTENT_KIND_LABELS } from '../../config';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { Modal } from '../shared/Modal';
@@ -31,7 +32,7 @@ import { AvailabilityPanel } from './AvailabilityPanel';
 import { catalogueFacts, ContentFamily, Poster } from './ContentFamily';
 import * as own from './create.css';
 import * as css from './content.css';
-import { formatDate, formatDuration } from './ContentLibraryPage';
+import { formatDuration } from './ContentLibraryPage';
 
 type EditorRef = ActorRefFrom<EditorMachine>;
 
@@ -74,17 +75,17 @@ function Facts({ detail, timeZone }: { detail: ContentDetailResponse; timeZone: 
   const { item } = detail;
   const facts: [string, string][] = [
     ['Kind', CONTENT_KIND_LABELS[item.kind]],
-    ['Status', CONTENT_STATUS_LABELS[item.status]],
+    ['Status', CONTENT_STATUS_WORDS[item.status]],
     ['Genre', item.genre],
     // A series has no duration of its own; a live event may have none planned.
     ...(item.kind === 'series' ? [] : [['Duration', item.durationSeconds > 0 ? formatDuration(item.durationSeconds) : '—'] as [string, string]]),
     ['Tags', item.tags.length ? item.tags.join(', ') : '—'],
-    ['Published', item.publishedAt ? formatDate(item.publishedAt) : '—'],
+    ['Published', formatDateTime(item.publishedAt, timeZone)],
     // In the site's default time zone, as it is entered (issue 29).
-    ...(item.scheduledAt ? [['Goes live', formatInTimezone(item.scheduledAt, knownTimeZone(timeZone))] as [string, string]] : []),
+    ...(item.scheduledAt ? [['Goes live', formatDateTime(item.scheduledAt, timeZone)] as [string, string]] : []),
     ...(item.seasonNumber !== null && item.episodeNumber !== null ? [['Episode', `Season ${item.seasonNumber}, episode ${item.episodeNumber}`] as [string, string]] : []),
     ...catalogueFacts(item, timeZone),
-    ['Updated', formatDate(item.updatedAt)],
+    ['Updated', formatDateTime(item.updatedAt, timeZone)],
   ];
   return (
     <dl className={css.facts}>
@@ -168,7 +169,7 @@ function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string })
         <label className={field}>
           <span className={label}>Status</span>
           <select className={input} value={text('status')} onChange={change('status')} disabled={locked}>
-            {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_LABELS[s]}</option>)}
+            {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_WORDS[s]}</option>)}
           </select>
         </label>
         {text('status') === 'scheduled' && (

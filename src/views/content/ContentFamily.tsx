@@ -5,10 +5,11 @@
  */
 import { Link } from '@tanstack/react-router';
 import {
-  CONTENT_CREATE_MESSAGES as M, CONTENT_LANGUAGES, isoInTimeZone, knownTimeZone,
+  CONTENT_CREATE_MESSAGES as M, CONTENT_LANGUAGES,
   type ContentFamilyResponse, type ContentItem,
 } from '../../../common/content';
-import { CONTENT_STATUS_LABELS } from '../../config';
+import { formatCalendarDay, formatDateTime } from '../../../common/display-format';
+import { CONTENT_STATUS_WORDS } from '../../../common/status-words';
 import { ArtworkImage, Thumbnail } from './ArtworkImage';
 import * as css from './content.css';
 import * as own from './create.css';
@@ -19,11 +20,8 @@ export function catalogueFacts(item: ContentItem, timeZone: unknown): [string, s
     ['Rating', item.rating === 'NR' ? 'Not rated' : item.rating],
     ['Original language', CONTENT_LANGUAGES[item.originalLanguage] ?? item.originalLanguage],
   ];
-  if (item.releaseDate) facts.push(['Release date', item.releaseDate]);
-  if (item.startsAt) {
-    const zone = knownTimeZone(timeZone);
-    facts.push(['Starts', `${isoInTimeZone(item.startsAt, zone)} (${zone})`]);
-  }
+  if (item.releaseDate) facts.push(['Release date', formatCalendarDay(item.releaseDate)]);
+  if (item.startsAt) facts.push(['Starts', formatDateTime(item.startsAt, timeZone)]);
   return facts;
 }
 
@@ -65,7 +63,7 @@ export function ContentFamily({ item, family, writable }: { item: ContentItem; f
                       <Thumbnail url={e.artworkUrl} title={e.title} />
                       <span className={own.nowrap}>{e.episodeNumber}.</span>
                       <Link to="/content/$contentType/$id" params={{ contentType: 'episode', id: e.id }}>{e.title}</Link>
-                      <span className={`${css.statusBadge[e.status]} ${own.nowrap}`}>{CONTENT_STATUS_LABELS[e.status]}</span>
+                      <span className={`${css.statusBadge[e.status]} ${own.nowrap}`}>{CONTENT_STATUS_WORDS[e.status]}</span>
                     </li>
                   ))}
                 </ol>

@@ -20,7 +20,10 @@ import {
   type ContentBrowserMachine,
 } from '../../../machines/content-browser.machine';
 import { useAppActor } from '../../app-actor';
-import { CONTENT_COLUMNS, CONTENT_KIND_LABELS, CONTENT_MENU, CONTENT_STATUS_LABELS } from '../../config';
+import { CONTENT_COLUMNS, CONTENT_KIND_LABELS, CONTENT_MENU } from '../../config';
+import { formatDateTime } from '../../../common/display-format';
+import { CONTENT_STATUS_WORDS } from '../../../common/status-words';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import { button, input, label, page, pageTitle } from '../../theme/ui.css';
 import * as css from './content.css';
 import { Thumbnail } from './ArtworkImage';
@@ -34,12 +37,6 @@ export function formatDuration(seconds: number): string {
   const s = seconds % 60;
   const mm = String(m).padStart(h ? 2 : 1, '0');
   return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
-}
-
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -62,7 +59,7 @@ function useCanEditContent(): boolean {
   return useSelector(auth, (s) => canEdit(selectRoles(s), AREAS.content));
 }
 
-function Row({ row, selectable, selected, browser }: { row: ContentSummary; selectable: boolean | null; selected: boolean; browser: ContentBrowserRef }) {
+function Row({ row, selectable, selected, browser, zone }: { row: ContentSummary; selectable: boolean | null; selected: boolean; browser: ContentBrowserRef; zone: string }) {
   return (
     <tr>
       {selectable !== null && (
@@ -83,10 +80,10 @@ function Row({ row, selectable, selected, browser }: { row: ContentSummary; sele
         </div>
       </td>
       <td className={`${css.cell} ${css.hideNarrow}`}>{CONTENT_KIND_LABELS[row.kind]}</td>
-      <td className={css.cell}><span className={css.statusBadge[row.status]}>{CONTENT_STATUS_LABELS[row.status]}</span></td>
+      <td className={css.cell}><span className={css.statusBadge[row.status]}>{CONTENT_STATUS_WORDS[row.status]}</span></td>
       <td className={`${css.numberCell} ${css.hideNarrow}`}>{formatDuration(row.durationSeconds)}</td>
       <td className={css.numberCell}>{numberFormat.format(row.plays30d)}</td>
-      <td className={`${css.cell} ${css.hideNarrow}`}>{formatDate(row.updatedAt)}</td>
+      <td className={`${css.cell} ${css.hideNarrow}`}>{formatDateTime(row.updatedAt, zone)}</td>
     </tr>
   );
 }
@@ -103,6 +100,7 @@ export function ContentLibraryPage() {
   const loading = useSelector(browser, selectIsLoading);
   const bulkSaving = useSelector(browser, selectIsBulkSaving);
   const canSelect = useSelector(browser, selectCanSelect);
+  const zone = useSiteTimeZone();
   const empty = useSelector(browser, selectIsEmpty);
   const error = useSelector(browser, selectListError);
   const paging = useSelector(browser, selectPaging);
@@ -156,7 +154,7 @@ export function ContentLibraryPage() {
             onChange={(e) => browser.send({ type: 'list.status', status: (e.target.value || null) as ContentStatus | null })}
           >
             <option value="">All statuses</option>
-            {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_LABELS[s]}</option>)}
+            {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_WORDS[s]}</option>)}
           </select>
         </label>
       </div>
@@ -171,8 +169,8 @@ export function ContentLibraryPage() {
           )}
           {filters.status && (
             <li className={css.chip}>
-              Status: {CONTENT_STATUS_LABELS[filters.status]}
-              <button type="button" className={css.chipRemove} aria-label={`Remove filter: ${CONTENT_STATUS_LABELS[filters.status]}`} onClick={() => browser.send({ type: 'list.status', status: null })}>×</button>
+              Status: {CONTENT_STATUS_WORDS[filters.status]}
+              <button type="button" className={css.chipRemove} aria-label={`Remove filter: ${CONTENT_STATUS_WORDS[filters.status]}`} onClick={() => browser.send({ type: 'list.status', status: null })}>×</button>
             </li>
           )}
         </ul>
@@ -250,7 +248,7 @@ export function ContentLibraryPage() {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <Row key={row.id} row={row} browser={browser} selectable={writable ? canSelect : null} selected={selected.includes(row.id)} />
+                <Row key={row.id} row={row} browser={browser} zone={zone} selectable={writable ? canSelect : null} selected={selected.includes(row.id)} />
               ))}
             </tbody>
           </table>

@@ -36,7 +36,7 @@ describe('CouponsPage', () => {
 
   it('shows the expiry that applies: the offer\'s end for a code without its own, never when neither ends', async () => {
     await renderView(<CouponsPage />, { pages, actors: authAs('read') });
-    expect(screen.getByRole('row', { name: /PARTNER7QX/ }).textContent).toContain('2027-01-31 (offer ends)');
+    expect(screen.getByRole('row', { name: /PARTNER7QX/ }).textContent).toContain('31 Jan 2027 (offer ends)');
     expect(screen.getByRole('row', { name: /SPRINGAB12CD34/ }).textContent).toContain('never');
   });
 

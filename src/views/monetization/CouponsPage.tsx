@@ -1,6 +1,8 @@
 /** Monetization › Coupons: the site's codes with their redemptions; generate a batch for an offer; export as CSV. */
 import { useSelector } from '@xstate/react';
-import { COUPON_STATUSES, MONETIZATION_MESSAGES, couponExpiryText } from '../../../common/monetization-rules';
+import { formatDate } from '../../../common/display-format';
+import { MONETIZATION_MESSAGES, couponExpiryText } from '../../../common/monetization-rules';
+import { COUPON_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { selectDraft, selectEditorData } from '../../../machines/editor.machine';
 import { selectListQuery } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
@@ -8,6 +10,7 @@ import { COUPON_ACTIONS, type Coupon, type Offer } from '../../../common/monetiz
 import { selectPageActions, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as ui from '../../theme/ui.css';
 import { ActionOutcome } from './ActionOutcome';
 import { EditorPanel } from './EditorPanel';
@@ -55,6 +58,7 @@ export function CouponsPage() {
   const actions = useSelector(page, selectPageActions);
   const editor = useSelector(page, selectPageEditor);
   const running = useSelector(actions, selectActionRunning);
+  const zone = useSiteTimeZone();
   const exporting = running?.name === COUPON_ACTIONS.exportCsv;
   return (
     <div className={ui.page}>
@@ -62,7 +66,7 @@ export function CouponsPage() {
       <ActionOutcome actions={actions} />
       <div className={canEdit ? css.layout : css.listOnly}>
         <ListTable<Coupon>
-          list={list} label="Coupons" statuses={COUPON_STATUSES} searchLabel="Search by code"
+          list={list} label="Coupons" statuses={COUPON_STATUS_WORDS} searchLabel="Search by code"
           tools={(
             <button type="button" className={ui.button.secondary} disabled={exporting}
               onClick={() => actions.send({
@@ -80,13 +84,13 @@ export function CouponsPage() {
               cell: (c) => (
                 <>
                   <div className={css.nowrap}>{`${c.redemptionCount}${c.maxRedemptions === null ? '' : ` / ${c.maxRedemptions}`}`}</div>
-                  <div className={`${css.muted} ${css.nowrap}`}>{c.lastRedeemedAt ? `last ${c.lastRedeemedAt.slice(0, 10)}` : 'never'}</div>
+                  <div className={`${css.muted} ${css.nowrap}`}>{c.lastRedeemedAt ? `last ${formatDate(c.lastRedeemedAt, zone)}` : 'never'}</div>
                 </>
               ),
             },
             { title: 'Per customer', cell: (c) => c.maxPerSubscriber },
-            { title: 'Expires', cell: (c) => couponExpiryText(c.expiresAt, c.offerEndsAt ?? null) },
-            { title: 'Status', cell: (c) => c.status },
+            { title: 'Expires', cell: (c) => couponExpiryText(c.expiresAt, c.offerEndsAt ?? null, zone) },
+            { title: 'Status', cell: (c) => statusWord(COUPON_STATUS_WORDS, c.status) },
             ...(canEdit ? [{
               title: 'Actions',
               cell: (c: Coupon) => {

@@ -12,7 +12,7 @@ let list: ListRef;
 
 function Table() {
   list = useActorRef(listMachine.provide({ actors: { fetchPage: fakeActor(() => ({ items: ROWS, total: 45 })) } }), { input: { filters: { status: '' } } });
-  return <ListTable<{ id: string; name: string }> list={list} label="Plans" statuses={['draft', 'active']} columns={[{ title: 'Name', cell: (r) => r.name }]} />;
+  return <ListTable<{ id: string; name: string }> list={list} label="Plans" statuses={{ draft: 'Draft', active: 'Active' }} columns={[{ title: 'Name', cell: (r) => r.name }]} />;
 }
 
 describe('ListTable', () => {

@@ -20,7 +20,8 @@ export interface ListTableProps<Row extends ListRow> {
   list: ListRef;
   label: string;
   columns: readonly Column<Row>[];
-  statuses?: readonly string[];
+  /** The status filter's choices: each code with its word (common/status-words.ts), in order. */
+  statuses?: Readonly<Record<string, string>>;
   searchLabel?: string;
   /** More filters or buttons beside the search. */
   tools?: ReactNode;
@@ -45,7 +46,7 @@ export function ListTable<Row extends ListRow>({ list, label, columns, statuses,
           <select className={ui.input} aria-label="Status" value={query.filters.status ?? ''}
             onChange={(e) => list.send({ type: 'list.filter', name: 'status', value: e.target.value })}>
             <option value="">All statuses</option>
-            {statuses.map((s) => <option key={s} value={s}>{s}</option>)}
+            {Object.entries(statuses).map(([code, word]) => <option key={code} value={code}>{word}</option>)}
           </select>
         )}
         {tools}

@@ -40,7 +40,7 @@ describe('OffersPage: duration and archived plans', () => {
     const { pages } = setUp([PLAN.id, OLD.id]);
     await open(pages);
     expect(screen.getByRole('checkbox', { name: PLAN.name })).toBeTruthy();
-    expect((screen.getByRole('checkbox', { name: 'Legacy Annual (archived)' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Legacy Annual (Archived)' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('checkbox', { name: /Retired Weekly/ })).toBeNull();
   });
 

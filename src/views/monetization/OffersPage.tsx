@@ -1,12 +1,15 @@
 /** Monetization › Offers: percentage or fixed discounts on chosen plans, with a period, eligibility and status. */
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { CURRENCIES, DISCOUNT_DURATIONS, ELIGIBILITIES, OFFER_STATUSES, durationText, formatMoney } from '../../../common/monetization-rules';
+import { formatDate } from '../../../common/display-format';
+import { CURRENCIES, DISCOUNT_DURATIONS, ELIGIBILITIES, durationText, formatMoney } from '../../../common/monetization-rules';
+import { OFFER_STATUS_WORDS, PLAN_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { selectDraft, selectEditorData, selectEditorId } from '../../../machines/editor.machine';
 import type { Offer, Plan } from '../../../common/monetization-contract';
 import { NEW_RECORD_ID, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as ui from '../../theme/ui.css';
 import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import * as historyCss from '../shared/history.css';
@@ -18,6 +21,7 @@ import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './pa
 
 const ROUTE = '/monetization/offers';
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const words = (map: Readonly<Record<string, string>>) => Object.entries(map).map(([value, label]) => ({ value, label }));
 const ELIGIBILITY_LABELS = { new: 'New subscribers only', everyone: 'Everyone' } as const;
 const DURATION_LABELS = { once: 'Once (the first payment)', repeating: 'Several months', forever: 'Forever (every payment)' } as const;
 
@@ -41,7 +45,7 @@ export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: b
         {fixed && <SelectField editor={editor} field="currency" label="Currency" required disabled={disabled} options={options(CURRENCIES)} />}
       </div>
       <ChoiceList editor={editor} field="planIds" label="Plans it applies to" required disabled={disabled}
-        options={offered.map((p) => ({ value: p.id, label: p.status === 'archived' ? `${p.name} (archived)` : p.name }))} />
+        options={offered.map((p) => ({ value: p.id, label: p.status === 'archived' ? `${p.name} (${PLAN_STATUS_WORDS.archived})` : p.name }))} />
       <div className={css.inline}>
         <SelectField editor={editor} field="duration" label="Discount applies" required disabled={disabled}
           options={DISCOUNT_DURATIONS.map((d) => ({ value: d, label: DURATION_LABELS[d] }))} />
@@ -54,7 +58,7 @@ export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: b
       <div className={css.inline}>
         <SelectField editor={editor} field="eligibility" label="Who may use it" required disabled={disabled}
           options={ELIGIBILITIES.map((e) => ({ value: e, label: ELIGIBILITY_LABELS[e] }))} />
-        <SelectField editor={editor} field="status" label="Status" required disabled={disabled} options={options(OFFER_STATUSES)} />
+        <SelectField editor={editor} field="status" label="Status" required disabled={disabled} options={words(OFFER_STATUS_WORDS)} />
       </div>
     </EditorPanel>
   );
@@ -68,20 +72,21 @@ export function OffersPage() {
   const list = useSelector(page, selectPageList);
   const editor = useSelector(page, selectPageEditor);
   const history = useSelector(page, selectPageHistory);
+  const zone = useSiteTimeZone();
   return (
     <div className={ui.page}>
       <h1 className={ui.pageTitle}>Offers</h1>
       <div className={editor ? css.layout : css.listOnly}>
         <ListTable<Offer>
-          list={list} label="Offers" statuses={OFFER_STATUSES}
+          list={list} label="Offers" statuses={OFFER_STATUS_WORDS}
           tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_RECORD_ID }} className={ui.button.primary}>New offer</Link>}
           columns={[
             { title: 'Name', cell: (o) => <Link to={ROUTE} search={{ edit: o.id }} className={css.rowLink}>{o.name}</Link> },
             { title: 'Discount', cell: (o) => (o.discountType === 'percent' ? `${o.discountValue}%` : `${o.currency} ${formatMoney(o.discountValue, o.currency ?? 'USD')}`) },
             { title: 'Plans', cell: (o) => o.planIds.length },
             { title: 'Applies', cell: (o) => durationText(o.duration, o.durationMonths) },
-            { title: 'Period', cell: (o) => `${new Date(o.startsAt).toLocaleDateString()} – ${o.endsAt ? new Date(o.endsAt).toLocaleDateString() : 'open'}` },
-            { title: 'Status', cell: (o) => o.status },
+            { title: 'Period', cell: (o) => `${formatDate(o.startsAt, zone)} – ${o.endsAt ? formatDate(o.endsAt, zone) : 'open'}` },
+            { title: 'Status', cell: (o) => statusWord(OFFER_STATUS_WORDS, o.status) },
           ]}
         />
         {editor && (

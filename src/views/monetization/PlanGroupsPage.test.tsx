@@ -20,7 +20,7 @@ describe('PlanGroupsPage', () => {
     const view = await renderView(<PlanGroupsPage />, { url: `/monetization/planGroups?edit=${GROUP.id}`, routePath: '/monetization/planGroups', pages, actors: authAs('write') });
     expect(screen.getByRole('link', { name: 'Paywall' })).toBeTruthy();
     await view.user.selectOptions(screen.getByRole('combobox', { name: 'Add a plan' }), PLAN.id);
-    expect(screen.getByRole('listitem', { name: '1. Premium Monthly (active)' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: '1. Premium Monthly (Active)' })).toBeTruthy();
     await view.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(pageFakes.saves.at(-1)).toMatchObject({ kind: 'planGroup', input: { changes: { planIds: [PLAN.id] } } });
   });

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { selectEditorData, selectEditorId } from '../../../machines/editor.machine';
 import { selectListRows } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
+import { PLAN_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { PLAN_GROUP_ACTIONS, planGroupOrder, type Plan, type PlanGroup } from '../../../common/monetization-contract';
 import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
@@ -29,7 +30,7 @@ export function PlanGroupEditor({ editor, canEdit }: { editor: EditorRef; canEdi
       <TextField editor={editor} field="name" label="Name" required disabled={!canEdit} />
       <TextField editor={editor} field="description" label="Description" multiline disabled={!canEdit} />
       <OrderedList editor={editor} field="planIds" label="Plans, in paywall order" disabled={!canEdit}
-        options={plans.map((p) => ({ value: p.id, label: `${p.name} (${p.status})` }))} />
+        options={plans.map((p) => ({ value: p.id, label: `${p.name} (${statusWord(PLAN_STATUS_WORDS, p.status)})` }))} />
     </EditorPanel>
   );
 }

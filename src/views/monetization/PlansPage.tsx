@@ -1,6 +1,7 @@
 /** Monetization › Plans: the site's plans with search, status filter and paging; create, edit, duplicate, delete (archived when in use). */
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { BILLING_PERIODS, CURRENCIES, MONETIZATION_MESSAGES, PLAN_STATUSES, formatMoney } from '../../../common/monetization-rules';
+import { BILLING_PERIODS, CURRENCIES, MONETIZATION_MESSAGES, formatMoney } from '../../../common/monetization-rules';
+import { PLAN_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { PLAN_ACTIONS, type Plan } from '../../../common/monetization-contract';
 import { selectDraft, selectEditorData, selectEditorId, selectStoredValues } from '../../../machines/editor.machine';
 import { selectListRows } from '../../../machines/list.machine';
@@ -23,6 +24,7 @@ import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './pa
 
 const ROUTE = '/monetization/plans';
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const words = (map: Readonly<Record<string, string>>) => Object.entries(map).map(([value, label]) => ({ value, label }));
 
 function PriceRows({ editor, disabled }: { editor: EditorRef; disabled: boolean }) {
   const currencies = useSelector(editor, (s) => selectDraft(s).priceCurrencies as readonly string[] ?? []);
@@ -120,7 +122,7 @@ export function PlanEditor({ editor, canEdit, list, actions }: { editor: EditorR
         <SelectField editor={editor} field="billingPeriod" label="Billing period" required disabled={disabled} options={options(BILLING_PERIODS)} />
         <NumberField editor={editor} field="trialDays" label="Trial days" required disabled={disabled} />
         <NumberField editor={editor} field="deviceLimit" label="Device limit" required disabled={disabled} />
-        <SelectField editor={editor} field="status" label="Status" required disabled={disabled} options={options(PLAN_STATUSES)} />
+        <SelectField editor={editor} field="status" label="Status" required disabled={disabled} options={words(PLAN_STATUS_WORDS)} />
       </div>
     </EditorPanel>
   );
@@ -145,13 +147,13 @@ export function PlansPage() {
       <ActionOutcome actions={actions} />
       <div className={editor ? css.layout : css.listOnly}>
         <ListTable<Plan>
-          list={list} label="Plans" statuses={PLAN_STATUSES}
+          list={list} label="Plans" statuses={PLAN_STATUS_WORDS}
           tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_RECORD_ID }} className={ui.button.primary}>New plan</Link>}
           columns={[
             { title: 'Name', cell: (p) => <Link to={ROUTE} search={{ edit: p.id }} className={css.rowLink}>{p.name}</Link> },
             { title: 'Prices', cell: (p) => p.prices.map((x) => <div key={x.currency} className={css.nowrap}>{`${x.currency} ${formatMoney(x.amount, x.currency)}`}</div>) },
             { title: 'Period', cell: (p) => p.billingPeriod },
-            { title: 'Status', cell: (p) => p.status },
+            { title: 'Status', cell: (p) => statusWord(PLAN_STATUS_WORDS, p.status) },
             { title: 'Subscriptions', cell: (p) => p.subscriptionCount },
             ...(canEdit ? [{
               title: 'Actions',

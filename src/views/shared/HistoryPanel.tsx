@@ -18,7 +18,9 @@ import type { PageHistoryRef } from '../../../machines/list-page.machine';
 import * as ui from '../../theme/ui.css';
 import * as css from './history.css';
 import { Modal } from './Modal';
-import { describeChange, fieldLabel, formatRevisionTime, formatValue } from './revision-text';
+import { formatDateTime } from '../../../common/display-format';
+import { describeChange, fieldLabel, formatValue } from './revision-text';
+import { useSiteTimeZone } from './use-site-time-zone';
 
 export interface HistoryPanelProps {
   history: PageHistoryRef;
@@ -34,13 +36,14 @@ const EMPTY = formatValue(null);
 
 function RevisionItem({ revision, selected, onSelect }: { revision: Revision; selected: boolean; onSelect: () => void }) {
   // A creation has nothing before it, a deletion nothing after: their values read as a list, not as changes.
+  const zone = useSiteTimeZone();
   const created = revision.changes.length > 0 && revision.changes.every((c) => c.before === null);
   const removed = !created && revision.changes.length > 0 && revision.changes.every((c) => c.after === null);
   return (
     <li className={selected ? css.itemSelected : css.item} data-testid={`revision-${revision.seq}`}>
       <div className={css.meta}>
         <strong>#{revision.seq}</strong>
-        <span>{formatRevisionTime(revision.at)}</span>
+        <span>{formatDateTime(revision.at, zone)}</span>
         <span>by {who(revision)}</span>
       </div>
       {revision.restoredFrom !== null && <div className={css.muted}>Restore of revision #{revision.restoredFrom}</div>}
@@ -49,9 +52,9 @@ function RevisionItem({ revision, selected, onSelect }: { revision: Revision; se
       {removed && <div className={css.muted}>Deleted; it had:</div>}
       <ul className={css.changes}>
         {created || removed
-          ? revision.changes.filter((c) => formatValue(created ? c.after : c.before, c.field) !== EMPTY)
-            .map((c) => <li key={c.field}>{`${fieldLabel(c.field)}: ${formatValue(created ? c.after : c.before, c.field)}`}</li>)
-          : revision.changes.map((c) => <li key={c.field}>{describeChange(c)}</li>)}
+          ? revision.changes.filter((c) => formatValue(created ? c.after : c.before, c.field, zone) !== EMPTY)
+            .map((c) => <li key={c.field}>{`${fieldLabel(c.field)}: ${formatValue(created ? c.after : c.before, c.field, zone)}`}</li>)
+          : revision.changes.map((c) => <li key={c.field}>{describeChange(c, zone)}</li>)}
       </ul>
       <button type="button" className={ui.button.ghost} aria-pressed={selected} onClick={onSelect}>
         {selected ? 'Shown against now' : 'Compare with now'}
@@ -73,6 +76,7 @@ export function HistoryPanel({ history, version }: HistoryPanelProps) {
   const readOnly = useSelector(history, selectHistoryReadOnly);
   const restorable = useSelector(history, selectHistoryRestorable);
   const send = history.send;
+  const zone = useSiteTimeZone();
   const listed = phase !== 'loading' && phase !== 'loadFailed';
   const restoring = phase === 'restoring';
   const back = rows.filter((r) => r.changesOnRestore);
@@ -114,9 +118,9 @@ export function HistoryPanel({ history, version }: HistoryPanelProps) {
                 {rows.map((r) => (
                   <tr key={r.field}>
                     <th scope="row" className={css.fieldCell}>{fieldLabel(r.field)}</th>
-                    <td className={css.cell}>{formatValue(r.before, r.field)}</td>
-                    <td className={css.cell}>{formatValue(r.after, r.field)}</td>
-                    <td className={css.cell}>{formatValue(r.now, r.field)}</td>
+                    <td className={css.cell}>{formatValue(r.before, r.field, zone)}</td>
+                    <td className={css.cell}>{formatValue(r.after, r.field, zone)}</td>
+                    <td className={css.cell}>{formatValue(r.now, r.field, zone)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -172,7 +176,7 @@ export function HistoryPanel({ history, version }: HistoryPanelProps) {
       >
         <p style={{ marginTop: 0 }}>{HISTORY_PANEL_MESSAGES.confirmBody(Math.max(back.length, 1))}</p>
         <ul className={css.changes}>
-          {(back.length > 0 ? back : rows).map((r) => <li key={r.field}>{`${fieldLabel(r.field)}: ${formatValue(r.now, r.field)} → ${formatValue(r.before, r.field)}`}</li>)}
+          {(back.length > 0 ? back : rows).map((r) => <li key={r.field}>{`${fieldLabel(r.field)}: ${formatValue(r.now, r.field, zone)} → ${formatValue(r.before, r.field, zone)}`}</li>)}
         </ul>
       </Modal>
     </section>

@@ -1,16 +1,17 @@
 /**
  * How a revision reads in words (the History panel, issue 28): field names as labels, values as an
- * operator reads them (money with its currency, dates in the console's one format, yes/no, counts of
- * linked records instead of their ids), never raw ids or JSON.
+ * operator reads them (money with its currency, dates in the console's one format in the site's zone
+ * (common/display-format.ts), yes/no, counts of linked records instead of their ids), never raw ids or JSON.
  */
 import { SETTINGS_LABELS } from '../../../common/appcms';
 import { REVISION_FIELD_LABELS, type RevisionChange } from '../../../common/revisions';
 import { formatMoney } from '../../../common/monetization-rules';
-import { formatDateTime } from '../users/format';
+import { formatDateTime } from '../../../common/display-format';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const MAX_TEXT = 160;
+const numberFormat = new Intl.NumberFormat('en-GB');
 
 function words(part: string): string {
   const spaced = part.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
@@ -34,33 +35,31 @@ function linkedCount(field: string, count: number): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** One value as words. `field` tells linked records (ids) from plain lists. */
-export function formatValue(value: unknown, field = ''): string {
+/** One value as words. `field` tells linked records (ids) from plain lists; dates read in `timeZone` (the site's). */
+export function formatValue(value: unknown, field = '', timeZone: unknown = 'UTC'): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-GB') : '(empty)';
+  if (typeof value === 'number') return Number.isFinite(value) ? numberFormat.format(value) : '(empty)';
   if (typeof value === 'string') {
     if (UUID.test(value)) return field === 'offerId' ? 'another offer' : 'another record';
-    if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
+    if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, timeZone);
     return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return '(none)';
     if (value.every(isPrice)) return value.map((p) => `${formatMoney(p.amount, p.currency)} ${p.currency}`).join(', ');
     if (value.every((v) => typeof v === 'string' && UUID.test(v))) return linkedCount(field, value.length);
-    return value.map((v) => formatValue(v, field)).join(', ');
+    return value.map((v) => formatValue(v, field, timeZone)).join(', ');
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([k]) => !UUID.test(k));
     if (entries.length === 0) return '(empty)';
-    return entries.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, k)}`).join('; ');
+    return entries.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, k, timeZone)}`).join('; ');
   }
   return String(value);
 }
 
 /** "Price: 9.99 USD → 12.99 USD" */
-export function describeChange(change: Pick<RevisionChange, 'field' | 'before' | 'after'>): string {
-  return `${fieldLabel(change.field)}: ${formatValue(change.before, change.field)} → ${formatValue(change.after, change.field)}`;
+export function describeChange(change: Pick<RevisionChange, 'field' | 'before' | 'after'>, timeZone: unknown = 'UTC'): string {
+  return `${fieldLabel(change.field)}: ${formatValue(change.before, change.field, timeZone)} → ${formatValue(change.after, change.field, timeZone)}`;
 }
-
-export { formatDateTime as formatRevisionTime };

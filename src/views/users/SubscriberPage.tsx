@@ -11,9 +11,11 @@ import { REFUNDABLE_PAYMENT_STATUSES, SUPPORT_LIMITS, SUPPORT_MESSAGES, isLiveSu
 import {
   selectCanAct, selectContact, selectDetail, selectIsLoading, selectIsNotFound, selectLastDone, selectLoadError, type ActionRequest,
 } from '../../../machines/subscriber.machine';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SUBSCRIPTION_STATUS_LABELS } from '../../config';
+import { PAYMENT_METHOD_LABELS } from '../../config';
+import { DEVICE_SESSION_WORDS, PAYMENT_STATUS_WORDS, SUBSCRIPTION_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { button, errorText, page } from '../../theme/ui.css';
-import { formatDate, formatDateTime, formatMoney, formatMs, formatSeconds } from './format';
+import { formatMoney, formatMs, formatSeconds } from './format';
+import { useDisplayDates } from '../shared/use-site-time-zone';
 import { SubscriberStatusBadge } from './SubscriberSearchPage';
 import { SupportActionDialog } from './SupportActionDialog';
 import { SubscriberContext, SubscriberHost, useCanActInSupport } from './support-logic';
@@ -54,6 +56,7 @@ function Table({ caption, head, stacked = false, children }: { caption: string; 
 }
 
 function Profile() {
+  const { dateTime } = useDisplayDates();
   const subscriber = SubscriberContext.useActorRef();
   const detail = SubscriberContext.useSelector(selectDetail)!;
   const contact = SubscriberContext.useSelector(selectContact);
@@ -63,7 +66,7 @@ function Profile() {
     ['Phone', (contact ? contact.phone : profile.phone) || '—'],
     ['Country', profile.country],
     ['Network', profile.networkName],
-    ['Joined', formatDateTime(profile.createdAt)],
+    ['Joined', dateTime(profile.createdAt)],
     ['Subscriber id', profile.id],
   ];
   return (
@@ -86,6 +89,7 @@ function Profile() {
 }
 
 function Subscriptions({ canAct }: { canAct: boolean }) {
+  const { dateTime } = useDisplayDates();
   const subscriber = SubscriberContext.useActorRef();
   const { subscriptions } = SubscriberContext.useSelector(selectDetail)!;
   return (
@@ -98,9 +102,9 @@ function Subscriptions({ canAct }: { canAct: boolean }) {
             return (
               <tr key={s.id}>
                 <td className={css.td} data-label="Plan">{s.planName}</td>
-                <td className={css.td} data-label="Status"><span className={css.badge[SUBSCRIPTION_TONE[s.status]]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</span></td>
+                <td className={css.td} data-label="Status"><span className={css.badge[SUBSCRIPTION_TONE[s.status]]}>{SUBSCRIPTION_STATUS_WORDS[s.status]}</span></td>
                 <td className={`${css.td} ${css.nowrap}`} data-label="Price">{formatMoney(s.amount, s.currency)} / {s.billingPeriod}</td>
-                <td className={`${css.td} ${css.nowrap}`} data-label="Period ends">{s.endedAt ? `Ended ${formatDateTime(s.endedAt)}` : formatDateTime(s.currentPeriodEnd)}</td>
+                <td className={`${css.td} ${css.nowrap}`} data-label="Period ends">{s.endedAt ? `Ended ${dateTime(s.endedAt)}` : dateTime(s.currentPeriodEnd)}</td>
                 <td className={css.td} data-label="Cancels at period end">{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</td>
                 <td className={css.td} data-label="Next payment">
                   {!live || s.cancelAtPeriodEnd ? '—' : (
@@ -139,6 +143,7 @@ function Subscriptions({ canAct }: { canAct: boolean }) {
 }
 
 function Payments({ canAct }: { canAct: boolean }) {
+  const { dateTime } = useDisplayDates();
   const subscriber = SubscriberContext.useActorRef();
   const { payments } = SubscriberContext.useSelector(selectDetail)!;
   return (
@@ -147,16 +152,16 @@ function Payments({ canAct }: { canAct: boolean }) {
         <Table caption="Payments" stacked head={['Date', 'Plan', 'Amount', 'Refunded', 'Method', 'Status', ...(canAct ? ['Actions'] : [])]}>
           {payments.map((p) => (
             <tr key={p.id}>
-              <td className={`${css.td} ${css.nowrap}`} data-label="Date">{formatDateTime(p.at)}</td>
+              <td className={`${css.td} ${css.nowrap}`} data-label="Date">{dateTime(p.at)}</td>
               <td className={css.td} data-label="Plan">{p.planName ?? '—'}</td>
               <td className={`${css.td} ${css.numeric}`} data-label="Amount">{formatMoney(p.amount, p.currency)}</td>
               <td className={`${css.td} ${css.numeric}`} data-label="Refunded">{p.refundedAmount > 0 ? formatMoney(p.refundedAmount, p.currency) : '—'}</td>
               <td className={css.td} data-label="Method">{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
-              <td className={css.td} data-label="Status"><span className={css.badge[PAYMENT_TONE[p.status] ?? 'neutral']}>{PAYMENT_STATUS_LABELS[p.status] ?? p.status}</span></td>
+              <td className={css.td} data-label="Status"><span className={css.badge[PAYMENT_TONE[p.status] ?? 'neutral']}>{statusWord(PAYMENT_STATUS_WORDS, p.status)}</span></td>
               {canAct && (
                 <td className={css.td} data-label="Actions">
                   {(REFUNDABLE_PAYMENT_STATUSES as readonly string[]).includes(p.status) && (
-                    <button type="button" className={`${button.secondary} ${css.smallButton}`} aria-label={`Refund the payment of ${formatDateTime(p.at)}`}
+                    <button type="button" className={`${button.secondary} ${css.smallButton}`} aria-label={`Refund the payment of ${dateTime(p.at)}`}
                       onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'refundPayment', paymentId: p.id } })}>Refund</button>
                   )}
                 </td>
@@ -170,6 +175,7 @@ function Payments({ canAct }: { canAct: boolean }) {
 }
 
 function Devices({ canAct }: { canAct: boolean }) {
+  const { date, dateTime } = useDisplayDates();
   const subscriber = SubscriberContext.useActorRef();
   const { devices } = SubscriberContext.useSelector(selectDetail)!;
   const anySignedIn = devices.some((d) => d.signedOutAt === null);
@@ -188,8 +194,8 @@ function Devices({ canAct }: { canAct: boolean }) {
               <td className={css.td} data-label="Device">{d.name}</td>
               <td className={css.td} data-label="Type">{d.deviceType}</td>
               <td className={css.td} data-label="OS and app">{d.os} · app {d.appVersion}</td>
-              <td className={`${css.td} ${css.nowrap}`} data-label="Last seen">{formatDateTime(d.lastSeenAt)}</td>
-              <td className={css.td} data-label="State">{d.signedOutAt ? `Signed out ${formatDate(d.signedOutAt)}` : 'Signed in'}</td>
+              <td className={`${css.td} ${css.nowrap}`} data-label="Last seen">{dateTime(d.lastSeenAt)}</td>
+              <td className={css.td} data-label="State">{d.signedOutAt ? `${DEVICE_SESSION_WORDS.signed_out} ${date(d.signedOutAt)}` : DEVICE_SESSION_WORDS.signed_in}</td>
               {canAct && (
                 <td className={css.td} data-label="Actions">
                   {d.signedOutAt === null && (
@@ -207,6 +213,7 @@ function Devices({ canAct }: { canAct: boolean }) {
 }
 
 function Playback() {
+  const { dateTime } = useDisplayDates();
   const { playback } = SubscriberContext.useSelector(selectDetail)!;
   return (
     <Section title="Recent playback" note={`The last ${SUPPORT_LIMITS.playbackSessions} sessions with their quality of service. Slow starts, heavy rebuffering and errors are marked.`}>
@@ -216,7 +223,7 @@ function Playback() {
             const ratio = p.watchedSeconds + p.rebufferSeconds > 0 ? p.rebufferSeconds / (p.watchedSeconds + p.rebufferSeconds) : 0;
             return (
               <tr key={p.id}>
-                <td className={`${css.td} ${css.nowrap}`}>{formatDateTime(p.startedAt)}</td>
+                <td className={`${css.td} ${css.nowrap}`}>{dateTime(p.startedAt)}</td>
                 <td className={css.td}>{p.contentTitle}</td>
                 <td className={css.td}>{p.deviceType}</td>
                 <td className={`${css.td} ${css.numeric}`}>{formatSeconds(p.watchedSeconds)}</td>
@@ -236,6 +243,7 @@ function Playback() {
 }
 
 function Notes({ canAct }: { canAct: boolean }) {
+  const { dateTime } = useDisplayDates();
   const subscriber = SubscriberContext.useActorRef();
   const { notes } = SubscriberContext.useSelector(selectDetail)!;
   return (
@@ -251,7 +259,7 @@ function Notes({ canAct }: { canAct: boolean }) {
           {notes.map((n) => (
             <li key={n.id} className={css.note}>
               <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{n.body}</p>
-              <span className={css.noteMeta}>{n.authorName || 'Former staff member'} · {formatDateTime(n.createdAt)}</span>
+              <span className={css.noteMeta}>{n.authorName || 'Former staff member'} · {dateTime(n.createdAt)}</span>
             </li>
           ))}
         </ul>

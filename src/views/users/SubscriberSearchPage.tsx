@@ -10,17 +10,18 @@ import {
   selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage, selectPageCount,
   selectPlanOptions, selectQuery, selectStatus, selectTotal,
 } from '../../../machines/subscriber-search.machine';
-import { SUBSCRIBER_STATUS_LABELS } from '../../config';
+import { SUBSCRIBER_STATUS_WORDS } from '../../../common/status-words';
 import { button, errorText, field, input, label, page, pageTitle } from '../../theme/ui.css';
-import { formatDate } from './format';
+import { useDisplayDates } from '../shared/use-site-time-zone';
 import { searchOf } from './search';
 import { SubscriberSearchContext } from './support-logic';
 import * as css from './users.css';
 
+const countFormat = new Intl.NumberFormat('en-US');
 const STATUS_TONE: Record<SubscriberStatus, keyof typeof css.badge> = { active: 'good', suspended: 'warn', closed: 'neutral' };
 
 export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) {
-  return <span className={css.badge[STATUS_TONE[status]]}>{SUBSCRIBER_STATUS_LABELS[status]}</span>;
+  return <span className={css.badge[STATUS_TONE[status]]}>{SUBSCRIBER_STATUS_WORDS[status]}</span>;
 }
 
 function isStatus(value: string): value is SubscriberStatus {
@@ -42,6 +43,7 @@ export function SubscriberSearchPage() {
   const planOptions = SubscriberSearchContext.useSelector(selectPlanOptions);
   const networkOptions = SubscriberSearchContext.useSelector(selectNetworkOptions);
   const navigate = useNavigate();
+  const { date } = useDisplayDates();
   /** Searches with the new filters and mirrors them in the URL (replaced: Back leaves Users, as before). */
   const filterBy = (change: Partial<SubscriptionFilters>) => {
     const next = { ...filters, ...change };
@@ -78,7 +80,7 @@ export function SubscriberSearchPage() {
             onChange={(e) => search.send({ type: 'search.status', status: isStatus(e.target.value) ? e.target.value : null })}
           >
             <option value="">All statuses</option>
-            {SUBSCRIBER_STATUSES.map((s) => <option key={s} value={s}>{SUBSCRIBER_STATUS_LABELS[s]}</option>)}
+            {SUBSCRIBER_STATUSES.map((s) => <option key={s} value={s}>{SUBSCRIBER_STATUS_WORDS[s]}</option>)}
           </select>
         </div>
       </div>
@@ -122,7 +124,7 @@ export function SubscriberSearchPage() {
         </div>
       )}
       <p aria-live="polite" className={css.sectionNote}>
-        {busy ? 'Searching…' : total !== null && !error ? `${total.toLocaleString('en-US')} ${total === 1 ? 'subscriber' : 'subscribers'}` : ''}
+        {busy ? 'Searching…' : total !== null && !error ? `${countFormat.format(total)} ${total === 1 ? 'subscriber' : 'subscribers'}` : ''}
       </p>
       {noMatches ? (
         <p className={css.section}>{SUPPORT_MESSAGES.noResults}</p>
@@ -151,7 +153,7 @@ export function SubscriberSearchPage() {
                   <td className={css.td}>{item.planName ?? '—'}</td>
                   <td className={css.td}>{item.subscriptionState ? SUBSCRIPTION_STATE_RULES[item.subscriptionState].label : 'None'}</td>
                   <td className={`${css.td} ${css.narrowHidden}`}><SubscriberStatusBadge status={item.status} /></td>
-                  <td className={`${css.td} ${css.nowrap} ${css.narrowHidden}`}>{formatDate(item.createdAt)}</td>
+                  <td className={`${css.td} ${css.nowrap} ${css.narrowHidden}`}>{date(item.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -13,7 +13,8 @@ import {
 } from '../../../machines/subscriber.machine';
 import { errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
-import { formatDateTime, formatMoney } from './format';
+import { formatMoney } from './format';
+import { useDisplayDates } from '../shared/use-site-time-zone';
 import { SubscriberContext } from './support-logic';
 import * as css from './users.css';
 
@@ -50,6 +51,7 @@ export function SupportActionDialog() {
   const subscription = SubscriberContext.useSelector(selectDraftSubscription);
   const detail = SubscriberContext.useSelector(selectDetail);
   const payment = SubscriberContext.useSelector(selectDraftPayment);
+  const { dateTime } = useDisplayDates();
   if (!draft) return null;
 
   const { request } = draft;
@@ -72,7 +74,7 @@ export function SupportActionDialog() {
         <fieldset className={field} style={{ border: 0, padding: 0 }}>
           <legend className={label}>When should {subscription.planName} end?</legend>
           {([
-            ['AT_PERIOD_END', `At the end of the period (${formatDateTime(subscription.currentPeriodEnd)}); it stays active until then`],
+            ['AT_PERIOD_END', `At the end of the period (${dateTime(subscription.currentPeriodEnd)}); it stays active until then`],
             ['NOW', 'Now: it ends at once and stops counting as active today'],
           ] as [CancelMode, string][]).map(([mode, text]) => (
             <label key={mode} className={css.radioRow}>
@@ -91,13 +93,13 @@ export function SupportActionDialog() {
             onChange={(e) => subscriber.send({ type: 'action.days', value: e.target.value })} />
           <p className={css.hint}>
             {isValidComplimentaryDays(days)
-              ? `The period of ${subscription.planName} will end ${formatDateTime(new Date(Date.parse(subscription.currentPeriodEnd) + days * DAY_MS).toISOString())} instead of ${formatDateTime(subscription.currentPeriodEnd)}.`
-              : draft.days === '' ? `The period now ends ${formatDateTime(subscription.currentPeriodEnd)}.` : SUPPORT_MESSAGES.daysRange}
+              ? `The period of ${subscription.planName} will end ${dateTime(new Date(Date.parse(subscription.currentPeriodEnd) + days * DAY_MS).toISOString())} instead of ${dateTime(subscription.currentPeriodEnd)}.`
+              : draft.days === '' ? `The period now ends ${dateTime(subscription.currentPeriodEnd)}.` : SUPPORT_MESSAGES.daysRange}
           </p>
         </div>
       )}
       {request.kind === 'resumeSubscription' && subscription && (
-        <p>{subscription.planName} will renew at the end of its period ({formatDateTime(subscription.currentPeriodEnd)}) instead of ending there; the cancellation is withdrawn.</p>
+        <p>{subscription.planName} will renew at the end of its period ({dateTime(subscription.currentPeriodEnd)}) instead of ending there; the cancellation is withdrawn.</p>
       )}
       {request.kind === 'changePlan' && subscription && (
         <PlanChangeForm draft={draft} subscription={subscription} />
@@ -108,7 +110,7 @@ export function SupportActionDialog() {
           <input id="support-refund" className={input} inputMode="decimal" value={draft.amount}
             onChange={(e) => subscriber.send({ type: 'action.amount', value: e.target.value })} />
           <p className={css.hint}>
-            {refundText(draft.amount, payment.currency, refundableOf(payment), payment.amount, payment.at)}
+            {refundText(draft.amount, payment.currency, refundableOf(payment), payment.amount, dateTime(payment.at))}
           </p>
         </div>
       )}
@@ -139,12 +141,12 @@ export function SupportActionDialog() {
 }
 
 /** What the refund will do, in words, or what is wrong with the amount typed. */
-function refundText(text: string, currency: string, left: number, total: number, at: string): string {
+function refundText(text: string, currency: string, left: number, total: number, when: string): string {
   const amount = parseMoney(text, currency);
   const upTo = `up to ${formatMoney(left, currency)}`;
   if (amount === null || amount < 1 || amount > left) return `Enter an amount from ${formatMoney(1, currency)} ${upTo} (what is left of the payment).`;
   const kind = amount === left && left === total ? 'the whole payment' : amount === left ? 'the rest of the payment' : 'part of the payment';
-  return `Gives back ${formatMoney(amount, currency)}, ${kind} of ${formatDateTime(at)} (${upTo}). The refund counts in Net revenue and the Payments report today.`;
+  return `Gives back ${formatMoney(amount, currency)}, ${kind} of ${when} (${upTo}). The refund counts in Net revenue and the Payments report today.`;
 }
 
 function PlanChangeForm({ draft, subscription }: {
@@ -153,6 +155,7 @@ function PlanChangeForm({ draft, subscription }: {
 }) {
   const subscriber = SubscriberContext.useActorRef();
   const detail = SubscriberContext.useSelector(selectDetail);
+  const { dateTime } = useDisplayDates();
   const options = (detail?.planOptions ?? []).filter((p) => p.id !== subscription.planId);
   const price = draft.planId ? priceIn(detail, draft.planId, subscription.currency) : null;
   // The dialog states the amount the server will compute (the rule is common/support.ts prorationOf); seconds later it may differ by a cent.
@@ -179,7 +182,7 @@ function PlanChangeForm({ draft, subscription }: {
         <legend className={label}>When</legend>
         {([
           ['NOW', 'Now: the new plan and price start at once'],
-          ['AT_PERIOD_END', `At the end of the period (${formatDateTime(subscription.currentPeriodEnd)}): no proration`],
+          ['AT_PERIOD_END', `At the end of the period (${dateTime(subscription.currentPeriodEnd)}): no proration`],
         ] as [PlanChangeWhen, string][]).map(([when, text]) => (
           <label key={when} className={css.radioRow}>
             <input type="radio" name="plan-when" value={when} checked={draft.when === when}
@@ -191,7 +194,7 @@ function PlanChangeForm({ draft, subscription }: {
       {draft.when === 'NOW' && (
         <p className={css.hint}>
           {PRORATION_RULE}
-          {proration !== null && ` For this change: ${proration >= 0 ? '+' : '−'}${formatMoney(Math.abs(proration), subscription.currency)} on the next payment (${formatDateTime(subscription.currentPeriodEnd)}).`}
+          {proration !== null && ` For this change: ${proration >= 0 ? '+' : '−'}${formatMoney(Math.abs(proration), subscription.currency)} on the next payment (${dateTime(subscription.currentPeriodEnd)}).`}
         </p>
       )}
     </>

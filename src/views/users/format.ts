@@ -1,9 +1,4 @@
-/** How the Users pages write dates, money and durations: UTC with the zone named, so agents compare like with like. */
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-export const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+/** How the Users pages write money and durations. Dates: the console's one format (common/display-format.ts). */
 
 /** Minor units in the currency's own number of decimals. */
 export function formatMoney(amount: number, currency: string): string {
