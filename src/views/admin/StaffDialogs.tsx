@@ -13,10 +13,12 @@ import {
   selectSmsLocked,
 } from '../../../machines/staff-dialog.machine';
 import { ACCESS_LEVELS, AREA_NAMES } from '../../../common/constants';
+import { formatDateTime } from '../../../common/display-format';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { SECOND_FACTOR_TEXT, secondFactorEffect } from '../../../common/second-factor-rule';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './admin.css';
 import { useStaffDialog, useStaffPage, useStaffSelector } from './staff-admin-context';
 
@@ -158,11 +160,12 @@ function ConfirmDialog() {
 function LinkDialog() {
   const actor = useStaffPage();
   const link = useStaffSelector(selectLink);
+  const zone = useSiteTimeZone();
   if (!link) return null;
   return (
     <Modal open title="Set-password link" positiveLabel="Done" onNegative={() => actor.send({ type: 'link.dismiss' })} onPositive={() => actor.send({ type: 'link.dismiss' })}>
       <p>
-        Give this link to {link.name}. It works once, until {new Date(link.expiresAt).toLocaleString()}, and is shown only now.{' '}
+        Give this link to {link.name}. It works once, until {formatDateTime(link.expiresAt, zone)}, and is shown only now.{' '}
         {link.sentBySms ? ADMIN_MESSAGES.linkSentBySms : ADMIN_MESSAGES.linkNotSent}
       </p>
       <p className={css.linkBox} data-testid="set-password-link">{link.url}</p>
@@ -179,6 +182,7 @@ function SessionsDialog() {
   const loading = useStaffSelector(selectSessionsLoading);
   const error = useStaffSelector(selectSessionsError);
   const canEdit = useStaffSelector(selectCanEdit);
+  const zone = useSiteTimeZone();
   if (!of) return null;
   return (
     <Modal open title={`Sessions of ${of.name}`} positiveLabel="Close" onNegative={() => actor.send({ type: 'sessions.close' })} onPositive={() => actor.send({ type: 'sessions.close' })}>
@@ -195,7 +199,7 @@ function SessionsDialog() {
           {sessions.map((s) => (
             <li key={s.id} style={{ borderTop: '1px solid #ddd', padding: '0.5rem 0' }}>
               <div>{s.userAgent || 'Unknown browser'}{s.current ? ' (this session)' : ''}</div>
-              <div className={css.muted}>Address {s.ipAddress || 'unknown'} · device {s.deviceId.slice(0, 8) || 'unknown'} · last seen {new Date(s.lastSeenAt).toLocaleString()}</div>
+              <div className={css.muted}>Address {s.ipAddress || 'unknown'} · device {s.deviceId.slice(0, 8) || 'unknown'} · last seen {formatDateTime(s.lastSeenAt, zone)}</div>
               {canEdit && !s.current && (
                 <button type="button" className={`${button.ghost} ${css.small}`} onClick={() => actor.send({ type: 'sessions.end', sessionId: s.id })}>End this session</button>
               )}
