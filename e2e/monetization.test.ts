@@ -80,7 +80,7 @@ describe('monetization', () => {
 
     await page.goto(`${server.url}/monetization/planGroups?edit=new`);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E Group ${RUN}`);
-    await page.getByLabel('Add a plan').selectOption({ label: `${PLAN} (draft)` });
+    await page.getByLabel('Add a plan').selectOption({ label: `${PLAN} (Draft)` });
     await page.getByRole('button', { name: 'Save' }).click();
     await saved(page);
     await page.getByRole('table', { name: 'Plan groups' }).getByRole('link', { name: `E2E Group ${RUN}` }).waitFor();
