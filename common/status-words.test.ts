@@ -5,7 +5,7 @@ import { COUPON_STATUSES, OFFER_STATUSES, PLAN_STATUSES } from './monetization-r
 import {
   CONTENT_STATUS_WORDS, COUPON_STATUS_WORDS, DEVICE_SESSION_STATES, DEVICE_SESSION_WORDS, NETWORK_STATES, NETWORK_STATE_WORDS,
   OFFER_STATUS_WORDS, PAYMENT_STATUSES, PAYMENT_STATUS_WORDS, PLAN_STATUS_WORDS, STAFF_ACCOUNT_STATES, STAFF_ACCOUNT_WORDS,
-  SUBSCRIBER_STATUS_WORDS, SUBSCRIPTION_STATE_WORDS, SUBSCRIPTION_STATUS_WORDS, statusWord,
+  STATUS_WORDS_BY_CODE, SUBSCRIBER_STATUS_WORDS, SUBSCRIPTION_STATE_WORDS, SUBSCRIPTION_STATUS_WORDS, statusWord,
 } from './status-words';
 import { SUBSCRIPTION_STATES } from './subscription-states';
 import { REFUNDABLE_PAYMENT_STATUSES, SUBSCRIBER_STATUSES, SUBSCRIPTION_STATUSES } from './support';
@@ -45,6 +45,15 @@ describe('status words: one word per code, sentence case, the same in every area
     for (const [code, seen] of byCode) expect([...seen], code).toHaveLength(1);
     expect(byCode.get('active')).toEqual(new Set(['Active']));
     expect(byCode.get('trialing')).toEqual(new Set(['In trial']));
+  });
+
+  it('the merged map has every stored status code with the word of its own vocabulary', () => {
+    for (const [name, codes, words] of VOCABULARIES) {
+      if (name === 'subscription states' || name === 'networks' || name === 'device sessions') continue;
+      for (const code of codes) expect(STATUS_WORDS_BY_CODE[code], `${name}: ${code}`).toBe(words[code]);
+    }
+    expect(STATUS_WORDS_BY_CODE.published).toBe('Published');
+    expect(STATUS_WORDS_BY_CODE.partially_refunded).toBe('Partly refunded');
   });
 
   it('the words the brief names read as written', () => {

@@ -85,6 +85,16 @@ export const DEVICE_SESSION_WORDS: Readonly<Record<DeviceSessionState, string>> 
 };
 
 /**
+ * Every status code of the vocabularies above with its word, for text that knows a value is a status
+ * but not of what (a History entry's "Status: Draft → Published"). A code shared by several
+ * vocabularies has one word in all of them (common/status-words.test.ts), so the merge loses nothing.
+ */
+export const STATUS_WORDS_BY_CODE: Readonly<Record<string, string>> = Object.freeze({
+  ...CONTENT_STATUS_WORDS, ...SUBSCRIBER_STATUS_WORDS, ...SUBSCRIPTION_STATUS_WORDS, ...PAYMENT_STATUS_WORDS,
+  ...PLAN_STATUS_WORDS, ...OFFER_STATUS_WORDS, ...COUPON_STATUS_WORDS, ...STAFF_ACCOUNT_WORDS,
+});
+
+/**
  * The word of a code read from the wire, where the type does not promise it is known (a payment
  * status a newer server adds): the map's word, else the code in sentence case ("chargeback_lost" →
  * "Chargeback lost"), never the raw code.

@@ -208,7 +208,7 @@ describe('ContentDetailPage', () => {
     history.canRestore = false;
     const view = await show({ roles: { Content: 'read' }, history }).rendered;
     const item = await screen.findByTestId('revision-5');
-    expect(item.textContent).toContain('Status: draft → published');
+    expect(item.textContent).toContain('Status: Draft → Published');
     expect(item.textContent).toContain('by content@demo.test');
     expect(history.loads[0]).toEqual({ kind: 'content', objectId: ID, page: 1 });
     await view.user.click(within(item).getByRole('button', { name: 'Compare with now' }));

@@ -107,6 +107,10 @@ describe('revision text', () => {
     expect(fieldLabel('theme.primaryColor')).toBe('Theme › Primary color');
     expect(fieldLabel(`note.${PLAN_A}`)).toBe('Note');
     expect(formatValue(true)).toBe('Yes');
+    expect(formatValue('archived', 'status')).toBe('Archived');
+    expect(formatValue('partially_refunded', 'payment.status')).toBe('Partly refunded');
+    expect(formatValue('archived', 'name')).toBe('archived');
+    expect(formatValue('someday', 'status')).toBe('someday');
     expect(formatValue(null)).toBe('(empty)');
     expect(formatValue('2026-11-21T09:05:00.000Z')).toBe('21 Nov 2026, 09:05 (UTC)');
     expect(formatValue(PLAN_A, 'offerId')).toBe('another offer');

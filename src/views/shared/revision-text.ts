@@ -7,6 +7,7 @@ import { SETTINGS_LABELS } from '../../../common/appcms';
 import { REVISION_FIELD_LABELS, type RevisionChange } from '../../../common/revisions';
 import { formatMoney } from '../../../common/monetization-rules';
 import { formatDateTime } from '../../../common/display-format';
+import { STATUS_WORDS_BY_CODE } from '../../../common/status-words';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -42,6 +43,8 @@ export function formatValue(value: unknown, field = '', timeZone: unknown = 'UTC
   if (typeof value === 'number') return Number.isFinite(value) ? numberFormat.format(value) : '(empty)';
   if (typeof value === 'string') {
     if (UUID.test(value)) return field === 'offerId' ? 'another offer' : 'another record';
+    // A status reads its word, as in the lists ("Status: Draft → Published"), common/status-words.ts.
+    if (/(^|\.)status$/.test(field) && Object.prototype.hasOwnProperty.call(STATUS_WORDS_BY_CODE, value)) return STATUS_WORDS_BY_CODE[value]!;
     if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, timeZone);
     return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
   }
