@@ -14,7 +14,7 @@ import { INGEST_KEY_HEADER, INGEST_PATH, INGEST_ROSTER_PATH, type IngestRoster, 
 import { API_PATHS } from '../common/constants';
 import { REPORTS_PATH, isoDay, presetRange, type ReportAnswer, type ReportName } from '../common/reports';
 import { reportCsv } from '../common/report-csv';
-import { formatCell } from '../src/views/analytics/format';
+import { formatCell, formatPeriod } from '../src/views/analytics/format';
 import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
 
 const INGEST_KEY = 'ik_demo_viewlift-demo';
@@ -120,7 +120,9 @@ describe('Dashboard 360 in Chromium', () => {
     // The table's rows and columns as plain values (issue 27): counts without separators, ISO dates, units in the header.
     expect(csv[0]).toHaveLength(headers.length);
     expect(csv).toEqual(parseCsv(reportCsv(body, body.rows)));
-    expect(csv.slice(1).map((row) => row[0])).toEqual(cells.map((row) => row[0]));
+    // The same days: ISO in the CSV, the console's one date format on screen ('25 Nov 2026', issue 30).
+    expect(csv.slice(1).map((row) => formatPeriod(row[0]!))).toEqual(cells.map((row) => row[0]));
+    expect(csv.slice(1).every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[0]!))).toBe(true);
     expect(csv.slice(1).reduce((sum, row) => sum + Number(row[1]), 0)).toBe(pageTotal);
   });
 
