@@ -64,6 +64,11 @@ export interface SecondFactorCounts {
 /** The rule and the counts: in the staff list's answer and in the answer of a change. */
 export interface SecondFactorState extends SecondFactorCounts {
   rule: SecondFactorRule;
+  /**
+   * The caller has an authenticator app set up. Without one the caller may not choose `authenticator`
+   * (like GitHub's "enable 2FA on your own account first"): the rule would lock them out at once.
+   */
+  ownAuthenticator: boolean;
 }
 
 export const SECOND_FACTOR_TEXT = {
@@ -80,7 +85,9 @@ export const SECOND_FACTOR_TEXT = {
   confirmButton: 'Change the rule',
   /** The staff form's note on the SMS code while the rule requires it. */
   smsLocked: 'The site requires a second factor: the SMS code stays on for every account.',
-  loadFailed: 'The second-factor rule could not be changed.',
+  /** Why `authenticator` is not offered to an editor without an app (the server refuses it too). */
+  enrolFirst: 'Set up an authenticator app on your own account first: this rule would otherwise lock you out at once.',
+  enrolLink: 'Set up your authenticator app',
 } as const;
 
 function accounts(n: number): string {

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { SECOND_FACTOR_TEXT } from '../common/second-factor-rule';
 import { headerTabs, outbox, pathOf, startAuthServer, submitCredentials } from './auth-support';
 import { expectProblems, launchBrowser, type RunningServer } from './support';
 
@@ -102,6 +103,36 @@ describe('Admin area', () => {
     await adminContext.close();
   });
 
+  it("offers an editor one second-factor rule that asks first and says what it will do (issue 30)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await submitCredentials(page, 'admin@demo.test');
+    await page.waitForURL(/\/analytics/);
+    await page.goto(`${server.url}/admin`);
+    const group = page.getByRole('group', { name: SECOND_FACTOR_TEXT.legend });
+    await group.waitFor();
+    // One control: no other two-factor button or switch on the page.
+    expect(await page.getByRole('button', { name: /2FA/ }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: /for everyone/ }).count()).toBe(0);
+    expect(await group.getByRole('radio').count()).toBe(3);
+    const optional = group.getByRole('radio', { name: SECOND_FACTOR_TEXT.options.optional.label });
+    await expect.poll(() => optional.isChecked()).toBe(true);
+    // Without an app of their own, 'an authenticator app' would lock the editor out at once: not offered, and said why.
+    expect(await group.getByRole('radio', { name: SECOND_FACTOR_TEXT.options.authenticator.label }).isDisabled()).toBe(true);
+    await group.getByText(SECOND_FACTOR_TEXT.enrolFirst).waitFor();
+    await shoot(page, 'second-factor-rule');
+    await group.getByRole('radio', { name: SECOND_FACTOR_TEXT.options.required.label }).click();
+    const dialog = page.getByRole('dialog', { name: SECOND_FACTOR_TEXT.confirmTitle });
+    const total = (await page.getByText(/ accounts$/).first().textContent())!.match(/(\d+) accounts$/)![1];
+    expect(await dialog.textContent()).toContain(`Every one of the ${total} accounts will need a second factor at next sign-in`);
+    await shoot(page, 'second-factor-rule-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await optional.isChecked()).toBe(true);
+    await context.close();
+  });
+
   it('shows Admin read the staff and the audit log without any write control', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -112,6 +143,9 @@ describe('Admin area', () => {
     expect(await page.getByRole('button', { name: 'New account' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Disable / }).count()).toBe(0);
+    // The second-factor rule (issue 30): in words, no control.
+    expect(await page.getByTestId('second-factor-rule').textContent()).toBe(SECOND_FACTOR_TEXT.current('optional'));
+    expect(await page.getByRole('radio').count()).toBe(0);
     await shoot(page, 'staff-list-read-only');
     await context.close();
   });

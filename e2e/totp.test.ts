@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { API_PATHS } from '../common/constants';
+import { SECOND_FACTOR_RULE_PATH, SECOND_FACTOR_TEXT } from '../common/second-factor-rule';
 import { totpCode } from '../server/domain/totp';
 import { launchBrowser, newPage, type RunningServer } from './support';
 import { openUserMenu, pathOf, shot, startAuthServer, submitCredentials } from './auth-support';
@@ -96,13 +98,29 @@ describe('authenticator app', () => {
     await submitCredentials(admin, 'admin@demo.test');
     await admin.waitForURL(`${server.url}/analytics`);
     await admin.goto(`${server.url}/admin`);
-    const toggle = admin.getByRole('checkbox', { name: 'Require an authenticator app for everyone on this site' });
+    // 'An authenticator app' is offered only to an editor who has one (else it would lock them out at once).
+    const offered = admin.getByRole('radio', { name: SECOND_FACTOR_TEXT.options.authenticator.label });
+    await expect.poll(() => offered.isDisabled()).toBe(true);
+    await admin.getByRole('link', { name: SECOND_FACTOR_TEXT.enrolLink }).click();
+    await admin.waitForURL(`${server.url}/account/security`);
+    await admin.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const adminSecret = (await admin.getByTestId('totp-secret').getAttribute('data-secret'))!;
+    await admin.getByLabel('Code from the app').fill(totpCode(adminSecret));
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await admin.getByRole('button', { name: 'Done' }).click();
+    await admin.goto(`${server.url}/admin`);
+    // The site's one second-factor rule (issue 30): 'an authenticator app', confirmed with what it will do.
+    const choice = admin.getByRole('radio', { name: SECOND_FACTOR_TEXT.options.authenticator.label });
+    await choice.click();
+    const dialog = admin.getByRole('dialog', { name: SECOND_FACTOR_TEXT.confirmTitle });
+    expect(await dialog.textContent()).toMatch(/Every one of the \d+ accounts will need an authenticator app at next sign-in/);
     await Promise.all([
-      admin.waitForResponse((r) => r.url().endsWith('/v3.0/user/admin/site/authenticator') && r.request().method() === 'PUT' && r.status() === 200),
-      toggle.click(),
+      admin.waitForResponse((r) => r.url().endsWith(`${API_PATHS.admin}${SECOND_FACTOR_RULE_PATH}`) && r.request().method() === 'PUT' && r.status() === 200),
+      dialog.getByRole('button', { name: SECOND_FACTOR_TEXT.confirmButton }).click(),
     ]);
-    // The switch follows the server's answer (the siteAuthenticator machine), not the click.
-    await expect.poll(() => toggle.isChecked()).toBe(true);
+    // The choice follows the server's answer (the staff list read again), not the click.
+    await expect.poll(() => choice.isChecked()).toBe(true);
     await adminContext.close();
 
     const { page } = await newPage(browser);

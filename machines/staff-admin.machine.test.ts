@@ -17,7 +17,7 @@ import { staffMember } from './test-support/fixtures';
 const member = staffMember;
 
 function listOf(overrides: Partial<StaffListResponse> = {}): StaffListResponse {
-  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1 }, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
+  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1, ownAuthenticator: true }, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
 }
 
 const SESSIONS: StaffSession[] = [
@@ -111,7 +111,7 @@ describe('staff list', () => {
   });
 
   it("reads who the caller is and the site's second-factor rule from the list answer", async () => {
-    const secondFactor = { rule: 'required', accounts: 3, withSms: 3, withAuthenticator: 0 } as const;
+    const secondFactor = { rule: 'required', accounts: 3, withSms: 3, withAuthenticator: 0, ownAuthenticator: false } as const;
     const { actor, listed } = start({}, () => listOf({ secondFactor }));
     expect(selectSelfId(actor.getSnapshot())).toBeNull();
     expect(selectSecondFactor(actor.getSnapshot())).toBeNull();
@@ -218,6 +218,16 @@ describe('confirmations', () => {
     await listed(2);
   });
 
+  it("does not offer 'authenticator' to an editor without an app of their own (it would lock them out at once)", async () => {
+    const runAction = vi.fn(() => ({ message: 'changed' }));
+    const { actor, listed } = start({ runAction: fakeActor(runAction) }, () => listOf({ secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1, ownAuthenticator: false } }));
+    await listed(1);
+    actor.send({ type: 'site.secondFactor', rule: 'authenticator' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.send({ type: 'site.secondFactor', rule: 'required' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+  });
+
   it('asks nothing when the rule in force is chosen again, and a cancelled change writes nothing', async () => {
     const runAction = vi.fn(() => ({ message: 'changed' }));
     const { actor, listed, fetchPage } = start({ runAction: fakeActor(runAction) });
@@ -233,14 +243,14 @@ describe('confirmations', () => {
   });
 
   it('the staff form of a site whose rule is `required` needs a mobile number for every account (issue 30)', async () => {
-    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0 } }));
+    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0, ownAuthenticator: false } }));
     await listed(1);
     actor.send({ type: 'staff.create' });
     expect(dialog()!.getSnapshot().context.smsRequiredBySite).toBe(true);
   });
 
   it('the staff form of a site whose rule is the authenticator app asks a mobile number only for the SMS code the account chose', async () => {
-    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 2 } }));
+    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 2, ownAuthenticator: true } }));
     await listed(1);
     actor.send({ type: 'staff.create' });
     expect(dialog()!.getSnapshot().context.smsRequiredBySite).toBe(false);
@@ -330,7 +340,8 @@ describe('staff admin machine: every path', () => {
     { type: 'xstate.snapshot.list', snapshot: listSnapshot(false) },
     { type: 'list.search', search: 'x' }, { type: 'list.page', offset: 20 }, { type: 'list.reload' },
     { type: 'staff.create' }, { type: 'staff.edit', id: 'b' }, { type: 'staff.confirm', kind: 'resetSecondFactor', id: 'b' },
-    { type: 'site.secondFactor', rule: 'required' }, { type: 'site.secondFactor', rule: 'optional' }, { type: 'staff.sessions', id: 'a' },
+    { type: 'site.secondFactor', rule: 'required' }, { type: 'site.secondFactor', rule: 'optional' }, { type: 'site.secondFactor', rule: 'authenticator' },
+    { type: 'staff.sessions', id: 'a' },
     { type: 'confirm.phone', value: '+15550107777' }, { type: 'confirm.accept' }, { type: 'confirm.cancel' },
     { type: 'xstate.done.actor.runAction', output: { message: 'ok', link: { url: 'u', expiresAt: 'e' } } },
     { type: 'xstate.error.actor.runAction', error: new Error('no') },

@@ -128,8 +128,8 @@ export const staffAdminMachine = setup({
       confirmError: null,
     })),
     prepareSecondFactor: assign((_, params: { rule: SecondFactorRule; state: SecondFactorState }) => {
-      const { rule: from, ...counts } = params.state;
-      return { pending: { kind: 'secondFactorRule' as const, rule: params.rule, from, counts }, confirmError: null };
+      const { rule: from, accounts, withSms, withAuthenticator } = params.state;
+      return { pending: { kind: 'secondFactorRule' as const, rule: params.rule, from, counts: { accounts, withSms, withAuthenticator } }, confirmError: null };
     }),
     setPhoneDraft: assign((_, params: { value: string }) => ({ phoneDraft: params.value, confirmError: null })),
     showPhoneError: assign({ confirmError: ADMIN_MESSAGES.phoneInvalid }),
@@ -160,9 +160,13 @@ export const staffAdminMachine = setup({
   },
   guards: {
     canEdit: ({ context }) => context.access?.canEdit === true,
-    /** An editor chose a rule other than the one in force (choosing it again asks nothing). */
+    /**
+     * An editor chose a rule other than the one in force (choosing it again asks nothing); `authenticator`
+     * only once the editor has an app of their own (the server refuses it too).
+     */
     changesSecondFactor: ({ context }, params: { rule: SecondFactorRule }) =>
-      context.access?.canEdit === true && context.access.secondFactor.rule !== params.rule,
+      context.access?.canEdit === true && context.access.secondFactor.rule !== params.rule
+      && (params.rule !== 'authenticator' || context.access.secondFactor.ownAuthenticator),
     isListed: ({ context }, params: { id: string }) => memberOf(context, params.id) !== undefined,
     hasLink: ({ context }) => context.link !== null,
     /** A write on a row of the table: the caller may edit and the account is on the page. */

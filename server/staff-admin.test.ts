@@ -212,8 +212,8 @@ describe('a new account and its set-password link', () => {
     expect(withSms.json().message).toBe(ADMIN_MESSAGES.phoneRequiredForSms);
     const solo = await lonelySite();
     // The rule 'authenticator' does not send SMS codes: an account without its own SMS code needs no number.
-    expect((await call(solo.session, 'PUT', `${A}${SECOND_FACTOR_RULE_PATH}`, { rule: 'authenticator' })).statusCode).toBe(200);
     await enrolAuthenticator(solo.session);
+    expect((await call(solo.session, 'PUT', `${A}${SECOND_FACTOR_RULE_PATH}`, { rule: 'authenticator' })).statusCode).toBe(200);
     const byApp = await create(solo.session, { phoneNumber: '', roles: { Admin: 'read' } });
     expect(byApp.staff).toMatchObject({ phoneNumber: '', twoFactorOnLogin: false });
     const appAndSms = await call(solo.session, 'POST', `${A}/staff`, newAccount({ phoneNumber: '', twoFactorOnLogin: true, roles: { Admin: 'read' } }));
@@ -341,10 +341,10 @@ describe("the site's second-factor rule: one value, one route (issue 30)", () =>
     const solo = await lonelySite();
     const site = await t.siteByName(solo.name);
     const before = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
-    expect(before.secondFactor).toEqual({ rule: 'optional', accounts: 1, withSms: 0, withAuthenticator: 0 });
+    expect(before.secondFactor).toEqual({ rule: 'optional', accounts: 1, withSms: 0, withAuthenticator: 0, ownAuthenticator: false });
     const on = await call(solo.session, 'PUT', P, { rule: 'required' });
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toEqual({ success: true, message: SECOND_FACTOR_DONE.required, secondFactor: { rule: 'required', accounts: 1, withSms: 1, withAuthenticator: 0 } });
+    expect(on.json()).toEqual({ success: true, message: SECOND_FACTOR_DONE.required, secondFactor: { rule: 'required', accounts: 1, withSms: 1, withAuthenticator: 0, ownAuthenticator: false } });
     expect((await t.siteByName(solo.name)).secondFactorRule).toBe('required');
     const listed = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
     expect(listed.secondFactor.rule).toBe('required');
@@ -387,16 +387,27 @@ describe("the site's second-factor rule: one value, one route (issue 30)", () =>
     expect(off.statusCode).toBe(200);
   });
 
-  it("'authenticator' sends an account without an app to set one up right after its password; the SMS code is not switched on", async () => {
+  it("'authenticator' needs the editor's own app first; then an account without one is sent to set it up right after its password, and the SMS code is not switched on", async () => {
     const solo = await lonelySite();
+    const site = await t.siteByName(solo.name);
     const member = await t.createUser({ site: solo.name, roles: { Content: 'read' }, prefix: 'rule-app' });
+    const memberSession = await t.login(member.username, member.password);
+    // Without an app of their own the rule would lock the editor out at once: refused, nothing written.
+    const refused = await call(solo.session, 'PUT', P, { rule: 'authenticator' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(SECOND_FACTOR_TEXT.enrolFirst);
+    expect((await t.siteByName(solo.name)).secondFactorRule).toBe('optional');
+    expect(await changesOf(site.id)).toEqual({ revisions: [], audit: [] });
+
+    await enrolAuthenticator(solo.session);
     expect((await call(solo.session, 'PUT', P, { rule: 'authenticator' })).json()).toMatchObject({
-      success: true, message: SECOND_FACTOR_DONE.authenticator, secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 0 },
+      success: true, message: SECOND_FACTOR_DONE.authenticator, secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 1, ownAuthenticator: true },
     });
     const login = await t.post(API_PATHS.login, { username: member.username, password: member.password, deviceId: randomUUID() });
     expect(login.json()).toMatchObject({ success: true, isTwoFactorOnLogin: false, authenticatorEnrolmentDue: true });
-    // The editor's own session owes the enrolment at once too (the cached lookup was forgotten).
-    expect((await call(solo.session, 'GET', `${A}/staff`)).statusCode).toBe(403);
+    // A session opened before the change owes the enrolment at once (the site's cached lookups were forgotten).
+    expect((await call(memberSession, 'GET', API_PATHS.accountSessions)).statusCode).toBe(403);
+    expect((await call(solo.session, 'GET', `${A}/staff`)).statusCode).toBe(200);
   });
 
   it('refuses a rule it does not know (400) and changes nothing', async () => {

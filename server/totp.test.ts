@@ -13,7 +13,7 @@ import type { StaffListResponse } from '../common/admin-contract';
 import { API_PATHS } from '../common/constants';
 import type { LoginResponse, SiteProfile, VerifyOtpResponse } from '../common/contract';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, MESSAGES, OWN_MESSAGES } from '../common/messages';
-import { SECOND_FACTOR_AUDIT_ACTION, SECOND_FACTOR_DONE, SECOND_FACTOR_RULE_PATH } from '../common/second-factor-rule';
+import { SECOND_FACTOR_AUDIT_ACTION, SECOND_FACTOR_DONE, SECOND_FACTOR_RULE_PATH, SECOND_FACTOR_TEXT } from '../common/second-factor-rule';
 import {
   RECOVERY_CODE_COUNT, TOTP_AUDIT_ACTIONS, TOTP_MESSAGES, TOTP_PATHS,
   type TotpRecoveryCodesResponse, type TotpStartResponse, type TotpStatusResponse,
@@ -390,7 +390,7 @@ describe('the site requirement', () => {
     const P = `${API_PATHS.admin}${SECOND_FACTOR_RULE_PATH}`;
 
     expect((await t.get(`${API_PATHS.admin}/staff`, readerSession.headers)).json<StaffListResponse>()).toMatchObject({
-      canEdit: false, secondFactor: { rule: 'optional', accounts: 3, withSms: 0, withAuthenticator: 0 },
+      canEdit: false, secondFactor: { rule: 'optional', accounts: 3, withSms: 0, withAuthenticator: 0, ownAuthenticator: false },
     });
     const readerPut = await t.inject({ method: 'PUT', url: P, payload: { rule: 'authenticator' }, headers: readerSession.headers });
     expect(readerPut.statusCode).toBe(403);
@@ -400,20 +400,26 @@ describe('the site requirement', () => {
     expect(badBody.statusCode).toBe(400);
     expect((await t.siteByName(siteName)).secondFactorRule).toBe('optional');
 
+    // The editor's own app first: without one the rule would lock them out at once.
+    const early = await t.inject({ method: 'PUT', url: P, payload: { rule: 'authenticator' }, headers: editorSession.headers });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(SECOND_FACTOR_TEXT.enrolFirst);
+    await enrol(editorSession);
+
     const on = await t.inject({ method: 'PUT', url: P, payload: { rule: 'authenticator' }, headers: editorSession.headers });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({
-      success: true, message: SECOND_FACTOR_DONE.authenticator, secondFactor: { rule: 'authenticator', accounts: 3, withSms: 0, withAuthenticator: 0 },
+      success: true, message: SECOND_FACTOR_DONE.authenticator,
+      secondFactor: { rule: 'authenticator', accounts: 3, withSms: 0, withAuthenticator: 1, ownAuthenticator: true },
     });
     expect((await t.siteByName(siteName)).secondFactorRule).toBe('authenticator');
     const audit = await auditOf(editor.id, SECOND_FACTOR_AUDIT_ACTION);
     expect(audit).toHaveLength(1);
     expect(audit[0]?.detail).toMatchObject({ before: { secondFactorRule: 'optional' }, after: { secondFactorRule: 'authenticator' }, accountsSwitchedOn: 0 });
-    // The editor has no authenticator either: refused from the Admin area until enrolled (the cached session saw the change at once).
-    const blocked = await t.inject({ method: 'PUT', url: P, payload: { rule: 'optional' }, headers: editorSession.headers });
+    // Admin read has no app: its session (opened before the change) is refused from the Admin area until enrolled.
+    const blocked = await t.get(`${API_PATHS.admin}/staff`, readerSession.headers);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toEqual({ success: false, message: TOTP_MESSAGES.enrolmentRequired });
-    await enrol(editorSession);
     const off = await t.inject({ method: 'PUT', url: P, payload: { rule: 'optional' }, headers: editorSession.headers });
     expect(off.json()).toMatchObject({ success: true, message: SECOND_FACTOR_DONE.optional, secondFactor: { rule: 'optional', withAuthenticator: 1 } });
     expect(await auditOf(editor.id, SECOND_FACTOR_AUDIT_ACTION)).toHaveLength(2);

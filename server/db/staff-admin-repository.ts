@@ -3,7 +3,7 @@
  * second-factor rule and the audit log. Every query takes the site id and filters by it; the rules
  * (who may do what) live in server/domain/staff-admin.ts.
  */
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SecondFactorRule, SecondFactorState } from '../../common/second-factor-rule';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
@@ -205,8 +205,10 @@ function storeOver(db: Db, opts: { idleMs: number }) {
      * The rule and the counts the confirmation speaks of: the site's accounts, those with the SMS code
      * on, those with an authenticator app set up (confirmed).
      */
-    async secondFactorStateOf(siteId: string): Promise<SecondFactorState> {
+    async secondFactorStateOf(siteId: string, callerId: string): Promise<SecondFactorState> {
       const [site] = await db.select({ rule: sites.secondFactorRule }).from(sites).where(eq(sites.id, siteId)).limit(1);
+      const [own] = await db.select({ userId: totpFactors.userId }).from(totpFactors)
+        .where(and(eq(totpFactors.userId, callerId), isNotNull(totpFactors.confirmedAt))).limit(1);
       const [row] = await db.select({
         accounts: count(),
         withSms: sql<number>`count(*) filter (where ${staffUsers.twoFactorOnLogin})`,
@@ -217,6 +219,7 @@ function storeOver(db: Db, opts: { idleMs: number }) {
         accounts: Number(row?.accounts ?? 0),
         withSms: Number(row?.withSms ?? 0),
         withAuthenticator: Number(row?.withAuthenticator ?? 0),
+        ownAuthenticator: own !== undefined,
       };
     },
 

@@ -254,7 +254,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       const paging = pageOf(query.page, query.pageSize, STAFF_PAGE_SIZE);
       const [result, secondFactor] = await Promise.all([
         repo.listStaff(ctx.site.id, { search: query.search ?? '', offset: paging.offset, limit: paging.limit }),
-        repo.secondFactorStateOf(ctx.site.id),
+        repo.secondFactorStateOf(ctx.site.id, ctx.user.id),
       ]);
       return {
         success: true,
@@ -444,13 +444,17 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       const changed = await repo.transaction(async (tx) => {
         const before = await tx.secondFactorRuleOf(ctx.site.id);
         if (before === rule) return false;
+        // The editor's own account first (GitHub's rule): without an app, 'authenticator' would lock them out at once.
+        if (rule === 'authenticator' && !(await tx.secondFactorStateOf(ctx.site.id, ctx.user.id)).ownAuthenticator) {
+          throw invalid('rule', SECOND_FACTOR_TEXT.enrolFirst);
+        }
         const accountsSwitchedOn = await tx.setSecondFactorRule(ctx.site.id, rule);
         await recordChange(tx, ctx, SECOND_FACTOR_AUDIT_ACTION, { kind: 'siteSecurity', objectId: ctx.site.id, objectName: null },
           { secondFactorRule: before }, { secondFactorRule: rule }, { before: { secondFactorRule: before }, after: { secondFactorRule: rule }, accountsSwitchedOn });
         return true;
       });
       if (changed) deps.auth.forgetSite(ctx.site.id);
-      return { success: true, message: SECOND_FACTOR_DONE[rule], secondFactor: await repo.secondFactorStateOf(ctx.site.id) };
+      return { success: true, message: SECOND_FACTOR_DONE[rule], secondFactor: await repo.secondFactorStateOf(ctx.site.id, ctx.user.id) };
     },
 
     async audit(ctx: AuthContext, query: AuditQuery): Promise<AuditListResponse> {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SECOND_FACTOR_DONE, SECOND_FACTOR_TEXT, secondFactorEffect } from '../../../common/second-factor-rule';
+import { TOTP_ROUTES } from '../../../common/totp';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView, settle } from '../../test-support/render-view';
 import { StaffPage } from './StaffPage';
@@ -8,8 +9,9 @@ import { member, staffList, staffPageLogic, staffPages } from '../../test-suppor
 
 const { options } = SECOND_FACTOR_TEXT;
 const COUNTS = { accounts: 7, withSms: 2, withAuthenticator: 1 };
+const OWN = { ownAuthenticator: true };
 
-async function renderRule(list = staffList({ total: 7, secondFactor: { rule: 'optional', ...COUNTS } }), runAction = vi.fn((_input: unknown) => ({ message: SECOND_FACTOR_DONE.required }))) {
+async function renderRule(list = staffList({ total: 7, secondFactor: { rule: 'optional', ...COUNTS, ...OWN } }), runAction = vi.fn((_input: unknown) => ({ message: SECOND_FACTOR_DONE.required }))) {
   const fetchStaff = vi.fn(() => list);
   const view = await renderView(<StaffPage />, { pages: staffPages(staffPageLogic(fetchStaff, { runAction: fakeActor(runAction) })) });
   return { user: view.user, runAction, fetchStaff };
@@ -34,7 +36,8 @@ describe('SecondFactorRuleControl (issue 30: one rule, one control)', () => {
     const effect = secondFactorEffect('optional', 'authenticator', COUNTS);
     expect(effect).toContain('Every one of the 7 accounts will need an authenticator app at next sign-in.');
     expect(effect).toContain('The 6 accounts without one will have to set it up');
-    expect(within(dialog).getByText(`${options.optional.label} → ${options.authenticator.label}. ${effect}`)).toBeTruthy();
+    expect(within(dialog).getByTestId('confirm-lead').textContent).toBe(`${options.optional.label} → ${options.authenticator.label}`);
+    expect(within(dialog).getByText(effect)).toBeTruthy();
     // The choice shows the rule in force until the change is made.
     expect(screen.getByRole('radio', { name: options.optional.label, hidden: true })).toHaveProperty('checked', true);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -55,15 +58,26 @@ describe('SecondFactorRuleControl (issue 30: one rule, one control)', () => {
     expect(fetchStaff).toHaveBeenCalledTimes(2);
   });
 
+  it("offers 'an authenticator app' only once the editor has one, and says why with the way to set it up", async () => {
+    const { user, runAction } = await renderRule(staffList({ secondFactor: { rule: 'optional', ...COUNTS, ownAuthenticator: false } }));
+    const app = screen.getByRole('radio', { name: options.authenticator.label });
+    expect(app).toHaveProperty('disabled', true);
+    expect(screen.getByText(SECOND_FACTOR_TEXT.enrolFirst)).toBeTruthy();
+    expect(screen.getByRole('link', { name: SECOND_FACTOR_TEXT.enrolLink }).getAttribute('href')).toBe(TOTP_ROUTES.accountSecurity);
+    await user.click(app);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(runAction).not.toHaveBeenCalled();
+  });
+
   it('shows Admin read the rule in force in words, and offers nothing', async () => {
-    await renderRule(staffList({ canEdit: false, secondFactor: { rule: 'authenticator', ...COUNTS } }));
+    await renderRule(staffList({ canEdit: false, secondFactor: { rule: 'authenticator', ...COUNTS, ...OWN } }));
     expect(screen.getByTestId('second-factor-rule').textContent).toBe(SECOND_FACTOR_TEXT.current('authenticator'));
     expect(screen.queryAllByRole('radio')).toEqual([]);
     expect(screen.queryByRole('group', { name: SECOND_FACTOR_TEXT.legend })).toBeNull();
   });
 
   it("under 'required' the staff form keeps the SMS code on (locked, with why) and asks every account for a mobile number", async () => {
-    const list = staffList({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0 }, items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write' }, twoFactorOnLogin: true })] });
+    const list = staffList({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0, ownAuthenticator: false }, items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write' }, twoFactorOnLogin: true })] });
     const { user } = await renderRule(list);
     await user.click(screen.getByRole('button', { name: 'New account' }));
     const dialog = screen.getByRole('dialog', { name: 'New staff account' });

@@ -2,9 +2,12 @@
  * The site's second-factor rule on the Staff page (issue 30): one control with three values
  * (common/second-factor-rule.ts). An Admin editor picks one; the staff page machine asks first and
  * says what the change will do (the confirmation in StaffDialogs.tsx), then writes it and reads the
- * list again. Admin read sees the rule in force and no control.
+ * list again. Admin read sees the rule in force and no control. 'An authenticator app' is offered
+ * only to an editor who has one (else it would lock them out at once; the server refuses it too).
  */
+import { Link } from '@tanstack/react-router';
 import { SECOND_FACTOR_RULES, SECOND_FACTOR_TEXT } from '../../../common/second-factor-rule';
+import { TOTP_ROUTES } from '../../../common/totp';
 import { selectCanEdit, selectIsWorking, selectSecondFactor } from '../../../machines/staff-admin.machine';
 import * as css from './admin.css';
 import { useStaffPage, useStaffSelector } from './staff-admin-context';
@@ -23,7 +26,8 @@ export function SecondFactorRuleControl() {
       <div className={css.ruleChoices}>
         {SECOND_FACTOR_RULES.map((rule) => (
           <label key={rule} className={css.ruleChoice}>
-            <input type="radio" name="second-factor-rule" value={rule} checked={state.rule === rule} disabled={working}
+            <input type="radio" name="second-factor-rule" value={rule} checked={state.rule === rule}
+              disabled={working || (rule === 'authenticator' && !state.ownAuthenticator && state.rule !== rule)}
               aria-labelledby={`second-factor-${rule}-label`} aria-describedby={`second-factor-${rule}-hint`}
               onChange={() => actor.send({ type: 'site.secondFactor', rule })} />
             <span className={css.ruleText}>
@@ -33,6 +37,11 @@ export function SecondFactorRuleControl() {
           </label>
         ))}
       </div>
+      {!state.ownAuthenticator && state.rule !== 'authenticator' && (
+        <p className={css.muted} style={{ margin: '0.5rem 0 0' }}>
+          {SECOND_FACTOR_TEXT.enrolFirst}{' '}<Link to={TOTP_ROUTES.accountSecurity}>{SECOND_FACTOR_TEXT.enrolLink}</Link>
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -32,13 +32,14 @@ const CONFIRM_TEXT: Record<Exclude<PendingAction['kind'], 'secondFactorRule'>, {
   resetSecondFactor: { title: 'Reset second factor', body: (n) => `Send the sign-in codes of ${n} to a new mobile number? Codes already sent stop working and their sessions end.`, button: 'Reset 2FA' },
 };
 
-function confirmText(pending: PendingAction) {
+function confirmText(pending: PendingAction): { title: string; lead?: string; body: string; button: string } {
   if (pending.kind === 'secondFactorRule') {
     // Issue 30: the change is named (from → to) and what it will do is said before it is made.
     const { options } = SECOND_FACTOR_TEXT;
     return {
       title: SECOND_FACTOR_TEXT.confirmTitle,
-      body: `${options[pending.from].label} → ${options[pending.rule].label}. ${secondFactorEffect(pending.from, pending.rule, pending.counts)}`,
+      lead: `${options[pending.from].label} → ${options[pending.rule].label}`,
+      body: secondFactorEffect(pending.from, pending.rule, pending.counts),
       button: SECOND_FACTOR_TEXT.confirmButton,
     };
   }
@@ -145,6 +146,7 @@ function ConfirmDialog() {
   return (
     <Modal open title={text.title} negativeLabel="Cancel" positiveLabel={text.button} busy={working}
       onNegative={() => actor.send({ type: 'confirm.cancel' })} onPositive={() => actor.send({ type: 'confirm.accept' })}>
+      {text.lead && <p data-testid="confirm-lead"><strong>{text.lead}</strong></p>}
       <p>{text.body}</p>
       {pending.kind === 'resetSecondFactor' && (
         <label className={field}>

@@ -34,6 +34,9 @@ export const ruleChoices = style({
 });
 export const ruleChoice = style({
   display: 'flex', gap: vars.space.sm, alignItems: 'flex-start', padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, cursor: 'pointer',
-  selectors: { '&:has(input:checked)': { borderColor: vars.color.primaryMain, background: vars.color.paper } },
+  selectors: {
+    '&:has(input:checked)': { borderColor: vars.color.primaryMain, background: vars.color.paper },
+    '&:has(input:disabled:not(:checked))': { opacity: 0.55, cursor: 'not-allowed' },
+  },
 });
 export const ruleText = style({ display: 'flex', flexDirection: 'column', gap: '2px' });
