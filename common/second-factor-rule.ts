@@ -94,6 +94,11 @@ function accounts(n: number): string {
   return `${n} ${n === 1 ? 'account' : 'accounts'}`;
 }
 
+/** "the 5 accounts that have", "the 1 account that has". */
+function theAccountsThatHave(n: number): string {
+  return `the ${accounts(n)} that ${n === 1 ? 'has' : 'have'}`;
+}
+
 function everyOne(n: number): string {
   return n === 1 ? 'The one account' : `Every one of the ${n} accounts`;
 }
@@ -108,7 +113,7 @@ export function secondFactorEffect(from: SecondFactorRule, to: SecondFactorRule,
   if (to === 'required') {
     parts.push(`${everyOne(n)} will need a second factor at next sign-in: a code by SMS, or their authenticator app if they have set one up.`);
     const off = Math.max(0, n - counts.withSms);
-    parts.push(off === 0 ? 'Every account already has the SMS code on.' : `The SMS code will be switched on for the ${accounts(off)} that have it off.`);
+    parts.push(off === 0 ? 'Every account already has the SMS code on.' : `The SMS code will be switched on for ${theAccountsThatHave(off)} it off.`);
     parts.push('Every account, new ones too, needs a mobile number.');
     if (from === 'authenticator') parts.push('Nobody will have to set up an authenticator app any more.');
   } else if (to === 'authenticator') {
@@ -119,7 +124,7 @@ export function secondFactorEffect(from: SecondFactorRule, to: SecondFactorRule,
       : `The ${accounts(without)} without one will have to set it up right after signing in, and can do nothing else until they have.`);
   } else {
     parts.push('Each account\'s own setting will decide again.');
-    parts.push(`The SMS code stays on for the ${accounts(counts.withSms)} that have it on; you can switch it off per account.`);
+    parts.push(`The SMS code stays on for ${theAccountsThatHave(counts.withSms)} it on; you can switch it off per account.`);
     if (from === 'authenticator') parts.push('Nobody will have to set up an authenticator app any more.');
   }
   return parts.join(' ');
