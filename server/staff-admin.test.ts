@@ -378,6 +378,12 @@ describe("the site's second-factor rule: one value, one route (issue 30)", () =>
       [{ field: 'secondFactorRule', before: 'optional', after: 'required' }], [{ field: 'secondFactorRule', before: 'required', after: 'optional' }],
     ]);
     expect(changes.audit.map((a) => (a.detail as { after: unknown }).after)).toEqual([{ secondFactorRule: 'required' }, { secondFactorRule: 'optional' }]);
+    // The audit log reads them in the control's words.
+    const log = (await call(solo.session, 'GET', `${A}/audit?action=${SECOND_FACTOR_AUDIT_ACTION}`)).json<{ items: { label: string; changes: unknown[] }[] }>();
+    expect(log.items.map((i) => [i.label, i.changes])).toEqual([
+      ['Second-factor rule changed', [{ field: 'Second factor at sign-in', before: SECOND_FACTOR_TEXT.options.required.label, after: SECOND_FACTOR_TEXT.options.optional.label }]],
+      ['Second-factor rule changed', [{ field: 'Second factor at sign-in', before: SECOND_FACTOR_TEXT.options.optional.label, after: SECOND_FACTOR_TEXT.options.required.label }]],
+    ]);
     // Back to each account's own setting: the SMS code stays on where it is, and may now be switched off.
     const [me] = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>().items;
     expect(me!.twoFactorOnLogin).toBe(true);

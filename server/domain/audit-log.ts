@@ -15,6 +15,7 @@ import { BRAND_LABELS, DEVICE_PLATFORMS, SETTINGS_LABELS } from '../../common/ap
 import { AREAS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
 import { REVISION_FIELD_LABELS, type RevisionChange } from '../../common/revisions';
+import { isSecondFactorRule, SECOND_FACTOR_TEXT } from '../../common/second-factor-rule';
 import { canContinue } from '../../common/roles';
 import type { AuditLogFilter, AuditLogRepository, AuditLogRow } from '../db/audit-log-repository';
 import type { AuthContext } from './auth-context';
@@ -124,6 +125,11 @@ export function valueWords(value: unknown, names: Names): string {
   return String(value);
 }
 
+/** A changed value in words; the site's second-factor rule reads as its label (issue 30: 'Not required → Required — an authenticator app'). */
+function changeValueWords(field: string, value: unknown, names: Names): string {
+  return field === 'secondFactorRule' && isSecondFactorRule(value) ? SECOND_FACTOR_TEXT.options[value].label : valueWords(value, names);
+}
+
 function idsIn(value: unknown, into: string[]): void {
   if (typeof value === 'string' && UUID.test(value)) into.push(value);
   else if (Array.isArray(value)) for (const v of value) idsIn(v, into);
@@ -178,7 +184,7 @@ export function createAuditLogService(repo: AuditLogRepository) {
     const names = await repo.namesOf(siteId, ids);
     return raw.map(({ row, changes }): AuditLogEntry => {
       const info = auditActionInfo(row.action);
-      const words: AuditChange[] = changes.map((c) => ({ field: fieldLabel(c.field, c.kind), before: valueWords(c.before, names), after: valueWords(c.after, names) }));
+      const words: AuditChange[] = changes.map((c) => ({ field: fieldLabel(c.field, c.kind), before: changeValueWords(c.field, c.before, names), after: changeValueWords(c.field, c.after, names) }));
       return {
         id: row.id,
         at: new Date(row.at).toISOString(),
