@@ -2,7 +2,6 @@
  * Every user-facing message of the product spec, verbatim (spec §2, §5, §8), in one place.
  * Messages with a value are functions; the words around the value are the spec's.
  */
-import { NETWORK_STATE_WORDS } from './status-words';
 
 export const MESSAGES = {
   // §2.9, §2.10
@@ -109,8 +108,6 @@ export const OWN_MESSAGES = {
   otpVerified: 'OTP verified.',
   otpRequired: 'Enter the verification code sent to your mobile phone.',
   // Networks (issue 6): the switcher's marks, the confirmations and the AppCMS pages' notes.
-  networkLaunched: NETWORK_STATE_WORDS.launched,
-  networkNotLaunched: NETWORK_STATE_WORDS.not_launched,
   networkLaunchTitle: 'Launch network',
   networkLaunchConfirm: (name: string) => `Launch ${name}? It goes live for its viewers.`,
   networkCopyTitle: (what: string) => `Copy ${what} from default`,

@@ -6,7 +6,7 @@
  * reveal action.
  */
 
-import { SUBSCRIPTION_STATES, type SubscriptionState } from './figures';
+import { SUBSCRIPTION_STATES, type SubscriptionState } from './subscription-states';
 import type { FilterOption } from './reports';
 
 export const SUBSCRIBER_STATUSES = ['active', 'suspended', 'closed'] as const;

@@ -16,7 +16,10 @@ import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine } fr
 import { editorPageMachine } from '../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
+import { COOKIE_NAMES } from '../../common/constants';
+import { isoInTimeZone, knownTimeZone, zonedWallTimeToIso } from '../../common/content';
 import { authHeaders, reportUnauthorized } from '../api/client';
+import { readCookie } from './cookies';
 import { REQUEST_ID_HEADER } from '../../common/revisions';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
@@ -65,15 +68,22 @@ const list = (values: EditorValues, field: string): string[] => {
 };
 
 /** `datetime-local` text (local time) ⇄ ISO instants. */
-export function toLocalInput(iso: string | null): string {
+/**
+ * The site's zone for the editors' date-time fields (issue 30: one date format, the site's zone): the
+ * `defaultTimezone` cookie the session keeps, a zone the browser knows, else 'UTC'. The fields are
+ * entered and shown in it, as the lists show the stored instants.
+ */
+export const siteZone = (): string => knownTimeZone(readCookie(COOKIE_NAMES.defaultTimezone));
+
+/** A stored instant as a datetime-local value ('YYYY-MM-DDTHH:mm') in `zone`; '' for none. */
+export function toLocalInput(iso: string | null, zone: string = siteZone()): string {
   if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return isoInTimeZone(iso, zone).replace(' ', 'T');
 }
-function toIso(local: string): string {
-  const ms = Date.parse(local);
-  return local.trim() === '' || Number.isNaN(ms) ? local : new Date(ms).toISOString();
+/** A datetime-local value in `zone` as an ISO instant; text that is not one is kept for the rules to name. */
+export function toIso(local: string, zone: string = siteZone()): string {
+  const wall = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(local.trim()) ? local.trim().slice(0, 16) : '';
+  return wall ? zonedWallTimeToIso(wall, zone) ?? local : local;
 }
 
 /* ------------------------------- Models ------------------------------- */

@@ -23,6 +23,7 @@ const MODES = [{ value: 'batch', label: 'A batch of random codes' }, { value: 's
 
 /** New codes for an offer: one named code (issue 30) or a batch of random ones, with the same limits. */
 export function CouponBatchForm({ editor }: { editor: EditorRef }) {
+  const zone = useSiteTimeZone();
   useEditorLeaveGuard(editor);
   const data = useSelector(editor, (s) => selectEditorData(s) as { offers?: Offer[]; generated?: number | null; created?: string | null } | null);
   const single = useSelector(editor, (s) => selectDraft(s).mode === 'single');
@@ -44,7 +45,7 @@ export function CouponBatchForm({ editor }: { editor: EditorRef }) {
         <NumberField editor={editor} field="maxRedemptions" label="Redemptions in all (empty: no limit)" disabled={false} />
         <NumberField editor={editor} field="maxPerSubscriber" label="Per customer (1: once per customer)" required disabled={false} />
       </div>
-      <TextField editor={editor} field="expiresAt" label="Expires" type="datetime-local" disabled={false} />
+      <TextField editor={editor} field="expiresAt" label={`Expires (${zone})`} type="datetime-local" disabled={false} />
     </EditorPanel>
   );
 }

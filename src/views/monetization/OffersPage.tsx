@@ -26,6 +26,7 @@ const ELIGIBILITY_LABELS = { new: 'New subscribers only', everyone: 'Everyone' }
 const DURATION_LABELS = { once: 'Once (the first payment)', repeating: 'Several months', forever: 'Forever (every payment)' } as const;
 
 export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: boolean }) {
+  const zone = useSiteTimeZone();
   useEditorLeaveGuard(editor);
   const creating = useSelector(editor, selectEditorId) === NEW_RECORD_ID;
   const plans = useSelector(editor, (s) => (selectEditorData(s) as { plans?: Plan[] } | null)?.plans ?? []);
@@ -52,8 +53,8 @@ export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: b
         {repeating && <NumberField editor={editor} field="durationMonths" label="Months" required disabled={disabled} />}
       </div>
       <div className={css.inline}>
-        <TextField editor={editor} field="startsAt" label="Starts" type="datetime-local" required disabled={disabled} />
-        <TextField editor={editor} field="endsAt" label="Ends" type="datetime-local" disabled={disabled} />
+        <TextField editor={editor} field="startsAt" label={`Starts (${zone})`} type="datetime-local" required disabled={disabled} />
+        <TextField editor={editor} field="endsAt" label={`Ends (${zone})`} type="datetime-local" disabled={disabled} />
       </div>
       <div className={css.inline}>
         <SelectField editor={editor} field="eligibility" label="Who may use it" required disabled={disabled}

@@ -4,6 +4,7 @@ import { setLanguage } from '../shared/preferences';
 import { fromPromise } from 'xstate';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { OWN_MESSAGES } from '../../../common/messages';
+import { NETWORK_STATE_WORDS } from '../../../common/status-words';
 import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
 import { renderView, settle } from '../../test-support/render-view';
 import { appCmsUser, KIDS, MAIN, SERVICE, signedInAs } from '../../test-support/view-fixtures';
@@ -93,7 +94,7 @@ describe('NetworkSwitcher', () => {
     const main = within(list).getByRole('button', { name: /Main Network/ });
     expect(main.getAttribute('aria-current')).toBe('true');
     expect(within(main).getByText('Default')).toBeTruthy();
-    expect(within(within(list).getByRole('button', { name: /Kids/ })).getByText(OWN_MESSAGES.networkNotLaunched)).toBeTruthy();
+    expect(within(within(list).getByRole('button', { name: /Kids/ })).getByText(NETWORK_STATE_WORDS.not_launched)).toBeTruthy();
   });
 
   it('sends the chosen network', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
+import { NETWORK_STATE_WORDS } from '../../../common/status-words';
 import { SHELL_TEXT } from './shell-text';
 
 describe('shell message catalogue (issue 20)', () => {
@@ -19,8 +20,8 @@ describe('shell message catalogue (issue 20)', () => {
     expect(SHELL_TEXT.en.forbiddenNoRole).toBe(OWN_MESSAGES.forbiddenNoRole);
     expect(SHELL_TEXT.en.staySignedIn).toBe(OWN_MESSAGES.staySignedIn);
     expect(SHELL_TEXT.en.inactivityWarning).toBe(OWN_MESSAGES.inactivityWarning);
-    expect(SHELL_TEXT.en.networkLaunched).toBe(OWN_MESSAGES.networkLaunched);
-    expect(SHELL_TEXT.en.networkNotLaunched).toBe(OWN_MESSAGES.networkNotLaunched);
+    expect(SHELL_TEXT.en.networkLaunched).toBe(NETWORK_STATE_WORDS.launched);
+    expect(SHELL_TEXT.en.networkNotLaunched).toBe(NETWORK_STATE_WORDS.not_launched);
     expect(SHELL_TEXT.en.networkLaunchConfirm('Kids')).toBe(OWN_MESSAGES.networkLaunchConfirm('Kids'));
     expect(SHELL_TEXT.en.networkCopyConfirm('settings', 'Main', 'Kids')).toBe(OWN_MESSAGES.networkCopyConfirm('settings', 'Main', 'Kids'));
     expect(SHELL_TEXT.en.networkCopyChanges(3)).toBe(OWN_MESSAGES.networkCopyChanges(3));

@@ -7,6 +7,7 @@
  */
 import { APP_TITLE } from '../../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
+import { NETWORK_STATE_WORDS } from '../../../common/status-words';
 import { usePreferences, type Language } from './preferences';
 
 export interface ShellText {
@@ -125,8 +126,8 @@ const EN: ShellText = {
   networkLaunchTitle: OWN_MESSAGES.networkLaunchTitle,
   networkCopyTitle: OWN_MESSAGES.networkCopyTitle,
   networkDefault: 'Default',
-  networkLaunched: OWN_MESSAGES.networkLaunched,
-  networkNotLaunched: OWN_MESSAGES.networkNotLaunched,
+  networkLaunched: NETWORK_STATE_WORDS.launched,
+  networkNotLaunched: NETWORK_STATE_WORDS.not_launched,
   networkLaunchConfirm: OWN_MESSAGES.networkLaunchConfirm,
   networkCopyConfirm: OWN_MESSAGES.networkCopyConfirm,
   networkCopyComparing: OWN_MESSAGES.networkCopyComparing,
