@@ -51,6 +51,22 @@ async function api<T>(context: BrowserContext, path: string): Promise<T> {
   return res.json() as Promise<T>;
 }
 
+/**
+ * Ticks a row's box and sees it ticked. A click that lands while the list is being read again is not
+ * taken (the box is disabled for that moment): the box is then ticked once more, as an operator would.
+ */
+async function selectRow(page: Page, title: string): Promise<void> {
+  const box = page.getByRole('checkbox', { name: `Select ${title}`, exact: true });
+  try {
+    await box.check({ timeout: 10_000 });
+  } catch (error) {
+    if (!String(error).includes('did not change its state')) throw error;
+    await page.locator('[aria-busy="false"]').filter({ has: page.getByRole('table') }).waitFor();
+    await box.check();
+  }
+  expect(await box.isChecked()).toBe(true);
+}
+
 interface Item { id: string; title: string; status: string }
 interface History { items: { seq: number; restoredFrom: number | null; changes: { field: string; before: unknown; after: unknown }[] }[] }
 
@@ -71,7 +87,9 @@ describe('Undo of a bulk publish (content@demo.test)', () => {
     await page.goto(`${server.url}/content?status=draft`);
     const list = await api<{ items: Item[] }>(context, '/v2.0/content?mediaType=video&status=draft&sort=-updated&start=0&limit=2');
     expect(list.items).toHaveLength(2);
-    for (const item of list.items) await page.getByRole('checkbox', { name: `Select ${item.title}` }).check();
+    // The draft list is read and shown (its table no longer busy) before rows are selected.
+    await page.locator('[aria-busy="false"]').filter({ has: page.getByRole('table') }).waitFor();
+    for (const item of list.items) await selectRow(page, item.title);
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
