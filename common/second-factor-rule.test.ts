@@ -3,7 +3,7 @@ import {
   authenticatorRequired, isSecondFactorRule, ruleOfFlags, SECOND_FACTOR_RULES, SECOND_FACTOR_TEXT, secondFactorEffect, smsCodeApplies,
 } from './second-factor-rule';
 
-const COUNTS = { accounts: 7, withSms: 2, withAuthenticator: 1 };
+const COUNTS = { accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0 };
 
 describe('the site second-factor rule (issue 30)', () => {
   it('reads the two former booleans as one rule, the authenticator winning (migration 0026 does the same)', () => {
@@ -30,11 +30,21 @@ describe('the site second-factor rule (issue 30)', () => {
     expect(secondFactorEffect('optional', 'authenticator', COUNTS)).toBe(
       'Every one of the 7 accounts will need an authenticator app at next sign-in. '
       + 'The 6 accounts without one will have to set it up right after signing in, and can do nothing else until they have.');
-    expect(secondFactorEffect('required', 'authenticator', { accounts: 1, withSms: 1, withAuthenticator: 1 })).toBe(
+    expect(secondFactorEffect('required', 'authenticator', { accounts: 1, withSms: 1, withAuthenticator: 1, withNeither: 0 })).toBe(
       'The one account will need an authenticator app at next sign-in. Every account already has one set up.');
-    expect(secondFactorEffect('authenticator', 'optional', { accounts: 3, withSms: 1, withAuthenticator: 3 })).toBe(
+    expect(secondFactorEffect('authenticator', 'optional', { accounts: 3, withSms: 1, withAuthenticator: 3, withNeither: 0 })).toBe(
       'Each account\'s own setting will decide again. The SMS code stays on for the 1 account that has it on; you can switch it off per account. '
       + 'Nobody will have to set up an authenticator app any more.');
+  });
+
+  it("names, before 'required', the accounts it would lock out: neither a mobile number nor an authenticator app", () => {
+    const tail = ' Every account, new ones too, needs a mobile number.';
+    expect(secondFactorEffect('optional', 'required', { ...COUNTS, withNeither: 1 })).toContain(
+      `${tail} The 1 account that has neither a mobile number nor an authenticator app will not be able to sign in until one is added.`);
+    expect(secondFactorEffect('optional', 'required', { ...COUNTS, withNeither: 3 })).toMatch(
+      / needs a mobile number\. The 3 accounts that have neither a mobile number nor an authenticator app will not be able to sign in until one is added\.$/);
+    expect(secondFactorEffect('optional', 'authenticator', { ...COUNTS, withNeither: 3 })).not.toContain('neither');
+    expect(secondFactorEffect('required', 'optional', { ...COUNTS, withNeither: 3 })).not.toContain('neither');
   });
 
   it('names the rule in force in words for a reader', () => {

@@ -59,6 +59,11 @@ export interface SecondFactorCounts {
   withSms: number;
   /** Accounts with an authenticator app set up. */
   withAuthenticator: number;
+  /**
+   * Accounts with neither a mobile number nor an authenticator app: under `required` they cannot get a
+   * second factor, so they cannot sign in until one is added (the confirmation names them).
+   */
+  withNeither: number;
 }
 
 /** The rule and the counts: in the staff list's answer and in the answer of a change. */
@@ -115,6 +120,9 @@ export function secondFactorEffect(from: SecondFactorRule, to: SecondFactorRule,
     const off = Math.max(0, n - counts.withSms);
     parts.push(off === 0 ? 'Every account already has the SMS code on.' : `The SMS code will be switched on for ${theAccountsThatHave(off)} it off.`);
     parts.push('Every account, new ones too, needs a mobile number.');
+    if (counts.withNeither > 0) {
+      parts.push(`${counts.withNeither === 1 ? 'The 1 account that has' : `The ${counts.withNeither} accounts that have`} neither a mobile number nor an authenticator app will not be able to sign in until one is added.`);
+    }
     if (from === 'authenticator') parts.push('Nobody will have to set up an authenticator app any more.');
   } else if (to === 'authenticator') {
     parts.push(`${everyOne(n)} will need an authenticator app at next sign-in.`);

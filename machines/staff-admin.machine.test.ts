@@ -17,7 +17,7 @@ import { staffMember } from './test-support/fixtures';
 const member = staffMember;
 
 function listOf(overrides: Partial<StaffListResponse> = {}): StaffListResponse {
-  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1, ownAuthenticator: true }, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
+  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0, ownAuthenticator: true }, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
 }
 
 const SESSIONS: StaffSession[] = [
@@ -111,7 +111,7 @@ describe('staff list', () => {
   });
 
   it("reads who the caller is and the site's second-factor rule from the list answer", async () => {
-    const secondFactor = { rule: 'required', accounts: 3, withSms: 3, withAuthenticator: 0, ownAuthenticator: false } as const;
+    const secondFactor = { rule: 'required', accounts: 3, withSms: 3, withAuthenticator: 0, withNeither: 0, ownAuthenticator: false } as const;
     const { actor, listed } = start({}, () => listOf({ secondFactor }));
     expect(selectSelfId(actor.getSnapshot())).toBeNull();
     expect(selectSecondFactor(actor.getSnapshot())).toBeNull();
@@ -207,7 +207,7 @@ describe('confirmations', () => {
     await listed(1);
     actor.send({ type: 'site.secondFactor', rule: 'authenticator' });
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
-    const asked = { kind: 'secondFactorRule', rule: 'authenticator', from: 'optional', counts: { accounts: 7, withSms: 2, withAuthenticator: 1 } };
+    const asked = { kind: 'secondFactorRule', rule: 'authenticator', from: 'optional', counts: { accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0 } };
     expect(selectPending(actor.getSnapshot())).toEqual(asked);
     expect(runAction).not.toHaveBeenCalled();
     actor.send({ type: 'confirm.accept' });
@@ -220,7 +220,7 @@ describe('confirmations', () => {
 
   it("does not offer 'authenticator' to an editor without an app of their own (it would lock them out at once)", async () => {
     const runAction = vi.fn(() => ({ message: 'changed' }));
-    const { actor, listed } = start({ runAction: fakeActor(runAction) }, () => listOf({ secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1, ownAuthenticator: false } }));
+    const { actor, listed } = start({ runAction: fakeActor(runAction) }, () => listOf({ secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0, ownAuthenticator: false } }));
     await listed(1);
     actor.send({ type: 'site.secondFactor', rule: 'authenticator' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
@@ -243,14 +243,14 @@ describe('confirmations', () => {
   });
 
   it('the staff form of a site whose rule is `required` needs a mobile number for every account (issue 30)', async () => {
-    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0, ownAuthenticator: false } }));
+    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0, withNeither: 0, ownAuthenticator: false } }));
     await listed(1);
     actor.send({ type: 'staff.create' });
     expect(dialog()!.getSnapshot().context.smsRequiredBySite).toBe(true);
   });
 
   it('the staff form of a site whose rule is the authenticator app asks a mobile number only for the SMS code the account chose', async () => {
-    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 2, ownAuthenticator: true } }));
+    const { actor, listed, dialog } = start({}, () => listOf({ secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 2, withNeither: 0, ownAuthenticator: true } }));
     await listed(1);
     actor.send({ type: 'staff.create' });
     expect(dialog()!.getSnapshot().context.smsRequiredBySite).toBe(false);

@@ -128,8 +128,8 @@ export const staffAdminMachine = setup({
       confirmError: null,
     })),
     prepareSecondFactor: assign((_, params: { rule: SecondFactorRule; state: SecondFactorState }) => {
-      const { rule: from, accounts, withSms, withAuthenticator } = params.state;
-      return { pending: { kind: 'secondFactorRule' as const, rule: params.rule, from, counts: { accounts, withSms, withAuthenticator } }, confirmError: null };
+      const { rule: from, accounts, withSms, withAuthenticator, withNeither } = params.state;
+      return { pending: { kind: 'secondFactorRule' as const, rule: params.rule, from, counts: { accounts, withSms, withAuthenticator, withNeither } }, confirmError: null };
     }),
     setPhoneDraft: assign((_, params: { value: string }) => ({ phoneDraft: params.value, confirmError: null })),
     showPhoneError: assign({ confirmError: ADMIN_MESSAGES.phoneInvalid }),

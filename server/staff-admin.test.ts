@@ -337,14 +337,27 @@ describe("the site's second-factor rule: one value, one route (issue 30)", () =>
     return { revisions: rows, audit };
   }
 
+  it("counts the accounts with neither a mobile number nor an authenticator app (those 'required' would lock out)", async () => {
+    const solo = await lonelySite();
+    await create(solo.session, { phoneNumber: '', roles: { Admin: 'read' } });
+    await create(solo.session, { phoneNumber: '', roles: { Admin: 'read' } });
+    await create(solo.session, { roles: { Admin: 'read' } });
+    const listed = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
+    expect(listed.secondFactor).toEqual({ rule: 'optional', accounts: 4, withSms: 0, withAuthenticator: 0, withNeither: 2, ownAuthenticator: false });
+    // An authenticator app is a way in too: the solo admin (who has a mobile number) sets one up, still 2.
+    await enrolAuthenticator(solo.session);
+    const after = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
+    expect(after.secondFactor).toMatchObject({ withAuthenticator: 1, withNeither: 2 });
+  });
+
   it("'required' switches the SMS code on for every account and for new ones; it cannot be switched off while the rule holds", async () => {
     const solo = await lonelySite();
     const site = await t.siteByName(solo.name);
     const before = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
-    expect(before.secondFactor).toEqual({ rule: 'optional', accounts: 1, withSms: 0, withAuthenticator: 0, ownAuthenticator: false });
+    expect(before.secondFactor).toEqual({ rule: 'optional', accounts: 1, withSms: 0, withAuthenticator: 0, withNeither: 0, ownAuthenticator: false });
     const on = await call(solo.session, 'PUT', P, { rule: 'required' });
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toEqual({ success: true, message: SECOND_FACTOR_DONE.required, secondFactor: { rule: 'required', accounts: 1, withSms: 1, withAuthenticator: 0, ownAuthenticator: false } });
+    expect(on.json()).toEqual({ success: true, message: SECOND_FACTOR_DONE.required, secondFactor: { rule: 'required', accounts: 1, withSms: 1, withAuthenticator: 0, withNeither: 0, ownAuthenticator: false } });
     expect((await t.siteByName(solo.name)).secondFactorRule).toBe('required');
     const listed = (await call(solo.session, 'GET', `${A}/staff`)).json<StaffListResponse>();
     expect(listed.secondFactor.rule).toBe('required');
@@ -407,7 +420,7 @@ describe("the site's second-factor rule: one value, one route (issue 30)", () =>
 
     await enrolAuthenticator(solo.session);
     expect((await call(solo.session, 'PUT', P, { rule: 'authenticator' })).json()).toMatchObject({
-      success: true, message: SECOND_FACTOR_DONE.authenticator, secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 1, ownAuthenticator: true },
+      success: true, message: SECOND_FACTOR_DONE.authenticator, secondFactor: { rule: 'authenticator', accounts: 2, withSms: 0, withAuthenticator: 1, withNeither: 0, ownAuthenticator: true },
     });
     const login = await t.post(API_PATHS.login, { username: member.username, password: member.password, deviceId: randomUUID() });
     expect(login.json()).toMatchObject({ success: true, isTwoFactorOnLogin: false, authenticatorEnrolmentDue: true });

@@ -390,7 +390,7 @@ describe('the site requirement', () => {
     const P = `${API_PATHS.admin}${SECOND_FACTOR_RULE_PATH}`;
 
     expect((await t.get(`${API_PATHS.admin}/staff`, readerSession.headers)).json<StaffListResponse>()).toMatchObject({
-      canEdit: false, secondFactor: { rule: 'optional', accounts: 3, withSms: 0, withAuthenticator: 0, ownAuthenticator: false },
+      canEdit: false, secondFactor: { rule: 'optional', accounts: 3, withSms: 0, withAuthenticator: 0, withNeither: 0, ownAuthenticator: false },
     });
     const readerPut = await t.inject({ method: 'PUT', url: P, payload: { rule: 'authenticator' }, headers: readerSession.headers });
     expect(readerPut.statusCode).toBe(403);
@@ -410,7 +410,7 @@ describe('the site requirement', () => {
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({
       success: true, message: SECOND_FACTOR_DONE.authenticator,
-      secondFactor: { rule: 'authenticator', accounts: 3, withSms: 0, withAuthenticator: 1, ownAuthenticator: true },
+      secondFactor: { rule: 'authenticator', accounts: 3, withSms: 0, withAuthenticator: 1, withNeither: 0, ownAuthenticator: true },
     });
     expect((await t.siteByName(siteName)).secondFactorRule).toBe('authenticator');
     const audit = await auditOf(editor.id, SECOND_FACTOR_AUDIT_ACTION);
@@ -421,7 +421,7 @@ describe('the site requirement', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toEqual({ success: false, message: TOTP_MESSAGES.enrolmentRequired });
     const off = await t.inject({ method: 'PUT', url: P, payload: { rule: 'optional' }, headers: editorSession.headers });
-    expect(off.json()).toMatchObject({ success: true, message: SECOND_FACTOR_DONE.optional, secondFactor: { rule: 'optional', withAuthenticator: 1 } });
+    expect(off.json()).toMatchObject({ success: true, message: SECOND_FACTOR_DONE.optional, secondFactor: { rule: 'optional', withAuthenticator: 1, withNeither: 0 } });
     expect(await auditOf(editor.id, SECOND_FACTOR_AUDIT_ACTION)).toHaveLength(2);
   });
 

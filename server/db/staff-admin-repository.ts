@@ -203,7 +203,7 @@ function storeOver(db: Db, opts: { idleMs: number }) {
 
     /**
      * The rule and the counts the confirmation speaks of: the site's accounts, those with the SMS code
-     * on, those with an authenticator app set up (confirmed).
+     * on, those with an authenticator app set up (confirmed), those with neither a mobile number nor an app.
      */
     async secondFactorStateOf(siteId: string, callerId: string): Promise<SecondFactorState> {
       const [site] = await db.select({ rule: sites.secondFactorRule }).from(sites).where(eq(sites.id, siteId)).limit(1);
@@ -213,12 +213,14 @@ function storeOver(db: Db, opts: { idleMs: number }) {
         accounts: count(),
         withSms: sql<number>`count(*) filter (where ${staffUsers.twoFactorOnLogin})`,
         withAuthenticator: sql<number>`count(${totpFactors.userId}) filter (where ${totpFactors.confirmedAt} is not null)`,
+        withNeither: sql<number>`count(*) filter (where ${staffUsers.phoneNumber} = '' and ${totpFactors.confirmedAt} is null)`,
       }).from(staffUsers).leftJoin(totpFactors, eq(totpFactors.userId, staffUsers.id)).where(eq(staffUsers.siteId, siteId));
       return {
         rule: site?.rule ?? 'optional',
         accounts: Number(row?.accounts ?? 0),
         withSms: Number(row?.withSms ?? 0),
         withAuthenticator: Number(row?.withAuthenticator ?? 0),
+        withNeither: Number(row?.withNeither ?? 0),
         ownAuthenticator: own !== undefined,
       };
     },

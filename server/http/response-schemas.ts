@@ -55,7 +55,7 @@ const staffMember = object({
 const staffSession = object({ id: str, deviceId: str, ipAddress: str, userAgent: str, createdAt: str, lastSeenAt: str, current: bool });
 
 /** The site's second-factor rule and its counts (issue 30, common/second-factor-rule.ts). */
-const secondFactor = object({ rule: str, accounts: num, withSms: num, withAuthenticator: num, ownAuthenticator: bool });
+const secondFactor = object({ rule: str, accounts: num, withSms: num, withAuthenticator: num, withNeither: num, ownAuthenticator: bool });
 
 /** One audit log row in words (common/audit-actions.ts AuditLogEntry). */
 const auditEntry = object({

@@ -20,7 +20,7 @@ export function staffList(overrides: Partial<StaffListResponse> = {}): StaffList
   return {
     success: true, items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write' } }), member('bob', { displayName: 'Bob Reader' })],
     total: 2, page: 1, pageSize: 20, canEdit: true, selfId: 'ada',
-    secondFactor: { rule: 'optional', accounts: 2, withSms: 0, withAuthenticator: 0, ownAuthenticator: true },
+    secondFactor: { rule: 'optional', accounts: 2, withSms: 0, withAuthenticator: 0, withNeither: 0, ownAuthenticator: true },
     grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { StaffPage } from './StaffPage';
 import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
 
 const { options } = SECOND_FACTOR_TEXT;
-const COUNTS = { accounts: 7, withSms: 2, withAuthenticator: 1 };
+const COUNTS = { accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0 };
 const OWN = { ownAuthenticator: true };
 
 async function renderRule(list = staffList({ total: 7, secondFactor: { rule: 'optional', ...COUNTS, ...OWN } }), runAction = vi.fn((_input: unknown) => ({ message: SECOND_FACTOR_DONE.required }))) {
@@ -77,7 +77,7 @@ describe('SecondFactorRuleControl (issue 30: one rule, one control)', () => {
   });
 
   it("under 'required' the staff form keeps the SMS code on (locked, with why) and asks every account for a mobile number", async () => {
-    const list = staffList({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0, ownAuthenticator: false }, items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write' }, twoFactorOnLogin: true })] });
+    const list = staffList({ secondFactor: { rule: 'required', accounts: 2, withSms: 2, withAuthenticator: 0, withNeither: 0, ownAuthenticator: false }, items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write' }, twoFactorOnLogin: true })] });
     const { user } = await renderRule(list);
     await user.click(screen.getByRole('button', { name: 'New account' }));
     const dialog = screen.getByRole('dialog', { name: 'New staff account' });
