@@ -22,42 +22,18 @@
  * never shifted by a zone. CSV downloads keep ISO dates (common/report-csv.ts) and do not use this.
  *
  * Values for <input type="datetime-local"> are not display text: they stay 'YYYY-MM-DDTHH:mm'
- * (`isoInTimeZone` / `zonedWallTimeToIso`, common/content.ts).
+ * (`isoInTimeZone` / `zonedWallTimeToIso`, common/zoned-time.ts, which also gives the wall clock used here).
  *
  * Nothing here throws: no value reads `NO_DATE_TEXT`, an unreadable one `UNKNOWN_DATE_TEXT`.
  */
-import { knownTimeZone } from './content';
+import { knownTimeZone, wallParts, type WallParts } from './zoned-time';
 
-/** The locale of every date on screen (the site has no locale field). */
-export const DISPLAY_LOCALE = 'en-GB';
 /** What an absent date (null, undefined, empty) reads. */
 export const NO_DATE_TEXT = '—';
 /** What a value that is not a date reads. */
 export const UNKNOWN_DATE_TEXT = 'Unknown date';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-interface WallParts { year: number; month: number; day: number; hour: number; minute: number; second: number }
-
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(zone: string): Intl.DateTimeFormat {
-  let format = partFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    });
-    partFormats.set(zone, format);
-  }
-  return format;
-}
-
-/** The wall clock of `at` in `zone` (a zone `knownTimeZone` accepted). */
-function wallParts(at: number, zone: string): WallParts {
-  const parts = partsFormat(zone).formatToParts(new Date(at));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayText = ({ year, month, day }: Pick<WallParts, 'year' | 'month' | 'day'>) => `${day} ${MONTHS[month - 1] ?? '?'} ${year}`;

@@ -7,9 +7,10 @@
  */
 import { assign, setup, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import {
-  CONTENT_CREATE_MESSAGES as M, zonedWallTimeToIso,
+  CONTENT_CREATE_MESSAGES as M,
   type ArtworkSlot, type ContentCreateRequest, type ContentItem, type ContentKind,
 } from '../common/content';
+import { zonedWallTimeToIso } from '../common/zoned-time';
 import { failureMessage } from './notify';
 import { providedLater } from './unprovided';
 

@@ -4,7 +4,8 @@
  * PATCH body of the changed fields. Pure: the Content wiring file (src/adapters/content-actors.ts) and
  * the view tests use the same mapping.
  */
-import { isoInTimeZone, zonedWallTimeToIso, type ContentDetailResponse, type ContentFamilyResponse, type ContentStatus, type ContentUpdateRequest } from '../common/content';
+import { type ContentDetailResponse, type ContentFamilyResponse, type ContentStatus, type ContentUpdateRequest } from '../common/content';
+import { isoInTimeZone, zonedWallTimeToIso } from '../common/zoned-time';
 import type { EditorRecord, EditorValues } from './editor.machine';
 
 const pad = (n: number) => String(n).padStart(2, '0');

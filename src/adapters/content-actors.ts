@@ -17,7 +17,7 @@ import {
 } from '../../machines/editor.machine';
 import { contentRecordOf, contentUpdateOf, type ContentDetailData } from '../../machines/content-record';
 import { COOKIE_NAMES } from '../../common/constants';
-import { knownTimeZone } from '../../common/content';
+import { knownTimeZone } from '../../common/zoned-time';
 import {
   contentCreateMachine, CreateFailure, type CreateSetup, type UploadArtworkInput, type UploadedArtwork,
 } from '../../machines/content-create.machine';

@@ -8,7 +8,8 @@
  */
 import { assign, fromPromise, type AnyActorLogic } from 'xstate';
 import { COOKIE_NAMES } from '../../common/constants';
-import { CONTENT_KINDS, isoInTimeZone, knownTimeZone, zonedWallTimeToIso, type ContentSummary } from '../../common/content';
+import { CONTENT_KINDS, type ContentSummary } from '../../common/content';
+import { isoInTimeZone, knownTimeZone, zonedWallTimeToIso } from '../../common/zoned-time';
 import {
   AVAILABILITY_MESSAGES as M, COUNTRY_CODES, type AvailabilityResponse, type CountryGroup, type Licence,
 } from '../../common/content-availability';

@@ -17,7 +17,7 @@ import { editorPageMachine } from '../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { COOKIE_NAMES } from '../../common/constants';
-import { isoInTimeZone, knownTimeZone, zonedWallTimeToIso } from '../../common/content';
+import { isoInTimeZone, knownTimeZone, zonedWallTimeToIso } from '../../common/zoned-time';
 import { authHeaders, reportUnauthorized } from '../api/client';
 import { readCookie } from './cookies';
 import { REQUEST_ID_HEADER } from '../../common/revisions';

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { knownTimeZone } from '../../../common/content';
+import { knownTimeZone } from '../../../common/zoned-time';
 import { formatDate, formatDateTime } from '../../../common/display-format';
 import { selectSession } from '../../../machines/auth.machine';
 import { useAppActor } from '../../app-actor';
