@@ -144,6 +144,21 @@ describe('search by any part of the name, phone tail, subscription and payment i
     expect(await ids(support, `anna${tag} taylor${tag}`)).toEqual([]);
   });
 
+  it('finds a name written with a hyphen, a dot or digits by each of its words (migration 0027)', async () => {
+    const digits = String(100000 + Math.floor(Math.random() * 899999));
+    const tag = randomUUID().replace(/[^a-f]/g, 'x').slice(0, 6);
+    const f = await createSubscriber(DEMO_SITES.viewlift, { name: `Pager${tag}-${digits} Ann.Lee${tag}` });
+    // PostgreSQL's parser alone reads '-123456' as a signed number and 'ann.lee' as a host name.
+    for (const query of [digits, `pager${tag} ${digits}`, `pager${tag}-${digits}`, `${digits.slice(0, 3)}`, `lee${tag}`, `ann.lee${tag}`, `ann lee${tag}`]) {
+      expect(await ids(support, query), query).toContain(f.subscriberId);
+    }
+    // Still every word: a word the name does not have finds nobody.
+    expect(await ids(support, `pager${tag} 9${digits}`)).toEqual([]);
+    // Letters of any script are words as they are.
+    const g = await createSubscriber(DEMO_SITES.viewlift, { name: `José${tag} Müller${tag}-Łukasz${tag}` });
+    for (const query of [`josé${tag}`, `łukasz${tag}`, `müller${tag}`]) expect(await ids(support, query), query).toContain(g.subscriberId);
+  });
+
   it('shows the plan and the state of the current subscription on each result, and filters by state and plan', async () => {
     const tag = randomUUID().replace(/[^a-f]/g, 'x').slice(0, 6);
     const f = await createSubscriber(DEMO_SITES.viewlift, { name: `Stateful${tag} Row` });

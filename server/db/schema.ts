@@ -2,9 +2,9 @@
  * One Drizzle schema for both drivers (PGlite embedded, node-postgres with DATABASE_URL).
  * Migrations in server/db/migrations are generated from this file by drizzle-kit.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
 import type { SecondFactorRule } from '../../common/second-factor-rule';
@@ -394,10 +394,21 @@ export const subscribers = pgTable('subscribers', {
   index('subscribers_site_name_prefix_idx').on(t.siteId, sql`lower(${t.name}) text_pattern_ops`),
   index('subscribers_site_phone_digits_idx').on(t.siteId, sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') text_pattern_ops`),
   index('subscribers_site_id_prefix_idx').on(t.siteId, sql`(${t.id}::text) text_pattern_ops`),
-  // Issue 29 (migration 0023): any word of the name by prefix, and the phone's last four digits.
-  index('subscribers_name_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.name})`),
+  // Issue 29 (migration 0023, 0027): any word of the name by prefix, and the phone's last four digits.
+  index('subscribers_name_words_idx').using('gin', subscriberNameWords(t.name)),
   index('subscribers_site_phone_tail_idx').on(t.siteId, sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 4)`),
 ]);
+
+/**
+ * A subscriber name's words for the GIN index and the search (migration 0027): the characters that
+ * PostgreSQL's text parser reads as part of a number, a version, a host, a path or an e-mail
+ * (`- + . / @ : _`) are blanks first, as the query's words are split (nameWordsQuery), so
+ * 'Pager-123456' holds the words 'pager' and '123456' (not the signed number '-123456') and
+ * 'Ann.Lee' the words 'ann' and 'lee'. Letters of any script stay as they are.
+ */
+export function subscriberNameWords(name: AnyPgColumn | SQL): SQL {
+  return sql`to_tsvector('simple'::regconfig, translate(${name}, '-+./@:_', '       '))`;
+}
 
 export const subscriberDevices = pgTable('subscriber_devices', {
   id: uuid('id').primaryKey().defaultRandom(),

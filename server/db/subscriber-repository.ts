@@ -12,7 +12,7 @@ import { insertRevision, type RevisionRow, type RevisionValues } from './revisio
 import { rebuildRollups } from './rollups';
 import {
   contentItems, networks, paymentRefunds, payments, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
-  supportNotes,
+  subscriberNameWords, supportNotes,
 } from './schema';
 
 export type SubscriberRecord = typeof subscribers.$inferSelect;
@@ -67,7 +67,8 @@ export function nameWordsQuery(text: string): string | null {
  * - id: a prefix of at least four hex digits or dashes of the subscriber id (shown in full); a whole
  *   id of one of the subscriber's subscriptions or payments.
  * Each arm is served by an index: migration 0003's btrees (text_pattern_ops, `=` and `LIKE 'x%'`),
- * 0023's GIN over the name's words (`to_tsvector('simple', name)`) and btree over the phone's last
+ * 0023's GIN over the name's words (0027: `subscriberNameWords`, punctuation the parser would read as
+ * part of a number, host or path made blanks first) and btree over the phone's last
  * four digits, and the primary keys of subscriptions and payments; PostgreSQL answers with a BitmapOr.
  */
 function searchPredicate(siteId: string, query: string): SQL | undefined {
@@ -79,7 +80,7 @@ function searchPredicate(siteId: string, query: string): SQL | undefined {
   // The whole local part: the e-mail starts with exactly it and then its '@'.
   else if (text.length >= MIN_LOCAL_PART) arms.push(sql`lower(${subscribers.email}) LIKE ${`${escapeLike(text)}@%`}`);
   const words = text.includes('@') ? null : nameWordsQuery(text);
-  if (words) arms.push(sql`to_tsvector('simple'::regconfig, ${subscribers.name}) @@ to_tsquery('simple'::regconfig, ${words})`);
+  if (words) arms.push(sql`${subscriberNameWords(subscribers.name)} @@ to_tsquery('simple'::regconfig, ${words})`);
   const digits = text.replace(/\D/g, '');
   if (digits.length >= MIN_PHONE_DIGITS && PHONE_CHARACTERS.test(text)) {
     arms.push(sql`regexp_replace(${subscribers.phone}, '[^0-9]', '', 'g') = ${digits}`);
