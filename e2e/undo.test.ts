@@ -2,7 +2,7 @@
  * Issue 28 in Chromium, Undo and the default network's editors:
  * - content@demo.test selects two drafts, bulk-publishes them (asked first, naming 2), takes the
  *   snackbar's Undo: both are drafts again, and each item's history holds the publish and its undo;
- * - admin@demo.test (App CMS write) copies the brand from the default onto Kids Zone, takes Undo:
+ * - admin@demo.test (App CMS write) opens Kids Zone's Brand cold by its ?network= address, copies the brand from the default onto it, takes Undo:
  *   Kids Zone's colours are back in its Brand editor;
  * - then edits the default network's brand (ViewLift Main) and sees Kids Zone's copy preview name
  *   the new colour.
@@ -127,7 +127,6 @@ describe('Copy from default, Undo, and the default network\'s brand (admin@demo.
     ({ context, page } = await newPage(browser));
     await signIn(page, server.url, 'admin@demo.test');
     await page.waitForURL((url) => url.pathname !== '/');
-    await page.evaluate((id) => sessionStorage.setItem('selectedNetwork', id), KIDS.identifier);
   });
   afterAll(async () => {
     await context?.close();
@@ -135,7 +134,8 @@ describe('Copy from default, Undo, and the default network\'s brand (admin@demo.
 
   it('copies the brand from the default onto Kids Zone, and Undo puts Kids Zone\'s colours back', async () => {
     expectProblems(page, DEMO_CDN);
-    await page.goto(`${server.url}/appcms/brand`);
+    // Opened cold with ?network= (the audit log's link): the page opens on that network, not the default.
+    await page.goto(`${server.url}/appcms/brand?network=${KIDS.identifier}`);
     await page.getByTestId('appcms-network').getByText(KIDS.name).waitFor();
     await expect.poll(() => primary().inputValue()).toBe(KIDS.primary);
 

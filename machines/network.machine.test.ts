@@ -319,6 +319,28 @@ describe('network machine: loading and choosing', () => {
     expect(selectMessage(h.actor.getSnapshot())?.text).toBe(MESSAGES.siteNotFound);
   });
 
+  it('keeps a network chosen while the networks load (a cold ?network= address) and makes it current once they arrive', async () => {
+    const h = start({ site: 'demo', savedNetworkId: null });
+    h.actor.send({ type: 'network.view', kind: 'brand' });
+    h.actor.send({ type: 'network.select', identifier: 'kids' });
+    expect(h.saveSelectedNetwork).toHaveBeenCalledWith('kids');
+    // Nothing is read for it before the networks are known.
+    expect(h.calls.fetchNetworkData).toHaveLength(0);
+    await h.settle('fetchService', { output: SERVICE });
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.identifier).toBe('kids');
+    expect(h.calls.fetchNetworkData.at(-1)?.input).toEqual({ site: 'demo', network: 'kids', kind: 'brand' });
+    expect(selectMessage(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('says an identifier chosen while loading is unknown once the networks arrive, and makes the default current', async () => {
+    const h = start({ site: 'demo', savedNetworkId: 'sports' });
+    h.actor.send({ type: 'network.select', identifier: 'ghost' });
+    await h.settle('fetchService', { output: SERVICE });
+    expect(selectMessage(h.actor.getSnapshot())?.text).toBe('Network with identifier ghost not found');
+    expect(h.forgetSelectedNetwork).toHaveBeenCalledTimes(1);
+    expect(selectCurrentNetwork(h.actor.getSnapshot())?.identifier).toBe('main');
+  });
+
   it('loads the networks of a site that arrives later', async () => {
     const h = start({ site: null, savedNetworkId: null });
     h.actor.send({ type: 'network.siteChanged', site: 'demo' });

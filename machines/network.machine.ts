@@ -393,7 +393,10 @@ export const networkMachine = setup({
       },
       states: {
         loading: {
-          description: 'Fetching the site and its networks (serviceGet).',
+          description: 'Fetching the site and its networks (serviceGet). A network chosen meanwhile (an address with ?network= opened cold) is kept and checked once they arrive.',
+          on: {
+            'network.select': { actions: ['selectNetwork', 'saveSelectedNetwork'] },
+          },
           invoke: {
             id: 'fetchService',
             src: 'fetchService',
