@@ -9,6 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AVAILABILITY_MESSAGES } from '../common/content-availability';
+import { OWN_MESSAGES } from '../common/messages';
 import { launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './support';
 
 let server: RunningServer;
@@ -109,6 +111,18 @@ describe('content library journey (content@demo.test)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Changes saved.').waitFor();
     await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+    // The availability panel edits the same item (one version): after the title's save its own save
+    // goes through without a Reload, and the edit form is not left behind either.
+    await page.getByLabel(/^Unpublish at/).fill('2030-01-15T09:00');
+    await page.getByRole('button', { name: 'Update availability' }).click();
+    await page.getByText(AVAILABILITY_MESSAGES.availabilitySaved).waitFor();
+    await page.getByLabel('Title').fill(`${renamed}.`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: `${renamed}.` }).waitFor();
+    await page.getByLabel('Title').fill(renamed);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+    expect(await page.getByText(OWN_MESSAGES.contentConflict).count()).toBe(0);
     await page.getByRole('button', { name: '← Back to library' }).click();
     await page.waitForURL(/\/content(\?|$)/);
 

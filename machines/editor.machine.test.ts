@@ -93,6 +93,90 @@ describe('editor: load, edit, save', () => {
   });
 });
 
+describe('editor: two editors of one record on a page (the content item and its availability)', () => {
+  it('a save reports the version it moved the record from and to; a create reports nothing', async () => {
+    const { actor } = start();
+    const moved: unknown[] = [];
+    actor.on('editor.versionMoved', (event) => moved.push(event));
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(moved).toEqual([{ type: 'editor.versionMoved', from: 3, to: 4 }]);
+
+    const created = start({ save: async () => ({ ...SAVED, id: 'item-9' }) });
+    const fromCreate: unknown[] = [];
+    created.actor.on('editor.versionMoved', (event) => fromCreate.push(event));
+    await waitFor(created.actor, (s) => s.matches('editing'));
+    created.actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    created.actor.send({ type: 'editor.save' });
+    await waitFor(created.actor, (s) => s.matches('saved'));
+    expect(fromCreate).toEqual([]);
+  });
+
+  it('with changes, keeps them and saves them with the version the other editor left', async () => {
+    const { actor, saves } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('editing');
+    expect(selectDraft(actor.getSnapshot()).title).toBe('Mine');
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves.map((s) => s.version)).toEqual([4]);
+  });
+
+  it('moves the version of changes kept by a failed save or a leave question too', async () => {
+    let attempt = 0;
+    const { actor, saves } = start({ save: async () => { if (attempt++ === 0) throw new Error('offline'); return SAVED; } });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    actor.send({ type: 'editor.leave' });
+    expect(selectIsConfirmingLeave(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.recordMoved', from: 4, to: 6 });
+    actor.send({ type: 'editor.leaveCancel' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves.map((s) => s.version)).toEqual([3, 6]);
+  });
+
+  it('without changes, or once saved, reads the record again (a status the other editor set shows)', async () => {
+    let loads = 0;
+    const { actor } = start({ load: async () => (loads++ === 0 ? RECORD : { ...RECORD, values: { ...RECORD.values, status: 'scheduled' }, version: 4 }) });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('loading');
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(loads).toBe(2);
+    expect(selectDraft(actor.getSnapshot()).status).toBe('scheduled');
+
+    const saved = start({ load: async () => SAVED });
+    await waitFor(saved.actor, (s) => s.matches('editing'));
+    saved.actor.send({ type: 'editor.change', field: 'title', value: 'Again' });
+    saved.actor.send({ type: 'editor.save' });
+    await waitFor(saved.actor, (s) => s.matches('saved'));
+    saved.actor.send({ type: 'editor.recordMoved', from: 4, to: 5 });
+    expect(selectEditorPhase(saved.actor.getSnapshot())).toBe('loading');
+  });
+
+  it('ignores a move from a version it did not read (someone else saved between: Save is refused, as it must be)', async () => {
+    const { actor, saves } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'editor.recordMoved', from: 2, to: 4 });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves.map((s) => s.version)).toEqual([3]);
+    // Before the record is read, there is no version to move.
+    const fresh = start({ load: () => new Promise<EditorRecord>(() => {}) });
+    fresh.actor.send({ type: 'editor.recordMoved', from: 0, to: 1 });
+    expect(fresh.actor.getSnapshot().context.version).toBe(0);
+  });
+});
+
 describe('editor: conflicts and failures', () => {
   it('a stale version ends in conflict with the message; reload discards the draft and reads again', async () => {
     let loads = 0;
@@ -289,6 +373,8 @@ describe('editor: every path', () => {
     { type: 'editor.navigate' },
     { type: 'editor.leaveConfirm' },
     { type: 'editor.leaveCancel' },
+    { type: 'editor.recordMoved', from: 3, to: 9 },
+    { type: 'editor.recordMoved', from: 4, to: 9 },
   ];
   itReachesEveryStateAndTransition(withRules, {
     events,

@@ -20,7 +20,7 @@
  *   record answers with an id other than the editor's) also runs the provided `openCreated` with
  *   the new id (the page shows it at its own URL).
  */
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
 import { errorMessage } from './notify';
 import { providedLater } from './unprovided';
@@ -99,7 +99,16 @@ export type EditorEvent =
   | { type: 'editor.leave' }
   | { type: 'editor.navigate' }
   | { type: 'editor.leaveConfirm' }
-  | { type: 'editor.leaveCancel' };
+  | { type: 'editor.leaveCancel' }
+  /**
+   * Another editor of the same page saved the same record (the content item's fields and its
+   * availability share the item's version), from version `from` to `to`, changing none of this
+   * editor's fields: the version this editor read moves with it, so its next save is not refused.
+   */
+  | { type: 'editor.recordMoved'; from: number; to: number };
+
+/** What an editor reports to whoever listens (the page's other editor of the same record). */
+export type EditorEmitted = { type: 'editor.versionMoved'; from: number; to: number };
 
 function sameValue(a: EditorValue | undefined, b: EditorValue | undefined): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
@@ -142,6 +151,7 @@ export const editorMachine = setup({
     input: {} as EditorInput,
     context: {} as EditorContext,
     events: {} as EditorEvent,
+    emitted: {} as EditorEmitted,
   },
   actors: {
     load: providedLater<EditorRecord, EditorLoadInput>('load'),
@@ -172,6 +182,10 @@ export const editorMachine = setup({
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     setMissingError: assign(({ context }) => ({ error: OWN_MESSAGES.fieldRequired(context.required[firstMissing(context) ?? ''] ?? '') })),
     clearError: assign({ error: null }),
+    /** The record moved on from the version this editor read, by a save of the page's other editor. */
+    moveVersion: assign((_, params: { to: number }) => ({ version: params.to })),
+    /** Tells a listener the record's version this save moved from and to (before the saved record is stored). */
+    reportVersionMoved: emit(({ context }, params: { to: number }) => ({ type: 'editor.versionMoved' as const, from: context.version, to: params.to })),
     /** Provided by the page: go where the person asked to go. */
     leave: () => {},
     /** Provided by the page: a save went through (it refreshes what shows the record). */
@@ -187,6 +201,11 @@ export const editorMachine = setup({
     isNotFound: (_, params: { error: unknown }) => failureCode(params.error) === EDITOR_FAILURE.notFound,
     isConflict: (_, params: { error: unknown }) => failureCode(params.error) === EDITOR_FAILURE.conflict,
     isCreated: (_, params: { before: string; after: string | undefined }) => params.after !== undefined && params.after !== params.before,
+    /** The record is at the version this editor read (a move from another one is not this editor's record state). */
+    isReadAt: ({ context }, params: { version: number }) => context.version === params.version && context.version > 0,
+    /** Read at that version and nothing changed in the draft. */
+    isCleanAt: ({ context }, params: { version: number }) =>
+      context.version === params.version && context.version > 0 && Object.keys(changedFields(context)).length === 0,
   },
 }).createMachine({
   id: 'editor',
@@ -232,6 +251,20 @@ export const editorMachine = setup({
     editing: {
       description: 'The form shows the draft; changes are kept until saved or discarded.',
       on: {
+        // The page's other editor saved this record: without changes here, read it again (its other
+        // fields, e.g. a status the availability set, show as stored); with changes, keep them and move
+        // the version, so Save is not refused for a save made on this same page (so too while a failed
+        // save or a leave question keeps the changes).
+        'editor.recordMoved': [
+          {
+            guard: { type: 'isCleanAt', params: ({ event }) => ({ version: event.from }) },
+            target: 'loading',
+          },
+          {
+            guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) },
+            actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
+          },
+        ],
         'editor.change': { actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError'] },
         'editor.discard': { actions: 'discardDraft' },
         'editor.save': [
@@ -264,7 +297,14 @@ export const editorMachine = setup({
               { type: 'openCreated', params: ({ event }) => ({ id: event.output.id! }) },
             ],
           },
-          { target: 'saved', actions: [{ type: 'storeRecord', params: ({ event }) => ({ record: event.output }) }, 'announceSaved'] },
+          {
+            target: 'saved',
+            actions: [
+              { type: 'reportVersionMoved', params: ({ event }) => ({ to: event.output.version }) },
+              { type: 'storeRecord', params: ({ event }) => ({ record: event.output }) },
+              'announceSaved',
+            ],
+          },
         ],
         onError: [
           { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'conflict', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error, OWN_MESSAGES.contentConflict) }) } },
@@ -281,6 +321,8 @@ export const editorMachine = setup({
     saved: {
       description: 'The changes are stored; the form shows the new values until the next change.',
       on: {
+        // The page's other editor saved this record since: read it again.
+        'editor.recordMoved': { guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) }, target: 'loading' },
         'editor.change': { target: 'editing', actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
         'editor.leave': { target: 'left', actions: 'leave' },
       },
@@ -300,6 +342,7 @@ export const editorMachine = setup({
         'editor.change': { target: 'editing', actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError'] },
         'editor.discard': { target: 'editing', actions: 'discardDraft' },
         'editor.leave': { target: 'confirmingLeave' },
+        'editor.recordMoved': { guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) }, actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) } },
         'editor.navigate': { guard: 'isDirty', target: 'confirmingNavigation' },
       },
     },
@@ -308,6 +351,7 @@ export const editorMachine = setup({
       on: {
         'editor.leaveConfirm': { target: 'left', actions: 'leave' },
         'editor.leaveCancel': { target: 'editing' },
+        'editor.recordMoved': { guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) }, actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) } },
       },
     },
     confirmingNavigation: {
@@ -315,6 +359,7 @@ export const editorMachine = setup({
       on: {
         'editor.leaveConfirm': { target: 'left' },
         'editor.leaveCancel': { target: 'editing' },
+        'editor.recordMoved': { guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) }, actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) } },
       },
     },
     left: {

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import type { Roles } from '../../../common/contract';
 import { AVAILABILITY_MESSAGES as M, type Licence } from '../../../common/content-availability';
+import { editorMachine, type EditorRecord, type EditorSaveInput } from '../../../machines/editor.machine';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
 import { signedInAs } from '../../test-support/content-fixtures';
@@ -15,6 +17,19 @@ const LICENCE: Licence = {
   startsAt: '2026-12-01T00:00:00.000Z', endsAt: '2027-06-01T00:00:00.000Z', countryGroupIds: [], version: 1,
 };
 const as = (level: 'read' | 'write') => ({ auth: { readStoredSession: fakeActor(() => signedInAs({ Content: level } as Roles)) } });
+
+/** The item's edit form's editor (the other editor of the same record), read at `version`; counts its reads. */
+function itemEditor(version = 3) {
+  const reads = { count: 0 };
+  const record: EditorRecord = { id: ID, values: { title: 'Storm Coast' }, version, data: null };
+  const actor = createActor(editorMachine.provide({
+    actors: {
+      load: fromPromise(async () => { reads.count += 1; return { ...record, version: version + reads.count - 1 }; }),
+      save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => ({ ...record, values: input.draft, version: input.version + 1 })),
+    },
+  }), { input: { id: ID } }).start();
+  return { actor, reads };
+}
 
 function setup() {
   const fakes = contentAvailabilityFakes();
@@ -30,7 +45,7 @@ function setup() {
 describe('AvailabilityPanel', () => {
   it('shows publish at in the site\'s time zone, the item\'s country groups and its licences', async () => {
     const { pages } = setup();
-    await renderView(<AvailabilityPanel id={ID} writable />, { pages, actors: as('write') });
+    await renderView(<AvailabilityPanel id={ID} writable itemEditor={itemEditor().actor} />, { pages, actors: as('write') });
     expect(((await screen.findByLabelText('Publish at (America/New_York)')) as HTMLInputElement).value).toBe('2026-12-24T12:00');
     expect(screen.getByText(/Times are in the site's time zone, America\/New_York/)).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'British Isles' }) as HTMLInputElement).checked).toBe(true);
@@ -40,7 +55,7 @@ describe('AvailabilityPanel', () => {
 
   it('saves the times entered, and shows the server\'s refusal naming the licence', async () => {
     const { fakes, pages } = setup();
-    const view = await renderView(<AvailabilityPanel id={ID} writable />, { pages, actors: as('write') });
+    const view = await renderView(<AvailabilityPanel id={ID} writable itemEditor={itemEditor().actor} />, { pages, actors: as('write') });
     const unpublish = await screen.findByLabelText('Unpublish at (America/New_York)');
     await view.user.type(unpublish, '2026-12-20T08:00');
     await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
@@ -59,8 +74,30 @@ describe('AvailabilityPanel', () => {
 
   it('shows a read role the availability without Save, its fields disabled', async () => {
     const { pages } = setup();
-    await renderView(<AvailabilityPanel id={ID} writable={false} />, { pages, actors: as('read') });
+    await renderView(<AvailabilityPanel id={ID} writable={false} itemEditor={itemEditor().actor} />, { pages, actors: as('read') });
     expect(((await screen.findByLabelText('Publish at (America/New_York)')) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Update availability' })).toBeNull();
+  });
+
+  it('tells the item\'s edit form of its save (3 → 4): the form, without changes, reads the item again; its own save moves the panel on', async () => {
+    const { fakes, pages } = setup();
+    const item = itemEditor(3);
+    const view = await renderView(<AvailabilityPanel id={ID} writable itemEditor={item.actor} />, { pages, actors: as('write') });
+    await waitFor(() => expect(item.actor.getSnapshot().value).toBe('editing'));
+    const unpublish = await screen.findByLabelText('Unpublish at (America/New_York)');
+    await view.user.type(unpublish, '2027-01-20T08:00');
+    await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
+    expect(await screen.findByText(M.availabilitySaved)).toBeTruthy();
+    await waitFor(() => expect(item.reads.count).toBe(2));
+    await waitFor(() => expect(item.actor.getSnapshot().context.version).toBe(4));
+    // The item's form saves a title (4 → 5): the panel's next save goes with version 5, not refused.
+    item.actor.send({ type: 'editor.change', field: 'title', value: 'Storm Coast II' });
+    await view.user.clear(unpublish);
+    await view.user.type(unpublish, '2027-02-20T08:00');
+    item.actor.send({ type: 'editor.save' });
+    await waitFor(() => expect(item.actor.getSnapshot().value).toBe('saved'));
+    await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
+    await waitFor(() => expect(fakes.saves).toHaveLength(2));
+    expect(fakes.saves[1]).toMatchObject({ kind: 'availability', input: { version: 5, changes: { unpublishAt: '2027-02-20T08:00' } } });
   });
 });

@@ -8,18 +8,22 @@
 import { useSelector } from '@xstate/react';
 import { AVAILABILITY_MESSAGES as M, type Licence } from '../../../common/content-availability';
 import { formatDateTime } from '../../../common/display-format';
+import type { ActorRefFrom } from 'xstate';
 import {
-  selectCanSave, selectEditorData, selectEditorError, selectEditorPhase, selectIsBusy,
+  selectCanSave, selectEditorData, selectEditorError, selectEditorPhase, selectIsBusy, type EditorMachine,
 } from '../../../machines/editor.machine';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
+import { useLinkedRecordEditors } from '../shared/use-linked-record-editors';
 import { ChoiceList, TextField } from '../monetization/EditorFields';
 import * as css from './content.css';
 
 interface AvailabilityView { timezone: string; status: string; licences: Licence[]; groups: { id: string; name: string }[] }
 
-export function AvailabilityPanel({ id, writable }: { id: string; writable: boolean }) {
+export function AvailabilityPanel({ id, writable, itemEditor }: { id: string; writable: boolean; itemEditor: ActorRefFrom<EditorMachine> }) {
   const editor = usePageActor('contentAvailability', { input: { id } });
+  // The item's edit form saves the same record: each save moves the other's version (or reads it again).
+  useLinkedRecordEditors(editor, itemEditor);
   const phase = useSelector(editor, selectEditorPhase);
   const error = useSelector(editor, selectEditorError);
   const canSave = useSelector(editor, selectCanSave);

@@ -1,0 +1,20 @@
+/**
+ * Two editors of ONE record on one page (the content item's fields and its availability share the
+ * item's version, issue 29): each one's save (`editor.versionMoved`) is passed to the other as
+ * `editor.recordMoved`. The editor machine decides what follows (read again when it has no changes,
+ * else move its version so its next Save is not refused for a save made on this same page); this
+ * only carries the event, like the router's reports in src/main.tsx.
+ */
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { EditorEmitted, EditorMachine } from '../../../machines/editor.machine';
+
+type EditorRef = ActorRefFrom<EditorMachine>;
+
+export function useLinkedRecordEditors(a: EditorRef, b: EditorRef): void {
+  useEffect(() => {
+    const relay = (to: EditorRef) => (event: EditorEmitted) => to.send({ type: 'editor.recordMoved', from: event.from, to: event.to });
+    const subscriptions = [a.on('editor.versionMoved', relay(b)), b.on('editor.versionMoved', relay(a))];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [a, b]);
+}
