@@ -182,6 +182,10 @@ export const CONTENT_SCHEMAS = {
       status: { type: 'string', enum: [...CONTENT_STATUSES] },
       /** ISO date-time; required with status 'scheduled', refused with any other status. */
       scheduledAt: { type: ['string', 'null'], maxLength: 40 },
+      /** The catalogue fields a new item is given (issue 29), changed later: one of CONTENT_RATINGS, a LANGUAGE_CODE, a day 'YYYY-MM-DD' or null. */
+      rating: { type: 'string', maxLength: 10 },
+      originalLanguage: { type: 'string', maxLength: 10 },
+      releaseDate: { type: ['string', 'null'], maxLength: 10 },
     },
   },
   bulkStatus: {

@@ -17,10 +17,16 @@ describe('content record', () => {
 
   it('holds the editable fields as the form shows them, with the whole answer as data', () => {
     const detail = {
-      item: { title: 'Harbour', description: 'Sea', genre: 'Drama', tags: ['a', 'b'], status: 'draft', scheduledAt: null, version: 3 },
+      item: {
+        title: 'Harbour', description: 'Sea', genre: 'Drama', tags: ['a', 'b'], status: 'draft', scheduledAt: null, version: 3,
+        rating: 'PG-13', originalLanguage: 'fr', releaseDate: null,
+      },
     } as unknown as ContentDetailResponse;
     expect(contentRecordOf(detail)).toEqual({
-      values: { title: 'Harbour', description: 'Sea', genre: 'Drama', tags: 'a, b', status: 'draft', scheduledAt: '' },
+      values: {
+        title: 'Harbour', description: 'Sea', genre: 'Drama', tags: 'a, b', status: 'draft', scheduledAt: '',
+        rating: 'PG-13', originalLanguage: 'fr', releaseDate: '',
+      },
       version: 3,
       data: detail,
     });
@@ -31,5 +37,8 @@ describe('content record', () => {
     expect(contentUpdateOf(5, { title: 'T', description: 'D', genre: 'G', status: 'published' })).toEqual({
       version: 5, title: 'T', description: 'D', genre: 'G', status: 'published',
     });
+    // The catalogue fields: an emptied release date is none (null), a day goes as it is.
+    expect(contentUpdateOf(6, { rating: 'R', originalLanguage: 'ja', releaseDate: '' })).toEqual({ version: 6, rating: 'R', originalLanguage: 'ja', releaseDate: null });
+    expect(contentUpdateOf(7, { releaseDate: '1999-03-31' })).toEqual({ version: 7, releaseDate: '1999-03-31' });
   });
 });

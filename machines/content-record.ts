@@ -57,6 +57,10 @@ export function contentRecordOf(detail: ContentDetailData, timeZone?: string): E
       tags: item.tags.join(', '),
       status: item.status,
       scheduledAt: timeZone ? isoToZonedInput(item.scheduledAt, timeZone) : isoToLocalInput(item.scheduledAt),
+      rating: item.rating,
+      originalLanguage: item.originalLanguage,
+      // A day without a time (a date input's value); '' for none.
+      releaseDate: item.releaseDate ?? '',
     },
     version: item.version,
     data: detail,
@@ -72,5 +76,8 @@ export function contentUpdateOf(version: number, changes: EditorValues, timeZone
   if (typeof changes.tags === 'string') body.tags = tagsFromText(changes.tags);
   if (typeof changes.status === 'string') body.status = changes.status as ContentStatus;
   if (typeof changes.scheduledAt === 'string') body.scheduledAt = timeZone ? zonedInputToIso(changes.scheduledAt, timeZone) : localInputToIso(changes.scheduledAt);
+  if (typeof changes.rating === 'string') body.rating = changes.rating;
+  if (typeof changes.originalLanguage === 'string') body.originalLanguage = changes.originalLanguage;
+  if (typeof changes.releaseDate === 'string') body.releaseDate = changes.releaseDate === '' ? null : changes.releaseDate;
   return body;
 }

@@ -6,17 +6,17 @@
  * rows even when the seeded world (or another test file on the shared PostgreSQL) holds thousands.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import {
-  searchKeyOf,
+  CONTENT_CREATE_MESSAGES, searchKeyOf,
   type ContentDetailResponse, type ContentListResponse, type ContentUpdateResponse,
 } from '../common/content';
 import { OWN_MESSAGES } from '../common/messages';
 import { statsSince } from './db/content-repository';
 import { DEMO_SITES } from './db/demo-accounts';
-import { auditEvents, contentItems, dailyPlaybackRollups, networks } from './db/schema';
+import { auditEvents, contentItems, dailyPlaybackRollups, networks, revisions } from './db/schema';
 import { createTestApp, type Session, type TestApp } from './test/kit';
 
 let t: TestApp;
@@ -288,6 +288,30 @@ describe('PATCH /v2.0/content/:id', () => {
     const { item } = published.json<ContentUpdateResponse>();
     expect(item).toMatchObject({ status: 'published', scheduledAt: null, version: 3 });
     expect(item.publishedAt).not.toBeNull();
+  });
+
+  it('changes the catalogue fields (rating, original language, release day) by the rules of a new item, each a revision', async () => {
+    const [id] = await insertItems(viewliftId, [{ title: `Catalogue ${TOKEN}` }]);
+    for (const [body, field, message] of [
+      [{ rating: 'XXX' }, 'rating', CONTENT_CREATE_MESSAGES.ratingInvalid],
+      [{ originalLanguage: 'English' }, 'originalLanguage', CONTENT_CREATE_MESSAGES.languageInvalid],
+      [{ releaseDate: '2026-02-30' }, 'releaseDate', CONTENT_CREATE_MESSAGES.releaseDateInvalid],
+      [{ releaseDate: '1850-01-01' }, 'releaseDate', CONTENT_CREATE_MESSAGES.releaseDateInvalid],
+    ] as const) {
+      const refused = await patch(writer, id!, { version: 1, ...body });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json(), field).toMatchObject({ message, fields: { [field]: message } });
+    }
+    const changed = await patch(writer, id!, { version: 1, rating: 'TV-14', originalLanguage: 'pt-BR', releaseDate: '1999-03-31' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<ContentUpdateResponse>().item).toMatchObject({ rating: 'TV-14', originalLanguage: 'pt-BR', releaseDate: '1999-03-31', version: 2 });
+    const cleared = await patch(writer, id!, { version: 2, releaseDate: null });
+    expect(cleared.json<ContentUpdateResponse>().item).toMatchObject({ rating: 'TV-14', releaseDate: null, version: 3 });
+    const changes = (await t.db.select().from(revisions).where(and(eq(revisions.objectKind, 'content'), eq(revisions.objectId, id!))).orderBy(asc(revisions.seq))).map((r) => r.changes);
+    expect(changes).toEqual([
+      [{ field: 'rating', before: 'NR', after: 'TV-14' }, { field: 'originalLanguage', before: 'en', after: 'pt-BR' }, { field: 'releaseDate', before: null, after: '1999-03-31' }],
+      [{ field: 'releaseDate', before: '1999-03-31', after: null }],
+    ]);
   });
 
   it('refuses bad bodies with a 400 naming the field', async () => {

@@ -49,7 +49,8 @@ function requireEdit(caller: AuthContext): void {
 /** A 400 for one field, with the message beside it. */
 const refuse = (field: string, message: string) => invalid(field, message, { [field]: message });
 
-function isRealDay(text: string): boolean {
+/** A calendar day 'YYYY-MM-DD' that exists, from 1888 (the first film) to 9999. */
+export function isRealDay(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];

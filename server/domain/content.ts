@@ -7,7 +7,7 @@
  */
 import { AREAS } from '../../common/constants';
 import {
-  searchKeyOf,
+  CONTENT_CREATE_MESSAGES as M, CONTENT_RATINGS, LANGUAGE_CODE, searchKeyOf,
   type ContentBulkStatusRequest, type ContentBulkStatusResponse, type ContentDetailResponse, type ContentKind,
   type ContentListResponse, type ContentSort, type ContentStatus, type ContentUpdateRequest, type ContentUpdateResponse,
 } from '../../common/content';
@@ -22,6 +22,7 @@ import type { AuditLog } from './audit';
 import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
 import { auditObject, recordRevision } from './revisions';
 import type { AuthContext } from './auth-context';
+import { isRealDay } from './content-create';
 import { conflict, forbidden, invalid, notFound } from './errors';
 
 export interface ContentListParams {
@@ -78,6 +79,20 @@ export function changesFor(row: ContentRow, request: ContentUpdateRequest, now: 
     changes.genre = genre;
   }
   if (request.tags !== undefined) changes.tags = normaliseTags(request.tags);
+  // The catalogue fields, by the rules a new item follows (server/domain/content-create.ts).
+  if (request.rating !== undefined) {
+    if (!(CONTENT_RATINGS as readonly string[]).includes(request.rating)) throw invalid('rating', M.ratingInvalid, { rating: M.ratingInvalid });
+    changes.rating = request.rating;
+  }
+  if (request.originalLanguage !== undefined) {
+    if (!LANGUAGE_CODE.test(request.originalLanguage)) throw invalid('originalLanguage', M.languageInvalid, { originalLanguage: M.languageInvalid });
+    changes.originalLanguage = request.originalLanguage;
+  }
+  if (request.releaseDate !== undefined) {
+    const releaseDate = request.releaseDate === '' ? null : request.releaseDate;
+    if (releaseDate !== null && !isRealDay(releaseDate)) throw invalid('releaseDate', M.releaseDateInvalid, { releaseDate: M.releaseDateInvalid });
+    changes.releaseDate = releaseDate;
+  }
 
   const status = request.status ?? (row.status as ContentStatus);
   if (status === 'scheduled') {

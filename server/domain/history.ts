@@ -89,7 +89,8 @@ const RESTORERS: Partial<Record<RevisionKind, Restorer>> = {
   async content(deps, ctx, row, version) {
     const before = beforeValues(row);
     const request: Record<string, unknown> = { version };
-    for (const key of ['title', 'description', 'genre', 'tags', 'status'] as const) if (key in before && before[key] !== null) request[key] = before[key];
+    for (const key of ['title', 'description', 'genre', 'tags', 'status', 'rating', 'originalLanguage'] as const) if (key in before && before[key] !== null) request[key] = before[key];
+    if ('releaseDate' in before) request.releaseDate = before.releaseDate;
     if ('scheduledAt' in before) request.scheduledAt = before.scheduledAt;
     return deps.content.update(ctx, row.objectId, request as Parameters<ContentService['update']>[2]);
   },

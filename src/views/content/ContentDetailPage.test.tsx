@@ -111,6 +111,20 @@ describe('ContentDetailPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Harbour Lights (restored)');
   });
 
+  it('edits the rating, the original language and the release day; an emptied day is sent as none', async () => {
+    const { rendered, saves } = show();
+    const view = await rendered;
+    expect((screen.getByLabelText('Rating') as HTMLSelectElement).value).toBe('PG-13');
+    expect((screen.getByLabelText('Original language') as HTMLSelectElement).value).toBe('en');
+    expect((screen.getByLabelText('Release date') as HTMLInputElement).value).toBe('2025-11-20');
+    await view.user.selectOptions(screen.getByLabelText('Rating'), 'TV-MA');
+    await view.user.selectOptions(screen.getByLabelText('Original language'), 'Japanese');
+    await view.user.clear(screen.getByLabelText('Release date'));
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(saves).toEqual([expect.objectContaining({ version: 1, changes: { rating: 'TV-MA', originalLanguage: 'ja', releaseDate: '' } })]);
+  });
+
   it('asks for a go-live date field only when the status is scheduled', async () => {
     const view = await show().rendered;
     expect(screen.queryByLabelText(/Goes live at/)).toBeNull();

@@ -8,7 +8,9 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../../common/constants';
-import { CONTENT_CREATE_MESSAGES, CONTENT_STATUSES, isContentKind, type ContentDetailResponse, type ContentQosSummary } from '../../../common/content';
+import {
+  CONTENT_CREATE_MESSAGES, CONTENT_LANGUAGES, CONTENT_RATINGS, CONTENT_STATUSES, isContentKind, type ContentDetailResponse, type ContentQosSummary,
+} from '../../../common/content';
 import { knownTimeZone } from '../../../common/zoned-time';
 import { formatDateTime } from '../../../common/display-format';
 import { CONTENT_STATUS_WORDS } from '../../../common/status-words';
@@ -137,6 +139,12 @@ function Stats({ detail }: { detail: ContentDetailResponse }) {
   );
 }
 
+/** The form's languages, with the item's own code first when the list does not name it (an import may hold any code). */
+function languageOptions(current: string): [string, string][] {
+  const named = Object.entries(CONTENT_LANGUAGES);
+  return current && !(current in CONTENT_LANGUAGES) ? [[current, current], ...named] : named;
+}
+
 function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string }) {
   const draft = useSelector(editor, selectDraft);
   const phase = useSelector(editor, selectEditorPhase);
@@ -172,6 +180,22 @@ function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string })
           <select className={input} value={text('status')} onChange={change('status')} disabled={locked}>
             {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_WORDS[s]}</option>)}
           </select>
+        </label>
+        <label className={field}>
+          <span className={label}>Rating</span>
+          <select className={input} value={text('rating')} onChange={change('rating')} disabled={locked}>
+            {CONTENT_RATINGS.map((r) => <option key={r} value={r}>{r === 'NR' ? 'NR (not rated)' : r}</option>)}
+          </select>
+        </label>
+        <label className={field}>
+          <span className={label}>Original language</span>
+          <select className={input} value={text('originalLanguage')} onChange={change('originalLanguage')} disabled={locked}>
+            {languageOptions(text('originalLanguage')).map(([code, name]) => <option key={code} value={code}>{name}</option>)}
+          </select>
+        </label>
+        <label className={field}>
+          <span className={label}>Release date</span>
+          <input className={input} type="date" value={text('releaseDate')} onChange={change('releaseDate')} disabled={locked} min="1888-01-01" max="9999-12-31" />
         </label>
         {text('status') === 'scheduled' && (
           <label className={field}>
