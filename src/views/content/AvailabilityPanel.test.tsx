@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Roles } from '../../../common/contract';
 import { AVAILABILITY_MESSAGES as M, type Licence } from '../../../common/content-availability';
 import { editorMachine, type EditorRecord, type EditorSaveInput } from '../../../machines/editor.machine';
+import type { PageHistoryRef } from '../../../machines/list-page.machine';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
 import { signedInAs } from '../../test-support/content-fixtures';
@@ -82,7 +83,8 @@ describe('AvailabilityPanel', () => {
   it('tells the item\'s edit form of its save (3 → 4): the form, without changes, reads the item again; its own save moves the panel on', async () => {
     const { fakes, pages } = setup();
     const item = itemEditor(3);
-    const view = await renderView(<AvailabilityPanel id={ID} writable itemEditor={item.actor} />, { pages, actors: as('write') });
+    const history = { send: vi.fn() };
+    const view = await renderView(<AvailabilityPanel id={ID} writable itemEditor={item.actor} history={history as unknown as PageHistoryRef} />, { pages, actors: as('write') });
     await waitFor(() => expect(item.actor.getSnapshot().value).toBe('editing'));
     const unpublish = await screen.findByLabelText('Unpublish at (America/New_York)');
     await view.user.type(unpublish, '2027-01-20T08:00');
@@ -90,6 +92,8 @@ describe('AvailabilityPanel', () => {
     expect(await screen.findByText(M.availabilitySaved)).toBeTruthy();
     await waitFor(() => expect(item.reads.count).toBe(2));
     await waitFor(() => expect(item.actor.getSnapshot().context.version).toBe(4));
+    // The item's History reads the availability's revision.
+    expect(history.send.mock.calls).toEqual([[{ type: 'history.reload' }]]);
     // The item's form saves a title (4 → 5): the panel's next save goes with version 5, not refused.
     item.actor.send({ type: 'editor.change', field: 'title', value: 'Storm Coast II' });
     await view.user.clear(unpublish);
@@ -99,5 +103,6 @@ describe('AvailabilityPanel', () => {
     await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
     await waitFor(() => expect(fakes.saves).toHaveLength(2));
     expect(fakes.saves[1]).toMatchObject({ kind: 'availability', input: { version: 5, changes: { unpublishAt: '2027-02-20T08:00' } } });
+    await waitFor(() => expect(history.send).toHaveBeenCalledTimes(2));
   });
 });

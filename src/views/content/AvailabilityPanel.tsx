@@ -12,6 +12,7 @@ import type { ActorRefFrom } from 'xstate';
 import {
   selectCanSave, selectEditorData, selectEditorError, selectEditorPhase, selectIsBusy, type EditorMachine,
 } from '../../../machines/editor.machine';
+import type { PageHistoryRef } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
 import { useLinkedRecordEditors } from '../shared/use-linked-record-editors';
@@ -20,10 +21,13 @@ import * as css from './content.css';
 
 interface AvailabilityView { timezone: string; status: string; licences: Licence[]; groups: { id: string; name: string }[] }
 
-export function AvailabilityPanel({ id, writable, itemEditor }: { id: string; writable: boolean; itemEditor: ActorRefFrom<EditorMachine> }) {
+export function AvailabilityPanel({ id, writable, itemEditor, history }: {
+  id: string; writable: boolean; itemEditor: ActorRefFrom<EditorMachine>; history?: PageHistoryRef;
+}) {
   const editor = usePageActor('contentAvailability', { input: { id } });
-  // The item's edit form saves the same record: each save moves the other's version (or reads it again).
-  useLinkedRecordEditors(editor, itemEditor);
+  // The item's edit form saves the same record: each save moves the other's version (or reads it
+  // again); the item's History reads the availability's revision.
+  useLinkedRecordEditors(editor, itemEditor, history);
   const phase = useSelector(editor, selectEditorPhase);
   const error = useSelector(editor, selectEditorError);
   const canSave = useSelector(editor, selectCanSave);

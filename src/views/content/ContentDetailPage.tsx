@@ -281,7 +281,7 @@ function ContentDetail({ id }: { id: string }) {
       </div>
       <ContentFamily item={item} family={detail.family} writable={writable} />
       <Stats detail={detail} />
-      <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} itemEditor={editor} /></div>
+      <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} itemEditor={editor} history={history} /></div>
       {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={knownTimeZone(timeZone)} /></div>}
       {history && <div className={css.editArea}><EditorHistoryPanel history={history} editor={editor} /></div>}
       <Modal

@@ -3,18 +3,27 @@
  * item's version, issue 29): each one's save (`editor.versionMoved`) is passed to the other as
  * `editor.recordMoved`. The editor machine decides what follows (read again when it has no changes,
  * else move its version so its next Save is not refused for a save made on this same page); this
- * only carries the event, like the router's reports in src/main.tsx.
+ * only carries the event, like the router's reports in src/main.tsx. The record's History, when the
+ * page shows one, is told to read its revisions again after a save of `a` (the page machine already
+ * reads it after its own editor's save).
  */
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { EditorEmitted, EditorMachine } from '../../../machines/editor.machine';
+import type { PageHistoryRef } from '../../../machines/list-page.machine';
 
 type EditorRef = ActorRefFrom<EditorMachine>;
 
-export function useLinkedRecordEditors(a: EditorRef, b: EditorRef): void {
+export function useLinkedRecordEditors(a: EditorRef, b: EditorRef, history?: PageHistoryRef): void {
   useEffect(() => {
     const relay = (to: EditorRef) => (event: EditorEmitted) => to.send({ type: 'editor.recordMoved', from: event.from, to: event.to });
-    const subscriptions = [a.on('editor.versionMoved', relay(b)), b.on('editor.versionMoved', relay(a))];
+    const subscriptions = [
+      a.on('editor.versionMoved', (event) => {
+        relay(b)(event);
+        history?.send({ type: 'history.reload' });
+      }),
+      b.on('editor.versionMoved', relay(a)),
+    ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [a, b]);
+  }, [a, b, history]);
 }
