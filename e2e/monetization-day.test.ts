@@ -3,8 +3,10 @@
  * Monthly, sees before saving how many paying subscribers keep the old price, moves them at their
  * next renewal (confirmed), and the audit log (read through the Admin API as admin@demo.test) has both
  * actions; creates the named code SUMMER25, disables it, and a redemption of it by the apps
- * (POST /v1/coupons/redeem with the site's app key) is refused. The Monetization tab is marked on
- * Plans and Coupons. Screenshots at 1440 and 390 px: /tmp/shots/monetization-day/.
+ * (POST /v1/coupons/redeem with the site's app key) is refused; opens SUMMER25's History by keyboard
+ * (`?history=<id>`, kept by Back/Forward and reload), sees Active → Disabled in words, restores the
+ * Active code from it; monetization-reader@demo.test sees the same History without Restore. The
+ * Monetization tab is marked on Plans and Coupons. Screenshots at 1440 and 390 px: /tmp/shots/monetization-day/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { API_PATHS } from '../common/constants';
 import { INGEST_KEY_HEADER, INGEST_ROSTER_PATH } from '../common/ingest-contract';
 import { COUPON_REDEEM_PATH } from '../common/monetization-contract';
 import { MONETIZATION_MESSAGES } from '../common/monetization-rules';
+import { HISTORY_PANEL_MESSAGES } from '../common/revisions';
 import { DEMO_SITES } from '../server/db/demo-accounts';
 import { demoIngestionKey } from '../server/db/seed-world';
 import { launchBrowser, newPage, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
@@ -132,5 +135,66 @@ describe('a monetization day', () => {
     expect(await redeem.json()).toEqual({ success: false, message: MONETIZATION_MESSAGES.redeemDisabled });
     const admin = await adminHeaders();
     expect((await auditOf('monetization.coupon.disable', admin)).some((e) => e.actor?.username === 'monetization@demo.test')).toBe(true);
+  });
+
+  it('opens SUMMER25\'s History by keyboard, keeps it in the address, and restores the Active code from it; a reader sees it without Restore', async () => {
+    const coupons = `${server.url}/monetization/coupon`;
+    const table = page.getByRole('table', { name: 'Coupons' });
+    const link = table.getByRole('link', { name: `History of ${CODE}` });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\?history=/);
+    const id = new URL(page.url()).searchParams.get('history')!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const region = page.getByRole('region', { name: `History of ${CODE}` });
+    const disabledChange = region.getByText('Status: Active → Disabled');
+    await disabledChange.waitFor();
+    // The batch form is set aside while the History shows; Close history is the way back.
+    expect(await page.getByRole('button', { name: 'Create code' }).isVisible()).toBe(false);
+    await shots('coupon-history');
+
+    // Back and Forward move between the list and the History; a reload keeps it.
+    await page.goBack();
+    await page.waitForURL(coupons);
+    await region.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create code' }).waitFor();
+    await page.goForward();
+    await disabledChange.waitFor();
+    await page.reload();
+    await disabledChange.waitFor();
+
+    // Restore the values before the Disabled revision: the code is Active again, in the list too.
+    await region.getByRole('button', { name: 'Compare with now' }).first().click();
+    await region.getByRole('button', { name: /^Restore the values before #\d+$/ }).click();
+    const confirm = page.getByRole('dialog');
+    expect(await confirm.textContent()).toContain('Status: Disabled → Active');
+    await confirm.getByRole('button', { name: 'Restore' }).click();
+    await region.getByRole('status').filter({ hasText: /restored: its earlier values are back/ }).waitFor();
+    await table.getByRole('button', { name: `Disable ${CODE}` }).waitFor();
+    expect(await table.getByRole('row', { name: new RegExp(CODE) }).textContent()).toContain('Active');
+    await region.getByText('Status: Disabled → Active').waitFor();
+    await shots('coupon-history-restored');
+
+    await region.getByRole('link', { name: 'Close history' }).click();
+    await page.waitForURL(coupons);
+    // The batch form is back (read afresh by the reload: a batch again).
+    await page.getByRole('button', { name: 'Generate' }).waitFor();
+    await region.waitFor({ state: 'detached' });
+
+    const reader = await newPage(browser);
+    try {
+      await signIn(reader.page, server.url, 'monetization-reader@demo.test');
+      await reader.page.waitForURL((url) => url.pathname !== '/');
+      await reader.page.goto(`${coupons}?history=${id}`);
+      const readerRegion = reader.page.getByRole('region', { name: `History of ${CODE}` });
+      await readerRegion.getByText('Status: Active → Disabled').waitFor();
+      await readerRegion.getByText(HISTORY_PANEL_MESSAGES.readOnly).waitFor();
+      await readerRegion.getByRole('button', { name: 'Compare with now' }).first().click();
+      await readerRegion.getByTestId('revision-diff').waitFor();
+      expect(await readerRegion.getByRole('button', { name: /^Restore/ }).count()).toBe(0);
+      expect(await reader.page.getByRole('button', { name: `Disable ${CODE}` }).count()).toBe(0);
+    } finally {
+      await reader.context.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { createCoverage } from './test-support/coverage';
 import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
 import { pendingActor } from './test-support/fakes';
 import { pageHistoryMachine, selectHistoryRestored, type HistoryLoadInput, type HistoryPage, type HistoryRestoreInput, type HistoryRestoreOutput } from './history.machine';
-import { selectPageHistory } from './list-page.machine';
+import { pageRowHistoryMachine, selectPageHistory, selectRowHistory, selectRowHistoryId } from './list-page.machine';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -108,7 +108,7 @@ describe('listPage', () => {
     selectPageEditor(actor.getSnapshot())!.send({ type: 'editor.leave' });
     expect(closed()).toBe(1);
     expect(selectPageEditor(actor.getSnapshot())).toBeUndefined();
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().matches({ editor: 'closed' })).toBe(true);
   });
 
   it('opens an always-there editor afresh after its Close, and keeps it on page.close', async () => {
@@ -145,6 +145,11 @@ describe('listPage', () => {
     { type: 'action.performed' },
     { type: 'history.restored' },
     { type: 'history.stale' },
+    { type: 'page.history', id: 'p1' },
+    { type: 'page.history', id: 'p2' },
+    { type: 'page.closeHistory' },
+    { type: 'rowHistory.restored' },
+    { type: 'rowHistory.stale' },
   ];
   const logic = listPageMachine.provide({
     actors: {
@@ -152,13 +157,14 @@ describe('listPage', () => {
       editor: pageEditorMachine.provide({ actors: { load: pendingActor(), save: pendingActor() } }),
       pageAction: pageActionLogic.provide({ actors: { perform: pendingActor() } }),
       history: pageHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
+      rowHistory: pageRowHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
     },
   });
   // Two inputs between them take every transition (a page with a keepEditor never starts closed):
   // their paths are measured together.
-  const inputs: ListPageInput[] = [{}, { keepEditor: 'batch' }, { history: 'plan' }];
+  const inputs: ListPageInput[] = [{}, { keepEditor: 'batch' }, { history: 'plan' }, { keepEditor: 'batch', history: 'coupon', showHistory: 'p1' }];
   const paths = inputs.flatMap((input) => coveringPaths(listPageMachine, { events, input }).map((path) => ({ input, path })));
-  it.each(paths.map(({ input, path }) => [`${input.keepEditor ? 'keeping its editor' : input.history ? 'with history' : 'opened without a record'}: ${pathTitle(path)}`, input, path] as const))(
+  it.each(paths.map(({ input, path }) => [`${input.showHistory ? 'keeping its editor, a row\'s history shown' : input.keepEditor ? 'keeping its editor' : input.history ? 'with history' : 'opened without a record'}: ${pathTitle(path)}`, input, path] as const))(
     'reaches %s', (_, input, path) => {
       expect(drivePath(logic, path, { input }).value).toEqual(path.state.value);
     },
@@ -240,5 +246,119 @@ describe('listPage: the open record\'s History', () => {
     expect(selectHistoryRestored(selectPageHistory(actor.getSnapshot())!.getSnapshot())).toBeNull();
     expect(editorLoads.filter((id) => id === 'p1')).toHaveLength(3);
     expect(rowReads).toBe(before + 1);
+  });
+});
+
+describe('listPage: a row\'s History without an editor (Coupons)', () => {
+  function startRows(input: ListPageInput) {
+    const historyLoads: HistoryLoadInput[] = [];
+    const editorLoads: string[] = [];
+    let rowReads = 0;
+    const actor = createActor(listPageMachine.provide({
+      actors: {
+        list: listMachine.provide({ actors: { fetchPage: fromPromise<ListPage, ListQuery>(async () => { rowReads += 1; return { items: [{ id: 'c1' }], total: 1 }; }) } }),
+        editor: pageEditorMachine.provide({
+          actors: {
+            load: fromPromise<EditorRecord, { id: string }>(async ({ input: { id } }) => { editorLoads.push(id); return { values: { count: '' }, version: 0, data: null }; }),
+            save: pendingActor(),
+          },
+        }),
+        pageAction: pageActionLogic.provide({ actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async () => 'Disabled.') } }),
+        history: pageHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
+        rowHistory: pageRowHistoryMachine.provide({
+          actors: {
+            load: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input: load }) => {
+              historyLoads.push(load);
+              return { items: [], total: 0, page: 1, pageSize: 20, canRestore: true, restorable: true };
+            }),
+            restore: fromPromise<HistoryRestoreOutput, HistoryRestoreInput>(async () => ({ revision: null, version: 4 })),
+          },
+        }),
+      },
+    }), { input }).start();
+    return { actor, historyLoads, editorLoads, rowReads: () => rowReads };
+  }
+
+  it('shows the History of the row the address names beside the always-there form, which shows none of its own', async () => {
+    const { actor, historyLoads } = startRows({ keepEditor: 'batch', history: 'coupon', showHistory: 'c1' });
+    await settle();
+    expect(selectPageEditor(actor.getSnapshot())).toBeDefined();
+    expect(selectPageHistory(actor.getSnapshot())).toBeUndefined();
+    expect(selectRowHistoryId(actor.getSnapshot())).toBe('c1');
+    expect(historyLoads).toEqual([{ kind: 'coupon', objectId: 'c1', page: 1 }]);
+  });
+
+  it('shows a row\'s History on page.history, another row\'s afresh, the same one as it is, and hides it on page.closeHistory, keeping the form\'s draft', async () => {
+    const { actor, historyLoads, editorLoads } = startRows({ keepEditor: 'batch', history: 'coupon' });
+    await settle();
+    const form = selectPageEditor(actor.getSnapshot())!;
+    form.send({ type: 'editor.change', field: 'count', value: '20' });
+    expect(selectRowHistory(actor.getSnapshot())).toBeUndefined();
+    expect(selectRowHistoryId(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'page.history', id: 'c1' });
+    await settle();
+    const first = selectRowHistory(actor.getSnapshot())!;
+    expect(selectRowHistoryId(actor.getSnapshot())).toBe('c1');
+    actor.send({ type: 'page.history', id: 'c1' });
+    expect(selectRowHistory(actor.getSnapshot())).toBe(first);
+    actor.send({ type: 'page.history', id: 'c2' });
+    await settle();
+    expect(selectRowHistory(actor.getSnapshot())).not.toBe(first);
+    expect(historyLoads.map((l) => l.objectId)).toEqual(['c1', 'c2']);
+    actor.send({ type: 'page.closeHistory' });
+    expect(selectRowHistory(actor.getSnapshot())).toBeUndefined();
+    expect(selectRowHistoryId(actor.getSnapshot())).toBeNull();
+    expect(selectPageEditor(actor.getSnapshot())).toBe(form);
+    expect(form.getSnapshot().context.draft.count).toBe('20');
+    expect(editorLoads).toEqual(['batch']);
+  });
+
+  it('shows no row History on a page that names no revision kind', () => {
+    const { actor } = startRows({ keepEditor: 'batch', showHistory: 'c1' });
+    actor.send({ type: 'page.history', id: 'c1' });
+    expect(selectRowHistory(actor.getSnapshot())).toBeUndefined();
+    expect(selectRowHistoryId(actor.getSnapshot())).toBeNull();
+  });
+
+  it('reads the rows and the shown History again after a row action, once each', async () => {
+    const { actor, historyLoads, rowReads } = startRows({ history: 'coupon', showHistory: 'c1' });
+    await settle();
+    const before = rowReads();
+    selectPageActions(actor.getSnapshot()).send({ type: 'action.request', name: 'setStatus', args: { id: 'c1' }, label: 'C1' });
+    await settle();
+    await settle();
+    expect(rowReads()).toBe(before + 1);
+    expect(historyLoads).toHaveLength(2);
+  });
+
+  it('after a restore reloads the rows and shows the History afresh with its notice; a Reload after a conflict without it; the form stays', async () => {
+    const { actor, historyLoads, editorLoads, rowReads } = startRows({ keepEditor: 'batch', history: 'coupon', showHistory: 'c1' });
+    await settle();
+    const form = selectPageEditor(actor.getSnapshot())!;
+    const first = selectRowHistory(actor.getSnapshot())!;
+    const before = rowReads();
+    actor.send({ type: 'rowHistory.restored', restored: { seq: 2, wrote: true } });
+    await settle();
+    const fresh = selectRowHistory(actor.getSnapshot())!;
+    expect(fresh).not.toBe(first);
+    expect(selectHistoryRestored(fresh.getSnapshot())).toEqual({ seq: 2, wrote: true });
+    expect(rowReads()).toBe(before + 1);
+    expect(selectPageEditor(actor.getSnapshot())).toBe(form);
+    actor.send({ type: 'rowHistory.stale' });
+    await settle();
+    expect(selectHistoryRestored(selectRowHistory(actor.getSnapshot())!.getSnapshot())).toBeNull();
+    expect(rowReads()).toBe(before + 2);
+    expect(historyLoads).toHaveLength(3);
+    expect(editorLoads).toEqual(['batch']);
+  });
+
+  it('reports a restore of the row History as rowHistory.restored, not as the editor\'s', async () => {
+    const { actor } = startRows({ keepEditor: 'batch', history: 'coupon', showHistory: 'c1' });
+    await settle();
+    const history = selectRowHistory(actor.getSnapshot())!;
+    const form = selectPageEditor(actor.getSnapshot())!;
+    history.send({ type: 'history.select', seq: 1 });
+    expect(selectRowHistory(actor.getSnapshot())).toBe(history);
+    expect(selectPageEditor(actor.getSnapshot())).toBe(form);
   });
 });

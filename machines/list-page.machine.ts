@@ -16,7 +16,13 @@
  * - `history` (history.machine.ts), beside the open record when the page names its revision kind
  *   (`history`; never for a new record): a save reads it again; a restore (`history.restored`) or a
  *   Reload after a conflict (`history.stale`) opens the editor and the history afresh (and a restore
- *   reloads the rows).
+ *   reloads the rows). Never beside an always-there editor (a form, not a record).
+ * - `rowHistory` (history.machine.ts, its reports named `rowHistory.*`), the History of one row without
+ *   an editor (Coupons: a code has no editor, only Disable/Enable), in its own region beside the
+ *   editor's: `page.history` with the row's id shows it (the view sends it from the row's History
+ *   control; the address's `?history=` gives it at the start, the provided `address` actor on
+ *   Back/Forward), `page.closeHistory` hides it. A row action reads it again (Disable writes a
+ *   revision); a restore reloads the rows and shows it afresh with its notice.
  *
  * The children are plain ids (no systemId: every mounted page has its own). The wiring file of the
  * area (src/adapters/<area>-actors.ts) provides each child's I/O and the two navigation actions:
@@ -26,9 +32,9 @@
  *     actions: { openCreated: …navigate…, closeEditor: …navigate… },
  *   })
  *
- * Tags: `editing` while a record is open.
+ * Tags: `editing` while a record is open; `rowHistory` while a row's History is shown.
  */
-import { assign, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RevisionKind } from '../common/revisions';
 import { editorMachine } from './editor.machine';
 import { pageHistoryMachine, type HistoryRestored } from './history.machine';
@@ -52,6 +58,20 @@ export const pageActionLogic = pageActionMachine.provide({
   actions: { performed: sendParent((_, params: PageActionEffects) => ({ type: 'action.performed', ...params })) },
 });
 
+/** The History of a row (no editor) as a page's child: its restore and Reload are reported as `rowHistory.*`. */
+export const pageRowHistoryMachine = pageHistoryMachine.provide({
+  actions: {
+    announceRestored: sendParent(({ context }) => ({ type: 'rowHistory.restored', restored: context.restored })),
+    announceStale: sendParent({ type: 'rowHistory.stale' }),
+  },
+});
+
+/**
+ * The address's later changes (Back/Forward) as page events: the wiring file provides it (the
+ * browser's popstate read as `page.history` / `page.closeHistory`); by default it listens to nothing.
+ */
+export const pageAddressLogic = fromCallback(() => undefined);
+
 export interface ListPageInput {
   /** The list's filters, '' for none (e.g. `{ status: '' }`). */
   filters?: Readonly<Record<string, string>>;
@@ -63,6 +83,8 @@ export interface ListPageInput {
   keepEditor?: string;
   /** The revision kind of the records: the open record's History is shown beside its editor. */
   history?: RevisionKind;
+  /** The row whose History is shown when the page is shown (the address's `?history=`), if any. */
+  showHistory?: string;
 }
 
 export interface ListPageContext {
@@ -74,6 +96,10 @@ export interface ListPageContext {
   history: RevisionKind | null;
   /** The restore the open record's History just did (shown again by the fresh History after it). */
   historyNotice: HistoryRestored | null;
+  /** The id of the row whose History is shown without an editor; null while none is. */
+  historyOf: string | null;
+  /** The restore that row's History just did (shown again by the fresh History after it). */
+  rowHistoryNotice: HistoryRestored | null;
 }
 
 export type ListPageEvent =
@@ -84,6 +110,10 @@ export type ListPageEvent =
   | { type: 'editor.left' }
   | { type: 'history.restored'; restored?: HistoryRestored | null }
   | { type: 'history.stale' }
+  | { type: 'page.history'; id: string }
+  | { type: 'page.closeHistory' }
+  | { type: 'rowHistory.restored'; restored?: HistoryRestored | null }
+  | { type: 'rowHistory.stale' }
   | ({ type: 'action.performed' } & PageActionEffects);
 
 export const listPageMachine = setup({
@@ -91,13 +121,15 @@ export const listPageMachine = setup({
     input: {} as ListPageInput,
     context: {} as ListPageContext,
     events: {} as ListPageEvent,
-    children: {} as { list: 'list'; actions: 'pageAction'; editor: 'editor'; history: 'history' },
+    children: {} as { list: 'list'; actions: 'pageAction'; editor: 'editor'; history: 'history'; rowHistory: 'rowHistory'; address: 'address' },
   },
   actors: {
     list: listMachine,
     pageAction: pageActionLogic,
     editor: pageEditorMachine,
     history: pageHistoryMachine,
+    rowHistory: pageRowHistoryMachine,
+    address: pageAddressLogic,
   },
   actions: {
     setOpenId: assign((_, params: { id: string | null }) => ({ openId: params.id, historyNotice: null })),
@@ -105,6 +137,10 @@ export const listPageMachine = setup({
     clearHistoryNotice: assign({ historyNotice: null }),
     reloadList: sendTo('list', { type: 'list.reload' }),
     reloadHistory: sendTo('history', { type: 'history.reload' }),
+    setHistoryOf: assign((_, params: { id: string | null }) => ({ historyOf: params.id, rowHistoryNotice: null })),
+    storeRowHistoryNotice: assign((_, params: { restored: HistoryRestored | null }) => ({ rowHistoryNotice: params.restored })),
+    clearRowHistoryNotice: assign({ rowHistoryNotice: null }),
+    reloadRowHistory: sendTo('rowHistory', { type: 'history.reload' }),
     /** Provided by the wiring file: show the created record at its own address (replacing `?edit=new`). */
     openCreated: (_, params: { id: string }) => { void params; },
     /** Provided by the wiring file: the page's address without an open record. */
@@ -115,7 +151,12 @@ export const listPageMachine = setup({
     hasOpenRecord: ({ context }) => context.openId !== null,
     keepsEditor: ({ context }) => context.keepEditor !== null,
     /** The page shows History and the open record is a stored one (not a new one). */
-    showsHistory: ({ context }) => context.history !== null && context.openId !== null && context.openId !== NEW_RECORD_ID,
+    showsHistory: ({ context }) => context.history !== null && context.openId !== null && context.openId !== NEW_RECORD_ID
+      && context.openId !== context.keepEditor,
+    /** The page names its revision kind and a row's History was asked for. */
+    showsRowHistory: ({ context }) => context.history !== null && context.historyOf !== null,
+    hasHistoryKind: ({ context }) => context.history !== null,
+    isHistoryOf: ({ context }, params: { id: string }) => context.historyOf === params.id,
   },
 }).createMachine({
   id: 'listPage',
@@ -127,77 +168,121 @@ export const listPageMachine = setup({
     keepEditor: input.keepEditor ?? null,
     history: input.history ?? null,
     historyNotice: null,
+    historyOf: input.history ? input.showHistory ?? null : null,
+    rowHistoryNotice: null,
   }),
   invoke: [
     { id: 'list', src: 'list', input: ({ context }) => ({ filters: context.filters }) },
     { id: 'actions', src: 'pageAction', input: ({ context }) => ({ confirm: context.confirm }) },
+    { id: 'address', src: 'address' },
   ],
   on: {
     'action.performed': { actions: 'reloadList' },
   },
-  initial: 'closed',
+  type: 'parallel',
   states: {
-    closed: {
-      description: 'Only the list is shown; a row or New opens the editor. A page shown with a record (or always having one) opens it at once.',
-      always: { guard: 'hasOpenRecord', target: 'open' },
-      on: {
-        'page.open': { target: 'open', actions: { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) } },
-      },
-    },
-    open: {
-      description: 'The editor of one record is beside the list. Another record opens a fresh editor; the one already open is left as it is.',
-      tags: ['editing'],
-      invoke: { id: 'editor', src: 'editor', input: ({ context }) => ({ id: context.openId! }) },
-      on: {
-        'page.open': [
-          { guard: { type: 'isOpenOn', params: ({ event }) => ({ id: event.id }) } },
-          { target: 'open', reenter: true, actions: { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) } },
-        ],
-        'page.close': [
-          { guard: 'keepsEditor' },
-          { target: 'closed', actions: { type: 'setOpenId', params: { id: null } } },
-        ],
-        'editor.saved': { actions: 'reloadList' },
-        'history.restored': {
-          target: 'open', reenter: true,
-          actions: [{ type: 'storeHistoryNotice', params: ({ event }) => ({ restored: event.restored ?? null }) }, 'reloadList'],
-        },
-        'history.stale': { target: 'open', reenter: true, actions: 'clearHistoryNotice' },
-        'editor.created': {
-          actions: [
-            { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
-            { type: 'openCreated', params: ({ event }) => ({ id: event.id }) },
-          ],
-        },
-        'editor.left': [
-          { guard: 'keepsEditor', target: 'open', reenter: true },
-          { target: 'closed', actions: [{ type: 'setOpenId', params: { id: null } }, 'closeEditor'] },
-        ],
-      },
-      initial: 'choosing',
+    editor: {
+      description: 'The editor of one record beside the list, or none.',
+      initial: 'closed',
       states: {
-        choosing: {
-          description: 'Whether the open record shows its History beside the editor.',
-          always: [{ guard: 'showsHistory', target: 'withHistory' }, { target: 'withoutHistory' }],
-        },
-        withHistory: {
-          description: 'The record\'s History is beside its editor; a save reads it again.',
-          invoke: {
-            id: 'history', src: 'history',
-            input: ({ context }) => ({ kind: context.history!, objectId: context.openId!, restored: context.historyNotice }),
-          },
-          on: { 'editor.saved': { actions: ['reloadList', 'reloadHistory'] } },
-        },
-        withoutHistory: {
-          description: 'No History: the page shows none, or the record is a new one (once created, its History starts).',
+        closed: {
+          description: 'Only the list is shown; a row or New opens the editor. A page shown with a record (or always having one) opens it at once.',
+          always: { guard: 'hasOpenRecord', target: 'open' },
           on: {
+            'page.open': { target: 'open', actions: { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) } },
+          },
+        },
+        open: {
+          description: 'The editor of one record is beside the list. Another record opens a fresh editor; the one already open is left as it is.',
+          tags: ['editing'],
+          invoke: { id: 'editor', src: 'editor', input: ({ context }) => ({ id: context.openId! }) },
+          on: {
+            'page.open': [
+              { guard: { type: 'isOpenOn', params: ({ event }) => ({ id: event.id }) } },
+              { target: 'open', reenter: true, actions: { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) } },
+            ],
+            'page.close': [
+              { guard: 'keepsEditor' },
+              { target: 'closed', actions: { type: 'setOpenId', params: { id: null } } },
+            ],
+            'editor.saved': { actions: 'reloadList' },
+            'history.restored': {
+              target: 'open', reenter: true,
+              actions: [{ type: 'storeHistoryNotice', params: ({ event }) => ({ restored: event.restored ?? null }) }, 'reloadList'],
+            },
+            'history.stale': { target: 'open', reenter: true, actions: 'clearHistoryNotice' },
             'editor.created': {
-              target: 'choosing',
               actions: [
                 { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
                 { type: 'openCreated', params: ({ event }) => ({ id: event.id }) },
               ],
             },
+            'editor.left': [
+              { guard: 'keepsEditor', target: 'open', reenter: true },
+              { target: 'closed', actions: [{ type: 'setOpenId', params: { id: null } }, 'closeEditor'] },
+            ],
+          },
+          initial: 'choosing',
+          states: {
+            choosing: {
+              description: 'Whether the open record shows its History beside the editor.',
+              always: [{ guard: 'showsHistory', target: 'withHistory' }, { target: 'withoutHistory' }],
+            },
+            withHistory: {
+              description: 'The record\'s History is beside its editor; a save reads it again.',
+              invoke: {
+                id: 'history', src: 'history',
+                input: ({ context }) => ({ kind: context.history!, objectId: context.openId!, restored: context.historyNotice }),
+              },
+              on: { 'editor.saved': { actions: ['reloadList', 'reloadHistory'] } },
+            },
+            withoutHistory: {
+              description: 'No History: the page shows none, or the record is a new one (once created, its History starts).',
+              on: {
+                'editor.created': {
+                  target: 'choosing',
+                  actions: [
+                    { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
+                    { type: 'openCreated', params: ({ event }) => ({ id: event.id }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    rowHistory: {
+      description: 'The History of one row without an editor (a page naming its revision kind), beside the list, or none.',
+      initial: 'hidden',
+      states: {
+        hidden: {
+          description: 'No row\'s History is shown. A page shown with one (the address\'s ?history=) shows it at once.',
+          always: { guard: 'showsRowHistory', target: 'shown' },
+          on: {
+            'page.history': { guard: 'hasHistoryKind', target: 'shown', actions: { type: 'setHistoryOf', params: ({ event }) => ({ id: event.id }) } },
+          },
+        },
+        shown: {
+          description: 'One row\'s History is beside the list. Another row shows its own afresh; a row action reads it again (a Disable is a revision); a restore reloads the rows and shows it afresh.',
+          tags: ['rowHistory'],
+          invoke: {
+            id: 'rowHistory', src: 'rowHistory',
+            input: ({ context }) => ({ kind: context.history!, objectId: context.historyOf!, restored: context.rowHistoryNotice }),
+          },
+          on: {
+            'page.history': [
+              { guard: { type: 'isHistoryOf', params: ({ event }) => ({ id: event.id }) } },
+              { target: 'shown', reenter: true, actions: { type: 'setHistoryOf', params: ({ event }) => ({ id: event.id }) } },
+            ],
+            'page.closeHistory': { target: 'hidden', actions: { type: 'setHistoryOf', params: { id: null } } },
+            // Taken instead of the page's own (one reload of the rows, not two).
+            'action.performed': { actions: ['reloadList', 'reloadRowHistory'] },
+            'rowHistory.restored': {
+              target: 'shown', reenter: true,
+              actions: [{ type: 'storeRowHistoryNotice', params: ({ event }) => ({ restored: event.restored ?? null }) }, 'reloadList'],
+            },
+            'rowHistory.stale': { target: 'shown', reenter: true, actions: ['clearRowHistoryNotice', 'reloadList'] },
           },
         },
       },
@@ -220,3 +305,7 @@ export const selectIsEditing = (snapshot: ListPageSnapshot) => snapshot.hasTag('
 export type PageHistoryRef = ActorRefFrom<typeof pageHistoryMachine>;
 /** The open record's History; undefined while none is open, for a new record, or on a page without history. */
 export const selectPageHistory = (snapshot: ListPageSnapshot) => snapshot.children.history as PageHistoryRef | undefined;
+/** The History of a row shown without an editor (`page.history`); undefined while none is. */
+export const selectRowHistory = (snapshot: ListPageSnapshot) => snapshot.children.rowHistory as PageHistoryRef | undefined;
+/** The id of the row whose History is shown; null while none is. */
+export const selectRowHistoryId = (snapshot: ListPageSnapshot) => (snapshot.hasTag('rowHistory') ? snapshot.context.historyOf : null);

@@ -220,9 +220,15 @@ const monetizationOffers = createRoute({
   validateSearch: validateEditSearch,
   component: lazyRouteComponent(() => import('./views/monetization/OffersPage'), 'OffersPage'),
 });
+/** Coupons have no per-code editor: `?history=<couponId>` shows that code's History beside the list. */
+export interface CouponSearch {
+  history?: string;
+}
+const validateCouponSearch = (search: Record<string, unknown>): CouponSearch =>
+  (typeof search.history === 'string' && search.history !== '' ? { history: search.history } : {});
 const monetizationCoupons = createRoute({
   getParentRoute: () => monetizationRoute, path: 'coupon', staticData: { title: monetizationTitle('coupon') },
-  validateSearch: validateEditSearch,
+  validateSearch: validateCouponSearch,
   component: lazyRouteComponent(() => import('./views/monetization/CouponsPage'), 'CouponsPage'),
 });
 /** The page of each tab key of MONETIZATION_TABS (the monetization browser test opens all five). */

@@ -4,7 +4,7 @@
  * urql client. Drafts are the editor's flat values (numbers as the text typed, prices as two parallel
  * lists); the converters here turn them into the GraphQL inputs the shared rules check.
  */
-import { assign, fromPromise, type AnyActorLogic } from 'xstate';
+import { assign, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
 import { COUPON_ACTIONS, PLAN_ACTIONS, PLAN_GROUP_ACTIONS, readPlanGroupOrder } from '../../common/monetization-contract';
 import {
   MONETIZATION_MESSAGES, formatMoney, parseWhole, validateCoupon, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
@@ -12,7 +12,9 @@ import {
 } from '../../common/monetization-rules';
 import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
-import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
+import {
+  listPageMachine, NEW_RECORD_ID, pageActionLogic, pageAddressLogic, pageEditorMachine, pageRowHistoryMachine,
+} from '../../machines/list-page.machine';
 import { editorPageMachine } from '../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
@@ -427,11 +429,30 @@ export function monetizationListPage(page: MonetizationListPage, io: ListPageIo,
       editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform } }),
       history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
+      rowHistory: pageRowHistoryMachine.provide({ actors: io.history ?? historyActors() }),
+      address: page === 'coupons' ? rowHistoryFromAddress(route) : pageAddressLogic,
     },
     actions: {
       openCreated: (_, params: { id: string }) => navigation.openCreated(route, params.id),
       closeEditor: () => navigation.closeEditor(route),
     },
+  });
+}
+
+/**
+ * Coupons: Back and Forward between `?history=<couponId>` addresses tell the page which code's History
+ * to show (the History links and Close history change the address and send the event themselves; a
+ * reload gives it as the page's input). The same rule as the route's validator: a non-empty id.
+ */
+function rowHistoryFromAddress(route: string) {
+  return fromCallback(({ sendBack }) => {
+    const onPop = () => {
+      if (window.location.pathname.replace(/\/$/, '') !== route) return;
+      const id = new URLSearchParams(window.location.search).get('history');
+      sendBack(id ? { type: 'page.history', id } : { type: 'page.closeHistory' });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
   });
 }
 

@@ -27,7 +27,7 @@ function setUp() {
 describe('CouponsPage: named codes, disable and enable', () => {
   it('shows each code\'s redemptions and when it was last redeemed', async () => {
     const { pages } = setUp();
-    await renderView(<CouponsPage />, { pages, actors: authAs('read') });
+    await renderView(<CouponsPage />, { url: '/monetization/coupon', pages, actors: authAs('read') });
     expect(screen.getByRole('row', { name: /SUMMER25/ }).textContent).toContain('41 / 500');
     expect(screen.getByRole('row', { name: /SUMMER25/ }).textContent).toContain('last 26 Nov 2026');
     expect(screen.getByRole('row', { name: /WINTER10/ }).textContent).toContain('never');
@@ -38,7 +38,7 @@ describe('CouponsPage: named codes, disable and enable', () => {
 
   it('creates one named code: the code field replaces the batch fields and a bad code is refused beside it', async () => {
     const { fakes, pages } = setUp();
-    const view = await renderView(<CouponsPage />, { pages, actors: authAs('write') });
+    const view = await renderView(<CouponsPage />, { url: '/monetization/coupon', pages, actors: authAs('write') });
     await view.user.selectOptions(screen.getByRole('combobox', { name: /What to create/ }), 'single');
     expect(screen.queryByRole('spinbutton', { name: 'How many codes' })).toBeNull();
     const code = screen.getByRole('textbox', { name: /^Code/ });
@@ -55,7 +55,7 @@ describe('CouponsPage: named codes, disable and enable', () => {
 
   it('disables an active code and enables a disabled one, each with its version, and says so', async () => {
     const { fakes, pages } = setUp();
-    const view = await renderView(<CouponsPage />, { pages, actors: authAs('write') });
+    const view = await renderView(<CouponsPage />, { url: '/monetization/coupon', pages, actors: authAs('write') });
     fakes.actionAnswer = MONETIZATION_MESSAGES.couponDisabled('SUMMER25');
     await view.user.click(screen.getByRole('button', { name: 'Disable SUMMER25' }));
     await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent).join(' ')).toContain('SUMMER25 is disabled: it can no longer be redeemed.'));

@@ -23,7 +23,7 @@ pageFakes.records.couponBatch = {
 
 describe('CouponsPage', () => {
   it('lists codes with their redemptions and refuses a batch of 0 beside the count', async () => {
-    const view = await renderView(<CouponsPage />, { pages, actors: authAs('contributor') });
+    const view = await renderView(<CouponsPage />, { url: '/monetization/coupon', pages, actors: authAs('contributor') });
     expect(screen.getByText('SPRINGAB12CD34')).toBeTruthy();
     expect(screen.getByText('3 / 100')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
@@ -35,19 +35,19 @@ describe('CouponsPage', () => {
   });
 
   it('shows the expiry that applies: the offer\'s end for a code without its own, never when neither ends', async () => {
-    await renderView(<CouponsPage />, { pages, actors: authAs('read') });
+    await renderView(<CouponsPage />, { url: '/monetization/coupon', pages, actors: authAs('read') });
     expect(screen.getByRole('row', { name: /PARTNER7QX/ }).textContent).toContain('31 Jan 2027 (offer ends)');
     expect(screen.getByRole('row', { name: /SPRINGAB12CD34/ }).textContent).toContain('never');
   });
 
   it('shows a read level the codes and the export, but no batch form', async () => {
-    await renderView(<CouponsPage />, { pages, actors: authAs('read') });
+    await renderView(<CouponsPage />, { url: '/monetization/coupon', pages, actors: authAs('read') });
     expect(screen.getByText('SPRINGAB12CD34')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
   });
 
   it('exports the codes of the current query and says how many', async () => {
-    const view = await renderView(<CouponsPage />, { pages, actors: authAs('read') });
+    const view = await renderView(<CouponsPage />, { url: '/monetization/coupon', pages, actors: authAs('read') });
     pageFakes.actionAnswer = MONETIZATION_MESSAGES.exported(1);
     await view.user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Exported 1 code to coupons.csv.'));

@@ -1,30 +1,64 @@
-/** Monetization › Coupons: the site's codes with their redemptions; generate a batch for an offer; export as CSV. */
+/**
+ * Monetization › Coupons: the site's codes with their redemptions; generate a batch for an offer; export as
+ * CSV; each code's History (`?history=<couponId>`, the page machine's row History) beside the list, in place
+ * of the batch form while it shows (the form keeps its draft and comes back on Close history).
+ */
+import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { formatDate } from '../../../common/display-format';
 import { MONETIZATION_MESSAGES, couponExpiryText } from '../../../common/monetization-rules';
 import { COUPON_STATUS_WORDS, statusWord } from '../../../common/status-words';
-import { selectDraft, selectEditorData } from '../../../machines/editor.machine';
-import { selectListQuery } from '../../../machines/list.machine';
+import { selectDraft, selectEditorData, selectIsConfirmingLeave } from '../../../machines/editor.machine';
+import { selectListQuery, selectListRows } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
 import { COUPON_ACTIONS, type Coupon, type Offer } from '../../../common/monetization-contract';
-import { selectPageActions, selectPageEditor, selectPageList } from '../../../machines/list-page.machine';
+import {
+  selectPageActions, selectPageEditor, selectPageList, selectRowHistory, selectRowHistoryId, type PageHistoryRef,
+} from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
-import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as ui from '../../theme/ui.css';
+import { HistoryPanel } from '../shared/HistoryPanel';
+import * as historyCss from '../shared/history.css';
 import { ActionOutcome } from './ActionOutcome';
 import { EditorPanel } from './EditorPanel';
 import { NumberField, SelectField, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
+import * as couponsCss from './coupons.css';
 import * as css from './monetization.css';
 import { useCanEditMonetization, type EditorRef } from './page-refs';
 
+const ROUTE = '/monetization/coupon';
 const MODES = [{ value: 'batch', label: 'A batch of random codes' }, { value: 'single', label: 'One named code (e.g. SUMMER25)' }];
+
+/**
+ * The batch form's leave guard: shared/use-editor-leave-guard.ts's rule (ask first while leaving would
+ * lose the draft, the editor machine deciding), except for a move on this page (`?history=` shown or
+ * closed): the form stays, hidden, with its draft, so there is nothing to ask about.
+ */
+function useBatchLeaveGuard(editor: EditorRef): void {
+  useBlocker({
+    shouldBlockFn: ({ current, next }) => {
+      if (current.pathname === next.pathname) return false;
+      if (editor.getSnapshot().status !== 'active') return false;
+      editor.send({ type: 'editor.navigate' });
+      if (!selectIsConfirmingLeave(editor.getSnapshot())) return false;
+      return new Promise<boolean>((resolve) => {
+        const subscription = editor.subscribe((snapshot) => {
+          if (selectIsConfirmingLeave(snapshot)) return;
+          subscription.unsubscribe();
+          resolve(snapshot.status === 'active');
+        });
+      });
+    },
+    enableBeforeUnload: false,
+  });
+}
 
 /** New codes for an offer: one named code (issue 30) or a batch of random ones, with the same limits. */
 export function CouponBatchForm({ editor }: { editor: EditorRef }) {
   const zone = useSiteTimeZone();
-  useEditorLeaveGuard(editor);
+  useBatchLeaveGuard(editor);
   const data = useSelector(editor, (s) => selectEditorData(s) as { offers?: Offer[]; generated?: number | null; created?: string | null } | null);
   const single = useSelector(editor, (s) => selectDraft(s).mode === 'single');
   const offers = data?.offers ?? [];
@@ -50,11 +84,33 @@ export function CouponBatchForm({ editor }: { editor: EditorRef }) {
   );
 }
 
+/** One code's History beside the list, with the way back to the list (and the batch form). */
+function CouponHistory({ history, coupon, onClose }: { history: PageHistoryRef; coupon: Coupon | undefined; onClose: () => void }) {
+  const code = coupon?.code ?? 'this code';
+  return (
+    <section className={`${historyCss.editorColumn} ${couponsCss.historyColumn}`} aria-label={`History of ${code}`}>
+      <div className={couponsCss.historyBar}>
+        <span><code>{code}</code>{coupon ? ` · ${coupon.offerName}` : ''}</span>
+        <Link to={ROUTE} search={{}} className={ui.button.secondary} onClick={onClose}>Close history</Link>
+      </div>
+      <HistoryPanel history={history} {...(coupon ? { version: coupon.version } : {})} />
+    </section>
+  );
+}
+
 export function CouponsPage() {
+  const { history: historyOf } = getRouteApi('/protected/monetization/coupon').useSearch();
   const canEdit = useCanEditMonetization();
   // The batch form is there for a writer only (a read level reads no offers for it).
-  const page = usePageActor('coupons', { input: { filters: { status: '', offerId: '' }, ...(canEdit ? { keepEditor: 'batch' } : {}) } });
+  const page = usePageActor('coupons', {
+    input: {
+      filters: { status: '', offerId: '' }, history: 'coupon', ...(canEdit ? { keepEditor: 'batch' } : {}), ...(historyOf ? { showHistory: historyOf } : {}),
+    },
+  });
+  const rowHistory = useSelector(page, selectRowHistory);
+  const shownId = useSelector(page, selectRowHistoryId);
   const list = useSelector(page, selectPageList);
+  const shownCoupon = useSelector(list, (s) => selectListRows<Coupon>(s).find((c) => c.id === shownId));
   const query = useSelector(list, selectListQuery);
   const actions = useSelector(page, selectPageActions);
   const editor = useSelector(page, selectPageEditor);
@@ -65,7 +121,7 @@ export function CouponsPage() {
     <div className={ui.page}>
       <h1 className={ui.pageTitle}>Coupons</h1>
       <ActionOutcome actions={actions} />
-      <div className={canEdit ? css.layout : css.listOnly}>
+      <div className={canEdit || rowHistory ? css.layout : css.listOnly}>
         <ListTable<Coupon>
           list={list} label="Coupons" statuses={COUPON_STATUS_WORDS} searchLabel="Search by code"
           tools={(
@@ -92,21 +148,31 @@ export function CouponsPage() {
             { title: 'Per customer', cell: (c) => c.maxPerSubscriber },
             { title: 'Expires', cell: (c) => couponExpiryText(c.expiresAt, c.offerEndsAt ?? null, zone) },
             { title: 'Status', cell: (c) => statusWord(COUPON_STATUS_WORDS, c.status) },
-            ...(canEdit ? [{
+            {
               title: 'Actions',
               cell: (c: Coupon) => {
                 const next = c.status === 'disabled' ? 'active' : 'disabled';
                 return (
-                  <button type="button" className={ui.button.ghost} disabled={running !== null} aria-label={`${next === 'disabled' ? 'Disable' : 'Enable'} ${c.code}`}
-                    onClick={() => actions.send({ type: 'action.request', name: COUPON_ACTIONS.setStatus, args: { id: c.id, version: c.version, status: next }, label: c.code })}>
-                    {next === 'disabled' ? 'Disable' : 'Enable'}
-                  </button>
+                  <div className={couponsCss.rowActions}>
+                    {canEdit && (
+                      <button type="button" className={ui.button.ghost} disabled={running !== null} aria-label={`${next === 'disabled' ? 'Disable' : 'Enable'} ${c.code}`}
+                        onClick={() => actions.send({ type: 'action.request', name: COUPON_ACTIONS.setStatus, args: { id: c.id, version: c.version, status: next }, label: c.code })}>
+                        {next === 'disabled' ? 'Disable' : 'Enable'}
+                      </button>
+                    )}
+                    <Link to={ROUTE} search={{ history: c.id }} className={ui.button.ghost} aria-label={`History of ${c.code}`}
+                      onClick={() => page.send({ type: 'page.history', id: c.id })}>
+                      History
+                    </Link>
+                  </div>
                 );
               },
-            }] : []),
+            },
           ]}
         />
-        {canEdit && editor && <CouponBatchForm key={editor.sessionId} editor={editor} />}
+        {rowHistory && <CouponHistory key={rowHistory.sessionId} history={rowHistory} coupon={shownCoupon} onClose={() => page.send({ type: 'page.closeHistory' })} />}
+        {/* Hidden, not unmounted, while a History shows: its draft and its leave guard stay. */}
+        {canEdit && editor && <div hidden={rowHistory !== undefined}><CouponBatchForm key={editor.sessionId} editor={editor} /></div>}
       </div>
     </div>
   );
