@@ -3,12 +3,12 @@
  * CSV; each code's History (`?history=<couponId>`, the page machine's row History) beside the list, in place
  * of the batch form while it shows (the form keeps its draft and comes back on Close history).
  */
-import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { formatDate } from '../../../common/display-format';
 import { MONETIZATION_MESSAGES, couponExpiryText } from '../../../common/monetization-rules';
 import { COUPON_STATUS_WORDS, statusWord } from '../../../common/status-words';
-import { selectDraft, selectEditorData, selectIsConfirmingLeave } from '../../../machines/editor.machine';
+import { selectDraft, selectEditorData } from '../../../machines/editor.machine';
 import { selectListQuery, selectListRows } from '../../../machines/list.machine';
 import { selectActionRunning } from '../../../machines/page-action.machine';
 import { COUPON_ACTIONS, type Coupon, type Offer } from '../../../common/monetization-contract';
@@ -16,6 +16,7 @@ import {
   selectPageActions, selectPageEditor, selectPageList, selectRowHistory, selectRowHistoryId, type PageHistoryRef,
 } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as ui from '../../theme/ui.css';
 import { HistoryPanel } from '../shared/HistoryPanel';
@@ -31,34 +32,11 @@ import { useCanEditMonetization, type EditorRef } from './page-refs';
 const ROUTE = '/monetization/coupon';
 const MODES = [{ value: 'batch', label: 'A batch of random codes' }, { value: 'single', label: 'One named code (e.g. SUMMER25)' }];
 
-/**
- * The batch form's leave guard: shared/use-editor-leave-guard.ts's rule (ask first while leaving would
- * lose the draft, the editor machine deciding), except for a move on this page (`?history=` shown or
- * closed): the form stays, hidden, with its draft, so there is nothing to ask about.
- */
-function useBatchLeaveGuard(editor: EditorRef): void {
-  useBlocker({
-    shouldBlockFn: ({ current, next }) => {
-      if (current.pathname === next.pathname) return false;
-      if (editor.getSnapshot().status !== 'active') return false;
-      editor.send({ type: 'editor.navigate' });
-      if (!selectIsConfirmingLeave(editor.getSnapshot())) return false;
-      return new Promise<boolean>((resolve) => {
-        const subscription = editor.subscribe((snapshot) => {
-          if (selectIsConfirmingLeave(snapshot)) return;
-          subscription.unsubscribe();
-          resolve(snapshot.status === 'active');
-        });
-      });
-    },
-    enableBeforeUnload: false,
-  });
-}
-
 /** New codes for an offer: one named code (issue 30) or a batch of random ones, with the same limits. */
 export function CouponBatchForm({ editor }: { editor: EditorRef }) {
   const zone = useSiteTimeZone();
-  useBatchLeaveGuard(editor);
+  // The batch form stays on screen (hidden) while a code's History shows: moves on this page let through.
+  useEditorLeaveGuard(editor, { samePage: 'lets-through' });
   const data = useSelector(editor, (s) => selectEditorData(s) as { offers?: Offer[]; generated?: number | null; created?: string | null } | null);
   const single = useSelector(editor, (s) => selectDraft(s).mode === 'single');
   const offers = data?.offers ?? [];

@@ -8,9 +8,12 @@ import { useBlocker } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import { selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
 
-export function useEditorLeaveGuard(editor: ActorRefFrom<EditorMachine>): void {
+export function useEditorLeaveGuard(editor: ActorRefFrom<EditorMachine>, options: { samePage?: 'lets-through' } = {}): void {
   useBlocker({
-    shouldBlockFn: () => {
+    shouldBlockFn: ({ current, next }) => {
+      // A page whose editor stays on screen across its own address changes (Coupons' `?history=`)
+      // lets those through: nothing is left.
+      if (options.samePage === 'lets-through' && current.pathname === next.pathname) return false;
       // An editor that has left (its own Close or Back) no longer holds anything.
       if (editor.getSnapshot().status !== 'active') return false;
       editor.send({ type: 'editor.navigate' });
