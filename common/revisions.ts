@@ -3,7 +3,7 @@
  * read its history and restore it, and the wire shapes of the history and restore calls.
  * The server writes one revision per write of an object (server/domain/revisions.ts).
  */
-import { AREAS, type AreaName } from './constants';
+import { AREA_NAMES, AREAS, type AreaName } from './constants';
 
 /** Every kind of object a revision can name, with the area whose roles guard it. */
 export const REVISION_KINDS = {
@@ -165,6 +165,12 @@ export const REVISION_FIELD_LABELS: Readonly<Record<string, string>> = {
   requireTwoFactor: 'SMS code required for everyone',
   roles: 'Roles',
   order: 'Order',
+  // A staff account (Admin › Staff): its roles read one line per area ("Content: read → write"), its
+  // switches On/Off and its `disabled` as the account's state (common/staff-revision-words.ts).
+  ...Object.fromEntries(AREA_NAMES.map((area) => [`roles.${area}`, area])),
+  twoFactorOnLogin: 'SMS code at sign-in',
+  phone: 'Mobile number',
+  accountState: 'Account',
 };
 
 /* ------------------------------- Undo (issue 28) ------------------------------- */

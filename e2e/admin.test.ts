@@ -2,13 +2,17 @@
  * Issue 18 in Chromium: an admin creates an account with Content read only, the new owner opens the
  * one-time set-password link, sets a password, signs in and lands on /content with only the Content
  * tab; the admin then removes Content, and the new account's open session is sent to /logout on its
- * next action (the next page load verifies the session, spec §4.3). Also saves the Admin pages'
- * screenshots at 1440 and 390 px under /tmp/shots/admin.
+ * next action (the next page load verifies the session, spec §4.3). The account's History (in its
+ * edit dialog; from its row for Admin read) lists its creation and the role change in words, and the
+ * second-factor rule's History lists a rule change. Also saves the Admin pages' screenshots at 1440
+ * and 390 px under /tmp/shots/admin.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { HISTORY_PANEL_MESSAGES } from '../common/revisions';
 import { SECOND_FACTOR_TEXT } from '../common/second-factor-rule';
+import { STAFF_HISTORY_TEXT } from '../common/staff-revision-words';
 import { headerTabs, outbox, pathOf, startAuthServer, submitCredentials } from './auth-support';
 import { expectProblems, launchBrowser, type RunningServer } from './support';
 
@@ -73,12 +77,35 @@ describe('Admin area', () => {
     await submitCredentials(newbie, 'newbie@demo.test', 'Nina!Pass2026');
     await newbie.waitForURL(/\/content$/);
     expect(await headerTabs(newbie)).toEqual(['Content']);
+    // Its library is read and shown before the admin acts, so no request of it is in flight then.
+    await newbie.locator('[aria-busy="false"]').filter({ has: newbie.getByRole('table') }).waitFor();
+    // From here on the account's session ends: a request of its page that reaches the server after
+    // that (a list read again) is refused on purpose (401); the reload below shows where it ends up.
+    expectProblems(newbie, /^HTTP 401: GET \S+\/v2\.0\/content\?/, /status of 401 \(Unauthorized\) \(at \S+\/v2\.0\/content\?/);
 
     // The admin removes Content: the account keeps no area at all.
     await admin.getByRole('button', { name: 'Edit Nina Newbie' }).click();
     await admin.getByRole('dialog').getByLabel('Content: none').check();
     await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await admin.getByRole('status').filter({ hasText: 'Any open session of theirs has ended' }).waitFor();
+
+    // The account's History in its edit dialog: its creation and the role change, in words, read-only.
+    await admin.getByRole('button', { name: 'Edit Nina Newbie' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Nina Newbie' });
+    await edit.getByRole('tab', { name: STAFF_HISTORY_TEXT.historyTab }).click();
+    const accountHistory = edit.getByRole('tabpanel', { name: STAFF_HISTORY_TEXT.historyTab });
+    const revisions = accountHistory.getByRole('list', { name: 'Revisions, newest first' }).locator(':scope > li');
+    await expect.poll(() => revisions.count()).toBe(2);
+    expect(await revisions.nth(0).getByText('Content: read → none', { exact: true }).count()).toBe(1);
+    expect(await revisions.nth(1).getByText('Created with:').count()).toBe(1);
+    expect(await revisions.nth(1).getByText('Content: read', { exact: true }).count()).toBe(1);
+    expect(await revisions.nth(1).getByText('Display name: Nina Newbie', { exact: true }).count()).toBe(1);
+    expect(await revisions.nth(1).getByText('SMS code at sign-in: Off', { exact: true }).count()).toBe(1);
+    expect(await accountHistory.getByText(HISTORY_PANEL_MESSAGES.notRestorable).count()).toBe(1);
+    expect(await accountHistory.getByRole('button', { name: /Restore/ }).count()).toBe(0);
+    await shoot(admin, 'staff-account-history');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
 
     const paths: string[] = [];
     newbie.on('framenavigated', (frame) => { if (frame === newbie.mainFrame()) paths.push(pathOf(newbie)); });
@@ -103,7 +130,38 @@ describe('Admin area', () => {
     await adminContext.close();
   });
 
-  it("offers an editor one second-factor rule that asks first and says what it will do (issue 30)", async () => {
+  it('shows Admin read the staff and the audit log without any write control', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await submitCredentials(page, 'siteadmin@demo.test');
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('cell', { name: /^Connie Content content@demo/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'New account' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Disable / }).count()).toBe(0);
+    // The second-factor rule (issue 30): in words, no control.
+    expect(await page.getByTestId('second-factor-rule').textContent()).toBe(SECOND_FACTOR_TEXT.current('optional'));
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await shoot(page, 'staff-list-read-only');
+
+    // Both Histories, read-only: the rule's beside it, an account's from its row.
+    const ruleHistory = page.getByRole('region', { name: STAFF_HISTORY_TEXT.ruleRegion });
+    await ruleHistory.getByRole('button', { name: STAFF_HISTORY_TEXT.show }).click();
+    await ruleHistory.getByTestId('history-panel').getByText(HISTORY_PANEL_MESSAGES.empty).waitFor();
+    await page.getByRole('button', { name: STAFF_HISTORY_TEXT.rowActionLabel('Nina Newbie') }).click();
+    const dialog = page.getByRole('dialog', { name: STAFF_HISTORY_TEXT.dialogTitle('Nina Newbie') });
+    await dialog.getByText('Content: read → none', { exact: true }).waitFor();
+    await dialog.getByText('Created with:').waitFor();
+    expect(await dialog.getByRole('button', { name: /Restore/ }).count()).toBe(0);
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await shoot(page, 'staff-history-read-only');
+    await dialog.getByRole('button', { name: STAFF_HISTORY_TEXT.close }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+  // Last: the rule it sets (required) would ask the later sign-ins for a code.
+  it("offers an editor one second-factor rule that asks first and says what it will do (issue 30); its History lists the change", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
@@ -130,23 +188,19 @@ describe('Admin area', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await optional.isChecked()).toBe(true);
-    await context.close();
-  });
 
-  it('shows Admin read the staff and the audit log without any write control', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    await submitCredentials(page, 'siteadmin@demo.test');
-    await page.waitForURL(/\/admin$/);
-    await page.getByRole('cell', { name: /^Connie Content content@demo/ }).waitFor();
-    expect(await page.getByRole('button', { name: 'New account' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Disable / }).count()).toBe(0);
-    // The second-factor rule (issue 30): in words, no control.
-    expect(await page.getByTestId('second-factor-rule').textContent()).toBe(SECOND_FACTOR_TEXT.current('optional'));
-    expect(await page.getByRole('radio').count()).toBe(0);
-    await shoot(page, 'staff-list-read-only');
+    // The rule's History beside it: opened, then a change is listed at once, in words.
+    const ruleHistory = page.getByRole('region', { name: STAFF_HISTORY_TEXT.ruleRegion });
+    await ruleHistory.getByRole('button', { name: STAFF_HISTORY_TEXT.show }).click();
+    await ruleHistory.getByText(HISTORY_PANEL_MESSAGES.empty).waitFor();
+    await group.getByRole('radio', { name: SECOND_FACTOR_TEXT.options.required.label }).click();
+    await dialog.getByRole('button', { name: SECOND_FACTOR_TEXT.confirmButton }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const change = `Second factor at sign-in: ${SECOND_FACTOR_TEXT.options.optional.label} → ${SECOND_FACTOR_TEXT.options.required.label}`;
+    await ruleHistory.getByText(change, { exact: true }).waitFor();
+    expect(await ruleHistory.getByText(/by admin@demo\.test/).count()).toBe(1);
+    expect(await ruleHistory.getByText(HISTORY_PANEL_MESSAGES.notRestorable).count()).toBe(1);
+    await shoot(page, 'second-factor-rule-history');
     await context.close();
   });
 });

@@ -7,9 +7,12 @@ import { LIST_SEARCH_DEBOUNCE_MS, listMachine, type ListQuery, type ListSnapshot
 import {
   selectCanEdit, selectIsLoading, selectIsWorking, selectLink, selectListError, selectNotice, selectPaging, selectPending, selectPhoneDraft,
   selectConfirmError, selectSecondFactor, selectSearch, selectSelfId, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf,
-  selectStaff, selectStaffDialog, selectStaffList, staffAdminMachine, type StaffAdminContext, type StaffPage,
+  selectStaff, selectStaffDialog, selectStaffList, staffAdminMachine, selectHistoryOf, selectRuleHistory, selectStaffHistory, type StaffAdminContext, type StaffPage,
 } from './staff-admin.machine';
-import { staffDialogMachine } from './staff-dialog.machine';
+import { staffDialogMachine, selectDialogHistory } from './staff-dialog.machine';
+import type { Revision } from '../common/revisions';
+import { historyDisclosureMachine, selectDisclosedHistory, selectDisclosureOpen } from './history-disclosure.machine';
+import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from './history.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
 import { staffMember } from './test-support/fixtures';
@@ -38,13 +41,27 @@ function pageOf(list: StaffListResponse): StaffPage {
 
 type Actors = Partial<Record<'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession', AnyActorLogic>>;
 
+/** A History's answer: one revision of the object asked for (read-only: neither Admin kind is restorable). */
+function historyAnswer(input: HistoryLoadInput): HistoryPage {
+  const item: Revision = {
+    seq: 1, kind: input.kind, objectId: input.objectId, objectName: null, networkId: null, objectVersion: null, actor: null,
+    at: '2026-03-01T10:00:00.000Z', reason: null, requestId: null, restoredFrom: null, changes: [{ field: 'displayName', before: 'A', after: 'B' }],
+  };
+  return { items: [item], total: 1, page: 1, pageSize: 20, canRestore: true, restorable: false };
+}
+
 function start(actors: Actors = {}, answer: (query: ListQuery) => StaffListResponse = (q) => listOf({ page: q.offset / q.limit + 1 })) {
   const clock = new SimulatedClock();
   const fetchPage = vi.fn((query: ListQuery) => pageOf(answer(query)));
+  const loadHistory = vi.fn(historyAnswer);
+  const history = pageHistoryMachine.provide({ actors: { load: fakeActor(loadHistory) } });
+  const disclosure = historyDisclosureMachine.provide({ actors: { history } });
   const machine = staffAdminMachine.provide({
     actors: {
       list: listMachine.provide({ actors: { fetchPage: fakeActor(fetchPage) } }),
-      staffDialog: staffDialogMachine.provide({ actors: { saveStaff: actors.saveStaff ?? pendingActor() } }),
+      staffDialog: staffDialogMachine.provide({ actors: { saveStaff: actors.saveStaff ?? pendingActor(), history: disclosure } }),
+      ruleHistory: disclosure,
+      staffHistory: history,
       runAction: pendingActor(),
       fetchSessions: fakeActor(() => SESSIONS),
       endSession: pendingActor(),
@@ -56,8 +73,72 @@ function start(actors: Actors = {}, answer: (query: ListQuery) => StaffListRespo
   const dialog = () => selectStaffDialog(actor.getSnapshot());
   /** The list answered `calls` reads in all and shows the last. */
   const listed = (calls: number) => waitFor(list(), (s) => !s.hasTag('loading') && fetchPage.mock.calls.length === calls);
-  return { actor, clock, fetchPage, list, dialog, listed };
+  return { actor, clock, fetchPage, list, dialog, listed, loadHistory };
 }
+
+describe('Histories (an account\'s, the second-factor rule\'s)', () => {
+  it("shows an account's History from its row, to Admin read too, and closes it", async () => {
+    const { actor, listed, loadHistory } = start({}, () => listOf({ canEdit: false }));
+    await listed(1);
+    actor.send({ type: 'staff.history', id: 'missing' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    actor.send({ type: 'staff.history', id: 'b' });
+    expect(actor.getSnapshot().matches('history')).toBe(true);
+    expect(selectHistoryOf(actor.getSnapshot())).toEqual({ id: 'b', name: member('b').displayName });
+    const history = selectStaffHistory(actor.getSnapshot())!;
+    await waitFor(history, (s) => s.matches('list'));
+    expect(loadHistory).toHaveBeenCalledWith({ kind: 'staff', objectId: 'b', page: 1 });
+    actor.send({ type: 'staffHistory.close' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(selectHistoryOf(actor.getSnapshot())).toBeNull();
+    expect(selectStaffHistory(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it("opens the rule's History (the site's, as `site`) on demand, also for Admin read", async () => {
+    const { actor, listed, loadHistory } = start({}, () => listOf({ canEdit: false }));
+    await listed(1);
+    const rule = selectRuleHistory(actor.getSnapshot())!;
+    expect(selectDisclosureOpen(rule.getSnapshot())).toBe(false);
+    expect(loadHistory).not.toHaveBeenCalled();
+    rule.send({ type: 'disclosure.open' });
+    await waitFor(selectDisclosedHistory(rule.getSnapshot())!, (s) => s.matches('list'));
+    expect(loadHistory).toHaveBeenCalledWith({ kind: 'siteSecurity', objectId: 'site', page: 1 });
+  });
+
+  it("reads the open rule History again after the rule changed, not after another action", async () => {
+    const runAction = vi.fn(() => ({ message: 'done' }));
+    const { actor, listed, loadHistory } = start({ runAction: fakeActor(runAction) });
+    await listed(1);
+    const rule = selectRuleHistory(actor.getSnapshot())!;
+    rule.send({ type: 'disclosure.open' });
+    const history = selectDisclosedHistory(rule.getSnapshot())!;
+    await waitFor(history, (s) => s.matches('list'));
+    actor.send({ type: 'staff.confirm', kind: 'disable', id: 'b' });
+    actor.send({ type: 'confirm.accept' });
+    await listed(2);
+    expect(loadHistory).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'site.secondFactor', rule: 'required' });
+    actor.send({ type: 'confirm.accept' });
+    await waitFor(history, (s) => s.matches('list') && loadHistory.mock.calls.length === 2);
+    expect(loadHistory.mock.calls.map(([input]) => input.kind)).toEqual(['siteSecurity', 'siteSecurity']);
+  });
+
+  it("gives an edited account's form its History, and a new account's none", async () => {
+    const { actor, listed, dialog, loadHistory } = start();
+    await listed(1);
+    actor.send({ type: 'staff.edit', id: 'b' });
+    const disclosure = selectDialogHistory(dialog()!.getSnapshot())!;
+    disclosure.send({ type: 'disclosure.open' });
+    await waitFor(selectDisclosedHistory(disclosure.getSnapshot())!, (s) => s.matches('list'));
+    expect(loadHistory).toHaveBeenCalledWith({ kind: 'staff', objectId: 'b', page: 1 });
+    dialog()!.send({ type: 'editor.cancel' });
+    actor.send({ type: 'staff.create' });
+    const none = selectDialogHistory(dialog()!.getSnapshot())!;
+    none.send({ type: 'disclosure.open' });
+    expect(selectDisclosureOpen(none.getSnapshot())).toBe(false);
+    expect(loadHistory).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('staff list', () => {
   it('reads the first page of 20, then searches once typing pauses, from page 1', async () => {
@@ -341,7 +422,7 @@ describe('staff admin machine: every path', () => {
     { type: 'list.search', search: 'x' }, { type: 'list.page', offset: 20 }, { type: 'list.reload' },
     { type: 'staff.create' }, { type: 'staff.edit', id: 'b' }, { type: 'staff.confirm', kind: 'resetSecondFactor', id: 'b' },
     { type: 'site.secondFactor', rule: 'required' }, { type: 'site.secondFactor', rule: 'optional' }, { type: 'site.secondFactor', rule: 'authenticator' },
-    { type: 'staff.sessions', id: 'a' },
+    { type: 'staff.sessions', id: 'a' }, { type: 'staff.history', id: 'b' }, { type: 'staffHistory.close' },
     { type: 'confirm.phone', value: '+15550107777' }, { type: 'confirm.accept' }, { type: 'confirm.cancel' },
     { type: 'xstate.done.actor.runAction', output: { message: 'ok', link: { url: 'u', expiresAt: 'e' } } },
     { type: 'xstate.error.actor.runAction', error: new Error('no') },
@@ -368,6 +449,7 @@ describe('staff admin machine: every path', () => {
       actors: {
         list: listMachine.provide({ actors: { fetchPage: pendingActor() } }), staffDialog: staffDialogMachine.provide({ actors: { saveStaff: pendingActor() } }),
         runAction: pendingActor(), fetchSessions: pendingActor(), endSession: pendingActor(),
+        staffHistory: pageHistoryMachine.provide({ actors: { load: pendingActor() } }),
       },
     }),
   });

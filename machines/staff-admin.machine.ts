@@ -6,7 +6,11 @@
  * reset and the site's second-factor rule (issue 30: one rule, three values, common/second-factor-rule.ts;
  * a change is confirmed with what it will do), an account's active sessions, the notice and the
  * set-password link. It decides what follows: a saved form or a done action → notice and list reload;
- * a conflict's Reload → list reload. Writes are offered only when the list's answer says the caller may
+ * a conflict's Reload → list reload. Two Histories (read-only: neither kind is restorable): the
+ * second-factor rule's behind a disclosure beside its control (the `ruleHistory` child,
+ * history-disclosure.machine.ts, read again after a rule change), and an account's from its row
+ * (`history` state with the `staffHistory` child; Admin read has no Edit, so this is its way in; the
+ * edit dialog shows it too, staff-dialog.machine.ts). Writes are offered only when the list's answer says the caller may
  * edit (`canEdit`); the server refuses anyway. The I/O (the list's `fetchPage`, `saveStaff`,
  * `runAction`, `fetchSessions`, `endSession`) is provided by the Admin wiring file
  * (src/adapters/admin-actors.ts, `adminPages.staff`).
@@ -19,6 +23,8 @@ import type { SecondFactorCounts, SecondFactorRule, SecondFactorState } from '..
 import { listMachine, type ListEvent, type ListSnapshot, selectListPaging, selectListRows, type ListPage } from './list.machine';
 import { failureMessage } from './notify';
 import type { Severity } from './notifier.machine';
+import { historyDisclosureMachine, type DisclosedHistoryRef, type HistoryDisclosureRef } from './history-disclosure.machine';
+import { pageHistoryMachine } from './history.machine';
 import { phoneValid, staffDialogMachine, type StaffDialogInput, type StaffDialogOutcome } from './staff-dialog.machine';
 import { providedLater } from './unprovided';
 
@@ -64,6 +70,8 @@ export interface StaffAdminContext {
   sessionsOf: { id: string; name: string } | null;
   sessions: StaffSession[];
   sessionsError: string | null;
+  /** The account whose History is shown (from its row). */
+  historyOf: { id: string; name: string } | null;
 }
 
 export type StaffAdminEvent =
@@ -74,6 +82,9 @@ export type StaffAdminEvent =
   /** Choose the site's second-factor rule (issue 30): a confirmation says what it will do. */
   | { type: 'site.secondFactor'; rule: SecondFactorRule }
   | { type: 'staff.sessions'; id: string }
+  /** Show an account's History (every reader may). */
+  | { type: 'staff.history'; id: string }
+  | { type: 'staffHistory.close' }
   | { type: 'confirm.phone'; value: string }
   | { type: 'confirm.accept' }
   | { type: 'confirm.cancel' }
@@ -98,11 +109,13 @@ export const staffAdminMachine = setup({
   types: {
     context: {} as StaffAdminContext,
     events: {} as StaffAdminEvent,
-    children: {} as { list: 'list'; dialog: 'staffDialog' },
+    children: {} as { list: 'list'; dialog: 'staffDialog'; ruleHistory: 'ruleHistory'; staffHistory: 'staffHistory' },
   },
   actors: {
     list: listMachine,
     staffDialog: staffDialogMachine,
+    ruleHistory: historyDisclosureMachine,
+    staffHistory: pageHistoryMachine,
     runAction: providedLater<RunActionOutput, RunActionInput>('runAction'),
     fetchSessions: providedLater<StaffSession[], FetchSessionsInput>('fetchSessions'),
     endSession: providedLater<RunActionOutput, EndSessionInput>('endSession'),
@@ -152,6 +165,10 @@ export const staffAdminMachine = setup({
     storeSessions: assign((_, params: { sessions: StaffSession[] }) => ({ sessions: params.sessions, sessionsError: null })),
     storeSessionsError: assign((_, params: { error: unknown }) => ({ sessionsError: failureMessage(params.error, ADMIN_MESSAGES.sessionsFailed) })),
     closeSessions: assign({ sessionsOf: null, sessions: [], sessionsError: null }),
+    openHistory: assign((_, params: { member: StaffMember }) => ({ historyOf: { id: params.member.id, name: params.member.displayName } })),
+    closeHistory: assign({ historyOf: null }),
+    /** The rule changed: its History (when open) reads its revisions again. */
+    tellRuleHistory: sendTo('ruleHistory', { type: 'disclosure.changed' }),
     dismissNotice: assign({ notice: null }),
     dismissLink: assign({ link: null }),
     /** Supplied by src: writes the link to the clipboard (a refused clipboard leaves it on screen to copy by hand). */
@@ -176,6 +193,7 @@ export const staffAdminMachine = setup({
       context.access?.canEdit === true && !context.sessions.some((s) => s.id === params.sessionId && s.current),
     dialogSaved: (_, params: { outcome: StaffDialogOutcome }) => params.outcome.kind === 'saved',
     dialogAskedReload: (_, params: { outcome: StaffDialogOutcome }) => params.outcome.kind === 'reload',
+    changedRule: ({ context }) => context.pending?.kind === 'secondFactorRule',
     needsPhone: ({ context }) => context.pending?.kind === 'resetSecondFactor' && !phoneValid(context.phoneDraft),
   },
 }).createMachine({
@@ -183,14 +201,18 @@ export const staffAdminMachine = setup({
   description: 'The Staff page: the list child (table, search, paging), the dialog child (create/edit), confirmations and sessions.',
   context: {
     members: [], access: null, dialogFor: null, notice: null, link: null, pending: null, phoneDraft: '', confirmError: null,
-    sessionsOf: null, sessions: [], sessionsError: null,
+    sessionsOf: null, sessions: [], sessionsError: null, historyOf: null,
   },
-  invoke: {
-    id: 'list',
-    src: 'list',
-    input: { limit: STAFF_PAGE_SIZE, failedMessage: ADMIN_MESSAGES.listFailed },
-    onSnapshot: { actions: { type: 'keepListAnswer', params: ({ event }) => ({ list: event.snapshot }) } },
-  },
+  invoke: [
+    {
+      id: 'list',
+      src: 'list',
+      input: { limit: STAFF_PAGE_SIZE, failedMessage: ADMIN_MESSAGES.listFailed },
+      onSnapshot: { actions: { type: 'keepListAnswer', params: ({ event }) => ({ list: event.snapshot }) } },
+    },
+    // The site's second-factor rule's History, closed until opened (the site is `site` to the history call).
+    { id: 'ruleHistory', src: 'ruleHistory', input: { kind: 'siteSecurity', objectId: 'site' } },
+  ],
   on: {
     'list.search': { actions: 'forwardToList' },
     'list.page': { actions: 'forwardToList' },
@@ -225,7 +247,21 @@ export const staffAdminMachine = setup({
           target: 'sessions',
           actions: { type: 'openSessions', params: ({ context, event }) => ({ member: memberOf(context, event.id)! }) },
         },
+        'staff.history': {
+          guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+          target: 'history',
+          actions: { type: 'openHistory', params: ({ context, event }) => ({ member: memberOf(context, event.id)! }) },
+        },
       },
+    },
+    history: {
+      description: "A dialog shows one account's History (its revisions, read-only: a staff account cannot be restored).",
+      invoke: {
+        id: 'staffHistory',
+        src: 'staffHistory',
+        input: ({ context }) => ({ kind: 'staff' as const, objectId: context.historyOf?.id ?? '' }),
+      },
+      on: { 'staffHistory.close': { target: 'idle', actions: 'closeHistory' } },
     },
     confirming: {
       description: 'A dialog asks to confirm the chosen action (with a new mobile number for a second-factor reset).',
@@ -245,7 +281,14 @@ export const staffAdminMachine = setup({
         id: 'runAction',
         src: 'runAction',
         input: ({ context }) => ({ action: context.pending!, phoneNumber: context.phoneDraft.trim() }),
-        onDone: { target: 'idle', actions: [{ type: 'storeActionDone', params: ({ event }) => ({ output: event.output }) }, 'clearPending', 'reloadList'] },
+        onDone: [
+          {
+            guard: 'changedRule',
+            target: 'idle',
+            actions: [{ type: 'storeActionDone', params: ({ event }) => ({ output: event.output }) }, 'clearPending', 'reloadList', 'tellRuleHistory'],
+          },
+          { target: 'idle', actions: [{ type: 'storeActionDone', params: ({ event }) => ({ output: event.output }) }, 'clearPending', 'reloadList'] },
+        ],
         onError: { target: 'idle', actions: [{ type: 'storeFailureNotice', params: ({ event }) => ({ error: event.error }) }, 'clearPending'] },
       },
     },
@@ -323,6 +366,11 @@ export type StaffAdminSnapshot = SnapshotFrom<StaffAdminMachine>;
 /** The children views read: the table (`list`) and the open form (`dialog`). */
 export const selectStaffList = (s: StaffAdminSnapshot) => s.children.list;
 export const selectStaffDialog = (s: StaffAdminSnapshot) => s.children.dialog;
+/** The second-factor rule's History disclosure. */
+export const selectRuleHistory = (s: StaffAdminSnapshot) => s.children.ruleHistory as HistoryDisclosureRef | undefined;
+/** The History of the account named by `selectHistoryOf` (undefined while none is shown). */
+export const selectStaffHistory = (s: StaffAdminSnapshot) => s.children.staffHistory as DisclosedHistoryRef | undefined;
+export const selectHistoryOf = (s: StaffAdminSnapshot) => (s.matches('history') ? s.context.historyOf : null);
 
 /** The first read: no answer yet (a later reload keeps the table on screen). */
 export const selectIsLoading = (s: ListSnapshot | undefined) => !s || (s.hasTag('loading') && s.context.meta === null);

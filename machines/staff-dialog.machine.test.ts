@@ -7,6 +7,9 @@ import {
   formErrorsOf, selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectPhoneRequired,
   staffDialogMachine, type StaffDialogContext, type StaffForm,
 } from './staff-dialog.machine';
+import { historyDisclosureMachine, selectDisclosedHistory, selectDisclosureAvailable, selectDisclosureOpen } from './history-disclosure.machine';
+import { pageHistoryMachine, type HistoryLoadInput } from './history.machine';
+import { selectDialogHistory } from './staff-dialog.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
 import { staffMember } from './test-support/fixtures';
@@ -155,6 +158,41 @@ describe('staff dialog', () => {
     expect(selectIsDiscarding(undefined)).toBe(false);
     expect(selectIsConflict(undefined)).toBe(false);
     expect(selectCanGrant(undefined, 'Admin', 'write')).toBe(false);
+  });
+});
+
+describe("staff dialog: the account's History", () => {
+  function open(member: StaffMember | null) {
+    const load = vi.fn((input: HistoryLoadInput) => ({ items: [], total: 0, page: input.page, pageSize: 20, canRestore: false, restorable: false }));
+    const history = historyDisclosureMachine.provide({ actors: { history: pageHistoryMachine.provide({ actors: { load: fakeActor(load) } }) } });
+    const actor = createActor(staffDialogMachine.provide({ actors: { saveStaff: pendingActor(), history } }), { input: { member, grantable: ALL } }).start();
+    return { actor, load };
+  }
+
+  it('holds the edited account\'s History behind a disclosure, read only once opened, kept while the form is edited', async () => {
+    const { actor, load } = open(member('b'));
+    const disclosure = selectDialogHistory(actor.getSnapshot())!;
+    expect(selectDisclosureAvailable(disclosure.getSnapshot())).toBe(true);
+    expect(load).not.toHaveBeenCalled();
+    disclosure.send({ type: 'disclosure.open' });
+    await waitFor(selectDisclosedHistory(disclosure.getSnapshot())!, (s) => s.matches('list'));
+    expect(load).toHaveBeenCalledWith({ kind: 'staff', objectId: 'b', page: 1 });
+    actor.send({ type: 'editor.field', field: 'displayName', value: 'Changed' });
+    expect(selectDisclosureOpen(selectDialogHistory(actor.getSnapshot())!.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.cancel' });
+    actor.send({ type: 'editor.discard' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(disclosure.getSnapshot().status).toBe('stopped');
+  });
+
+  it('has none for a new account', () => {
+    const { actor, load } = open(null);
+    const disclosure = selectDialogHistory(actor.getSnapshot())!;
+    expect(selectDisclosureAvailable(disclosure.getSnapshot())).toBe(false);
+    disclosure.send({ type: 'disclosure.open' });
+    expect(selectDisclosureOpen(disclosure.getSnapshot())).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+    expect(selectDialogHistory(undefined)).toBeUndefined();
   });
 });
 

@@ -7,6 +7,9 @@
  *
  *   editing → saving → closed (saved) | editing (message) | conflict → closed (reload | cancelled)
  *   editing → discarding → closed (cancelled) | editing
+ *
+ * An existing account's form also holds its History behind a disclosure (the `history` child,
+ * history-disclosure.machine.ts: read-only, a staff account cannot be restored); a new one has none yet.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { StaffChangeResponse, StaffMember } from '../common/admin-contract';
@@ -15,6 +18,7 @@ import type { Roles } from '../common/contract';
 import { canSetLevel } from '../common/grant-cap';
 import { ADMIN_MESSAGES } from '../common/messages';
 import { smsCodeApplies } from '../common/second-factor-rule';
+import { historyDisclosureMachine, type HistoryDisclosureRef } from './history-disclosure.machine';
 import { failureMessage } from './notify';
 import { providedLater } from './unprovided';
 
@@ -123,9 +127,11 @@ export const staffDialogMachine = setup({
     context: {} as StaffDialogContext,
     events: {} as StaffDialogEvent,
     output: {} as StaffDialogOutcome,
+    children: {} as { history: 'history'; saveStaff: 'saveStaff' },
   },
   actors: {
     saveStaff: providedLater<StaffChangeResponse, SaveStaffInput>('saveStaff'),
+    history: historyDisclosureMachine,
   },
   actions: {
     setField: assign(({ context }, params: { field: FormField; value: string | boolean }) => {
@@ -166,6 +172,8 @@ export const staffDialogMachine = setup({
       formErrors: {}, formError: null, outcome: { kind: 'cancelled' },
     };
   },
+  // The account's History (closed until opened; none for a new account).
+  invoke: { id: 'history', src: 'history', input: ({ context }) => ({ kind: 'staff' as const, objectId: context.form.id }) },
   initial: 'editing',
   output: ({ context }) => context.outcome,
   states: {
@@ -240,3 +248,5 @@ export const selectIsConflict = (s: StaffDialogSnapshot | undefined) => s?.match
 /** Whether the role grid offers `level` in `area` (the grant cap, issue 25). */
 export const selectCanGrant = (s: StaffDialogSnapshot | undefined, area: AreaName, level: AccessLevel | 'none'): boolean =>
   s !== undefined && canSetLevel(s.context.grantable, area, s.context.formInitial.roles[area], level);
+/** The account's History disclosure (undefined while no dialog is open). */
+export const selectDialogHistory = (s: StaffDialogSnapshot | undefined) => s?.children.history as HistoryDisclosureRef | undefined;

@@ -3,7 +3,9 @@
  * staffAdminAudit with its list, setPassword) over
  * `/v3.0/user/admin` with the stored credentials. A failure rejects with an ApiError carrying the
  * server's message and status (409 = someone else changed the account); 401 and 403 go through the
- * client's handler (to /logout, to the site root). The set-password calls are public.
+ * client's handler (to /logout, to the site root). The set-password calls are public. The Staff page's
+ * Histories (an account's, the second-factor rule's) read /v1/revisions and put their changes in
+ * words (common/staff-revision-words.ts).
  */
 import { fromPromise } from 'xstate';
 import type {
@@ -13,6 +15,10 @@ import type {
 import { AUDIT_EXPORT_PATH, type AuditLogEntry } from '../../common/audit-actions';
 import { API_PATHS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
+import { HISTORY_PANEL_MESSAGES, REVISION_PATHS, type RevisionHistoryResponse } from '../../common/revisions';
+import { adminRevisionInWords } from '../../common/staff-revision-words';
+import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
+import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from '../../machines/history.machine';
 import { SECOND_FACTOR_RULE_PATH, type SetSecondFactorRuleRequest, type SetSecondFactorRuleResponse } from '../../common/second-factor-rule';
 import { setPasswordMachine, type CheckTokenInput, type SavePasswordInput } from '../../machines/set-password.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
@@ -69,6 +75,22 @@ const saveStaff = fromPromise<StaffChangeResponse, SaveStaffInput>(({ input, sig
   };
   return call<StaffChangeResponse>(`/staff/${form.id}`, { method: 'PUT', body, signal });
 });
+
+/** One page of an Admin object's History (a staff account, the site's rule), its changes in words. */
+const loadAdminHistory = fromPromise<HistoryPage, HistoryLoadInput>(async ({ input, signal }) => {
+  const credentials = readCredentials();
+  const url = `${REVISION_PATHS.history}/${encodeURIComponent(input.kind)}/${encodeURIComponent(input.objectId)}?page=${input.page}`;
+  const answer = await apiRequest<RevisionHistoryResponse & { message?: string }>(url, { headers: credentials ? authHeaders(credentials) : {}, signal });
+  if (answer.status >= 400) throw new ApiError(answer.message || HISTORY_PANEL_MESSAGES.loadFailed, answer.status, answer);
+  return {
+    items: answer.items.map(adminRevisionInWords), total: answer.total, page: answer.page, pageSize: answer.pageSize,
+    canRestore: answer.canRestore, restorable: answer.restorable,
+  };
+});
+
+/** The Admin Histories: read-only (neither a staff account nor the rule can be restored). */
+const adminHistory = pageHistoryMachine.provide({ actors: { load: loadAdminHistory } });
+const adminHistoryDisclosure = historyDisclosureMachine.provide({ actors: { history: adminHistory } });
 
 const staffActors = {
   runAction: fromPromise<RunActionOutput, RunActionInput>(async ({ input, signal }) => {
@@ -151,7 +173,9 @@ export const adminPages = {
   staff: staffAdminMachine.provide({
     actors: {
       list: listMachine.provide({ actors: { fetchPage: fetchStaffPage } }),
-      staffDialog: staffDialogMachine.provide({ actors: { saveStaff } }),
+      staffDialog: staffDialogMachine.provide({ actors: { saveStaff, history: adminHistoryDisclosure } }),
+      ruleHistory: adminHistoryDisclosure,
+      staffHistory: adminHistory,
       ...staffActors,
     },
     actions: { copyLink: (_, params: { url: string }) => { void copyToClipboard(params.url); } },

@@ -6,6 +6,8 @@ import { listMachine, type ListQuery } from '../../machines/list.machine';
 import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters } from '../../machines/staff-admin-audit.machine';
 import { staffAdminMachine, type StaffPage } from '../../machines/staff-admin.machine';
 import { staffDialogMachine } from '../../machines/staff-dialog.machine';
+import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
+import { pageHistoryMachine } from '../../machines/history.machine';
 import { fakeActor, pendingActor } from '../../machines/test-support/fakes';
 
 export function member(id: string, overrides: Partial<StaffMember> = {}): StaffMember {
@@ -52,7 +54,8 @@ export function staffPage(list: StaffListResponse): StaffPage {
   return { items, total, meta: { canEdit, selfId, secondFactor, grantable } };
 }
 
-type StaffActorName = 'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession';
+/** `loadHistory`: the Staff page's Histories' `load` (an account's, the second-factor rule's). */
+type StaffActorName = 'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession' | 'loadHistory';
 
 /**
  * The Staff page machine with fake I/O for `renderView(<StaffPage />, { pages: { staff: … } })`: the list
@@ -62,10 +65,14 @@ export function staffPageLogic(
   fetchStaff: (query: ListQuery) => StaffListResponse = () => staffList(),
   actors: Partial<Record<StaffActorName, AnyActorLogic>> = {},
 ) {
+  const history = pageHistoryMachine.provide({ actors: { load: actors.loadHistory ?? pendingActor() } });
+  const disclosure = historyDisclosureMachine.provide({ actors: { history } });
   return staffAdminMachine.provide({
     actors: {
       list: listMachine.provide({ actors: { fetchPage: fakeActor((query: ListQuery) => staffPage(fetchStaff(query))) } }),
-      staffDialog: staffDialogMachine.provide({ actors: { saveStaff: actors.saveStaff ?? pendingActor() } }),
+      staffDialog: staffDialogMachine.provide({ actors: { saveStaff: actors.saveStaff ?? pendingActor(), history: disclosure } }),
+      ruleHistory: disclosure,
+      staffHistory: history,
       runAction: actors.runAction ?? pendingActor(),
       fetchSessions: actors.fetchSessions ?? pendingActor(),
       endSession: actors.endSession ?? pendingActor(),

@@ -1,21 +1,25 @@
 /**
  * The staff page's dialogs (Radix, src/views/shared/Modal.tsx): the create/edit form with its role
  * grid (area × none/read/write/contributor), the discard question, the confirmations, the one-time
- * set-password link, and an account's active sessions.
+ * set-password link, an account's active sessions and an account's History (from its row; an edited
+ * account's form has it as its second tab, the dialog machine's `history` disclosure).
  */
 import { useSelector } from '@xstate/react';
 import {
   selectConfirmError, selectIsWorking, selectLink, selectPending, selectPhoneDraft, selectSessions, selectSessionsError, selectSessionsLoading,
-  selectSessionsOf, selectCanEdit, type PendingAction,
+  selectSessionsOf, selectCanEdit, selectHistoryOf, selectStaffHistory, type PendingAction,
 } from '../../../machines/staff-admin.machine';
 import {
   selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectPhoneRequired,
-  selectSmsLocked,
+  selectSmsLocked, selectDialogHistory,
 } from '../../../machines/staff-dialog.machine';
 import { ACCESS_LEVELS, AREA_NAMES } from '../../../common/constants';
 import { formatDateTime } from '../../../common/display-format';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { SECOND_FACTOR_TEXT, secondFactorEffect } from '../../../common/second-factor-rule';
+import { STAFF_HISTORY_TEXT } from '../../../common/staff-revision-words';
+import { HistoryPanel } from '../shared/HistoryPanel';
+import { selectDisclosedHistory, selectDisclosureOpen } from '../../../machines/history-disclosure.machine';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { Modal } from '../shared/Modal';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
@@ -57,6 +61,9 @@ function EditorDialog() {
   const conflict = useSelector(dialog, selectIsConflict);
   const phoneRequired = useSelector(dialog, selectPhoneRequired);
   const smsLocked = useSelector(dialog, selectSmsLocked);
+  const disclosure = useSelector(dialog, selectDialogHistory);
+  const historyShown = useSelector(disclosure, selectDisclosureOpen);
+  const history = useSelector(disclosure, selectDisclosedHistory);
   // The grant cap (issue 25): which (area, level) cells the signed-in user may choose, as one string so the selector stays stable.
   const grantable = useSelector(dialog, (s) => AREA_NAMES.flatMap((area) => LEVELS.filter((level) => selectCanGrant(s, area, level)).map((level) => `${area}:${level}`)).join('|'));
   if (!dialog || !form) return null;
@@ -96,41 +103,56 @@ function EditorDialog() {
       negativeLabel="Cancel" positiveLabel={saving ? 'Saving…' : 'Save'} busy={saving}
       onNegative={() => actor.send({ type: 'editor.cancel' })} onPositive={() => actor.send({ type: 'editor.save' })}>
       {formError && <p role="alert" className={errorText}>{formError}</p>}
-      {text('email', 'E-mail (username)', 'email', form.mode === 'edit')}
-      {text('displayName', 'Display name', 'text')}
-      {text('phoneNumber', 'Mobile number', 'tel', false,
-        phoneRequired ? ADMIN_MESSAGES.phoneHintRequired : ADMIN_MESSAGES.phoneHintOptional, phoneRequired)}
-      <label className={css.checkboxRow}>
-        <input type="checkbox" checked={form.twoFactorOnLogin || smsLocked} disabled={saving || smsLocked}
-          aria-describedby={smsLocked ? 'sms-locked-hint' : undefined}
-          onChange={(e) => actor.send({ type: 'editor.field', field: 'twoFactorOnLogin', value: e.target.checked })} />
-        <span>Second factor (SMS code) at sign-in</span>
-      </label>
-      {smsLocked && <p id="sms-locked-hint" className={css.muted}>{SECOND_FACTOR_TEXT.smsLocked}</p>}
-      <table className={css.roleGrid} aria-label="Roles">
-        <thead>
-          <tr>
-            <th className={css.th}>Area</th>
-            {LEVELS.map((level) => <th key={level} className={`${css.th} ${css.roleCell}`}>{level}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {AREA_NAMES.map((area) => (
-            <tr key={area}>
-              <th scope="row" className={css.td} style={{ textAlign: 'left', fontWeight: 500 }}>{area}</th>
-              {LEVELS.map((level) => (
-                <td key={level} className={`${css.td} ${css.roleCell}`}>
-                  <input type="radio" name={`role-${area}`} aria-label={`${area}: ${level}`} disabled={saving || !offered.has(`${area}:${level}`)}
-                    checked={(form.roles[area] ?? 'none') === level}
-                    onChange={() => actor.send({ type: 'editor.role', area, level })} />
-                </td>
-              ))}
+      {form.mode === 'edit' && disclosure && (
+        <div role="tablist" className={css.tabs}>
+          <button type="button" role="tab" id="staff-tab-details" aria-selected={!historyShown} aria-controls="staff-tab-details-panel" className={css.tab}
+            onClick={() => disclosure.send({ type: 'disclosure.close' })}>{STAFF_HISTORY_TEXT.detailsTab}</button>
+          <button type="button" role="tab" id="staff-tab-history" aria-selected={historyShown} aria-controls="staff-tab-history-panel" className={css.tab}
+            onClick={() => disclosure.send({ type: 'disclosure.open' })}>{STAFF_HISTORY_TEXT.historyTab}</button>
+        </div>
+      )}
+      {historyShown && (
+        <div role="tabpanel" id="staff-tab-history-panel" aria-labelledby="staff-tab-history" className={css.historyScroll}>
+          {history && <HistoryPanel history={history} />}
+        </div>
+      )}
+      <div role={form.mode === 'edit' ? 'tabpanel' : undefined} id="staff-tab-details-panel" aria-labelledby={form.mode === 'edit' ? 'staff-tab-details' : undefined} hidden={historyShown}>
+        {text('email', 'E-mail (username)', 'email', form.mode === 'edit')}
+        {text('displayName', 'Display name', 'text')}
+        {text('phoneNumber', 'Mobile number', 'tel', false,
+          phoneRequired ? ADMIN_MESSAGES.phoneHintRequired : ADMIN_MESSAGES.phoneHintOptional, phoneRequired)}
+        <label className={css.checkboxRow}>
+          <input type="checkbox" checked={form.twoFactorOnLogin || smsLocked} disabled={saving || smsLocked}
+            aria-describedby={smsLocked ? 'sms-locked-hint' : undefined}
+            onChange={(e) => actor.send({ type: 'editor.field', field: 'twoFactorOnLogin', value: e.target.checked })} />
+          <span>Second factor (SMS code) at sign-in</span>
+        </label>
+        {smsLocked && <p id="sms-locked-hint" className={css.muted}>{SECOND_FACTOR_TEXT.smsLocked}</p>}
+        <table className={css.roleGrid} aria-label="Roles">
+          <thead>
+            <tr>
+              <th className={css.th}>Area</th>
+              {LEVELS.map((level) => <th key={level} className={`${css.th} ${css.roleCell}`}>{level}</th>)}
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {locked && <p className={css.muted}>{ADMIN_MESSAGES.grantLocked}</p>}
-      {form.mode === 'create' && <p className={css.muted}>Nobody sets the password for them: they get a one-time link (valid 24 hours).</p>}
+          </thead>
+          <tbody>
+            {AREA_NAMES.map((area) => (
+              <tr key={area}>
+                <th scope="row" className={css.td} style={{ textAlign: 'left', fontWeight: 500 }}>{area}</th>
+                {LEVELS.map((level) => (
+                  <td key={level} className={`${css.td} ${css.roleCell}`}>
+                    <input type="radio" name={`role-${area}`} aria-label={`${area}: ${level}`} disabled={saving || !offered.has(`${area}:${level}`)}
+                      checked={(form.roles[area] ?? 'none') === level}
+                      onChange={() => actor.send({ type: 'editor.role', area, level })} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {locked && <p className={css.muted}>{ADMIN_MESSAGES.grantLocked}</p>}
+        {form.mode === 'create' && <p className={css.muted}>Nobody sets the password for them: they get a one-time link (valid 24 hours).</p>}
+      </div>
     </Modal>
   );
 }
@@ -213,6 +235,19 @@ function SessionsDialog() {
   );
 }
 
+function StaffHistoryDialog() {
+  const actor = useStaffPage();
+  const of = useStaffSelector(selectHistoryOf);
+  const history = useStaffSelector(selectStaffHistory);
+  if (!of) return null;
+  const close = () => actor.send({ type: 'staffHistory.close' });
+  return (
+    <Modal open title={STAFF_HISTORY_TEXT.dialogTitle(of.name)} positiveLabel={STAFF_HISTORY_TEXT.close} onNegative={close} onPositive={close}>
+      <div className={css.historyScroll}>{history && <HistoryPanel history={history} />}</div>
+    </Modal>
+  );
+}
+
 export function StaffDialogs() {
   return (
     <>
@@ -220,6 +255,7 @@ export function StaffDialogs() {
       <ConfirmDialog />
       <LinkDialog />
       <SessionsDialog />
+      <StaffHistoryDialog />
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { AREA_NAMES } from '../../../common/constants';
 import { formatDateTime } from '../../../common/display-format';
 import { ADMIN_MESSAGES } from '../../../common/messages';
+import { STAFF_HISTORY_TEXT } from '../../../common/staff-revision-words';
 import { usePageActor } from '../../page-actors';
 import { button, errorText, input, label } from '../../theme/ui.css';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
@@ -106,6 +107,8 @@ function StaffView() {
                     <div className={css.rowActions}>
                       <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Sessions of ${m.displayName}`}
                         onClick={() => actor.send({ type: 'staff.sessions', id: m.id })}>Sessions</button>
+                      <button type="button" className={`${button.ghost} ${css.small}`} aria-label={STAFF_HISTORY_TEXT.rowActionLabel(m.displayName)}
+                        onClick={() => actor.send({ type: 'staff.history', id: m.id })}>{STAFF_HISTORY_TEXT.rowAction}</button>
                       {canEdit && (
                         <>
                           <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Edit ${m.displayName}`}
