@@ -71,7 +71,7 @@ function CouponHistory({ history, coupon, onClose }: { history: PageHistoryRef; 
         <span><code>{code}</code>{coupon ? ` · ${coupon.offerName}` : ''}</span>
         <Link to={ROUTE} search={{}} className={ui.button.secondary} onClick={onClose}>Close history</Link>
       </div>
-      <HistoryPanel history={history} {...(coupon ? { version: coupon.version } : {})} />
+      <HistoryPanel history={history} {...(coupon ? { version: coupon.version, names: { [coupon.offerId]: coupon.offerName } } : {})} />
     </section>
   );
 }

@@ -1,12 +1,13 @@
 /** Monetization › Offers: percentage or fixed discounts on chosen plans, with a period, eligibility and status. */
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { formatDate } from '../../../common/display-format';
 import { CURRENCIES, DISCOUNT_DURATIONS, ELIGIBILITIES, durationText, formatMoney } from '../../../common/monetization-rules';
 import { OFFER_STATUS_WORDS, PLAN_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { selectDraft, selectEditorData, selectEditorId } from '../../../machines/editor.machine';
 import type { Offer, Plan } from '../../../common/monetization-contract';
-import { NEW_RECORD_ID, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
+import { NEW_RECORD_ID, selectPageEditor, selectPageHistory, selectPageList, type PageHistoryRef } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
@@ -65,6 +66,13 @@ export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: b
   );
 }
 
+/** The offer's History, its plans named (the editor read them) instead of counted. */
+function OfferHistory({ history, editor }: { history: PageHistoryRef; editor: EditorRef }) {
+  const plans = useSelector(editor, (s) => (selectEditorData(s) as { plans?: Plan[] } | null)?.plans);
+  const names = useMemo(() => Object.fromEntries((plans ?? []).map((p) => [p.id, p.name])), [plans]);
+  return <EditorHistoryPanel history={history} editor={editor} names={names} />;
+}
+
 export function OffersPage() {
   const { edit } = getRouteApi('/protected/monetization/offers').useSearch();
   const canEdit = useCanEditMonetization();
@@ -93,7 +101,7 @@ export function OffersPage() {
         {editor && (
           <div className={historyCss.editorColumn}>
             <OfferEditor key={editor.sessionId} editor={editor} canEdit={canEdit} />
-            {history && <EditorHistoryPanel key={history.sessionId} history={history} editor={editor} />}
+            {history && <OfferHistory key={history.sessionId} history={history} editor={editor} />}
           </div>
         )}
       </div>

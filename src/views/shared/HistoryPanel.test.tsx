@@ -118,4 +118,15 @@ describe('revision text', () => {
     expect(formatValue({ enabled: true, minAppVersion: '2.1' })).toBe('Enabled: Yes; Min app version: 2.1');
     expect(describeChange({ field: 'prices', before: price(999), after: [...price(1299), { currency: 'EUR', amount: 1199 }] })).toBe('Price: 9.99 USD → 12.99 USD, 11.99 EUR');
   });
+
+  it('names the linked records the page knows, and says what the others are', () => {
+    const OTHER = '99999999-9999-4999-8999-999999999999';
+    const names = { [PLAN_A]: 'Basic Monthly', [OTHER]: 'Premium Yearly' };
+    expect(formatValue(PLAN_A, 'offerId', 'UTC', { [PLAN_A]: 'Black Friday' })).toBe('Black Friday');
+    expect(formatValue(OTHER, 'offerId', 'UTC', { [PLAN_A]: 'Black Friday' })).toBe('another offer');
+    expect(formatValue([PLAN_A, OTHER], 'planIds', 'UTC', names)).toBe('Basic Monthly, Premium Yearly');
+    // One unknown id: counted, not half named.
+    expect(formatValue([PLAN_A, OTHER], 'planIds', 'UTC', { [PLAN_A]: 'Basic Monthly' })).toBe('2 plans');
+    expect(describeChange({ field: 'planIds', before: [PLAN_A], after: [PLAN_A, OTHER] }, 'UTC', names)).toBe('Plans: Basic Monthly → Basic Monthly, Premium Yearly');
+  });
 });

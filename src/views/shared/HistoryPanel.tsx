@@ -19,14 +19,18 @@ import * as ui from '../../theme/ui.css';
 import * as css from './history.css';
 import { Modal } from './Modal';
 import { formatDateTime } from '../../../common/display-format';
-import { describeChange, fieldLabel, formatValue } from './revision-text';
+import { describeChange, fieldLabel, formatValue, type LinkedNames } from './revision-text';
 import { useSiteTimeZone } from './use-site-time-zone';
 
 export interface HistoryPanelProps {
   history: PageHistoryRef;
   /** The object's version as the page's editor read it (sent with a restore). */
   version?: number;
+  /** Names of the linked records the page knows (a coupon's offer, an offer's plans), by id. */
+  names?: LinkedNames;
 }
+
+const NO_NAMES: LinkedNames = {};
 
 function who(revision: Revision): string {
   return revision.actor?.username ?? HISTORY_PANEL_MESSAGES.unknownActor;
@@ -34,7 +38,7 @@ function who(revision: Revision): string {
 
 const EMPTY = formatValue(null);
 
-function RevisionItem({ revision, selected, onSelect }: { revision: Revision; selected: boolean; onSelect: () => void }) {
+function RevisionItem({ revision, selected, onSelect, names }: { revision: Revision; selected: boolean; onSelect: () => void; names: LinkedNames }) {
   // A creation has nothing before it, a deletion nothing after: their values read as a list, not as changes.
   const zone = useSiteTimeZone();
   const created = revision.changes.length > 0 && revision.changes.every((c) => c.before === null);
@@ -52,9 +56,9 @@ function RevisionItem({ revision, selected, onSelect }: { revision: Revision; se
       {removed && <div className={css.muted}>Deleted; it had:</div>}
       <ul className={css.changes}>
         {created || removed
-          ? revision.changes.filter((c) => formatValue(created ? c.after : c.before, c.field, zone) !== EMPTY)
-            .map((c) => <li key={c.field}>{`${fieldLabel(c.field)}: ${formatValue(created ? c.after : c.before, c.field, zone)}`}</li>)
-          : revision.changes.map((c) => <li key={c.field}>{describeChange(c, zone)}</li>)}
+          ? revision.changes.filter((c) => formatValue(created ? c.after : c.before, c.field, zone, names) !== EMPTY)
+            .map((c) => <li key={c.field}>{`${fieldLabel(c.field)}: ${formatValue(created ? c.after : c.before, c.field, zone, names)}`}</li>)
+          : revision.changes.map((c) => <li key={c.field}>{describeChange(c, zone, names)}</li>)}
       </ul>
       <button type="button" className={ui.button.ghost} aria-pressed={selected} onClick={onSelect}>
         {selected ? 'Shown against now' : 'Compare with now'}
@@ -63,7 +67,7 @@ function RevisionItem({ revision, selected, onSelect }: { revision: Revision; se
   );
 }
 
-export function HistoryPanel({ history, version }: HistoryPanelProps) {
+export function HistoryPanel({ history, version, names = NO_NAMES }: HistoryPanelProps) {
   const phase = useSelector(history, selectHistoryPhase);
   const items = useSelector(history, selectHistoryItems);
   const total = useSelector(history, selectHistoryTotal);
@@ -118,9 +122,9 @@ export function HistoryPanel({ history, version }: HistoryPanelProps) {
                 {rows.map((r) => (
                   <tr key={r.field}>
                     <th scope="row" className={css.fieldCell}>{fieldLabel(r.field)}</th>
-                    <td className={css.cell}>{formatValue(r.before, r.field, zone)}</td>
-                    <td className={css.cell}>{formatValue(r.after, r.field, zone)}</td>
-                    <td className={css.cell}>{formatValue(r.now, r.field, zone)}</td>
+                    <td className={css.cell}>{formatValue(r.before, r.field, zone, names)}</td>
+                    <td className={css.cell}>{formatValue(r.after, r.field, zone, names)}</td>
+                    <td className={css.cell}>{formatValue(r.now, r.field, zone, names)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -155,7 +159,7 @@ export function HistoryPanel({ history, version }: HistoryPanelProps) {
       {listed && items.length > 0 && (
         <ol className={css.list} aria-label="Revisions, newest first">
           {items.map((r) => (
-            <RevisionItem key={r.seq} revision={r} selected={selected?.seq === r.seq}
+            <RevisionItem key={r.seq} revision={r} names={names} selected={selected?.seq === r.seq}
               onSelect={() => send(selected?.seq === r.seq ? { type: 'history.close' } : { type: 'history.select', seq: r.seq })} />
           ))}
         </ol>
@@ -176,7 +180,7 @@ export function HistoryPanel({ history, version }: HistoryPanelProps) {
       >
         <p style={{ marginTop: 0 }}>{HISTORY_PANEL_MESSAGES.confirmBody(Math.max(back.length, 1))}</p>
         <ul className={css.changes}>
-          {(back.length > 0 ? back : rows).map((r) => <li key={r.field}>{`${fieldLabel(r.field)}: ${formatValue(r.now, r.field, zone)} → ${formatValue(r.before, r.field, zone)}`}</li>)}
+          {(back.length > 0 ? back : rows).map((r) => <li key={r.field}>{`${fieldLabel(r.field)}: ${formatValue(r.now, r.field, zone, names)} → ${formatValue(r.before, r.field, zone, names)}`}</li>)}
         </ul>
       </Modal>
     </section>
@@ -184,7 +188,7 @@ export function HistoryPanel({ history, version }: HistoryPanelProps) {
 }
 
 /** The History of the record an editor shows: a restore is sent with the version that editor read. */
-export function EditorHistoryPanel({ history, editor }: { history: PageHistoryRef; editor: ActorRefFrom<EditorMachine> | undefined }) {
+export function EditorHistoryPanel({ history, editor, names }: { history: PageHistoryRef; editor: ActorRefFrom<EditorMachine> | undefined; names?: LinkedNames }) {
   const version = useSelector(editor, (s) => s?.context.version);
-  return <HistoryPanel history={history} {...(version === undefined ? {} : { version })} />;
+  return <HistoryPanel history={history} {...(version === undefined ? {} : { version })} {...(names ? { names } : {})} />;
 }

@@ -36,13 +36,19 @@ function linkedCount(field: string, count: number): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** One value as words. `field` tells linked records (ids) from plain lists; dates read in `timeZone` (the site's). */
-export function formatValue(value: unknown, field = '', timeZone: unknown = 'UTC'): string {
+/** The names of linked records the page knows (an offer's plans, a coupon's offer), by id. */
+export type LinkedNames = Readonly<Record<string, string>>;
+
+/**
+ * One value as words. `field` tells linked records (ids) from plain lists; dates read in `timeZone`
+ * (the site's); a linked record the page knows reads its name (`names`), else what it is.
+ */
+export function formatValue(value: unknown, field = '', timeZone: unknown = 'UTC', names: LinkedNames = {}): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return Number.isFinite(value) ? numberFormat.format(value) : '(empty)';
   if (typeof value === 'string') {
-    if (UUID.test(value)) return field === 'offerId' ? 'another offer' : 'another record';
+    if (UUID.test(value)) return names[value] ?? (field === 'offerId' ? 'another offer' : 'another record');
     // A status reads its word, as in the lists ("Status: Draft → Published"), common/status-words.ts.
     if (/(^|\.)status$/.test(field) && Object.prototype.hasOwnProperty.call(STATUS_WORDS_BY_CODE, value)) return STATUS_WORDS_BY_CODE[value]!;
     if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, timeZone);
@@ -51,18 +57,20 @@ export function formatValue(value: unknown, field = '', timeZone: unknown = 'UTC
   if (Array.isArray(value)) {
     if (value.length === 0) return '(none)';
     if (value.every(isPrice)) return value.map((p) => `${formatMoney(p.amount, p.currency)} ${p.currency}`).join(', ');
-    if (value.every((v) => typeof v === 'string' && UUID.test(v))) return linkedCount(field, value.length);
-    return value.map((v) => formatValue(v, field, timeZone)).join(', ');
+    if (value.every((v) => typeof v === 'string' && UUID.test(v))) {
+      return value.every((id: string) => id in names) ? value.map((id: string) => names[id]).join(', ') : linkedCount(field, value.length);
+    }
+    return value.map((v) => formatValue(v, field, timeZone, names)).join(', ');
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([k]) => !UUID.test(k));
     if (entries.length === 0) return '(empty)';
-    return entries.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, k, timeZone)}`).join('; ');
+    return entries.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, k, timeZone, names)}`).join('; ');
   }
   return String(value);
 }
 
 /** "Price: 9.99 USD → 12.99 USD" */
-export function describeChange(change: Pick<RevisionChange, 'field' | 'before' | 'after'>, timeZone: unknown = 'UTC'): string {
-  return `${fieldLabel(change.field)}: ${formatValue(change.before, change.field, timeZone)} → ${formatValue(change.after, change.field, timeZone)}`;
+export function describeChange(change: Pick<RevisionChange, 'field' | 'before' | 'after'>, timeZone: unknown = 'UTC', names: LinkedNames = {}): string {
+  return `${fieldLabel(change.field)}: ${formatValue(change.before, change.field, timeZone, names)} → ${formatValue(change.after, change.field, timeZone, names)}`;
 }

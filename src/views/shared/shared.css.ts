@@ -6,11 +6,14 @@ export const overlay = style({ position: 'fixed', inset: 0, background: 'rgba(0,
 export const dialog = style({
   position: 'fixed', top: '50%', left: '50%', transform: 'translate(-50%, -50%)',
   width: 'calc(100vw - 2rem)', maxWidth: DIALOG_MAX_WIDTH,
+  // A tall dialog (a long form, a History) stays inside the screen: its body scrolls, the title and
+  // the buttons stay in view.
+  maxHeight: ['calc(100vh - 2rem)', 'calc(100dvh - 2rem)'],
   background: vars.color.background, borderRadius: vars.radius, boxShadow: '0 10px 30px rgba(0,0,0,0.25)',
   zIndex: 51, display: 'flex', flexDirection: 'column',
 });
 export const dialogHeader = style({ padding: vars.space.md, borderBottom: `1px solid ${vars.color.border}`, fontWeight: 700, fontSize: '1.1rem', margin: 0, color: vars.color.primaryMain });
-export const dialogBody = style({ padding: vars.space.md });
+export const dialogBody = style({ padding: vars.space.md, overflowY: 'auto', minHeight: 0 });
 export const dialogFooter = style({ padding: vars.space.md, display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, borderTop: `1px solid ${vars.color.border}` });
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
