@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  authenticatorRequired, isSecondFactorRule, ruleOfFlags, SECOND_FACTOR_RULES, SECOND_FACTOR_TEXT, secondFactorEffect, smsCodeApplies,
+  authenticatorRequired, isSecondFactorRule, ruleOfFlags, SECOND_FACTOR_DONE, SECOND_FACTOR_RULE_PATH, SECOND_FACTOR_RULES, SECOND_FACTOR_TEXT,
+  secondFactorEffect, smsCodeApplies,
 } from './second-factor-rule';
 
 const COUNTS = { accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0 };
@@ -45,6 +46,20 @@ describe('the site second-factor rule (issue 30)', () => {
       / needs a mobile number\. The 3 accounts that have neither a mobile number nor an authenticator app will not be able to sign in until one is added\.$/);
     expect(secondFactorEffect('optional', 'authenticator', { ...COUNTS, withNeither: 3 })).not.toContain('neither');
     expect(secondFactorEffect('required', 'optional', { ...COUNTS, withNeither: 3 })).not.toContain('neither');
+  });
+
+  it('says a move back to optional drops the app only when leaving the authenticator rule', () => {
+    expect(secondFactorEffect('required', 'optional', COUNTS)).not.toContain('authenticator app any more');
+    expect(secondFactorEffect('authenticator', 'optional', COUNTS)).toContain('Nobody will have to set up an authenticator app any more.');
+  });
+
+  it('answers a change with the rule now in force, under one route', () => {
+    expect(SECOND_FACTOR_RULE_PATH).toBe('/site/second-factor');
+    expect(SECOND_FACTOR_DONE).toEqual({
+      optional: 'The second factor is now each account\'s own setting.',
+      required: 'Every account now signs in with a second factor: a code by SMS or an authenticator app.',
+      authenticator: 'Every account now signs in with an authenticator app.',
+    });
   });
 
   it('names the rule in force in words for a reader', () => {

@@ -13,7 +13,8 @@ describe('wall clocks in a zone, one computation (issue 30)', () => {
 
   it('keeps a zone the runtime knows and reads anything else as UTC', () => {
     expect(knownTimeZone('Europe/London')).toBe('Europe/London');
-    for (const bad of ['Mars/Olympus', '', null, undefined, 42]) expect(knownTimeZone(bad)).toBe('UTC');
+    // Not a string at all is UTC too, even one whose text would name a zone.
+    for (const bad of ['Mars/Olympus', '', null, undefined, 42, ['Europe/London']]) expect(knownTimeZone(bad)).toBe('UTC');
   });
 
   it('turns a wall time in the zone into the instant, on both sides of a DST change', () => {
@@ -27,9 +28,12 @@ describe('wall clocks in a zone, one computation (issue 30)', () => {
   });
 
   it('refuses what is not a wall date and time', () => {
-    for (const bad of ['', '2026-11-25', '2026-02-30T10:00', '2026-13-01T10:00', '2026-11-25T24:00', '2026-11-25T10:60', '25/11/2026 10:00', '2026-11-25T10:00:00']) {
+    for (const bad of ['', '2026-11-25', '2026-02-30T10:00', '2026-04-31T10:00', '2026-13-01T10:00', '2026-11-25T24:00', '2026-11-25T10:60', '25/11/2026 10:00', '2026-11-25T10:00:00', 'x2026-11-25T10:00']) {
       expect(zonedWallTimeToIso(bad, 'UTC'), bad).toBeNull();
     }
+    // The last minute of a day and the last day of a month are times.
+    expect(zonedWallTimeToIso('2026-11-30T23:59', 'UTC')).toBe('2026-11-30T23:59:00.000Z');
+    expect(zonedWallTimeToIso('2028-02-29T00:00', 'UTC')).toBe('2028-02-29T00:00:00.000Z');
   });
 
   it('writes an instant as the wall time in the zone, and back again', () => {

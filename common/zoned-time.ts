@@ -52,8 +52,8 @@ export function zonedWallTimeToIso(wall: string, timeZone: string): string | nul
   if (!match) return null;
   const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
   const asUtc = Date.UTC(y, mo - 1, d, h, mi);
-  const check = new Date(asUtc);
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  // A day past the month's end rolls into the next month (hours and minutes are bounded by hand).
+  if (new Date(asUtc).getUTCMonth() !== mo - 1 || h > 23 || mi > 59) return null;
   const zone = knownTimeZone(timeZone);
   // Two passes: the offset at the guess, then at the corrected instant (right across a DST change).
   let instant = asUtc - zoneOffsetMs(asUtc, zone);
