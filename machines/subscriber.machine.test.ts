@@ -4,8 +4,11 @@ import { SUPPORT_MESSAGES, type SubscriberDetail } from '../common/support';
 import {
   commandOf, doneMessage, priceIn, refundableOf, selectActionError, selectCanAct, selectCanConfirm, selectContact, selectDetail, selectDraft,
   selectDraftPayment, selectDraftSubscription, selectIsDialogOpen, selectIsLoading, selectIsNotFound, selectIsRunning, selectLastDone, selectLoadError,
+  changedObjectOf, hasPaymentHistory, historyObjectsOf, selectHistoryDisclosure,
   subscriberMachine, type ActionCommand, type ActionOutcome,
 } from './subscriber.machine';
+import { historyDisclosureMachine, selectDisclosureOpen } from './history-disclosure.machine';
+import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from './history.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
 
@@ -47,7 +50,7 @@ function detailWith(overrides: { profileVersion?: number; subscriptionVersion?: 
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(options: { canAct?: boolean; load?: AnyActorLogic; run?: (command: ActionCommand) => Promise<ActionOutcome> } = {}) {
+function start(options: { canAct?: boolean; load?: AnyActorLogic; run?: (command: ActionCommand) => Promise<ActionOutcome>; historyLoads?: HistoryLoadInput[] } = {}) {
   const commands: ActionCommand[] = [];
   const notify = vi.fn();
   const machine = subscriberMachine.provide({
@@ -56,6 +59,18 @@ function start(options: { canAct?: boolean; load?: AnyActorLogic; run?: (command
       runAction: fromPromise<ActionOutcome, ActionCommand>(async ({ input }) => {
         commands.push(input);
         return options.run ? options.run(input) : { kind: 'detail', detail: detailWith({ subscriptionVersion: 2, cancelAtPeriodEnd: true }) };
+      }),
+      historyDisclosure: historyDisclosureMachine.provide({
+        actors: {
+          history: pageHistoryMachine.provide({
+            actors: {
+              load: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input }) => {
+                options.historyLoads?.push(input);
+                return { items: [], total: 0, page: 1, pageSize: 20, canRestore: false, restorable: false };
+              }),
+            },
+          }),
+        },
       }),
     },
     actions: { notify: (_, params) => notify(params) },
@@ -367,5 +382,112 @@ describe('subscriber machine: every path', () => {
     events,
     logic: subscriberMachine.provide({ actors: { loadSubscriber: pendingActor(), runAction: pendingActor() } }),
     serializeState: (s) => JSON.stringify([s.value, s.context.detail !== null, s.context.draft?.reason ?? null, s.context.contact !== null]),
+  });
+});
+
+describe('subscriber: the History of each subscription and refunded payment', () => {
+  const refunded = (detail: SubscriberDetail): SubscriberDetail => ({
+    ...detail, payments: detail.payments.map((p) => ({ ...p, status: 'partially_refunded', refundedAmount: 100, version: p.version + 1 })),
+  });
+
+  it('a payment has a History once refunded; every subscription has one', () => {
+    const payment = detailWith().payments[0]!;
+    expect(hasPaymentHistory(payment)).toBe(false);
+    expect(hasPaymentHistory({ ...payment, status: 'partially_refunded', refundedAmount: 100 })).toBe(true);
+    expect(historyObjectsOf(detailWith())).toEqual([{ kind: 'subscription', id: SUBSCRIPTION_ID }]);
+    expect(historyObjectsOf(refunded(detailWith()))).toEqual([{ kind: 'subscription', id: SUBSCRIPTION_ID }, { kind: 'payment', id: PAYMENT_ID }]);
+    expect(historyObjectsOf(null)).toEqual([]);
+  });
+
+  it('names the object a command changes (none for the subscriber\'s own actions)', () => {
+    expect(changedObjectOf({ kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID, mode: 'NOW', reason: 'x', version: 1 })).toEqual({ kind: 'subscription', id: SUBSCRIPTION_ID });
+    expect(changedObjectOf({ kind: 'refundPayment', paymentId: PAYMENT_ID, amount: 1, full: false, reason: 'x', version: 1 })).toEqual({ kind: 'payment', id: PAYMENT_ID });
+    expect(changedObjectOf({ kind: 'addNote', subscriberId: SUBSCRIBER_ID, body: 'x' })).toBeNull();
+    expect(changedObjectOf(null)).toBeNull();
+  });
+
+  it('spawns a closed disclosure per subscription; opening it reads that subscription\'s History', async () => {
+    const historyLoads: HistoryLoadInput[] = [];
+    const { actor } = start({ historyLoads });
+    await settle();
+    const disclosure = selectHistoryDisclosure('subscription', SUBSCRIPTION_ID)(actor.getSnapshot())!;
+    expect(disclosure).toBeDefined();
+    expect(selectHistoryDisclosure('payment', PAYMENT_ID)(actor.getSnapshot())).toBeUndefined();
+    expect(selectDisclosureOpen(disclosure.getSnapshot())).toBe(false);
+    expect(historyLoads).toEqual([]);
+    disclosure.send({ type: 'disclosure.open' });
+    await settle();
+    expect(historyLoads).toEqual([expect.objectContaining({ kind: 'subscription', objectId: SUBSCRIPTION_ID })]);
+  });
+
+  it('after a cancel at period end the open History of that subscription reads again, and the disclosure is the same one', async () => {
+    const historyLoads: HistoryLoadInput[] = [];
+    const { actor } = start({ historyLoads });
+    await settle();
+    const disclosure = selectHistoryDisclosure('subscription', SUBSCRIPTION_ID)(actor.getSnapshot())!;
+    disclosure.send({ type: 'disclosure.open' });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'cancelSubscription', subscriptionId: SUBSCRIPTION_ID } });
+    actor.send({ type: 'action.reason', value: 'Moving abroad' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'done' })).toBe(true);
+    expect(historyLoads).toHaveLength(2);
+    expect(selectHistoryDisclosure('subscription', SUBSCRIPTION_ID)(actor.getSnapshot())).toBe(disclosure);
+    expect(selectDisclosureOpen(disclosure.getSnapshot())).toBe(true);
+  });
+
+  it('a refund gives the payment its History; once open, the next refund reads it again', async () => {
+    const historyLoads: HistoryLoadInput[] = [];
+    const { actor } = start({ historyLoads, run: async () => ({ kind: 'detail', detail: refunded(detailWith()) }) });
+    await settle();
+    const refund = () => {
+      actor.send({ type: 'action.start', request: { kind: 'refundPayment', paymentId: PAYMENT_ID } });
+      actor.send({ type: 'action.reason', value: 'Charged twice' });
+      actor.send({ type: 'action.amount', value: '1.00' });
+      actor.send({ type: 'action.confirm' });
+    };
+    refund();
+    await settle();
+    const disclosure = selectHistoryDisclosure('payment', PAYMENT_ID)(actor.getSnapshot())!;
+    expect(disclosure).toBeDefined();
+    disclosure.send({ type: 'disclosure.open' });
+    await settle();
+    expect(historyLoads.map((l) => l.objectId)).toEqual([PAYMENT_ID]);
+    refund();
+    await settle();
+    expect(historyLoads.map((l) => l.objectId)).toEqual([PAYMENT_ID, PAYMENT_ID]);
+  });
+
+  it('a subscriber action (a note) leaves the open History alone; an Undo reads every open History again', async () => {
+    const historyLoads: HistoryLoadInput[] = [];
+    const { actor } = start({ historyLoads, run: async () => ({ kind: 'detail', detail: detailWith() }) });
+    await settle();
+    selectHistoryDisclosure('subscription', SUBSCRIPTION_ID)(actor.getSnapshot())!.send({ type: 'disclosure.open' });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'addNote' } });
+    actor.send({ type: 'action.note', value: 'Called about buffering' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    expect(historyLoads).toHaveLength(1);
+    actor.send({ type: 'undo.done', requestId: '88888888-8888-4888-8888-888888888888' });
+    await settle();
+    expect(historyLoads).toHaveLength(2);
+  });
+
+  it('after a conflict the re-read subscriber reads every open History again', async () => {
+    const historyLoads: HistoryLoadInput[] = [];
+    const { actor } = start({ historyLoads, run: async () => { throw conflictError(); } });
+    await settle();
+    selectHistoryDisclosure('subscription', SUBSCRIPTION_ID)(actor.getSnapshot())!.send({ type: 'disclosure.open' });
+    await settle();
+    actor.send({ type: 'action.start', request: { kind: 'grantDays', subscriptionId: SUBSCRIPTION_ID } });
+    actor.send({ type: 'action.reason', value: 'Outage' });
+    actor.send({ type: 'action.days', value: '3' });
+    actor.send({ type: 'action.confirm' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true);
+    expect(historyLoads).toHaveLength(2);
   });
 });

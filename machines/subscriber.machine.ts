@@ -10,6 +10,13 @@
  * at that moment, so after a conflict the refreshed detail makes a retry safe. Actions other than
  * revealing the contact need `canAct` (Customer Support write or contributor); the server refuses
  * them anyway. I/O actors are supplied by src/adapters/support-actors.ts.
+ *
+ * History (read-only: neither kind is restorable): the machine spawns one History disclosure
+ * (history-disclosure.machine.ts, closed ⇄ open) per subscription it shows and per payment that has
+ * been refunded (only a support refund writes a payment's revision, so an untouched payment's History
+ * would always be empty), kept across reloads by object. After one of its own actions changes an
+ * object it tells that object's disclosure (`disclosure.changed`), so an open History shows the new
+ * revision at once; after an Undo or a conflict's re-read every open History reads again.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { formatMoney as moneyText, parseMoney } from '../common/monetization-rules';
@@ -17,6 +24,7 @@ import {
   SUPPORT_MESSAGES, isValidComplimentaryDays, isValidReason, SUPPORT_LIMITS,
   type CancelMode, type PaymentRow, type PlanChangeWhen, type RevealedContact, type SubscriberDetail, type SubscriptionRow,
 } from '../common/support';
+import { historyDisclosureMachine, type HistoryDisclosureRef } from './history-disclosure.machine';
 import { failureMessage, type NotifyParams } from './notify';
 import { notify } from './system-actions';
 import type { UndoOffer } from './undo.machine';
@@ -82,6 +90,41 @@ export interface SubscriberContext {
   changeRequestId: string | null;
   /** The Undo the last action's message offers (a "cancel at period end": its request, this page told once undone), else null. */
   undoOffer: UndoOffer | null;
+  /** One History disclosure per object shown, by `historyKey(kind, id)`. */
+  disclosures: Readonly<Record<string, HistoryDisclosureRef>>;
+}
+
+/** The kinds of object the subscriber page shows a History of. */
+export type SupportHistoryKind = 'subscription' | 'payment';
+
+/** The key of an object's History disclosure in the context. */
+export const historyKey = (kind: SupportHistoryKind, id: string): string => `${kind}:${id}`;
+
+/** A payment has a History once it has been refunded (in part or in full). */
+export function hasPaymentHistory(payment: PaymentRow): boolean {
+  return payment.refundedAmount > 0 || payment.status === 'refunded' || payment.status === 'partially_refunded';
+}
+
+/** The objects of a detail that get a History: every subscription, every refunded payment. */
+export function historyObjectsOf(detail: SubscriberDetail | null): { kind: SupportHistoryKind; id: string }[] {
+  if (!detail) return [];
+  return [
+    ...detail.subscriptions.map((s) => ({ kind: 'subscription' as const, id: s.id })),
+    ...detail.payments.filter(hasPaymentHistory).map((p) => ({ kind: 'payment' as const, id: p.id })),
+  ];
+}
+
+/** The object a command changes (its History is read again), or null for the subscriber's own actions. */
+export function changedObjectOf(command: ActionCommand | null): { kind: SupportHistoryKind; id: string } | null {
+  if (!command) return null;
+  switch (command.kind) {
+    case 'cancelSubscription': case 'grantDays': case 'resumeSubscription': case 'changePlan':
+      return { kind: 'subscription', id: command.subscriptionId };
+    case 'refundPayment':
+      return { kind: 'payment', id: command.paymentId };
+    default:
+      return null;
+  }
 }
 
 export type SubscriberEvent =
@@ -205,6 +248,8 @@ export const subscriberMachine = setup({
     loadSubscriber: providedLater<SubscriberDetail, { subscriberId: string }>('loadSubscriber'),
     /** The GraphQL mutation of the command. */
     runAction: providedLater<ActionOutcome, ActionCommand>('runAction'),
+    /** One object's History behind a disclosure (its `history` logic: the wiring's). */
+    historyDisclosure: historyDisclosureMachine,
   },
   actions: {
     notify,
@@ -228,6 +273,26 @@ export const subscriberMachine = setup({
       return { lastDone: command ? doneMessage(command) : null, draft: null, actionError: null, undoOffer: requestId ? { requestId, replyRef: self } : null };
     }),
     hideContact: assign({ contact: null }),
+    /** A History disclosure for each object shown that has none yet (those already there keep their state). */
+    spawnDisclosures: assign(({ context, spawn }) => {
+      const missing = historyObjectsOf(context.detail).filter((o) => !context.disclosures[historyKey(o.kind, o.id)]);
+      if (missing.length === 0) return {};
+      const added = Object.fromEntries(missing.map((o) => [
+        historyKey(o.kind, o.id),
+        spawn('historyDisclosure', { id: `history-${o.kind}-${o.id}`, input: { kind: o.kind, objectId: o.id } }),
+      ]));
+      return { disclosures: { ...context.disclosures, ...added } };
+    }),
+    /** The object the command under way changed (read from the draft, so before markDone): its open History reads again. */
+    tellChanged: ({ context }) => {
+      const object = changedObjectOf(commandOf(context));
+      const disclosure = object ? context.disclosures[historyKey(object.kind, object.id)] : undefined;
+      disclosure?.send({ type: 'disclosure.changed' });
+    },
+    /** Someone (an Undo, another agent) changed the subscriber: every open History reads again. */
+    tellAllChanged: ({ context }) => {
+      for (const disclosure of Object.values(context.disclosures)) disclosure.send({ type: 'disclosure.changed' });
+    },
   },
   guards: {
     mayStart: ({ context }, params: { request: ActionRequest }) => params.request.kind === 'revealContact' || context.canAct,
@@ -249,6 +314,7 @@ export const subscriberMachine = setup({
     contact: null,
     changeRequestId: null,
     undoOffer: null,
+    disclosures: {},
   }),
   initial: 'loading',
   states: {
@@ -258,7 +324,7 @@ export const subscriberMachine = setup({
         id: 'loadSubscriber',
         src: 'loadSubscriber',
         input: ({ context }) => ({ subscriberId: context.subscriberId }),
-        onDone: { target: 'ready', actions: { type: 'setDetail', params: ({ event }) => ({ detail: event.output }) } },
+        onDone: { target: 'ready', actions: [{ type: 'setDetail', params: ({ event }) => ({ detail: event.output }) }, 'spawnDisclosures'] },
         onError: [
           { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
           { target: 'failed', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
@@ -278,7 +344,7 @@ export const subscriberMachine = setup({
       initial: 'idle',
       on: {
         'contact.hide': { actions: 'hideContact' },
-        'undo.done': { target: 'loading', actions: 'forgetUndo' },
+        'undo.done': { target: 'loading', actions: ['forgetUndo', 'tellAllChanged'] },
       },
       states: {
         idle: {
@@ -318,8 +384,11 @@ export const subscriberMachine = setup({
               // The done message is worded from the command as sent, before the answer changes the detail it reads
               // (after a refund, what is left of the payment is less than the amount that was refunded).
               actions: [
+                // Before markDone clears the draft the command is made of.
+                'tellChanged',
                 'markDone',
                 { type: 'applyOutcome', params: ({ event }) => ({ outcome: event.output }) },
+                'spawnDisclosures',
                 {
                   type: 'notify',
                   params: ({ context }): NotifyParams => ({ message: context.lastDone ?? '', severity: 'success', ...(context.undoOffer ? { undo: context.undoOffer } : {}) }),
@@ -342,7 +411,7 @@ export const subscriberMachine = setup({
             id: 'refreshSubscriber',
             src: 'loadSubscriber',
             input: ({ context }) => ({ subscriberId: context.subscriberId }),
-            onDone: { target: 'failed', actions: { type: 'setDetail', params: ({ event }) => ({ detail: event.output }) } },
+            onDone: { target: 'failed', actions: [{ type: 'setDetail', params: ({ event }) => ({ detail: event.output }) }, 'spawnDisclosures', 'tellAllChanged'] },
             onError: { target: 'failed' },
           },
         },
@@ -392,6 +461,9 @@ export const selectCanConfirm = (s: SubscriberSnapshot): boolean =>
 export const selectActionError = (s: SubscriberSnapshot): string | null => (s.matches({ ready: 'failed' }) ? s.context.actionError : null);
 export const selectLastDone = (s: SubscriberSnapshot): string | null => (s.matches({ ready: 'done' }) ? s.context.lastDone : null);
 export const selectContact = (s: SubscriberSnapshot): RevealedContact | null => s.context.contact;
+/** The History disclosure of an object the page shows (undefined until the detail is read). */
+export const selectHistoryDisclosure = (kind: SupportHistoryKind, id: string) =>
+  (s: SubscriberSnapshot): HistoryDisclosureRef | undefined => s.context.disclosures[historyKey(kind, id)];
 /** The subscription the open confirmation is about, for its wording. */
 export const selectDraftSubscription = (s: SubscriberSnapshot): SubscriptionRow | null => {
   const request = s.context.draft?.request;

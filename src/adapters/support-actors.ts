@@ -7,11 +7,14 @@
  *   supportPages().subscriber        // subscriberMachine with its actors
  */
 import { fromPromise } from 'xstate';
-import { REQUEST_ID_HEADER } from '../../common/revisions';
+import { HISTORY_PANEL_MESSAGES, REQUEST_ID_HEADER, REVISION_PATHS, type RevisionHistoryResponse } from '../../common/revisions';
 import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
+import { supportRevisionInWords } from '../../common/support-revision-words';
+import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
+import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from '../../machines/history.machine';
 import { subscriberSearchMachine } from '../../machines/subscriber-search.machine';
 import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/subscriber.machine';
-import { authHeaders, reportUnauthorized } from '../api/client';
+import { ApiError, apiRequest, authHeaders, reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
 import * as api from '../api/support';
 import { readNetworkCredentials } from './network-credentials';
@@ -80,6 +83,17 @@ export function createSupportActors(client: GraphqlClient = supportClient()) {
     loadSubscriber: fromPromise<SubscriberDetail, { subscriberId: string }>(async ({ input, signal }) =>
       (await runGraphql(client, 'query', api.SUBSCRIBER, { id: input.subscriberId }, signal)).subscriber),
     runAction: fromPromise<ActionOutcome, ActionCommand>(({ input, signal }) => runCommand(client, input, signal)),
+    /** One page of a subscription's or payment's History (GET /v1/revisions/:kind/:objectId), its changes in words. */
+    loadHistory: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input, signal }) => {
+      const credentials = readNetworkCredentials();
+      const url = `${REVISION_PATHS.history}/${encodeURIComponent(input.kind)}/${encodeURIComponent(input.objectId)}?page=${input.page}`;
+      const answer = await apiRequest<RevisionHistoryResponse & { message?: string }>(url, { headers: credentials ? authHeaders(credentials) : {}, signal });
+      if (answer.status >= 400) throw new ApiError(answer.message || HISTORY_PANEL_MESSAGES.loadFailed, answer.status, answer);
+      return {
+        items: answer.items.map(supportRevisionInWords), total: answer.total, page: answer.page, pageSize: answer.pageSize,
+        canRestore: answer.canRestore, restorable: answer.restorable,
+      };
+    }),
   };
 }
 
@@ -90,7 +104,16 @@ export function createSupportActors(client: GraphqlClient = supportClient()) {
 export function supportPageLogic(actors: ReturnType<typeof createSupportActors> = createSupportActors()) {
   return {
     subscriberSearch: subscriberSearchMachine.provide({ actors: { search: actors.search } }),
-    subscriber: subscriberMachine.provide({ actors: { loadSubscriber: actors.loadSubscriber, runAction: actors.runAction } }),
+    subscriber: subscriberMachine.provide({
+      actors: {
+        loadSubscriber: actors.loadSubscriber,
+        runAction: actors.runAction,
+        // Read-only Histories: neither a subscription nor a payment can be restored.
+        historyDisclosure: historyDisclosureMachine.provide({
+          actors: { history: pageHistoryMachine.provide({ actors: { load: actors.loadHistory } }) },
+        }),
+      },
+    }),
   };
 }
 

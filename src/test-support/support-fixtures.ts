@@ -1,6 +1,10 @@
 /** Fixtures of the Users view tests: a signed-in support agent, a subscriber's page, fake machine logic. */
 import { fromPromise } from 'xstate';
 import type { Roles } from '../../common/contract';
+import type { Revision } from '../../common/revisions';
+import { supportRevisionInWords } from '../../common/support-revision-words';
+import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
+import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from '../../machines/history.machine';
 import type { SubscriberDetail, SubscriberListItem, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
 import type { Session } from '../../machines/auth.types';
 import type { ActionCommand, ActionOutcome } from '../../machines/subscriber.machine';
@@ -81,13 +85,24 @@ export function subscriberDetail(over: {
  * The Users page machines with fake actors, for `renderView(…, { pages: fake.pages })`; records what
  * they asked the server.
  */
+/** A support revision as GET /v1/revisions/:kind/:objectId sends it. */
+export function supportRevision(over: Partial<Revision> & Pick<Revision, 'kind' | 'objectId' | 'changes'>): Revision {
+  return {
+    seq: 1, objectName: null, networkId: null, objectVersion: 2, actor: { id: 'u1', username: 'sam@demo.test' },
+    at: '2026-01-05T09:30:00.000Z', reason: 'Moving abroad', requestId: null, restoredFrom: null, ...over,
+  };
+}
+
 export function fakeSupportLogic(options: {
   search?: (request: SubscriberSearchRequest) => SubscriberSearchPage | Promise<SubscriberSearchPage>;
   load?: () => SubscriberDetail | Promise<SubscriberDetail>;
   run?: (command: ActionCommand) => ActionOutcome | Promise<ActionOutcome>;
+  /** The revisions of an object's History (as the server sends them; put in words as the wiring does). */
+  history?: (input: HistoryLoadInput) => Revision[];
 } = {}) {
   const searches: SubscriberSearchRequest[] = [];
   const commands: ActionCommand[] = [];
+  const historyLoads: HistoryLoadInput[] = [];
   const pages = {
     subscriberSearch: subscriberSearchMachine.provide({
       actors: {
@@ -104,8 +119,21 @@ export function fakeSupportLogic(options: {
           commands.push(input);
           return options.run ? options.run(input) : { kind: 'detail', detail: subscriberDetail({ cancelAtPeriodEnd: true }) };
         }),
+        historyDisclosure: historyDisclosureMachine.provide({
+          actors: {
+            history: pageHistoryMachine.provide({
+              actors: {
+                load: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input }) => {
+                  historyLoads.push(input);
+                  const items = (options.history?.(input) ?? []).map(supportRevisionInWords);
+                  return { items, total: items.length, page: 1, pageSize: 20, canRestore: false, restorable: false };
+                }),
+              },
+            }),
+          },
+        }),
       },
     }),
   };
-  return { pages, searches, commands };
+  return { pages, searches, commands, historyLoads };
 }

@@ -12,7 +12,7 @@ import { TOTP_ROUTES } from '../../../common/totp';
 import { STAFF_HISTORY_TEXT } from '../../../common/staff-revision-words';
 import { selectCanEdit, selectIsWorking, selectRuleHistory, selectSecondFactor } from '../../../machines/staff-admin.machine';
 import * as css from './admin.css';
-import { HistoryDisclosure } from './HistoryDisclosure';
+import { HistoryDisclosure } from '../shared/HistoryDisclosure';
 import { useStaffPage, useStaffSelector } from './staff-admin-context';
 
 export function SecondFactorRuleControl() {

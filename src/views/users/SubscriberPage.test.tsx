@@ -5,7 +5,9 @@ import type { Roles } from '../../../common/contract';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
 import { SubscriberPage } from './SubscriberPage';
-import { agentSignedIn, fakeSupportLogic, SUBSCRIBER_ID, SUBSCRIPTION_ID, subscriberDetail } from '../../test-support/support-fixtures';
+import {
+  agentSignedIn, FAMILY_PLAN_ID, fakeSupportLogic, PLAN_ID, SUBSCRIBER_ID, SUBSCRIPTION_ID, subscriberDetail, supportRevision,
+} from '../../test-support/support-fixtures';
 
 async function renderSubscriber(roles: Roles, options: Parameters<typeof fakeSupportLogic>[0] = {}) {
   const fake = fakeSupportLogic(options);
@@ -179,5 +181,63 @@ describe('SubscriberPage', () => {
       expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
       view.unmount();
     }
+  });
+
+  describe('History', () => {
+    const cancelled = supportRevision({
+      kind: 'subscription', objectId: SUBSCRIPTION_ID,
+      changes: [{ field: 'cancelAtPeriodEnd', before: false, after: true }, { field: 'version', before: 1, after: 2 }],
+    });
+    const planChanged = supportRevision({
+      seq: 2, kind: 'subscription', objectId: SUBSCRIPTION_ID, reason: 'Wants the family plan',
+      changes: [{ field: 'planId', before: PLAN_ID, after: FAMILY_PLAN_ID }, { field: 'amount', before: 1299, after: 1899 }],
+    });
+    const refund = supportRevision({
+      kind: 'payment', objectId: 'p1', reason: 'Charged twice',
+      changes: [{ field: 'status', before: 'succeeded', after: 'refunded' }, { field: 'refundedAmount', before: 0, after: 1299 }, { field: 'version', before: 1, after: 2 }],
+    });
+
+    it('shows a subscription\'s History in words to a read-only agent, read-only, naming the plans', async () => {
+      const { view, historyLoads } = await renderSubscriber(READ, { history: () => [planChanged, cancelled] });
+      const region = screen.getByRole('region', { name: 'History of the Premium Monthly subscription' });
+      const toggle = within(region).getByRole('button', { name: 'Show history of the Premium Monthly subscription' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(historyLoads).toEqual([]);
+      await view.user.click(toggle);
+      expect(await within(region).findByText('Cancels at period end: No → Yes')).toBeTruthy();
+      expect(within(region).getByText('Plan: Premium Monthly → Family Monthly')).toBeTruthy();
+      expect(within(region).getByText('Price: 12.99 → 18.99')).toBeTruthy();
+      expect(within(region).getByText('Reason: Wants the family plan')).toBeTruthy();
+      expect(within(region).queryByText(/Version/)).toBeNull();
+      expect(within(region).queryByRole('button', { name: /Restore/ })).toBeNull();
+      expect(historyLoads).toEqual([expect.objectContaining({ kind: 'subscription', objectId: SUBSCRIPTION_ID })]);
+      await view.user.click(within(region).getByRole('button', { name: 'Hide history of the Premium Monthly subscription' }));
+      expect(within(region).queryByText('Cancels at period end: No → Yes')).toBeNull();
+    });
+
+    it('gives a refunded payment a History (an untouched one none) that reads the refund in words', async () => {
+      const { view } = await renderSubscriber(READ, { load: () => subscriberDetail({ paymentStatus: 'refunded', refundedAmount: 1299 }), history: () => [refund] });
+      const payments = screen.getByRole('table', { name: 'Payments' });
+      expect(within(payments).getAllByRole('region')).toHaveLength(1);
+      const region = within(payments).getByRole('region', { name: 'History of the payment of 1 Dec 2025, 10:00 (UTC)' });
+      await view.user.click(within(region).getByRole('button', { name: /^Show history/ }));
+      expect(await within(region).findByText('Status: Succeeded → Refunded')).toBeTruthy();
+      expect(within(region).getByText('Refunded: 0.00 → 12.99')).toBeTruthy();
+    });
+
+    it('an open History shows the new revision at once after a cancel at period end', async () => {
+      let revisions = [planChanged];
+      const { view, historyLoads } = await renderSubscriber(WRITE, { history: () => revisions });
+      const region = screen.getByRole('region', { name: 'History of the Premium Monthly subscription' });
+      await view.user.click(within(region).getByRole('button', { name: 'Show history of the Premium Monthly subscription' }));
+      await within(region).findByText('Plan: Premium Monthly → Family Monthly');
+      revisions = [{ ...cancelled, seq: 3 }, planChanged];
+      await view.user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+      const dialog = screen.getByRole('dialog', { name: 'Cancel subscription' });
+      await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Moving abroad');
+      await view.user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+      expect(await within(region).findByText('Cancels at period end: No → Yes')).toBeTruthy();
+      expect(historyLoads).toHaveLength(2);
+    });
   });
 });

@@ -6,15 +6,19 @@
  * Support write or contributor (the server refuses the actions to anyone else anyway).
  */
 import { Link, useParams } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { SUPPORT_HISTORY_TEXT } from '../../../common/support-revision-words';
 import { REFUNDABLE_PAYMENT_STATUSES, SUPPORT_LIMITS, SUPPORT_MESSAGES, isLiveSubscription, type SubscriptionStatus } from '../../../common/support';
 import {
-  selectCanAct, selectContact, selectDetail, selectIsLoading, selectIsNotFound, selectLastDone, selectLoadError, type ActionRequest,
+  hasPaymentHistory, selectCanAct, selectContact, selectDetail, selectHistoryDisclosure, selectIsLoading, selectIsNotFound, selectLastDone,
+  selectLoadError, type ActionRequest, type SupportHistoryKind,
 } from '../../../machines/subscriber.machine';
 import { PAYMENT_METHOD_LABELS } from '../../config';
 import { DEVICE_SESSION_WORDS, PAYMENT_STATUS_WORDS, SUBSCRIPTION_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { button, errorText, page } from '../../theme/ui.css';
 import { formatMoney, formatMs, formatSeconds } from './format';
+import { HistoryDisclosure } from '../shared/HistoryDisclosure';
+import type { LinkedNames } from '../shared/revision-text';
 import { useDisplayDates } from '../shared/use-site-time-zone';
 import { SubscriberStatusBadge } from './SubscriberSearchPage';
 import { SupportActionDialog } from './SupportActionDialog';
@@ -55,6 +59,27 @@ function Table({ caption, head, stacked = false, children }: { caption: string; 
   );
 }
 
+/** The plans the page knows, by id: a History names them ("Plan: Basic Monthly → Premium"). */
+function usePlanNames(): LinkedNames {
+  const detail = SubscriberContext.useSelector(selectDetail)!;
+  return useMemo(() => Object.fromEntries([
+    ...detail.planOptions.map((p) => [p.id, p.name]),
+    ...detail.subscriptions.map((s) => [s.planId, s.planName]),
+  ]), [detail]);
+}
+
+/** The History row under an object's row (read-only: neither a subscription nor a payment can be restored). */
+function HistoryRow({ kind, id, about, columns, names }: { kind: SupportHistoryKind; id: string; about: string; columns: number; names: LinkedNames }) {
+  const disclosure = SubscriberContext.useSelector(useMemo(() => selectHistoryDisclosure(kind, id), [kind, id]));
+  return (
+    <tr className={css.historyRow}>
+      <td className={css.historyCell} colSpan={columns}>
+        <HistoryDisclosure disclosure={disclosure} region={SUPPORT_HISTORY_TEXT.region(about)} about={about} names={names} />
+      </td>
+    </tr>
+  );
+}
+
 function Profile() {
   const { dateTime } = useDisplayDates();
   const subscriber = SubscriberContext.useActorRef();
@@ -92,15 +117,18 @@ function Subscriptions({ canAct }: { canAct: boolean }) {
   const { dateTime } = useDisplayDates();
   const subscriber = SubscriberContext.useActorRef();
   const { subscriptions } = SubscriberContext.useSelector(selectDetail)!;
+  const names = usePlanNames();
+  const head = ['Plan', 'Status', 'Price', 'Period ends', 'Cancels at period end', 'Next payment', ...(canAct ? ['Actions'] : [])];
   return (
     <Section title="Subscriptions">
       {subscriptions.length === 0 ? <p>No subscriptions.</p> : (
-        <Table caption="Subscriptions" stacked head={['Plan', 'Status', 'Price', 'Period ends', 'Cancels at period end', 'Next payment', ...(canAct ? ['Actions'] : [])]}>
+        <Table caption="Subscriptions" stacked head={head}>
           {subscriptions.map((s) => {
             const live = isLiveSubscription(s.status) && !s.endedAt;
             const start = (request: ActionRequest) => subscriber.send({ type: 'action.start', request });
             return (
-              <tr key={s.id}>
+              <Fragment key={s.id}>
+              <tr className={css.rowWithHistory}>
                 <td className={css.td} data-label="Plan">{s.planName}</td>
                 <td className={css.td} data-label="Status"><span className={css.badge[SUBSCRIPTION_TONE[s.status]]}>{SUBSCRIPTION_STATUS_WORDS[s.status]}</span></td>
                 <td className={`${css.td} ${css.nowrap}`} data-label="Price">{formatMoney(s.amount, s.currency)} / {s.billingPeriod}</td>
@@ -134,6 +162,8 @@ function Subscriptions({ canAct }: { canAct: boolean }) {
                   </td>
                 )}
               </tr>
+              <HistoryRow kind="subscription" id={s.id} about={SUPPORT_HISTORY_TEXT.subscription(s.planName)} columns={head.length} names={names} />
+              </Fragment>
             );
           })}
         </Table>
@@ -146,12 +176,15 @@ function Payments({ canAct }: { canAct: boolean }) {
   const { dateTime } = useDisplayDates();
   const subscriber = SubscriberContext.useActorRef();
   const { payments } = SubscriberContext.useSelector(selectDetail)!;
+  const names = usePlanNames();
+  const head = ['Date', 'Plan', 'Amount', 'Refunded', 'Method', 'Status', ...(canAct ? ['Actions'] : [])];
   return (
-    <Section title="Payments" note={`The last ${SUPPORT_LIMITS.payments}, newest first.`}>
+    <Section title="Payments" note={`The last ${SUPPORT_LIMITS.payments}, newest first. A refunded payment has its History.`}>
       {payments.length === 0 ? <p>No payments.</p> : (
-        <Table caption="Payments" stacked head={['Date', 'Plan', 'Amount', 'Refunded', 'Method', 'Status', ...(canAct ? ['Actions'] : [])]}>
+        <Table caption="Payments" stacked head={head}>
           {payments.map((p) => (
-            <tr key={p.id}>
+            <Fragment key={p.id}>
+            <tr className={hasPaymentHistory(p) ? css.rowWithHistory : undefined}>
               <td className={`${css.td} ${css.nowrap}`} data-label="Date">{dateTime(p.at)}</td>
               <td className={css.td} data-label="Plan">{p.planName ?? '—'}</td>
               <td className={`${css.td} ${css.numeric}`} data-label="Amount">{formatMoney(p.amount, p.currency)}</td>
@@ -167,6 +200,10 @@ function Payments({ canAct }: { canAct: boolean }) {
                 </td>
               )}
             </tr>
+            {hasPaymentHistory(p) && (
+              <HistoryRow kind="payment" id={p.id} about={SUPPORT_HISTORY_TEXT.payment(dateTime(p.at))} columns={head.length} names={names} />
+            )}
+            </Fragment>
           ))}
         </Table>
       )}

@@ -93,3 +93,13 @@ globalStyle(`${stackedTable} td[data-label]::before`, {
   '@media': { [NARROW]: { content: 'attr(data-label)', display: 'block', color: vars.color.secondaryLight, fontSize: '0.75rem', fontWeight: 600 } },
 });
 export const notFound = style({ background: vars.color.paper, borderRadius: vars.radius, padding: vars.space.lg, maxWidth: '36rem' });
+
+/** An object's row followed by its History row: one card on phones, one block on wide screens. */
+export const rowWithHistory = style({});
+globalStyle(`${rowWithHistory} > td`, { borderBottom: 0 });
+globalStyle(`${stackedTable} tr${rowWithHistory}`, { '@media': { [NARROW]: { borderBottom: 0 } } });
+export const historyRow = style({});
+export const historyCell = style({
+  padding: `0 ${vars.space.md} ${vars.space.xs}`, borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { [NARROW]: { padding: `0 ${vars.space.sm} ${vars.space.xs}` } },
+});
