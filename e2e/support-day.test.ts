@@ -4,6 +4,9 @@
  * refunds half of a payment; the Payments report (Dashboard 360, read as admin@demo.test, since
  * support@demo.test has no Dashboard 360 role) for today shows the refund. At 390 px every action of
  * the subscriber page is on screen; an unknown or malformed id is a not-found page with a way back.
+ * History: the subscription's History shows the cancel at period end in words, and the resume at once
+ * while open; the refunded payment's History shows the refund; support-reader@demo.test (Customer
+ * Support: read) sees both, read-only.
  * Screenshots at 1440 and 390 px: /tmp/shots/support-day/.
  */
 import { mkdirSync } from 'node:fs';
@@ -138,6 +141,15 @@ describe('a support day (issue 29)', () => {
     // Resume: the button is there now (it was only "Cancel subscription" before issue 29).
     const subscription = page.getByRole('table', { name: 'Subscriptions' }).getByRole('row')
       .filter({ has: page.getByRole('button', { name: 'Resume subscription' }) });
+
+    // Its History (the row under it) says yesterday's cancel at period end in words.
+    const history = page.locator('tr:has(button:text-is("Resume subscription")) + tr').getByRole('region', { name: `History of the ${target.planName} subscription` });
+    const historyNode = (await history.elementHandle())!;
+    await history.getByRole('button', { name: `Show history of the ${target.planName} subscription` }).click();
+    await history.getByText('Cancels at period end: No → Yes').waitFor();
+    await history.getByText('Reason: Viewer asked to stop renewing').waitFor();
+    expect(await history.getByRole('button', { name: /Restore/ }).count()).toBe(0);
+    await shoot(page, 'subscription-history-1440');
     await subscription.getByRole('button', { name: 'Resume subscription' }).click();
     const resume = page.getByRole('dialog', { name: 'Resume subscription' });
     await resume.getByText('will renew at the end of its period').waitFor();
@@ -146,6 +158,10 @@ describe('a support day (issue 29)', () => {
     await resume.getByRole('button', { name: 'Resume subscription' }).click();
     await page.getByRole('status').filter({ hasText: SUPPORT_MESSAGES.resumed }).waitFor();
     expect(await page.getByRole('button', { name: 'Resume subscription' }).count()).toBe(0);
+    // The open History shows the resume at once, newest first.
+    await expect.poll(async () => (await historyNode.$$eval('[data-testid^="revision-"] li', (items) => items.map((i) => i.textContent))).slice(0, 1), { timeout: 10_000 })
+      .toEqual(['Cancels at period end: Yes → No']);
+    expect(await historyNode.$$eval('[data-testid^="revision-"]', (items) => items.length)).toBe(2);
 
     // Refund half of the payment.
     const half = Math.floor(target.amount / 2);
@@ -161,6 +177,12 @@ describe('a support day (issue 29)', () => {
     await refund.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.getByRole('status').filter({ hasText: SUPPORT_MESSAGES.partlyRefunded }).waitFor();
     await payments.getByText('Partly refunded').first().waitFor();
+    // The refunded payment now has its History: the refund in words.
+    const paymentHistory = payments.getByRole('region', { name: `History of the payment of ${formatDateTime(target.paymentAt, admin.timeZone)}` }).first();
+    await paymentHistory.getByRole('button', { name: /^Show history of the payment/ }).click();
+    await paymentHistory.getByText('Status: Succeeded → Partly refunded').waitFor();
+    await paymentHistory.getByText(`Refunded: ${moneyText(0, target.currency)} → ${moneyText(half, target.currency)}`).waitFor();
+    await paymentHistory.getByText('Reason: Outage for half the month').waitFor();
     await shoot(page, 'subscriber-after-1440');
     await context.close();
 
@@ -211,5 +233,26 @@ describe('a support day (issue 29)', () => {
     await page.waitForURL(`${server.url}/users`);
     await context.close();
   });
-});
 
+  it('support-reader@demo.test (Customer Support: read) sees the subscription\'s and the payment\'s History, read-only, at 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'support-reader@demo.test');
+    await page.waitForURL(`${server.url}/users`);
+    await page.goto(`${server.url}/users/${target.id}`);
+    await page.getByRole('heading', { name: target.name }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+    const payment = page.getByRole('region', { name: `History of the payment of ${formatDateTime(target.paymentAt, admin.timeZone)}` }).first();
+    const toggle = payment.getByRole('button', { name: /^Show history of the payment/ });
+    await toggle.scrollIntoViewIfNeeded();
+    expect(await onScreen(page, toggle), 'Show history').toBe(true);
+    await toggle.click();
+    await payment.getByText('Status: Succeeded → Partly refunded').waitFor();
+    expect(await payment.getByRole('button', { name: /Restore/ }).count()).toBe(0);
+    const subscriptions = page.getByRole('region', { name: `History of the ${target.planName} subscription` });
+    for (const region of await subscriptions.all()) await region.getByRole('button', { name: /^Show history/ }).click();
+    await subscriptions.getByText('Cancels at period end: Yes → No').first().waitFor();
+    await shoot(page, 'history-reader-390');
+    await context.close();
+  });
+});
