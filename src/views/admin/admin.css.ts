@@ -41,8 +41,6 @@ export const ruleChoice = style({
 });
 export const ruleText = style({ display: 'flex', flexDirection: 'column', gap: '2px' });
 /** A History behind its disclosure button (the rule's, an account's in its dialog). */
-export const historyDisclosure = style({ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.sm, margin: `0 0 ${vars.space.md}` });
-export const historyToggle = style({ alignSelf: 'flex-start' });
 /** A History inside a dialog scrolls within it, so the dialog's buttons stay on screen. */
 export const historyScroll = style({ maxHeight: 'calc(100vh - 15rem)', overflowY: 'auto' });
 export const tabs = style({ display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, marginBottom: vars.space.md });
