@@ -31,8 +31,10 @@ export const SUPPORT_REVISION_LABELS: Readonly<Record<string, string>> = {
 const MONEY_FIELDS = new Set(['amount', 'nextPaymentAdjustment', 'refundedAmount']);
 const HIDDEN_FIELDS = new Set(['version', 'currency']);
 
+/** "6.49 USD" (as the History writes a price), "500 JPY"; without a known currency two decimals and no code. */
 function moneyWords(value: unknown, currency: string): unknown {
-  return typeof value === 'number' ? formatMoney(value, currency) : value;
+  if (typeof value !== 'number') return value;
+  return currency ? `${formatMoney(value, currency)} ${currency}` : formatMoney(value, currency);
 }
 
 /** The currency a payment revision names (it records the payment's currency when it changes, else none). */
@@ -50,10 +52,13 @@ export function supportChangeInWords(change: RevisionChange, currency = ''): Rev
   return [{ field, before: words(change.before), after: words(change.after) }];
 }
 
-/** A revision as the subscriber page's History lists it: a subscription's or a payment's changes in words. */
-export function supportRevisionInWords(revision: Revision): Revision {
+/**
+ * A revision as the subscriber page's History lists it: a subscription's or a payment's changes in
+ * words; amounts in the revision's currency, else the object's as the page read it (`objectCurrency`).
+ */
+export function supportRevisionInWords(revision: Revision, objectCurrency = ''): Revision {
   if (revision.kind !== 'subscription' && revision.kind !== 'payment') return revision;
-  const currency = currencyOf(revision);
+  const currency = currencyOf(revision) || objectCurrency;
   return { ...revision, changes: revision.changes.flatMap((c) => supportChangeInWords(c, currency)) };
 }
 

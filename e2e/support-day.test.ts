@@ -181,7 +181,7 @@ describe('a support day (issue 29)', () => {
     const paymentHistory = payments.getByRole('region', { name: `History of the payment of ${formatDateTime(target.paymentAt, admin.timeZone)}` }).first();
     await paymentHistory.getByRole('button', { name: /^Show history of the payment/ }).click();
     await paymentHistory.getByText('Status: Succeeded → Partly refunded').waitFor();
-    await paymentHistory.getByText(`Refunded: ${moneyText(0, target.currency)} → ${moneyText(half, target.currency)}`).waitFor();
+    await paymentHistory.getByText(`Refunded: ${moneyText(0, target.currency)} ${target.currency} → ${moneyText(half, target.currency)} ${target.currency}`).waitFor();
     await paymentHistory.getByText('Reason: Outage for half the month').waitFor();
     await shoot(page, 'subscriber-after-1440');
     await context.close();

@@ -77,12 +77,23 @@ async function runCommand(client: GraphqlClient, command: ActionCommand, signal:
 }
 
 export function createSupportActors(client: GraphqlClient = supportClient()) {
+  // The currency of each subscription and payment the page was given: a History's amounts read in it
+  // (a revision names its currency only when the currency itself changed).
+  const currencyOf = new Map<string, string>();
+  const keepCurrencies = (detail: SubscriberDetail): SubscriberDetail => {
+    for (const row of [...detail.subscriptions, ...detail.payments]) currencyOf.set(row.id, row.currency);
+    return detail;
+  };
   return {
     search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(async ({ input, signal }) =>
       (await runGraphql(client, 'query', api.SUBSCRIBER_SEARCH, input, signal)).subscriberSearch),
     loadSubscriber: fromPromise<SubscriberDetail, { subscriberId: string }>(async ({ input, signal }) =>
-      (await runGraphql(client, 'query', api.SUBSCRIBER, { id: input.subscriberId }, signal)).subscriber),
-    runAction: fromPromise<ActionOutcome, ActionCommand>(({ input, signal }) => runCommand(client, input, signal)),
+      keepCurrencies((await runGraphql(client, 'query', api.SUBSCRIBER, { id: input.subscriberId }, signal)).subscriber)),
+    runAction: fromPromise<ActionOutcome, ActionCommand>(async ({ input, signal }) => {
+      const outcome = await runCommand(client, input, signal);
+      if (outcome.kind === 'detail') keepCurrencies(outcome.detail);
+      return outcome;
+    }),
     /** One page of a subscription's or payment's History (GET /v1/revisions/:kind/:objectId), its changes in words. */
     loadHistory: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input, signal }) => {
       const credentials = readNetworkCredentials();
@@ -90,7 +101,7 @@ export function createSupportActors(client: GraphqlClient = supportClient()) {
       const answer = await apiRequest<RevisionHistoryResponse & { message?: string }>(url, { headers: credentials ? authHeaders(credentials) : {}, signal });
       if (answer.status >= 400) throw new ApiError(answer.message || HISTORY_PANEL_MESSAGES.loadFailed, answer.status, answer);
       return {
-        items: answer.items.map(supportRevisionInWords), total: answer.total, page: answer.page, pageSize: answer.pageSize,
+        items: answer.items.map((revision) => supportRevisionInWords(revision, currencyOf.get(input.objectId))), total: answer.total, page: answer.page, pageSize: answer.pageSize,
         canRestore: answer.canRestore, restorable: answer.restorable,
       };
     }),

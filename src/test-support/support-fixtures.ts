@@ -125,7 +125,7 @@ export function fakeSupportLogic(options: {
               actors: {
                 load: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input }) => {
                   historyLoads.push(input);
-                  const items = (options.history?.(input) ?? []).map(supportRevisionInWords);
+                  const items = (options.history?.(input) ?? []).map((revision) => supportRevisionInWords(revision));
                   return { items, total: items.length, page: 1, pageSize: 20, canRestore: false, restorable: false };
                 }),
               },

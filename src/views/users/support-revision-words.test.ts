@@ -40,7 +40,15 @@ describe('support revisions in words', () => {
       changes: [{ field: 'status', before: 'succeeded', after: 'partially_refunded' }, { field: 'refundedAmount', before: 0, after: 499 }],
     }));
     expect(lines(revision.changes)).toEqual(['Status: Succeeded → Partly refunded', 'Refunded: 0.00 → 4.99']);
-    expect(supportChangeInWords({ field: 'refundedAmount', before: 0, after: 500 }, 'JPY')).toEqual([{ field: 'Refunded', before: '0', after: '500' }]);
+    expect(supportChangeInWords({ field: 'refundedAmount', before: 0, after: 500 }, 'JPY')).toEqual([{ field: 'Refunded', before: '0 JPY', after: '500 JPY' }]);
+    // The payment's own currency, as the page read it, when the revision does not name one.
+    const inEuro = supportRevisionInWords(supportRevision({ kind: 'payment', objectId: 'p1', changes: [{ field: 'refundedAmount', before: 0, after: 499 }] }), 'EUR');
+    expect(lines(inEuro.changes)).toEqual(['Refunded: 0.00 EUR → 4.99 EUR']);
+    // A currency the revision names wins over the page's.
+    const named = supportRevisionInWords(supportRevision({
+      kind: 'payment', objectId: 'p1', changes: [{ field: 'currency', before: 'USD', after: 'JPY' }, { field: 'refundedAmount', before: 0, after: 500 }],
+    }), 'EUR');
+    expect(lines(named.changes)).toEqual(['Refunded: 0 JPY → 500 JPY']);
   });
 
   it('leaves other kinds alone', () => {
