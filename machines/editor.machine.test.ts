@@ -143,6 +143,48 @@ describe('editor: two editors of one record on a page (the content item and its 
     expect(saves.map((s) => s.version)).toEqual([3, 6]);
   });
 
+  it('in every state that keeps changes, takes a move only from the version it read', async () => {
+    let attempt = 0;
+    const { actor, saves } = start({ save: async () => { if (attempt++ === 0) throw new Error('offline'); return SAVED; } });
+    const version = () => actor.getSnapshot().context.version;
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'editor.recordMoved', from: 2, to: 7 });
+    expect(version()).toBe(3);
+    actor.send({ type: 'editor.leave' });
+    actor.send({ type: 'editor.recordMoved', from: 2, to: 7 });
+    expect(version()).toBe(3);
+    actor.send({ type: 'editor.leaveCancel' });
+    // A navigation elsewhere with the changes: the question keeps them, and the version moves with the record.
+    actor.send({ type: 'editor.navigate' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('confirmingNavigation');
+    actor.send({ type: 'editor.recordMoved', from: 2, to: 7 });
+    expect(version()).toBe(3);
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 5 });
+    expect(version()).toBe(5);
+    expect(selectDraft(actor.getSnapshot()).title).toBe('Mine');
+    actor.send({ type: 'editor.leaveCancel' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves.map((s) => s.version)).toEqual([3, 5]);
+    // Saved (now at 4): a move from another version is not this record's; it stays as it is.
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 9 });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('saved');
+    expect(version()).toBe(4);
+  });
+
+  it('without changes, ignores a move from a version it did not read (it does not read again)', async () => {
+    let loads = 0;
+    const { actor } = start({ load: async () => { loads += 1; return RECORD; } });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 2, to: 4 });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('editing');
+    expect(loads).toBe(1);
+    expect(actor.getSnapshot().context.version).toBe(3);
+  });
+
   it('without changes, or once saved, reads the record again (a status the other editor set shows)', async () => {
     let loads = 0;
     const { actor } = start({ load: async () => (loads++ === 0 ? RECORD : { ...RECORD, values: { ...RECORD.values, status: 'scheduled' }, version: 4 }) });
