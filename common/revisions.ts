@@ -119,6 +119,9 @@ export const HISTORY_MESSAGES = {
 /** What the History panel says (machines/history.machine.ts, src/views/shared/HistoryPanel.tsx). */
 export const HISTORY_PANEL_MESSAGES = {
   title: 'History',
+  /** The button of a History behind a disclosure (src/views/shared/HistoryDisclosure.tsx). */
+  show: 'Show history',
+  hide: 'Hide history',
   loading: 'Loading the history…',
   loadFailed: 'The history could not be loaded.',
   empty: 'No changes recorded yet.',

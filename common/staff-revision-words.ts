@@ -7,7 +7,7 @@
  * the account (listed as `accountState`), and the rule's own label. Other kinds pass through unchanged.
  */
 import { AREA_NAMES } from './constants';
-import type { Revision, RevisionChange } from './revisions';
+import { HISTORY_PANEL_MESSAGES, type Revision, type RevisionChange } from './revisions';
 import { isSecondFactorRule, SECOND_FACTOR_TEXT } from './second-factor-rule';
 
 /** The level an account holds in an area, in words ('none' for no role). */
@@ -68,8 +68,8 @@ export function adminRevisionInWords(revision: Revision): Revision {
 
 /** What the Staff page says around its Histories (src/views/admin/HistoryDisclosure.tsx, StaffDialogs.tsx, StaffPage.tsx). */
 export const STAFF_HISTORY_TEXT = {
-  show: 'Show history',
-  hide: 'Hide history',
+  show: HISTORY_PANEL_MESSAGES.show,
+  hide: HISTORY_PANEL_MESSAGES.hide,
   /** The row action that shows an account's History (every reader may). */
   rowAction: 'History',
   rowActionLabel: (name: string) => `History of ${name}`,

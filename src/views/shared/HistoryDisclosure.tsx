@@ -10,7 +10,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { STAFF_HISTORY_TEXT } from '../../../common/staff-revision-words';
+import { HISTORY_PANEL_MESSAGES } from '../../../common/revisions';
 import {
   selectDisclosedHistory, selectDisclosureAvailable, selectDisclosureOpen, type HistoryDisclosureRef,
 } from '../../../machines/history-disclosure.machine';
@@ -34,7 +34,7 @@ export function HistoryDisclosure({ disclosure, region, about, names }: HistoryD
   const available = useSelector(disclosure, selectDisclosureAvailable);
   const history = useSelector(disclosure, selectDisclosedHistory);
   if (!disclosure || !available) return null;
-  const text = open ? STAFF_HISTORY_TEXT.hide : STAFF_HISTORY_TEXT.show;
+  const text = open ? HISTORY_PANEL_MESSAGES.hide : HISTORY_PANEL_MESSAGES.show;
   return (
     <div className={css.disclosure} role="region" aria-label={region}>
       <button type="button" className={`${button.secondary} ${css.toggle}`} aria-expanded={open} aria-controls={id}
