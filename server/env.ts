@@ -139,7 +139,11 @@ export function assertDevOutboxNotOnNetwork(config: Pick<ServerConfig, 'host' | 
 /** Shortest DEV_OUTBOX_TOKEN accepted (a guessable token would reopen the outbox to a proxy's clients). */
 const DEV_OUTBOX_TOKEN_MIN_LENGTH = 32;
 
-/** DEV_OUTBOX_TOKEN when set (refused when shorter than 32 characters), else a fresh random one. */
+/**
+ * DEV_OUTBOX_TOKEN when set (refused when shorter than 32 characters), else a fresh random one. Read
+ * only when the development outbox is in use; otherwise the value is ignored (a random one, never
+ * printed nor asked for, stands in).
+ */
 function devOutboxTokenOf(value: string | undefined): string {
   if (value === undefined || value === '') return randomBytes(32).toString('base64url');
   if (value.length < DEV_OUTBOX_TOKEN_MIN_LENGTH) {
@@ -298,7 +302,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ingestBatchesPerMinute: int(env.INGEST_BATCHES_PER_MINUTE, 1200, 1),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowDevOutboxOnNetwork: env.ALLOW_DEV_OUTBOX_ON_NETWORK === ALLOW_DEV_OUTBOX_ON_NETWORK_VALUE,
-    devOutboxToken: devOutboxTokenOf(env.DEV_OUTBOX_TOKEN),
+    // Checked only where the development outbox is mounted (server/http/dev-routes.ts devOutboxEnabled:
+    // not production, SMS transport 'outbox'): elsewhere nothing reads it, so a short value cannot
+    // block a start (issue 37).
+    devOutboxToken: !production && smsTransport === 'outbox' ? devOutboxTokenOf(env.DEV_OUTBOX_TOKEN) : devOutboxTokenOf(undefined),
     publicUrl: publicUrlOf(env.PUBLIC_URL, production, env.HOST || '127.0.0.1', int(env.PORT, 3000, 0)),
     rateLimits: DEFAULT_RATE_LIMITS,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, accountFailureCap: Math.min(100, int(env.LOGIN_FAILURE_CAP, DEFAULT_LOGIN_THROTTLE.accountFailureCap, 1)) },

@@ -11,7 +11,7 @@ import { INGEST_KEY_HEADER, INGEST_ROSTER_PATH } from '../common/ingest-contract
 import { OWN_MESSAGES } from '../common/messages';
 import { buildApp } from './app';
 import { assertDevOutboxNotOnNetwork, describeSmsTransport, isLoopbackHost, loadConfig, parseTrustProxy } from './env';
-import { devOutboxUrl, isLoopbackAddress } from './http/dev-routes';
+import { devOutboxEnabled, devOutboxUrl, isLoopbackAddress } from './http/dev-routes';
 import { createTestApp, outboxHeaders, openTestDb, testConfig, type TestApp } from './test/kit';
 import { DEMO_SITES } from './db/demo-accounts';
 import { demoIngestionKey, seedSmallWorld } from './db/seed-world';
@@ -76,6 +76,16 @@ describe('development outbox', () => {
     expect(drawn[1]).not.toBe(drawn[0]);
     expect(loadConfig({ DEV_OUTBOX_TOKEN: 'k'.repeat(32) }).devOutboxToken).toBe('k'.repeat(32));
     expect(() => loadConfig({ DEV_OUTBOX_TOKEN: 'k'.repeat(31) })).toThrow('DEV_OUTBOX_TOKEN must be at least 32 characters long');
+    // Checked only where the outbox is in use (issue 37): production (even with SMS_TRANSPORT=outbox)
+    // and a real SMS provider start with a short one, which is then ignored.
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://cms.example.test', DEV_OUTBOX_TOKEN: 'short' };
+    for (const env of [production, { ...production, SMS_TRANSPORT: 'outbox' }, { DEV_OUTBOX_TOKEN: 'short', SMS_PROVIDER_URL: 'https://sms.example.test/send' }]) {
+      const config = loadConfig(env);
+      expect(devOutboxEnabled(config)).toBe(false);
+      expect(config.devOutboxToken).not.toBe('short');
+      expect(config.devOutboxToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'development', SMS_TRANSPORT: 'outbox', DEV_OUTBOX_TOKEN: 'short' })).toThrow('DEV_OUTBOX_TOKEN must be at least 32 characters long');
     expect(devOutboxUrl({ host: '127.0.0.1', port: 3000, devOutboxToken: 'a+b/c' })).toBe('http://127.0.0.1:3000/__dev/outbox?token=a%2Bb%2Fc');
     expect(devOutboxUrl({ host: '::1', port: 3000, devOutboxToken: 't' })).toBe('http://[::1]:3000/__dev/outbox?token=t');
   });
