@@ -104,7 +104,8 @@ export const FIGURES = {
   cohortNetRevenue: { label: 'Lifetime net revenue', help: 'Charges kept (succeeded; a refunded charge adds nothing) from the cohort\'s viewers since their first subscription, in the currency shown.' },
   cohorts: { label: 'Cohorts', help: 'Months (UTC) in the range in which at least one viewer started a first subscription.' },
   month1RetentionAvg: { label: 'Month-1 retention (%)', help: 'The mean over the cohorts that have reached their first month of: viewers with a subscription running in month 1 ÷ the cohort\'s size, in percent.' },
-  ltv: { label: 'Lifetime value per subscriber', help: 'The cohort\'s net revenue ÷ its subscribers, in the currency shown.' },
+  ltvSubscribers: { label: 'Subscribers billed in this currency', help: 'Viewers of the cohort with a subscription or a charge in the currency shown by the end of the range; a viewer billed in two currencies counts in each.' },
+  ltv: { label: 'Lifetime value per subscriber', help: 'The cohort\'s net revenue in the currency shown ÷ its subscribers billed in that currency.' },
   // Payments (daily payment rollups, UTC days, one currency at a time).
   payments: { label: 'Successful payments', help: 'Charges taken in the period (succeeded, including those later refunded).' },
   revenue: { label: 'Revenue', help: 'The amount of every charge taken in the period, including those later refunded, in the currency shown.' },

@@ -529,7 +529,10 @@ function expectLtv(w: World, q: Query, currency: string) {
   const end = endOfDay(q.to);
   for (const [cohort, members] of [...cohortsOf(w, q).entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
     for (const plan of [0, 1]) {
-      const mine = members.filter((m) => m.plan === plan);
+      // Only the members billed in this currency by the range's end: a subscription or a charge in it (issue 38).
+      const billed = (id: string) => w.subs.some((s) => s.subscriberId === id && s.currency === currency && s.startedAt.getTime() < end)
+        || w.pays.some((p) => p.subscriberId === id && p.currency === currency && p.at.getTime() < end);
+      const mine = members.filter((m) => m.plan === plan && billed(m.subscriberId));
       if (mine.length === 0) continue;
       const ids = new Set(mine.map((m) => m.subscriberId));
       const theirs = w.pays.filter((p) => ids.has(p.subscriberId) && p.currency === currency && p.at.getTime() < end);

@@ -433,8 +433,9 @@ describe('reports equal a recomputation from the raw rows', () => {
         figuresOf.set(c.key, (figuresOf.get(c.key) ?? new Set()).add(c.figure!));
       }
     }
-    // The cohort's subscribers are not the paying subscribers; the real-time viewers are not a daily average.
-    expect([...figuresOf.get('subscribers')!].sort()).toEqual(['cohortSubscribers', 'subscribers']);
+    // The cohort's subscribers are not the paying subscribers, nor those billed in one currency (lifetime value);
+    // the real-time viewers are not a daily average.
+    expect([...figuresOf.get('subscribers')!].sort()).toEqual(['cohortSubscribers', 'ltvSubscribers', 'subscribers']);
     expect([...figuresOf.get('viewers')!].sort()).toEqual(['viewers', 'viewersMinute', 'viewersWindow']);
     expect([...figuresOf.get('revenue')!].sort()).toEqual(['attributedRevenue', 'cohortNetRevenue', 'revenue']);
   });
@@ -558,6 +559,19 @@ describe('reports equal a recomputation from the raw rows', () => {
     expect(body.columns.map((c) => c.key)).toEqual(['cohort', 'plan', 'subscribers', 'revenue', 'ltv']);
   });
 
+  it('ltv_enhanced per currency: a currency\'s revenue is divided by the subscribers billed in it, not by every subscriber (issue 38)', async () => {
+    const { body } = await report(analyst, 'ltv_enhanced', `${RANGE}&currency=EUR`);
+    expect(body.currency).toBe('EUR');
+    // Every subscription is priced in USD; a subscriber is billed in EUR by an EUR charge only.
+    const payers = new Set(world.pays.filter((p) => p.currency === 'EUR').map((p) => p.subscriberId));
+    const net = sum(world.pays.filter((p) => p.currency === 'EUR'), (p) => (p.status === 'succeeded' ? p.amount : 0));
+    expect(payers.size).toBeGreaterThan(0);
+    expect(payers.size).toBeLessThan(new Set(world.subs.map((s) => s.subscriberId)).size);
+    expect(body.totals).toEqual({ subscribers: payers.size, revenue: net, ltv: Math.round(net / payers.size) });
+    expect(sum(body.rows, (r) => r.subscribers as number)).toBe(payers.size);
+    expect(body.columns.find((c) => c.key === 'subscribers')?.label).toBe('Subscribers billed in this currency');
+  });
+
   it('realtime_content and realtime_content_enhanced: the sessions of the last minutes', async () => {
     const live = world.sessions.filter((s) => (s.lastEventAt as Date).getTime() >= now.getTime() - 30 * 60_000);
     const rt = await report(analyst, 'realtime_content', '');
@@ -628,7 +642,7 @@ describe('reports equal a recomputation from the raw rows', () => {
     ]);
     expect(shape((await report(analyst, 'ltv_enhanced')).body)).toEqual([
       ['cohort', 'Cohort (first subscription)', 'text', undefined], ['plan', 'Plan', 'text', undefined],
-      ['subscribers', 'Subscribers', 'count', 'cohortSubscribers'], ['revenue', 'Lifetime net revenue', 'money', 'cohortNetRevenue'],
+      ['subscribers', 'Subscribers billed in this currency', 'count', 'ltvSubscribers'], ['revenue', 'Lifetime net revenue', 'money', 'cohortNetRevenue'],
       ['ltv', 'Lifetime value per subscriber', 'money', 'ltv'],
     ]);
     const live = world.sessions.filter((s) => (s.lastEventAt as Date).getTime() >= now.getTime() - 30 * 60_000);

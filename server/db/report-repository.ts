@@ -181,7 +181,13 @@ export async function cohortRevenue(db: Db, scope: ReportScope, planId: string |
       FROM subscriptions WHERE site_id = ${scope.siteId}::uuid ${network}
       ORDER BY subscriber_id, started_at, id
     ), f AS (
+      -- Issue 38: only the cohort's viewers billed in this currency (a subscription or a charge in it by the range's
+      -- end) divide its revenue; a viewer billed in two currencies counts in each.
       SELECT * FROM firsts WHERE cohort >= date_trunc('month', ${scope.from}::date)::date AND cohort <= ${scope.to}::date ${plan}
+        AND (EXISTS (SELECT 1 FROM subscriptions s WHERE s.subscriber_id = firsts.subscriber_id AND s.site_id = ${scope.siteId}::uuid
+                       AND s.currency = ${currency} AND s.started_at < ((${scope.to}::date + 1)::timestamp AT TIME ZONE 'UTC'))
+          OR EXISTS (SELECT 1 FROM payments p WHERE p.subscriber_id = firsts.subscriber_id AND p.site_id = ${scope.siteId}::uuid
+                       AND p.currency = ${currency} AND p.at < ((${scope.to}::date + 1)::timestamp AT TIME ZONE 'UTC')))
     )
     SELECT to_char(f.cohort, 'YYYY-MM') AS cohort, f.plan_id::text AS key, count(*)::float8 AS subscribers,
       coalesce(sum(p.net), 0)::float8 AS revenue

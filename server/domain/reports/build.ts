@@ -430,8 +430,8 @@ async function ltvEnhanced(ctx: ReportContext): Promise<ReportBody> {
   const revenue = rows.reduce((a, r) => a + r.revenue, 0);
   return {
     currency, currencies,
-    columns: [col('cohort', 'Cohort (first subscription)', 'text'), col('plan', 'Plan', 'text'), fig('subscribers', 'Subscribers', 'count', 'cohortSubscribers'),
-      fig('revenue', 'Lifetime net revenue', 'money', 'cohortNetRevenue'), fig('ltv', 'Lifetime value per subscriber', 'money')],
+    columns: [col('cohort', 'Cohort (first subscription)', 'text'), col('plan', 'Plan', 'text'), fig('subscribers', 'Subscribers billed in this currency', 'count', 'ltvSubscribers'),
+      fig('revenue', 'Lifetime net revenue', 'money', 'cohortNetRevenue'), fig('ltv', 'Lifetime value per subscriber', 'money', 'ltv')],
     rows: rows.map((r) => ({ cohort: r.cohort, plan: names.get(r.key) ?? 'Removed plan', subscribers: r.subscribers, revenue: r.revenue, ltv: round(ratio(r.revenue, r.subscribers), 0) })),
     totals: { subscribers, revenue, ltv: round(ratio(revenue, subscribers), 0) },
   };
