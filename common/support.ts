@@ -43,6 +43,28 @@ export function prorationOf(oldAmount: number, newAmount: number, periodStart: n
   return Math.round(((newAmount - oldAmount) * left) / length);
 }
 
+/** Why a plan change in a free trial has no proration (issue 38): shown on the dialog instead of the amount. */
+export const TRIAL_PLAN_CHANGE_RULE =
+  'In a free trial nothing has been paid for this period: no proration; the new plan\'s price is charged when the trial ends.';
+
+/** Whether a subscription is still in its free trial at `now` (nothing paid for the current period). */
+export function isInTrialAt(subscription: { status: string; trialEndsAt: number | null }, now: number): boolean {
+  return subscription.status === 'trialing' || (subscription.trialEndsAt !== null && subscription.trialEndsAt > now);
+}
+
+/**
+ * The proration of changing a subscription's plan now: none while it is in a free trial (no money was
+ * paid for the period, so none is credited; the new price is charged when the trial ends), else prorationOf.
+ */
+export function planChangeProration(
+  subscription: { status: string; trialEndsAt: number | null; amount: number; periodStart: number; periodEnd: number },
+  newAmount: number,
+  now: number,
+): number {
+  if (isInTrialAt(subscription, now)) return 0;
+  return prorationOf(subscription.amount, newAmount, subscription.periodStart, subscription.periodEnd, now);
+}
+
 /** The Users state of a subscription (common/figures.ts SUBSCRIPTION_STATE_RULES), from its status and cancel flag. */
 export function subscriptionStateOf(status: string, cancelAtPeriodEnd: boolean): SubscriptionState {
   if (cancelAtPeriodEnd && (status === 'trialing' || status === 'active' || status === 'past_due')) return 'cancelling';

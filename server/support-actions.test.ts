@@ -268,6 +268,18 @@ describe('change plan', () => {
     expect(down.body.data!.subscriptionChangePlan.subscriptions[0]!.nextPaymentAdjustment).toBe(0);
   });
 
+  it('now, in a free trial: no proration (nothing was paid for the period); the next payment is the new plan\'s price (issue 38)', async () => {
+    const f = await createSubscriber(DEMO_SITES.viewlift);
+    await t.db.update(subscriptions).set({ status: 'trialing', trialEndsAt: f.periodEnd }).where(eq(subscriptions.id, f.subscriptionId));
+    const res = await graphql<{ subscriptionChangePlan: SubscriberDetail }>(support, CHANGE_PLAN, {
+      subscriptionId: f.subscriptionId, planId: f.otherPlanId, when: 'NOW', reason: 'Wants 4K in trial', version: 1,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data!.subscriptionChangePlan.subscriptions[0]).toMatchObject({ planId: f.otherPlanId, amount: 2000, nextPaymentAdjustment: 0 });
+    const [audit] = (await auditsOf(f.subscriptionId)).filter((a) => a.action === SUPPORT_AUDIT_ACTIONS.changePlan);
+    expect(audit!.detail).toMatchObject({ when: 'NOW', proration: 0 });
+  });
+
   it('now: the subscription takes the new plan\'s current price version, and a renewal move pending from the old plan is dropped', async () => {
     const f = await createSubscriber(DEMO_SITES.viewlift);
     await t.db.update(plans).set({ priceVersion: 3 }).where(eq(plans.id, f.otherPlanId));

@@ -20,7 +20,7 @@ import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit, parseRoles } from '../../common/roles';
 import {
   CANCEL_MODES, PLAN_CHANGE_WHEN, REFUNDABLE_PAYMENT_STATUSES, SUBSCRIBER_STATUSES, SUPPORT_AUDIT_ACTIONS, SUPPORT_LIMITS, SUPPORT_MESSAGES,
-  isLiveSubscription, isValidComplimentaryDays, isValidReason, prorationOf, subscriptionStateOf,
+  isLiveSubscription, isValidComplimentaryDays, isValidReason, planChangeProration, subscriptionStateOf,
   type CancelMode, type PlanChangeWhen, type RevealedContact, type SubscriberDetail, type SubscriberListItem, type SubscriberSearchPage,
   type SubscriberStatus, type SubscriptionStatus,
 } from '../../common/support';
@@ -462,7 +462,8 @@ export async function changeSubscriptionPlan(deps: SupportDeps, caller: SupportC
   const price = plan.prices.find((p) => p.currency === before.currency);
   if (!price) throw conflict(SUPPORT_MESSAGES.noPriceInCurrency(plan.name, before.currency));
   const proration = when === 'NOW'
-    ? prorationOf(before.amount, price.amount, before.currentPeriodStart.getTime(), before.currentPeriodEnd.getTime(), now.getTime())
+    ? planChangeProration({ status: before.status, trialEndsAt: before.trialEndsAt?.getTime() ?? null, amount: before.amount,
+      periodStart: before.currentPeriodStart.getTime(), periodEnd: before.currentPeriodEnd.getTime() }, price.amount, now.getTime())
     : 0;
   const changes: Partial<SubscriptionRecord> = when === 'NOW'
     ? { planId: plan.id, priceVersion: plan.priceVersion, renewalPriceVersion: null, amount: price.amount, pendingPlanId: null, nextPaymentAdjustment: before.nextPaymentAdjustment + proration }

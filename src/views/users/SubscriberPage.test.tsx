@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SUPPORT_MESSAGES } from '../../../common/support';
+import { SUPPORT_MESSAGES, TRIAL_PLAN_CHANGE_RULE } from '../../../common/support';
 import type { Roles } from '../../../common/contract';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
@@ -160,6 +160,18 @@ describe('SubscriberPage', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Change plan' }));
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(commands).toEqual([expect.objectContaining({ kind: 'changePlan', planName: 'Family Monthly', when: 'NOW', reason: 'Wants the family plan' })]);
+  }, 20_000);
+
+  it('changing plan now in a free trial states that there is no proration instead of an amount (issue 38)', async () => {
+    const detail = subscriberDetail();
+    detail.subscriptions[0] = { ...detail.subscriptions[0]!, status: 'trialing', trialEndsAt: detail.subscriptions[0]!.currentPeriodEnd };
+    const { view } = await renderSubscriber(WRITE, { load: () => detail });
+    await view.user.click(screen.getByRole('button', { name: 'Change plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change plan' });
+    await view.user.selectOptions(within(dialog).getByLabelText('New plan') as HTMLSelectElement, 'Family Monthly · €18.99 / month');
+    expect(within(dialog).getByText(TRIAL_PLAN_CHANGE_RULE)).toBeTruthy();
+    expect(within(dialog).queryByText(/For this change:/)).toBeNull();
+    expect(within(dialog).queryByText(/^Proration: the time left/)).toBeNull();
   }, 20_000);
 
   it('shows the next payment with its proration and a plan change waiting for the period end', async () => {

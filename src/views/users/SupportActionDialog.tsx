@@ -5,7 +5,7 @@
  */
 import { parseMoney } from '../../../common/monetization-rules';
 import {
-  PRORATION_RULE, SUPPORT_LIMITS, SUPPORT_MESSAGES, isValidComplimentaryDays, prorationOf, type CancelMode, type PlanChangeWhen,
+  PRORATION_RULE, SUPPORT_LIMITS, SUPPORT_MESSAGES, TRIAL_PLAN_CHANGE_RULE, isInTrialAt, isValidComplimentaryDays, planChangeProration, type CancelMode, type PlanChangeWhen,
 } from '../../../common/support';
 import {
   priceIn, refundableOf, selectActionError, selectCanConfirm, selectDetail, selectDraft, selectDraftPayment, selectDraftSubscription,
@@ -159,8 +159,11 @@ function PlanChangeForm({ draft, subscription }: {
   const options = (detail?.planOptions ?? []).filter((p) => p.id !== subscription.planId);
   const price = draft.planId ? priceIn(detail, draft.planId, subscription.currency) : null;
   // The dialog states the amount the server will compute (the rule is common/support.ts prorationOf); seconds later it may differ by a cent.
+  const now = Date.now();
+  const inTrial = isInTrialAt({ status: subscription.status, trialEndsAt: subscription.trialEndsAt === null ? null : Date.parse(subscription.trialEndsAt) }, now);
   const proration = price === null ? null
-    : prorationOf(subscription.amount, price, Date.parse(subscription.currentPeriodStart), Date.parse(subscription.currentPeriodEnd), Date.now());
+    : planChangeProration({ status: subscription.status, trialEndsAt: subscription.trialEndsAt === null ? null : Date.parse(subscription.trialEndsAt),
+      amount: subscription.amount, periodStart: Date.parse(subscription.currentPeriodStart), periodEnd: Date.parse(subscription.currentPeriodEnd) }, price, now);
   return (
     <>
       <div className={field}>
@@ -191,7 +194,8 @@ function PlanChangeForm({ draft, subscription }: {
           </label>
         ))}
       </fieldset>
-      {draft.when === 'NOW' && (
+      {draft.when === 'NOW' && inTrial && <p className={css.hint}>{TRIAL_PLAN_CHANGE_RULE}</p>}
+      {draft.when === 'NOW' && !inTrial && (
         <p className={css.hint}>
           {PRORATION_RULE}
           {proration !== null && ` For this change: ${proration >= 0 ? '+' : '−'}${formatMoney(Math.abs(proration), subscription.currency)} on the next payment (${dateTime(subscription.currentPeriodEnd)}).`}
