@@ -1,6 +1,6 @@
 /**
  * SQL of the rate_limits table: one atomic `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` per
- * check, so every server instance shares the counters. The rules (windows, limits) are in
+ * check (per claimed lease for the per-token budget), so every server instance shares the counters. The rules (windows, limits) are in
  * server/domain/rate-limit.ts.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -28,6 +28,28 @@ export function createRateLimitRepository(db: Db) {
         })
         .returning({ count: rateLimits.count });
       return row?.count ?? 1;
+    },
+
+    /**
+     * Claims `units` of a fixed-window budget of `limit` for key in one atomic upsert (the per-token
+     * budget's lease, server/domain/rate-limit.ts createLeasedBudget): the window's counter grows by
+     * `units` (restarting at `units` in a new window) and never past `limit + units`, so
+     * `min(units, limit - (returned - units))` of them, at least 0, were granted to this caller.
+     */
+    async claimBudget(key: string, windowStart: Date, units: number, limit: number): Promise<number> {
+      const cap = Math.min(limit + units, 2 ** 31 - 1);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key: storedKey(key), windowStart, count: units })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`CASE WHEN ${rateLimits.windowStart} = excluded.window_start THEN least(${rateLimits.count} + ${units}::int, ${cap}::int) ELSE ${units}::int END`,
+            windowStart: sql`excluded.window_start`,
+          },
+        })
+        .returning({ count: rateLimits.count });
+      return row?.count ?? units;
     },
 
     /**

@@ -53,7 +53,7 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleRules = {
   accountFailureCap: 100,
 };
 
-interface HitResult {
+export interface HitResult {
   allowed: boolean;
   count: number;
   retryAfterSeconds: number;
@@ -64,6 +64,12 @@ export type CooldownResult = { acquired: true } | { acquired: false; retryAfterS
 export interface RateLimiter {
   /** Counts one event under key; allowed while the window's count stays within the rule. */
   hit(key: string, rule: LimitRule, now?: Date): Promise<HitResult>;
+  /**
+   * Admits one request of a high-rate budget (the per-token budget) from a lease of the shared
+   * counter (createLeasedBudget): never more than rule.limit a window across instances, one write per
+   * leased share.
+   */
+  take(key: string, rule: LimitRule, now?: Date): Promise<HitResult>;
   /** Acquires a cooldown: succeeds at most once per `seconds` for a key. */
   cooldown(key: string, seconds: number, now?: Date): Promise<CooldownResult>;
   /** Takes one attempt of a back-off key; refused (nothing counted) while the back-off runs. */
@@ -76,8 +82,89 @@ export interface RateLimiter {
   clear(key: string): Promise<void>;
 }
 
-export function createRateLimiter(store: RateLimitRepository): RateLimiter {
+/**
+ * The per-token budget's lease (issue 37, SECURITY.md C-RATE-1): an instance claims a share of a
+ * token's window budget from the shared counter in one atomic write and then admits requests from
+ * it in memory, so a busy token costs one write per `budgetLeaseUnits(limit)` requests instead of one
+ * per request. Guarantees, across any number N of instances sharing the database:
+ *  - never more than `limit` requests of a token are admitted in a window (every admitted request
+ *    was granted by the shared counter, which grants at most `limit` units a window);
+ *  - a request is refused early (before `limit` were admitted in its window) only while other
+ *    instances hold granted units they have not used: at most N × (units − 1) of a window's budget,
+ *    i.e. at most N % of it for a budget of 100 or more (units = ⌊limit / 100⌋, at least 1; a budget
+ *    under 200 leases one unit at a time and is exact, one write per request as before);
+ *  - at most about 100 counter writes per token per window per instance, whatever the rate, plus one
+ *    after the window is exhausted (refusals then cost nothing until the next window).
+ * Requests waiting on one instance for the same token share one claim.
+ */
+export const BUDGET_LEASE_SHARES = 100;
+
+/** The units one claim takes of a window budget of `limit`. */
+export function budgetLeaseUnits(limit: number): number {
+  return Math.max(1, Math.floor(limit / BUDGET_LEASE_SHARES));
+}
+
+interface Lease {
+  windowStart: number;
+  /** The next unit to hand out (the window's global count it stands for), and the last granted one. */
+  next: number;
+  last: number;
+  /** The shared counter granted less than claimed: nothing is left in this window. */
+  exhausted: boolean;
+  claiming?: Promise<void>;
+}
+
+export interface LeasedBudget {
+  /** Admits one request of key within rule (counted against the shared window budget). */
+  take(key: string, rule: LimitRule, now?: Date): Promise<HitResult>;
+}
+
+export function createLeasedBudget(store: Pick<RateLimitRepository, 'claimBudget'>): LeasedBudget {
+  const leases = new Map<string, Lease>();
+  let sweptAt = 0;
   return {
+    async take(key, rule, now = new Date()) {
+      const windowMs = rule.windowSeconds * 1000;
+      const at = now.getTime();
+      const windowStart = Math.floor(at / windowMs) * windowMs;
+      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
+      if (at - sweptAt >= windowMs) {
+        // Leases of ended windows are worthless: drop them (the map holds only this window's tokens).
+        sweptAt = at;
+        for (const [k, lease] of leases) if (lease.windowStart < windowStart && !lease.claiming) leases.delete(k);
+      }
+      for (;;) {
+        let lease = leases.get(key);
+        if (!lease || lease.windowStart < windowStart) {
+          lease = { windowStart, next: 1, last: 0, exhausted: false };
+          leases.set(key, lease);
+        }
+        if (lease.next <= lease.last) return { allowed: true, count: lease.next++, retryAfterSeconds };
+        if (lease.exhausted) return { allowed: false, count: rule.limit + 1, retryAfterSeconds };
+        if (!lease.claiming) {
+          const current = lease;
+          const units = budgetLeaseUnits(rule.limit);
+          current.claiming = store.claimBudget(key, new Date(current.windowStart), units, rule.limit).then((total) => {
+            const before = total - units;
+            const granted = Math.max(0, Math.min(units, rule.limit - before));
+            current.next = before + 1;
+            current.last = before + granted;
+            if (granted < units) current.exhausted = true;
+          }).finally(() => {
+            current.claiming = undefined;
+          });
+        }
+        await lease.claiming;
+      }
+    },
+  };
+}
+
+export function createRateLimiter(store: RateLimitRepository): RateLimiter {
+  const budget = createLeasedBudget(store);
+  return {
+    take: budget.take,
+
     async hit(key, rule, now = new Date()) {
       const windowMs = rule.windowSeconds * 1000;
       const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);

@@ -11,8 +11,11 @@
  *   answer at start (else the start is refused with the reason); if it goes away later the budget is
  *   not enforced until it is back (the plugin's skipOnError; a warning is logged), rather than every
  *   authenticated request failing.
- * - PostgreSQL without REDIS_URL: the database's rate_limits table (fixed windows, one atomic upsert
- *   per request, the same counters the sign-in limits use), shared by every instance.
+ * - PostgreSQL without REDIS_URL: the database's rate_limits table (fixed windows, the same counters
+ *   the sign-in limits use), shared by every instance. Each instance leases a share of a token's
+ *   window budget (1 %, at least one request) in one atomic upsert and admits from it in memory
+ *   (issue 37: a write per request capped one token near 1,000 requests/s): never more than the budget
+ *   across instances; at most N × (share − 1) requests refused early with N instances.
  * - The embedded PGlite (one process): the plugin's in-memory store.
  */
 import { createHash } from 'node:crypto';
@@ -67,12 +70,15 @@ export async function connectRedis(url: string, onError: (message: string) => vo
   return redis;
 }
 
-/** A @fastify/rate-limit store over the database's fixed-window counters (RateLimiter.hit). */
-function databaseStore(limiter: Pick<RateLimiter, 'hit'>): FastifyRateLimitStoreCtor {
+/**
+ * A @fastify/rate-limit store over the database's fixed-window counters, leased in shares
+ * (RateLimiter.take, server/domain/rate-limit.ts createLeasedBudget): one write per share, not per request.
+ */
+function databaseStore(limiter: Pick<RateLimiter, 'take'>): FastifyRateLimitStoreCtor {
   return class DatabaseStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
       const now = new Date();
-      limiter.hit(`api:${key}`, { limit: max, windowSeconds: Math.max(1, Math.round(timeWindow / 1000)) }, now).then(
+      limiter.take(`api:${key}`, { limit: max, windowSeconds: Math.max(1, Math.round(timeWindow / 1000)) }, now).then(
         (hit) => callback(null, { current: hit.count, ttl: Math.max(1, hit.retryAfterSeconds * 1000) }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
