@@ -176,7 +176,8 @@ export const ADMIN_MESSAGES = {
   staffNotFound: 'This staff account does not exist on your site.',
   usernameTaken: 'An account with this e-mail already exists.',
   conflict: 'Someone else changed this account since you opened it. Reload to see the current values.',
-  created: (name: string) => `Account created for ${name}. Give them the set-password link below; it was also sent by SMS.`,
+  /** Whether the link also went by SMS is said beside the link (linkSentBySms / linkNotSent; issue 38). */
+  created: (name: string) => `Account created for ${name}. Give them the set-password link below.`,
   updated: (name: string) => `Changes to ${name} saved. Any open session of theirs has ended.`,
   updatedNoSessions: (name: string) => `Changes to ${name} saved.`,
   disabled: (name: string) => `${name} is disabled and signed out everywhere.`,
@@ -184,6 +185,7 @@ export const ADMIN_MESSAGES = {
   sessionsEnded: (name: string, count: number) => `${count} ${count === 1 ? 'session' : 'sessions'} of ${name} ended.`,
   sessionEnded: 'Session ended.',
   passwordLinkIssued: (name: string) => `A new set-password link for ${name} was sent by SMS. It is shown below once.`,
+  passwordLinkIssuedNoSms: (name: string) => `A new set-password link for ${name} is shown below once.`,
   secondFactorReset: (name: string) => `Second factor of ${name} reset: codes now go to the new number, and their sessions ended.`,
   setPasswordSms: (url: string) => `CMS Tools: set your password at ${url} (valid 24 hours, single use).`,
   setPasswordInvalid: 'This set-password link is not valid: it was already used, has expired, or was replaced by a newer one. Ask your admin for a new link.',

@@ -14,7 +14,7 @@ import { AUDIT_LOG_MESSAGES, AUDIT_RETENTION_DAYS, auditActionsOfArea, auditCsv,
 import { API_PATHS, AREAS } from '../common/constants';
 import { DEMO_SITES } from './db/demo-accounts';
 import { purgeExpired } from './db/housekeeping';
-import { fieldLabel } from './domain/audit-log';
+import { fieldLabel, valueWords } from './domain/audit-log';
 import { auditEvents, networkBrands, networks, planGroups } from './db/schema';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
@@ -141,6 +141,34 @@ describe('rows in words', () => {
       expect(auditActionsOfArea('signIn').map((a) => a.action)).toContain(entry.action);
       expect(entry.label).not.toContain('.');
     }
+  });
+});
+
+describe('values in words (issue 38)', () => {
+  it('a price reads as money in its currency, as the History does, not as minor units', () => {
+    expect(valueWords({ amount: 799, currency: 'USD' }, new Map())).toBe('7.99 USD');
+    expect(valueWords({ amount: 500, currency: 'JPY' }, new Map())).toBe('500 JPY');
+    expect(valueWords([{ amount: 849, currency: 'USD' }, { amount: 1299, currency: 'EUR' }], new Map())).toBe('8.49 USD, 12.99 EUR');
+    // Not a price: another object with an amount keeps its fields.
+    expect(valueWords({ amount: 3, unit: 'days' }, new Map())).toBe('amount 3, unit days');
+  });
+
+  it('an account created without a mobile number: no "sent by SMS", no masked number in the audit log', async () => {
+    const email = `audit-nophone-${randomUUID().slice(0, 8)}@test.local`;
+    const created = await t.inject({
+      method: 'POST', url: `${A}/staff`, headers: admin.headers,
+      payload: { email, displayName: 'No Phone', phoneNumber: '', twoFactorOnLogin: false, roles: { Content: 'read' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json<{ message: string; staff: { id: string } }>();
+    expect(body.message).toBe('Account created for No Phone. Give them the set-password link below.');
+    expect(body.message).not.toContain('SMS');
+    const entries = (await list(admin, `object=${body.staff.id}`)).items;
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) expect(auditEntryWhat(entry)).not.toContain('******');
+    const reset = await t.inject({ method: 'POST', url: `${A}/staff/${body.staff.id}/password-reset`, headers: admin.headers });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json<{ message: string }>().message).toBe('A new set-password link for No Phone is shown below once.');
   });
 });
 

@@ -14,6 +14,7 @@ import { AUDIT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/admin-contract';
 import { BRAND_LABELS, DEVICE_PLATFORMS, SETTINGS_LABELS } from '../../common/appcms';
 import { AREAS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
+import { formatMoney } from '../../common/monetization-rules';
 import { REVISION_FIELD_LABELS, type RevisionChange } from '../../common/revisions';
 import { isSecondFactorRule, SECOND_FACTOR_TEXT } from '../../common/second-factor-rule';
 import { canContinue } from '../../common/roles';
@@ -102,6 +103,12 @@ export function fieldLabel(field: string, kind?: string | null): string {
 
 type Names = Map<string, { name: string; contentKind?: string }>;
 
+/** { amount, currency } and nothing else: a price in minor units. */
+function isPriceValue(record: Record<string, unknown>): record is { amount: number; currency: string } {
+  const keys = Object.keys(record);
+  return keys.length === 2 && Number.isInteger(record.amount) && typeof record.currency === 'string' && /^[A-Z]{3}$/.test(record.currency);
+}
+
 /** A value in words: names for ids of the site's objects, yes/no, "(none)", lists joined in order. */
 export function valueWords(value: unknown, names: Names): string {
   if (value === null || value === undefined || value === '') return '(none)';
@@ -115,6 +122,8 @@ export function valueWords(value: unknown, names: Names): string {
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => valueWords(v, names)).join(', ');
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
+    // A price reads as money in its currency, as the History does ('7.99 USD', not 'amount 799, currency USD'; issue 38).
+    if (isPriceValue(record)) return `${formatMoney(record.amount, record.currency)} ${record.currency}`;
     // An entry that names itself ({ id, name } of a reorder): its name.
     const own = typeof record.name === 'string' ? record.name : typeof record.title === 'string' ? record.title : null;
     if (own !== null && typeof record.id === 'string') return valueWords(own, names);

@@ -97,7 +97,8 @@ function requirePhoneForSms(input: { phoneNumber: string; twoFactorOnLogin: bool
 function auditView(row: Pick<StaffRecord, 'displayName' | 'phoneNumber' | 'twoFactorOnLogin' | 'roles' | 'disabled'>) {
   return {
     displayName: row.displayName,
-    phone: obscureMobileNumber(row.phoneNumber),
+    // No number is "(none)", not a mask of nothing ('******'; issue 38).
+    phone: row.phoneNumber.trim() === '' ? null : obscureMobileNumber(row.phoneNumber),
     twoFactorOnLogin: row.twoFactorOnLogin,
     roles: parseRoles(row.roles),
     disabled: row.disabled,
@@ -314,7 +315,7 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
         throw error;
       }
       const link = await issueLink(created);
-      await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, created, { expiresAt: link.expiresAt, sentTo: obscureMobileNumber(created.phoneNumber) });
+      await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, created, { expiresAt: link.expiresAt, sentTo: created.phoneNumber.trim() === '' ? null : obscureMobileNumber(created.phoneNumber) });
       return { success: true, message: ADMIN_MESSAGES.created(created.displayName), staff: await reload(ctx, created.id), link };
     },
 
@@ -406,8 +407,8 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       const target = await loadTarget(ctx, id);
       await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.passwordLinkIssued);
       const link = await issueLink(target);
-      await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, target, { expiresAt: link.expiresAt, sentTo: obscureMobileNumber(target.phoneNumber) });
-      return { success: true, message: ADMIN_MESSAGES.passwordLinkIssued(target.displayName), staff: toMember(target), link };
+      await record(ctx, ADMIN_AUDIT_ACTIONS.passwordLinkIssued, target, { expiresAt: link.expiresAt, sentTo: target.phoneNumber.trim() === '' ? null : obscureMobileNumber(target.phoneNumber) });
+      return { success: true, message: target.phoneNumber.trim() === '' ? ADMIN_MESSAGES.passwordLinkIssuedNoSms(target.displayName) : ADMIN_MESSAGES.passwordLinkIssued(target.displayName), staff: toMember(target), link };
     },
 
     async resetSecondFactor(ctx: AuthContext, id: string, input: ResetSecondFactorRequest): Promise<StaffChangeResponse> {
