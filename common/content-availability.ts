@@ -10,6 +10,7 @@ import {
   BULK_STATUSES, CONTENT_KINDS, CONTENT_LIST_BOUNDS, CONTENT_STATUSES,
   type BulkStatus, type ContentKind, type ContentStatus,
 } from './content';
+import { INSTANT_MESSAGES } from './instant-bounds';
 import type { FromSchema } from './json-schema';
 
 export const AVAILABILITY_PATHS = {
@@ -53,6 +54,13 @@ export const AVAILABILITY_MESSAGES = {
   licenceConflict: 'Someone else changed this licence since you opened it. Reload to see their version.',
   licenceEndsBeforeStart: 'A licence must end after it starts.',
   invalidDate: (field: string) => `${field} is not a valid date and time.`,
+  /** Issue 37: a date outside common/instant-bounds.ts's range (1970-01-01 … 9999-12-31, UTC). */
+  dateOutOfRange: (field: string) => INSTANT_MESSAGES.outOfRange(field),
+  /** Issue 37: a manual status change cancels the pending unpublish time, and the answer says so. */
+  unpublishCancelled: (when: string) =>
+    `The scheduled unpublish (${when}) was cancelled by this status change. Set it again under Availability if it should still happen.`,
+  unpublishCancelledMany: (count: number) =>
+    `The scheduled unpublish of ${count} ${count === 1 ? 'item was' : 'items were'} cancelled by this status change. Set it again under Availability if it should still happen.`,
   publishOutsideLicence: (name: string, from: string, to: string) =>
     `Publishing is outside the licence "${name}" (${from} – ${to}): change the date or the licence.`,
   publishAtInPast: 'The publish time must be in the future.',
@@ -123,7 +131,8 @@ export interface CountryGroupsResponse { success: true; groups: CountryGroup[] }
 export interface CountryGroupResponse { success: true; group: CountryGroup }
 export interface LicencesResponse { success: true; licences: Licence[] }
 export interface LicenceResponse { success: true; licence: Licence }
-export interface BulkMatchingResponse { success: true; updated: number }
+/** `message`: issue 37, said when the change cancelled pending unpublish times. */
+export interface BulkMatchingResponse { success: true; updated: number; message?: string }
 
 const B = AVAILABILITY_BOUNDS;
 const id = { type: 'string', pattern: UUID_PATTERN } as const;

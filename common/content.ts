@@ -5,6 +5,7 @@
  * stores it on every write and normalises queries with the same function.
  */
 import { VERSION_SCHEMA } from './contract';
+import { INSTANT_MESSAGES } from './instant-bounds';
 import type { FromSchema } from './json-schema';
 
 export const CONTENT_KINDS = ['video', 'series', 'episode', 'live'] as const;
@@ -138,11 +139,15 @@ export interface ContentDetailResponse {
 export interface ContentUpdateResponse {
   success: true;
   item: ContentItem;
+  /** Issue 37: what the edit did besides the fields sent (a manual status change cancelled a pending unpublish); absent otherwise. */
+  message?: string;
 }
 
 export interface ContentBulkStatusResponse {
   success: true;
   updated: number;
+  /** Issue 37: as ContentUpdateResponse.message, for the items of a bulk change. */
+  message?: string;
 }
 
 const B = CONTENT_LIST_BOUNDS;
@@ -278,6 +283,8 @@ export const CONTENT_CREATE_MESSAGES = {
   durationNotForKind: 'A series has no duration of its own: its episodes have one.',
   startsAtRequired: 'Enter when the live event starts.',
   startsAtInvalid: 'The start time is not a valid date and time.',
+  /** Issue 37: outside common/instant-bounds.ts's range. */
+  startsAtOutOfRange: INSTANT_MESSAGES.outOfRange('The start time'),
   startsAtNotForKind: 'Only a live event has a start time.',
   seasonsRequired: 'A series needs at least one season.',
   seasonsDuplicate: 'Two seasons have the same number.',

@@ -11,6 +11,7 @@
  */
 import { SERVICE_TYPES } from './appcms';
 import { formatDate } from './display-format';
+import { INSTANT_MESSAGES, readInstant } from './instant-bounds';
 
 export const BILLING_PERIODS = ['month', 'quarter', 'year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -44,6 +45,15 @@ export const CURRENCY_DECIMALS: Readonly<Record<string, number>> = {
 };
 export const CURRENCIES: readonly string[] = Object.keys(CURRENCY_DECIMALS);
 
+/**
+ * Issue 37: the one bound of every amount of money, in minor units, everywhere: the price and
+ * discount parser (parseMoney), the message beside the field, the GraphQL layer (amounts are GraphQL
+ * `Int`, a signed 32-bit number) and the columns (`integer`: subscriptions.amount, offers.discount_value,
+ * payments.amount, payment_refunds.amount; plan prices in jsonb are read into those). 2³¹ − 1 minor
+ * units: 21474836.47 USD, 2147483647 JPY, 2147483.647 KWD.
+ */
+export const MONEY_MINOR_MAX = 2_147_483_647;
+
 export const TRIAL_DAYS_MAX = 365;
 export const DEVICE_LIMIT_MAX = 100;
 export const NAME_MAX = 120;
@@ -73,6 +83,10 @@ export const MONETIZATION_MESSAGES = {
   priceFormat: (currency: string, decimals: number) => decimals === 0
     ? `Enter an amount of 0 or more in whole ${currency}, without decimals.`
     : `Enter an amount of 0 or more with at most ${decimals} decimals for ${currency}.`,
+  /** Issue 37: an amount past MONEY_MINOR_MAX, in the currency's own words. */
+  priceTooLarge: (currency: string) => `Enter an amount of at most ${formatMoney(MONEY_MINOR_MAX, currency)} ${currency}.`,
+  discountTooLarge: (currency: string) => `Enter a discount of at most ${formatMoney(MONEY_MINOR_MAX, currency)} ${currency}.`,
+  dateOutOfRange: INSTANT_MESSAGES.dateOutOfRange,
   billingPeriod: 'Choose a billing period.',
   trialDays: `Trial days must be a whole number from 0 to ${TRIAL_DAYS_MAX}.`,
   deviceLimit: `Device limit must be a whole number from 1 to ${DEVICE_LIMIT_MAX}.`,
@@ -151,9 +165,22 @@ export function currencyDecimals(currency: string): number | undefined {
 
 /**
  * Decimal text in major units ("9.99") → integer minor units (999), or null when it is not a
- * non-negative number with at most the currency's decimals.
+ * non-negative number with at most the currency's decimals, or when it is past MONEY_MINOR_MAX
+ * (moneyTextOverBound tells that case apart, for its own message).
  */
 export function parseMoney(text: string, currency: string): number | null {
+  const minor = unboundedMinor(text, currency);
+  return minor !== null && minor <= MONEY_MINOR_MAX ? minor : null;
+}
+
+/** True when `text` is a well-formed amount of `currency` but more than MONEY_MINOR_MAX minor units. */
+export function moneyTextOverBound(text: string, currency: string): boolean {
+  const minor = unboundedMinor(text, currency);
+  return minor !== null && minor > MONEY_MINOR_MAX;
+}
+
+/** The minor units of a well-formed amount (any size up to 12 whole digits: exact in a double), or null. */
+function unboundedMinor(text: string, currency: string): number | null {
   const decimals = currencyDecimals(currency);
   if (decimals === undefined) return null;
   const trimmed = text.trim();
@@ -243,7 +270,9 @@ export function validatePlan(input: PlanInput): FieldErrors {
     }
     if (seen.has(price.currency)) errors[`prices.${i}.currency`] = MONETIZATION_MESSAGES.currencyTwice;
     seen.add(price.currency);
-    if (parseMoney(price.amount, price.currency) === null) {
+    if (moneyTextOverBound(price.amount, price.currency)) {
+      errors[`prices.${i}.amount`] = MONETIZATION_MESSAGES.priceTooLarge(price.currency);
+    } else if (parseMoney(price.amount, price.currency) === null) {
       errors[`prices.${i}.amount`] = MONETIZATION_MESSAGES.priceFormat(price.currency, decimals);
     }
   });
@@ -293,10 +322,16 @@ export interface OfferInput {
   durationMonths?: string;
 }
 
+/** A date text → epoch ms, or null when it is empty, not a date, or outside common/instant-bounds.ts's range (issue 37). */
 export function parseInstant(text: string): number | null {
   if (text.trim() === '') return null;
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? null : ms;
+  const ms = readInstant(text);
+  return typeof ms === 'number' ? ms : null;
+}
+
+/** The message for a date text parseInstant refused: out of range, or not a date. */
+function dateMessage(text: string): string {
+  return readInstant(text) === 'out_of_range' ? MONETIZATION_MESSAGES.dateOutOfRange : MONETIZATION_MESSAGES.dateFormat;
 }
 
 /** The discount in stored units: percent as is, fixed in minor units; null when invalid. */
@@ -319,14 +354,15 @@ export function validateOffer(input: OfferInput): FieldErrors {
   } else {
     const decimals = currencyDecimals(input.currency);
     if (decimals === undefined) errors.currency = MONETIZATION_MESSAGES.currencyUnknown;
+    else if (moneyTextOverBound(input.discountValue, input.currency)) errors.discountValue = MONETIZATION_MESSAGES.discountTooLarge(input.currency);
     else if (offerDiscountValue(input) === null) errors.discountValue = MONETIZATION_MESSAGES.fixedAmount(input.currency, decimals);
   }
   if (input.planIds.length === 0) errors.planIds = MONETIZATION_MESSAGES.offerPlans;
   const start = parseInstant(input.startsAt);
-  if (start === null) errors.startsAt = input.startsAt.trim() === '' ? MONETIZATION_MESSAGES.required : MONETIZATION_MESSAGES.dateFormat;
+  if (start === null) errors.startsAt = input.startsAt.trim() === '' ? MONETIZATION_MESSAGES.required : dateMessage(input.startsAt);
   if (input.endsAt.trim() !== '') {
     const end = parseInstant(input.endsAt);
-    if (end === null) errors.endsAt = MONETIZATION_MESSAGES.dateFormat;
+    if (end === null) errors.endsAt = dateMessage(input.endsAt);
     else if (start !== null && end <= start) errors.endsAt = MONETIZATION_MESSAGES.endAfterStart;
   }
   if (!isOneOf(ELIGIBILITIES, input.eligibility)) errors.eligibility = MONETIZATION_MESSAGES.eligibility;
@@ -381,7 +417,7 @@ function checkLimits(errors: FieldErrors, input: CouponLimitsInput): void {
   else if (overall !== null && isWholeIn(overall, 1, REDEMPTION_LIMIT_MAX) && perSubscriber > overall) {
     errors.maxPerSubscriber = MONETIZATION_MESSAGES.perSubscriberOverLimit;
   }
-  if (input.expiresAt.trim() !== '' && parseInstant(input.expiresAt) === null) errors.expiresAt = MONETIZATION_MESSAGES.dateFormat;
+  if (input.expiresAt.trim() !== '' && parseInstant(input.expiresAt) === null) errors.expiresAt = dateMessage(input.expiresAt);
 }
 
 export function isCouponCode(code: string): boolean {

@@ -11,6 +11,7 @@ import {
   type ArtworkSlot, type ContentCreateRequest, type ContentItem, type ContentKind,
 } from '../common/content';
 import { zonedWallTimeToIso } from '../common/zoned-time';
+import { readInstant } from '../common/instant-bounds';
 import { failureMessage } from './notify';
 import { providedLater } from './unprovided';
 
@@ -82,7 +83,11 @@ export function missingFields(context: Pick<ContentCreateContext, 'kind' | 'valu
   if (!values.title.trim()) missing.title = M.titleRequired;
   if (!values.genre.trim()) missing.genre = M.genreRequired;
   if ((kind === 'video' || kind === 'episode') && !(whole(values.durationMinutes)! > 0)) missing.durationMinutes = M.durationRequired;
-  if (kind === 'live' && !zonedWallTimeToIso(values.startsAt, context.timeZone)) missing.startsAt = values.startsAt ? M.startsAtInvalid : M.startsAtRequired;
+  if (kind === 'live') {
+    const startsAt = zonedWallTimeToIso(values.startsAt, context.timeZone);
+    if (!startsAt) missing.startsAt = values.startsAt ? M.startsAtInvalid : M.startsAtRequired;
+    else if (readInstant(startsAt) === 'out_of_range') missing.startsAt = M.startsAtOutOfRange;
+  }
   if (kind === 'series' && !(whole(values.seasons)! > 0)) missing.seasons = M.seasonsRequired;
   if (kind === 'episode') {
     if (!values.seriesId) missing.seriesId = M.seriesRequired;

@@ -191,7 +191,8 @@ export async function setStatusOf(db: Tx, siteId: string, ids: string[], status:
   return db.update(contentItems).set({
     status,
     scheduledAt: null,
-    ...(status === 'unpublished' ? { unpublishAt: null } : {}),
+    // Issue 37: a manual status change cancels a pending unpublish, publish or unpublish alike.
+    unpublishAt: null,
     publishedAt: status === 'published' ? sql`COALESCE(${contentItems.publishedAt}, ${at.toISOString()}::timestamptz)` : contentItems.publishedAt,
     version: sql`${contentItems.version} + 1`,
     updatedAt: at,

@@ -231,7 +231,7 @@ export async function contentStats(db: Db, siteId: string, id: string, now: Date
   return { plays30d: qos.sessions, playsByDay, qos };
 }
 
-export type ContentChanges = Partial<Pick<ContentRow, 'title' | 'titleSearch' | 'description' | 'genre' | 'tags' | 'status' | 'scheduledAt' | 'publishedAt' | 'rating' | 'originalLanguage' | 'releaseDate'>>;
+export type ContentChanges = Partial<Pick<ContentRow, 'title' | 'titleSearch' | 'description' | 'genre' | 'tags' | 'status' | 'scheduledAt' | 'unpublishAt' | 'publishedAt' | 'rating' | 'originalLanguage' | 'releaseDate'>>;
 
 /** Writes `changes` when the row still has `version`; undefined when it does not (someone else wrote). */
 export async function updateContent(db: Db, siteId: string, id: string, version: number, changes: ContentChanges, now: Date): Promise<ContentRow | undefined> {
@@ -263,6 +263,8 @@ export async function bulkSetStatus(db: Db, siteId: string, items: { id: string;
       .set({
         status,
         scheduledAt: null,
+        // Issue 37: a manual status change cancels a pending unpublish (server/domain/content.ts cancelsUnpublish).
+        unpublishAt: status === 'scheduled' ? contentItems.unpublishAt : sql`CASE WHEN ${contentItems.status} = ${status} THEN ${contentItems.unpublishAt} ELSE NULL END`,
         publishedAt: status === 'published' ? sql`COALESCE(${contentItems.publishedAt}, ${now.toISOString()}::timestamptz)` : contentItems.publishedAt,
         version: sql`${contentItems.version} + 1`,
         updatedAt: now,

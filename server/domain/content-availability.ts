@@ -13,6 +13,7 @@ import {
   type LicenceCreateRequest, type LicenceResponse, type LicenceUpdateRequest, type LicencesResponse,
 } from '../../common/content-availability';
 import type { ContentKind, ContentStatus } from '../../common/content';
+import { readInstant } from '../../common/instant-bounds';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit } from '../../common/roles';
 import type { Db } from '../db/client';
@@ -56,10 +57,12 @@ function requireEdit(caller: AuthContext): void {
 const M = AVAILABILITY_MESSAGES;
 const COUNTRIES = new Set(COUNTRY_CODES);
 
-function parseTime(field: string, label: string, value: string): Date {
-  const date = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(date.getTime())) throw invalid(field, M.invalidDate(label), { [field]: M.invalidDate(label) });
-  return date;
+/** An ISO date and time → the instant; a 400 naming the field when it is not one, or outside common/instant-bounds.ts's range (issue 37). */
+export function parseTime(field: string, label: string, value: string): Date {
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(value) ? readInstant(value) : 'invalid';
+  if (ms === 'invalid') throw invalid(field, M.invalidDate(label), { [field]: M.invalidDate(label) });
+  if (ms === 'out_of_range') throw invalid(field, M.dateOutOfRange(label), { [field]: M.dateOutOfRange(label) });
+  return new Date(ms);
 }
 
 function cleanCountries(countries: string[]): string[] {
@@ -348,10 +351,13 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
             items: changing.slice(0, 200).map((row) => ({ contentId: row.id, title: row.title, before: row.status })),
           }),
         });
-        return after.map((row) => row.id);
+        return { ids: after.map((row) => row.id), cancelled: changing.filter((row) => row.unpublishAt !== null).length };
       });
-      await syncLater(siteId, updated);
-      return { success: true, updated: updated.length };
+      await syncLater(siteId, updated.ids);
+      return {
+        success: true, updated: updated.ids.length,
+        ...(updated.cancelled > 0 ? { message: M.unpublishCancelledMany(updated.cancelled) } : {}),
+      };
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   type ContentUpdateResponse,
 } from '../../common/content';
 import { APPCMS_PATHS } from '../../common/appcms';
+import { readInstant } from '../../common/instant-bounds';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit } from '../../common/roles';
 import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
@@ -58,11 +59,12 @@ export function isRealDay(text: string): boolean {
   return y >= 1888 && y <= 9999 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-function parseInstant(text: string): Date | null {
+/** An ISO date and time with its offset → the instant, 'invalid', or 'out_of_range' (common/instant-bounds.ts; issue 37). */
+function parseInstant(text: string): Date | 'invalid' | 'out_of_range' {
   // An ISO date and time with its offset (the form converts the site's time zone to UTC).
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999 ? null : date;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return 'invalid';
+  const ms = readInstant(text);
+  return typeof ms === 'number' ? new Date(ms) : ms;
 }
 
 function artworkUrl(field: string, value: string | undefined): string {
@@ -101,8 +103,10 @@ export function rowOf(siteId: string, request: ContentCreateRequest, now: Date):
   let startsAt: Date | null = null;
   if (kind === 'live') {
     if (!request.startsAt) throw refuse('startsAt', M.startsAtRequired);
-    startsAt = parseInstant(request.startsAt);
-    if (!startsAt) throw refuse('startsAt', M.startsAtInvalid);
+    const read = parseInstant(request.startsAt);
+    if (read === 'invalid') throw refuse('startsAt', M.startsAtInvalid);
+    if (read === 'out_of_range') throw refuse('startsAt', M.startsAtOutOfRange);
+    startsAt = read;
   } else if (request.startsAt) {
     throw refuse('startsAt', M.startsAtNotForKind);
   }

@@ -11,6 +11,9 @@ import {
   type ContentBulkStatusRequest, type ContentBulkStatusResponse, type ContentDetailResponse, type ContentKind,
   type ContentListResponse, type ContentSort, type ContentStatus, type ContentUpdateRequest, type ContentUpdateResponse,
 } from '../../common/content';
+import { AVAILABILITY_MESSAGES } from '../../common/content-availability';
+import { formatDateTime } from '../../common/display-format';
+import { readInstant } from '../../common/instant-bounds';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit } from '../../common/roles';
 import type { Db } from '../db/client';
@@ -53,10 +56,21 @@ function requireEdit(caller: AuthContext): void {
 
 const missing = () => notFound(OWN_MESSAGES.contentNotFound);
 
+/** The go-live date: a date in common/instant-bounds.ts's range (issue 37), else a 400 naming scheduledAt. */
 function parseDate(value: string): Date {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw invalid('scheduledAt', OWN_MESSAGES.contentScheduleInvalidDate);
-  return date;
+  const ms = readInstant(value);
+  if (ms === 'invalid') throw invalid('scheduledAt', OWN_MESSAGES.contentScheduleInvalidDate, { scheduledAt: OWN_MESSAGES.contentScheduleInvalidDate });
+  if (ms === 'out_of_range') throw invalid('scheduledAt', AVAILABILITY_MESSAGES.dateOutOfRange('The go-live date'), { scheduledAt: AVAILABILITY_MESSAGES.dateOutOfRange('The go-live date') });
+  return new Date(ms);
+}
+
+/**
+ * Issue 37: a manual status change (to anything but 'scheduled') cancels the item's pending unpublish
+ * time: a timer left behind by an earlier schedule must not take the item down later. Only a real
+ * change of status counts (an edit that sends the status the item already has keeps it).
+ */
+export function cancelsUnpublish(row: { status: string; unpublishAt: Date | null }, status: string | undefined): boolean {
+  return status !== undefined && status !== row.status && status !== 'scheduled' && row.unpublishAt !== null;
 }
 
 function normaliseTags(tags: string[]): string[] {
@@ -98,12 +112,20 @@ export function changesFor(row: ContentRow, request: ContentUpdateRequest, now: 
   if (status === 'scheduled') {
     const given = request.scheduledAt;
     if (given === null || (given === undefined && !row.scheduledAt)) throw invalid('scheduledAt', OWN_MESSAGES.contentScheduleNeedsDate);
-    if (given !== undefined) changes.scheduledAt = parseDate(given);
+    if (given !== undefined) {
+      const scheduledAt = parseDate(given);
+      // As the availability route (issue 37): a go-live time must be in the future, unless it is the one already set.
+      if (scheduledAt.getTime() <= now.getTime() && row.scheduledAt?.getTime() !== scheduledAt.getTime()) {
+        throw invalid('scheduledAt', AVAILABILITY_MESSAGES.publishAtInPast, { scheduledAt: AVAILABILITY_MESSAGES.publishAtInPast });
+      }
+      changes.scheduledAt = scheduledAt;
+    }
   } else if (request.scheduledAt) {
     throw invalid('scheduledAt', OWN_MESSAGES.contentScheduleOnlyWhenScheduled);
   } else if (row.scheduledAt) {
     changes.scheduledAt = null;
   }
+  if (cancelsUnpublish(row, request.status)) changes.unpublishAt = null;
   if (request.status !== undefined) {
     changes.status = request.status;
     if (request.status === 'published' && !row.publishedAt) changes.publishedAt = now;
@@ -185,7 +207,11 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
       });
       if (updated !== row) await deps.hooks?.afterWrite(caller.site.id, [id]);
       const stats = await contentStats(db, caller.site.id, id, at);
-      return { success: true, item: toItem(updated, stats.plays30d) };
+      const cancelled = changes.unpublishAt === null && row.unpublishAt !== null && updated !== row;
+      return {
+        success: true, item: toItem(updated, stats.plays30d),
+        ...(cancelled ? { message: AVAILABILITY_MESSAGES.unpublishCancelled(formatDateTime(row.unpublishAt!.toISOString(), caller.site.defaultTimezone)) } : {}),
+      };
     },
 
     async bulkStatus(caller, request) {
@@ -201,7 +227,7 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
         if (request.status === 'published') {
           await deps.hooks?.assertPublishable(tx, caller.site.id, result.before.filter((row) => row.status !== 'published').map((row) => row.id), at, caller.site.defaultTimezone);
         }
-        const keys = ['status', 'scheduledAt', 'publishedAt'] as const;
+        const keys = ['status', 'scheduledAt', 'publishedAt', 'unpublishAt'] as const;
         const afterById = new Map(result.after.map((row) => [row.id, row]));
         for (const row of result.before) {
           const after = afterById.get(row.id);
@@ -227,10 +253,14 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
             })),
           }),
         });
-        return result.after.map((row) => row.id);
+        const cancelled = result.before.filter((row) => cancelsUnpublish(row, request.status)).length;
+        return { ids: result.after.map((row) => row.id), cancelled };
       });
-      await deps.hooks?.afterWrite(caller.site.id, updated);
-      return { success: true, updated: updated.length };
+      await deps.hooks?.afterWrite(caller.site.id, updated.ids);
+      return {
+        success: true, updated: updated.ids.length,
+        ...(updated.cancelled > 0 ? { message: AVAILABILITY_MESSAGES.unpublishCancelledMany(updated.cancelled) } : {}),
+      };
     },
   };
 }

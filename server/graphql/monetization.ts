@@ -6,11 +6,20 @@
  * plugin.ts's formatter gives them our message, a code (FORBIDDEN, NOT_FOUND, BAD_USER_INPUT,
  * CONFLICT) and, for invalid input, `extensions.fields`: the message of each field, shown beside it.
  */
-import type {
-  CouponBatchInput, CouponInput, MonetizationSettingsInput, OfferInput, PlanGroupInput, PlanInput,
+import {
+  MONEY_MINOR_MAX,
+  type CouponBatchInput, type CouponInput, type MonetizationSettingsInput, type OfferInput, type PlanGroupInput, type PlanInput,
 } from '../../common/monetization-rules';
 import * as domain from '../domain/monetization';
 import type { ManagementContext } from './resolvers';
+
+/**
+ * Issue 37: amounts go out as GraphQL `Int` (a signed 32-bit number); the domain refuses any amount
+ * past MONEY_MINOR_MAX (a 400 naming the field), so every stored amount fits. This guard keeps the
+ * two from drifting apart.
+ */
+const GRAPHQL_INT_MAX = 2_147_483_647;
+if (MONEY_MINOR_MAX > GRAPHQL_INT_MAX) throw new Error('MONEY_MINOR_MAX must fit a GraphQL Int');
 
 export const monetizationSchema = /* GraphQL */ `
   "The Models editor. models are the site's service types (SVOD, AVOD, TVOD, FAST): the same stored list as the AppCMS Service's serviceTypes."
@@ -25,7 +34,7 @@ export const monetizationSchema = /* GraphQL */ `
 
   type Price {
     currency: String!
-    "Minor units (cents)."
+    "Minor units (cents), 0 to ${MONEY_MINOR_MAX}."
     amount: Int!
   }
 
@@ -83,7 +92,7 @@ export const monetizationSchema = /* GraphQL */ `
     id: ID!
     name: String!
     discountType: String!
-    "Percent, or minor units of currency for a fixed discount."
+    "Percent, or minor units of currency for a fixed discount (1 to ${MONEY_MINOR_MAX})."
     discountValue: Int!
     currency: String
     planIds: [ID!]!
@@ -137,7 +146,7 @@ export const monetizationSchema = /* GraphQL */ `
     models: [String!]!
   }
 
-  "Amount as decimal text in major units (9.99), at most the currency's decimals."
+  "Amount as decimal text in major units (9.99), at most the currency's decimals and at most ${MONEY_MINOR_MAX} minor units (21474836.47 USD): more is BAD_USER_INPUT naming prices.<i>.amount."
   input PriceInput {
     currency: String!
     amount: String!

@@ -58,7 +58,7 @@ export const AVAILABILITY_RESPONSES = {
   licences: object({ success: bool, licences: { type: 'array', items: licence } }),
   licence: object({ success: bool, licence }),
   done: object({ success: bool }),
-  bulk: object({ success: bool, updated: num }),
+  bulk: object({ success: bool, updated: num, message: { type: 'string' } }),
 } as const;
 
 const S = AVAILABILITY_SCHEMAS;

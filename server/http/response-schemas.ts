@@ -107,8 +107,8 @@ export const CONTENT_RESPONSES = {
       startupHistogram: numbers, rebufferHistogram: numbers,
     }),
   }),
-  update: object({ success: bool, item: contentItem }),
-  bulkStatus: object({ success: bool, updated: num }),
+  update: object({ success: bool, item: contentItem, message: str }),
+  bulkStatus: object({ success: bool, updated: num, message: str }),
   /** Issue 29: an uploaded artwork's stored URL, and an item's family (a series' seasons and episodes, an episode's series). */
   artworkUpload: object({ success: bool, url: str, width: num, height: num }),
   family: object({

@@ -14,6 +14,7 @@ import {
   AVAILABILITY_MESSAGES as M, COUNTRY_CODES, type AvailabilityResponse, type CountryGroup, type Licence,
 } from '../../common/content-availability';
 import { formatDateTime } from '../../common/display-format';
+import { readInstant } from '../../common/instant-bounds';
 import { MESSAGES } from '../../common/messages';
 import {
   EditorFailure, editorMachine, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues,
@@ -85,6 +86,9 @@ export function countryGroupErrors(draft: EditorValues): FieldErrors {
   return errors;
 }
 
+/** Issue 37: outside the one range of date inputs (common/instant-bounds.ts), which the server refuses too. */
+const outOfRange = (iso: string): boolean => readInstant(iso) === 'out_of_range';
+
 export function licenceErrors(draft: EditorValues): FieldErrors {
   const errors: FieldErrors = {};
   if (!text(draft, 'contentId')) errors.contentId = M.licenceNeedsItem;
@@ -94,9 +98,11 @@ export function licenceErrors(draft: EditorValues): FieldErrors {
   const end = text(draft, 'endsAt') ? zonedWallTimeToIso(text(draft, 'endsAt'), zone) : null;
   if (!text(draft, 'startsAt')) errors.startsAt = M.dateRequired('Start');
   else if (!start) errors.startsAt = M.invalidDate('Start');
+  else if (outOfRange(start)) errors.startsAt = M.dateOutOfRange('Start');
   if (!text(draft, 'endsAt')) errors.endsAt = M.dateRequired('End');
   else if (!end) errors.endsAt = M.invalidDate('End');
-  if (start && end && Date.parse(end) <= Date.parse(start)) errors.endsAt = M.licenceEndsBeforeStart;
+  else if (outOfRange(end)) errors.endsAt = M.dateOutOfRange('End');
+  if (start && end && !errors.startsAt && !errors.endsAt && Date.parse(end) <= Date.parse(start)) errors.endsAt = M.licenceEndsBeforeStart;
   return errors;
 }
 
@@ -106,8 +112,10 @@ export function availabilityErrors(draft: EditorValues): FieldErrors {
   const publish = text(draft, 'publishAt') ? zonedWallTimeToIso(text(draft, 'publishAt'), zone) : null;
   const unpublish = text(draft, 'unpublishAt') ? zonedWallTimeToIso(text(draft, 'unpublishAt'), zone) : null;
   if (text(draft, 'publishAt') && !publish) errors.publishAt = M.invalidDate('Publish at');
+  else if (publish && outOfRange(publish)) errors.publishAt = M.dateOutOfRange('Publish at');
   if (text(draft, 'unpublishAt') && !unpublish) errors.unpublishAt = M.invalidDate('Unpublish at');
-  if (publish && unpublish && Date.parse(unpublish) <= Date.parse(publish)) errors.unpublishAt = M.unpublishBeforePublish;
+  else if (unpublish && outOfRange(unpublish)) errors.unpublishAt = M.dateOutOfRange('Unpublish at');
+  if (publish && unpublish && !errors.publishAt && !errors.unpublishAt && Date.parse(unpublish) <= Date.parse(publish)) errors.unpublishAt = M.unpublishBeforePublish;
   return errors;
 }
 
