@@ -70,6 +70,8 @@ export interface Revision {
   reason: string | null;
   requestId: string | null;
   restoredFrom: number | null;
+  /** The write created the object (issue 37): it cannot be restored or undone (absent in older answers: false). */
+  creation?: boolean;
   changes: RevisionChange[];
 }
 
@@ -113,6 +115,8 @@ export const REVISION_PATHS = {
 export const HISTORY_MESSAGES = {
   notFound: 'That revision does not exist.',
   notRestorable: (label: string) => `A ${label} cannot be restored from its history yet.`,
+  /** Issue 37: the revision that created an object has no earlier values (the History panel does not offer it). */
+  creation: (label: string) => `This revision created the ${label}: there are no earlier values to restore.`,
   badKind: 'Unknown kind of object.',
 } as const;
 
@@ -186,8 +190,9 @@ export const UNDO_OFFER_MS = 8_000;
 export const UNDO_ACCEPT_MS = 10 * 60_000;
 
 /**
- * The header a write's caller may name its request with (a UUID): the revisions of that write carry
- * it as their request id, and `POST ${UNDO_PATH}` with it reverses them.
+ * The header every answer names its request with (issue 37: a UUID the server mints; what a caller
+ * sends in it is ignored): the revisions and audit rows of that request carry it as their request
+ * id, and `POST ${UNDO_PATH}` with it reverses them.
  */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -217,13 +222,14 @@ export const UNDO_MESSAGES = {
   nothing: 'There is nothing of yours to undo for that change.',
   expired: 'That change is too old to undo: restore it from its history instead.',
   changedSince: (label: string, name: string | null) => `The ${label}${name ? ` ${name}` : ''} changed since: undo refused. Restore it from its history instead.`,
+  /** Issue 37: an undo is one transaction; any object changed since refuses all of it, naming them. */
+  changedSinceAll: (objects: readonly string[]) => objects.length === 1
+    ? `The ${objects[0]} changed since: undo refused, nothing was changed. Restore it from its history instead.`
+    : `${objects.length} objects changed since (${objects.slice(0, 10).join(', ')}${objects.length > 10 ? `, and ${objects.length - 10} more` : ''}): undo refused, nothing was changed. Restore them from their history instead.`,
+  /** Issue 37: a change that created an object is not undone (the console never offers it). */
+  creation: (label: string, name: string | null) => `This change created the ${label}${name ? ` ${name}` : ''}: a creation cannot be undone. Archive or delete it from its own page instead.`,
   notUndoable: (label: string) => `A change of a ${label} cannot be undone.`,
   reason: (requestId: string) => `Undo of request ${requestId}`,
   /** The reason a subscription's resume records when it undoes a "cancel at period end". */
   resumeReason: 'Undo of cancel at period end',
 } as const;
-
-/** A request id as the header may carry it: a UUID (anything else is ignored and the server names the request). */
-export function isClientRequestId(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

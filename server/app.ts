@@ -41,7 +41,6 @@ import { accountRoutes } from './http/account-routes';
 import { totpRoutes } from './http/totp-routes';
 import { revisionContext, revisionRoutes } from './http/revision-routes';
 import { requestIdOf } from './domain/revisions';
-import { REQUEST_ID_HEADER } from '../common/revisions';
 import './http/types';
 
 /**
@@ -99,8 +98,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger === undefined ? false : options.logger === true ? { redact: LOG_REDACTION, serializers: LOG_SERIALIZERS } : options.logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    // Issue 28: a caller may name its write with a UUID (x-request-id), which its revisions carry and Undo names.
-    genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
+    // Issue 37: the server names every request (a new UUID; a caller's x-request-id is ignored): its revisions
+    // and audit rows carry it, Undo names it, and the answer's x-request-id header tells the caller.
+    genReqId: () => requestIdOf(),
     // Issue 30: an address that cannot be decoded (/%E0%A4%A) opened in the browser gets the console
     // (its not-found page), never Fastify's raw JSON; other callers get the usual failure shape.
     frameworkErrors: (error, request, reply) => {

@@ -45,6 +45,7 @@ import { createOtpService } from './domain/otp';
 import { createPasswordHasher } from './domain/passwords';
 import { createRateLimiter } from './domain/rate-limit';
 import { serviceCacheOf } from './db/service-cache';
+import { afterCommit, ambientDb } from './db/ambient-transaction';
 import { createSessionStore } from './domain/sessions';
 import { createFirebaseTokenVerifier } from './domain/firebase-token';
 import { createSocialLogin, type SocialLogin } from './domain/social-login';
@@ -122,7 +123,8 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
 export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus; contentJobs?: ContentSchedulerConfig }): Services {
   const { dbHandle, config, log } = input;
   assertNoEmulatorInProduction(config);
-  const db = dbHandle.db;
+  // Issue 37: the services' db joins an Undo's or a Restore's one transaction (server/db/ambient-transaction.ts).
+  const db = ambientDb(dbHandle.db);
   const cacheBus = input.cacheBus ?? createLocalCacheBus();
   serviceCacheOf(db).setTtl(config.serviceCacheMs);
   serviceCacheOf(db).attachBus(cacheBus);
@@ -173,11 +175,11 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     hooks: {
       assertPublishable: contentAvailability.assertPublishable,
       // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.
-      afterWrite: async (siteId, ids) => {
+      afterWrite: (siteId, ids) => afterCommit(async () => {
         for (const id of ids) {
           await contentScheduler.sync(siteId, id).catch((error: unknown) => log.warn({ contentId: id, err: error instanceof Error ? error.message : String(error) }, 'availability job sync failed'));
         }
-      },
+      }),
     },
   });
   const monetization = createMonetization(db);

@@ -60,15 +60,30 @@ async function network(isActive = false) {
   return row!;
 }
 
-function send(session: Session, method: 'POST' | 'PUT' | 'PATCH' | 'GET', url: string, payload?: unknown, requestId?: string) {
-  return t.inject({
+/**
+ * Issue 37: the server names every request. A test names a write with a label of its own, sent as
+ * x-request-id as a client might: the server ignores it (its answer names another id), and the
+ * label's Undo sends the id the server answered, as the console does.
+ */
+const minted = new Map<string, string>();
+const serverId = (label: string) => minted.get(label) ?? label;
+
+async function send(session: Session, method: 'POST' | 'PUT' | 'PATCH' | 'GET', url: string, payload?: unknown, label?: string) {
+  const res = await t.inject({
     method, url,
-    headers: { ...session.headers, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
+    headers: { ...session.headers, ...(label ? { [REQUEST_ID_HEADER]: label } : {}) },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+  const answered = res.headers[REQUEST_ID_HEADER];
+  expect(answered).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  if (label) {
+    expect(answered).not.toBe(label);
+    minted.set(label, String(answered));
+  }
+  return res;
 }
 
-const undo = (session: Session, requestId: string) => send(session, 'POST', UNDO_PATH, { requestId });
+const undo = (session: Session, label: string) => send(session, 'POST', UNDO_PATH, { requestId: serverId(label) });
 const revisionCount = async () => Number((await t.db.select({ n: count() }).from(revisions).where(eq(revisions.siteId, siteId)))[0]!.n);
 const auditCount = async () => Number((await t.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.siteId, siteId)))[0]!.n);
 const item = async (id: string) => (await t.db.select().from(contentItems).where(eq(contentItems.id, id)))[0]!;
@@ -84,15 +99,16 @@ describe('Undo of a bulk publish', () => {
     const published = await bulkPublish(writer, [a, b].map((r) => ({ id: r.id, version: r.version })), requestId);
     expect(published.statusCode).toBe(200);
     expect((await item(a.id)).status).toBe('published');
-    const [published1] = await t.db.select().from(revisions).where(and(eq(revisions.objectId, a.id), eq(revisions.requestId, requestId)));
-    expect(published1).toMatchObject({ objectKind: 'content', requestId });
+    expect(await t.db.select().from(revisions).where(eq(revisions.requestId, requestId))).toEqual([]);
+    const [published1] = await t.db.select().from(revisions).where(and(eq(revisions.objectId, a.id), eq(revisions.requestId, serverId(requestId))));
+    expect(published1).toMatchObject({ objectKind: 'content', requestId: serverId(requestId) });
 
     const auditBefore = await auditCount();
     const res = await undo(writer, requestId);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json<RevisionUndoResponse>();
     expect(answer.revisions).toHaveLength(2);
-    expect(answer.revisions.every((r) => r.reason === UNDO_MESSAGES.reason(requestId))).toBe(true);
+    expect(answer.revisions.every((r) => r.reason === UNDO_MESSAGES.reason(serverId(requestId)))).toBe(true);
     expect((await item(a.id)).status).toBe('draft');
     expect((await item(b.id)).status).toBe('draft');
     expect(await auditCount()).toBe(auditBefore + 2);
@@ -152,7 +168,7 @@ describe('Undo of a bulk publish', () => {
     const before = await revisionCount();
     const res = await undo(writer, requestId);
     expect(res.statusCode).toBe(409);
-    expect(res.json<{ message: string }>().message).toBe(UNDO_MESSAGES.changedSince('content item', b.title));
+    expect(res.json<{ message: string }>().message).toBe(UNDO_MESSAGES.changedSinceAll([`content item ${b.title}`]));
     expect(await revisionCount()).toBe(before);
     expect((await item(a.id)).status).toBe('published');
   });
@@ -275,7 +291,7 @@ describe('Undo of a plan-group reorder', () => {
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json<RevisionUndoResponse>();
     expect(answer.revisions).toHaveLength(1);
-    expect(answer.revisions[0]).toMatchObject({ kind: 'planGroupOrder', objectId: siteId, reason: UNDO_MESSAGES.reason(requestId) });
+    expect(answer.revisions[0]).toMatchObject({ kind: 'planGroupOrder', objectId: siteId, reason: UNDO_MESSAGES.reason(serverId(requestId)) });
     expect((await groupsInOrder()).map((g) => g.id)).toEqual(before.map((g) => g.id));
 
     // Changed since: a reorder after another reorder cannot be undone.
@@ -287,7 +303,7 @@ describe('Undo of a plan-group reorder', () => {
     const count = await revisionCount();
     const stale = await undo(writer, first);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ success: false, message: UNDO_MESSAGES.changedSince('plan group order', null) });
+    expect(stale.json()).toMatchObject({ success: false, message: UNDO_MESSAGES.changedSinceAll(['plan group order']) });
     expect(await revisionCount()).toBe(count);
   });
 });

@@ -3,7 +3,7 @@
  * is the transaction), read one object's history newest first, read one revision. What a revision
  * holds and when one is written is server/domain/revisions.ts.
  */
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, max } from 'drizzle-orm';
 import type { Db } from './client';
 import { revisions, staffUsers } from './schema';
 
@@ -40,6 +40,18 @@ export async function findRevision(db: Pick<Db, 'select'>, siteId: string, seq: 
   return row ? { ...row.revision, actorUsername: row.actorUsername } : undefined;
 }
 
+/** The site's revisions of the given numbers, with their actors' usernames, in the order of `seqs`. */
+export async function findRevisions(db: Pick<Db, 'select'>, siteId: string, seqs: readonly number[]): Promise<RevisionWithActor[]> {
+  const found = new Map<number, RevisionWithActor>();
+  for (let i = 0; i < seqs.length; i += 1000) {
+    const rows = await db.select({ revision: revisions, actorUsername: staffUsers.username }).from(revisions)
+      .leftJoin(staffUsers, eq(staffUsers.id, revisions.actorUserId))
+      .where(and(eq(revisions.siteId, siteId), inArray(revisions.seq, seqs.slice(i, i + 1000))));
+    for (const r of rows) found.set(r.revision.seq, { ...r.revision, actorUsername: r.actorUsername });
+  }
+  return seqs.map((seq) => found.get(seq)).filter((r): r is RevisionWithActor => r !== undefined);
+}
+
 /** Every revision of one object, oldest first (the AppCMS settings' versions are read from them). */
 export async function objectRevisions(db: Pick<Db, 'select'>, siteId: string, kind: string, objectId: string): Promise<RevisionWithActor[]> {
   const rows = await db.select({ revision: revisions, actorUsername: staffUsers.username }).from(revisions)
@@ -50,8 +62,8 @@ export async function objectRevisions(db: Pick<Db, 'select'>, siteId: string, ki
 }
 
 /**
- * The revisions one request of one actor wrote in the site since `since`, newest first (an Undo
- * reverses them; revisions_site_actor_at_idx).
+ * Every revision one request of one actor wrote in the site since `since`, newest first (an Undo
+ * reverses them all, so there is no row limit: issue 37; revisions_site_request_idx).
  */
 export async function requestRevisions(
   db: Pick<Db, 'select'>, siteId: string, actorUserId: string, requestId: string, since: Date,
@@ -59,8 +71,34 @@ export async function requestRevisions(
   const rows = await db.select({ revision: revisions, actorUsername: staffUsers.username }).from(revisions)
     .leftJoin(staffUsers, eq(staffUsers.id, revisions.actorUserId))
     .where(and(eq(revisions.siteId, siteId), eq(revisions.actorUserId, actorUserId), gte(revisions.at, since), eq(revisions.requestId, requestId)))
-    .orderBy(desc(revisions.seq)).limit(500);
+    .orderBy(desc(revisions.seq));
   return rows.map((r) => ({ ...r.revision, actorUsername: r.actorUsername }));
+}
+
+/** The key `latestRevisionSeqs` answers by. */
+export const objectKey = (kind: string, objectId: string) => `${kind}\u0000${objectId}`;
+
+/**
+ * The newest revision's number of each object (issue 37: an Undo checks all of its objects in one
+ * read, in its transaction), keyed by `objectKey(kind, id)`; an object without revisions is absent.
+ */
+export async function latestRevisionSeqs(
+  db: Pick<Db, 'select'>, siteId: string, objects: readonly { kind: string; objectId: string }[],
+): Promise<Map<string, number>> {
+  const latest = new Map<string, number>();
+  const byKind = new Map<string, Set<string>>();
+  for (const o of objects) byKind.set(o.kind, (byKind.get(o.kind) ?? new Set()).add(o.objectId));
+  for (const [kind, set] of byKind) {
+    const ids = [...set];
+    for (let i = 0; i < ids.length; i += 1000) {
+      // revisions_object_idx: (site, kind, object, seq).
+      const rows = await db.select({ objectId: revisions.objectId, seq: max(revisions.seq) }).from(revisions)
+        .where(and(eq(revisions.siteId, siteId), eq(revisions.objectKind, kind), inArray(revisions.objectId, ids.slice(i, i + 1000))))
+        .groupBy(revisions.objectId);
+      for (const row of rows) if (row.seq !== null) latest.set(objectKey(kind, row.objectId), Number(row.seq));
+    }
+  }
+  return latest;
 }
 
 /** The newest revision's number of one object (0 when it has none). */

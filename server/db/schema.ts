@@ -245,6 +245,8 @@ export const revisions = pgTable('revisions', {
   requestId: text('request_id'),
   /** The revision this one restored (a restore writes a new revision). */
   restoredFrom: bigint('restored_from', { mode: 'number' }),
+  /** The write created the object (issue 37): nothing before it to restore or undo. */
+  creation: boolean('creation').notNull().default(false),
   changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
   snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
 }, (t) => [

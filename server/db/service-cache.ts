@@ -21,6 +21,7 @@
  */
 import type { NetworkDataKind } from '../../common/contract';
 import { createLocalCacheBus, type CacheBus } from './cache-bus';
+import { underlyingDb } from './ambient-transaction';
 import type { networkBrands, networkDevices, networks, networkSettings, sites } from './schema';
 
 /** The rows this cache holds (server/db/network-repository.ts reads them and re-exports these names). */
@@ -184,7 +185,9 @@ export function createServiceCache(options: { ttlMs?: number; maxSites?: number;
 const byDatabase = new WeakMap<object, ServiceCache>();
 
 /** The one cache of this database handle (created on first use, with the default TTL). */
-export function serviceCacheOf(db: object): ServiceCache {
+export function serviceCacheOf(handle: object): ServiceCache {
+  // The services' db is a view of the handle's (server/db/ambient-transaction.ts): one cache for both.
+  const db = underlyingDb(handle);
   let cache = byDatabase.get(db);
   if (!cache) {
     cache = createServiceCache();

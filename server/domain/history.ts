@@ -18,11 +18,15 @@ import {
   type Revision, type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse, type RevisionUndoResponse,
 } from '../../common/revisions';
 import type { Db } from '../db/client';
-import { findRevision, latestRevisionSeq, listRevisions, requestRevisions, type RevisionRow, type RevisionWithActor } from '../db/revision-repository';
+import { inOneTransaction } from '../db/ambient-transaction';
+import {
+  findRevision, findRevisions, latestRevisionSeqs, listRevisions, objectKey, requestRevisions, type RevisionRow, type RevisionWithActor,
+} from '../db/revision-repository';
+import { serviceCacheOf } from '../db/service-cache';
 import { getAppcmsService, getBrand, getDevices, getSettings, flattenDevices, saveAppcmsService, saveBrand, saveDevices, saveSettings, unflattenDevices, type AppcmsDeps } from './appcms';
 import type { AuthContext } from './auth-context';
 import type { ContentService } from './content';
-import { conflict, forbidden, invalid, notFound } from './errors';
+import { conflict, forbidden, invalid, isDomainError, notFound } from './errors';
 import type { Monetization } from './monetization';
 import { publishNetwork, withdrawNetwork } from './networks';
 import { resumeSubscription, type SupportDeps } from './support';
@@ -41,7 +45,7 @@ function toRevision(row: RevisionWithActor): Revision {
   return {
     seq: row.seq, kind: row.objectKind as RevisionKind, objectId: row.objectId, objectName: row.objectName, networkId: row.networkId,
     objectVersion: row.objectVersion, actor: row.actorUserId ? { id: row.actorUserId, username: row.actorUsername } : null,
-    at: row.at.toISOString(), reason: row.reason, requestId: row.requestId, restoredFrom: row.restoredFrom, changes: row.changes,
+    at: row.at.toISOString(), reason: row.reason, requestId: row.requestId, restoredFrom: row.restoredFrom, creation: row.creation, changes: row.changes,
   };
 }
 
@@ -229,7 +233,8 @@ export function createHistory(deps: HistoryDeps) {
 
     /**
      * Writes the revision's `before` values back as a new revision, through the object's editor rule
-     * with `version` (the object's version the caller read): stale is the editor's own 409.
+     * with `version` (the object's version the caller read): stale is the editor's own 409. One
+     * transaction (issue 37). The revision that created its object has no earlier values: refused.
      */
     async restore(ctx: AuthContext, seq: number, version: number): Promise<RevisionRestoreResponse> {
       const row = await findRevision(deps.db, ctx.site.id, seq);
@@ -238,19 +243,22 @@ export function createHistory(deps: HistoryDeps) {
       requireWriteOf(ctx, kind);
       const restorer = RESTORERS[kind];
       if (!restorer || !RESTORABLE_KINDS.includes(kind)) throw conflict(HISTORY_MESSAGES.notRestorable(REVISION_KINDS[kind].label));
+      if (row.creation) throw conflict(HISTORY_MESSAGES.creation(REVISION_KINDS[kind].label));
       const written: RevisionRow[] = [];
-      await withRevisionContext({ reason: `Restore of revision #${seq}`, restoredFrom: seq, written }, () => restorer(deps, ctx, row, version));
+      await inOneTransaction(deps.db, () => withRevisionContext({ reason: `Restore of revision #${seq}`, restoredFrom: seq, written }, () => restorer(deps, ctx, row, version)));
+      afterRewrite(ctx);
       const last = written.at(-1);
       const revision = last ? await findRevision(deps.db, ctx.site.id, last.seq) : undefined;
       return { success: true, revision: revision ? toRevision(revision) : null, version: last?.objectVersion ?? version };
     },
 
     /**
-     * Undo (issue 28): the revisions the caller's own request `requestId` wrote, newest first, each
-     * written back to its `before` values through the object's editor rule as a new revision, with
-     * the version the request left (a later edit is the editors' 409). Refused, writing nothing,
-     * when the request is older than UNDO_ACCEPT_MS or any of its objects changed since (a newer
-     * revision of it exists).
+     * Undo (issue 28): every revision the caller's own request `requestId` wrote (no row limit),
+     * newest first, each written back to its `before` values through the object's editor rule as a
+     * new revision, with the version the request left. One transaction (issue 37): every object goes
+     * back or none does. Refused, writing nothing, when the request is older than UNDO_ACCEPT_MS,
+     * created an object, or any of its objects changed since (a newer revision of it exists, or an
+     * edit commits while the undo runs: the 409 names them).
      */
     async undo(ctx: AuthContext, requestId: string): Promise<RevisionUndoResponse> {
       const rows = await requestRevisions(deps.db, ctx.site.id, ctx.user.id, requestId, new Date(Date.now() - UNDO_ACCEPT_MS));
@@ -259,20 +267,38 @@ export function createHistory(deps: HistoryDeps) {
         if (!isRevisionKind(row.objectKind)) throw conflict(UNDO_MESSAGES.notUndoable(row.objectKind));
         requireWriteOf(ctx, row.objectKind);
         if (!UNDOABLE_KINDS.includes(row.objectKind) || !RESTORERS[row.objectKind]) throw conflict(UNDO_MESSAGES.notUndoable(REVISION_KINDS[row.objectKind].label));
+        if (row.creation) throw conflict(UNDO_MESSAGES.creation(REVISION_KINDS[row.objectKind].label, row.objectName));
       }
-      for (const row of rows) {
-        const newest = await latestRevisionSeq(deps.db, ctx.site.id, row.objectKind, row.objectId);
-        if (newest !== row.seq) throw conflict(UNDO_MESSAGES.changedSince(REVISION_KINDS[row.objectKind as RevisionKind].label, row.objectName));
-      }
+      const named = (row: RevisionRow) => `${REVISION_KINDS[row.objectKind as RevisionKind].label}${row.objectName ? ` ${row.objectName}` : ''}`;
+      const changedSince = async (among: readonly RevisionRow[]) => {
+        const latest = await latestRevisionSeqs(deps.db, ctx.site.id, among.map((r) => ({ kind: r.objectKind, objectId: r.objectId })));
+        return among.filter((r) => latest.get(objectKey(r.objectKind, r.objectId)) !== r.seq);
+      };
       const written: RevisionRow[] = [];
-      for (const row of rows) {
-        const restorer = RESTORERS[row.objectKind as RevisionKind]!;
-        await withRevisionContext({ reason: UNDO_MESSAGES.reason(requestId), restoredFrom: row.seq, written }, () => restorer(deps, ctx, row, row.objectVersion ?? 0));
-      }
-      const answered = await Promise.all(written.map((w) => findRevision(deps.db, ctx.site.id, w.seq)));
-      return { success: true, revisions: answered.filter((r): r is RevisionWithActor => r !== undefined).map(toRevision) };
+      await inOneTransaction(deps.db, async () => {
+        const changed = await changedSince(rows);
+        if (changed.length > 0) throw conflict(UNDO_MESSAGES.changedSinceAll(changed.map(named)));
+        for (const row of rows) {
+          const restorer = RESTORERS[row.objectKind as RevisionKind]!;
+          try {
+            await withRevisionContext({ reason: UNDO_MESSAGES.reason(requestId), restoredFrom: row.seq, written }, () => restorer(deps, ctx, row, row.objectVersion ?? 0));
+          } catch (error) {
+            // An edit that committed while the undo ran: the editor's stale-version 409, named as changed since.
+            if (isDomainError(error, 'conflict') && (await changedSince([row]).catch(() => [])).length > 0) throw conflict(UNDO_MESSAGES.changedSinceAll([named(row)]));
+            throw error;
+          }
+        }
+      });
+      afterRewrite(ctx);
+      const answered = await findRevisions(deps.db, ctx.site.id, written.map((w) => w.seq));
+      return { success: true, revisions: answered.map(toRevision) };
     },
   };
+
+  /** After a restore or an undo commits: no instance keeps serving what the transaction replaced. */
+  function afterRewrite(ctx: AuthContext): void {
+    serviceCacheOf(deps.db).invalidateSite(ctx.site.id);
+  }
 }
 
 export type History = ReturnType<typeof createHistory>;

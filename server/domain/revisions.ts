@@ -12,7 +12,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { isClientRequestId, type RevisionChange, type RevisionKind } from '../../common/revisions';
+import { REQUEST_ID_HEADER, type RevisionChange, type RevisionKind } from '../../common/revisions';
 import { insertRevision, type RevisionRow, type RevisionValues } from '../db/revision-repository';
 import { requestScope } from '../db/request-scope';
 import type { Db } from '../db/client';
@@ -40,11 +40,20 @@ export function currentRevisionContext(): RevisionContext {
 }
 
 /**
- * A request's id: the caller's own when its x-request-id header is a UUID (a write the client may
- * Undo by that id), else a new UUID. Unique across instances and restarts, unlike a counter.
+ * A request's id (issue 37): always a new UUID the server mints, whatever the caller sent. It joins a
+ * request's revisions to its audit rows and names the request an Undo reverses, so no caller may
+ * choose it: an id read from another actor's History and sent again names a new request. Unique
+ * across instances and restarts, unlike a counter. The caller learns it from the answer's
+ * x-request-id header (`requestIdHeaderHook`).
  */
-export function requestIdOf(header: unknown): string {
-  return isClientRequestId(header) ? header.toLowerCase() : randomUUID();
+export function requestIdOf(): string {
+  return randomUUID();
+}
+
+/** A Fastify onRequest-shaped hook: every answer carries its request's (server-minted) id in x-request-id. */
+export function requestIdHeaderHook(request: { id: string }, reply: { header(name: string, value: string): unknown }, done: () => void): void {
+  reply.header(REQUEST_ID_HEADER, String(request.id));
+  done();
 }
 
 /** A Fastify preHandler-shaped hook: the rest of the request runs with its request id in the context. */
@@ -100,6 +109,11 @@ export interface RevisionInput {
   reason?: string | null;
   /** Keep `after` whole as the revision's snapshot (small objects: the settings' versions read it). */
   snapshot?: boolean;
+  /**
+   * The write created the object (issue 37: nothing to restore or undo). Default: no `before`, except
+   * a subscriber's, whose `before: null` is a note added to an existing subscriber.
+   */
+  creation?: boolean;
 }
 
 /** Where a revision goes: a transaction, or a repository bound to one (its `insertRevision`). */
@@ -136,6 +150,7 @@ export async function recordRevision(tx: RevisionSink, input: RevisionInput): Pr
     reason: input.reason ?? ctx.reason ?? null,
     requestId: ctx.requestId ?? null,
     restoredFrom: ctx.restoredFrom ?? null,
+    creation: input.creation ?? (input.before === null && input.kind !== 'subscriber'),
     changes,
     snapshot: input.snapshot && input.after ? plain(input.after) as Record<string, unknown> : null,
   };

@@ -10,7 +10,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { REVISION_KINDS, REVISION_PAGE_SIZE_MAX, REVISION_PATHS, UNDO_PATH, type RevisionRestoreRequest, type RevisionUndoRequest } from '../../common/revisions';
-import { revisionContextHook } from '../domain/revisions';
+import { requestIdHeaderHook, revisionContextHook } from '../domain/revisions';
 import { requireAuth, authContextOf } from './auth-hooks';
 import { answers } from './response-schemas';
 import './types';
@@ -27,7 +27,7 @@ const revision = {
   properties: {
     seq: num, kind: str, objectId: str, objectName: strOrNull, networkId: strOrNull, objectVersion: numOrNull,
     actor: { type: ['object', 'null'], properties: { id: str, username: strOrNull } },
-    at: str, reason: strOrNull, requestId: strOrNull, restoredFrom: numOrNull,
+    at: str, reason: strOrNull, requestId: strOrNull, restoredFrom: numOrNull, creation: bool,
     changes: { type: 'array', items: { type: 'object', properties: { field: str, before: ANY, after: ANY } } },
   },
 } as const;
@@ -49,6 +49,7 @@ export const REVISION_RESPONSES = {
  * route registered after it (the plugin is not encapsulated), GraphQL included.
  */
 export const revisionContext: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', requestIdHeaderHook);
   app.addHook('preHandler', revisionContextHook);
 };
 (revisionContext as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
