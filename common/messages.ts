@@ -186,6 +186,7 @@ export const ADMIN_MESSAGES = {
   sessionEnded: 'Session ended.',
   passwordLinkIssued: (name: string) => `A new set-password link for ${name} was sent by SMS. It is shown below once.`,
   passwordLinkIssuedNoSms: (name: string) => `A new set-password link for ${name} is shown below once.`,
+  noSmsSecondFactor: (name: string) => `${name} does not sign in with a code sent by SMS: there is no second factor to reset.`,
   secondFactorReset: (name: string) => `Second factor of ${name} reset: codes now go to the new number, and their sessions ended.`,
   setPasswordSms: (url: string) => `CMS Tools: set your password at ${url} (valid 24 hours, single use).`,
   setPasswordInvalid: 'This set-password link is not valid: it was already used, has expired, or was replaced by a newer one. Ask your admin for a new link.',

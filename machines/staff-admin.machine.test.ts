@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES } from '../common/messages';
 import { SECOND_FACTOR_DONE } from '../common/second-factor-rule';
 import { LIST_SEARCH_DEBOUNCE_MS, listMachine, type ListQuery, type ListSnapshot } from './list.machine';
 import {
-  selectCanEdit, selectIsLoading, selectIsWorking, selectLink, selectListError, selectNotice, selectPaging, selectPending, selectPhoneDraft,
+  canResetSecondFactorOf, selectAccess, selectCanEdit, selectIsLoading, selectIsWorking, selectLink, selectListError, selectNotice, selectPaging, selectPending, selectPhoneDraft,
   selectConfirmError, selectSecondFactor, selectSearch, selectSelfId, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf,
   selectStaff, selectStaffDialog, selectStaffList, staffAdminMachine, selectHistoryOf, selectRuleHistory, selectStaffHistory, type StaffAdminContext, type StaffPage,
 } from './staff-admin.machine';
@@ -20,7 +20,7 @@ import { staffMember } from './test-support/fixtures';
 const member = staffMember;
 
 function listOf(overrides: Partial<StaffListResponse> = {}): StaffListResponse {
-  return { success: true, items: [member('a'), member('b')], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0, ownAuthenticator: true }, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
+  return { success: true, items: [member('a', { twoFactorOnLogin: true }), member('b', { twoFactorOnLogin: true })], total: 45, page: 1, pageSize: 20, canEdit: true, selfId: 'a', secondFactor: { rule: 'optional', accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0, ownAuthenticator: true }, grantable: { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' }, ...overrides };
 }
 
 const SESSIONS: StaffSession[] = [
@@ -280,6 +280,25 @@ describe('confirmations', () => {
     await waitFor(actor, (s) => s.matches('idle'));
     expect(selectNotice(actor.getSnapshot())).toEqual({ text: ADMIN_MESSAGES.conflict, severity: 'error' });
     expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers and accepts a second-factor reset only for an account that signs in with an SMS code: its own setting or the site\'s required rule (issue 38)', async () => {
+    const items = [member('a', { twoFactorOnLogin: true }), member('n', { twoFactorOnLogin: false })];
+    const { actor, listed } = start({}, (q) => listOf({ items, page: q.offset / q.limit + 1 }));
+    await listed(1);
+    const access = selectAccess(actor.getSnapshot());
+    expect(canResetSecondFactorOf(access, items[0]!)).toBe(true);
+    expect(canResetSecondFactorOf(access, items[1]!)).toBe(false);
+    actor.send({ type: 'staff.confirm', kind: 'resetSecondFactor', id: 'n' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(selectPending(actor.getSnapshot())).toBeNull();
+    // Other actions on the same account are still offered.
+    actor.send({ type: 'staff.confirm', kind: 'resetPassword', id: 'n' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    // A reader is offered nothing; under the 'required' rule every account has the SMS code.
+    expect(canResetSecondFactorOf({ ...access!, canEdit: false }, items[0]!)).toBe(false);
+    expect(canResetSecondFactorOf({ ...access!, secondFactor: { ...access!.secondFactor, rule: 'required' } }, items[1]!)).toBe(true);
+    expect(canResetSecondFactorOf(null, items[0]!)).toBe(false);
   });
 
   it("asks before changing the site's second-factor rule, from the rule in force with the list's counts; then the notice and the list read again (issue 30)", async () => {

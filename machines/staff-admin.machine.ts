@@ -19,7 +19,7 @@ import { assign, forwardTo, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { SetPasswordLink, StaffChangeResponse, StaffListResponse, StaffMember, StaffSession } from '../common/admin-contract';
 import { STAFF_PAGE_SIZE } from '../common/admin-contract';
 import { ADMIN_MESSAGES, OWN_MESSAGES } from '../common/messages';
-import type { SecondFactorCounts, SecondFactorRule, SecondFactorState } from '../common/second-factor-rule';
+import { smsCodeApplies, type SecondFactorCounts, type SecondFactorRule, type SecondFactorState } from '../common/second-factor-rule';
 import { listMachine, type ListEvent, type ListSnapshot, selectListPaging, selectListRows, type ListPage } from './list.machine';
 import { failureMessage } from './notify';
 import type { Severity } from './notifier.machine';
@@ -188,6 +188,15 @@ export const staffAdminMachine = setup({
     hasLink: ({ context }) => context.link !== null,
     /** A write on a row of the table: the caller may edit and the account is on the page. */
     canEditListed: ({ context }, params: { id: string }) => context.access?.canEdit === true && memberOf(context, params.id) !== undefined,
+    /**
+     * An action on a row of the table: the caller may edit and the account is on the page; a second-factor
+     * reset only for an account that signs in with a code sent by SMS (issue 38: there is nothing to reset otherwise).
+     */
+    canActOnListed: ({ context }, params: { id: string; kind: StaffActionKind }) => {
+      const member = memberOf(context, params.id);
+      return context.access?.canEdit === true && member !== undefined
+        && (params.kind !== 'resetSecondFactor' || canResetSecondFactorOf(context.access, member));
+    },
     /** An editor may end a session, but not the one they are using. */
     canEndSession: ({ context }, params: { sessionId: string }) =>
       context.access?.canEdit === true && !context.sessions.some((s) => s.id === params.sessionId && s.current),
@@ -233,7 +242,7 @@ export const staffAdminMachine = setup({
           actions: { type: 'openDialog', params: ({ context, event }) => ({ member: memberOf(context, event.id)! }) },
         },
         'staff.confirm': {
-          guard: { type: 'canEditListed', params: ({ event }) => ({ id: event.id }) },
+          guard: { type: 'canActOnListed', params: ({ event }) => ({ id: event.id, kind: event.kind }) },
           target: 'confirming',
           actions: { type: 'preparePending', params: ({ context, event }) => ({ kind: event.kind, member: memberOf(context, event.id)! }) },
         },
@@ -384,6 +393,10 @@ export const selectPaging = (s: ListSnapshot | undefined) => {
 };
 
 export const selectCanEdit = (s: StaffAdminSnapshot) => s.context.access?.canEdit === true;
+export const selectAccess = (s: StaffAdminSnapshot) => s.context.access;
+/** Whether "Reset second factor" is offered for an account: an editor, and the account signs in with an SMS code (the canActOnListed guard). */
+export const canResetSecondFactorOf = (access: StaffAccess | null, member: Pick<StaffMember, 'twoFactorOnLogin'>): boolean =>
+  access?.canEdit === true && smsCodeApplies(member.twoFactorOnLogin, access.secondFactor.rule);
 export const selectSelfId = (s: StaffAdminSnapshot) => s.context.access?.selfId ?? null;
 /** The site's second-factor rule and its counts (null before the list's first answer). */
 export const selectSecondFactor = (s: StaffAdminSnapshot) => s.context.access?.secondFactor ?? null;

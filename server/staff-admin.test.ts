@@ -17,7 +17,7 @@ import {
 } from '../common/second-factor-rule';
 import { TOTP_PATHS, type TotpStartResponse } from '../common/totp';
 import { DEMO_SITES } from './db/demo-accounts';
-import { auditEvents, revisions, sites } from './db/schema';
+import { auditEvents, revisions, sites, staffUsers } from './db/schema';
 import { totpCode } from './domain/totp';
 import { createTestApp, outboxHeaders, type Session, type TestApp } from './test/kit';
 
@@ -297,6 +297,12 @@ describe('changes end sessions at once', () => {
     expect((await call(second, 'GET', API_PATHS.verify)).statusCode).toBe(401);
 
     const third = await t.login(created.staff.username, 'Fresh!Pass123');
+    // Without an SMS code there is no second factor to reset (issue 38): refused, nothing changes, still signed in.
+    const refused = await call(admin, 'POST', `${A}/staff/${created.staff.id}/second-factor/reset`, { phoneNumber: '+15550009999', version: created.staff.version });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ADMIN_MESSAGES.noSmsSecondFactor(created.staff.displayName));
+    expect((await call(third, 'GET', API_PATHS.verify)).statusCode).toBe(200);
+    await t.db.update(staffUsers).set({ twoFactorOnLogin: true }).where(eq(staffUsers.id, created.staff.id));
     const reset = await call(admin, 'POST', `${A}/staff/${created.staff.id}/second-factor/reset`, { phoneNumber: '+15550009999', version: created.staff.version });
     expect(reset.json<StaffChangeResponse>().staff.phoneNumber).toBe('+15550009999');
     expect((await call(third, 'GET', API_PATHS.verify)).statusCode).toBe(401);

@@ -415,6 +415,8 @@ export function createStaffAdmin(deps: StaffAdminDeps) {
       requireEditor(ctx);
       const target = await loadTarget(ctx, id);
       await capTarget(ctx, target, ADMIN_AUDIT_ACTIONS.secondFactorReset);
+      // Nothing to reset on an account that signs in without an SMS code (issue 38; the page does not offer it).
+      if (!smsCodeApplies(target.twoFactorOnLogin, await repo.secondFactorRuleOf(ctx.site.id))) throw conflict(ADMIN_MESSAGES.noSmsSecondFactor(target.displayName));
       const updated = await repo.transaction(async (tx) => {
         const row = await tx.updateStaff(ctx.site.id, id, input.version, { phoneNumber: input.phoneNumber.trim() });
         if (!row) throw conflict(ADMIN_MESSAGES.conflict);

@@ -4,7 +4,7 @@ import type { ListQuery } from '../../../machines/list.machine';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { renderView, settle } from '../../test-support/render-view';
 import { StaffPage } from './StaffPage';
-import { staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
+import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
 
 function renderStaff(list = staffList(), fetchStaff = vi.fn((_query: ListQuery) => list)) {
   return renderView(<StaffPage />, { pages: staffPages(staffPageLogic(fetchStaff)) });
@@ -22,10 +22,17 @@ describe('StaffPage', () => {
     expect(screen.getByRole('dialog', { name: 'New staff account' })).toBeTruthy();
   });
 
+  it('offers "Reset second factor" only for an account that signs in with an SMS code (issue 38)', async () => {
+    await renderStaff(staffList({ items: [member('ada', { displayName: 'Ada Admin', roles: { Admin: 'write' }, twoFactorOnLogin: true }), member('bob', { displayName: 'Bob Reader' })] }));
+    expect(screen.getByRole('button', { name: 'Reset second factor of Ada Admin' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset second factor of Bob Reader' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reset password of Bob Reader' })).toBeTruthy();
+  });
+
   it('shows Admin read the table without any write control', async () => {
     await renderStaff(staffList({ canEdit: false }));
     expect(screen.getByText(ADMIN_MESSAGES.noEditRole)).toBeTruthy();
-    for (const name of ['New account', 'Edit Bob Reader', 'Disable Bob Reader', 'Reset password of Bob Reader']) {
+    for (const name of ['New account', 'Edit Bob Reader', 'Disable Bob Reader', 'Reset password of Bob Reader', 'Reset second factor of Bob Reader']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.queryAllByRole('radio')).toEqual([]);

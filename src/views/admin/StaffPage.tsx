@@ -4,7 +4,7 @@
  */
 import { useSelector } from '@xstate/react';
 import {
-  selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectSearch, selectSelfId, selectStaff,
+  canResetSecondFactorOf, selectAccess, selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectSearch, selectSelfId, selectStaff,
 } from '../../../machines/staff-admin.machine';
 import { AREA_NAMES } from '../../../common/constants';
 import { formatDateTime } from '../../../common/display-format';
@@ -41,6 +41,7 @@ function StaffView() {
   const search = useSelector(list, selectSearch);
   const canEdit = useStaffSelector(selectCanEdit);
   const selfId = useStaffSelector(selectSelfId);
+  const access = useStaffSelector(selectAccess);
   const notice = useStaffSelector(selectNotice);
 
   return (
@@ -121,8 +122,10 @@ function StaffView() {
                             onClick={() => actor.send({ type: 'staff.confirm', kind: 'endSessions', id: m.id })}>End sessions</button>
                           <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Reset password of ${m.displayName}`}
                             onClick={() => actor.send({ type: 'staff.confirm', kind: 'resetPassword', id: m.id })}>Reset password</button>
-                          <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Reset second factor of ${m.displayName}`}
-                            onClick={() => actor.send({ type: 'staff.confirm', kind: 'resetSecondFactor', id: m.id })}>Reset second factor</button>
+                          {canResetSecondFactorOf(access, m) && (
+                            <button type="button" className={`${button.ghost} ${css.small}`} aria-label={`Reset second factor of ${m.displayName}`}
+                              onClick={() => actor.send({ type: 'staff.confirm', kind: 'resetSecondFactor', id: m.id })}>Reset second factor</button>
+                          )}
                         </>
                       )}
                     </div>
