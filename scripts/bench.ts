@@ -12,11 +12,14 @@
  *    (bench/anchor/server.ts), on PGlite and on a fresh PostgreSQL database at 127.0.0.1:5432
  *    (skipped with a note when PostgreSQL is absent);
  *  - start: the product's start command to its first 200 on an empty data folder (migrate + seed)
- *    and again on the existing data; RSS after start; bare Fastify the same way.
+ *    and again on the existing data; RSS after start; bare Fastify the same way;
+ *  - budget (issue 37): one token's verify on PostgreSQL without Redis (the per-token budget leased
+ *    from rate_limits) next to the same database with REDIS_URL and next to PGlite (budget in
+ *    memory), alternating in the same run, with the load average beside each figure.
  *
  * Prints the table (value, anchor, ratio, goal, met) and writes bench/results.json.
- * Environment: BENCH_ROUNDS (3), BENCH_SECONDS (4), BENCH_ONLY=bundle,browser,server,start,
- * PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/test), SEED_SCALE (1).
+ * Environment: BENCH_ROUNDS (3), BENCH_SECONDS (4), BENCH_ONLY=bundle,browser,server,start,budget,
+ * PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/test), REDIS_URL (redis://127.0.0.1:6379), SEED_SCALE (1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -36,7 +39,8 @@ import { precompressPlugin } from './precompress';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,browser,server,start').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,browser,server,start,budget').split(','));
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEED_PASSWORD = 'Demo!Pass123';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -113,7 +117,9 @@ function startProduct(dataDir: string, extra: Record<string, string> = {}): Prom
     PUBLIC_URL: `http://127.0.0.1:${p}`,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', SEED_PASSWORD, SEED_SCALE: process.env.SEED_SCALE ?? '1',
     // Throughput, not the per-token API rate limit (1200/min by default), is measured here.
-    SMS_TRANSPORT: 'outbox', API_RATE_LIMIT_PER_MINUTE: '100000000', ...extra,
+    // The budget is still counted on every authenticated request (the budget rows measure its cost).
+    // REDIS_URL only where a row asks for it.
+    SMS_TRANSPORT: 'outbox', API_RATE_LIMIT_PER_MINUTE: '100000000', REDIS_URL: '', ...extra,
   }, p, API_PATHS.device);
 }
 
@@ -316,6 +322,47 @@ async function benchServer(db: string, productUrl: string, anchors: { fastify: P
   }
 }
 
+/**
+ * Issue 37: one token's verify where the per-token budget lives in each configuration, alternating
+ * (PostgreSQL without Redis, with REDIS_URL, PGlite) so the machine's load hits them alike; the load
+ * average is recorded beside each run.
+ */
+async function benchBudget(procs: { name: string; url: string }[]): Promise<void> {
+  const targets = await Promise.all(procs.map(async (proc) => (await productTargets(proc.url))[0]!));
+  const results: Record<string, number[]> = {};
+  const load: Record<string, number[]> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, proc] of procs.entries()) {
+      log(`budget: verify, ${proc.name} (round ${round + 1}/${ROUNDS}, load ${loadavg()[0]!.toFixed(2)})`);
+      (load[proc.name] ??= []).push(+loadavg()[0]!.toFixed(2));
+      (results[proc.name] ??= []).push(await cannon(proc.url, { ...targets[i]!, name: `budget verify, ${proc.name}` }));
+    }
+  }
+  raw.budget = { results, loadavg1m: load };
+  const [noRedis, redis, pglite] = procs.map((proc) => median(results[proc.name]!));
+  const loadNote = (name: string) => `load average ${load[name]!.join(', ')}`;
+  rows.push({ section: 'budget', what: `verify, ${procs[0]!.name}`, value: noRedis!, unit: 'req/s', anchor: redis, anchorName: procs[1]!.name,
+    goal: '≥ 0.5×', met: noRedis! / redis! >= 0.5, note: loadNote(procs[0]!.name) });
+  rows.push({ section: 'budget', what: `verify, ${procs[1]!.name}`, value: redis!, unit: 'req/s', note: loadNote(procs[1]!.name) });
+  if (pglite !== undefined) rows.push({ section: 'budget', what: `verify, ${procs[2]!.name}`, value: pglite, unit: 'req/s', anchor: redis, anchorName: procs[1]!.name, note: loadNote(procs[2]!.name) });
+}
+
+async function redisAnswers(): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch (error) {
+    log(`Redis not reachable at ${REDIS_URL} (${(error as Error).message}): budget rows skipped`);
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   try { await admin.connect(); } catch (error) { log(`PostgreSQL not reachable at ${PG_ADMIN_URL} (${(error as Error).message}): PostgreSQL rows skipped`); return undefined; }
@@ -375,9 +422,10 @@ try {
   try {
     if (ONLY.has('browser')) await benchBrowser(product.url);
     if (ONLY.has('server')) await benchServer('PGlite', product.url, { fastify: bareStart, mercurius });
-    await stopProcess(product);
+    // The PGlite product stays up (idle) for the budget rows.
+    if (!ONLY.has('budget')) await stopProcess(product);
 
-    if (ONLY.has('server') || ONLY.has('start')) {
+    if (ONLY.has('server') || ONLY.has('start') || ONLY.has('budget')) {
       const pgdb = await freshPostgres();
       if (pgdb) {
         try {
@@ -394,6 +442,19 @@ try {
           }
           try {
             if (ONLY.has('server')) await benchServer('PostgreSQL', pgProduct.url, { fastify: bareStart, mercurius });
+            if (ONLY.has('budget') && await redisAnswers()) {
+              log(`starting the product on the same PostgreSQL database with REDIS_URL=${REDIS_URL}`);
+              const pgRedis = await startProduct(join(work, 'unused'), { ...productEnv, DATABASE_URL: pgdb.url, REDIS_URL });
+              try {
+                await benchBudget([
+                  { name: 'PostgreSQL without Redis', url: pgProduct.url },
+                  { name: 'PostgreSQL with REDIS_URL', url: pgRedis.url },
+                  { name: 'PGlite (budget in memory)', url: product.url },
+                ]);
+              } finally {
+                await stopProcess(pgRedis);
+              }
+            }
           } finally {
             await stopProcess(pgProduct);
           }
