@@ -59,7 +59,8 @@ const COUNTRIES = new Set(COUNTRY_CODES);
 
 /** An ISO date and time → the instant; a 400 naming the field when it is not one, or outside common/instant-bounds.ts's range (issue 37). */
 export function parseTime(field: string, label: string, value: string): Date {
-  const ms = /^\d{4}-\d{2}-\d{2}T/.test(value) ? readInstant(value) : 'invalid';
+  // ISO 8601, with a year of four digits or an expanded ±YYYYYY one (then out of range, not malformed).
+  const ms = /^(\d{4}|[+-]\d{6})-\d{2}-\d{2}T/.test(value) ? readInstant(value) : 'invalid';
   if (ms === 'invalid') throw invalid(field, M.invalidDate(label), { [field]: M.invalidDate(label) });
   if (ms === 'out_of_range') throw invalid(field, M.dateOutOfRange(label), { [field]: M.dateOutOfRange(label) });
   return new Date(ms);

@@ -62,7 +62,7 @@ export function isRealDay(text: string): boolean {
 /** An ISO date and time with its offset → the instant, 'invalid', or 'out_of_range' (common/instant-bounds.ts; issue 37). */
 function parseInstant(text: string): Date | 'invalid' | 'out_of_range' {
   // An ISO date and time with its offset (the form converts the site's time zone to UTC).
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return 'invalid';
+  if (!/^(\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return 'invalid';
   const ms = readInstant(text);
   return typeof ms === 'number' ? new Date(ms) : ms;
 }
