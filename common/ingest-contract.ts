@@ -53,6 +53,27 @@ export interface IngestEventError {
   message: string;
 }
 
+/**
+ * Why an accepted event went to the dead letters instead of the raw tables (issue 37; table
+ * ingest_dead_letters, one row per event with its payload): its session's start never arrived
+ * (every message stored before it was written and its start still was not, after the grace a late
+ * start could need), its subscriber was deleted between the answer 202 and the write (the start
+ * and that session's events of the same write), or the queue held a message that is not a batch.
+ */
+export const INGEST_DEAD_LETTER_REASONS = ['session-start-missing', 'subscriber-missing', 'unreadable-message'] as const;
+export type IngestDeadLetterReason = (typeof INGEST_DEAD_LETTER_REASONS)[number];
+
+/** Dead letters of the caller's site per reason (Dashboard 360 readers). */
+export const INGEST_DEAD_LETTERS_PATH = '/appcms/v2/ingest/dead-letters';
+
+export interface IngestDeadLetterCounts {
+  success: true;
+  /** Events of this site in the dead letters, every reason. */
+  total: number;
+  /** Every reason, 0 where there is none; lastAt: the newest one's time (RFC 3339, UTC) or null. */
+  reasons: { reason: IngestDeadLetterReason; events: number; lastAt: string | null }[];
+}
+
 /** A refused batch: nothing of it was written. */
 export interface IngestRefused {
   success: false;

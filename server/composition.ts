@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createAccountRepository } from './db/account-repository';
 import { createAppcmsRepository } from './db/appcms-repository';
 import { createNetworkRepository } from './db/network-repository';
-import { checkBatch, recordSessionStarts, siteOfIngestionKey, siteRoster } from './db/ingest-repository';
+import { checkBatch, deadLetterCounts, recordSessionStarts, siteOfIngestionKey, siteRoster } from './db/ingest-repository';
 import { listOutbox } from './db/outbox-repository';
 import { networkIdOf } from './db/report-repository';
 import { createStaffAdminRepository } from './db/staff-admin-repository';
@@ -55,7 +55,7 @@ import { withVerifiedTokenCache } from './domain/verified-tokens';
 import { createHistory, type History } from './domain/history';
 
 /** The ingestion repository's functions the producer route calls (server/db/ingest-repository.ts). */
-const INGESTION = { checkBatch, recordSessionStarts, siteOfIngestionKey, siteRoster };
+const INGESTION = { checkBatch, deadLetterCounts, recordSessionStarts, siteOfIngestionKey, siteRoster };
 
 type BoundToDb<T> = { [K in keyof T]: T[K] extends (db: DbHandle['db'], ...args: infer A) => infer R ? (...args: A) => R : never };
 

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { HeartbeatEvent, IngestEventError, IngestRoster, PlayerEvent, SessionEndEvent, SessionStartEvent } from '../../common/ingest-contract';
-import { INGEST_MAX_AGE_DAYS } from '../../common/ingest-contract';
+import { INGEST_DEAD_LETTER_REASONS, INGEST_MAX_AGE_DAYS, type IngestDeadLetterReason } from '../../common/ingest-contract';
 import type { Db } from './client';
 import { analyzeGrowingDays, ensureRawHistoryDays, utcDayOf } from './raw-history';
 import { foldPlaybackDays, type SqlRunner } from './rollups';
@@ -200,6 +200,12 @@ export async function recordSessionStarts(db: Db, siteId: string, events: Player
  * accepted, so it is in the queue; a second consumer has it in hand or it is further back.
  */
 export async function batchesWaitingForStarts(db: Db, batches: QueuedBatch[], known: WrittenSessions = new WrittenSessions()): Promise<Set<number>> {
+  await lookUpWrittenSessions(db, batches, known);
+  return waitingBatches(batches, known);
+}
+
+/** Adds to `known` the sessions the batches' heartbeats and ends name that are written (one round trip, none when all are known). */
+export async function lookUpWrittenSessions(db: Db, batches: QueuedBatch[], known: WrittenSessions): Promise<void> {
   const needed = new Map<string, Set<string>>();
   batches.forEach(({ siteId, events }) => {
     for (const e of events) {
@@ -209,13 +215,19 @@ export async function batchesWaitingForStarts(db: Db, batches: QueuedBatch[], kn
       needed.set(siteId, set);
     }
   });
-  if (needed.size === 0) return new Set();
+  if (needed.size === 0) return;
   const pairs = [...needed].flatMap(([site, ids]) => [...ids].map((id) => ({ site, id })));
   const rows = await queryRows<{ site_id: string; id: string }>(db, sql`
     SELECT p.site_id::text, p.id::text FROM playback_sessions p
     JOIN json_to_recordset(${json(pairs)}) AS x(site text, id text) ON p.site_id = x.site::uuid AND p.id = x.id::uuid`);
   for (const r of rows) known.add(`${r.site_id}:${r.id}`);
-  const written = known;
+}
+
+/**
+ * The batches of a group that must wait (no database access): a heartbeat or end of a session
+ * neither written (`written`) nor started by a batch of the group that goes ahead.
+ */
+export function waitingBatches(batches: QueuedBatch[], written: WrittenSessions): Set<number> {
   const waiting = new Set<number>();
   // Starts carried by batches that go ahead count; a batch held back holds back the starts it carries.
   for (let changed = true; changed;) {
@@ -235,6 +247,60 @@ export async function batchesWaitingForStarts(db: Db, batches: QueuedBatch[], kn
     });
   }
   return waiting;
+}
+
+/**
+ * The sessions of `batch` whose start is nowhere: neither written nor carried by any batch of the
+ * group (`<site id>:<session id>`). A batch given up on keeps everything else.
+ */
+export function sessionsWithoutStart(batch: QueuedBatch, group: QueuedBatch[], written: WrittenSessions): Set<string> {
+  const started = new Set<string>();
+  for (const { siteId, events } of group) for (const e of events) if (e.type === 'session.start') started.add(`${siteId}:${e.sessionId.toLowerCase()}`);
+  const missing = new Set<string>();
+  for (const e of batch.events) {
+    const key = `${batch.siteId}:${e.sessionId.toLowerCase()}`;
+    if (e.type !== 'session.start' && !written.has(key) && !started.has(key)) missing.add(key);
+  }
+  return missing;
+}
+
+/** Why an accepted event was not placed (common/ingest-contract.ts lists them for the readers). */
+export type DeadLetterReason = IngestDeadLetterReason;
+
+export interface DeadLetter {
+  siteId: string;
+  reason: DeadLetterReason;
+  detail: string;
+  /** The event as received (or, for an unreadable message, `{ text }`). */
+  payload: unknown;
+  eventId: string;
+}
+
+/**
+ * Records events no consumer can place (issue 37): one row per (site, event id), so a redelivery
+ * after a crash records nothing twice; returns how many rows are new. Never drops: the caller
+ * acknowledges the message only after this committed.
+ */
+export async function recordDeadLetters(db: Db | SqlRunner, letters: DeadLetter[]): Promise<number> {
+  if (letters.length === 0) return 0;
+  const rows = await queryRows<{ event_id: string }>(db, sql`
+    INSERT INTO ingest_dead_letters (site_id, event_id, reason, detail, payload)
+    SELECT x.site_id::uuid, x.event_id, x.reason, x.detail, x.payload
+    FROM json_to_recordset(${json(letters.map((l) => ({ site_id: l.siteId, event_id: l.eventId, reason: l.reason, detail: l.detail, payload: l.payload })))})
+      AS x(site_id text, event_id text, reason text, detail text, payload jsonb)
+    ORDER BY x.site_id, x.event_id
+    ON CONFLICT (site_id, event_id) DO NOTHING
+    RETURNING event_id`);
+  return rows.length;
+}
+
+/** Dead letters of a site per reason (every reason, 0 where none), and the newest one's time. */
+export async function deadLetterCounts(db: Db, siteId: string): Promise<{ reason: DeadLetterReason; events: number; lastAt: string | null }[]> {
+  const rows = await queryRows<{ reason: string; events: number; last_at: string | null }>(db, sql`
+    SELECT reason, count(*)::int AS events, to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_at
+    FROM ingest_dead_letters WHERE site_id = ${siteId}::uuid GROUP BY reason`);
+  const byReason = new Map(rows.map((r) => [r.reason, r]));
+  return INGEST_DEAD_LETTER_REASONS.map((reason) => ({ reason, events: byReason.get(reason)?.events ?? 0, lastAt: byReason.get(reason)?.last_at ?? null }));
 }
 
 /**
@@ -318,7 +384,8 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     SELECT count(pg_advisory_xact_lock(x.a, x.b)) FROM json_to_recordset(${json(lockKeys.map(([a, b]) => ({ a, b })))}) AS x(a integer, b integer)`);
 
   const starts = todo.filter((e): e is SessionStartEvent => e.type === 'session.start');
-  const updates = todo.filter((e): e is HeartbeatEvent | SessionEndEvent => e.type !== 'session.start');
+  let updates = todo.filter((e): e is HeartbeatEvent | SessionEndEvent => e.type !== 'session.start');
+  let unplaced = 0;
   if (starts.length > 0) {
     // A subscriber deleted between the producer's check and this write leaves no session (the JOIN).
     // One row per (site, session id): the key is (site, id, started_at) since the table is partitioned
@@ -348,6 +415,24 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     for (const row of inserted) {
       written.sessions.push(row.id);
       days.add(row.day);
+    }
+    if (inserted.length < sortedStarts.length) {
+      // Starts neither inserted nor already stored: their subscriber was deleted after the answer
+      // 202. The start and this group's events of its session go to the dead letters (issue 37).
+      const stored = await queryRows<{ id: string }>(tx, sql`
+        SELECT p.id::text FROM playback_sessions p
+        WHERE p.site_id = ${siteId}::uuid AND p.id IN (SELECT value::uuid FROM json_array_elements_text(${json(sortedStarts.map((e) => e.sessionId))}))`);
+      const placed = new Set([...stored.map((r) => r.id.toLowerCase())]);
+      const lost = new Set(sortedStarts.map((e) => e.sessionId.toLowerCase()).filter((id) => !placed.has(id)));
+      if (lost.size > 0) {
+        const events = todo.filter((e) => lost.has(e.sessionId.toLowerCase()));
+        await recordDeadLetters(tx, events.map((e) => ({
+          siteId, eventId: e.eventId, reason: 'subscriber-missing' as const, payload: e,
+          detail: `Session ${e.sessionId} could not be written: its subscriber is no longer a subscriber of this site.`,
+        })));
+        updates = updates.filter((e) => !lost.has(e.sessionId.toLowerCase()));
+        unplaced = events.length;
+      }
     }
   }
   const heartbeats = updates.filter((e): e is HeartbeatEvent => e.type === 'heartbeat');
@@ -452,7 +537,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       SELECT ${siteId}::uuid, value::date FROM json_array_elements_text(${json([...days].sort())})
       ON CONFLICT (site_id, day) DO UPDATE SET marked_at = dirty_rollup_slices.marked_at`);
   }
-  written.events = todo.length - repeated.size;
+  written.events = todo.length - repeated.size - unplaced;
   return written;
 }
 

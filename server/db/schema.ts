@@ -819,6 +819,23 @@ export const dirtyRollupSlices = pgTable('dirty_rollup_slices', {
 }, (t) => [primaryKey({ columns: [t.siteId, t.day] })]);
 
 /**
+ * Accepted player events a consumer could not place (issue 37, migration 0028): one row per event
+ * with the reason (INGEST_DEAD_LETTER_REASONS in common/ingest-contract.ts), a sentence saying why,
+ * and the event as received; keyed by (site, event id) so a redelivery records nothing twice.
+ */
+export const ingestDeadLetters = pgTable('ingest_dead_letters', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  eventId: text('event_id').notNull(),
+  reason: text('reason').notNull(),
+  detail: text('detail').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.siteId, t.eventId] }),
+  index('ingest_dead_letters_site_reason_idx').on(t.siteId, t.reason, t.createdAt),
+]);
+
+/**
  * How far back raw history (playback_sessions, player_heartbeats) is whole (migration 0017): the
  * retention job (INGEST_RETENTION_DAYS) drops day partitions older than it and moves kept_from to the
  * first day it kept. One row at most. Folds and rollup rebuilds leave the rollups of earlier days

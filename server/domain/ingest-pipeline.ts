@@ -11,7 +11,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
-import { batchesWaitingForStarts, dirtySliceCount, foldDirtySlices, INGEST_WINDOW_DAYS, writeBatches, WrittenSessions, type QueuedBatch, type WriteResult } from '../db/ingest-repository';
+import {
+  dirtySliceCount, foldDirtySlices, INGEST_WINDOW_DAYS, lookUpWrittenSessions, recordDeadLetters, sessionsWithoutStart, waitingBatches, writeBatches,
+  WrittenSessions, type DeadLetter, type QueuedBatch, type WriteResult,
+} from '../db/ingest-repository';
 import { runIngestMaintenance } from '../db/raw-history';
 import { createJetStreamQueue, createMemoryQueue, DUPLICATE_WINDOW_MS, type IngestQueue, type QueuedMessage } from './ingest-queue';
 
@@ -30,6 +33,13 @@ export interface IngestConfig {
   foldIntervalMs: number;
   /** INGEST_ACK_WAIT_MS (default 30000): redelivery of a message whose consumer died. */
   ackWaitMs: number;
+  /**
+   * INGEST_START_GRACE_MS (default: the publish timeout + 2 × the ack wait): how long after it was
+   * stored a batch whose session start is nowhere still waits once every earlier message is written
+   * (a start stored just after it, by a slow publish, may be in a dead consumer's hands), before its
+   * events of those sessions go to the dead letters.
+   */
+  startGraceMs: number;
   /** Messages one consumer writes in one transaction. */
   maxMessagesPerWrite: number;
   /**
@@ -74,6 +84,7 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
     fold: env.INGEST_FOLD !== '0' && env.INGEST_FOLD !== 'false',
     foldIntervalMs: int(env.INGEST_FOLD_INTERVAL_MS, 2000, 10),
     ackWaitMs: int(env.INGEST_ACK_WAIT_MS, 30_000, 500),
+    startGraceMs: int(env.INGEST_START_GRACE_MS, PUBLISH_TIMEOUT_MS + 2 * int(env.INGEST_ACK_WAIT_MS, 30_000, 500), 0),
     maxMessagesPerWrite: int(env.INGEST_MESSAGES_PER_WRITE, 20, 1),
     retentionDays: Math.max(MIN_RETENTION_DAYS, int(env.INGEST_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, 1)),
     duplicateWindowMs: int(env.INGEST_DUPLICATE_WINDOW_MS, DUPLICATE_WINDOW_MS, 1000),
@@ -94,7 +105,7 @@ export interface IngestPipeline {
   /** Waits until every batch published so far (by any producer on this queue) is written and its slices folded. */
   drain(timeoutMs?: number): Promise<void>;
   /** Counters of this process (bench). */
-  stats(): { written: number; duplicates: number; folded: number };
+  stats(): { written: number; duplicates: number; folded: number; deadLettered: number };
   close(): Promise<void>;
 }
 
@@ -105,10 +116,15 @@ export function batchMessageId(siteId: string, events: QueuedBatch['events']): s
   return hash.digest('base64url');
 }
 
-/** Deliveries after which a batch still waiting for its sessions' starts is given up (logged). */
-const MAX_WAITS_FOR_START = 60;
+/** How long a publish waits for the stream's acknowledgement (a start may be stored this late). */
+const PUBLISH_TIMEOUT_MS = 5000;
+/** A batch waiting for its sessions' starts comes back after this, doubling up to WAIT_FOR_START_MAX_MS. */
 const WAIT_FOR_START_MS = 500;
+const WAIT_FOR_START_MAX_MS = 2000;
 const RETRY_AFTER_FAILURE_MS = 1000;
+/** A write slower than this is logged with its size (the consumer's recovery after a death depends on it). */
+const SLOW_WRITE_MS = 2000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Slices one fold transaction takes. */
 const FOLD_SLICES = 20;
 
@@ -118,11 +134,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startIngestPipeline(input: { db: Db; log: IngestLog; config: IngestConfig; queue?: IngestQueue }): Promise<IngestPipeline> {
   const { db, log, config } = input;
   const queue = input.queue ?? (config.natsUrl
-    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: 5000, prefetch: Math.max(2, config.maxMessagesPerWrite * Math.max(1, config.consumers)), duplicateWindowMs: config.duplicateWindowMs })
+    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: PUBLISH_TIMEOUT_MS, prefetch: Math.max(2, config.maxMessagesPerWrite * Math.max(1, config.consumers)), duplicateWindowMs: config.duplicateWindowMs })
     : createMemoryQueue(config.duplicateWindowMs));
   let stopped = false;
   let busy = 0;
-  const totals = { written: 0, duplicates: 0, folded: 0 };
+  const totals = { written: 0, duplicates: 0, folded: 0, deadLettered: 0 };
 
   // Sessions this process has seen written: their heartbeats need no look-up before a write.
   const known = new WrittenSessions();
@@ -131,46 +147,108 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
     totals.duplicates += result.duplicates;
   };
 
-  async function handle(messages: QueuedMessage[]): Promise<void> {
-    const waiting = await batchesWaitingForStarts(db, messages.map((m) => m.batch), known);
-    const ready = messages.filter((_, i) => !waiting.has(i));
-    for (const i of waiting) {
-      const m = messages[i]!;
-      if (m.deliveries >= MAX_WAITS_FOR_START) {
-        log.error({ siteId: m.batch.siteId, events: m.batch.events.length }, 'event batch dropped: its sessions were never started');
-        m.term();
+  /** Records dead letters (idempotent by event id) and logs them with the running count; throws if not recorded (the messages come back). */
+  async function deadLetter(letters: DeadLetter[]): Promise<void> {
+    if (letters.length === 0) return;
+    const added = await recordDeadLetters(db, letters);
+    totals.deadLettered += added;
+    const byReason: Record<string, number> = {};
+    for (const l of letters) byReason[l.reason] = (byReason[l.reason] ?? 0) + 1;
+    log.error({ events: letters.length, added, byReason, deadLetteredByThisProcess: totals.deadLettered, sites: [...new Set(letters.map((l) => l.siteId))] },
+      'accepted events could not be placed: kept in ingest_dead_letters');
+  }
+
+  /**
+   * Whether the start a waiting batch needs can no longer arrive: every message stored before it is
+   * acknowledged (by any consumer: one that died gives its messages back after the ack wait, so
+   * until they are written the floor stays below) and the grace for a start stored after it is over.
+   */
+  async function startCannotArrive(m: QueuedMessage): Promise<boolean> {
+    if (Date.now() < m.storedAt + config.startGraceMs) return false;
+    return queue.earlierSettled(m.seq);
+  }
+
+  async function handle(all: QueuedMessage[]): Promise<void> {
+    // A message that is not a batch (not published by a producer of ours): kept as a dead letter.
+    const unreadable = all.filter((m) => m.batch === null);
+    for (const m of unreadable) {
+      if (m.raw && UUID.test(m.raw.siteId)) {
+        await deadLetter([{ siteId: m.raw.siteId, eventId: `message:${m.seq}`, reason: 'unreadable-message', detail: `Message ${m.seq} of the stream is not a batch of player events.`, payload: { text: m.raw.text.slice(0, 64_000) } }]);
+        await m.ack().catch(() => undefined);
       } else {
-        m.nak(WAIT_FOR_START_MS);
+        log.error({ seq: m.seq, subject: m.raw?.siteId }, 'message on the ingestion stream names no site and is not a batch: terminated');
+        m.term();
       }
     }
+    const messages = all.filter((m) => m.batch !== null);
+    if (messages.length === 0) return;
+    // The batches as this group writes them: a batch given up on below loses only its events of sessions whose start is nowhere.
+    const batches = messages.map((m) => m.batch!);
+    await lookUpWrittenSessions(db, batches, known);
+    let waiting = waitingBatches(batches, known);
+    const letters: DeadLetter[] = [];
+    if (waiting.size > 0) {
+      let reduced = false;
+      for (const i of waiting) {
+        if (!(await startCannotArrive(messages[i]!))) continue;
+        const missing = sessionsWithoutStart(batches[i]!, batches, known);
+        if (missing.size === 0) continue;
+        const { siteId, events } = batches[i]!;
+        const kept = events.filter((e) => !missing.has(`${siteId}:${e.sessionId.toLowerCase()}`));
+        for (const e of events) {
+          if (kept.includes(e)) continue;
+          letters.push({ siteId, eventId: e.eventId, reason: 'session-start-missing', payload: e,
+            detail: `No session.start of session ${e.sessionId} was written, and every message stored before this one (stream message ${messages[i]!.seq}) is.` });
+        }
+        batches[i] = { siteId, events: kept };
+        reduced = true;
+      }
+      if (reduced) waiting = waitingBatches(batches, known);
+    }
+    await deadLetter(letters);
+    for (const i of waiting) {
+      const m = messages[i]!;
+      // No count of tries: it waits as long as its start can still arrive (startCannotArrive).
+      m.nak(Math.min(WAIT_FOR_START_MAX_MS, WAIT_FOR_START_MS * 2 ** Math.min(4, m.deliveries - 1)));
+    }
+    const ready = messages.flatMap((m, i) => (waiting.has(i) ? [] : [{ m, batch: batches[i]! }]));
     if (ready.length === 0) return;
+    // A batch left empty (all its events dead-lettered) is simply acknowledged.
+    const write = async (items: typeof ready) => {
+      const nonEmpty = items.map((r) => r.batch).filter((b) => b.events.length > 0);
+      if (nonEmpty.length === 0) return;
+      const begun = Date.now();
+      count(await writeBatches(db, nonEmpty, known));
+      const ms = Date.now() - begun;
+      if (ms > SLOW_WRITE_MS) log.warn({ ms, batches: nonEmpty.length, events: nonEmpty.reduce((n, b) => n + b.events.length, 0) }, 'slow event batch write');
+    };
     let written = ready;
     try {
-      count(await writeBatches(db, ready.map((m) => m.batch), known));
+      await write(ready);
     } catch (error) {
       // Nothing was committed. One batch the database refuses must not hold back the others of its
       // group: each is written on its own, and only those that fail come back later.
       written = [];
-      if (ready.length === 1) log.error({ err: errorText(error), siteId: ready[0]!.batch.siteId, deliveries: ready[0]!.deliveries }, 'event batch not written; delivered again');
-      for (const m of ready) {
-        if (ready.length === 1) { m.nak(RETRY_AFTER_FAILURE_MS); break; }
+      if (ready.length === 1) log.error({ err: errorText(error), siteId: ready[0]!.batch.siteId, deliveries: ready[0]!.m.deliveries }, 'event batch not written; delivered again');
+      for (const r of ready) {
+        if (ready.length === 1) { r.m.nak(RETRY_AFTER_FAILURE_MS); break; }
         try {
-          count(await writeBatches(db, [m.batch], known));
-          written.push(m);
+          await write([r]);
+          written.push(r);
         } catch (single) {
-          log.error({ err: errorText(single), siteId: m.batch.siteId, deliveries: m.deliveries }, 'event batch not written; delivered again');
-          m.nak(RETRY_AFTER_FAILURE_MS);
+          log.error({ err: errorText(single), siteId: r.batch.siteId, deliveries: r.m.deliveries }, 'event batch not written; delivered again');
+          r.m.nak(RETRY_AFTER_FAILURE_MS);
         }
       }
       if (written.length === 0) return;
     }
     if (config.pauseBeforeAck) {
-      process.stdout.write(`INGEST_WRITTEN ${written.reduce((n, m) => n + m.batch.events.length, 0)}\n`);
+      process.stdout.write(`INGEST_WRITTEN ${written.reduce((n, r) => n + r.batch.events.length, 0)}\n`);
       await new Promise(() => undefined);
     }
     // Acknowledged after the commit: a crash before this line redelivers the batches, and the
     // event ids claimed in the same transaction make that redelivery write nothing.
-    await Promise.all(written.map((m) => m.ack().catch((error: unknown) => {
+    await Promise.all(written.map((r) => r.m.ack().catch((error: unknown) => {
       log.warn({ err: errorText(error) }, 'acknowledgement lost; the batch will be delivered again and count once');
     })));
   }

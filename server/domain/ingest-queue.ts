@@ -8,6 +8,10 @@
  *   acknowledged (ack, after the consumer's commit), put back after a delay (nak), or dropped (term).
  *   A message neither acked nor nakked (its consumer died) comes back after the ack wait.
  * - outstanding() counts what is published and not yet acknowledged, by every consumer (drain()).
+ * - earlierSettled(seq) tells whether every message stored before `seq` has been acknowledged or
+ *   terminated, by any consumer (JetStream: the durable consumer's ack floor): until then, a session
+ *   start a batch waits for may still be in the queue, also in the hands of a consumer that died
+ *   (it comes back after the ack wait).
  *
  * JetStream layout: one stream (work-queue retention: a message is deleted once acknowledged) with
  * subjects `<subject prefix>.<site id>`, one durable pull consumer shared by every consumer process.
@@ -17,9 +21,16 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { QueuedBatch } from '../db/ingest-repository';
 
 export interface QueuedMessage {
-  batch: QueuedBatch;
+  /** The batch, or null when the message is not a batch of player events (`raw` holds it; dead-lettered). */
+  batch: QueuedBatch | null;
+  /** The message as stored when it could not be read as a batch. */
+  raw?: { siteId: string; text: string };
   /** 1 on the first delivery. */
   deliveries: number;
+  /** The queue's sequence number: a message stored later has a larger one. */
+  seq: number;
+  /** When the queue stored it (ms since the epoch). */
+  storedAt: number;
   /** Acknowledge: the batch is written (resolves once the queue confirmed it, where it can). */
   ack(): Promise<void>;
   /** Deliver again after delayMs. */
@@ -33,6 +44,8 @@ export interface IngestQueue {
   publish(batch: QueuedBatch, msgId: string): Promise<void>;
   fetch(max: number, waitMs: number): Promise<QueuedMessage[]>;
   outstanding(): Promise<number>;
+  /** Whether every message stored before `seq` is acknowledged or terminated (by any consumer). */
+  earlierSettled(seq: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -48,9 +61,13 @@ export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** The in-process queue of the embedded default: lost with the process (README says so). */
 export function createMemoryQueue(duplicateWindowMs = DUPLICATE_WINDOW_MS): IngestQueue {
-  const ready: { batch: QueuedBatch; deliveries: number }[] = [];
+  type Item = { batch: QueuedBatch; deliveries: number; seq: number; storedAt: number };
+  const ready: Item[] = [];
   let inFlight = 0;
   let delayed = 0;
+  let lastSeq = 0;
+  /** Sequence numbers published and not yet acknowledged or terminated. */
+  const unsettled = new Set<number>();
   const seen = new Map<string, number>();
   let wake: (() => void) | null = null;
   let closed = false;
@@ -60,7 +77,7 @@ export function createMemoryQueue(duplicateWindowMs = DUPLICATE_WINDOW_MS): Inge
     w?.();
   };
 
-  const message = (item: { batch: QueuedBatch; deliveries: number }): QueuedMessage => {
+  const message = (item: Item): QueuedMessage => {
     let settled = false;
     const settle = () => {
       if (settled) return false;
@@ -71,17 +88,19 @@ export function createMemoryQueue(duplicateWindowMs = DUPLICATE_WINDOW_MS): Inge
     return {
       batch: item.batch,
       deliveries: item.deliveries,
-      ack: async () => { settle(); },
+      seq: item.seq,
+      storedAt: item.storedAt,
+      ack: async () => { if (settle()) unsettled.delete(item.seq); },
       nak(delayMs) {
         if (!settle()) return;
         delayed += 1;
         setTimeout(() => {
           delayed -= 1;
-          ready.push({ batch: item.batch, deliveries: item.deliveries + 1 });
+          ready.push({ ...item, deliveries: item.deliveries + 1 });
           signal();
         }, delayMs);
       },
-      term: () => { settle(); },
+      term: () => { if (settle()) unsettled.delete(item.seq); },
     };
   };
 
@@ -95,7 +114,9 @@ export function createMemoryQueue(duplicateWindowMs = DUPLICATE_WINDOW_MS): Inge
       }
       if (seen.has(msgId)) return;
       seen.set(msgId, now);
-      ready.push({ batch, deliveries: 1 });
+      lastSeq += 1;
+      unsettled.add(lastSeq);
+      ready.push({ batch, deliveries: 1, seq: lastSeq, storedAt: now });
       signal();
     },
     async fetch(max, waitMs) {
@@ -112,6 +133,10 @@ export function createMemoryQueue(duplicateWindowMs = DUPLICATE_WINDOW_MS): Inge
     },
     async outstanding() {
       return ready.length + inFlight + delayed;
+    },
+    async earlierSettled(seq) {
+      for (const n of unsettled) if (n < seq) return false;
+      return true;
     },
     async close() {
       closed = true;
@@ -138,6 +163,8 @@ export interface JetStreamOptions {
 }
 
 const ns = (ms: number) => ms * 1_000_000;
+/** How long a process reuses the consumer's ack floor it read (earlierSettled). */
+const FLOOR_CACHE_MS = 250;
 
 /** Creates (or reuses) the stream and the durable consumer, and connects. Fails clearly when NATS is absent. */
 export async function createJetStreamQueue(options: JetStreamOptions): Promise<IngestQueue & { nc: NatsConnection; jsm: JetStreamManager }> {
@@ -178,24 +205,45 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
   let wake: (() => void) | null = null;
   let consuming: ConsumerMessages | null = null;
   let closed = false;
-  const toMessage = (m: JsMsg): QueuedMessage => ({
-    batch: { siteId: m.subject.slice(prefix.length), events: JSON.parse(decoder.decode(m.data)) as QueuedBatch['events'] },
-    deliveries: m.info.deliveryCount,
-    async ack() { await m.ackAck(); },
-    nak: (delayMs) => m.nak(delayMs),
-    term: () => m.term(),
-  });
+  const toMessage = (m: JsMsg): QueuedMessage => {
+    const siteId = m.subject.slice(prefix.length);
+    const text = decoder.decode(m.data);
+    let events: unknown;
+    try {
+      events = JSON.parse(text);
+    } catch {
+      events = null;
+    }
+    // Not a batch (published by something else on the subject): handed out for the dead letters, never dropped.
+    const readable = Array.isArray(events) && events.every((e) => e && typeof e === 'object' && typeof (e as { eventId?: unknown }).eventId === 'string' && typeof (e as { sessionId?: unknown }).sessionId === 'string');
+    return {
+      batch: readable ? { siteId, events: events as QueuedBatch['events'] } : null,
+      raw: readable ? undefined : { siteId, text },
+      deliveries: m.info.deliveryCount,
+      seq: m.seq,
+      storedAt: m.time.getTime(),
+      async ack() { await m.ackAck(); },
+      nak: (delayMs) => m.nak(delayMs),
+      term: () => m.term(),
+    };
+  };
+  // The consumer's ack floor, read at most every FLOOR_CACHE_MS by this process (every waiting batch asks).
+  let floor = { seq: 0, at: 0 };
+  let floorRead: Promise<number> | null = null;
+  const ackFloor = async (): Promise<number> => {
+    if (Date.now() - floor.at < FLOOR_CACHE_MS) return floor.seq;
+    floorRead ??= jsm.consumers.info(options.stream, options.durable)
+      .then((info) => { floor = { seq: info.ack_floor.stream_seq, at: Date.now() }; return floor.seq; })
+      .finally(() => { floorRead = null; });
+    return floorRead;
+  };
   const startConsuming = async () => {
     const consumer: Consumer = await js.consumers.get(options.stream, options.durable);
     consuming = await consumer.consume({ max_messages: options.prefetch });
     void (async () => {
       try {
         for await (const m of consuming!) {
-          try {
-            buffer.push(toMessage(m));
-          } catch {
-            m.term('not a batch of player events');
-          }
+          buffer.push(toMessage(m));
           const w = wake;
           wake = null;
           w?.();
@@ -230,6 +278,10 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
     async outstanding() {
       const info = await jsm.consumers.info(options.stream, options.durable);
       return info.num_pending + info.num_ack_pending;
+    },
+    async earlierSettled(seq) {
+      // The ack floor: every message up to it is acknowledged or terminated (the stream keeps none of them).
+      return (await ackFloor()) >= seq - 1;
     },
     async close() {
       closed = true;

@@ -12,14 +12,17 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  DATE_TIME_PATTERN, INGEST_ROSTER_PATH, INGEST_MAX_AGE_DAYS, INGEST_MAX_BODY_BYTES, INGEST_MAX_FUTURE_MS, INGEST_PATH,
+  DATE_TIME_PATTERN, INGEST_DEAD_LETTERS_PATH, INGEST_ROSTER_PATH, INGEST_MAX_AGE_DAYS, INGEST_MAX_BODY_BYTES, INGEST_MAX_FUTURE_MS, INGEST_PATH,
   INGEST_REQUEST_SCHEMA, PLAYER_EVENT_SCHEMAS, UUID_PATTERN, isCalendarDateTime,
-  type IngestAccepted, type IngestEventError, type IngestRefused, type IngestRequest, type PlayerEvent,
+  type IngestAccepted, type IngestDeadLetterCounts, type IngestEventError, type IngestRefused, type IngestRequest, type PlayerEvent,
 } from '../../common/ingest-contract';
+import { AREAS } from '../../common/constants';
 import { OWN_MESSAGES } from '../../common/messages';
+import { applyAllowedSites, canContinue } from '../../common/roles';
+import { forbidden } from '../domain/errors';
 import type { IngestPipeline } from '../domain/ingest-pipeline';
 import { IngestQueueUnavailable } from '../domain/ingest-queue';
-import { appKeySiteOf, requireAppKey } from './auth-hooks';
+import { appKeySiteOf, authContextOf, requireAppKey, requireAuth } from './auth-hooks';
 import { loopbackOnly } from './dev-routes';
 import { INGEST_RESPONSES, answers } from './response-schemas';
 
@@ -106,6 +109,20 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     }
     const body: IngestAccepted = { success: true, accepted: new Set(events.map((e) => e.eventId)).size };
     return reply.code(202).send(body);
+  });
+
+  // Accepted events no consumer could place (issue 37), per reason, for the site's Dashboard 360
+  // readers (the analytics allow-list applies as to the reports): staff session and management key.
+  app.get(INGEST_DEAD_LETTERS_PATH, {
+    onRequest: requireAuth,
+    schema: { response: answers({ 200: INGEST_RESPONSES.deadLetters }) },
+  }, async (request, reply): Promise<IngestDeadLetterCounts> => {
+    const { user, site } = authContextOf(request);
+    const roles = applyAllowedSites(user.roles, site.siteInternalName, app.services.config.runtime.analyticsAllowedSites);
+    if (!canContinue(roles, AREAS.dashboard360)) throw forbidden();
+    const reasons = await app.services.ingestion.deadLetterCounts(site.id);
+    reply.header('cache-control', 'private, max-age=0');
+    return { success: true, total: reasons.reduce((n, r) => n + r.events, 0), reasons };
   });
 
   // Development only: who and what the simulator (npm run simulate) can play. Never in production,

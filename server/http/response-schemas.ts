@@ -172,6 +172,11 @@ export const INGEST_RESPONSES = {
     subscribers: { type: 'array', items: object({ id: str, country: str, networkId: str, deviceTypes: strings }) },
     content: { type: 'array', items: object({ id: str, kind: str, durationSeconds: num, networkId: strOrNull }) },
   }),
+  /** IngestDeadLetterCounts (issue 37). */
+  deadLetters: object({
+    success: bool, total: num,
+    reasons: { type: 'array', items: object({ reason: str, events: num, lastAt: strOrNull }) },
+  }),
 } as const;
 
 /** An answer without a body (204, 304). */
