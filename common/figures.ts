@@ -28,7 +28,7 @@ export interface SubscriptionStateRule {
 
 /** Exactly which subscription rows each state is (the server builds its SQL from these). */
 export const SUBSCRIPTION_STATE_RULES: Record<SubscriptionState, SubscriptionStateRule> = {
-  trialing: { label: WORDS.trialing, statuses: ['trialing'], help: 'A subscription in its free trial (status trialing).' },
+  trialing: { label: WORDS.trialing, statuses: ['trialing'], help: 'A subscription in its free trial (also when it is set to end at the end of the trial).' },
   paying: {
     label: WORDS.paying, statuses: ['active', 'past_due'],
     help: 'A subscription active or past due: the trial (if any) is over and it has not ended. The same rows as the Dashboard\'s "Paying subscribers".',
@@ -38,8 +38,8 @@ export const SUBSCRIPTION_STATE_RULES: Record<SubscriptionState, SubscriptionSta
     label: WORDS.cancelling, statuses: ['trialing', 'active', 'past_due'], cancelAtPeriodEnd: true,
     help: 'A live subscription (in trial, active or past due) set to end at the end of its period.',
   },
-  cancelled: { label: WORDS.cancelled, statuses: ['cancelled'], help: 'A subscription that ended because it was cancelled (status cancelled).' },
-  expired: { label: WORDS.expired, statuses: ['expired'], help: 'A subscription that ended because it was not paid (status expired).' },
+  cancelled: { label: WORDS.cancelled, statuses: ['cancelled'], help: 'A subscription that ended because it was cancelled.' },
+  expired: { label: WORDS.expired, statuses: ['expired'], help: 'A subscription that ended because it was not paid.' },
 };
 
 export interface FigureDefinition {
@@ -62,9 +62,9 @@ export const FIGURES = {
     label: 'In trial',
     help: 'Subscriptions in their free trial (started, trial not over, not ended) at the end of the day (23:59:59 UTC; today: now).',
   },
-  signups: { label: 'Sign-ups', help: 'Viewer accounts created in the period (subscribers.created_at, UTC days).' },
+  signups: { label: 'Sign-ups', help: 'Viewer accounts created in the period (by the UTC day they were created).' },
   viewers: { label: 'Viewers (daily average)', help: 'Distinct viewers with at least one playback session each day, averaged over the days of the period.' },
-  sessions: { label: 'Sessions', help: 'Playback sessions started in the period (playback_sessions.started_at, UTC days).' },
+  sessions: { label: 'Sessions', help: 'Playback sessions started in the period (by the UTC day they started).' },
   watchHours: { label: 'Watch time (hours)', help: 'Seconds watched in the playback sessions started in the period, in hours.' },
   netRevenue: { label: 'Net revenue', help: 'Revenue (every charge taken in the period, including those later refunded) minus refunds: the charges kept, in the currency shown (never summed across currencies).' },
   startupP95Ms: { label: 'Startup time p95 (ms)', help: '95th percentile of the time to first frame of the playback sessions started in the period.' },
@@ -73,8 +73,8 @@ export const FIGURES = {
   paidStarted: { label: 'Paid starts', help: 'Subscriptions started without a trial (paying from the first day) in the period.' },
   conversions: { label: 'Trial conversions', help: 'Trials that ended in the period with the subscription still running (now paying).' },
   gained: { label: 'Paying gained', help: 'Paid starts plus trial conversions in the period.' },
-  cancellations: { label: 'Cancellations', help: 'Subscriptions cancelled in the period (cancelled_at), whether they end at once or at the period end.' },
-  lost: { label: 'Subscriptions ended', help: 'Subscriptions that ended in the period (ended_at), trials included: cancelled or not paid.' },
+  cancellations: { label: 'Cancellations', help: 'Subscriptions cancelled in the period (by the day of the cancellation), whether they end at once or at the period end.' },
+  lost: { label: 'Subscriptions ended', help: 'Subscriptions that ended in the period (by the day they ended), trials included: cancelled or not paid.' },
   net: { label: 'Net change (paying)', help: 'Paying subscribers at the end of the period minus at the end of the day before it.' },
   activeAtEnd: { label: 'Paying at end', help: 'Paying subscribers (active or past due) at the end of the period\'s last day (23:59:59 UTC; today: now).' },
   churnPct: {

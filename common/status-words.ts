@@ -14,7 +14,7 @@
 import type { ContentStatus } from './content';
 import type { CouponStatus, OfferStatus, PlanStatus } from './monetization-rules';
 import type { SubscriptionState } from './subscription-states';
-import type { SubscriberStatus, SubscriptionStatus } from './support';
+import { subscriptionStateOf, type SubscriberStatus, type SubscriptionStatus } from './support';
 
 /** A payment's status as stored (server/db/schema.ts `payments.status`; a support refund sets the last two). */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
@@ -104,4 +104,13 @@ export function statusWord(words: Readonly<Record<string, string>>, code: string
   if (known) return known;
   const spaced = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
   return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : '—';
+}
+
+/**
+ * A subscription's state in the words of the Users list (issue 38: the list and the subscriber page agree), with
+ * the trial named when a trial is set to end at its period end ('Cancelling at period end (in trial)').
+ */
+export function subscriptionStateWords(status: string, cancelAtPeriodEnd: boolean): string {
+  const state = subscriptionStateOf(status, cancelAtPeriodEnd);
+  return state === 'cancelling' && status === 'trialing' ? `${SUBSCRIPTION_STATE_WORDS.cancelling} (in trial)` : SUBSCRIPTION_STATE_WORDS[state];
 }

@@ -29,3 +29,16 @@ describe('plan change proration (issue 38)', () => {
     expect(isInTrialAt({ status: 'past_due', trialEndsAt: null }, now)).toBe(false);
   });
 });
+
+describe('a subscription\'s state in words: the Users list\'s word on the subscriber page too (issue 38)', () => {
+  it('reads the list\'s state word, naming a trial that cancels at its end', async () => {
+    const { subscriptionStateWords } = await import('./status-words');
+    expect(subscriptionStateWords('trialing', false)).toBe('In trial');
+    expect(subscriptionStateWords('trialing', true)).toBe('Cancelling at period end (in trial)');
+    expect(subscriptionStateWords('active', true)).toBe('Cancelling at period end');
+    expect(subscriptionStateWords('active', false)).toBe('Paying');
+    expect(subscriptionStateWords('past_due', false)).toBe('Past due');
+    expect(subscriptionStateWords('cancelled', false)).toBe('Cancelled');
+    expect(subscriptionStateWords('expired', true)).toBe('Expired');
+  });
+});

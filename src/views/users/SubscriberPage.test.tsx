@@ -174,6 +174,14 @@ describe('SubscriberPage', () => {
     expect(within(dialog).queryByText(/^Proration: the time left/)).toBeNull();
   }, 20_000);
 
+  it('reads each subscription\'s state in the Users list\'s words, a trial cancelling at its end included (issue 38)', async () => {
+    const detail = subscriberDetail();
+    detail.subscriptions[0] = { ...detail.subscriptions[0]!, status: 'trialing', cancelAtPeriodEnd: true };
+    await renderSubscriber(READ, { load: () => detail });
+    const row = within(screen.getByRole('table', { name: 'Subscriptions' })).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Cancelling at period end (in trial)')).toBeTruthy();
+  }, 20_000);
+
   it('shows the next payment with its proration and a plan change waiting for the period end', async () => {
     const detail = subscriberDetail();
     detail.subscriptions[0] = { ...detail.subscriptions[0]!, nextPaymentAdjustment: 400, pendingPlanName: 'Family Monthly' };

@@ -14,7 +14,7 @@ import {
   selectLoadError, type ActionRequest, type SupportHistoryKind,
 } from '../../../machines/subscriber.machine';
 import { PAYMENT_METHOD_LABELS } from '../../config';
-import { DEVICE_SESSION_WORDS, PAYMENT_STATUS_WORDS, SUBSCRIPTION_STATUS_WORDS, statusWord } from '../../../common/status-words';
+import { DEVICE_SESSION_WORDS, PAYMENT_STATUS_WORDS, statusWord, subscriptionStateWords } from '../../../common/status-words';
 import { button, errorText, page } from '../../theme/ui.css';
 import { formatMoney, formatMs, formatSeconds } from './format';
 import { HistoryDisclosure } from '../shared/HistoryDisclosure';
@@ -130,7 +130,7 @@ function Subscriptions({ canAct }: { canAct: boolean }) {
               <Fragment key={s.id}>
               <tr className={css.rowWithHistory}>
                 <td className={css.td} data-label="Plan">{s.planName}</td>
-                <td className={css.td} data-label="Status"><span className={css.badge[SUBSCRIPTION_TONE[s.status]]}>{SUBSCRIPTION_STATUS_WORDS[s.status]}</span></td>
+                <td className={css.td} data-label="Status"><span className={css.badge[SUBSCRIPTION_TONE[s.status]]}>{subscriptionStateWords(s.status, s.cancelAtPeriodEnd)}</span></td>
                 <td className={`${css.td} ${css.nowrap}`} data-label="Price">{formatMoney(s.amount, s.currency)} / {s.billingPeriod}</td>
                 <td className={`${css.td} ${css.nowrap}`} data-label="Period ends">{s.endedAt ? `Ended ${dateTime(s.endedAt)}` : dateTime(s.currentPeriodEnd)}</td>
                 <td className={css.td} data-label="Cancels at period end">{s.cancelAtPeriodEnd ? 'Yes' : 'No'}</td>
