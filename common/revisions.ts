@@ -138,6 +138,8 @@ export const HISTORY_PANEL_MESSAGES = {
     `${count === 1 ? 'This field goes' : `These ${count} fields go`} back to the value ${count === 1 ? 'it' : 'they'} had before this revision. Unsaved edits in the form are discarded. The restore is itself recorded as a new revision, so it can be undone the same way.`,
   readOnly: 'Your role can read this history but not restore it.',
   notRestorable: 'This kind of object cannot be restored from its history; its changes are listed for reference.',
+  /** Issue 37: shown instead of Restore on the revision that created the object. */
+  creation: 'This revision created it: there are no earlier values to restore.',
   unknownActor: 'the system',
 } as const;
 

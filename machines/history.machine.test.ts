@@ -5,7 +5,7 @@ import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
 import {
   againstNow, historyMachine, isConflictError, selectCanRestore, selectHistoryError, selectHistoryHasMore, selectHistoryItems,
-  selectHistoryPhase, selectHistoryReadOnly, selectHistoryRestored, selectHistorySelected, selectSelectedAgainstNow,
+  selectHistoryPhase, selectHistoryReadOnly, selectHistoryRestored, selectHistorySelected, selectHistorySelectedIsCreation, selectSelectedAgainstNow,
   type HistoryLoadInput, type HistoryPage, type HistoryRestoreInput, type HistoryRestoreOutput,
 } from './history.machine';
 
@@ -128,6 +128,22 @@ describe('history', () => {
     reader.actor.send({ type: 'history.select', seq: 3 });
     reader.actor.send({ type: 'history.restore' });
     expect(selectHistoryPhase(reader.actor.getSnapshot())).toBe('diff');
+  });
+
+  it('issue 37: the revision that created the object is shown but never restored (a write role is not offered it, and a restore event does nothing)', async () => {
+    const created: Revision = { ...rev(1, [{ field: 'name', before: null, after: 'Basic' }]), creation: true };
+    const { actor, restores } = start({ pages: [page([R2, created], 1, 2)] });
+    await settle();
+    actor.send({ type: 'history.select', seq: 2 });
+    expect(selectCanRestore(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'history.select', seq: 1 });
+    expect(selectHistorySelectedIsCreation(actor.getSnapshot())).toBe(true);
+    expect(selectCanRestore(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'history.restore' });
+    actor.send({ type: 'history.confirm', version: 1 });
+    await settle();
+    expect(selectHistoryPhase(actor.getSnapshot())).toBe('diff');
+    expect(restores).toEqual([]);
   });
 
   it('starts with the notice of a restore its page just did, and reports a restore with what it did', async () => {

@@ -127,7 +127,9 @@ export const historyMachine = setup({
   guards: {
     isKnownRevision: ({ context }, params: { seq: number }) => context.items.some((r) => r.seq === params.seq),
     hasMore: ({ context }) => context.items.length < context.total,
-    mayRestore: ({ context }) => context.canRestore && context.restorable && context.selected !== null,
+    // Issue 37: the revision that created the object has nothing before it: never restored.
+    mayRestore: ({ context }) => context.canRestore && context.restorable && context.selected !== null
+      && context.items.find((r) => r.seq === context.selected)?.creation !== true,
     isConflict: (_, params: { error: unknown }) => isConflictError(params.error),
   },
 }).createMachine({
@@ -253,8 +255,10 @@ export const selectHistoryHasMore = (s: HistorySnapshot) => s.context.items.leng
 export const selectHistoryError = (s: HistorySnapshot) => s.context.error;
 export const selectHistoryRestored = (s: HistorySnapshot) => s.context.restored;
 export const selectHistorySelected = (s: HistorySnapshot) => s.context.items.find((r) => r.seq === s.context.selected) ?? null;
-/** Restore is offered: the caller has the write role and the kind can be restored. */
-export const selectCanRestore = (s: HistorySnapshot) => s.context.canRestore && s.context.restorable;
+/** Restore is offered: the caller has the write role, the kind can be restored, and the shown revision did not create the object (issue 37). */
+export const selectCanRestore = (s: HistorySnapshot) => s.context.canRestore && s.context.restorable && !selectHistorySelectedIsCreation(s);
+/** The shown revision created its object (issue 37): there are no earlier values to restore. */
+export const selectHistorySelectedIsCreation = (s: HistorySnapshot) => s.context.items.find((r) => r.seq === s.context.selected)?.creation === true;
 export const selectHistoryReadOnly = (s: HistorySnapshot) => !s.context.canRestore;
 export const selectHistoryRestorable = (s: HistorySnapshot) => s.context.restorable;
 

@@ -16,7 +16,10 @@ import { APPCMS_PATHS } from '../common/appcms';
 import { API_PATHS, AREAS } from '../common/constants';
 import { AVAILABILITY_PATHS } from '../common/content-availability';
 import { AUDIT_ACTION_KINDS } from '../common/audit-actions';
-import type { RevisionHistoryResponse, RevisionRestoreResponse } from '../common/revisions';
+import {
+  HISTORY_MESSAGES, RESTORABLE_KINDS, REVISION_KINDS, UNDO_MESSAGES, UNDOABLE_KINDS,
+  type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse, type RevisionUndoResponse,
+} from '../common/revisions';
 import { SECOND_FACTOR_RULE_PATH } from '../common/second-factor-rule';
 import { DEMO_SITES } from './db/demo-accounts';
 import {
@@ -39,6 +42,8 @@ let writerId: string;
 let reader: Session;
 let siteId: string;
 const routes: RouteOptions[] = [];
+/** Issue 37: every revision kind the cases wrote (each kind's Undo and Restore is tried). */
+const KINDS_SEEN = new Set<string>();
 
 beforeAll(async () => {
   own = await openIsolatedTestDb();
@@ -379,14 +384,13 @@ const CASES: Record<string, Case> = {
     send: (s, p) => rest(s, 'POST', `/v1/revisions/${p.seq}/restore`, { version: p_<Row>(p, 'plan').version }),
     objects: (p) => [{ kind: 'plan', objectId: p_<Row>(p, 'plan').id }],
   },
-  // Undo (REST, issue 28): a launch named by its x-request-id is withdrawn again as a new revision.
+  // Undo (REST, issue 28): a launch, named by the x-request-id its answer carried (issue 37: the server's), is withdrawn again as a new revision.
   'POST /v1/revisions/undo': {
     prepare: async () => {
       const n = await network(false);
-      const requestId = randomUUID();
-      const launched = await t.inject({ method: 'POST', url: API_PATHS.graphql, headers: { ...writer.headers, 'x-request-id': requestId }, payload: { query: M.publish, variables: { site: SITE, network: n.identifier } } });
+      const launched = await t.inject({ method: 'POST', url: API_PATHS.graphql, headers: writer.headers, payload: { query: M.publish, variables: { site: SITE, network: n.identifier } } });
       expect(launched.json()).not.toHaveProperty('errors');
-      return { n, requestId };
+      return { n, requestId: launched.headers['x-request-id'] };
     },
     send: (s, p) => rest(s, 'POST', '/v1/revisions/undo', { requestId: p.requestId }),
     objects: (p) => [{ kind: 'network', objectId: p_<Row>(p, 'n').id }],
@@ -656,6 +660,58 @@ describe.each(Object.entries(CASES))('%s', (_name, c) => {
     expect(audit?.requestId).toBe(rows[0]!.requestId);
   });
 
+  it('issue 37: its Undo, and the Restore of each revision it wrote, either work or are refused with a clear 409 (never a 5xx); a creation is refused and marked, so the console does not offer it', async () => {
+    const p = await c.prepare();
+    const since = await lastSeq();
+    const answer = await c.send(writer, p);
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ ok: true });
+    const rows = await revisionsAfter(since);
+    for (const row of rows) KINDS_SEEN.add(row.objectKind);
+    const label = (row: { objectKind: string }) => REVISION_KINDS[row.objectKind as RevisionKind].label;
+    const creations = rows.filter((r) => r.creation);
+    // The History marks a creation (the panel offers no Restore on it).
+    for (const row of creations) {
+      const history = (await t.get(`/v1/revisions/${row.objectKind}/${row.objectId}`, writer.headers)).json<RevisionHistoryResponse>();
+      expect(history.items.find((r) => r.seq === row.seq)).toMatchObject({ creation: true });
+    }
+    // Restore of each revision, with the version the write left.
+    for (const row of rows) {
+      const restore = await t.inject({ method: 'POST', url: `/v1/revisions/${row.seq}/restore`, headers: writer.headers, payload: { version: row.objectVersion ?? 0 } });
+      const message = restore.json<{ message?: string }>().message;
+      if (row.creation) expect([HISTORY_MESSAGES.creation(label(row)), HISTORY_MESSAGES.notRestorable(label(row))]).toContain(message);
+      else if (!RESTORABLE_KINDS.includes(row.objectKind as RevisionKind)) expect(message).toBe(HISTORY_MESSAGES.notRestorable(label(row)));
+      // A restorable kind works, unless the object is gone (a deletion: 404) or the field is one that is never restored (a signing key).
+      else if (restore.statusCode !== 200) expect(message, `${row.objectKind} #${row.seq}: ${restore.body}`).toMatch(/no longer exists|cannot be restored/);
+      expect([200, 404, 409], restore.body).toContain(restore.statusCode);
+      if (restore.statusCode === 200) break; // the objects moved on: the undo below would be refused as changed since
+    }
+    // Undo of a fresh write of the same case.
+    const q = await c.prepare();
+    const from = await lastSeq();
+    const again = await c.send(writer, q);
+    expect(again.ok).toBe(true);
+    const own = await revisionsAfter(from);
+    const before = await lastSeq();
+    const undo = await t.inject({ method: 'POST', url: '/v1/revisions/undo', headers: writer.headers, payload: { requestId: own[0]!.requestId } });
+    expect([200, 404, 409], undo.body).toContain(undo.statusCode);
+    if (undo.statusCode === 200) {
+      expect(own.some((r) => r.creation)).toBe(false);
+      const undone = undo.json<RevisionUndoResponse>().revisions;
+      expect(undone.map((r) => r.restoredFrom).sort()).toEqual(own.map((r) => r.seq).sort());
+    } else {
+      const message = undo.json<{ message: string }>().message;
+      // Refused before anything is written: a creation, a kind with no Undo, a change its editor cannot write back (a signing key,
+      // a support action other than "cancel at period end"), or an object that is gone (a deletion).
+      if (!/cannot be restored|no longer exists/.test(message)) {
+        expect(own.flatMap((r) => [UNDO_MESSAGES.creation(label(r), r.objectName), UNDO_MESSAGES.notUndoable(label(r))])).toContain(message);
+      }
+      if (own.some((r) => r.creation) && own.every((r) => UNDOABLE_KINDS.includes(r.objectKind as RevisionKind))) {
+        expect(message).toBe(UNDO_MESSAGES.creation(label(own.find((r) => r.creation)!), own.find((r) => r.creation)!.objectName));
+      }
+      expect(await lastSeq()).toBe(before);
+    }
+  });
+
   it('a refused write (read role only) records no revision', async () => {
     const p = await c.prepare();
     const since = await lastSeq();
@@ -733,6 +789,12 @@ async function stateOf(o: Obj): Promise<unknown> {
     default: throw new Error(`no state reader for ${o.kind}`);
   }
 }
+
+describe('undo and restore over every revision kind (issue 37)', () => {
+  it('the cases above wrote a revision of every kind, so each kind\'s Undo and Restore was tried', () => {
+    expect([...KINDS_SEEN].sort()).toEqual(Object.keys(REVISION_KINDS).sort());
+  });
+});
 
 describe('history and restore (issue 28)', () => {
   it('answers an object\'s revisions newest first to a read role, refuses its restore, and a restore with a stale version is the editors\' 409', async () => {

@@ -8,7 +8,7 @@
 import { fromPromise } from 'xstate';
 import { ROUTES } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
-import { REQUEST_ID_HEADER } from '../../common/revisions';
+import { rememberRequestId } from './undo-actors';
 import {
   CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
@@ -71,8 +71,10 @@ export function createContentActors(read: () => ContentCredentials | null = read
 
     bulkStatus: fromPromise<number, BulkStatusInput>(async ({ input, signal }) => {
       try {
-        const { requestId, ...body } = input;
-        return (await setContentStatus(requireCredentials(read), body, signal, requestId ? { [REQUEST_ID_HEADER]: requestId } : {})).updated;
+        const { requestId: handle, ...body } = input;
+        const answer = await setContentStatus(requireCredentials(read), body, signal);
+        rememberRequestId(handle, answer.requestId);
+        return answer.updated;
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) throw Object.assign(new Error(error.message), { code: CONTENT_BULK_CONFLICT });
         throw error;

@@ -20,9 +20,8 @@ import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { COOKIE_NAMES } from '../../common/constants';
 import { isoInTimeZone, knownTimeZone, zonedWallTimeToIso } from '../../common/zoned-time';
-import { authHeaders, reportUnauthorized } from '../api/client';
+import { reportUnauthorized } from '../api/client';
 import { readCookie } from './cookies';
-import { REQUEST_ID_HEADER } from '../../common/revisions';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
 import { historyActors } from './history-io';
@@ -313,13 +312,12 @@ export { COUPON_ACTIONS, PLAN_ACTIONS, PLAN_GROUP_ACTIONS };
 const argText = (args: PageActionArgs, name: string) => String(args[name] ?? '');
 
 /**
- * Issue 28: a page action that offers Undo names its request (x-request-id, a UUID) beside the
- * credentials' headers; no headers (the client's own, no Undo) when the credentials are missing.
+ * Issue 28: a page action that offers Undo names the request it made; issue 37: by the id the server
+ * answered (x-request-id), read from the response. No Undo when the answer named none.
  */
-function undoableCall(): { requestId: string; headers: Record<string, string> | undefined } {
-  const requestId = crypto.randomUUID();
-  const credentials = readNetworkCredentials();
-  return { requestId, headers: credentials ? { ...authHeaders(credentials), [REQUEST_ID_HEADER]: requestId } : undefined };
+function undoableCall(): { answered: () => string | null; onRequestId: (requestId: string | null) => void } {
+  let requestId: string | null = null;
+  return { answered: () => requestId, onRequestId: (id) => { requestId = id; } };
 }
 
 export function planActionActor(client: GraphqlClient = monetizationClient()) {
@@ -350,9 +348,10 @@ export function planGroupMoveActor(client: GraphqlClient = monetizationClient())
     if (from < 0 || !Number.isInteger(to) || to < 0 || to >= groups.length) throw new Error(MONETIZATION_MESSAGES.notFound);
     const [group] = groups.splice(from, 1);
     groups.splice(to, 0, group!);
-    const { requestId, headers } = undoableCall();
-    await runGraphql(client, 'mutation', api.PLAN_GROUPS_REORDER, { order: groups.map((g) => ({ id: g.id, version: g.version })) }, signal, headers);
-    return { message: MONETIZATION_MESSAGES.groupMoved(input.label, to + 1), ...(headers ? { undoRequestId: requestId } : {}) };
+    const call = undoableCall();
+    await runGraphql(client, 'mutation', api.PLAN_GROUPS_REORDER, { order: groups.map((g) => ({ id: g.id, version: g.version })) }, signal, undefined, call.onRequestId);
+    const requestId = call.answered();
+    return { message: MONETIZATION_MESSAGES.groupMoved(input.label, to + 1), ...(requestId ? { undoRequestId: requestId } : {}) };
   });
 }
 
@@ -365,10 +364,11 @@ export function couponExportActor(client: GraphqlClient = monetizationClient()) 
     if (input.name === COUPON_ACTIONS.setStatus) {
       const status = argText(input.args, 'status');
       // Issue 28: a disable names its request, so the snackbar's Undo can enable the code again.
-      const { requestId, headers } = status === 'disabled' ? undoableCall() : { requestId: '', headers: undefined };
-      await runGraphql(client, 'mutation', api.COUPON_SET_STATUS, { id: argText(input.args, 'id'), version: Number(input.args.version), status }, signal, headers);
+      const call = undoableCall();
+      await runGraphql(client, 'mutation', api.COUPON_SET_STATUS, { id: argText(input.args, 'id'), version: Number(input.args.version), status }, signal, undefined, call.onRequestId);
       if (status !== 'disabled') return MONETIZATION_MESSAGES.couponEnabled(input.label);
-      return { message: MONETIZATION_MESSAGES.couponDisabled(input.label), ...(headers ? { undoRequestId: requestId } : {}) };
+      const requestId = call.answered();
+      return { message: MONETIZATION_MESSAGES.couponDisabled(input.label), ...(requestId ? { undoRequestId: requestId } : {}) };
     }
     const offerId = argText(input.args, 'offerId');
     const { couponsCsv } = await runGraphql(client, 'query', api.COUPONS_CSV, {

@@ -14,6 +14,7 @@ import {
 import { ApiError, apiRequest, authHeaders } from '../api/client';
 import { APPCMS_PATHS, launchGapsOf, type DiffEntry, type LaunchGap } from '../../common/appcms';
 import { REQUEST_ID_HEADER } from '../../common/revisions';
+import { rememberRequestId } from './undo-actors';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlClient, type GraphqlCredentials,
@@ -27,11 +28,11 @@ export { readNetworkCredentials, readSavedNetworkId };
 
 
 /**
- * A change that offers Undo (issue 28): its call's headers, the credentials' and its x-request-id;
- * undefined (the client's own headers) when the machine did not name it.
+ * A change that offers Undo (issue 28): the id the server names its request with is recorded under
+ * the machine's handle for it (issue 37), so the snackbar's Undo names the server's id.
  */
-function callHeaders(credentials: GraphqlCredentials, input: { requestId?: string }): Record<string, string> | undefined {
-  return input.requestId ? { ...authHeaders(credentials), [REQUEST_ID_HEADER]: input.requestId } : undefined;
+function rememberFor(input: { requestId?: string }): ((requestId: string | null) => void) | undefined {
+  return input.requestId ? (requestId) => rememberRequestId(input.requestId, requestId) : undefined;
 }
 
 /** Spec §7.1: all four brand parts when copying brand; settings true when copying settings. */
@@ -72,14 +73,14 @@ export function createNetworkActors({ client, getCredentials = readNetworkCreden
     }),
 
     publishNetwork: fromPromise<void, PublishNetworkInput>(async ({ input, signal }) => {
-      const credentials = requireCredentials();
-      const data = await runGraphql(client, 'mutation', NETWORK_PUBLISH, { site: input.site, network: input.network }, signal, callHeaders(credentials, input));
+      requireCredentials();
+      const data = await runGraphql(client, 'mutation', NETWORK_PUBLISH, { site: input.site, network: input.network }, signal, undefined, rememberFor(input));
       if (!data.networkPublish.success) throw new GraphqlCallError(MESSAGES.genericGraphqlError);
     }),
 
     copyFromDefault: fromPromise<Network | null, CopyFromDefaultInput>(async ({ input, signal }) => {
-      const credentials = requireCredentials();
-      const data = await runGraphql(client, 'mutation', NETWORK_COPY_FROM_DEFAULT, { req: copyRequestFor(input) }, signal, callHeaders(credentials, input));
+      requireCredentials();
+      const data = await runGraphql(client, 'mutation', NETWORK_COPY_FROM_DEFAULT, { req: copyRequestFor(input) }, signal, undefined, rememberFor(input));
       if (!data.networkCopyFromDefault.success) throw new GraphqlCallError(MESSAGES.genericGraphqlError);
       return data.networkCopyFromDefault.network;
     }),
@@ -89,7 +90,7 @@ export function createNetworkActors({ client, getCredentials = readNetworkCreden
       const credentials = requireCredentials();
       const url = `${APPCMS_PATHS.withdraw}/${encodeURIComponent(input.site)}/${encodeURIComponent(input.network)}`;
       const body = await request<{ success?: boolean; message?: string }>(url, {
-        method: 'POST', headers: callHeaders(credentials, input) ?? authHeaders(credentials), signal,
+        method: 'POST', headers: authHeaders(credentials), signal, onResponse: (response) => rememberFor(input)?.(response.headers.get(REQUEST_ID_HEADER)),
       });
       if (body.status !== 200) throw new ApiError(body.message ?? MESSAGES.genericGraphqlError, body.status);
     }),

@@ -7,7 +7,7 @@
  *   supportPages().subscriber        // subscriberMachine with its actors
  */
 import { fromPromise } from 'xstate';
-import { HISTORY_PANEL_MESSAGES, REQUEST_ID_HEADER, REVISION_PATHS, type RevisionHistoryResponse } from '../../common/revisions';
+import { HISTORY_PANEL_MESSAGES, REVISION_PATHS, type RevisionHistoryResponse } from '../../common/revisions';
 import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } from '../../common/support';
 import { supportRevisionInWords } from '../../common/support-revision-words';
 import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
@@ -18,6 +18,7 @@ import { ApiError, apiRequest, authHeaders, reportUnauthorized } from '../api/cl
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
 import * as api from '../api/support';
 import { readNetworkCredentials } from './network-credentials';
+import { rememberRequestId } from './undo-actors';
 
 let sharedClient: GraphqlClient | undefined;
 
@@ -38,11 +39,10 @@ async function runCommand(client: GraphqlClient, command: ActionCommand, signal:
   const detail = (data: SubscriberDetail): ActionOutcome => ({ kind: 'detail', detail: data });
   switch (command.kind) {
     case 'cancelSubscription': {
-      const { subscriptionId, mode, reason, version, requestId } = command;
-      // Issue 28: a "cancel at period end" names its request (x-request-id), so the snackbar's Undo can resume it.
-      const credentials = requestId ? readNetworkCredentials() : null;
-      const headers = requestId && credentials ? { ...authHeaders(credentials), [REQUEST_ID_HEADER]: requestId } : undefined;
-      return detail((await runGraphql(client, 'mutation', api.SUBSCRIPTION_CANCEL, { subscriptionId, mode, reason, version }, signal, headers)).subscriptionCancel);
+      const { subscriptionId, mode, reason, version, requestId: handle } = command;
+      // Issue 28: a "cancel at period end" is named, so the snackbar's Undo can resume it; issue 37: by the id the server answered.
+      const remember = handle ? (requestId: string | null) => rememberRequestId(handle, requestId) : undefined;
+      return detail((await runGraphql(client, 'mutation', api.SUBSCRIPTION_CANCEL, { subscriptionId, mode, reason, version }, signal, undefined, remember)).subscriptionCancel);
     }
     case 'grantDays': {
       const { subscriptionId, days, reason, version } = command;

@@ -26,6 +26,8 @@ export interface RequestOptions {
   /** Auth endpoints answer failures themselves; they must not bounce the user to /logout. */
   handleAuthErrors?: boolean;
   timeoutMs?: number;
+  /** Sees the response before its body is read (issue 37: the x-request-id the server named the request with). */
+  onResponse?: (response: Response) => void;
 }
 
 export interface AuthErrorHandler {
@@ -94,6 +96,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
     throw new ApiError((error as Error).message || 'Network error', 0);
   }
 
+  options.onResponse?.(response);
   if (handleAuthErrors && response.status === 401) authErrorHandler?.onUnauthorized();
   if (handleAuthErrors && response.status === 403) authErrorHandler?.onForbidden();
 

@@ -11,6 +11,7 @@ import {
   type ContentUpdateRequest, type ContentUpdateResponse,
 } from '../../common/content';
 import { MESSAGES } from '../../common/messages';
+import { REQUEST_ID_HEADER } from '../../common/revisions';
 import { ApiError, apiRequest, authHeaders, type ApiResponse } from './client';
 
 export interface ContentCredentials {
@@ -51,13 +52,18 @@ export async function updateContentItem(credentials: ContentCredentials, id: str
   }));
 }
 
-/** `extraHeaders`: the request's own id (x-request-id), when the change offers Undo (issue 28). */
+/**
+ * The answer, and the id the server named the request with (its x-request-id header, issue 37): the
+ * change's Undo names it.
+ */
 export async function setContentStatus(
-  credentials: ContentCredentials, body: ContentBulkStatusRequest, signal?: AbortSignal, extraHeaders: Record<string, string> = {},
-): Promise<ContentBulkStatusResponse> {
-  return ok(await apiRequest<ContentBulkStatusResponse>(`${API_PATHS.content}/bulk-status`, {
-    method: 'POST', body, headers: { ...authHeaders(credentials), ...extraHeaders }, signal,
+  credentials: ContentCredentials, body: ContentBulkStatusRequest, signal?: AbortSignal,
+): Promise<ContentBulkStatusResponse & { requestId: string | null }> {
+  let requestId: string | null = null;
+  const answer = ok(await apiRequest<ContentBulkStatusResponse>(`${API_PATHS.content}/bulk-status`, {
+    method: 'POST', body, headers: authHeaders(credentials), signal, onResponse: (response) => { requestId = response.headers.get(REQUEST_ID_HEADER); },
   }));
+  return { ...answer, requestId };
 }
 
 /* ------------------------------- Create (issue 29) ------------------------------- */

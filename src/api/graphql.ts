@@ -11,6 +11,7 @@
 import type { AnyVariables, Client, CombinedError, DocumentInput, TypedDocumentNode } from 'urql';
 import { API_PATHS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
+import { REQUEST_ID_HEADER } from '../../common/revisions';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import { authHeaders } from './client';
 
@@ -22,6 +23,8 @@ function gql<Data, Variables extends AnyVariables>(parts: TemplateStringsArray):
 /** The client handle: urql (and its client) load on the first call. */
 export interface GraphqlClient {
   load(): Promise<Client>;
+  /** The fetch the client calls (with its 401/403 handling); a call that reads a response header wraps it. */
+  fetch?: typeof fetch;
 }
 
 export interface GraphqlCredentials {
@@ -49,6 +52,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
   };
   let client: Promise<Client> | undefined;
   return {
+    fetch: observedFetch,
     load: () => (client ??= import('urql').then(({ Client: UrqlClient, fetchExchange }) => new UrqlClient({
       url: options.url ?? API_PATHS.graphql,
       exchanges: [fetchExchange],
@@ -115,19 +119,31 @@ export async function runGraphql<Data, Variables extends AnyVariables>(
   variables: Variables,
   signal?: AbortSignal,
   /**
-   * This one call's request headers, in place of the client's (issue 28: the credentials' headers
-   * plus the call's x-request-id, so its revisions can be undone).
+   * This one call's request headers, in place of the client's.
    */
   headers?: Record<string, string>,
+  /**
+   * Told the id the server named this request with (its x-request-id answer header, issue 37): a
+   * change that offers Undo names that id.
+   */
+  onRequestId?: (requestId: string | null) => void,
 ): Promise<Data> {
   if (signal?.aborted) throw abortError();
   const client = await handle.load();
+  const baseFetch = handle.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const observed: typeof fetch | undefined = onRequestId ? async (input, init) => {
+    const response = await baseFetch(input, init);
+    onRequestId(response.headers.get(REQUEST_ID_HEADER));
+    return response;
+  } : undefined;
   return new Promise<Data>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
       return;
     }
-    const context = headers ? { fetchOptions: { headers, credentials: 'same-origin' as const } } : undefined;
+    const context = headers || observed
+      ? { ...(headers ? { fetchOptions: { headers, credentials: 'same-origin' as const } } : {}), ...(observed ? { fetch: observed } : {}) }
+      : undefined;
     const source = kind === 'query' ? client.query(document, variables, context) : client.mutation(document, variables, context);
     let settled = false;
     // Filled once subscribe() returns; the result may arrive before that (synchronously).

@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { HISTORY_PANEL_MESSAGES, type Revision } from '../../../common/revisions';
 import {
-  selectCanRestore, selectHistoryError, selectHistoryHasMore, selectHistoryItems, selectHistoryPhase, selectHistoryReadOnly,
+  selectCanRestore, selectHistorySelectedIsCreation, selectHistoryError, selectHistoryHasMore, selectHistoryItems, selectHistoryPhase, selectHistoryReadOnly,
   selectHistoryRestorable, selectHistoryRestored, selectHistorySelected, selectHistoryTotal, selectSelectedAgainstNow,
 } from '../../../machines/history.machine';
 import type { EditorMachine } from '../../../machines/editor.machine';
@@ -77,6 +77,7 @@ export function HistoryPanel({ history, version, names = NO_NAMES }: HistoryPane
   const selected = useSelector(history, selectHistorySelected);
   const rows = useSelector(history, selectSelectedAgainstNow);
   const canRestore = useSelector(history, selectCanRestore);
+  const isCreation = useSelector(history, selectHistorySelectedIsCreation);
   const readOnly = useSelector(history, selectHistoryReadOnly);
   const restorable = useSelector(history, selectHistoryRestorable);
   const send = history.send;
@@ -145,6 +146,7 @@ export function HistoryPanel({ history, version, names = NO_NAMES }: HistoryPane
               <button type="button" className={ui.button.secondary} onClick={() => send({ type: 'history.dismiss' })}>OK</button>
             </div>
           )}
+          {isCreation && <p className={css.muted}>{HISTORY_PANEL_MESSAGES.creation}</p>}
           <div className={css.actions}>
             {canRestore && (
               <button type="button" className={ui.button.primary} disabled={restoring || phase === 'conflict'} onClick={() => send({ type: 'history.restore' })}>
