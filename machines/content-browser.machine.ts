@@ -46,7 +46,7 @@ export interface LoadListInput extends Required<Pick<ContentListQuery, 'mediaTyp
 export interface BulkStatusInput {
   status: BulkStatus;
   items: { id: string; version: number }[];
-  /** Names the write (x-request-id), so its Undo can name it (issue 28). */
+  /** The change's handle (issue 28), never sent: the adapter keeps the request id the server answered under it, which its Undo names (issue 37). */
   requestId?: string;
 }
 

@@ -33,7 +33,7 @@ export type PageActionAnswer = string | {
   message: string;
   draft?: Readonly<Record<string, string>>;
   reread?: boolean;
-  /** Issue 28: the action's request id (its x-request-id): the snackbar offers Undo of it, this page told once undone. */
+  /** Issue 28: the action's request id (the server's, from its answer's x-request-id; issue 37): the snackbar offers Undo of it, this page told once undone. */
   undoRequestId?: string;
 };
 

@@ -86,7 +86,7 @@ export interface SubscriberContext {
   /** The message of the last action that went through. */
   lastDone: string | null;
   contact: RevealedContact | null;
-  /** The x-request-id of the action under way (issue 28: a "cancel at period end" names its request so the snackbar can Undo it). */
+  /** The handle of the action under way (issue 28: a "cancel at period end" is named so the snackbar can Undo it; the adapter keeps the server's request id under it, issue 37). */
   changeRequestId: string | null;
   /** The Undo the last action's message offers (a "cancel at period end": its request, this page told once undone), else null. */
   undoOffer: UndoOffer | null;
@@ -260,7 +260,7 @@ export const subscriberMachine = setup({
       draft: context.draft ? { ...context.draft, ...params } : null,
     })),
     closeDraft: assign({ draft: null, actionError: null }),
-    /** A new x-request-id for the action about to run (issue 28: its Undo names it). */
+    /** A new handle for the action about to run (issue 28: its Undo names it; never sent, issue 37). */
     nameChange: assign(() => ({ changeRequestId: crypto.randomUUID() })),
     forgetUndo: assign({ undoOffer: null }),
     setActionError: assign((_, params: { error: unknown }) => ({ actionError: failureMessage(params.error, SUPPORT_MESSAGES.loadFailed) })),

@@ -7,10 +7,11 @@
  * launch's Undo withdraws it.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPCMS_PATHS } from '../common/appcms';
 import { API_PATHS, AREAS } from '../common/constants';
+import { AVAILABILITY_PATHS } from '../common/content-availability';
 import { REQUEST_ID_HEADER, UNDO_MESSAGES, UNDO_PATH, type RevisionHistoryResponse, type RevisionUndoResponse } from '../common/revisions';
 import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, contentItems, coupons, networkBrands, networkSettings, networks, offers, planGroups, plans, revisions, staffUsers, subscribers, subscriptions } from './db/schema';
@@ -171,6 +172,92 @@ describe('Undo of a bulk publish', () => {
     expect(res.json<{ message: string }>().message).toBe(UNDO_MESSAGES.changedSinceAll([`content item ${b.title}`]));
     expect(await revisionCount()).toBe(before);
     expect((await item(a.id)).status).toBe('published');
+  });
+});
+
+/* ---- Issue 37: one transaction over every revision of the request, no row limit, all or none ---- */
+
+describe('Undo is one transaction over all of a request\'s revisions (issue 37)', () => {
+  it('a bulk change of 560 matching items is undone whole: 560 revisions written back, every item a draft again', async () => {
+    const word = `undo560${tag()}`;
+    const titles = Array.from({ length: 560 }, (_, i) => `${word} item ${i}`);
+    const made = await t.db.insert(contentItems).values(titles.map((title) => ({
+      siteId, kind: 'video' as const, title, titleSearch: title.toLowerCase(), genre: 'drama', durationSeconds: 60, status: 'draft' as const,
+    }))).returning({ id: contentItems.id });
+    const ids = made.map((r) => r.id);
+    const changed = await send(writer, 'POST', AVAILABILITY_PATHS.bulkMatching, { status: 'published', expected: 560, q: word }, randomUUID());
+    expect(changed.statusCode, changed.body).toBe(200);
+    const requestId = String(changed.headers[REQUEST_ID_HEADER]);
+    expect(Number((await t.db.select({ n: count() }).from(revisions).where(eq(revisions.requestId, requestId)))[0]!.n)).toBe(560);
+
+    const started = Date.now();
+    const res = await send(writer, 'POST', UNDO_PATH, { requestId });
+    const took = Date.now() - started;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<RevisionUndoResponse>().revisions).toHaveLength(560);
+    const statuses = await t.db.select({ status: contentItems.status, n: count() }).from(contentItems).where(inArray(contentItems.id, ids)).groupBy(contentItems.status);
+    expect(statuses).toEqual([{ status: 'draft', n: 560 }]);
+    console.info(`undo of 560 items on ${t.driver}: ${took} ms`);
+  }, 180_000);
+
+  it('an undo racing another operator\'s edit of one of its items puts back all of them or none (looped)', async () => {
+    // On PostgreSQL the two requests really run at once; the edit starts at a different moment of the undo each round.
+    const rounds = t.driver === 'postgres' ? 12 : 4;
+    const outcomes = { undone: 0, refused: 0 };
+    for (let round = 0; round < rounds; round += 1) {
+      const items = await t.db.insert(contentItems).values(Array.from({ length: 20 }, (_, i) => {
+        const title = `Race ${round} ${i} ${tag()}`;
+        return { siteId, kind: 'video' as const, title, titleSearch: title.toLowerCase(), genre: 'drama', durationSeconds: 60, status: 'draft' as const };
+      })).returning();
+      const published = await bulkPublish(writer, items.map((r) => ({ id: r.id, version: r.version })), randomUUID());
+      expect(published.statusCode).toBe(200);
+      const requestId = String(published.headers[REQUEST_ID_HEADER]);
+      // The edited item: the first (its revision is written back last, so the edit can land while the undo runs) or another.
+      const target = items[round % 3 === 0 ? 5 : 0]!;
+      const current = await item(target.id);
+      const before = await revisionCount();
+      const [undone, edited] = await Promise.all([
+        send(writer, 'POST', UNDO_PATH, { requestId }),
+        new Promise((resolve) => { setTimeout(resolve, (round * 53) % 400); })
+          .then(() => send(other, 'PATCH', `${API_PATHS.content}/${target.id}`, { version: current.version, title: `Edited ${tag()}` })),
+      ]);
+      const rows = await t.db.select().from(contentItems).where(inArray(contentItems.id, items.map((r) => r.id)));
+      const drafts = rows.filter((r) => r.status === 'draft').length;
+      // Exactly one of the two writes wins; the loser is a 409 that wrote nothing.
+      expect([undone.statusCode, edited.statusCode].sort(), `${undone.body} ${edited.body}`).toEqual([200, 409]);
+      if (undone.statusCode === 200) {
+        outcomes.undone += 1;
+        expect(drafts).toBe(20);
+        expect(rows.find((r) => r.id === target.id)!.title).toBe(target.title);
+        expect(await revisionCount()).toBe(before + 20);
+      } else {
+        outcomes.refused += 1;
+        expect(undone.json<{ message: string }>().message).toBe(UNDO_MESSAGES.changedSinceAll([`content item ${target.title}`]));
+        expect(drafts).toBe(0);
+        expect(await revisionCount()).toBe(before + 1);
+      }
+    }
+    expect(outcomes.undone + outcomes.refused).toBe(rounds);
+    console.info(`undo racing an edit on ${t.driver}, ${rounds} rounds: ${JSON.stringify(outcomes)}`);
+  }, 180_000);
+
+  it('a 409 names every object that changed since, and writes nothing', async () => {
+    const [a, b, c] = [await draft(), await draft(), await draft()];
+    const published = await bulkPublish(writer, [a, b, c].map((r) => ({ id: r.id, version: r.version })), randomUUID());
+    const requestId = String(published.headers[REQUEST_ID_HEADER]);
+    for (const row of [a, c]) {
+      const current = await item(row.id);
+      expect((await send(other, 'PATCH', `${API_PATHS.content}/${row.id}`, { version: current.version, description: `Changed ${tag()}` })).statusCode).toBe(200);
+    }
+    const before = await revisionCount();
+    const res = await send(writer, 'POST', UNDO_PATH, { requestId });
+    expect(res.statusCode).toBe(409);
+    const message = res.json<{ message: string }>().message;
+    expect(message).toContain(`content item ${a.title}`);
+    expect(message).toContain(`content item ${c.title}`);
+    expect(message).not.toContain(b.title);
+    expect(await revisionCount()).toBe(before);
+    expect((await item(b.id)).status).toBe('published');
   });
 });
 
