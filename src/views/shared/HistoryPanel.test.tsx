@@ -47,6 +47,21 @@ describe('HistoryPanel', () => {
     expect(screen.getByTestId('history-panel').textContent).not.toContain('{');
   });
 
+  it('issue 37: the revision that created the object is compared but never offered for Restore, and says why', async () => {
+    const fakes = fakesWith({ revisions: { p1: [
+      revision(2, [{ field: 'trialDays', before: 7, after: 14 }]),
+      { ...revision(1, [{ field: 'name', before: null, after: 'Basic' }, { field: 'trialDays', before: null, after: 7 }]), creation: true },
+    ] } });
+    const { view } = await show(fakes, 5);
+    await view.user.click(within(screen.getByTestId('revision-1')).getByRole('button', { name: 'Compare with now' }));
+    const diff = screen.getByTestId('revision-diff');
+    expect(diff.textContent).toContain(HISTORY_PANEL_MESSAGES.creation);
+    expect(within(diff).queryByRole('button', { name: /^Restore/ })).toBeNull();
+    await view.user.click(within(screen.getByTestId('revision-2')).getByRole('button', { name: 'Compare with now' }));
+    expect(within(screen.getByTestId('revision-diff')).getByRole('button', { name: 'Restore the values before #2' })).toBeTruthy();
+    expect(screen.getByTestId('revision-diff').textContent).not.toContain(HISTORY_PANEL_MESSAGES.creation);
+  });
+
   it('shows a revision against now, says what Restore will do, and restores with the editor\'s version', async () => {
     const fakes = fakesWith();
     const { view } = await show(fakes, 5);
