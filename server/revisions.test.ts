@@ -354,7 +354,12 @@ const CASES: Record<string, Case> = {
     objects: (p) => [{ kind: 'staff', objectId: p_<Row>(p, 'user').id }],
   },
   [`POST ${API_PATHS.admin}/staff/:id/second-factor/reset`]: {
-    prepare: async () => ({ user: await staff() }),
+    // Issue 38: only an account that signs in with an SMS code has a second factor to reset.
+    prepare: async () => {
+      const user = await staff();
+      const [sms] = await t.db.update(staffUsers).set({ twoFactorOnLogin: true }).where(eq(staffUsers.id, user.id)).returning();
+      return { user: sms };
+    },
     send: (s, p) => rest(s, 'POST', `${API_PATHS.admin}/staff/${p_<Row>(p, 'user').id}/second-factor/reset`, {
       version: p_<Row>(p, 'user').version, phoneNumber: `+1 555 ${String(Date.now() + 7).slice(-7)}`,
     }),
