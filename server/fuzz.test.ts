@@ -28,13 +28,14 @@ import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
-  buildSchema, getNamedType, isLeafType, isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
+  buildSchema, getNamedType, isInputObjectType, isLeafType, isListType, isNonNullType, isObjectType, isScalarType,
+  type GraphQLField, type GraphQLInputType, type GraphQLObjectType, type GraphQLOutputType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPCMS_PATHS, SERVICE_TYPES, UPLOAD_SLOTS } from '../common/appcms';
 import { API_PATHS } from '../common/constants';
 import {
-  BILLING_PERIODS, COUPON_STATUSES, CURRENCIES, DISCOUNT_TYPES, ELIGIBILITIES, OFFER_STATUSES, PLAN_STATUSES,
+  BILLING_PERIODS, COUPON_STATUSES, CURRENCIES, DISCOUNT_TYPES, ELIGIBILITIES, MONEY_MINOR_MAX, OFFER_STATUSES, PLAN_STATUSES,
 } from '../common/monetization-rules';
 import { INGEST_KEY_HEADER } from '../common/ingest-contract';
 import { GRANULARITIES, REPORT_NAMES, REPORTS_PATH } from '../common/reports';
@@ -48,7 +49,7 @@ import { monetizationSchema } from './graphql/monetization';
 import { socialLoginSchema } from './graphql/social-login';
 import { supportSchema } from './graphql/support';
 import {
-  graphqlValueFor, mutate, mutationArbitrary, schemaPaths, validFor, type JsonSchema, type ValuePools,
+  LAST_DATE, MONEY_BOUNDS, OUTSIDE_DATES, graphqlValueFor, mutate, mutationArbitrary, schemaPaths, validFor, type JsonSchema, type ValuePools,
 } from './test/fuzz-inputs';
 import { createTestApp, openIsolatedTestDb, TEST_SEED_PASSWORD, type Session, type TestApp } from './test/kit';
 
@@ -78,6 +79,9 @@ const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 const SEED = Number(process.env.FUZZ_SEED ?? 19);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 
+/** Issue 37: a field that holds a date (an instant), and one that holds an amount of money. */
+const DATE_FIELD = /At$/;
+const MONEY_FIELD = /^(amount|discountValue)$/;
 const BOOKKEEPING = new Set(['sessions', 'otp_codes', 'reset_tokens', 'rate_limits', 'audit_events', 'sms_outbox']);
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALL_WRITE = { 'Dashboard 360': 'write', Content: 'write', 'Subscriptions & Offers': 'write', 'Customer Support': 'write', 'App CMS': 'write', Admin: 'write' } as const;
@@ -399,8 +403,21 @@ function queryText(query: unknown): string {
   return Object.entries(query).flatMap(([k, v]) => [v].flat().map((one) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof one === 'object' ? JSON.stringify(one) : String(one))}`)).join('&');
 }
 
-/** Sends one near-valid (or one-field-mutated) request at `route`. */
-async function nearValid(route: Route, c: Case): Promise<void> {
+/** A copy of `value` with `path` set (containers made where missing; a numeric key in a list is an index). */
+function withPath(value: unknown, path: readonly string[], leaf: unknown): unknown {
+  const copy = (value !== null && typeof value === 'object' ? structuredClone(value) : {}) as Record<string, unknown>;
+  let parent: Record<string, unknown> = copy;
+  path.slice(0, -1).forEach((key, i) => {
+    const next = parent[key];
+    if (next === null || typeof next !== 'object') parent[key] = /^\d+$/.test(path[i + 1]!) ? [] : {};
+    parent = parent[key] as Record<string, unknown>;
+  });
+  parent[path[path.length - 1]!] = leaf;
+  return copy;
+}
+
+/** Sends one near-valid (or one-field-mutated) request at `route`; `set` (path → value) is applied last (issue 37's boundary walk). */
+async function nearValid(route: Route, c: Case, set: readonly (readonly [readonly string[], unknown])[] = []): Promise<LightMyRequestResponse> {
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   const values = names.map((name, i) => paramValue(route.url, name, c.params[i]!));
   let i = 0;
@@ -414,6 +431,7 @@ async function nearValid(route: Route, c: Case): Promise<void> {
     if (version !== undefined) (payload as Record<string, unknown>).version = version;
   }
   await withCurrentVersions(payload);
+  for (const [at, value] of set) payload = withPath(payload, at, value);
   let query = c.valid.query;
   if (c.mutation.target === 'body' && MUTATING.has(route.method)) payload = mutate(payload ?? {}, schemaPaths(route.schema?.body), c.mutation.m).value;
   if (c.mutation.target === 'query' || (c.mutation.target === 'body' && !MUTATING.has(route.method))) {
@@ -432,7 +450,7 @@ async function nearValid(route: Route, c: Case): Promise<void> {
   if (route.url.startsWith('/v1/')) headerSet[INGEST_KEY_HEADER] = demoIngestionKey(c.pick % 2 ? DEMO_SITES.viewlift : DEMO_SITES.northwind);
   const outboxToken = (t.config as { devOutboxToken?: string }).devOutboxToken;
   if (route.url === API_PATHS.devOutbox && outboxToken && c.pick % 4 !== 0) headerSet['x-dev-outbox-token'] = outboxToken;
-  await check(options, key);
+  return check(options, key);
 }
 
 beforeAll(async () => {
@@ -533,14 +551,111 @@ describe('hostile input at every route', () => {
     }
     await fc.assert(fc.asyncProperty(
       fc.nat().chain((n) => caseFor(rest[n % rest.length]!).map((c) => ({ route: rest[n % rest.length]!, c }))),
-      async ({ route, c }) => nearValid(route, c),
+      async ({ route, c }) => { await nearValid(route, c); },
     ), { numRuns: runs(1000), seed: SEED, endOnFailure: true });
 
     const notReached = rest.map((route) => `${route.method} ${route.url}`).filter((key) => !captured.entered.has(key));
     expect(notReached.filter((key) => !(key in UNREACHABLE))).toEqual([]);
     expect(Object.keys(UNREACHABLE).filter((key) => captured.entered.has(key)), 'reached after all: drop from UNREACHABLE').toEqual([]);
   }, 300_000);
+
+  it('issue 37: every date field of every route at the four dates PostgreSQL cannot store (never a 5xx, never accepted) and at the last instant (never a 5xx)', async () => {
+    const walked: string[] = [];
+    for (const route of routes.filter((r) => MUTATING.has(r.method) && r.schema?.body)) {
+      for (const path of schemaPaths(route.schema!.body).filter((p) => DATE_FIELD.test(p[p.length - 1]!))) {
+        const field = path.join('.');
+        walked.push(`${route.method} ${route.url} ${field}`);
+        for (const value of [...OUTSIDE_DATES, LAST_DATE]) {
+          const [one] = fc.sample(caseFor(route), { numRuns: 1, seed: SEED });
+          const c: Case = { ...one!, who: 'actor', params: one!.params.map((p) => ({ ...p, choice: 0 })), mutation: { ...one!.mutation, target: 'none' } };
+          // A go-live date is read only with the status that takes one; a live start only for a live item.
+          const companions = field === 'scheduledAt' ? [[['status'], 'scheduled'] as const] : route.url === API_PATHS.content && field === 'startsAt' ? [[['kind'], 'live'] as const] : [];
+          const res = await nearValid(route, c, [...companions, [path, value]]);
+          if (value !== LAST_DATE) expect(res.statusCode, `${route.method} ${route.url} ${field} = ${value} was accepted: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        }
+      }
+    }
+    // The Content area's date inputs are all found (the list is what the walk found, not a hand-kept list).
+    expect(walked).toEqual(expect.arrayContaining([
+      `PATCH ${API_PATHS.content}/:id scheduledAt`, `POST ${API_PATHS.content} startsAt`,
+      'PUT /v2.0/content/:id/availability publishAt', 'PUT /v2.0/content/:id/availability unpublishAt',
+      'POST /v2.0/licences startsAt', 'POST /v2.0/licences endsAt', 'PATCH /v2.0/licences/:id startsAt', 'PATCH /v2.0/licences/:id endsAt',
+    ]));
+  }, 120_000);
 });
+
+/** Every query and mutation the endpoint answers, with its type from the schema the fuzz builds from. */
+async function graphqlOps(): Promise<{ op: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }[]> {
+  const built = buildSchema([managementSchema, monetizationSchema, socialLoginSchema, supportSchema].join('\n'));
+  const shape = await t.inject({ method: 'POST', url: API_PATHS.graphql, headers: actor.headers, payload: { query: '{ __schema { queryType { fields { name } } mutationType { fields { name } } } }' } });
+  const introspected = shape.json<{ data: { __schema: Record<'queryType' | 'mutationType', { fields: { name: string }[] }> } }>().data.__schema;
+  const ops: { op: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }[] = [];
+  for (const [op, type, root] of [['query', introspected.queryType, built.getQueryType()], ['mutation', introspected.mutationType, built.getMutationType()]] as const) {
+    for (const { name } of type.fields) {
+      const field = root?.getFields()[name];
+      expect(field, `${name} is in the schema the fuzz builds from`).toBeDefined();
+      ops.push({ op, field: field! });
+    }
+  }
+  return ops;
+}
+
+function selection(type: GraphQLOutputType, depth = 0): string {
+  const named = getNamedType(type);
+  if (isLeafType(named) || !isObjectType(named)) return '';
+  const fieldsOf = Object.values((named as GraphQLObjectType).getFields());
+  const parts = fieldsOf.flatMap((f) => {
+    if (f.args.some((a) => a.type.toString().endsWith('!'))) return [];
+    if (isLeafType(getNamedType(f.type))) return depth === 0 || /^(id|version|name|__typename)$/.test(f.name) ? [f.name] : [];
+    return depth === 0 ? [`${f.name} ${selection(f.type, depth + 1)}`.trim()].filter((s) => s.endsWith('}')) : [];
+  });
+  return `{ __typename ${parts.join(' ')} }`;
+}
+
+interface GraphqlAnswer { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[] }
+
+/** Sends one operation with `variables` and checks the answer (check()); the answer's body. */
+async function send(op: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, variables: Record<string, unknown>, who: string, pick: number, viaGet: boolean): Promise<GraphqlAnswer> {
+  const defs = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+  const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+  const query = `${op} Fuzz${defs ? `(${defs})` : ''} { ${field.name}${args ? `(${args})` : ''} ${selection(field.type)} }`;
+  const auth = headersOf(who, pick);
+  const res = viaGet && op === 'query'
+    ? await check({ method: 'GET', url: `${API_PATHS.graphql}?${new URLSearchParams({ query, variables: JSON.stringify(variables) }).toString()}`, headers: auth }, `GET ${API_PATHS.graphql}`)
+    : await check({ method: 'POST', url: API_PATHS.graphql, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) }, `POST ${API_PATHS.graphql}`, op === 'mutation');
+  const json = res.json<GraphqlAnswer>();
+  if (json.data?.[field.name] !== undefined && json.data[field.name] !== null && !json.errors) {
+    fieldOk.add(field.name);
+    fieldReached.add(field.name);
+  }
+  const code = json.errors?.[0]?.extensions?.code;
+  if (code && (Object.values(GRAPHQL_CODES) as string[]).includes(code)) fieldReached.add(field.name);
+  return json;
+}
+
+async function withVersion(field: GraphQLField<unknown, unknown>, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
+  await withCurrentVersions(variables);
+  if (!field.args.some((a) => a.name === 'version')) return variables;
+  const id = ['id', 'subscriptionId', 'subscriberId'].map((name) => variables[name]).find((v) => typeof v === 'string') as string | undefined;
+  if (field.name === 'monetizationSettingsSave') {
+    const [row] = await queryRows<{ v: number }>(t.db, sql`SELECT monetization_version AS v FROM sites WHERE site_internal_name = ${DEMO_SITES.viewlift}`);
+    return { ...variables, version: row?.v ?? 1 };
+  }
+  const version = await versionOf(id);
+  return version === undefined ? variables : { ...variables, version };
+}
+
+const variablesFor = (field: GraphQLField<unknown, unknown>) => fc.record(
+  Object.fromEntries(field.args.map((a) => [a.name, graphqlValueFor(a.type, a.name, poolsFor(field.name))])),
+).map((v) => Object.fromEntries(Object.entries(v).filter(([, value]) => value !== undefined)));
+
+/** Every leaf of a GraphQL input type (lists at their first item, input objects two levels deep), with its scalar's name. */
+function inputLeaves(type: GraphQLInputType, path: string[], depth = 0): { path: string[]; scalar: string }[] {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return inputLeaves(inner.ofType, [...path, '0'], depth);
+  if (isInputObjectType(inner)) return depth > 2 ? [] : Object.values(inner.getFields()).flatMap((f) => inputLeaves(f.type, [...path, f.name], depth + 1));
+  return isScalarType(inner) ? [{ path, scalar: inner.name }] : [];
+}
 
 describe('GraphQL', () => {
   it('documents and variables: never a 500, errors carry a message, refused mutations change nothing', async () => {
@@ -580,62 +695,7 @@ describe('GraphQL', () => {
   }, 180_000);
 
   it('every query and mutation with arguments of its types, then one at a boundary: never a 5xx, every resolver is reached', async () => {
-    const built = buildSchema([managementSchema, monetizationSchema, socialLoginSchema, supportSchema].join('\n'));
-    const shape = await t.inject({ method: 'POST', url: API_PATHS.graphql, headers: actor.headers, payload: { query: '{ __schema { queryType { fields { name } } mutationType { fields { name } } } }' } });
-    const introspected = shape.json<{ data: { __schema: Record<'queryType' | 'mutationType', { fields: { name: string }[] }> } }>().data.__schema;
-    const ops: { op: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }[] = [];
-    for (const [op, type, root] of [['query', introspected.queryType, built.getQueryType()], ['mutation', introspected.mutationType, built.getMutationType()]] as const) {
-      for (const { name } of type.fields) {
-        const field = root?.getFields()[name];
-        expect(field, `${name} is in the schema the fuzz builds from`).toBeDefined();
-        ops.push({ op, field: field! });
-      }
-    }
-
-    function selection(type: GraphQLOutputType, depth = 0): string {
-      const named = getNamedType(type);
-      if (isLeafType(named) || !isObjectType(named)) return '';
-      const fieldsOf = Object.values((named as GraphQLObjectType).getFields());
-      const parts = fieldsOf.flatMap((f) => {
-        if (f.args.some((a) => a.type.toString().endsWith('!'))) return [];
-        if (isLeafType(getNamedType(f.type))) return depth === 0 || /^(id|version|name|__typename)$/.test(f.name) ? [f.name] : [];
-        return depth === 0 ? [`${f.name} ${selection(f.type, depth + 1)}`.trim()].filter((s) => s.endsWith('}')) : [];
-      });
-      return `{ __typename ${parts.join(' ')} }`;
-    }
-
-    async function send(op: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, variables: Record<string, unknown>, who: string, pick: number, viaGet: boolean): Promise<void> {
-      const defs = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
-      const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
-      const query = `${op} Fuzz${defs ? `(${defs})` : ''} { ${field.name}${args ? `(${args})` : ''} ${selection(field.type)} }`;
-      const auth = headersOf(who, pick);
-      const res = viaGet && op === 'query'
-        ? await check({ method: 'GET', url: `${API_PATHS.graphql}?${new URLSearchParams({ query, variables: JSON.stringify(variables) }).toString()}`, headers: auth }, `GET ${API_PATHS.graphql}`)
-        : await check({ method: 'POST', url: API_PATHS.graphql, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) }, `POST ${API_PATHS.graphql}`, op === 'mutation');
-      const json = res.json<{ data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] }>();
-      if (json.data?.[field.name] !== undefined && json.data[field.name] !== null && !json.errors) {
-        fieldOk.add(field.name);
-        fieldReached.add(field.name);
-      }
-      const code = json.errors?.[0]?.extensions?.code;
-      if (code && (Object.values(GRAPHQL_CODES) as string[]).includes(code)) fieldReached.add(field.name);
-    }
-
-    async function withVersion(field: GraphQLField<unknown, unknown>, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
-      await withCurrentVersions(variables);
-      if (!field.args.some((a) => a.name === 'version')) return variables;
-      const id = ['id', 'subscriptionId', 'subscriberId'].map((name) => variables[name]).find((v) => typeof v === 'string') as string | undefined;
-      if (field.name === 'monetizationSettingsSave') {
-        const [row] = await queryRows<{ v: number }>(t.db, sql`SELECT monetization_version AS v FROM sites WHERE site_internal_name = ${DEMO_SITES.viewlift}`);
-        return { ...variables, version: row?.v ?? 1 };
-      }
-      const version = await versionOf(id);
-      return version === undefined ? variables : { ...variables, version };
-    }
-
-    const variablesFor = (field: GraphQLField<unknown, unknown>) => fc.record(
-      Object.fromEntries(field.args.map((a) => [a.name, graphqlValueFor(a.type, a.name, poolsFor(field.name))])),
-    ).map((v) => Object.fromEntries(Object.entries(v).filter(([, value]) => value !== undefined)));
+    const ops = await graphqlOps();
 
     // Each field once, shaped as its types say, signed in with every area's write; then at random.
     for (const { op, field } of ops) {
@@ -658,6 +718,75 @@ describe('GraphQL', () => {
     const names = ops.map(({ field }) => field.name);
     expect(names.filter((name) => !fieldReached.has(name) && !(name in UNREACHABLE_FIELDS))).toEqual([]);
   }, 300_000);
+
+  it('issue 37: every money and date input of every operation at its bound and past it: never a 5xx, past the bound never accepted; the plan list and subscriber pages still answer', async () => {
+    const ops = await graphqlOps();
+    const walked: string[] = [];
+    for (const { op, field } of ops) {
+      for (const arg of field.args) {
+        for (const { path, scalar } of inputLeaves(arg.type, [arg.name])) {
+          const name = path[path.length - 1]!;
+          const sibling = (key: string) => [...path.slice(0, -1), key];
+          const cases: { value: unknown; over: boolean; also: (readonly [string[], unknown])[] }[] = [];
+          if (DATE_FIELD.test(name) && scalar === 'String') {
+            cases.push(...OUTSIDE_DATES.map((value) => ({ value, over: true, also: [] })), { value: LAST_DATE, over: false, also: [] });
+          } else if (MONEY_FIELD.test(name) && scalar === 'Int') {
+            cases.push({ value: MONEY_MINOR_MAX, over: false, also: [] }, { value: MONEY_MINOR_MAX + 1, over: true, also: [] });
+          } else if (MONEY_FIELD.test(name) && scalar === 'String') {
+            for (const bound of MONEY_BOUNDS) {
+              const also: (readonly [string[], unknown])[] = [[sibling('currency'), bound.currency], ...(name === 'discountValue' ? [[sibling('discountType'), 'fixed'] as const] : [])];
+              cases.push({ value: bound.max, over: false, also }, { value: bound.over, over: true, also });
+            }
+          } else continue;
+          walked.push(`${field.name} ${path.join('.')}`);
+          for (const { value, over, also } of cases) {
+            const [sampled] = fc.sample(variablesFor(field), { numRuns: 1, seed: SEED });
+            let variables = await withVersion(field, sampled!);
+            for (const [at, v] of [...also, [path, value] as const]) variables = withPath(variables, at, v) as Record<string, unknown>;
+            const json = await send(op, field, variables, 'actor', 0, false);
+            if (over) expect(json.data?.[field.name] ?? null, `${field.name} ${path.join('.')} = ${JSON.stringify(value)} was accepted`).toBeNull();
+          }
+        }
+      }
+    }
+    expect(walked).toEqual(expect.arrayContaining([
+      'planCreate input.prices.0.amount', 'planUpdate input.prices.0.amount', 'offerCreate input.discountValue', 'offerUpdate input.discountValue',
+      'paymentRefund amount', 'offerCreate input.startsAt', 'offerCreate input.endsAt', 'couponCreate input.expiresAt', 'couponBatchGenerate input.expiresAt',
+    ]));
+
+    // Plans at the bound in each kind of currency, then every reader of amounts: the plan list, the subscriber pages, a plan change now.
+    const planIds: string[] = [];
+    for (const bound of MONEY_BOUNDS) {
+      const res = await check({
+        method: 'POST', url: API_PATHS.graphql, headers: { ...actor.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          query: 'mutation($input: PlanInput!) { planCreate(input: $input) { id prices { amount } } }',
+          variables: { input: { name: `Fuzz bound ${bound.currency}`, description: '', prices: [{ currency: bound.currency, amount: bound.max }], billingPeriod: 'month', trialDays: 0, deviceLimit: 1, status: 'active' } },
+        }),
+      }, `POST ${API_PATHS.graphql}`);
+      const created = res.json<{ data: { planCreate: { id: string; prices: { amount: number }[] } } }>().data.planCreate;
+      expect(created.prices).toEqual([{ amount: MONEY_MINOR_MAX }]);
+      planIds.push(created.id);
+    }
+    const read = async (query: string, variables: Record<string, unknown> = {}) => {
+      const res = await check({ method: 'POST', url: API_PATHS.graphql, headers: { ...actor.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) }, `POST ${API_PATHS.graphql}`, false);
+      const json = res.json<GraphqlAnswer>();
+      expect(json.errors, `${query}: ${res.body.slice(0, 300)}`).toBeUndefined();
+      return json.data!;
+    };
+    const list = await read('{ plans(limit: 100) { items { id prices { currency amount } } } }');
+    expect((list.plans as { items: { id: string }[] }).items.map((p) => p.id)).toEqual(expect.arrayContaining(planIds));
+    for (const id of pool.subscribers!.slice(0, 8)) {
+      await read('query($id: ID!) { subscriber(id: $id) { planOptions { id prices { currency amount } } subscriptions { amount nextPaymentAdjustment } payments { amount refundedAmount } } }', { id });
+    }
+    for (const id of pool.subscriptions!.slice(0, 4)) {
+      const version = await versionOf(id);
+      await check({
+        method: 'POST', url: API_PATHS.graphql, headers: { ...actor.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ query: 'mutation($id: ID!, $planId: ID!, $version: Int!) { subscriptionChangePlan(subscriptionId: $id, planId: $planId, when: "NOW", reason: "Fuzz bound", version: $version) { subscriptions { amount } } }', variables: { id, planId: planIds[0], version } }),
+      }, `POST ${API_PATHS.graphql}`);
+    }
+  }, 180_000);
 });
 
 /** GraphQL fields whose resolver no generated request reaches, with the reason. */

@@ -8,15 +8,16 @@
  * Issue 37, item 8 (monetization side): offer and coupon dates outside the one range are refused the same way.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import { INSTANT_MESSAGES } from '../common/instant-bounds';
 import { MONETIZATION_MESSAGES, MONEY_MINOR_MAX, parseMoney } from '../common/monetization-rules';
 import { DEMO_SITES } from './db/demo-accounts';
-import { networks, payments, subscribers, subscriptions } from './db/schema';
+import { networks, payments, planPriceVersions, plans, subscribers, subscriptions } from './db/schema';
 import { queryRows } from './db/seed-world';
-import { createTestApp, type Session, type TestApp } from './test/kit';
+import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
 
 interface GraphqlBody {
   data: Record<string, any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads arbitrary answer shapes
@@ -178,6 +179,33 @@ describe('every money input at MONEY_MINOR_MAX and one more', () => {
     expect(after.amount).toBe(MONEY_MINOR_MAX);
     expect(after.nextPaymentAdjustment).toBeGreaterThan(0);
     expect(after.nextPaymentAdjustment).toBeLessThanOrEqual(MONEY_MINOR_MAX);
+  });
+});
+
+describe('migration 0029: a price stored past the bound before issue 37', () => {
+  it('is brought down to the bound, so the plan list answers again; other prices are kept', async () => {
+    // A site of its own: the broken plan must not break another test's plan list meanwhile (the PostgreSQL pass shares one database).
+    const siteName = `bound-legacy-${tag()}`;
+    const legacySite = await createBareSite(t.db, siteName);
+    const user = await t.createUser({ site: siteName, roles: { 'Subscriptions & Offers': 'read' }, prefix: 'bound-legacy' });
+    const session = await t.login(user.username);
+    const list = async () => {
+      const res = await t.inject({ method: 'POST', url: API_PATHS.graphql, headers: session.headers, payload: { query: Q.plans } });
+      return { status: res.statusCode, body: res.json<GraphqlBody>() };
+    };
+    const [plan] = await t.db.insert(plans).values({
+      siteId: legacySite, name: `Bound legacy ${tag()}`, prices: [{ currency: 'USD', amount: MONEY_MINOR_MAX + 1 }, { currency: 'EUR', amount: 999 }], billingPeriod: 'month', status: 'draft',
+    }).returning();
+    await t.db.insert(planPriceVersions).values({ planId: plan!.id, siteId: legacySite, version: 2, prices: [{ currency: 'USD', amount: 99_999_999_999 }] });
+    expect((await list()).status).toBe(500);
+    const migration = readFileSync(new URL('./db/migrations/0029_money_bounds.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+    const after = await list();
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect((after.body.data!.plans.items as { id: string; prices: unknown[] }[]).find((p) => p.id === plan!.id)!.prices)
+      .toEqual([{ currency: 'USD', amount: MONEY_MINOR_MAX }, { currency: 'EUR', amount: 999 }]);
+    const [version] = await t.db.select().from(planPriceVersions).where(and(eq(planPriceVersions.planId, plan!.id), eq(planPriceVersions.version, 2)));
+    expect(version!.prices).toEqual([{ currency: 'USD', amount: MONEY_MINOR_MAX }]);
   });
 });
 

@@ -31,12 +31,34 @@ export interface JsonSchema {
   oneOf?: readonly JsonSchema[];
 }
 
+/** Issue 37: the largest amount each kind of currency takes (MONEY_MINOR_MAX minor units), and one minor unit more. */
+export const MONEY_BOUNDS = [
+  { currency: 'USD', max: '21474836.47', over: '21474836.48' },
+  { currency: 'JPY', max: '2147483647', over: '2147483648' },
+  { currency: 'KWD', max: '2147483.647', over: '2147483.648' },
+] as const;
+const MONEY_BOUNDARY_TEXTS = MONEY_BOUNDS.flatMap((b) => [b.max, b.over]);
+/** Issue 37: dates PostgreSQL cannot store (year 0, a negative year, JavaScript's last date, 9999-12-31 that is 10000 in UTC). */
+export const OUTSIDE_DATES = ['0000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '9999-12-31T23:00:00-05:00'] as const;
+/** The last instant every date input takes (common/instant-bounds.ts). */
+export const LAST_DATE = '9999-12-31T23:59:59Z';
+/**
+ * Issue 37: a stored file's address under a site that is not the caller's (files are scoped to their
+ * site): a brand image or artwork naming it is a 400 naming the field, fetching it a 404, never a 5xx.
+ */
+export const FOREIGN_FILE_URL = `/v2.0/appcms/files/00000000-0000-4000-8000-000000000037/${'ab'.repeat(32)}.png`;
+
 /** Values a field is pushed to, one at a time. */
 const BOUNDARIES: readonly unknown[] = [
   2147483647, 2147483648, -2147483649, 9007199254740991, -9007199254740991, 1e21, -1e21, -1, 0, 1.5, -0.5,
   'x'.repeat(20_000), '', ' ', '1', '-1', '9007199254740993', '1e21', 'NaN', '0x10', 'null', 'true',
   '2026-02-30', '2026-11-26T10:07:07+20:00', '9999-12-31', '0000-01-01', '-'.repeat(36), 'X'.repeat(300),
   '😀'.repeat(50), '<script>alert(1)</script>', "' OR '1'='1", null, true, false, [], {}, [null], { a: 1 },
+  // Issue 37: amounts at the money bound (2^31 - 1 minor units) and one more, in 2, 0 and 3 decimals;
+  // the four dates PostgreSQL cannot store, and the last instant of the product's range.
+  ...MONEY_BOUNDARY_TEXTS, ...OUTSIDE_DATES, LAST_DATE,
+  // Issue 37: another site's file.
+  FOREIGN_FILE_URL,
 ];
 
 /** Strings of plain printable text (the hostile characters are the other fuzz's job). */
