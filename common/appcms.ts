@@ -21,7 +21,10 @@ export const APPCMS_PATHS = {
   /** POST `${withdraw}/{site}/{network}`: a launched network goes back to not launched (issue 28). */
   withdraw: '/v2.0/appcms/withdraw',
   uploads: '/v2.0/appcms/uploads',
-  /** Stored uploads, served by content hash: `${files}/{key}`. */
+  /**
+   * Stored uploads, served by content hash: `${files}/{site id}/{key}`, only while that site holds
+   * the file (issue 37); `${files}/{key}` still serves files sites held before (legacy addresses).
+   */
   files: '/v2.0/appcms/files',
 } as const;
 
@@ -42,6 +45,8 @@ export const APPCMS_MESSAGES = {
   uploadSvgComplex: (maxElements: number, maxDepth: number) => `The SVG is too complex: at most ${maxElements} elements, nested at most ${maxDepth} deep.`,
   uploadHint: (maxPixels: number, maxKb: number) => `PNG, WebP or SVG, up to ${maxPixels} × ${maxPixels} pixels and ${maxKb} KB`,
   uploadSlot: 'Upload to the logo or the icon.',
+  /** Issue 37: a files address that is not one of this site's uploads (another site's, or never uploaded). */
+  fileNotOfSite: 'This image is not a file uploaded to this site: upload it again.',
   noVersions: 'No versions yet.',
   noChanges: OWN_MESSAGES.networkCopyNoChanges,
   colour: 'Use a colour like #1A2B3C.',

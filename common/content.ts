@@ -257,8 +257,8 @@ export const ARTWORK_SPECS: Readonly<Record<ArtworkSlot, {
 };
 export const ARTWORK_RATIO_TOLERANCE = 0.02;
 
-/** Where a stored artwork lives (the AppCMS upload store, served by content hash). */
-export const ARTWORK_URL = /^\/v2\.0\/appcms\/files\/[0-9a-f]{64}\.(png|webp)$/;
+/** Where a stored artwork lives (the AppCMS upload store, served by site and content hash; unscoped: from before issue 37). */
+export const ARTWORK_URL = /^\/v2\.0\/appcms\/files\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/)?[0-9a-f]{64}\.(png|webp)$/;
 
 /** Paths of the create flow (under API_PATHS.content). */
 export const CONTENT_CREATE_PATHS = {

@@ -321,7 +321,8 @@ describe('uploads', () => {
     expect(res.statusCode).toBe(200);
     const { url, contentType, width, height } = res.json<{ url: string; contentType: string; width: number; height: number }>();
     expect({ contentType, width, height }).toEqual({ contentType: 'image/png', width: 320, height: 80 });
-    expect(url).toMatch(new RegExp(`^${APPCMS_PATHS.files}/[0-9a-f]{64}\\.png$`));
+    // Issue 37: under the site's own address (files are scoped to their site).
+    expect(url).toMatch(new RegExp(`^${APPCMS_PATHS.files}/${(await t.siteByName(SITE)).id}/[0-9a-f]{64}\\.png$`));
     expect(filesOnDisk()).toContain(url.split('/').pop());
     const file = await t.get(url);
     expect(file.statusCode).toBe(200);

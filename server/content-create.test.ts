@@ -67,7 +67,8 @@ describe('POST /v2.0/content/artwork/:slot', () => {
     expect(poster.statusCode).toBe(200);
     const answer = poster.json<ArtworkUploadResponse>();
     expect(answer).toMatchObject({ success: true, width: 400, height: 600 });
-    expect(answer.url).toMatch(/^\/v2\.0\/appcms\/files\/[0-9a-f]{64}\.png$/);
+    // Issue 37: under the site's own address (files are scoped to their site).
+    expect(answer.url).toMatch(/^\/v2\.0\/appcms\/files\/[0-9a-f-]{36}\/[0-9a-f]{64}\.png$/);
     const served = await t.get(answer.url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');

@@ -10,11 +10,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPCMS_MESSAGES, APPCMS_PATHS, UPLOAD_LIMITS } from '../common/appcms';
+import { CONTENT_CREATE_MESSAGES, CONTENT_CREATE_PATHS } from '../common/content';
+import { OWN_MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
-import { auditEvents, networks } from './db/schema';
+import { auditEvents, networkBrands, networks, uploadFiles } from './db/schema';
 import { APPCMS_AUDIT } from './domain/appcms';
 import { createUploadStorage } from './storage/upload-storage';
 import { createTestApp, type Session, type TestApp } from './test/kit';
@@ -211,6 +213,9 @@ describe('stored uploads are served so that they cannot act', () => {
     const hostile = Buffer.from(svg('<script>alert(document.cookie)</script>'));
     const key = `${'ab'.repeat(32)}.svg`;
     await createUploadStorage(dataDir).put(key, hostile);
+    // Served at the old unscoped address only as a file a site held before issue 37 (migration 0031's backfill).
+    expect((await t.get(`${APPCMS_PATHS.files}/${key}`)).statusCode).toBe(404);
+    await t.db.insert(uploadFiles).values({ siteId: (await t.siteByName(SITE)).id, key, legacy: true });
     const file = await t.get(`${APPCMS_PATHS.files}/${key}`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(hostile)).toBe(true);
@@ -293,5 +298,132 @@ describe('PNG and WebP uploads: decoded, size-checked and re-encoded', () => {
   it('refuses a JPEG (not an accepted type), whatever it is called', async () => {
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1370B3' } }).jpeg().toBuffer();
     await expectRefused(jpeg, 'image/png', APPCMS_MESSAGES.uploadType);
+  });
+});
+
+/**
+ * Issue 37: the file store is shared by content hash, but files belong to the site that uploaded
+ * them. Another site's file cannot be referenced (brand images, content artwork: a 400 naming the
+ * field, exactly as for a file never uploaded) nor fetched at a site's address (404), and a new
+ * upload is not served at the old unscoped address. Files a site referenced before (migration 0031's
+ * backfill) keep working at their old address, for that site only.
+ */
+describe('uploaded files are scoped to their site', () => {
+  const OTHER = DEMO_SITES.northwind;
+  let other: Session;
+  let own: { id: string };
+  let foreign: { id: string };
+  const headersOf = (session: Session) => ({ ...session.headers, 'content-type': 'application/json' });
+
+  async function brandedNetwork(siteId: string): Promise<string> {
+    const identifier = `s-${randomUUID().slice(0, 8)}`;
+    const [row] = await t.db.insert(networks).values({ siteId, identifier, name: `Scope ${identifier}`, image: '/logo.svg', isActive: false, isDefault: false }).returning();
+    const theme = { primaryColor: '#AA0000', secondaryColor: '#222222', backgroundColor: '#FAFAFA', textColor: '#000000', fontFamily: 'Inter' };
+    await t.db.insert(networkBrands).values({ networkId: row!.id, logoUrl: '/a-logo.png', iconUrl: '/a-icon.png', theme, themeOtt: theme, themeApps: theme });
+    return identifier;
+  }
+
+  async function saveBrand(session: Session, site: string, network: string, change: Record<string, string>) {
+    const current = await t.inject({ method: 'GET', url: `${APPCMS_PATHS.brand}/${site}/${network}`, headers: session.headers });
+    expect(current.statusCode).toBe(200);
+    const { network: _n, ...brand } = current.json<Record<string, unknown>>();
+    void _n;
+    return t.inject({ method: 'PUT', url: `${APPCMS_PATHS.brand}/${site}/${network}`, headers: headersOf(session), payload: JSON.stringify({ ...brand, ...change }) });
+  }
+
+  const createContent = (session: Session, change: Record<string, string>) => t.inject({
+    method: 'POST', url: CONTENT_CREATE_PATHS.create, headers: headersOf(session),
+    payload: JSON.stringify({ kind: 'video', title: `Scope ${randomUUID().slice(0, 8)}`, genre: 'Drama', rating: 'PG-13', originalLanguage: 'en', durationSeconds: 600, ...change }),
+  });
+
+  beforeAll(async () => {
+    own = await t.siteByName(SITE);
+    foreign = await t.siteByName(OTHER);
+    const user = await t.createUser({ site: OTHER, roles: { 'App CMS': 'write', Content: 'write' }, prefix: 'scope-other' });
+    other = await t.login(user.username);
+  });
+
+  it("another site's upload is a 404 at any address but its own site's, and cannot be referenced by brand or artwork (400 naming the field)", async () => {
+    const network = await brandedNetwork(own.id);
+    const res = await upload(network, await image(300, 120, 'png'), 'image/png');
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json<{ url: string }>();
+    const key = url.split('/').pop()!;
+    expect(url).toBe(`${APPCMS_PATHS.files}/${own.id}/${key}`);
+    expect((await t.get(url)).statusCode).toBe(200);
+    // A site address that is not a site id is bad input, never a 500.
+    expect((await t.get(`${APPCMS_PATHS.files}/not-a-site/${key}`)).statusCode).toBe(400);
+    expect((await t.get(`${APPCMS_PATHS.files}/${own.id.toUpperCase()}/${key}`)).statusCode).toBe(400);
+    // Not at the other site's address, nor at the old unscoped one (a new upload is not legacy).
+    for (const address of [`${APPCMS_PATHS.files}/${foreign.id}/${key}`, `${APPCMS_PATHS.files}/${key}`]) {
+      const served = await t.get(address);
+      expect(served.statusCode, address).toBe(404);
+      expect(served.json()).toEqual({ success: false, message: OWN_MESSAGES.notFound });
+    }
+
+    const otherNetwork = await brandedNetwork(foreign.id);
+    for (const [field, value] of [
+      ['logoUrl', url], ['iconUrl', url], ['logoUrl', `${APPCMS_PATHS.files}/${key}`], ['logoUrl', `${APPCMS_PATHS.files}/${foreign.id}/${key}`],
+      ['logoUrl', `${APPCMS_PATHS.files}/${foreign.id}/../${key}`],
+    ] as const) {
+      const saved = await saveBrand(other, OTHER, otherNetwork, { [field]: value });
+      expect(saved.statusCode, `${field} = ${value}`).toBe(400);
+      expect(saved.json()).toEqual({ success: false, message: APPCMS_MESSAGES.fileNotOfSite, fields: { [field]: APPCMS_MESSAGES.fileNotOfSite } });
+    }
+    const brand = await t.inject({ method: 'GET', url: `${APPCMS_PATHS.brand}/${OTHER}/${otherNetwork}`, headers: other.headers });
+    expect(brand.json()).toMatchObject({ logoUrl: '/a-logo.png', iconUrl: '/a-icon.png', version: 1 });
+    // The owner references it (its own address), and a link elsewhere is not a file of this server.
+    expect((await saveBrand(admin, SITE, network, { logoUrl: url })).statusCode).toBe(200);
+    expect((await saveBrand(other, OTHER, otherNetwork, { logoUrl: 'https://cdn.example.test/logo.png' })).statusCode).toBe(200);
+
+    // Content artwork: the poster this site uploaded, named by another site's writer.
+    const poster = await t.inject({
+      method: 'POST', url: `${CONTENT_CREATE_PATHS.artwork}/poster`, payload: await image(240, 360, 'png'),
+      headers: { ...admin.headers, 'content-type': 'image/png' },
+    });
+    expect(poster.statusCode).toBe(200);
+    const posterUrl = poster.json<{ url: string }>().url;
+    expect(posterUrl.startsWith(`${APPCMS_PATHS.files}/${own.id}/`)).toBe(true);
+    const posterKey = posterUrl.split('/').pop()!;
+    for (const value of [posterUrl, `${APPCMS_PATHS.files}/${posterKey}`, `${APPCMS_PATHS.files}/${foreign.id}/${posterKey}`]) {
+      const created = await createContent(other, { posterUrl: value });
+      expect(created.statusCode, value).toBe(400);
+      expect(created.json()).toMatchObject({ success: false, message: CONTENT_CREATE_MESSAGES.artworkUrlInvalid, fields: { posterUrl: CONTENT_CREATE_MESSAGES.artworkUrlInvalid } });
+      const thumb = await createContent(other, { thumbnailUrl: value });
+      expect(thumb.json()).toMatchObject({ fields: { thumbnailUrl: CONTENT_CREATE_MESSAGES.artworkUrlInvalid } });
+    }
+    expect((await createContent(admin, { posterUrl })).statusCode).toBe(200);
+
+    // The other site uploading the same bytes holds its own copy, at its own address only.
+    const again = await t.inject({
+      method: 'POST', url: `${CONTENT_CREATE_PATHS.artwork}/poster`, payload: await image(240, 360, 'png'),
+      headers: { ...other.headers, 'content-type': 'image/png' },
+    });
+    expect(again.json<{ url: string }>().url).toBe(`${APPCMS_PATHS.files}/${foreign.id}/${posterKey}`);
+    expect((await createContent(other, { posterUrl: again.json<{ url: string }>().url })).statusCode).toBe(200);
+  });
+
+  it('migration 0031 keeps the files sites referenced before: served at their old address, referable by their site only', async () => {
+    const network = await brandedNetwork(own.id);
+    const res = await upload(network, await image(310, 120, 'png'), 'image/png');
+    const key = res.json<{ url: string }>().url.split('/').pop()!;
+    const legacyUrl = `${APPCMS_PATHS.files}/${key}`;
+    // As an older release left it: the brand names the unscoped address, and nobody holds the file yet.
+    const [row] = await t.db.select({ id: networks.id }).from(networks).where(eq(networks.identifier, network));
+    await t.db.update(networkBrands).set({ logoUrl: legacyUrl }).where(eq(networkBrands.networkId, row!.id));
+    await t.db.delete(uploadFiles).where(eq(uploadFiles.key, key));
+    expect((await t.get(legacyUrl)).statusCode).toBe(404);
+    const migration = readFileSync(join(import.meta.dirname, 'db', 'migrations', '0031_upload_site_scope.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+
+    expect(await t.db.select({ siteId: uploadFiles.siteId, legacy: uploadFiles.legacy }).from(uploadFiles).where(eq(uploadFiles.key, key)))
+      .toEqual([{ siteId: own.id, legacy: true }]);
+    expect((await t.get(legacyUrl)).statusCode).toBe(200);
+    expect((await t.get(`${APPCMS_PATHS.files}/${own.id}/${key}`)).statusCode).toBe(200);
+    expect((await t.get(`${APPCMS_PATHS.files}/${foreign.id}/${key}`)).statusCode).toBe(404);
+    // Its site saves the brand as it is and may name it again; the other site may not.
+    expect((await saveBrand(admin, SITE, network, { iconUrl: legacyUrl })).statusCode).toBe(200);
+    const otherNetwork = await brandedNetwork(foreign.id);
+    expect((await saveBrand(other, OTHER, otherNetwork, { logoUrl: legacyUrl })).json()).toMatchObject({ fields: { logoUrl: APPCMS_MESSAGES.fileNotOfSite } });
   });
 });

@@ -9,6 +9,7 @@ import type { DeviceEntry, ThemeColors } from '../../common/contract';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
+import { isLegacyFile, recordSiteFile, siteFileHold, siteMayReference } from './upload-files-repository';
 import { networkBrands, networkDevices, networkSettings, networkSettingsVersions, sites } from './schema';
 
 export type SettingsVersionRow = typeof networkSettingsVersions.$inferSelect;
@@ -108,6 +109,19 @@ function repositoryOver(db: Executor) {
     },
     audit(values: Omit<AuditEventValues, 'at'>): Promise<void> {
       return insertAuditEvent(db, values);
+    },
+    /* Which site holds which stored upload (issue 37, server/db/upload-files-repository.ts). */
+    recordFile(siteId: string, key: string): Promise<void> {
+      return recordSiteFile(db, siteId, key);
+    },
+    fileHold(siteId: string, key: string) {
+      return siteFileHold(db, siteId, key);
+    },
+    isLegacyFile(key: string): Promise<boolean> {
+      return isLegacyFile(db, key);
+    },
+    mayReferenceFile(siteId: string, ref: { siteId?: string; key: string }): Promise<boolean> {
+      return siteMayReference(db, siteId, ref);
     },
   };
 }

@@ -257,6 +257,19 @@ export const revisions = pgTable('revisions', {
 ]);
 
 /** Fixed-window rate-limit counters, shared by every server instance. */
+/**
+ * Issue 37: which site holds which stored upload (server/storage/upload-storage.ts keys: content hash
+ * and extension). A site references and is served only its own files; `legacy` rows (backfilled by
+ * migration 0031 from what sites referenced or uploaded before) are also served at the old unscoped
+ * address.
+ */
+export const uploadFiles = pgTable('upload_files', {
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  legacy: boolean('legacy').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ name: 'upload_files_site_id_key_pk', columns: [t.siteId, t.key] }), index('upload_files_key_idx').on(t.key)]);
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  APPCMS_MESSAGES, APPCMS_PATHS, BRAND_LABELS, DEVICE_PLATFORMS, SETTINGS_FIELDS, SETTINGS_LABELS, TEMPLATES,
+  APPCMS_MESSAGES, BRAND_LABELS, DEVICE_PLATFORMS, SETTINGS_FIELDS, SETTINGS_LABELS, TEMPLATES,
   UPLOAD_SLOTS, diffValues, flattenBrand, validateBrand, validateDevices, validateService, validateSettings,
   type AppcmsBrand, type AppcmsDevices, type AppcmsService, type AppcmsSettings, type CopyPreview, type FieldErrors,
   type ServiceFields, type SettingValue, type SettingsVersion,
@@ -17,7 +17,7 @@ import { MAX_VERSION, type DeviceEntry, type ThemeColors } from '../../common/co
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import type { AppcmsRepository, ServiceRow, ServiceWrite, SettingsVersionRow } from '../db/appcms-repository';
 import type { NetworkRepository } from '../db/network-repository';
-import type { UploadStorage } from '../storage/upload-storage';
+import { parseFileUrl, siteFileUrl, type UploadStorage } from '../storage/upload-storage';
 import { checkImage } from '../storage/image-check';
 import { conflict, invalid, notFound } from './errors';
 import { auditObject, recordRevision, type RevisionInput } from './revisions';
@@ -119,6 +119,7 @@ export async function saveBrand(deps: AppcmsDeps, caller: AppcmsCaller, site: un
     logoUrl: String(body.logoUrl).trim(), iconUrl: String(body.iconUrl).trim(),
     theme: themeOf(body.theme), themeOtt: themeOf(body.themeOtt), themeApps: themeOf(body.themeApps),
   };
+  await refuseForeignFiles(deps, siteRow.id, { logoUrl: [values.logoUrl, before.logoUrl], iconUrl: [values.iconUrl, before.iconUrl] });
   return invalidatingAfter(deps, siteRow.id, () => deps.store.transaction(async (tx) => {
     const row = await tx.saveBrand(networkRow.id, version, values, new Date());
     if (!row) throw staleVersion();
@@ -388,6 +389,21 @@ export async function copyPreview(deps: AppcmsDeps, caller: NetworkCaller, site:
 
 /* ------------------------------- Uploads ------------------------------- */
 
+/**
+ * Issue 37: a brand image under the files path must be a file of this site (its own address, or its
+ * own legacy file at the old one); another site's file is refused exactly like one never uploaded,
+ * 400 naming the field. A value the brand already holds is kept as it is; links elsewhere are not
+ * files of this server and are not checked here.
+ */
+async function refuseForeignFiles(deps: AppcmsDeps, siteId: string, fields: Record<string, [next: string, before: string]>): Promise<void> {
+  for (const [field, [next, before]] of Object.entries(fields)) {
+    if (next === before) continue;
+    const ref = parseFileUrl(next);
+    if (ref === undefined) continue;
+    if (ref === 'malformed' || !(await deps.store.mayReferenceFile(siteId, ref))) throw invalid(field, APPCMS_MESSAGES.fileNotOfSite, { [field]: APPCMS_MESSAGES.fileNotOfSite });
+  }
+}
+
 export async function uploadImage(
   deps: AppcmsDeps, caller: AppcmsCaller, site: unknown, network: unknown, slot: string, bytes: Buffer,
 ): Promise<{ url: string; contentType: string; width: number; height: number }> {
@@ -399,9 +415,10 @@ export async function uploadImage(
   if (!checked.ok) throw invalid('file', checked.message);
   const key = `${createHash('sha256').update(checked.bytes).digest('hex')}.${checked.ext}`;
   await deps.storage.put(key, checked.bytes);
+  await deps.store.recordFile(siteRow.id, key);
   await deps.store.audit({
     actorUserId: caller.userId, action: APPCMS_AUDIT.upload, siteId: siteRow.id, networkIdentifier: networkRow.identifier,
     detail: { slot, key, bytes: checked.bytes.length, contentType: checked.contentType, width: checked.width, height: checked.height },
   });
-  return { url: `${APPCMS_PATHS.files}/${key}`, contentType: checked.contentType, width: checked.width, height: checked.height };
+  return { url: siteFileUrl(siteRow.id, key), contentType: checked.contentType, width: checked.width, height: checked.height };
 }

@@ -16,7 +16,6 @@ import {
   type ArtworkSlot, type ArtworkUploadResponse, type ContentCreateRequest, type ContentFamilyResponse, type ContentSeason,
   type ContentUpdateResponse,
 } from '../../common/content';
-import { APPCMS_PATHS } from '../../common/appcms';
 import { readInstant } from '../../common/instant-bounds';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit } from '../../common/roles';
@@ -27,7 +26,8 @@ import {
 } from '../db/content-create-repository';
 import { findContent, toItem, type ContentRow } from '../db/content-repository';
 import { checkImage } from '../storage/image-check';
-import type { UploadStorage } from '../storage/upload-storage';
+import { parseFileUrl, siteFileUrl, type UploadStorage } from '../storage/upload-storage';
+import { recordSiteFile, siteMayReference } from '../db/upload-files-repository';
 import type { AuthContext } from './auth-context';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { auditObject, recordRevision } from './revisions';
@@ -186,7 +186,11 @@ export function createContentCreateService(deps: { db: Db; storage: UploadStorag
       const values = rowOf(caller.site.id, request, at);
       for (const [field, url] of [['posterUrl', values.posterUrl], ['thumbnailUrl', values.artworkUrl]] as const) {
         // Only a file this server stored (an upload answers its URL): never a link to elsewhere.
-        if (url && !(await storage.get(url.split('/').pop()!))) throw refuse(field, M.artworkUrlInvalid);
+        // Issue 37: and a file of this site (another site's is refused like one never uploaded).
+        const ref = url ? parseFileUrl(url) : undefined;
+        if (url && (typeof ref !== 'object' || !(await siteMayReference(db, caller.site.id, ref)) || !(await storage.get(ref.key)))) {
+          throw refuse(field, M.artworkUrlInvalid);
+        }
       }
       const takenMessage = () => M.episodeTaken(values.episodeNumber!, values.seasonNumber!, seriesTitle);
       let seriesTitle = '';
@@ -235,11 +239,12 @@ export function createContentCreateService(deps: { db: Db; storage: UploadStorag
       if (width < spec.minWidth || height < spec.minHeight) throw refuse('file', M.artworkTooSmall(spec.label, spec.minWidth, spec.minHeight, width, height));
       const key = `${createHash('sha256').update(checked.bytes).digest('hex')}.${checked.ext}`;
       await storage.put(key, checked.bytes);
+      await recordSiteFile(db, caller.site.id, key);
       await insertAuditEvent(db, {
         at: now(), action: 'content.artwork_upload', actorUserId: caller.user.id, siteId: caller.site.id,
         detail: scrubDetail({ slot, key, bytes: checked.bytes.length, contentType: checked.contentType, width, height }),
       });
-      return { success: true, url: `${APPCMS_PATHS.files}/${key}`, width, height };
+      return { success: true, url: siteFileUrl(caller.site.id, key), width, height };
     },
 
     async family(caller, id) {

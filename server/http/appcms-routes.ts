@@ -7,10 +7,10 @@
  * The v2.0 editors (spec §7.5, common/appcms.ts APPCMS_PATHS): brand, settings with versions and
  * restore, devices, service (with the template), the signing key, the copy-from-default preview,
  * uploads (raw image bodies, checked by content) and the stored files (public, immutable, served
- * by content hash with their content type). Refusals are DomainErrors, so they answer
+ * by site and content hash with their content type; a site's address serves only its own files). Refusals are DomainErrors, so they answer
  * `{ success: false, message }` with their status; never a 500 for bad input.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { APPCMS_PATHS, UPLOAD_LIMITS } from '../../common/appcms';
 import { API_PATHS } from '../../common/constants';
 import { OWN_MESSAGES } from '../../common/messages';
@@ -150,29 +150,43 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
     });
   });
 
-  // The stored files: public, addressed by content hash.
+  // The stored files: public, addressed by site and content hash (issue 37: a site's address serves
+  // only that site's files; the unscoped address only files sites held before, see migration 0031).
   await app.register(async (open) => {
-    open.get<{ Params: { key: string } }>(`${APPCMS_PATHS.files}/:key`, {
-      schema: {
-        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } },
-        response: answers({ 200: RAW_BODY }),
-      },
-      // Runs after the site-wide onSend hook (security-headers.ts), so this answer carries its own CSP.
-      onSend: async (_request, reply, payload) => {
-        reply.header('content-security-policy', UPLOAD_CSP);
-        reply.header('x-content-type-options', 'nosniff');
-        return payload;
-      },
-    }, async (request, reply) => {
-      const bytes = await deps.storage.get(request.params.key);
-      const ext = request.params.key.split('.').pop() ?? '';
+    // Runs after the site-wide onSend hook (security-headers.ts), so this answer carries its own CSP.
+    const fileHeaders = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.header('content-security-policy', UPLOAD_CSP);
+      reply.header('x-content-type-options', 'nosniff');
+      return payload;
+    };
+    const serve = async (reply: FastifyReply, key: string, held: boolean) => {
+      const bytes = held ? await deps.storage.get(key) : undefined;
+      const ext = key.split('.').pop() ?? '';
+      // Another site's file answers exactly like a file never stored.
       if (!bytes) return reply.code(404).send({ success: false, message: OWN_MESSAGES.notFound });
       return reply
         .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
         .header('cache-control', 'public, max-age=31536000, immutable')
         // The key is `<64 hex>.<ext>` (STORAGE_KEY): a safe name as it is.
-        .header('content-disposition', `inline; filename="${request.params.key}"`)
+        .header('content-disposition', `inline; filename="${key}"`)
         .send(bytes);
-    });
+    };
+    open.get<{ Params: { site: string; key: string } }>(`${APPCMS_PATHS.files}/:site/:key`, {
+      schema: {
+        params: {
+          type: 'object', required: ['site', 'key'],
+          properties: { site: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }, key: { type: 'string', pattern: STORAGE_KEY.source } },
+        },
+        response: answers({ 200: RAW_BODY }),
+      },
+      onSend: fileHeaders,
+    }, async (request, reply) => serve(reply, request.params.key, (await deps.store.fileHold(request.params.site, request.params.key)) !== undefined));
+    open.get<{ Params: { key: string } }>(`${APPCMS_PATHS.files}/:key`, {
+      schema: {
+        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } },
+        response: answers({ 200: RAW_BODY }),
+      },
+      onSend: fileHeaders,
+    }, async (request, reply) => serve(reply, request.params.key, await deps.store.isLegacyFile(request.params.key)));
   });
 };
