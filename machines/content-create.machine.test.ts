@@ -84,6 +84,9 @@ describe('createRequestOf and missingFields', () => {
     expect(body).not.toHaveProperty('seasons');
     expect(missingFields({ kind: 'live', values: values({ startsAt: '2026-02-30T10:00' }), timeZone: 'UTC' })).toEqual({ startsAt: M.startsAtInvalid });
     expect(missingFields({ kind: 'live', values: values({}), timeZone: 'UTC' })).toEqual({ startsAt: M.startsAtRequired });
+    // Issue 37: the one range of dates (common/instant-bounds.ts): 9999-12-31 23:00 in New York is 10000 in UTC.
+    expect(missingFields({ kind: 'live', values: values({ startsAt: '9999-12-31T23:00' }), timeZone: 'America/New_York' })).toEqual({ startsAt: M.startsAtOutOfRange });
+    expect(missingFields({ kind: 'live', values: values({ startsAt: '9999-12-31T18:59' }), timeZone: 'America/New_York' })).toEqual({});
   });
 
   it('sends a video\'s duration in seconds and a release day, and asks a series for seasons', () => {

@@ -38,6 +38,20 @@ describe('PlansPage', () => {
     expect(pageFakes.saves.at(-1)).toMatchObject({ kind: 'plan', input: { id: PLAN.id, version: 3, changes: { priceAmounts: ['12.50'] } } });
   });
 
+  it('refuses beside the field a price past the one money bound (issue 37), and saves the largest one', async () => {
+    const view = await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs('contributor') });
+    const amount = screen.getByRole('spinbutton', { name: 'Amount 1' });
+    await view.user.clear(amount);
+    await view.user.type(amount, '21474836.48');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(MONETIZATION_MESSAGES.priceTooLarge('USD'))).toBeTruthy();
+    expect(MONETIZATION_MESSAGES.priceTooLarge('USD')).toBe('Enter an amount of at most 21474836.47 USD.');
+    await view.user.clear(amount);
+    await view.user.type(amount, '21474836.47');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(pageFakes.saves.at(-1)).toMatchObject({ kind: 'plan', input: { id: PLAN.id, changes: { priceAmounts: ['21474836.47'] } } });
+  });
+
   it('shows a read level the list and a disabled form, without create, duplicate, delete or save', async () => {
     await renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs('read') });
     expect(screen.queryByRole('link', { name: 'New plan' })).toBeNull();
