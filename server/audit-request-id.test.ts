@@ -109,5 +109,16 @@ describe('request ids are minted by the server (issue 37)', () => {
     expect(undo.statusCode).toBe(404);
     expect(undo.json()).toMatchObject({ success: false, message: UNDO_MESSAGES.nothing });
     expect((await t.db.select().from(revisions)).length).toBe(before);
+
+    // A revision stored before ids were the server's, carrying admin's id but content@'s name (what the
+    // report saw), is not joined to admin's row either.
+    const contentUser = (await t.db.select().from(revisions).where(eq(revisions.objectId, other.id)))[0]!.actorUserId;
+    await t.db.insert(revisions).values({
+      siteId, objectKind: 'content', objectId: item.id, objectName: adminTitle, actorUserId: contentUser, requestId: adminRequest,
+      changes: [{ field: 'rating', before: 'PG', after: 'R' }],
+    });
+    const again = await t.inject({ method: 'GET', url: `${API_PATHS.admin}/audit?action=content.update&pageSize=100`, headers: admin.headers });
+    const adminAgain = again.json<{ items: AuditLogEntry[] }>().items.find((e) => e.actor?.username === 'admin@demo.test' && e.object?.id === item.id)!;
+    expect(adminAgain.changes.map((c) => c.field)).toEqual(['Title']);
   });
 });

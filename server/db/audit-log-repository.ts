@@ -59,7 +59,8 @@ export function createAuditLogRepository(db: Db) {
     async revisionsOfRequests(siteId: string, requestIds: readonly string[]) {
       if (requestIds.length === 0) return [];
       return db.select({
-        requestId: revisions.requestId, objectKind: revisions.objectKind, objectId: revisions.objectId, seq: revisions.seq, changes: revisions.changes,
+        requestId: revisions.requestId, actorUserId: revisions.actorUserId, objectKind: revisions.objectKind, objectId: revisions.objectId, seq: revisions.seq,
+        changes: revisions.changes,
       }).from(revisions)
         .where(and(eq(revisions.siteId, siteId), inArray(revisions.requestId, [...requestIds])))
         .orderBy(revisions.seq);

@@ -178,7 +178,9 @@ export function createAuditLogService(repo: AuditLogRepository) {
     const revisions = await repo.revisionsOfRequests(siteId, requestIds);
     type KindChange = RevisionChange & { kind: string | null };
     const changesOf = (row: AuditLogRow): KindChange[] => {
-      const own = row.requestId ? revisions.filter((r) => r.requestId === row.requestId) : [];
+      // Issue 37: a request's revisions are its actor's (request ids are the server's; rows stored
+      // before that may share a caller-chosen id with another actor's, and never join them).
+      const own = row.requestId ? revisions.filter((r) => r.requestId === row.requestId && (!row.actorUserId || !r.actorUserId || r.actorUserId === row.actorUserId)) : [];
       const ofObject = row.objectId ? own.filter((r) => r.objectKind === row.objectKind && r.objectId === row.objectId) : own;
       // A bulk write names no single object: every revision of its request (one per item).
       if (ofObject.length > 0) return ofObject.flatMap((r) => r.changes.map((c) => ({ ...c, kind: r.objectKind })));
