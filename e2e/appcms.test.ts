@@ -107,7 +107,8 @@ describe('AppCMS editors in Chromium', () => {
     await page.getByText('Logo uploaded. Save to use it.').waitFor();
     const logo = page.getByRole('img', { name: 'Logo at 160 px' });
     const url = await logo.getAttribute('src');
-    expect(url).toMatch(/^\/v2\.0\/appcms\/files\/[0-9a-f]{64}\.png$/);
+    // Issue 37: under the site's own address (uploaded files are scoped to their site).
+    expect(url).toMatch(/^\/v2\.0\/appcms\/files\/[0-9a-f-]{36}\/[0-9a-f]{64}\.png$/);
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
     expect(await page.getByTestId('sample-theme').locator('img').getAttribute('src')).toBe(url);
     await page.getByRole('button', { name: 'Save' }).click();
