@@ -73,7 +73,7 @@ describe('sign-in per seeded account kind', () => {
         await openUserMenu(page);
         const menu = page.getByRole('menu');
         expect(await menu.getByRole('menuitem').allTextContents()).toEqual(
-          [...(account.adminItem ? ['Admin'] : []), 'Change Password', 'My sessions', 'Two-factor authentication', 'Français', 'Logout'],
+          [...(account.adminItem ? ['Admin'] : []), 'Change Password', 'My sessions', 'Two-factor authentication', 'Logout'],
         );
       }
       expect(await cookie(context, 'accessToken')).toBeTruthy();

@@ -4,7 +4,6 @@ import { TOTP_MESSAGES, type TotpStatusResponse } from '../../../common/totp';
 import { totpEnrolmentMachine } from '../../../machines/totp-enrolment.machine';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView, settle } from '../../test-support/render-view';
-import { setLanguage } from '../shared/preferences';
 import { TwoFactorPage } from './TwoFactorPage';
 import { TOTP_TEXT } from './totp-text';
 
@@ -123,14 +122,4 @@ describe('TwoFactorPage (/account/security)', () => {
     expect(screen.getByText(EN.requiredNote)).toBeTruthy();
   });
 
-  it('speaks French when the user chose it', async () => {
-    setLanguage('fr');
-    try {
-      await renderPage().view;
-      expect(screen.getByRole('heading', { level: 1, name: TOTP_TEXT.fr.pageTitle })).toBeTruthy();
-      expect(screen.getByRole('button', { name: TOTP_TEXT.fr.setUp })).toBeTruthy();
-    } finally {
-      setLanguage('en');
-    }
-  });
 });

@@ -1,6 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '../shared/preferences';
+import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { renderView } from '../../test-support/render-view';
@@ -34,23 +33,3 @@ describe('InactivityWarningDialog', () => {
   });
 });
 
-describe('InactivityWarningDialog in French (issue 20)', () => {
-  afterEach(() => setLanguage('en'));
-
-  it('warns with its title, countdown and button in the chosen language', async () => {
-    setLanguage('fr');
-    const clock = new SimulatedClock();
-    const view = await renderView(<InactivityWarningDialog />, {
-      clock,
-      config: { inactivityTimeoutMinutes: 2 },
-      given: (root) => {
-        systemActor(root, 'inactivity').send({ type: 'path.changed', path: '/content' });
-        clock.increment(60_000);
-      },
-    });
-    expect(screen.getByRole('dialog', { name: 'Êtes-vous toujours là ?' })).toBeTruthy();
-    expect(screen.getByText('Déconnexion dans 60 s.')).toBeTruthy();
-    await view.user.click(screen.getByRole('button', { name: 'Rester connecté' }));
-    expect(view.sentTo('inactivity')).toEqual([{ type: 'inactivity.stay' }]);
-  });
-});

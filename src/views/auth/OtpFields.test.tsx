@@ -5,7 +5,6 @@ import { otpStepMachine, selectOtpPanel } from '../../../machines/otp-step.machi
 import { pendingActor } from '../../../machines/test-support/fakes';
 import { MESSAGES } from '../../../common/messages';
 import { renderView } from '../../test-support/render-view';
-import { setLanguage } from '../shared/preferences';
 import { OtpFields } from './OtpFields';
 
 function codeStep() {
@@ -39,18 +38,4 @@ describe('OtpFields', () => {
     expect(screen.getByRole('alert').textContent).toBe('Enter the 6 digits of the code.');
   });
 
-  it('speaks French when the shell does (the change-password dialog and the sign-in code step)', async () => {
-    setLanguage('fr');
-    try {
-      const { actor } = codeStep();
-      await renderView(<OtpFields actor={actor} step={selectOtpPanel(actor.getSnapshot())} />);
-      expect(screen.getByText('Saisissez le code à 6 chiffres envoyé sur votre téléphone mobile', { exact: false })).toBeTruthy();
-      expect(screen.getByLabelText('Code de vérification')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Renvoyer dans 30 s' })).toHaveProperty('disabled', true);
-      expect(screen.getByRole('button', { name: 'Mauvais numéro ?' })).toHaveProperty('disabled', true);
-      expect(screen.queryByText(MESSAGES.otpRates)).toBeNull();
-    } finally {
-      setLanguage('en');
-    }
-  });
 });

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '../shared/preferences';
+import { describe, expect, it } from 'vitest';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { MESSAGES } from '../../../common/messages';
 import { renderView } from '../../test-support/render-view';
@@ -39,16 +38,3 @@ describe('OtpModal (header Change Password)', () => {
   });
 });
 
-describe('OtpModal in French (issue 20)', () => {
-  afterEach(() => setLanguage('en'));
-
-  it('shows its title and buttons in the chosen language', async () => {
-    setLanguage('fr');
-    const view = await renderView(<OtpModal />, changing(pendingActor()));
-    const dialog = screen.getByRole('dialog', { name: 'Vérifier le code' });
-    expect(within(dialog).getByRole('status').textContent).toBe("Envoi d'un code sur votre téléphone mobile…");
-    expect(within(dialog).getByRole('button', { name: 'Confirmer' })).toHaveProperty('disabled', true);
-    await view.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-    expect(view.sentTo('passwordChange')).toEqual([{ type: 'otp.cancel' }]);
-  });
-});

@@ -17,7 +17,7 @@ import { canContinue, visibleTabsFor } from '../../../common/roles';
 import { APP_TITLE, AREAS, ROUTES } from '../../../common/constants';
 import { useAppActor, useRootActor } from '../../app-actor';
 import { NetworkSwitcher } from '../network/NetworkSwitcher';
-import { setLanguage, setTheme, usePreferences, type ThemeChoice } from '../shared/preferences';
+import { setTheme, usePreferences, type ThemeChoice } from '../shared/preferences';
 import { useShellText } from '../shared/shell-text';
 import { useTotpText } from '../account/totp-text';
 import { TOTP_ROUTES } from '../../../common/totp';
@@ -69,7 +69,7 @@ function SignedInHeader() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const text = useShellText();
   const totpText = useTotpText();
-  const { theme, language } = usePreferences();
+  const { theme } = usePreferences();
   const [compactOpen, setCompactOpen] = useState(false);
   const onHeaderKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Escape' && compactOpen) {
@@ -128,10 +128,6 @@ function SignedInHeader() {
                 </button>
               ))}
             </div>
-            <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} lang={language === 'en' ? 'fr' : 'en'}
-              onClick={() => setLanguage(language === 'en' ? 'fr' : 'en')}>
-              {text.language}
-            </button>
             <button type="button" className={css.menuItem} role="menuitem" tabIndex={-1} onClick={() => logout.send({ type: 'logout.request' })}>
               {text.logout}
             </button>

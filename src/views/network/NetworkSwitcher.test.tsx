@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '../shared/preferences';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { OWN_MESSAGES } from '../../../common/messages';
@@ -205,68 +204,3 @@ describe('NetworkSwitcher', () => {
   });
 });
 
-describe('NetworkSwitcher in French (issue 20)', () => {
-  afterEach(() => setLanguage('en'));
-
-  it('shows its trigger, buttons and confirm dialogs in the chosen language', async () => {
-    setLanguage('fr');
-    const view = await renderView(<NetworkSwitcher />, {
-      actors: appCmsUser(),
-      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
-    });
-    expect(trigger().textContent).toBe('Réseau actuel : Kids');
-    await view.user.click(trigger());
-    expect(screen.getByRole('list', { name: 'Réseaux' })).toBeTruthy();
-    expect(screen.getByTestId('network-launch').textContent).toBe('Lancer');
-    expect(screen.getByTestId('network-copy-brand').textContent).toBe('Copier la marque du réseau par défaut');
-    await view.user.click(screen.getByTestId('network-launch'));
-    let dialog = screen.getByRole('dialog', { name: 'Lancer le réseau' });
-    expect(within(dialog).getByRole('button', { name: 'Lancer' })).toBeTruthy();
-    await view.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-    await view.user.click(screen.getByTestId('network-copy-settings'));
-    dialog = screen.getByRole('dialog', { name: 'Copier les réglages du réseau par défaut' });
-    expect(within(dialog).getByRole('button', { name: 'Copier' })).toBeTruthy();
-  });
-
-  it('shows the marks, the dialogs\' bodies and what a copy would change in French', async () => {
-    setLanguage('fr');
-    const outcomes: Array<() => Promise<unknown>> = [
-      async () => [{ field: 'primaryColor', label: 'Primary colour', from: '#000000', to: '#1370B3' }],
-      async () => [],
-      async () => { throw new Error('offline'); },
-    ];
-    const view = await renderView(<NetworkSwitcher />, {
-      actors: appCmsUser({ previewCopy: fromPromise(() => outcomes.shift()!()) }),
-      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
-    });
-    await view.user.click(trigger());
-    const list = screen.getByRole('list', { name: 'Réseaux' });
-    expect(within(within(list).getByRole('button', { name: /Main Network/ })).getByText('Par défaut')).toBeTruthy();
-    expect(within(within(list).getByRole('button', { name: /Kids/ })).getByTestId('network-mark').textContent).toBe('Non lancé');
-    await view.user.click(screen.getByTestId('network-launch'));
-    let dialog = screen.getByRole('dialog', { name: 'Lancer le réseau' });
-    expect(dialog.querySelector('p')?.textContent).toBe('Lancer Kids ? Le réseau devient visible pour ses spectateurs.');
-    await view.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-    await view.user.click(trigger());
-    await view.user.click(screen.getByTestId('network-copy-brand'));
-    await settle();
-    dialog = screen.getByRole('dialog', { name: 'Copier la marque du réseau par défaut' });
-    expect(within(dialog).getByText('Copier la marque de Main Network (le réseau par défaut) sur Kids ? La marque de Kids sera remplacée.')).toBeTruthy();
-    expect(within(dialog).getByText('Ce champ va changer :')).toBeTruthy();
-    const table = within(dialog).getByRole('table', { name: 'Ce qui va changer' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Champ', 'Actuellement', 'Après la copie']);
-    await view.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-    await view.user.click(trigger());
-    await view.user.click(screen.getByTestId('network-copy-settings'));
-    await settle();
-    dialog = screen.getByRole('dialog', { name: 'Copier les réglages du réseau par défaut' });
-    expect(within(dialog).getByText('Copier les réglages de Main Network (le réseau par défaut) sur Kids ? Les réglages de Kids seront remplacés.')).toBeTruthy();
-    expect(within(dialog).getByText('Rien ne changerait : ce réseau est déjà identique au réseau par défaut.')).toBeTruthy();
-    await view.user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-    await view.user.click(trigger());
-    await view.user.click(screen.getByTestId('network-copy-settings'));
-    await settle();
-    dialog = screen.getByRole('dialog', { name: 'Copier les réglages du réseau par défaut' });
-    expect(within(dialog).getByRole('alert').textContent).toBe('Impossible de savoir ce qui changerait. Vous pouvez tout de même copier, ou annuler.');
-  });
-});

@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '../shared/preferences';
+import { describe, expect, it } from 'vitest';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { renderView } from '../../test-support/render-view';
 import { signedInAs } from '../../test-support/view-fixtures';
@@ -24,18 +23,5 @@ describe('ForbiddenPage', () => {
     expect(screen.queryByText(OWN_MESSAGES.forbiddenNoRole)).toBeNull();
     expect(screen.getByRole('link', { name: OWN_MESSAGES.forbiddenGoTo('Dashboard 360') }).getAttribute('href')).toBe('/analytics');
     expect(screen.getByRole('link', { name: OWN_MESSAGES.forbiddenSignOut })).toBeTruthy();
-  });
-});
-
-describe('ForbiddenPage in French (issue 20)', () => {
-  afterEach(() => setLanguage('en'));
-
-  it('names the area and offers the landing page and sign-out in the chosen language', async () => {
-    setLanguage('fr');
-    await renderView(<ForbiddenPage />, { actors: signedInAs({ Content: 'write' }), url: '/forbidden?area=App%20CMS' });
-    expect(screen.getByRole('heading', { name: 'Accès refusé' })).toBeTruthy();
-    expect(screen.getByText("Vous n'avez aucun rôle dans App CMS.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Aller à Content' }).getAttribute('href')).toBe('/content');
-    expect(screen.getByRole('link', { name: 'Se déconnecter et se connecter sous un autre nom' }).getAttribute('href')).toBe('/logout');
   });
 });

@@ -1,26 +1,23 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDark, setLanguage, setSideNavCollapsed, setTheme, usePreferences } from './preferences';
+import { isDark, setSideNavCollapsed, setTheme, usePreferences } from './preferences';
 
 afterEach(() => {
   setTheme('system');
-  setLanguage('en');
   setSideNavCollapsed(false);
   localStorage.clear();
 });
 
 describe('preferences (issue 20)', () => {
-  it('remembers the theme and language, and marks <html> with them', () => {
+  it('remembers the theme, and marks <html> with it and the language (English only, issue 38)', () => {
     const { result } = renderHook(() => usePreferences());
     act(() => setTheme('dark'));
     expect(result.current.theme).toBe('dark');
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
     expect(localStorage.getItem('cmsTools.theme')).toBe('dark');
-    act(() => setLanguage('fr'));
-    expect(result.current.language).toBe('fr');
-    expect(document.documentElement.getAttribute('lang')).toBe('fr');
-    expect(localStorage.getItem('cmsTools.language')).toBe('fr');
+    expect(result.current.language).toBe('en');
+    expect(document.documentElement.getAttribute('lang')).toBe('en');
     act(() => setTheme('system'));
     expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
   });

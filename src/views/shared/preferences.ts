@@ -1,16 +1,16 @@
 /**
  * The shell's display preferences (issue 20), remembered in localStorage: the colour scheme (follow the
- * system, or light / dark chosen in the user menu), the language of the shell, and whether the
+ * system, or light / dark chosen in the user menu), the language of the shell (English), and whether the
  * Dashboard 360 side navigation is collapsed at desktop width. Pure DOM state with no
  * flow: the choice is written to <html data-theme / lang> when it is made and once when this loads.
  */
 import { useSyncExternalStore } from 'react';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
-export type Language = 'en' | 'fr';
+/** The console is in English only (issue 38: a half-translated language is not offered). */
+export type Language = 'en';
 
 const THEME_KEY = 'cmsTools.theme';
-const LANGUAGE_KEY = 'cmsTools.language';
 const SIDE_NAV_KEY = 'cmsTools.sideNavCollapsed';
 
 function stored(key: string): string | null {
@@ -32,7 +32,7 @@ interface Preferences { theme: ThemeChoice; language: Language; sideNavCollapsed
 
 let current: Preferences = {
   theme: (['light', 'dark'] as const).find((t) => t === stored(THEME_KEY)) ?? 'system',
-  language: stored(LANGUAGE_KEY) === 'fr' ? 'fr' : 'en',
+  language: 'en',
   sideNavCollapsed: stored(SIDE_NAV_KEY) === 'true',
 };
 const listeners = new Set<() => void>();
@@ -55,10 +55,6 @@ function update(next: Partial<Preferences>): void {
 export function setTheme(theme: ThemeChoice): void {
   store(THEME_KEY, theme);
   update({ theme });
-}
-export function setLanguage(language: Language): void {
-  store(LANGUAGE_KEY, language);
-  update({ language });
 }
 
 /** Collapse (or expand) the Dashboard 360 side navigation at desktop width; remembered. */

@@ -1,7 +1,7 @@
 /**
  * The shell's message catalogue (issue 20): sign-in, header, menus and dialogs, in English (the spec's
- * texts verbatim, from common/messages.ts where the spec gives them) and French, the second language
- * that proves the mechanism. The language is chosen in the user menu and remembered (preferences.ts).
+ * texts verbatim, from common/messages.ts where the spec gives them). A second language was offered
+ * while it translated only the shell; it is no longer offered until every page is translated (issue 38).
  * Also the network switcher (its marks, and the Launch / Copy dialogs' titles, bodies, comparison and
  * buttons), /forbidden, and the inactivity and OTP dialogs' titles and buttons.
  */
@@ -32,7 +32,6 @@ export interface ShellText {
   systemTheme: string;
   lightTheme: string;
   darkTheme: string;
-  language: string;
   logoutTitle: string;
   logoutConfirm: string;
   logoutCancel: string;
@@ -109,7 +108,6 @@ const EN: ShellText = {
   systemTheme: 'System theme',
   lightTheme: 'Light theme',
   darkTheme: 'Dark theme',
-  language: 'Français',
   logoutTitle: 'Logout',
   logoutConfirm: MESSAGES.logoutConfirm,
   logoutCancel: MESSAGES.logoutCancel,
@@ -163,85 +161,7 @@ const EN: ShellText = {
   accountFallback: 'Account',
 };
 
-const FR: ShellText = {
-  signInTitle: `Connexion à ${APP_TITLE}`,
-  username: "Nom d'utilisateur",
-  password: 'Mot de passe',
-  signIn: 'Se connecter',
-  signingIn: 'Connexion…',
-  forgotPassword: 'Mot de passe oublié ?',
-  or: 'ou',
-  signInGoogle: 'Se connecter avec Google',
-  signInMicrosoft: 'Se connecter avec Microsoft',
-  skipLink: 'Aller au contenu principal',
-  areas: 'Espaces',
-  menu: 'Menu',
-  userMenu: 'Menu utilisateur',
-  admin: 'Administration',
-  changePassword: 'Changer le mot de passe',
-  mySessions: 'Mes sessions',
-  logout: 'Déconnexion',
-  theme: 'Thème',
-  systemTheme: 'Thème du système',
-  lightTheme: 'Thème clair',
-  darkTheme: 'Thème sombre',
-  language: 'English',
-  logoutTitle: 'Déconnexion',
-  logoutConfirm: 'Voulez-vous vraiment vous déconnecter ?',
-  logoutCancel: 'Annuler',
-  logoutConfirmButton: 'Oui, se déconnecter',
-  cancel: 'Annuler',
-  networkCurrent: 'Réseau actuel : ',
-  networkList: 'Réseaux',
-  networkLoading: 'Chargement des réseaux…',
-  networkNone: 'Aucun réseau',
-  networkLaunch: 'Lancer',
-  networkCopyBrand: 'Copier la marque du réseau par défaut',
-  networkCopySettings: 'Copier les réglages du réseau par défaut',
-  networkCopy: 'Copier',
-  networkLaunchTitle: 'Lancer le réseau',
-  networkCopyTitle: (what) => (what === 'brand' ? 'Copier la marque du réseau par défaut' : 'Copier les réglages du réseau par défaut'),
-  networkDefault: 'Par défaut',
-  networkLaunched: 'Lancé',
-  networkNotLaunched: 'Non lancé',
-  networkLaunchConfirm: (name) => `Lancer ${name} ? Le réseau devient visible pour ses spectateurs.`,
-  networkCopyConfirm: (what, from, to) => (what === 'brand'
-    ? `Copier la marque de ${from} (le réseau par défaut) sur ${to} ? La marque de ${to} sera remplacée.`
-    : `Copier les réglages de ${from} (le réseau par défaut) sur ${to} ? Les réglages de ${to} seront remplacés.`),
-  networkCopyComparing: 'Comparaison avec le réseau par défaut…',
-  networkCopyChanges: (count) => (count === 1 ? 'Ce champ va changer :' : `Ces ${count} champs vont changer :`),
-  networkCopyNoChanges: 'Rien ne changerait : ce réseau est déjà identique au réseau par défaut.',
-  networkCopyCompareFailed: 'Impossible de savoir ce qui changerait. Vous pouvez tout de même copier, ou annuler.',
-  networkChangesTable: 'Ce qui va changer',
-  networkChangeField: 'Champ',
-  networkChangeNow: 'Actuellement',
-  networkChangeAfter: 'Après la copie',
-  forbiddenTitle: 'Accès refusé',
-  forbidden: "Vous n'avez pas accès à cet espace.",
-  forbiddenArea: (area) => `Vous n'avez aucun rôle dans ${area}.`,
-  forbiddenNoRole: "Votre compte n'a aucun rôle dans CMS Tools. Demandez l'accès à un administrateur de votre site.",
-  forbiddenAskAdmin: "Demandez-le à un administrateur de votre site si vous en avez besoin.",
-  forbiddenGoTo: (page) => `Aller à ${page}`,
-  forbiddenSignOut: "Se déconnecter et se connecter sous un autre nom",
-  inactivityTitle: 'Êtes-vous toujours là ?',
-  inactivityWarning: 'Vous serez déconnecté dans une minute pour inactivité.',
-  staySignedIn: 'Rester connecté',
-  signingOutIn: (seconds) => `Déconnexion dans ${seconds} s.`,
-  otpTitle: 'Vérifier le code',
-  otpConfirm: 'Confirmer',
-  otpVerifying: 'Vérification…',
-  otpSending: 'Envoi d\'un code sur votre téléphone mobile…',
-  otpInstruction: 'Saisissez le code à 6 chiffres envoyé sur votre téléphone mobile',
-  otpCodeLabel: 'Code de vérification',
-  otpResend: 'Renvoyer le code',
-  otpResendSending: 'Envoi…',
-  otpResendIn: (seconds) => `Renvoyer dans ${seconds} s`,
-  otpWrongNumber: 'Mauvais numéro ?',
-  otpRates: 'Des frais de messagerie et de données peuvent s\'appliquer.',
-  accountFallback: 'Compte',
-};
-
-export const SHELL_TEXT: Record<Language, ShellText> = { en: EN, fr: FR };
+export const SHELL_TEXT: Record<Language, ShellText> = { en: EN };
 
 /** The shell's texts in the chosen language. */
 export function useShellText(): ShellText {
