@@ -26,6 +26,7 @@ import { INGEST_KEY_HEADER, INGEST_PATH, type PlayerEvent } from '../common/inge
 import { createPlayers } from '../scripts/player-sim';
 import { DEMO_SITES } from './db/demo-accounts';
 import { siteRoster } from './db/ingest-repository';
+import { ensureRawHistoryDays } from './db/raw-history';
 import { rebuildRollups } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig } from './domain/ingest-pipeline';
@@ -102,6 +103,9 @@ beforeAll(async () => {
   t = await createTestApp({ demo: true });
   await seedSmallWorld(t.db);
   siteId = (await t.siteByName(DEMO_SITES.viewlift)).id;
+  // A production database's shape: a day partition for every kept day (INGEST_RETENTION_DAYS, 90),
+  // so a look-up of a session by id that does not know its day meets them all.
+  await ensureRawHistoryDays(t.db, Array.from({ length: 92 }, (_, i) => day(Date.now() - (90 - i) * 86_400_000)));
 }, 180_000);
 
 afterAll(async () => {

@@ -19,7 +19,7 @@ import type { HeartbeatEvent, IngestEventError, IngestRoster, PlayerEvent, Sessi
 import { INGEST_DEAD_LETTER_REASONS, INGEST_MAX_AGE_DAYS, type IngestDeadLetterReason } from '../../common/ingest-contract';
 import type { Db } from './client';
 import { analyzeGrowingDays, ensureRawHistoryDays, utcDayOf } from './raw-history';
-import { foldPlaybackDays, type SqlRunner } from './rollups';
+import { foldPlaybackDays, tryLockRollupDay, type SqlRunner } from './rollups';
 import { hashIngestionKey, queryRows } from './seed-world';
 
 /** The site of an active ingestion key, or null. */
@@ -216,11 +216,41 @@ export async function lookUpWrittenSessions(db: Db, batches: QueuedBatch[], know
     }
   });
   if (needed.size === 0) return;
-  const pairs = [...needed].flatMap(([site, ids]) => [...ids].map((id) => ({ site, id })));
-  const rows = await queryRows<{ site_id: string; id: string }>(db, sql`
-    SELECT p.site_id::text, p.id::text FROM playback_sessions p
-    JOIN json_to_recordset(${json(pairs)}) AS x(site text, id text) ON p.site_id = x.site::uuid AND p.id = x.id::uuid`);
-  for (const r of rows) known.add(`${r.site_id}:${r.id}`);
+  for (const [siteId, ids] of needed) {
+    const ats = batches.filter((b) => b.siteId === siteId).flatMap((b) => b.events.map((e) => e.at));
+    for (const id of (await findSessions(db, siteId, [...ids], ats)).keys()) known.add(`${siteId}:${id}`);
+  }
+}
+
+/** How far before the earliest event of a group its sessions are first looked for (a longer session is found by the second look-up). */
+const SESSION_SEARCH_DAYS_BEFORE = 2;
+
+/**
+ * Stored sessions of a site by id (lower case), with their partition key and end as PostgreSQL
+ * text (exact). Sessions are partitioned by the day they started and a heartbeat does not say
+ * when that was: looking an id up in every kept day's partition (90 by default) cost 90 index
+ * probes per event and made the consumer's session update take 2–6 s per group (issue 37). First
+ * look only in the days from SESSION_SEARCH_DAYS_BEFORE before the group's earliest event to a day
+ * after its latest (a constant range: the planner prunes the other partitions), then everywhere for
+ * the ids not found (a session older than that, or none: rare).
+ */
+async function findSessions(db: SqlRunner, siteId: string, ids: string[], ats: string[]): Promise<Map<string, { startedAt: string; endedAt: string | null }>> {
+  const found = new Map<string, { startedAt: string; endedAt: string | null }>();
+  if (ids.length === 0) return found;
+  const times = ats.map((a) => Date.parse(a)).filter((n) => Number.isFinite(n));
+  const lo = new Date(Math.min(...times) - SESSION_SEARCH_DAYS_BEFORE * 86_400_000).toISOString();
+  const hi = new Date(Math.max(...times) + 86_400_000).toISOString();
+  const look = async (wanted: string[], range: boolean) => {
+    const rows = await queryRows<{ id: string; started_at: string; ended_at: string | null }>(db, sql`
+      SELECT p.id::text, p.started_at::text, p.ended_at::text FROM playback_sessions p
+      WHERE p.site_id = ${siteId}::uuid AND p.id IN (SELECT value::uuid FROM json_array_elements_text(${json(wanted)}))
+        ${range ? sql`AND p.started_at >= ${lo}::timestamptz AND p.started_at <= ${hi}::timestamptz` : sql``}`);
+    for (const r of rows) found.set(r.id.toLowerCase(), { startedAt: r.started_at, endedAt: r.ended_at });
+  };
+  if (times.length > 0) await look(ids, true);
+  const rest = ids.filter((id) => !found.has(id.toLowerCase()));
+  if (rest.length > 0) await look(rest, false);
+  return found;
 }
 
 /**
@@ -457,7 +487,14 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     }
   }
   const applied = repeated.size === 0 ? updates : updates.filter((e) => e.type !== 'heartbeat' || !repeated.has(e.eventId));
-  if (applied.length > 0) {
+  // The stored sessions these events apply to, with their partition key (started_at) and end, read
+  // under the sessions' advisory locks: the update below goes straight to their rows.
+  const targets = applied.length === 0 ? new Map<string, { startedAt: string; endedAt: string | null }>()
+    : await findSessions(tx, siteId, [...new Set(applied.map((e) => e.sessionId.toLowerCase()))], applied.map((e) => e.at));
+  if (targets.size > 0) {
+    const sessionRows = [...targets].map(([id, t]) => ({ id, started_at: t.startedAt, ended_at: t.endedAt }));
+    const [bounds] = await queryRows<{ lo: string; hi: string }>(tx, sql`
+      SELECT min(x.started_at)::text AS lo, max(x.started_at)::text AS hi FROM json_to_recordset(${json(sessionRows)}) AS x(started_at timestamptz)`);
     // Counters are cumulative: a session keeps the largest value seen, whatever the order of
     // arrival, from its stored heartbeats up to its end (the earliest session.end) and its ends;
     // avg_bitrate_kbps is an end's own figure, else the mean bitrate of those heartbeats. Once
@@ -509,7 +546,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
             bitrate: e.type === 'heartbeat' ? e.bitrateKbps : null, ended: e.type === 'session.end', error_code: e.type === 'session.end' ? e.errorCode ?? null : null,
             avg_bitrate: e.type === 'session.end' ? e.avgBitrateKbps ?? null : null,
           })))}) AS y(session_id text, at text, watched integer, rebuffer_count integer, rebuffer_ms integer, bitrate integer, ended boolean, error_code text, avg_bitrate integer)
-          JOIN playback_sessions s ON s.site_id = ${siteId}::uuid AND s.id = y.session_id::uuid
+          JOIN json_to_recordset(${json(sessionRows)}) AS s(id uuid, started_at timestamptz, ended_at timestamptz) ON s.id = y.session_id::uuid
         ) x
         GROUP BY x.session_id, x.stored_end, x.started_at
       ) u
@@ -523,7 +560,9 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
         WHERE h.site_id = ${siteId}::uuid
       ) r ON true
       -- started_at (the partition key) takes the update straight to the session's day.
+      -- The constant range lets the planner keep only the partitions of these sessions' days.
       WHERE p.site_id = ${siteId}::uuid AND p.id = u.session_id AND p.started_at = u.started_at
+        AND p.started_at >= ${bounds!.lo}::timestamptz AND p.started_at <= ${bounds!.hi}::timestamptz
       RETURNING to_char((p.started_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day`);
     for (const row of updated) days.add(row.day);
   }
@@ -556,7 +595,7 @@ export async function foldDirtySlices(db: Db, limit = 20): Promise<number> {
       SELECT d.site_id, d.day, d.version FROM (
         SELECT site_id::text AS site_id, to_char(day, 'YYYY-MM-DD') AS day, xmin::text AS version FROM dirty_rollup_slices
         ORDER BY site_id, day LIMIT ${limit * 5}) d
-      WHERE pg_try_advisory_xact_lock(hashtext('ingest-fold:' || d.site_id || ':' || d.day))
+      WHERE ${tryLockRollupDay(sql`d.site_id`, sql`d.day`)}
       LIMIT ${limit}`);
     if (slices.length === 0) return 0;
     const bySite = new Map<string, string[]>();

@@ -192,7 +192,10 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
     durable_name: options.durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All,
     ack_wait: ns(options.ackWaitMs), max_deliver: -1, max_ack_pending: 10_000,
   }).catch(async (error: unknown) => {
-    await jsm.consumers.info(options.stream, options.durable).catch(() => { throw error; });
+    const info = await jsm.consumers.info(options.stream, options.durable).catch(() => { throw error; });
+    // A durable created with another ack wait (an earlier default) takes this one: it bounds how long
+    // a dead consumer's messages stay out of reach.
+    if (info.config.ack_wait !== ns(options.ackWaitMs)) await jsm.consumers.update(options.stream, options.durable, { ack_wait: ns(options.ackWaitMs) });
   });
   const js: JetStreamClient = jetstream(nc);
   const encoder = new TextEncoder();
@@ -205,7 +208,14 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
   let wake: (() => void) | null = null;
   let consuming: ConsumerMessages | null = null;
   let closed = false;
+  // Messages this process holds (buffered or handed out, not yet settled): told "still working" every
+  // third of the ack wait, so a slow write is never delivered a second time while its consumer
+  // lives, and the ack wait (how long a DEAD consumer's messages stay out of reach) can be short.
+  const held = new Set<JsMsg>();
+  const keepAlive = setInterval(() => { for (const m of held) m.working(); }, Math.max(100, Math.floor(options.ackWaitMs / 3)));
+  keepAlive.unref();
   const toMessage = (m: JsMsg): QueuedMessage => {
+    held.add(m);
     const siteId = m.subject.slice(prefix.length);
     const text = decoder.decode(m.data);
     let events: unknown;
@@ -222,9 +232,9 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
       deliveries: m.info.deliveryCount,
       seq: m.seq,
       storedAt: m.time.getTime(),
-      async ack() { await m.ackAck(); },
-      nak: (delayMs) => m.nak(delayMs),
-      term: () => m.term(),
+      async ack() { held.delete(m); await m.ackAck(); },
+      nak: (delayMs) => { held.delete(m); m.nak(delayMs); },
+      term: () => { held.delete(m); m.term(); },
     };
   };
   // The consumer's ack floor, read at most every FLOOR_CACHE_MS by this process (every waiting batch asks).
@@ -285,6 +295,7 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
     },
     async close() {
       closed = true;
+      clearInterval(keepAlive);
       const w = wake;
       wake = null;
       w?.();
