@@ -12,6 +12,8 @@ describe('ForbiddenPage', () => {
     expect(screen.getByText(OWN_MESSAGES.forbidden)).toBeTruthy();
     expect(screen.getByText(OWN_MESSAGES.forbiddenNoRole)).toBeTruthy();
     expect(screen.getByRole('link', { name: OWN_MESSAGES.forbiddenSignOut }).getAttribute('href')).toBe('/logout');
+    // The header is hidden here (spec §2.9): the page says whose session it is (issue 38).
+    expect(screen.getByText(/^Signed in as .+@.+\.$/)).toBeTruthy();
   });
 
   it('names the area and offers a full admin their landing page, never "no role in any area"', async () => {

@@ -5,7 +5,7 @@
  */
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectRoles } from '../../../machines/auth.machine';
+import { selectRoles, selectSession } from '../../../machines/auth.machine';
 import { NAV_TABS, ROUTES } from '../../../common/constants';
 import { landingRouteFor } from '../../../common/roles';
 import { useAppActor } from '../../app-actor';
@@ -16,6 +16,7 @@ import * as css from './ForbiddenPage.css';
 export function ForbiddenPage() {
   const auth = useAppActor('auth');
   const roles = useSelector(auth, selectRoles);
+  const username = useSelector(auth, selectSession)?.username ?? null;
   const { area } = getRouteApi('/protected/forbidden').useSearch();
   const text = useShellText();
   const landing = landingRouteFor(roles);
@@ -27,6 +28,7 @@ export function ForbiddenPage() {
       <div className={emptyState}>
         <p>{area ? text.forbiddenArea(area) : text.forbidden}</p>
         <p>{hasSomeRole ? text.forbiddenAskAdmin : text.forbiddenNoRole}</p>
+        {username && <p>{text.forbiddenSignedInAs(username)}</p>}
         <div className={css.actions}>
           {hasSomeRole && <Link to={landing} className={button.primary}>{text.forbiddenGoTo(landingLabel)}</Link>}
           <Link to={ROUTES.logout} className={hasSomeRole ? button.secondary : button.primary}>{text.forbiddenSignOut}</Link>

@@ -67,6 +67,8 @@ export interface ShellText {
   forbiddenAskAdmin: string;
   forbiddenGoTo: (page: string) => string;
   forbiddenSignOut: string;
+  /** Issue 38: the header is hidden here (spec §2.9), so the page says whose session this is beside the way out. */
+  forbiddenSignedInAs: (username: string) => string;
   inactivityTitle: string;
   inactivityWarning: string;
   staySignedIn: string;
@@ -143,6 +145,7 @@ const EN: ShellText = {
   forbiddenAskAdmin: OWN_MESSAGES.forbiddenAskAdmin,
   forbiddenGoTo: OWN_MESSAGES.forbiddenGoTo,
   forbiddenSignOut: OWN_MESSAGES.forbiddenSignOut,
+  forbiddenSignedInAs: (username) => `Signed in as ${username}.`,
   inactivityTitle: 'Are you still there?',
   inactivityWarning: OWN_MESSAGES.inactivityWarning,
   staySignedIn: OWN_MESSAGES.staySignedIn,
