@@ -29,7 +29,8 @@ export function tagsFromText(text: string): string[] {
 }
 
 /** What the item page holds: the detail answer and, for a series or an episode, its family (issue 29). */
-export type ContentDetailData = ContentDetailResponse & { family?: ContentFamilyResponse };
+/** `notice`: what the last save did besides the fields sent (issue 37: a manual status change cancelled a pending unpublish). */
+export type ContentDetailData = ContentDetailResponse & { family?: ContentFamilyResponse; notice?: string };
 
 /** An ISO instant as a `datetime-local` value in `timeZone` (the site's default zone, issue 29); '' for none. */
 export function isoToZonedInput(iso: string | null, timeZone: string): string {

@@ -103,9 +103,10 @@ export function createContentActors(read: () => ContentCredentials | null = read
     saveItem: fromPromise<EditorRecord, EditorSaveInput>(async ({ input, signal }) => {
       const credentials = requireCredentials(read);
       try {
-        await updateContentItem(credentials, input.id, contentUpdateOf(input.version, input.changes, zone()), signal);
-        // Read back the whole detail so plays, QoS and the new version come from one answer.
-        return contentRecordOf(await detailWithFamily(credentials, input.id, signal), zone());
+        const saved = await updateContentItem(credentials, input.id, contentUpdateOf(input.version, input.changes, zone()), signal);
+        // Read back the whole detail so plays, QoS and the new version come from one answer; the save's own message (issue 37) goes along.
+        const detail = await detailWithFamily(credentials, input.id, signal);
+        return contentRecordOf(saved.message ? { ...detail, notice: saved.message } : detail, zone());
       } catch (error) {
         throw editorFailureOf(error);
       }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Roles } from '../../../common/contract';
+import { AVAILABILITY_MESSAGES } from '../../../common/content-availability';
 import { OWN_MESSAGES } from '../../../common/messages';
 import {
   EDITOR_FAILURE, EditorFailure, type EditorRecord, type EditorSaveInput,
@@ -109,6 +110,17 @@ describe('ContentDetailPage', () => {
     expect(saves).toEqual([expect.objectContaining({ id: ID, version: 1, changes: { title: 'Harbour Lights (restored)' } })]);
     expect(screen.getByRole('status').textContent).toBe(OWN_MESSAGES.contentSaved);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Harbour Lights (restored)');
+  });
+
+  it('says, beside "Saved", that a manual status change cancelled the pending unpublish (issue 37)', async () => {
+    const notice = AVAILABILITY_MESSAGES.unpublishCancelled('31 Dec 2026, 10:00');
+    const { rendered, saves } = show({ save: async () => contentRecordOf({ ...contentDetail({ status: 'unpublished', version: 2 }), notice }) });
+    const view = await rendered;
+    await view.user.selectOptions(screen.getByLabelText('Status'), 'unpublished');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(saves).toEqual([expect.objectContaining({ changes: { status: 'unpublished' } })]);
+    expect(screen.getByRole('status').textContent).toBe(`${OWN_MESSAGES.contentSaved} ${notice}`);
   });
 
   it('edits the rating, the original language and the release day; an emptied day is sent as none', async () => {

@@ -154,6 +154,8 @@ function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string })
   const text = (name: string) => (typeof draft[name] === 'string' ? draft[name] : '');
   const change = (name: string) => (e: { target: { value: string } }) => editor.send({ type: 'editor.change', field: name, value: e.target.value });
   const locked = phase === 'saving' || phase === 'conflict';
+  // Issue 37: what the save did besides the fields (a manual status change cancelled a pending unpublish).
+  const notice = (useSelector(editor, selectEditorData) as ContentDetailData | null)?.notice;
 
   return (
     <section className={css.section} aria-labelledby="edit-title">
@@ -214,7 +216,7 @@ function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string })
         <div className={css.formActions}>
           <button type="submit" className={button.primary} disabled={!canSave}>{phase === 'saving' ? 'Saving…' : 'Save'}</button>
           <button type="button" className={button.ghost} disabled={!dirty || locked} onClick={() => editor.send({ type: 'editor.discard' })}>Discard changes</button>
-          {phase === 'saved' && <span className={css.savedText} role="status">{OWN_MESSAGES.contentSaved}</span>}
+          {phase === 'saved' && <span className={css.savedText} role="status">{notice ? `${OWN_MESSAGES.contentSaved} ${notice}` : OWN_MESSAGES.contentSaved}</span>}
         </div>
       </form>
     </section>
