@@ -2,6 +2,7 @@
  * Issue 28 in Chromium, Undo and the default network's editors:
  * - content@demo.test selects two drafts, bulk-publishes them (asked first, naming 2), takes the
  *   snackbar's Undo: both are drafts again, and each item's history holds the publish and its undo;
+ *   the browser sends no request id of its own and its Undo names the one the server answered (issue 37);
  * - admin@demo.test (App CMS write) opens Kids Zone's Brand cold by its ?network= address, copies the brand from the default onto it, takes Undo:
  *   Kids Zone's colours are back in its Brand editor;
  * - then edits the default network's brand (ViewLift Main) and sees Kids Zone's copy preview name
@@ -91,6 +92,8 @@ describe('Undo of a bulk publish (content@demo.test)', () => {
     await page.locator('[aria-busy="false"]').filter({ has: page.getByRole('table') }).waitFor();
     for (const item of list.items) await selectRow(page, item.title);
 
+    // Issue 37: the server names the request (its answer's x-request-id); the browser sends none of its own.
+    const bulkAnswer = page.waitForResponse((res) => res.url().endsWith('/v2.0/content/bulk-status') && res.request().method() === 'POST');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('heading', { name: 'Publish 2 items?' }).waitFor();
@@ -99,9 +102,15 @@ describe('Undo of a bulk publish (content@demo.test)', () => {
 
     const snackbar = page.getByTestId('snackbar');
     await snackbar.getByText('2 items updated.').waitFor();
+    const bulk = await bulkAnswer;
+    expect(await bulk.request().headerValue('x-request-id')).toBeNull();
+    const serverId = await bulk.headerValue('x-request-id');
+    expect(serverId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const undoAsked = page.waitForRequest((req) => req.url().endsWith('/v1/revisions/undo') && req.method() === 'POST');
     for (const item of list.items) expect((await api<{ item: Item }>(context, `/v2.0/content/${item.id}`)).item.status).toBe('published');
     await shots(page, 'bulk-undo-offered');
     await snackbar.getByRole('button', { name: 'Undo' }).click();
+    expect((await undoAsked).postDataJSON()).toEqual({ requestId: serverId });
     await snackbar.getByText('Undone.').waitFor();
 
     for (const item of list.items) {
