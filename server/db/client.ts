@@ -19,7 +19,11 @@ export interface DbHandle {
   pglite?: import('@electric-sql/pglite').PGlite;
   /** The PostgreSQL connection string (driver 'postgres' only): the cache bus opens its LISTEN connection with it. */
   connectionString?: string;
-  /** Runs fn while holding a database-wide lock (migrations, seeding): safe across instances. */
+  /**
+   * Runs fn while holding the database-wide start-up lock: every start-up step that writes shared
+   * structure or data (migrations, pg-boss's schema and queues, the demo seed) runs under it, so
+   * instances started together take turns (issue 37). Not re-entrant: fn must not call withLock.
+   */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -81,12 +85,18 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DbHandle
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   let closed = false;
+  // One embedded connection, one process: the lock is a queue in this process, so two start-up
+  // steps asked at once (a test's two preparations) run one after the other, as on PostgreSQL.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     driver: 'pglite',
     pglite: client,
-    // One embedded connection: nothing else can interleave a migration.
-    withLock: (fn) => fn(),
+    withLock<T>(fn: () => Promise<T>): Promise<T> {
+      const run = queue.then(() => fn());
+      queue = run.catch(() => undefined);
+      return run;
+    },
     async close() {
       if (closed) return;
       closed = true;

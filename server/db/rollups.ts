@@ -215,32 +215,115 @@ async function rebuildAudience(db: SqlRunner, range: RollupRange): Promise<void>
     GROUP BY 1, 2, 3, 4`);
 }
 
+/*
+ * One lock for every refresh of a day (issue 37: a support action's refresh and the fold both
+ * rewrote the same slice and one failed on the rollups' unique key, after its write had committed).
+ * Two advisory locks, in this order:
+ * - the site's refresh lock (rollupSiteLockKey): shared by every refresh of given days (the fold, a
+ *   support action, a rebuild of a day range), exclusive by a refresh of every day of a site (the
+ *   seed's rebuild, `npm run rollups` without days), which cannot name its days in advance;
+ * - the day's lock (rollupDayLockKey), exclusive, one per (site, UTC day), taken in key order.
+ * Fold workers take both with try-locks (tryLockRollupDay: a slice someone else is refreshing is left
+ * for the next fold), everyone else waits. Nobody who waits holds a lock another waiter needs in a
+ * different order, so no two refreshes can wait for each other in a circle.
+ */
+
+/** A site id as the locks spell it (lower-case uuid text). */
+const siteText = (site: SQL | string) => (typeof site === 'string' ? sql`${site.toLowerCase()}::text` : sql`lower((${site})::text)`);
+/** A day as the locks spell it: 'YYYY-MM-DD' (a string of that form, or SQL giving that text). */
+const dayText = (day: SQL | string) => (typeof day === 'string' ? sql`${day}::text` : sql`(${day})::text`);
+
+/** The key of a site's refresh lock (see above). */
+export function rollupSiteLockKey(site: SQL | string): SQL {
+  return sql`hashtext('rollup-site:' || ${siteText(site)})`;
+}
+
+/**
+ * THE key of one (site, UTC day) slice of the rollups: every refresh of that day (the fold, a
+ * support action, a rebuild) takes it, exclusively, before it deletes and re-inserts the slice.
+ * `day` is 'YYYY-MM-DD' text.
+ */
+export function rollupDayLockKey(site: SQL | string, day: SQL | string): SQL {
+  return sql`hashtext('rollup:' || ${siteText(site)} || ':' || ${dayText(day)})`;
+}
+
+/**
+ * The fold's try-lock of one slice, for a WHERE clause: the site's refresh lock shared, then the
+ * day's lock, without waiting (false when either is held by another refresh; the slice stays dirty).
+ */
+export function tryLockRollupDay(site: SQL | string, day: SQL | string): SQL {
+  return sql`(CASE WHEN pg_try_advisory_xact_lock_shared(${rollupSiteLockKey(site)}) THEN pg_try_advisory_xact_lock(${rollupDayLockKey(site, day)}) ELSE false END)`;
+}
+
+/** A range longer than this locks the whole site rather than one lock per day. */
+const MAX_DAY_LOCKS = 1000;
+
+function daySpan(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** Takes, in the caller's transaction, the locks of every day the range refreshes (see above). */
+async function lockRollupRange(tx: SqlRunner, range: RollupRange): Promise<void> {
+  const { siteId, from, to } = range;
+  if (siteId && from && to && daySpan(from, to) <= MAX_DAY_LOCKS) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${rollupSiteLockKey(siteId)})`);
+    if (to < from) return;
+    // One statement, keys in ascending order (the order every waiter takes day locks in).
+    await tx.execute(sql`
+      SELECT count(pg_advisory_xact_lock(k.key)) FROM (
+        SELECT DISTINCT ${rollupDayLockKey(siteId, sql`to_char(g.d, 'YYYY-MM-DD')`)} AS key
+        FROM generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') AS g(d)
+        ORDER BY 1) AS k`);
+    return;
+  }
+  if (siteId) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${rollupSiteLockKey(siteId)})`);
+    return;
+  }
+  await tx.execute(sql`
+    SELECT count(pg_advisory_xact_lock(k.key)) FROM (
+      SELECT DISTINCT ${rollupSiteLockKey(sql`s.id`)} AS key FROM sites s ORDER BY 1) AS k`);
+}
+
+/**
+ * Recomputes every daily rollup of the range inside the caller's transaction, under the range's
+ * locks (see above): a write and the refresh of the figures it moves commit together (a support
+ * action), and no other refresh of those days runs meanwhile.
+ */
+export async function refreshRollupsIn(tx: SqlRunner, opts: RollupRange = {}): Promise<void> {
+  checkRange(opts);
+  await lockRollupRange(tx, opts);
+  // The grouping sorts ~7 rows per session: keep it in memory rather than spilling to disk.
+  await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+  await rebuildPlayback(tx, opts);
+  await rebuildSubscriptions(tx, opts);
+  await rebuildPayments(tx, opts);
+  await rebuildAudience(tx, opts);
+}
+
 /**
  * Recomputes every daily rollup of a site (or all sites) over [from, to] (or all days) from the raw
- * rows, in one transaction: readers never see a half-rebuilt slice.
+ * rows, in one transaction under the range's locks: readers never see a half-rebuilt slice, and no
+ * fold or support action refreshes the same days at the same time.
  */
 export async function rebuildRollups(db: Db, opts: RollupRange = {}): Promise<void> {
   checkRange(opts);
-  await db.transaction(async (tx) => {
-    // The grouping sorts ~7 rows per session: keep it in memory rather than spilling to disk.
-    await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
-    await rebuildPlayback(tx, opts);
-    await rebuildSubscriptions(tx, opts);
-    await rebuildPayments(tx, opts);
-    await rebuildAudience(tx, opts);
-  });
+  await db.transaction(async (tx) => refreshRollupsIn(tx, opts));
 }
 
 /**
  * The incremental fold of ingestion: re-aggregates the playback rollups of the given UTC days of one
- * site, inside the caller's transaction (so a batch and its rollups commit together).
+ * site, inside the caller's transaction (so a batch and its rollups commit together), under the
+ * same locks as every other refresh of those days (a fold worker holds them already: its try-locks).
  */
 export async function foldPlaybackDays(tx: SqlRunner, siteId: string, days: Iterable<string>): Promise<void> {
-  for (const day of [...new Set(days)].sort()) {
-    const range = { siteId, from: day, to: day };
-    checkRange(range);
-    // Two batches folding the same slice at once would both re-insert it: take turns per slice.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rollup:${siteId}:${day}`}))`);
-    await rebuildPlayback(tx, range);
-  }
+  const sorted = [...new Set(days)].sort();
+  for (const day of sorted) checkRange({ siteId, from: day, to: day });
+  if (sorted.length === 0) return;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${rollupSiteLockKey(siteId)})`);
+  await tx.execute(sql`
+    SELECT count(pg_advisory_xact_lock(k.key)) FROM (
+      SELECT DISTINCT ${rollupDayLockKey(siteId, sql`x.day`)} AS key
+      FROM json_array_elements_text(${JSON.stringify(sorted)}::json) AS x(day) ORDER BY 1) AS k`);
+  for (const day of sorted) await rebuildPlayback(tx, { siteId, from: day, to: day });
 }

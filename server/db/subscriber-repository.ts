@@ -9,7 +9,7 @@ import { SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../../common/f
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
-import { rebuildRollups } from './rollups';
+import { refreshRollupsIn } from './rollups';
 import {
   contentItems, networks, paymentRefunds, payments, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
   subscriberNameWords, supportNotes,
@@ -279,21 +279,54 @@ function repositoryOver(db: Executor) {
   };
 }
 
-export type SubscriberStore = ReturnType<typeof repositoryOver>;
+/**
+ * The repository bound to one transaction. Its `refreshRollups` recomputes the site's rollups of
+ * the given UTC days inside that transaction, under the same per-day locks as the fold and every
+ * rebuild (server/db/rollups.ts): the write and the figures it moves commit together or not at all,
+ * so a write that committed has nothing left that could fail (issue 37).
+ */
+function transactionStore(tx: Db) {
+  return {
+    ...repositoryOver(tx),
+    refreshRollups(siteId: string, day: string, lastDay: string = day): Promise<void> {
+      return refreshRollupsIn(tx, { siteId, from: day, to: lastDay });
+    },
+  };
+}
+
+export type SubscriberStore = ReturnType<typeof transactionStore>;
+
+/** Deadlock and serialisation failures: the transaction rolled back whole and is run again. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+const TRANSACTION_ATTEMPTS = 5;
+
+/** The SQLSTATE of a database error, also when a driver or Drizzle wrapped it (`cause`). */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 export function createSubscriberRepository(db: Db) {
   return {
     ...repositoryOver(db),
-    /** Runs `work` in one transaction over a repository bound to it. */
-    transaction<T>(work: (tx: SubscriberStore) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(repositoryOver(tx)));
-    },
     /**
-     * Recomputes the site's rollups of one UTC day, so a subscription that ended today stops
-     * counting as active in what Analytics reads at once (not at the next nightly rebuild).
+     * Runs `work` in one transaction over a repository bound to it. A deadlock or serialisation
+     * failure rolled everything back, so the whole transaction is run again (a few times).
      */
-    refreshRollups(siteId: string, day: string, lastDay: string = day): Promise<void> {
-      return rebuildRollups(db, { siteId, from: day, to: lastDay });
+    async transaction<T>(work: (tx: SubscriberStore) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await db.transaction((tx) => work(transactionStore(tx as unknown as Db)));
+        } catch (error) {
+          if (attempt >= TRANSACTION_ATTEMPTS || !RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+        }
+      }
     },
   };
 }

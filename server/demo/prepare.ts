@@ -7,11 +7,13 @@
  * for the demo data (server/test/kit.ts, `createTestApp({ demo: true })`); never by buildApp, which
  * serves whatever database it is given. A database that already has sites is left as it is, so a
  * restart or a second instance seeds nothing; concurrent starts on one PostgreSQL are serialised by
- * the database lock (DbHandle.withLock).
+ * the database's start-up lock (DbHandle.withLock), held over the whole preparation, and everything
+ * it writes commits in one transaction (issue 37): the sites exist only once the world and its
+ * rollups do, so an instance never serves a half-seeded database.
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../composition';
-import type { DbHandle } from '../db/client';
+import type { Db, DbHandle } from '../db/client';
 import { DEMO_SITES } from '../db/demo-accounts';
 import { seedWorld } from '../db/seed-world';
 import { createPasswordHasher, isPasswordComplex, type PasswordHasher } from '../domain/passwords';
@@ -44,15 +46,21 @@ export async function prepareDemoDatabase(dbHandle: DbHandle, input: { config: D
     return { seeded: false, skipped: chosen.skipped };
   }
   const passwords = input.passwords ?? createPasswordHasher(config.argon2);
-  const seeded = await dbHandle.withLock(() => seedDemoData(dbHandle.db, { password: chosen.password, passwords }));
-  if (seeded) log.info('Demo data seeded (see docs/demo-accounts.md).');
-  if (seeded && config.seedScale > 0) {
-    const world = await dbHandle.withLock(() => seedWorld(dbHandle.db, { scale: config.seedScale, production: config.production, randomKey: () => randomBytes(24).toString('base64url') }));
-    for (const { site, counts, ingestionKey } of world.sites) {
-      log.info({ site, subscribers: counts.subscribers, sessions: counts.playback_sessions }, 'Viewers\' world seeded');
-      // Production keys are random and shown once; the demo keys are documented (README).
-      if (ingestionKey && (config.production || site === DEMO_SITES.viewlift)) log.warn(`Ingestion key of ${site} (POST /v1/events, header x-ingestion-key): ${ingestionKey}`);
-    }
+  // Issue 37: one lock over the whole preparation and one transaction over everything it writes
+  // (sites, accounts, world, rollups). An instance waiting for the lock finds either no sites (and
+  // seeds) or the whole demo database, never its first half; a start killed half-way leaves nothing.
+  const prepared = await dbHandle.withLock(() => dbHandle.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (!await seedDemoData(db, { password: chosen.password, passwords })) return null;
+    if (config.seedScale <= 0) return { sites: [] };
+    return seedWorld(db, { scale: config.seedScale, production: config.production, randomKey: () => randomBytes(24).toString('base64url') });
+  }));
+  if (!prepared) return { seeded: false };
+  log.info('Demo data seeded (see docs/demo-accounts.md).');
+  for (const { site, counts, ingestionKey } of prepared.sites) {
+    log.info({ site, subscribers: counts.subscribers, sessions: counts.playback_sessions }, 'Viewers\' world seeded');
+    // Production keys are random and shown once; the demo keys are documented (README).
+    if (ingestionKey && (config.production || site === DEMO_SITES.viewlift)) log.warn(`Ingestion key of ${site} (POST /v1/events, header x-ingestion-key): ${ingestionKey}`);
   }
-  return { seeded };
+  return { seeded: true };
 }

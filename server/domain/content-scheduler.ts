@@ -11,7 +11,8 @@
  * one the row names (a replaced job that ran anyway does nothing), inside a transaction that locks
  * the row, and writes the change, its revision and its audit entry (actor: system, no user).
  * `start` reconciles: a row whose job is missing (a crash between the write and the send) or whose
- * time has no job gets one.
+ * time has no job gets one. pg-boss's schema and queue are created under the database's start-up lock
+ * (DbHandle.withLock), so instances started together take turns (issue 37).
  */
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
@@ -190,11 +191,18 @@ export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; con
         : { connectionString: dbHandle.connectionString, max: 3, application_name: 'cms-tools-jobs' };
       const instance = new PgBoss({ ...options, schema: 'pgboss', schedule: false, supervise: true } as ConstructorParameters<typeof PgBoss>[0]);
       instance.on('error', (error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'job queue error'));
-      await instance.start();
-      if (!await instance.getQueue(AVAILABILITY_QUEUE)) {
-        await instance.createQueue(AVAILABILITY_QUEUE).catch(async (error: unknown) => {
-          if (!await instance.getQueue(AVAILABILITY_QUEUE)) throw error; // another instance created it
+      try {
+        // Issue 37: pg-boss's schema and the queue (create_queue adds a partition to pgboss.job) are
+        // created under the database's start-up lock; two instances creating them at once deadlocked.
+        await dbHandle.withLock(async () => {
+          await instance.start();
+          if (!await instance.getQueue(AVAILABILITY_QUEUE)) await instance.createQueue(AVAILABILITY_QUEUE);
         });
+      } catch (error) {
+        // A failed start must leave no pg-boss running (its pool, its supervisor) behind.
+        starting = null;
+        await instance.stop({ graceful: false, wait: true, timeout: 1000, close: dbHandle.driver !== 'pglite' }).catch(() => undefined);
+        throw error;
       }
       boss = instance;
       await reconcile();

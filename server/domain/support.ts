@@ -235,6 +235,22 @@ async function detailOf(store: SubscriberRepository, siteId: string, id: string)
   };
 }
 
+/**
+ * The subscriber page after a write that has committed: read again (a few times) if the read fails,
+ * so a committed support action never answers a failure an agent would take for a refused one
+ * (issue 37: "an agent who sees a failure refunds again").
+ */
+async function committedDetail(store: SubscriberRepository, siteId: string, id: string): Promise<SubscriberDetail> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await detailOf(store, siteId, id);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 /** Query subscriber: everything the subscriber page shows. */
 export async function getSubscriber(deps: SupportDeps, caller: SupportCaller, id: unknown): Promise<SubscriberDetail> {
   requireRead(caller);
@@ -267,11 +283,14 @@ function subscriptionAudit(row: SubscriptionRecord) {
 
 /**
  * Writes a subscription change and its audit record in one transaction; a writer that got in
- * between (the version moved) is a conflict and nothing is written.
+ * between (the version moved) is a conflict and nothing is written. `refresh` names the UTC days
+ * whose rollups the change moves: they are recomputed in the same transaction (issue 37), so the
+ * change and its figures commit together and nothing can fail once it has committed.
  */
 async function changeSubscription(
   deps: SupportDeps, caller: SupportCaller, before: SubscriptionRecord, changes: Partial<SubscriptionRecord>, now: Date,
   audit: { action: string; detail: Record<string, unknown> },
+  refresh?: { from: string; to: string },
 ): Promise<SubscriptionRecord> {
   return deps.store.transaction(async (tx) => {
     const after = await tx.updateSubscription(before.id, before.version, changes, now);
@@ -289,6 +308,7 @@ async function changeSubscription(
       ...auditObject(object),
       detail: { subscriberId: after.subscriberId, subscriptionId: after.id, ...audit.detail, before: subscriptionAudit(before), after: subscriptionAudit(after) },
     });
+    if (refresh) await tx.refreshRollups(caller.siteId, refresh.from, refresh.to);
     return after;
   });
 }
@@ -319,13 +339,12 @@ export async function cancelSubscription(deps: SupportDeps, caller: SupportCalle
   const changes: Partial<SubscriptionRecord> = mode === 'NOW'
     ? { status: 'cancelled', cancelAtPeriodEnd: false, cancelledAt: before.cancelledAt ?? now, endedAt: now }
     : { cancelAtPeriodEnd: true, cancelledAt: now };
-  const after = await changeSubscription(deps, caller, before, changes, now, {
-    action: SUPPORT_AUDIT_ACTIONS.cancelSubscription, detail: { mode, reason },
-  });
   // Both modes move a figure today: NOW ends it, AT_PERIOD_END is a cancellation (issue 27: that one
   // was left out of the rollups until the next rebuild).
-  await deps.store.refreshRollups(caller.siteId, utcDay(now));
-  return detailOf(deps.store, caller.siteId, after.subscriberId);
+  const after = await changeSubscription(deps, caller, before, changes, now, {
+    action: SUPPORT_AUDIT_ACTIONS.cancelSubscription, detail: { mode, reason },
+  }, { from: utcDay(now), to: utcDay(now) });
+  return committedDetail(deps.store, caller.siteId, after.subscriberId);
 }
 
 export interface GrantDaysInput {
@@ -349,7 +368,7 @@ export async function grantComplimentaryDays(deps: SupportDeps, caller: SupportC
   const after = await changeSubscription(deps, caller, before, {
     currentPeriodEnd: new Date(before.currentPeriodEnd.getTime() + days * DAY_MS),
   }, now, { action: SUPPORT_AUDIT_ACTIONS.grantDays, detail: { days, reason } });
-  return detailOf(deps.store, caller.siteId, after.subscriberId);
+  return committedDetail(deps.store, caller.siteId, after.subscriberId);
 }
 
 export interface SignOutInput {
@@ -398,7 +417,7 @@ export async function signOutDevices(deps: SupportDeps, caller: SupportCaller, i
       },
     });
   });
-  return detailOf(deps.store, caller.siteId, subscriberId);
+  return committedDetail(deps.store, caller.siteId, subscriberId);
 }
 
 export interface ResumeInput {
@@ -420,13 +439,12 @@ export async function resumeSubscription(deps: SupportDeps, caller: SupportCalle
   const now = deps.now?.() ?? new Date();
   const before = await liveSubscription(deps.store, caller, id, version);
   if (!before.cancelAtPeriodEnd) throw conflict(SUPPORT_MESSAGES.notCancelling);
-  const after = await changeSubscription(deps, caller, before, { cancelAtPeriodEnd: false, cancelledAt: null }, now, {
-    action: SUPPORT_AUDIT_ACTIONS.resumeSubscription, detail: { reason },
-  });
   const today = utcDay(now);
   const from = before.cancelledAt ? utcDay(before.cancelledAt) : today;
-  await deps.store.refreshRollups(caller.siteId, from < today ? from : today, today);
-  return detailOf(deps.store, caller.siteId, after.subscriberId);
+  const after = await changeSubscription(deps, caller, before, { cancelAtPeriodEnd: false, cancelledAt: null }, now, {
+    action: SUPPORT_AUDIT_ACTIONS.resumeSubscription, detail: { reason },
+  }, { from: from < today ? from : today, to: today });
+  return committedDetail(deps.store, caller.siteId, after.subscriberId);
 }
 
 export interface ChangePlanInput {
@@ -470,9 +488,8 @@ export async function changeSubscriptionPlan(deps: SupportDeps, caller: SupportC
     : { pendingPlanId: plan.id };
   const after = await changeSubscription(deps, caller, before, changes, now, {
     action: SUPPORT_AUDIT_ACTIONS.changePlan, detail: { when, planId: plan.id, planName: plan.name, proration, reason },
-  });
-  if (when === 'NOW') await deps.store.refreshRollups(caller.siteId, utcDay(before.startedAt), utcDay(now));
-  return detailOf(deps.store, caller.siteId, after.subscriberId);
+  }, when === 'NOW' ? { from: utcDay(before.startedAt), to: utcDay(now) } : undefined);
+  return committedDetail(deps.store, caller.siteId, after.subscriberId);
 }
 
 export interface RefundInput {
@@ -530,9 +547,10 @@ export async function refundPayment(deps: SupportDeps, caller: SupportCaller, in
       ...auditObject(object),
       detail: { subscriberId: before.subscriberId, paymentId: before.id, refundId, amount, currency: before.currency, reason, before: paymentAudit(before), after: paymentAudit(after) },
     });
+    // Today's figures (the refund counts today), in the same transaction (issue 37).
+    await tx.refreshRollups(caller.siteId, utcDay(now));
   });
-  await deps.store.refreshRollups(caller.siteId, utcDay(now));
-  return detailOf(deps.store, caller.siteId, before.subscriberId);
+  return committedDetail(deps.store, caller.siteId, before.subscriberId);
 }
 
 export interface AddNoteInput {
@@ -561,7 +579,7 @@ export async function addSupportNote(deps: SupportDeps, caller: SupportCaller, i
       detail: { subscriberId, reason: body, before: null, after: { noteId, body } },
     });
   });
-  return detailOf(deps.store, caller.siteId, subscriberId);
+  return committedDetail(deps.store, caller.siteId, subscriberId);
 }
 
 export interface RevealInput {
