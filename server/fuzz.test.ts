@@ -312,6 +312,10 @@ function poolsFor(where: string): ValuePools {
       if (name === 'mode') return ['NOW', 'AT_PERIOD_END'];
       if (name === 'reason') return ['Customer asked by phone'];
       if (name === 'from' || name === 'to') return ['2026-01-01', '2026-02-01', '2026-03-01'];
+      // The catalogue fields of a content edit or create (each refused when not one of its list).
+      if (name === 'rating') return ['PG-13', 'NR'];
+      if (name === 'originalLanguage') return ['en', 'pt-BR'];
+      if (name === 'releaseDate') return ['2024-05-01'];
       return undefined;
     },
   };

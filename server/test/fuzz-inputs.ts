@@ -83,7 +83,8 @@ function stringArbitrary(schema: JsonSchema, name: string, pools: ValuePools): f
   if (/email/i.test(name)) return EMAIL;
   if (/password/i.test(name)) return PASSWORD;
   if (/phone/i.test(name)) return fc.integer({ min: 0, max: 9_999_999 }).map((n) => `+1555${String(n).padStart(7, '0')}`);
-  if (schema.format === 'date-time' || /At$/.test(name)) return fc.integer({ min: 1, max: 60 }).map((d) => new Date(Date.UTC(2026, 0, d)).toISOString());
+  // In the future (issue 37: a go-live or publish time in the past is refused), inside the product's date range.
+  if (schema.format === 'date-time' || /At$/.test(name)) return fc.integer({ min: 1, max: 60 }).map((d) => new Date(Date.UTC(2030, 0, d)).toISOString());
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
     return fc.stringMatching(pattern).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? 10_000) && s.length < 200);
