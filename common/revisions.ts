@@ -223,8 +223,7 @@ export const UNDO_MESSAGES = {
   failed: 'The change could not be undone.',
   nothing: 'There is nothing of yours to undo for that change.',
   expired: 'That change is too old to undo: restore it from its history instead.',
-  changedSince: (label: string, name: string | null) => `The ${label}${name ? ` ${name}` : ''} changed since: undo refused. Restore it from its history instead.`,
-  /** Issue 37: an undo is one transaction; any object changed since refuses all of it, naming them. */
+  /** Issue 37: an undo is one transaction; any object changed since refuses all of it, naming them ("content item X"). */
   changedSinceAll: (objects: readonly string[]) => objects.length === 1
     ? `The ${objects[0]} changed since: undo refused, nothing was changed. Restore it from its history instead.`
     : `${objects.length} objects changed since (${objects.slice(0, 10).join(', ')}${objects.length > 10 ? `, and ${objects.length - 10} more` : ''}): undo refused, nothing was changed. Restore them from their history instead.`,
