@@ -35,7 +35,10 @@ const app = await buildApp({
   },
 });
 
-// The demo data on a database without sites, before the first request can arrive.
+// The demo data on a database without sites, before the first request can arrive: this instance
+// listens (and says it is running) only once the database it serves is whole. Every start-up step
+// that writes (migrations in openDb, pg-boss's schema and queue in buildApp, this preparation) runs
+// under the database's start-up lock, so instances started together take turns (issue 37).
 try {
   await prepareDemoDatabase(app.services.dbHandle, { config: app.services.config, passwords: app.services.passwords, log: app.log });
 } catch (error) {
