@@ -231,6 +231,66 @@ describe('JetStream ingestion (needs NATS at NATS_TEST_URL; PGlite or PostgreSQL
   }, 60_000);
 });
 
+describe('a batch whose session start is elsewhere in the stream (issue 37; needs NATS at NATS_TEST_URL; PGlite or PostgreSQL)', () => {
+  const heartbeatsOf = (sessionId: string): PlayerEvent[] => [1, 2].map((k) => ({
+    type: 'heartbeat', eventId: randomUUID(), sessionId, at: new Date(BASE + 7 * 3_600_000 + k * 60_000).toISOString(),
+    playheadSeconds: 60 * k, watchedSeconds: 55 * k, bitrateKbps: 4000, rebufferCount: 0, rebufferMs: 0,
+  }));
+  const deadLettersOf = async (eventIds: string[]) => queryRows<{ reason: string }>(t.db, sql`
+    SELECT reason FROM ingest_dead_letters WHERE site_id = ${viewlift.id} AND event_id IN (SELECT value FROM json_array_elements_text(${JSON.stringify(eventIds)}::json))`);
+
+  it('waits while a consumer that died holds the earlier message with its start (the ack floor), past any grace, and is written once the start comes back', async () => {
+    const stream = newStream();
+    const app = await producer(NATS_URL, stream);
+    try {
+      const [startEvent] = playedSession(BASE + 7 * 3_600_000);
+      const sessionId = startEvent!.sessionId;
+      const beats = heartbeatsOf(sessionId);
+      expect((await app.post(INGEST_PATH, { events: [startEvent] }, headers)).statusCode).toBe(202);
+      expect((await app.post(INGEST_PATH, { events: beats }, headers)).statusCode).toBe(202);
+      // A consumer takes the start and dies: it comes back only after the ack wait (2 s).
+      const held = await (await jetstream(nc).consumers.get(stream, 'ingest-writer')).next({ expires: 5000 });
+      expect(held?.seq).toBe(1);
+      const pipeline = await consumers(NATS_URL, stream, { consumers: 1, startGraceMs: 0 });
+      try {
+        await pipeline.drain(30_000);
+        expect(pipeline.stats()).toMatchObject({ written: 3, deadLettered: 0 });
+      } finally {
+        await pipeline.close();
+      }
+      expect(await written([sessionId], [startEvent!, ...beats].map((e) => e.eventId))).toEqual({ sessions: 1, watched: 110, heartbeats: 2, claimed: 3 });
+      expect(await deadLettersOf(beats.map((e) => e.eventId))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('goes to the dead letters once every earlier message is acknowledged and its start is still nowhere', async () => {
+    const stream = newStream();
+    const app = await producer(NATS_URL, stream);
+    try {
+      const orphan = randomUUID();
+      // The producer recorded the start (so the heartbeats were accepted) but its batch never reached the stream.
+      await t.app.services.ingestion.recordSessionStarts(viewlift.id, [{ ...playedSession(BASE)[0]!, sessionId: orphan }]);
+      const placed = playedSession(BASE + 7 * 3_600_000);
+      const beats = heartbeatsOf(orphan);
+      expect((await app.post(INGEST_PATH, { events: placed }, headers)).statusCode).toBe(202);
+      expect((await app.post(INGEST_PATH, { events: beats }, headers)).statusCode).toBe(202);
+      const pipeline = await consumers(NATS_URL, stream, { consumers: 1, startGraceMs: 0 });
+      try {
+        await pipeline.drain(30_000);
+        expect(pipeline.stats()).toMatchObject({ written: 4, deadLettered: 2 });
+      } finally {
+        await pipeline.close();
+      }
+      expect(await deadLettersOf(beats.map((e) => e.eventId))).toEqual([{ reason: 'session-start-missing' }, { reason: 'session-start-missing' }]);
+      expect(await written([placed[0]!.sessionId], placed.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 4 });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 /** A port nothing listens on right now. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

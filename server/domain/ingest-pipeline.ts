@@ -31,7 +31,11 @@ export interface IngestConfig {
   fold: boolean;
   /** INGEST_FOLD_INTERVAL_MS (default 2000): how often the fold worker looks for dirty slices. */
   foldIntervalMs: number;
-  /** INGEST_ACK_WAIT_MS (default 30000): redelivery of a message whose consumer died. */
+  /**
+   * INGEST_ACK_WAIT_MS (default 10000; 30000 before issue 37): how long the messages a DEAD consumer
+   * held stay out of reach before they are delivered again. A live consumer's messages never time
+   * out (it tells the stream "still working" every third of it), so it only bounds a death's cost.
+   */
   ackWaitMs: number;
   /**
    * INGEST_START_GRACE_MS (default: the publish timeout + 2 × the ack wait): how long after it was
@@ -67,6 +71,9 @@ const int = (value: string | undefined, fallback: number, min: number) => {
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 };
 
+/** INGEST_ACK_WAIT_MS's default. */
+export const DEFAULT_ACK_WAIT_MS = 10_000;
+
 /** Raw history kept by default (INGEST_RETENTION_DAYS): the seeded world's 90 days of playback. */
 export const DEFAULT_RETENTION_DAYS = 90;
 /**
@@ -83,8 +90,8 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
     consumers: int(env.INGEST_CONSUMERS, 1, 0),
     fold: env.INGEST_FOLD !== '0' && env.INGEST_FOLD !== 'false',
     foldIntervalMs: int(env.INGEST_FOLD_INTERVAL_MS, 2000, 10),
-    ackWaitMs: int(env.INGEST_ACK_WAIT_MS, 30_000, 500),
-    startGraceMs: int(env.INGEST_START_GRACE_MS, PUBLISH_TIMEOUT_MS + 2 * int(env.INGEST_ACK_WAIT_MS, 30_000, 500), 0),
+    ackWaitMs: int(env.INGEST_ACK_WAIT_MS, DEFAULT_ACK_WAIT_MS, 500),
+    startGraceMs: int(env.INGEST_START_GRACE_MS, PUBLISH_TIMEOUT_MS + 2 * int(env.INGEST_ACK_WAIT_MS, DEFAULT_ACK_WAIT_MS, 500), 0),
     maxMessagesPerWrite: int(env.INGEST_MESSAGES_PER_WRITE, 20, 1),
     retentionDays: Math.max(MIN_RETENTION_DAYS, int(env.INGEST_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, 1)),
     duplicateWindowMs: int(env.INGEST_DUPLICATE_WINDOW_MS, DUPLICATE_WINDOW_MS, 1000),
