@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
 import type { ContentSummary } from '../common/content';
-import { contentBrowserMachine, selectSelected, type BulkStatusInput, type ContentListPage, type LoadListInput } from './content-browser.machine';
+import { contentBrowserMachine, selectSelected, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput } from './content-browser.machine';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -21,7 +21,7 @@ function start() {
   const browser = contentBrowserMachine.provide({
     actors: {
       loadList: fromPromise<ContentListPage, LoadListInput>(async ({ input }) => { loads.push(input); return PAGE; }),
-      bulkStatus: fromPromise<number, BulkStatusInput>(async ({ input }) => { sent.push(input); return input.items.length; }),
+      bulkStatus: fromPromise<BulkOutcome, BulkStatusInput>(async ({ input }) => { sent.push(input); return input.items.length; }),
     },
   });
   const notifier = createMachine({ on: { 'notify.show': { actions: ({ event }) => { shown.push(event); } } } });

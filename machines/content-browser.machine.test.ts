@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyActorLogic } from 'xstate';
 import type { ContentSummary } from '../common/content';
+import { AVAILABILITY_MESSAGES } from '../common/content-availability';
 import { OWN_MESSAGES } from '../common/messages';
 import {
-  CONTENT_BULK_CONFLICT, CONTENT_PAGE_SIZE, contentBrowserMachine, SEARCH_DEBOUNCE_MS,
+  bulkDoneText, CONTENT_BULK_CONFLICT, CONTENT_PAGE_SIZE, contentBrowserMachine, SEARCH_DEBOUNCE_MS,
   selectCanSelect, selectIsBulkSaving, selectIsEmpty, selectIsLoading, selectKeyword, selectKind, selectList, selectListError,
   selectPaging, selectRows, selectSelected, selectSort, selectStatusFilter, selectTab,
   selectAllMatching, selectBulkConfirm, selectCanSelectAllMatching, selectFilters,
-  type BulkMatchingInput, type BulkStatusInput, type ContentListPage, type LoadListInput,
+  type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from './content-browser.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
@@ -148,7 +149,7 @@ describe('contentBrowser: selection and bulk status', () => {
 
   it('selects rows and pages, and sends each selected row with its version', async () => {
     const sent: BulkStatusInput[] = [];
-    const { actor, loads } = await readyWith(fromPromise<number, BulkStatusInput>(async ({ input }) => { sent.push(input); return input.items.length; }));
+    const { actor, loads } = await readyWith(fromPromise<BulkOutcome, BulkStatusInput>(async ({ input }) => { sent.push(input); return input.items.length; }));
     expect(selectCanSelect(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'list.selectPage', selected: true });
     expect(selectSelected(actor.getSnapshot())).toHaveLength(3);
@@ -282,7 +283,7 @@ describe('contentBrowser: the address (issue 29)', () => {
     const sent: BulkMatchingInput[] = [];
     const { actor } = startWithUrl({
       loadList: loads.logic,
-      bulkMatching: fromPromise<number, BulkMatchingInput>(async ({ input }) => { sent.push(input); return input.expected; }),
+      bulkMatching: fromPromise<BulkOutcome, BulkMatchingInput>(async ({ input }) => { sent.push(input); return input.expected; }),
     });
     actor.send({ type: 'path.changed', path: '/content', search: { q: 'night', status: 'published' } });
     loads.calls[0]!.resolve(PAGE);
@@ -348,5 +349,14 @@ describe('contentBrowser: every path', () => {
     events,
     logic: contentBrowserMachine.provide({ actors: { loadList: pendingActor(), bulkStatus: pendingActor(), bulkMatching: pendingActor() } }),
     serializeState: (s) => JSON.stringify([s.value, s.context.selected.length, s.context.tab, s.context.allMatching, s.context.lastUrl, s.context.keyword !== '']),
+  });
+});
+
+describe('bulkDoneText (issue 37)', () => {
+  it('says the count, and what the change did besides when the server says so (a cancelled pending unpublish)', () => {
+    const message = AVAILABILITY_MESSAGES.unpublishCancelledMany(2);
+    expect(bulkDoneText(3)).toBe(OWN_MESSAGES.contentBulkDone(3, 'updated'));
+    expect(bulkDoneText({ updated: 3 })).toBe(OWN_MESSAGES.contentBulkDone(3, 'updated'));
+    expect(bulkDoneText({ updated: 3, message })).toBe(`${OWN_MESSAGES.contentBulkDone(3, 'updated')} ${message}`);
   });
 });

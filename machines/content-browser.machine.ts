@@ -116,6 +116,16 @@ export function urlOf(context: Pick<ContentBrowserContext, 'kind' | 'keyword' | 
   });
 }
 
+/** What a bulk action answers: the count of items changed, or (issue 37) the count and what it did besides (a cancelled pending unpublish). */
+export type BulkOutcome = number | { updated: number; message?: string };
+
+/** The snackbar's words for a done bulk action. */
+export function bulkDoneText(outcome: BulkOutcome): string {
+  if (typeof outcome === 'number') return OWN_MESSAGES.contentBulkDone(outcome, 'updated');
+  const done = OWN_MESSAGES.contentBulkDone(outcome.updated, 'updated');
+  return outcome.message ? `${done} ${outcome.message}` : done;
+}
+
 export const contentBrowserMachine = setup({
   types: {
     context: {} as ContentBrowserContext,
@@ -123,8 +133,8 @@ export const contentBrowserMachine = setup({
   },
   actors: {
     loadList: providedLater<ContentListPage, LoadListInput>('loadList'),
-    bulkStatus: providedLater<number, BulkStatusInput>('bulkStatus'),
-    bulkMatching: providedLater<number, BulkMatchingInput>('bulkMatching'),
+    bulkStatus: providedLater<BulkOutcome, BulkStatusInput>('bulkStatus'),
+    bulkMatching: providedLater<BulkOutcome, BulkMatchingInput>('bulkMatching'),
   },
   delays: {
     searchDebounce: SEARCH_DEBOUNCE_MS,
@@ -324,7 +334,7 @@ export const contentBrowserMachine = setup({
               target: 'loading',
               actions: ['clearSelection', {
                 type: 'notify',
-                params: ({ event }) => ({ message: OWN_MESSAGES.contentBulkDone(event.output, 'updated'), severity: 'success' as const }),
+                params: ({ event }) => ({ message: bulkDoneText(event.output), severity: 'success' as const }),
               }],
             },
             onError: [
@@ -360,7 +370,7 @@ export const contentBrowserMachine = setup({
               actions: ['clearSelection', {
                 type: 'notify',
                 params: ({ context, event }) => ({
-                  message: OWN_MESSAGES.contentBulkDone(event.output, 'updated'), severity: 'success' as const,
+                  message: bulkDoneText(event.output), severity: 'success' as const,
                   ...(context.bulkRequestId ? { undo: { requestId: context.bulkRequestId, replyTo: 'contentBrowser' } } : {}),
                 }),
               }],

@@ -10,7 +10,7 @@ import { ROUTES } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import { rememberRequestId } from './undo-actors';
 import {
-  CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkStatusInput, type ContentListPage, type LoadListInput,
+  CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
 import {
   EDITOR_FAILURE, EditorFailure, editorMachine, type EditorLoadInput, type EditorRecord, type EditorSaveInput,
@@ -69,12 +69,13 @@ export function createContentActors(read: () => ContentCredentials | null = read
       return { items: answer.items, total: answer.total, start: answer.start };
     }),
 
-    bulkStatus: fromPromise<number, BulkStatusInput>(async ({ input, signal }) => {
+    bulkStatus: fromPromise<BulkOutcome, BulkStatusInput>(async ({ input, signal }) => {
       try {
         const { requestId: handle, ...body } = input;
         const answer = await setContentStatus(requireCredentials(read), body, signal);
         rememberRequestId(handle, answer.requestId);
-        return answer.updated;
+        // Issue 37: what the change did besides (a cancelled pending unpublish) goes to the snackbar too.
+        return answer.message ? { updated: answer.updated, message: answer.message } : answer.updated;
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) throw Object.assign(new Error(error.message), { code: CONTENT_BULK_CONFLICT });
         throw error;
@@ -82,10 +83,11 @@ export function createContentActors(read: () => ContentCredentials | null = read
     }),
 
     /** "All matching" (issue 29): the server applies the status to the filter; 409 when the count changed. */
-    bulkMatching: fromPromise<number, BulkMatchingInput>(async ({ input, signal }) => {
+    bulkMatching: fromPromise<BulkOutcome, BulkMatchingInput>(async ({ input, signal }) => {
       try {
         const { filterStatus, q, ...rest } = input;
-        return (await setStatusOfMatching(requireCredentials(read), { ...rest, ...(q ? { q } : {}), ...(filterStatus ? { filterStatus } : {}) }, signal)).updated;
+        const answer = await setStatusOfMatching(requireCredentials(read), { ...rest, ...(q ? { q } : {}), ...(filterStatus ? { filterStatus } : {}) }, signal);
+        return answer.message ? { updated: answer.updated, message: answer.message } : answer.updated;
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) throw Object.assign(new Error(error.message), { code: CONTENT_BULK_CONFLICT });
         throw error;
