@@ -5,10 +5,11 @@
  * processes at the same moment, running what `npm start` runs (scripts/start.mjs imports the
  * compiled server, dist-server/main.js of scripts/build-server.mjs, compiled once before the rounds), with a small viewers' world (SEED_SCALE 0.02, so the
  * seed has a sites-and-accounts part and a world-and-rollups part, the two the instances used to
- * see apart). From the moment it is spawned each instance is asked to sign in a demo account of the
- * second site every few milliseconds: its first answer must be a 200, and at that moment the
- * database must already hold every demo site, account, world (ingestion key) and rollup the seed
- * writes. Neither process may exit (the pg-boss `create_queue` deadlock crashed one in 4 of 10).
+ * see apart). From the moment it is spawned each instance is asked, every few milliseconds, for the
+ * second site's world (the players' roster, read with the site's demo ingestion key): its first
+ * answer must be a 200 with the same world it shows at the end of the round; a demo account of that
+ * site must then sign in (200), and at that moment the database must already hold every demo site,
+ * account, world (ingestion key) and rollup the seed writes. Neither process may exit (the pg-boss `create_queue` deadlock crashed one in 4 of 10).
  *
  * The rounds need PostgreSQL: they run in the PostgreSQL stage of `npm test` (DATABASE_URL set).
  * Beside them, in one process on both databases: two preparations asked at once seed once and
@@ -23,9 +24,11 @@ import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
+import { INGEST_KEY_HEADER, INGEST_ROSTER_PATH, type IngestRoster } from '../common/ingest-contract';
 import { DEMO_ACCOUNTS, DEMO_SITES } from './db/demo-accounts';
 import { openDb } from './db/client';
 import { ingestionKeys, sites, staffUsers, subscribers } from './db/schema';
+import { demoIngestionKey } from './db/seed-world';
 import { prepareDemoDatabase } from './demo/prepare';
 import { createContentScheduler } from './domain/content-scheduler';
 import { isolatedDatabaseUrl, openTestDb, TEST_SEED_PASSWORD } from './test/kit';
@@ -78,7 +81,28 @@ async function completeness(url: string): Promise<Completeness> {
   }
 }
 
-interface Started { firstStatus: number; seenAtFirstAnswer: Completeness; output: () => string; child: ChildProcess; runningLine: Promise<void> }
+interface Started {
+  /** The first answer: the second site's roster (its world, read with its demo ingestion key). */
+  firstRoster: { status: number; subscribers: number; content: number };
+  /** Then a demo account of the second site signing in. */
+  firstStatus: number;
+  seenAtFirstAnswer: Completeness;
+  base: string;
+  output: () => string;
+  child: ChildProcess;
+  runningLine: Promise<void>;
+}
+
+/** The second site's world as its players' simulator sees it (a development route, the demo ingestion key; no staff sign-in). */
+async function roster(base: string): Promise<Response> {
+  return fetch(`${base}${INGEST_ROSTER_PATH}?limit=5000`, { headers: { [INGEST_KEY_HEADER]: demoIngestionKey(DEMO_SITES.northwind) }, signal: AbortSignal.timeout(30_000) });
+}
+
+async function rosterOf(answer: Response): Promise<Started['firstRoster']> {
+  if (answer.status !== 200) return { status: answer.status, subscribers: 0, content: 0 };
+  const body = await answer.json() as IngestRoster;
+  return { status: 200, subscribers: body.subscribers.length, content: body.content.length };
+}
 
 /** Starts one instance like `npm start` and asks it to sign in from the moment it is spawned. */
 async function startInstance(url: string, jwtSecret: string): Promise<Started> {
@@ -111,14 +135,16 @@ async function startInstance(url: string, jwtSecret: string): Promise<Started> {
   for (;;) {
     if (exited !== null) throw new Error(`instance on port ${port} exited (${exited}) before answering:\n${output.slice(-3000)}`);
     if (Date.now() > deadline) throw new Error(`instance on port ${port} did not answer within 90 s:\n${output.slice(-3000)}`);
-    const answer = await fetch(`${base}${API_PATHS.login}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: PROBE_ACCOUNT.username, password: TEST_SEED_PASSWORD }),
-      signal: AbortSignal.timeout(30_000),
-    }).catch(() => null);
+    const answer = await roster(base).catch(() => null);
     if (answer) {
+      const firstRoster = await rosterOf(answer);
+      const login = await fetch(`${base}${API_PATHS.login}`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: PROBE_ACCOUNT.username, password: TEST_SEED_PASSWORD }),
+        signal: AbortSignal.timeout(30_000),
+      });
       const seenAtFirstAnswer = await completeness(url);
-      return { firstStatus: answer.status, seenAtFirstAnswer, output: () => output, child, runningLine };
+      return { firstRoster, firstStatus: login.status, seenAtFirstAnswer, base, output: () => output, child, runningLine };
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -134,7 +160,10 @@ async function stop(child: ChildProcess): Promise<void> {
   children.delete(child);
 }
 
-interface RoundResult { round: number; ms: number; first: [number, number]; seen: [Completeness, Completeness]; final: Completeness; alive: boolean }
+interface RoundResult {
+  round: number; ms: number; first: [number, number]; seen: [Completeness, Completeness]; final: Completeness; alive: boolean;
+  firstRosters: Started['firstRoster'][]; finalRosters: Started['firstRoster'][];
+}
 
 async function round(n: number): Promise<RoundResult> {
   const own = await isolatedDatabaseUrl(sharedDatabaseUrl!);
@@ -149,7 +178,11 @@ async function round(n: number): Promise<RoundResult> {
     // Both still serve after both said they were running.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const alive = started.every((s) => s.child.exitCode === null && s.child.signalCode === null);
-    return { round: n, ms, first: [a!.firstStatus, b!.firstStatus], seen: [a!.seenAtFirstAnswer, b!.seenAtFirstAnswer], final: await completeness(own.url), alive };
+    const finalRosters = await Promise.all(started.map(async (s) => rosterOf(await roster(s.base))));
+    return {
+      round: n, ms, first: [a!.firstStatus, b!.firstStatus], seen: [a!.seenAtFirstAnswer, b!.seenAtFirstAnswer], final: await completeness(own.url), alive,
+      firstRosters: started.map((s) => s.firstRoster), finalRosters,
+    };
   } finally {
     await Promise.all(started.map((s) => stop(s.child)));
     await own.drop();
@@ -186,6 +219,10 @@ if (sharedDatabaseUrl) {
       expect(full.subscribers).toBeGreaterThan(0);
       for (const r of results) {
         expect({ round: r.round, first: r.first, alive: r.alive }).toEqual({ round: r.round, first: [200, 200], alive: true });
+        // Each instance's very first answer already shows the second site's whole world, as its last does.
+        expect(r.finalRosters[0]!.status).toBe(200);
+        expect(r.finalRosters[0]!.subscribers).toBeGreaterThan(0);
+        expect({ round: r.round, firstRosters: r.firstRosters }).toEqual({ round: r.round, firstRosters: r.finalRosters });
         // What each instance's first answer was given from: the whole seed, the same as at the end.
         expect({ round: r.round, seen: r.seen }).toEqual({ round: r.round, seen: [full, full] });
         expect({ round: r.round, final: r.final }).toEqual({ round: r.round, final: full });
