@@ -130,6 +130,15 @@ export const OWN_MESSAGES = {
   /** The withdraw dialog (issue 28): what withdrawing does, before the operator confirms. */
   networkWithdrawConfirm: (name: string) => `Withdraw ${name}? It stops being launched: its apps and site are no longer offered to viewers until it is launched again. Its brand, settings and devices are kept.`,
   networkWithdrawn: (name: string) => `${name} withdrawn.`,
+  /** Issue 38: the last change, offered to undo beside the networks (its message goes after 3 seconds, spec §4.6). */
+  networkLastChange: {
+    launch: (name: string) => `${name} was launched.`,
+    withdraw: (name: string) => `${name} was withdrawn.`,
+    copy: (what: string, from: string, to: string) => `The ${what} of ${from} was copied to ${to}.`,
+  },
+  networkUndoLast: { launch: 'Undo launch', withdraw: 'Undo withdrawal', copy: 'Undo copy' },
+  networkUndoingLast: 'Undoing…',
+  networkUndoLastHint: 'You can undo it here for 10 minutes.',
   networkWithdraw: 'Withdraw',
   networkWithdrawTitle: 'Withdraw network',
   networkWithdrawFailed: (name: string) => `${name} could not be withdrawn.`,

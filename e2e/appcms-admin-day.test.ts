@@ -81,11 +81,17 @@ describe('AppCMS and Admin, a day of work (issue 30)', () => {
     await page.getByTestId('snackbar').filter({ hasText: `Successfully launched ${DOCS.name}` }).waitFor();
     await openSwitcher();
     await page.getByTestId(`network-option-${DOCS.identifier}`).getByText('Launched', { exact: true }).waitFor();
-    // Launched now: Launch is no longer offered; on the default network it never is.
+    // Launched now: Launch is no longer offered; its Undo stays beside the networks (issue 38).
     expect(await page.getByTestId('network-launch').count()).toBe(0);
+    await page.getByTestId('network-last-change').getByText(`${DOCS.name} was launched.`).waitFor();
+    await page.getByTestId('network-undo-last').getByText('Undo launch').waitFor();
+    // On the default network Launch and Copy show disabled, the spec's refusal their reason (spec §5).
     await choose(DEFAULT);
     await openSwitcher();
-    expect(await page.getByTestId('network-launch').count()).toBe(0);
+    expect(await page.getByTestId('network-default-refusal').textContent()).toBe(`${DEFAULT.name} is the default network.`);
+    expect(await page.getByTestId('network-launch').isDisabled()).toBe(true);
+    expect(await page.getByTestId('network-copy-brand').isDisabled()).toBe(true);
+    expect(await page.getByTestId('network-copy-settings').isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
   });
 

@@ -156,10 +156,11 @@ describe('networks in Chromium', () => {
     await shot('devices');
   });
 
-  it('does not offer Launch on the default network (issue 30: it is always live)', async () => {
+  it('on the default network shows Launch and Copy disabled with "{name} is the default network." (spec §5; issue 38)', async () => {
     await choose(DEFAULT);
     await openSwitcher();
-    expect(await page.getByTestId('network-launch').count()).toBe(0);
+    expect(await page.getByTestId('network-default-refusal').textContent()).toBe(`${DEFAULT.name} is the default network.`);
+    for (const id of ['network-launch', 'network-copy-brand', 'network-copy-settings']) expect(await page.getByTestId(id).isDisabled(), id).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await shot('default-no-launch');
   });

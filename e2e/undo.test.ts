@@ -152,13 +152,20 @@ describe('Copy from default, Undo, and the default network\'s brand (admin@demo.
     await page.getByTestId('network-copy-brand').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    // Spec §4.6: the message goes after 3 seconds and carries no Undo; the switcher offers it (issue 38).
     const snackbar = page.getByTestId('snackbar');
-    await snackbar.getByRole('button', { name: 'Undo' }).waitFor();
+    await snackbar.getByText(`Successfully copied brand from ${MAIN.name} to ${KIDS.name}`).waitFor();
+    expect(await snackbar.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await expect.poll(() => primary().inputValue()).toBe(MAIN.primary);
+    await snackbar.waitFor({ state: 'hidden', timeout: 6_000 });
+    await page.getByTestId('network-switcher').locator('summary').click();
+    const offer = page.getByTestId('network-last-change');
+    await offer.getByText(`The brand of ${MAIN.name} was copied to ${KIDS.name}.`).waitFor();
     await shots(page, 'copy-undo-offered');
 
-    await snackbar.getByRole('button', { name: 'Undo' }).click();
+    await offer.getByRole('button', { name: 'Undo copy' }).click();
     await snackbar.getByText('Undone.').waitFor();
+    await offer.waitFor({ state: 'detached' });
     await expect.poll(() => primary().inputValue()).toBe(KIDS.primary);
     const brand = await api<{ theme: { primaryColor: string } }>(context, `/v2.0/appcms/brand/viewlift-demo/${KIDS.identifier}`);
     expect(brand.theme.primaryColor).toBe(KIDS.primary);

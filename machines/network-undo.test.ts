@@ -1,14 +1,25 @@
 /**
- * Issue 28, the network actor: a launch, a withdrawal and a copy each name their request and offer
- * its Undo in the snackbar (replyTo network); a withdrawal is confirmed first and refused where it
- * cannot apply; once an Undo went through (`undo.done`) the networks and the data shown are read again.
+ * Issue 28, the network actor: a launch, a withdrawal and a copy each name their request; a withdrawal
+ * is confirmed first and refused where it cannot apply. Issue 38: their message goes after
+ * MESSAGE_DISPLAY_MS like every network message (spec §4.6) and carries no Undo; the last change stays
+ * offered to undo beside the networks (selectLastChange, network.undoLast) for UNDO_ACCEPT_MS; once
+ * undone the networks and the data shown are read again.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
+import { createActor, createMachine, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
 import type { Network, Service } from '../common/contract';
+import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
+import { UNDO_ACCEPT_MS, UNDO_MESSAGES } from '../common/revisions';
+import type { ApplyUndoInput } from './undo.machine';
 import type { LaunchGap } from '../common/appcms';
-import { networkMachine, selectNetworks, selectPendingChange, type FetchServiceInput, type PublishNetworkInput } from './network.machine';
+import { networkLastChangeMachine, selectIsUndoingChange, selectOfferedChange } from './network-last-change.machine';
+import {
+  networkMachine, selectDefaultNetworkRefusal, selectLastChangeActor, selectNetworks, selectPendingChange, type FetchServiceInput, type NetworkSnapshot, type PublishNetworkInput,
+} from './network.machine';
+
+const offered = (actor: AnyActorRef) => selectOfferedChange(selectLastChangeActor(actor.getSnapshot() as NetworkSnapshot)?.getSnapshot());
+const undoing = (actor: AnyActorRef) => selectIsUndoingChange(selectLastChangeActor(actor.getSnapshot() as NetworkSnapshot)?.getSnapshot());
 
 const MAIN: Network = { name: 'Main Network', identifier: 'main', image: '/main.png', isActive: true, isDefault: true };
 const KIDS: Network = { name: 'Kids', identifier: 'kids', image: '/kids.png', isActive: false, isDefault: false };
@@ -18,8 +29,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function start(fail = false) {
+function start(fail = false, options: { undo?: (input: ApplyUndoInput) => Promise<unknown>; canWrite?: boolean; clock?: SimulatedClock } = {}) {
   const shown: Record<string, unknown>[] = [];
+  const undone: ApplyUndoInput[] = [];
   const withdrawn: PublishNetworkInput[] = [];
   const fetches: unknown[] = [];
   const logic = networkMachine.provide({
@@ -31,21 +43,24 @@ function start(fail = false) {
       }),
       publishNetwork: fromPromise<void, PublishNetworkInput>(async () => undefined),
       checkReadiness: fromPromise<LaunchGap[], PublishNetworkInput>(async () => []),
+      lastChange: networkLastChangeMachine.provide({
+        actors: { applyUndo: fromPromise<unknown, ApplyUndoInput>(async ({ input }) => { undone.push(input); return (options.undo ?? (async () => ({})))(input); }) },
+      }),
     },
   });
   const notifier = createMachine({ on: { 'notify.show': { actions: ({ event }) => { shown.push(event); } } } });
   const root = createActor(createMachine({
     invoke: [
       { id: 'notifier', systemId: 'notifier', src: notifier },
-      { id: 'network', systemId: 'network', src: logic, input: { site: 'demo', savedNetworkId: 'sports', canWrite: true } },
+      { id: 'network', systemId: 'network', src: logic, input: { site: 'demo', savedNetworkId: 'sports', canWrite: options.canWrite ?? true } },
     ],
-  })).start();
+  }), options.clock ? { clock: options.clock } : {}).start();
   const actor = root.getSnapshot().children.network as AnyActorRef;
-  return { actor, shown, withdrawn, fetches };
+  return { actor, shown, withdrawn, fetches, undone };
 }
 
 describe('network: withdraw and Undo offers (issue 28)', () => {
-  it('withdraws after confirmation, marks the network not launched and offers Undo of that request', async () => {
+  it('withdraws after confirmation, marks the network not launched; its 3-second message has no Undo, the lasting offer has', async () => {
     const { actor, shown, withdrawn } = start();
     await flush();
     actor.send({ type: 'network.withdraw' });
@@ -54,9 +69,8 @@ describe('network: withdraw and Undo offers (issue 28)', () => {
     await flush();
     expect(withdrawn).toEqual([{ site: 'demo', network: 'sports', requestId: expect.stringMatching(UUID) }]);
     expect(selectNetworks(actor.getSnapshot()).find((n) => n.identifier === 'sports')?.isActive).toBe(false);
-    expect(shown.at(-1)).toMatchObject({
-      message: OWN_MESSAGES.networkWithdrawn('Sports'), severity: 'success', undo: { requestId: withdrawn[0]!.requestId, replyTo: 'network' },
-    });
+    expect(shown.at(-1)).toEqual({ type: 'notify.show', message: OWN_MESSAGES.networkWithdrawn('Sports'), severity: 'success', durationMs: MESSAGE_DISPLAY_MS });
+    expect(offered(actor)).toEqual({ kind: 'withdraw', requestId: withdrawn[0]!.requestId, text: OWN_MESSAGES.networkLastChange.withdraw('Sports') });
     // Now not launched: a second withdrawal is refused with why, and nothing is sent.
     actor.send({ type: 'network.withdraw' });
     expect(shown.at(-1)).toMatchObject({ message: OWN_MESSAGES.networkIsNotLaunched('Sports'), severity: 'info' });
@@ -80,7 +94,7 @@ describe('network: withdraw and Undo offers (issue 28)', () => {
     expect(shown.at(-1)).toMatchObject({ message: MESSAGES.isDefaultNetwork('Main Network'), severity: 'warning' });
   });
 
-  it('a launch offers its Undo; undo.done reads the networks again', async () => {
+  it('a launch: "Successfully launched Kids" for 3 seconds, no Undo in it; undo.done (the snackbar\'s) reads the networks again', async () => {
     const { actor, shown, fetches } = start();
     await flush();
     actor.send({ type: 'network.select', identifier: 'kids' });
@@ -89,10 +103,93 @@ describe('network: withdraw and Undo offers (issue 28)', () => {
     actor.send({ type: 'network.confirm' });
     await flush();
     const launched = shown.find((e) => e.message === MESSAGES.launched('Kids'));
-    expect(launched).toMatchObject({ undo: { requestId: expect.stringMatching(UUID), replyTo: 'network' } });
+    expect(launched).toEqual({ type: 'notify.show', message: MESSAGES.launched('Kids'), severity: 'success', durationMs: MESSAGE_DISPLAY_MS });
+    expect(offered(actor)).toEqual({ kind: 'launch', requestId: expect.stringMatching(UUID), text: OWN_MESSAGES.networkLastChange.launch('Kids') });
     const before = fetches.length;
     actor.send({ type: 'undo.done', requestId: 'x' });
     await flush();
     expect(fetches).toHaveLength(before + 1);
+  });
+
+  it('the lasting Undo of the last change (issue 38): names its request, says Undone., reads the networks again and offers nothing more', async () => {
+    const { actor, shown, fetches, undone } = start();
+    await flush();
+    expect(offered(actor)).toBeNull();
+    actor.send({ type: 'network.select', identifier: 'kids' });
+    actor.send({ type: 'network.launch' });
+    await flush();
+    actor.send({ type: 'network.confirm' });
+    await flush();
+    const change = offered(actor)!;
+    const before = fetches.length;
+    actor.send({ type: 'network.undoLast' });
+    expect(undoing(actor)).toBe(true);
+    await flush();
+    expect(undone).toEqual([{ requestId: change.requestId }]);
+    expect(shown.at(-1)).toEqual({ type: 'notify.show', message: UNDO_MESSAGES.undone, severity: 'success', durationMs: MESSAGE_DISPLAY_MS });
+    expect(fetches).toHaveLength(before + 1);
+    expect(offered(actor)).toBeNull();
+    expect(undoing(actor)).toBe(false);
+  });
+
+  it('a refused lasting Undo says why (the server\'s words) and keeps the offer; it lapses after UNDO_ACCEPT_MS', async () => {
+    const clock = new SimulatedClock();
+    const { actor, shown } = start(false, { clock, undo: async () => { throw new Error('The network Kids changed since: undo refused.'); } });
+    await flush();
+    actor.send({ type: 'network.select', identifier: 'kids' });
+    actor.send({ type: 'network.launch' });
+    await flush();
+    actor.send({ type: 'network.confirm' });
+    await flush();
+    actor.send({ type: 'network.undoLast' });
+    await flush();
+    expect(shown.at(-1)).toMatchObject({ message: 'The network Kids changed since: undo refused.', severity: 'error' });
+    expect(offered(actor)?.kind).toBe('launch');
+    clock.increment(UNDO_ACCEPT_MS - 1);
+    expect(offered(actor)).not.toBeNull();
+    clock.increment(1);
+    expect(offered(actor)).toBeNull();
+  });
+
+  it('a read-only role is offered no lasting Undo and is refused one; the default network\'s refusal shows only to a writer', async () => {
+    const reader = start(false, { canWrite: false });
+    await flush();
+    reader.actor.send({ type: 'network.select', identifier: 'main' });
+    expect(selectDefaultNetworkRefusal(reader.actor.getSnapshot())).toBeNull();
+    expect(offered(reader.actor)).toBeNull();
+    reader.actor.send({ type: 'network.undoLast' });
+    expect(reader.shown.at(-1)).toMatchObject({ message: OWN_MESSAGES.networkReadOnly, severity: 'error' });
+    const writer = start();
+    await flush();
+    expect(selectDefaultNetworkRefusal(writer.actor.getSnapshot())).toBeNull();
+    writer.actor.send({ type: 'network.select', identifier: 'main' });
+    expect(selectDefaultNetworkRefusal(writer.actor.getSnapshot())).toBe(MESSAGES.isDefaultNetwork('Main Network'));
+  });
+
+  it('the offer is forgotten when the role may no longer write or the site changes', async () => {
+    const { actor } = start();
+    await flush();
+    actor.send({ type: 'network.withdraw' });
+    actor.send({ type: 'network.confirm' });
+    await flush();
+    expect(offered(actor)?.kind).toBe('withdraw');
+    actor.send({ type: 'network.siteChanged', site: 'demo', canWrite: true });
+    expect(offered(actor)?.kind).toBe('withdraw');
+    actor.send({ type: 'network.siteChanged', site: 'demo', canWrite: false });
+    expect(offered(actor)).toBeNull();
+  });
+
+  it('the next change replaces the last one offered to undo', async () => {
+    const { actor } = start();
+    await flush();
+    actor.send({ type: 'network.withdraw' });
+    actor.send({ type: 'network.confirm' });
+    await flush();
+    expect(offered(actor)?.kind).toBe('withdraw');
+    actor.send({ type: 'network.launch' });
+    await flush();
+    actor.send({ type: 'network.confirm' });
+    await flush();
+    expect(offered(actor)).toMatchObject({ kind: 'launch', text: OWN_MESSAGES.networkLastChange.launch('Sports') });
   });
 });

@@ -121,6 +121,7 @@ const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'network.launch' },
   { type: 'network.withdraw' },
   { type: 'undo.done', requestId: 'req-1' },
+  { type: 'network.undoLast' },
   { type: 'network.copy', what: 'brand' },
   { type: 'network.copy', what: 'settings' },
   { type: 'network.confirm' },

@@ -10,14 +10,14 @@
  *   to the `notifier` snackbar.
  * I/O actors and the session-storage actions are supplied by src/adapters/network-actors.ts.
  */
-import { assign, enqueueActions, raise, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import type { DiffEntry, LaunchGap } from '../common/appcms';
 import type { Network, NetworkDataKind, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import type { NotifierEvent, Severity } from './notifier.machine';
 import { providedLater } from './unprovided';
-import type { UndoOffer } from './undo.machine';
+import { networkLastChangeMachine, type LastNetworkChange, type NetworkLastChangeRef } from './network-last-change.machine';
 
 export type CopyWhat = 'brand' | 'settings';
 export type NetworkData = Record<string, unknown>;
@@ -55,8 +55,6 @@ export interface NetworkDataEntry {
 export interface NetworkMessage {
   text: string;
   severity: Severity;
-  /** The change the message offers to undo (issue 28: a launch, a withdrawal, a copy). */
-  undo?: UndoOffer;
 }
 
 export interface NetworkContext {
@@ -89,6 +87,9 @@ export type NetworkEvent =
   | { type: 'network.withdraw' }
   /** The snackbar's Undo of a change of this actor went through: the networks and their data are read again. */
   | { type: 'undo.done'; requestId: string }
+  /** Issue 38: undo the last launch, withdrawal or copy (offered beside the networks, not in the 3-second message). */
+  | { type: 'network.undoLast' }
+
   | { type: 'network.copy'; what: CopyWhat }
   | { type: 'network.confirm' }
   | { type: 'network.cancel' }
@@ -145,13 +146,10 @@ const savedNetworkNotFoundMessage = ({ context }: MessageArgs): NetworkMessage =
 const readOnlyMessage = (): NetworkMessage => ({ text: OWN_MESSAGES.networkReadOnly, severity: 'error' });
 const alreadyLaunchedMessage = ({ context }: MessageArgs): NetworkMessage =>
   ({ text: OWN_MESSAGES.networkAlreadyLaunched(currentNetworkOf(context)?.name ?? ''), severity: 'info' });
-/** The Undo a change's message offers: its request id, and this actor to tell once undone. */
-const undoOf = (context: NetworkContext): { undo?: UndoOffer } =>
-  (context.changeRequestId ? { undo: { requestId: context.changeRequestId, replyTo: 'network' } } : {});
 const launchedMessage = ({ context }: MessageArgs): NetworkMessage =>
-  ({ text: MESSAGES.launched(pendingName(context)), severity: 'success', ...undoOf(context) });
+  ({ text: MESSAGES.launched(pendingName(context)), severity: 'success' });
 const withdrawnMessage = ({ context }: MessageArgs): NetworkMessage =>
-  ({ text: OWN_MESSAGES.networkWithdrawn(pendingName(context)), severity: 'success', ...undoOf(context) });
+  ({ text: OWN_MESSAGES.networkWithdrawn(pendingName(context)), severity: 'success' });
 const withdrawFailedMessage = ({ context, event }: MessageArgs): NetworkMessage =>
   ({ text: `${OWN_MESSAGES.networkWithdrawFailed(pendingName(context))} ${errorMessage(errorOf(event))}`, severity: 'error' });
 const notLaunchedMessage = ({ context }: MessageArgs): NetworkMessage =>
@@ -161,8 +159,18 @@ const launchFailedMessage = ({ context }: MessageArgs): NetworkMessage =>
 const copiedMessage = ({ context }: MessageArgs): NetworkMessage => {
   const pending = context.pending;
   const text = pending?.kind === 'copy' ? MESSAGES.copied(pending.what, pending.defaultName, pending.name) : '';
-  return { text, severity: 'success', ...undoOf(context) };
+  return { text, severity: 'success' };
 };
+
+/** The change just made, in words, with its handle: what the lasting Undo offers (issue 38). */
+function lastChangeOf(context: NetworkContext): LastNetworkChange | null {
+  const pending = context.pending;
+  if (!pending || !context.changeRequestId) return null;
+  const text = pending.kind === 'copy'
+    ? OWN_MESSAGES.networkLastChange.copy(pending.what, pending.defaultName, pending.name)
+    : OWN_MESSAGES.networkLastChange[pending.kind](pending.name);
+  return { kind: pending.kind, requestId: context.changeRequestId, text };
+}
 const copyFailedMessage = ({ event }: MessageArgs): NetworkMessage => ({ text: errorMessage(errorOf(event)), severity: 'error' });
 const readFailedMessage = ({ context }: MessageArgs): NetworkMessage => {
   const request = context.readRequest;
@@ -210,6 +218,8 @@ export const networkMachine = setup({
     previewCopy: providedLater<DiffEntry[], CopyFromDefaultInput>('previewCopy'),
     checkReadiness: providedLater<LaunchGap[], PublishNetworkInput>('checkReadiness'),
     fetchNetworkData: providedLater<NetworkData | null, FetchNetworkDataInput>('fetchNetworkData'),
+    /** Issue 38: the last change, offered to undo beside the networks (its applyUndo provided by the wiring). */
+    lastChange: networkLastChangeMachine,
   },
   actions: {
     /** Supplied by src: writes `context.selectedId` (just chosen) to session storage. */
@@ -263,6 +273,14 @@ export const networkMachine = setup({
       return { networks: context.networks.map((n) => (n.identifier === copied.identifier ? copied : n)) };
     }),
     markSynced: assign({ syncSuccess: true }),
+    /** Tells the `lastChange` child the change just made: it offers its Undo beside the networks (issue 38). */
+    keepLastChange: sendTo('lastChange', ({ context }) => {
+      const change = lastChangeOf(context);
+      return change ? { type: 'lastChange.keep' as const, change } : { type: 'lastChange.forget' as const };
+    }),
+    undoLastChange: sendTo('lastChange', { type: 'lastChange.undo' as const }),
+    /** Another site, or a role that may not write any more: the last change is not this person's to undo here. */
+    forgetLastChange: sendTo('lastChange', { type: 'lastChange.forget' as const }),
     clearSyncSuccess: assign({ syncSuccess: false }),
     /** The data read so far no longer holds (a copy changed it, or the site changed); `readViewed` reads again. */
     invalidateNetworkData: assign({ networkData: {} }),
@@ -313,7 +331,6 @@ export const networkMachine = setup({
       if (notifier && context.message) {
         const show: NotifierEvent = {
           type: 'notify.show', message: context.message.text, severity: context.message.severity, durationMs: MESSAGE_DISPLAY_MS,
-          ...(context.message.undo ? { undo: context.message.undo } : {}),
         };
         enqueue.sendTo(notifier, show);
       }
@@ -340,6 +357,7 @@ export const networkMachine = setup({
     currentIsLaunched: ({ context }) => currentNetworkOf(context)?.isActive === true,
     currentIsNotLaunched: ({ context }) => currentNetworkOf(context)?.isActive !== true,
     lacksWriteRole: ({ context }) => !context.canWrite,
+    losesWriteRole: ({ event }) => event.type === 'network.siteChanged' && event.canWrite !== true,
     canReadNetworkData: ({ context }) => {
       const current = currentNetworkOf(context);
       return current !== null && !current.isDefault && context.site !== null && context.site !== '';
@@ -368,8 +386,14 @@ export const networkMachine = setup({
     networkData: {},
     viewing: null,
   }),
+  invoke: { id: 'lastChange', src: 'lastChange' },
   on: {
     'network.view': { actions: ['setViewing', 'readViewed'] },
+    // Issue 38: undo the last launch, withdrawal or copy (offered beside the networks to a role that may write).
+    'network.undoLast': [
+      { guard: 'lacksWriteRole', actions: [{ type: 'setMessage', params: readOnlyMessage }, 'postMessage'] },
+      { actions: 'undoLastChange' },
+    ],
     // Issue 28: a launch, withdrawal or copy of this actor was undone: read the networks and the data shown again.
     'undo.done': { actions: ['invalidateNetworkData', 'readViewed', raise({ type: 'network.reload' })] },
   },
@@ -382,13 +406,14 @@ export const networkMachine = setup({
       entry: raise({ type: 'network.reload' }),
       on: {
         'network.siteChanged': [
+          { guard: and(['isSameSite', 'losesWriteRole']), actions: ['storeWriteRole', 'forgetLastChange'] },
           { guard: 'isSameSite', actions: 'storeWriteRole' },
           // Signing in (or restoring a session) keeps the choice saved for this browser tab.
-          { guard: 'siteArrived', target: '.loading', actions: ['storeSite', 'invalidateNetworkData', 'readViewed'] },
+          { guard: 'siteArrived', target: '.loading', actions: ['storeSite', 'forgetLastChange', 'invalidateNetworkData', 'readViewed'] },
           // Another site's networks have other identifiers: the saved choice no longer applies.
-          { guard: 'siteReplaced', target: '.loading', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'invalidateNetworkData', 'readViewed'] },
+          { guard: 'siteReplaced', target: '.loading', actions: ['storeSite', 'clearSelection', 'forgetSelectedNetwork', 'forgetLastChange', 'invalidateNetworkData', 'readViewed'] },
           // The site is gone (signed out): changes are refused with 'Site not found' until one arrives.
-          { target: '.ready', actions: ['storeSite', 'invalidateNetworkData', 'readViewed'] },
+          { target: '.ready', actions: ['storeSite', 'forgetLastChange', 'invalidateNetworkData', 'readViewed'] },
         ],
       },
       states: {
@@ -493,7 +518,7 @@ export const networkMachine = setup({
                 id: 'withdrawNetwork',
                 src: 'withdrawNetwork',
                 input: changeNetworkInput,
-                onDone: { target: 'idle', actions: ['markWithdrawn', { type: 'setMessage', params: withdrawnMessage }, 'postMessage', 'clearPending'] },
+                onDone: { target: 'idle', actions: ['markWithdrawn', { type: 'setMessage', params: withdrawnMessage }, 'postMessage', 'keepLastChange', 'clearPending'] },
                 onError: [
                   { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
                   { target: 'idle', actions: [{ type: 'setMessage', params: withdrawFailedMessage }, 'postMessage', 'clearPending'] },
@@ -507,7 +532,7 @@ export const networkMachine = setup({
                 id: 'publishNetwork',
                 src: 'publishNetwork',
                 input: changeNetworkInput,
-                onDone: { target: 'idle', actions: ['markLaunched', { type: 'setMessage', params: launchedMessage }, 'postMessage', 'clearPending'] },
+                onDone: { target: 'idle', actions: ['markLaunched', { type: 'setMessage', params: launchedMessage }, 'postMessage', 'keepLastChange', 'clearPending'] },
                 onError: [
                   { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
                   { target: 'idle', actions: [{ type: 'setMessage', params: launchFailedMessage }, 'postMessage', 'clearPending'] },
@@ -547,7 +572,7 @@ export const networkMachine = setup({
                 id: 'copyFromDefault',
                 src: 'copyFromDefault',
                 input: copyInput,
-                onDone: { target: 'idle', actions: ['storeCopiedNetwork', 'markSynced', 'invalidateNetworkData', 'readViewed', { type: 'setMessage', params: copiedMessage }, 'postMessage', 'clearPending'] },
+                onDone: { target: 'idle', actions: ['storeCopiedNetwork', 'markSynced', 'invalidateNetworkData', 'readViewed', { type: 'setMessage', params: copiedMessage }, 'postMessage', 'keepLastChange', 'clearPending'] },
                 onError: [
                   { guard: 'isCredentialsMissing', target: 'idle', actions: [{ type: 'setMessage', params: credentialsMissingMessage }, 'postMessage', 'clearPending'] },
                   { target: 'idle', actions: [{ type: 'setMessage', params: copyFailedMessage }, 'postMessage', 'clearPending'] },
@@ -671,6 +696,17 @@ export const selectLaunchReadiness = (snapshot: NetworkSnapshot):
   if (snapshot.matches({ networks: { ready: { confirmingLaunch: 'checked' } } })) return { phase: 'checked', gaps: snapshot.context.launchGaps ?? [] };
   if (snapshot.matches({ networks: { ready: { confirmingLaunch: 'checkFailed' } } })) return { phase: 'failed' };
   return null;
+};
+/** The `lastChange` child (issue 38): the last change offered to undo beside the networks. */
+export const selectLastChangeActor = (snapshot: NetworkSnapshot): NetworkLastChangeRef | undefined =>
+  snapshot.children.lastChange as NetworkLastChangeRef | undefined;
+/**
+ * Spec §5: launching or copying is refused for the default network. To a role that may write, on the
+ * default network, the reason the switcher shows beside its disabled Launch and Copy; null otherwise.
+ */
+export const selectDefaultNetworkRefusal = (snapshot: NetworkSnapshot): string | null => {
+  const current = currentNetworkOf(snapshot.context);
+  return snapshot.context.canWrite && current?.isDefault === true ? MESSAGES.isDefaultNetwork(current.name) : null;
 };
 /** Copy from default is offered to a role that may write (on the default network the machine says why it cannot). */
 export const selectCanCopy = (snapshot: NetworkSnapshot): boolean =>

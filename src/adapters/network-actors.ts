@@ -14,7 +14,7 @@ import {
 import { ApiError, apiRequest, authHeaders } from '../api/client';
 import { APPCMS_PATHS, launchGapsOf, type DiffEntry, type LaunchGap } from '../../common/appcms';
 import { REQUEST_ID_HEADER } from '../../common/revisions';
-import { rememberRequestId } from './undo-actors';
+import { createUndoActors, rememberRequestId } from './undo-actors';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlClient, type GraphqlCredentials,
@@ -66,6 +66,8 @@ export function createNetworkActors({ client, getCredentials = readNetworkCreden
   };
 
   return {
+    // Issue 38: the lasting Undo of the last launch, withdrawal or copy (the snackbar's undo has the same I/O).
+    applyUndo: createUndoActors().applyUndo,
     fetchService: fromPromise<Service, FetchServiceInput>(async ({ input, signal }) => {
       requireCredentials();
       const data = await runGraphql(client, 'query', SERVICE_GET, { site: input.site }, signal);

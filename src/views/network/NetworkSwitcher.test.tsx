@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
-import { OWN_MESSAGES } from '../../../common/messages';
+import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
+import { networkLastChangeMachine } from '../../../machines/network-last-change.machine';
 import { NETWORK_STATE_WORDS } from '../../../common/status-words';
 import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
 import { renderView, settle } from '../../test-support/render-view';
@@ -30,7 +31,7 @@ describe('NetworkSwitcher', () => {
     expect(screen.queryByTestId('network-copy-brand')).toBeNull();
   });
 
-  it('offers Copy but not Launch on a launched network, and no Launch on the default network (issue 30)', async () => {
+  it('offers Copy but not Launch on a launched network; on the default network both are disabled with the spec\'s reason (issues 30, 38)', async () => {
     const launched = { ...KIDS, isActive: true };
     const view = await renderView(<NetworkSwitcher />, {
       actors: appCmsUser({ fetchService: fakeActor(() => ({ ...SERVICE, networks: [MAIN, launched] })) }),
@@ -41,8 +42,48 @@ describe('NetworkSwitcher', () => {
     expect(screen.getByTestId('network-copy-brand')).toBeTruthy();
     await view.user.click(screen.getByRole('button', { name: /Main Network/ }));
     await view.user.click(trigger());
+    // Spec §5: on the default network Launch and Copy are shown disabled, the refusal their visible reason (issue 38).
+    const reason = screen.getByTestId('network-default-refusal');
+    expect(reason.textContent).toBe(MESSAGES.isDefaultNetwork('Main Network'));
+    for (const id of ['network-launch', 'network-copy-brand', 'network-copy-settings']) {
+      expect(screen.getByTestId(id)).toHaveProperty('disabled', true);
+      expect(screen.getByTestId(id).getAttribute('aria-describedby')).toBe(reason.id);
+    }
+    expect(screen.queryByTestId('network-withdraw')).toBeNull();
+  });
+
+  it('a reader is offered nothing on the default network, not even the disabled controls', async () => {
+    const view = await renderView(<NetworkSwitcher />, { actors: { ...signedInAs({ 'App CMS': 'read' }), network: { fetchService: fakeActor(() => SERVICE) } } });
+    await view.user.click(trigger());
+    expect(screen.queryByTestId('network-default-refusal')).toBeNull();
     expect(screen.queryByTestId('network-launch')).toBeNull();
-    expect(screen.getByTestId('network-copy-brand')).toBeTruthy();
+    expect(screen.queryByTestId('network-copy-brand')).toBeNull();
+  });
+
+  it('after a launch, offers its Undo beside the networks (issue 38: the 3-second message carries none); Undo asks the server with its request', async () => {
+    const undone: unknown[] = [];
+    const view = await renderView(<NetworkSwitcher />, {
+      actors: appCmsUser({
+        checkReadiness: fakeActor(() => []), publishNetwork: fakeActor(() => undefined),
+        lastChange: networkLastChangeMachine.provide({ actors: { applyUndo: fakeActor((input) => { undone.push(input); return {}; }) } }),
+      }),
+      given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
+    });
+    expect(screen.queryByTestId('network-last-change')).toBeNull();
+    await view.user.click(trigger());
+    await view.user.click(screen.getByTestId('network-launch'));
+    const dialog = await screen.findByRole('dialog', { name: OWN_MESSAGES.networkLaunchTitle });
+    await within(dialog).findByText(LAUNCH_READINESS_TEXT.ready(KIDS.name));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Launch' }));
+    await settle();
+    await view.user.click(trigger());
+    const offer = await screen.findByTestId('network-last-change');
+    expect(offer.textContent).toContain(OWN_MESSAGES.networkLastChange.launch(KIDS.name));
+    expect(offer.textContent).toContain(OWN_MESSAGES.networkUndoLastHint);
+    await view.user.click(within(offer).getByRole('button', { name: OWN_MESSAGES.networkUndoLast.launch }));
+    await settle();
+    expect(undone).toEqual([{ requestId: expect.any(String) }]);
+    expect(screen.queryByTestId('network-last-change')).toBeNull();
   });
 
   it('shows what the network lacks before the launch can be confirmed, and offers "Launch anyway" (issue 30)', async () => {

@@ -10,9 +10,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { NetworkActorRef, PendingChange } from '../../../machines/network.machine';
 import {
-  selectCanCopy, selectCanWithdraw, selectCanLaunch, selectCopyPreview, selectCurrentNetwork, selectIsChanging, selectIsConfirming, selectIsFetching, selectLaunchReadiness,
-  selectNetworks, selectPendingChange,
+  selectCanCopy, selectCanWithdraw, selectCanLaunch, selectCopyPreview, selectCurrentNetwork, selectDefaultNetworkRefusal, selectIsChanging, selectIsConfirming, selectIsFetching,
+  selectLastChangeActor, selectLaunchReadiness, selectNetworks, selectPendingChange,
 } from '../../../machines/network.machine';
+import { selectIsUndoingChange, selectOfferedChange, type NetworkLastChangeRef } from '../../../machines/network-last-change.machine';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
 import { useAppActor } from '../../app-actor';
@@ -72,6 +73,24 @@ function LaunchReadiness({ network, name }: { network: NetworkActorRef; name: st
   );
 }
 
+/**
+ * Issue 38: the last launch, withdrawal or copy, offered to undo here for as long as the server accepts it
+ * (its message went after 3 seconds, spec §4.6).
+ */
+function LastChangeOffer({ actor, onUndo }: { actor: NetworkLastChangeRef; onUndo: () => void }) {
+  const change = useSelector(actor, selectOfferedChange);
+  const undoing = useSelector(actor, selectIsUndoingChange);
+  if (!change) return null;
+  return (
+    <div className={css.lastChange} data-testid="network-last-change">
+      <p>{change.text} {OWN_MESSAGES.networkUndoLastHint}</p>
+      <button type="button" className={button.secondary} data-testid="network-undo-last" disabled={undoing} onClick={onUndo}>
+        {undoing ? OWN_MESSAGES.networkUndoingLast : OWN_MESSAGES.networkUndoLast[change.kind]}
+      </button>
+    </div>
+  );
+}
+
 function confirmationText(pending: PendingChange | null, shell: ShellText): { title: string; body: string; action: string } {
   if (pending?.kind === 'withdraw') {
     return { title: OWN_MESSAGES.networkWithdrawTitle, body: OWN_MESSAGES.networkWithdrawConfirm(pending.name), action: OWN_MESSAGES.networkWithdraw };
@@ -97,6 +116,9 @@ export function NetworkSwitcher() {
   const canLaunch = useSelector(network, selectCanLaunch);
   const canCopy = useSelector(network, selectCanCopy);
   const canWithdraw = useSelector(network, selectCanWithdraw);
+  // Spec §5: on the default network Launch and Copy are shown disabled with the refusal as their visible reason.
+  const defaultRefusal = useSelector(network, selectDefaultNetworkRefusal);
+  const lastChange = useSelector(network, selectLastChangeActor);
   const readiness = useSelector(network, selectLaunchReadiness);
   const shell = useShellText();
   const text = confirmationText(pending, shell);
@@ -163,7 +185,15 @@ export function NetworkSwitcher() {
               })}
             </ul>
           )}
-          {(canLaunch || canCopy || canWithdraw) && (
+          {defaultRefusal !== null && (
+            <div className={css.actions}>
+              <p id="network-default-refusal" className={css.refusal} data-testid="network-default-refusal">{defaultRefusal}</p>
+              <button type="button" className={button.primary} data-testid="network-launch" disabled aria-describedby="network-default-refusal">{shell.networkLaunch}</button>
+              <button type="button" className={button.secondary} data-testid="network-copy-brand" disabled aria-describedby="network-default-refusal">{shell.networkCopyBrand}</button>
+              <button type="button" className={button.secondary} data-testid="network-copy-settings" disabled aria-describedby="network-default-refusal">{shell.networkCopySettings}</button>
+            </div>
+          )}
+          {defaultRefusal === null && (canLaunch || canCopy || canWithdraw) && (
             <div className={css.actions}>
               {canLaunch && (
                 <button type="button" className={button.primary} data-testid="network-launch" disabled={changing}
@@ -183,6 +213,7 @@ export function NetworkSwitcher() {
               )}
             </div>
           )}
+          {lastChange && <LastChangeOffer actor={lastChange} onUndo={() => send({ type: 'network.undoLast' })} />}
         </div>
       </details>
       <Modal

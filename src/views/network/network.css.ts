@@ -44,6 +44,14 @@ export const actions = style({
   display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginTop: vars.space.sm,
   paddingTop: vars.space.sm, borderTop: `1px solid ${vars.color.border}`,
 });
+/** Spec §5: why Launch and Copy are disabled on the default network, shown above them. */
+export const refusal = style({ margin: 0, fontSize: 13 });
+/** Issue 38: the last change and its lasting Undo, under the actions. */
+export const lastChange = style({
+  display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginTop: vars.space.sm,
+  paddingTop: vars.space.sm, borderTop: `1px solid ${vars.color.border}`, fontSize: 13,
+});
+globalStyle(`${lastChange} p`, { margin: 0 });
 /** The launch dialog's list of what the network lacks. */
 export const gaps = style({ margin: `${vars.space.xs} 0`, paddingLeft: vars.space.lg });
 export const empty = style({ padding: vars.space.sm, color: vars.color.secondaryLight });
