@@ -315,7 +315,17 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
   const loops = Array.from({ length: config.consumers }, () => consumerLoop());
   const timers: NodeJS.Timeout[] = [];
   if (config.fold) {
-    const foldTimer = setInterval(() => { void foldOnce(); }, config.foldIntervalMs);
+    // A tick while the timed fold still runs, or sooner after it than it took, is skipped: under load a
+    // fold (a whole (site, day) re-aggregation, seconds at 10,000 sessions a day) queued back to back
+    // behind the last one took the database from the consumers (issue 37: recovery after a death).
+    let timed = { busy: false, endedAt: 0, tookMs: 0 };
+    const foldTick = () => {
+      if (timed.busy || Date.now() - timed.endedAt < timed.tookMs) return;
+      timed = { ...timed, busy: true };
+      const began = Date.now();
+      void foldOnce().finally(() => { timed = { busy: false, endedAt: Date.now(), tookMs: Date.now() - began }; });
+    };
+    const foldTimer = setInterval(foldTick, config.foldIntervalMs);
     foldTimer.unref();
     timers.push(foldTimer);
     // Raw history's day partitions and retention, and the windows of the idempotency record and of
