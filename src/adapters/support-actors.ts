@@ -16,6 +16,7 @@ import { subscriberSearchMachine } from '../../machines/subscriber-search.machin
 import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/subscriber.machine';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
+import { clearReportCache } from '../api/reports';
 import * as api from '../api/support';
 import { readNetworkCredentials } from './network-credentials';
 import { rememberRequestId } from './undo-actors';
@@ -91,6 +92,9 @@ export function createSupportActors(client: GraphqlClient = supportClient()) {
       keepCurrencies((await runGraphql(client, 'query', api.SUBSCRIBER, { id: input.subscriberId }, signal)).subscriber)),
     runAction: fromPromise<ActionOutcome, ActionCommand>(async ({ input, signal }) => {
       const outcome = await runCommand(client, input, signal);
+      // Issue 38: a refund, cancellation or plan change moves the Dashboard's figures at once (the server
+      // refreshes the day's rollups in the same transaction): no report answer read before it is shown again.
+      clearReportCache();
       if (outcome.kind === 'detail') keepCurrencies(outcome.detail);
       return outcome;
     }),

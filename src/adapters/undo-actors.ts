@@ -13,6 +13,7 @@ import { MESSAGES } from '../../common/messages';
 import { UNDO_ACCEPT_MS, UNDO_MESSAGES, UNDO_PATH, type RevisionUndoResponse } from '../../common/revisions';
 import type { ApplyUndoInput } from '../../machines/undo.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
+import { clearReportCache } from '../api/reports';
 import { readCredentials } from './session-store';
 
 /** Handle → the server's id and when it was answered (kept while the server accepts the undo). */
@@ -38,6 +39,8 @@ export function createUndoActors(read: () => { accessToken: string; apiKey: stri
         method: 'POST', body: { requestId: serverRequestIdOf(input.requestId) }, headers: authHeaders(credentials), signal,
       });
       if (answer.status !== 200) throw new ApiError(answer.message ?? UNDO_MESSAGES.failed, answer.status, answer);
+      // An undone refund or cancellation moves the figures too (issue 38): cached report answers are dropped.
+      clearReportCache();
       return answer;
     }),
   };
