@@ -105,6 +105,8 @@ export const MONETIZATION_MESSAGES = {
   couponCodeTaken: 'This code is already used on this site.',
   couponPrefix: `A prefix has at most ${COUPON_PREFIX_MAX} letters and digits.`,
   couponOffer: 'Choose the offer the code belongs to.',
+  /** Issue 38: a new code cannot join an offer that is archived or has ended. */
+  couponOfferClosed: (name: string) => `${name} is archived or has ended: a new code for it could never be redeemed. Choose an active offer.`,
   redemptionLimit: `Enter a whole number from 1 to ${REDEMPTION_LIMIT_MAX}, or leave empty for no limit.`,
   perSubscriberLimit: `Enter a whole number from 1 to ${REDEMPTION_LIMIT_MAX}.`,
   perSubscriberOverLimit: 'Per subscriber cannot exceed the overall limit.',

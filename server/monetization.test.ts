@@ -11,7 +11,7 @@ import { API_PATHS } from '../common/constants';
 import { MONETIZATION_MESSAGES, type PlanInput } from '../common/monetization-rules';
 import { OWN_MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
-import { auditEvents, couponRedemptions, coupons, networks, subscribers, subscriptions } from './db/schema';
+import { auditEvents, couponRedemptions, coupons, networks, offers, subscribers, subscriptions } from './db/schema';
 import { generateCouponBatch, MONETIZATION_AUDIT, type MonetizationCaller } from './domain/monetization';
 import { createTestApp, type Session, type TestApp } from './test/kit';
 
@@ -137,6 +137,25 @@ describe('validation: the shared rules, one message per field', () => {
     const code = `Save${randomUUID().slice(0, 6).replace(/-/g, '')}`;
     expect((await create(code)).body.data!.couponCreate).toMatchObject({ code, redemptionCount: 0, maxRedemptions: null });
     expect((await create(code.toUpperCase())).body.errors![0]!.extensions?.fields).toEqual({ code: MONETIZATION_MESSAGES.couponCodeTaken });
+  });
+
+  it('refuses a new code for an archived offer or one that has ended, naming it; a code it already has can still be edited (issue 38)', async () => {
+    const offer = await createOffer();
+    const input = (code: string, status = 'active') => ({ offerId: offer.id, code, maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '', status });
+    const create = (code: string) => gql(writer, `mutation($input: CouponInput!) { couponCreate(input: $input) { ${COUPON_FIELDS} } }`, { input: input(code) });
+    const kept = `Kept${randomUUID().slice(0, 6).replace(/-/g, '')}`;
+    const existing = (await create(kept)).body.data!.couponCreate as { id: string; version: number };
+    const name = (await t.db.select().from(offers).where(eq(offers.id, offer.id)))[0]!.name;
+    for (const closed of [{ endsAt: new Date(Date.now() - 60_000) }, { status: 'archived' as const, endsAt: null }]) {
+      await t.db.update(offers).set(closed).where(eq(offers.id, offer.id));
+      const refused = await create(`Late${randomUUID().slice(0, 6).replace(/-/g, '')}`);
+      expect(refused.body.errors![0]!.extensions?.fields).toEqual({ offerId: MONETIZATION_MESSAGES.couponOfferClosed(name) });
+    }
+    const edited = await gql(writer, `mutation($id: ID!, $version: Int!, $input: CouponInput!) { couponUpdate(id: $id, version: $version, input: $input) { status } }`, {
+      id: existing.id, version: existing.version, input: input(kept, 'disabled'),
+    });
+    expect(edited.body.errors).toBeUndefined();
+    expect(edited.body.data!.couponUpdate).toMatchObject({ status: 'disabled' });
   });
 });
 

@@ -506,9 +506,16 @@ export async function exportCouponsCsv(db: Db, caller: MonetizationCaller, query
   return `${lines.join('\r\n')}\r\n`;
 }
 
-async function couponLimits(tx: repo.Executor, caller: MonetizationCaller, input: { offerId: string; maxRedemptions: string; maxPerSubscriber: string; expiresAt: string }, errors: FieldErrors) {
-  if (!errors.offerId && !(UUID.test(input.offerId) && await repo.findOffer(tx, caller.siteId, input.offerId))) {
-    errors.offerId = MONETIZATION_MESSAGES.couponOffer;
+async function couponLimits(
+  tx: repo.Executor, caller: MonetizationCaller, input: { offerId: string; maxRedemptions: string; maxPerSubscriber: string; expiresAt: string }, errors: FieldErrors,
+  /** The offer an edited code already belongs to: it may stay there after the offer closed (null: a new code). */
+  keptOfferId: string | null = null,
+) {
+  const offer = errors.offerId || !UUID.test(input.offerId) ? undefined : await repo.findOffer(tx, caller.siteId, input.offerId);
+  if (!errors.offerId && !offer) errors.offerId = MONETIZATION_MESSAGES.couponOffer;
+  // Issue 38: no new code for an archived offer or one that has ended (it could never be redeemed).
+  else if (offer && offer.id !== keptOfferId && (offer.status === 'archived' || (offer.endsAt !== null && offer.endsAt <= new Date()))) {
+    errors.offerId = MONETIZATION_MESSAGES.couponOfferClosed(offer.name);
   }
   throwIfInvalid(errors);
   const expiresAt = parseInstant(input.expiresAt);
@@ -520,10 +527,10 @@ async function couponLimits(tx: repo.Executor, caller: MonetizationCaller, input
   };
 }
 
-async function couponValues(tx: repo.Executor, caller: MonetizationCaller, input: CouponInput, exceptId?: string): Promise<repo.CouponValues> {
+async function couponValues(tx: repo.Executor, caller: MonetizationCaller, input: CouponInput, exceptId?: string, keptOfferId: string | null = null): Promise<repo.CouponValues> {
   const errors = validateCoupon(input);
   if (!errors.code && await repo.codeTaken(tx, caller.siteId, input.code, exceptId)) errors.code = MONETIZATION_MESSAGES.couponCodeTaken;
-  return { ...await couponLimits(tx, caller, input, errors), code: input.code, status: input.status };
+  return { ...await couponLimits(tx, caller, input, errors, keptOfferId), code: input.code, status: input.status };
 }
 
 export async function createCoupon(db: Db, caller: MonetizationCaller, input: CouponInput) {
@@ -542,7 +549,7 @@ export async function updateCoupon(db: Db, caller: MonetizationCaller, id: strin
   requireEdit(caller);
   await db.transaction(async (tx) => {
     const before = await repo.findCoupon(tx, caller.siteId, requireId(id));
-    const values = await couponValues(tx, caller, input, id);
+    const values = await couponValues(tx, caller, input, id, before?.offerId ?? null);
     const after = await repo.updateCoupon(tx, caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
     await revise(tx, caller, couponObject(after), before, after, MONETIZATION_AUDIT.couponUpdate, { id, before, after });
