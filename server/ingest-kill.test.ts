@@ -164,6 +164,22 @@ async function dirtySlices(days: string[]): Promise<number> {
   return row!.n;
 }
 
+// The PGlite pass: the embedded default has no separate consumer process to kill (its memory queue lives inside
+// `npm start`); the worker refuses to start there and says what it needs, instead of consuming nothing.
+if (!onPostgres) describe('the ingest worker on the embedded default (the kill runs need PostgreSQL and NATS: they run in the PostgreSQL stage)', () => {
+  it('refuses to start without NATS_URL and DATABASE_URL, saying it needs both (exit 2)', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.NATS_URL;
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    expect(code).toBe(2);
+    expect(stderr).toContain('npm run ingest:worker needs NATS_URL (the JetStream the servers publish to) and DATABASE_URL (their PostgreSQL).');
+  }, 60_000);
+});
+
 if (onPostgres) describe(`${EVENTS} events from ${SENDERS} senders while the consumer process is SIGKILLed twice (needs PostgreSQL and NATS at NATS_TEST_URL)`, () => {
   for (let run = 1; run <= RUNS; run += 1) {
     it(`run ${run} of ${RUNS}: every accepted event is in the raw tables and the rollups once, and the stream drains within 60 s of the last kill`, async () => {
