@@ -89,6 +89,9 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   content('content.artwork_upload', 'Artwork uploaded'),
   content('content.availability', 'Availability saved'),
   content('content.scheduled_unpublish', 'Content item unpublished on schedule'),
+  content('content.scheduled_publish', 'Content item published on schedule'),
+  content('content.scheduled_publish_refused', 'Scheduled publication refused'),
+  content('content.restore', 'Content item restored'),
   content('content.country_group.create', 'Country group created'),
   content('content.country_group.update', 'Country group saved'),
   content('content.country_group.delete', 'Country group deleted'),
@@ -123,15 +126,22 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   monetization('monetization.plan.moveAtRenewal', 'Subscribers moved to the current price at their next renewal'),
   monetization('monetization.coupon.disable', 'Coupon disabled'),
   monetization('monetization.coupon.enable', 'Coupon enabled'),
+  monetization('monetization.plan.restore', 'Plan restored'),
+  monetization('monetization.planGroup.restore', 'Plan group restored'),
+  monetization('monetization.offer.restore', 'Offer restored'),
+  monetization('monetization.coupon.restore', 'Coupon restored'),
   // AppCMS: networks and their apps.
   appcms('network.publish', 'Network launched'),
   appcms('network.withdraw', 'Network launch withdrawn'),
   appcms('network.copyFromDefault', 'Network copied from the default'),
   appcms('appcms.brand.save', 'Brand saved'),
   appcms('appcms.settings.save', 'Settings saved'),
-  appcms('appcms.settings.restore', 'Settings version restored'),
+  appcms('appcms.settings.restore', 'Settings restored'),
+  appcms('appcms.brand.restore', 'Brand restored'),
   appcms('appcms.devices.save', 'Devices saved'),
+  appcms('appcms.devices.restore', 'Devices restored'),
   appcms('appcms.service.save', 'Service saved'),
+  appcms('appcms.service.restore', 'Service restored'),
   appcms('appcms.signingKey.rotate', 'Signing key rotated'),
   appcms('appcms.upload', 'File uploaded'),
 ];
@@ -143,6 +153,33 @@ export const AUDIT_ACTION_KINDS: readonly string[] = AUDIT_ACTION_LIST.map((info
 
 export function auditActionInfo(action: string): AuditActionInfo | undefined {
   return BY_ACTION.get(action);
+}
+
+/**
+ * A save's action as a restore from a History records it (issue 38: a restore is audited as a
+ * restore, "Settings restored from #23", never as "Settings saved"). The restore's audit row carries
+ * the revision it wrote back as `detail.restoredRevision` (server/db/audit-repository.ts).
+ */
+export const RESTORE_ACTION_OF: Readonly<Record<string, string>> = {
+  'content.update': 'content.restore',
+  'appcms.brand.save': 'appcms.brand.restore',
+  'appcms.settings.save': 'appcms.settings.restore',
+  'appcms.devices.save': 'appcms.devices.restore',
+  'appcms.service.save': 'appcms.service.restore',
+  'monetization.plan.update': 'monetization.plan.restore',
+  'monetization.planGroup.update': 'monetization.planGroup.restore',
+  'monetization.offer.update': 'monetization.offer.restore',
+  'monetization.coupon.update': 'monetization.coupon.restore',
+};
+
+/** The detail key naming the revision a restore wrote back (its number in the History, "#23"). */
+export const RESTORED_REVISION_KEY = 'restoredRevision';
+
+/** A row's label: the action's words, a restore's with the revision it wrote back ("Settings restored from #23"). */
+export function auditRowLabel(action: string, detail: Readonly<Record<string, unknown>>): string {
+  const label = auditActionLabel(action);
+  const seq = detail[RESTORED_REVISION_KEY];
+  return Object.values(RESTORE_ACTION_OF).includes(action) && typeof seq === 'number' ? `${label} from #${seq}` : label;
 }
 
 /** The action in words ("Brand saved"); an action missing from the list shows as itself. */

@@ -166,6 +166,12 @@ export const REVISION_FIELD_LABELS: Readonly<Record<string, string>> = {
   models: 'Models',
   logoUrl: 'Logo',
   iconUrl: 'Icon',
+  // A content item's links and images (issue 38: "Series", never "Series id"; an image never as its address).
+  seriesId: 'Series',
+  seasonNumber: 'Season',
+  episodeNumber: 'Episode',
+  posterUrl: 'Poster',
+  artworkUrl: 'Artwork',
   signingKey: 'Signing key',
   templateName: 'Template',
   secondFactorRule: 'Second factor at sign-in',

@@ -95,6 +95,52 @@ describe('rows in words', () => {
     expect(auditEntryWhat(row!)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
+  it('a restore from the History is audited as the restore, naming the revision it wrote back (issue 38)', async () => {
+    const n = await network('Audit Restore Net');
+    const saved = await t.inject({
+      method: 'PUT', url: `${APPCMS_PATHS.brand}/${SITE}/${n.identifier}`, headers: editor.headers,
+      payload: { version: 1, logoUrl: '/a.png', iconUrl: '/i.png', theme: theme('#654321'), themeOtt: theme('#BB0000'), themeApps: theme('#CC0000') },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const history = await get(editor, `/v1/revisions/brand/${n.identifier}`);
+    const [revision] = history.json<{ items: Array<{ seq: number; objectVersion: number }> }>().items;
+    const restored = await t.inject({ method: 'POST', url: `/v1/revisions/${revision!.seq}/restore`, headers: editor.headers, payload: { version: revision!.objectVersion } });
+    expect(restored.statusCode, restored.body).toBe(200);
+
+    const page = await list(admin, `area=appcms&object=${encodeURIComponent('Audit Restore Net')}`);
+    expect(page.items.map((r) => r.label)).toEqual([`Brand restored from #${revision!.seq}`, 'Brand saved']);
+    expect(page.items[0]).toMatchObject({ action: 'appcms.brand.restore', area: 'appcms' });
+    expect(page.items[0]!.changes).toEqual([{ field: 'Web primary colour', before: '#654321', after: '#AA0000' }]);
+    // The action filter tells restores from saves.
+    expect((await list(admin, `action=appcms.brand.restore&object=${n.id}`)).total).toBe(1);
+  });
+
+  it('a copy from the default network lists the fields it changed, before → after, like a save (issue 38)', async () => {
+    const n = await network('Audit Copy Net');
+    await gql(editor, 'mutation($req: NetworkCopyInput!) { networkCopyFromDefault(req: $req) { success } }', {
+      req: { site: SITE, network: n.identifier, networkBrand: { logoAndIcons: false, theme: true, themeOtt: false, themeApps: false } },
+    });
+    const [row] = (await list(admin, `action=network.copyFromDefault&object=${n.id}`)).items;
+    expect(row).toMatchObject({ label: 'Network copied from the default', object: { words: 'network Audit Copy Net' } });
+    const primary = row!.changes.find((c) => c.field === 'Web primary colour');
+    expect(primary, auditEntryWhat(row!)).toBeDefined();
+    expect(primary!.before).toBe('#AA0000');
+    expect(primary!.after).not.toBe('#AA0000');
+    // Only the copied part: the OTT theme stayed.
+    expect(row!.changes.map((c) => c.field).filter((f) => f.startsWith('OTT'))).toEqual([]);
+  });
+
+  it('an image reads as there being one, never as its address', async () => {
+    const n = await network('Audit Logo Net');
+    const saved = await t.inject({
+      method: 'PUT', url: `${APPCMS_PATHS.brand}/${SITE}/${n.identifier}`, headers: editor.headers,
+      payload: { version: 1, logoUrl: '/b.png', iconUrl: '/i.png', theme: theme('#AA0000'), themeOtt: theme('#BB0000'), themeApps: theme('#CC0000') },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = (await list(admin, `action=appcms.brand.save&object=${n.id}`)).items;
+    expect(row!.changes).toEqual([{ field: 'Logo', before: 'an image', after: 'a new image' }]);
+  });
+
   it('a launch names its network and reads Launched: no → yes', async () => {
     const n = await network('Audit Launch Net');
     await gql(editor, 'mutation($site: String!, $network: String!) { networkPublish(site: $site, network: $network) { success } }', { site: SITE, network: n.identifier });
@@ -179,6 +225,10 @@ describe('field labels', () => {
     expect(fieldLabel('web.enabled', 'devices')).toBe('Web browser enabled');
     expect(fieldLabel('trialDays', 'plan')).toBe('Trial days');
     expect(fieldLabel('displayName', 'staff')).toBe('Display name');
+    // Issue 38: one mapping with the History panel: a nested brand field reads its page's label without the kind too.
+    expect(fieldLabel('themeOtt.primaryColor')).toBe('OTT (TV) primary colour');
+    expect(fieldLabel('seriesId', 'content')).toBe('Series');
+    expect(fieldLabel('posterUrl', 'content')).toBe('Poster');
   });
 });
 

@@ -5,7 +5,7 @@
  * rules (roles, validation, what to audit) live in server/domain/monetization.ts.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { scrubDetail } from './audit-repository';
+import { asRestore, scrubDetail } from './audit-repository';
 import { currentRequestId } from './request-scope';
 import type { Db } from './client';
 import {
@@ -48,7 +48,7 @@ export async function writeAudit(
   event: { action: string; actorUserId: string; siteId: string; detail: Record<string, unknown>; objectKind?: string; objectId?: string; objectName?: string | null },
 ): Promise<void> {
   await db.insert(auditEvents).values({
-    at: new Date(), action: event.action, actorUserId: event.actorUserId, siteId: event.siteId, detail: scrubDetail(event.detail),
+    at: new Date(), actorUserId: event.actorUserId, siteId: event.siteId, ...asRestore(event.action, scrubDetail(event.detail)),
     objectKind: event.objectKind ?? null, objectId: event.objectId ?? null, objectName: event.objectName ?? null,
     requestId: currentRequestId(),
   });

@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface RequestScope {
   requestId?: string;
+  /** The revision a restore from a History writes back (issue 38): its audit rows are recorded as the restore. */
+  restoreOf?: number;
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();
@@ -15,4 +17,9 @@ export const requestScope = new AsyncLocalStorage<RequestScope>();
 /** The current request's id, or null outside a request (maintenance, seeds, tests calling a domain function directly). */
 export function currentRequestId(): string | null {
   return requestScope.getStore()?.requestId ?? null;
+}
+
+/** The revision the current request restores from its History, or null (a save, an undo, maintenance). */
+export function currentRestoreOf(): number | null {
+  return requestScope.getStore()?.restoreOf ?? null;
 }

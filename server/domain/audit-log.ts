@@ -7,15 +7,15 @@
  * filter matches (up to AUDIT_EXPORT_MAX), the same entries as the page.
  */
 import {
-  AUDIT_EXPORT_MAX, AUDIT_LOG_MESSAGES, auditActionInfo, auditActionsOfArea, auditObjectLink, auditObjectWords, isAuditArea,
+  AUDIT_EXPORT_MAX, AUDIT_LOG_MESSAGES, auditActionInfo, auditRowLabel, auditActionsOfArea, auditObjectLink, auditObjectWords, isAuditArea,
   type AuditChange, type AuditLogEntry,
 } from '../../common/audit-actions';
 import { AUDIT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/admin-contract';
-import { BRAND_LABELS, DEVICE_PLATFORMS, SETTINGS_LABELS } from '../../common/appcms';
+import { fieldLabel, IMAGE_SET_WORDS, imageChangeWords, isImageField } from '../../common/field-labels';
 import { AREAS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
 import { formatMoney } from '../../common/monetization-rules';
-import { REVISION_FIELD_LABELS, type RevisionChange } from '../../common/revisions';
+import type { RevisionChange } from '../../common/revisions';
 import { isSecondFactorRule, SECOND_FACTOR_TEXT } from '../../common/second-factor-rule';
 import { canContinue } from '../../common/roles';
 import type { AuditLogFilter, AuditLogRepository, AuditLogRow } from '../db/audit-log-repository';
@@ -80,26 +80,11 @@ function filterOf(query: AuditLogQuery): AuditLogFilter {
   };
 }
 
-const DEVICE_FIELD_WORDS: Readonly<Record<string, string>> = { name: 'name', enabled: 'enabled', minAppVersion: 'minimum app version' };
+/** A field's label: the one mapping the History panel shares (common/field-labels.ts). */
+export { fieldLabel };
 
-/** Labels of one kind's fields as its own page names them ("Web primary colour", a setting's label). */
-const KIND_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = { brand: BRAND_LABELS, settings: SETTINGS_LABELS };
-
-/** A field's label: its page's words, the History panel's, else the field name in words ("fontFamily" → "Font family"). */
-export function fieldLabel(field: string, kind?: string | null): string {
-  const own = kind ? KIND_FIELD_LABELS[kind]?.[field] ?? KIND_FIELD_LABELS[kind]?.[field.replace(/^values\./, '')] : undefined;
-  if (own) return own;
-  // A device's fields ("roku.minAppVersion"): the platform's name and the field's ("Roku minimum app version").
-  const device = kind === 'devices' ? /^([a-z0-9]+)\.(name|enabled|minAppVersion)$/i.exec(field) : null;
-  if (device) {
-    const platform = DEVICE_PLATFORMS.find((d) => d.platform === device[1])?.name ?? device[1]!;
-    return `${platform} ${DEVICE_FIELD_WORDS[device[2]!] ?? device[2]}`;
-  }
-  const known = REVISION_FIELD_LABELS[field];
-  if (known) return known;
-  const words = field.replace(/[._]/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** The revision kinds of a network's own data (their object id is the network's). */
+const NETWORK_PARTS: ReadonlySet<string> = new Set(['brand', 'settings', 'devices']);
 
 type Names = Map<string, { name: string; contentKind?: string }>;
 
@@ -137,6 +122,13 @@ export function valueWords(value: unknown, names: Names): string {
 /** A changed value in words; the site's second-factor rule reads as its label (issue 30: 'Not required → Required — an authenticator app'). */
 function changeValueWords(field: string, value: unknown, names: Names): string {
   return field === 'secondFactorRule' && isSecondFactorRule(value) ? SECOND_FACTOR_TEXT.options[value].label : valueWords(value, names);
+}
+
+/** An image's change reads as there being one, never as its address (issue 38: 'Poster: an image → a new image'). */
+function imageWords(before: unknown, after: unknown): Pick<AuditChange, 'before' | 'after'> {
+  const done = imageChangeWords(before, after);
+  const had = done === 'changed' || done === 'removed';
+  return { before: had ? IMAGE_SET_WORDS : '(none)', after: done === 'changed' ? `a new image` : done === 'removed' ? '(none)' : IMAGE_SET_WORDS };
 }
 
 function idsIn(value: unknown, into: string[]): void {
@@ -181,7 +173,8 @@ export function createAuditLogService(repo: AuditLogRepository) {
       // Issue 37: a request's revisions are its actor's (request ids are the server's; rows stored
       // before that may share a caller-chosen id with another actor's, and never join them).
       const own = row.requestId ? revisions.filter((r) => r.requestId === row.requestId && (!row.actorUserId || !r.actorUserId || r.actorUserId === row.actorUserId)) : [];
-      const ofObject = row.objectId ? own.filter((r) => r.objectKind === row.objectKind && r.objectId === row.objectId) : own;
+      // A network's row (a copy from the default) lists what the request changed in its brand and settings (issue 38).
+      const ofObject = row.objectId ? own.filter((r) => r.objectId === row.objectId && (r.objectKind === row.objectKind || (row.objectKind === 'network' && NETWORK_PARTS.has(r.objectKind)))) : own;
       // A bulk write names no single object: every revision of its request (one per item).
       if (ofObject.length > 0) return ofObject.flatMap((r) => r.changes.map((c) => ({ ...c, kind: r.objectKind })));
       return detailChanges(row.detail).map((c) => ({ ...c, kind: row.objectKind }));
@@ -195,12 +188,15 @@ export function createAuditLogService(repo: AuditLogRepository) {
     const names = await repo.namesOf(siteId, ids);
     return raw.map(({ row, changes }): AuditLogEntry => {
       const info = auditActionInfo(row.action);
-      const words: AuditChange[] = changes.map((c) => ({ field: fieldLabel(c.field, c.kind), before: changeValueWords(c.field, c.before, names), after: changeValueWords(c.field, c.after, names) }));
+      const words: AuditChange[] = changes.map((c) => ({
+        field: fieldLabel(c.field, c.kind),
+        ...(isImageField(c.field) ? imageWords(c.before, c.after) : { before: changeValueWords(c.field, c.before, names), after: changeValueWords(c.field, c.after, names) }),
+      }));
       return {
         id: row.id,
         at: new Date(row.at).toISOString(),
         action: row.action,
-        label: info?.label ?? row.action,
+        label: auditRowLabel(row.action, row.detail),
         area: info?.area ?? null,
         actor: row.actorUserId && row.actorUsername ? { id: row.actorUserId, username: row.actorUsername } : null,
         object: row.objectKind && row.objectId ? {

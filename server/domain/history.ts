@@ -245,7 +245,7 @@ export function createHistory(deps: HistoryDeps) {
       if (!restorer || !RESTORABLE_KINDS.includes(kind)) throw conflict(HISTORY_MESSAGES.notRestorable(REVISION_KINDS[kind].label));
       if (row.creation) throw conflict(HISTORY_MESSAGES.creation(REVISION_KINDS[kind].label));
       const written: RevisionRow[] = [];
-      await inOneTransaction(deps.db, () => withRevisionContext({ reason: `Restore of revision #${seq}`, restoredFrom: seq, written }, () => restorer(deps, ctx, row, version)));
+      await inOneTransaction(deps.db, () => withRevisionContext({ reason: `Restore of revision #${seq}`, restoredFrom: seq, restoreOf: seq, written }, () => restorer(deps, ctx, row, version)));
       afterRewrite(ctx);
       const last = written.at(-1);
       const revision = last ? await findRevision(deps.db, ctx.site.id, last.seq) : undefined;

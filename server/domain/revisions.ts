@@ -21,8 +21,10 @@ export interface RevisionContext {
   requestId?: string;
   /** Why the write happens when the action does not say (a restore says "Restore of revision #N"). */
   reason?: string;
-  /** The revision a restore writes back. */
+  /** The revision a restore (or an undo) writes back. */
   restoredFrom?: number;
+  /** Set by a restore from a History only (not an undo): its audit rows are the restore's (server/db/audit-repository.ts). */
+  restoreOf?: number;
   /** Collects the revisions written under this context (a restore answers the one it wrote). */
   written?: RevisionRow[];
 }

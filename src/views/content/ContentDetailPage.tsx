@@ -285,7 +285,8 @@ function ContentDetail({ id }: { id: string }) {
       <Stats detail={detail} />
       <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} itemEditor={editor} history={history} /></div>
       {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={knownTimeZone(timeZone)} /></div>}
-      {history && <div className={css.editArea}><EditorHistoryPanel history={history} editor={editor} /></div>}
+      {/* An episode's History names its series (issue 38: "Series: Ocean Tales", never "another record"). */}
+      {history && <div className={css.editArea}><EditorHistoryPanel history={history} editor={editor} names={detail.family?.series ? { [detail.family.series.id]: detail.family.series.title } : {}} /></div>}
       <Modal
         open={confirmingLeave}
         title="Unsaved changes"

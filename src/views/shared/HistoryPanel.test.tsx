@@ -119,7 +119,11 @@ describe('HistoryPanel', () => {
 
 describe('revision text', () => {
   it('labels fields in words and values as an operator reads them', () => {
-    expect(fieldLabel('theme.primaryColor')).toBe('Theme › Primary color');
+    // Issue 38: a brand's nested fields read the Brand page's labels (one mapping with the audit log, common/field-labels.ts).
+    expect(fieldLabel('theme.primaryColor')).toBe('Web primary colour');
+    expect(fieldLabel('themeOtt.fontFamily')).toBe('OTT (TV) font');
+    expect(fieldLabel('themeApps.unknownPart')).toBe('Mobile apps › Unknown part');
+    expect(fieldLabel('maxStreams')).toBe('Simultaneous streams');
     expect(fieldLabel(`note.${PLAN_A}`)).toBe('Note');
     expect(formatValue(true)).toBe('Yes');
     expect(formatValue('archived', 'status')).toBe('Archived');
@@ -132,6 +136,18 @@ describe('revision text', () => {
     expect(formatValue([PLAN_A, PLAN_A], 'planIds')).toBe('2 plans');
     expect(formatValue({ enabled: true, minAppVersion: '2.1' })).toBe('Enabled: Yes; Min app version: 2.1');
     expect(describeChange({ field: 'prices', before: price(999), after: [...price(1299), { currency: 'EUR', amount: 1199 }] })).toBe('Price: 9.99 USD → 12.99 USD, 11.99 EUR');
+  });
+
+  it('names an episode\'s series and never shows an image\'s address (issue 38)', () => {
+    expect(fieldLabel('seriesId')).toBe('Series');
+    expect(describeChange({ field: 'seriesId', before: null, after: PLAN_A }, 'UTC', { [PLAN_A]: 'Ocean Tales' })).toBe('Series: (empty) → Ocean Tales');
+    expect(formatValue(PLAN_A, 'seriesId')).toBe('another series');
+    const poster = '/v2.0/appcms/files/site/6c74aa.png';
+    expect(describeChange({ field: 'posterUrl', before: poster, after: '/v2.0/appcms/files/site/7d85bb.png' })).toBe('Poster: changed');
+    expect(describeChange({ field: 'posterUrl', before: '', after: poster })).toBe('Poster: added');
+    expect(describeChange({ field: 'logoUrl', before: poster, after: '' })).toBe('Logo: removed');
+    expect(`${fieldLabel('artworkUrl')}: ${formatValue(poster, 'artworkUrl')}`).toBe('Artwork: an image');
+    expect(formatValue('', 'posterUrl')).toBe('(empty)');
   });
 
   it('names the linked records the page knows, and says what the others are', () => {

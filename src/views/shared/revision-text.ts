@@ -3,8 +3,8 @@
  * operator reads them (money with its currency, dates in the console's one format in the site's zone
  * (common/display-format.ts), yes/no, counts of linked records instead of their ids), never raw ids or JSON.
  */
-import { SETTINGS_LABELS } from '../../../common/appcms';
-import { REVISION_FIELD_LABELS, type RevisionChange } from '../../../common/revisions';
+import { fieldLabel, IMAGE_SET_WORDS, imageChangeWords, isImageField } from '../../../common/field-labels';
+import type { RevisionChange } from '../../../common/revisions';
 import { formatMoney } from '../../../common/monetization-rules';
 import { formatDateTime } from '../../../common/display-format';
 import { STATUS_WORDS_BY_CODE } from '../../../common/status-words';
@@ -14,19 +14,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const MAX_TEXT = 160;
 const numberFormat = new Intl.NumberFormat('en-GB');
 
-function words(part: string): string {
-  const spaced = part.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-/** A field's label: the catalogue's words, else the name in words ("theme.primaryColor" → "Theme › Primary color"). */
-export function fieldLabel(field: string): string {
-  // The AppCMS settings keep their form's labels ("Simultaneous streams").
-  const known = REVISION_FIELD_LABELS[field] ?? (SETTINGS_LABELS as Readonly<Record<string, string | undefined>>)[field];
-  if (known) return known;
-  const parts = field.split('.').filter((p) => p !== '' && !UUID.test(p));
-  return parts.map((p) => REVISION_FIELD_LABELS[p] ?? words(p)).join(' › ') || 'Value';
-}
+/** A field's label: the one mapping the audit log shares (common/field-labels.ts). */
+export { fieldLabel };
 
 const isPrice = (v: unknown): v is { currency: string; amount: number } =>
   typeof v === 'object' && v !== null && typeof (v as { currency?: unknown }).currency === 'string' && typeof (v as { amount?: unknown }).amount === 'number';
@@ -48,7 +37,9 @@ export function formatValue(value: unknown, field = '', timeZone: unknown = 'UTC
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return Number.isFinite(value) ? numberFormat.format(value) : '(empty)';
   if (typeof value === 'string') {
-    if (UUID.test(value)) return names[value] ?? (field === 'offerId' ? 'another offer' : 'another record');
+    if (UUID.test(value)) return names[value] ?? (field === 'offerId' ? 'another offer' : field === 'seriesId' ? 'another series' : 'another record');
+    // An image reads as there being one, never as its address (issue 38).
+    if (isImageField(field)) return IMAGE_SET_WORDS;
     // A status reads its word, as in the lists ("Status: Draft → Published"), common/status-words.ts.
     if (/(^|\.)status$/.test(field) && Object.prototype.hasOwnProperty.call(STATUS_WORDS_BY_CODE, value)) return STATUS_WORDS_BY_CODE[value]!;
     if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, timeZone);
@@ -70,7 +61,8 @@ export function formatValue(value: unknown, field = '', timeZone: unknown = 'UTC
   return String(value);
 }
 
-/** "Price: 9.99 USD → 12.99 USD" */
+/** "Price: 9.99 USD → 12.99 USD"; an image's change in a word ("Poster: changed"). */
 export function describeChange(change: Pick<RevisionChange, 'field' | 'before' | 'after'>, timeZone: unknown = 'UTC', names: LinkedNames = {}): string {
+  if (isImageField(change.field)) return `${fieldLabel(change.field)}: ${imageChangeWords(change.before, change.after) ?? 'unchanged'}`;
   return `${fieldLabel(change.field)}: ${formatValue(change.before, change.field, timeZone, names)} → ${formatValue(change.after, change.field, timeZone, names)}`;
 }
