@@ -127,6 +127,8 @@ export const MONETIZATION_MESSAGES = {
   oldPriceSubscribers: (count: number) => `${count} ${count === 1 ? 'subscriber pays' : 'subscribers pay'} an earlier price of this plan.`,
   movingAtRenewal: (count: number) => `${count} ${count === 1 ? 'subscriber moves' : 'subscribers move'} to the current price at their next renewal.`,
   moveAtRenewalLabel: 'Move existing subscribers at their next renewal',
+  /** Issue 38: the reason on each moved subscription's revision (its History). */
+  movedAtRenewalReason: (plan: string) => `${plan}: moved to the plan's current price at the next renewal`,
   moveAtRenewalConfirm: (name: string, count: number) =>
     `Move the ${count} ${count === 1 ? 'subscriber' : 'subscribers'} of “${name}” on an earlier price to the current price at their next renewal? Each keeps their price until then.`,
   moveAtRenewalNone: 'No subscriber of this plan pays an earlier price.',

@@ -19,6 +19,8 @@ export const SUPPORT_REVISION_LABELS: Readonly<Record<string, string>> = {
   planId: 'Plan',
   pendingPlanId: 'Plan from the next period',
   amount: 'Price',
+  /** Issue 38: "Move existing subscribers at their next renewal" (Monetization › Plans) moved it. */
+  renewalAmount: 'Price at next renewal',
   nextPaymentAdjustment: 'Proration on the next payment',
   currentPeriodEnd: 'Period ends',
   cancelAtPeriodEnd: 'Cancels at period end',
@@ -28,8 +30,9 @@ export const SUPPORT_REVISION_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** Minor units, read as the currency's decimals (2 when the revision does not name its currency). */
-const MONEY_FIELDS = new Set(['amount', 'nextPaymentAdjustment', 'refundedAmount']);
-const HIDDEN_FIELDS = new Set(['version', 'currency']);
+const MONEY_FIELDS = new Set(['amount', 'renewalAmount', 'nextPaymentAdjustment', 'refundedAmount']);
+/** Book-keeping; the price version a move schedules reads as its price (`renewalAmount`). */
+const HIDDEN_FIELDS = new Set(['version', 'currency', 'renewalPriceVersion', 'priceVersion']);
 
 /** "6.49 USD" (as the History writes a price), "500 JPY"; without a known currency two decimals and no code. */
 function moneyWords(value: unknown, currency: string): unknown {

@@ -65,6 +65,18 @@ export function planChangeProration(
   return prorationOf(subscription.amount, newAmount, subscription.periodStart, subscription.periodEnd, now);
 }
 
+/**
+ * A live subscription's next payment (issue 38), in minor units of its currency: the price it renews
+ * at — the plan's newer price when "Move existing subscribers at their next renewal" moved it
+ * (`renewalAmount`), else its own — plus the proration of a plan change now.
+ */
+export function nextPaymentOf(subscription: { amount: number; renewalAmount: number | null; nextPaymentAdjustment: number }): number {
+  return (subscription.renewalAmount ?? subscription.amount) + subscription.nextPaymentAdjustment;
+}
+
+/** What the subscriber page says under a next payment at the plan's newer price (issue 38). */
+export const RENEWAL_MOVE_WORDS = (now: string) => `Moves to the plan's new price at renewal (pays ${now} until then)`;
+
 /** The Users state of a subscription (common/figures.ts SUBSCRIPTION_STATE_RULES), from its status and cancel flag. */
 export function subscriptionStateOf(status: string, cancelAtPeriodEnd: boolean): SubscriptionState {
   if (cancelAtPeriodEnd && (status === 'trialing' || status === 'active' || status === 'past_due')) return 'cancelling';
@@ -159,6 +171,11 @@ export interface SubscriptionRow {
   pendingPlanName: string | null;
   /** Minor units added to (negative: taken off) the next payment, from a plan change now. */
   nextPaymentAdjustment: number;
+  /**
+   * Issue 38: the price (minor units, in `currency`) it pays from its next renewal when "Move existing
+   * subscribers at their next renewal" moved it to the plan's newer price; null when it is not moving.
+   */
+  renewalAmount: number | null;
 }
 
 export interface PaymentRow {

@@ -31,7 +31,7 @@ function detailWith(overrides: { profileVersion?: number; subscriptionVersion?: 
       id: SUBSCRIPTION_ID, planName: 'Monthly', billingPeriod: 'month', status: 'active', startedAt: '2025-05-01T10:00:00.000Z',
       trialEndsAt: null, currentPeriodEnd: '2026-02-01T10:00:00.000Z', cancelAtPeriodEnd: overrides.cancelAtPeriodEnd ?? false,
       cancelledAt: null, endedAt: null, amount: 999, currency: 'USD', version: overrides.subscriptionVersion ?? 1,
-      planId: PLAN_ID, currentPeriodStart: '2026-01-01T10:00:00.000Z', pendingPlanName: null, nextPaymentAdjustment: 0,
+      planId: PLAN_ID, currentPeriodStart: '2026-01-01T10:00:00.000Z', pendingPlanName: null, nextPaymentAdjustment: 0, renewalAmount: null,
     }],
     payments: [{
       id: PAYMENT_ID, at: '2026-01-01T10:00:00.000Z', planName: 'Monthly', amount: 999, currency: 'USD', status: 'succeeded', method: 'card',

@@ -500,15 +500,16 @@ const CASES: Record<string, Case> = {
     objects: () => [{ kind: 'couponBatch', objectId: null }],
   },
   // GraphQL: Customer Support
-  // Issue 30: a plan's subscribers on an earlier price move at their next renewal (one revision of the move, on the plan's id).
+  // Issue 30: a plan's subscribers on an earlier price move at their next renewal (one revision of the move, on the plan's id);
+  // issue 38: and one on each moved subscription (its History shows the price at its next renewal).
   'mutation planMoveSubscribersAtRenewal': {
     prepare: async () => {
       const f = await subscription();
       const [p] = await t.db.update(plans).set({ priceVersion: 2 }).where(eq(plans.id, f.subscription.planId)).returning();
-      return { plan: p! };
+      return { plan: p!, subscription: f.subscription };
     },
     send: (s, p) => gql(s, M.moveAtRenewal, { id: p_<Row>(p, 'plan').id, version: p_<Row>(p, 'plan').version }),
-    objects: (p) => [{ kind: 'planPriceMove', objectId: p_<Row>(p, 'plan').id }],
+    objects: (p) => [{ kind: 'planPriceMove', objectId: p_<Row>(p, 'plan').id }, { kind: 'subscription', objectId: p_<Row>(p, 'subscription').id }],
   },
   'mutation couponSetStatus': {
     prepare: async () => { const o = await offer((await plan()).id); return { coupon: await coupon(o.id) }; },

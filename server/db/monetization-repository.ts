@@ -170,19 +170,52 @@ export async function keepPriceVersion(db: Executor, siteId: string, planId: str
   await db.insert(planPriceVersions).values({ siteId, planId, version, prices }).onConflictDoNothing();
 }
 
+/** A subscription "Move existing subscribers at their next renewal" scheduled (issue 38: each gets a revision). */
+export interface ScheduledRenewalMove {
+  id: string;
+  /** The subscription's version after the move. */
+  version: number;
+  currency: string;
+  /** What it pays now (minor units). */
+  amount: number;
+  /** The price version it was to renew at before the move (null: its own) and the one it renews at now. */
+  renewalPriceVersionBefore: number | null;
+  /** What it was to pay at its next renewal before the move (minor units): its earlier scheduled version's price, else its own. */
+  renewalAmountBefore: number;
+}
+
 /**
  * Schedules the plan's paying subscriptions on an earlier price version to move to `priceVersion`
- * at their next renewal. Returns how many were scheduled (0: nobody was on an earlier price).
+ * at their next renewal. Answers the subscriptions scheduled (none: nobody was on an earlier price),
+ * each with what it was to pay at its next renewal before (read under a row lock in the same
+ * transaction, so the answer is the rows the update changed).
  */
-export async function scheduleRenewalMoves(db: Executor, siteId: string, planId: string, priceVersion: number): Promise<number> {
+export async function scheduleRenewalMoves(db: Executor, siteId: string, planId: string, priceVersion: number): Promise<ScheduledRenewalMove[]> {
+  const movable = and(
+    eq(subscriptions.siteId, siteId), eq(subscriptions.planId, planId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATES]),
+    sql`${subscriptions.priceVersion} < ${priceVersion}`, sql`coalesce(${subscriptions.renewalPriceVersion}, 0) < ${priceVersion}`,
+  );
+  const before = await db.select({
+    id: subscriptions.id, currency: subscriptions.currency, amount: subscriptions.amount,
+    renewalPriceVersion: subscriptions.renewalPriceVersion, renewalPrices: planPriceVersions.prices,
+  }).from(subscriptions)
+    .leftJoin(planPriceVersions, and(eq(planPriceVersions.planId, subscriptions.planId), eq(planPriceVersions.version, subscriptions.renewalPriceVersion)))
+    .where(movable)
+    .for('update', { of: subscriptions });
+  if (before.length === 0) return [];
+  const earlier = new Map(before.map((r) => [r.id, r]));
   const rows = await db.update(subscriptions)
     .set({ renewalPriceVersion: priceVersion, version: sql`${subscriptions.version} + 1`, updatedAt: new Date() })
-    .where(and(
-      eq(subscriptions.siteId, siteId), eq(subscriptions.planId, planId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATES]),
-      sql`${subscriptions.priceVersion} < ${priceVersion}`, sql`coalesce(${subscriptions.renewalPriceVersion}, 0) < ${priceVersion}`,
-    ))
-    .returning({ id: subscriptions.id });
-  return rows.length;
+    .where(movable)
+    .returning({ id: subscriptions.id, version: subscriptions.version, currency: subscriptions.currency, amount: subscriptions.amount });
+  // The locked rows are the ones updated; a row inserted since the read renews at its own price before the move.
+  return rows.map((r) => {
+    const was = earlier.get(r.id);
+    return {
+      id: r.id, version: r.version, currency: r.currency, amount: r.amount, renewalPriceVersionBefore: was?.renewalPriceVersion ?? null,
+      renewalAmountBefore: was?.renewalPrices?.find((p) => p.currency === r.currency)?.amount ?? r.amount,
+    };
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Db } from './client';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
 import { refreshRollupsIn } from './rollups';
 import {
-  contentItems, networks, paymentRefunds, payments, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
+  contentItems, networks, paymentRefunds, payments, planPriceVersions, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
   subscriberNameWords, supportNotes,
 } from './schema';
 
@@ -158,10 +158,14 @@ function repositoryOver(db: Executor) {
       return row && { ...row.subscriber, networkName: row.networkName };
     },
 
-    /** Subscriptions with their plan, newest first. */
+    /**
+     * Subscriptions with their plan, newest first, and the prices of the price version each moves to at
+     * its next renewal (issue 38: null when it is not moving).
+     */
     subscriptionsOf(siteId: string, subscriberId: string) {
-      return db.select({ subscription: subscriptions, planName: plans.name, billingPeriod: plans.billingPeriod })
+      return db.select({ subscription: subscriptions, planName: plans.name, billingPeriod: plans.billingPeriod, renewalPrices: planPriceVersions.prices })
         .from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .leftJoin(planPriceVersions, and(eq(planPriceVersions.planId, subscriptions.planId), eq(planPriceVersions.version, subscriptions.renewalPriceVersion)))
         .where(ofSubscriber(subscriptions, siteId, subscriberId)).orderBy(desc(subscriptions.startedAt));
     },
 

@@ -25,7 +25,7 @@ import type { Db } from '../db/client';
 import * as repo from '../db/monetization-repository';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { serviceCacheOf } from '../db/service-cache';
-import { auditObject, recordRevision, type RevisionInput } from './revisions';
+import { auditObject, recordRevision, recordRevisions, type RevisionInput } from './revisions';
 
 export interface MonetizationCaller {
   userId: string;
@@ -315,8 +315,16 @@ export async function moveSubscribersAtRenewal(db: Db, caller: MonetizationCalle
     if (!plan) throw notFound(MONETIZATION_MESSAGES.notFound);
     if (plan.version !== version) throw conflict(MONETIZATION_MESSAGES.conflict);
     const before = (await withCounts(tx, caller.siteId, [plan]))[0]!;
-    const count = await repo.scheduleRenewalMoves(tx, caller.siteId, id, plan.priceVersion);
+    const scheduled = await repo.scheduleRenewalMoves(tx, caller.siteId, id, plan.priceVersion);
+    const count = scheduled.length;
     if (count === 0) throw conflict(MONETIZATION_MESSAGES.moveAtRenewalNone);
+    // Issue 38: each moved subscription's History says what it pays from its next renewal (one insert per thousand).
+    await recordRevisions(tx, scheduled.map((s) => ({
+      kind: 'subscription', objectId: s.id, objectName: null, siteId: caller.siteId, actorUserId: caller.userId, objectVersion: s.version,
+      before: { renewalAmount: s.renewalAmountBefore, renewalPriceVersion: s.renewalPriceVersionBefore },
+      after: { renewalAmount: plan.prices.find((p) => p.currency === s.currency)?.amount ?? s.amount, renewalPriceVersion: plan.priceVersion },
+      reason: MONETIZATION_MESSAGES.movedAtRenewalReason(plan.name),
+    })));
     await revise(tx, caller, { kind: 'planPriceMove', objectId: id, objectName: plan.name },
       { priceVersion: plan.priceVersion, movingAtRenewal: before.movingAtRenewalCount },
       { priceVersion: plan.priceVersion, movingAtRenewal: before.movingAtRenewalCount + count },

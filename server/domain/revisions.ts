@@ -13,7 +13,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER, type RevisionChange, type RevisionKind } from '../../common/revisions';
-import { insertRevision, type RevisionRow, type RevisionValues } from '../db/revision-repository';
+import { insertRevision, insertRevisions, type RevisionRow, type RevisionValues } from '../db/revision-repository';
 import { requestScope } from '../db/request-scope';
 import type { Db } from '../db/client';
 
@@ -139,8 +139,33 @@ export function injectRevisionFault(next: Fault | null): void {
 export async function recordRevision(tx: RevisionSink, input: RevisionInput): Promise<RevisionRow | null> {
   const changes = diffFields(input.before, input.after, input.fields);
   if (changes.length === 0) return null;
+  const values = revisionValues(input, changes);
+  const row = 'insertRevision' in tx ? await tx.insertRevision(values) : await insertRevision(tx, values);
+  currentRevisionContext().written?.push(row);
+  if (fault) await fault(row);
+  return row;
+}
+
+/**
+ * Writes the revisions of one write that changed many objects (issue 38: a plan's move at the next
+ * renewal, one per subscription) in bulk, in the transaction `tx` of that write; inputs with no
+ * changed field write nothing. Answers the revisions written.
+ */
+export async function recordRevisions(tx: Pick<Db, 'insert'>, inputs: readonly RevisionInput[]): Promise<RevisionRow[]> {
+  const values = inputs.flatMap((input) => {
+    const changes = diffFields(input.before, input.after, input.fields);
+    return changes.length === 0 ? [] : [revisionValues(input, changes)];
+  });
+  if (values.length === 0) return [];
+  const rows = await insertRevisions(tx, values);
+  currentRevisionContext().written?.push(...rows);
+  if (fault) for (const row of rows) await fault(row);
+  return rows;
+}
+
+function revisionValues(input: RevisionInput, changes: RevisionChange[]): RevisionValues {
   const ctx = currentRevisionContext();
-  const values: RevisionValues = {
+  return {
     siteId: input.siteId,
     networkId: input.networkId ?? null,
     objectKind: input.kind,
@@ -156,10 +181,6 @@ export async function recordRevision(tx: RevisionSink, input: RevisionInput): Pr
     changes,
     snapshot: input.snapshot && input.after ? plain(input.after) as Record<string, unknown> : null,
   };
-  const row = 'insertRevision' in tx ? await tx.insertRevision(values) : await insertRevision(tx, values);
-  ctx.written?.push(row);
-  if (fault) await fault(row);
-  return row;
 }
 
 /** The object columns of an audit row (server/db/audit-repository.ts) for the object a revision names. */

@@ -193,6 +193,18 @@ async function requireSubscriber(store: SubscriberRepository, siteId: string, id
   return row;
 }
 
+/**
+ * The price a subscription moved at its next renewal pays from then (issue 38): the scheduled price
+ * version's amount in its currency, as the renewal will set it (applyRenewalMoves keeps the amount
+ * when that version has no price in the currency); null when it is not moving or the move's price
+ * equals what it pays now.
+ */
+function renewalAmountOf(s: SubscriptionRecord, renewalPrices: { currency: string; amount: number }[] | null): number | null {
+  if (s.renewalPriceVersion === null || !renewalPrices) return null;
+  const amount = renewalPrices.find((p) => p.currency === s.currency)?.amount ?? s.amount;
+  return amount === s.amount ? null : amount;
+}
+
 async function detailOf(store: SubscriberRepository, siteId: string, id: string): Promise<SubscriberDetail> {
   const subscriber = await requireSubscriber(store, siteId, id);
   const [subscriptionRows, paymentRows, deviceRows, playbackRows, noteRows, planRows, options] = await Promise.all([
@@ -208,7 +220,7 @@ async function detailOf(store: SubscriberRepository, siteId: string, id: string)
   const summaries = subscriptionRows.map(({ subscription: s, planName }) => ({ ...s, planName }));
   return {
     profile: { ...listItemOf(subscriber, summaries), networkName: subscriber.networkName, updatedAt: iso(subscriber.updatedAt), version: subscriber.version },
-    subscriptions: subscriptionRows.map(({ subscription: s, planName, billingPeriod }) => ({
+    subscriptions: subscriptionRows.map(({ subscription: s, planName, billingPeriod, renewalPrices }) => ({
       id: s.id, planName, billingPeriod, status: s.status as SubscriptionStatus,
       startedAt: iso(s.startedAt), trialEndsAt: isoOrNull(s.trialEndsAt), currentPeriodEnd: iso(s.currentPeriodEnd),
       cancelAtPeriodEnd: s.cancelAtPeriodEnd, cancelledAt: isoOrNull(s.cancelledAt), endedAt: isoOrNull(s.endedAt),
@@ -216,6 +228,7 @@ async function detailOf(store: SubscriberRepository, siteId: string, id: string)
       planId: s.planId, currentPeriodStart: iso(s.currentPeriodStart),
       pendingPlanName: s.pendingPlanId ? planNames.get(s.pendingPlanId) ?? null : null,
       nextPaymentAdjustment: s.nextPaymentAdjustment,
+      renewalAmount: renewalAmountOf(s, renewalPrices),
     })),
     payments: paymentRows.map(({ payment: p, planName }) => ({
       id: p.id, at: iso(p.at), planName, amount: p.amount, currency: p.currency, status: p.status, method: p.method,

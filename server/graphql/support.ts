@@ -65,6 +65,8 @@ export const supportSchema = /* GraphQL */ `
     currentPeriodStart: String!
     pendingPlanName: String
     nextPaymentAdjustment: Int!
+    "The price it pays from its next renewal when moved to the plan's newer price (minor units); null when not moving."
+    renewalAmount: Int
   }
 
   type SupportPayment {

@@ -13,7 +13,7 @@ const DETAIL_FIELDS = gql`
     profile { id name email phone country status createdAt networkName updatedAt version planName subscriptionState }
     subscriptions {
       id planName billingPeriod status startedAt trialEndsAt currentPeriodEnd cancelAtPeriodEnd cancelledAt endedAt
-      amount currency version planId currentPeriodStart pendingPlanName nextPaymentAdjustment
+      amount currency version planId currentPeriodStart pendingPlanName nextPaymentAdjustment renewalAmount
     }
     payments { id at planName amount currency status method refundedAmount version }
     planOptions { id name billingPeriod prices { currency amount } }

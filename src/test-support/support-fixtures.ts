@@ -55,7 +55,7 @@ export function subscriberDetail(over: {
       startedAt: '2025-05-01T10:00:00.000Z', trialEndsAt: null, currentPeriodEnd: '2026-02-01T10:00:00.000Z',
       cancelAtPeriodEnd: over.cancelAtPeriodEnd ?? false, cancelledAt: null, endedAt: over.endedAt ?? null,
       amount: 1299, currency: 'EUR', version: 1,
-      planId: PLAN_ID, currentPeriodStart: '2026-01-01T10:00:00.000Z', pendingPlanName: null, nextPaymentAdjustment: 0,
+      planId: PLAN_ID, currentPeriodStart: '2026-01-01T10:00:00.000Z', pendingPlanName: null, nextPaymentAdjustment: 0, renewalAmount: null,
     }],
     payments: [
       { id: 'p2', at: '2026-01-01T10:00:00.000Z', planName: 'Premium Monthly', amount: 1299, currency: 'EUR', status: 'failed', method: 'card', refundedAmount: 0, version: 1 },

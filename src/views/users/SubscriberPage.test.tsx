@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SUPPORT_MESSAGES, TRIAL_PLAN_CHANGE_RULE } from '../../../common/support';
+import { RENEWAL_MOVE_WORDS, SUPPORT_MESSAGES, TRIAL_PLAN_CHANGE_RULE } from '../../../common/support';
 import type { Roles } from '../../../common/contract';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
@@ -191,6 +191,17 @@ describe('SubscriberPage', () => {
     expect(within(row).getByText('Moves to Family Monthly', { exact: false })).toBeTruthy();
   });
 
+  it('a subscription moved to the plan\'s new price at its next renewal shows the next payment at that price, with words saying so (issue 38)', async () => {
+    const detail = subscriberDetail();
+    detail.subscriptions[0] = { ...detail.subscriptions[0]!, renewalAmount: 1449 };
+    await renderSubscriber(READ, { load: () => detail });
+    const row = within(screen.getByRole('table', { name: 'Subscriptions' })).getAllByRole('row')[1]!;
+    expect(within(row).getByText('€12.99 / month')).toBeTruthy();
+    const next = row.querySelector('[data-label="Next payment"]')!;
+    expect(next.textContent).toBe(`€14.49${RENEWAL_MOVE_WORDS('€12.99')}`);
+    expect(within(row).getByText(/Moves to the plan's new price at renewal \(pays €12\.99 until then\)/)).toBeTruthy();
+  });
+
   it('an unknown or malformed id is a not-found page with a heading and a way back, no Retry', async () => {
     for (const code of ['NOT_FOUND', 'BAD_USER_INPUT']) {
       const { view } = await renderSubscriber(READ, { load: () => { throw Object.assign(new Error('id is not a valid id.'), { code }); } });
@@ -233,6 +244,20 @@ describe('SubscriberPage', () => {
       expect(historyLoads).toEqual([expect.objectContaining({ kind: 'subscription', objectId: SUBSCRIPTION_ID })]);
       await view.user.click(within(region).getByRole('button', { name: 'Hide history of the Premium Monthly subscription' }));
       expect(within(region).queryByText('Cancels at period end: No → Yes')).toBeNull();
+    });
+
+    it('shows the move to the plan\'s new price at the next renewal in words (issue 38)', async () => {
+      const moved = supportRevision({
+        seq: 3, kind: 'subscription', objectId: SUBSCRIPTION_ID, reason: 'Premium Monthly: moved to the plan\'s current price at the next renewal',
+        changes: [{ field: 'renewalAmount', before: 1299, after: 1449 }, { field: 'renewalPriceVersion', before: null, after: 2 }],
+      });
+      const { view } = await renderSubscriber(READ, { history: () => [moved] });
+      const region = screen.getByRole('region', { name: 'History of the Premium Monthly subscription' });
+      expect(screen.queryByText('No changes recorded yet.')).toBeNull();
+      await view.user.click(within(region).getByRole('button', { name: 'Show history of the Premium Monthly subscription' }));
+      expect(await within(region).findByText('Price at next renewal: 12.99 → 14.49')).toBeTruthy();
+      expect(within(region).getByText('Reason: Premium Monthly: moved to the plan\'s current price at the next renewal')).toBeTruthy();
+      expect(within(region).queryByText(/version/i)).toBeNull();
     });
 
     it('gives a refunded payment a History (an untouched one none) that reads the refund in words', async () => {

@@ -8,7 +8,9 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { SUPPORT_HISTORY_TEXT } from '../../../common/support-revision-words';
-import { REFUNDABLE_PAYMENT_STATUSES, SUPPORT_LIMITS, SUPPORT_MESSAGES, isLiveSubscription, type SubscriptionStatus } from '../../../common/support';
+import {
+  REFUNDABLE_PAYMENT_STATUSES, RENEWAL_MOVE_WORDS, SUPPORT_LIMITS, SUPPORT_MESSAGES, isLiveSubscription, nextPaymentOf, type SubscriptionStatus,
+} from '../../../common/support';
 import {
   hasPaymentHistory, selectCanAct, selectContact, selectDetail, selectHistoryDisclosure, selectIsLoading, selectIsNotFound, selectLastDone,
   selectLoadError, type ActionRequest, type SupportHistoryKind,
@@ -137,8 +139,9 @@ function Subscriptions({ canAct }: { canAct: boolean }) {
                 <td className={css.td} data-label="Next payment">
                   {!live || s.cancelAtPeriodEnd ? '—' : (
                     <>
-                      {formatMoney(s.amount + s.nextPaymentAdjustment, s.currency)}
+                      {formatMoney(nextPaymentOf(s), s.currency)}
                       {s.nextPaymentAdjustment !== 0 && ` (proration ${s.nextPaymentAdjustment > 0 ? '+' : '−'}${formatMoney(Math.abs(s.nextPaymentAdjustment), s.currency)})`}
+                      {s.renewalAmount !== null && <><br />{RENEWAL_MOVE_WORDS(formatMoney(s.amount, s.currency))}</>}
                       {s.pendingPlanName && <><br />Moves to {s.pendingPlanName}</>}
                     </>
                   )}

@@ -34,6 +34,14 @@ describe('support revisions in words', () => {
     ]);
   });
 
+  it('a move at the next renewal reads as the price at the next renewal in the subscription\'s currency, its price version left out (issue 38)', () => {
+    const revision = supportRevisionInWords(supportRevision({
+      kind: 'subscription', objectId: 's1',
+      changes: [{ field: 'renewalAmount', before: 1299, after: 1449 }, { field: 'renewalPriceVersion', before: null, after: 2 }],
+    }), 'USD');
+    expect(lines(revision.changes)).toEqual(['Price at next renewal: 12.99 USD → 14.49 USD']);
+  });
+
   it('a refund reads its status word and the amount given back, in the payment\'s currency when named', () => {
     const revision = supportRevisionInWords(supportRevision({
       kind: 'payment', objectId: 'p1',
