@@ -407,10 +407,19 @@ export const APPCMS_ACTIONS = { rotate: 'rotate', upload: 'upload' } as const;
 export type AppcmsOverviewRow = { id: string; error?: string } & (
   | { id: 'template'; templateName?: string }
   | { id: 'brand'; logoUrl?: string; colours?: { label: string; value: string }[] }
-  | { id: 'settings'; version?: number; createdBy?: string | null; createdAt?: string }
+  /** The settings' last change as their History numbers it (issue 38: "#23", one numbering; null: no change recorded yet). */
+  | { id: 'settings'; seq?: number | null; createdBy?: string | null; createdAt?: string }
   | { id: 'devices'; enabled?: string[]; total?: number }
   | { id: 'service'; serviceName?: string; serviceType?: string; domainName?: string }
 );
+
+/** The Settings card of the AppCMS overview (issue 38: the change's number is its History's, "#23", never a second "Version 3"). */
+export const APPCMS_OVERVIEW_TEXT = {
+  settingsChanged: (seq: number) => `Last change #${seq} (numbered as in the Settings History)`,
+  settingsUnchanged: 'No change recorded yet: the settings as the network was set up',
+  savedBy: 'saved by',
+  bySystem: 'by the system',
+} as const;
 
 /* ------------------------------- Launch readiness ------------------------------- */
 

@@ -8,10 +8,11 @@
 import { assign, fromPromise, type AnyActorLogic } from 'xstate';
 import {
   APPCMS_MESSAGES, APPCMS_PATHS, DEVICE_PLATFORMS, SETTINGS_FIELDS, flattenBrand, validateDevices, type FieldErrors,
-  APPCMS_ACTIONS, type AppcmsOverviewRow, type AppcmsBrand, type AppcmsDevices, type AppcmsService, type AppcmsSettings, type CopyPreview, type SettingValue, type SettingsVersion,
+  APPCMS_ACTIONS, type AppcmsOverviewRow, type AppcmsBrand, type AppcmsDevices, type AppcmsService, type AppcmsSettings, type CopyPreview, type SettingValue,
 } from '../../common/appcms';
 import { ROUTES } from '../../common/constants';
 import type { ThemeColors } from '../../common/contract';
+import { REVISION_PATHS, type RevisionHistoryResponse } from '../../common/revisions';
 import {
   EditorFailure, type EditorContext, type EditorEvent, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValues,
 } from '../../machines/editor.machine';
@@ -255,9 +256,10 @@ export function appcmsOverviewFetch() {
           ] };
         }],
         ['settings', async () => {
-          const list = await call<{ current: number; versions: SettingsVersion[] }>(networkUrl(APPCMS_PATHS.settingsVersions));
-          const latest = list.versions.find((v) => v.version === list.current) ?? list.versions[0];
-          return { id: 'settings', version: list.current, createdBy: latest?.createdBy ?? null, ...(latest ? { createdAt: latest.createdAt } : {}) };
+          // The last change as the Settings History numbers it (issue 38: one numbering, "#23").
+          const history = await call<RevisionHistoryResponse>(`${REVISION_PATHS.history}/settings/${seg(network)}?page=1&pageSize=1`);
+          const last = history.items[0];
+          return last ? { id: 'settings', seq: last.seq, createdBy: last.actor?.username ?? null, createdAt: last.at } : { id: 'settings', seq: null };
         }],
         ['devices', async () => {
           const { devices } = await call<AppcmsDevices>(networkUrl(APPCMS_PATHS.devices));

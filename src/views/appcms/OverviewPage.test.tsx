@@ -12,7 +12,7 @@ beforeEach(() => {
   appcmsFakes.overview = [
     { id: 'template', templateName: 'Kids Template' },
     { id: 'brand', logoUrl: '/v2.0/appcms/files/kids-logo.png', colours: [{ label: 'Primary', value: '#FF6600' }, { label: 'Background', value: '#FFFFFF' }] },
-    { id: 'settings', version: 4, createdBy: 'ada@demo.test', createdAt: '2026-11-20T10:30:00.000Z' },
+    { id: 'settings', seq: 23, createdBy: 'ada@demo.test', createdAt: '2026-11-20T10:30:00.000Z' },
     { id: 'devices', enabled: ['Web browser', 'Roku'], total: 8 },
     { id: 'service', serviceName: 'Demo TV', serviceType: 'SVOD', domainName: 'demo.example' },
   ];
@@ -36,18 +36,19 @@ describe('AppcmsOverviewPage (/appcms)', () => {
     // A logo the browser cannot load is named, not shown broken.
     fireEvent.error(within(card('brand')).getByRole('img', { name: 'Logo' }));
     expect(card('brand').querySelector('p')?.textContent).toBe('Logo not reachablePrimary #FF6600Background #FFFFFF');
-    expect(card('settings').querySelector('p')?.textContent).toBe(`Version 4, saved by ada@demo.test, 20 Nov 2026, 10:30 (UTC)`);
+    // Issue 38: the change is numbered as its History numbers it, never a second "Version 4".
+    expect(card('settings').querySelector('p')?.textContent).toBe(`Last change #23 (numbered as in the Settings History), saved by ada@demo.test, 20 Nov 2026, 10:30 (UTC)`);
     expect(card('devices').querySelector('p')?.textContent).toBe('2 of 8 platforms enabled: Web browser, Roku');
     expect(card('service').querySelector('p')?.textContent).toBe('Demo TV · SVOD · demo.example');
   });
 
   it('says so on the card of a section that could not be read, the others still shown', async () => {
     appcmsFakes.overview[3] = { id: 'devices', error: 'Network with identifier kids not found' };
-    appcmsFakes.overview[2] = { id: 'settings', version: 1, createdBy: null, createdAt: '2026-11-01T08:00:00.000Z' };
+    appcmsFakes.overview[2] = { id: 'settings', seq: null };
     await renderView(<AppcmsOverviewPage />, appcmsAs('write'));
     await screen.findByText('Kids Template');
     expect(card('devices').querySelector('p')?.textContent).toBe('Could not be read: Network with identifier kids not found');
-    expect(card('settings').querySelector('p')?.textContent).toBe(`Version 1, the initial settings, 1 Nov 2026, 08:00 (UTC)`);
+    expect(card('settings').querySelector('p')?.textContent).toBe('No change recorded yet: the settings as the network was set up');
     expect(card('service').querySelector('p')?.textContent).toBe('Demo TV · SVOD · demo.example');
   });
 

@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../common/display-format';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { selectListError, selectListIsLoading, selectListRows } from '../../../machines/list.machine';
-import type { AppcmsOverviewRow } from '../../../common/appcms';
+import { APPCMS_OVERVIEW_TEXT, type AppcmsOverviewRow } from '../../../common/appcms';
 import { usePageActor } from '../../page-actors';
 import { APPCMS_PAGES } from '../../config';
 import { page, pageTitle } from '../../theme/ui.css';
@@ -45,9 +45,10 @@ function summaryOf(row: AppcmsOverviewRow, zone: string): ReactNode {
         </span>
       );
     case 'settings':
-      return row.createdAt
-        ? <>Version {row.version}, {row.createdBy ? <>saved by <strong>{row.createdBy}</strong></> : 'the initial settings'}, {formatDateTime(row.createdAt, zone)}</>
-        : <>Version {row.version}</>;
+      // The change's number is its History's ("#23"), the one numbering of every change (issue 38).
+      return row.seq != null
+        ? <>{APPCMS_OVERVIEW_TEXT.settingsChanged(row.seq)}, {row.createdBy ? <>{APPCMS_OVERVIEW_TEXT.savedBy} <strong>{row.createdBy}</strong></> : APPCMS_OVERVIEW_TEXT.bySystem}{row.createdAt ? `, ${formatDateTime(row.createdAt, zone)}` : ''}</>
+        : <>{APPCMS_OVERVIEW_TEXT.settingsUnchanged}</>;
     case 'devices':
       return (row.enabled ?? []).length === 0
         ? <>No platform enabled (of {row.total})</>
