@@ -31,7 +31,7 @@ export const SUBSCRIPTION_STATE_RULES: Record<SubscriptionState, SubscriptionSta
   trialing: { label: WORDS.trialing, statuses: ['trialing'], help: 'A subscription in its free trial (also when it is set to end at the end of the trial).' },
   paying: {
     label: WORDS.paying, statuses: ['active', 'past_due'],
-    help: 'A subscription active or past due: the trial (if any) is over and it has not ended. The same rows as the Dashboard\'s "Paying subscribers".',
+    help: 'A subscription active or past due: the trial (if any) is over and it has not ended. The same subscriptions as the Dashboard\'s "Paying subscribers".',
   },
   past_due: { label: WORDS.past_due, statuses: ['past_due'], help: 'A paying subscription whose last charge failed; it ends unless a retry succeeds.' },
   cancelling: {
@@ -91,7 +91,7 @@ export const FIGURES = {
   rebufferP50Pct: { label: 'Rebuffer p50 (%)', help: 'Median of the share of each session spent rebuffering (rebuffer ÷ (watched + rebuffer) seconds).' },
   errorPct: { label: 'Error sessions (%)', help: 'Playback sessions that reported an error ÷ sessions started in the period, in percent.' },
   bitrateKbps: { label: 'Bitrate avg (kbps)', help: 'Mean of the sessions\' average bitrate, over the sessions started in the period that reported one.' },
-  startupBucketPct: { label: 'Startup bucket (%)', help: 'Sessions whose time to first frame falls in this bucket ÷ sessions started in the period, in percent; the buckets of a row sum to 100.' },
+  startupBucketPct: { label: 'Startup bucket (%)', help: 'Sessions whose time to first frame falls in this bucket ÷ sessions started in the period, in percent; the buckets of each period sum to 100.' },
   // Real time (open sessions, not rollups).
   streamsMinute: { label: 'Streams', help: 'Playback sessions active during that minute (started before its end, last event at or after its start).' },
   viewersMinute: { label: 'Viewers', help: 'Distinct viewers of the sessions active during that minute.' },
