@@ -14,6 +14,7 @@ import { AUDIT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/admin-contract';
 import { fieldLabel, IMAGE_SET_WORDS, imageChangeWords, isImageField } from '../../common/field-labels';
 import { AREAS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
+import { formatDateTime } from '../../common/display-format';
 import { formatMoney } from '../../common/monetization-rules';
 import type { RevisionChange } from '../../common/revisions';
 import { isSecondFactorRule, SECOND_FACTOR_TEXT } from '../../common/second-factor-rule';
@@ -51,6 +52,8 @@ export interface AuditLogExport {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_VALUE_LENGTH = 120;
+/** An instant as JSON carries it ('2026-12-05T23:00:00.000Z'). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 function utcDay(text: string, field: string): Date {
   const day = ISO_DATE.test(text) ? new Date(`${text}T00:00:00.000Z`) : new Date(NaN);
@@ -94,34 +97,39 @@ function isPriceValue(record: Record<string, unknown>): record is { amount: numb
   return keys.length === 2 && Number.isInteger(record.amount) && typeof record.currency === 'string' && /^[A-Z]{3}$/.test(record.currency);
 }
 
-/** A value in words: names for ids of the site's objects, yes/no, "(none)", lists joined in order. */
-export function valueWords(value: unknown, names: Names): string {
+/**
+ * A value in words: names for ids of the site's objects, yes/no, "(none)", lists joined in order, an
+ * instant as the console writes it in the site's zone (issue 38: "5 Dec 2026, 23:00 (UTC)", never
+ * "2026-12-05T23:00:00.000Z").
+ */
+export function valueWords(value: unknown, names: Names, timeZone: unknown = 'UTC'): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
     const named = UUID.test(value) ? names.get(value)?.name : undefined;
+    if (!named && INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, timeZone);
     const text = named ?? value;
     return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
   }
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => valueWords(v, names)).join(', ');
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => valueWords(v, names, timeZone)).join(', ');
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
     // A price reads as money in its currency, as the History does ('7.99 USD', not 'amount 799, currency USD'; issue 38).
     if (isPriceValue(record)) return `${formatMoney(record.amount, record.currency)} ${record.currency}`;
     // An entry that names itself ({ id, name } of a reorder): its name.
     const own = typeof record.name === 'string' ? record.name : typeof record.title === 'string' ? record.title : null;
-    if (own !== null && typeof record.id === 'string') return valueWords(own, names);
+    if (own !== null && typeof record.id === 'string') return valueWords(own, names, timeZone);
     const entries = Object.entries(record);
     if (entries.length === 0) return '(none)';
-    return entries.map(([k, v]) => `${fieldLabel(k).toLowerCase()} ${valueWords(v, names)}`).join(', ');
+    return entries.map(([k, v]) => `${fieldLabel(k).toLowerCase()} ${valueWords(v, names, timeZone)}`).join(', ');
   }
   return String(value);
 }
 
 /** A changed value in words; the site's second-factor rule reads as its label (issue 30: 'Not required → Required — an authenticator app'). */
-function changeValueWords(field: string, value: unknown, names: Names): string {
-  return field === 'secondFactorRule' && isSecondFactorRule(value) ? SECOND_FACTOR_TEXT.options[value].label : valueWords(value, names);
+function changeValueWords(field: string, value: unknown, names: Names, timeZone: unknown): string {
+  return field === 'secondFactorRule' && isSecondFactorRule(value) ? SECOND_FACTOR_TEXT.options[value].label : valueWords(value, names, timeZone);
 }
 
 /** An image's change reads as there being one, never as its address (issue 38: 'Poster: an image → a new image'). */
@@ -165,7 +173,8 @@ export function createAuditLogService(repo: AuditLogRepository) {
   }
 
   /** The rows in words: each row's changes from its request's revisions (else its detail), ids named. */
-  async function entriesOf(siteId: string, rows: AuditLogRow[]): Promise<AuditLogEntry[]> {
+  /** `timeZone`: the site's, in which the changed instants read (the page states it once). */
+  async function entriesOf(siteId: string, rows: AuditLogRow[], timeZone: unknown): Promise<AuditLogEntry[]> {
     const requestIds = [...new Set(rows.map((r) => r.requestId).filter((id): id is string => !!id))];
     const revisions = await repo.revisionsOfRequests(siteId, requestIds);
     type KindChange = RevisionChange & { kind: string | null };
@@ -190,7 +199,7 @@ export function createAuditLogService(repo: AuditLogRepository) {
       const info = auditActionInfo(row.action);
       const words: AuditChange[] = changes.map((c) => ({
         field: fieldLabel(c.field, c.kind),
-        ...(isImageField(c.field) ? imageWords(c.before, c.after) : { before: changeValueWords(c.field, c.before, names), after: changeValueWords(c.field, c.after, names) }),
+        ...(isImageField(c.field) ? imageWords(c.before, c.after) : { before: changeValueWords(c.field, c.before, names, timeZone), after: changeValueWords(c.field, c.after, names, timeZone) }),
       }));
       return {
         id: row.id,
@@ -221,7 +230,7 @@ export function createAuditLogService(repo: AuditLogRepository) {
       const page = Math.max(1, query.page ?? 1);
       if (filter.actions && filter.actions.length === 0) return { success: true, items: [], total: 0, page, pageSize };
       const { rows, total } = await repo.list(ctx.site.id, filter, { offset: (page - 1) * pageSize, limit: pageSize });
-      return { success: true, items: await entriesOf(ctx.site.id, rows), total, page, pageSize };
+      return { success: true, items: await entriesOf(ctx.site.id, rows, ctx.site.defaultTimezone), total, page, pageSize };
     },
 
     /** Every row the filter matches, in the log's order; more than AUDIT_EXPORT_MAX is refused (narrow the filter). */
@@ -231,7 +240,7 @@ export function createAuditLogService(repo: AuditLogRepository) {
       if (filter.actions && filter.actions.length === 0) return { success: true, items: [], total: 0 };
       const { rows, total } = await repo.list(ctx.site.id, filter, { offset: 0, limit: AUDIT_EXPORT_MAX + 1 });
       if (total > AUDIT_EXPORT_MAX) throw invalid('filter', AUDIT_LOG_MESSAGES.exportTooLarge(total));
-      return { success: true, items: await entriesOf(ctx.site.id, rows), total };
+      return { success: true, items: await entriesOf(ctx.site.id, rows, ctx.site.defaultTimezone), total };
     },
   };
 }
