@@ -42,6 +42,10 @@ export interface ListPage<Row extends ListRow = ListRow> {
 
 export interface ListInput {
   filters?: Readonly<Record<string, string>>;
+  /** The search text to start from (a page's address, issue 38); '' when left out. */
+  search?: string;
+  /** The first row to start from (a page's address, issue 38); 0 when left out. */
+  offset?: number;
   limit?: number;
   /** The page's own words for a failed read (shown also when the server could not be reached). */
   failedMessage?: string;
@@ -113,7 +117,7 @@ export const listMachine = setup({
   id: 'list',
   description: 'A paged, searchable, filterable list of rows with a selection; the rows come from the provided fetchPage actor.',
   context: ({ input }) => ({
-    query: { search: '', filters: input.filters ?? {}, offset: 0, limit: input.limit ?? LIST_PAGE_SIZE },
+    query: { search: input.search ?? '', filters: input.filters ?? {}, offset: input.offset ?? 0, limit: input.limit ?? LIST_PAGE_SIZE },
     items: [],
     total: 0,
     selected: [],

@@ -5,7 +5,8 @@ import { ADMIN_MESSAGES } from '../common/messages';
 import { listMachine, type ListPage, type ListQuery } from './list.machine';
 import {
   NO_FILTERS, selectAuditDraft, selectAuditEntries, selectAuditError, selectAuditExporting, selectAuditExportNotice, selectAuditFilterError,
-  selectAuditList, selectAuditLoading, selectAuditPaging, staffAdminAuditMachine, type AuditExportOutput, type AuditFilters,
+  selectAuditList, selectAuditLoading, selectAuditPaging, staffAdminAuditMachine, type AuditExportOutput, type AuditFilters, type AuditInput,
+  type AuditUrlParams,
 } from './staff-admin-audit.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor } from './test-support/fakes';
@@ -19,17 +20,22 @@ const ENTRY: AuditLogEntry = {
 function start(
   fetch: (query: ListQuery) => ListPage = () => ({ items: [ENTRY], total: 60 }),
   exportRows: (filters: AuditFilters) => AuditExportOutput = () => ({ items: [ENTRY], total: 1 }),
+  input: AuditInput = {},
 ) {
   const spy = vi.fn(fetch);
   const exportSpy = vi.fn(exportRows);
   const downloads: Array<{ csv: string; filename: string }> = [];
+  const urls: AuditUrlParams[] = [];
   const actor = createActor(staffAdminAuditMachine.provide({
     actors: { list: listMachine.provide({ actors: { fetchPage: fakeActor(spy) } }), exportAudit: fakeActor(exportSpy) },
-    actions: { downloadCsv: (_, params: { csv: string; filename: string }) => { downloads.push(params); } },
-  })).start();
+    actions: {
+      downloadCsv: (_, params: { csv: string; filename: string }) => { downloads.push(params); },
+      writeUrl: (_, params: AuditUrlParams) => { urls.push(params); },
+    },
+  }), { input }).start();
   const list = () => selectAuditList(actor.getSnapshot())!;
   const settled = (calls: number) => waitFor(list(), (s) => !s.hasTag('loading') && spy.mock.calls.length === calls);
-  return { actor, spy, exportSpy, downloads, list, settled };
+  return { actor, spy, exportSpy, downloads, urls, list, settled };
 }
 
 describe('audit log page', () => {
@@ -57,6 +63,39 @@ describe('audit log page', () => {
     await settled(4);
     expect(spy.mock.calls[3]![0]).toMatchObject({ filters: NO_FILTERS, offset: 0 });
     expect(selectAuditDraft(actor.getSnapshot())).toEqual(NO_FILTERS);
+  });
+
+  it("starts from the address's filters and page (issue 38), and writes the applied filters and page back to it", async () => {
+    const filters: AuditFilters = { ...NO_FILTERS, area: 'admin', who: 'ana', from: '2026-03-01' };
+    const { actor, spy, urls, list, settled } = start(undefined, undefined, { filters, page: 2 });
+    await settled(1);
+    expect(spy.mock.calls[0]![0]).toEqual({ search: '', filters, offset: 25, limit: 25 });
+    expect(selectAuditDraft(actor.getSnapshot())).toEqual(filters);
+    expect(selectAuditPaging(list().getSnapshot())).toMatchObject({ page: 2, pages: 3 });
+    // Starting writes nothing: the address already says it.
+    expect(urls).toEqual([]);
+    actor.send({ type: 'list.page', offset: 50 });
+    await settled(2);
+    expect(urls).toEqual([{ filters, page: 3 }]);
+    actor.send({ type: 'audit.filter', field: 'who', value: 'bo' });
+    expect(urls).toHaveLength(1);
+    actor.send({ type: 'audit.apply' });
+    await settled(3);
+    expect(urls[1]).toEqual({ filters: { ...filters, who: 'bo' }, page: 1 });
+    actor.send({ type: 'audit.filter', field: 'to', value: '2026-02-01' });
+    actor.send({ type: 'audit.apply' });
+    expect(urls).toHaveLength(2);
+    actor.send({ type: 'audit.clear' });
+    await settled(4);
+    expect(urls[2]).toEqual({ filters: NO_FILTERS, page: 1 });
+  });
+
+  it('an address page below 2 (or not a whole number) opens the first page', async () => {
+    for (const page of [0, 1, 2.5, -3]) {
+      const { spy, settled } = start(undefined, undefined, { page });
+      await settled(1);
+      expect(spy.mock.calls[0]![0]).toMatchObject({ filters: NO_FILTERS, offset: 0 });
+    }
   });
 
   it('an area drops a chosen action of another area, and keeps one of its own', () => {

@@ -5,6 +5,10 @@
  * (machines/list.machine.ts), whose `fetchPage` the Admin wiring file provides
  * (src/adapters/admin-actors.ts). The export reads every row of the applied filters (`exportAudit`)
  * and hands their CSV to `downloadCsv` (both provided by the wiring file).
+ *
+ * Issue 38: the applied filters and the page live in the address (common/audit-search.ts). The page
+ * starts from them (`input`), and applying, clearing or paging writes them back through the provided
+ * `writeUrl` (a replacing navigation), so Back after following a row's link shows the same entries.
  */
 import { assign, forwardTo, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { AUDIT_PAGE_SIZE } from '../common/admin-contract';
@@ -25,6 +29,19 @@ export type AuditFilters = {
 };
 export type AuditFilterField = keyof AuditFilters;
 
+/** Where the page starts: the filters and page of its address (issue 38). */
+export interface AuditInput {
+  filters?: AuditFilters;
+  /** 1-based. */
+  page?: number;
+}
+
+/** What the address says: the applied filters and the 1-based page. */
+export interface AuditUrlParams {
+  filters: AuditFilters;
+  page: number;
+}
+
 export interface AuditExportOutput {
   items: AuditLogEntry[];
   total: number;
@@ -37,6 +54,8 @@ export interface AuditContext {
   filterError: string | null;
   /** What the last export said (its count, or why it failed). */
   exportNotice: { text: string; severity: 'success' | 'error' } | null;
+  /** The first row the list opened on (the page of the address). */
+  startOffset: number;
 }
 
 export type AuditEvent =
@@ -59,6 +78,7 @@ export const staffAdminAuditMachine = setup({
   types: {
     context: {} as AuditContext,
     events: {} as AuditEvent,
+    input: {} as AuditInput,
     children: {} as { list: 'list'; exportAudit: 'exportAudit' },
   },
   actors: {
@@ -82,6 +102,8 @@ export const staffAdminAuditMachine = setup({
     clearExportNotice: assign({ exportNotice: null }),
     showExported: assign((_, params: { count: number }) => ({ exportNotice: { text: AUDIT_LOG_MESSAGES.exported(params.count), severity: 'success' as const } })),
     showExportFailed: assign((_, params: { message: string }) => ({ exportNotice: { text: params.message, severity: 'error' as const } })),
+    /** Writes the applied filters and page as the page's address (replacing it); provided by the wiring file. */
+    writeUrl: (_, _params: AuditUrlParams) => undefined,
     /** Hands the CSV to the browser as a download; provided by the wiring file. */
     downloadCsv: (_, _params: { csv: string; filename: string }) => undefined,
   },
@@ -91,16 +113,31 @@ export const staffAdminAuditMachine = setup({
 }).createMachine({
   id: 'staffAdminAudit',
   description: 'The site audit log page: who did what to which object and when, filtered and paged, exported as CSV; the entries are the list child.',
-  context: { draft: NO_FILTERS, applied: NO_FILTERS, filterError: null, exportNotice: null },
-  invoke: { id: 'list', src: 'list', input: { filters: NO_FILTERS, limit: AUDIT_PAGE_SIZE, failedMessage: ADMIN_MESSAGES.auditFailed } },
+  context: ({ input }) => {
+    const filters = { ...NO_FILTERS, ...input?.filters };
+    const page = input?.page !== undefined && Number.isInteger(input.page) && input.page > 1 ? input.page : 1;
+    return { draft: filters, applied: filters, filterError: null, exportNotice: null, startOffset: (page - 1) * AUDIT_PAGE_SIZE };
+  },
+  invoke: {
+    id: 'list',
+    src: 'list',
+    input: ({ context }) => ({
+      filters: context.applied,
+      offset: context.startOffset,
+      limit: AUDIT_PAGE_SIZE,
+      failedMessage: ADMIN_MESSAGES.auditFailed,
+    }),
+  },
   on: {
     'audit.filter': { actions: { type: 'setFilter', params: ({ event }) => ({ field: event.field, value: event.value }) } },
     'audit.apply': [
       { guard: 'rangeInvalid', actions: 'showRangeError' },
-      { actions: ['clearFilterError', 'storeApplied', 'applyToList'] },
+      { actions: ['clearFilterError', 'storeApplied', 'applyToList', { type: 'writeUrl', params: ({ context }) => ({ filters: { ...context.draft }, page: 1 }) }] },
     ],
-    'audit.clear': { actions: ['clearDraft', 'storeApplied', 'applyToList'] },
-    'list.page': { actions: 'forwardToList' },
+    'audit.clear': { actions: ['clearDraft', 'storeApplied', 'applyToList', { type: 'writeUrl', params: () => ({ filters: NO_FILTERS, page: 1 }) }] },
+    'list.page': {
+      actions: ['forwardToList', { type: 'writeUrl', params: ({ context, event }) => ({ filters: context.applied, page: Math.floor(event.offset / AUDIT_PAGE_SIZE) + 1 }) }],
+    },
     'list.reload': { actions: 'forwardToList' },
   },
   initial: 'browsing',

@@ -10,6 +10,7 @@ import {
   createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
 } from '@tanstack/react-router';
 import { validateLibrarySearch } from '../common/content-library-search';
+import { validateAuditSearch } from '../common/audit-search';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsRestoring, selectRouteDecision, type AuthMachine } from '../machines/auth.machine';
 import { selectAreaActorsStatus } from '../machines/app.machine';
@@ -330,6 +331,8 @@ const adminStaffRoute = createRoute({
 });
 const adminAuditRoute = createRoute({
   getParentRoute: () => adminRoute, path: '/audit', staticData: { title: 'Audit log · Admin' },
+  // The applied filters and page (issue 38): ?area=&action=&who=&objectKind=&object=&from=&to=&page=.
+  validateSearch: validateAuditSearch,
   component: lazyRouteComponent(() => import('./views/admin/AuditPage'), 'AuditPage'),
 });
 

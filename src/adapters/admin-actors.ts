@@ -22,7 +22,8 @@ import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from '../
 import { SECOND_FACTOR_RULE_PATH, type SetSecondFactorRuleRequest, type SetSecondFactorRuleResponse } from '../../common/second-factor-rule';
 import { setPasswordMachine, type CheckTokenInput, type SavePasswordInput } from '../../machines/set-password.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
-import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters } from '../../machines/staff-admin-audit.machine';
+import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters, type AuditUrlParams } from '../../machines/staff-admin-audit.machine';
+import { auditHref } from '../../common/audit-search';
 import {
   staffAdminMachine, type EndSessionInput, type FetchSessionsInput, type RunActionInput, type RunActionOutput, type StaffPage,
 } from '../../machines/staff-admin.machine';
@@ -182,7 +183,11 @@ export const adminPages = {
   }),
   audit: staffAdminAuditMachine.provide({
     actors: { list: listMachine.provide({ actors: { fetchPage: fetchAuditPage } }), exportAudit },
-    actions: { downloadCsv: (_, params: { csv: string; filename: string }) => downloadCsv(params.csv, params.filename) },
+    actions: {
+      downloadCsv: (_, params: { csv: string; filename: string }) => downloadCsv(params.csv, params.filename),
+      // Issue 38: the applied filters and page as the address, replaced (Back leaves the log, as before).
+      writeUrl: (_, params: AuditUrlParams) => navigateTo(auditHref(params.filters, params.page), { replace: true }),
+    },
   }),
   setPassword: setPasswordMachine.provide(setPasswordImplementations),
 };

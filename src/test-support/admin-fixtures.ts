@@ -3,7 +3,8 @@ import type { AnyActorLogic } from 'xstate';
 import type { StaffListResponse, StaffMember } from '../../common/admin-contract';
 import type { AuditLogEntry } from '../../common/audit-actions';
 import { listMachine, type ListQuery } from '../../machines/list.machine';
-import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters } from '../../machines/staff-admin-audit.machine';
+import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters, type AuditUrlParams } from '../../machines/staff-admin-audit.machine';
+import { auditHref } from '../../common/audit-search';
 import { staffAdminMachine, type StaffPage } from '../../machines/staff-admin.machine';
 import { staffDialogMachine } from '../../machines/staff-dialog.machine';
 import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
@@ -90,12 +91,17 @@ export function auditPageLogic(
   fetchAudit: (query: ListQuery) => AuditPageAnswer = () => auditList(),
   exportAudit: (filters: AuditFilters) => AuditExportOutput = () => auditList(),
   onDownload: (csv: string, filename: string) => void = () => undefined,
+  /** The addresses the page writes (issue 38), as the wiring file builds them. */
+  onUrl: (href: string) => void = () => undefined,
 ) {
   return staffAdminAuditMachine.provide({
     actors: {
       list: listMachine.provide({ actors: { fetchPage: fakeActor((query: ListQuery) => fetchAudit(query)) } }),
       exportAudit: fakeActor((filters: AuditFilters) => exportAudit(filters)),
     },
-    actions: { downloadCsv: (_, params: { csv: string; filename: string }) => onDownload(params.csv, params.filename) },
+    actions: {
+      downloadCsv: (_, params: { csv: string; filename: string }) => onDownload(params.csv, params.filename),
+      writeUrl: (_, params: AuditUrlParams) => onUrl(auditHref(params.filters, params.page)),
+    },
   });
 }

@@ -7,9 +7,11 @@ import { renderView, settle } from '../../test-support/render-view';
 import { AuditPage } from './AuditPage';
 import { auditList, auditPageLogic } from '../../test-support/admin-fixtures';
 
+const URL = '/admin/audit';
+
 describe('AuditPage', () => {
   it('names each row\'s object in words with a link to its page, and its changes as field: before → after', async () => {
-    await renderView(<AuditPage />, { pages: { audit: auditPageLogic() } });
+    await renderView(<AuditPage />, { url: URL, pages: { audit: auditPageLogic() } });
     const rows = within(screen.getByRole('table', { name: 'Audit entries' })).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const brand = within(rows[0]!);
@@ -25,7 +27,8 @@ describe('AuditPage', () => {
 
   it('offers the actions of the chosen area in words, and applies every filter together', async () => {
     const fetchAudit = vi.fn((_query: ListQuery) => auditList());
-    const view = await renderView(<AuditPage />, { pages: { audit: auditPageLogic(fetchAudit) } });
+    const urls: string[] = [];
+    const view = await renderView(<AuditPage />, { url: URL, pages: { audit: auditPageLogic(fetchAudit, undefined, undefined, (href) => urls.push(href)) } });
     await view.user.selectOptions(screen.getByLabelText('Area'), 'appcms');
     const actions = within(screen.getByLabelText('Action')).getAllByRole('option').map((o) => o.textContent);
     expect(actions).toContain('Brand saved');
@@ -41,12 +44,51 @@ describe('AuditPage', () => {
       search: '', offset: 0, limit: 25,
       filters: { area: 'appcms', action: 'appcms.brand.save', who: 'ada', objectKind: 'brand', object: 'Kids', from: '', to: '' },
     });
+    // Issue 38: the applied filters are written to the address (nothing before Apply).
+    expect(urls).toEqual(['/admin/audit?area=appcms&action=appcms.brand.save&who=ada&objectKind=brand&object=Kids']);
+    await view.user.click(screen.getByRole('button', { name: 'Clear' }));
+    await settle();
+    expect(urls[1]).toBe('/admin/audit');
+  });
+
+  it("opens with the address's filters and page shown in the form and applied to the list (issue 38); a bad value is dropped", async () => {
+    const fetchAudit = vi.fn((_query: ListQuery) => ({ ...auditList(), total: 60 }));
+    const urls: string[] = [];
+    await renderView(<AuditPage />, {
+      url: '/admin/audit?area=admin&who=ada&objectKind=coupon&object=SPRING&from=2026-03-01&to=bogus&page=2',
+      pages: { audit: auditPageLogic(fetchAudit, undefined, undefined, (href) => urls.push(href)) },
+    });
+    expect(fetchAudit).toHaveBeenCalledTimes(1);
+    expect(fetchAudit).toHaveBeenLastCalledWith({
+      search: '', offset: 25, limit: 25,
+      filters: { area: 'admin', action: '', who: 'ada', objectKind: 'coupon', object: 'SPRING', from: '2026-03-01', to: '' },
+    });
+    expect((screen.getByLabelText('Area') as HTMLSelectElement).value).toBe('admin');
+    expect((screen.getByLabelText('Who') as HTMLInputElement).value).toBe('ada');
+    expect((screen.getByLabelText('Object') as HTMLSelectElement).value).toBe('coupon');
+    expect((screen.getByLabelText('Object name') as HTMLInputElement).value).toBe('SPRING');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Page 2 of 3 · 60 entries')).toBeTruthy();
+    expect(urls).toEqual([]);
+  });
+
+  it('writes the page to the address when paging (issue 38)', async () => {
+    const urls: string[] = [];
+    const view = await renderView(<AuditPage />, {
+      url: '/admin/audit?who=ada',
+      pages: { audit: auditPageLogic(() => ({ ...auditList(), total: 60 }), undefined, undefined, (href) => urls.push(href)) },
+    });
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(urls).toEqual(['/admin/audit?who=ada&page=2']);
+    expect(screen.getByText('Page 2 of 3 · 60 entries')).toBeTruthy();
   });
 
   it('exports what the applied filters show as CSV and says how many rows', async () => {
     const exportAudit = vi.fn(() => auditList());
     const onDownload = vi.fn();
-    const view = await renderView(<AuditPage />, { pages: { audit: auditPageLogic(undefined, exportAudit, onDownload) } });
+    const view = await renderView(<AuditPage />, { url: URL, pages: { audit: auditPageLogic(undefined, exportAudit, onDownload) } });
     await view.user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await settle();
     expect(exportAudit).toHaveBeenCalledTimes(1);
@@ -58,7 +100,7 @@ describe('AuditPage', () => {
   });
 
   it('refuses a reversed date range with a message', async () => {
-    const view = await renderView(<AuditPage />, { pages: { audit: auditPageLogic() } });
+    const view = await renderView(<AuditPage />, { url: URL, pages: { audit: auditPageLogic() } });
     await view.user.type(screen.getByLabelText('From'), '2026-03-05');
     await view.user.type(screen.getByLabelText('To'), '2026-03-01');
     await view.user.click(screen.getByRole('button', { name: 'Apply' }));

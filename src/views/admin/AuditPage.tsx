@@ -4,7 +4,8 @@
  * as "field: before → after", paging, the CSV export of what the filters show, and how long entries
  * are kept.
  */
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import {
   selectAuditDraft, selectAuditEntries, selectAuditError, selectAuditExporting, selectAuditExportNotice, selectAuditFilterError, selectAuditList,
@@ -13,6 +14,7 @@ import {
 import {
   AUDIT_AREAS, AUDIT_AREA_KEYS, AUDIT_LOG_MESSAGES, auditActionsOfArea, auditChangeText, isAuditArea, type AuditLogEntry,
 } from '../../../common/audit-actions';
+import { auditFiltersOf, validateAuditSearch } from '../../../common/audit-search';
 import { formatDateTime } from '../../../common/display-format';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { REVISION_KINDS } from '../../../common/revisions';
@@ -20,6 +22,7 @@ import { usePageActor } from '../../page-actors';
 import { button, errorText, input, label } from '../../theme/ui.css';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './admin.css';
+import { ScrollBox } from '../shared/ScrollBox';
 
 const KIND_OPTIONS = Object.entries(REVISION_KINDS).map(([kind, info]) => ({ kind, label: info.label.charAt(0).toUpperCase() + info.label.slice(1) }));
 
@@ -41,8 +44,15 @@ function WhatCell({ entry }: { entry: AuditLogEntry }) {
   );
 }
 
+/** The /admin/audit route (its search typed by validateAuditSearch in the router). */
+const auditRoute = getRouteApi('/protected/admin/audit');
+
 export function AuditPage() {
-  const actor = usePageActor('audit');
+  // Validated again: the router keeps a value its validator drops beside the validated ones. The page
+  // starts from the address (issue 38); the machine writes it back when filters or the page change.
+  const search = auditRoute.useSearch({ select: validateAuditSearch });
+  const [start] = useState(() => ({ filters: auditFiltersOf(search), page: search.page ?? 1 }));
+  const actor = usePageActor('audit', { input: start });
   const list = useSelector(actor, selectAuditList);
   const entries = useSelector(list, selectAuditEntries);
   const error = useSelector(list, selectAuditError);
@@ -117,7 +127,7 @@ export function AuditPage() {
       )}
       {loading && <p className={css.muted}>Loading the audit log…</p>}
       {!error && (
-        <div className={css.tableWrap}>
+        <ScrollBox className={css.tableWrap} label="Audit entries">
           <table className={css.table} aria-label="Audit entries">
             <thead>
               <tr>
@@ -138,7 +148,7 @@ export function AuditPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
       <div className={css.pager}>
         <span className={css.muted}>Page {paging.page} of {paging.pages} · {paging.total} {paging.total === 1 ? 'entry' : 'entries'}</span>
