@@ -97,8 +97,12 @@ describe('Dashboard 360 in Chromium', () => {
     const chart = page.getByTestId('line-chart').first();
     const pathBefore = await chart.locator('path').first().getAttribute('d');
 
-    await page.getByRole('link', { name: '7 days' }).click();
+    expect(await page.getByRole('button', { name: '30 days', pressed: true }).count()).toBe(1);
+    await page.getByRole('button', { name: '7 days' }).click();
     await page.waitForURL(/days=7/);
+    // Issue 38: the preset the reports now cover is the pressed one.
+    await page.getByRole('button', { name: '7 days', pressed: true }).waitFor();
+    expect(await page.getByRole('button', { name: '30 days', pressed: false }).count()).toBe(1);
     await expect.poll(() => tableRows(page).count()).toBe(7);
     expect(await chart.locator('path').first().getAttribute('d')).not.toBe(pathBefore);
 

@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorLo
 import { REALTIME_POLL_MS, REPORT_FILTER_MESSAGES, type ReportAnswer } from '../common/reports';
 import {
   reportMachine, selectAnswers, selectCanRetry, selectCurrencies, selectError, selectFilterOptions, selectIsPaused, selectIsRefreshing,
-  selectOptionsStatus, selectRangeNote, selectTable, selectUpdatedAt, selectView, sortRows,
+  selectOptionsStatus, selectPressedPreset, selectRangeNote, selectTable, selectUpdatedAt, selectView, sortRows,
   type FetchReportsInput, type ReportRequest, type SortState,
 } from './report.machine';
 import { createCoverage } from './test-support/coverage';
@@ -107,6 +107,24 @@ describe('report machine', () => {
     actor.send({ type: 'report.filters', requests: LAST_WEEK });
     expect(fetch.calls[0]!.input.requests).toEqual(LAST_WEEK);
     expect(selectRangeNote(actor.getSnapshot())).toBeNull();
+  });
+
+  it('says which 7/30/90-day preset is pressed: the one whose range ending today was asked for (issue 38)', () => {
+    const fetch = controlledFetch();
+    const { actor } = start(false, fetch.logic, undefined, LAST_WEEK);
+    expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBe(7);
+    // The same seven days seen a day later are a custom range.
+    expect(selectPressedPreset(actor.getSnapshot(), '2024-05-21')).toBeNull();
+    actor.send({ type: 'report.filters', requests: LAST_MONTH });
+    expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBe(30);
+    actor.send({ type: 'report.filters', requests: [{ report: 'qos', params: { from: '2024-02-21', to: '2024-05-20' } }] });
+    expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBe(90);
+    actor.send({ type: 'report.filters', requests: [{ report: 'qos', params: { from: '2024-05-01', to: '2024-05-20' } }] });
+    expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBeNull();
+    actor.send({ type: 'report.filters', requests: REVERSED });
+    expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBeNull();
+    actor.send({ type: 'report.filters', requests: [{ report: 'realtime_minutes' as never, params: {} }] });
+    expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBeNull();
   });
 
   it('a range over 366 days is clamped to the 366 days ending on its end date, with a note', () => {

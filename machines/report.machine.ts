@@ -14,7 +14,7 @@
  */
 import { assign, fromCallback, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
-  MAX_REPORT_RANGE_DAYS, REPORT_FILTER_MESSAGES, REPORT_PAGE_SIZE, addDays, daysBetween,
+  DATE_PRESETS, MAX_REPORT_RANGE_DAYS, REPORT_FILTER_MESSAGES, REPORT_PAGE_SIZE, addDays, daysBetween, presetRange,
   type ReportAnswer, type ReportName, type ReportParams, type ReportRow,
 } from '../common/reports';
 import { reportPollerMachine } from './report-poller.machine';
@@ -258,6 +258,19 @@ export const selectError = (snapshot: ReportSnapshot): string | null => snapshot
 export const selectCanRetry = (snapshot: ReportSnapshot): boolean => snapshot.context.retryable;
 /** The note about a clamped range (null when the range shown is the one asked for). */
 export const selectRangeNote = (snapshot: ReportSnapshot): string | null => snapshot.context.note;
+/**
+ * Which of the 7/30/90-day presets the page's reports cover (issue 38: the buttons say which is
+ * pressed): the preset whose range ending `today` (UTC) is the range asked for, else null (a custom or
+ * reversed range, or a real-time page, which asks no range).
+ */
+export function selectPressedPreset(snapshot: ReportSnapshot, today: string): number | null {
+  const params = snapshot.context.requests[0]?.params;
+  if (!params?.from || !params.to) return null;
+  return DATE_PRESETS.find((days) => {
+    const range = presetRange(days, today);
+    return range.from === params.from && range.to === params.to;
+  }) ?? null;
+}
 /** The currency the money answer shows and every currency the site has payments in (none on other pages). */
 export function selectCurrencies(snapshot: ReportSnapshot): { currency: string; currencies: string[] } | null {
   const money = snapshot.context.answers?.find((a) => a.currency && a.currencies);

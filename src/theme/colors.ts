@@ -63,5 +63,13 @@ export const ARTWORK_TEXT = 'white';
  * apart in greyscale print (each also gets its own dash pattern, see src/views/analytics/charts).
  */
 export const CHART_COLORS: readonly string[] = ['#1370B3', '#00B523', '#ED6C02', '#0C5177', '#8E44AD', '#404040'];
+/**
+ * The charts' axis and label text and their grid lines, per theme (issue 38: the light theme's #404040
+ * was 1.7:1 on the dark background). Text is at least 4.5:1 on the page and on the paper background of
+ * its theme (src/theme/colors.test.ts computes it); the chart draws them through the theme's
+ * chartText and chartGrid variables.
+ */
 export const CHART_GRID = '#d9d9d9';
 export const CHART_TEXT = '#404040';
+export const DARK_CHART_GRID = '#3a434c';
+export const DARK_CHART_TEXT = '#c0c7ce';

@@ -1,6 +1,6 @@
 /** The vanilla-extract theme: every colour of spec §9 comes from src/theme/colors.ts. */
 import { assignVars, createGlobalTheme, globalStyle } from '@vanilla-extract/css';
-import { COLORS, DARK_COLORS } from './colors';
+import { CHART_GRID, CHART_TEXT, COLORS, DARK_CHART_GRID, DARK_CHART_TEXT, DARK_COLORS } from './colors';
 
 export const vars = createGlobalTheme(':root', {
   color: {
@@ -26,6 +26,9 @@ export const vars = createGlobalTheme(':root', {
     required: COLORS.requiredAsterisk,
     border: '#d0d7de',
     muted: '#5f6b76',
+    /** The charts' axis and label text, and their grid lines (issue 38: readable in both themes). */
+    chartText: CHART_TEXT,
+    chartGrid: CHART_GRID,
   },
   space: { xs: '0.25rem', sm: '0.5rem', md: '1rem', lg: '1.5rem', xl: '2.5rem' },
   radius: '6px',
@@ -80,6 +83,8 @@ const dark = assignVars(vars.color, {
   required: '#ff6b6b',
   border: DARK_COLORS.border,
   muted: DARK_COLORS.muted,
+  chartText: DARK_CHART_TEXT,
+  chartGrid: DARK_CHART_GRID,
 });
 globalStyle(':root[data-theme=dark]', { vars: dark, colorScheme: 'dark' });
 globalStyle(':root:not([data-theme=light])', { '@media': { '(prefers-color-scheme: dark)': { vars: dark, colorScheme: 'dark' } } });

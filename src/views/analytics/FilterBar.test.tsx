@@ -7,21 +7,27 @@ const NETWORKS = [{ name: 'Kids', identifier: 'kids', image: '', isActive: true,
 
 describe('FilterBar', { timeout: 20_000 }, () => {
   it('writes every choice into the URL', async () => {
-    const view = await renderView(<FilterBar path="/" search={{ days: 7 }} filters={['device', 'country']} networks={NETWORKS as never} realtime={false} />, { url: '/?days=7' });
-    expect(screen.getByRole('link', { name: '7 days' }).getAttribute('data-selected')).toBe('true');
+    const view = await renderView(<FilterBar path="/" search={{ days: 7 }} filters={['device', 'country']} networks={NETWORKS as never} realtime={false} pressedPreset={7} />, { url: '/?days=7' });
+    // Issue 38: toggle buttons say which preset is pressed (the report machine's selectPressedPreset).
+    expect(screen.getByRole('button', { name: '7 days', pressed: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '30 days', pressed: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '90 days', pressed: false })).toBeTruthy();
     await view.user.selectOptions(screen.getByLabelText('Granularity'), 'week');
     expect(view.location()).toContain('granularity=week');
     await view.user.selectOptions(screen.getByLabelText('Network'), 'kids');
     expect(view.location()).toContain('network=kids');
     await view.user.selectOptions(screen.getByLabelText('Device'), 'ios');
     expect(view.location()).toContain('device=ios');
-    await view.user.click(screen.getByRole('link', { name: '90 days' }));
+    await view.user.click(screen.getByRole('button', { name: '90 days' }));
     expect(view.location()).toContain('days=90');
   });
 
   it('a custom date replaces the preset; real-time pages offer no dates', async () => {
     const view = await renderView(<FilterBar path="/" search={{ from: '2024-05-01', to: '2024-05-20' }} filters={[]} networks={[]} realtime={false} />, { url: '/' });
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2024-05-01');
+    // A custom range presses no preset.
+    expect(screen.queryAllByRole('button', { pressed: true })).toHaveLength(0);
+    expect(screen.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual(['7 days', '30 days', '90 days']);
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2024-05-10' } });
     await new Promise((r) => setTimeout(r, 0));
     expect(view.location()).toContain('to=2024-05-10');

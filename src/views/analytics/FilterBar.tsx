@@ -1,5 +1,5 @@
 /**
- * The filter bar of an analytics page: date presets (7/30/90 days) and a custom range, granularity,
+ * The filter bar of an analytics page: date presets (7/30/90 days, toggle buttons) and a custom range, granularity,
  * network and the page's own filters (one at a time, as the reports take them: picking one clears the
  * others). Plans and titles to pick come with the page's report answer. Every control only changes the
  * URL's search params; the page follows the URL, so a link reproduces the view.
@@ -31,6 +31,8 @@ export interface FilterBarProps {
   rangeNote?: string | null;
   /** Money pages: the currency shown and every currency the site has payments in. */
   currencies?: { currency: string; currencies: string[] } | null;
+  /** The 7/30/90-day preset the page's reports cover (the report machine's selectPressedPreset), else null. */
+  pressedPreset?: number | null;
 }
 
 const PICKERS = {
@@ -52,11 +54,10 @@ function Picker({ filter, value, options, status, onPick }: { filter: keyof type
   );
 }
 
-export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true, optionsStatus = 'loading', reversed = false, rangeNote = null, currencies = null }: FilterBarProps) {
+export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true, optionsStatus = 'loading', reversed = false, rangeNote = null, currencies = null, pressedPreset = null }: FilterBarProps) {
   const navigate = useNavigate();
   const go = (next: AnalyticsSearch) => navigate({ to: path, search: next });
   const range = rangeOf(search);
-  const custom = Boolean(search.from && search.to);
   return (
     <form className={css.filterBar} aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       {!realtime && (
@@ -64,11 +65,12 @@ export function FilterBar({ path, search, filters, networks, realtime, options, 
           <div className={css.filterField} role="group" aria-label="Date range">
             <span>Range</span>
             <div style={{ display: 'flex', gap: '0.25rem' }}>
+              {/* Toggle buttons (issue 38): aria-pressed says which preset the reports cover. */}
               {DATE_PRESETS.map((days) => (
-                <Link key={days} to={path} search={{ ...without(search, 'from', 'to'), days }} className={css.preset}
-                  data-selected={!custom && (search.days ?? 30) === days}>
+                <button key={days} type="button" className={css.preset} aria-pressed={pressedPreset === days}
+                  onClick={() => go({ ...without(search, 'from', 'to'), days })}>
                   {days} days
-                </Link>
+                </button>
               ))}
             </div>
           </div>

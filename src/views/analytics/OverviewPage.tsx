@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectNetworks } from '../../../machines/network.machine';
-import { selectAnswers, selectRangeNote, selectView, type ReportActorRef, type ReportRequest } from '../../../machines/report.machine';
+import { selectAnswers, selectPressedPreset, selectRangeNote, selectView, type ReportActorRef, type ReportRequest } from '../../../machines/report.machine';
 import { AREAS } from '../../../common/constants';
 import { figureHelp } from '../../../common/figures';
 import { isoDay, type ReportName } from '../../../common/reports';
@@ -105,11 +105,12 @@ function OverviewBody({ search }: { search: AnalyticsSearch }) {
   const { from, to } = rangeOf(search);
   const reversed = useSelector(actor, selectView) === 'reversed';
   const rangeNote = useSelector(actor, selectRangeNote);
+  const pressedPreset = useSelector(actor, (snapshot) => selectPressedPreset(snapshot, isoDay(new Date())));
   return (
     <main data-testid="analytics-page">
       <h1 className={css.title}>Dashboard</h1>
       <p className={css.summary}>Headline numbers from {from} to {to}, each against the {`previous period of the same length`}.</p>
-      <FilterBar path="/analytics" search={search} filters={[]} networks={networks} realtime={false} reversed={reversed} rangeNote={rangeNote} />
+      <FilterBar path="/analytics" search={search} filters={[]} networks={networks} realtime={false} reversed={reversed} rangeNote={rangeNote} pressedPreset={pressedPreset} />
       <ReportStates actor={actor} emptyReason={`No viewers, subscriptions or payments between ${from} and ${to}.`} charts={4}>
         <Tiles actor={actor} search={search} />
       </ReportStates>

@@ -8,11 +8,11 @@ import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
 import { selectNetworks } from '../../../machines/network.machine';
 import {
-  selectAnswers, selectCurrencies, selectFilterOptions, selectOptionsStatus, selectRangeNote, selectTable, selectView,
+  selectAnswers, selectCurrencies, selectFilterOptions, selectOptionsStatus, selectPressedPreset, selectRangeNote, selectTable, selectView,
   type ReportActorRef, type SortState,
 } from '../../../machines/report.machine';
 import { AREAS } from '../../../common/constants';
-import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
+import { isoDay, type ReportAnswer, type ReportColumn, type ReportRow } from '../../../common/reports';
 import { useAppActor } from '../../app-actor';
 import { heatColours } from './heat';
 import { BarChart, LineChart } from './charts/Chart';
@@ -155,6 +155,7 @@ function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: Analyt
   const reversed = useSelector(actor, selectView) === 'reversed';
   const rangeNote = useSelector(actor, selectRangeNote);
   const currencies = useSelector(actor, selectCurrencies);
+  const pressedPreset = useSelector(actor, (snapshot) => selectPressedPreset(snapshot, isoDay(new Date())));
   return (
     <main data-testid="analytics-page">
       <div className={css.header}>
@@ -163,7 +164,7 @@ function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: Analyt
       </div>
       <p className={css.summary}>{def.summary}</p>
       <FilterBar path={def.path} search={search} filters={def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'}
-        optionsStatus={optionsStatus} reversed={reversed} rangeNote={rangeNote} currencies={currencies} />
+        optionsStatus={optionsStatus} reversed={reversed} rangeNote={rangeNote} currencies={currencies} pressedPreset={pressedPreset} />
       <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options)} charts={def.charts.length}>
         <ReadyBody def={def} actor={actor} search={search} />
       </ReportStates>

@@ -52,7 +52,8 @@ export const filterField = style({ display: 'flex', flexDirection: 'column', gap
 export const control = style({ padding: '0.3rem 0.4rem', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, background: vars.color.background, fontSize: '0.9rem' });
 export const preset = style({
   padding: '0.3rem 0.6rem', border: `1px solid ${vars.color.primaryMain}`, borderRadius: vars.radius, color: vars.color.primaryMain, textDecoration: 'none', fontSize: '0.9rem', background: vars.color.background,
-  selectors: { '&[data-selected=true]': { background: vars.color.headerBg, color: vars.color.info } },
+  font: 'inherit', lineHeight: 'inherit', cursor: 'pointer',
+  selectors: { '&[aria-pressed=true]': { background: vars.color.headerBg, color: vars.color.info } },
 });
 export const tiles = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))', gap: vars.space.sm, marginBottom: vars.space.md });
 export const tile = style({ background: vars.color.paper, borderRadius: vars.radius, padding: vars.space.sm, breakInside: 'avoid' });
@@ -63,6 +64,10 @@ export const charts = style({ display: 'grid', gridTemplateColumns: 'repeat(auto
 export const chartCard = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.sm, breakInside: 'avoid', minWidth: 0 });
 /** The box a chart measures and draws into; below the chart's minimum width it scrolls sideways. */
 export const chartBox = style({ overflowX: 'auto', maxWidth: '100%' });
+/** Axis and label text, grid lines and the edge between stacked bars, in the theme's colours (issue 38: 1.7:1 in dark before). */
+export const chartText = style({ fill: vars.color.chartText });
+export const chartGrid = style({ stroke: vars.color.chartGrid });
+export const chartBarEdge = style({ stroke: vars.color.background, strokeWidth: 0.5 });
 export const chartTitle = style({ fontSize: '0.95rem', margin: `0 0 ${vars.space.xs}`, color: vars.color.secondaryLight });
 export const legend = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, fontSize: '0.8rem', margin: 0, padding: 0, listStyle: 'none' });
 export const tableWrap = style({ overflowX: 'auto' });

@@ -1,13 +1,15 @@
 /**
  * The analytics charts: lines over periods and (grouped or stacked) horizontal bars per key, drawn as
  * SVG from geometry.ts. Charts are decoration for sighted readers (aria-hidden): the table beside each
- * one is its text alternative. Colours from the theme; each series also has its own dash, so print
+ * one is its text alternative. Colours from the theme (axis text and grid through the theme's variables, so
+ * they follow the dark theme); each series also has its own dash, so print
  * in greyscale stays readable.
  */
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { CHART_COLORS, CHART_GRID, CHART_TEXT } from '../../../theme/colors';
+import { CHART_COLORS } from '../../../theme/colors';
 import { DASHES, linePath, linearScale, niceTicks, yDomain } from './geometry';
 import * as css from '../analytics.css';
+import { ScrollBox } from '../../shared/ScrollBox';
 
 export interface ChartSeries {
   label: string;
@@ -62,23 +64,23 @@ export function LineChart({ labels, series, height = H }: { labels: string[]; se
   // About one period label per 90 px, so labels never overlap.
   const every = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(W / 90))));
   return (
-    <div ref={box} className={css.chartBox}>
+    <ScrollBox boxRef={box} className={css.chartBox} label="Chart">
       <svg viewBox={`0 0 ${W} ${height}`} width={W} aria-hidden="true" data-testid="line-chart" style={{ display: 'block' }}>
         {ticks.map((t) => (
           <g key={t}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke={CHART_GRID} />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill={CHART_TEXT}>{short.format(t)}</text>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className={css.chartGrid} />
+            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" className={css.chartText}>{short.format(t)}</text>
           </g>
         ))}
         {labels.map((label, i) => (i % every === 0 ? (
-          <text key={label} x={x(i)} y={height - 8} textAnchor="middle" fontSize="11" fill={CHART_TEXT}>{label}</text>
+          <text key={label} x={x(i)} y={height - 8} textAnchor="middle" fontSize="11" className={css.chartText}>{label}</text>
         ) : null))}
         {series.map((s, i) => (
           <path key={s.label} d={linePath(s.values, x, y)} fill="none" stroke={CHART_COLORS[i % CHART_COLORS.length]} strokeWidth="2" strokeDasharray={DASHES[i % DASHES.length]} />
         ))}
       </svg>
       {series.length > 1 && <Legend series={series} />}
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -97,12 +99,12 @@ export function BarChart({ labels, series, stacked = false }: { labels: string[]
     : yDomain(series.map((s) => s.values.slice(0, BAR_ROWS)))[1];
   const x = linearScale([0, max], [left, W - PAD.right]);
   return (
-    <div ref={box} className={css.chartBox}>
+    <ScrollBox boxRef={box} className={css.chartBox} label="Chart">
       <svg viewBox={`0 0 ${W} ${height}`} width={W} aria-hidden="true" data-testid="bar-chart" style={{ display: 'block' }}>
         {niceTicks(0, max, 4).map((t) => (
           <g key={t}>
-            <line x1={x(t)} x2={x(t)} y1={PAD.top} y2={height - 20} stroke={CHART_GRID} />
-            <text x={x(t)} y={height - 6} textAnchor="middle" fontSize="11" fill={CHART_TEXT}>{short.format(t)}</text>
+            <line x1={x(t)} x2={x(t)} y1={PAD.top} y2={height - 20} className={css.chartGrid} />
+            <text x={x(t)} y={height - 6} textAnchor="middle" fontSize="11" className={css.chartText}>{short.format(t)}</text>
           </g>
         ))}
         {rows.map((label, r) => {
@@ -110,14 +112,14 @@ export function BarChart({ labels, series, stacked = false }: { labels: string[]
           let acc = 0;
           return (
             <g key={`${label}-${r}`}>
-              <text x={left - 6} y={top + band / 2 + 4} textAnchor="end" fontSize="11" fill={CHART_TEXT}>{label.length > maxLabel ? `${label.slice(0, maxLabel - 1)}…` : label}</text>
+              <text x={left - 6} y={top + band / 2 + 4} textAnchor="end" fontSize="11" className={css.chartText}>{label.length > maxLabel ? `${label.slice(0, maxLabel - 1)}…` : label}</text>
               {series.map((s, i) => {
                 const v = s.values[r] ?? 0;
                 const color = CHART_COLORS[i % CHART_COLORS.length];
                 if (stacked) {
                   const x0 = x(acc);
                   acc += v;
-                  return <rect key={s.label} x={x0} y={top + 3} width={Math.max(0, x(acc) - x0)} height={band - 6} fill={color} stroke="white" strokeWidth="0.5" />;
+                  return <rect key={s.label} x={x0} y={top + 3} width={Math.max(0, x(acc) - x0)} height={band - 6} fill={color} className={css.chartBarEdge} />;
                 }
                 return <rect key={s.label} x={left} y={top + 4 + i * 9} width={Math.max(0, x(v) - left)} height={7} fill={color} />;
               })}
@@ -127,6 +129,6 @@ export function BarChart({ labels, series, stacked = false }: { labels: string[]
       </svg>
       {series.length > 1 && <Legend series={series} />}
       {labels.length > BAR_ROWS && <p className={css.status}>The chart shows the first {BAR_ROWS} rows of the table.</p>}
-    </div>
+    </ScrollBox>
   );
 }
