@@ -8,6 +8,7 @@ import { APPCMS_MESSAGES, type DiffEntry } from '../../../common/appcms';
 import { selectListError, selectListIsLoading, selectListRows } from '../../../machines/list.machine';
 import * as css from './appcms.css';
 import type { ComparisonRef } from './appcms-page';
+import { ScrollBox } from '../shared/ScrollBox';
 
 export function DefaultComparison({ list, part }: { list: ComparisonRef; part: 'brand' | 'settings' }) {
   const rows = useSelector(list, (s) => selectListRows<DiffEntry & { id: string }>(s));
@@ -20,10 +21,10 @@ export function DefaultComparison({ list, part }: { list: ComparisonRef; part: '
       {error && <p role="alert" className={css.contrastLow}>{error}</p>}
       {!loading && !error && rows.length === 0 && <p>{APPCMS_MESSAGES.noChanges}</p>}
       {rows.length > 0 && (
-        <div className={css.tableScroll}><table className={css.diffTable}>
+        <ScrollBox className={css.tableScroll} label="What Copy from default would change"><table className={css.diffTable}>
           <thead><tr><th className={css.headCell}>Field</th><th className={css.headCell}>This network</th><th className={css.headCell}>Default (after copy)</th></tr></thead>
           <tbody>{rows.map((r) => <tr key={r.id}><td className={css.cell}>{r.label}</td><td className={css.cell}>{r.from}</td><td className={css.cell}>{r.to}</td></tr>)}</tbody>
-        </table></div>
+        </table></ScrollBox>
       )}
     </section>
   );

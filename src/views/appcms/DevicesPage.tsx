@@ -11,6 +11,7 @@ import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { usePageActor } from '../../page-actors';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { useReloadOnRevision, type AppcmsEditorRef } from './appcms-page';
+import { ScrollBox } from '../shared/ScrollBox';
 
 function PlatformRow({ editor, platform, name, canEdit }: { editor: AppcmsEditorRef; platform: string; name: string; canEdit: boolean }) {
   const enabled = useSelector(editor, (s) => selectDraft(s)[`${platform}.enabled`] === true);
@@ -42,12 +43,12 @@ function DevicesEditor({ site, network, canEdit, revision }: AppcmsScope) {
   return (
     <>
     <EditorPanel editor={editor} title="Device platforms" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
-      <div className={css.tableScroll}><table className={css.table}>
+      <ScrollBox className={css.tableScroll} label="Device platforms"><table className={css.table}>
         <thead><tr><th className={css.headCell}>Platform (on / off)</th><th className={css.headCell}>Minimum app version</th></tr></thead>
         <tbody>
           {DEVICE_PLATFORMS.map((p) => <PlatformRow key={p.platform} editor={editor} platform={p.platform} name={p.name} canEdit={canEdit} />)}
         </tbody>
-      </table></div>
+      </table></ScrollBox>
     </EditorPanel>
     {history && <EditorHistoryPanel history={history} editor={editor} />}
     </>

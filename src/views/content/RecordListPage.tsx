@@ -51,8 +51,9 @@ export function RecordListPage<Row extends ListRow & { name: string; version: nu
       </button>
     ),
   };
+  // The page's one main landmark (issue 38: the list and its editor sat outside any landmark).
   return (
-    <div className={ui.page}>
+    <main className={ui.page}>
       <Link to="/content" className={ui.button.ghost}>← Back to library</Link>
       <h1 className={ui.pageTitle}>{title}</h1>
       <ActionOutcome actions={actions} />
@@ -74,6 +75,6 @@ export function RecordListPage<Row extends ListRow & { name: string; version: nu
       >
         {pending && props.deleteQuestion(pending)}
       </Modal>
-    </div>
+    </main>
   );
 }

@@ -10,6 +10,7 @@ import {
 import * as ui from '../../theme/ui.css';
 import * as css from './monetization.css';
 import type { ListRef } from './page-refs';
+import { ScrollBox } from '../shared/ScrollBox';
 
 export interface Column<Row> {
   title: string;
@@ -56,14 +57,14 @@ export function ListTable<Row extends ListRow>({ list, label, columns, statuses,
           {error} <button type="button" className={ui.button.ghost} onClick={() => list.send({ type: 'list.reload' })}>Try again</button>
         </p>
       )}
-      <div className={css.tableWrap}>
+      <ScrollBox className={css.tableWrap} label={label}>
         <table className={css.table} aria-label={label} aria-busy={loading}>
           <thead><tr>{columns.map((c) => <th key={c.title} scope="col">{c.title}</th>)}</tr></thead>
           <tbody>
             {rows.map((row) => <tr key={row.id}>{columns.map((c) => <td key={c.title}>{c.cell(row)}</td>)}</tr>)}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       {empty && <p className={css.muted}>Nothing matches.</p>}
       <div className={css.paging}>
         <span>{paging.from}–{paging.to} of {total}</span>
