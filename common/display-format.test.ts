@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NO_DATE_TEXT, UNKNOWN_DATE_TEXT, formatClockTime, formatDate, formatDateTime, formatCalendarDay, formatCalendarMonth, zoneLabel,
+  NO_DATE_TEXT, UNKNOWN_DATE_TEXT, formatClockMinute, formatClockTime, formatDate, formatDateTime, formatCalendarDay, formatCalendarMonth, zoneLabel,
 } from './display-format';
 
 describe('formatDateTime: the console\'s one date-and-time format, in the site\'s zone', () => {
@@ -56,6 +56,9 @@ describe('formatDateTime: the console\'s one date-and-time format, in the site\'
   it('writes a clock time to the second where seconds matter, in the same zone notation', () => {
     expect(formatClockTime('2026-11-25T14:05:09Z', 'Europe/London')).toBe('14:05:09 (Europe/London)');
     expect(formatClockTime('2026-07-01T00:00:00Z', 'Europe/London')).toBe('01:00:00 (Europe/London)');
+    // Issue 38: the Real-time report's minutes read in the site's zone, like its "Last updated".
+    expect(formatClockMinute('2026-12-05T22:35:00.000Z', 'America/New_York')).toBe('17:35 (America/New_York)');
+    expect(formatClockMinute(null, 'UTC')).toBe(NO_DATE_TEXT);
     expect(formatClockTime('2026-11-25T14:05:09Z', 'Nowhere/Else')).toBe('14:05:09 (UTC)');
   });
 

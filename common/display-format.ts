@@ -76,6 +76,15 @@ export function formatClockTime(iso: string | null | undefined, timeZone: unknow
   return `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)} (${zone})`;
 }
 
+/** A minute in the site's zone: "14:05 (Europe/London)" (the Real-time report's minutes, issue 38). */
+export function formatClockMinute(iso: string | null | undefined, timeZone: unknown): string {
+  const instant = instantOf(iso);
+  if ('text' in instant) return instant.text;
+  const zone = knownTimeZone(timeZone);
+  const wall = wallParts(instant.at, zone);
+  return `${pad(wall.hour)}:${pad(wall.minute)} (${zone})`;
+}
+
 /**
  * A calendar day 'YYYY-MM-DD' as "25 Nov 2026", never shifted by a zone: the reports' UTC days
  * (common/report-dates.ts) and dates without a time (a title's release date).

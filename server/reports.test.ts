@@ -633,7 +633,7 @@ describe('reports equal a recomputation from the raw rows', () => {
   it('the real-time and lifetime-value reports name their columns with their figures; a device, country or title filter narrows the live sessions', async () => {
     const shape = (b: ReportAnswer) => b.columns.map((c) => [c.key, c.label, c.kind, c.figure]);
     expect(shape((await report(analyst, 'realtime_content', '')).body)).toEqual([
-      ['period', 'Minute (UTC)', 'period', undefined], ['streams', 'Streams', 'count', 'streamsMinute'], ['viewers', 'Viewers', 'count', 'viewersMinute'],
+      ['period', 'Minute', 'period', undefined], ['streams', 'Streams', 'count', 'streamsMinute'], ['viewers', 'Viewers', 'count', 'viewersMinute'],
     ]);
     expect(shape((await report(analyst, 'realtime_content_enhanced', '')).body)).toEqual([
       ['title', 'Title', 'text', undefined], ['streams', 'Streams (30 min)', 'count', 'streamsWindow'], ['viewers', 'Viewers (30 min)', 'count', 'viewersWindow'],

@@ -347,7 +347,7 @@ async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
   }
   const last = rows[rows.length - 1]!;
   return {
-    columns: [col('period', 'Minute (UTC)', 'period'), fig('streams', 'Streams', 'count', 'streamsMinute'), fig('viewers', 'Viewers', 'count', 'viewersMinute')],
+    columns: [col('period', 'Minute', 'period'), fig('streams', 'Streams', 'count', 'streamsMinute'), fig('viewers', 'Viewers', 'count', 'viewersMinute')],
     rows: sessions.length === 0 ? [] : rows,
     totals: { streams: last.streams as number, viewers: last.viewers as number, peakStreams: Math.max(0, ...rows.map((r) => r.streams as number)), sessions: sessions.length },
   };

@@ -18,6 +18,7 @@ import { heatColours } from './heat';
 import { BarChart, LineChart } from './charts/Chart';
 import { FilterBar } from './FilterBar';
 import { formatCell, formatPeriod } from './format';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import type { AnalyticsPageDef } from './pages';
 import { ReportStates, LiveStatus } from './ReportView';
 import { ReportTable } from './ReportTable';
@@ -71,8 +72,9 @@ const TOTAL_COLUMNS: Record<string, ReportColumn> = {
   netRevenue: { key: 'netRevenue', label: 'Net revenue', kind: 'money', figure: 'netRevenue' },
 };
 
-function labelOf(row: ReportRow, def: AnalyticsPageDef): string {
-  if (row.period !== undefined) return formatPeriod(String(row.period));
+/** A row's label; a minute reads in `zone`, the site's (issue 38). */
+function labelOf(row: ReportRow, def: AnalyticsPageDef, zone: string): string {
+  if (row.period !== undefined) return formatPeriod(String(row.period), zone);
   return (def.labelKeys ?? ['key']).map((k) => String(row[k] ?? '')).join(' · ');
 }
 
@@ -83,7 +85,8 @@ function heatStyle(column: ReportColumn, value: ReportRow[string]): CSSPropertie
 
 function Charts({ def, answer, rows }: { def: AnalyticsPageDef; answer: ReportAnswer; rows: ReportRow[] }) {
   const columns = new Map(answer.columns.map((c) => [c.key, c]));
-  const labels = rows.map((r) => labelOf(r, def));
+  const zone = useSiteTimeZone();
+  const labels = rows.map((r) => labelOf(r, def, zone));
   return (
     <div className={css.charts}>
       {def.charts.map((chart) => {

@@ -20,6 +20,12 @@ describe('ReportTable', { timeout: 20_000 }, () => {
     expect(onSort).toHaveBeenCalledWith('sessions', 'asc');
   });
 
+  it('writes the Real-time report\'s minutes in the site\'s zone, like its "Last updated"; days stay UTC days (issue 38)', () => {
+    const answer = { ...seriesAnswer(), columns: [{ key: 'period', label: 'Minute', kind: 'period' as const }], rows: [{ period: '2026-12-05T22:35:00.000Z' }, { period: '2024-05-01' }] };
+    expect(tableText(answer, answer.rows, 'America/New_York').cells).toEqual([['17:35 (America/New_York)'], ['1 May 2024']]);
+    expect(tableText(answer, answer.rows).cells).toEqual([['22:35 (UTC)'], ['1 May 2024']]);
+  });
+
   it('exports the rows shown, in their order, as plain values that sum to the totals', async () => {
     const answer = { ...seriesAnswer(), currency: 'GBP', columns: [...seriesAnswer().columns, { key: 'revenue', label: 'Revenue', kind: 'money' as const }, { key: 'successPct', label: 'Success rate (%)', kind: 'percent' as const }],
       rows: seriesAnswer().rows.map((r, i) => ({ ...r, revenue: [123456, 99, null][i]!, successPct: [97.8, 100, 0][i]! })) };

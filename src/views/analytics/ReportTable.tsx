@@ -11,13 +11,15 @@ import type { ReportTableState, SortState } from '../../../machines/report.machi
 import { button } from '../../theme/ui.css';
 import { reportCsv } from '../../../common/report-csv';
 import { formatCell } from './format';
+import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './analytics.css';
 import { figureHelp, figureLabel } from '../../../common/figures';
 
-export function tableText(answer: ReportAnswer, rows: ReportRow[]): { headers: string[]; cells: string[][] } {
+/** The table's words; minutes read in `timeZone` (the site's, as the page's "Last updated"). */
+export function tableText(answer: ReportAnswer, rows: ReportRow[], timeZone: unknown = 'UTC'): { headers: string[]; cells: string[][] } {
   return {
     headers: answer.columns.map((c) => c.label),
-    cells: rows.map((row) => answer.columns.map((c) => formatCell(row[c.key] ?? null, c.kind, answer.currency))),
+    cells: rows.map((row) => answer.columns.map((c) => formatCell(row[c.key] ?? null, c.kind, answer.currency, timeZone))),
   };
 }
 
@@ -89,7 +91,8 @@ function CellText({ column, row, text, linkTitles }: { column: ReportColumn; row
 
 export function ReportTable({ caption, answer, rows, sort, onSort, filename, paging, linkTitles = false, cellStyle }: ReportTableProps) {
   const shown = paging?.shown ?? rows;
-  const { cells } = tableText(answer, shown);
+  const zone = useSiteTimeZone();
+  const { cells } = tableText(answer, shown, zone);
   const paged = paging !== undefined && paging.pageCount > 1;
   return (
     <section aria-label={`${caption} table`}>

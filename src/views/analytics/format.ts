@@ -1,5 +1,5 @@
 /** How report numbers read on screen (CSV downloads carry plain values: common/report-csv.ts). */
-import { formatCalendarDay, formatCalendarMonth, zoneLabel } from '../../../common/display-format';
+import { formatCalendarDay, formatCalendarMonth, formatClockMinute } from '../../../common/display-format';
 import type { ReportCell, ReportColumn } from '../../../common/reports';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -7,9 +7,9 @@ const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 /** Hours, minutes and percentages always with one decimal, so a column's numbers line up ('23.0' under '24.2'). */
 const fixedOneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-export function formatCell(value: ReportCell, kind: ReportColumn['kind'], currency = 'USD'): string {
+export function formatCell(value: ReportCell, kind: ReportColumn['kind'], currency = 'USD', timeZone: unknown = 'UTC'): string {
   if (value === null || value === undefined) return '–';
-  if (typeof value === 'string') return kind === 'period' ? formatPeriod(value) : value;
+  if (typeof value === 'string') return kind === 'period' ? formatPeriod(value, timeZone) : value;
   switch (kind) {
     case 'money': return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value / 100);
     case 'percent': return `${fixedOneDecimal.format(value)} %`;
@@ -20,14 +20,16 @@ export function formatCell(value: ReportCell, kind: ReportColumn['kind'], curren
 }
 
 /**
- * A report period in the console's date format (common/display-format.ts), never shifted by the site's
- * zone (report days are UTC days): '2024-05-06' reads '6 May 2024', '2024-05' 'May 2024', a minute its
- * UTC time '14:05 (UTC)'. CSV downloads keep ISO dates (common/report-csv.ts).
+ * A report period in the console's date format (common/display-format.ts): a day or a month is never
+ * shifted by the site's zone (report days are UTC days): '2024-05-06' reads '6 May 2024', '2024-05'
+ * 'May 2024'; a minute (the Real-time report's) is an instant and reads in the site's zone, like the
+ * page's "Last updated" above it (issue 38): '2026-12-05T22:35:00Z' in America/New_York reads
+ * '17:35 (America/New_York)'. CSV downloads keep ISO dates (common/report-csv.ts).
  */
-export function formatPeriod(period: string): string {
+export function formatPeriod(period: string, timeZone: unknown = 'UTC'): string {
   if (/^\d{4}-\d{2}$/.test(period)) return formatCalendarMonth(period);
   if (/^\d{4}-\d{2}-\d{2}$/.test(period)) return formatCalendarDay(period);
-  if (period.includes('T')) return `${period.slice(11, 16)} ${zoneLabel('UTC')}`;
+  if (period.includes('T')) return formatClockMinute(period, timeZone);
   return period;
 }
 
