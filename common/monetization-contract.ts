@@ -9,14 +9,18 @@ export interface MonetizationSettings { isMonetizationModelEnabled: boolean; mod
 export interface Price { currency: string; amount: number }
 export interface Plan {
   id: string; name: string; description: string; prices: Price[]; billingPeriod: string; trialDays: number;
-  deviceLimit: number; status: string; version: number; subscriptionCount: number;
+  deviceLimit: number; status: string; version: number;
+  /** PLAN_FIGURES.subscriptionsAllTime (common/plan-figures.ts): every subscription of the plan, any state. */
+  subscriptionCount: number;
   /** The price version new subscriptions get (issue 30). */
   priceVersion: number;
-  /** Subscriptions that still pay: they stay on their price when the price changes. */
+  /** PLAN_FIGURES.liveSubscriptions: in trial, active or past due (the name predates issue 38's definitions). */
   payingSubscriptionCount: number;
-  /** Paying subscriptions on an earlier price version that are not moving. */
+  /** PLAN_FIGURES.payingSubscribers: subscribers with an active or past-due subscription of the plan (Users' Paying). */
+  payingSubscriberCount: number;
+  /** PLAN_FIGURES.earlierPrice: live subscriptions on an earlier price version that are not moving. */
   oldPriceSubscriptionCount: number;
-  /** Paying subscriptions moving to the current price at their next renewal. */
+  /** PLAN_FIGURES.movingAtRenewal: live subscriptions moving to the current price at their next renewal. */
   movingAtRenewalCount: number;
 }
 export interface PlanGroup { id: string; name: string; description: string; position: number; version: number; planIds: string[] }

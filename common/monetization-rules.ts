@@ -121,11 +121,12 @@ export const MONETIZATION_MESSAGES = {
   discountDuration: 'Choose how long the discount applies.',
   durationMonths: `Enter a number of months from 1 to ${DURATION_MONTHS_MAX}.`,
   // Price versions (issue 30)
+  // Issue 38: counted in live subscriptions (in trial, active or past due), as common/plan-figures.ts defines them.
   priceChangeKeeps: (count: number) => count === 0
-    ? 'No subscriber pays this plan now: the new price applies to every new subscription.'
-    : `${count} ${count === 1 ? 'subscriber stays' : 'subscribers stay'} on the current price. The new price applies to new subscriptions only.`,
-  oldPriceSubscribers: (count: number) => `${count} ${count === 1 ? 'subscriber pays' : 'subscribers pay'} an earlier price of this plan.`,
-  movingAtRenewal: (count: number) => `${count} ${count === 1 ? 'subscriber moves' : 'subscribers move'} to the current price at their next renewal.`,
+    ? 'No live subscription of this plan: the new price applies to every new subscription.'
+    : `${count} live ${count === 1 ? 'subscription keeps' : 'subscriptions keep'} the current price. The new price applies to new subscriptions only.`,
+  oldPriceSubscribers: (count: number) => `${count} live ${count === 1 ? 'subscription is' : 'subscriptions are'} on an earlier price of this plan.`,
+  movingAtRenewal: (count: number) => `${count} live ${count === 1 ? 'subscription moves' : 'subscriptions move'} to the current price at their next renewal.`,
   moveAtRenewalLabel: 'Move existing subscribers at their next renewal',
   /** Issue 38: the reason on each moved subscription's revision (its History). */
   movedAtRenewalReason: (plan: string) => `${plan}: moved to the plan's current price at the next renewal`,

@@ -84,7 +84,7 @@ describe('a monetization day', () => {
     const before = await amount.inputValue();
     await amount.fill((Number(before) + 1).toFixed(2));
     const note = page.getByTestId('price-versions');
-    const keeps = /^(\d+) subscribers? stays? on the current price\. The new price applies to new subscriptions only\.$/.exec((await note.getByRole('status').textContent()) ?? '');
+    const keeps = /^(\d+) live subscriptions? keeps? the current price\. The new price applies to new subscriptions only\.$/.exec((await note.getByRole('status').textContent()) ?? '');
     expect(keeps).not.toBeNull();
     const paying = Number(keeps![1]);
     expect(paying).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import {
   auditEvents, couponRedemptions, coupons, offers, payments, planGroupPlans, planGroups, planPriceVersions, plans, sites, subscribers, subscriptions,
   type PlanPrice,
 } from './schema';
+import { SUBSCRIPTION_STATE_RULES } from '../../common/figures';
 import { LIVE_SUBSCRIPTION_STATES } from '../../common/monetization-rules';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -136,7 +137,7 @@ export async function deletePlan(db: Executor, siteId: string, id: string, versi
   return rows.length > 0;
 }
 
-/** Subscriptions (any status) per plan: what holds a plan against deletion and what the list shows. */
+/** Subscriptions (any status) per plan: what holds a plan against deletion and what the list shows (PLAN_FIGURES.subscriptionsAllTime). */
 export async function subscriptionCounts(db: Executor, siteId: string, planIds: string[]): Promise<Map<string, number>> {
   if (planIds.length === 0) return new Map();
   const rows = await db.select({ planId: subscriptions.planId, n: count() }).from(subscriptions)
@@ -146,23 +147,28 @@ export async function subscriptionCounts(db: Executor, siteId: string, planIds: 
 }
 
 /**
- * Per plan, its subscriptions that still pay (LIVE_SUBSCRIPTION_STATES): all of them, those on an
- * earlier price version than the plan's current one that are not moving, and those moving to the
- * current price at their next renewal (issue 30).
+ * Per plan, its live subscriptions (LIVE_SUBSCRIPTION_STATES): all of them, those on an earlier price
+ * version than the plan's current one that are not moving, and those moving to the current price at
+ * their next renewal (issue 30); and its paying subscribers, each once (issue 38: the rows of Users'
+ * Paying, SUBSCRIPTION_STATE_RULES.paying). Definitions: common/plan-figures.ts.
  */
-export async function priceVersionCounts(db: Executor, siteId: string, planIds: string[]): Promise<Map<string, { live: number; oldPrice: number; moving: number }>> {
+export async function priceVersionCounts(
+  db: Executor, siteId: string, planIds: string[],
+): Promise<Map<string, { live: number; payingSubscribers: number; oldPrice: number; moving: number }>> {
   if (planIds.length === 0) return new Map();
   const live = inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATES]);
+  const paying = inArray(subscriptions.status, [...SUBSCRIPTION_STATE_RULES.paying.statuses]);
   const rows = await db.select({
     planId: subscriptions.planId,
     live: sql<number>`count(*) filter (where ${live})`.mapWith(Number),
+    payingSubscribers: sql<number>`count(distinct ${subscriptions.subscriberId}) filter (where ${paying})`.mapWith(Number),
     oldPrice: sql<number>`count(*) filter (where ${live} and ${subscriptions.priceVersion} < ${plans.priceVersion}
       and coalesce(${subscriptions.renewalPriceVersion}, 0) < ${plans.priceVersion})`.mapWith(Number),
     moving: sql<number>`count(*) filter (where ${live} and ${subscriptions.renewalPriceVersion} = ${plans.priceVersion})`.mapWith(Number),
   }).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(and(eq(subscriptions.siteId, siteId), inArray(subscriptions.planId, planIds)))
     .groupBy(subscriptions.planId);
-  return new Map(rows.map((r) => [r.planId, { live: r.live, oldPrice: r.oldPrice, moving: r.moving }]));
+  return new Map(rows.map((r) => [r.planId, { live: r.live, payingSubscribers: r.payingSubscribers, oldPrice: r.oldPrice, moving: r.moving }]));
 }
 
 /** Keeps the amounts of one price version of a plan (a version's amounts never change: a second write is ignored). */

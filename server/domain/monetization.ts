@@ -169,13 +169,17 @@ export async function saveSettings(db: Db, caller: MonetizationCaller, version: 
 
 /* ------------------------------- Plans ------------------------------- */
 
+/** A plan with its counts, each defined once in common/plan-figures.ts (PLAN_FIGURES, issue 38). */
 export interface PlanView extends repo.PlanRow {
+  /** Subscriptions (all time): any state. */
   subscriptionCount: number;
-  /** Subscriptions that still pay (trialing, active, past due): they stay on their price when the price changes. */
+  /** Live subscriptions (in trial, active, past due): they stay on their price when the price changes. */
   payingSubscriptionCount: number;
-  /** Paying subscriptions on an earlier price version, not moving. */
+  /** Paying subscribers: subscribers with an active or past-due subscription of the plan (Users' Paying under the plan). */
+  payingSubscriberCount: number;
+  /** On an earlier price: live subscriptions on an earlier price version, not moving. */
   oldPriceSubscriptionCount: number;
-  /** Paying subscriptions moving to the current price at their next renewal. */
+  /** Live subscriptions moving to the current price at their next renewal. */
   movingAtRenewalCount: number;
 }
 
@@ -186,12 +190,12 @@ async function withCounts(db: repo.Executor, siteId: string, rows: repo.PlanRow[
     const p = prices.get(r.id);
     return {
       ...r, subscriptionCount: counts.get(r.id) ?? 0,
-      payingSubscriptionCount: p?.live ?? 0, oldPriceSubscriptionCount: p?.oldPrice ?? 0, movingAtRenewalCount: p?.moving ?? 0,
+      payingSubscriptionCount: p?.live ?? 0, payingSubscriberCount: p?.payingSubscribers ?? 0, oldPriceSubscriptionCount: p?.oldPrice ?? 0, movingAtRenewalCount: p?.moving ?? 0,
     };
   });
 }
 
-const NO_SUBSCRIPTIONS = { subscriptionCount: 0, payingSubscriptionCount: 0, oldPriceSubscriptionCount: 0, movingAtRenewalCount: 0 };
+const NO_SUBSCRIPTIONS = { subscriptionCount: 0, payingSubscriptionCount: 0, payingSubscriberCount: 0, oldPriceSubscriptionCount: 0, movingAtRenewalCount: 0 };
 
 /** The same amounts in any order: a save that only reorders the prices is not a new price. */
 function samePrices(a: readonly { currency: string; amount: number }[], b: readonly { currency: string; amount: number }[]): boolean {

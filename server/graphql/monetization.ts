@@ -48,15 +48,17 @@ export const monetizationSchema = /* GraphQL */ `
     deviceLimit: Int!
     status: String!
     version: Int!
-    "Subscriptions of any status on this plan."
+    "Subscriptions (all time): every subscription of this plan, any state (common/plan-figures.ts)."
     subscriptionCount: Int!
     "The price version new subscriptions get (a new price is a new version; existing subscriptions keep theirs)."
     priceVersion: Int!
-    "Subscriptions that still pay (trialing, active, past due): they stay on their price when the price changes."
+    "Live subscriptions (in trial, active, past due): they stay on their price when the price changes."
     payingSubscriptionCount: Int!
-    "Paying subscriptions on an earlier price version that are not moving."
+    "Paying subscribers: subscribers with an active or past-due subscription of this plan (Users' Paying under this plan)."
+    payingSubscriberCount: Int!
+    "Live subscriptions on an earlier price version that are not moving."
     oldPriceSubscriptionCount: Int!
-    "Paying subscriptions moving to the current price at their next renewal."
+    "Live subscriptions moving to the current price at their next renewal."
     movingAtRenewalCount: Int!
     updatedAt: String!
   }

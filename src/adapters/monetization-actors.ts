@@ -124,7 +124,7 @@ const planRecord = (p: api.Plan): EditorRecord => ({
   },
   version: p.version,
   data: {
-    subscriptionCount: p.subscriptionCount, payingSubscriptionCount: p.payingSubscriptionCount,
+    subscriptionCount: p.subscriptionCount, payingSubscriptionCount: p.payingSubscriptionCount, payingSubscriberCount: p.payingSubscriberCount,
     oldPriceSubscriptionCount: p.oldPriceSubscriptionCount, movingAtRenewalCount: p.movingAtRenewalCount,
   },
 });

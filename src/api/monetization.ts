@@ -13,7 +13,7 @@ interface ListVars { search?: string; status?: string; offset?: number; limit?: 
 
 const SETTINGS = 'isMonetizationModelEnabled models serviceType version';
 const PLAN = 'id name description prices { currency amount } billingPeriod trialDays deviceLimit status version subscriptionCount '
-  + 'priceVersion payingSubscriptionCount oldPriceSubscriptionCount movingAtRenewalCount';
+  + 'priceVersion payingSubscriptionCount payingSubscriberCount oldPriceSubscriptionCount movingAtRenewalCount';
 const GROUP = 'id name description position version planIds';
 const OFFER = 'id name discountType discountValue currency planIds startsAt endsAt eligibility status version duration durationMonths';
 const COUPON = 'id offerId offerName code maxRedemptions maxPerSubscriber expiresAt offerEndsAt status version redemptionCount lastRedeemedAt';

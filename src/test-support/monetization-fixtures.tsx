@@ -12,7 +12,7 @@ export function authAs(level: 'read' | 'write' | 'contributor') {
 export const PLAN: Plan = {
   id: '11111111-1111-4111-8111-111111111111', name: 'Premium Monthly', description: '', prices: [{ currency: 'USD', amount: 999 }],
   billingPeriod: 'month', trialDays: 7, deviceLimit: 4, status: 'active', version: 3, subscriptionCount: 12,
-  priceVersion: 1, payingSubscriptionCount: 10, oldPriceSubscriptionCount: 0, movingAtRenewalCount: 0,
+  priceVersion: 1, payingSubscriptionCount: 10, payingSubscriberCount: 8, oldPriceSubscriptionCount: 0, movingAtRenewalCount: 0,
 };
 export const OFFER: Offer = {
   id: '22222222-2222-4222-8222-222222222222', name: 'Spring 20', discountType: 'percent', discountValue: 20, currency: null,

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import { PLAN_FIGURES } from '../../../common/plan-figures';
 import { renderView } from '../../test-support/render-view';
 import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
 import { authAs, PLAN } from '../../test-support/monetization-fixtures';
@@ -21,7 +22,7 @@ const open = (pages: ReturnType<typeof setUp>['pages'], level: 'write' | 'read' 
   renderView(<PlansPage />, { url: `/monetization/plans?edit=${PLAN.id}`, routePath: '/monetization/plans', pages, actors: authAs(level) });
 
 describe('PlansPage: price versions', () => {
-  it('says how many paying subscribers stay on the current price as soon as the price is changed, before Save', async () => {
+  it('says how many live subscriptions keep the current price as soon as the price is changed, before Save', async () => {
     const { pages } = setUp({ paying: 590, old: 0, moving: 0 });
     const view = await open(pages);
     expect(screen.queryByTestId('price-versions')).toBeNull();
@@ -29,7 +30,7 @@ describe('PlansPage: price versions', () => {
     await view.user.clear(amount);
     await view.user.type(amount, '8.99');
     expect(screen.getByTestId('price-versions').textContent).toContain(MONETIZATION_MESSAGES.priceChangeKeeps(590));
-    expect(screen.getByText('590 subscribers stay on the current price. The new price applies to new subscriptions only.')).toBeTruthy();
+    expect(screen.getByText('590 live subscriptions keep the current price. The new price applies to new subscriptions only.')).toBeTruthy();
     // No move offered while a new price is unsaved.
     expect(screen.queryByRole('button', { name: MONETIZATION_MESSAGES.moveAtRenewalLabel })).toBeNull();
   });
@@ -54,6 +55,8 @@ describe('PlansPage: price versions', () => {
     const note = screen.getByTestId('price-versions').textContent;
     expect(note).toContain(MONETIZATION_MESSAGES.movingAtRenewal(588));
     expect(note).toContain(MONETIZATION_MESSAGES.oldPriceSubscribers(2));
+    // Issue 38: the note says what it counts.
+    expect(note).toContain(`${PLAN_FIGURES.liveSubscriptions.label}: ${PLAN_FIGURES.liveSubscriptions.help}`);
     expect(screen.queryByRole('button', { name: MONETIZATION_MESSAGES.moveAtRenewalLabel })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
+import { PLAN_FIGURES } from '../../../common/plan-figures';
 import { renderView } from '../../test-support/render-view';
 import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
 import { PlansPage } from './PlansPage';
@@ -23,6 +24,20 @@ describe('PlansPage', () => {
     expect(screen.getByText('USD 9.99')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New plan' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Duplicate' })).toBeTruthy();
+  });
+
+  it('names each count column by what it counts and shows each one\'s definition beside the list (issue 38)', async () => {
+    await renderView(<PlansPage />, { url: '/monetization/plans', pages, actors: authAs('read') });
+    const table = screen.getByRole('table', { name: 'Plans' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Name', 'Prices', 'Period', 'Status', 'Subscriptions (all time)', 'Live subscriptions', 'Paying subscribers', 'On an earlier price']);
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(4)).toEqual([String(PLAN.subscriptionCount), String(PLAN.payingSubscriptionCount), String(PLAN.payingSubscriberCount), String(PLAN.oldPriceSubscriptionCount)]);
+    const definitions = screen.getByTestId('plan-count-definitions');
+    for (const figure of [PLAN_FIGURES.subscriptionsAllTime, PLAN_FIGURES.liveSubscriptions, PLAN_FIGURES.payingSubscribers, PLAN_FIGURES.earlierPrice]) {
+      expect(within(definitions).getByText(figure.label)).toBeTruthy();
+      expect(within(definitions).getByText(figure.help)).toBeTruthy();
+    }
   });
 
   it('opens the editor from ?edit, refuses a price with too many decimals beside the field, and saves a fixed one', async () => {

@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { BILLING_PERIODS, CURRENCIES, MONETIZATION_MESSAGES, formatMoney } from '../../../common/monetization-rules';
 import { PLAN_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { PLAN_ACTIONS, type Plan } from '../../../common/monetization-contract';
+import { PLAN_FIGURES } from '../../../common/plan-figures';
 import { selectDraft, selectEditorData, selectEditorId, selectStoredValues } from '../../../machines/editor.machine';
 import { selectListRows } from '../../../machines/list.machine';
 import { NEW_RECORD_ID, selectPageActions, selectPageEditor, selectPageHistory, selectPageList } from '../../../machines/list-page.machine';
@@ -98,6 +99,7 @@ function PriceVersionNote({ editor, list, actions, canEdit }: { editor: EditorRe
       {repriced && <p role="status">{MONETIZATION_MESSAGES.priceChangeKeeps(paying)}</p>}
       {old > 0 && <p>{MONETIZATION_MESSAGES.oldPriceSubscribers(old)}</p>}
       {moving > 0 && <p>{MONETIZATION_MESSAGES.movingAtRenewal(moving)}</p>}
+      <p className={css.muted}>{PLAN_FIGURES.liveSubscriptions.label}: {PLAN_FIGURES.liveSubscriptions.help}</p>
       {canEdit && actions && old > 0 && !repriced && (
         <button type="button" className={ui.button.secondary}
           onClick={() => actions.send({ type: 'action.request', name: PLAN_ACTIONS.moveAtRenewal, args: { id, version, count: old }, label: name })}>
@@ -128,6 +130,22 @@ export function PlanEditor({ editor, canEdit, list, actions }: { editor: EditorR
   );
 }
 
+/** Issue 38: what each count column counts, one definition each (common/plan-figures.ts), beside the list. */
+const PLAN_COUNT_COLUMNS = [PLAN_FIGURES.subscriptionsAllTime, PLAN_FIGURES.liveSubscriptions, PLAN_FIGURES.payingSubscribers, PLAN_FIGURES.earlierPrice];
+
+function PlanCountDefinitions() {
+  return (
+    <div className={css.muted} data-testid="plan-count-definitions">
+      <p>What each count counts:</p>
+      <dl>
+        {PLAN_COUNT_COLUMNS.map((f) => (
+          <div key={f.label}><dt><strong>{f.label}</strong></dt><dd>{f.help}</dd></div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 export function PlansPage() {
   const { edit } = getRouteApi('/protected/monetization/plans').useSearch();
   const canEdit = useCanEditMonetization();
@@ -146,26 +164,32 @@ export function PlansPage() {
       <h1 className={ui.pageTitle}>Plans</h1>
       <ActionOutcome actions={actions} />
       <div className={editor ? css.layout : css.listOnly}>
-        <ListTable<Plan>
-          list={list} label="Plans" statuses={PLAN_STATUS_WORDS}
-          tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_RECORD_ID }} className={ui.button.primary}>New plan</Link>}
-          columns={[
-            { title: 'Name', cell: (p) => <Link to={ROUTE} search={{ edit: p.id }} className={css.rowLink}>{p.name}</Link> },
-            { title: 'Prices', cell: (p) => p.prices.map((x) => <div key={x.currency} className={css.nowrap}>{`${x.currency} ${formatMoney(x.amount, x.currency)}`}</div>) },
-            { title: 'Period', cell: (p) => p.billingPeriod },
-            { title: 'Status', cell: (p) => statusWord(PLAN_STATUS_WORDS, p.status) },
-            { title: 'Subscriptions', cell: (p) => p.subscriptionCount },
-            ...(canEdit ? [{
-              title: 'Actions',
-              cell: (p: Plan) => (
-                <span className={css.rowActions}>
-                  <button type="button" className={ui.button.ghost} disabled={running !== null} onClick={() => request(PLAN_ACTIONS.duplicate, p)}>Duplicate</button>
-                  <button type="button" className={ui.button.ghost} disabled={running !== null} onClick={() => request(PLAN_ACTIONS.delete, p)}>Delete</button>
-                </span>
-              ),
-            }] : []),
-          ]}
-        />
+        <div>
+          <ListTable<Plan>
+            list={list} label="Plans" statuses={PLAN_STATUS_WORDS}
+            tools={canEdit && <Link to={ROUTE} search={{ edit: NEW_RECORD_ID }} className={ui.button.primary}>New plan</Link>}
+            columns={[
+              { title: 'Name', cell: (p) => <Link to={ROUTE} search={{ edit: p.id }} className={css.rowLink}>{p.name}</Link> },
+              { title: 'Prices', cell: (p) => p.prices.map((x) => <div key={x.currency} className={css.nowrap}>{`${x.currency} ${formatMoney(x.amount, x.currency)}`}</div>) },
+              { title: 'Period', cell: (p) => p.billingPeriod },
+              { title: 'Status', cell: (p) => statusWord(PLAN_STATUS_WORDS, p.status) },
+              { title: PLAN_FIGURES.subscriptionsAllTime.label, cell: (p) => p.subscriptionCount },
+              { title: PLAN_FIGURES.liveSubscriptions.label, cell: (p) => p.payingSubscriptionCount },
+              { title: PLAN_FIGURES.payingSubscribers.label, cell: (p) => p.payingSubscriberCount },
+              { title: PLAN_FIGURES.earlierPrice.label, cell: (p) => p.oldPriceSubscriptionCount },
+              ...(canEdit ? [{
+                title: 'Actions',
+                cell: (p: Plan) => (
+                  <span className={css.rowActions}>
+                    <button type="button" className={ui.button.ghost} disabled={running !== null} onClick={() => request(PLAN_ACTIONS.duplicate, p)}>Duplicate</button>
+                    <button type="button" className={ui.button.ghost} disabled={running !== null} onClick={() => request(PLAN_ACTIONS.delete, p)}>Delete</button>
+                  </span>
+                ),
+              }] : []),
+            ]}
+          />
+          <PlanCountDefinitions />
+        </div>
         {editor && (
           <div className={historyCss.editorColumn}>
             <PlanEditor key={editor.sessionId} editor={editor} canEdit={canEdit} list={list} actions={actions} />

@@ -5,6 +5,7 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_RULES, isSubscriptionState } from '../../../common/figures';
+import { PLAN_FIGURES } from '../../../common/plan-figures';
 import { SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus, type SubscriptionFilters } from '../../../common/support';
 import {
   selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage, selectPageCount,
@@ -100,7 +101,10 @@ export function SubscriberSearchPage() {
         </div>
         <div className={field}>
           <label className={label} htmlFor="subscription-plan">Plan</label>
-          <select id="subscription-plan" className={input} value={filters.plan ?? ''} onChange={(e) => filterBy({ plan: e.target.value || null })}>
+          <select
+            id="subscription-plan" className={input} value={filters.plan ?? ''} aria-describedby={filters.plan ? 'subscription-plan-help' : undefined}
+            onChange={(e) => filterBy({ plan: e.target.value || null })}
+          >
             <option value="">All plans</option>
             {planOptions.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
           </select>
@@ -116,6 +120,7 @@ export function SubscriberSearchPage() {
         ) : null}
       </div>
       {stateRule && <p id="subscription-state-help" className={css.hint}>{stateRule.label}: {stateRule.help}</p>}
+      {filters.plan && <p id="subscription-plan-help" className={css.hint}>{PLAN_FIGURES.subscribersOnPlan.label}: {PLAN_FIGURES.subscribersOnPlan.help}</p>}
 
       {error && (
         <div role="alert">

@@ -9,6 +9,7 @@ import { SubscriberSearchPage } from './SubscriberSearchPage';
 import { PageLogicContext } from '../../page-actors';
 import { UsersLayout } from './UsersLayout';
 import { SUBSCRIPTION_STATE_RULES } from '../../../common/figures';
+import { PLAN_FIGURES } from '../../../common/plan-figures';
 import { validateUsersSearch } from './search';
 import { fakeSupportLogic, listItem, PLAN_OPTIONS, SUBSCRIBER_ID } from '../../test-support/support-fixtures';
 import userEvent from '@testing-library/user-event';
@@ -74,10 +75,14 @@ describe('UsersLayout', () => {
     const help = document.getElementById(state.getAttribute('aria-describedby')!);
     expect(help?.textContent).toBe(`Paying: ${SUBSCRIPTION_STATE_RULES.paying.help}`);
     expect(screen.getByText('2 subscribers')).toBeTruthy();
+    expect(screen.getByLabelText('Plan').getAttribute('aria-describedby')).toBeNull();
 
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Plan'), 'Basic Monthly');
     await settle();
+    // Issue 38: under a plan the count says it counts subscribers (people), not subscriptions.
+    const planHelp = document.getElementById(screen.getByLabelText('Plan').getAttribute('aria-describedby')!);
+    expect(planHelp?.textContent).toBe(`${PLAN_FIGURES.subscribersOnPlan.label}: ${PLAN_FIGURES.subscribersOnPlan.help}`);
     expect(fake.searches.at(-1)).toEqual({ query: '', status: null, state: 'paying', plan: PLAN_OPTIONS[0]!.value, network: 'sports-plus', page: 1, pageSize: 20 });
     expect(router.state.location.search).toEqual({ state: 'paying', plan: PLAN_OPTIONS[0]!.value, network: 'sports-plus' });
     await user.selectOptions(state, 'Any subscription');
