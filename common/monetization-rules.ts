@@ -131,9 +131,9 @@ export const MONETIZATION_MESSAGES = {
   /** Issue 38: the reason on each moved subscription's revision (its History). */
   movedAtRenewalReason: (plan: string) => `${plan}: moved to the plan's current price at the next renewal`,
   moveAtRenewalConfirm: (name: string, count: number) =>
-    `Move the ${count} ${count === 1 ? 'subscriber' : 'subscribers'} of “${name}” on an earlier price to the current price at their next renewal? Each keeps their price until then.`,
-  moveAtRenewalNone: 'No subscriber of this plan pays an earlier price.',
-  movedAtRenewal: (count: number) => `${count} ${count === 1 ? 'subscriber moves' : 'subscribers move'} to the current price at their next renewal.`,
+    `Move the ${count} live ${count === 1 ? 'subscription' : 'subscriptions'} of “${name}” on an earlier price to the current price at their next renewal? Each keeps its price until then.`,
+  moveAtRenewalNone: 'No live subscription of this plan is on an earlier price.',
+  movedAtRenewal: (count: number) => `${count} live ${count === 1 ? 'subscription moves' : 'subscriptions move'} to the current price at their next renewal.`,
   // Coupons (issue 30)
   couponDisabled: (code: string) => `${code} is disabled: it can no longer be redeemed.`,
   couponEnabled: (code: string) => `${code} is enabled again.`,

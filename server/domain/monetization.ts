@@ -310,7 +310,7 @@ export async function duplicatePlan(db: Db, caller: MonetizationCaller, id: stri
  * "Move existing subscribers at their next renewal" (issue 30): the plan's paying subscriptions on an
  * earlier price version keep it until their next renewal, then pay the current price
  * (repo.applyRenewalMoves). Conditional on the plan's version the operator saw (a price saved since
- * answers a conflict); a plan nobody pays an earlier price of is refused and nothing is written.
+ * answers a conflict); a plan with no live subscription on an earlier price is refused and nothing is written.
  */
 export async function moveSubscribersAtRenewal(db: Db, caller: MonetizationCaller, id: string, version: number): Promise<{ moved: number; plan: PlanView }> {
   requireEdit(caller);
