@@ -228,6 +228,20 @@ describe('ContentDetailPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Harbour Lights 1' })).toBeTruthy();
   });
 
+  it('an episode\'s History names its series and never shows its poster\'s address (issue 38)', async () => {
+    const SERIES_ID = '5e1e5000-0000-4000-8000-000000000001';
+    const episode = { ...contentDetail({ kind: 'episode', seriesId: SERIES_ID, seasonNumber: 1, episodeNumber: 2 }), family: { success: true as const, series: { id: SERIES_ID, title: 'Ocean Tales' }, seasons: [], episodes: [] } };
+    const history = historyFakes();
+    history.revisions[ID] = [revision(6, [
+      { field: 'seriesId', before: null, after: SERIES_ID },
+      { field: 'posterUrl', before: '/v2.0/appcms/files/site/6c74aa.png', after: '/v2.0/appcms/files/site/7d85bb.png' },
+    ], { kind: 'content', objectId: ID, actor: { id: 'u2', username: 'content@demo.test' } })];
+    await show({ roles: { Content: 'read' }, history, load: async () => contentRecordOf(episode) }).rendered;
+    const item = await screen.findByTestId('revision-6');
+    expect(within(item).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Series: (empty) → Ocean Tales', 'Poster: changed']);
+    expect(item.textContent).not.toContain('/v2.0/');
+  });
+
   it('shows the item\'s History (who changed what, in words) and a read role sees it without Restore', async () => {
     const history = historyFakes();
     history.revisions[ID] = [revision(5, [{ field: 'status', before: 'draft', after: 'published' }], { kind: 'content', objectId: ID, actor: { id: 'u2', username: 'content@demo.test' } })];
