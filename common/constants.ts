@@ -101,6 +101,8 @@ export const SESSION_STORAGE_KEYS = {
   username: 'otpUsername',
   /** The proof of a login waiting for its SMS code, sent with a resend (SECURITY.md C-OTP-3). */
   loginAttempt: 'otpLoginAttempt',
+  /** Create New's form kept across a reload (issue 38); cleared with the session like the rest. */
+  contentCreateDraft: 'contentCreateDraft',
 } as const;
 export const LOCAL_STORAGE_KEYS = {
   roles: 'roles',

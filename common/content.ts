@@ -278,7 +278,7 @@ export const CONTENT_CREATE_MESSAGES = {
   ratingInvalid: 'Choose a rating from the list.',
   languageInvalid: 'Choose the original language (a language code such as “en” or “pt-BR”).',
   releaseDateInvalid: 'The release date is not a valid date (YYYY-MM-DD).',
-  durationRequired: 'Enter the duration (hours, minutes and seconds; more than zero).',
+  durationRequired: 'Enter the duration in minutes (a whole number, more than zero).',
   durationTooLong: `The duration cannot be longer than 24 hours.`,
   durationNotForKind: 'A series has no duration of its own: its episodes have one.',
   startsAtRequired: 'Enter when the live event starts.',
@@ -292,6 +292,8 @@ export const CONTENT_CREATE_MESSAGES = {
   seriesRequired: 'Choose the series this episode belongs to.',
   seriesMissing: 'The chosen series does not exist on your site.',
   seasonRequired: 'Choose the season of the episode.',
+  /** The season as typed: the rule of the server's schema. */
+  seasonNumberRule: `Enter the season as a whole number from 1 to ${CONTENT_CREATE_BOUNDS.seasonNumberMax}.`,
   seasonMissing: (season: number, series: string) => `Season ${season} does not exist in “${series}”.`,
   episodeNumberRequired: 'Enter the episode number.',
   episodeTaken: (episode: number, season: number, series: string) => `“${series}” already has an episode ${episode} in season ${season}.`,

@@ -3,7 +3,8 @@ import { createActor, waitFor } from 'xstate';
 import { CONTENT_CREATE_MESSAGES as M, type ContentItem } from '../common/content';
 import {
   contentCreateMachine, CreateFailure, createRequestOf, missingFields, selectCreateContext, selectCreatePhase,
-  type ContentCreateInput, type CreateValues,
+  selectCreateConfirmingLeave, selectCreateGuardsLeaving, seasonNumberError,
+  type ContentCreateInput, type CreateDraft, type CreateValues,
 } from './content-create.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
@@ -12,15 +13,17 @@ const SETUP = { series: [{ id: 's-1', title: 'Harbour' }], timeZone: 'Europe/Par
 const ITEM = { id: 'new-1', kind: 'series', title: 'Saga' } as ContentItem;
 const POSTER = { url: '/v2.0/appcms/files/abc.png', width: 400, height: 600 };
 
-function start(over: { create?: (input: unknown) => unknown; upload?: (input: unknown) => unknown; input?: ContentCreateInput } = {}) {
+function start(over: { create?: (input: unknown) => unknown; upload?: (input: unknown) => unknown; input?: ContentCreateInput; draft?: CreateDraft } = {}) {
   const openCreated = vi.fn();
   const leave = vi.fn();
+  const keepDraft = vi.fn();
+  const forgetDraft = vi.fn();
   const createItem = vi.fn(over.create ?? (() => ITEM));
   const machine = contentCreateMachine.provide({
-    actors: { loadSetup: fakeActor(() => SETUP), uploadArtwork: fakeActor(over.upload ?? (() => POSTER)), createItem: fakeActor(createItem) },
-    actions: { openCreated: (_, params) => openCreated(params), leave },
+    actors: { loadSetup: fakeActor(() => ({ ...SETUP, draft: over.draft ?? null })), uploadArtwork: fakeActor(over.upload ?? (() => POSTER)), createItem: fakeActor(createItem) },
+    actions: { openCreated: (_, params) => openCreated(params), leave, keepDraft: (_, params) => keepDraft(params), forgetDraft },
   });
-  return { actor: createActor(machine, { input: over.input ?? {} }).start(), openCreated, leave, createItem };
+  return { actor: createActor(machine, { input: over.input ?? {} }).start(), openCreated, leave, createItem, keepDraft, forgetDraft };
 }
 
 const values = (over: Partial<CreateValues>): CreateValues => ({
@@ -30,7 +33,7 @@ const values = (over: Partial<CreateValues>): CreateValues => ({
 
 describe('content create', () => {
   it('creates a series with its seasons and its poster, then opens it', async () => {
-    const { actor, openCreated, createItem } = start();
+    const { actor, openCreated, createItem, forgetDraft } = start();
     await waitFor(actor, (s) => selectCreatePhase(s) === 'editing');
     expect(selectCreateContext(actor.getSnapshot()).series).toEqual(SETUP.series);
     actor.send({ type: 'create.kind', kind: 'series' });
@@ -47,6 +50,8 @@ describe('content create', () => {
       kind: 'series', title: 'Saga', tags: ['sea', 'coast'], seasons: [{ number: 1 }, { number: 2 }], posterUrl: POSTER.url, thumbnailUrl: '',
     }));
     expect(openCreated).toHaveBeenCalledWith({ item: ITEM });
+    expect(forgetDraft).toHaveBeenCalledTimes(1);
+    expect(selectCreateGuardsLeaving(actor.getSnapshot())).toBe(false);
   });
 
   it('shows what is missing without calling the server, and the server\'s refusal beside its field', async () => {
@@ -74,6 +79,76 @@ describe('content create', () => {
     expect(selectCreateContext(actor.getSnapshot()).fieldErrors).toEqual({ poster: 'A poster must be 2:3.' });
     actor.send({ type: 'create.cancel' });
     expect(leave).toHaveBeenCalledTimes(1);
+    expect(selectCreatePhase(actor.getSnapshot())).toBe('left');
+  });
+
+  it('asks before Cancel loses typed input: Stay keeps it, Leave discards the kept form and goes to the library', async () => {
+    const { actor, leave, forgetDraft, keepDraft } = start();
+    await waitFor(actor, (s) => selectCreatePhase(s) === 'editing');
+    expect(selectCreateGuardsLeaving(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'create.change', field: 'title', value: 'Harbour lights' });
+    expect(keepDraft).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'video', values: expect.objectContaining({ title: 'Harbour lights' }), artwork: {} }));
+    expect(selectCreateGuardsLeaving(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'create.cancel' });
+    expect(selectCreatePhase(actor.getSnapshot())).toBe('confirmingLeave');
+    expect(selectCreateConfirmingLeave(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'create.leaveCancel' });
+    expect(selectCreatePhase(actor.getSnapshot())).toBe('editing');
+    expect(selectCreateContext(actor.getSnapshot()).values.title).toBe('Harbour lights');
+    expect(leave).not.toHaveBeenCalled();
+    actor.send({ type: 'create.cancel' });
+    actor.send({ type: 'create.leaveConfirm' });
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(forgetDraft).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('holds a navigation it did not start while something is typed (another kind counts), and lets it through otherwise', async () => {
+    const { actor, leave, forgetDraft } = start();
+    await waitFor(actor, (s) => selectCreatePhase(s) === 'editing');
+    actor.send({ type: 'create.navigate' });
+    expect(selectCreatePhase(actor.getSnapshot())).toBe('editing');
+    actor.send({ type: 'create.kind', kind: 'live' });
+    actor.send({ type: 'create.navigate' });
+    expect(selectCreatePhase(actor.getSnapshot())).toBe('confirmingNavigation');
+    actor.send({ type: 'create.leaveConfirm' });
+    // The router goes on by itself: the machine only drops the kept form.
+    expect(leave).not.toHaveBeenCalled();
+    expect(forgetDraft).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('brings back the form this tab kept before a reload, artwork included', async () => {
+    const draft: CreateDraft = { kind: 'series', values: values({ title: 'Saga', seasons: '3' }), artwork: { poster: POSTER } };
+    const { actor } = start({ draft });
+    await waitFor(actor, (s) => selectCreatePhase(s) === 'editing');
+    expect(selectCreateContext(actor.getSnapshot())).toMatchObject({ kind: 'series', values: draft.values, artwork: draft.artwork });
+    expect(selectCreateGuardsLeaving(actor.getSnapshot())).toBe(true);
+  });
+
+  it('keeps the address\'s choice over a kept form of another kind or series ("Add episode" of a series)', async () => {
+    const draft: CreateDraft = { kind: 'video', values: values({ title: 'Other' }), artwork: {} };
+    const { actor } = start({ draft, input: { kind: 'episode', seriesId: 's-1', seasonNumber: 2 } });
+    await waitFor(actor, (s) => selectCreatePhase(s) === 'editing');
+    expect(selectCreateContext(actor.getSnapshot())).toMatchObject({ kind: 'episode', values: expect.objectContaining({ title: '', seriesId: 's-1', seasonNumber: '2' }) });
+    expect(selectCreateGuardsLeaving(actor.getSnapshot())).toBe(false);
+    const same = { kind: 'episode' as const, values: values({ title: 'Pilot', seriesId: 's-1', seasonNumber: '2' }), artwork: {} };
+    const again = start({ draft: same, input: { kind: 'episode', seriesId: 's-1', seasonNumber: 2 } });
+    await waitFor(again.actor, (s) => selectCreatePhase(s) === 'editing');
+    expect(selectCreateContext(again.actor.getSnapshot()).values.title).toBe('Pilot');
+  });
+
+  it('checks the season as it is typed, by the server\'s rule (a whole number from 1 to 100)', async () => {
+    const { actor } = start({ input: { kind: 'episode', seriesId: 's-1' } });
+    await waitFor(actor, (s) => selectCreatePhase(s) === 'editing');
+    actor.send({ type: 'create.change', field: 'seasonNumber', value: '101' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBe(M.seasonNumberRule);
+    actor.send({ type: 'create.change', field: 'seasonNumber', value: '' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBe(M.seasonRequired);
+    actor.send({ type: 'create.change', field: 'seasonNumber', value: '2' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBeUndefined();
+    expect([seasonNumberError('1'), seasonNumberError('100'), seasonNumberError('0'), seasonNumberError('1.5')]).toEqual([null, null, M.seasonNumberRule, M.seasonNumberRule]);
+    expect(M.seasonNumberRule).toBe('Enter the season as a whole number from 1 to 100.');
   });
 });
 
@@ -94,7 +169,7 @@ describe('createRequestOf and missingFields', () => {
       .toMatchObject({ durationSeconds: 5700, releaseDate: '2025-11-20' });
     expect(missingFields({ kind: 'series', values: values({ seasons: '0' }), timeZone: 'UTC' })).toEqual({ seasons: M.seasonsRequired });
     expect(missingFields({ kind: 'episode', values: values({ durationMinutes: '20', seasonNumber: 'x', episodeNumber: '' }), timeZone: 'UTC' }))
-      .toEqual({ seriesId: M.seriesRequired, seasonNumber: M.seasonRequired, episodeNumber: M.episodeNumberRequired });
+      .toEqual({ seriesId: M.seriesRequired, seasonNumber: M.seasonNumberRule, episodeNumber: M.episodeNumberRequired });
   });
 });
 
@@ -104,6 +179,9 @@ describe('content create machine: every path', () => {
       { type: 'xstate.error.actor.loadSetup', error: new Error('offline') },
       { type: 'create.retry' },
       { type: 'create.cancel' },
+      { type: 'create.navigate' },
+      { type: 'create.leaveConfirm' },
+      { type: 'create.leaveCancel' },
       { type: 'create.kind', kind: 'series' },
       { type: 'create.change', field: 'title', value: 'Saga' },
       { type: 'create.change', field: 'genre', value: 'Drama' },

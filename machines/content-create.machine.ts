@@ -4,10 +4,17 @@
  * the form's text values and the uploaded artwork, uploads a poster or thumbnail, and creates the
  * item; on success it opens the new item's page. Its I/O (loadSetup, uploadArtwork, createItem) and
  * navigation (openCreated, leave) come from src/adapters/content-actors.ts.
+ *
+ * Typed input is not lost (issue 38): while the form differs from how it opened (`selectCreateGuardsLeaving`)
+ * Cancel asks first (`confirmingLeave`), a navigation the form did not start asks first through the
+ * shared leave guard (`create.navigate` → `confirmingNavigation`, src/views/shared/use-editor-leave-guard.ts),
+ * and a reload or a closed tab asks through src/unsaved-edits.ts. Every change is handed to the provided
+ * `keepDraft` (the tab's session storage), the setup brings it back after a reload, and `forgetDraft`
+ * drops it once the item exists or the person chose to leave.
  */
 import { assign, setup, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import {
-  CONTENT_CREATE_MESSAGES as M,
+  CONTENT_CREATE_MESSAGES as M, CONTENT_CREATE_BOUNDS,
   type ArtworkSlot, type ContentCreateRequest, type ContentItem, type ContentKind,
 } from '../common/content';
 import { zonedWallTimeToIso } from '../common/zoned-time';
@@ -26,6 +33,15 @@ export interface CreateSetup {
   series: { id: string; title: string }[];
   /** The site's default time zone: a live event's start is typed in it. */
   timeZone: string;
+  /** The form this tab kept before a reload; null when there is none. */
+  draft?: CreateDraft | null;
+}
+
+/** What the form keeps across a reload: the kind, the typed text and the uploaded artwork. */
+export interface CreateDraft {
+  kind: ContentKind;
+  values: CreateValues;
+  artwork: Partial<Record<ArtworkSlot, UploadedArtwork>>;
 }
 
 export interface UploadedArtwork { url: string; width: number; height: number }
@@ -49,6 +65,11 @@ export type CreateValues = Record<CreateField, string>;
 
 export interface ContentCreateContext {
   kind: ContentKind;
+  /**
+   * The kind and values the form opened with (leaving asks only once they differ), and whether the
+   * address chose them (an "Add episode" of a series).
+   */
+  openedWith: { kind: ContentKind; values: CreateValues; fromAddress: boolean };
   values: CreateValues;
   artwork: Partial<Record<ArtworkSlot, UploadedArtwork>>;
   uploadingSlot: ArtworkSlot | null;
@@ -65,7 +86,10 @@ export type ContentCreateEvent =
   | { type: 'create.upload'; slot: ArtworkSlot; file: Blob }
   | { type: 'create.submit' }
   | { type: 'create.retry' }
-  | { type: 'create.cancel' };
+  | { type: 'create.cancel' }
+  | { type: 'create.navigate' }
+  | { type: 'create.leaveConfirm' }
+  | { type: 'create.leaveCancel' };
 
 function initialValues(input: ContentCreateInput): CreateValues {
   return {
@@ -75,6 +99,29 @@ function initialValues(input: ContentCreateInput): CreateValues {
 }
 
 const whole = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+/** The season rule of the server's schema (common/content.ts): a whole number from 1 to seasonNumberMax. */
+export function seasonNumberError(text: string): string | null {
+  if (!text.trim()) return M.seasonRequired;
+  const season = whole(text);
+  return season !== null && season >= 1 && season <= CONTENT_CREATE_BOUNDS.seasonNumberMax ? null : M.seasonNumberRule;
+}
+
+/**
+ * Whether a kept form belongs to this opening: any kept form for plain Create New; for one the address
+ * chose (an episode of a series), only a form of that kind and series.
+ */
+export function draftFits(context: Pick<ContentCreateContext, 'openedWith'>, draft: CreateDraft): boolean {
+  const { openedWith } = context;
+  return !openedWith.fromAddress || (draft.kind === openedWith.kind && draft.values.seriesId === openedWith.values.seriesId);
+}
+
+/** Whether the form differs from how it opened (typed text, another kind, uploaded artwork). */
+export function hasTypedInput(context: Pick<ContentCreateContext, 'kind' | 'values' | 'artwork' | 'openedWith'>): boolean {
+  return context.kind !== context.openedWith.kind
+    || CREATE_FIELDS.some((field) => context.values[field] !== context.openedWith.values[field])
+    || Object.keys(context.artwork).length > 0;
+}
 
 /** What the form misses before it goes to the server (the server checks everything again). */
 export function missingFields(context: Pick<ContentCreateContext, 'kind' | 'values' | 'timeZone'>): Record<string, string> {
@@ -91,7 +138,8 @@ export function missingFields(context: Pick<ContentCreateContext, 'kind' | 'valu
   if (kind === 'series' && !(whole(values.seasons)! > 0)) missing.seasons = M.seasonsRequired;
   if (kind === 'episode') {
     if (!values.seriesId) missing.seriesId = M.seriesRequired;
-    if (!(whole(values.seasonNumber)! > 0)) missing.seasonNumber = M.seasonRequired;
+    const season = seasonNumberError(values.seasonNumber);
+    if (season) missing.seasonNumber = season;
     if (!(whole(values.episodeNumber)! > 0)) missing.episodeNumber = M.episodeNumberRequired;
   }
   return missing;
@@ -131,6 +179,8 @@ export function createRequestOf(context: Pick<ContentCreateContext, 'kind' | 'va
 }
 
 type DoneEvent<T> = AnyEventObject & { output: T };
+
+const KEEP_DRAFT = { type: 'keepDraft', params: ({ context }: { context: ContentCreateContext }) => ({ kind: context.kind, values: context.values, artwork: context.artwork }) } as const;
 type ErrorEvent = AnyEventObject & { error: unknown };
 
 export const contentCreateMachine = setup({
@@ -149,16 +199,22 @@ export const contentCreateMachine = setup({
     openCreated: (_, _params: { item: ContentItem | null }) => {},
     /** Back to the library (provided by the wiring file). */
     leave: () => {},
-    storeSetup: assign(({ event }) => {
-      const { series, timeZone } = (event as DoneEvent<CreateSetup>).output;
-      return { series, timeZone, error: null };
+    /** Keeps the form for this tab, so a reload brings it back (provided by the wiring file). */
+    keepDraft: (_, _params: CreateDraft) => {},
+    /** Drops the kept form (provided by the wiring file). */
+    forgetDraft: () => {},
+    storeSetup: assign(({ context, event }) => {
+      const { series, timeZone, draft } = (event as DoneEvent<CreateSetup>).output;
+      return { series, timeZone, error: null, ...(draft && draftFits(context, draft) ? { kind: draft.kind, values: draft.values, artwork: draft.artwork } : {}) };
     }),
     storeLoadError: assign(({ event }) => ({ error: failureMessage((event as ErrorEvent).error, M.seriesLoadFailed) })),
     setKind: assign(({ event }) => (event.type === 'create.kind' ? { kind: event.kind, fieldErrors: {}, error: null } : {})),
     setValue: assign(({ context, event }) => {
       if (event.type !== 'create.change') return {};
       const { [event.field]: _dropped, ...fieldErrors } = context.fieldErrors;
-      return { values: { ...context.values, [event.field]: event.value }, fieldErrors };
+      // The season is checked as it is typed, by the server's own rule.
+      const season = event.field === 'seasonNumber' ? seasonNumberError(event.value) : null;
+      return { values: { ...context.values, [event.field]: event.value }, fieldErrors: season ? { ...fieldErrors, seasonNumber: season } : fieldErrors };
     }),
     markUploading: assign(({ event }) => (event.type === 'create.upload' ? { uploadingSlot: event.slot, error: null } : {})),
     storeArtwork: assign(({ context, event }) => {
@@ -183,12 +239,14 @@ export const contentCreateMachine = setup({
   },
   guards: {
     incomplete: ({ context }) => Object.keys(missingFields(context)).length > 0,
+    hasTypedInput: ({ context }) => hasTypedInput(context),
   },
 }).createMachine({
   id: 'contentCreate',
   description: 'Create New: a video, a series with its seasons, an episode of a season, or a live event, with its artwork.',
   context: ({ input }) => ({
     kind: input.kind ?? 'video',
+    openedWith: { kind: input.kind ?? 'video', values: initialValues(input), fromAddress: !!(input.kind || input.seriesId) },
     values: initialValues(input),
     artwork: {},
     uploadingSlot: null,
@@ -200,7 +258,7 @@ export const contentCreateMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'create.cancel': { actions: 'leave' },
+    'create.cancel': { target: '.left', actions: 'leave' },
   },
   states: {
     loading: {
@@ -217,10 +275,15 @@ export const contentCreateMachine = setup({
       on: { 'create.retry': { target: 'loading' } },
     },
     editing: {
-      description: 'The operator fills in the form and uploads artwork.',
+      description: 'The operator fills in the form and uploads artwork; each change is kept for the tab.',
       on: {
-        'create.kind': { actions: 'setKind' },
-        'create.change': { actions: 'setValue' },
+        'create.kind': { actions: ['setKind', KEEP_DRAFT] },
+        'create.change': { actions: ['setValue', KEEP_DRAFT] },
+        'create.cancel': [
+          { guard: 'hasTypedInput', target: 'confirmingLeave' },
+          { target: 'left', actions: ['forgetDraft', 'leave'] },
+        ],
+        'create.navigate': { guard: 'hasTypedInput', target: 'confirmingNavigation' },
         'create.upload': { target: 'uploading', actions: 'markUploading' },
         'create.submit': [
           { guard: 'incomplete', actions: 'showMissing' },
@@ -237,15 +300,23 @@ export const contentCreateMachine = setup({
           const upload = event as Extract<ContentCreateEvent, { type: 'create.upload' }>;
           return { slot: upload.slot, file: upload.file };
         },
-        onDone: { target: 'editing', actions: 'storeArtwork' },
+        onDone: { target: 'editing', actions: ['storeArtwork', KEEP_DRAFT] },
         onError: { target: 'editing', actions: 'storeUploadError' },
       },
       on: {
-        'create.change': { actions: 'setValue' },
+        'create.change': { actions: ['setValue', KEEP_DRAFT] },
+        // A file is being stored: Cancel and navigations wait for it (the question comes once it is back).
+        'create.cancel': {},
+        'create.navigate': {},
       },
     },
     saving: {
       description: 'The new item is with the server.',
+      on: {
+        // The item is being created: it will exist, and its page opens.
+        'create.cancel': {},
+        'create.navigate': {},
+      },
       invoke: {
         id: 'createItem',
         src: 'createItem',
@@ -256,7 +327,28 @@ export const contentCreateMachine = setup({
     },
     created: {
       description: 'The item exists; its page opens.',
-      entry: { type: 'openCreated', params: ({ context }) => ({ item: context.created }) },
+      entry: ['forgetDraft', { type: 'openCreated', params: ({ context }) => ({ item: context.created }) }],
+      on: { 'create.cancel': {} },
+    },
+    confirmingLeave: {
+      description: 'Typed input and the person pressed Cancel: they confirm leaving (the form is discarded) or stay.',
+      on: {
+        'create.leaveConfirm': { target: 'left', actions: ['forgetDraft', 'leave'] },
+        'create.leaveCancel': { target: 'editing' },
+        'create.cancel': {},
+      },
+    },
+    confirmingNavigation: {
+      description: 'Typed input and the person went elsewhere (a tab, the back button): the router waits while they confirm leaving (the form is discarded) or stay.',
+      on: {
+        'create.leaveConfirm': { target: 'left', actions: 'forgetDraft' },
+        'create.leaveCancel': { target: 'editing' },
+        'create.cancel': {},
+      },
+    },
+    left: {
+      description: 'The person left the form.',
+      type: 'final',
     },
   },
 });
@@ -264,6 +356,11 @@ export const contentCreateMachine = setup({
 export type ContentCreateMachine = typeof contentCreateMachine;
 type Snapshot = SnapshotFrom<ContentCreateMachine>;
 
-export type CreatePhase = 'loading' | 'loadFailed' | 'editing' | 'uploading' | 'saving' | 'created';
+export type CreatePhase = 'loading' | 'loadFailed' | 'editing' | 'uploading' | 'saving' | 'created' | 'confirmingLeave' | 'confirmingNavigation' | 'left';
 export const selectCreatePhase = (s: Snapshot): CreatePhase => s.value as CreatePhase;
 export const selectCreateContext = (s: Snapshot): ContentCreateContext => s.context;
+/** Whether the form asks about leaving right now (either way of leaving). */
+export const selectCreateConfirmingLeave = (s: Snapshot): boolean => s.matches('confirmingLeave') || s.matches('confirmingNavigation');
+/** Whether leaving the page now would lose typed input (a page unload is held to ask). */
+export const selectCreateGuardsLeaving = (s: Snapshot): boolean =>
+  s.status === 'active' && !s.matches('created') && hasTypedInput(s.context);

@@ -5,6 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, waitFor } from 'xstate';
+import type { ContentCreateRequest, ContentItem } from '../common/content';
+import { contentCreateMachine, type CreateSetup, type UploadArtworkInput, type UploadedArtwork } from '../machines/content-create.machine';
 import { editorMachine, type EditorRecord, type EditorSaveInput } from '../machines/editor.machine';
 import { forgetEditors, hasUnsavedEdits, installUnsavedEditsGuard, trackUnsavedEdits } from './unsaved-edits';
 
@@ -57,6 +59,29 @@ describe('unsaved edits guard', () => {
     expect(hasUnsavedEdits()).toBe(true);
     actor.stop();
     expect(hasUnsavedEdits()).toBe(false);
+  });
+
+  it('holds a reload while Create New has typed input (issue 38), and lets it through once the item exists', async () => {
+    const target = new EventTarget();
+    const uninstall = installUnsavedEditsGuard(target as unknown as Window);
+    const form = contentCreateMachine.provide({
+      actors: {
+        loadSetup: fromPromise<CreateSetup, void>(async () => ({ series: [], timeZone: 'UTC' })),
+        uploadArtwork: fromPromise<UploadedArtwork, UploadArtworkInput>(async () => ({ url: '', width: 0, height: 0 })),
+        createItem: fromPromise<ContentItem, ContentCreateRequest>(async () => ({ id: 'n', kind: 'video' }) as ContentItem),
+      },
+    });
+    const actor = createActor(form, { input: {}, inspect: trackUnsavedEdits }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(unload(target)).toBe(false);
+    actor.send({ type: 'create.change', field: 'title', value: 'Harbour lights' });
+    expect(unload(target)).toBe(true);
+    actor.send({ type: 'create.change', field: 'genre', value: 'Drama' });
+    actor.send({ type: 'create.change', field: 'durationMinutes', value: '30' });
+    actor.send({ type: 'create.submit' });
+    await waitFor(actor, (s) => s.matches('created'));
+    expect(unload(target)).toBe(false);
+    uninstall();
   });
 
   it('ignores machines that are not editors', () => {

@@ -8,32 +8,42 @@
  * the router's leave guard (src/views/shared/use-editor-leave-guard.ts).
  */
 import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { selectCreateGuardsLeaving } from '../machines/content-create.machine';
 import { selectGuardsLeaving, type EditorSnapshot } from '../machines/editor.machine';
 
-/** The machine id of machines/editor.machine.ts (every provided variant keeps it). */
-const EDITOR_MACHINE_ID = 'editor';
+/**
+ * Each form machine the guard knows, by its machine id (every provided variant keeps it), with its
+ * machine's own answer to "would leaving now lose typed input?".
+ */
+const GUARDS_LEAVING: Readonly<Record<string, (snapshot: never) => boolean>> = {
+  editor: (snapshot: EditorSnapshot) => selectGuardsLeaving(snapshot),
+  // Create New (issue 38): its own form machine, not an editor over a stored record.
+  contentCreate: selectCreateGuardsLeaving,
+};
 
-const editors = new Set<AnyActorRef>();
+const editors = new Map<AnyActorRef, (snapshot: never) => boolean>();
 
-function isEditor(actor: AnyActorRef): boolean {
+function guardOf(actor: AnyActorRef): ((snapshot: never) => boolean) | undefined {
   const logic = (actor as { logic?: { id?: unknown; config?: unknown } }).logic;
-  return !!logic && typeof logic === 'object' && 'config' in logic && logic.id === EDITOR_MACHINE_ID;
+  if (!logic || typeof logic !== 'object' || !('config' in logic) || typeof logic.id !== 'string') return undefined;
+  return Object.hasOwn(GUARDS_LEAVING, logic.id) ? GUARDS_LEAVING[logic.id] : undefined;
 }
 
-/** An inspection callback: remembers every editor machine started in the inspected system. */
+/** An inspection callback: remembers every form machine started in the inspected system. */
 export function trackUnsavedEdits(event: InspectionEvent): void {
   const actor = event.actorRef as AnyActorRef;
-  if (event.type !== '@xstate.actor' || !isEditor(actor)) return;
-  editors.add(actor);
+  if (event.type !== '@xstate.actor') return;
+  const guard = guardOf(actor);
+  if (guard) editors.set(actor, guard);
 }
 
-/** Whether any live editor holds changes that leaving would lose (stopped editors are forgotten). */
+/** Whether any live form holds changes that leaving would lose (stopped forms are forgotten). */
 export function hasUnsavedEdits(): boolean {
   let unsaved = false;
-  for (const editor of editors) {
-    const snapshot = editor.getSnapshot() as EditorSnapshot;
+  for (const [editor, guardsLeaving] of editors) {
+    const snapshot = editor.getSnapshot() as { status: string };
     if (snapshot.status !== 'active') editors.delete(editor);
-    else if (selectGuardsLeaving(snapshot)) unsaved = true;
+    else if (guardsLeaving(snapshot as never)) unsaved = true;
   }
   return unsaved;
 }

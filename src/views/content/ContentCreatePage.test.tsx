@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Roles } from '../../../common/contract';
 import { CONTENT_CREATE_MESSAGES as M, type ContentCreateRequest, type ContentItem } from '../../../common/content';
 import { OWN_MESSAGES } from '../../../common/messages';
-import { contentCreateMachine, CreateFailure } from '../../../machines/content-create.machine';
+import { contentCreateMachine, CreateFailure, type CreateDraft } from '../../../machines/content-create.machine';
 import { fakeActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
 import { contentDetail, signedInAs } from '../../test-support/content-fixtures';
@@ -12,20 +12,22 @@ import { ContentCreatePage } from './ContentCreatePage';
 const SERIES = { id: '00000000-0000-4000-8000-0000000000aa', title: 'Harbour Saga' };
 const POSTER_URL = `/v2.0/appcms/files/${'a'.repeat(64)}.png`;
 
-function show(options: { roles?: Roles; url?: string; create?: (body: ContentCreateRequest) => ContentItem; upload?: () => unknown } = {}) {
+function show(options: { roles?: Roles; url?: string; create?: (body: ContentCreateRequest) => ContentItem; upload?: () => unknown; draft?: CreateDraft } = {}) {
   const openCreated = vi.fn();
   const leave = vi.fn();
+  const keepDraft = vi.fn();
+  const forgetDraft = vi.fn();
   const bodies: ContentCreateRequest[] = [];
   const logic = contentCreateMachine.provide({
     actors: {
-      loadSetup: fakeActor(() => ({ series: [SERIES], timeZone: 'Europe/Paris' })),
+      loadSetup: fakeActor(() => ({ series: [SERIES], timeZone: 'Europe/Paris', draft: options.draft ?? null })),
       uploadArtwork: fakeActor(options.upload ?? (() => ({ url: POSTER_URL, width: 400, height: 600 }))),
       createItem: fakeActor((body: ContentCreateRequest) => {
         bodies.push(body);
         return (options.create ?? (() => contentDetail({ kind: body.kind, title: body.title }).item))(body);
       }),
     },
-    actions: { openCreated: (_, params) => openCreated(params), leave },
+    actions: { openCreated: (_, params) => openCreated(params), leave, keepDraft: (_, params) => keepDraft(params), forgetDraft },
   });
   const rendered = renderView(<ContentCreatePage />, {
     pages: { contentCreate: logic },
@@ -33,7 +35,7 @@ function show(options: { roles?: Roles; url?: string; create?: (body: ContentCre
     routePath: '/content/new',
     actors: { auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) } },
   });
-  return { rendered, openCreated, leave, bodies };
+  return { rendered, openCreated, leave, bodies, keepDraft, forgetDraft };
 }
 
 const type = (name: string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
@@ -110,5 +112,58 @@ describe('ContentCreatePage', () => {
     await rendered;
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(leave).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before Cancel loses a typed title: Stay keeps it, Leave discards it', async () => {
+    const { rendered, leave, keepDraft, forgetDraft } = show();
+    await rendered;
+    await screen.findByLabelText('Title');
+    type('Title', 'Harbour lights');
+    expect(keepDraft).toHaveBeenLastCalledWith(expect.objectContaining({ values: expect.objectContaining({ title: 'Harbour lights' }) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(dialog).getByText(OWN_MESSAGES.editorLeaveConfirm)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Harbour lights');
+    expect(leave).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(forgetDraft).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds a navigation to the Library while something is typed, until the person chooses', async () => {
+    const view = await show().rendered;
+    await screen.findByLabelText('Title');
+    type('Title', 'Harbour lights');
+    await view.navigate('/content');
+    expect(view.location()).toBe('/content/new');
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(view.location()).toBe('/content/new');
+    await view.navigate('/content');
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    await vi.waitFor(() => expect(view.location()).toBe('/content'));
+  });
+
+  it('brings back the form kept before a reload, and checks the season as it is typed', async () => {
+    const draft: CreateDraft = {
+      kind: 'episode',
+      values: {
+        title: 'Pilot', description: 'First one', genre: 'Drama', tags: '', rating: 'NR', originalLanguage: 'en', releaseDate: '', durationMinutes: '42',
+        startsAt: '', seasons: '1', seriesId: SERIES.id, seasonNumber: '1', episodeNumber: '1',
+      },
+      artwork: {},
+    };
+    await show({ draft }).rendered;
+    expect((await screen.findByRole('radio', { name: 'Episode' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Pilot');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('First one');
+    type('Season', '0');
+    expect(screen.getByText(M.seasonNumberRule)).toBeTruthy();
+    expect(screen.getByLabelText('Season').getAttribute('aria-invalid')).toBe('true');
+    type('Season', '2');
+    expect(screen.queryByText(M.seasonNumberRule)).toBeNull();
   });
 });

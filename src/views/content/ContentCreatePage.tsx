@@ -16,12 +16,14 @@ import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
 import {
-  selectCreateContext, selectCreatePhase, type CreateField,
+  selectCreateConfirmingLeave, selectCreateContext, selectCreatePhase, type CreateField,
 } from '../../../machines/content-create.machine';
 import { useAppActor } from '../../app-actor';
 import { usePageActor } from '../../page-actors';
 import { button, errorText, field, input, label, pageTitle } from '../../theme/ui.css';
 import { ArtworkImage } from './ArtworkImage';
+import { Modal } from '../shared/Modal';
+import { useLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as css from './content.css';
 import * as own from './create.css';
 
@@ -31,6 +33,9 @@ function ContentCreateForm({ kind: initialKind, seriesId, seasonNumber }: { kind
   const page = usePageActor('contentCreate', { input: { kind: initialKind, seriesId, seasonNumber } });
   const phase = useSelector(page, selectCreatePhase);
   const ctx = useSelector(page, selectCreateContext);
+  const confirmingLeave = useSelector(page, selectCreateConfirmingLeave);
+  // The one leave guard (issue 38): a tab link or the back button asks first while something is typed.
+  useLeaveGuard(page, { navigate: { type: 'create.navigate' }, isConfirming: selectCreateConfirmingLeave });
   const { kind, values, fieldErrors } = ctx;
   const busy = phase === 'saving' || phase === 'created';
   const change = (name: CreateField) => (e: { target: { value: string } }) => page.send({ type: 'create.change', field: name, value: e.target.value });
@@ -122,6 +127,16 @@ function ContentCreateForm({ kind: initialKind, seriesId, seasonNumber }: { kind
         </button>
         <button type="button" className={button.ghost} onClick={() => page.send({ type: 'create.cancel' })}>Cancel</button>
       </div>
+      <Modal
+        open={confirmingLeave}
+        title="Unsaved changes"
+        negativeLabel="Stay"
+        positiveLabel="Leave"
+        onNegative={() => page.send({ type: 'create.leaveCancel' })}
+        onPositive={() => page.send({ type: 'create.leaveConfirm' })}
+      >
+        <p>{OWN_MESSAGES.editorLeaveConfirm}</p>
+      </Modal>
     </form>
   );
 }

@@ -5,28 +5,44 @@
  * (`editor.navigate` → `confirmingNavigation`); the router only waits for its answer.
  */
 import { useBlocker } from '@tanstack/react-router';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
 import { selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
 
-export function useEditorLeaveGuard(editor: ActorRefFrom<EditorMachine>, options: { samePage?: 'lets-through' } = {}): void {
+/** How a form machine speaks the leave guard: the event that asks it, and the selector of its question. */
+export interface LeaveProtocol<A extends AnyActorRef> {
+  navigate: EventFrom<A>;
+  isConfirming: (snapshot: SnapshotFrom<A>) => boolean;
+}
+
+/**
+ * The one leave guard (issue 38): for any form machine that answers a navigation it did not start by
+ * asking (the editor's `editor.navigate`, Create New's `create.navigate`) and says when its question is
+ * answered. The decision is the machine's; the router only waits for its answer.
+ */
+export function useLeaveGuard<A extends AnyActorRef>(actor: A, protocol: LeaveProtocol<A>, options: { samePage?: 'lets-through' } = {}): void {
   useBlocker({
     shouldBlockFn: ({ current, next }) => {
-      // A page whose editor stays on screen across its own address changes (Coupons' `?history=`)
+      // A page whose form stays on screen across its own address changes (Coupons' `?history=`)
       // lets those through: nothing is left.
       if (options.samePage === 'lets-through' && current.pathname === next.pathname) return false;
-      // An editor that has left (its own Close or Back) no longer holds anything.
-      if (editor.getSnapshot().status !== 'active') return false;
-      editor.send({ type: 'editor.navigate' });
-      if (!selectIsConfirmingLeave(editor.getSnapshot())) return false;
+      // A form that has left (its own Close, Back or Cancel) no longer holds anything.
+      if (actor.getSnapshot().status !== 'active') return false;
+      actor.send(protocol.navigate);
+      if (!protocol.isConfirming(actor.getSnapshot())) return false;
       return new Promise<boolean>((resolve) => {
-        const subscription = editor.subscribe((snapshot) => {
-          if (selectIsConfirmingLeave(snapshot)) return;
+        const subscription = actor.subscribe((snapshot: SnapshotFrom<A>) => {
+          if (protocol.isConfirming(snapshot)) return;
           subscription.unsubscribe();
-          resolve(snapshot.status === 'active');
+          // Stayed (still active): the navigation is blocked; left (done): it goes on.
+          resolve((snapshot as { status: string }).status === 'active');
         });
       });
     },
-    // Reload and closing the tab: the one guard of src/unsaved-edits.ts, for every editor of every page.
+    // Reload and closing the tab: the one guard of src/unsaved-edits.ts, for every form of every page.
     enableBeforeUnload: false,
   });
+}
+
+export function useEditorLeaveGuard(editor: ActorRefFrom<EditorMachine>, options: { samePage?: 'lets-through' } = {}): void {
+  useLeaveGuard(editor, { navigate: { type: 'editor.navigate' }, isConfirming: selectIsConfirmingLeave }, options);
 }
