@@ -17,9 +17,11 @@ afterEach(() => {
 });
 
 describe('ScrollBox (issue 38: a scrolling table is reachable by keyboard)', () => {
-  it('overflows: wider content than the box, not a pixel of rounding', () => {
+  it('overflows: wider content than the box, by a single pixel too (the box scrolls by it)', () => {
     expect(overflows(box(640, 350))).toBe(true);
-    expect(overflows(box(351, 350))).toBe(false);
+    expect(overflows(box(351, 350))).toBe(true);
+    expect(overflows({ scrollWidth: 350, clientWidth: 350, scrollHeight: 101, clientHeight: 100 })).toBe(true);
+    expect(overflows(box(350, 350))).toBe(false);
     expect(overflows(box(300, 350))).toBe(false);
   });
 

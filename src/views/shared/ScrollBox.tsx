@@ -16,9 +16,9 @@ export interface ScrollBoxProps {
   boxRef?: Ref<HTMLDivElement>;
 }
 
-/** True when `box`'s content overflows it (a pixel of rounding is not an overflow). */
+/** True when `box`'s content overflows it, by a single pixel too (as axe and the browser count it: the box scrolls). */
 export function overflows(box: Pick<HTMLElement, 'scrollWidth' | 'clientWidth' | 'scrollHeight' | 'clientHeight'>): boolean {
-  return box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+  return box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight;
 }
 
 export function ScrollBox({ className, label, children, boxRef }: ScrollBoxProps) {
