@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Roles } from '../../../common/contract';
 import { AVAILABILITY_MESSAGES as M, type Licence } from '../../../common/content-availability';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { editorMachine, type EditorRecord, type EditorSaveInput } from '../../../machines/editor.machine';
 import type { PageHistoryRef } from '../../../machines/list-page.machine';
 import { fakeActor } from '../../../machines/test-support/fakes';
@@ -71,6 +72,22 @@ describe('AvailabilityPanel', () => {
     expect(fakes.saves[0]).toMatchObject({ kind: 'availability', input: { id: ID, version: 3, changes: { unpublishAt: '2027-01-20T08:00' } } });
     await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
     expect(await screen.findByText(M.availabilitySaved)).toBeTruthy();
+  });
+
+  it('holds a navigation elsewhere while changed times are unsaved, until the person chooses (issue 38)', async () => {
+    const { pages } = setup();
+    const view = await renderView(<AvailabilityPanel id={ID} writable itemEditor={itemEditor().actor} />, { pages, actors: as('write'), url: `/content/video/${ID}`, routePath: '/content/video/$id' });
+    await view.user.type(await screen.findByLabelText('Unpublish at (America/New_York)'), '2027-01-20T08:00');
+    await view.navigate('/content');
+    expect(view.location()).toBe(`/content/video/${ID}`);
+    const dialog = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(dialog).getByText(OWN_MESSAGES.editorLeaveConfirm)).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(view.location()).toBe(`/content/video/${ID}`);
+    await view.navigate('/content');
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(view.location()).toBe('/content'));
   });
 
   it('shows a read role the availability without Save, its fields disabled', async () => {

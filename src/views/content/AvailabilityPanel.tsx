@@ -10,12 +10,15 @@ import { AVAILABILITY_MESSAGES as M, type Licence } from '../../../common/conten
 import { formatDateTime } from '../../../common/display-format';
 import type { ActorRefFrom } from 'xstate';
 import {
-  selectCanSave, selectEditorData, selectEditorError, selectEditorPhase, selectIsBusy, type EditorMachine,
+  selectCanSave, selectEditorData, selectEditorError, selectEditorPhase, selectIsBusy, selectIsConfirmingLeave, type EditorMachine,
 } from '../../../machines/editor.machine';
+import { OWN_MESSAGES } from '../../../common/messages';
 import type { PageHistoryRef } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
 import { useLinkedRecordEditors } from '../shared/use-linked-record-editors';
+import { Modal } from '../shared/Modal';
+import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ChoiceList, TextField } from '../monetization/EditorFields';
 import * as css from './content.css';
 
@@ -28,6 +31,9 @@ export function AvailabilityPanel({ id, writable, itemEditor, history }: {
   // The item's edit form saves the same record: each save moves the other's version (or reads it
   // again); the item's History reads the availability's revision.
   useLinkedRecordEditors(editor, itemEditor, history);
+  // Issue 38: changed times are not lost to a tab link or the back button either (the one leave guard).
+  useEditorLeaveGuard(editor);
+  const confirmingLeave = useSelector(editor, selectIsConfirmingLeave);
   const phase = useSelector(editor, selectEditorPhase);
   const error = useSelector(editor, selectEditorError);
   const canSave = useSelector(editor, selectCanSave);
@@ -79,6 +85,16 @@ export function AvailabilityPanel({ id, writable, itemEditor, history }: {
           )}
         </form>
       )}
+      <Modal
+        open={confirmingLeave}
+        title="Unsaved changes"
+        negativeLabel="Stay"
+        positiveLabel="Leave"
+        onNegative={() => editor.send({ type: 'editor.leaveCancel' })}
+        onPositive={() => editor.send({ type: 'editor.leaveConfirm' })}
+      >
+        <p>{OWN_MESSAGES.editorLeaveConfirm}</p>
+      </Modal>
     </section>
   );
 }
