@@ -130,6 +130,8 @@ export const MONETIZATION_MESSAGES = {
   moveAtRenewalLabel: 'Move existing subscribers at their next renewal',
   /** Issue 38: the reason on each moved subscription's revision (its History). */
   movedAtRenewalReason: (plan: string) => `${plan}: moved to the plan's current price at the next renewal`,
+  /** Issue 38: the reason on the revision of a subscription that took the moved-to price at its renewal. */
+  renewedAtNewPrice: 'Renewed at the plan\'s current price (moved at its next renewal)',
   moveAtRenewalConfirm: (name: string, count: number) =>
     `Move the ${count} live ${count === 1 ? 'subscription' : 'subscriptions'} of “${name}” on an earlier price to the current price at their next renewal? Each keeps its price until then.`,
   moveAtRenewalNone: 'No live subscription of this plan is on an earlier price.',

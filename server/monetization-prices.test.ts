@@ -154,13 +154,17 @@ describe('price versions', () => {
 
     // The renewal: the ended period takes the new price in its currency; the other waits for its end.
     const applied = await applyRenewalMoves(t.db, new Date(), siteId);
-    expect(applied.filter((m) => m.planId === plan.id)).toEqual([{ id: due.id, planId: plan.id, amount: 1299, priceVersion: 2 }]);
+    expect(applied.filter((m) => m.planId === plan.id)).toEqual([{
+      id: due.id, planId: plan.id, amount: 1299, priceVersion: 2, before: { siteId, currency: 'USD', amount: 999, priceVersion: 1, version: 3 },
+    }]);
     const rows = new Map((await t.db.select().from(subscriptions).where(eq(subscriptions.planId, plan.id))).map((s) => [s.id, s]));
     expect(rows.get(due.id)).toMatchObject({ priceVersion: 2, renewalPriceVersion: null, amount: 1299 });
     expect(rows.get(notYet.id)).toMatchObject({ priceVersion: 1, renewalPriceVersion: 2, amount: 899 });
     expect(rows.get(gone.id)).toMatchObject({ priceVersion: 1, renewalPriceVersion: null, amount: 999 });
     const afterEnd = await applyRenewalMoves(t.db, new Date(later.getTime() + 1000), siteId);
-    expect(afterEnd.filter((m) => m.planId === plan.id)).toEqual([{ id: notYet.id, planId: plan.id, amount: 1099, priceVersion: 2 }]);
+    expect(afterEnd.filter((m) => m.planId === plan.id)).toEqual([{
+      id: notYet.id, planId: plan.id, amount: 1099, priceVersion: 2, before: { siteId, currency: 'EUR', amount: 899, priceVersion: 1, version: 3 },
+    }]);
   });
 });
 

@@ -15,6 +15,7 @@ import { nextPaymentOf, type SubscriberDetail } from '../common/support';
 import { supportRevisionInWords } from '../common/support-revision-words';
 import { DEMO_SITES } from './db/demo-accounts';
 import { networks, planPriceVersions, plans, revisions, subscribers, subscriptions } from './db/schema';
+import { applyRenewalMoves } from './domain/monetization';
 import { injectRevisionFault } from './domain/revisions';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
@@ -123,6 +124,23 @@ describe('a subscription moved to the current price at its next renewal', () => 
         after: sub.currency === 'EUR' ? '12.49 EUR' : '14.49 USD',
       }]);
     }
+  });
+
+  it('at its renewal the subscription takes the new price, and its History says so without an actor', async () => {
+    const { plan, subs } = await repricedPlan();
+    await moveAtRenewal(plan.id, plan.version);
+    const usd = subs.find((s) => s.currency === 'USD')!;
+    await t.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(subscriptions.id, usd.id));
+    const applied = await applyRenewalMoves(t.db, new Date());
+    expect(applied.map((m) => m.id)).toEqual([usd.id]);
+
+    const row = (await gql<{ subscriber: SubscriberDetail }>(support, `query($id: ID!) { subscriber(id: $id) { ${DETAIL} } }`, { id: usd.subscriberId })).data!.subscriber.subscriptions[0]!;
+    expect(row).toMatchObject({ amount: 1449, renewalAmount: null });
+    expect(nextPaymentOf(row)).toBe(1449);
+    const history = (await t.inject({ method: 'GET', url: `/v1/revisions/subscription/${usd.id}`, headers: support.headers })).json<RevisionHistoryResponse>();
+    expect(history.items).toHaveLength(2);
+    const renewed = supportRevisionInWords(history.items[0]!, 'USD');
+    expect(renewed).toMatchObject({ actor: null, reason: MONETIZATION_MESSAGES.renewedAtNewPrice, changes: [{ field: 'Price', before: '12.99 USD', after: '14.49 USD' }] });
   });
 
   it('a subscription not moved keeps its next payment at its own price and no renewal price', async () => {

@@ -227,28 +227,43 @@ export async function scheduleRenewalMoves(db: Executor, siteId: string, planId:
 /**
  * The renewal side of a move (issue 30): every paying subscription whose period has ended by `now`
  * and that is scheduled to move takes its new price version; its amount becomes that version's price
- * in its currency (the amount of the period it renews into). Returns the subscriptions moved.
+ * in its currency (the amount of the period it renews into). Returns the subscriptions moved, each
+ * with what it paid before (issue 38: its revision says so).
  */
-export async function applyRenewalMoves(db: Executor, now: Date, siteId?: string): Promise<{ id: string; planId: string; amount: number; priceVersion: number }[]> {
+export async function applyRenewalMoves(db: Executor, now: Date, siteId?: string): Promise<AppliedRenewalMove[]> {
   const due = await db.select({
-    id: subscriptions.id, planId: subscriptions.planId, currency: subscriptions.currency, amount: subscriptions.amount,
-    to: subscriptions.renewalPriceVersion, prices: planPriceVersions.prices,
+    id: subscriptions.id, siteId: subscriptions.siteId, planId: subscriptions.planId, currency: subscriptions.currency, amount: subscriptions.amount,
+    priceVersion: subscriptions.priceVersion, to: subscriptions.renewalPriceVersion, prices: planPriceVersions.prices,
   }).from(subscriptions)
     .innerJoin(planPriceVersions, and(eq(planPriceVersions.planId, subscriptions.planId), eq(planPriceVersions.version, subscriptions.renewalPriceVersion)))
     .where(and(
       siteId ? eq(subscriptions.siteId, siteId) : undefined, inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATES]),
       sql`${subscriptions.renewalPriceVersion} is not null`, sql`${subscriptions.currentPeriodEnd} <= ${now.toISOString()}::timestamptz`,
     ));
-  const moved: { id: string; planId: string; amount: number; priceVersion: number }[] = [];
+  const moved: AppliedRenewalMove[] = [];
   for (const row of due) {
     const price = row.prices.find((p) => p.currency === row.currency);
     const amount = price?.amount ?? row.amount;
-    await db.update(subscriptions)
+    const [updated] = await db.update(subscriptions)
       .set({ priceVersion: row.to!, renewalPriceVersion: null, amount, version: sql`${subscriptions.version} + 1`, updatedAt: now })
-      .where(eq(subscriptions.id, row.id));
-    moved.push({ id: row.id, planId: row.planId, amount, priceVersion: row.to! });
+      .where(eq(subscriptions.id, row.id))
+      .returning({ version: subscriptions.version });
+    moved.push({
+      id: row.id, planId: row.planId, amount, priceVersion: row.to!,
+      before: { siteId: row.siteId, currency: row.currency, amount: row.amount, priceVersion: row.priceVersion, version: updated!.version },
+    });
   }
   return moved;
+}
+
+/** A subscription that took its new price at its renewal: its new amount and price version, and what it had before. */
+export interface AppliedRenewalMove {
+  id: string;
+  planId: string;
+  amount: number;
+  priceVersion: number;
+  /** Issue 38: its site, currency, amount and price version before, and its version after (for its revision). */
+  before: { siteId: string; currency: string; amount: number; priceVersion: number; version: number };
 }
 
 /** Whether anything besides plan groups still refers to the plan (subscriptions, payments, offers). */

@@ -631,10 +631,20 @@ export async function generateCouponBatch(
 /**
  * The renewal side of "Move existing subscribers at their next renewal" (issue 30): every paying
  * subscription scheduled to move whose period has ended takes the plan's current price version and
- * its amount. Run by the server's maintenance interval (server/app.ts); idempotent.
+ * its amount. Run by the server's maintenance interval (server/app.ts); idempotent. Issue 38: each
+ * gets a revision (no actor: the console did it) in the same transaction, so its History reads
+ * "Price: 12.99 USD → 14.49 USD" with why.
  */
 export async function applyRenewalMoves(db: Db, now: Date = new Date()) {
-  return repo.applyRenewalMoves(db, now);
+  return db.transaction(async (tx) => {
+    const moved = await repo.applyRenewalMoves(tx, now);
+    await recordRevisions(tx, moved.map((m) => ({
+      kind: 'subscription', objectId: m.id, objectName: null, siteId: m.before.siteId, actorUserId: null, objectVersion: m.before.version,
+      before: { amount: m.before.amount, priceVersion: m.before.priceVersion }, after: { amount: m.amount, priceVersion: m.priceVersion },
+      reason: MONETIZATION_MESSAGES.renewedAtNewPrice,
+    })));
+    return moved;
+  });
 }
 
 /* ----------------------------- Redemption ----------------------------- */
