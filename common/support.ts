@@ -103,6 +103,18 @@ export const SUPPORT_LIMITS = {
   maxComplimentaryDays: 365,
 } as const;
 
+/**
+ * What the Users search matches, in the operator's words (issue 38): the search box's placeholder and
+ * the help under it. The SQL is server/db/subscriber-repository.ts searchPredicate (SECURITY.md C-SUP-1:
+ * what the list hides is never matched by its start, so typing a few more letters reveals nothing).
+ */
+export const SUBSCRIBER_SEARCH_HELP = {
+  placeholder: 'E-mail, domain, name, phone or id',
+  help: 'Finds a whole e-mail or the whole part before @; everyone at a domain ("example.org" or "@example.org", its subdomains too); '
+    + 'a whole word of an e-mail, four letters or digits or more ("lopez" in maria.lopez@example.org); the start of any word of the name '
+    + '("ava tay"); a whole phone number or its last four digits; the start of a subscriber id or a whole subscription or payment id.',
+} as const;
+
 export interface SubscriberListItem {
   id: string;
   name: string;

@@ -227,6 +227,59 @@ describe('subscriberSearch', () => {
   });
 });
 
+describe('search by the e-mail\'s domain and by a whole word of it (issue 38)', () => {
+  /** An agent of its own: these lookups do not spend the shared account's search budget. */
+  let agent: Session;
+  beforeAll(async () => {
+    const user = await t.createUser({ site: DEMO_SITES.viewlift, roles: { 'Customer Support': 'read' }, prefix: 'cs-domain' });
+    agent = await t.login(user.username, user.password);
+  });
+  const ids = async (query: string) => {
+    const res = await search(agent, { query });
+    expect(res.status, query).toBe(200);
+    return res.body.data!.subscriberSearch.items.map((i) => i.id).sort();
+  };
+
+  it('"example.org" and "@example.org" find every address at that domain and its subdomains, never a longer name or another site\'s', async () => {
+    const tag = randomUUID().replace(/[^a-f0-9]/g, '').slice(0, 8);
+    const domain = `d${tag}.example`;
+    const at = await createSubscriber(DEMO_SITES.viewlift, { email: `maria.lopez@${domain}` });
+    const sub = await createSubscriber(DEMO_SITES.viewlift, { email: `JO@Mail.${domain.toUpperCase()}` });
+    const longer = await createSubscriber(DEMO_SITES.viewlift, { email: `ann@x${domain}` });
+    const otherSite = await createSubscriber(DEMO_SITES.northwind, { email: `ann@${domain}` });
+    const both = [at.subscriberId, sub.subscriberId].sort();
+    for (const query of [domain, `@${domain}`, `@${domain.toUpperCase()}`, `  ${domain} `]) expect(await ids(query), query).toEqual(both);
+    expect(await ids(`mail.${domain}`)).toEqual([sub.subscriberId]);
+    expect(await ids(`x${domain}`)).toEqual([longer.subscriberId]);
+    // Not a domain's end at a label: a cut label, a cut end, a domain with the local part's end.
+    for (const query of [`${tag}.example`, `@${tag}.example`, `@${domain.slice(0, -1)}`, `z@${domain}`, `ez@${domain}`]) {
+      expect(await ids(query), query).toEqual([]);
+    }
+    const fromNorthwind = (await search(northwindSupport, { query: `@${domain}` })).body.data!.subscriberSearch;
+    expect(fromNorthwind.items.map((i) => i.id)).toEqual([otherSite.subscriberId]);
+    // Still masked in the list.
+    const res = await search(agent, { query: domain });
+    expect(res.body.data!.subscriberSearch.items.map((i) => i.email).sort()).toEqual([maskEmail(`maria.lopez@${domain}`), maskEmail(`JO@Mail.${domain.toUpperCase()}`)].sort());
+    expect(JSON.stringify(res.body)).not.toContain('maria.lopez');
+  });
+
+  it('a word of the address finds it only whole, case-insensitively, from four letters or digits; the name and whole-address lookups match as before', async () => {
+    const tag = randomUUID().replace(/[^a-f]/g, 'x').slice(0, 6);
+    const f = await createSubscriber(DEMO_SITES.viewlift, { email: `kim_lopez${tag}+tv@inbox-${tag}.example`, name: `Quill${tag} Ray` });
+    // 'kim', 'lopez<tag>', 'tv', 'inbox', '<tag>', 'example': parts split at '_', '+', '@', '-' and '.'.
+    for (const query of [`lopez${tag}`, `LOPEZ${tag}`, tag]) expect(await ids(query), query).toContain(f.subscriberId);
+    // Never a prefix, an inner piece of a word, a word shorter than four, or two words at once.
+    for (const query of [`lopez${tag.slice(0, -1)}`, `opez${tag}`, 'kim', `kim lopez${tag}`, `kim_lopez${tag}`]) {
+      expect(await ids(query), query).not.toContain(f.subscriberId);
+    }
+    // What matched before still matches: the whole address, the whole local part, the name's words.
+    expect(await ids(`KIM_LOPEZ${tag}+TV@INBOX-${tag}.EXAMPLE`)).toEqual([f.subscriberId]);
+    expect(await ids(`kim_lopez${tag}+tv`)).toEqual([f.subscriberId]);
+    expect(await ids(`quill${tag}`)).toEqual([f.subscriberId]);
+    expect(await ids(`quil ray`)).toContain(f.subscriberId);
+  });
+});
+
 describe('search hardening (issue 25)', () => {
   /** A Customer Support account of its own: its search budget is not shared with the other tests. */
   async function freshAgent(level: 'read' | 'write' = 'read') {
@@ -265,7 +318,7 @@ describe('search hardening (issue 25)', () => {
     expect(queries).toBe(alphabet.length);
     // The attacker's best partial guesses, all short of the whole: none narrows to the subscriber.
     const local = f.email.slice(0, f.email.indexOf('@'));
-    for (const partial of [local.slice(0, -1), `${local}@`, `${local}@mail.exampl`, f.email.slice(1), '@mail.example', '8190123', '819012345', '45678', '12345678']) {
+    for (const partial of [local.slice(0, -1), `${local}@`, `${local}@mail.exampl`, f.email.slice(1), '@mail.exampl', 'ail.example', '8190123', '819012345', '45678', '12345678']) {
       expect(await ids(session, partial), partial).not.toContain(f.subscriberId);
     }
     // The lookups support needs still work: the whole e-mail, the whole local part, the whole number.
@@ -274,6 +327,12 @@ describe('search hardening (issue 25)', () => {
     expect(await ids(session, '+81 90 1234 5678')).toContain(f.subscriberId);
     // The four digits the mask shows (issue 29: search by phone tail) find it; one digit more does not (above).
     expect(await ids(session, '5678')).toContain(f.subscriberId);
+    // Issue 38 (a second agent: the walk spent the first one's budget): the domain the mask shows finds it;
+    // a word of the address only whole and of four or more characters.
+    const second = (await freshAgent()).session;
+    expect(await ids(second, '@mail.example')).toContain(f.subscriberId);
+    expect(await ids(second, 'tanaka')).toContain(f.subscriberId);
+    for (const partial of ['ava', 'tanak', 'anaka', `${tag.slice(0, -1)}`]) expect(await ids(second, partial), partial).not.toContain(f.subscriberId);
   });
 
   it('every search is audited with its actor, site, query, filters and result count (listing too)', async () => {

@@ -412,6 +412,9 @@ export const subscribers = pgTable('subscribers', {
   // Issue 29 (migration 0023, 0027): any word of the name by prefix, and the phone's last four digits.
   index('subscribers_name_words_idx').using('gin', subscriberNameWords(t.name)),
   index('subscribers_site_phone_tail_idx').on(t.siteId, sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 4)`),
+  // Issue 38 (migration 0032): the e-mail's domain (its reversed end, `gro.elpmaxe@` …) and its whole words.
+  index('subscribers_site_email_reversed_idx').on(t.siteId, sql`reverse(lower(${t.email})) text_pattern_ops`),
+  index('subscribers_email_words_idx').using('gin', subscriberEmailWords(t.email)),
 ]);
 
 /**
@@ -423,6 +426,16 @@ export const subscribers = pgTable('subscribers', {
  */
 export function subscriberNameWords(name: AnyPgColumn | SQL): SQL {
   return sql`to_tsvector('simple'::regconfig, translate(${name}, '-+./@:_', '       '))`;
+}
+
+/**
+ * An e-mail's words for the GIN index and the search (issue 38, migration 0032): the address in
+ * lower case with the same characters made blanks as a name's (`- + . / @ : _`), so
+ * 'maria.lopez40@mail.example.org' holds 'maria', 'lopez40', 'mail', 'example' and 'org'. The
+ * search matches a whole word only (never a prefix: SECURITY.md C-SUP-1).
+ */
+export function subscriberEmailWords(email: AnyPgColumn | SQL): SQL {
+  return sql`to_tsvector('simple'::regconfig, translate(lower(${email}), '-+./@:_', '       '))`;
 }
 
 export const subscriberDevices = pgTable('subscriber_devices', {

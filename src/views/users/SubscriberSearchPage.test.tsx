@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SUPPORT_MESSAGES } from '../../../common/support';
+import { SUBSCRIBER_SEARCH_HELP, SUPPORT_MESSAGES } from '../../../common/support';
 import { renderView } from '../../test-support/render-view';
 import { SubscriberSearchPage } from './SubscriberSearchPage';
 import { SubscriberSearchHost } from './support-logic';
@@ -25,6 +25,13 @@ describe('SubscriberSearchPage', () => {
     expect(within(rows[0]!).getByText('ma•••@example.com')).toBeTruthy();
     expect(within(rows[0]!).getByText('•••• 4321')).toBeTruthy();
     expect(within(rows[0]!).getByRole('link', { name: 'Maria Lopez 1' }).getAttribute('href')).toBe(`/users/${listItem(1).id}`);
+  });
+
+  it('says under the search box what a search matches, the domain and a word of the e-mail among it (issue 38)', async () => {
+    await renderSearch();
+    const box = screen.getByRole('searchbox', { name: 'Search subscribers', description: SUBSCRIBER_SEARCH_HELP.help });
+    expect(box.getAttribute('placeholder')).toBe('E-mail, domain, name, phone or id');
+    expect(SUBSCRIBER_SEARCH_HELP.help).toContain('everyone at a domain ("example.org" or "@example.org", its subdomains too)');
   });
 
   it('searches what the agent typed once they pause, and filters by status at once', async () => {

@@ -1,12 +1,15 @@
 /**
- * /users (issue 16): find a subscriber by e-mail, name, phone or id (prefix, any case), filter by
+ * /users (issue 16): find a subscriber by e-mail, domain, name, phone or id (any case; what each
+ * matches is SUBSCRIBER_SEARCH_HELP, shown under the box, issue 38), filter by
  * status and by their subscriptions' state, plan and network (issue 27; in the URL), page through the matches. E-mail and phone arrive masked. Renders the `subscriberSearch`
  * machine and sends it what the agent types and picks.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_RULES, isSubscriptionState } from '../../../common/figures';
 import { PLAN_FIGURES } from '../../../common/plan-figures';
-import { SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus, type SubscriptionFilters } from '../../../common/support';
+import {
+  SUBSCRIBER_SEARCH_HELP, SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus, type SubscriptionFilters,
+} from '../../../common/support';
 import {
   selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage, selectPageCount,
   selectPlanOptions, selectQuery, selectStatus, selectTotal,
@@ -66,7 +69,8 @@ export function SubscriberSearchPage() {
             id="subscriber-query"
             className={input}
             type="search"
-            placeholder="Whole e-mail (or the part before @), start of the name, whole phone or id"
+            placeholder={SUBSCRIBER_SEARCH_HELP.placeholder}
+            aria-describedby="subscriber-query-help"
             autoComplete="off"
             value={query}
             onChange={(e) => search.send({ type: 'search.type', query: e.target.value })}
@@ -85,6 +89,7 @@ export function SubscriberSearchPage() {
           </select>
         </div>
       </div>
+      <p id="subscriber-query-help" className={css.hint}>{SUBSCRIBER_SEARCH_HELP.help}</p>
       <div className={css.filterBar} role="group" aria-label="Subscription filters">
         <div className={field}>
           <label className={label} htmlFor="subscription-state">Subscription</label>
