@@ -291,9 +291,12 @@ export function auditObjectWords(kind: string, name: string | null): string {
 /**
  * The console page of an audit row's object, or null when it has none: a network's brand, settings
  * and devices open for that network (`?network=<identifier>`), a plan, offer, coupon or group opens
- * its editor (`?edit=<id>`), a subscriber their page.
+ * its editor (`?edit=<id>`), a subscriber their page. Issue 38: a staff account opens the staff list
+ * searched for its username (`/admin?search=<username>`), a coupon the coupon list searched for its
+ * code (`?search=<code>`), when the row's `name` is known.
  */
-export function auditObjectLink(kind: string, id: string, networkIdentifier: string | null, contentKind?: string | null): string | null {
+export function auditObjectLink(kind: string, id: string, networkIdentifier: string | null, contentKind?: string | null, name?: string | null): string | null {
+  const search = name ? `?search=${encodeURIComponent(name)}` : '';
   const network = networkIdentifier ? `?network=${encodeURIComponent(networkIdentifier)}` : '';
   const edit = `?edit=${encodeURIComponent(id)}`;
   switch (kind) {
@@ -305,11 +308,12 @@ export function auditObjectLink(kind: string, id: string, networkIdentifier: str
     case 'planGroup': return `/monetization/planGroups${edit}`;
     case 'planGroupOrder': return '/monetization/planGroups';
     case 'offer': return `/monetization/offers${edit}`;
-    case 'coupon': return `/monetization/coupon${edit}`;
+    case 'coupon': return `/monetization/coupon${search}`;
     case 'couponBatch': return '/monetization/coupon';
     case 'content': return contentKind ? `${ROUTES.content}/${encodeURIComponent(contentKind)}/${encodeURIComponent(id)}` : ROUTES.content;
     case 'subscriber': return `${ROUTES.users}/${encodeURIComponent(id)}`;
-    case 'staff': case 'siteSecurity': return ROUTES.admin;
+    case 'staff': return `${ROUTES.admin}${search}`;
+    case 'siteSecurity': return ROUTES.admin;
     default: return null;
   }
 }

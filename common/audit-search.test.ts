@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditObjectLink } from './audit-actions';
 import { auditFiltersOf, auditHref, validateAuditSearch } from './audit-search';
 
 describe('the audit log address (issue 38)', () => {
@@ -33,5 +34,16 @@ describe('the audit log address (issue 38)', () => {
     expect(auditHref(auditFiltersOf({}), 1)).toBe('/admin/audit');
     const back = Object.fromEntries(new URLSearchParams(auditHref(filters, 4).split('?')[1]));
     expect(validateAuditSearch(back)).toEqual({ area: 'admin', who: 'ana b', page: 4 });
+  });
+});
+
+describe("an audit row's link to a staff account or a coupon (issue 38)", () => {
+  it('opens the staff list searched for the username, and the coupon list searched for the code', () => {
+    expect(auditObjectLink('staff', 'id-1', null, null, 'ana+ops@demo.test')).toBe('/admin?search=ana%2Bops%40demo.test');
+    expect(auditObjectLink('coupon', 'id-2', null, null, 'SPRING 25')).toBe('/monetization/coupon?search=SPRING%2025');
+    // Without the name (the object was deleted), the list unsearched.
+    expect(auditObjectLink('staff', 'id-1', null)).toBe('/admin');
+    expect(auditObjectLink('coupon', 'id-2', null)).toBe('/monetization/coupon');
+    expect(auditObjectLink('siteSecurity', 'site', null, null, 'site')).toBe('/admin');
   });
 });

@@ -8,6 +8,7 @@ import {
   canResetSecondFactorOf, selectAccess, selectCanEdit, selectIsLoading, selectIsWorking, selectLink, selectListError, selectNotice, selectPaging, selectPending, selectPhoneDraft,
   selectConfirmError, selectSecondFactor, selectSearch, selectSelfId, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf,
   selectStaff, selectStaffDialog, selectStaffList, staffAdminMachine, selectHistoryOf, selectRuleHistory, selectStaffHistory, type StaffAdminContext, type StaffPage,
+  type StaffAdminInput,
 } from './staff-admin.machine';
 import { staffDialogMachine, selectDialogHistory } from './staff-dialog.machine';
 import type { Revision } from '../common/revisions';
@@ -50,7 +51,12 @@ function historyAnswer(input: HistoryLoadInput): HistoryPage {
   return { items: [item], total: 1, page: 1, pageSize: 20, canRestore: true, restorable: false };
 }
 
-function start(actors: Actors = {}, answer: (query: ListQuery) => StaffListResponse = (q) => listOf({ page: q.offset / q.limit + 1 })) {
+function start(
+  actors: Actors = {},
+  answer: (query: ListQuery) => StaffListResponse = (q) => listOf({ page: q.offset / q.limit + 1 }),
+  input: StaffAdminInput = {},
+) {
+  const searches: string[] = [];
   const clock = new SimulatedClock();
   const fetchPage = vi.fn((query: ListQuery) => pageOf(answer(query)));
   const loadHistory = vi.fn(historyAnswer);
@@ -67,14 +73,30 @@ function start(actors: Actors = {}, answer: (query: ListQuery) => StaffListRespo
       endSession: pendingActor(),
       ...actors,
     },
+    actions: { writeSearch: (_, params: { search: string }) => { searches.push(params.search); } },
   });
-  const actor = createActor(machine, { clock }).start();
+  const actor = createActor(machine, { clock, input }).start();
   const list = () => selectStaffList(actor.getSnapshot())!;
   const dialog = () => selectStaffDialog(actor.getSnapshot());
   /** The list answered `calls` reads in all and shows the last. */
   const listed = (calls: number) => waitFor(list(), (s) => !s.hasTag('loading') && fetchPage.mock.calls.length === calls);
-  return { actor, clock, fetchPage, list, dialog, listed, loadHistory };
+  return { actor, clock, fetchPage, list, dialog, listed, loadHistory, searches };
 }
+
+describe('the search in the address (issue 38)', () => {
+  it("opens the list searched for the address's text (the audit log's link to an account) and writes each new search back", async () => {
+    const { actor, fetchPage, listed, searches, clock } = start({}, undefined, { search: 'ana@demo.test' });
+    await listed(1);
+    expect(fetchPage.mock.calls[0]![0]).toMatchObject({ search: 'ana@demo.test', offset: 0 });
+    expect(selectSearch(selectStaffList(actor.getSnapshot())!.getSnapshot())).toBe('ana@demo.test');
+    expect(searches).toEqual([]);
+    actor.send({ type: 'list.search', search: 'bo' });
+    expect(searches).toEqual(['bo']);
+    clock.increment(1000);
+    await listed(2);
+    expect(fetchPage.mock.calls[1]![0]).toMatchObject({ search: 'bo', offset: 0 });
+  });
+});
 
 describe('Histories (an account\'s, the second-factor rule\'s)', () => {
   it("shows an account's History from its row, to Admin read too, and closes it", async () => {
@@ -380,7 +402,7 @@ describe('confirmations', () => {
       },
       actions: { copyLink: (_, params) => copyLink(params) },
     });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: {} }).start();
     actor.send({ type: 'link.copy' });
     expect(copyLink).not.toHaveBeenCalled();
     await waitFor(selectStaffList(actor.getSnapshot())!, (s) => !s.hasTag('loading'));

@@ -55,7 +55,14 @@ export type StaffAccess = Pick<StaffListResponse, 'canEdit' | 'selfId' | 'second
 /** The staff list's page as the list machine keeps it (rows, total and the caller's access). */
 export type StaffPage = ListPage<StaffMember> & { meta: StaffAccess };
 
+/** Where the page starts (issue 38): the address's `?search=` (the audit log links to an account so). */
+export interface StaffAdminInput {
+  search?: string;
+}
+
 export interface StaffAdminContext {
+  /** The search the list opened with (the address's). */
+  startSearch: string;
   /** The rows of the list's last page (for the row actions), and what the caller may do. */
   members: StaffMember[];
   access: StaffAccess | null;
@@ -109,6 +116,7 @@ export const staffAdminMachine = setup({
   types: {
     context: {} as StaffAdminContext,
     events: {} as StaffAdminEvent,
+    input: {} as StaffAdminInput | undefined,
     children: {} as { list: 'list'; dialog: 'staffDialog'; ruleHistory: 'ruleHistory'; staffHistory: 'staffHistory' },
   },
   actors: {
@@ -127,6 +135,8 @@ export const staffAdminMachine = setup({
       access: (params.list.context.meta as StaffAccess | null) ?? null,
     })),
     forwardToList: forwardTo('list'),
+    /** Writes the search as the page's address (`/admin?search=`, replacing it); provided by the wiring file. */
+    writeSearch: (_, _params: { search: string }) => undefined,
     reloadList: sendTo('list', { type: 'list.reload' }),
     openDialog: assign((_, params: { member: StaffMember | null }) => ({ dialogFor: params.member })),
     storeSaved: assign((_, params: { result: StaffChangeResponse }) => ({
@@ -208,22 +218,23 @@ export const staffAdminMachine = setup({
 }).createMachine({
   id: 'staffAdmin',
   description: 'The Staff page: the list child (table, search, paging), the dialog child (create/edit), confirmations and sessions.',
-  context: {
+  context: ({ input }) => ({
+    startSearch: input?.search ?? '',
     members: [], access: null, dialogFor: null, notice: null, link: null, pending: null, phoneDraft: '', confirmError: null,
     sessionsOf: null, sessions: [], sessionsError: null, historyOf: null,
-  },
+  }),
   invoke: [
     {
       id: 'list',
       src: 'list',
-      input: { limit: STAFF_PAGE_SIZE, failedMessage: ADMIN_MESSAGES.listFailed },
+      input: ({ context }) => ({ search: context.startSearch, limit: STAFF_PAGE_SIZE, failedMessage: ADMIN_MESSAGES.listFailed }),
       onSnapshot: { actions: { type: 'keepListAnswer', params: ({ event }) => ({ list: event.snapshot }) } },
     },
     // The site's second-factor rule's History, closed until opened (the site is `site` to the history call).
     { id: 'ruleHistory', src: 'ruleHistory', input: { kind: 'siteSecurity', objectId: 'site' } },
   ],
   on: {
-    'list.search': { actions: 'forwardToList' },
+    'list.search': { actions: ['forwardToList', { type: 'writeSearch', params: ({ event }) => ({ search: event.search }) }] },
     'list.page': { actions: 'forwardToList' },
     'list.reload': { actions: 'forwardToList' },
     'notice.dismiss': { actions: 'dismissNotice' },

@@ -179,7 +179,7 @@ describe('rows in words', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     const [row] = (await list(admin, `action=staff.updated&object=${staff.id}`)).items;
-    expect(row!.object).toMatchObject({ words: `staff account Audit Staff (${email})`, link: '/admin' });
+    expect(row!.object).toMatchObject({ words: `staff account Audit Staff (${email})`, link: `/admin?search=${encodeURIComponent(email)}` });
     expect(row!.changes).toEqual([{ field: 'Roles', before: 'content read', after: 'content write' }]);
     const logins = await list(admin, 'area=signIn&pageSize=5');
     expect(logins.items.length).toBeGreaterThan(0);

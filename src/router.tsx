@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { validateLibrarySearch } from '../common/content-library-search';
 import { validateAuditSearch } from '../common/audit-search';
+import { validateListSearch } from '../common/list-search';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsRestoring, selectRouteDecision, type AuthMachine } from '../machines/auth.machine';
 import { selectAreaActorsStatus } from '../machines/app.machine';
@@ -327,6 +328,8 @@ const adminRoute = createRoute({
 });
 const adminStaffRoute = createRoute({
   getParentRoute: () => adminRoute, path: '/', staticData: { title: 'Staff · Admin' },
+  // The list's search (issue 38): ?search=<text>; the audit log links to an account so.
+  validateSearch: validateListSearch,
   component: lazyRouteComponent(() => import('./views/admin/StaffPage'), 'StaffPage'),
 });
 const adminAuditRoute = createRoute({

@@ -213,7 +213,8 @@ export function createAuditLogService(repo: AuditLogRepository) {
           id: row.objectId,
           name: row.objectName,
           words: auditObjectWords(row.objectKind, row.objectName ?? names.get(row.objectId)?.name ?? null),
-          link: auditObjectLink(row.objectKind, row.objectId, row.networkIdentifier, names.get(row.objectId)?.contentKind),
+          // A staff account's and a coupon's link searches their list for its username or code (issue 38).
+          link: auditObjectLink(row.objectKind, row.objectId, row.networkIdentifier, names.get(row.objectId)?.contentKind, names.get(row.objectId)?.name ?? null),
         } : null,
         changes: words,
         note: words.length > 0 ? '' : noteOf(row),

@@ -13,7 +13,7 @@ import type {
   StaffListResponse, StaffSessionsResponse, UpdateStaffRequest,
 } from '../../common/admin-contract';
 import { AUDIT_EXPORT_PATH, type AuditLogEntry } from '../../common/audit-actions';
-import { API_PATHS } from '../../common/constants';
+import { API_PATHS, ROUTES } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
 import { HISTORY_PANEL_MESSAGES, REVISION_PATHS, type RevisionHistoryResponse } from '../../common/revisions';
 import { adminRevisionInWords } from '../../common/staff-revision-words';
@@ -24,6 +24,7 @@ import { setPasswordMachine, type CheckTokenInput, type SavePasswordInput } from
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters, type AuditUrlParams } from '../../machines/staff-admin-audit.machine';
 import { auditHref } from '../../common/audit-search';
+import { listSearchHref } from '../../common/list-search';
 import {
   staffAdminMachine, type EndSessionInput, type FetchSessionsInput, type RunActionInput, type RunActionOutput, type StaffPage,
 } from '../../machines/staff-admin.machine';
@@ -179,7 +180,11 @@ export const adminPages = {
       staffHistory: adminHistory,
       ...staffActors,
     },
-    actions: { copyLink: (_, params: { url: string }) => { void copyToClipboard(params.url); } },
+    actions: {
+      copyLink: (_, params: { url: string }) => { void copyToClipboard(params.url); },
+      // Issue 38: the search as the address, replaced (Back leaves the list, as before).
+      writeSearch: (_, params: { search: string }) => navigateTo(listSearchHref(ROUTES.admin, params.search), { replace: true }),
+    },
   }),
   audit: staffAdminAuditMachine.provide({
     actors: { list: listMachine.provide({ actors: { fetchPage: fetchAuditPage } }), exportAudit },

@@ -5,6 +5,7 @@ import type { AuditLogEntry } from '../../common/audit-actions';
 import { listMachine, type ListQuery } from '../../machines/list.machine';
 import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters, type AuditUrlParams } from '../../machines/staff-admin-audit.machine';
 import { auditHref } from '../../common/audit-search';
+import { listSearchHref } from '../../common/list-search';
 import { staffAdminMachine, type StaffPage } from '../../machines/staff-admin.machine';
 import { staffDialogMachine } from '../../machines/staff-dialog.machine';
 import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
@@ -65,6 +66,8 @@ type StaffActorName = 'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession'
 export function staffPageLogic(
   fetchStaff: (query: ListQuery) => StaffListResponse = () => staffList(),
   actors: Partial<Record<StaffActorName, AnyActorLogic>> = {},
+  /** The addresses the page writes as the search changes (issue 38), as the wiring file builds them. */
+  onSearch: (href: string) => void = () => undefined,
 ) {
   const history = pageHistoryMachine.provide({ actors: { load: actors.loadHistory ?? pendingActor() } });
   const disclosure = historyDisclosureMachine.provide({ actors: { history } });
@@ -78,6 +81,7 @@ export function staffPageLogic(
       fetchSessions: actors.fetchSessions ?? pendingActor(),
       endSession: actors.endSession ?? pendingActor(),
     },
+    actions: { writeSearch: (_, params: { search: string }) => onSearch(listSearchHref('/admin', params.search)) },
   });
 }
 

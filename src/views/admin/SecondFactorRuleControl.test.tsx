@@ -13,7 +13,7 @@ const OWN = { ownAuthenticator: true };
 
 async function renderRule(list = staffList({ total: 7, secondFactor: { rule: 'optional', ...COUNTS, ...OWN } }), runAction = vi.fn((_input: unknown) => ({ message: SECOND_FACTOR_DONE.required }))) {
   const fetchStaff = vi.fn(() => list);
-  const view = await renderView(<StaffPage />, { pages: staffPages(staffPageLogic(fetchStaff, { runAction: fakeActor(runAction) })) });
+  const view = await renderView(<StaffPage />, { url: '/admin', pages: staffPages(staffPageLogic(fetchStaff, { runAction: fakeActor(runAction) })) });
   return { user: view.user, runAction, fetchStaff };
 }
 

@@ -8,7 +8,7 @@ import { StaffPage } from './StaffPage';
 import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
 
 function renderWith(actors: Parameters<typeof staffPageLogic>[1], list = () => staffList()) {
-  return renderView(<StaffPage />, { pages: staffPages(staffPageLogic(list, actors)) });
+  return renderView(<StaffPage />, { url: '/admin', pages: staffPages(staffPageLogic(list, actors)) });
 }
 
 describe('StaffDialogs', () => {

@@ -37,7 +37,7 @@ function renderStaff(canEdit: boolean) {
     return { items, total: items.length, page: 1, pageSize: 20, canRestore: canEdit, restorable: false };
   });
   const logic = staffPageLogic(() => staffList({ canEdit }), { loadHistory: fakeActor(load) });
-  return { load, view: renderView(<StaffPage />, { pages: staffPages(logic) }) };
+  return { load, view: renderView(<StaffPage />, { url: '/admin', pages: staffPages(logic) }) };
 }
 
 describe('Staff page: Histories', () => {

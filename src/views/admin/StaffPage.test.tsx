@@ -6,11 +6,25 @@ import { renderView, settle } from '../../test-support/render-view';
 import { StaffPage } from './StaffPage';
 import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
 
-function renderStaff(list = staffList(), fetchStaff = vi.fn((_query: ListQuery) => list)) {
-  return renderView(<StaffPage />, { pages: staffPages(staffPageLogic(fetchStaff)) });
+function renderStaff(list = staffList(), fetchStaff = vi.fn((_query: ListQuery) => list), url = '/admin', onSearch?: (href: string) => void) {
+  return renderView(<StaffPage />, { url, pages: staffPages(staffPageLogic(fetchStaff, {}, onSearch)) });
 }
 
 describe('StaffPage', () => {
+  it("opens the list searched for the address's text (issue 38: the audit log's link to an account) and writes a new search back", async () => {
+    const fetchStaff = vi.fn((_query: ListQuery) => staffList());
+    const hrefs: string[] = [];
+    const view = await renderStaff(undefined, fetchStaff, '/admin?search=ana%40demo.test', (href) => hrefs.push(href));
+    expect(fetchStaff).toHaveBeenCalledTimes(1);
+    expect(fetchStaff.mock.calls[0]![0]).toMatchObject({ search: 'ana@demo.test', offset: 0 });
+    expect((screen.getByPlaceholderText('Name or e-mail') as HTMLInputElement).value).toBe('ana@demo.test');
+    expect(hrefs).toEqual([]);
+    await view.user.clear(screen.getByPlaceholderText('Name or e-mail'));
+    expect(hrefs.at(-1)).toBe('/admin');
+    await view.user.type(screen.getByPlaceholderText('Name or e-mail'), 'bo');
+    expect(hrefs.at(-1)).toBe('/admin?search=bo');
+  });
+
   it('shows the staff with their roles and offers an editor every write control (no Disable for oneself)', async () => {
     const view = await renderStaff();
     expect(screen.getByText('Ada Admin')).toBeTruthy();

@@ -2,11 +2,14 @@
  * /admin: the staff of the caller's site. Admin write/contributor see the write controls; Admin read
  * sees the same table without them (the server refuses writes anyway).
  */
+import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import {
   canResetSecondFactorOf, selectAccess, selectCanEdit, selectIsLoading, selectListError, selectNotice, selectPaging, selectSearch, selectSelfId, selectStaff,
 } from '../../../machines/staff-admin.machine';
 import { AREA_NAMES } from '../../../common/constants';
+import { validateListSearch } from '../../../common/list-search';
 import { formatDateTime } from '../../../common/display-format';
 import { ADMIN_MESSAGES } from '../../../common/messages';
 import { STAFF_HISTORY_TEXT } from '../../../common/staff-revision-words';
@@ -18,8 +21,15 @@ import { SecondFactorRuleControl } from './SecondFactorRuleControl';
 import { StaffDialogs } from './StaffDialogs';
 import { StaffPageContext, useStaffList, useStaffPage, useStaffSelector } from './staff-admin-context';
 
+/** The /admin route (its search typed by validateListSearch in the router). */
+const staffRoute = getRouteApi('/protected/admin/');
+
 export function StaffPage() {
-  const page = usePageActor('staff');
+  // The list opens searched for the address's text (issue 38: the audit log links to an account so);
+  // the machine writes each new search back.
+  const search = staffRoute.useSearch({ select: validateListSearch });
+  const [start] = useState(() => ({ search: search.search ?? '' }));
+  const page = usePageActor('staff', { input: start });
   return (
     <StaffPageContext.Provider value={page}>
       <StaffView />
