@@ -25,7 +25,7 @@ function PlatformRow({ editor, platform, name, canEdit }: { editor: AppcmsEditor
       </td>
       <td className={css.cell}>
         {/* No placeholder: a grey "1.0.0" read as a value (issue 30). A platform that is on needs one, checked before Save. */}
-        <input className={ui.input} aria-label={`${name} minimum app version`} value={version} disabled={!canEdit}
+        <input className={`${ui.input} ${css.versionInput}`} aria-label={`${name} minimum app version`} value={version} disabled={!canEdit}
           aria-required={enabled} aria-invalid={Boolean(error)}
           onChange={(e) => editor.send({ type: 'editor.change', field: `${platform}.minAppVersion`, value: e.target.value })} />
         {error && <p role="alert" className={css.contrastLow}>{error}</p>}

@@ -61,6 +61,11 @@ export const sideColumn = style({ display: 'flex', flexDirection: 'column', gap:
 export const urlBlock = style({ display: 'block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: '0.8rem' });
 globalStyle(`${diffTable} td`, { wordBreak: 'break-word', overflowWrap: 'anywhere' });
 export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%' });
+/**
+ * The Devices table's version field shrinks with the column, so the table fits a 390 px phone (issue 38:
+ * a reader's table sits in a disabled fieldset, where a scrolling box cannot take focus).
+ */
+export const versionInput = style({ width: '100%', minWidth: '6rem' });
 /* The AppCMS overview (/appcms): one card per section. */
 export const overviewLine = style({ margin: `0 0 ${vars.space.sm}`, lineHeight: 1.5, overflowWrap: 'anywhere' });
 export const overviewLink = style({ color: vars.color.primaryMain, fontWeight: 600 });
