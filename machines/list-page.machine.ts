@@ -75,6 +75,8 @@ export const pageAddressLogic = fromCallback(() => undefined);
 export interface ListPageInput {
   /** The list's filters, '' for none (e.g. `{ status: '' }`). */
   filters?: Readonly<Record<string, string>>;
+  /** The search the list opens with (the address's `?search=`, issue 38), if any. */
+  search?: string;
   /** Names of the page actions that ask before they run. */
   confirm?: readonly string[];
   /** The record open when the page is shown (the address's `?edit=`), if any. */
@@ -89,6 +91,8 @@ export interface ListPageInput {
 
 export interface ListPageContext {
   filters: Readonly<Record<string, string>>;
+  /** The search the list opened with. */
+  search: string;
   confirm: readonly string[];
   /** The id of the record in the editor; null while none is open. */
   openId: string | null;
@@ -163,6 +167,7 @@ export const listPageMachine = setup({
   description: 'A list page: its rows, the actions on them and the editor of one record; a save or an action reloads the rows, a create opens the new record, Close closes the editor.',
   context: ({ input }) => ({
     filters: input.filters ?? {},
+    search: input.search ?? '',
     confirm: input.confirm ?? [],
     openId: input.keepEditor ?? input.open ?? null,
     keepEditor: input.keepEditor ?? null,
@@ -172,7 +177,7 @@ export const listPageMachine = setup({
     rowHistoryNotice: null,
   }),
   invoke: [
-    { id: 'list', src: 'list', input: ({ context }) => ({ filters: context.filters }) },
+    { id: 'list', src: 'list', input: ({ context }) => ({ filters: context.filters, search: context.search }) },
     { id: 'actions', src: 'pageAction', input: ({ context }) => ({ confirm: context.confirm }) },
     { id: 'address', src: 'address' },
   ],

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { validateLibrarySearch } from '../common/content-library-search';
 import { validateAuditSearch } from '../common/audit-search';
-import { validateListSearch } from '../common/list-search';
+import { validateListSearch, type ListSearch } from '../common/list-search';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsRestoring, selectRouteDecision, type AuthMachine } from '../machines/auth.machine';
 import { selectAreaActorsStatus } from '../machines/app.machine';
@@ -222,12 +222,17 @@ const monetizationOffers = createRoute({
   validateSearch: validateEditSearch,
   component: lazyRouteComponent(() => import('./views/monetization/OffersPage'), 'OffersPage'),
 });
-/** Coupons have no per-code editor: `?history=<couponId>` shows that code's History beside the list. */
-export interface CouponSearch {
+/**
+ * Coupons have no per-code editor: `?history=<couponId>` shows that code's History beside the list;
+ * `?search=<code>` opens the list searched for it (issue 38: the audit log links to a coupon so).
+ */
+export interface CouponSearch extends ListSearch {
   history?: string;
 }
-const validateCouponSearch = (search: Record<string, unknown>): CouponSearch =>
-  (typeof search.history === 'string' && search.history !== '' ? { history: search.history } : {});
+const validateCouponSearch = (search: Record<string, unknown>): CouponSearch => ({
+  ...(typeof search.history === 'string' && search.history !== '' ? { history: search.history } : {}),
+  ...validateListSearch(search),
+});
 const monetizationCoupons = createRoute({
   getParentRoute: () => monetizationRoute, path: 'coupon', staticData: { title: monetizationTitle('coupon') },
   validateSearch: validateCouponSearch,

@@ -40,6 +40,13 @@ describe('CouponsPage', () => {
     expect(screen.getByRole('row', { name: /SPRINGAB12CD34/ }).textContent).toContain('never');
   });
 
+  it("opens the list searched for the address's code (issue 38: the audit log's link to a coupon)", async () => {
+    pageFakes.reads.length = 0;
+    await renderView(<CouponsPage />, { url: '/monetization/coupon?search=SPRINGAB12CD34', pages, actors: authAs('read') });
+    expect(pageFakes.reads.filter((r) => r.page === 'coupons').map((r) => r.query.search)).toEqual(['SPRINGAB12CD34']);
+    expect((screen.getByRole('searchbox', { name: 'Search by code' }) as HTMLInputElement).value).toBe('SPRINGAB12CD34');
+  });
+
   it('shows a read level the codes and the export, but no batch form', async () => {
     await renderView(<CouponsPage />, { url: '/monetization/coupon', pages, actors: authAs('read') });
     expect(screen.getByText('SPRINGAB12CD34')).toBeTruthy();

@@ -77,12 +77,13 @@ function CouponHistory({ history, coupon, onClose }: { history: PageHistoryRef; 
 }
 
 export function CouponsPage() {
-  const { history: historyOf } = getRouteApi('/protected/monetization/coupon').useSearch();
+  const { history: historyOf, search } = getRouteApi('/protected/monetization/coupon').useSearch();
   const canEdit = useCanEditMonetization();
   // The batch form is there for a writer only (a read level reads no offers for it).
   const page = usePageActor('coupons', {
     input: {
-      filters: { status: '', offerId: '' }, history: 'coupon', ...(canEdit ? { keepEditor: 'batch' } : {}), ...(historyOf ? { showHistory: historyOf } : {}),
+      // `?search=<code>` (issue 38: the audit log's link to a coupon) opens the list searched for it.
+      filters: { status: '', offerId: '' }, ...(search ? { search } : {}), history: 'coupon', ...(canEdit ? { keepEditor: 'batch' } : {}), ...(historyOf ? { showHistory: historyOf } : {}),
     },
   });
   const rowHistory = useSelector(page, selectRowHistory);
