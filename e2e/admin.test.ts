@@ -125,6 +125,14 @@ describe('Admin area', () => {
       const actions = await admin.getByRole('cell', { name: /^Staff account / }).allTextContents();
       return actions.length > 0 && actions.every((t) => t.startsWith('Staff account created'));
     }).toBe(true);
+    // The filter is in the address (issue 38), and a created account's row opens the staff list searched for it.
+    await admin.waitForURL(`${server.url}/admin/audit?action=staff.created`);
+    const created = admin.getByRole('table', { name: 'Audit entries' }).getByRole('row').filter({ hasText: 'Staff account created' }).first();
+    await created.getByRole('link', { name: /^staff account / }).click();
+    await admin.waitForURL(/\/admin\?search=/);
+    expect(await admin.getByPlaceholder('Name or e-mail').inputValue()).not.toBe('');
+    await admin.goBack();
+    await admin.waitForURL(`${server.url}/admin/audit?action=staff.created`);
 
     await newbieContext.close();
     await adminContext.close();

@@ -148,5 +148,12 @@ describe('the audit log names what changed', () => {
     await admin.waitForURL(`${server.url}/appcms/brand?network=${SPORTS.identifier}`);
     await admin.getByTestId('appcms-network').getByText(SPORTS.name).waitFor();
     await expect.poll(() => admin.getByRole('textbox', { name: 'Web primary colour', exact: true }).inputValue()).toBe('#2A6F97');
+
+    // Back shows the same filtered entries (issue 38: the applied filters live in the address).
+    await admin.goBack();
+    await admin.waitForURL(`${server.url}/admin/audit?area=appcms`);
+    expect(await admin.getByRole('combobox', { name: 'Area' }).inputValue()).toBe('appcms');
+    await expect.poll(() => save.count()).toBe(1);
+    expect(Number(/· (\d+) entr/.exec(await admin.getByText(/^Page \d+ of \d+ ·/).innerText())?.[1])).toBe(pagerTotal);
   });
 });
