@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { EditorRecord, EditorSaveInput } from './editor.machine';
 import { listMachine, selectListRows, type ListPage, type ListQuery } from './list.machine';
@@ -48,6 +48,15 @@ function start(input: ListPageInput = {}) {
 }
 
 describe('listPage', () => {
+  it("opens the list with the address's search (issue 38: ?search=<code> on the coupon list)", async () => {
+    const { reads } = start({ filters: { status: '' }, search: 'SPRING' });
+    await vi.waitFor(() => expect(reads).toHaveLength(1));
+    expect(reads[0]).toMatchObject({ search: 'SPRING', filters: { status: '' }, offset: 0 });
+    const plain = start();
+    await vi.waitFor(() => expect(plain.reads).toHaveLength(1));
+    expect(plain.reads[0]!.search).toBe('');
+  });
+
   it('reads the rows with the filters it was given, and opens no editor without a record', async () => {
     const { actor, reads } = start({ filters: { status: '' } });
     await settle();
