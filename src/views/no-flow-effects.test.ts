@@ -15,6 +15,7 @@ const DOM_ONLY_EFFECTS: Record<string, string> = {
   'auth/SignInScreen.tsx': "sets document.title on the sign-in page's first paint, which has no router",
   'layout/RootLayout.tsx': 'sets document.title from the matched route',
   'network/NetworkSwitcher.tsx': 'closes the <details> panel on a pointer-down outside it',
+  'shared/ScrollBox.tsx': 'measures with a ResizeObserver whether its content is wider than the box (then it takes keyboard focus)',
   // Not DOM, but no decision either: these forward an outside change to the page machine as an
   // event and the machine decides what follows (ARCHITECTURE.md, "Where the code stands").
   'appcms/appcms-page.ts': "forwards the network data's new revision (a copy from default) to the page as page.reload",
