@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { CREDENTIALS_MISSING, networkMachine } from '../../machines/network.machine';
+import { networkLastChangeMachine } from '../../machines/network-last-change.machine';
 import { MESSAGES } from '../../common/messages';
 import { launchGapsOf } from '../../common/appcms';
 import { createGraphqlClient, runGraphql, SERVICE_GET } from '../api/graphql';
@@ -49,6 +50,15 @@ describe('management GraphQL client', () => {
 });
 
 describe('network actors', () => {
+  it('wires the lasting Undo of the last change: the lastChange child gets the undo I/O, not the unprovided placeholder (issue 38)', () => {
+    const actors = createNetworkActors({ client: clientWith(vi.fn(), () => null), getCredentials: () => null });
+    const provided = actors.lastChange.implementations.actors.applyUndo;
+    expect(provided).toBeDefined();
+    expect(provided).not.toBe(networkLastChangeMachine.implementations.actors.applyUndo);
+    // The network machine's own implementations carry it as its lastChange child.
+    expect(networkImplementations({ client: clientWith(vi.fn(), () => null) }).actors.lastChange).toBeDefined();
+  });
+
   it('refuses GraphQL calls without credentials with the credentials-missing error', async () => {
     const fetch = vi.fn();
     const actors = createNetworkActors({ client: clientWith(fetch, () => null), getCredentials: () => null });

@@ -15,6 +15,7 @@ import { ApiError, apiRequest, authHeaders } from '../api/client';
 import { APPCMS_PATHS, launchGapsOf, type DiffEntry, type LaunchGap } from '../../common/appcms';
 import { REQUEST_ID_HEADER } from '../../common/revisions';
 import { createUndoActors, rememberRequestId } from './undo-actors';
+import { networkLastChangeMachine } from '../../machines/network-last-change.machine';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlClient, type GraphqlCredentials,
@@ -66,8 +67,9 @@ export function createNetworkActors({ client, getCredentials = readNetworkCreden
   };
 
   return {
-    // Issue 38: the lasting Undo of the last launch, withdrawal or copy (the snackbar's undo has the same I/O).
-    applyUndo: createUndoActors().applyUndo,
+    // Issue 38: the lasting Undo of the last launch, withdrawal or copy, the network actor's `lastChange` child
+    // (the snackbar's undo has the same I/O).
+    lastChange: networkLastChangeMachine.provide({ actors: { applyUndo: createUndoActors().applyUndo } }),
     fetchService: fromPromise<Service, FetchServiceInput>(async ({ input, signal }) => {
       requireCredentials();
       const data = await runGraphql(client, 'query', SERVICE_GET, { site: input.site }, signal);
