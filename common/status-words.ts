@@ -14,7 +14,8 @@
 import type { ContentStatus } from './content';
 import type { CouponStatus, OfferStatus, PlanStatus } from './monetization-rules';
 import type { SubscriptionState } from './subscription-states';
-import { subscriptionStateOf, type SubscriberStatus, type SubscriptionStatus } from './support';
+import { subscriptionStateOf } from './subscription-states';
+import type { SubscriberStatus, SubscriptionStatus } from './support';
 
 /** A payment's status as stored (server/db/schema.ts `payments.status`; a support refund sets the last two). */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] as const;

@@ -5,3 +5,10 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 export function isSubscriptionState(value: unknown): value is SubscriptionState {
   return (SUBSCRIPTION_STATES as readonly unknown[]).includes(value);
 }
+
+/** The Users state of a subscription (common/figures.ts SUBSCRIPTION_STATE_RULES), from its status and cancel flag. */
+export function subscriptionStateOf(status: string, cancelAtPeriodEnd: boolean): SubscriptionState {
+  if (cancelAtPeriodEnd && (status === 'trialing' || status === 'active' || status === 'past_due')) return 'cancelling';
+  if (status === 'trialing' || status === 'past_due' || status === 'cancelled' || status === 'expired') return status;
+  return 'paying';
+}

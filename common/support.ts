@@ -77,12 +77,8 @@ export function nextPaymentOf(subscription: { amount: number; renewalAmount: num
 /** What the subscriber page says under a next payment at the plan's newer price (issue 38). */
 export const RENEWAL_MOVE_WORDS = (now: string) => `Moves to the plan's new price at renewal (pays ${now} until then)`;
 
-/** The Users state of a subscription (common/figures.ts SUBSCRIPTION_STATE_RULES), from its status and cancel flag. */
-export function subscriptionStateOf(status: string, cancelAtPeriodEnd: boolean): SubscriptionState {
-  if (cancelAtPeriodEnd && (status === 'trialing' || status === 'active' || status === 'past_due')) return 'cancelling';
-  if (status === 'trialing' || status === 'past_due' || status === 'cancelled' || status === 'expired') return status;
-  return 'paying';
-}
+/** The Users state of a subscription: common/subscription-states.ts (re-exported here). */
+export { subscriptionStateOf } from './subscription-states';
 
 export const SUPPORT_LIMITS = {
   pageSize: 20,

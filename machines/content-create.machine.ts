@@ -18,6 +18,7 @@ import {
   type ArtworkSlot, type ContentCreateRequest, type ContentItem, type ContentKind,
 } from '../common/content';
 import { zonedWallTimeToIso } from '../common/zoned-time';
+import { createGuardsLeaving, formHasTypedInput } from './content-create-leaving';
 import { readInstant } from '../common/instant-bounds';
 import { failureMessage } from './notify';
 import { providedLater } from './unprovided';
@@ -118,9 +119,7 @@ export function draftFits(context: Pick<ContentCreateContext, 'openedWith'>, dra
 
 /** Whether the form differs from how it opened (typed text, another kind, uploaded artwork). */
 export function hasTypedInput(context: Pick<ContentCreateContext, 'kind' | 'values' | 'artwork' | 'openedWith'>): boolean {
-  return context.kind !== context.openedWith.kind
-    || CREATE_FIELDS.some((field) => context.values[field] !== context.openedWith.values[field])
-    || Object.keys(context.artwork).length > 0;
+  return formHasTypedInput(context);
 }
 
 /** What the form misses before it goes to the server (the server checks everything again). */
@@ -362,5 +361,4 @@ export const selectCreateContext = (s: Snapshot): ContentCreateContext => s.cont
 /** Whether the form asks about leaving right now (either way of leaving). */
 export const selectCreateConfirmingLeave = (s: Snapshot): boolean => s.matches('confirmingLeave') || s.matches('confirmingNavigation');
 /** Whether leaving the page now would lose typed input (a page unload is held to ask). */
-export const selectCreateGuardsLeaving = (s: Snapshot): boolean =>
-  s.status === 'active' && !s.matches('created') && hasTypedInput(s.context);
+export const selectCreateGuardsLeaving = (s: Snapshot): boolean => createGuardsLeaving(s);

@@ -8,7 +8,8 @@
  * the router's leave guard (src/views/shared/use-editor-leave-guard.ts).
  */
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { selectCreateGuardsLeaving } from '../machines/content-create.machine';
+// Not the form's machine: this module is part of the sign-in page's first load (bench/budget.json).
+import { createGuardsLeaving } from '../machines/content-create-leaving';
 import { selectGuardsLeaving, type EditorSnapshot } from '../machines/editor.machine';
 
 /**
@@ -18,7 +19,7 @@ import { selectGuardsLeaving, type EditorSnapshot } from '../machines/editor.mac
 const GUARDS_LEAVING: Readonly<Record<string, (snapshot: never) => boolean>> = {
   editor: (snapshot: EditorSnapshot) => selectGuardsLeaving(snapshot),
   // Create New (issue 38): its own form machine, not an editor over a stored record.
-  contentCreate: selectCreateGuardsLeaving,
+  contentCreate: createGuardsLeaving,
 };
 
 const editors = new Map<AnyActorRef, (snapshot: never) => boolean>();

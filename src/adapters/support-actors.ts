@@ -16,7 +16,7 @@ import { subscriberSearchMachine } from '../../machines/subscriber-search.machin
 import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/subscriber.machine';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
-import { clearReportCache } from '../api/reports';
+import { clearReportCache } from '../api/report-cache';
 import * as api from '../api/support';
 import { readNetworkCredentials } from './network-credentials';
 import { rememberRequestId } from './undo-actors';

@@ -13,7 +13,7 @@ import { MESSAGES } from '../../common/messages';
 import { UNDO_ACCEPT_MS, UNDO_MESSAGES, UNDO_PATH, type RevisionUndoResponse } from '../../common/revisions';
 import type { ApplyUndoInput } from '../../machines/undo.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
-import { clearReportCache } from '../api/reports';
+import { clearReportCache } from '../api/report-cache';
 import { readCredentials } from './session-store';
 
 /** Handle → the server's id and when it was answered (kept while the server accepts the undo). */

@@ -5,17 +5,13 @@
  */
 import { REALTIME_POLL_MS, REPORTS_PATH, REPORT_SPECS, type ReportAnswer, type ReportName, type ReportParams } from '../../common/reports';
 import { ApiError, apiRequest, authHeaders } from './client';
+import { clearReportCache, reportCache, reportsInFlight } from './report-cache';
 
 /** Periodic reports change when rollups are rebuilt; a few minutes old is fresh enough to reuse. */
 export const REPORT_CACHE_MS = 5 * 60_000;
 
-interface Cached { answer: ReportAnswer; at: number }
-const cache = new Map<string, Cached>();
-/**
- * Requests on their way, by URL: a page that asks for a report already asked for (the landing's data,
- * requested as soon as the session is stored: issue 26) waits for that answer instead of asking again.
- */
-const inFlight = new Map<string, Promise<ReportAnswer>>();
+const cache = reportCache;
+const inFlight = reportsInFlight;
 
 export function reportUrl(report: ReportName, params: ReportParams): string {
   const query = new URLSearchParams();
@@ -59,8 +55,5 @@ export async function fetchReport(report: ReportName, params: ReportParams, opti
   return call;
 }
 
-/** Drops every cached answer (sign-out, tests). */
-export function clearReportCache(): void {
-  cache.clear();
-  inFlight.clear();
-}
+/** Drops every cached answer (sign-out, a write that moves the figures, tests): src/api/report-cache.ts. */
+export { clearReportCache };
