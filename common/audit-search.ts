@@ -23,7 +23,7 @@ export interface AuditSearch {
 }
 
 /** The filters of the address, '' for none (the audit page machine's `AuditFilters`). */
-export interface AuditSearchFilters {
+export type AuditSearchFilters = {
   area: string;
   action: string;
   who: string;
@@ -31,7 +31,7 @@ export interface AuditSearchFilters {
   object: string;
   from: string;
   to: string;
-}
+};
 
 /** The server's bounds (AUDIT_LOG_QUERY_SCHEMA): a longer text or a later page would be refused. */
 const TEXT_MAX = 200;

@@ -10,6 +10,7 @@
  * starts from them (`input`), and applying, clearing or paging writes them back through the provided
  * `writeUrl` (a replacing navigation), so Back after following a row's link shows the same entries.
  */
+import type { AuditSearchFilters } from '../common/audit-search';
 import { assign, forwardTo, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { AUDIT_PAGE_SIZE } from '../common/admin-contract';
 import {
@@ -18,15 +19,8 @@ import {
 import { ADMIN_MESSAGES } from '../common/messages';
 import { listMachine, type ListEvent, type ListSnapshot, selectListError, selectListPaging, selectListRows } from './list.machine';
 
-export type AuditFilters = {
-  area: string;
-  action: string;
-  who: string;
-  objectKind: string;
-  object: string;
-  from: string;
-  to: string;
-};
+/** The filters as the page drafts and applies them ('' for none): the address's shape (common/audit-search.ts). */
+export type AuditFilters = AuditSearchFilters;
 export type AuditFilterField = keyof AuditFilters;
 
 /** Where the page starts: the filters and page of its address (issue 38). */

@@ -21,6 +21,7 @@ import type { Db } from './client';
 import { analyzeGrowingDays, ensureRawHistoryDays, utcDayOf } from './raw-history';
 import { foldPlaybackDays, tryLockRollupDay, type SqlRunner } from './rollups';
 import { hashIngestionKey, queryRows } from './seed-world';
+import { RETRYABLE_SQLSTATES, sqlState } from './sql-state';
 
 /** The site of an active ingestion key, or null. */
 export async function siteOfIngestionKey(db: Db, key: string): Promise<string | null> {
@@ -51,19 +52,6 @@ export class IngestBusy extends Error {
 
 /** Tries of one transaction (a consumer's write, a fold) before IngestBusy. */
 export const INGEST_TRANSACTION_ATTEMPTS = 5;
-/** serialization_failure and deadlock_detected: the transaction rolled back whole and may simply run again. */
-const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
-
-/** The SQLSTATE of a database error, also when a driver or Drizzle wrapped it (`cause`). */
-function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

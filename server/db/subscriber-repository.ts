@@ -14,6 +14,7 @@ import {
   contentItems, networks, paymentRefunds, payments, planPriceVersions, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
   subscriberEmailWords, subscriberNameWords, supportNotes,
 } from './schema';
+import { RETRYABLE_SQLSTATES, sqlState } from './sql-state';
 
 export type SubscriberRecord = typeof subscribers.$inferSelect;
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
@@ -370,20 +371,8 @@ function transactionStore(tx: Db) {
 
 export type SubscriberStore = ReturnType<typeof transactionStore>;
 
-/** Deadlock and serialisation failures: the transaction rolled back whole and is run again. */
-const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+/** Tries of a support write whose transaction met a deadlock or serialisation failure (rolled back whole, run again). */
 const TRANSACTION_ATTEMPTS = 5;
-
-/** The SQLSTATE of a database error, also when a driver or Drizzle wrapped it (`cause`). */
-function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 export function createSubscriberRepository(db: Db) {
   return {

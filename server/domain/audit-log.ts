@@ -6,6 +6,7 @@
  * read as their names, so a reorder lists group names in order). The CSV export reads every row the
  * filter matches (up to AUDIT_EXPORT_MAX), the same entries as the page.
  */
+import type { AuditSearch } from '../../common/audit-search';
 import {
   AUDIT_EXPORT_MAX, AUDIT_LOG_MESSAGES, auditActionInfo, auditRowLabel, auditActionsOfArea, auditObjectLink, auditObjectWords, isAuditArea,
   type AuditChange, type AuditLogEntry,
@@ -23,15 +24,8 @@ import type { AuditLogFilter, AuditLogRepository, AuditLogRow } from '../db/audi
 import type { AuthContext } from './auth-context';
 import { forbidden, invalid } from './errors';
 
-export interface AuditLogQuery {
-  area?: string;
-  action?: string;
-  who?: string;
-  objectKind?: string;
-  object?: string;
-  from?: string;
-  to?: string;
-  page?: number;
+/** The audit log's query: the console address's filters and page (common/audit-search.ts), and a page size. */
+export interface AuditLogQuery extends AuditSearch {
   pageSize?: number;
 }
 
