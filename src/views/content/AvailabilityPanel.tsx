@@ -12,12 +12,11 @@ import type { ActorRefFrom } from 'xstate';
 import {
   selectCanSave, selectEditorData, selectEditorError, selectEditorPhase, selectIsBusy, selectIsConfirmingLeave, type EditorMachine,
 } from '../../../machines/editor.machine';
-import { OWN_MESSAGES } from '../../../common/messages';
 import type { PageHistoryRef } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
 import { useLinkedRecordEditors } from '../shared/use-linked-record-editors';
-import { Modal } from '../shared/Modal';
+import { LeaveQuestion } from '../shared/LeaveQuestion';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ChoiceList, TextField } from '../monetization/EditorFields';
 import * as css from './content.css';
@@ -85,16 +84,7 @@ export function AvailabilityPanel({ id, writable, itemEditor, history }: {
           )}
         </form>
       )}
-      <Modal
-        open={confirmingLeave}
-        title="Unsaved changes"
-        negativeLabel="Stay"
-        positiveLabel="Leave"
-        onNegative={() => editor.send({ type: 'editor.leaveCancel' })}
-        onPositive={() => editor.send({ type: 'editor.leaveConfirm' })}
-      >
-        <p>{OWN_MESSAGES.editorLeaveConfirm}</p>
-      </Modal>
+      <LeaveQuestion open={confirmingLeave} onStay={() => editor.send({ type: 'editor.leaveCancel' })} onLeave={() => editor.send({ type: 'editor.leaveConfirm' })} />
     </section>
   );
 }

@@ -22,7 +22,7 @@ import { useAppActor } from '../../app-actor';
 import { usePageActor } from '../../page-actors';
 import { button, errorText, field, input, label, pageTitle } from '../../theme/ui.css';
 import { ArtworkImage } from './ArtworkImage';
-import { Modal } from '../shared/Modal';
+import { LeaveQuestion } from '../shared/LeaveQuestion';
 import { useLeaveGuard } from '../shared/use-editor-leave-guard';
 import * as css from './content.css';
 import * as own from './create.css';
@@ -127,16 +127,7 @@ function ContentCreateForm({ kind: initialKind, seriesId, seasonNumber }: { kind
         </button>
         <button type="button" className={button.ghost} onClick={() => page.send({ type: 'create.cancel' })}>Cancel</button>
       </div>
-      <Modal
-        open={confirmingLeave}
-        title="Unsaved changes"
-        negativeLabel="Stay"
-        positiveLabel="Leave"
-        onNegative={() => page.send({ type: 'create.leaveCancel' })}
-        onPositive={() => page.send({ type: 'create.leaveConfirm' })}
-      >
-        <p>{OWN_MESSAGES.editorLeaveConfirm}</p>
-      </Modal>
+      <LeaveQuestion open={confirmingLeave} onStay={() => page.send({ type: 'create.leaveCancel' })} onLeave={() => page.send({ type: 'create.leaveConfirm' })} />
     </form>
   );
 }

@@ -28,7 +28,7 @@ import { useAppActor } from '../../app-actor';
 import { CONTENT_KIND_LABELS } from '../../config';
 import { button, errorText, field, input, label } from '../../theme/ui.css';
 import { EditorHistoryPanel } from '../shared/HistoryPanel';
-import { Modal } from '../shared/Modal';
+import { LeaveQuestion } from '../shared/LeaveQuestion';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ContentArtwork } from './ContentArtwork';
 import { AvailabilityPanel } from './AvailabilityPanel';
@@ -287,16 +287,7 @@ function ContentDetail({ id }: { id: string }) {
       {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={knownTimeZone(timeZone)} /></div>}
       {/* An episode's History names its series (issue 38: "Series: Ocean Tales", never "another record"). */}
       {history && <div className={css.editArea}><EditorHistoryPanel history={history} editor={editor} names={detail.family?.series ? { [detail.family.series.id]: detail.family.series.title } : {}} /></div>}
-      <Modal
-        open={confirmingLeave}
-        title="Unsaved changes"
-        negativeLabel="Stay"
-        positiveLabel="Leave"
-        onNegative={() => editor.send({ type: 'editor.leaveCancel' })}
-        onPositive={() => editor.send({ type: 'editor.leaveConfirm' })}
-      >
-        <p>{OWN_MESSAGES.editorLeaveConfirm}</p>
-      </Modal>
+      <LeaveQuestion open={confirmingLeave} onStay={() => editor.send({ type: 'editor.leaveCancel' })} onLeave={() => editor.send({ type: 'editor.leaveConfirm' })} />
     </main>
   );
 }
