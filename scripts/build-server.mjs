@@ -3,31 +3,18 @@
 // `import.meta.url` in each source file is rewritten to that file's own location in the tree, so
 // paths it resolves (server/db/migrations, server/data/*.txt, the repo root) stay where they are.
 // Run alone: node scripts/build-server.mjs
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isOlderThanSources } from './file-age.mjs';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const OUT_FILE = join(ROOT, 'dist-server', 'main.js');
-const SOURCES = ['server', 'common', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry.name)));
-  }
-  return newest;
-}
+const SOURCES = ['server', 'common', 'package.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/file-age.mjs'];
 
 /** True when dist-server/main.js is missing or older than any server or common source. */
 export function isServerStale() {
-  if (!existsSync(OUT_FILE)) return true;
-  const built = statSync(OUT_FILE).mtimeMs;
-  return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
+  return isOlderThanSources(OUT_FILE, ROOT, SOURCES);
 }
 
 const ownImportMetaUrl = {

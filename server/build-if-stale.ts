@@ -3,30 +3,16 @@
  * needs nothing but `npm install && npm start`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isOlderThanSources } from '../scripts/file-age.mjs';
 
 /** What the Vite build reads. */
 const SPA_SOURCES = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry.name)));
-  }
-  return newest;
-}
-
 /** True when dist/index.html is missing or older than the newest source file. */
 export function isDistStale(root: string, distDir = join(root, 'dist')): boolean {
-  const index = join(distDir, 'index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
-  return SPA_SOURCES.some((source) => newestMtime(join(root, source)) > built);
+  return isOlderThanSources(join(distDir, 'index.html'), root, SPA_SOURCES);
 }
 
 /** Runs `vite build` when stale. Returns false when a needed build failed. */
