@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm run mutation -- <file>[:from-to[+from-to…]] [--tests a.test.ts,b.test.ts] [--concurrency n] [--incremental]`
+ * `npm run mutation -- <directory>|<file>,<file>… [--tests …] [--concurrency n] [--incremental]`
  *
- * Runs StrykerJS (stryker.config.mjs) on ONE module with the tests related to it: the map below for the
+ * Runs StrykerJS (stryker.config.mjs) on ONE module with the tests related to it (or on several modules
+ * at once: a directory's non-test .ts files, or files joined by commas, with the union of their related
+ * tests; the reports builder is `server/domain/reports/build.ts,server/domain/reports/build`): the map below for the
  * modules whose guarding tests are known (a module reached only through the HTTP app is imported by
  * dozens of test files, and running them all for every mutant would take hours on two cores), else
  * the test files that import the module directly. `:from-to` limits mutation to those lines (several
@@ -14,7 +17,7 @@
  * load as a surviving mutant: check such survivors by hand.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
 /** The tests that guard a module (repository-relative paths; missing files are skipped). */
@@ -22,7 +25,12 @@ const RELATED = {
   // The reconciliation suite recomputes every report column from raw rows (cohorts, LTV, real time and
   // payments included), which reports.test.ts checks only in part: both guard build.ts. Slow (each
   // mutant runs the reconciliation tests that reach it): run with --incremental after a first run.
-  'server/domain/reports/build.ts': ['server/reports.test.ts', 'server/reconciliation.test.ts'],
+  // build.ts is the registry; the builders are in build/ by report family (each guarded by the same suites).
+  'server/domain/reports/build.ts': ['server/reports.test.ts', 'server/reconciliation.test.ts', 'server/report-currency.test.ts'],
+  ...Object.fromEntries(['audience', 'engagement', 'playback', 'qos', 'realtime', 'revenue', 'shared'].map((family) => [
+    `server/domain/reports/build/${family}.ts`,
+    ['server/reports.test.ts', 'server/reconciliation.test.ts', 'server/report-currency.test.ts'],
+  ])),
   'server/domain/reports/stats.ts': ['server/reports.test.ts'],
   'server/domain/reports/params.ts': ['server/reports.test.ts'],
   // rollups.test.ts: what a rebuild of a range, of one site or of all, and the fold touch; asOf; the
@@ -69,20 +77,27 @@ function importersOf(file) {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const [file, lines] = args.target.split(':');
-if (!existsSync(file)) throw new Error(`${file}: no such file`);
+const [target, lines] = args.target.split(':');
+/** The modules to mutate: a file, a directory's non-test .ts files, or several of either joined by commas. */
+const modules = target.split(',').filter(Boolean).flatMap((path) => {
+  if (!existsSync(path)) throw new Error(`${path}: no such file`);
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)).sort().map((f) => join(path, f));
+}).map((path) => relative(process.cwd(), resolve(path)));
+if (lines && modules.length !== 1) throw new Error(`${lines}: line ranges apply to one file only\n${USAGE}`);
 if (lines && !/^\d+-\d+(\+\d+-\d+)*$/.test(lines)) throw new Error(`${lines}: lines must be from-to, several joined by +\n${USAGE}`);
-const module = relative(process.cwd(), resolve(file));
-const tests = (args.tests ?? RELATED[module] ?? importersOf(module)).filter((t) => existsSync(t));
+const module = modules.join(', ');
+const tests = (args.tests ?? [...new Set(modules.flatMap((m) => RELATED[m] ?? importersOf(m)))]).filter((t) => existsSync(t));
 if (tests.length === 0) throw new Error(`${module}: no related test file found; name them with --tests`);
-const name = basename(module).replace(/\.[^.]+$/, '') + (lines ? `-${lines.replaceAll('+', '_')}` : '');
+const name = (modules.length === 1 ? basename(modules[0]).replace(/\.[^.]+$/, '') : basename(target.split(',')[0]).replace(/\.[^.]+$/, '') + '-all')
+  + (lines ? `-${lines.replaceAll('+', '_')}` : '');
 
 console.log(`mutating ${module}${lines ? ` lines ${lines}` : ''} with ${tests.join(', ')} (concurrency ${args.concurrency})`);
 const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...(args.incremental ? ['--incremental'] : [])], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    MUTATION_MUTATE: lines ? lines.split('+').map((range) => `${module}:${range}`).join(',') : module,
+    MUTATION_MUTATE: lines ? lines.split('+').map((range) => `${modules[0]}:${range}`).join(',') : modules.join(','),
     MUTATION_TESTS: tests.join(','),
     MUTATION_NAME: name,
     MUTATION_CONCURRENCY: args.concurrency,
