@@ -7,7 +7,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 import { auditEvents, contentItems, coupons, networks, offers, planGroups, plans, revisions, staffUsers } from './schema';
-import { containsPattern } from './staff-admin-repository';
+import { containsPattern } from './like-pattern';
 
 export interface AuditLogFilter {
   /** Only these actions (an area's, or the one chosen); null: any. */

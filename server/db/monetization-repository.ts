@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { asRestore, scrubDetail } from './audit-repository';
 import { currentRequestId } from './request-scope';
 import type { Db } from './client';
+import { containsPattern } from './like-pattern';
 import {
   auditEvents, couponRedemptions, coupons, offers, payments, planGroupPlans, planGroups, planPriceVersions, plans, sites, subscribers, subscriptions,
   type PlanPrice,
@@ -33,11 +34,6 @@ export interface ListQuery {
   status: string;
   offset: number;
   limit: number;
-}
-
-/** LIKE metacharacters in a search typed by a person are literal. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function where(...conditions: (SQL | undefined)[]): SQL | undefined {

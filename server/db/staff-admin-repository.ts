@@ -3,16 +3,17 @@
  * second-factor rule and the audit log. Every query takes the site id and filters by it; the rules
  * (who may do what) live in server/domain/staff-admin.ts.
  */
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SecondFactorRule, SecondFactorState } from '../../common/second-factor-rule';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
+import { createAuditLogRepository } from './audit-log-repository';
 import type { Db } from './client';
+import { containsPattern } from './like-pattern';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
-import { auditEvents, otpCodes, resetTokens, sessions, sites, staffUsers, totpFactors } from './schema';
+import { otpCodes, resetTokens, sessions, sites, staffUsers, totpFactors } from './schema';
 
 export type StaffRow = typeof staffUsers.$inferSelect;
 export type SessionListRow = typeof sessions.$inferSelect;
-export type AuditRow = typeof auditEvents.$inferSelect & { actorUsername: string | null };
 
 /** Columns an admin may see: never the password hash. */
 const staffColumns = {
@@ -29,11 +30,6 @@ const staffColumns = {
   version: staffUsers.version,
 };
 export type StaffRecord = Omit<StaffRow, 'passwordHash' | 'passwordChangedAt'>;
-
-/** `LIKE` pattern of a search text, its wildcards escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A session still usable at `now` (not revoked, not past its absolute or idle expiry). */
 function activeSession(now: Date, idleMs: number): SQL {
@@ -239,30 +235,11 @@ function storeOver(db: Db, opts: { idleMs: number }) {
       return rows.length;
     },
 
-    async listAudit(siteId: string, query: { who: string; action: string; from: Date | null; toExclusive: Date | null; offset: number; limit: number }) {
-      const conditions: SQL[] = [eq(auditEvents.siteId, siteId)];
-      if (query.action) conditions.push(eq(auditEvents.action, query.action));
-      if (query.from) conditions.push(gte(auditEvents.at, query.from));
-      if (query.toExclusive) conditions.push(lt(auditEvents.at, query.toExclusive));
-      if (query.who.trim()) {
-        const pattern = containsPattern(query.who.trim());
-        conditions.push(or(ilike(staffUsers.username, pattern), ilike(staffUsers.displayName, pattern)) as SQL);
-      }
-      const where = and(...conditions);
-      const [rows, [totalRow]] = await Promise.all([
-        db.select({ event: auditEvents, actorUsername: staffUsers.username })
-          .from(auditEvents)
-          .leftJoin(staffUsers, eq(staffUsers.id, auditEvents.actorUserId))
-          .where(where)
-          .orderBy(desc(auditEvents.at), desc(auditEvents.seq))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(auditEvents).leftJoin(staffUsers, eq(staffUsers.id, auditEvents.actorUserId)).where(where),
-      ]);
-      return {
-        rows: rows.map((r): AuditRow => ({ ...r.event, actorUsername: r.actorUsername })),
-        total: Number(totalRow?.total ?? 0),
-      };
+    /** One page of the site's audit rows by actor, action and day, newest first (the audit log's query, server/db/audit-log-repository.ts). */
+    listAudit(siteId: string, query: { who: string; action: string; from: Date | null; toExclusive: Date | null; offset: number; limit: number }) {
+      return createAuditLogRepository(db).list(siteId, {
+        actions: query.action ? [query.action] : null, who: query.who, objectKind: null, object: '', from: query.from, toExclusive: query.toExclusive,
+      }, { offset: query.offset, limit: query.limit });
     },
   };
 }
