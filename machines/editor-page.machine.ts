@@ -19,13 +19,14 @@
  * The children are plain ids (no systemId). Each page's wiring (src/adapters/<area>-actors.ts)
  * provides their I/O; `scope` (AppCMS: site and network) is passed to every child's I/O as is.
  */
-import { enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { enqueueActions, sendTo, setup, type ActorRefFrom, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom } from 'xstate';
 import type { RevisionKind } from '../common/revisions';
 import type { EditorScope } from './editor.machine';
 import { pageHistoryMachine } from './history.machine';
 import { listMachine } from './list.machine';
 import { pageActionLogic, pageEditorMachine } from './list-page.machine';
 import type { PageActionEffects } from './page-action.machine';
+import { runningChild } from './running-child';
 
 /** Rows the comparison list reads at most (every field of a document fits). */
 export const COMPARISON_LIMIT = 100;
@@ -63,13 +64,14 @@ export type EditorPageEvent =
   | { type: 'history.stale' }
   | ({ type: 'action.performed' } & PageActionEffects);
 
+/** Every child by its id (its actor's name): `snapshot.children.editor` and the rest are typed. */
+type EditorPageChildren = { editor: 'editor'; actions: 'pageAction'; comparison: 'comparison'; history: 'history' };
+
+/** Read by the type checker only (setup never reads the value). */
+const types: SetupTypes<EditorPageContext, EditorPageEvent, EditorPageChildren, string, EditorPageInput, NonReducibleUnknown, EventObject, MetaObject> = {};
+
 export const editorPageMachine = setup({
-  types: {
-    input: {} as EditorPageInput,
-    context: {} as EditorPageContext,
-    events: {} as EditorPageEvent,
-    children: {} as { editor: 'editor'; actions: 'pageAction'; comparison: 'comparison'; history: 'history' },
-  },
+  types,
   actors: {
     editor: pageEditorMachine,
     pageAction: pageActionLogic,
@@ -143,9 +145,10 @@ export type PageEditorRef = ActorRefFrom<typeof pageEditorMachine>;
 export type PageActionsRef = ActorRefFrom<typeof pageActionLogic>;
 export type PageComparisonRef = ActorRefFrom<typeof listMachine>;
 
-export const selectEditorPageEditor = (snapshot: EditorPageSnapshot) => snapshot.children.editor as PageEditorRef;
-export const selectEditorPageActions = (snapshot: EditorPageSnapshot) => snapshot.children.actions as PageActionsRef;
+/** The editor runs in the page's only state and the actions at its root: while the page runs, both are there. */
+export const selectEditorPageEditor = (snapshot: EditorPageSnapshot): PageEditorRef => runningChild(snapshot.children.editor, 'editor');
+export const selectEditorPageActions = (snapshot: EditorPageSnapshot): PageActionsRef => runningChild(snapshot.children.actions, 'actions');
 /** Undefined unless the page was started with `comparison`. */
-export const selectEditorPageComparison = (snapshot: EditorPageSnapshot) => snapshot.children.comparison as PageComparisonRef | undefined;
+export const selectEditorPageComparison = (snapshot: EditorPageSnapshot): PageComparisonRef | undefined => snapshot.children.comparison;
 /** Undefined unless the page was started with `revisions`. */
-export const selectEditorPageHistory = (snapshot: EditorPageSnapshot) => snapshot.children.history as ActorRefFrom<typeof pageHistoryMachine> | undefined;
+export const selectEditorPageHistory = (snapshot: EditorPageSnapshot): ActorRefFrom<typeof pageHistoryMachine> | undefined => snapshot.children.history;

@@ -1,0 +1,47 @@
+/**
+ * The editor machine's actions by name, on its setup (./editor.setup.ts): `editorSetup` is what the
+ * states (./editor.state.*.ts) and the machine (./editor.machine.ts) are built from. `leave`,
+ * `announceSaved`, `openCreated` and `checkDraft` are provided by the page.
+ */
+import { assign, emit } from 'xstate';
+import { OWN_MESSAGES } from '../common/messages';
+import { editorBase, failureFields, firstMissing, withoutField, type EditorRecord, type EditorValue } from './editor.setup';
+
+export const editorSetup = editorBase.extend({
+  actions: {
+    storeRecord: assign(({ context }, params: { record: EditorRecord }) => ({
+      id: params.record.id ?? context.id,
+      fieldErrors: {},
+      values: params.record.values,
+      draft: params.record.values,
+      version: params.record.version,
+      data: params.record.data,
+      error: null,
+    })),
+    setField: assign(({ context }, params: { field: string; value: EditorValue }) => ({
+      draft: { ...context.draft, [params.field]: params.value },
+      fieldErrors: withoutField(context.fieldErrors, params.field),
+    })),
+    discardDraft: assign(({ context }) => ({ draft: context.values, error: null, fieldErrors: {} })),
+    /**
+     * Provided by a page with field rules, with the `breaksFieldRules` guard over the same rules:
+     * `assign({ fieldErrors: rules(draft) })`. The defaults find nothing, so an editor without rules
+     * saves as before.
+     */
+    checkDraft: assign({ fieldErrors: {} }),
+    storeFieldErrors: assign((_, params: { error: unknown }) => ({ fieldErrors: failureFields(params.error) })),
+    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    setMissingError: assign(({ context }) => ({ error: OWN_MESSAGES.fieldRequired(context.required[firstMissing(context) ?? ''] ?? '') })),
+    clearError: assign({ error: null }),
+    /** The record moved on from the version this editor read, by a save of the page's other editor. */
+    moveVersion: assign((_, params: { to: number }) => ({ version: params.to })),
+    /** Tells a listener the record's version this save moved from and to (before the saved record is stored). */
+    reportVersionMoved: emit(({ context }, params: { to: number }) => ({ type: 'editor.versionMoved' as const, from: context.version, to: params.to })),
+    /** Provided by the page: go where the person asked to go. */
+    leave: () => {},
+    /** Provided by the page: a save went through (it refreshes what shows the record). */
+    announceSaved: () => {},
+    /** Provided by the page: a create went through; show the new record at its own address. */
+    openCreated: (_, params: { id: string }) => { void params; },
+  },
+});

@@ -1,0 +1,34 @@
+/** The editor's `editing` state (assembled in ./editor.machine.ts). */
+import { editorSetup } from './editor.actions';
+
+export const editingState = editorSetup.createStateConfig({
+  description: 'The form shows the draft; changes are kept until saved or discarded.',
+  on: {
+    // The page's other editor saved this record: without changes here, read it again (its other
+    // fields, e.g. a status the availability set, show as stored); with changes, keep them and move
+    // the version, so Save is not refused for a save made on this same page (so too while a failed
+    // save or a leave question keeps the changes).
+    'editor.recordMoved': [
+      {
+        guard: { type: 'isCleanAt', params: ({ event }) => ({ version: event.from }) },
+        target: 'loading',
+      },
+      {
+        guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) },
+        actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
+      },
+    ],
+    'editor.change': { actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError'] },
+    'editor.discard': { actions: 'discardDraft' },
+    'editor.save': [
+      { guard: 'hasMissingRequired', actions: 'setMissingError' },
+      { guard: 'breaksFieldRules', actions: 'checkDraft' },
+      { guard: 'isDirty', target: 'saving' },
+    ],
+    'editor.leave': [
+      { guard: 'isDirty', target: 'confirmingLeave' },
+      { target: 'left', actions: 'leave' },
+    ],
+    'editor.navigate': { guard: 'isDirty', target: 'confirmingNavigation' },
+  },
+});
