@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type AnyMachineSnapshot } from 'xstate';
 import type { Revision } from '../common/revisions';
 import {
-  historyDisclosureMachine, selectDisclosedHistory, selectDisclosureAvailable, selectDisclosureOpen, type HistoryDisclosureContext,
+  historyDisclosureMachine, selectDisclosedHistory, selectDisclosureAvailable, selectDisclosureOpen,
 } from './history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from './history.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
@@ -97,7 +97,7 @@ describe('history disclosure machine: every path', () => {
     { type: 'history.restored', restored: { seq: 3, wrote: true } }, { type: 'history.stale' },
   ];
   const serializeState = (snapshot: AnyMachineSnapshot) =>
-    JSON.stringify([snapshot.value, (snapshot.context as HistoryDisclosureContext).restored !== null]);
+    JSON.stringify([snapshot.value, snapshot.context.restored !== null]);
   itReachesEveryStateAndTransition(historyDisclosureMachine, {
     events,
     serializeState,

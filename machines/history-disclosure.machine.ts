@@ -12,6 +12,7 @@
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RevisionKind } from '../common/revisions';
 import { pageHistoryMachine, type HistoryRestored } from './history.machine';
+import { typed } from './setup-types';
 
 export interface HistoryDisclosureInput {
   kind: RevisionKind;
@@ -37,10 +38,10 @@ export type HistoryDisclosureEvent =
 
 export const historyDisclosureMachine = setup({
   types: {
-    input: {} as HistoryDisclosureInput,
-    context: {} as HistoryDisclosureContext,
-    events: {} as HistoryDisclosureEvent,
-    children: {} as { history: 'history' },
+    input: typed<HistoryDisclosureInput>(),
+    context: typed<HistoryDisclosureContext>(),
+    events: typed<HistoryDisclosureEvent>(),
+    children: typed<{ history: 'history' }>(),
   },
   actors: {
     history: pageHistoryMachine,
@@ -94,4 +95,4 @@ export const selectDisclosureOpen = (s: HistoryDisclosureSnapshot | undefined) =
 /** Whether there is an object whose History can be opened. */
 export const selectDisclosureAvailable = (s: HistoryDisclosureSnapshot | undefined) => s !== undefined && s.context.objectId !== null;
 /** The History child while open. */
-export const selectDisclosedHistory = (s: HistoryDisclosureSnapshot | undefined) => s?.children.history as DisclosedHistoryRef | undefined;
+export const selectDisclosedHistory = (s: HistoryDisclosureSnapshot | undefined): DisclosedHistoryRef | undefined => s?.children.history;

@@ -13,7 +13,9 @@
  */
 import { assign, sendParent, setup, type SnapshotFrom } from 'xstate';
 import { HISTORY_PANEL_MESSAGES, type Revision, type RevisionKind } from '../common/revisions';
+import { errorCodeOf, errorStatusOf } from './error-code';
 import { errorMessage } from './notify';
+import { typed } from './setup-types';
 import { providedLater } from './unprovided';
 
 /** What the last restore did: the revision it brought back, and whether it wrote a new one. */
@@ -86,15 +88,14 @@ export type HistoryEvent =
 
 /** A refusal because the object changed since it was read (HTTP 409, or an editor failure's `conflict`). */
 export function isConflictError(error: unknown): boolean {
-  const e = error as { status?: unknown; code?: unknown } | null;
-  return e?.status === 409 || e?.code === 'conflict';
+  return errorStatusOf(error) === 409 || errorCodeOf(error) === 'conflict';
 }
 
 export const historyMachine = setup({
   types: {
-    input: {} as HistoryInput,
-    context: {} as HistoryContext,
-    events: {} as HistoryEvent,
+    input: typed<HistoryInput>(),
+    context: typed<HistoryContext>(),
+    events: typed<HistoryEvent>(),
   },
   actors: {
     load: providedLater<HistoryPage, HistoryLoadInput>('load'),
@@ -246,9 +247,9 @@ export const historyMachine = setup({
 export type HistoryMachine = typeof historyMachine;
 export type HistorySnapshot = SnapshotFrom<HistoryMachine>;
 
-export type HistoryPhase = 'loading' | 'loadFailed' | 'list' | 'loadingMore' | 'diff' | 'confirming' | 'restoring' | 'done' | 'conflict' | 'failed';
+export type HistoryPhase = HistorySnapshot['value'];
 
-export const selectHistoryPhase = (s: HistorySnapshot) => s.value as HistoryPhase;
+export const selectHistoryPhase = (s: HistorySnapshot): HistoryPhase => s.value;
 export const selectHistoryItems = (s: HistorySnapshot) => s.context.items;
 export const selectHistoryTotal = (s: HistorySnapshot) => s.context.total;
 export const selectHistoryHasMore = (s: HistorySnapshot) => s.context.items.length < s.context.total;

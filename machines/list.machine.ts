@@ -16,6 +16,7 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
 import { errorMessage, failureMessage } from './notify';
+import { typed } from './setup-types';
 import { providedLater } from './unprovided';
 
 export const LIST_SEARCH_DEBOUNCE_MS = 300;
@@ -75,9 +76,9 @@ export type ListEvent =
 
 export const listMachine = setup({
   types: {
-    input: {} as ListInput,
-    context: {} as ListContext,
-    events: {} as ListEvent,
+    input: typed<ListInput>(),
+    context: typed<ListContext>(),
+    events: typed<ListEvent>(),
   },
   actors: {
     fetchPage: providedLater<ListPage, ListQuery>('fetchPage'),
@@ -104,6 +105,11 @@ export const listMachine = setup({
     })),
     selectPage: assign(({ context }) => ({ selected: context.items.map((row) => row.id) })),
     clearSelection: assign({ selected: [] }),
+    /**
+     * The person changed the query (a search once typing paused, a filter, a page; never a reload): a page
+     * that keeps the query in its address provides it (list-page.machine.ts `pageListMachine`, issue 38).
+     */
+    queryChanged: () => {},
   },
   guards: {
     isPageInRange: ({ context }, params: { offset: number }) =>
@@ -127,8 +133,11 @@ export const listMachine = setup({
   }),
   on: {
     'list.search': { target: '.debouncing', actions: { type: 'setSearch', params: ({ event }) => ({ search: event.search }) } },
-    'list.filter': { target: '.loading', reenter: true, actions: { type: 'setFilter', params: ({ event }) => ({ name: event.name, value: event.value }) } },
-    'list.filters': { target: '.loading', reenter: true, actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) } },
+    'list.filter': {
+      target: '.loading', reenter: true,
+      actions: [{ type: 'setFilter', params: ({ event }) => ({ name: event.name, value: event.value }) }, 'queryChanged'],
+    },
+    'list.filters': { target: '.loading', reenter: true, actions: [{ type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) }, 'queryChanged'] },
     'list.reload': { target: '.loading', reenter: true },
   },
   initial: 'loading',
@@ -136,7 +145,7 @@ export const listMachine = setup({
     debouncing: {
       description: 'The search text changed; waiting for typing to pause before loading.',
       tags: ['loading'],
-      after: { searchDebounce: 'loading' },
+      after: { searchDebounce: { target: 'loading', actions: 'queryChanged' } },
     },
     loading: {
       description: 'Reading the page the query asks for.',
@@ -163,7 +172,7 @@ export const listMachine = setup({
         'list.page': {
           guard: { type: 'isPageInRange', params: ({ event }) => ({ offset: event.offset }) },
           target: 'loading',
-          actions: { type: 'setOffset', params: ({ event }) => ({ offset: event.offset }) },
+          actions: [{ type: 'setOffset', params: ({ event }) => ({ offset: event.offset }) }, 'queryChanged'],
         },
         'list.toggle': {
           guard: { type: 'isOnPage', params: ({ event }) => ({ id: event.id }) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, createMachine, fromPromise, SimulatedClock, type EventObject } from 'xstate';
 import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/revisions';
 import { undoMachine, type ApplyUndoInput } from './undo.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
@@ -10,7 +10,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(applyUndo: (input: ApplyUndoInput) => Promise<unknown>, replyTo?: string) {
   const clock = new SimulatedClock();
-  const seen: unknown[] = [];
+  const seen: EventObject[] = [];
   const owner = createMachine({ on: { '*': { actions: ({ event }) => { seen.push(event); } } } });
   const logic = undoMachine.provide({ actors: { applyUndo: fromPromise<unknown, ApplyUndoInput>(({ input }) => applyUndo(input)) } });
   // The owner and the undo actor share a system, as the notifier's child and the contentBrowser do in the app.
@@ -64,7 +64,7 @@ describe('undo', () => {
     await flush();
     expect(undo.getSnapshot().value).toBe('failed');
     expect(undo.getSnapshot().output).toEqual({ outcome: 'failed', message: 'The content item A changed since: undo refused.' });
-    expect(seen.filter((e) => (e as { type: string }).type === 'undo.done')).toEqual([]);
+    expect(seen.filter((e) => e.type === 'undo.done')).toEqual([]);
   });
 
   it('an unreachable server reads as the generic failure', async () => {

@@ -13,6 +13,7 @@
 import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/revisions';
 import { failureMessage } from './failure-message';
+import { typed } from './setup-types';
 import { providedLater } from './unprovided';
 
 /** What a change offers to undo: its request id, and who to tell once it is undone. */
@@ -52,10 +53,10 @@ export interface UndoDoneEvent {
 
 export const undoMachine = setup({
   types: {
-    context: {} as UndoContext,
-    events: {} as UndoEvent,
-    input: {} as UndoOffer,
-    output: {} as UndoOutput,
+    context: typed<UndoContext>(),
+    events: typed<UndoEvent>(),
+    input: typed<UndoOffer>(),
+    output: typed<UndoOutput>(),
   },
   actors: {
     applyUndo: providedLater<unknown, ApplyUndoInput>('applyUndo'),
@@ -65,7 +66,7 @@ export const undoMachine = setup({
     tellOwner: enqueueActions(({ context, enqueue, system }) => {
       const owner = context.replyRef ?? (context.replyTo ? system.get(context.replyTo) : undefined);
       const done: UndoDoneEvent = { type: 'undo.done', requestId: context.requestId };
-      if (owner) enqueue.sendTo(owner, done as unknown as UndoEvent);
+      if (owner) enqueue.sendTo(owner, done);
     }),
   },
   delays: {
