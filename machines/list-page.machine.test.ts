@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { EditorRecord, EditorSaveInput } from './editor.machine';
-import { listMachine, selectListRows, type ListPage, type ListQuery } from './list.machine';
+import { LIST_SEARCH_DEBOUNCE_MS, listMachine, selectListRows, type ListPage, type ListQuery } from './list.machine';
 import {
-  listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine, selectIsEditing, selectOpenId, selectPageActions, selectPageEditor, selectPageList,
+  listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine, pageListMachine, selectIsEditing, selectOpenId, selectPageActions, selectPageEditor, selectPageList,
   type ListPageInput,
 } from './list-page.machine';
 import type { PageActionAnswer, PageActionRequest } from './page-action.machine';
@@ -133,6 +133,43 @@ describe('listPage', () => {
     expect(selectPageEditor(actor.getSnapshot())).toBeDefined();
   });
 
+  it("opens the list on the address's status and page, and writes each query the person asks for back (issue 38), a search once typing pauses", async () => {
+    vi.useFakeTimers();
+    try {
+      const written: ListQuery[] = [];
+      const reads: ListQuery[] = [];
+      const actor = createActor(listPageMachine.provide({
+        actors: {
+          list: pageListMachine.provide({
+            actors: { fetchPage: fromPromise<ListPage, ListQuery>(async ({ input: query }) => { reads.push(query); return { items: [{ id: 'p1' }], total: 60 }; }) },
+          }),
+        },
+        actions: { writeQuery: (_, params: { query: ListQuery }) => { written.push(params.query); } },
+      }), { input: { filters: { status: 'archived' }, search: 'gold', offset: 40 } }).start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reads).toEqual([{ search: 'gold', filters: { status: 'archived' }, offset: 40, limit: 20 }]);
+      // Opening on the address writes nothing back (the address is already the query).
+      expect(written).toEqual([]);
+      const list = selectPageList(actor.getSnapshot());
+      list.send({ type: 'list.page', offset: 20 });
+      expect(written).toEqual([{ search: 'gold', filters: { status: 'archived' }, offset: 20, limit: 20 }]);
+      list.send({ type: 'list.filter', name: 'status', value: 'active' });
+      expect(written.at(-1)).toEqual({ search: 'gold', filters: { status: 'active' }, offset: 0, limit: 20 });
+      list.send({ type: 'list.search', search: 'silv' });
+      list.send({ type: 'list.search', search: 'silver' });
+      expect(written).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(LIST_SEARCH_DEBOUNCE_MS);
+      expect(written).toHaveLength(3);
+      expect(written.at(-1)).toEqual({ search: 'silver', filters: { status: 'active' }, offset: 0, limit: 20 });
+      // A reload (after a save or an action) is no new query: the address stays as it is.
+      list.send({ type: 'list.reload' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(written).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads the rows again after a page action', async () => {
     const { actor, reads } = start({ confirm: ['delete'] });
     await settle();
@@ -159,6 +196,7 @@ describe('listPage', () => {
     { type: 'page.closeHistory' },
     { type: 'rowHistory.restored' },
     { type: 'rowHistory.stale' },
+    { type: 'list.queried', query: { search: 'gold', filters: { status: 'active' }, offset: 20, limit: 20 } },
   ];
   const logic = listPageMachine.provide({
     actors: {

@@ -4,7 +4,9 @@
  * follows what they report:
  *
  * - `list` (list.machine.ts): the rows. It is read again after a save (`editor.saved`) and after a
- *   page action (`action.performed`);
+ *   page action (`action.performed`); it opens on the address's query (`search`, `filters`, `offset`)
+ *   and each query the person asks for (`list.queried`) goes to the provided `writeQuery` (the address,
+ *   replaced: issue 38);
  * - `actions` (page-action.machine.ts): delete, duplicate, export, move, asking first where needed;
  * - `editor` (editor.machine.ts), while a record is open (`open`): `page.open` with the record's id
  *   opens it (the view sends it when the address's `?edit=` changes), `page.close` closes it. A create
@@ -38,7 +40,7 @@ import { assign, fromCallback, sendParent, sendTo, setup, type ActorRefFrom, typ
 import type { RevisionKind } from '../common/revisions';
 import { editorMachine } from './editor.machine';
 import { pageHistoryMachine, type HistoryRestored } from './history.machine';
-import { listMachine } from './list.machine';
+import { listMachine, type ListQuery } from './list.machine';
 import { pageActionMachine, type PageActionEffects } from './page-action.machine';
 
 /** The id an editor is opened with to create a record rather than edit one. */
@@ -51,6 +53,14 @@ export const pageEditorMachine = editorMachine.provide({
     openCreated: sendParent((_, params: { id: string }) => ({ type: 'editor.created', id: params.id })),
     leave: sendParent({ type: 'editor.left' }),
   },
+});
+
+/**
+ * The list as a page's child: each query the person asks for (search, filter, page) is reported to the
+ * page machine, which writes it into the address (issue 38).
+ */
+export const pageListMachine = listMachine.provide({
+  actions: { queryChanged: sendParent(({ context }) => ({ type: 'list.queried', query: context.query })) },
 });
 
 /** The page actions as a page's child: each finished action is reported to the page machine. */
@@ -77,6 +87,8 @@ export interface ListPageInput {
   filters?: Readonly<Record<string, string>>;
   /** The search the list opens with (the address's `?search=`, issue 38), if any. */
   search?: string;
+  /** The first row the list opens on (the address's `?page=`, issue 38); 0 when left out. */
+  offset?: number;
   /** Names of the page actions that ask before they run. */
   confirm?: readonly string[];
   /** The record open when the page is shown (the address's `?edit=`), if any. */
@@ -93,6 +105,8 @@ export interface ListPageContext {
   filters: Readonly<Record<string, string>>;
   /** The search the list opened with. */
   search: string;
+  /** The first row the list opened on. */
+  offset: number;
   confirm: readonly string[];
   /** The id of the record in the editor; null while none is open. */
   openId: string | null;
@@ -116,6 +130,7 @@ export type ListPageEvent =
   | { type: 'history.stale' }
   | { type: 'page.history'; id: string }
   | { type: 'page.closeHistory' }
+  | { type: 'list.queried'; query: ListQuery }
   | { type: 'rowHistory.restored'; restored?: HistoryRestored | null }
   | { type: 'rowHistory.stale' }
   | ({ type: 'action.performed' } & PageActionEffects);
@@ -128,7 +143,7 @@ export const listPageMachine = setup({
     children: {} as { list: 'list'; actions: 'pageAction'; editor: 'editor'; history: 'history'; rowHistory: 'rowHistory'; address: 'address' },
   },
   actors: {
-    list: listMachine,
+    list: pageListMachine,
     pageAction: pageActionLogic,
     editor: pageEditorMachine,
     history: pageHistoryMachine,
@@ -149,6 +164,8 @@ export const listPageMachine = setup({
     openCreated: (_, params: { id: string }) => { void params; },
     /** Provided by the wiring file: the page's address without an open record. */
     closeEditor: () => {},
+    /** Provided by the wiring file: the list's query as the page's address, replacing it (issue 38). */
+    writeQuery: (_, params: { query: ListQuery }) => { void params; },
   },
   guards: {
     isOpenOn: ({ context }, params: { id: string }) => context.openId === params.id,
@@ -168,6 +185,7 @@ export const listPageMachine = setup({
   context: ({ input }) => ({
     filters: input.filters ?? {},
     search: input.search ?? '',
+    offset: input.offset ?? 0,
     confirm: input.confirm ?? [],
     openId: input.keepEditor ?? input.open ?? null,
     keepEditor: input.keepEditor ?? null,
@@ -177,12 +195,13 @@ export const listPageMachine = setup({
     rowHistoryNotice: null,
   }),
   invoke: [
-    { id: 'list', src: 'list', input: ({ context }) => ({ filters: context.filters, search: context.search }) },
+    { id: 'list', src: 'list', input: ({ context }) => ({ filters: context.filters, search: context.search, offset: context.offset }) },
     { id: 'actions', src: 'pageAction', input: ({ context }) => ({ confirm: context.confirm }) },
     { id: 'address', src: 'address' },
   ],
   on: {
     'action.performed': { actions: 'reloadList' },
+    'list.queried': { actions: { type: 'writeQuery', params: ({ event }) => ({ query: event.query }) } },
   },
   type: 'parallel',
   states: {

@@ -11,7 +11,8 @@ import {
 } from '@tanstack/react-router';
 import { validateLibrarySearch } from '../common/content-library-search';
 import { validateAuditSearch } from '../common/audit-search';
-import { validateListSearch, type ListSearch } from '../common/list-search';
+import { validateListQuerySearch, validateListSearch, type ListQuerySearch } from '../common/list-search';
+import { COUPON_STATUSES, OFFER_STATUSES, PLAN_STATUSES } from '../common/monetization-rules';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsRestoring, selectRouteDecision, type AuthMachine } from '../machines/auth.machine';
 import { selectAreaActorsStatus } from '../machines/app.machine';
@@ -197,6 +198,11 @@ export interface EditSearch {
 }
 const validateEditSearch = (search: Record<string, unknown>): EditSearch =>
   (typeof search.edit === 'string' && search.edit !== '' ? { edit: search.edit } : {});
+/** A Monetization list's address (issue 38): the open record and the list's search, status and page. */
+export type MonetizationListSearch = EditSearch & ListQuerySearch;
+const validateMonetizationList = (statuses: readonly string[]) => (search: Record<string, unknown>): MonetizationListSearch => ({
+  ...validateEditSearch(search), ...validateListQuerySearch(search, statuses),
+});
 const monetizationTitle = (key: string) => `${MONETIZATION_TABS.find((t) => t.key === key)?.title ?? key} · Monetization`;
 /**
  * The five tabs of src/config.ts's MONETIZATION_TABS, each written out so its path is a literal the
@@ -209,29 +215,29 @@ const monetizationModels = createRoute({
 });
 const monetizationPlans = createRoute({
   getParentRoute: () => monetizationRoute, path: 'plans', staticData: { title: monetizationTitle('plans') },
-  validateSearch: validateEditSearch,
+  validateSearch: validateMonetizationList(PLAN_STATUSES),
   component: lazyRouteComponent(() => import('./views/monetization/PlansPage'), 'PlansPage'),
 });
 const monetizationPlanGroups = createRoute({
   getParentRoute: () => monetizationRoute, path: 'planGroups', staticData: { title: monetizationTitle('planGroups') },
-  validateSearch: validateEditSearch,
+  validateSearch: validateMonetizationList([]),
   component: lazyRouteComponent(() => import('./views/monetization/PlanGroupsPage'), 'PlanGroupsPage'),
 });
 const monetizationOffers = createRoute({
   getParentRoute: () => monetizationRoute, path: 'offers', staticData: { title: monetizationTitle('offers') },
-  validateSearch: validateEditSearch,
+  validateSearch: validateMonetizationList(OFFER_STATUSES),
   component: lazyRouteComponent(() => import('./views/monetization/OffersPage'), 'OffersPage'),
 });
 /**
  * Coupons have no per-code editor: `?history=<couponId>` shows that code's History beside the list;
  * `?search=<code>` opens the list searched for it (issue 38: the audit log links to a coupon so).
  */
-export interface CouponSearch extends ListSearch {
+export interface CouponSearch extends ListQuerySearch {
   history?: string;
 }
 const validateCouponSearch = (search: Record<string, unknown>): CouponSearch => ({
   ...(typeof search.history === 'string' && search.history !== '' ? { history: search.history } : {}),
-  ...validateListSearch(search),
+  ...validateListQuerySearch(search, COUPON_STATUSES),
 });
 const monetizationCoupons = createRoute({
   getParentRoute: () => monetizationRoute, path: 'coupon', staticData: { title: monetizationTitle('coupon') },

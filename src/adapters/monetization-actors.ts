@@ -11,14 +11,15 @@ import {
   type CouponBatchInput, type CouponInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput, type PlanGroupInput, type PlanInput,
 } from '../../common/monetization-rules';
 import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
-import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
+import type { ListPage, ListQuery } from '../../machines/list.machine';
 import {
-  listPageMachine, NEW_RECORD_ID, pageActionLogic, pageAddressLogic, pageEditorMachine, pageRowHistoryMachine,
+  listPageMachine, NEW_RECORD_ID, pageActionLogic, pageAddressLogic, pageEditorMachine, pageListMachine, pageRowHistoryMachine,
 } from '../../machines/list-page.machine';
 import { editorPageMachine } from '../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { COOKIE_NAMES } from '../../common/constants';
+import { listQueryHref } from '../../common/list-search';
 import { isoInTimeZone, knownTimeZone, zonedWallTimeToIso } from '../../common/zoned-time';
 import { reportUnauthorized } from '../api/client';
 import { readCookie } from './cookies';
@@ -405,15 +406,28 @@ export interface ListPageIo {
   history?: { load: AnyActorLogic; restore: AnyActorLogic };
 }
 
-/** Where a page goes after a create (the new record's address) and after the editor's Close. */
+/**
+ * Where a page goes after a create (the new record's address) and after the editor's Close, and how
+ * it writes the list's query into its address (issue 38).
+ */
 export interface ListPageNavigation {
   openCreated: (route: string, id: string) => void;
   closeEditor: (route: string) => void;
+  writeQuery?: (route: string, query: ListQuery) => void;
+}
+
+/** The list's query over the address's other params (`?edit=`, `?history=` stay), replacing it. */
+function writeQueryToAddress(route: string, query: ListQuery): void {
+  if (window.location.pathname.replace(/\/$/, '') !== route) return;
+  const href = listQueryHref(route, { search: query.search, status: query.filters.status ?? '', offset: query.offset, limit: query.limit },
+    new URLSearchParams(window.location.search));
+  if (href !== `${route}${window.location.search}`) navigateTo(href, { replace: true });
 }
 
 const browserNavigation: ListPageNavigation = {
   openCreated: (route, id) => navigateTo(`${route}?edit=${encodeURIComponent(id)}`, { replace: true }),
   closeEditor: (route) => navigateTo(route),
+  writeQuery: writeQueryToAddress,
 };
 
 /**
@@ -425,7 +439,7 @@ export function monetizationListPage(page: MonetizationListPage, io: ListPageIo,
   const rules = fieldRuleImplementations(editor);
   return listPageMachine.provide({
     actors: {
-      list: listMachine.provide({ actors: { fetchPage: io.fetchPage } }),
+      list: pageListMachine.provide({ actors: { fetchPage: io.fetchPage } }),
       editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform } }),
       history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
@@ -435,6 +449,7 @@ export function monetizationListPage(page: MonetizationListPage, io: ListPageIo,
     actions: {
       openCreated: (_, params: { id: string }) => navigation.openCreated(route, params.id),
       closeEditor: () => navigation.closeEditor(route),
+      writeQuery: (_, params: { query: ListQuery }) => navigation.writeQuery?.(route, params.query),
     },
   });
 }

@@ -22,12 +22,14 @@ export interface MonetizationFakes {
   opened: string[];
   /** How often the editor's Close asked for the page without a record. */
   closed: number;
+  /** The list queries a page wrote into its address (issue 38), by page route. */
+  written: { route: string; query: ListQuery }[];
   /** The open record's History (revisions by object id, restores asked). */
   history: HistoryFakes;
 }
 
 export function monetizationFakes(): MonetizationFakes {
-  return { lists: {}, records: {}, reads: [], saves: [], actions: [], actionAnswer: 'Done.', opened: [], closed: 0, history: historyFakes() };
+  return { lists: {}, records: {}, reads: [], saves: [], actions: [], actionAnswer: 'Done.', opened: [], closed: 0, written: [], history: historyFakes() };
 }
 
 function editorIo(kind: string, fakes: MonetizationFakes) {
@@ -59,6 +61,7 @@ function page(name: MonetizationListPage, fakes: MonetizationFakes) {
   }, {
     openCreated: (_, id) => { fakes.opened.push(id); },
     closeEditor: () => { fakes.closed += 1; },
+    writeQuery: (route, query) => { fakes.written.push({ route, query }); },
   });
 }
 

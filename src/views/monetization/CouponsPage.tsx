@@ -27,7 +27,7 @@ import { NumberField, SelectField, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
 import * as couponsCss from './coupons.css';
 import * as css from './monetization.css';
-import { useCanEditMonetization, type EditorRef } from './page-refs';
+import { listStartOf, useCanEditMonetization, type EditorRef } from './page-refs';
 
 const ROUTE = '/monetization/coupon';
 const MODES = [{ value: 'batch', label: 'A batch of random codes' }, { value: 'single', label: 'One named code (e.g. SUMMER25)' }];
@@ -77,13 +77,15 @@ function CouponHistory({ history, coupon, onClose }: { history: PageHistoryRef; 
 }
 
 export function CouponsPage() {
-  const { history: historyOf, search } = getRouteApi('/protected/monetization/coupon').useSearch();
+  const address = getRouteApi('/protected/monetization/coupon').useSearch();
+  const historyOf = address.history;
   const canEdit = useCanEditMonetization();
   // The batch form is there for a writer only (a read level reads no offers for it).
   const page = usePageActor('coupons', {
     input: {
-      // `?search=<code>` (issue 38: the audit log's link to a coupon) opens the list searched for it.
-      filters: { status: '', offerId: '' }, ...(search ? { search } : {}), history: 'coupon', ...(canEdit ? { keepEditor: 'batch' } : {}), ...(historyOf ? { showHistory: historyOf } : {}),
+      // `?search=<code>` (issue 38: the audit log's link to a coupon) opens the list searched for it; its
+      // status and page come from the address too, and every later change is written back.
+      ...listStartOf(address, ['status', 'offerId']), history: 'coupon', ...(canEdit ? { keepEditor: 'batch' } : {}), ...(historyOf ? { showHistory: historyOf } : {}),
     },
   });
   const rowHistory = useSelector(page, selectRowHistory);

@@ -18,7 +18,7 @@ import { EditorPanel } from './EditorPanel';
 import { ChoiceList, NumberField, SelectField, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
 import * as css from './monetization.css';
-import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
+import { listStartOf, useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
 
 const ROUTE = '/monetization/offers';
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -74,9 +74,10 @@ function OfferHistory({ history, editor }: { history: PageHistoryRef; editor: Ed
 }
 
 export function OffersPage() {
-  const { edit } = getRouteApi('/protected/monetization/offers').useSearch();
+  const address = getRouteApi('/protected/monetization/offers').useSearch();
+  const { edit } = address;
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('offers', { input: { filters: { status: '' }, history: 'offer', ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('offers', { input: { ...listStartOf(address), history: 'offer', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const editor = useSelector(page, selectPageEditor);

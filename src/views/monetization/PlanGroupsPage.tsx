@@ -17,7 +17,7 @@ import { EditorPanel } from './EditorPanel';
 import { OrderedList, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
 import * as css from './monetization.css';
-import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
+import { listStartOf, useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
 
 const ROUTE = '/monetization/planGroups';
 
@@ -36,9 +36,10 @@ export function PlanGroupEditor({ editor, canEdit }: { editor: EditorRef; canEdi
 }
 
 export function PlanGroupsPage() {
-  const { edit } = getRouteApi('/protected/monetization/planGroups').useSearch();
+  const address = getRouteApi('/protected/monetization/planGroups').useSearch();
+  const { edit } = address;
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('planGroups', { input: { history: 'planGroup', ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('planGroups', { input: { ...listStartOf(address, []), history: 'planGroup', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const actions = useSelector(page, selectPageActions);

@@ -18,6 +18,26 @@ pageFakes.records.plan = {
 };
 
 describe('PlansPage', () => {
+  it("opens the list on the address's search, status and page and writes the person's changes back (issue 38)", async () => {
+    pageFakes.reads.length = 0;
+    pageFakes.written.length = 0;
+    const view = await renderView(<PlansPage />, { url: '/monetization/plans?search=Premium&status=archived&page=2', pages, actors: authAs('read') });
+    expect(pageFakes.reads.filter((r) => r.page === 'plans').map((r) => r.query)).toEqual([{ search: 'Premium', filters: { status: 'archived' }, offset: 20, limit: 20 }]);
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('archived');
+    expect((screen.getByRole('searchbox', { name: 'Search by name' }) as HTMLInputElement).value).toBe('Premium');
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Draft');
+    await waitFor(() => expect(pageFakes.written).toEqual([
+      { route: '/monetization/plans', query: { search: 'Premium', filters: { status: 'draft' }, offset: 0, limit: 20 } },
+    ]));
+  });
+
+  it('opens the whole list when the address names a status or a page the list does not have', async () => {
+    pageFakes.reads.length = 0;
+    await renderView(<PlansPage />, { url: '/monetization/plans?status=deleted&page=-3', pages, actors: authAs('read') });
+    expect(pageFakes.reads.filter((r) => r.page === 'plans').map((r) => r.query)).toEqual([{ search: '', filters: { status: '' }, offset: 0, limit: 20 }]);
+    expect(screen.getByRole('link', { name: 'Premium Monthly' })).toBeTruthy();
+  });
+
   it('lists plans with prices and offers create, duplicate and delete to a writer', async () => {
     await renderView(<PlansPage />, { url: '/monetization/plans', pages, actors: authAs('write') });
     expect(screen.getByRole('link', { name: 'Premium Monthly' })).toBeTruthy();

@@ -21,7 +21,7 @@ import { EditorPanel } from './EditorPanel';
 import { NumberField, SelectField, TextField } from './EditorFields';
 import { ListTable } from './ListTable';
 import * as css from './monetization.css';
-import { useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
+import { listStartOf, useCanEditMonetization, useOpenFromAddress, type EditorRef } from './page-refs';
 
 const ROUTE = '/monetization/plans';
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -147,9 +147,10 @@ function PlanCountDefinitions() {
 }
 
 export function PlansPage() {
-  const { edit } = getRouteApi('/protected/monetization/plans').useSearch();
+  const address = getRouteApi('/protected/monetization/plans').useSearch();
+  const { edit } = address;
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('plans', { input: { filters: { status: '' }, confirm: [PLAN_ACTIONS.delete, PLAN_ACTIONS.moveAtRenewal], history: 'plan', ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('plans', { input: { ...listStartOf(address), confirm: [PLAN_ACTIONS.delete, PLAN_ACTIONS.moveAtRenewal], history: 'plan', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const actions = useSelector(page, selectPageActions);

@@ -6,10 +6,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS } from '../../../common/constants';
+import { listOffsetOf, type ListQuerySearch } from '../../../common/list-search';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
 import type { EditorMachine } from '../../../machines/editor.machine';
-import type { ListMachine } from '../../../machines/list.machine';
+import { LIST_PAGE_SIZE, type ListMachine } from '../../../machines/list.machine';
 import type { ListPageMachine } from '../../../machines/list-page.machine';
 import type { PageActionMachine } from '../../../machines/page-action.machine';
 import { useAppActor } from '../../app-actor';
@@ -29,4 +30,16 @@ export function useOpenFromAddress(page: ListPageRef, edit: string | undefined):
   useEffect(() => {
     page.send(edit ? { type: 'page.open', id: edit } : { type: 'page.close' });
   }, [page, edit]);
+}
+
+/**
+ * Where a list page's list starts (issue 38): the address's search, status and page, validated by the
+ * route (`validateListQuerySearch`); the page machine writes every later change back.
+ */
+export function listStartOf(address: ListQuerySearch, filters: readonly string[] = ['status']) {
+  return {
+    filters: Object.fromEntries(filters.map((name) => [name, name === 'status' ? address.status ?? '' : ''])),
+    ...(address.search ? { search: address.search } : {}),
+    offset: listOffsetOf(address, LIST_PAGE_SIZE),
+  };
 }

@@ -5,6 +5,7 @@
  * (`editor.navigate` → `confirmingNavigation`); the router only waits for its answer.
  */
 import { useBlocker } from '@tanstack/react-router';
+import { differsOnlyInListQuery } from '../../../common/list-search';
 import type { ActorRefFrom, AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
 import { selectIsConfirmingLeave, type EditorMachine } from '../../../machines/editor.machine';
 
@@ -25,6 +26,8 @@ export function useLeaveGuard<A extends AnyActorRef>(actor: A, protocol: LeavePr
       // A page whose form stays on screen across its own address changes (Coupons' `?history=`)
       // lets those through: nothing is left.
       if (options.samePage === 'lets-through' && current.pathname === next.pathname) return false;
+      // A list's query written into the address (its search, status or page; issue 38) leaves no form.
+      if (current.pathname === next.pathname && differsOnlyInListQuery(current.search as Record<string, unknown>, next.search as Record<string, unknown>)) return false;
       // A form that has left (its own Close, Back or Cancel) no longer holds anything.
       if (actor.getSnapshot().status !== 'active') return false;
       actor.send(protocol.navigate);
