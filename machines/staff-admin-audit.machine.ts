@@ -11,7 +11,10 @@
  * `writeUrl` (a replacing navigation), so Back after following a row's link shows the same entries.
  */
 import type { AuditSearchFilters } from '../common/audit-search';
-import { assign, forwardTo, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign, forwardTo, fromPromise, sendTo, setup,
+  type ActorRefFrom, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom,
+} from 'xstate';
 import { AUDIT_PAGE_SIZE } from '../common/admin-contract';
 import {
   AUDIT_LOG_MESSAGES, auditActionInfo, auditCsv, type AuditLogEntry,
@@ -68,13 +71,14 @@ function errorText(error: unknown): string {
   return message || AUDIT_LOG_MESSAGES.exportFailed;
 }
 
+/** Every child by its id (its actor's name): `snapshot.children.list` is typed. */
+type AuditChildren = { list: 'list'; exportAudit: 'exportAudit' };
+
+/** Read by the type checker only (setup never reads the value). */
+const types: SetupTypes<AuditContext, AuditEvent, AuditChildren, string, AuditInput, NonReducibleUnknown, EventObject, MetaObject> = {};
+
 export const staffAdminAuditMachine = setup({
-  types: {
-    context: {} as AuditContext,
-    events: {} as AuditEvent,
-    input: {} as AuditInput,
-    children: {} as { list: 'list'; exportAudit: 'exportAudit' },
-  },
+  types,
   actors: {
     list: listMachine,
     /** Every row of the given filters (GET /audit/export); provided by the wiring file. */

@@ -11,7 +11,7 @@
  * An existing account's form also holds its History behind a disclosure (the `history` child,
  * history-disclosure.machine.ts: read-only, a staff account cannot be restored); a new one has none yet.
  */
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type EventObject, type MetaObject, type SetupTypes, type SnapshotFrom } from 'xstate';
 import type { StaffChangeResponse, StaffMember } from '../common/admin-contract';
 import { AREA_NAMES, type AccessLevel, type AreaName } from '../common/constants';
 import type { Roles } from '../common/contract';
@@ -117,18 +117,18 @@ function formFor(member: StaffMember | null): StaffForm {
 }
 
 function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
   return typeof status === 'number' ? status : undefined;
 }
 
+/** Every child by its id (its actor's name): `snapshot.children.history` is typed. */
+type StaffDialogChildren = { history: 'history'; saveStaff: 'saveStaff' };
+
+/** Read by the type checker only (setup never reads the value). */
+const types: SetupTypes<StaffDialogContext, StaffDialogEvent, StaffDialogChildren, string, StaffDialogInput, StaffDialogOutcome, EventObject, MetaObject> = {};
+
 export const staffDialogMachine = setup({
-  types: {
-    input: {} as StaffDialogInput,
-    context: {} as StaffDialogContext,
-    events: {} as StaffDialogEvent,
-    output: {} as StaffDialogOutcome,
-    children: {} as { history: 'history'; saveStaff: 'saveStaff' },
-  },
+  types,
   actors: {
     saveStaff: providedLater<StaffChangeResponse, SaveStaffInput>('saveStaff'),
     history: historyDisclosureMachine,
@@ -249,4 +249,4 @@ export const selectIsConflict = (s: StaffDialogSnapshot | undefined) => s?.match
 export const selectCanGrant = (s: StaffDialogSnapshot | undefined, area: AreaName, level: AccessLevel | 'none'): boolean =>
   s !== undefined && canSetLevel(s.context.grantable, area, s.context.formInitial.roles[area], level);
 /** The account's History disclosure (undefined while no dialog is open). */
-export const selectDialogHistory = (s: StaffDialogSnapshot | undefined) => s?.children.history as HistoryDisclosureRef | undefined;
+export const selectDialogHistory = (s: StaffDialogSnapshot | undefined): HistoryDisclosureRef | undefined => s?.children.history;
