@@ -1,11 +1,12 @@
 /**
  * The authentication flows of spec §4.1, §4.2, §7.3: login (with optional SMS second factor),
- * OTP generate/verify, forgot and reset password, login info, logout. Each returns the HTTP status
- * and body to send; the HTTP layer stays thin. No Fastify here.
+ * OTP generate/verify, forgot and reset password, login info, logout. Each returns an outcome: what
+ * the flow decided (`kind`) and the body the spec gives it; the HTTP layer picks the status of each
+ * kind (server/http/auth-routes.ts). No Fastify here.
  *
- * Status choices (docs/security.md): credential, OTP and reset failures are 400 (not 401: the
- * browser client treats any 401 as "session ended" and goes to /logout); rate limits and resend
- * cooldowns are 429; a missing or bad session is 401.
+ * Status choices (docs/security.md) made there: credential, OTP and reset refusals are 400 (not 401:
+ * the browser client treats any 401 as "session ended" and goes to /logout); resend cooldowns are
+ * 429; an SMS that could not be sent is 503; a missing or bad session is 401 (a thrown DomainError).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type {
@@ -31,10 +32,32 @@ import { TOTP_AUDIT_ACTIONS, TOTP_MESSAGES } from '../../common/totp';
 import { authenticatorRequired } from '../../common/second-factor-rule';
 import { createTotpService, type TotpService } from './totp';
 
-export interface FlowResult<T> {
-  statusCode: number;
+/** What a flow decided (`kind`) and the answer's body; the transport picks the status of each kind. */
+export interface Outcome<K extends string, T> {
+  kind: K;
   body: T;
 }
+
+/**
+ * A login (password or identity provider): signed in; a second factor asked for (the SMS code sent,
+ * or the authenticator app's); the SMS code could not be sent; refused (wrong credentials, a bad or
+ * unlinked identity token); sign-in not available (identity providers not configured).
+ */
+export type LoginOutcome = Outcome<'signedIn' | 'codeRequired' | 'codeNotSent' | 'refused' | 'unavailable', LoginResponse>;
+
+/** A code asked for: sent; refused; asked again within the resend cooldown (`retryAfterSeconds`); not sent (SMS failure). */
+export type GenerateOtpOutcome =
+  | Outcome<'sent' | 'refused' | 'notSent', GenerateOtpResponse>
+  | (Outcome<'coolingDown', GenerateOtpResponse> & { retryAfterSeconds: number });
+
+/** A code checked: verified (a session, or a reset token), or refused. */
+export type VerifyOtpOutcome = Outcome<'verified' | 'refused', VerifyOtpResponse>;
+
+/** A forgotten password: always accepted (known and unknown usernames answer alike). */
+export type ForgotPasswordOutcome = Outcome<'accepted', ForgotPasswordResponse>;
+
+/** A new password: set, or refused (mismatch, too weak, token bad, current password wrong, same as before). */
+export type ResetPasswordOutcome = Outcome<'changed' | 'refused', ResetPasswordResponse>;
 
 export interface RequestInfo extends HeaderCarrier {
   ip: string;
@@ -133,14 +156,14 @@ export function createAuthFlows(deps: AuthFlowDeps) {
    * A login whose first factor is proven (the password, or a verified identity-provider token): the
    * SMS second factor when the account asks for it, else a session (spec §4.1 steps 3-4).
    */
-  async function completeLogin(found: UserWithSite, deviceId: string, req: RequestInfo, via: { method: LoginMethod }): Promise<FlowResult<LoginResponse>> {
+  async function completeLogin(found: UserWithSite, deviceId: string, req: RequestInfo, via: { method: LoginMethod }): Promise<LoginOutcome> {
     const { user, site } = found;
     const authenticator = await hasAuthenticator(user.id);
     if (authenticator) {
       // The authenticator app replaces the SMS code: nothing is sent (issue 19, SECURITY.md C-TOTP-2).
       await deps.audit.record({ action: 'login.otp_required', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, method: via.method, factor: 'totp' } });
       return {
-        statusCode: 200,
+        kind: 'codeRequired',
         body: {
           success: true, message: TOTP_MESSAGES.loginCodeRequired, isTwoFactorOnLogin: true, secondFactor: 'totp',
           obscureMobileNumber: '', username: user.username, accessToken: '', refreshToken: '', ...siteFlags(site),
@@ -158,7 +181,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       const sent = reuse ? true : await issueAndSend(user, site, 'login', deviceId);
       await deps.audit.record({ action: 'login.otp_required', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, method: via.method } });
       return {
-        statusCode: sent ? 200 : 503,
+        kind: sent ? 'codeRequired' : 'codeNotSent',
         body: {
           success: sent, message: sent ? OWN_MESSAGES.otpRequired : MESSAGES.otpNotSent, isTwoFactorOnLogin: true,
           obscureMobileNumber: obscureMobileNumber(user.phoneNumber), username: user.username,
@@ -171,7 +194,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
     const accessToken = await startSession(user, site, deviceId, req);
     await deps.audit.record({ action: 'login.success', actorUserId: user.id, siteId: site.id, detail: { ip: req.ip, secondFactor: false, method: via.method } });
     return {
-      statusCode: 200,
+      kind: 'signedIn',
       body: {
         success: true, message: OWN_MESSAGES.loginSuccess, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: user.username,
         accessToken, refreshToken: '', ...siteFlags(site), ...enrolmentDue(site, false),
@@ -180,7 +203,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
   }
 
   /** The login code step of an account with an authenticator app: its code or a recovery code, after the password step. */
-  async function verifyAuthenticatorLogin(found: UserWithSite, input: VerifyOtpRequest, req: RequestInfo): Promise<FlowResult<VerifyOtpResponse>> {
+  async function verifyAuthenticatorLogin(found: UserWithSite, input: VerifyOtpRequest, req: RequestInfo): Promise<VerifyOtpOutcome> {
     const deviceId = input.deviceId ?? '';
     if (!deps.otp.checkLoginProof({ userId: found.user.id, deviceId, proof: input.loginAttemptToken })) return otpFailed();
     const attempt = await deps.loginThrottle.begin({ username: found.user.username, userId: found.user.id, ip: req.ip, deviceId }, 'code');
@@ -197,21 +220,22 @@ export function createAuthFlows(deps: AuthFlowDeps) {
     }
     const accessToken = await startSession(found.user, found.site, deviceId, req);
     await deps.audit.record({ action: 'login.success', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, secondFactor: true, factor: proof.via } });
-    return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
+    return { kind: 'verified', body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
   }
 
-  const otpNotSent = (statusCode: number, retryAfterSeconds?: number): FlowResult<GenerateOtpResponse> => ({
-    statusCode,
-    body: { success: false, message: MESSAGES.otpNotSent, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
+  const otpNotSent = (kind: 'refused' | 'notSent'): GenerateOtpOutcome => ({ kind, body: { success: false, message: MESSAGES.otpNotSent } });
+
+  const otpCoolingDown = (retryAfterSeconds: number): GenerateOtpOutcome => ({
+    kind: 'coolingDown', retryAfterSeconds, body: { success: false, message: MESSAGES.otpNotSent, retryAfterSeconds },
   });
 
-  const otpFailed = (): FlowResult<VerifyOtpResponse> => ({
-    statusCode: 400,
+  const otpFailed = (): VerifyOtpOutcome => ({
+    kind: 'refused',
     body: { success: false, message: MESSAGES.otpVerifyFailed, accessToken: '', v2ManagementApiEnabled: false },
   });
 
-  const invalidCredentials = (): FlowResult<LoginResponse> => ({
-    statusCode: 400,
+  const invalidCredentials = (): LoginOutcome => ({
+    kind: 'refused',
     body: {
       success: false, message: OWN_MESSAGES.invalidCredentials, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: '',
       accessToken: '', refreshToken: '', v2ManagementApiEnabled: false, v2VodManagementApiEnabled: false,
@@ -232,14 +256,15 @@ export function createAuthFlows(deps: AuthFlowDeps) {
     });
   }
 
-  const resetFailed = (): FlowResult<ResetPasswordResponse> => ({ statusCode: 400, body: { success: false, message: MESSAGES.passwordResetFailed } });
+  const resetRefused = (message: string): ResetPasswordOutcome => ({ kind: 'refused', body: { success: false, message } });
+  const resetFailed = (): ResetPasswordOutcome => resetRefused(MESSAGES.passwordResetFailed);
 
   return {
     guard,
     completeLogin,
     /** The authenticator-app factor, for the account and admin routes (server/http/totp-routes.ts). */
     totp,
-    async login(input: LoginRequest, req: RequestInfo): Promise<FlowResult<LoginResponse>> {
+    async login(input: LoginRequest, req: RequestInfo): Promise<LoginOutcome> {
       const username = normaliseUsername(input.username);
       const deviceId = input.deviceId ?? '';
       const found = await findUser(input.username);
@@ -259,19 +284,19 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       return completeLogin(found, deviceId, req, { method: 'password' });
     },
 
-    async generateOtp(input: GenerateOtpRequest, req: RequestInfo): Promise<FlowResult<GenerateOtpResponse>> {
+    async generateOtp(input: GenerateOtpRequest, req: RequestInfo): Promise<GenerateOtpOutcome> {
       if (input.isLogin) {
         await guard('generateOtp', input.username, req.ip);
         const found = await findUser(input.username);
         const pending = found && !found.user.disabled ? await deps.otp.pendingLoginAttempt(found.user.id) : null;
-        if (!found || !pending) return otpNotSent(400);
+        if (!found || !pending) return otpNotSent('refused');
         // Only the browser that passed the password step may ask for another code (SECURITY.md C-OTP-3).
-        if (!deps.otp.checkLoginProof({ userId: found.user.id, deviceId: pending.deviceId, proof: input.loginAttemptToken })) return otpNotSent(400);
+        if (!deps.otp.checkLoginProof({ userId: found.user.id, deviceId: pending.deviceId, proof: input.loginAttemptToken })) return otpNotSent('refused');
         const cooldown = await deps.otp.acquireCooldown('login', found.user.username);
-        if (!cooldown.acquired) return otpNotSent(429, cooldown.retryAfterSeconds);
+        if (!cooldown.acquired) return otpCoolingDown(cooldown.retryAfterSeconds);
         const sent = await issueAndSend(found.user, found.site, 'login', pending.deviceId);
-        if (!sent) return otpNotSent(503);
-        return { statusCode: 200, body: { success: true, message: MESSAGES.otpSent, obscureMobileNumber: obscureMobileNumber(found.user.phoneNumber) } };
+        if (!sent) return otpNotSent('notSent');
+        return { kind: 'sent', body: { success: true, message: MESSAGES.otpSent, obscureMobileNumber: obscureMobileNumber(found.user.phoneNumber) } };
       }
 
       if (readBearerToken(req)) {
@@ -279,22 +304,22 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         const ctx = await deps.auth.authenticate(req, { apiKey: 'required' });
         await guard('generateOtp', ctx.user.username, req.ip);
         const cooldown = await deps.otp.acquireCooldown('password', ctx.user.username);
-        if (!cooldown.acquired) return otpNotSent(429, cooldown.retryAfterSeconds);
+        if (!cooldown.acquired) return otpCoolingDown(cooldown.retryAfterSeconds);
         const sent = await issueAndSend(ctx.user, ctx.site, 'password', '');
-        if (!sent) return otpNotSent(503);
-        return { statusCode: 200, body: { success: true, message: MESSAGES.otpSent, obscureMobileNumber: obscureMobileNumber(ctx.user.phoneNumber) } };
+        if (!sent) return otpNotSent('notSent');
+        return { kind: 'sent', body: { success: true, message: MESSAGES.otpSent, obscureMobileNumber: obscureMobileNumber(ctx.user.phoneNumber) } };
       }
 
       // Forgot-password resend: the same answer whether or not the username exists.
-      if (!input.username?.trim()) return { statusCode: 400, body: { success: false, message: OWN_MESSAGES.usernameRequired } };
+      if (!input.username?.trim()) return { kind: 'refused', body: { success: false, message: OWN_MESSAGES.usernameRequired } };
       await guard('generateOtp', input.username, req.ip);
       const cooldown = await deps.otp.acquireCooldown('password', input.username);
-      if (!cooldown.acquired) return otpNotSent(429, cooldown.retryAfterSeconds);
+      if (!cooldown.acquired) return otpCoolingDown(cooldown.retryAfterSeconds);
       sendPasswordCodeLater(input.username);
-      return { statusCode: 200, body: { success: true, message: MESSAGES.otpSent } };
+      return { kind: 'sent', body: { success: true, message: MESSAGES.otpSent } };
     },
 
-    async verifyOtp(input: VerifyOtpRequest, req: RequestInfo): Promise<FlowResult<VerifyOtpResponse>> {
+    async verifyOtp(input: VerifyOtpRequest, req: RequestInfo): Promise<VerifyOtpOutcome> {
       const code = input.otp.trim();
       if (input.isLogin) {
         await guard('verifyOtp', input.username, req.ip);
@@ -312,7 +337,7 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         await attempt.passed({ complete: true });
         const accessToken = await startSession(found.user, found.site, input.deviceId ?? '', req);
         await deps.audit.record({ action: 'login.success', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip, secondFactor: true } });
-        return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled, ...enrolmentDue(found.site, false) } };
+        return { kind: 'verified', body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled, ...enrolmentDue(found.site, false) } };
       }
 
       let found: UserWithSite | undefined;
@@ -346,13 +371,13 @@ export function createAuthFlows(deps: AuthFlowDeps) {
         expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
       });
       await deps.audit.record({ action: 'password.reset_token_issued', actorUserId: found.user.id, siteId: found.site.id, detail: { ip: req.ip } });
-      return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken: resetToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
+      return { kind: 'verified', body: { success: true, message: OWN_MESSAGES.otpVerified, accessToken: resetToken, v2ManagementApiEnabled: siteFlags(found.site).v2ManagementApiEnabled } };
     },
 
-    async forgotPassword(input: ForgotPasswordRequest, req: RequestInfo): Promise<FlowResult<ForgotPasswordResponse>> {
+    async forgotPassword(input: ForgotPasswordRequest, req: RequestInfo): Promise<ForgotPasswordOutcome> {
       await guard('forgotPassword', input.username, req.ip);
-      const accepted: FlowResult<ForgotPasswordResponse> = {
-        statusCode: 200,
+      const accepted: ForgotPasswordOutcome = {
+        kind: 'accepted',
         body: { success: true, message: OWN_MESSAGES.forgotPasswordAccepted, errorMessage: '' },
       };
       // The code is issued and sent after the answer (a job): known and unknown usernames answer alike.
@@ -361,12 +386,12 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       return accepted;
     },
 
-    async resetPassword(input: ResetPasswordRequest, req: RequestInfo): Promise<FlowResult<ResetPasswordResponse>> {
+    async resetPassword(input: ResetPasswordRequest, req: RequestInfo): Promise<ResetPasswordOutcome> {
       const token = input.token?.trim() || readBearerToken(req);
       await guard('resetPassword', token ? `token:${hashResetToken(token).slice(0, 32)}` : undefined, req.ip);
-      if (input.newPassword !== input.confirmPassword) return { statusCode: 400, body: { success: false, message: MESSAGES.passwordMismatch } };
+      if (input.newPassword !== input.confirmPassword) return resetRefused(MESSAGES.passwordMismatch);
       const problem = newPasswordProblem(input.newPassword);
-      if (problem) return { statusCode: 400, body: { success: false, message: problem } };
+      if (problem) return resetRefused(problem);
       if (!token) return resetFailed();
       const now = new Date();
       const tokenHash = hashResetToken(token);
@@ -381,14 +406,14 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       if (row.purpose === 'change') {
         // The header's change flow (ASVS 6.2.3): the current password as well as the code; each try counts per account.
         await guard('resetPassword', row.user.username, req.ip);
-        if (!input.currentPassword) return { statusCode: 400, body: { success: false, message: ACCOUNT_MESSAGES.currentPasswordRequired } };
+        if (!input.currentPassword) return resetRefused(ACCOUNT_MESSAGES.currentPasswordRequired);
         if (!await deps.passwords.verify(row.user.passwordHash, input.currentPassword)) {
           await deps.audit.record({ action: 'password.change_refused', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, reason: 'current-password' } });
-          return { statusCode: 400, body: { success: false, message: ACCOUNT_MESSAGES.currentPasswordWrong } };
+          return resetRefused(ACCOUNT_MESSAGES.currentPasswordWrong);
         }
       }
       if (await deps.passwords.verify(row.user.passwordHash, input.newPassword)) {
-        return { statusCode: 400, body: { success: false, message: OWN_MESSAGES.passwordMustDiffer } };
+        return resetRefused(OWN_MESSAGES.passwordMustDiffer);
       }
       const newHash = await deps.passwords.hash(input.newPassword);
       // Every other outstanding reset token, password code and session of the user dies with it.
@@ -396,22 +421,24 @@ export function createAuthFlows(deps: AuthFlowDeps) {
       if (!changed) return resetFailed();
       deps.auth.forgetUser(row.user.id);
       await deps.audit.record({ action: 'password.reset', actorUserId: row.user.id, siteId: row.user.siteId, detail: { ip: req.ip, sessionsRevoked: true } });
-      return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.passwordResetSuccess } };
+      return { kind: 'changed', body: { success: true, message: OWN_MESSAGES.passwordResetSuccess } };
     },
 
-    async loginInfo(req: RequestInfo): Promise<FlowResult<SiteProfile>> {
+    /** The signed-in user's site profile (a bad session is the thrown 401). */
+    async loginInfo(req: RequestInfo): Promise<SiteProfile> {
       // Called right after login, before the client holds the management key: bearer only.
       const ctx = await deps.auth.authenticate(req, { apiKey: 'ignored', authenticatorEnrolment: 'allowed' });
       const profile = buildSiteProfile(ctx.site, ctx.user, { encodingDisabledSite: deps.encodingDisabledSite });
-      return { statusCode: 200, body: ctx.authenticatorEnrolmentDue ? { ...profile, authenticatorEnrolmentDue: true } : profile };
+      return ctx.authenticatorEnrolmentDue ? { ...profile, authenticatorEnrolmentDue: true } : profile;
     },
 
-    async logout(req: RequestInfo): Promise<FlowResult<LogoutResponse>> {
+    /** Ends the caller's session (a bad session is the thrown 401). */
+    async logout(req: RequestInfo): Promise<LogoutResponse> {
       const ctx = await deps.auth.authenticate(req, { apiKey: 'optional', authenticatorEnrolment: 'allowed' });
       await deps.sessions.revoke(ctx.session.id);
       deps.auth.forgetSession(ctx.session.id);
       await deps.audit.record({ action: 'logout', actorUserId: ctx.user.id, siteId: ctx.site.id, detail: { ip: req.ip } });
-      return { statusCode: 200, body: { success: true, message: OWN_MESSAGES.loggedOut } };
+      return { success: true, message: OWN_MESSAGES.loggedOut };
     },
   };
 }

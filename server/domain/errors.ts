@@ -6,7 +6,8 @@
  * bug and answers 500 'Something went wrong!'.
  *
  * A flow whose answer has a shape of its own in the spec (a login response with `success: false`)
- * returns that answer instead of throwing (see FlowResult in auth-flows.ts).
+ * returns that answer instead of throwing, as an outcome the transport gives a status (see Outcome
+ * in auth-flows.ts).
  */
 import { OWN_MESSAGES } from '../../common/messages';
 

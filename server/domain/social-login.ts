@@ -14,11 +14,10 @@
  * only the identity's owner can present a valid token for it, so such a window could only ever lock
  * the owner out.
  */
-import type { LoginResponse } from '../../common/contract';
 import { OWN_MESSAGES } from '../../common/messages';
 import type { AccountRepository } from '../db/account-repository';
 import type { AuditLog } from './audit';
-import type { AuthFlows, FlowResult, RequestInfo } from './auth-flows';
+import type { AuthFlows, LoginOutcome, RequestInfo } from './auth-flows';
 import { IdTokenError, type FirebaseTokenVerifier, type VerifiedIdentity } from './firebase-token';
 import { ipKey } from './login-throttle';
 import type { RateLimiter } from './rate-limit';
@@ -45,9 +44,9 @@ interface SocialLoginDeps {
   verifier: FirebaseTokenVerifier | null;
 }
 
-function refusal(message: string, statusCode = 400): FlowResult<LoginResponse> {
+function refusal(message: string, kind: 'refused' | 'unavailable' = 'refused'): LoginOutcome {
   return {
-    statusCode,
+    kind,
     body: {
       success: false, message, isTwoFactorOnLogin: false, obscureMobileNumber: '', username: '',
       accessToken: '', refreshToken: '', v2ManagementApiEnabled: false, v2VodManagementApiEnabled: false,
@@ -74,9 +73,9 @@ export function createSocialLogin(deps: SocialLoginDeps) {
   }
 
   return {
-    async login(provider: SocialLoginProvider, input: SocialLoginInput, req: RequestInfo): Promise<FlowResult<LoginResponse>> {
+    async login(provider: SocialLoginProvider, input: SocialLoginInput, req: RequestInfo): Promise<LoginOutcome> {
       await deps.flows.guard('login', undefined, req.ip);
-      if (!deps.verifier) return refusal(OWN_MESSAGES.socialNotConfigured, 503);
+      if (!deps.verifier) return refusal(OWN_MESSAGES.socialNotConfigured, 'unavailable');
       const firebaseProvider = FIREBASE_PROVIDER_IDS[provider];
       let identity: VerifiedIdentity;
       try {
