@@ -1,42 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NO_DATE_TEXT, UNKNOWN_DATE_TEXT, formatClockMinute, formatClockTime, formatDate, formatDateTime, formatCalendarDay, formatCalendarMonth, zoneLabel,
+  NO_DATE_TEXT, UNKNOWN_DATE_TEXT, formatClockMinute, formatClockTime, formatDate, formatDateTime, formatCalendarDay, formatCalendarMonth, siteZoneNote,
 } from './display-format';
 
 describe('formatDateTime: the console\'s one date-and-time format, in the site\'s zone', () => {
   it('writes day, short month, year, 24-hour time and the zone\'s name', () => {
-    expect(formatDateTime('2026-11-25T14:05:00Z', 'Europe/London')).toBe('25 Nov 2026, 14:05 (Europe/London)');
-    expect(formatDateTime('2026-11-25T14:05:00Z', 'America/New_York')).toBe('25 Nov 2026, 09:05 (America/New_York)');
-    expect(formatDateTime('2026-11-25T14:05:00Z', 'UTC')).toBe('25 Nov 2026, 14:05 (UTC)');
+    expect(formatDateTime('2026-11-25T14:05:00Z', 'Europe/London')).toBe('25 Nov 2026, 14:05');
+    expect(formatDateTime('2026-11-25T14:05:00Z', 'America/New_York')).toBe('25 Nov 2026, 09:05');
+    expect(formatDateTime('2026-11-25T14:05:00Z', 'UTC')).toBe('25 Nov 2026, 14:05');
   });
 
   it('moves the calendar day with the zone', () => {
-    expect(formatDateTime('2026-11-25T02:30:00Z', 'America/New_York')).toBe('24 Nov 2026, 21:30 (America/New_York)');
-    expect(formatDateTime('2026-11-25T23:30:00Z', 'Asia/Tokyo')).toBe('26 Nov 2026, 08:30 (Asia/Tokyo)');
+    expect(formatDateTime('2026-11-25T02:30:00Z', 'America/New_York')).toBe('24 Nov 2026, 21:30');
+    expect(formatDateTime('2026-11-25T23:30:00Z', 'Asia/Tokyo')).toBe('26 Nov 2026, 08:30');
     expect(formatDate('2026-11-25T02:30:00Z', 'America/New_York')).toBe('24 Nov 2026');
     expect(formatDate('2026-11-25T02:30:00Z', 'UTC')).toBe('25 Nov 2026');
   });
 
   it('writes midnight as 00:00, never 24:00', () => {
-    expect(formatDateTime('2026-01-01T00:00:00Z', 'UTC')).toBe('1 Jan 2026, 00:00 (UTC)');
-    expect(formatDateTime('2026-06-30T23:00:00Z', 'Europe/London')).toBe('1 Jul 2026, 00:00 (Europe/London)');
+    expect(formatDateTime('2026-01-01T00:00:00Z', 'UTC')).toBe('1 Jan 2026, 00:00');
+    expect(formatDateTime('2026-06-30T23:00:00Z', 'Europe/London')).toBe('1 Jul 2026, 00:00');
   });
 
   it('follows summer time across the DST changes (Europe/London, 29 Mar and 25 Oct 2026)', () => {
     // Spring forward: 01:00 GMT becomes 02:00 BST.
-    expect(formatDateTime('2026-03-29T00:59:00Z', 'Europe/London')).toBe('29 Mar 2026, 00:59 (Europe/London)');
-    expect(formatDateTime('2026-03-29T01:00:00Z', 'Europe/London')).toBe('29 Mar 2026, 02:00 (Europe/London)');
+    expect(formatDateTime('2026-03-29T00:59:00Z', 'Europe/London')).toBe('29 Mar 2026, 00:59');
+    expect(formatDateTime('2026-03-29T01:00:00Z', 'Europe/London')).toBe('29 Mar 2026, 02:00');
     // Fall back: 02:00 BST becomes 01:00 GMT; 01:30 happens twice.
-    expect(formatDateTime('2026-10-25T00:30:00Z', 'Europe/London')).toBe('25 Oct 2026, 01:30 (Europe/London)');
-    expect(formatDateTime('2026-10-25T01:30:00Z', 'Europe/London')).toBe('25 Oct 2026, 01:30 (Europe/London)');
-    expect(formatDateTime('2026-10-25T02:30:00Z', 'Europe/London')).toBe('25 Oct 2026, 02:30 (Europe/London)');
+    expect(formatDateTime('2026-10-25T00:30:00Z', 'Europe/London')).toBe('25 Oct 2026, 01:30');
+    expect(formatDateTime('2026-10-25T01:30:00Z', 'Europe/London')).toBe('25 Oct 2026, 01:30');
+    expect(formatDateTime('2026-10-25T02:30:00Z', 'Europe/London')).toBe('25 Oct 2026, 02:30');
   });
 
   it('follows the US changes too (America/New_York, 8 Mar and 1 Nov 2026)', () => {
-    expect(formatDateTime('2026-03-08T06:59:00Z', 'America/New_York')).toBe('8 Mar 2026, 01:59 (America/New_York)');
-    expect(formatDateTime('2026-03-08T07:00:00Z', 'America/New_York')).toBe('8 Mar 2026, 03:00 (America/New_York)');
-    expect(formatDateTime('2026-11-01T05:30:00Z', 'America/New_York')).toBe('1 Nov 2026, 01:30 (America/New_York)');
-    expect(formatDateTime('2026-11-01T06:30:00Z', 'America/New_York')).toBe('1 Nov 2026, 01:30 (America/New_York)');
+    expect(formatDateTime('2026-03-08T06:59:00Z', 'America/New_York')).toBe('8 Mar 2026, 01:59');
+    expect(formatDateTime('2026-03-08T07:00:00Z', 'America/New_York')).toBe('8 Mar 2026, 03:00');
+    expect(formatDateTime('2026-11-01T05:30:00Z', 'America/New_York')).toBe('1 Nov 2026, 01:30');
+    expect(formatDateTime('2026-11-01T06:30:00Z', 'America/New_York')).toBe('1 Nov 2026, 01:30');
   });
 
   it('writes every month with the same three letters, whatever the browser\'s ICU data says', () => {
@@ -45,21 +45,21 @@ describe('formatDateTime: the console\'s one date-and-time format, in the site\'
   });
 
   it('falls back to UTC for a zone the site does not name or the browser does not know', () => {
-    expect(formatDateTime('2026-11-25T14:05:00Z', undefined)).toBe('25 Nov 2026, 14:05 (UTC)');
-    expect(formatDateTime('2026-11-25T14:05:00Z', '')).toBe('25 Nov 2026, 14:05 (UTC)');
-    expect(formatDateTime('2026-11-25T14:05:00Z', 'Mars/Olympus_Mons')).toBe('25 Nov 2026, 14:05 (UTC)');
+    expect(formatDateTime('2026-11-25T14:05:00Z', undefined)).toBe('25 Nov 2026, 14:05');
+    expect(formatDateTime('2026-11-25T14:05:00Z', '')).toBe('25 Nov 2026, 14:05');
+    expect(formatDateTime('2026-11-25T14:05:00Z', 'Mars/Olympus_Mons')).toBe('25 Nov 2026, 14:05');
     expect(formatDate('2026-11-25T23:05:00Z', 42)).toBe('25 Nov 2026');
-    expect(zoneLabel('Mars/Olympus_Mons')).toBe('(UTC)');
-    expect(zoneLabel('Europe/London')).toBe('(Europe/London)');
+    expect(siteZoneNote('Mars/Olympus_Mons')).toBe("Dates and times in UTC, the site's time zone.");
+    expect(siteZoneNote('Europe/London')).toBe("Dates and times in Europe/London, the site's time zone.");
   });
 
   it('writes a clock time to the second where seconds matter, in the same zone notation', () => {
-    expect(formatClockTime('2026-11-25T14:05:09Z', 'Europe/London')).toBe('14:05:09 (Europe/London)');
-    expect(formatClockTime('2026-07-01T00:00:00Z', 'Europe/London')).toBe('01:00:00 (Europe/London)');
+    expect(formatClockTime('2026-11-25T14:05:09Z', 'Europe/London')).toBe('14:05:09');
+    expect(formatClockTime('2026-07-01T00:00:00Z', 'Europe/London')).toBe('01:00:00');
     // Issue 38: the Real-time report's minutes read in the site's zone, like its "Last updated".
-    expect(formatClockMinute('2026-12-05T22:35:00.000Z', 'America/New_York')).toBe('17:35 (America/New_York)');
+    expect(formatClockMinute('2026-12-05T22:35:00.000Z', 'America/New_York')).toBe('17:35');
     expect(formatClockMinute(null, 'UTC')).toBe(NO_DATE_TEXT);
-    expect(formatClockTime('2026-11-25T14:05:09Z', 'Nowhere/Else')).toBe('14:05:09 (UTC)');
+    expect(formatClockTime('2026-11-25T14:05:09Z', 'Nowhere/Else')).toBe('14:05:09');
   });
 
   it('never throws: no value and an unreadable value read as clear words', () => {

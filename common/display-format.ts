@@ -3,12 +3,13 @@
  * Every area (Users, Content, Monetization, AppCMS, Admin, Analytics, the account pages) writes:
  *
  * - a date as "25 Nov 2026",
- * - a date and time as "25 Nov 2026, 14:05 (Europe/London)": 24-hour clock, the zone's IANA name in
- *   brackets (the same name the content forms put beside their "Goes live at" inputs),
+ * - a date and time as "25 Nov 2026, 14:05": 24-hour clock,
  * - a clock time to the second, only where seconds matter (a live report's "Last updated"), as
- *   "14:05:30 (Europe/London)",
+ *   "14:05:30",
  *
- * in the SITE's time zone: the site profile's `defaultTimezone` (kept client-side in the cookie
+ * in the SITE's time zone, which every signed-in page states once (issue 38: "one date format and the
+ * site's zone on every page, stated once per page"): `siteZoneNote` under the header, so neither a value
+ * nor a date field's label repeats it. The zone is: the site profile's `defaultTimezone` (kept client-side in the cookie
  * `COOKIE_NAMES.defaultTimezone`, common/constants.ts), falling back to UTC when the site names no
  * zone or one the browser does not know (`knownTimeZone`, common/content.ts). The same instant reads
  * the same for every operator of a site, whatever their own computer's zone or language.
@@ -46,11 +47,6 @@ function instantOf(iso: string | null | undefined): Instant {
   return Number.isNaN(at) ? { text: UNKNOWN_DATE_TEXT } : { at };
 }
 
-/** The zone as it is written after a time: "(Europe/London)", "(UTC)". Unknown zones read "(UTC)". */
-export function zoneLabel(timeZone: unknown): string {
-  return `(${knownTimeZone(timeZone)})`;
-}
-
 /** An instant's calendar day in the site's zone: "25 Nov 2026". */
 export function formatDate(iso: string | null | undefined, timeZone: unknown): string {
   const instant = instantOf(iso);
@@ -58,31 +54,36 @@ export function formatDate(iso: string | null | undefined, timeZone: unknown): s
   return dayText(wallParts(instant.at, knownTimeZone(timeZone)));
 }
 
-/** An instant in the site's zone: "25 Nov 2026, 14:05 (Europe/London)". */
+/**
+ * The one sentence that states the site's zone on a signed-in page (under the header): "Dates and times
+ * in Europe/London, the site's time zone." Unknown zones read UTC, like every value.
+ */
+export function siteZoneNote(timeZone: unknown): string {
+  return `Dates and times in ${knownTimeZone(timeZone)}, the site's time zone.`;
+}
+
+/** An instant in the site's zone: "25 Nov 2026, 14:05". */
 export function formatDateTime(iso: string | null | undefined, timeZone: unknown): string {
   const instant = instantOf(iso);
   if ('text' in instant) return instant.text;
-  const zone = knownTimeZone(timeZone);
-  const wall = wallParts(instant.at, zone);
-  return `${dayText(wall)}, ${pad(wall.hour)}:${pad(wall.minute)} (${zone})`;
+  const wall = wallParts(instant.at, knownTimeZone(timeZone));
+  return `${dayText(wall)}, ${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
-/** A clock time to the second in the site's zone: "14:05:30 (Europe/London)" (a live report's "Last updated"). */
+/** A clock time to the second in the site's zone: "14:05:30" (a live report's "Last updated"). */
 export function formatClockTime(iso: string | null | undefined, timeZone: unknown): string {
   const instant = instantOf(iso);
   if ('text' in instant) return instant.text;
-  const zone = knownTimeZone(timeZone);
-  const wall = wallParts(instant.at, zone);
-  return `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)} (${zone})`;
+  const wall = wallParts(instant.at, knownTimeZone(timeZone));
+  return `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
 }
 
-/** A minute in the site's zone: "14:05 (Europe/London)" (the Real-time report's minutes, issue 38). */
+/** A minute in the site's zone: "14:05" (the Real-time report's minutes, issue 38). */
 export function formatClockMinute(iso: string | null | undefined, timeZone: unknown): string {
   const instant = instantOf(iso);
   if ('text' in instant) return instant.text;
-  const zone = knownTimeZone(timeZone);
-  const wall = wallParts(instant.at, zone);
-  return `${pad(wall.hour)}:${pad(wall.minute)} (${zone})`;
+  const wall = wallParts(instant.at, knownTimeZone(timeZone));
+  return `${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
 /**

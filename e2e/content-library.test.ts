@@ -80,8 +80,8 @@ describe('content library and availability (content@demo.test)', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await statusSelect().selectOption('scheduled');
     // Two minutes ahead, up to the next whole minute (the field has minutes), in the site's time zone
-    // (the field's label names it, issue 29).
-    const zone = /Goes live at \((.+)\)/.exec(await page.getByText(/^Goes live at \(/).innerText())![1]!;
+    // (the page states it once, above the page: issue 38).
+    const zone = /^Dates and times in (.+), the site's time zone\.$/.exec(await page.getByTestId('site-zone').innerText())![1]!;
     const wall = await page.evaluate((timeZone) => {
       const at = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
       const text = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
 import { renderView } from '../../test-support/render-view';
 import { systemActor } from '../../app-actor';
+import { siteProfile } from '../../../machines/test-support/fixtures';
+import { sessionWith } from '../../test-support/view-fixtures';
 import { ProtectedLayout } from './ProtectedLayout';
 
 describe('ProtectedLayout', () => {
@@ -21,6 +23,18 @@ describe('ProtectedLayout', () => {
     });
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("states the site's time zone once above the page (issue 38)", async () => {
+    await renderView(<ProtectedLayout />, {
+      actors: {
+        auth: { readStoredSession: fakeActor(() => ({ ...sessionWith({ Content: 'write' }), profile: siteProfile({ defaultTimezone: 'America/New_York' }) })) },
+        session: { verifySession: fakeActor(() => ({ valid: true, status: 200 })), verifySite: fakeActor(() => ({ provider: 'aws' })) },
+      },
+      given: (root) => systemActor(root, 'session').send({ type: 'session.start', path: '/content', defaultTimezone: undefined }),
+    });
+    expect((await screen.findAllByTestId('site-zone')).map((note) => note.textContent))
+      .toEqual(["Dates and times in America/New_York, the site's time zone."]);
   });
 
   it('hosts the logout confirmation', async () => {

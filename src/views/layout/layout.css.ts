@@ -80,3 +80,9 @@ export const skipLink = style({
   selectors: { '&:focus': { top: vars.space.sm } },
 });
 export const mainContent = style({ outline: 'none' });
+
+/** The site's zone, stated once per signed-in page under the header (ProtectedLayout). */
+export const siteZoneNote = style({
+  margin: 0, padding: `${vars.space.xs} ${vars.space.lg}`, fontSize: '0.8125rem', color: vars.color.muted, textAlign: 'right',
+  '@media': { [COMPACT]: { padding: `${vars.space.xs} ${vars.space.md}`, textAlign: 'left' } },
+});
