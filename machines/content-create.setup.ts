@@ -1,0 +1,186 @@
+/**
+ * Create New's setup (machines/content-create.machine.ts assembles it with its states): the form's
+ * types and rules, its I/O actors (provided by src/adapters/content-actors.ts) and its guards by name.
+ * The actions are added in ./content-create.actions.ts.
+ */
+import { setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import {
+  CONTENT_CREATE_MESSAGES as M, CONTENT_CREATE_BOUNDS,
+  type ArtworkSlot, type ContentCreateRequest, type ContentItem, type ContentKind,
+} from '../common/content';
+import { zonedWallTimeToIso } from '../common/zoned-time';
+import { formHasTypedInput } from './content-create-leaving';
+import { readInstant } from '../common/instant-bounds';
+import { providedLater } from './unprovided';
+
+export interface ContentCreateInput {
+  kind?: ContentKind;
+  /** An episode's series and season, when the page was opened from the series. */
+  seriesId?: string;
+  seasonNumber?: number;
+}
+
+export interface CreateSetup {
+  series: { id: string; title: string }[];
+  /** The site's default time zone: a live event's start is typed in it. */
+  timeZone: string;
+  /** The form this tab kept before a reload; null when there is none. */
+  draft?: CreateDraft | null;
+}
+
+/** What the form keeps across a reload: the kind, the typed text and the uploaded artwork. */
+export interface CreateDraft {
+  kind: ContentKind;
+  values: CreateValues;
+  artwork: Partial<Record<ArtworkSlot, UploadedArtwork>>;
+}
+
+export interface UploadedArtwork { url: string; width: number; height: number }
+export interface UploadArtworkInput { slot: ArtworkSlot; file: Blob }
+
+/** A refusal of the server: its message and, when it names them, the fields at fault. */
+export class CreateFailure extends Error {
+  constructor(message: string, readonly fields: Readonly<Record<string, string>> = {}) {
+    super(message);
+    this.name = 'CreateFailure';
+  }
+}
+
+/** The form's fields, as text. */
+export const CREATE_FIELDS = [
+  'title', 'description', 'genre', 'tags', 'rating', 'originalLanguage', 'releaseDate', 'durationMinutes', 'startsAt', 'seasons',
+  'seriesId', 'seasonNumber', 'episodeNumber',
+] as const;
+export type CreateField = (typeof CREATE_FIELDS)[number];
+export type CreateValues = Record<CreateField, string>;
+
+export interface ContentCreateContext {
+  kind: ContentKind;
+  /**
+   * The kind and values the form opened with (leaving asks only once they differ), and whether the
+   * address chose them (an "Add episode" of a series).
+   */
+  openedWith: { kind: ContentKind; values: CreateValues; fromAddress: boolean };
+  values: CreateValues;
+  artwork: Partial<Record<ArtworkSlot, UploadedArtwork>>;
+  uploadingSlot: ArtworkSlot | null;
+  /** The file being uploaded (to `uploadingSlot`); null when none is. */
+  uploadingFile: Blob | null;
+  series: { id: string; title: string }[];
+  timeZone: string;
+  error: string | null;
+  fieldErrors: Partial<Record<string, string>>;
+  created: ContentItem | null;
+}
+
+export type ContentCreateEvent =
+  | { type: 'create.kind'; kind: ContentKind }
+  | { type: 'create.change'; field: CreateField; value: string }
+  | { type: 'create.upload'; slot: ArtworkSlot; file: Blob }
+  | { type: 'create.submit' }
+  | { type: 'create.retry' }
+  | { type: 'create.cancel' }
+  | { type: 'create.navigate' }
+  | { type: 'create.leaveConfirm' }
+  | { type: 'create.leaveCancel' };
+
+export function initialValues(input: ContentCreateInput): CreateValues {
+  return {
+    title: '', description: '', genre: '', tags: '', rating: 'NR', originalLanguage: 'en', releaseDate: '', durationMinutes: '',
+    startsAt: '', seasons: '1', seriesId: input.seriesId ?? '', seasonNumber: input.seasonNumber ? String(input.seasonNumber) : '1', episodeNumber: '1',
+  };
+}
+
+const whole = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+/** The season rule of the server's schema (common/content.ts): a whole number from 1 to seasonNumberMax. */
+export function seasonNumberError(text: string): string | null {
+  if (!text.trim()) return M.seasonRequired;
+  const season = whole(text);
+  return season !== null && season >= 1 && season <= CONTENT_CREATE_BOUNDS.seasonNumberMax ? null : M.seasonNumberRule;
+}
+
+/**
+ * Whether a kept form belongs to this opening: any kept form for plain Create New; for one the address
+ * chose (an episode of a series), only a form of that kind and series.
+ */
+export function draftFits(context: Pick<ContentCreateContext, 'openedWith'>, draft: CreateDraft): boolean {
+  const { openedWith } = context;
+  return !openedWith.fromAddress || (draft.kind === openedWith.kind && draft.values.seriesId === openedWith.values.seriesId);
+}
+
+/** Whether the form differs from how it opened (typed text, another kind, uploaded artwork). */
+export function hasTypedInput(context: Pick<ContentCreateContext, 'kind' | 'values' | 'artwork' | 'openedWith'>): boolean {
+  return formHasTypedInput(context);
+}
+
+/** What the form misses before it goes to the server (the server checks everything again). */
+export function missingFields(context: Pick<ContentCreateContext, 'kind' | 'values' | 'timeZone'>): Record<string, string> {
+  const { kind, values } = context;
+  const missing: Record<string, string> = {};
+  if (!values.title.trim()) missing.title = M.titleRequired;
+  if (!values.genre.trim()) missing.genre = M.genreRequired;
+  if ((kind === 'video' || kind === 'episode') && !(whole(values.durationMinutes)! > 0)) missing.durationMinutes = M.durationRequired;
+  if (kind === 'live') {
+    const startsAt = zonedWallTimeToIso(values.startsAt, context.timeZone);
+    if (!startsAt) missing.startsAt = values.startsAt ? M.startsAtInvalid : M.startsAtRequired;
+    else if (readInstant(startsAt) === 'out_of_range') missing.startsAt = M.startsAtOutOfRange;
+  }
+  if (kind === 'series' && !(whole(values.seasons)! > 0)) missing.seasons = M.seasonsRequired;
+  if (kind === 'episode') {
+    if (!values.seriesId) missing.seriesId = M.seriesRequired;
+    const season = seasonNumberError(values.seasonNumber);
+    if (season) missing.seasonNumber = season;
+    if (!(whole(values.episodeNumber)! > 0)) missing.episodeNumber = M.episodeNumberRequired;
+  }
+  return missing;
+}
+
+/** The body of POST /v2.0/content for the form (only the fields its kind takes). */
+export function createRequestOf(context: Pick<ContentCreateContext, 'kind' | 'values' | 'artwork' | 'timeZone'>): ContentCreateRequest {
+  const { kind, values, artwork } = context;
+  const body: ContentCreateRequest = {
+    kind,
+    title: values.title.trim(),
+    description: values.description.trim(),
+    genre: values.genre.trim(),
+    tags: [...new Set(values.tags.split(',').map((tag) => tag.trim()).filter(Boolean))],
+    rating: values.rating,
+    originalLanguage: values.originalLanguage,
+    releaseDate: values.releaseDate || null,
+    posterUrl: artwork.poster?.url ?? '',
+    thumbnailUrl: artwork.thumbnail?.url ?? '',
+  };
+  if (kind === 'video' || kind === 'episode') body.durationSeconds = (whole(values.durationMinutes) ?? 0) * 60;
+  if (kind === 'live') {
+    body.startsAt = zonedWallTimeToIso(values.startsAt, context.timeZone);
+    const minutes = whole(values.durationMinutes);
+    if (minutes) body.durationSeconds = minutes * 60;
+  }
+  if (kind === 'series') {
+    const count = whole(values.seasons) ?? 0;
+    body.seasons = Array.from({ length: count }, (_, i) => ({ number: i + 1 }));
+  }
+  if (kind === 'episode') {
+    body.seriesId = values.seriesId;
+    body.seasonNumber = whole(values.seasonNumber);
+    body.episodeNumber = whole(values.episodeNumber);
+  }
+  return body;
+}
+
+/** Read by the type checker only (setup never reads the value): Create New has no children and no output. */
+const types: SetupTypes<ContentCreateContext, ContentCreateEvent, Record<never, string>, string, ContentCreateInput, NonReducibleUnknown, EventObject, MetaObject> = {};
+
+export const contentCreateBase = setup({
+  types,
+  actors: {
+    loadSetup: providedLater<CreateSetup, void>('loadSetup'),
+    uploadArtwork: providedLater<UploadedArtwork, UploadArtworkInput>('uploadArtwork'),
+    createItem: providedLater<ContentItem, ContentCreateRequest>('createItem'),
+  },
+  guards: {
+    incomplete: ({ context }) => Object.keys(missingFields(context)).length > 0,
+    hasTypedInput: ({ context }) => hasTypedInput(context),
+  },
+});
