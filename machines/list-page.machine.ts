@@ -36,150 +36,21 @@
  *
  * Tags: `editing` while a record is open; `rowHistory` while a row's History is shown.
  */
-import { assign, fromCallback, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { RevisionKind } from '../common/revisions';
-import { editorMachine } from './editor.machine';
-import { pageHistoryMachine, type HistoryRestored } from './history.machine';
-import { listMachine, type ListQuery } from './list.machine';
-import { pageActionMachine, type PageActionEffects } from './page-action.machine';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { pageHistoryMachine } from './history.machine';
+import type { listMachine } from './list.machine';
+import { listPageSetup } from './list-page.actions';
+import type { pageActionLogic, pageEditorMachine } from './list-page.setup';
+import { editorState } from './list-page.state.editor';
+import { rowHistoryState } from './list-page.state.rowHistory';
+import { runningChild } from './running-child';
 
-/** The id an editor is opened with to create a record rather than edit one. */
-export const NEW_RECORD_ID = 'new';
+export {
+  NEW_RECORD_ID, pageActionLogic, pageAddressLogic, pageEditorMachine, pageListMachine, pageRowHistoryMachine,
+  type ListPageChildren, type ListPageContext, type ListPageEvent, type ListPageInput,
+} from './list-page.setup';
 
-/** The editor as a page's child: its save, create and Close are reported to the page machine. */
-export const pageEditorMachine = editorMachine.provide({
-  actions: {
-    announceSaved: sendParent({ type: 'editor.saved' }),
-    openCreated: sendParent((_, params: { id: string }) => ({ type: 'editor.created', id: params.id })),
-    leave: sendParent({ type: 'editor.left' }),
-  },
-});
-
-/**
- * The list as a page's child: each query the person asks for (search, filter, page) is reported to the
- * page machine, which writes it into the address (issue 38).
- */
-export const pageListMachine = listMachine.provide({
-  actions: { queryChanged: sendParent(({ context }) => ({ type: 'list.queried', query: context.query })) },
-});
-
-/** The page actions as a page's child: each finished action is reported to the page machine. */
-export const pageActionLogic = pageActionMachine.provide({
-  actions: { performed: sendParent((_, params: PageActionEffects) => ({ type: 'action.performed', ...params })) },
-});
-
-/** The History of a row (no editor) as a page's child: its restore and Reload are reported as `rowHistory.*`. */
-export const pageRowHistoryMachine = pageHistoryMachine.provide({
-  actions: {
-    announceRestored: sendParent(({ context }) => ({ type: 'rowHistory.restored', restored: context.restored })),
-    announceStale: sendParent({ type: 'rowHistory.stale' }),
-  },
-});
-
-/**
- * The address's later changes (Back/Forward) as page events: the wiring file provides it (the
- * browser's popstate read as `page.history` / `page.closeHistory`); by default it listens to nothing.
- */
-export const pageAddressLogic = fromCallback(() => undefined);
-
-export interface ListPageInput {
-  /** The list's filters, '' for none (e.g. `{ status: '' }`). */
-  filters?: Readonly<Record<string, string>>;
-  /** The search the list opens with (the address's `?search=`, issue 38), if any. */
-  search?: string;
-  /** The first row the list opens on (the address's `?page=`, issue 38); 0 when left out. */
-  offset?: number;
-  /** Names of the page actions that ask before they run. */
-  confirm?: readonly string[];
-  /** The record open when the page is shown (the address's `?edit=`), if any. */
-  open?: string;
-  /** An editor always open on this id (the coupon batch form): Close opens it afresh. */
-  keepEditor?: string;
-  /** The revision kind of the records: the open record's History is shown beside its editor. */
-  history?: RevisionKind;
-  /** The row whose History is shown when the page is shown (the address's `?history=`), if any. */
-  showHistory?: string;
-}
-
-export interface ListPageContext {
-  filters: Readonly<Record<string, string>>;
-  /** The search the list opened with. */
-  search: string;
-  /** The first row the list opened on. */
-  offset: number;
-  confirm: readonly string[];
-  /** The id of the record in the editor; null while none is open. */
-  openId: string | null;
-  keepEditor: string | null;
-  history: RevisionKind | null;
-  /** The restore the open record's History just did (shown again by the fresh History after it). */
-  historyNotice: HistoryRestored | null;
-  /** The id of the row whose History is shown without an editor; null while none is. */
-  historyOf: string | null;
-  /** The restore that row's History just did (shown again by the fresh History after it). */
-  rowHistoryNotice: HistoryRestored | null;
-}
-
-export type ListPageEvent =
-  | { type: 'page.open'; id: string }
-  | { type: 'page.close' }
-  | { type: 'editor.saved' }
-  | { type: 'editor.created'; id: string }
-  | { type: 'editor.left' }
-  | { type: 'history.restored'; restored?: HistoryRestored | null }
-  | { type: 'history.stale' }
-  | { type: 'page.history'; id: string }
-  | { type: 'page.closeHistory' }
-  | { type: 'list.queried'; query: ListQuery }
-  | { type: 'rowHistory.restored'; restored?: HistoryRestored | null }
-  | { type: 'rowHistory.stale' }
-  | ({ type: 'action.performed' } & PageActionEffects);
-
-export const listPageMachine = setup({
-  types: {
-    input: {} as ListPageInput,
-    context: {} as ListPageContext,
-    events: {} as ListPageEvent,
-    children: {} as { list: 'list'; actions: 'pageAction'; editor: 'editor'; history: 'history'; rowHistory: 'rowHistory'; address: 'address' },
-  },
-  actors: {
-    list: pageListMachine,
-    pageAction: pageActionLogic,
-    editor: pageEditorMachine,
-    history: pageHistoryMachine,
-    rowHistory: pageRowHistoryMachine,
-    address: pageAddressLogic,
-  },
-  actions: {
-    setOpenId: assign((_, params: { id: string | null }) => ({ openId: params.id, historyNotice: null })),
-    storeHistoryNotice: assign((_, params: { restored: HistoryRestored | null }) => ({ historyNotice: params.restored })),
-    clearHistoryNotice: assign({ historyNotice: null }),
-    reloadList: sendTo('list', { type: 'list.reload' }),
-    reloadHistory: sendTo('history', { type: 'history.reload' }),
-    setHistoryOf: assign((_, params: { id: string | null }) => ({ historyOf: params.id, rowHistoryNotice: null })),
-    storeRowHistoryNotice: assign((_, params: { restored: HistoryRestored | null }) => ({ rowHistoryNotice: params.restored })),
-    clearRowHistoryNotice: assign({ rowHistoryNotice: null }),
-    reloadRowHistory: sendTo('rowHistory', { type: 'history.reload' }),
-    /** Provided by the wiring file: show the created record at its own address (replacing `?edit=new`). */
-    openCreated: (_, params: { id: string }) => { void params; },
-    /** Provided by the wiring file: the page's address without an open record. */
-    closeEditor: () => {},
-    /** Provided by the wiring file: the list's query as the page's address, replacing it (issue 38). */
-    writeQuery: (_, params: { query: ListQuery }) => { void params; },
-  },
-  guards: {
-    isOpenOn: ({ context }, params: { id: string }) => context.openId === params.id,
-    hasOpenRecord: ({ context }) => context.openId !== null,
-    keepsEditor: ({ context }) => context.keepEditor !== null,
-    /** The page shows History and the open record is a stored one (not a new one). */
-    showsHistory: ({ context }) => context.history !== null && context.openId !== null && context.openId !== NEW_RECORD_ID
-      && context.openId !== context.keepEditor,
-    /** The page names its revision kind and a row's History was asked for. */
-    showsRowHistory: ({ context }) => context.history !== null && context.historyOf !== null,
-    hasHistoryKind: ({ context }) => context.history !== null,
-    isHistoryOf: ({ context }, params: { id: string }) => context.historyOf === params.id,
-  },
-}).createMachine({
+export const listPageMachine = listPageSetup.createMachine({
   id: 'listPage',
   description: 'A list page: its rows, the actions on them and the editor of one record; a save or an action reloads the rows, a create opens the new record, Close closes the editor.',
   context: ({ input }) => ({
@@ -205,112 +76,8 @@ export const listPageMachine = setup({
   },
   type: 'parallel',
   states: {
-    editor: {
-      description: 'The editor of one record beside the list, or none.',
-      initial: 'closed',
-      states: {
-        closed: {
-          description: 'Only the list is shown; a row or New opens the editor. A page shown with a record (or always having one) opens it at once.',
-          always: { guard: 'hasOpenRecord', target: 'open' },
-          on: {
-            'page.open': { target: 'open', actions: { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) } },
-          },
-        },
-        open: {
-          description: 'The editor of one record is beside the list. Another record opens a fresh editor; the one already open is left as it is.',
-          tags: ['editing'],
-          invoke: { id: 'editor', src: 'editor', input: ({ context }) => ({ id: context.openId! }) },
-          on: {
-            'page.open': [
-              { guard: { type: 'isOpenOn', params: ({ event }) => ({ id: event.id }) } },
-              { target: 'open', reenter: true, actions: { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) } },
-            ],
-            'page.close': [
-              { guard: 'keepsEditor' },
-              { target: 'closed', actions: { type: 'setOpenId', params: { id: null } } },
-            ],
-            'editor.saved': { actions: 'reloadList' },
-            'history.restored': {
-              target: 'open', reenter: true,
-              actions: [{ type: 'storeHistoryNotice', params: ({ event }) => ({ restored: event.restored ?? null }) }, 'reloadList'],
-            },
-            'history.stale': { target: 'open', reenter: true, actions: 'clearHistoryNotice' },
-            'editor.created': {
-              actions: [
-                { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
-                { type: 'openCreated', params: ({ event }) => ({ id: event.id }) },
-              ],
-            },
-            'editor.left': [
-              { guard: 'keepsEditor', target: 'open', reenter: true },
-              { target: 'closed', actions: [{ type: 'setOpenId', params: { id: null } }, 'closeEditor'] },
-            ],
-          },
-          initial: 'choosing',
-          states: {
-            choosing: {
-              description: 'Whether the open record shows its History beside the editor.',
-              always: [{ guard: 'showsHistory', target: 'withHistory' }, { target: 'withoutHistory' }],
-            },
-            withHistory: {
-              description: 'The record\'s History is beside its editor; a save reads it again.',
-              invoke: {
-                id: 'history', src: 'history',
-                input: ({ context }) => ({ kind: context.history!, objectId: context.openId!, restored: context.historyNotice }),
-              },
-              on: { 'editor.saved': { actions: ['reloadList', 'reloadHistory'] } },
-            },
-            withoutHistory: {
-              description: 'No History: the page shows none, or the record is a new one (once created, its History starts).',
-              on: {
-                'editor.created': {
-                  target: 'choosing',
-                  actions: [
-                    { type: 'setOpenId', params: ({ event }) => ({ id: event.id }) },
-                    { type: 'openCreated', params: ({ event }) => ({ id: event.id }) },
-                  ],
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    rowHistory: {
-      description: 'The History of one row without an editor (a page naming its revision kind), beside the list, or none.',
-      initial: 'hidden',
-      states: {
-        hidden: {
-          description: 'No row\'s History is shown. A page shown with one (the address\'s ?history=) shows it at once.',
-          always: { guard: 'showsRowHistory', target: 'shown' },
-          on: {
-            'page.history': { guard: 'hasHistoryKind', target: 'shown', actions: { type: 'setHistoryOf', params: ({ event }) => ({ id: event.id }) } },
-          },
-        },
-        shown: {
-          description: 'One row\'s History is beside the list. Another row shows its own afresh; a row action reads it again (a Disable is a revision); a restore reloads the rows and shows it afresh.',
-          tags: ['rowHistory'],
-          invoke: {
-            id: 'rowHistory', src: 'rowHistory',
-            input: ({ context }) => ({ kind: context.history!, objectId: context.historyOf!, restored: context.rowHistoryNotice }),
-          },
-          on: {
-            'page.history': [
-              { guard: { type: 'isHistoryOf', params: ({ event }) => ({ id: event.id }) } },
-              { target: 'shown', reenter: true, actions: { type: 'setHistoryOf', params: ({ event }) => ({ id: event.id }) } },
-            ],
-            'page.closeHistory': { target: 'hidden', actions: { type: 'setHistoryOf', params: { id: null } } },
-            // Taken instead of the page's own (one reload of the rows, not two).
-            'action.performed': { actions: ['reloadList', 'reloadRowHistory'] },
-            'rowHistory.restored': {
-              target: 'shown', reenter: true,
-              actions: [{ type: 'storeRowHistoryNotice', params: ({ event }) => ({ restored: event.restored ?? null }) }, 'reloadList'],
-            },
-            'rowHistory.stale': { target: 'shown', reenter: true, actions: ['clearRowHistoryNotice', 'reloadList'] },
-          },
-        },
-      },
-    },
+    editor: editorState,
+    rowHistory: rowHistoryState,
   },
 });
 
@@ -319,17 +86,16 @@ export type ListPageSnapshot = SnapshotFrom<ListPageMachine>;
 export type PageListRef = ActorRefFrom<typeof listMachine>;
 export type PageEditorRef = ActorRefFrom<typeof pageEditorMachine>;
 export type PageActionsRef = ActorRefFrom<typeof pageActionLogic>;
-
-export const selectPageList = (snapshot: ListPageSnapshot) => snapshot.children.list as PageListRef;
-export const selectPageActions = (snapshot: ListPageSnapshot) => snapshot.children.actions as PageActionsRef;
+export const selectPageList = (snapshot: ListPageSnapshot): PageListRef => runningChild(snapshot.children.list, 'list');
+export const selectPageActions = (snapshot: ListPageSnapshot): PageActionsRef => runningChild(snapshot.children.actions, 'actions');
 /** The open record's editor; undefined while none is open. */
-export const selectPageEditor = (snapshot: ListPageSnapshot) => snapshot.children.editor as PageEditorRef | undefined;
+export const selectPageEditor = (snapshot: ListPageSnapshot): PageEditorRef | undefined => snapshot.children.editor;
 export const selectOpenId = (snapshot: ListPageSnapshot) => snapshot.context.openId;
 export const selectIsEditing = (snapshot: ListPageSnapshot) => snapshot.hasTag('editing');
 export type PageHistoryRef = ActorRefFrom<typeof pageHistoryMachine>;
 /** The open record's History; undefined while none is open, for a new record, or on a page without history. */
-export const selectPageHistory = (snapshot: ListPageSnapshot) => snapshot.children.history as PageHistoryRef | undefined;
+export const selectPageHistory = (snapshot: ListPageSnapshot): PageHistoryRef | undefined => snapshot.children.history;
 /** The History of a row shown without an editor (`page.history`); undefined while none is. */
-export const selectRowHistory = (snapshot: ListPageSnapshot) => snapshot.children.rowHistory as PageHistoryRef | undefined;
+export const selectRowHistory = (snapshot: ListPageSnapshot): PageHistoryRef | undefined => snapshot.children.rowHistory;
 /** The id of the row whose History is shown; null while none is. */
 export const selectRowHistoryId = (snapshot: ListPageSnapshot) => (snapshot.hasTag('rowHistory') ? snapshot.context.historyOf : null);
