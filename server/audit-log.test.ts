@@ -198,8 +198,8 @@ describe('values in words (issue 38)', () => {
     // Not a price: another object with an amount keeps its fields.
     expect(valueWords({ amount: 3, unit: 'days' }, new Map())).toBe('amount 3, unit days');
     // Issue 38: an instant reads in the console's one format, in the site's zone, never as ISO text.
-    expect(valueWords('2026-12-05T23:00:00.000Z', new Map(), 'America/New_York')).toBe('5 Dec 2026, 18:00 (America/New_York)');
-    expect(valueWords('2026-12-05T23:00:00.000Z', new Map())).toBe('5 Dec 2026, 23:00 (UTC)');
+    expect(valueWords('2026-12-05T23:00:00.000Z', new Map(), 'America/New_York')).toBe('5 Dec 2026, 18:00');
+    expect(valueWords('2026-12-05T23:00:00.000Z', new Map())).toBe('5 Dec 2026, 23:00');
     expect(valueWords('2026-12-05', new Map())).toBe('2026-12-05');
   });
 

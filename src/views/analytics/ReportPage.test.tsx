@@ -102,7 +102,7 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     await renderView(reports.wrap(<ReportPage def={def} search={{}} />), { url: def.path });
     await settle();
     expect(screen.queryByLabelText('From')).toBeNull();
-    expect(screen.getByTestId('live-status').textContent).toBe('Last updated 12:00:00 (UTC) · Refreshes every 15 seconds');
+    expect(screen.getByTestId('live-status').textContent).toBe('Last updated 12:00:00 · Refreshes every 15 seconds');
     expect(emptyReasonFor(def, {}, 'Kids')).toBe('Nobody has watched anything on Kids in the last 30 minutes.');
     // A tile that is not a table column says what it counts on the tile itself.
     expect(screen.getByTestId('total-peakStreams-help').textContent).toBe(FIGURES.peakStreams.help);

@@ -22,8 +22,8 @@ describe('ReportTable', { timeout: 20_000 }, () => {
 
   it('writes the Real-time report\'s minutes in the site\'s zone, like its "Last updated"; days stay UTC days (issue 38)', () => {
     const answer = { ...seriesAnswer(), columns: [{ key: 'period', label: 'Minute', kind: 'period' as const }], rows: [{ period: '2026-12-05T22:35:00.000Z' }, { period: '2024-05-01' }] };
-    expect(tableText(answer, answer.rows, 'America/New_York').cells).toEqual([['17:35 (America/New_York)'], ['1 May 2024']]);
-    expect(tableText(answer, answer.rows).cells).toEqual([['22:35 (UTC)'], ['1 May 2024']]);
+    expect(tableText(answer, answer.rows, 'America/New_York').cells).toEqual([['17:35'], ['1 May 2024']]);
+    expect(tableText(answer, answer.rows).cells).toEqual([['22:35'], ['1 May 2024']]);
   });
 
   it('exports the rows shown, in their order, as plain values that sum to the totals', async () => {

@@ -26,6 +26,6 @@ describe('ReportView', { timeout: 20_000 }, () => {
     const { actor, hide } = actorWith(async () => [seriesAnswer()]);
     await renderView(<LiveStatus actor={actor} />);
     await act(async () => { await new Promise((r) => setTimeout(r, 0)); hide(); });
-    expect(screen.getByRole('status').textContent).toBe('Last updated 12:00:00 (UTC) · Paused while this tab is hidden');
+    expect(screen.getByRole('status').textContent).toBe('Last updated 12:00:00 · Paused while this tab is hidden');
   });
 });

@@ -52,9 +52,8 @@ export function AvailabilityPanel({ id, writable, itemEditor, history }: {
       )}
       {data && (
         <form className={css.form} noValidate onSubmit={(e) => { e.preventDefault(); editor.send({ type: 'editor.save' }); }}>
-          <p className={`${ui.label} ${css.wide}`}>Times are in the site&apos;s time zone, {zone}.</p>
-          <TextField editor={editor} field="publishAt" label={`Publish at (${zone})`} type="datetime-local" disabled={disabled} />
-          <TextField editor={editor} field="unpublishAt" label={`Unpublish at (${zone})`} type="datetime-local" disabled={disabled} />
+          <TextField editor={editor} field="publishAt" label="Publish at" type="datetime-local" disabled={disabled} />
+          <TextField editor={editor} field="unpublishAt" label="Unpublish at" type="datetime-local" disabled={disabled} />
           <div className={css.wide}>
             <ChoiceList editor={editor} field="countryGroupIds" label="Country groups" disabled={disabled}
               options={data.groups.map((g) => ({ value: g.id, label: g.name }))} />

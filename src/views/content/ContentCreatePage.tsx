@@ -112,7 +112,7 @@ function ContentCreateForm({ kind: initialKind, seriesId, seasonNumber }: { kind
       {text('releaseDate', 'Release date', { type: 'date' })}
       {(kind === 'video' || kind === 'episode' || kind === 'live') &&
         text('durationMinutes', kind === 'live' ? 'Planned length (minutes, optional)' : 'Duration (minutes)', { type: 'number', min: 1, max: 1440, inputMode: 'numeric' })}
-      {kind === 'live' && text('startsAt', `Starts at (${ctx.timeZone})`, { type: 'datetime-local' })}
+      {kind === 'live' && text('startsAt', 'Starts at', { type: 'datetime-local' })}
       {kind === 'series' && text('seasons', 'Number of seasons', { type: 'number', min: 1, max: 50, inputMode: 'numeric' })}
 
       <div className={own.artworkGrid}>

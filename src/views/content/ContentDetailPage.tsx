@@ -11,7 +11,6 @@ import { AREAS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../../comm
 import {
   CONTENT_CREATE_MESSAGES, CONTENT_LANGUAGES, CONTENT_RATINGS, CONTENT_STATUSES, isContentKind, type ContentDetailResponse, type ContentQosSummary,
 } from '../../../common/content';
-import { knownTimeZone } from '../../../common/zoned-time';
 import { formatDateTime } from '../../../common/display-format';
 import { CONTENT_STATUS_WORDS } from '../../../common/status-words';
 import type { ContentDetailData } from '../../../machines/content-record';
@@ -145,7 +144,7 @@ function languageOptions(current: string): [string, string][] {
   return current && !(current in CONTENT_LANGUAGES) ? [[current, current], ...named] : named;
 }
 
-function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string }) {
+function EditForm({ editor }: { editor: EditorRef }) {
   const draft = useSelector(editor, selectDraft);
   const phase = useSelector(editor, selectEditorPhase);
   const error = useSelector(editor, selectEditorError);
@@ -201,7 +200,7 @@ function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: string })
         </label>
         {text('status') === 'scheduled' && (
           <label className={field}>
-            <span className={label}>{`Goes live at (${timeZone})`}</span>
+            <span className={label}>Goes live at</span>
             <input className={input} type="datetime-local" value={text('scheduledAt')} onChange={change('scheduledAt')} disabled={locked} />
           </label>
         )}
@@ -284,7 +283,7 @@ function ContentDetail({ id }: { id: string }) {
       <ContentFamily item={item} family={detail.family} writable={writable} />
       <Stats detail={detail} />
       <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} itemEditor={editor} history={history} /></div>
-      {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={knownTimeZone(timeZone)} /></div>}
+      {writable && <div className={css.editArea}><EditForm editor={editor} /></div>}
       {/* An episode's History names its series (issue 38: "Series: Ocean Tales", never "another record"). */}
       {history && <div className={css.editArea}><EditorHistoryPanel history={history} editor={editor} names={detail.family?.series ? { [detail.family.series.id]: detail.family.series.title } : {}} /></div>}
       <LeaveQuestion open={confirmingLeave} onStay={() => editor.send({ type: 'editor.leaveCancel' })} onLeave={() => editor.send({ type: 'editor.leaveConfirm' })} />

@@ -63,7 +63,7 @@ describe('ContentFamily', () => {
   it('states the catalogue facts, a live event\'s start in the site time zone', () => {
     const item = contentDetail({ kind: 'live', rating: 'TV-14', originalLanguage: 'fr', releaseDate: '2026-11-01', startsAt: '2026-12-01T19:30:00.000Z' }).item;
     expect(catalogueFacts(item, 'Europe/Paris')).toEqual([
-      ['Rating', 'TV-14'], ['Original language', 'French'], ['Release date', '1 Nov 2026'], ['Starts', '1 Dec 2026, 20:30 (Europe/Paris)'],
+      ['Rating', 'TV-14'], ['Original language', 'French'], ['Release date', '1 Nov 2026'], ['Starts', '1 Dec 2026, 20:30'],
     ]);
     expect(catalogueFacts({ ...item, rating: 'NR', originalLanguage: 'xx', releaseDate: null, startsAt: null }, 'Not/AZone'))
       .toEqual([['Rating', 'Not rated'], ['Original language', 'xx']]);

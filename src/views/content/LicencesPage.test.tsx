@@ -10,7 +10,7 @@ import { LicencesPage, type LicenceListRow } from './LicencesPage';
 
 const ROW: LicenceListRow = {
   id: '33333333-3333-4333-8333-333333333333', name: 'EU window', contentTitle: 'Storm Coast', version: 4,
-  startsText: '2026-12-01 00:00 (Europe/London)', endsText: '2027-06-01 00:00 (Europe/London)', groupNames: ['British Isles'],
+  startsText: '1 Dec 2026, 00:00', endsText: '1 Jun 2027, 00:00', groupNames: ['British Isles'],
 };
 const ITEM = { id: '44444444-4444-4444-8444-444444444444', title: 'Storm Coast', kind: 'video' };
 const GROUP = { id: '22222222-2222-4222-8222-222222222222', name: 'British Isles' };
@@ -33,7 +33,7 @@ describe('LicencesPage', () => {
     await renderView(<LicencesPage />, { url: '/content/licences', pages, actors: as('write') });
     const row = screen.getByRole('row', { name: /EU window/ });
     expect(row.textContent).toContain('Storm Coast');
-    expect(row.textContent).toContain('2026-12-01 00:00 (Europe/London)');
+    expect(row.textContent).toContain('1 Dec 2026, 00:00');
     expect(row.textContent).toContain('British Isles');
     expect(screen.getByRole('link', { name: 'New licence' })).toBeTruthy();
   });
@@ -41,9 +41,9 @@ describe('LicencesPage', () => {
   it('refuses an end before the start beside the field, then saves the window with its groups', async () => {
     const { fakes, pages } = setup();
     const view = await renderView(<LicencesPage />, { url: `/content/licences?edit=${ROW.id}`, pages, actors: as('write') });
-    expect(await screen.findByLabelText(/Start \(Europe\/London\)/)).toBeTruthy();
+    expect(await screen.findByLabelText(/^Start/)).toBeTruthy();
     expect((screen.getByRole('combobox', { name: /Item/ }) as HTMLSelectElement).disabled).toBe(true);
-    const end = screen.getByLabelText(/End \(Europe\/London\)/);
+    const end = screen.getByLabelText(/^End/);
     await view.user.clear(end);
     await view.user.type(end, '2026-11-01T00:00');
     await view.user.click(screen.getByRole('button', { name: 'Save' }));

@@ -32,14 +32,13 @@ function LicenceEditor({ editor, canEdit: writable }: { editor: EditorRef; canEd
   const creating = useSelector(editor, selectEditorId) === NEW_RECORD_ID;
   const data = useSelector(editor, (s) => selectEditorData(s) as LicenceEditorData | null);
   const items = data?.items ?? [];
-  const zone = data?.timeZone ?? 'UTC';
   return (
     <EditorPanel editor={editor} title={creating ? 'New licence' : 'Edit licence'} canEdit={writable} savedMessage={M.licenceSaved}>
       <SelectField editor={editor} field="contentId" label="Item" required disabled={!writable || !creating}
         options={[{ value: '', label: 'Choose an item…' }, ...items.map((i) => ({ value: i.id, label: `${i.title} (${i.kind})` }))]} />
       <TextField editor={editor} field="name" label="Name" required disabled={!writable} />
-      <TextField editor={editor} field="startsAt" label={`Start (${zone})`} type="datetime-local" required disabled={!writable} />
-      <TextField editor={editor} field="endsAt" label={`End (${zone})`} type="datetime-local" required disabled={!writable} />
+      <TextField editor={editor} field="startsAt" label="Start" type="datetime-local" required disabled={!writable} />
+      <TextField editor={editor} field="endsAt" label="End" type="datetime-local" required disabled={!writable} />
       <ChoiceList editor={editor} field="countryGroupIds" label="Country groups" disabled={!writable}
         options={(data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }))} />
     </EditorPanel>

@@ -6,7 +6,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { formatDate } from '../../../common/display-format';
-import { MONETIZATION_MESSAGES, couponExpiryText } from '../../../common/monetization-rules';
+import { COUPON_STATUSES, MONETIZATION_MESSAGES, couponExpiryText } from '../../../common/monetization-rules';
 import { COUPON_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { selectDraft, selectEditorData } from '../../../machines/editor.machine';
 import { selectListQuery, selectListRows } from '../../../machines/list.machine';
@@ -34,7 +34,6 @@ const MODES = [{ value: 'batch', label: 'A batch of random codes' }, { value: 's
 
 /** New codes for an offer: one named code (issue 30) or a batch of random ones, with the same limits. */
 export function CouponBatchForm({ editor }: { editor: EditorRef }) {
-  const zone = useSiteTimeZone();
   // The batch form stays on screen (hidden) while a code's History shows: moves on this page let through.
   useEditorLeaveGuard(editor, { samePage: 'lets-through' });
   const data = useSelector(editor, (s) => selectEditorData(s) as { offers?: Offer[]; generated?: number | null; created?: string | null } | null);
@@ -57,7 +56,7 @@ export function CouponBatchForm({ editor }: { editor: EditorRef }) {
         <NumberField editor={editor} field="maxRedemptions" label="Redemptions in all (empty: no limit)" disabled={false} />
         <NumberField editor={editor} field="maxPerSubscriber" label="Per customer (1: once per customer)" required disabled={false} />
       </div>
-      <TextField editor={editor} field="expiresAt" label={`Expires (${zone})`} type="datetime-local" disabled={false} />
+      <TextField editor={editor} field="expiresAt" label="Expires" type="datetime-local" disabled={false} />
     </EditorPanel>
   );
 }
@@ -85,7 +84,7 @@ export function CouponsPage() {
     input: {
       // `?search=<code>` (issue 38: the audit log's link to a coupon) opens the list searched for it; its
       // status and page come from the address too, and every later change is written back.
-      ...listStartOf(address, ['status', 'offerId']), history: 'coupon', ...(canEdit ? { keepEditor: 'batch' } : {}), ...(historyOf ? { showHistory: historyOf } : {}),
+      ...listStartOf(address, COUPON_STATUSES, ['status', 'offerId']), history: 'coupon', ...(canEdit ? { keepEditor: 'batch' } : {}), ...(historyOf ? { showHistory: historyOf } : {}),
     },
   });
   const rowHistory = useSelector(page, selectRowHistory);

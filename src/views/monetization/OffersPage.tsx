@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { formatDate } from '../../../common/display-format';
-import { CURRENCIES, DISCOUNT_DURATIONS, ELIGIBILITIES, durationText, formatMoney } from '../../../common/monetization-rules';
+import { CURRENCIES, DISCOUNT_DURATIONS, ELIGIBILITIES, OFFER_STATUSES, durationText, formatMoney } from '../../../common/monetization-rules';
 import { OFFER_STATUS_WORDS, PLAN_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { selectDraft, selectEditorData, selectEditorId } from '../../../machines/editor.machine';
 import type { Offer, Plan } from '../../../common/monetization-contract';
@@ -27,7 +27,6 @@ const ELIGIBILITY_LABELS = { new: 'New subscribers only', everyone: 'Everyone' }
 const DURATION_LABELS = { once: 'Once (the first payment)', repeating: 'Several months', forever: 'Forever (every payment)' } as const;
 
 export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: boolean }) {
-  const zone = useSiteTimeZone();
   useEditorLeaveGuard(editor);
   const creating = useSelector(editor, selectEditorId) === NEW_RECORD_ID;
   const plans = useSelector(editor, (s) => (selectEditorData(s) as { plans?: Plan[] } | null)?.plans ?? []);
@@ -54,8 +53,8 @@ export function OfferEditor({ editor, canEdit }: { editor: EditorRef; canEdit: b
         {repeating && <NumberField editor={editor} field="durationMonths" label="Months" required disabled={disabled} />}
       </div>
       <div className={css.inline}>
-        <TextField editor={editor} field="startsAt" label={`Starts (${zone})`} type="datetime-local" required disabled={disabled} />
-        <TextField editor={editor} field="endsAt" label={`Ends (${zone})`} type="datetime-local" disabled={disabled} />
+        <TextField editor={editor} field="startsAt" label="Starts" type="datetime-local" required disabled={disabled} />
+        <TextField editor={editor} field="endsAt" label="Ends" type="datetime-local" disabled={disabled} />
       </div>
       <div className={css.inline}>
         <SelectField editor={editor} field="eligibility" label="Who may use it" required disabled={disabled}
@@ -77,7 +76,7 @@ export function OffersPage() {
   const address = getRouteApi('/protected/monetization/offers').useSearch();
   const { edit } = address;
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('offers', { input: { ...listStartOf(address), history: 'offer', ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('offers', { input: { ...listStartOf(address, OFFER_STATUSES), history: 'offer', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const editor = useSelector(page, selectPageEditor);

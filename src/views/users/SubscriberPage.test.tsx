@@ -34,7 +34,7 @@ describe('SubscriberPage', () => {
     expect(screen.getByText('•••• 4321')).toBeTruthy();
     const subscriptions = screen.getByRole('table', { name: 'Subscriptions' });
     expect(within(subscriptions).getByText('Premium Monthly')).toBeTruthy();
-    expect(within(subscriptions).getByText('1 Feb 2026, 10:00 (UTC)')).toBeTruthy();
+    expect(within(subscriptions).getByText('1 Feb 2026, 10:00')).toBeTruthy();
     expect(within(subscriptions).getByText('€12.99 / month')).toBeTruthy();
     const payments = screen.getByRole('table', { name: 'Payments' });
     expect(within(payments).getByText('Failed')).toBeTruthy();
@@ -98,7 +98,7 @@ describe('SubscriberPage', () => {
 
   it('offers no cancel or days on a subscription that has ended', async () => {
     await renderSubscriber(WRITE, { load: () => subscriberDetail({ status: 'cancelled', endedAt: '2026-01-05T12:00:00.000Z' }) });
-    expect(screen.getByText('Ended 5 Jan 2026, 12:00 (UTC)')).toBeTruthy();
+    expect(screen.getByText('Ended 5 Jan 2026, 12:00')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy();
   });
@@ -113,7 +113,7 @@ describe('SubscriberPage', () => {
     expect(within(row).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     await view.user.click(within(row).getByRole('button', { name: 'Resume subscription' }));
     const dialog = screen.getByRole('dialog', { name: 'Resume subscription' });
-    expect(within(dialog).getByText(/Premium Monthly will renew at the end of its period \(1 Feb 2026, 10:00 \(UTC\)\)/)).toBeTruthy();
+    expect(within(dialog).getByText(/Premium Monthly will renew at the end of its period \(1 Feb 2026, 10:00\)/)).toBeTruthy();
     await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Changed their mind');
     await view.user.click(within(dialog).getByRole('button', { name: 'Resume subscription' }));
     expect((await screen.findByRole('status')).textContent).toBe(SUPPORT_MESSAGES.resumed);
@@ -128,7 +128,7 @@ describe('SubscriberPage', () => {
     const payments = screen.getByRole('table', { name: 'Payments' });
     // Only the succeeded payment can be refunded, not the failed one.
     expect(within(payments).getAllByRole('button', { name: /^Refund the payment/ })).toHaveLength(1);
-    await view.user.click(within(payments).getByRole('button', { name: 'Refund the payment of 1 Dec 2025, 10:00 (UTC)' }));
+    await view.user.click(within(payments).getByRole('button', { name: 'Refund the payment of 1 Dec 2025, 10:00' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
     const amount = within(dialog).getByLabelText('Amount to refund (EUR)');
     expect((amount as HTMLInputElement).value).toBe('12.99');
@@ -138,7 +138,7 @@ describe('SubscriberPage', () => {
     await view.user.clear(amount);
     await view.user.type(amount, '6.50');
     await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Outage for half the month');
-    expect(within(dialog).getByText(/Gives back €6.50, part of the payment of 1 Dec 2025, 10:00 \(UTC\) \(up to €12.99\)\. The refund counts in Net revenue and the Payments report today\./)).toBeTruthy();
+    expect(within(dialog).getByText(/Gives back €6.50, part of the payment of 1 Dec 2025, 10:00 \(up to €12.99\)\. The refund counts in Net revenue and the Payments report today\./)).toBeTruthy();
     await view.user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe(SUPPORT_MESSAGES.partlyRefunded);
     expect(commands).toEqual([{ kind: 'refundPayment', paymentId: 'p1', amount: 650, full: false, reason: 'Outage for half the month', version: 1 }]);
@@ -155,7 +155,7 @@ describe('SubscriberPage', () => {
     expect(options).toEqual([['Choose a plan', false], ['Family Monthly · €18.99 / month', false], ['US Basic · no EUR price', true]]);
     await view.user.selectOptions(select, 'Family Monthly · €18.99 / month');
     expect(within(dialog).getByText(/^Proration: the time left in this period is charged at the new price and credited at the old one/)).toBeTruthy();
-    expect(within(dialog).getByText(/For this change: [+−]€\d+\.\d\d on the next payment \(1 Feb 2026, 10:00 \(UTC\)\)\./)).toBeTruthy();
+    expect(within(dialog).getByText(/For this change: [+−]€\d+\.\d\d on the next payment \(1 Feb 2026, 10:00\)\./)).toBeTruthy();
     await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Wants the family plan');
     await view.user.click(within(dialog).getByRole('button', { name: 'Change plan' }));
     expect(await screen.findByRole('status')).toBeTruthy();
@@ -264,7 +264,7 @@ describe('SubscriberPage', () => {
       const { view } = await renderSubscriber(READ, { load: () => subscriberDetail({ paymentStatus: 'refunded', refundedAmount: 1299 }), history: () => [refund] });
       const payments = screen.getByRole('table', { name: 'Payments' });
       expect(within(payments).getAllByRole('region')).toHaveLength(1);
-      const region = within(payments).getByRole('region', { name: 'History of the payment of 1 Dec 2025, 10:00 (UTC)' });
+      const region = within(payments).getByRole('region', { name: 'History of the payment of 1 Dec 2025, 10:00' });
       await view.user.click(within(region).getByRole('button', { name: /^Show history/ }));
       expect(await within(region).findByText('Status: Succeeded → Refunded')).toBeTruthy();
       expect(within(region).getByText('Refunded: 0.00 → 12.99')).toBeTruthy();

@@ -45,7 +45,7 @@ describe('SupportActionDialog', () => {
     expect(within(dialog).getByText(SUPPORT_MESSAGES.daysRange)).toBeTruthy();
     await view.user.clear(days);
     await view.user.type(days, '14');
-    expect(within(dialog).getByText('The period of Premium Monthly will end 15 Feb 2026, 10:00 (UTC) instead of 1 Feb 2026, 10:00 (UTC).')).toBeTruthy();
+    expect(within(dialog).getByText('The period of Premium Monthly will end 15 Feb 2026, 10:00 instead of 1 Feb 2026, 10:00.')).toBeTruthy();
     await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Outage on Sunday');
     await view.user.click(within(dialog).getByRole('button', { name: 'Grant days' }));
     await settle();

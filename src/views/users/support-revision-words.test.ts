@@ -30,7 +30,7 @@ describe('support revisions in words', () => {
       'Price: 9.99 → 19.99',
       'Proration on the next payment: 0.00 → -3.50',
       'Status: Active → Cancelled',
-      'Ended: (empty) → 5 Jan 2026, 09:30 (UTC)',
+      'Ended: (empty) → 5 Jan 2026, 09:30',
     ]);
   });
 
