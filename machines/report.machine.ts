@@ -12,93 +12,19 @@
  *   366 days), sorting is the table's, and the CSV and the totals need every row anyway.
  * The I/O actors are supplied by src/adapters/report-actors.ts.
  */
-import { assign, fromCallback, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import {
-  DATE_PRESETS, MAX_REPORT_RANGE_DAYS, REPORT_FILTER_MESSAGES, REPORT_PAGE_SIZE, addDays, daysBetween, presetRange,
-  type ReportAnswer, type ReportName, type ReportParams, type ReportRow,
-} from '../common/reports';
-import { reportPollerMachine } from './report-poller.machine';
-import { providedLater } from './unprovided';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { DATE_PRESETS, REPORT_PAGE_SIZE, presetRange, type ReportAnswer, type ReportRow } from '../common/reports';
+import { reportSetup } from './report.actions';
+import { pageCountOf, sortRows, type SortState } from './report.setup';
+import { dataState } from './report.state.data';
+import { refreshState } from './report.state.refresh';
 
-export interface ReportRequest {
-  report: ReportName;
-  params: ReportParams;
-}
+export {
+  sortRows,
+  type FetchReportsInput, type ReportContext, type ReportEvent, type ReportMachineInput, type ReportRequest, type SortState,
+} from './report.setup';
 
-/** The table's order: a column key (none: the answer's own order) and a direction. */
-export interface SortState {
-  key: string | undefined;
-  dir: 'asc' | 'desc';
-}
-
-export interface ReportMachineInput {
-  requests: ReportRequest[];
-  realtime: boolean;
-  /** The table's first order (the page's URL or its default); none keeps the answer's order. */
-  sort?: SortState;
-}
-
-export interface FetchReportsInput {
-  requests: ReportRequest[];
-  /** true: bypass the answer cache (a real-time refresh). */
-  fresh: boolean;
-}
-
-export interface ReportContext {
-  requests: ReportRequest[];
-  realtime: boolean;
-  answers: ReportAnswer[] | null;
-  error: string | null;
-  /** false when asking again cannot help (a 4xx: the parameters are refused), so no Retry is offered. */
-  retryable: boolean;
-  /** Why the range shown is not the one asked for (over MAX_REPORT_RANGE_DAYS: clamped), else null. */
-  note: string | null;
-  sort: SortState;
-  /** The table page shown, from 1. */
-  page: number;
-}
-
-export type ReportEvent =
-  | { type: 'report.filters'; requests: ReportRequest[] }
-  | { type: 'report.retry' }
-  | { type: 'poll.tick' }
-  | { type: 'page.hidden' }
-  | { type: 'page.visible' }
-  | { type: 'table.sort'; key: string; dir: 'asc' | 'desc' }
-  | { type: 'table.page'; page: number };
-
-export const reportMachine = setup({
-  types: {
-    context: {} as ReportContext,
-    events: {} as ReportEvent,
-    input: {} as ReportMachineInput,
-  },
-  actors: {
-    fetchReports: providedLater<ReportAnswer[], FetchReportsInput>('fetchReports'),
-    poller: reportPollerMachine,
-    /** Sends page.hidden / page.visible; the browser's comes from src/adapters/visibility.ts. */
-    visibility: fromCallback<ReportEvent>(() => undefined),
-  },
-  actions: {
-    assignRequests: assign({
-      requests: ({ context }, params: { requests: ReportRequest[] }) => params.requests ?? context.requests,
-    }),
-    storeAnswers: assign({ answers: (_, params: { answers: ReportAnswer[] }) => params.answers, error: null }),
-    storeError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error), retryable: (_, params: { error: unknown }) => canRetry(params.error) }),
-    clampRanges: assign(({ context }) => clampedRequests(context.requests)),
-    refreshNow: raise({ type: 'poll.tick' }),
-    assignSort: assign((_, params: SortState) => ({ sort: { key: params.key, dir: params.dir }, page: 1 })),
-    assignPage: assign({ page: (_, params: { page: number }) => params.page }),
-    resetPage: assign({ page: 1 }),
-  },
-  guards: {
-    isRealtime: ({ context }) => context.realtime,
-    hasReversedRange: ({ context }) => context.requests.some(({ params }) => Boolean(params.from && params.to && params.from > params.to)),
-    hasNoRows: (_, params: { answers: ReportAnswer[] }) => params.answers.every((answer) => answer.rows.length === 0),
-    isPageOfTable: ({ context }, params: { page: number }) =>
-      Number.isInteger(params.page) && params.page >= 1 && params.page <= pageCountOf(context.answers?.[0]?.rows.length ?? 0),
-  },
-}).createMachine({
+export const reportMachine = reportSetup.createMachine({
   id: 'report',
   description: 'The reports of one analytics page: fetched for the filters in the URL, refreshed every 15 s on real-time pages while visible.',
   type: 'parallel',
@@ -107,136 +33,10 @@ export const reportMachine = setup({
     sort: input.sort ?? { key: undefined, dir: 'desc' }, page: 1,
   }),
   states: {
-    data: {
-      description: 'What the page shows.',
-      initial: 'checking',
-      on: {
-        'report.filters': { target: '.checking', reenter: true, actions: [{ type: 'assignRequests', params: ({ event }) => ({ requests: event.requests }) }, 'resetPage'] },
-        'table.sort': { actions: { type: 'assignSort', params: ({ event }) => ({ key: event.key, dir: event.dir }) } },
-        'table.page': { guard: { type: 'isPageOfTable', params: ({ event }) => ({ page: event.page }) }, actions: { type: 'assignPage', params: ({ event }) => ({ page: event.page }) } },
-      },
-      states: {
-        checking: {
-          description: 'Checks the range before asking: a reversed range is explained, one over the limit is clamped with a note.',
-          always: [{ guard: 'hasReversedRange', target: 'reversed' }, { target: 'loading', actions: 'clampRanges' }],
-        },
-        reversed: {
-          description: 'The start date is after the end date: nothing is fetched; the page explains it beside the date fields and offers a one-click swap.',
-        },
-        loading: {
-          description: 'Fetching the reports for the current filters: skeletons are shown.',
-          invoke: {
-            id: 'fetchReports',
-            src: 'fetchReports',
-            input: ({ context }) => ({ requests: context.requests, fresh: false }),
-            onDone: [
-              { guard: { type: 'hasNoRows', params: ({ event }) => ({ answers: event.output }) }, target: 'empty', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
-              { target: 'ready', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
-            ],
-            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        ready: {
-          description: 'Charts and tables of the answers.',
-          on: { 'poll.tick': 'refreshing' },
-        },
-        empty: {
-          description: 'The answers have no rows: the page says why (range, network, filter).',
-          on: { 'poll.tick': 'refreshing' },
-        },
-        refreshing: {
-          description: 'A real-time refresh: the last answers stay on screen until the new ones arrive.',
-          invoke: {
-            id: 'refreshReports',
-            src: 'fetchReports',
-            input: ({ context }) => ({ requests: context.requests, fresh: true }),
-            onDone: [
-              { guard: { type: 'hasNoRows', params: ({ event }) => ({ answers: event.output }) }, target: 'empty', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
-              { target: 'ready', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
-            ],
-            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        failed: {
-          description: 'The request failed: the message and a Retry button; real-time pages also retry on the next tick.',
-          on: { 'report.retry': 'loading', 'poll.tick': 'loading' },
-        },
-      },
-    },
-    refresh: {
-      description: 'Automatic refresh of real-time pages.',
-      initial: 'deciding',
-      states: {
-        deciding: {
-          description: 'Real-time pages poll; the others never do.',
-          always: [{ guard: 'isRealtime', target: 'live' }, { target: 'off' }],
-        },
-        off: {
-          description: 'Not a real-time page.',
-        },
-        live: {
-          description: 'Listening to the page visibility.',
-          invoke: { src: 'visibility' },
-          initial: 'visible',
-          states: {
-            visible: {
-              description: 'The poller child ticks every 15 s.',
-              invoke: { src: 'poller', id: 'poller' },
-              on: { 'page.hidden': 'hidden' },
-            },
-            hidden: {
-              description: 'The tab is hidden: polling paused; showing it again refreshes at once.',
-              on: { 'page.visible': { target: 'visible', actions: 'refreshNow' } },
-            },
-          },
-        },
-      },
-    },
+    data: dataState,
+    refresh: refreshState,
   },
 });
-
-/** Only failures a second try can fix: no answer at all (network), a timeout, throttling or a 5xx. */
-function canRetry(error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status !== 'number' || status === 0 || status === 408 || status === 429 || status >= 500;
-}
-
-/** Requests over MAX_REPORT_RANGE_DAYS keep their end and start MAX_REPORT_RANGE_DAYS − 1 days before it. */
-function clampedRequests(requests: ReportRequest[]): Pick<ReportContext, 'requests' | 'note'> {
-  let note: string | null = null;
-  const clamped = requests.map((request) => {
-    const { from, to } = request.params;
-    if (!from || !to || daysBetween(from, to) <= MAX_REPORT_RANGE_DAYS) return request;
-    const start = addDays(to, -(MAX_REPORT_RANGE_DAYS - 1));
-    note = REPORT_FILTER_MESSAGES.clamped(from, start, to);
-    return { ...request, params: { ...request.params, from: start } };
-  });
-  return { requests: clamped, note };
-}
-
-/** How many pages `rows` rows fill (at least 1, so an empty table has its page 1). */
-function pageCountOf(rows: number): number {
-  return Math.max(1, Math.ceil(rows / REPORT_PAGE_SIZE));
-}
-
-/** The rows in the table's order: nulls last whichever the direction; no key keeps the answer's order. */
-export function sortRows(rows: ReportRow[], sort: SortState): ReportRow[] {
-  if (!sort.key) return rows;
-  const key = sort.key;
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = a[key];
-    const y = b[key];
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * sign;
-  });
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The report could not be loaded.';
-}
 
 export type ReportMachine = typeof reportMachine;
 export type ReportActorRef = ActorRefFrom<ReportMachine>;
