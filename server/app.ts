@@ -1,7 +1,7 @@
 /**
  * buildApp(options): the whole server as one Fastify instance (tests call app.inject()).
- * Opens (or receives) the database, migrates, wires the domain services (server/composition.ts),
- * starts the running server's maintenance (the housekeeping purge, the ingestion pipeline),
+ * Serves a composed server (server/composition.ts: the database, its services, the cache bus, the
+ * housekeeping purge, the ingestion pipeline and the content jobs; composed here when not given),
  * registers every API plugin from API_PLUGINS, and optionally serves the built SPA. It serves the
  * database it is given and writes no demo data: the start path does that (server/demo/prepare.ts).
  */
@@ -10,11 +10,7 @@ import Fastify, {
   type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions,
 } from 'fastify';
 import { OWN_MESSAGES } from '../common/messages';
-import { openDb, type DbHandle } from './db/client';
-import { createCacheBus } from './db/pg-cache-bus';
-import { purgeExpired } from './db/housekeeping';
-import { buildServices, type Logger } from './composition';
-import type { SmsTransport } from './domain/sms';
+import { composeServer, type ComposedServer, type ComposeInput } from './composition';
 import { assertDevOutboxNotOnNetwork, assertPublicUrl, describeSmsTransport, fastifyTrustProxy, loadConfig, type ServerConfig } from './env';
 import { authRoutes } from './http/auth-routes';
 import { devRoutes } from './http/dev-routes';
@@ -31,11 +27,9 @@ import { LOG_REDACTION, LOG_SERIALIZERS } from './log-redaction';
 import { reportRoutes } from './http/report-routes';
 import { ingestRoutes } from './http/ingest-routes';
 import { couponRoutes } from './http/coupon-routes';
-import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
 import { contentRoutes } from './http/content-routes';
 import { contentCreateRoutes } from './http/content-create-routes';
 import { contentAvailabilityRoutes } from './http/content-availability-routes';
-import { loadSchedulerConfig } from './domain/content-scheduler';
 import { adminRoutes } from './http/admin-routes';
 import { accountRoutes } from './http/account-routes';
 import { totpRoutes } from './http/totp-routes';
@@ -67,14 +61,19 @@ interface BuildAppOptions {
   config?: Partial<ServerConfig>;
   /** The environment to read (default process.env). */
   env?: NodeJS.ProcessEnv;
-  /** An already opened (and migrated) database; the caller keeps ownership. */
-  db?: DbHandle;
+  /**
+   * The composed server (server/composition.ts, composeServer) to serve, with its configuration (`config`
+   * and `env` then unused); the app stops it on close. Omitted: composed here from the options below.
+   */
+  server?: ComposedServer;
+  /** An already opened (and migrated) database; the caller keeps ownership (when `server` is omitted). */
+  db?: ComposeInput['db'];
   /** Directory of the built SPA (dist/); omitted = API only. */
   staticDir?: string;
   /** Fastify logger options; false (default in tests) switches it off. */
   logger?: FastifyServerOptions['logger'];
-  /** SMS transport override (tests). */
-  sms?: SmsTransport;
+  /** SMS transport override (tests; when `server` is omitted). */
+  sms?: ComposeInput['sms'];
   /** Extra plugins registered after API_PLUGINS (tests, experiments). */
   plugins?: FastifyPluginAsync[];
   /** Called for every route as it is added (server/route-schemas.test.ts lists them). */
@@ -84,12 +83,13 @@ interface BuildAppOptions {
    * equal JSON.stringify of what the handler answered; server/http/serialization-check.ts).
    */
   checkSerialization?: boolean;
-  /** Overrides of the ingestion pipeline's settings (NATS_URL, INGEST_*; server/domain/ingest-pipeline.ts). */
-  ingest?: Partial<IngestConfig>;
+  /** Overrides of the ingestion pipeline's settings (when `server` is omitted; server/domain/ingest-pipeline.ts). */
+  ingest?: ComposeInput['ingest'];
 }
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const config: ServerConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
+  // A composed server brings its configuration; otherwise the environment's, with the overrides on top.
+  const config: ServerConfig = options.server?.services.config ?? { ...loadConfig(options.env ?? process.env), ...options.config };
   assertDevOutboxNotOnNetwork(config);
   assertPublicUrl(config);
   /** The SPA fallback, known once the static files are registered below (the bad-URL answer needs it). */
@@ -118,36 +118,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const otherAjv = new Ajv({ coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false, strict: false });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : otherAjv).compile(schema));
 
-  const dbHandle = options.db ?? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  if (!options.db) app.addHook('onClose', async () => dbHandle.close());
-
-  const log: Logger = app.log;
-  // Cache invalidations across instances (issue 31): LISTEN/NOTIFY on PostgreSQL, local on PGlite.
-  const cacheBus = await createCacheBus(dbHandle, { onError: (message) => app.log.warn(message) });
-  // Closed before the database (preClose runs before onClose), after its last NOTIFY went out.
-  app.addHook('preClose', async () => cacheBus.close());
-  let services;
-  try {
-    services = buildServices({ dbHandle, config, log, sms: options.sms, cacheBus, contentJobs: loadSchedulerConfig(options.env ?? process.env) });
-  } catch (error) {
-    await cacheBus.close();
-    if (!options.db) await dbHandle.close();
-    throw error;
-  }
+  // The services and what runs beside the requests (cache bus, housekeeping, ingestion, content
+  // jobs) come built from the composition root (server/composition.ts).
+  const composed = options.server ?? await composeServer({
+    config, env: options.env ?? process.env, log: app.log, db: options.db, sms: options.sms, ingest: options.ingest,
+  });
+  const { services } = composed;
   app.decorate('services', services);
+  app.decorate('ingest', composed.ingest);
+  // Stopped before the database closes (preClose runs before onClose), after the last answer.
+  app.addHook('preClose', async () => composed.stop());
+  app.addHook('onClose', async () => composed.close());
   if (config.sms.transport === 'http') app.log.info(describeSmsTransport(config));
   else app.log.warn(describeSmsTransport(config));
-
-  // Maintenance of the running server (any number of instances may run it; idempotent): rows that
-  // can no longer matter (server/db/housekeeping.ts), every 10 minutes.
-  const housekeeping = setInterval(() => {
-    purgeExpired(dbHandle.db).catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'housekeeping failed'));
-    // Issue 30: subscriptions moving to their plan's current price take it once their period has ended.
-    app.services.monetization.applyRenewalMoves(new Date())
-      .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'renewal price moves failed'));
-  }, 10 * 60_000);
-  housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
 
   installSecurityHeaders(app, config);
 
@@ -156,34 +139,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   try {
     await installTokenRateLimit(app, config);
   } catch (error) {
-    await cacheBus.close();
-    if (!options.db) await dbHandle.close();
+    await composed.stop();
+    await composed.close();
     throw error;
   }
   // An answer leaves only once the cache invalidations its request published are committed
   // (server/db/cache-bus.ts): a client that saw a logout answered is refused by every instance.
-  if (cacheBus.kind !== 'local') app.addHook('onSend', async () => cacheBus.flush());
-  // SMS sends queued after their answers finish before the database closes.
-  app.addHook('preClose', async () => services.jobs.idle());
-  // Player events (issue 31): producer, consumers and fold worker; stopped before the database closes.
-  let ingest;
-  try {
-    ingest = await startIngestPipeline({ db: dbHandle.db, log, config: { ...loadIngestConfig(options.env ?? process.env), ...options.ingest } });
-  } catch (error) {
-    if (!options.db) await dbHandle.close();
-    throw error;
-  }
-  app.decorate('ingest', ingest);
-  app.addHook('preClose', async () => ingest.close());
-  // Content availability jobs (issue 29): pg-boss on this database; stopped before it closes.
-  try {
-    await services.contentScheduler.start();
-  } catch (error) {
-    await ingest.close();
-    if (!options.db) await dbHandle.close();
-    throw error;
-  }
-  app.addHook('preClose', async () => services.contentScheduler.stop());
+  if (services.cacheBus.kind !== 'local') app.addHook('onSend', async () => services.cacheBus.flush());
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
   await app.register(cspReportRoutes);

@@ -1,8 +1,12 @@
 /**
  * The composition root (issue 26): `buildServices` builds every repository and every domain service
- * once, for one database and one configuration. buildApp decorates the Fastify instance with the
- * result (`app.services`); routes (server/http) and resolvers (server/graphql) read what they need
- * from there and never build a repository themselves (lint: they never import server/db/).
+ * once, for one database and one configuration; `composeServer` (issue 39) opens (or receives) the
+ * database and wires what runs beside the requests around them: the cache bus, the housekeeping
+ * purge, the ingestion pipeline and the content scheduler, with one `close` that stops them in order.
+ * buildApp (server/app.ts) takes that composed server and decorates the Fastify instance with its
+ * services (`app.services`); routes (server/http) and resolvers (server/graphql) read what they need
+ * from there and never build a repository themselves (lint: they never import server/db/). Domain
+ * modules (server/domain/) declare the ports they need; only this file hands them the repositories.
  */
 import { createHmac } from 'node:crypto';
 import { createAccountRepository } from './db/account-repository';
@@ -38,6 +42,10 @@ import { assertNoEmulatorInProduction, type ServerConfig } from './env';
 import { createAuditLog } from './domain/audit';
 import { createAuthenticator } from './domain/auth-context';
 import { createLocalCacheBus, type CacheBus } from './db/cache-bus';
+import { openDb } from './db/client';
+import { purgeExpired } from './db/housekeeping';
+import { createCacheBus } from './db/pg-cache-bus';
+import { loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
 import { createAuthFlows, type AuthFlowDeps, type AuthFlows } from './domain/auth-flows';
 import { createJobQueue } from './domain/jobs';
 import { createLoginThrottle } from './domain/login-throttle';
@@ -207,4 +215,83 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     ingestion: bindDb(db, INGESTION),
     outbox: { list: (to, limit) => listOutbox(db, to, limit) },
   };
+}
+
+/** The running server's parts around its requests (composeServer). */
+export interface ComposedServer {
+  services: Services;
+  /** Player events (issue 31): producer, consumers and fold worker. */
+  ingest: IngestPipeline;
+  /**
+   * Before the database closes: the cache bus (after its last NOTIFY), the SMS sends queued after
+   * their answers, the ingestion pipeline, the content scheduler. buildApp runs it on preClose.
+   */
+  stop(): Promise<void>;
+  /** The database, when composeServer opened it, and the housekeeping timer (buildApp's onClose). */
+  close(): Promise<void>;
+}
+
+export interface ComposeInput {
+  config: ServerConfig;
+  /** The environment the content jobs' and the ingestion's settings are read from. */
+  env: NodeJS.ProcessEnv;
+  log: Logger;
+  /** An already opened (and migrated) database; the caller keeps ownership. */
+  db?: DbHandle;
+  /** SMS transport override (tests). */
+  sms?: SmsTransport;
+  /** Overrides of the ingestion pipeline's settings (NATS_URL, INGEST_*; server/domain/ingest-pipeline.ts). */
+  ingest?: Partial<IngestConfig>;
+}
+
+/** Every 10 minutes: the housekeeping purge and the renewal price moves (any number of instances may run them; idempotent). */
+const HOUSEKEEPING_MS = 10 * 60_000;
+
+/**
+ * Opens (or receives) the database, builds the services over it and starts what runs beside the
+ * requests. A step that fails undoes the steps before it (what it opened is closed) and throws.
+ */
+export async function composeServer(input: ComposeInput): Promise<ComposedServer> {
+  const { config, log } = input;
+  const dbHandle = input.db ?? await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  /** Undo of the steps done so far, last first. */
+  const undo: (() => Promise<void>)[] = input.db ? [] : [() => dbHandle.close()];
+  const unwind = async () => {
+    for (const step of undo.reverse()) await step();
+  };
+  try {
+    // Cache invalidations across instances (issue 31): LISTEN/NOTIFY on PostgreSQL, local on PGlite.
+    const cacheBus = await createCacheBus(dbHandle, { onError: (message) => log.warn(message) });
+    undo.push(() => cacheBus.close());
+    const services = buildServices({ dbHandle, config, log, sms: input.sms, cacheBus, contentJobs: loadSchedulerConfig(input.env) });
+    const ingest = await startIngestPipeline({ db: dbHandle.db, log, config: { ...loadIngestConfig(input.env), ...input.ingest } });
+    undo.push(() => ingest.close());
+    // Content availability jobs (issue 29): pg-boss on this database.
+    await services.contentScheduler.start();
+    // Rows that can no longer matter (server/db/housekeeping.ts); subscriptions moving to their
+    // plan's current price take it once their period has ended (issue 30).
+    const housekeeping = setInterval(() => {
+      purgeExpired(dbHandle.db).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'housekeeping failed'));
+      services.monetization.applyRenewalMoves(new Date())
+        .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'renewal price moves failed'));
+    }, HOUSEKEEPING_MS);
+    housekeeping.unref();
+    return {
+      services,
+      ingest,
+      async stop() {
+        await cacheBus.close();
+        await services.jobs.idle();
+        await ingest.close();
+        await services.contentScheduler.stop();
+      },
+      async close() {
+        clearInterval(housekeeping);
+        if (!input.db) await dbHandle.close();
+      },
+    };
+  } catch (error) {
+    await unwind();
+    throw error;
+  }
 }
