@@ -8,7 +8,10 @@
  * router reports (path changes) and what the `auth` actor reports (the end of the stored-session
  * restore, sign-in and sign-out) to the children that follow them.
  */
-import { assign, enqueueActions, fromPromise, setup, spawnChild, type ActionFunction, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import {
+  assign, enqueueActions, fromPromise, setup, spawnChild,
+  type ActionFunction, type AnyActorLogic, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom,
+} from 'xstate';
 import type { RuntimeConfig } from '../common/contract';
 import { AREAS } from '../common/constants';
 import { canContinue, canEdit } from '../common/roles';
@@ -20,7 +23,7 @@ import { inactivityMachine, type InactivityEvent } from './inactivity.machine';
 import { keepaliveMachine } from './keepalive.machine';
 import { logoutMachine } from './logout.machine';
 import type { NetworkEvent } from './network.machine';
-import { notifierMachine, type NotifierContext } from './notifier.machine';
+import { notifierMachine, type NotifierSnapshot } from './notifier.machine';
 import { routeLoadingMachine } from './route-loading.machine';
 import { sessionMachine, type SessionEvent } from './session.machine';
 import { tellSystemActor } from './system-actions';
@@ -121,22 +124,20 @@ const loadAreaActors = fromPromise<AreaActorLogic>(() => Promise.reject(new Erro
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const spawnAreaActors: ActionFunction<any, any, any, AreaActorLogic, any, any, any, any, any> = enqueueActions(
   ({ context, enqueue }, logic: AreaActorLogic) => {
+    const { savedNetworkId }: AppContext = context;
     enqueue.spawnChild(logic.contentBrowser, { id: 'contentBrowser', systemId: 'contentBrowser' });
-    enqueue.spawnChild(logic.network, {
-      id: 'network', systemId: 'network', input: { site: null, savedNetworkId: (context as AppContext).savedNetworkId },
-    });
+    enqueue.spawnChild(logic.network, { id: 'network', systemId: 'network', input: { site: null, savedNetworkId } });
   },
 );
 
 /** Where the area actors are: not needed yet, their code loading, running, or their code failed to load. */
 export type AreaActorsStatus = 'dormant' | 'loading' | 'ready' | 'failed';
 
+/** Read by the type checker only (setup never reads the value): the children are reached by systemId (src/app-actor.tsx). */
+const types: SetupTypes<AppContext, AppEvent, Record<never, string>, string, AppInput, NonReducibleUnknown, EventObject, MetaObject> = {};
+
 export const appMachine = setup({
-  types: {
-    input: {} as AppInput,
-    context: {} as AppContext,
-    events: {} as AppEvent,
-  },
+  types,
   actors: { ...APP_CHILDREN, loadAreaActors },
   actions: {
     relay: tellSystemActor,
@@ -151,7 +152,8 @@ export const appMachine = setup({
     dropStaleError: enqueueActions(({ context, event, system, enqueue }) => {
       if (event.type !== 'path.changed' || event.path === context.path) return;
       const notifier = system.get('notifier');
-      const shown = (notifier?.getSnapshot().context as NotifierContext | undefined)?.current;
+      const snapshot: NotifierSnapshot | undefined = notifier?.getSnapshot();
+      const shown = snapshot?.context.current;
       if (notifier && shown?.severity === 'error') enqueue.sendTo(notifier, { type: 'notify.dismiss' });
     }),
   },
@@ -247,8 +249,9 @@ export const appMachine = setup({
 
 /** Where the area actors are (the protected routes wait for `ready`). */
 export function selectAreaActorsStatus(snapshot: SnapshotFrom<typeof appMachine>): AreaActorsStatus {
-  const value = snapshot.value as { running: { areas: AreaActorsStatus } };
-  return value.running.areas;
+  if (snapshot.matches({ running: { areas: 'ready' } })) return 'ready';
+  if (snapshot.matches({ running: { areas: 'loading' } })) return 'loading';
+  return snapshot.matches({ running: { areas: 'failed' } }) ? 'failed' : 'dormant';
 }
 
 export type AppMachine = typeof appMachine;

@@ -4,7 +4,8 @@
  * PATCH body of the changed fields. Pure: the Content wiring file (src/adapters/content-actors.ts) and
  * the view tests use the same mapping.
  */
-import { type ContentDetailResponse, type ContentFamilyResponse, type ContentStatus, type ContentUpdateRequest } from '../common/content';
+import { CONTENT_STATUSES, type ContentDetailResponse, type ContentFamilyResponse, type ContentUpdateRequest } from '../common/content';
+import { isOneOf } from '../common/one-of';
 import { isoInTimeZone, zonedWallTimeToIso } from '../common/zoned-time';
 import type { EditorRecord, EditorValues } from './editor.machine';
 
@@ -75,7 +76,8 @@ export function contentUpdateOf(version: number, changes: EditorValues, timeZone
   if (typeof changes.description === 'string') body.description = changes.description;
   if (typeof changes.genre === 'string') body.genre = changes.genre;
   if (typeof changes.tags === 'string') body.tags = tagsFromText(changes.tags);
-  if (typeof changes.status === 'string') body.status = changes.status as ContentStatus;
+  // The form's status select offers the statuses only; anything else is not a status to send.
+  if (isOneOf(CONTENT_STATUSES, changes.status)) body.status = changes.status;
   if (typeof changes.scheduledAt === 'string') body.scheduledAt = timeZone ? zonedInputToIso(changes.scheduledAt, timeZone) : localInputToIso(changes.scheduledAt);
   if (typeof changes.rating === 'string') body.rating = changes.rating;
   if (typeof changes.originalLanguage === 'string') body.originalLanguage = changes.originalLanguage;

@@ -6,7 +6,7 @@
  * (machines/undo.machine.ts) for as long as the offer stands; its outcome replaces the message
  * ("Undone.", or why it failed), or the message goes when the offer lapses.
  */
-import { assign, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom } from 'xstate';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { undoMachine, type UndoOffer, type UndoOutput } from './undo.machine';
 
@@ -34,11 +34,11 @@ export interface NotifierContext {
   nextId: number;
 }
 
+/** Read by the type checker only (setup never reads the value). */
+const types: SetupTypes<NotifierContext, NotifierEvent, Record<never, string>, string, NonReducibleUnknown, NonReducibleUnknown, EventObject, MetaObject> = {};
+
 export const notifierMachine = setup({
-  types: {
-    context: {} as NotifierContext,
-    events: {} as NotifierEvent,
-  },
+  types,
   actors: {
     undo: undoMachine,
   },
@@ -132,5 +132,6 @@ export const notifierMachine = setup({
 });
 
 export type NotifierMachine = typeof notifierMachine;
+export type NotifierSnapshot = SnapshotFrom<NotifierMachine>;
 
 export const selectNotification = (snapshot: { context: NotifierContext }) => snapshot.context.current;

@@ -4,7 +4,10 @@
  * ending the one in use asks first, then signs this browser out (the server has already revoked it).
  * I/O and navigation come from src/adapters/account-actors.ts.
  */
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  assign, setup,
+  type DoneActorEvent, type ErrorActorEvent, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom,
+} from 'xstate';
 import type { EndSessionsResponse, StaffSession } from '../common/admin-contract';
 import { ROUTES } from '../common/constants';
 import { ACCOUNT_MESSAGES } from '../common/messages';
@@ -50,11 +53,11 @@ function endInput({ context }: { context: OwnSessionsContext }): EndOwnSessionIn
 
 const TO_LOGOUT: NavigateParams = { to: ROUTES.logout };
 
+/** Read by the type checker only (setup never reads the value). */
+const types: SetupTypes<OwnSessionsContext, OwnSessionsEvent, Record<never, string>, string, NonReducibleUnknown, NonReducibleUnknown, EventObject, MetaObject> = {};
+
 export const ownSessionsMachine = setup({
-  types: {
-    context: {} as OwnSessionsContext,
-    events: {} as OwnSessionsEvent,
-  },
+  types,
   actors: {
     fetchSessions: providedLater<OwnSession[]>('fetchSessions'),
     endSession: providedLater<EndSessionsResponse, EndOwnSessionInput>('endSession'),
