@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
-  SUPPORT_LIMITS, type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriptionFilters,
+  SUPPORT_LIMITS, type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriberStatus, type SubscriptionFilters,
 } from '../common/support';
 import {
   NO_FILTERS, selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage,
@@ -35,7 +35,7 @@ function serve(request: SubscriberSearchRequest): SubscriberSearchPage {
 
 function start(
   answer: (request: SubscriberSearchRequest, signal: AbortSignal) => Promise<SubscriberSearchPage> = async (r) => serve(r),
-  input: { filters?: Partial<SubscriptionFilters> } = {},
+  input: { filters?: Partial<SubscriptionFilters>; status?: SubscriberStatus | null; page?: number } = {},
 ) {
   const requests: SubscriberSearchRequest[] = [];
   const signals: AbortSignal[] = [];
@@ -158,6 +158,15 @@ describe('subscription filters (issue 27)', () => {
     expect(selectTotal(actor.getSnapshot())).toBe(0);
     expect(selectPlanOptions(actor.getSnapshot())).toEqual(PLANS);
     expect(selectNetworkOptions(actor.getSnapshot())).toEqual([]);
+  });
+
+  it("starts from its input's status and page too (issue 38: the address), never from a typed query", async () => {
+    const { actor, requests } = start(undefined, { filters: { state: 'paying' }, status: 'suspended', page: 3 });
+    await settle();
+    expect(requests).toEqual([{ query: '', status: 'suspended', state: 'paying', plan: null, network: null, page: 3, pageSize: SUPPORT_LIMITS.pageSize }]);
+    expect(selectStatus(actor.getSnapshot())).toBe('suspended');
+    expect(selectPage(actor.getSnapshot())).toBe(3);
+    expect(selectQuery(actor.getSnapshot())).toBe('');
   });
 
   it('searches at once from page 1 when the filters change, keeping the query and status', async () => {

@@ -9,7 +9,9 @@
  * request's answer is ever shown. Typing and the filters go back to the first page.
  * The subscription filters (state, plan, network; issue 27) start from the machine's input, which the
  * Users layout reads from the URL's search params, so a link (the Dashboard's "Paying subscribers")
- * opens the list filtered; the page mirrors every later change back into the URL.
+ * opens the list filtered; the page mirrors every later change back into the URL. The status filter and
+ * the page start from the input too (issue 38); the typed query never does (personal data: it stays
+ * out of the address, src/views/users/search.ts).
  * The `search` actor is supplied by src/adapters/support-actors.ts.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
@@ -45,7 +47,7 @@ export const subscriberSearchMachine = setup({
   types: {
     context: {} as SubscriberSearchContext,
     events: {} as SubscriberSearchEvent,
-    input: {} as { filters?: Partial<SubscriptionFilters> } | undefined,
+    input: {} as { filters?: Partial<SubscriptionFilters>; status?: SubscriberStatus | null; page?: number } | undefined,
   },
   actors: {
     /** GraphQL subscriberSearch; aborted when the machine moves on. */
@@ -72,9 +74,9 @@ export const subscriberSearchMachine = setup({
   description: 'Finds subscribers of the site by e-mail, name, phone or id prefix, with status and subscription filters and pages.',
   context: ({ input }) => ({
     query: '',
-    status: null,
+    status: input?.status ?? null,
     filters: { ...NO_FILTERS, ...input?.filters },
-    page: 1,
+    page: input?.page ?? 1,
     pageSize: SUPPORT_LIMITS.pageSize,
     result: null,
     error: null,

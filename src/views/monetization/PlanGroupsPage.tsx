@@ -39,7 +39,7 @@ export function PlanGroupsPage() {
   const address = getRouteApi('/protected/monetization/planGroups').useSearch();
   const { edit } = address;
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('planGroups', { input: { ...listStartOf(address, []), history: 'planGroup', ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('planGroups', { input: { ...listStartOf(address, [], []), history: 'planGroup', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const actions = useSelector(page, selectPageActions);

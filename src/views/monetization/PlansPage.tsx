@@ -1,6 +1,6 @@
 /** Monetization › Plans: the site's plans with search, status filter and paging; create, edit, duplicate, delete (archived when in use). */
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { BILLING_PERIODS, CURRENCIES, MONETIZATION_MESSAGES, formatMoney } from '../../../common/monetization-rules';
+import { BILLING_PERIODS, CURRENCIES, MONETIZATION_MESSAGES, PLAN_STATUSES, formatMoney } from '../../../common/monetization-rules';
 import { PLAN_STATUS_WORDS, statusWord } from '../../../common/status-words';
 import { PLAN_ACTIONS, type Plan } from '../../../common/monetization-contract';
 import { PLAN_FIGURES } from '../../../common/plan-figures';
@@ -150,7 +150,7 @@ export function PlansPage() {
   const address = getRouteApi('/protected/monetization/plans').useSearch();
   const { edit } = address;
   const canEdit = useCanEditMonetization();
-  const page = usePageActor('plans', { input: { ...listStartOf(address), confirm: [PLAN_ACTIONS.delete, PLAN_ACTIONS.moveAtRenewal], history: 'plan', ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('plans', { input: { ...listStartOf(address, PLAN_STATUSES), confirm: [PLAN_ACTIONS.delete, PLAN_ACTIONS.moveAtRenewal], history: 'plan', ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   const list = useSelector(page, selectPageList);
   const actions = useSelector(page, selectPageActions);

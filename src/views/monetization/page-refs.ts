@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS } from '../../../common/constants';
-import { listOffsetOf, type ListQuerySearch } from '../../../common/list-search';
+import { listOffsetOf, validateListQuerySearch, type ListQuerySearch } from '../../../common/list-search';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
 import type { EditorMachine } from '../../../machines/editor.machine';
@@ -33,10 +33,12 @@ export function useOpenFromAddress(page: ListPageRef, edit: string | undefined):
 }
 
 /**
- * Where a list page's list starts (issue 38): the address's search, status and page, validated by the
- * route (`validateListQuerySearch`); the page machine writes every later change back.
+ * Where a list page's list starts (issue 38): the address's search, status and page, validated again
+ * (`validateListQuerySearch`: the router keeps a value its validator drops beside the validated ones);
+ * the page machine writes every later change back.
  */
-export function listStartOf(address: ListQuerySearch, filters: readonly string[] = ['status']) {
+export function listStartOf(raw: object, statuses: readonly string[], filters: readonly string[] = ['status']) {
+  const address: ListQuerySearch = validateListQuerySearch(raw as Record<string, unknown>, statuses);
   return {
     filters: Object.fromEntries(filters.map((name) => [name, name === 'status' ? address.status ?? '' : ''])),
     ...(address.search ? { search: address.search } : {}),

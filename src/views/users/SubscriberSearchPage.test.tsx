@@ -54,6 +54,20 @@ describe('SubscriberSearchPage', () => {
     expect(searches.at(-1)?.page).toBe(2);
   });
 
+  it('keeps the status filter and the page in the address, never the typed text (issue 38: personal data)', async () => {
+    const { view, searches } = await renderSearch({ search: (r) => searchPage([listItem(r.page)], 45, r.page) });
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(view.location()).toBe('/users?page=2'));
+    await view.user.selectOptions(screen.getByLabelText('Status'), 'Suspended');
+    await waitFor(() => expect(view.location()).toBe('/users?status=suspended'));
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(view.location()).toBe('/users?status=suspended&page=2'));
+    await view.user.type(screen.getByLabelText('Search subscribers'), 'maria@example.com');
+    await waitFor(() => expect(searches.at(-1)?.query).toBe('maria@example.com'));
+    // Typing goes back to page 1; the text itself never reaches the address.
+    expect(view.location()).toBe('/users?status=suspended');
+  });
+
   it('says when nothing matches', async () => {
     await renderSearch({ search: () => searchPage([]) });
     expect(screen.getByText(SUPPORT_MESSAGES.noResults)).toBeTruthy();

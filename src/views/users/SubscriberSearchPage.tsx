@@ -48,11 +48,26 @@ export function SubscriberSearchPage() {
   const networkOptions = SubscriberSearchContext.useSelector(selectNetworkOptions);
   const navigate = useNavigate();
   const { date } = useDisplayDates();
-  /** Searches with the new filters and mirrors them in the URL (replaced: Back leaves Users, as before). */
+  /**
+   * Mirrors the list's filters, status and page in the URL (replaced: Back leaves Users, as before).
+   * Never the typed text: it is personal data (src/views/users/search.ts).
+   */
+  const mirror = (next: SubscriptionFilters, nextStatus: SubscriberStatus | null, nextPage: number) => {
+    void navigate({ to: '/users', search: searchOf(next, nextStatus, nextPage), replace: true });
+  };
+  /** Searches with the new filters (back to page 1). */
   const filterBy = (change: Partial<SubscriptionFilters>) => {
     const next = { ...filters, ...change };
     search.send({ type: 'search.filters', filters: next });
-    void navigate({ to: '/users', search: searchOf(next), replace: true });
+    mirror(next, status, 1);
+  };
+  const statusBy = (next: SubscriberStatus | null) => {
+    search.send({ type: 'search.status', status: next });
+    mirror(filters, next, 1);
+  };
+  const pageTo = (next: number) => {
+    search.send({ type: 'search.page', page: next });
+    mirror(filters, status, next);
   };
   const stateRule = filters.state ? SUBSCRIPTION_STATE_RULES[filters.state] : null;
   // A network of the URL that the site does not list yet (before the first answer) still shows as chosen.
@@ -73,7 +88,11 @@ export function SubscriberSearchPage() {
             aria-describedby="subscriber-query-help"
             autoComplete="off"
             value={query}
-            onChange={(e) => search.send({ type: 'search.type', query: e.target.value })}
+            onChange={(e) => {
+              search.send({ type: 'search.type', query: e.target.value });
+              // Typing goes back to page 1: the address's page goes with it.
+              if (currentPage > 1) mirror(filters, status, 1);
+            }}
           />
         </div>
         <div className={field}>
@@ -82,7 +101,7 @@ export function SubscriberSearchPage() {
             id="subscriber-status"
             className={input}
             value={status ?? ''}
-            onChange={(e) => search.send({ type: 'search.status', status: isStatus(e.target.value) ? e.target.value : null })}
+            onChange={(e) => statusBy(isStatus(e.target.value) ? e.target.value : null)}
           >
             <option value="">All statuses</option>
             {SUBSCRIBER_STATUSES.map((s) => <option key={s} value={s}>{SUBSCRIBER_STATUS_WORDS[s]}</option>)}
@@ -175,9 +194,9 @@ export function SubscriberSearchPage() {
           <span>Page {currentPage} of {pageCount}</span>
           <span className={css.pagerButtons}>
             <button type="button" className={button.secondary} disabled={currentPage <= 1}
-              onClick={() => search.send({ type: 'search.page', page: currentPage - 1 })}>Previous</button>
+              onClick={() => pageTo(currentPage - 1)}>Previous</button>
             <button type="button" className={button.secondary} disabled={currentPage >= pageCount}
-              onClick={() => search.send({ type: 'search.page', page: currentPage + 1 })}>Next</button>
+              onClick={() => pageTo(currentPage + 1)}>Next</button>
           </span>
         </nav>
       )}

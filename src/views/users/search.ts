@@ -2,9 +2,14 @@
  * The Users list's filters in the URL (issue 27): `/users?state=paying&plan=<id>&network=<identifier>`,
  * so a link (the Dashboard's "Paying subscribers") opens the list filtered. The router validates them
  * with `validateUsersSearch`: an invalid value is dropped, so a bad link still opens the list.
+ *
+ * Issue 38 ("nothing lost"): the subscriber status filter and the page live there too, so Back from a
+ * subscriber or a reload shows the same page. The typed search text never does, on purpose: it is an
+ * e-mail, a name or a phone number, personal data that an address would put into the browser's history
+ * and the servers' access logs. It stays in the search machine only (kept while the agent is in Users).
  */
 import { isSubscriptionState, type SubscriptionState } from '../../../common/subscription-states';
-import type { SubscriptionFilters } from '../../../common/support';
+import { SUBSCRIBER_STATUSES, type SubscriberStatus, type SubscriptionFilters } from '../../../common/support';
 
 export interface UsersSearch {
   state?: SubscriptionState;
@@ -12,7 +17,14 @@ export interface UsersSearch {
   plan?: string;
   /** A network identifier. */
   network?: string;
+  /** The subscriber status filter (issue 38). */
+  status?: SubscriberStatus;
+  /** 1-based; left out for page 1 (issue 38). */
+  page?: number;
 }
+
+/** The last page an address may name (a later one is dropped: page 1). */
+export const USERS_MAX_PAGE = 100000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NETWORK = /^[\w.-]{1,200}$/;
@@ -22,6 +34,9 @@ export function validateUsersSearch(raw: Record<string, unknown>): UsersSearch {
   if (isSubscriptionState(raw.state)) search.state = raw.state;
   if (typeof raw.plan === 'string' && UUID.test(raw.plan)) search.plan = raw.plan.toLowerCase();
   if (typeof raw.network === 'string' && NETWORK.test(raw.network)) search.network = raw.network;
+  if ((SUBSCRIBER_STATUSES as readonly unknown[]).includes(raw.status)) search.status = raw.status as SubscriberStatus;
+  const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' && raw.page.trim() !== '' ? Number(raw.page) : NaN;
+  if (Number.isInteger(page) && page > 1 && page <= USERS_MAX_PAGE) search.page = page;
   return search;
 }
 
@@ -29,11 +44,18 @@ export function filtersOf(search: UsersSearch): SubscriptionFilters {
   return { state: search.state ?? null, plan: search.plan ?? null, network: search.network ?? null };
 }
 
-/** The search params of some filters: unset ones left out. */
-export function searchOf(filters: SubscriptionFilters): UsersSearch {
+/** The search params of some filters, a status and a page: unset ones and page 1 left out (never the typed text). */
+export function searchOf(filters: SubscriptionFilters, status: SubscriberStatus | null = null, page = 1): UsersSearch {
   const search: UsersSearch = {};
   if (filters.state) search.state = filters.state;
   if (filters.plan) search.plan = filters.plan;
   if (filters.network) search.network = filters.network;
+  if (status) search.status = status;
+  if (page > 1) search.page = page;
   return search;
+}
+
+/** Where the subscriber search starts: the address's filters, status and page. */
+export function searchStartOf(search: UsersSearch) {
+  return { filters: filtersOf(search), status: search.status ?? null, page: search.page ?? 1 };
 }
