@@ -3,15 +3,16 @@
  * snackbar offers its Undo, and once the Undo went through (`undo.done`) the list is read again.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
+import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import type { ContentSummary } from '../common/content';
 import { contentBrowserMachine, selectSelected, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput } from './content-browser.machine';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const row = (n: number) => ({
+const row = (n: number): ContentSummary => ({
   id: `00000000-0000-4000-8000-00000000000${n}`, kind: 'video', title: `Item ${n}`, status: 'draft', version: n, updatedAt: '2026-01-01T00:00:00.000Z',
-}) as unknown as ContentSummary;
+  durationSeconds: 60, plays30d: 0, artworkUrl: '',
+});
 const PAGE: ContentListPage = { items: [row(1), row(2)], total: 2, start: 0 };
 
 function start() {
@@ -29,7 +30,8 @@ function start() {
   const root = createActor(createMachine({
     invoke: [{ id: 'notifier', systemId: 'notifier', src: notifier }, { id: 'contentBrowser', systemId: 'contentBrowser', src: browser }],
   }), { clock: new SimulatedClock() }).start();
-  const actor = root.getSnapshot().children.contentBrowser as AnyActorRef;
+  const actor = root.system.get('contentBrowser');
+  if (!actor) throw new Error('The contentBrowser actor is not in the system');
   return { actor, shown, sent, loads };
 }
 

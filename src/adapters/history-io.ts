@@ -15,10 +15,11 @@ function headers(): Record<string, string> {
   return credentials ? authHeaders(credentials) : {};
 }
 
-async function call<T>(url: string, fallback: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const answer = await apiRequest<Record<string, unknown>>(url, { method: body === undefined ? 'GET' : 'POST', body, headers: headers(), ...(signal ? { signal } : {}) });
+/** The answer as the route declares it; a refusal (4xx/5xx, whose body is `{ message }`) rejects with its words. */
+async function call<T extends object>(url: string, fallback: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const answer = await apiRequest<T & { message?: unknown }>(url, { method: body === undefined ? 'GET' : 'POST', body, headers: headers(), ...(signal ? { signal } : {}) });
   if (answer.status >= 400) throw new ApiError(typeof answer.message === 'string' ? answer.message : fallback, answer.status, answer);
-  return answer as unknown as T;
+  return answer;
 }
 
 export function historyActors() {

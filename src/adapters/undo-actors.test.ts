@@ -22,12 +22,13 @@ function answer(body: unknown, requestId: string | null = SERVER_ID) {
 /** Every call the fake server saw: its URL, headers and body. */
 function fakeServer(respond: (url: string) => Response) {
   const calls: { url: string; headers: Record<string, string>; body: unknown }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
     const url = String(input);
-    calls.push({ url, headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    // Headers keeps each name lower-cased.
+    calls.push({ url, headers: Object.fromEntries(new Headers(init?.headers).entries()), body: init?.body ? JSON.parse(String(init.body)) : undefined });
     return respond(url);
   });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+  return { fetch, calls };
 }
 
 afterEach(() => configureClient({ fetch: (...args) => globalThis.fetch(...args) }));

@@ -103,7 +103,7 @@ describe('ContentLibraryPage', () => {
     const view = await show({ search: { q: 'zebra', status: 'draft' }, loadList: fakeActor(() => ({ items: [], total: 0, start: 0 })) });
     const chips = screen.getByRole('list', { name: 'Filters' });
     expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Search: “zebra”×', 'Status: Draft×']);
-    expect((screen.getByLabelText('Search titles') as HTMLInputElement).value).toBe('zebra');
+    expect(screen.getByLabelText<HTMLInputElement>('Search titles').value).toBe('zebra');
     await view.user.click(within(chips).getByRole('button', { name: 'Remove filter: Draft' }));
     expect(view.sentTo('contentBrowser')).toEqual([{ type: 'list.status', status: null }]);
     await view.user.click(await screen.findByRole('button', { name: 'Clear filters' }));

@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS } from '../../../common/constants';
 import {
-  CONTENT_KINDS, CONTENT_STATUSES, type ContentSort, type ContentSortField, type ContentStatus, type ContentSummary,
+  CONTENT_KINDS, CONTENT_STATUSES, type ContentSort, type ContentSortField, type ContentSummary,
 } from '../../../common/content';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
@@ -151,7 +151,7 @@ export function ContentLibraryPage() {
           <select
             className={input}
             value={status ?? ''}
-            onChange={(e) => browser.send({ type: 'list.status', status: (e.target.value || null) as ContentStatus | null })}
+            onChange={(e) => browser.send({ type: 'list.status', status: CONTENT_STATUSES.find((s) => s === e.target.value) ?? null })}
           >
             <option value="">All statuses</option>
             {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_WORDS[s]}</option>)}

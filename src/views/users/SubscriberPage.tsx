@@ -196,7 +196,7 @@ function Payments({ canAct }: { canAct: boolean }) {
               <td className={css.td} data-label="Status"><span className={css.badge[PAYMENT_TONE[p.status] ?? 'neutral']}>{statusWord(PAYMENT_STATUS_WORDS, p.status)}</span></td>
               {canAct && (
                 <td className={css.td} data-label="Actions">
-                  {(REFUNDABLE_PAYMENT_STATUSES as readonly string[]).includes(p.status) && (
+                  {REFUNDABLE_PAYMENT_STATUSES.some((refundable) => refundable === p.status) && (
                     <button type="button" className={`${button.secondary} ${css.smallButton}`} aria-label={`Refund the payment of ${dateTime(p.at)}`}
                       onClick={() => subscriber.send({ type: 'action.start', request: { kind: 'refundPayment', paymentId: p.id } })}>Refund</button>
                   )}

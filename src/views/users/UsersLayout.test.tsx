@@ -69,9 +69,9 @@ describe('UsersLayout', () => {
     );
     await settle();
     expect(fake.searches).toEqual([{ query: '', status: null, state: 'paying', plan: null, network: 'sports-plus', page: 1, pageSize: 20 }]);
-    const state = screen.getByLabelText('Subscription');
-    expect((state as HTMLSelectElement).value).toBe('paying');
-    expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe('sports-plus');
+    const state = screen.getByLabelText<HTMLSelectElement>('Subscription');
+    expect(state.value).toBe('paying');
+    expect(screen.getByLabelText<HTMLSelectElement>('Network').value).toBe('sports-plus');
     const help = document.getElementById(state.getAttribute('aria-describedby')!);
     expect(help?.textContent).toBe(`Paying: ${SUBSCRIPTION_STATE_RULES.paying.help}`);
     expect(screen.getByText('2 subscribers')).toBeTruthy();
