@@ -137,11 +137,21 @@ describe('ContentDetailPage', () => {
     expect(saves).toEqual([expect.objectContaining({ version: 1, changes: { rating: 'TV-MA', originalLanguage: 'ja', releaseDate: '' } })]);
   });
 
-  it('asks for a go-live date field only when the status is scheduled', async () => {
-    const view = await show().rendered;
+  it('schedules in one place (issue 38): the status offers no "Scheduled", the form points to Availability', async () => {
+    await show().rendered;
+    const options = [...(screen.getByLabelText('Status') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(['draft', 'published', 'unpublished']);
     expect(screen.queryByLabelText(/Goes live at/)).toBeNull();
-    await view.user.selectOptions(screen.getByLabelText('Status'), 'scheduled');
-    expect(screen.getByLabelText('Goes live at')).toBeTruthy();
+    expect(screen.getByTestId('schedule-hint').textContent).toBe('To publish it later, set "Publish at" under Availability.');
+  });
+
+  it('names a scheduled item\'s go-live time in the site\'s zone and points to Availability to change it', async () => {
+    const scheduled = contentDetail({ status: 'scheduled', scheduledAt: '2026-12-24T17:00:00.000Z' });
+    await show({ load: async () => contentRecordOf(scheduled, 'America/New_York') }).rendered;
+    const status = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect(status.value).toBe('scheduled');
+    expect([...status.options].map((o) => [o.value, o.disabled])).toEqual([['draft', false], ['published', false], ['unpublished', false], ['scheduled', true]]);
+    expect(screen.getByTestId('schedule-hint').textContent).toBe('Goes live 24 Dec 2026, 17:00. Change or cancel it under Availability.');
   });
 
   it('offers Reload after a conflict', async () => {

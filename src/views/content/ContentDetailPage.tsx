@@ -144,7 +144,15 @@ function languageOptions(current: string): [string, string][] {
   return current && !(current in CONTENT_LANGUAGES) ? [[current, current], ...named] : named;
 }
 
-function EditForm({ editor }: { editor: EditorRef }) {
+/** Where an item is scheduled (issue 38: one place, the Availability panel's "Publish at"). */
+const SCHEDULE_HINTS = {
+  schedule: 'To publish it later, set "Publish at" under Availability.',
+  change: 'Change or cancel it under Availability.',
+} as const;
+
+const goesLiveText = (scheduledAt: string, timeZone: unknown) => `Goes live ${formatDateTime(scheduledAt, timeZone)}.`;
+
+function EditForm({ editor, timeZone }: { editor: EditorRef; timeZone: unknown }) {
   const draft = useSelector(editor, selectDraft);
   const phase = useSelector(editor, selectEditorPhase);
   const error = useSelector(editor, selectEditorError);
@@ -154,7 +162,10 @@ function EditForm({ editor }: { editor: EditorRef }) {
   const change = (name: string) => (e: { target: { value: string } }) => editor.send({ type: 'editor.change', field: name, value: e.target.value });
   const locked = phase === 'saving' || phase === 'conflict';
   // Issue 37: what the save did besides the fields (a manual status change cancelled a pending unpublish).
-  const notice = (useSelector(editor, selectEditorData) as ContentDetailData | null)?.notice;
+  const saved = useSelector(editor, selectEditorData) as ContentDetailData | null;
+  const notice = saved?.notice;
+  // The saved item's go-live time, while the form still says it is scheduled.
+  const scheduledAt = text('status') === 'scheduled' ? saved?.item.scheduledAt ?? null : null;
 
   return (
     <section className={css.section} aria-labelledby="edit-title">
@@ -179,7 +190,10 @@ function EditForm({ editor }: { editor: EditorRef }) {
         <label className={field}>
           <span className={label}>Status</span>
           <select className={input} value={text('status')} onChange={change('status')} disabled={locked}>
-            {CONTENT_STATUSES.map((s) => <option key={s} value={s}>{CONTENT_STATUS_WORDS[s]}</option>)}
+            {/* One place schedules an item (issue 38): Availability's "Publish at". Here "Scheduled" only names
+                the state of an item already scheduled; it cannot be chosen. */}
+            {CONTENT_STATUSES.filter((s) => s !== 'scheduled' || text('status') === 'scheduled')
+              .map((s) => <option key={s} value={s} disabled={s === 'scheduled'}>{CONTENT_STATUS_WORDS[s]}</option>)}
           </select>
         </label>
         <label className={field}>
@@ -198,12 +212,9 @@ function EditForm({ editor }: { editor: EditorRef }) {
           <span className={label}>Release date</span>
           <input className={input} type="date" value={text('releaseDate')} onChange={change('releaseDate')} disabled={locked} min="1888-01-01" max="9999-12-31" />
         </label>
-        {text('status') === 'scheduled' && (
-          <label className={field}>
-            <span className={label}>Goes live at</span>
-            <input className={input} type="datetime-local" value={text('scheduledAt')} onChange={change('scheduledAt')} disabled={locked} />
-          </label>
-        )}
+        <p className={`${css.wide} ${label}`} data-testid="schedule-hint">
+          {scheduledAt ? `${goesLiveText(scheduledAt, timeZone)} ${SCHEDULE_HINTS.change}` : SCHEDULE_HINTS.schedule}
+        </p>
         {error && (
           <div className={css.notice} role="alert">
             <p className={errorText}>{error}</p>
@@ -283,7 +294,7 @@ function ContentDetail({ id }: { id: string }) {
       <ContentFamily item={item} family={detail.family} writable={writable} />
       <Stats detail={detail} />
       <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} itemEditor={editor} history={history} /></div>
-      {writable && <div className={css.editArea}><EditForm editor={editor} /></div>}
+      {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={timeZone} /></div>}
       {/* An episode's History names its series (issue 38: "Series: Ocean Tales", never "another record"). */}
       {history && <div className={css.editArea}><EditorHistoryPanel history={history} editor={editor} names={detail.family?.series ? { [detail.family.series.id]: detail.family.series.title } : {}} /></div>}
       <LeaveQuestion open={confirmingLeave} onStay={() => editor.send({ type: 'editor.leaveCancel' })} onLeave={() => editor.send({ type: 'editor.leaveConfirm' })} />
