@@ -18,5 +18,7 @@ export const reportSetup = reportBase.extend({
     assignSort: assign((_, params: SortState) => ({ sort: { key: params.key, dir: params.dir }, page: 1 })),
     assignPage: assign({ page: (_, params: { page: number }) => params.page }),
     resetPage: assign({ page: 1 }),
+    /** Hands the CSV to the browser as a download; provided by the wiring file (src/adapters/download.ts). */
+    downloadCsv: (_, _params: { csv: string; filename: string }) => undefined,
   },
 });

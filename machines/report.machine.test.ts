@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorLogic } from 'xstate';
+import { reportCsv } from '../common/report-csv';
 import { REALTIME_POLL_MS, REPORT_FILTER_MESSAGES, type ReportAnswer } from '../common/reports';
 import {
   reportMachine, selectAnswers, selectCanRetry, selectCurrencies, selectError, selectFilterOptions, selectIsPaused, selectIsRefreshing,
-  selectOptionsStatus, selectPressedPreset, selectRangeNote, selectTable, selectUpdatedAt, selectView, sortRows,
+  selectOptionsStatus, selectPressedPreset, selectRangeNote, selectTable, selectUpdatedAt, selectView, sortRows, tableCsvOf,
   type FetchReportsInput, type ReportRequest, type SortState,
 } from './report.machine';
 import { createCoverage } from './test-support/coverage';
@@ -277,6 +278,47 @@ describe('report machine: the table (issue 27)', () => {
     expect(selectTable(actor.getSnapshot())).toMatchObject({ page: 1, pageCount: 1, first: 0, last: 0, rows: [] });
   });
 
+  it('table.download hands every row, in the table\'s order, as plain values that sum to the totals, to downloadCsv', async () => {
+    const base = answer(3);
+    const money: ReportAnswer = {
+      ...base, currency: 'GBP',
+      columns: [...base.columns, { key: 'revenue', label: 'Revenue', kind: 'money' }, { key: 'successPct', label: 'Success rate (%)', kind: 'percent' }],
+      rows: base.rows.map((r, i) => ({ ...r, revenue: [123456, 99, null][i]!, successPct: [97.8, 100, 0][i]! })),
+      totals: { sessions: 3, revenue: 123555 },
+    };
+    const downloads: { csv: string; filename: string }[] = [];
+    const fetch = controlledFetch();
+    const actor = createActor(reportMachine.provide({
+      actors: { fetchReports: fetch.logic, visibility: fromCallback(() => undefined) },
+      actions: { downloadCsv: (_, params) => { downloads.push(params); } },
+    }), { input: { requests: LAST_WEEK, realtime: false, sort: { key: 'sessions', dir: 'desc' } } }).start();
+    actor.send({ type: 'table.download', filename: 'early.csv' });
+    expect(downloads).toEqual([]);
+    fetch.calls[0]!.resolve([money]);
+    await flush();
+    actor.send({ type: 'table.download', filename: 'qos-2024-05-14-2024-05-20.csv' });
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.filename).toBe('qos-2024-05-14-2024-05-20.csv');
+    expect(downloads[0]!.csv).toBe(tableCsvOf(actor.getSnapshot().context));
+    const lines = downloads[0]!.csv.trim().split('\r\n').map((l) => l.split(','));
+    expect(lines[0]).toEqual(['Period (ISO 8601 UTC)', 'Sessions', 'Revenue (GBP)', 'Success rate (%)', 'Currency']);
+    expect(lines.slice(1)).toEqual([
+      ['2024-05-03', '2', '', '0', 'GBP'],
+      ['2024-05-02', '1', '0.99', '100', 'GBP'],
+      ['2024-05-01', '0', '1234.56', '97.8', 'GBP'],
+    ]);
+    const column = (i: number) => lines.slice(1).reduce((a, l) => a + Number(l[i]), 0);
+    expect(column(1)).toBe(money.totals.sessions);
+    expect(Math.round(column(2) * 100)).toBe(money.totals.revenue);
+  });
+
+  it('the CSV is the table\'s every row in its order (not only the page shown); none before an answer', () => {
+    const rows = answer(30);
+    expect(tableCsvOf({ answers: null, sort: { key: undefined, dir: 'desc' } })).toBe('');
+    expect(tableCsvOf({ answers: [rows], sort: { key: 'sessions', dir: 'desc' } })).toBe(reportCsv(rows, sortRows(rows.rows, { key: 'sessions', dir: 'desc' })));
+    expect(tableCsvOf({ answers: [rows], sort: { key: 'sessions', dir: 'desc' } }).trim().split('\r\n')).toHaveLength(31);
+  });
+
   it('sorts numbers and text either way, missing values last; no key keeps the answer order', () => {
     const rows = [{ t: 'b', n: 2 }, { t: 'a', n: null }, { t: 'c', n: 10 }];
     expect(sortRows(rows, { key: 'n', dir: 'asc' }).map((r) => r.t)).toEqual(['b', 'c', 'a']);
@@ -296,6 +338,7 @@ describe('report machine: every path', () => {
     { type: 'page.visible' },
     { type: 'table.sort', key: 'sessions', dir: 'asc' },
     { type: 'table.page', page: 2 },
+    { type: 'table.download', filename: 'x.csv' },
     { type: 'xstate.done.actor.fetchReports', output: [answer(2)] },
     { type: 'xstate.done.actor.fetchReports', output: [answer(30)] },
     { type: 'xstate.done.actor.fetchReports', output: [answer(0)] },

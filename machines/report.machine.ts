@@ -10,7 +10,8 @@
  *   to page 1 (so do new filters); `table.page` moves to a page that exists. The answer is paged here,
  *   not on the server: the reports read daily rollups and answer at most a few hundred rows (200 titles,
  *   366 days), sorting is the table's, and the CSV and the totals need every row anyway.
- * The I/O actors are supplied by src/adapters/report-actors.ts.
+ *   `table.download` hands every row, in the table's order, as CSV to the provided `downloadCsv`.
+ * The I/O actors and the download are supplied by src/adapters/report-actors.ts.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { DATE_PRESETS, REPORT_PAGE_SIZE, presetRange, type ReportAnswer, type ReportRow } from '../common/reports';
@@ -20,7 +21,7 @@ import { dataState } from './report.state.data';
 import { refreshState } from './report.state.refresh';
 
 export {
-  sortRows,
+  sortRows, tableCsvOf,
   type FetchReportsInput, type ReportContext, type ReportEvent, type ReportMachineInput, type ReportRequest, type SortState,
 } from './report.setup';
 

@@ -8,6 +8,7 @@ import {
   MAX_REPORT_RANGE_DAYS, REPORT_FILTER_MESSAGES, REPORT_PAGE_SIZE, addDays, daysBetween,
   type ReportAnswer, type ReportName, type ReportParams, type ReportRow,
 } from '../common/reports';
+import { reportCsv } from '../common/report-csv';
 import { reportPollerMachine } from './report-poller.machine';
 import { providedLater } from './unprovided';
 
@@ -56,7 +57,9 @@ export type ReportEvent =
   | { type: 'page.hidden' }
   | { type: 'page.visible' }
   | { type: 'table.sort'; key: string; dir: 'asc' | 'desc' }
-  | { type: 'table.page'; page: number };
+  | { type: 'table.page'; page: number }
+  /** Download the table's every row, in the order shown, as CSV (`filename`: the page's name for it). */
+  | { type: 'table.download'; filename: string };
 
 /** Only failures a second try can fix: no answer at all (network), a timeout, throttling or a 5xx. */
 export function canRetry(error: unknown): boolean {
@@ -80,6 +83,12 @@ export function clampedRequests(requests: ReportRequest[]): Pick<ReportContext, 
 /** How many pages `rows` rows fill (at least 1, so an empty table has its page 1). */
 export function pageCountOf(rows: number): number {
   return Math.max(1, Math.ceil(rows / REPORT_PAGE_SIZE));
+}
+
+/** The CSV of the table (common/report-csv.ts): every row of the first answer, in the table's order. */
+export function tableCsvOf(context: Pick<ReportContext, 'answers' | 'sort'>): string {
+  const answer = context.answers?.[0];
+  return answer ? reportCsv(answer, sortRows(answer.rows, context.sort)) : '';
 }
 
 /** The rows in the table's order: nulls last whichever the direction; no key keeps the answer's order. */
@@ -114,6 +123,7 @@ export const reportBase = setup({
   },
   guards: {
     isRealtime: ({ context }) => context.realtime,
+    hasAnswer: ({ context }) => context.answers?.[0] !== undefined,
     hasReversedRange: ({ context }) => context.requests.some(({ params }) => Boolean(params.from && params.to && params.from > params.to)),
     hasNoRows: (_, params: { answers: ReportAnswer[] }) => params.answers.every((answer) => answer.rows.length === 0),
     isPageOfTable: ({ context }, params: { page: number }) =>

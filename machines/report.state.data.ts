@@ -1,5 +1,6 @@
 /** The report machine's `data` region (assembled in ./report.machine.ts). */
 import { reportSetup } from './report.actions';
+import { tableCsvOf } from './report.setup';
 
 export const dataState = reportSetup.createStateConfig({
   description: 'What the page shows.',
@@ -8,6 +9,7 @@ export const dataState = reportSetup.createStateConfig({
     'report.filters': { target: '.checking', reenter: true, actions: [{ type: 'assignRequests', params: ({ event }) => ({ requests: event.requests }) }, 'resetPage'] },
     'table.sort': { actions: { type: 'assignSort', params: ({ event }) => ({ key: event.key, dir: event.dir }) } },
     'table.page': { guard: { type: 'isPageOfTable', params: ({ event }) => ({ page: event.page }) }, actions: { type: 'assignPage', params: ({ event }) => ({ page: event.page }) } },
+    'table.download': { guard: 'hasAnswer', actions: { type: 'downloadCsv', params: ({ context, event }) => ({ csv: tableCsvOf(context), filename: event.filename }) } },
   },
   states: {
     checking: {

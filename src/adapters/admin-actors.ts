@@ -30,6 +30,7 @@ import {
 } from '../../machines/staff-admin.machine';
 import { staffDialogMachine, type SaveStaffInput } from '../../machines/staff-dialog.machine';
 import { ApiError, apiRequest, authHeaders, type RequestOptions } from '../api/client';
+import { downloadCsv } from './download';
 import { navigateTo } from './navigation';
 import { copyToClipboard } from './totp-actors';
 import { readCredentials } from './session-store';
@@ -136,16 +137,6 @@ const fetchAuditPage = fromPromise<ListPage, ListQuery>(async ({ input, signal }
 const exportAudit = fromPromise<AuditExportOutput, AuditFilters>(async ({ input, signal }) =>
   call<AuditExportOutput>(`${AUDIT_EXPORT_PATH}${query(auditFilterQuery(input))}`, { signal }));
 
-/** Hands a CSV to the browser as a download. */
-function downloadCsv(csv: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 async function publicCall<T>(path: string, body: unknown, signal: AbortSignal): Promise<T> {
   const response = await apiRequest<T & { success?: boolean; message?: string }>(`${BASE}${path}`, { body, signal, handleAuthErrors: false });
   if (response.status >= 400 || response.success === false) throw new ApiError(response.message || ADMIN_MESSAGES.setPasswordInvalid, response.status, response);
@@ -189,7 +180,7 @@ export const adminPages = {
   audit: staffAdminAuditMachine.provide({
     actors: { list: listMachine.provide({ actors: { fetchPage: fetchAuditPage } }), exportAudit },
     actions: {
-      downloadCsv: (_, params: { csv: string; filename: string }) => downloadCsv(params.csv, params.filename),
+      downloadCsv,
       // Issue 38: the applied filters and page as the address, replaced (Back leaves the log, as before).
       writeUrl: (_, params: AuditUrlParams) => navigateTo(auditHref(params.filters, params.page), { replace: true }),
     },

@@ -1,12 +1,13 @@
 /**
  * The real actors of the report machine (machines/report.machine.ts): the reports over the REST
- * client (its abort signal passed on) and the page visibility from the document.
+ * client (its abort signal passed on) and the page visibility from the document; its CSV download.
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { reportMachine, type FetchReportsInput, type ReportEvent } from '../../machines/report.machine';
 import { CredentialsMissingError } from '../../machines/network.machine';
 import type { ReportAnswer } from '../../common/reports';
 import { fetchReport } from '../api/reports';
+import { downloadCsv } from './download';
 import { readNetworkCredentials } from './network-credentials';
 
 export const fetchReportsActor = fromPromise<ReportAnswer[], FetchReportsInput>(async ({ input, signal }) => {
@@ -30,5 +31,5 @@ export const reportActors = { fetchReports: fetchReportsActor, visibility: visib
  * src/adapters/page-logic.ts when an Analytics page first renders.
  */
 export const analyticsPages = {
-  report: reportMachine.provide({ actors: reportActors }),
+  report: reportMachine.provide({ actors: reportActors, actions: { downloadCsv } }),
 };

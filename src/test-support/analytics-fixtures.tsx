@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { reportMachine, type FetchReportsInput } from '../../machines/report.machine';
 import type { ReportAnswer } from '../../common/reports';
+import { downloadCsv } from '../adapters/download';
 import { PageLogicContext } from '../page-actors';
 
 export function seriesAnswer(overrides: Partial<ReportAnswer> = {}): ReportAnswer {
@@ -40,6 +41,8 @@ export function fakeReports(answer: (input: FetchReportsInput) => ReportAnswer[]
       }),
       visibility: fromCallback(() => undefined),
     },
+    // The browser's download, as the Analytics wiring provides it (a test reads the file from URL.createObjectURL).
+    actions: { downloadCsv },
   });
   return { calls, wrap: (ui) => <PageLogicContext.Provider value={{ report: logic }}>{ui}</PageLogicContext.Provider> };
 }

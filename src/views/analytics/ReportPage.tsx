@@ -126,7 +126,7 @@ function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: Repor
       )}
       <ReportTable
         caption={def.title} answer={answer} rows={rows} sort={sort}
-        filename={`${def.path.split('/').pop()}-${answer.params.from}-${answer.params.to}.csv`}
+        onDownload={() => actor.send({ type: 'table.download', filename: `${def.path.split('/').pop()}-${answer.params.from}-${answer.params.to}.csv` })}
         paging={{ ...table, shown: table.rows, onPage: (page) => actor.send({ type: 'table.page', page }) }}
         linkTitles={linkTitles}
         onSort={(key, dir) => {

@@ -1,7 +1,8 @@
 /**
  * The numbers of a page as a sortable table (also the text alternative of its charts) with a CSV
  * export of every row, in the order shown, as plain values a spreadsheet can sum
- * (common/report-csv.ts: decimals with a Currency column, plain numbers, ISO dates, units in the header).
+ * (common/report-csv.ts: decimals with a Currency column, plain numbers, ISO dates, units in the header;
+ * Download CSV asks the report machine, which hands the file to src/adapters/download.ts).
  * Long tables show one page of rows at a time (the report machine sorts, then pages, issue 27), and a
  * title links to its content item when the row names one and the role reaches Content.
  */
@@ -9,7 +10,6 @@ import { Link } from '@tanstack/react-router';
 import { REPORT_TABLE_MESSAGES, contentLinkOf, type ReportAnswer, type ReportColumn, type ReportRow } from '../../../common/reports';
 import type { ReportTableState, SortState } from '../../../machines/report.machine';
 import { button } from '../../theme/ui.css';
-import { reportCsv } from '../../../common/report-csv';
 import { formatCell } from './format';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import * as css from './analytics.css';
@@ -21,15 +21,6 @@ export function tableText(answer: ReportAnswer, rows: ReportRow[], timeZone: unk
     headers: answer.columns.map((c) => c.label),
     cells: rows.map((row) => answer.columns.map((c) => formatCell(row[c.key] ?? null, c.kind, answer.currency, timeZone))),
   };
-}
-
-function download(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /** The page shown (the report machine's selectTable) and how to ask for another. */
@@ -45,7 +36,8 @@ export interface ReportTableProps {
   rows: ReportRow[];
   sort: SortState;
   onSort: (key: string, dir: 'asc' | 'desc') => void;
-  filename: string;
+  /** Download CSV was pressed: the report machine downloads every row (`table.download`). */
+  onDownload: () => void;
   /** One page of `rows` at a time; none shows every row. */
   paging?: TablePaging;
   /** Titles link to their content item (the role reaches Content). */
@@ -89,7 +81,7 @@ function CellText({ column, row, text, linkTitles }: { column: ReportColumn; row
   return <Link to="/content/$contentType/$id" params={item} title={REPORT_TABLE_MESSAGES.openTitle(text)}>{text}</Link>;
 }
 
-export function ReportTable({ caption, answer, rows, sort, onSort, filename, paging, linkTitles = false, cellStyle }: ReportTableProps) {
+export function ReportTable({ caption, answer, rows, sort, onSort, onDownload, paging, linkTitles = false, cellStyle }: ReportTableProps) {
   const shown = paging?.shown ?? rows;
   const zone = useSiteTimeZone();
   const { cells } = tableText(answer, shown, zone);
@@ -100,7 +92,7 @@ export function ReportTable({ caption, answer, rows, sort, onSort, filename, pag
         <span className={css.status} data-testid="table-range">
           {paged ? REPORT_TABLE_MESSAGES.range(paging.first, paging.last, rows.length) : REPORT_TABLE_MESSAGES.rows(rows.length)}
         </span>
-        <button type="button" className={button.secondary} onClick={() => download(filename, reportCsv(answer, rows))}>Download CSV</button>
+        <button type="button" className={button.secondary} onClick={onDownload}>Download CSV</button>
       </div>
       <div className={css.tableWrap}>
         <table className={css.table}>
