@@ -21,6 +21,7 @@ import {
   type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriberStatus, type SubscriptionFilters,
 } from '../common/support';
 import { failureMessage } from './notify';
+import { typed } from './setup-types';
 import { providedLater } from './unprovided';
 
 export interface SubscriberSearchContext {
@@ -45,9 +46,9 @@ export const NO_FILTERS: SubscriptionFilters = { state: null, plan: null, networ
 
 export const subscriberSearchMachine = setup({
   types: {
-    context: {} as SubscriberSearchContext,
-    events: {} as SubscriberSearchEvent,
-    input: {} as { filters?: Partial<SubscriptionFilters>; status?: SubscriberStatus | null; page?: number } | undefined,
+    context: typed<SubscriberSearchContext>(),
+    events: typed<SubscriberSearchEvent>(),
+    input: typed<{ filters?: Partial<SubscriptionFilters>; status?: SubscriberStatus | null; page?: number } | undefined>(),
   },
   actors: {
     /** GraphQL subscriberSearch; aborted when the machine moves on. */

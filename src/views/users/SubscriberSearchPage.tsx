@@ -29,7 +29,7 @@ export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) 
 }
 
 function isStatus(value: string): value is SubscriberStatus {
-  return (SUBSCRIBER_STATUSES as readonly string[]).includes(value);
+  return SUBSCRIBER_STATUSES.some((status) => status === value);
 }
 
 export function SubscriberSearchPage() {

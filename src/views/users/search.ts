@@ -34,7 +34,8 @@ export function validateUsersSearch(raw: Record<string, unknown>): UsersSearch {
   if (isSubscriptionState(raw.state)) search.state = raw.state;
   if (typeof raw.plan === 'string' && UUID.test(raw.plan)) search.plan = raw.plan.toLowerCase();
   if (typeof raw.network === 'string' && NETWORK.test(raw.network)) search.network = raw.network;
-  if ((SUBSCRIBER_STATUSES as readonly unknown[]).includes(raw.status)) search.status = raw.status as SubscriberStatus;
+  const status = SUBSCRIBER_STATUSES.find((known) => known === raw.status);
+  if (status) search.status = status;
   const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' && raw.page.trim() !== '' ? Number(raw.page) : NaN;
   if (Number.isInteger(page) && page > 1 && page <= USERS_MAX_PAGE) search.page = page;
   return search;
