@@ -5,9 +5,11 @@
  * `auth` decides where that leads (signed in, the enrolment, the code step, or the sign-in form). A
  * store that cannot be read counts as nothing stored.
  */
-import { assign, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { doneOutput } from './actor-results';
 import type { Session } from './auth.types';
 import type { SecondFactorKind } from '../common/totp';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
 /** A sign-in waiting for its second factor (kept for the code's lifetime). */
@@ -23,16 +25,11 @@ export interface AuthRestoreOutput {
   pendingStep: PendingTwoFactor | null;
 }
 
-function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
-  return event.output;
-}
-
 export const authRestoreMachine = setup({
-  types: {
-    context: {} as AuthRestoreOutput,
-    output: {} as AuthRestoreOutput,
-    children: {} as { readStoredSession: 'readStoredSession'; readPendingTwoFactor: 'readPendingTwoFactor' },
-  },
+  types: machineTypes<{
+    context: AuthRestoreOutput; output: AuthRestoreOutput;
+    children: { readStoredSession: 'readStoredSession'; readPendingTwoFactor: 'readPendingTwoFactor' };
+  }>(),
   actors: {
     /** Reads the session values kept in cookies/storage; null when there is no usable session. */
     readStoredSession: providedLater<Session | null>('readStoredSession'),

@@ -5,10 +5,13 @@
  * `signedOut.authenticator`, which forwards the view's `authenticator.*` events to it; it finishes with
  * the session token the server answered, and everything else stays inside it.
  */
-import { assign, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { doneOutput, isFailure } from './actor-results';
 import type { VerifyOtpOutput } from './auth.types';
 import { TOTP_MESSAGES, isRecoveryCode, isTotpCode } from '../common/totp';
 import { OTP_FAILED } from './otp';
+import { machineTypes } from './machine-types';
+import { requestState } from './request-state';
 import { notify } from './system-actions';
 import { providedLater } from './unprovided';
 
@@ -54,9 +57,6 @@ const NO_ENTRY: AuthenticatorEntry = { code: '', recovery: false };
 function initialContext({ input }: { input: AuthenticatorStepInput }): AuthenticatorStepContext {
   return { ...input, entry: NO_ENTRY, error: null, token: '' };
 }
-function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
-  return event.output;
-}
 function typedCode({ context, event }: { context: AuthenticatorStepContext; event: AuthenticatorStepEvent }) {
   if (event.type !== 'authenticator.edit') return { code: context.entry.code };
   const code = context.entry.recovery
@@ -72,14 +72,10 @@ function formatMessage({ context }: { context: AuthenticatorStepContext }) {
 }
 
 export const authenticatorStepMachine = setup({
-  types: {
-    context: {} as AuthenticatorStepContext,
-    events: {} as AuthenticatorStepEvent,
-    input: {} as AuthenticatorStepInput,
-    output: {} as AuthenticatorStepOutput,
-    tags: {} as 'submitting',
-    children: {} as { verifyAuthenticator: 'verifyAuthenticator' },
-  },
+  types: machineTypes<{
+    context: AuthenticatorStepContext; events: AuthenticatorStepEvent; input: AuthenticatorStepInput; output: AuthenticatorStepOutput;
+    tags: 'submitting'; children: { verifyAuthenticator: 'verifyAuthenticator' };
+  }>(),
   actors: {
     /** The authenticator app's code or a recovery code, with the login answer's proof (POST otp/verify, isLogin). */
     verifyAuthenticator: providedLater<VerifyOtpOutput, VerifyAuthenticatorInput>('verifyAuthenticator'),
@@ -95,7 +91,7 @@ export const authenticatorStepMachine = setup({
   },
   guards: {
     isCodeComplete: ({ context }) => (context.entry.recovery ? isRecoveryCode(context.entry.code) : isTotpCode(context.entry.code)),
-    isFailure: (_, params: { success: boolean }) => !params.success,
+    isFailure,
   },
 }).createMachine({
   id: 'authenticatorStep',
@@ -123,24 +119,16 @@ export const authenticatorStepMachine = setup({
             ],
           },
         },
-        verifying: {
+        verifying: requestState({
+          src: 'verifyAuthenticator',
           description: 'The code is with the server (with the proof of the password step).',
           tags: ['submitting'],
-          invoke: {
-            id: 'verifyAuthenticator',
-            src: 'verifyAuthenticator',
-            input: verifyInput,
-            onDone: [
-              {
-                guard: { type: 'isFailure', params: doneOutput<VerifyOtpOutput> },
-                target: 'entering',
-                actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
-              },
-              { target: '#authenticatorStep.verified', actions: { type: 'setToken', params: doneOutput<VerifyOtpOutput> } },
-            ],
-            onError: { target: 'entering', actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }] },
-          },
-        },
+          input: verifyInput,
+          retry: 'entering',
+          refused: { message: OTP_FAILED },
+          failed: { message: OTP_FAILED },
+          succeeded: [{ target: '#authenticatorStep.verified', actions: { type: 'setToken', params: doneOutput } }],
+        }),
       },
     },
     verified: {

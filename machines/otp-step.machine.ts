@@ -5,11 +5,14 @@
  * /verify-number?forgot=true or in the header's 'Verify OTP' modal). It finishes with the token the
  * server answered for the code; everything else stays inside it.
  */
-import { assign, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { doneOutput, isFailure } from './actor-results';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
 import type { Credentials, GenerateOtpInput, GenerateOtpOutput, VerifyOtpInput, VerifyOtpOutput } from './auth.types';
 import { isOtpCode, OTP_FAILED, OTP_NOT_SENT, OTP_SENT, type OtpStep } from './otp';
+import { machineTypes } from './machine-types';
+import { requestState } from './request-state';
 import { notify } from './system-actions';
 import { providedLater } from './unprovided';
 
@@ -51,9 +54,6 @@ function initialContext({ input }: { input: OtpStepInput }): OtpStepContext {
 function typedCode({ event }: { event: OtpStepEvent }) {
   return { code: event.type === 'otp.edit' ? event.code.replace(/\D/g, '').slice(0, OTP_LENGTH) : '' };
 }
-function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
-  return event.output;
-}
 function verifyInput({ context }: { context: OtpStepContext }): VerifyOtpInput {
   return {
     username: context.username, otp: context.code, isLogin: context.isLogin,
@@ -66,12 +66,10 @@ function resendInput({ context }: { context: OtpStepContext }): GenerateOtpInput
 }
 
 export const otpStepMachine = setup({
-  types: {
-    context: {} as OtpStepContext,
-    events: {} as OtpStepEvent,
-    input: {} as OtpStepInput,
-    output: {} as OtpStepOutput,
-  },
+  types: machineTypes<{
+    context: OtpStepContext; events: OtpStepEvent; input: OtpStepInput; output: OtpStepOutput;
+    children: { verifyOtp: 'verifyOtp'; generateOtp: 'generateOtp' };
+  }>(),
   actors: {
     verifyOtp: providedLater<VerifyOtpOutput, VerifyOtpInput>('verifyOtp'),
     generateOtp: providedLater<GenerateOtpOutput, GenerateOtpInput>('generateOtp'),
@@ -90,7 +88,7 @@ export const otpStepMachine = setup({
     isOtpCode: ({ context }) => isOtpCode(context.code),
     isCooldownOver: ({ context }) => context.resendInSeconds === 0,
     hasSecondsLeft: ({ context }) => context.resendInSeconds > 1,
-    isFailure: (_, params: { success: boolean }) => !params.success,
+    isFailure,
   },
 }).createMachine({
   id: 'otpStep',
@@ -122,37 +120,25 @@ export const otpStepMachine = setup({
                 'otp.resend': { guard: 'isCooldownOver', target: 'resending', actions: 'clearError' },
               },
             },
-            verifying: {
+            verifying: requestState({
+              src: 'verifyOtp',
               description: 'The code is with the server.',
-              invoke: {
-                id: 'verifyOtp',
-                src: 'verifyOtp',
-                input: verifyInput,
-                onDone: [
-                  {
-                    guard: { type: 'isFailure', params: doneOutput },
-                    target: 'idle',
-                    actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }],
-                  },
-                  { target: '#otpStep.verified', actions: { type: 'setToken', params: doneOutput } },
-                ],
-                onError: { target: 'idle', actions: [{ type: 'setError', params: OTP_FAILED }, { type: 'notify', params: OTP_FAILED }] },
-              },
-            },
-            resending: {
+              input: verifyInput,
+              retry: 'idle',
+              refused: { message: OTP_FAILED },
+              failed: { message: OTP_FAILED },
+              succeeded: [{ target: '#otpStep.verified', actions: { type: 'setToken', params: doneOutput } }],
+            }),
+            resending: requestState({
+              src: 'generateOtp',
               description: 'A new code is being requested.',
-              invoke: {
-                id: 'generateOtp',
-                src: 'generateOtp',
-                input: resendInput,
-                onDone: [
-                  { guard: { type: 'isFailure', params: doneOutput }, target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
-                  // Re-entering the step restarts the cooldown and its countdown.
-                  { target: '#otpStep.entering', reenter: true, actions: { type: 'notify', params: OTP_SENT } },
-                ],
-                onError: { target: 'idle', actions: { type: 'notify', params: OTP_NOT_SENT } },
-              },
-            },
+              input: resendInput,
+              retry: 'idle',
+              refused: { message: OTP_NOT_SENT, to: ['notify'] },
+              failed: { message: OTP_NOT_SENT, to: ['notify'] },
+              // Re-entering the step restarts the cooldown and its countdown.
+              succeeded: [{ target: '#otpStep.entering', reenter: true, actions: { type: 'notify', params: OTP_SENT } }],
+            }),
           },
         },
         cooldown: {

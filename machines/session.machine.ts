@@ -5,13 +5,15 @@
  * may retry. An invalid default-timezone cookie is removed. Later, any server call answered 401 or
  * 403 (the API clients report them) leads the same way. Runs as the `session` system actor.
  */
-import { and, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { and, setup, type SnapshotFrom } from 'xstate';
+import { doneOutput } from './actor-results';
 import { ROUTES } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
 import type { NavigateParams, VerifySessionOutput, VerifySiteOutput } from './auth.types';
 import type { NotifyParams } from './notify';
 import { notify } from './system-actions';
 import { isPublicPath } from '../common/public-paths';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
 export type SessionEvent =
@@ -39,16 +41,10 @@ export function isInvalidTimezoneCookie(value: unknown): boolean {
   }
 }
 
-function doneOutput<T>({ event }: { event: DoneActorEvent<T> }): T {
-  return event.output;
-}
-
 const UNREACHABLE: NotifyParams = { message: OWN_MESSAGES.serverUnavailable, severity: 'error' };
 
 export const sessionMachine = setup({
-  types: {
-    events: {} as SessionEvent,
-  },
+  types: machineTypes<{ events: SessionEvent; children: { verifySession: 'verifySession'; verifySite: 'verifySite' } }>(),
   actors: {
     /** GET /api/auth/verify with the stored token and key; 401/403 answer `valid: false`, transport failures reject. */
     verifySession: providedLater<VerifySessionOutput>('verifySession'),

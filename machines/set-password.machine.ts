@@ -4,13 +4,15 @@
  * of spec §5 with the spec's messages. A used, expired or replaced link says so. I/O and navigation
  * come from src/adapters/admin-actors.ts.
  */
-import { assign, setup, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { doneOutput, errorOf } from './actor-results';
 import type { SetPasswordCheckResponse } from '../common/admin-contract';
 import { ROUTES } from '../common/constants';
 import { ADMIN_MESSAGES, MESSAGES } from '../common/messages';
 import { isPasswordComplex } from '../common/password-rules';
 import type { NavigateParams } from './auth.types';
 import { failureMessage } from './notify';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
 export interface SetPasswordInput {
@@ -43,31 +45,27 @@ function savePasswordInput({ context }: { context: SetPasswordContext }): SavePa
 }
 
 export const setPasswordMachine = setup({
-  types: {
-    context: {} as SetPasswordContext,
-    events: {} as SetPasswordEvent,
-    input: {} as SetPasswordInput,
-  },
+  types: machineTypes<{
+    context: SetPasswordContext; events: SetPasswordEvent; input: SetPasswordInput;
+    children: { checkToken: 'checkToken'; savePassword: 'savePassword' };
+  }>(),
   actors: {
     checkToken: providedLater<SetPasswordCheckResponse, CheckTokenInput>('checkToken'),
     savePassword: providedLater<void, SavePasswordInput>('savePassword'),
   },
   actions: {
     navigate: (_, _params: NavigateParams) => {},
-    storeUsername: assign(({ event }) => ({ username: (event as AnyEventObject & { output: SetPasswordCheckResponse }).output.username })),
+    storeUsername: assign((_, params: SetPasswordCheckResponse) => ({ username: params.username })),
     setField: assign(({ event }) => (event.type === 'password.field' ? { [event.field]: event.value, error: null } : {})),
     showMismatch: assign({ error: MESSAGES.passwordMismatch }),
     showComplexity: assign({ error: MESSAGES.passwordComplexity }),
-    storeError: assign(({ event }) => ({ error: failureMessage((event as AnyEventObject & { error: unknown }).error, MESSAGES.passwordResetFailed) })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error, MESSAGES.passwordResetFailed) })),
     forgetPasswords: assign({ newPassword: '', confirmPassword: '' }),
   },
   guards: {
     mismatch: ({ context }) => context.newPassword !== context.confirmPassword,
     weak: ({ context }) => !isPasswordComplex(context.newPassword),
-    linkDead: ({ event }) => {
-      const error = (event as AnyEventObject & { error: unknown }).error;
-      return error instanceof Error && error.message === ADMIN_MESSAGES.setPasswordInvalid;
-    },
+    linkDead: (_, params: { error: unknown }) => params.error instanceof Error && params.error.message === ADMIN_MESSAGES.setPasswordInvalid,
   },
 }).createMachine({
   id: 'setPassword',
@@ -81,7 +79,7 @@ export const setPasswordMachine = setup({
         id: 'checkToken',
         src: 'checkToken',
         input: checkTokenInput,
-        onDone: { target: 'editing', actions: 'storeUsername' },
+        onDone: { target: 'editing', actions: { type: 'storeUsername', params: doneOutput } },
         onError: { target: 'invalid' },
       },
     },
@@ -108,8 +106,8 @@ export const setPasswordMachine = setup({
         input: savePasswordInput,
         onDone: { target: 'done', actions: 'forgetPasswords' },
         onError: [
-          { guard: 'linkDead', target: 'invalid', actions: 'forgetPasswords' },
-          { target: 'editing', actions: 'storeError' },
+          { guard: { type: 'linkDead', params: errorOf }, target: 'invalid', actions: 'forgetPasswords' },
+          { target: 'editing', actions: { type: 'storeError', params: errorOf } },
         ],
       },
     },
@@ -123,8 +121,9 @@ export const setPasswordMachine = setup({
 export type SetPasswordMachine = typeof setPasswordMachine;
 export type SetPasswordSnapshot = SnapshotFrom<SetPasswordMachine>;
 
-export const selectSetPasswordPhase = (s: SetPasswordSnapshot): 'checking' | 'invalid' | 'editing' | 'saving' | 'done' =>
-  s.value as 'checking' | 'invalid' | 'editing' | 'saving' | 'done';
+export type SetPasswordPhase = 'checking' | 'invalid' | 'editing' | 'saving' | 'done';
+const PHASES: readonly SetPasswordPhase[] = ['checking', 'invalid', 'editing', 'saving', 'done'];
+export const selectSetPasswordPhase = (s: SetPasswordSnapshot): SetPasswordPhase => PHASES.find((phase) => s.matches(phase)) ?? 'checking';
 export const selectSetPasswordUsername = (s: SetPasswordSnapshot) => s.context.username;
 export const selectSetPasswordError = (s: SetPasswordSnapshot) => s.context.error;
 export const selectSetPasswordFields = (s: SetPasswordSnapshot) => ({ newPassword: s.context.newPassword, confirmPassword: s.context.confirmPassword });

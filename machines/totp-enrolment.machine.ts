@@ -5,19 +5,32 @@
  * recovery codes (an authenticator code). I/O and effects come from src/adapters/totp-actors.ts.
  *
  * When the loaded status says the app is set up (also after Done, once the recovery codes were
- * shown), `reportEnrolled` tells the sign-in machine, which leaves its "enrolment required" state.
+ * shown), `reportEnrolled` tells the sign-in machine (the `signIn` actor of the input, the page's
+ * view passes the session-wide `auth` actor), which leaves its "enrolment required" state.
  */
-import { assign, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRef, type DoneActorEvent, type ErrorActorEvent, type Snapshot, type SnapshotFrom } from 'xstate';
 import {
   TOTP_MESSAGES, isRecoveryCode, isTotpCode,
   type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpStartResponse, type TotpStatusResponse,
 } from '../common/totp';
 import { failureMessage } from './notify';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
 export type TotpStatus = Pick<TotpStatusResponse, 'enabled' | 'pending' | 'recoveryCodesLeft' | 'required'>;
 
+/** What the sign-in machine hears from this page: the required authenticator app is set up. */
+export interface EnrolledEvent {
+  type: 'authenticator.enrolled';
+}
+/** The sign-in machine, as far as this page needs it. */
+export type EnrolmentReceiver = ActorRef<Snapshot<unknown>, EnrolledEvent>;
+
+/** Without a receiver (a machine test), `reportEnrolled` tells nobody. */
+export type TotpEnrolmentInput = { signIn?: EnrolmentReceiver } | undefined;
+
 export interface TotpEnrolmentContext {
+  signIn: EnrolmentReceiver | null;
   status: TotpStatus | null;
   secret: string;
   otpauthUri: string;
@@ -87,14 +100,18 @@ function recoveryCodesOf({ context }: { context: TotpEnrolmentContext }) {
   return { codes: context.recoveryCodes };
 }
 
+const ENROLLED: EnrolledEvent = { type: 'authenticator.enrolled' };
 const CODE_FORMAT = { message: TOTP_MESSAGES.codeFormat };
 const DISABLE_NEEDS = { message: TOTP_MESSAGES.disableNeedsCode };
 
 export const totpEnrolmentMachine = setup({
-  types: {
-    context: {} as TotpEnrolmentContext,
-    events: {} as TotpEnrolmentEvent,
-  },
+  types: machineTypes<{
+    context: TotpEnrolmentContext; events: TotpEnrolmentEvent; input: TotpEnrolmentInput;
+    children: {
+      fetchStatus: 'fetchStatus'; startEnrolment: 'startEnrolment'; confirmEnrolment: 'confirmEnrolment';
+      disableAuthenticator: 'disableAuthenticator'; regenerateCodes: 'regenerateCodes';
+    };
+  }>(),
   actors: {
     fetchStatus: providedLater<TotpStatusResponse>('fetchStatus'),
     startEnrolment: providedLater<TotpStartResponse>('startEnrolment'),
@@ -105,7 +122,8 @@ export const totpEnrolmentMachine = setup({
   actions: {
     // Effects: src/adapters provides these; the defaults do nothing.
     copyCodes: (_, _params: { codes: string[] }) => {},
-    reportEnrolled: () => {},
+    // An effect on an actor of another system (the page actor is not the root's child), as the view would send it.
+    reportEnrolled: ({ context }) => context.signIn?.send(ENROLLED),
     // Context.
     setStatus: assign((_, params: { status: TotpStatus }) => ({ status: params.status })),
     setSecret: assign((_, params: { secret: string; otpauthUri: string }) => ({ secret: params.secret, otpauthUri: params.otpauthUri, code: '' })),
@@ -133,7 +151,7 @@ export const totpEnrolmentMachine = setup({
 }).createMachine({
   id: 'totpEnrolment',
   description: "The account's authenticator app: status, enrolment with recovery codes, disabling it, new recovery codes.",
-  context: { status: null, secret: '', otpauthUri: '', code: '', password: '', recoveryCodes: [], copied: false, error: null, notice: null },
+  context: ({ input }) => ({ signIn: input?.signIn ?? null, status: null, secret: '', otpauthUri: '', code: '', password: '', recoveryCodes: [], copied: false, error: null, notice: null }),
   initial: 'loading',
   states: {
     loading: {

@@ -36,8 +36,8 @@ const ownSessionsImplementations = {
 
 /**
  * The Account area's wiring file (issue 26): its page machines with their real I/O, read by
- * src/adapters/page-logic.ts when an Account page first renders. The two-factor page adds the one
- * effect on the session-wide auth actor (`reportEnrolled`) where the root is reachable.
+ * src/adapters/page-logic.ts when an Account page first renders. The two-factor page passes the
+ * session-wide auth actor as its machine's input (`reportEnrolled` tells it).
  */
 export const accountPages = {
   ownSessions: ownSessionsMachine.provide(ownSessionsImplementations),

@@ -10,9 +10,8 @@ import {
   groupSecret, selectCodesCopied, selectRecoveryCodes, selectTotpCode, selectTotpError, selectTotpNotice, selectTotpPassword,
   selectTotpPhase, selectTotpSecret, selectTotpStatus,
 } from '../../../machines/totp-enrolment.machine';
-import { useActorRef } from '@xstate/react';
 import { useAppActor } from '../../app-actor';
-import { usePageLogic } from '../../page-actors';
+import { usePageActor } from '../../page-actors';
 import { renderQrSvg } from './qr-svg';
 import { button, field, input, label, page, pageTitle } from '../../theme/ui.css';
 import * as css from './two-factor.css';
@@ -20,13 +19,9 @@ import { TotpEnrolmentContext } from './totp-context';
 import { useTotpText } from './totp-text';
 
 export function TwoFactorPage() {
-  const auth = useAppActor('auth');
-  // The page machine with the Account wiring file's I/O (src/page-actors.tsx); the one effect on the
-  // session-wide auth actor is provided here, where the root system is reachable: a site that requires
-  // the app lets the user on once it is set up.
-  const pageLogic = usePageLogic('twoFactor');
-  const logic = useMemo(() => pageLogic.provide({ actions: { reportEnrolled: () => auth.send({ type: 'authenticator.enrolled' }) } }), [pageLogic, auth]);
-  const enrolment = useActorRef(logic);
+  // The page machine with the Account wiring file's I/O (src/page-actors.tsx); it tells the session-wide
+  // auth actor when the app is set up (a site that requires the app lets the user on then).
+  const enrolment = usePageActor('twoFactor', { input: { signIn: useAppActor('auth') } });
   return (
     <TotpEnrolmentContext.Provider value={enrolment}>
       <TwoFactorView />
