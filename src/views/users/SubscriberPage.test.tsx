@@ -130,8 +130,8 @@ describe('SubscriberPage', () => {
     expect(within(payments).getAllByRole('button', { name: /^Refund the payment/ })).toHaveLength(1);
     await view.user.click(within(payments).getByRole('button', { name: 'Refund the payment of 1 Dec 2025, 10:00' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
-    const amount = within(dialog).getByLabelText('Amount to refund (EUR)');
-    expect((amount as HTMLInputElement).value).toBe('12.99');
+    const amount = within(dialog).getByLabelText<HTMLInputElement>('Amount to refund (EUR)');
+    expect(amount.value).toBe('12.99');
     await view.user.clear(amount);
     await view.user.type(amount, '13.00');
     expect(within(dialog).getByText('Enter an amount from €0.01 up to €12.99 (what is left of the payment).')).toBeTruthy();
@@ -150,7 +150,7 @@ describe('SubscriberPage', () => {
     const { view, commands } = await renderSubscriber(WRITE);
     await view.user.click(screen.getByRole('button', { name: 'Change plan' }));
     const dialog = screen.getByRole('dialog', { name: 'Change plan' });
-    const select = within(dialog).getByLabelText('New plan') as HTMLSelectElement;
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('New plan');
     const options = [...select.options].map((o) => [o.textContent, o.disabled]);
     expect(options).toEqual([['Choose a plan', false], ['Family Monthly · €18.99 / month', false], ['US Basic · no EUR price', true]]);
     await view.user.selectOptions(select, 'Family Monthly · €18.99 / month');
@@ -168,7 +168,7 @@ describe('SubscriberPage', () => {
     const { view } = await renderSubscriber(WRITE, { load: () => detail });
     await view.user.click(screen.getByRole('button', { name: 'Change plan' }));
     const dialog = screen.getByRole('dialog', { name: 'Change plan' });
-    await view.user.selectOptions(within(dialog).getByLabelText('New plan') as HTMLSelectElement, 'Family Monthly · €18.99 / month');
+    await view.user.selectOptions(within(dialog).getByLabelText<HTMLSelectElement>('New plan'), 'Family Monthly · €18.99 / month');
     expect(within(dialog).getByText(TRIAL_PLAN_CHANGE_RULE)).toBeTruthy();
     expect(within(dialog).queryByText(/For this change:/)).toBeNull();
     expect(within(dialog).queryByText(/^Proration: the time left/)).toBeNull();
