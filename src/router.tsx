@@ -169,12 +169,12 @@ const contentCreateRoute = createRoute({
 // Content › Country groups and Video licences (issue 29; the spec's external entries, built here): `?edit=<id>` or `new` opens the editor.
 const contentCountryGroupsRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content/country-groups', staticData: { title: 'Country groups · Content' },
-  validateSearch: (search: Record<string, unknown>): EditSearch => validateEditSearch(search),
+  validateSearch: (search: Record<string, unknown>): RecordListSearch => validateRecordList([])(search),
   component: lazyRouteComponent(() => import('./views/content/CountryGroupsPage'), 'CountryGroupsPage'),
 });
 const contentLicencesRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content/licences', staticData: { title: 'Video licences · Content' },
-  validateSearch: (search: Record<string, unknown>): EditSearch => validateEditSearch(search),
+  validateSearch: (search: Record<string, unknown>): RecordListSearch => validateRecordList([])(search),
   component: lazyRouteComponent(() => import('./views/content/LicencesPage'), 'LicencesPage'),
 });
 const contentDetailRoute = createRoute({
@@ -198,9 +198,9 @@ export interface EditSearch {
 }
 const validateEditSearch = (search: Record<string, unknown>): EditSearch =>
   (typeof search.edit === 'string' && search.edit !== '' ? { edit: search.edit } : {});
-/** A Monetization list's address (issue 38): the open record and the list's search, status and page. */
-export type MonetizationListSearch = EditSearch & ListQuerySearch;
-const validateMonetizationList = (statuses: readonly string[]) => (search: Record<string, unknown>): MonetizationListSearch => ({
+/** A list page's address (issue 38): the open record and the list's search, status and page (Monetization, Content's lists). */
+export type RecordListSearch = EditSearch & ListQuerySearch;
+const validateRecordList = (statuses: readonly string[]) => (search: Record<string, unknown>): RecordListSearch => ({
   ...validateEditSearch(search), ...validateListQuerySearch(search, statuses),
 });
 const monetizationTitle = (key: string) => `${MONETIZATION_TABS.find((t) => t.key === key)?.title ?? key} · Monetization`;
@@ -215,17 +215,17 @@ const monetizationModels = createRoute({
 });
 const monetizationPlans = createRoute({
   getParentRoute: () => monetizationRoute, path: 'plans', staticData: { title: monetizationTitle('plans') },
-  validateSearch: validateMonetizationList(PLAN_STATUSES),
+  validateSearch: validateRecordList(PLAN_STATUSES),
   component: lazyRouteComponent(() => import('./views/monetization/PlansPage'), 'PlansPage'),
 });
 const monetizationPlanGroups = createRoute({
   getParentRoute: () => monetizationRoute, path: 'planGroups', staticData: { title: monetizationTitle('planGroups') },
-  validateSearch: validateMonetizationList([]),
+  validateSearch: validateRecordList([]),
   component: lazyRouteComponent(() => import('./views/monetization/PlanGroupsPage'), 'PlanGroupsPage'),
 });
 const monetizationOffers = createRoute({
   getParentRoute: () => monetizationRoute, path: 'offers', staticData: { title: monetizationTitle('offers') },
-  validateSearch: validateMonetizationList(OFFER_STATUSES),
+  validateSearch: validateRecordList(OFFER_STATUSES),
   component: lazyRouteComponent(() => import('./views/monetization/OffersPage'), 'OffersPage'),
 });
 /**

@@ -19,8 +19,8 @@ import { MESSAGES } from '../../common/messages';
 import {
   EditorFailure, editorMachine, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues,
 } from '../../machines/editor.machine';
-import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
-import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
+import type { ListPage, ListQuery } from '../../machines/list.machine';
+import { listPageMachine, NEW_RECORD_ID, pageActionLogic, pageEditorMachine, pageListMachine } from '../../machines/list-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { ApiError } from '../api/client';
@@ -28,6 +28,7 @@ import { fetchContentList, type ContentCredentials } from '../api/content';
 import * as api from '../api/content-availability';
 import { readCookie } from './cookies';
 import { historyActors } from './history-io';
+import { writeListQueryToAddress } from './list-address';
 import { navigateTo } from './navigation';
 import { readCredentials } from './session-store';
 
@@ -255,10 +256,16 @@ export function licencesIo(read: Read = readCredentials, timeZone: () => unknown
 }
 
 /** Where a page goes after a create (the new record's address) and after the editor's Close. */
-export interface ContentListNavigation { openCreated: (route: string, id: string) => void; closeEditor: (route: string) => void }
+export interface ContentListNavigation {
+  openCreated: (route: string, id: string) => void;
+  closeEditor: (route: string) => void;
+  /** The list's search and page as the address (issue 38). */
+  writeQuery?: (route: string, query: ListQuery) => void;
+}
 const browserNavigation: ContentListNavigation = {
   openCreated: (route, id) => navigateTo(`${route}?edit=${encodeURIComponent(id)}`, { replace: true }),
   closeEditor: (route) => navigateTo(route),
+  writeQuery: writeListQueryToAddress,
 };
 
 /** One of the two list pages with its I/O and its editor's field rules (view tests pass fakes). */
@@ -267,7 +274,7 @@ export function contentListPage(name: ContentListPageName, io: ContentListPageIo
   const rules = rulesOf(name === 'countryGroups' ? countryGroupErrors : licenceErrors);
   return listPageMachine.provide({
     actors: {
-      list: listMachine.provide({ actors: { fetchPage: io.fetchPage } }),
+      list: pageListMachine.provide({ actors: { fetchPage: io.fetchPage } }),
       editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform } }),
       history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
@@ -275,6 +282,7 @@ export function contentListPage(name: ContentListPageName, io: ContentListPageIo
     actions: {
       openCreated: (_, params: { id: string }) => navigation.openCreated(route, params.id),
       closeEditor: () => navigation.closeEditor(route),
+      writeQuery: (_, params: { query: ListQuery }) => navigation.writeQuery?.(route, params.query),
     },
   });
 }

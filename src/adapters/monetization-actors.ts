@@ -19,13 +19,13 @@ import { editorPageMachine } from '../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import type { PageActionArgs, PageActionAnswer, PageActionRequest } from '../../machines/page-action.machine';
 import { COOKIE_NAMES } from '../../common/constants';
-import { listQueryHref } from '../../common/list-search';
 import { isoInTimeZone, knownTimeZone, zonedWallTimeToIso } from '../../common/zoned-time';
 import { reportUnauthorized } from '../api/client';
 import { readCookie } from './cookies';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
 import { historyActors } from './history-io';
+import { writeListQueryToAddress } from './list-address';
 import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
 
@@ -416,18 +416,10 @@ export interface ListPageNavigation {
   writeQuery?: (route: string, query: ListQuery) => void;
 }
 
-/** The list's query over the address's other params (`?edit=`, `?history=` stay), replacing it. */
-function writeQueryToAddress(route: string, query: ListQuery): void {
-  if (window.location.pathname.replace(/\/$/, '') !== route) return;
-  const href = listQueryHref(route, { search: query.search, status: query.filters.status ?? '', offset: query.offset, limit: query.limit },
-    new URLSearchParams(window.location.search));
-  if (href !== `${route}${window.location.search}`) navigateTo(href, { replace: true });
-}
-
 const browserNavigation: ListPageNavigation = {
   openCreated: (route, id) => navigateTo(`${route}?edit=${encodeURIComponent(id)}`, { replace: true }),
   closeEditor: (route) => navigateTo(route),
-  writeQuery: writeQueryToAddress,
+  writeQuery: writeListQueryToAddress,
 };
 
 /**

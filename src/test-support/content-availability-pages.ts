@@ -24,10 +24,13 @@ export interface ContentAvailabilityFakes {
   refuse: { status: number; message: string } | null;
   opened: string[];
   closed: number;
+  /** The queries each list read, and those a page wrote into its address (issue 38). */
+  reads: ListQuery[];
+  written: { route: string; query: ListQuery }[];
 }
 
 export function contentAvailabilityFakes(): ContentAvailabilityFakes {
-  return { rows: {}, records: {}, saves: [], actions: [], actionAnswer: 'Done.', refuse: null, opened: [], closed: 0 };
+  return { rows: {}, records: {}, saves: [], actions: [], actionAnswer: 'Done.', refuse: null, opened: [], closed: 0, reads: [], written: [] };
 }
 
 function refused(fakes: ContentAvailabilityFakes): void {
@@ -57,7 +60,7 @@ function editorIo(kind: ContentListPageName | 'availability', fakes: ContentAvai
 
 function page(name: ContentListPageName, fakes: ContentAvailabilityFakes) {
   return contentListPage(name, {
-    fetchPage: fromPromise<ListPage, ListQuery>(async () => fakes.rows[name] ?? { items: [], total: 0 }),
+    fetchPage: fromPromise<ListPage, ListQuery>(async ({ input }) => { fakes.reads.push(input); return fakes.rows[name] ?? { items: [], total: 0 }; }),
     ...editorIo(name, fakes),
     perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
       fakes.actions.push(input);
@@ -68,6 +71,7 @@ function page(name: ContentListPageName, fakes: ContentAvailabilityFakes) {
   }, {
     openCreated: (_, id) => { fakes.opened.push(id); },
     closeEditor: () => { fakes.closed += 1; },
+    writeQuery: (route, query) => { fakes.written.push({ route, query }); },
   });
 }
 

@@ -19,7 +19,7 @@ import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { TextField } from '../monetization/EditorFields';
-import { useOpenFromAddress, type EditorRef } from '../monetization/page-refs';
+import { listStartOf, useOpenFromAddress, type EditorRef } from '../monetization/page-refs';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { RecordListPage } from './RecordListPage';
 
@@ -44,9 +44,10 @@ function CountryGroupEditor({ editor, canEdit: writable }: { editor: EditorRef; 
 }
 
 export function CountryGroupsPage() {
-  const { edit } = getRouteApi('/protected/content/country-groups').useSearch();
+  const address = getRouteApi('/protected/content/country-groups').useSearch();
+  const { edit } = address;
   const writable = useCanEditContent();
-  const page = usePageActor('countryGroups', { input: { filters: {}, confirm: ['delete'], ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('countryGroups', { input: { ...listStartOf(address, [], []), confirm: ['delete'], ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   return (
     <RecordListPage<CountryGroup>

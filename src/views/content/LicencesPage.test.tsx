@@ -28,6 +28,16 @@ function setup() {
 }
 
 describe('LicencesPage', () => {
+  it("opens the list on the address's search and page and writes a typed search back once typing pauses (issue 38)", async () => {
+    const { fakes, pages } = setup();
+    const view = await renderView(<LicencesPage />, { url: '/content/licences?search=EU&page=3&status=bogus', pages, actors: as('read') });
+    expect(fakes.reads).toEqual([{ search: 'EU', filters: {}, offset: 40, limit: 20 }]);
+    const box = screen.getByRole('searchbox') as HTMLInputElement;
+    expect(box.value).toBe('EU');
+    await view.user.type(box, ' window');
+    await waitFor(() => expect(fakes.written).toEqual([{ route: '/content/licences', query: { search: 'EU window', filters: {}, offset: 0, limit: 20 } }]));
+  });
+
   it('lists each licence with its item, window in the site\'s zone and country groups', async () => {
     const { pages } = setup();
     await renderView(<LicencesPage />, { url: '/content/licences', pages, actors: as('write') });

@@ -14,7 +14,7 @@ import { usePageActor } from '../../page-actors';
 import { EditorPanel } from '../monetization/EditorPanel';
 import { ChoiceList, SelectField, TextField } from '../monetization/EditorFields';
 import * as css from '../monetization/monetization.css';
-import { useOpenFromAddress, type EditorRef } from '../monetization/page-refs';
+import { listStartOf, useOpenFromAddress, type EditorRef } from '../monetization/page-refs';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { useCanEditContent } from './CountryGroupsPage';
 import { RecordListPage } from './RecordListPage';
@@ -46,9 +46,10 @@ function LicenceEditor({ editor, canEdit: writable }: { editor: EditorRef; canEd
 }
 
 export function LicencesPage() {
-  const { edit } = getRouteApi('/protected/content/licences').useSearch();
+  const address = getRouteApi('/protected/content/licences').useSearch();
+  const { edit } = address;
   const writable = useCanEditContent();
-  const page = usePageActor('licences', { input: { filters: {}, confirm: ['delete'], ...(edit ? { open: edit } : {}) } });
+  const page = usePageActor('licences', { input: { ...listStartOf(address, [], []), confirm: ['delete'], ...(edit ? { open: edit } : {}) } });
   useOpenFromAddress(page, edit);
   return (
     <RecordListPage<LicenceListRow>

@@ -1,0 +1,16 @@
+/**
+ * A list page's query written into its address (issue 38, "nothing lost"): the list's search, status and
+ * page over the address's other params (the open record's `?edit=`, a code's `?history=`), replacing the
+ * address so Back still leaves the page. The page machine decides when (`writeQuery` on `list.queried`);
+ * this only writes. Nothing is written while the page is no longer shown or when the address is the same.
+ */
+import { listQueryHref } from '../../common/list-search';
+import type { ListQuery } from '../../machines/list.machine';
+import { navigateTo } from './navigation';
+
+export function writeListQueryToAddress(route: string, query: ListQuery): void {
+  if (window.location.pathname.replace(/\/$/, '') !== route) return;
+  const href = listQueryHref(route, { search: query.search, status: query.filters.status ?? '', offset: query.offset, limit: query.limit },
+    new URLSearchParams(window.location.search));
+  if (href !== `${route}${window.location.search}`) navigateTo(href, { replace: true });
+}
