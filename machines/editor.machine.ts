@@ -36,7 +36,7 @@ import { confirmingNavigationState } from './editor.state.confirmingNavigation';
 import { leftState } from './editor.state.left';
 
 export {
-  EDITOR_FAILURE, EditorFailure, changedFields,
+  EDITOR_FAILURE, EditorFailure, changedFields, failureFields,
   type EditorContext, type EditorEmitted, type EditorEvent, type EditorInput, type EditorLoadInput, type EditorRecord,
   type EditorSaveInput, type EditorScope, type EditorValue, type EditorValues,
 } from './editor.setup';

@@ -4,7 +4,7 @@
  * never hold refs passed down as props.
  */
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { APP_CHILDREN, AppMachine } from '../machines/app.machine';
 import type { ContentBrowserMachine } from '../machines/content-browser.machine';
 import type { NetworkMachine } from '../machines/network.machine';
@@ -34,9 +34,10 @@ export function useRootActor(): RootActor {
 
 /** A child of the root by systemId, typed. The root spawns every child before the first render. */
 export function systemActor<K extends SystemId>(root: RootActor, systemId: K): SystemActors[K] {
-  const ref: AnyActorRef | undefined = root.system.get(systemId);
+  // The root's system is untyped (any actor by any id): the SystemActors map above is what types it.
+  const ref: SystemActors[K] | undefined = root.system.get(systemId);
   if (!ref) throw new Error(`No actor with systemId "${systemId}" in the app system`);
-  return ref as SystemActors[K];
+  return ref;
 }
 
 /** `systemActor` for views: the child of the root in context. */

@@ -16,7 +16,7 @@
  */
 import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
-import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
+import type { Actor, ActorOptions } from 'xstate';
 import type { ContentCreateMachine } from '../machines/content-create.machine';
 import type { EditorMachine } from '../machines/editor.machine';
 import type { EditorPageMachine } from '../machines/editor-page.machine';
@@ -87,17 +87,17 @@ export const PageLogicContext = createContext<PageLogicMap | null>(null);
  */
 export function lazyPageLogic(loaders: PageLogicLoaders): PageLogicMap {
   const kept: Record<string, unknown> = {};
-  const map = {} as PageLogicMap;
-  for (const name of Object.keys(loaders) as PageName[]) {
+  const map: PageLogicMap = {};
+  for (const [name, load] of Object.entries(loaders)) {
     Object.defineProperty(map, name, {
       enumerable: true,
       get: () => {
         if (!(name in kept)) {
-          const load = loaders[name] as () => Promise<unknown>;
           // The same promise stays the entry once loaded, marked fulfilled (as React's use() reads a
           // thenable), so a page calls use() on every render: a page that suspended on it and then
           // read the bare logic broke React's rule of unconditional use() (React error #520).
-          const promise: Promise<unknown> & { status?: string; value?: unknown } = load().then((logic) => {
+          const loading: Promise<unknown> = load();
+          const promise: Promise<unknown> & { status?: string; value?: unknown } = loading.then((logic) => {
             Object.assign(promise, { status: 'fulfilled', value: logic });
             return logic;
           }, (error: unknown) => {
@@ -118,7 +118,7 @@ export function lazyPageLogic(loaders: PageLogicLoaders): PageLogicMap {
 export function usePageLogic<K extends PageName>(name: K): PageLogic[K] {
   const map = useContext(PageLogicContext);
   if (!map) throw new Error('usePageActor must be used inside <PageLogicContext.Provider>');
-  const entry = map[name] as PageLogic[K] | Promise<PageLogic[K]> | undefined;
+  const entry: PageLogic[K] | Promise<PageLogic[K]> | undefined = map[name];
   if (!entry) throw new Error(`No logic for the page "${String(name)}" in <PageLogicContext.Provider>`);
   return entry instanceof Promise ? use(entry) : entry;
 }
@@ -126,12 +126,12 @@ export function usePageLogic<K extends PageName>(name: K): PageLogic[K] {
 /** Starts the page's machine for as long as the view is mounted (`useActorRef` over the provided logic). */
 export function usePageActor<K extends PageName>(
   name: K,
-  options?: ActorOptions<PageLogic[K] & AnyActorLogic>,
-): ActorRefFrom<PageLogic[K] & AnyActorLogic> {
-  const logic = usePageLogic(name) as PageLogic[K] & AnyActorLogic;
+  options?: ActorOptions<PageLogic[K]>,
+): Actor<PageLogic[K]> {
+  const logic = usePageLogic(name);
   // Every page's editors are known to the one unsaved-edits guard (reload, closing the tab; issue 28).
   const inspect = options?.inspect;
-  const tracked: ActorOptions<PageLogic[K] & AnyActorLogic> = {
+  const tracked: ActorOptions<PageLogic[K]> = {
     ...options,
     inspect: (event) => {
       trackUnsavedEdits(event);
@@ -139,5 +139,5 @@ export function usePageActor<K extends PageName>(
       else inspect?.next?.(event);
     },
   };
-  return useActorRef(logic, tracked) as ActorRefFrom<PageLogic[K] & AnyActorLogic>;
+  return useActorRef(logic, tracked);
 }

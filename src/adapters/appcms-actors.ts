@@ -14,7 +14,7 @@ import { ROUTES } from '../../common/constants';
 import type { ThemeColors } from '../../common/contract';
 import { REVISION_PATHS, type RevisionHistoryResponse } from '../../common/revisions';
 import {
-  EditorFailure, type EditorContext, type EditorEvent, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValues,
+  EditorFailure, failureFields, type EditorContext, type EditorEvent, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValue, type EditorValues,
 } from '../../machines/editor.machine';
 import { editorPageMachine } from '../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
@@ -33,19 +33,19 @@ function headers(): Record<string, string> {
   return credentials ? authHeaders(credentials) : {};
 }
 
-function failureOf(body: Record<string, unknown>, status: number): Error {
-  const message = typeof body.message === 'string' ? body.message : APPCMS_MESSAGES.invalidForm;
+function failureOf(body: unknown, status: number): Error {
+  const said = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+  const message = typeof said === 'string' ? said : APPCMS_MESSAGES.invalidForm;
   if (status === 409) return new EditorFailure('conflict', message);
   if (status === 404) return new EditorFailure('not-found', message);
-  const fields = typeof body.fields === 'object' && body.fields !== null ? body.fields as Record<string, string> : {};
-  if (status === 400) return new EditorFailure('invalid', message, fields);
+  if (status === 400) return new EditorFailure('invalid', message, failureFields(body));
   return new Error(message);
 }
 
 async function call<T>(url: string, method: 'GET' | 'PUT' | 'POST' = 'GET', body?: unknown): Promise<T> {
-  const answer = await apiRequest<Record<string, unknown>>(url, { method, body, headers: headers() });
+  const answer = await apiRequest<T>(url, { method, body, headers: headers() });
   if (answer.status >= 400) throw failureOf(answer, answer.status);
-  return answer as unknown as T;
+  return answer;
 }
 
 const seg = encodeURIComponent;
@@ -77,11 +77,16 @@ export function settingsValues(values: Record<string, SettingValue>): EditorValu
   }));
 }
 
+/** A draft value as a stored setting: the form holds text and switches; a list is sent as its text. */
+function settingValueOf(value: EditorValue): SettingValue {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : String(value ?? '');
+}
+
 export function settingsOfDraft(changes: EditorValues): Record<string, SettingValue> {
   return Object.fromEntries(Object.entries(changes).map(([key, value]) => {
     const field = SETTINGS_FIELDS.find((f) => f.key === key);
     if (field?.type === 'number' && typeof value === 'string' && /^-?\d+$/.test(value.trim())) return [key, Number(value)];
-    return [key, value as SettingValue];
+    return [key, settingValueOf(value)];
   }));
 }
 
@@ -180,7 +185,7 @@ export async function uploadFile(site: string, network: string, slot: string, fi
     method: 'POST', body: file, credentials: 'same-origin',
     headers: { ...headers(), Accept: 'application/json', 'Content-Type': file.type || 'application/octet-stream' },
   });
-  const body = await response.json().catch(() => ({})) as { url?: string; message?: string };
+  const body: { url?: unknown; message?: string } = await response.json().catch(() => ({}));
   if (!response.ok || typeof body.url !== 'string') throw new Error(body.message ?? APPCMS_MESSAGES.uploadType);
   return body.url;
 }
@@ -274,7 +279,7 @@ export function appcmsOverviewFetch() {
     const settled = await Promise.allSettled(reads.map(([, read]) => read()));
     const items = settled.map((result, i): AppcmsOverviewRow => (result.status === 'fulfilled'
       ? result.value
-      : { id: reads[i]![0], error: errorText(result.reason) } as AppcmsOverviewRow));
+      : { id: reads[i]![0], error: errorText(result.reason) }));
     return { items, total: items.length };
   });
 }

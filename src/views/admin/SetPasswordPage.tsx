@@ -8,6 +8,7 @@ import {
   selectSetPasswordError, selectSetPasswordFields, selectSetPasswordPhase, selectSetPasswordUsername,
 } from '../../../machines/set-password.machine';
 import { ADMIN_MESSAGES } from '../../../common/messages';
+import { keysOf } from '../../../common/one-of';
 import { PASSWORD_RULE_LABELS, passwordRuleFailures, type PasswordRule } from '../../../common/password-rules';
 import { APP_TITLE } from '../../../common/constants';
 import { usePageActor } from '../../page-actors';
@@ -57,7 +58,7 @@ export function SetPasswordView({ token }: { token: string }) {
                 onChange={(e) => actor.send({ type: 'password.field', field: 'newPassword', value: e.target.value })} />
             </label>
             <ul aria-label="Password rules" style={{ margin: '0 0 1rem', paddingLeft: '1.2rem', fontSize: '0.85rem' }}>
-              {(Object.keys(PASSWORD_RULE_LABELS) as PasswordRule[]).map((rule) => (
+              {keysOf(PASSWORD_RULE_LABELS).map((rule) => (
                 <li key={rule} style={{ color: missing.has(rule) ? '#8a1c12' : '#0b5d1e' }}>
                   {missing.has(rule) ? '✗' : '✓'} {PASSWORD_RULE_LABELS[rule]}
                 </li>

@@ -55,7 +55,10 @@ function Contrast({ label, a, b, testId }: { label: string; a: string; b: string
 
 function ThemeCard({ editor, theme, disabled }: { editor: AppcmsEditorRef; theme: ThemeKey; disabled: boolean }) {
   const draft = useSelector(editor, selectDraft);
-  const get = (k: string) => (typeof draft[`${theme}.${k}`] === 'string' ? draft[`${theme}.${k}`] as string : '');
+  const get = (k: string) => {
+    const value = draft[`${theme}.${k}`];
+    return typeof value === 'string' ? value : '';
+  };
   return (
     <fieldset className={css.group} data-testid={`theme-${theme}`}>
       <legend className={css.legend}>{THEME_LABELS[theme]}</legend>

@@ -19,8 +19,15 @@ import type { AppcmsActionRef, AppcmsEditorRef } from './appcms-page';
 
 interface KeyData { signingKeyMasked: string; signingKeyRotatedAt: string | null }
 
+/** The signing key the Service editor's record carries as its data (null until it is read). */
+function keyDataOf(data: unknown): KeyData | null {
+  if (typeof data !== 'object' || data === null || !('signingKeyMasked' in data) || typeof data.signingKeyMasked !== 'string') return null;
+  const rotatedAt = 'signingKeyRotatedAt' in data && typeof data.signingKeyRotatedAt === 'string' ? data.signingKeyRotatedAt : null;
+  return { signingKeyMasked: data.signingKeyMasked, signingKeyRotatedAt: rotatedAt };
+}
+
 function ServiceForm({ site, canEdit, editor, rotate }: AppcmsScope & { editor: AppcmsEditorRef; rotate: AppcmsActionRef }) {
-  const data = useSelector(editor, selectEditorData) as KeyData | null;
+  const data = keyDataOf(useSelector(editor, selectEditorData));
   const running = useSelector(rotate, selectActionRunning);
   const message = useSelector(rotate, selectActionMessage);
   const error = useSelector(rotate, selectActionError);

@@ -26,18 +26,23 @@ function LayoutPreview({ layout }: { layout: TemplateOption['layout'] }) {
   );
 }
 
+/** The templates the Template editor's record carries as its data (none until it is read). */
+function templatesOf(data: unknown): TemplateOption[] {
+  return typeof data === 'object' && data !== null && 'templates' in data && Array.isArray(data.templates) ? data.templates : [];
+}
+
 function TemplateEditor({ site, canEdit }: AppcmsScope) {
   const page = usePageActor('appcmsTemplate', { input: { id: site, scope: { site }, revisions: { kind: 'service', objectId: 'site' } } });
   const editor = useSelector(page, selectEditorPageEditor);
   const history = useSelector(page, selectEditorPageHistory);
   useEditorLeaveGuard(editor);
   const chosen = useSelector(editor, (s) => selectDraft(s).templateName);
-  const data = useSelector(editor, selectEditorData) as { templates: TemplateOption[] } | null;
+  const templates = templatesOf(useSelector(editor, selectEditorData));
   return (
     <>
     <EditorPanel editor={editor} title="Page template" canEdit={canEdit} savedMessage={APPCMS_MESSAGES.saved}>
       <fieldset className={css.templateGrid} aria-label="Templates">
-        {(data?.templates ?? []).map((t) => (
+        {templates.map((t) => (
           <label key={t.name} className={chosen === t.name ? css.templateChosen : css.templateCard} data-testid={`template-${t.layout}`}>
             <span>
               <input type="radio" name="templateName" value={t.name} checked={chosen === t.name} disabled={!canEdit}
