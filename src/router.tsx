@@ -44,7 +44,7 @@ export interface RouterContext {
 }
 
 function authActor(root: RootActor): ActorRefFrom<AuthMachine> {
-  return root.system.get('auth') as ActorRefFrom<AuthMachine>;
+  return systemActor(root, 'auth');
 }
 
 /**
