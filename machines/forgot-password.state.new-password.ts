@@ -1,0 +1,44 @@
+/** `newPassword` of the password flows: the form holding the reset token, then the reset itself. */
+import { ACCOUNT_MESSAGES, MESSAGES } from '../common/messages';
+import { AFTER_RESET, currentPasswordOf, draftOf, RESET_FAILED, resetInput, resetRefusal } from './forgot-password.actions';
+import { forgotPasswordSetup } from './forgot-password.setup';
+import { requestState } from './request-state';
+
+export const newPassword = forgotPasswordSetup.createStateConfig({
+  description: 'The new-password form, holding the reset token; the rule checklist follows the draft.',
+  initial: 'editing',
+  on: {
+    'reset.edit': { actions: { type: 'setDraft', params: draftOf } },
+    'reset.current': { actions: { type: 'setCurrentPassword', params: currentPasswordOf } },
+  },
+  states: {
+    editing: {
+      description: 'Typing the new password and its confirmation.',
+      on: {
+        'reset.submit': [
+          { guard: 'arePasswordsDifferent', actions: { type: 'setError', params: { message: MESSAGES.passwordMismatch } } },
+          { guard: 'isPasswordWeak', actions: { type: 'setError', params: { message: MESSAGES.passwordComplexity } } },
+          { guard: 'isCurrentPasswordMissing', actions: { type: 'setError', params: { message: ACCOUNT_MESSAGES.currentPasswordRequired } } },
+          { target: 'resetting', actions: 'clearError' },
+        ],
+      },
+    },
+    resetting: requestState({
+      src: 'resetPassword',
+      description: 'The new password is with the server, the reset token in Authorization.',
+      input: resetInput,
+      retry: 'editing',
+      refused: { message: resetRefusal },
+      failed: { message: RESET_FAILED },
+      succeeded: [
+        {
+          // Change flow: the server ended every session of the user, this one too, so sign out here as well.
+          guard: 'isChangeMode',
+          target: '#forgotPassword.idle',
+          actions: ['clearSession', 'signalSignedOut', ...AFTER_RESET],
+        },
+        { target: '#forgotPassword.idle', actions: [...AFTER_RESET] },
+      ],
+    }),
+  },
+});
