@@ -6,6 +6,7 @@
  */
 import type { DeviceEntry, ThemeColors } from './contract';
 import { OWN_MESSAGES } from './messages';
+import { isOneOf, isRecord, valueOf } from './one-of';
 
 /** The v2.0 AppCMS calls (spec §7.5), each followed by `/{site}` (and `/{network}` where per network). */
 export const APPCMS_PATHS = {
@@ -99,7 +100,7 @@ export const SERVICE_TYPE_LABELS: Readonly<Record<ServiceType, string>> = {
 
 /** The label of a stored type (an unknown value shows as it is). */
 export function serviceTypeLabel(type: string): string {
-  return (SERVICE_TYPE_LABELS as Readonly<Record<string, string>>)[type] ?? type;
+  return valueOf(SERVICE_TYPE_LABELS, type) ?? type;
 }
 
 /**
@@ -267,7 +268,7 @@ export function validateSettings(values: Record<string, unknown>): FieldErrors {
 
 export function validateTheme(prefix: string, theme: unknown): FieldErrors {
   const errors: FieldErrors = {};
-  const t = (theme ?? {}) as Record<string, unknown>;
+  const t = isRecord(theme) ? theme : {};
   for (const key of COLOUR_KEYS) {
     if (typeof t[key] !== 'string' || !HEX_COLOUR.test(t[key])) errors[`${prefix}.${key}`] = APPCMS_MESSAGES.colour;
   }
@@ -299,10 +300,10 @@ export function validateService(fields: Partial<Record<keyof ServiceFields, unkn
   };
   text('serviceName', 'Service name', 100);
   const type = text('serviceType', 'Service type', 20);
-  if (type !== undefined && !(SERVICE_TYPES as readonly string[]).includes(type)) errors.serviceType = APPCMS_MESSAGES.oneOf('service type');
+  if (type !== undefined && !isOneOf(SERVICE_TYPES, type)) errors.serviceType = APPCMS_MESSAGES.oneOf('service type');
   if (fields.serviceTypes !== undefined) {
     const list = fields.serviceTypes;
-    if (!Array.isArray(list) || list.length === 0 || list.some((t) => !(SERVICE_TYPES as readonly unknown[]).includes(t))) {
+    if (!Array.isArray(list) || list.length === 0 || list.some((t) => !isOneOf(SERVICE_TYPES, t))) {
       errors.serviceTypes = APPCMS_MESSAGES.oneOf('service type');
     } else if (type !== undefined && !list.includes(type)) {
       errors.serviceTypes = APPCMS_MESSAGES.mainTypeNotListed;
@@ -350,7 +351,8 @@ function luminance(hex: string): number {
 /** The WCAG 2 contrast ratio of two #RRGGBB colours (1 to 21); null when either is not a colour. */
 export function contrastRatio(a: string, b: string): number | null {
   if (!HEX_COLOUR.test(a) || !HEX_COLOUR.test(b)) return null;
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  const hi = Math.max(luminance(a), luminance(b));
+  const lo = Math.min(luminance(a), luminance(b));
   return (hi + 0.05) / (lo + 0.05);
 }
 
@@ -456,7 +458,7 @@ export function launchGapsOf(parts: {
   if (!parts.brand || typeof logo !== 'string' || logo.trim() === '') gaps.push('brand');
   if (!parts.settings) gaps.push('settings');
   const devices = parts.device?.devices;
-  const anyOn = Array.isArray(devices) && devices.some((d) => (d as { enabled?: unknown } | null)?.enabled === true);
+  const anyOn = Array.isArray(devices) && devices.some((d) => isRecord(d) && d.enabled === true);
   if (!anyOn) gaps.push('platform');
   return gaps;
 }

@@ -7,6 +7,7 @@
  */
 import { ROUTES } from './constants';
 import { REVISION_KINDS, isRevisionKind } from './revisions';
+import { keysOf } from './one-of';
 
 /** The areas of the audit log's Area filter, in the order the filter shows them. */
 export const AUDIT_AREAS = {
@@ -21,7 +22,7 @@ export const AUDIT_AREAS = {
 
 export type AuditArea = keyof typeof AUDIT_AREAS;
 
-export const AUDIT_AREA_KEYS = Object.keys(AUDIT_AREAS) as AuditArea[];
+export const AUDIT_AREA_KEYS = keysOf(AUDIT_AREAS);
 
 export interface AuditActionInfo {
   action: string;

@@ -10,6 +10,7 @@ import {
   CONTENT_KINDS, CONTENT_LIST_BOUNDS, CONTENT_SORTS, CONTENT_STATUSES, DEFAULT_CONTENT_SORT,
   type ContentKind, type ContentSort, type ContentStatus,
 } from './content';
+import { isOneOf } from './one-of';
 
 export interface LibrarySearch {
   tab?: ContentKind;
@@ -25,11 +26,11 @@ export const LIBRARY_MAX_PAGE = Math.floor(CONTENT_LIST_BOUNDS.startMax / CONTEN
 
 export function validateLibrarySearch(raw: Record<string, unknown>): LibrarySearch {
   const out: LibrarySearch = {};
-  if (typeof raw.tab === 'string' && (CONTENT_KINDS as readonly string[]).includes(raw.tab) && raw.tab !== CONTENT_KINDS[0]) out.tab = raw.tab as ContentKind;
+  if (isOneOf(CONTENT_KINDS, raw.tab) && raw.tab !== CONTENT_KINDS[0]) out.tab = raw.tab;
   const q = typeof raw.q === 'string' || typeof raw.q === 'number' ? String(raw.q).slice(0, CONTENT_LIST_BOUNDS.qMaxLength) : '';
   if (q.trim()) out.q = q;
-  if (typeof raw.status === 'string' && (CONTENT_STATUSES as readonly string[]).includes(raw.status)) out.status = raw.status as ContentStatus;
-  if (typeof raw.sort === 'string' && (CONTENT_SORTS as readonly string[]).includes(raw.sort) && raw.sort !== DEFAULT_CONTENT_SORT) out.sort = raw.sort as ContentSort;
+  if (isOneOf(CONTENT_STATUSES, raw.status)) out.status = raw.status;
+  if (isOneOf(CONTENT_SORTS, raw.sort) && raw.sort !== DEFAULT_CONTENT_SORT) out.sort = raw.sort;
   const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' ? Number(raw.page) : NaN;
   if (Number.isInteger(page) && page > 1 && page <= LIBRARY_MAX_PAGE) out.page = page;
   return out;

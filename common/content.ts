@@ -7,6 +7,7 @@
 import { VERSION_SCHEMA } from './contract';
 import { INSTANT_MESSAGES } from './instant-bounds';
 import type { FromSchema } from './json-schema';
+import { isOneOf } from './one-of';
 
 export const CONTENT_KINDS = ['video', 'series', 'episode', 'live'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -386,6 +387,6 @@ export interface ContentFamilyResponse {
 }
 
 export function isContentKind(value: unknown): value is ContentKind {
-  return typeof value === 'string' && (CONTENT_KINDS as readonly string[]).includes(value);
+  return isOneOf(CONTENT_KINDS, value);
 }
 

@@ -5,7 +5,7 @@
  * streams"), a device's as its platform's name and the field's ("Roku minimum app version"), the
  * History's catalogue (REVISION_FIELD_LABELS), else the name in words ("fontFamily" → "Font family").
  */
-import { BRAND_LABELS, DEVICE_PLATFORMS, SETTINGS_LABELS, THEME_LABELS, type ThemeKey } from './appcms';
+import { BRAND_LABELS, DEVICE_PLATFORMS, SETTINGS_LABELS, THEME_LABELS } from './appcms';
 import { REVISION_FIELD_LABELS } from './revisions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +26,7 @@ export function nameInWords(part: string): string {
 
 /** One part of a dotted name: the catalogue's words, a theme's page name ("OTT (TV)"), else the name in words. */
 function partLabel(part: string): string {
-  return own(REVISION_FIELD_LABELS, part) ?? own(THEME_LABELS as Record<ThemeKey, string>, part) ?? nameInWords(part);
+  return own(REVISION_FIELD_LABELS, part) ?? own(THEME_LABELS, part) ?? nameInWords(part);
 }
 
 /**

@@ -14,6 +14,7 @@
 // the sign-in page's first load, the figure definitions below are not (issue 26).
 import { SUBSCRIPTION_STATES, isSubscriptionState, type SubscriptionState } from './subscription-states';
 import { SUBSCRIPTION_STATE_WORDS as WORDS } from './status-words';
+import { valueOf } from './one-of';
 
 export { SUBSCRIPTION_STATES, isSubscriptionState, type SubscriptionState };
 
@@ -118,14 +119,19 @@ export const FIGURES = {
 
 export type FigureKey = keyof typeof FIGURES;
 
+/** A figure's definition by an id that may name none. */
+function figureOf(figure: string): FigureDefinition | undefined {
+  return valueOf<FigureDefinition>(FIGURES, figure);
+}
+
 /** The help text of a figure by its id (a Dashboard tile's key, a report column's `figure`); undefined for what is not a figure. */
 export function figureHelp(figure: string | undefined): string | undefined {
-  return figure === undefined ? undefined : (FIGURES as Record<string, FigureDefinition>)[figure]?.help;
+  return figure === undefined ? undefined : figureOf(figure)?.help;
 }
 
 /** The name of a figure by its id (the legend's line for several columns of one figure). */
 export function figureLabel(figure: string): string | undefined {
-  return (FIGURES as Record<string, FigureDefinition>)[figure]?.label;
+  return figureOf(figure)?.label;
 }
 
 /** Whether a figure id names a definition (the reports test checks every figure column of every report). */

@@ -12,6 +12,7 @@
 import { SERVICE_TYPES } from './appcms';
 import { formatDate } from './display-format';
 import { INSTANT_MESSAGES, readInstant } from './instant-bounds';
+import { isOneOf } from './one-of';
 
 export const BILLING_PERIODS = ['month', 'quarter', 'year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -225,9 +226,6 @@ function checkDescription(errors: FieldErrors, description: unknown): void {
   if (typeof description === 'string' && description.length > DESCRIPTION_MAX) errors.description = MONETIZATION_MESSAGES.descriptionTooLong;
 }
 
-function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (list as readonly string[]).includes(value);
-}
 
 /* ------------------------------- Models ------------------------------- */
 

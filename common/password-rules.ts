@@ -3,6 +3,7 @@
  * a digit and a special character. Shared by the reset form (live hints) and the server.
  */
 import { MIN_PASSWORD_LENGTH } from './constants';
+import { keysOf } from './one-of';
 
 export type PasswordRule = 'length' | 'lowercase' | 'uppercase' | 'digit' | 'special';
 
@@ -24,7 +25,7 @@ const RULE_TESTS: Readonly<Record<PasswordRule, (password: string) => boolean>> 
 
 /** The rules a password still misses, in display order. */
 export function passwordRuleFailures(password: string): PasswordRule[] {
-  return (Object.keys(RULE_TESTS) as PasswordRule[]).filter((rule) => !RULE_TESTS[rule](password));
+  return keysOf(RULE_TESTS).filter((rule) => !RULE_TESTS[rule](password));
 }
 
 export function isPasswordComplex(password: string): boolean {

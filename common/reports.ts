@@ -11,6 +11,7 @@
 import {
   DATE_PRESETS, GRANULARITIES, REPORT_FILTERS, addDays, daysBetween, isoDay, presetRange, type Granularity, type ReportFilter,
 } from './report-dates';
+import { isOneOf } from './one-of';
 
 export { DATE_PRESETS, GRANULARITIES, REPORT_FILTERS, addDays, daysBetween, isoDay, presetRange, type Granularity, type ReportFilter };
 
@@ -63,7 +64,7 @@ export const REPORT_SPECS: Record<ReportName, ReportSpec> = {
 };
 
 export function isReportName(value: string): value is ReportName {
-  return (REPORT_NAMES as readonly string[]).includes(value);
+  return isOneOf(REPORT_NAMES, value);
 }
 
 /** Query parameters of every report (all optional on the wire; the server fills defaults). */

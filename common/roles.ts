@@ -2,14 +2,15 @@
  * Role rules of spec §6 and the landing route of spec §2.3, as pure functions.
  */
 import {
-  AREAS, CONTINUE_LEVELS, EDIT_LEVELS, LANDING_ORDER, NAV_TABS, ROUTES,
-  type AccessLevel, type AreaName,
+  ACCESS_LEVELS, AREA_NAMES, AREAS, CONTINUE_LEVELS, EDIT_LEVELS, LANDING_ORDER, NAV_TABS, ROUTES,
+  type AreaName,
 } from './constants';
 import type { Roles } from './contract';
+import { isOneOf, isRecord } from './one-of';
 
 export function canContinue(roles: Roles, area: AreaName): boolean {
   const level = roles[area];
-  return level !== undefined && (CONTINUE_LEVELS as readonly string[]).includes(level);
+  return isOneOf(CONTINUE_LEVELS, level);
 }
 
 /**
@@ -18,7 +19,7 @@ export function canContinue(roles: Roles, area: AreaName): boolean {
  */
 export function canEdit(roles: Roles, area: AreaName): boolean {
   const level = roles[area];
-  return level !== undefined && (EDIT_LEVELS as readonly string[]).includes(level);
+  return isOneOf(EDIT_LEVELS, level);
 }
 
 /** The first area the user may access, in the spec's order; none gives /forbidden. */
@@ -71,11 +72,11 @@ export function applyAllowedSites(roles: Roles, site: string, allowedSites: read
 
 /** Parses an untrusted roles value (cookie, storage, server) into a Roles map, dropping junk. */
 export function parseRoles(value: unknown): Roles {
-  if (typeof value !== 'object' || value === null) return {};
+  if (!isRecord(value)) return {};
   const roles: Roles = {};
-  for (const [area, level] of Object.entries(value as Record<string, unknown>)) {
-    if ((Object.values(AREAS) as string[]).includes(area) && typeof level === 'string' && (['read', 'write', 'contributor'] as string[]).includes(level)) {
-      roles[area as AreaName] = level as AccessLevel;
+  for (const [area, level] of Object.entries(value)) {
+    if (isOneOf(AREA_NAMES, area) && isOneOf(ACCESS_LEVELS, level)) {
+      roles[area] = level;
     }
   }
   return roles;

@@ -17,12 +17,13 @@
  * Every word the browser, the machines and the server say about it is here.
  */
 import type { FromSchema } from './json-schema';
+import { isOneOf } from './one-of';
 
 export const SECOND_FACTOR_RULES = ['optional', 'required', 'authenticator'] as const;
 export type SecondFactorRule = (typeof SECOND_FACTOR_RULES)[number];
 
 export function isSecondFactorRule(value: unknown): value is SecondFactorRule {
-  return typeof value === 'string' && (SECOND_FACTOR_RULES as readonly string[]).includes(value);
+  return isOneOf(SECOND_FACTOR_RULES, value);
 }
 
 /** Under the `/v3.0/user/admin` prefix (API_PATHS.admin). */

@@ -9,6 +9,7 @@
 import { AREA_NAMES } from './constants';
 import { HISTORY_PANEL_MESSAGES, type Revision, type RevisionChange } from './revisions';
 import { isSecondFactorRule, SECOND_FACTOR_TEXT } from './second-factor-rule';
+import { isRecord } from './one-of';
 
 /** The level an account holds in an area, in words ('none' for no role). */
 export const NO_ROLE = 'none';
@@ -20,15 +21,15 @@ const roleField = (area: string) => `roles.${area}`;
 export const ACCOUNT_STATE_FIELD = 'accountState';
 
 function levelOf(roles: unknown, area: string): string | null {
-  if (roles === null || roles === undefined || typeof roles !== 'object') return null;
-  const level = (roles as Record<string, unknown>)[area];
+  if (!isRecord(roles)) return null;
+  const level = roles[area];
   return typeof level === 'string' && level !== '' ? level : null;
 }
 
 /** A roles change as one change per area whose level differs (a creation lists the areas it grants). */
 function roleChanges(change: RevisionChange): RevisionChange[] {
   const created = change.before === null;
-  const areas = [...new Set([...AREA_NAMES, ...Object.keys((change.before ?? {}) as object), ...Object.keys((change.after ?? {}) as object)])];
+  const areas = [...new Set([...AREA_NAMES, ...Object.keys(change.before ?? {}), ...Object.keys(change.after ?? {})])];
   return areas.flatMap((area): RevisionChange[] => {
     const before = levelOf(change.before, area);
     const after = levelOf(change.after, area);

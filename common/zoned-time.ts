@@ -50,7 +50,7 @@ function zoneOffsetMs(instant: number, zone: string): number {
 export function zonedWallTimeToIso(wall: string, timeZone: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wall);
   if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const [y = NaN, mo = NaN, d = NaN, h = NaN, mi = NaN] = match.slice(1).map(Number);
   const asUtc = Date.UTC(y, mo - 1, d, h, mi);
   // A day past the month's end rolls into the next month (hours and minutes are bounded by hand).
   if (new Date(asUtc).getUTCMonth() !== mo - 1 || h > 23 || mi > 59) return null;
