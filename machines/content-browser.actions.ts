@@ -3,11 +3,12 @@
  * is what the states (./content-browser.state.*.ts) and the machine (./content-browser.machine.ts) are
  * built from.
  */
-import { assign } from 'xstate';
+import { assign, sendTo } from 'xstate';
 import { CONTENT_KINDS, DEFAULT_CONTENT_SORT, type BulkStatus, type ContentSort, type ContentStatus } from '../common/content';
 import { ROUTES } from '../common/constants';
 import { validateLibrarySearch } from '../common/content-library-search';
 import { contentBrowserBase, CONTENT_PAGE_SIZE, urlOf, type ContentListPage } from './content-browser.setup';
+import type { LastingChange } from './lasting-undo.machine';
 import { notify } from './system-actions';
 
 export const contentBrowserSetup = contentBrowserBase.extend({
@@ -65,6 +66,8 @@ export const contentBrowserSetup = contentBrowserBase.extend({
     })),
     clearSelection: assign({ selected: [], allMatching: false, pendingBulk: null }),
     nameBulkRequest: assign(() => ({ bulkRequestId: crypto.randomUUID() })),
+    /** The bulk change just done, offered to undo on the page (issue 38: the snackbar's Undo went after 8 s). */
+    keepLastBulk: sendTo('lastBulk', (_, params: { change: LastingChange }) => ({ type: 'lastingUndo.keep' as const, change: params.change })),
     notify,
   },
 });

@@ -18,6 +18,7 @@
  * (`confirming`, naming the count).
  */
 import type { SnapshotFrom } from 'xstate';
+import type { LastingUndoRef } from './lasting-undo.machine';
 import { CONTENT_KINDS, DEFAULT_CONTENT_SORT } from '../common/content';
 import { contentBrowserSetup } from './content-browser.actions';
 import { CONTENT_PAGE_SIZE } from './content-browser.setup';
@@ -25,7 +26,7 @@ import { awayState } from './content-browser.state.away';
 import { libraryState } from './content-browser.state.library';
 
 export {
-  bulkDoneText, CONTENT_BULK_CONFLICT, CONTENT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, urlOf,
+  bulkDoneText, bulkUndoLabel, CONTENT_BULK_CONFLICT, CONTENT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, urlOf,
   type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentBrowserContext, type ContentBrowserEvent,
   type ContentListPage, type LoadListInput,
 } from './content-browser.setup';
@@ -109,3 +110,6 @@ export const selectPaging = (s: ContentBrowserSnapshot) => {
     nextStart: last < list.total ? list.start + CONTENT_PAGE_SIZE : null,
   };
 };
+
+/** The library's lasting Undo of its last bulk change (issue 38); undefined while the library is not shown. */
+export const selectLastBulk = (s: ContentBrowserSnapshot) => s.children.lastBulk as LastingUndoRef | undefined;

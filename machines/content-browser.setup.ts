@@ -13,6 +13,7 @@ import { ROUTES } from '../common/constants';
 import { libraryHref, validateLibrarySearch } from '../common/content-library-search';
 import { OWN_MESSAGES } from '../common/messages';
 import { errorCodeOf } from './error-code';
+import { lastingUndoMachine } from './lasting-undo.machine';
 import { typed } from './setup-types';
 import { providedLater } from './unprovided';
 
@@ -115,6 +116,15 @@ export function bulkDoneText(outcome: BulkOutcome): string {
   return outcome.message ? `${done} ${outcome.message}` : done;
 }
 
+/**
+ * The words of the library's lasting Undo of a bulk change (issue 38): 'Undo publish of 2 items'. The
+ * snackbar keeps its own message (`bulkDoneText`); the Undo stays on the page (lasting-undo.machine.ts).
+ */
+export function bulkUndoLabel(status: BulkStatus, outcome: BulkOutcome): string {
+  const count = typeof outcome === 'number' ? outcome : outcome.updated;
+  return `Undo ${status === 'published' ? 'publish' : 'unpublish'} of ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
 export const contentBrowserBase = setup({
   types: {
     context: typed<ContentBrowserContext>(),
@@ -124,6 +134,8 @@ export const contentBrowserBase = setup({
     loadList: providedLater<ContentListPage, LoadListInput>('loadList'),
     bulkStatus: providedLater<BulkOutcome, BulkStatusInput>('bulkStatus'),
     bulkMatching: providedLater<BulkOutcome, BulkMatchingInput>('bulkMatching'),
+    /** The library's lasting Undo of its last bulk change (issue 38); its undo I/O is provided by the wiring. */
+    lastBulk: lastingUndoMachine,
   },
   delays: {
     searchDebounce: SEARCH_DEBOUNCE_MS,

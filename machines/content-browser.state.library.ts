@@ -1,12 +1,14 @@
 /** The content browser's `library` state: the library page, its list, selection and bulk changes (assembled in ./content-browser.machine.ts). */
 import { OWN_MESSAGES } from '../common/messages';
-import { bulkDoneText, CONTENT_PAGE_SIZE } from './content-browser.setup';
+import { bulkDoneText, bulkUndoLabel, CONTENT_PAGE_SIZE } from './content-browser.setup';
 import { failureMessage } from './notify';
 import { contentBrowserSetup } from './content-browser.actions';
 
 export const libraryState = contentBrowserSetup.createStateConfig({
-  description: 'The library page is shown.',
+  description: 'The library page is shown, with the lasting Undo of its last bulk change (issue 38) while it is.',
   initial: 'loading',
+  // Lives as long as the library is shown: leaving the page forgets the offer.
+  invoke: { id: 'lastBulk', src: 'lastBulk' },
   on: {
     'list.tab': {
       guard: { type: 'isValidTab', params: ({ event }) => ({ index: event.index }) },
@@ -111,13 +113,17 @@ export const libraryState = contentBrowserSetup.createStateConfig({
         }),
         onDone: {
           target: 'loading',
-          actions: ['clearSelection', {
-            type: 'notify',
-            params: ({ context, event }) => ({
-              message: bulkDoneText(event.output), severity: 'success' as const,
-              ...(context.bulkRequestId ? { undo: { requestId: context.bulkRequestId, replyTo: 'contentBrowser' } } : {}),
-            }),
-          }],
+          actions: [
+            // The snackbar keeps its message; the Undo lasts on the page (issue 38), not 8 s in the message.
+            {
+              type: 'keepLastBulk',
+              params: ({ context, event }) => ({
+                change: { requestId: context.bulkRequestId ?? '', label: bulkUndoLabel(context.pendingBulk ?? 'unpublished', event.output), replyTo: 'contentBrowser' },
+              }),
+            },
+            'clearSelection',
+            { type: 'notify', params: ({ event }) => ({ message: bulkDoneText(event.output), severity: 'success' as const }) },
+          ],
         },
         onError: [
           {

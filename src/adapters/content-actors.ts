@@ -8,7 +8,8 @@
 import { fromPromise } from 'xstate';
 import { ROUTES } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
-import { rememberRequestId } from './undo-actors';
+import { createUndoActors, rememberRequestId } from './undo-actors';
+import { lastingUndoMachine } from '../../machines/lasting-undo.machine';
 import {
   CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
@@ -120,7 +121,11 @@ export function createContentActors(read: () => ContentCredentials | null = read
 /** The library's browsing machine with its REST actors (the root spawns it as `contentBrowser`). */
 export function contentBrowserLogic(actors: ReturnType<typeof createContentActors> = createContentActors()) {
   return contentBrowserMachine.provide({
-    actors: { loadList: actors.loadList, bulkStatus: actors.bulkStatus, bulkMatching: actors.bulkMatching },
+    actors: {
+      loadList: actors.loadList, bulkStatus: actors.bulkStatus, bulkMatching: actors.bulkMatching,
+      // Issue 38: the lasting Undo of the last bulk change (the snackbar's undo has the same I/O).
+      lastBulk: lastingUndoMachine.provide({ actors: { applyUndo: createUndoActors().applyUndo } }),
+    },
     // The library's state as the address (issue 29): the router reports it back as a route change.
     actions: { navigateUrl: (_, params: { to: string; replace: boolean }) => navigateTo(params.to, { replace: params.replace }) },
   });

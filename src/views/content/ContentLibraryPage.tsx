@@ -20,6 +20,7 @@ import {
   type ContentBrowserMachine,
 } from '../../../machines/content-browser.machine';
 import { useAppActor } from '../../app-actor';
+import { LastBulkUndo } from './LastBulkUndo';
 import { CONTENT_COLUMNS, CONTENT_KIND_LABELS, CONTENT_MENU } from '../../config';
 import { formatDateTime } from '../../../common/display-format';
 import { CONTENT_STATUS_WORDS } from '../../../common/status-words';
@@ -191,6 +192,7 @@ export function ContentLibraryPage() {
             Unpublish
           </button>
           {bulkSaving && <span role="status">Saving…</span>}
+          <LastBulkUndo />
         </div>
       )}
 
