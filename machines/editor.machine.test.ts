@@ -302,9 +302,11 @@ describe('editor: the leave guard', () => {
   });
 });
 
+const NO_FIELD_ERRORS: Readonly<Record<string, string>> = {};
+
 /** An editor with field rules, as a page provides them: a title of 'x' is too short. */
 const withRules = editorMachine.provide({
-  actions: { checkDraft: assign(({ context }) => ({ fieldErrors: context.draft.title === 'x' ? { title: 'Too short.' } : ({} as Record<string, string>) })) },
+  actions: { checkDraft: assign(({ context }) => ({ fieldErrors: context.draft.title === 'x' ? { title: 'Too short.' } : NO_FIELD_ERRORS })) },
   guards: { breaksFieldRules: ({ context }) => context.draft.title === 'x' },
 });
 

@@ -124,7 +124,7 @@ describe('report machine', () => {
     expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBeNull();
     actor.send({ type: 'report.filters', requests: REVERSED });
     expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBeNull();
-    actor.send({ type: 'report.filters', requests: [{ report: 'realtime_minutes' as never, params: {} }] });
+    actor.send({ type: 'report.filters', requests: [{ report: 'realtime_content', params: {} }] });
     expect(selectPressedPreset(actor.getSnapshot(), '2024-05-20')).toBeNull();
   });
 

@@ -478,7 +478,7 @@ describe('staff admin machine: every path', () => {
     { type: 'notice.dismiss' }, { type: 'link.dismiss' }, { type: 'link.copy' },
   ];
   const serializeState = (snapshot: AnyMachineSnapshot) => {
-    const c = snapshot.context as StaffAdminContext;
+    const c: StaffAdminContext = snapshot.context;
     return JSON.stringify([
       snapshot.value, c.access?.canEdit, c.pending?.kind ?? '', c.phoneDraft, c.sessions.length, c.notice !== null, c.link !== null,
     ]);

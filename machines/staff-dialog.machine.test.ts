@@ -123,7 +123,7 @@ describe('staff dialog', () => {
   });
 
   it('requires a mobile number only where the SMS second factor applies: the account\'s setting or the site\'s rule (issue 30)', async () => {
-    const saveStaff = vi.fn(() => ({ success: true, message: 'ok', staff: member('n') }) as StaffChangeResponse);
+    const saveStaff = vi.fn((): StaffChangeResponse => ({ success: true, message: 'ok', staff: member('n') }));
     const withoutSms = start(fakeActor(saveStaff));
     expect(selectPhoneRequired(withoutSms.getSnapshot())).toBe(false);
     withoutSms.send({ type: 'editor.field', field: 'email', value: 'plain@demo.test' });
@@ -207,7 +207,7 @@ describe('staff dialog machine: every path', () => {
     { type: 'xstate.error.actor.saveStaff', error: new Error('no') },
   ];
   const serializeState = (snapshot: AnyMachineSnapshot) => {
-    const c = snapshot.context as StaffDialogContext;
+    const c: StaffDialogContext = snapshot.context;
     return JSON.stringify([snapshot.value, Object.keys(formErrorsOf(c.form)).length, c.form.roles.Admin ?? '', c.form.phoneNumber, c.outcome.kind]);
   };
   itReachesEveryStateAndTransition(staffDialogMachine, {

@@ -7,6 +7,12 @@ import { renderView, settle } from '../../test-support/render-view';
 import { StaffPage } from './StaffPage';
 import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
 
+/** The role grid's cells are radio inputs: their `checked` and `disabled` are read. */
+function inputOf(element: HTMLElement): HTMLInputElement {
+  if (!(element instanceof HTMLInputElement)) throw new Error('Not an input');
+  return element;
+}
+
 function renderWith(actors: Parameters<typeof staffPageLogic>[1], list = () => staffList()) {
   return renderView(<StaffPage />, { url: '/admin', pages: staffPages(staffPageLogic(list, actors)) });
 }
@@ -68,7 +74,7 @@ describe('StaffDialogs', () => {
     const view = await renderWith({ saveStaff: fakeActor(saveStaff) }, () => list);
     await view.user.click(screen.getByRole('button', { name: 'New account' }));
     const create = screen.getByRole('dialog', { name: 'New staff account' });
-    const enabled = (name: string) => !(within(create).getByLabelText(name) as HTMLInputElement).disabled;
+    const enabled = (name: string) => !inputOf(within(create).getByLabelText(name)).disabled;
     expect(['Content: none', 'Content: read', 'Admin: none', 'Admin: read', 'Admin: contributor', 'Admin: write', 'App CMS: none'].every(enabled)).toBe(true);
     expect(['Content: contributor', 'Content: write', 'App CMS: read', 'App CMS: write', 'Dashboard 360: read', 'Customer Support: contributor'].some(enabled)).toBe(false);
     expect(within(create).getByText(ADMIN_MESSAGES.grantLocked)).toBeTruthy();
@@ -76,7 +82,7 @@ describe('StaffDialogs', () => {
 
     await view.user.click(screen.getByRole('button', { name: 'Edit Bob Reader' }));
     const edit = screen.getByRole('dialog', { name: 'Edit Bob Reader' });
-    const appCms = ['none', 'read', 'contributor', 'write'].map((level) => within(edit).getByLabelText(`App CMS: ${level}`) as HTMLInputElement);
+    const appCms = ['none', 'read', 'contributor', 'write'].map((level) => inputOf(within(edit).getByLabelText(`App CMS: ${level}`)));
     expect(appCms.map((r) => [r.checked, r.disabled])).toEqual([[false, true], [false, true], [false, true], [true, false]]);
     await view.user.click(within(edit).getByLabelText('App CMS: none'));
     await view.user.click(within(edit).getByLabelText('Content: none'));

@@ -32,7 +32,7 @@ describe('BrandPage', () => {
     const text = screen.getByRole('textbox', { name: 'Web text colour' });
     fireEvent.change(text, { target: { value: '#EEEEEE' } });
     expect(screen.getByTestId('contrast-theme-text').textContent).toContain(APPCMS_MESSAGES.lowContrast('1.16'));
-    expect((screen.getByTestId('sample-theme') as HTMLElement).style.color).toBe('rgb(238, 238, 238)');
+    expect(screen.getByTestId('sample-theme').style.color).toBe('rgb(238, 238, 238)');
     // The sample is a picture: its theme name is a caption in the console's colours, its button inactive.
     expect(screen.getByTestId('sample-theme').querySelector('figcaption')?.textContent).toBe('Web');
     expect(within(screen.getByTestId('sample-theme')).getByRole('button', { name: 'Watch now' })).toHaveProperty('disabled', true);

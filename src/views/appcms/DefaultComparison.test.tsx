@@ -11,7 +11,8 @@ function listOf(answer: () => Promise<ListPage>) {
 
 describe('DefaultComparison', () => {
   it('shows each field that a copy would change, this network\'s value beside the default\'s', async () => {
-    const list = listOf(async () => ({ items: [{ id: 'maxStreams', field: 'maxStreams', label: 'Simultaneous streams', from: '2', to: '4' }] as never, total: 1 }));
+    const row = { id: 'maxStreams', field: 'maxStreams', label: 'Simultaneous streams', from: '2', to: '4' };
+    const list = listOf(async () => ({ items: [row], total: 1 }));
     await renderView(<DefaultComparison list={list} part="settings" />);
     expect(await within(screen.getByTestId('copy-preview-settings')).findByRole('row', { name: 'Simultaneous streams 2 4' })).toBeTruthy();
   });
