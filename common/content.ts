@@ -192,6 +192,9 @@ export const CONTENT_SCHEMAS = {
       rating: { type: 'string', maxLength: 10 },
       originalLanguage: { type: 'string', maxLength: 10 },
       releaseDate: { type: ['string', 'null'], maxLength: 10 },
+      /** Issue 38: the item's artwork (a series' poster) replaced: a file this site uploaded (ARTWORK_URL), or '' for none. */
+      artworkUrl: { type: 'string', maxLength: 300 },
+      posterUrl: { type: 'string', maxLength: 300 },
     },
   },
   bulkStatus: {

@@ -53,7 +53,7 @@ describe('FromSchema: the wire types are derived from the schemas', () => {
     }>();
     expectTypeOf<ContentUpdateRequest>().toEqualTypeOf<{
       version: number; title?: string; description?: string; genre?: string; tags?: string[]; status?: ContentStatus; scheduledAt?: string | null;
-      rating?: string; originalLanguage?: string; releaseDate?: string | null;
+      rating?: string; originalLanguage?: string; releaseDate?: string | null; artworkUrl?: string; posterUrl?: string;
     }>();
     expectTypeOf<ContentBulkStatusRequest>().toEqualTypeOf<{ status: BulkStatus; items: { id: string; version: number }[] }>();
   });

@@ -179,7 +179,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
   const uploadStorage = createUploadStorage(config.dataDir);
   const appcms: AppcmsDeps = { networks, store: createAppcmsRepository(db), storage: uploadStorage };
   const content = createContentService({
-    db, audit,
+    db, audit, storage: uploadStorage,
     hooks: {
       assertPublishable: contentAvailability.assertPublishable,
       // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.

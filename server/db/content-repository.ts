@@ -231,7 +231,7 @@ export async function contentStats(db: Db, siteId: string, id: string, now: Date
   return { plays30d: qos.sessions, playsByDay, qos };
 }
 
-export type ContentChanges = Partial<Pick<ContentRow, 'title' | 'titleSearch' | 'description' | 'genre' | 'tags' | 'status' | 'scheduledAt' | 'unpublishAt' | 'publishedAt' | 'rating' | 'originalLanguage' | 'releaseDate'>>;
+export type ContentChanges = Partial<Pick<ContentRow, 'title' | 'titleSearch' | 'description' | 'genre' | 'tags' | 'status' | 'scheduledAt' | 'unpublishAt' | 'publishedAt' | 'rating' | 'originalLanguage' | 'releaseDate' | 'artworkUrl' | 'posterUrl'>>;
 
 /** Writes `changes` when the row still has `version`; undefined when it does not (someone else wrote). */
 export async function updateContent(db: Db, siteId: string, id: string, version: number, changes: ContentChanges, now: Date): Promise<ContentRow | undefined> {

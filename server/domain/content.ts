@@ -7,7 +7,7 @@
  */
 import { AREAS } from '../../common/constants';
 import {
-  CONTENT_CREATE_MESSAGES as M, CONTENT_RATINGS, LANGUAGE_CODE, searchKeyOf,
+  ARTWORK_URL, CONTENT_CREATE_MESSAGES as M, CONTENT_RATINGS, LANGUAGE_CODE, searchKeyOf,
   type ContentBulkStatusRequest, type ContentBulkStatusResponse, type ContentDetailResponse, type ContentKind,
   type ContentListResponse, type ContentSort, type ContentStatus, type ContentUpdateRequest, type ContentUpdateResponse,
 } from '../../common/content';
@@ -25,7 +25,9 @@ import type { AuditLog } from './audit';
 import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
 import { auditObject, recordRevision } from './revisions';
 import type { AuthContext } from './auth-context';
+import { isSiteArtwork } from './artwork-reference';
 import { isRealDay } from './content-create';
+import type { UploadStorage } from '../storage/upload-storage';
 import { conflict, forbidden, invalid, notFound } from './errors';
 
 export interface ContentListParams {
@@ -77,6 +79,8 @@ function normaliseTags(tags: string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
 }
 
+const ARTWORK_FIELDS = ['artworkUrl', 'posterUrl'] as const;
+
 /** The columns an edit writes, after the status and schedule rules; throws a 400 naming the problem. */
 export function changesFor(row: ContentRow, request: ContentUpdateRequest, now: Date): ContentChanges {
   const changes: ContentChanges = {};
@@ -106,6 +110,14 @@ export function changesFor(row: ContentRow, request: ContentUpdateRequest, now: 
     const releaseDate = request.releaseDate === '' ? null : request.releaseDate;
     if (releaseDate !== null && !isRealDay(releaseDate)) throw invalid('releaseDate', M.releaseDateInvalid, { releaseDate: M.releaseDateInvalid });
     changes.releaseDate = releaseDate;
+  }
+  // Issue 38: the artwork replaced ('' removes it); whether the file is the site's is checked by update().
+  for (const field of ARTWORK_FIELDS) {
+    const value = request[field];
+    if (value === undefined) continue;
+    const url = value.trim();
+    if (url && !ARTWORK_URL.test(url)) throw invalid(field, M.artworkUrlInvalid, { [field]: M.artworkUrlInvalid });
+    changes[field] = url;
   }
 
   const status = request.status ?? (row.status as ContentStatus);
@@ -150,7 +162,8 @@ export interface ContentWriteHooks {
   afterWrite(siteId: string, contentIds: string[]): Promise<void>;
 }
 
-export function createContentService(deps: { db: Db; audit: AuditLog; now?: () => Date; hooks?: ContentWriteHooks }): ContentService {
+/** `storage`: the upload store, where an artwork an edit names must be (issue 38; without it no artwork is accepted). */
+export function createContentService(deps: { db: Db; audit: AuditLog; now?: () => Date; hooks?: ContentWriteHooks; storage?: UploadStorage }): ContentService {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -186,6 +199,13 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
       if (row.version !== request.version) throw conflict(OWN_MESSAGES.contentConflict);
       const at = now();
       const changes = changesFor(row, request, at);
+      for (const field of ARTWORK_FIELDS) {
+        const url = changes[field];
+        // Only a file this site uploaded (as a creation's artwork); the address it already has stays acceptable.
+        if (url && url !== row[field] && !(await isSiteArtwork(db, deps.storage, caller.site.id, url))) {
+          throw invalid(field, M.artworkUrlInvalid, { [field]: M.artworkUrlInvalid });
+        }
+      }
       // Publishing now, or at a scheduled time, must fall inside a licence of the item (issue 29).
       const publishAt = changes.status === 'published' && row.status !== 'published' ? at : changes.scheduledAt ?? null;
       if (publishAt) await deps.hooks?.assertPublishable(db, caller.site.id, [id], publishAt, caller.site.defaultTimezone);

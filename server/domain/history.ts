@@ -96,6 +96,8 @@ const RESTORERS: Partial<Record<RevisionKind, Restorer>> = {
     for (const key of ['title', 'description', 'genre', 'tags', 'status', 'rating', 'originalLanguage'] as const) if (key in before && before[key] !== null) request[key] = before[key];
     if ('releaseDate' in before) request.releaseDate = before.releaseDate;
     if ('scheduledAt' in before) request.scheduledAt = before.scheduledAt;
+    // Issue 38: the artwork it had ('' when none) is put back.
+    for (const key of ['artworkUrl', 'posterUrl'] as const) if (key in before) request[key] = before[key] ?? '';
     return deps.content.update(ctx, row.objectId, request as Parameters<ContentService['update']>[2]);
   },
   async brand(deps, ctx, row, version) {
