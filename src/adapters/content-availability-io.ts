@@ -15,6 +15,7 @@ import {
 } from '../../common/content-availability';
 import { formatDateTime } from '../../common/display-format';
 import { readInstant } from '../../common/instant-bounds';
+import { isRecord } from '../../common/one-of';
 import { MESSAGES } from '../../common/messages';
 import {
   EditorFailure, editorMachine, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues,
@@ -31,6 +32,7 @@ import { historyActors } from './history-io';
 import { writeListQueryToAddress } from './list-address';
 import { navigateTo } from './navigation';
 import { readCredentials } from './session-store';
+import { translated } from './translated';
 
 export const CONTENT_LIST_ROUTES = { countryGroups: '/content/country-groups', licences: '/content/licences' } as const;
 export type ContentListPageName = keyof typeof CONTENT_LIST_ROUTES;
@@ -50,21 +52,19 @@ export function availabilityFailureOf(error: unknown): unknown {
   if (error.status === 409) return new EditorFailure('conflict', error.message);
   if (error.status === 404) return new EditorFailure('not-found', error.message);
   if (error.status === 400 || error.status === 422) {
-    const fields = (error.body as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+    const fields = isRecord(error.body) && isRecord(error.body.fields)
+      ? Object.fromEntries(Object.entries(error.body.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      : {};
     return new EditorFailure('invalid', error.message, fields);
   }
   return error;
 }
-async function translated<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw availabilityFailureOf(error);
-  }
-}
 
 const text = (values: EditorValues, field: string): string => (typeof values[field] === 'string' ? values[field] : '');
-const list = (values: EditorValues, field: string): string[] => (Array.isArray(values[field]) ? [...(values[field] as string[])] : []);
+const list = (values: EditorValues, field: string): string[] => {
+  const value = values[field];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+};
 
 /** "gb, ie us" → ['GB', 'IE', 'US'] (each once, in order). */
 export function countriesOf(textValue: string): string[] {
@@ -195,14 +195,14 @@ export function countryGroupsIo(read: Read = readCredentials): ContentListPageIo
       const found = (await api.fetchCountryGroups(need(read), signal)).groups.find((g) => g.id === input.id);
       if (!found) throw new EditorFailure('not-found', M.countryGroupNotFound);
       return groupRecord(found);
-    })),
+    }, availabilityFailureOf)),
     save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input, signal }) => translated(async () => {
       const body = { name: text(input.draft, 'name').trim(), countries: countriesOf(text(input.draft, 'countries')) };
       const answer = input.id === NEW_RECORD_ID
         ? await api.createCountryGroup(need(read), body, signal)
         : await api.updateCountryGroup(need(read), input.id, { version: input.version, ...body }, signal);
       return groupRecord(answer.group);
-    })),
+    }, availabilityFailureOf)),
     perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
       await api.deleteCountryGroup(need(read), String(input.args.id), Number(input.args.version), signal);
       return M.countryGroupDeleted(input.label);
@@ -240,14 +240,14 @@ export function licencesIo(read: Read = readCredentials, timeZone: () => unknown
       const found = (await api.fetchLicences(need(read), signal)).licences.find((l) => l.id === input.id);
       if (!found) throw new EditorFailure('not-found', M.licenceNotFound);
       return licenceRecord(found, offered);
-    })),
+    }, availabilityFailureOf)),
     save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input, signal }) => translated(async () => {
       const body = toBody(input.draft);
       const answer = input.id === NEW_RECORD_ID
         ? await api.createLicence(need(read), { contentId: text(input.draft, 'contentId'), ...body }, signal)
         : await api.updateLicence(need(read), input.id, { version: input.version, ...body }, signal);
       return licenceRecord(answer.licence, await choices(signal));
-    })),
+    }, availabilityFailureOf)),
     perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
       await api.deleteLicence(need(read), String(input.args.id), Number(input.args.version), signal);
       return M.licenceDeleted(input.label);
@@ -293,7 +293,7 @@ export function availabilityIo(read: Read = readCredentials) {
     load: fromPromise<EditorRecord, { id: string }>(async ({ input, signal }) => translated(async () => {
       const [answer, { groups }] = await Promise.all([api.fetchAvailability(need(read), input.id, signal), api.fetchCountryGroups(need(read), signal)]);
       return availabilityRecord(answer, groups);
-    })),
+    }, availabilityFailureOf)),
     save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input, signal }) => translated(async () => {
       const zone = knownTimeZone(input.draft.timeZone);
       const instant = (field: string) => (text(input.draft, field) ? zonedWallTimeToIso(text(input.draft, field), zone) ?? text(input.draft, field) : null);
@@ -302,7 +302,7 @@ export function availabilityIo(read: Read = readCredentials) {
       }, signal);
       const { groups } = await api.fetchCountryGroups(need(read), signal);
       return availabilityRecord(answer, groups);
-    })),
+    }, availabilityFailureOf)),
   };
 }
 

@@ -28,6 +28,7 @@ import { historyActors } from './history-io';
 import { writeListQueryToAddress } from './list-address';
 import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
+import { translated } from './translated';
 
 let sharedClient: GraphqlClient | null = null;
 
@@ -52,13 +53,6 @@ export function editorFailureOf(error: unknown): unknown {
   return error;
 }
 
-async function translated<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw editorFailureOf(error);
-  }
-}
 
 const text = (values: EditorValues, field: string): string => {
   const value = values[field];
@@ -231,9 +225,9 @@ export function listActors(client: GraphqlClient = monetizationClient()) {
 /** load and save for each editor, by kind. */
 export function editorActors(kind: MonetizationEditorKind, client: GraphqlClient = monetizationClient()) {
   const load = (run: (id: string, signal: AbortSignal) => Promise<EditorRecord>) =>
-    fromPromise<EditorRecord, { id: string }>(({ input, signal }) => translated(() => run(input.id, signal)));
+    fromPromise<EditorRecord, { id: string }>(({ input, signal }) => translated(() => run(input.id, signal), editorFailureOf));
   const save = (run: (input: EditorSaveInput, signal: AbortSignal) => Promise<EditorRecord>) =>
-    fromPromise<EditorRecord, EditorSaveInput>(({ input, signal }) => translated(() => run(input, signal)));
+    fromPromise<EditorRecord, EditorSaveInput>(({ input, signal }) => translated(() => run(input, signal), editorFailureOf));
   switch (kind) {
     case 'models':
       return {
