@@ -456,7 +456,14 @@ describe('sessions', () => {
 
 describe('staff admin machine: every path', () => {
   const list = listOf();
-  const listSnapshot = (canEdit: boolean) => ({ context: { items: list.items, meta: { ...pageOf(list).meta, canEdit } } }) as unknown as ListSnapshot;
+  // A list that has read its page, as the list machine reports it to the page.
+  const listSnapshot = (canEdit: boolean): ListSnapshot => listMachine.resolveState({
+    value: 'ready',
+    context: {
+      query: { search: '', filters: {}, offset: 0, limit: 20 }, items: list.items, total: list.total, selected: [], error: null,
+      meta: { ...pageOf(list).meta, canEdit }, failedMessage: null,
+    },
+  });
   const events = [
     { type: 'xstate.snapshot.list', snapshot: listSnapshot(true) },
     { type: 'xstate.snapshot.list', snapshot: listSnapshot(false) },
