@@ -10,7 +10,12 @@ import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
 
 const SETUP = { series: [{ id: 's-1', title: 'Harbour' }], timeZone: 'Europe/Paris' };
-const ITEM = { id: 'new-1', kind: 'series', title: 'Saga' } as ContentItem;
+const ITEM: ContentItem = {
+  id: 'new-1', kind: 'series', title: 'Saga', status: 'draft', durationSeconds: 0, plays30d: 0, updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1, artworkUrl: '', description: '', genre: '', tags: [], scheduledAt: null, publishedAt: null, posterUrl: '', rating: 'NR',
+  originalLanguage: 'en', releaseDate: null, startsAt: null, seasons: [{ number: 1, title: 'Season 1' }], seriesId: null, seasonNumber: null,
+  episodeNumber: null, createdAt: '2026-01-01T00:00:00.000Z',
+};
 const POSTER = { url: '/v2.0/appcms/files/abc.png', width: 400, height: 600 };
 
 function start(over: { create?: (input: unknown) => unknown; upload?: (input: unknown) => unknown; input?: ContentCreateInput; draft?: CreateDraft } = {}) {
