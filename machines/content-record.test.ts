@@ -16,12 +16,17 @@ describe('content record', () => {
   });
 
   it('holds the editable fields as the form shows them, with the whole answer as data', () => {
-    const detail = {
+    const detail: ContentDetailResponse = {
+      success: true,
       item: {
-        title: 'Harbour', description: 'Sea', genre: 'Drama', tags: ['a', 'b'], status: 'draft', scheduledAt: null, version: 3,
-        rating: 'PG-13', originalLanguage: 'fr', releaseDate: null,
+        id: 'c1', kind: 'video', title: 'Harbour', description: 'Sea', genre: 'Drama', tags: ['a', 'b'], status: 'draft', scheduledAt: null, version: 3,
+        rating: 'PG-13', originalLanguage: 'fr', releaseDate: null, durationSeconds: 600, plays30d: 0, updatedAt: '2026-01-01T00:00:00.000Z',
+        artworkUrl: '', publishedAt: null, posterUrl: '', startsAt: null, seasons: [], seriesId: null, seasonNumber: null, episodeNumber: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
       },
-    } as unknown as ContentDetailResponse;
+      playsByDay: [],
+      qos: { sessions: 0, avgStartupMs: null, rebufferRatio: null, errorRate: null, avgBitrateKbps: null, startupHistogram: [], rebufferHistogram: [] },
+    };
     expect(contentRecordOf(detail)).toEqual({
       values: {
         title: 'Harbour', description: 'Sea', genre: 'Drama', tags: 'a, b', status: 'draft', scheduledAt: '',
@@ -40,5 +45,8 @@ describe('content record', () => {
     // The catalogue fields: an emptied release date is none (null), a day goes as it is.
     expect(contentUpdateOf(6, { rating: 'R', originalLanguage: 'ja', releaseDate: '' })).toEqual({ version: 6, rating: 'R', originalLanguage: 'ja', releaseDate: null });
     expect(contentUpdateOf(7, { releaseDate: '1999-03-31' })).toEqual({ version: 7, releaseDate: '1999-03-31' });
+    // Only a content status is sent as the status (the form's select offers nothing else).
+    expect(contentUpdateOf(8, { status: 'archived' })).toEqual({ version: 8 });
+    expect(contentUpdateOf(9, { status: 'scheduled' })).toEqual({ version: 9, status: 'scheduled' });
   });
 });
