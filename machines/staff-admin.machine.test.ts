@@ -8,7 +8,7 @@ import {
   canResetSecondFactorOf, selectAccess, selectCanEdit, selectIsLoading, selectIsWorking, selectLink, selectListError, selectNotice, selectPaging, selectPending, selectPhoneDraft,
   selectConfirmError, selectSecondFactor, selectSearch, selectSelfId, selectSessions, selectSessionsError, selectSessionsLoading, selectSessionsOf,
   selectStaff, selectStaffDialog, selectStaffList, staffAdminMachine, selectHistoryOf, selectRuleHistory, selectStaffHistory, type StaffAdminContext, type StaffPage,
-  type StaffAdminInput,
+  staffAccessOf, type StaffAdminInput,
 } from './staff-admin.machine';
 import { staffDialogMachine, selectDialogHistory } from './staff-dialog.machine';
 import type { Revision } from '../common/revisions';
@@ -451,6 +451,21 @@ describe('sessions', () => {
     actor.send({ type: 'sessions.retry' });
     await waitFor(actor, (s) => s.matches({ sessions: 'listing' }));
     expect(selectSessionsError(actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe('staffAccessOf', () => {
+  it('reads the caller\'s access from the list\'s meta when it carries every part; none before an answer or from another list', () => {
+    const meta = pageOf(listOf()).meta;
+    expect(staffAccessOf(meta)).toBe(meta);
+    expect(staffAccessOf(null)).toBeNull();
+    for (const missing of ['canEdit', 'selfId', 'secondFactor', 'grantable'] as const) {
+      const { [missing]: _dropped, ...rest } = meta;
+      void _dropped;
+      expect(staffAccessOf(rest)).toBeNull();
+    }
+    expect(staffAccessOf({ ...meta, secondFactor: null })).toBeNull();
+    expect(staffAccessOf({ ...meta, grantable: null })).toBeNull();
   });
 });
 
