@@ -14,6 +14,7 @@ import { UNDO_ACCEPT_MS, UNDO_MESSAGES } from '../common/revisions';
 import type { ApplyUndoInput } from './undo.machine';
 import type { LaunchGap } from '../common/appcms';
 import { networkLastChangeMachine, selectIsUndoingChange, selectOfferedChange } from './network-last-change.machine';
+import { networkChangeMachine } from './network-change.machine';
 import {
   networkMachine, selectDefaultNetworkRefusal, selectLastChangeActor, selectNetworks, selectPendingChange, type FetchServiceInput, type NetworkSnapshot, type PublishNetworkInput,
 } from './network.machine';
@@ -37,12 +38,16 @@ function start(fail = false, options: { undo?: (input: ApplyUndoInput) => Promis
   const logic = networkMachine.provide({
     actors: {
       fetchService: fromPromise<Service, FetchServiceInput>(async ({ input }) => { fetches.push(input); return SERVICE; }),
-      withdrawNetwork: fromPromise<void, PublishNetworkInput>(async ({ input }) => {
-        withdrawn.push(input);
-        if (fail) throw new Error('Sports is not launched.');
+      change: networkChangeMachine.provide({
+        actors: {
+          withdrawNetwork: fromPromise<void, PublishNetworkInput>(async ({ input }) => {
+            withdrawn.push(input);
+            if (fail) throw new Error('Sports is not launched.');
+          }),
+          publishNetwork: fromPromise<void, PublishNetworkInput>(async () => undefined),
+          checkReadiness: fromPromise<LaunchGap[], PublishNetworkInput>(async () => []),
+        },
       }),
-      publishNetwork: fromPromise<void, PublishNetworkInput>(async () => undefined),
-      checkReadiness: fromPromise<LaunchGap[], PublishNetworkInput>(async () => []),
       lastChange: networkLastChangeMachine.provide({
         actors: { applyUndo: fromPromise<unknown, ApplyUndoInput>(async ({ input }) => { undone.push(input); return (options.undo ?? (async () => ({})))(input); }) },
       }),

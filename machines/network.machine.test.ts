@@ -16,8 +16,9 @@ import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import {
   CredentialsMissingError, networkMachine, selectCanCopy, selectCopyPreview, selectCanLaunch, selectLaunchReadiness, selectCanWrite, selectCurrentNetwork, selectIsConfirming,
   selectLoading, selectMessage, selectNetworkData, selectNetworks, selectPendingChange, selectSyncSuccess,
-  type NetworkData, type NetworkEvent, type NetworkMachineInput, type NetworkSnapshot,
+  type FetchNetworkDataInput, type FetchServiceInput, type NetworkData, type NetworkEvent, type NetworkMachineInput, type NetworkSnapshot,
 } from './network.machine';
+import { networkChangeMachine, type NetworkChangeInput, type NetworkChangeOutcome } from './network-change.machine';
 import { notifierMachine, selectNotification } from './notifier.machine';
 import { createCoverage } from './test-support/coverage';
 
@@ -35,26 +36,37 @@ const BRAND: NetworkData = { theme: { primaryColor: '#1370B3' } };
 /** A change's own request id (issue 28: its Undo names it). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type ActorName = 'fetchService' | 'publishNetwork' | 'withdrawNetwork' | 'copyFromDefault' | 'previewCopy' | 'fetchNetworkData' | 'checkReadiness';
+type ActorName = 'fetchService' | 'publishNetwork' | 'withdrawNetwork' | 'copyFromDefault' | 'previewCopy' | 'fetchNetworkData' | 'checkReadiness' | 'change';
 
 interface Call { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 
-/** Fake I/O actors: each invocation waits until the test settles it. */
-function fakeActors() {
-  const calls: Record<ActorName, Call[]> = { fetchService: [], publishNetwork: [], withdrawNetwork: [], copyFromDefault: [], previewCopy: [], fetchNetworkData: [], checkReadiness: [] };
-  const fake = (name: ActorName) => fromPromise<never, unknown>(({ input }) => new Promise((resolve, reject) => {
-    calls[name].push({ input, resolve: resolve as (value: unknown) => void, reject });
+/**
+ * Fake I/O actors: each invocation waits until the test settles it. The `change` child is the real
+ * one with fake I/O, or (`fakeChange`, for the graph walk) itself a fake settled with its outcome.
+ */
+function fakeActors({ fakeChange = false } = {}) {
+  const calls: Record<ActorName, Call[]> = {
+    fetchService: [], publishNetwork: [], withdrawNetwork: [], copyFromDefault: [], previewCopy: [], fetchNetworkData: [], checkReadiness: [], change: [],
+  };
+  const fake = <TOutput, TInput>(name: ActorName) => fromPromise<TOutput, TInput>(({ input }) => new Promise((resolve, reject) => {
+    calls[name].push({ input, resolve: (value) => resolve(value as TOutput), reject });
   }));
-  return {
-    calls,
+  const change = networkChangeMachine.provide({
     actors: {
-      fetchService: fake('fetchService'),
       publishNetwork: fake('publishNetwork'),
       withdrawNetwork: fake('withdrawNetwork'),
       copyFromDefault: fake('copyFromDefault'),
       previewCopy: fake('previewCopy'),
-      fetchNetworkData: fake('fetchNetworkData'),
       checkReadiness: fake('checkReadiness'),
+    },
+  });
+  return {
+    calls,
+    actors: {
+      fetchService: fake<Service, FetchServiceInput>('fetchService'),
+      fetchNetworkData: fake<NetworkData | null, FetchNetworkDataInput>('fetchNetworkData'),
+      // The graph walk ends a change with its outcome at once (a stand-in the machine's types do not know).
+      change: fakeChange ? fake<NetworkChangeOutcome, NetworkChangeInput>('change') as unknown as typeof change : change,
     },
   };
 }
@@ -64,13 +76,13 @@ const coverage = createCoverage(networkMachine);
 /** Lets settled fake actors report back: runs after every pending promise reaction. */
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function start(input: NetworkMachineInput, inspect: (event: InspectionEvent) => void = coverage.inspect) {
-  const fakes = fakeActors();
+function start(input: NetworkMachineInput, inspect: (event: InspectionEvent) => void = coverage.inspect, { fakeChange = false } = {}) {
+  const fakes = fakeActors({ fakeChange });
   const saveSelectedNetwork = vi.fn();
   const forgetSelectedNetwork = vi.fn();
   const clock = new SimulatedClock();
   const machine = networkMachine.provide({
-    actors: fakes.actors as never,
+    actors: fakes.actors,
     actions: {
       saveSelectedNetwork: ({ context }) => saveSelectedNetwork(context.selectedId),
       forgetSelectedNetwork,
@@ -104,15 +116,18 @@ const AFTER_MESSAGE = (() => {
   return after.eventType;
 })();
 
-const ACTOR_STATES: Record<ActorName, (s: NetworkSnapshot) => boolean> = {
+const ACTOR_STATES: Partial<Record<ActorName, (s: NetworkSnapshot) => boolean>> = {
   fetchService: (s) => s.matches({ networks: 'loading' }),
-  publishNetwork: (s) => s.matches({ networks: { ready: 'launching' } }),
-  withdrawNetwork: (s) => s.matches({ networks: { ready: 'withdrawing' } }),
-  copyFromDefault: (s) => s.matches({ networks: { ready: 'copying' } }),
-  previewCopy: (s) => s.matches({ networks: { ready: { confirmingCopy: 'comparing' } } }),
   fetchNetworkData: (s) => s.matches({ reads: 'reading' }),
-  checkReadiness: (s) => s.matches({ networks: { ready: { confirmingLaunch: 'checking' } } }),
+  change: (s) => s.matches({ networks: { ready: 'changing' } }),
 };
+
+/** How a change can end, as the `change` child's output (its own paths: network-change.machine.test.ts). */
+const CHANGE_ENDS: NetworkChangeOutcome[] = [
+  { outcome: 'cancelled', message: null, lastChange: null, copied: null },
+  { outcome: 'failed', message: { text: 'Failed to launch Kids', severity: 'error' }, lastChange: null, copied: null },
+  { outcome: 'done', message: { text: 'Successfully copied brand from Main Network to Kids', severity: 'success' }, lastChange: { kind: 'copy', requestId: 'req-2', text: 'The brand of Main Network was copied to Kids.' }, copied: KIDS },
+];
 
 const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'network.select', identifier: 'kids' },
@@ -137,22 +152,10 @@ const GRAPH_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchService', output: SERVICE },
   { type: 'xstate.error.actor.fetchService', error: new Error('offline') },
   { type: 'xstate.error.actor.fetchService', error: new CredentialsMissingError() },
-  { type: 'xstate.done.actor.publishNetwork', output: undefined },
-  { type: 'xstate.error.actor.publishNetwork', error: new Error('refused') },
-  { type: 'xstate.error.actor.publishNetwork', error: new CredentialsMissingError() },
-  { type: 'xstate.done.actor.withdrawNetwork', output: undefined },
-  { type: 'xstate.error.actor.withdrawNetwork', error: new Error('refused') },
-  { type: 'xstate.error.actor.withdrawNetwork', error: new CredentialsMissingError() },
-  { type: 'xstate.done.actor.copyFromDefault', output: KIDS },
-  { type: 'xstate.error.actor.copyFromDefault', error: new Error('') },
-  { type: 'xstate.error.actor.copyFromDefault', error: new CredentialsMissingError() },
-  { type: 'xstate.done.actor.previewCopy', output: [{ field: 'primaryColor', label: 'Primary colour', from: '#000000', to: '#1370B3' }] },
-  { type: 'xstate.error.actor.previewCopy', error: new Error('offline') },
+  ...CHANGE_ENDS.map((output) => ({ type: 'xstate.done.actor.change', output })),
   { type: 'xstate.done.actor.fetchNetworkData', output: BRAND },
   { type: 'xstate.done.actor.fetchNetworkData', output: null },
   { type: 'xstate.error.actor.fetchNetworkData', error: new Error('offline') },
-  { type: 'xstate.done.actor.checkReadiness', output: ['platform'] },
-  { type: 'xstate.error.actor.checkReadiness', error: new Error('offline') },
   { type: AFTER_MESSAGE },
 ];
 
@@ -166,7 +169,7 @@ function possible(snapshot: NetworkSnapshot, event: AnyEventObject): boolean {
   if (event.type === 'network.message.posted') return false;
   if (event.type === AFTER_MESSAGE) return snapshot.matches({ message: 'visible' });
   const actor = actorOf(event);
-  return actor ? ACTOR_STATES[actor.name](snapshot) : true;
+  return actor ? ACTOR_STATES[actor.name]?.(snapshot) === true : true;
 }
 
 /**
@@ -182,13 +185,15 @@ function serialize(snapshot: NetworkSnapshot): string {
     site: c.site !== null,
     loaded: c.networks.length > 0,
     canWrite: c.canWrite,
+    // The change asked about decides what its end does (a launch, withdrawal or copy).
+    pending: snapshot.matches({ networks: { ready: 'changing' } }) ? c.pending?.kind ?? null : null,
     current: current === null ? 'none' : current.isDefault ? 'default' : current.isActive ? 'launched' : 'not launched',
   });
 }
 
 /** A transition, as a test sees it: where from, on what, where to and what it said. */
 function edgeSignature(from: NetworkSnapshot, event: AnyEventObject, to: NetworkSnapshot): string {
-  return JSON.stringify({ from: from.value, event, to: to.value, message: to.context.message?.text ?? null });
+  return JSON.stringify({ from: from.value, pending: JSON.parse(serialize(from)).pending, event, to: to.value, message: to.context.message?.text ?? null });
 }
 
 const SCENARIOS: Record<string, NetworkMachineInput> = {
@@ -203,7 +208,7 @@ async function drive(
   input: NetworkMachineInput, events: readonly AnyEventObject[], expected: readonly NetworkSnapshot[],
   inspect?: (event: InspectionEvent) => void,
 ) {
-  const harness = start(input, inspect);
+  const harness = start(input, inspect, { fakeChange: true });
   for (const [index, event] of events.entries()) {
     const actor = actorOf(event);
     if (actor) {
@@ -494,7 +499,8 @@ describe('network machine: copying from the default network', () => {
     expect(selectIsConfirming(h.actor.getSnapshot())).toBe(true);
     h.actor.send({ type: 'network.cancel' });
     expect(selectCopyPreview(h.actor.getSnapshot())).toBeNull();
-    expect(h.actor.getSnapshot().context.copyPreview).toBeNull();
+    // The preview went with the `change` child that read it.
+    expect(h.actor.getSnapshot().children.change).toBeUndefined();
     expect(h.calls.copyFromDefault).toHaveLength(0);
   });
 

@@ -5,7 +5,8 @@ import { networkLastChangeMachine } from '../../machines/network-last-change.mac
 import { MESSAGES } from '../../common/messages';
 import { launchGapsOf } from '../../common/appcms';
 import { createGraphqlClient, runGraphql, SERVICE_GET } from '../api/graphql';
-import { copyRequestFor, createNetworkActors, networkDataOf, networkImplementations } from './network-actors';
+import { copyRequestFor, createNetworkActors, createNetworkChangeActors, networkDataOf, networkImplementations } from './network-actors';
+import { networkChangeMachine } from '../../machines/network-change.machine';
 
 const CREDENTIALS = { accessToken: 'tok', apiKey: 'key' };
 
@@ -59,9 +60,17 @@ describe('network actors', () => {
     expect(networkImplementations({ client: clientWith(vi.fn(), () => null) }).actors.lastChange).toBeDefined();
   });
 
+  it('wires the change child with the launch, withdrawal and copy I/O, not the unprovided placeholders', () => {
+    const { change } = createNetworkActors({ client: clientWith(vi.fn(), () => null), getCredentials: () => null });
+    for (const name of ['publishNetwork', 'withdrawNetwork', 'copyFromDefault', 'previewCopy', 'checkReadiness'] as const) {
+      expect(change.implementations.actors[name]).toBeDefined();
+      expect(change.implementations.actors[name]).not.toBe(networkChangeMachine.implementations.actors[name]);
+    }
+  });
+
   it('refuses GraphQL calls without credentials with the credentials-missing error', async () => {
     const fetch = vi.fn();
-    const actors = createNetworkActors({ client: clientWith(fetch, () => null), getCredentials: () => null });
+    const actors = createNetworkChangeActors({ client: clientWith(fetch, () => null), getCredentials: () => null });
     const actor = createActor(actors.publishNetwork, { input: { site: 'demo', network: 'kids' } });
     actor.start();
     await expect(toPromise(actor)).rejects.toMatchObject({ code: CREDENTIALS_MISSING, message: MESSAGES.credentialsMissing });
@@ -94,7 +103,7 @@ describe('network actors', () => {
       device: { status: 200, devices: [{ platform: 'web', enabled: false }] },
     };
     const request = vi.fn(async (url: string) => answers[url.split('/')[4] ?? '']);
-    const actors = createNetworkActors({ client: clientWith(vi.fn()), getCredentials: () => CREDENTIALS, request: request as never });
+    const actors = createNetworkChangeActors({ client: clientWith(vi.fn()), getCredentials: () => CREDENTIALS, request: request as never });
     const actor = createActor(actors.checkReadiness, { input: { site: 'demo', network: 'kids' } }).start();
     await expect(toPromise(actor)).resolves.toEqual(['brand', 'platform']);
     expect(request).toHaveBeenCalledWith('/v4.0/appcms/demo/device/kids', expect.objectContaining({ headers: { Authorization: 'Bearer tok', xApiKey: 'key' } }));

@@ -1,6 +1,6 @@
 /**
  * The real I/O actors and session-storage actions of the `network` machine
- * (machines/network.machine.ts). GraphQL goes through the one urql client (src/api/graphql.ts); the
+ * (machines/network.machine.ts) and of its `change` child (machines/network-change.machine.ts). GraphQL goes through the one urql client (src/api/graphql.ts); the
  * per-network reads through apiRequest (spec §7.2). Every actor passes its abort signal on.
  *
  *   networkMachine.provide(networkImplementations({ client, getCredentials }))
@@ -16,6 +16,7 @@ import { APPCMS_PATHS, launchGapsOf, type DiffEntry, type LaunchGap } from '../.
 import { REQUEST_ID_HEADER } from '../../common/revisions';
 import { createUndoActors, rememberRequestId } from './undo-actors';
 import { networkLastChangeMachine } from '../../machines/network-last-change.machine';
+import { networkChangeMachine } from '../../machines/network-change.machine';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
   GraphqlCallError, NETWORK_COPY_FROM_DEFAULT, NETWORK_PUBLISH, runGraphql, SERVICE_GET, type GraphqlClient, type GraphqlCredentials,
@@ -59,23 +60,19 @@ export interface NetworkActorDeps {
   request?: typeof apiRequest;
 }
 
-export function createNetworkActors({ client, getCredentials = readNetworkCredentials, request = apiRequest }: NetworkActorDeps) {
-  const requireCredentials = (): GraphqlCredentials => {
+function credentialsRequired(getCredentials: () => GraphqlCredentials | null) {
+  return (): GraphqlCredentials => {
     const credentials = getCredentials();
     if (!credentials) throw new CredentialsMissingError();
     return credentials;
   };
+}
+
+/** The I/O of the network actor's `change` child: a launch, withdrawal or copy, and what it reads before asking. */
+export function createNetworkChangeActors({ client, getCredentials = readNetworkCredentials, request = apiRequest }: NetworkActorDeps) {
+  const requireCredentials = credentialsRequired(getCredentials);
 
   return {
-    // Issue 38: the lasting Undo of the last launch, withdrawal or copy, the network actor's `lastChange` child
-    // (the snackbar's undo has the same I/O).
-    lastChange: networkLastChangeMachine.provide({ actors: { applyUndo: createUndoActors().applyUndo } }),
-    fetchService: fromPromise<Service, FetchServiceInput>(async ({ input, signal }) => {
-      requireCredentials();
-      const data = await runGraphql(client, 'query', SERVICE_GET, { site: input.site }, signal);
-      return data.serviceGet;
-    }),
-
     publishNetwork: fromPromise<void, PublishNetworkInput>(async ({ input, signal }) => {
       requireCredentials();
       const data = await runGraphql(client, 'mutation', NETWORK_PUBLISH, { site: input.site, network: input.network }, signal, undefined, rememberFor(input));
@@ -122,6 +119,24 @@ export function createNetworkActors({ client, getCredentials = readNetworkCreden
       };
       const [brand, settings, device] = await Promise.all([read('brand'), read('settings'), read('device')]);
       return launchGapsOf({ brand, settings, device });
+    }),
+  };
+}
+
+export function createNetworkActors(deps: NetworkActorDeps) {
+  const { client, getCredentials = readNetworkCredentials, request = apiRequest } = deps;
+  const requireCredentials = credentialsRequired(getCredentials);
+
+  return {
+    // Issue 38: the lasting Undo of the last launch, withdrawal or copy, the network actor's `lastChange` child
+    // (the snackbar's undo has the same I/O).
+    lastChange: networkLastChangeMachine.provide({ actors: { applyUndo: createUndoActors().applyUndo } }),
+    /** The launch, withdrawal or copy being asked about and made, with its I/O. */
+    change: networkChangeMachine.provide({ actors: createNetworkChangeActors(deps) }),
+    fetchService: fromPromise<Service, FetchServiceInput>(async ({ input, signal }) => {
+      requireCredentials();
+      const data = await runGraphql(client, 'query', SERVICE_GET, { site: input.site }, signal);
+      return data.serviceGet;
     }),
 
     /** Spec §5: nothing without credentials (the machine already skips the default network). */

@@ -10,9 +10,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { NetworkActorRef, PendingChange } from '../../../machines/network.machine';
 import {
-  selectCanCopy, selectCanWithdraw, selectCanLaunch, selectCopyPreview, selectCurrentNetwork, selectDefaultNetworkRefusal, selectIsChanging, selectIsConfirming, selectIsFetching,
-  selectLastChangeActor, selectLaunchReadiness, selectNetworks, selectPendingChange,
+  selectCanCopy, selectCanWithdraw, selectCanLaunch, selectChangeActor, selectCurrentNetwork, selectDefaultNetworkRefusal, selectIsFetching,
+  selectLastChangeActor, selectNetworks, selectPendingChange,
 } from '../../../machines/network.machine';
+import {
+  selectChangeAsking, selectChangeCopyPreview, selectChangeReadiness, selectChangeRunning, type NetworkChangeRef,
+} from '../../../machines/network-change.machine';
 import { selectIsUndoingChange, selectOfferedChange, type NetworkLastChangeRef } from '../../../machines/network-last-change.machine';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
@@ -31,8 +34,8 @@ function Mark({ network, shell }: { network: Network; shell: ShellText }) {
 }
 
 /** What the pending copy would change: each field, this network's value and the default's. */
-function CopyChanges({ network, shell }: { network: NetworkActorRef; shell: ShellText }) {
-  const preview = useSelector(network, selectCopyPreview);
+function CopyChanges({ change, shell }: { change: NetworkChangeRef | undefined; shell: ShellText }) {
+  const preview = useSelector(change, selectChangeCopyPreview);
   if (!preview) return null;
   if (preview.phase === 'comparing') return <p role="status">{shell.networkCopyComparing}</p>;
   if (preview.phase === 'failed') return <p role="alert">{shell.networkCopyCompareFailed}</p>;
@@ -56,8 +59,8 @@ function CopyChanges({ network, shell }: { network: NetworkActorRef; shell: Shel
 }
 
 /** What the network to launch lacks (issue 30), read before the launch can be confirmed. */
-function LaunchReadiness({ network, name }: { network: NetworkActorRef; name: string }) {
-  const readiness = useSelector(network, selectLaunchReadiness);
+function LaunchReadiness({ change, name }: { change: NetworkChangeRef | undefined; name: string }) {
+  const readiness = useSelector(change, selectChangeReadiness);
   if (!readiness) return null;
   if (readiness.phase === 'checking') return <p role="status">{LAUNCH_READINESS_TEXT.checking}</p>;
   if (readiness.phase === 'failed') return <p role="alert">{LAUNCH_READINESS_TEXT.failed}</p>;
@@ -109,8 +112,10 @@ export function NetworkSwitcher() {
   const network = useAppActor('network');
   const networks = useSelector(network, selectNetworks);
   const current = useSelector(network, selectCurrentNetwork);
-  const confirming = useSelector(network, selectIsConfirming);
-  const changing = useSelector(network, selectIsChanging);
+  // The `change` child asks about the launch, withdrawal or copy and makes it; the dialog follows it.
+  const change = useSelector(network, selectChangeActor);
+  const confirming = useSelector(change, selectChangeAsking);
+  const changing = useSelector(change, selectChangeRunning);
   const pending = useSelector(network, selectPendingChange);
   const fetching = useSelector(network, selectIsFetching);
   const canLaunch = useSelector(network, selectCanLaunch);
@@ -119,7 +124,7 @@ export function NetworkSwitcher() {
   // Spec §5: on the default network Launch and Copy are shown disabled with the refusal as their visible reason.
   const defaultRefusal = useSelector(network, selectDefaultNetworkRefusal);
   const lastChange = useSelector(network, selectLastChangeActor);
-  const readiness = useSelector(network, selectLaunchReadiness);
+  const readiness = useSelector(change, selectChangeReadiness);
   const shell = useShellText();
   const text = confirmationText(pending, shell);
   const launchAnyway = readiness?.phase === 'checked' && readiness.gaps.length > 0;
@@ -227,8 +232,8 @@ export function NetworkSwitcher() {
         onPositive={() => network.send({ type: 'network.confirm' })}
       >
         <p>{text.body}</p>
-        {pending?.kind === 'copy' && <CopyChanges network={network} shell={shell} />}
-        {pending?.kind === 'launch' && <LaunchReadiness network={network} name={pending.name} />}
+        {pending?.kind === 'copy' && <CopyChanges change={change} shell={shell} />}
+        {pending?.kind === 'launch' && <LaunchReadiness change={change} name={pending.name} />}
       </Modal>
     </>
   );
