@@ -9,6 +9,7 @@ import { openDb } from '../server/db/client';
 import { seedDemoData } from '../server/demo/seed';
 import { seedWorld } from '../server/db/seed-world';
 import { createPasswordHasher } from '../server/domain/passwords';
+import { createUploadStorage } from '../server/storage/upload-storage';
 import { DEFAULT_SEED_PASSWORD, loadConfig } from '../server/env';
 
 const { values } = parseArgs({ options: { scale: { type: 'string', default: '1' }, seed: { type: 'string' } } });
@@ -26,7 +27,7 @@ try {
   if (password && await seedDemoData(handle.db, { password, passwords: createPasswordHasher(config.argon2) })) {
     console.log('Demo sites and accounts created (docs/demo-accounts.md).');
   }
-  const result = await handle.withLock(() => seedWorld(handle.db, { scale, seed, production: config.production }));
+  const result = await handle.withLock(() => seedWorld(handle.db, { scale, seed, production: config.production, artworkStorage: createUploadStorage(config.dataDir) }));
   for (const { site, counts, ingestionKey } of result.sites) {
     console.log(`${site}: +${counts.subscribers} subscribers, +${counts.subscriptions} subscriptions, +${counts.payments} payments, `
       + `+${counts.content_items} content items, +${counts.playback_sessions} playback sessions`);

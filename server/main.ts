@@ -40,7 +40,7 @@ const app = await buildApp({
 // that writes (migrations in openDb, pg-boss's schema and queue in buildApp, this preparation) runs
 // under the database's start-up lock, so instances started together take turns (issue 37).
 try {
-  await prepareDemoDatabase(app.services.dbHandle, { config: app.services.config, passwords: app.services.passwords, log: app.log });
+  await prepareDemoDatabase(app.services.dbHandle, { config: app.services.config, passwords: app.services.passwords, log: app.log, storage: app.services.appcms.storage });
 } catch (error) {
   await app.close();
   throw error;

@@ -41,6 +41,8 @@ import { DEMO_SITES } from './demo-accounts';
 import { COUPON_CODE_ALPHABET } from '../../common/monetization-rules';
 import { rebuildRollups } from './rollups';
 import { ingestionKeys, networks, sites, staffUsers } from './schema';
+import { addSeedArtwork, recordSeededArtwork } from '../demo/seed-artwork';
+import type { UploadStorage } from '../storage/upload-storage';
 
 /* ------------------------------------------------------------------------------------------- */
 /* Fixed-seed PRNG (sfc32) and the distributions drawn from it.                                 */
@@ -430,7 +432,7 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
       duration_seconds: item.duration, status, scheduled_at: scheduledAt === null ? null : iso(scheduledAt),
       published_at: publishedAt === null ? null : iso(publishedAt), series_id: item.seriesId ?? null,
       season_number: item.season ?? null, episode_number: item.episode ?? null,
-      // No artwork (issue 29): addresses of a host that does not exist made every page showing them a failed request.
+      // No artwork address of a host that does not exist (issue 29); the seed stores drawn posters (issue 38, seedWorld's artworkStorage).
       artwork_url: '', version: 1,
       created_at: iso(created), updated_at: iso(Math.max(created, publishedAt ?? created)),
     });
@@ -894,15 +896,19 @@ export function worldClock(now?: Date): Date {
  * as of the world's clock, so a subscription the seed left trialing is counted trialing.
  * Adding to a site that already has a world (npm run seed) reuses nothing but the site and its
  * networks: emails and coupon codes stay unique, ids never collide (the seed includes the run).
+ * With `artworkStorage` the items' artwork is stored there (server/demo/seed-artwork.ts).
  */
-export async function seedWorld(db: Db, options: WorldOptions & { production?: boolean; randomKey?: () => string } = {}): Promise<SeedWorldResult> {
+export async function seedWorld(db: Db, options: WorldOptions & { production?: boolean; randomKey?: () => string; artworkStorage?: UploadStorage } = {}): Promise<SeedWorldResult> {
   const result: SeedWorldResult = { sites: [] };
   const clock = worldClock(options.now);
   for (const internalName of Object.values(DEMO_SITES)) {
     const context = await siteContext(db, internalName);
     if (!context) continue;
     const world = generateSiteWorld(context, { ...options, now: clock });
+    // Issue 38: with the upload store, every item gets its drawn poster as real artwork.
+    const artwork = options.artworkStorage ? await addSeedArtwork(world.content_items, options.artworkStorage) : [];
     const counts = await writeWorld(db, world);
+    await recordSeededArtwork(db, artwork);
     let ingestionKey: string | null = null;
     const [existing] = await db.select({ id: ingestionKeys.id }).from(ingestionKeys).where(eq(ingestionKeys.siteId, context.id)).limit(1);
     if (!existing) {

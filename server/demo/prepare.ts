@@ -18,6 +18,7 @@ import { DEMO_SITES } from '../db/demo-accounts';
 import { seedWorld } from '../db/seed-world';
 import { createPasswordHasher, isPasswordComplex, type PasswordHasher } from '../domain/passwords';
 import { DEFAULT_SEED_PASSWORD, type ServerConfig } from '../env';
+import type { UploadStorage } from '../storage/upload-storage';
 import { seedDemoData } from './seed';
 
 export type DemoConfig = Pick<ServerConfig, 'seed' | 'seedPassword' | 'seedScale' | 'production' | 'argon2'>;
@@ -37,7 +38,8 @@ function demoPassword(config: DemoConfig): { password: string } | { skipped: str
   return { password };
 }
 
-export async function prepareDemoDatabase(dbHandle: DbHandle, input: { config: DemoConfig; log: Logger; passwords?: PasswordHasher }): Promise<PreparedDemo> {
+/** `storage`: the upload store, where the world's items get their artwork (issue 38); without it they have none. */
+export async function prepareDemoDatabase(dbHandle: DbHandle, input: { config: DemoConfig; log: Logger; passwords?: PasswordHasher; storage?: UploadStorage }): Promise<PreparedDemo> {
   const { config, log } = input;
   if (!config.seed) return { seeded: false, skipped: 'SEED=0' };
   const chosen = demoPassword(config);
@@ -53,7 +55,7 @@ export async function prepareDemoDatabase(dbHandle: DbHandle, input: { config: D
     const db = tx as unknown as Db;
     if (!await seedDemoData(db, { password: chosen.password, passwords })) return null;
     if (config.seedScale <= 0) return { sites: [] };
-    return seedWorld(db, { scale: config.seedScale, production: config.production, randomKey: () => randomBytes(24).toString('base64url') });
+    return seedWorld(db, { scale: config.seedScale, production: config.production, randomKey: () => randomBytes(24).toString('base64url'), artworkStorage: input.storage });
   }));
   if (!prepared) return { seeded: false };
   log.info('Demo data seeded (see docs/demo-accounts.md).');

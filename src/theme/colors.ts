@@ -46,17 +46,7 @@ export const DARK_COLORS = {
  * Background pairs of the artwork drawn for a content item without an artwork URL
  * (src/views/content/ContentArtwork.tsx): the genre picks the pair, so one genre keeps one look.
  */
-export const ARTWORK_PALETTE: readonly (readonly [from: string, to: string])[] = [
-  ['#0C5177', '#1370B3'],
-  ['#4A1D6B', '#8E44AD'],
-  ['#7A2E0E', '#D35400'],
-  ['#14532D', '#27AE60'],
-  ['#7B1F3A', '#C0392B'],
-  ['#1F2937', '#4B5563'],
-  ['#0E4D4D', '#16A085'],
-  ['#5B3A00', '#B7791F'],
-];
-export const ARTWORK_TEXT = 'white';
+export { ARTWORK_PALETTE, ARTWORK_TEXT } from '../../common/artwork-poster';
 
 /**
  * Series colours of the Dashboard 360 charts, in order: the theme's blues first, then hues that stay

@@ -4,35 +4,11 @@
  * printed), so every item has the same picture every time and no page shows a broken image.
  */
 import { useState } from 'react';
-import { ARTWORK_PALETTE, ARTWORK_TEXT } from '../../theme/colors';
+import { ARTWORK_TEXT, hashOf, initialsOf, paletteOf, titleLines } from '../../../common/artwork-poster';
 import { artwork } from './content.css';
 
-function hashOf(text: string): number {
-  let hash = 0;
-  for (const char of text) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
-  return hash;
-}
-
-/** Up to three lines of at most ~16 characters, for the poster's title block. */
-export function titleLines(title: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of title.split(/\s+/).filter(Boolean)) {
-    if (line && `${line} ${word}`.length > 16) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length > 3) return [...lines.slice(0, 2), `${lines[2]}…`];
-  return lines;
-}
-
-export function initialsOf(title: string): string {
-  return title.split(/\s+/).filter((w) => /\p{L}|\p{N}/u.test(w)).slice(0, 2).map((w) => [...w][0]!.toUpperCase()).join('');
-}
+// The drawing's rules are shared with the demo seed's stored posters (issue 38).
+export { initialsOf, titleLines };
 
 export function ContentArtwork({ title, genre, artworkUrl }: { title: string; genre: string; artworkUrl: string }) {
   // Which URL failed to load: a presentational fallback, nothing a machine needs to know.
@@ -40,7 +16,7 @@ export function ContentArtwork({ title, genre, artworkUrl }: { title: string; ge
   if (artworkUrl && failedUrl !== artworkUrl) {
     return <img className={artwork} src={artworkUrl} alt={`Artwork of ${title}`} onError={() => setFailedUrl(artworkUrl)} />;
   }
-  const [from, to] = ARTWORK_PALETTE[hashOf(genre) % ARTWORK_PALETTE.length]!;
+  const [from, to] = paletteOf(genre);
   const gradientId = `artwork-${hashOf(`${genre}|${title}`).toString(36)}`;
   const lines = titleLines(title);
   return (
