@@ -15,8 +15,8 @@ import {
 } from '../../common/appcms';
 import { MAX_VERSION, type DeviceEntry, type ThemeColors } from '../../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
-import type { AppcmsRepository, ServiceRow, ServiceWrite, SettingsVersionRow } from '../db/appcms-repository';
-import type { NetworkRepository } from '../db/network-repository';
+import type { AppcmsRepository, NetworkRepository } from './ports';
+import type { ServiceWrite, SettingsVersionRow, SiteRow as ServiceRow } from './rows';
 import { parseFileUrl, siteFileUrl, type UploadStorage } from '../storage/upload-storage';
 import { checkImage } from '../storage/image-check';
 import { conflict, invalid, notFound } from './errors';

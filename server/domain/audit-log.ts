@@ -20,7 +20,8 @@ import { formatMoney } from '../../common/monetization-rules';
 import type { RevisionChange } from '../../common/revisions';
 import { isSecondFactorRule, SECOND_FACTOR_TEXT } from '../../common/second-factor-rule';
 import { canContinue } from '../../common/roles';
-import type { AuditLogFilter, AuditLogRepository, AuditLogRow } from '../db/audit-log-repository';
+import type { AuditLogRepository } from './ports';
+import type { AuditLogFilter, AuditLogRow } from './rows';
 import type { AuthContext } from './auth-context';
 import { forbidden, invalid } from './errors';
 

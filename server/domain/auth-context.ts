@@ -11,10 +11,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { canContinue, canEdit } from '../../common/roles';
 import type { AreaName } from '../../common/constants';
 import type { Roles } from '../../common/contract';
-import type { SessionLookupRow, SessionRepository, SiteRow, StaffUserRow } from '../db/session-repository';
+import type { SessionCacheBus, SessionRepository } from './ports';
+import type { SessionLookupRow, SiteRow, StaffUserRow } from './rows';
 import { TOTP_MESSAGES } from '../../common/totp';
 import { authenticatorRequired } from '../../common/second-factor-rule';
-import { createLocalCacheBus, type CacheBus } from '../db/cache-bus';
 import { forbidden, unauthorized } from './errors';
 import type { SessionRow, SessionStore } from './sessions';
 import type { TokenService } from './tokens';
@@ -97,10 +97,10 @@ export function hasAreaAccess(roles: Roles, area: AreaName, need: 'continue' | '
 /** Bound on cached lookups; past it the cache starts afresh rather than grow. */
 const MAX_CACHED_SESSIONS = 10_000;
 
-export function createAuthenticator(deps: { store: Pick<SessionRepository, 'lookup'>; tokens: TokenService; sessions: SessionStore; cacheMs?: number; bus?: CacheBus }): Authenticator {
+export function createAuthenticator(deps: { store: Pick<SessionRepository, 'lookup'>; tokens: TokenService; sessions: SessionStore; cacheMs?: number; bus: SessionCacheBus }): Authenticator {
   const { store, tokens } = deps;
   const cacheMs = deps.cacheMs ?? 0;
-  const bus = deps.bus ?? createLocalCacheBus();
+  const { bus } = deps;
   type LookupRow = SessionLookupRow;
   // A very short cache of lookups keeps simple reads well under a millisecond of server time; every
   // check (revoked, expired, idle, key) still runs on each call against the cached row. Revocations

@@ -14,7 +14,8 @@ import type {
   LogoutResponse, ResetPasswordRequest, ResetPasswordResponse, SiteProfile, VerifyOtpRequest, VerifyOtpResponse,
 } from '../../common/contract';
 import { ACCOUNT_MESSAGES, MESSAGES, OWN_MESSAGES } from '../../common/messages';
-import type { AccountRepository, UserWithSite } from '../db/account-repository';
+import type { AccountRepository } from './ports';
+import type { UserWithSite } from './rows';
 import type { AuditLog } from './audit';
 import type { JobQueue } from './jobs';
 import type { LoginThrottle } from './login-throttle';

@@ -12,12 +12,12 @@ import { canContinue, canEdit, parseRoles } from '../../common/roles';
 import type { Network, NetworkBrandCopy, NetworkCopyRequest, NetworkDataKind, Service } from '../../common/contract';
 import { AREAS } from '../../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
-import type { NetworkRepository, NetworkRow, NetworkSiteRow } from '../db/network-repository';
+import type { NetworkRepository } from './ports';
+import type { NetworkRow, ServiceSnapshot, SiteRow as NetworkSiteRow } from './rows';
 
 /** What the network rules read and write through (server/db/network-repository.ts; built by server/composition.ts). */
 export type { NetworkRepository };
 import { conflict, forbidden, invalid, notFound } from './errors';
-import type { ServiceSnapshot } from '../db/service-cache';
 import { flattenBrand } from '../../common/appcms';
 import { auditObject, recordRevision } from './revisions';
 

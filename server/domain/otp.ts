@@ -8,7 +8,7 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../../common/constants';
-import type { OtpRepository } from '../db/otp-repository';
+import type { OtpRepository } from './ports';
 import { LOGIN_ATTEMPT_TTL_MINUTES, OTP_MAX_WRONG_ATTEMPTS, OTP_TTL_MINUTES, type OtpPurpose } from './otp-constants';
 import type { CooldownResult, RateLimiter } from './rate-limit';
 

@@ -4,7 +4,7 @@
  * server/db/rate-limit-repository.ts), so every server instance shares them; each check is one
  * atomic statement, so parallel requests cannot slip past a limit.
  */
-import type { RateLimitRepository } from '../db/rate-limit-repository';
+import type { RateLimitRepository } from './ports';
 
 export interface LimitRule {
   limit: number;

@@ -2,7 +2,8 @@
  * Server-side sessions behind access tokens: absolute expiry 12 h, idle expiry measured on the
  * server from lastSeenAt (INACTIVITY_TIMEOUT_MINUTES), revocable one by one or all at once.
  */
-import type { SessionRepository, SessionRow } from '../db/session-repository';
+import type { SessionRepository } from './ports';
+import type { SessionRow } from './rows';
 
 const SESSION_ABSOLUTE_TTL_MS = 12 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often per session, to keep reads cheap. */

@@ -15,7 +15,7 @@
  * the owner out.
  */
 import { OWN_MESSAGES } from '../../common/messages';
-import type { AccountRepository } from '../db/account-repository';
+import type { AccountRepository } from './ports';
 import type { AuditLog } from './audit';
 import type { AuthFlows, LoginOutcome, RequestInfo } from './auth-flows';
 import { IdTokenError, type FirebaseTokenVerifier, type VerifiedIdentity } from './firebase-token';

@@ -25,7 +25,8 @@ import { canEdit, parseRoles } from '../../common/roles';
 import {
   SECOND_FACTOR_AUDIT_ACTION, SECOND_FACTOR_DONE, SECOND_FACTOR_TEXT, smsCodeApplies, type SecondFactorRule, type SetSecondFactorRuleResponse,
 } from '../../common/second-factor-rule';
-import type { StaffAdminRepository, StaffAdminStore, StaffRecord } from '../db/staff-admin-repository';
+import type { StaffAdminRepository, StaffAdminStore } from './ports';
+import type { StaffRecord } from './rows';
 import { scrubDetail } from './audit';
 import { auditObject, recordRevision } from './revisions';
 import type { AuditLog } from './audit';

@@ -13,7 +13,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, t
 import {
   RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_ISSUER, TOTP_SECRET_BYTES, TOTP_STEP_SECONDS, TOTP_WINDOW_STEPS,
 } from '../../common/totp';
-import type { TotpRepository } from '../db/totp-repository';
+import type { TotpRepository } from './ports';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
