@@ -9,7 +9,7 @@ import { REQUEST_ID_HEADER, UNDO_ACCEPT_MS, UNDO_PATH } from '../../common/revis
 import { configureClient } from '../api/client';
 import { createGraphqlClient } from '../api/graphql';
 import { createContentActors } from './content-actors';
-import { createNetworkActors } from './network-actors';
+import { createNetworkChangeActors } from './network-actors';
 import { createUndoActors, rememberRequestId, serverRequestIdOf } from './undo-actors';
 
 const CREDENTIALS = { accessToken: 'tok', apiKey: 'key' };
@@ -54,7 +54,7 @@ describe('Undo names the id the server answered (issue 37)', () => {
     const server = fakeServer(() => answer({ data: { networkPublish: { success: true } } }, 'b0000000-0000-4000-8000-000000000000'));
     const client = createGraphqlClient({ url: 'http://test/management/graphql', fetch: server.fetch, getCredentials: () => CREDENTIALS });
     const handle = crypto.randomUUID();
-    const launch = createActor(createNetworkActors({ client, getCredentials: () => CREDENTIALS }).publishNetwork, { input: { site: 'demo', network: 'kids', requestId: handle } }).start();
+    const launch = createActor(createNetworkChangeActors({ client, getCredentials: () => CREDENTIALS }).publishNetwork, { input: { site: 'demo', network: 'kids', requestId: handle } }).start();
     await toPromise(launch);
     expect(server.calls[0]!.headers).not.toHaveProperty(REQUEST_ID_HEADER);
     expect(server.calls[0]!.headers).toMatchObject({ authorization: 'Bearer tok', xapikey: 'key' });
