@@ -8,6 +8,7 @@
  */
 import { API_TIMEOUT_MS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
+import { isRecord } from '../../common/one-of';
 
 export type ApiResponse<T> = T & { status: number; contentStatus?: unknown };
 
@@ -60,10 +61,10 @@ export function configureClient(options: { fetch?: typeof fetch; logger?: Pick<C
 
 /** Renames the body's own `status` to `contentStatus` and sets `status` to the HTTP code. */
 export function normaliseBody<T>(body: unknown, httpStatus: number): ApiResponse<T> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isRecord(body)) {
     return { data: body, status: httpStatus } as unknown as ApiResponse<T>;
   }
-  const { status: contentStatus, ...rest } = body as Record<string, unknown>;
+  const { status: contentStatus, ...rest } = body;
   return {
     ...rest,
     ...(contentStatus === undefined ? {} : { contentStatus }),
@@ -73,7 +74,7 @@ export function normaliseBody<T>(body: unknown, httpStatus: number): ApiResponse
 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException ? error.name === 'AbortError' || error.name === 'TimeoutError'
-    : (error as { name?: string } | null)?.name === 'AbortError';
+    : isRecord(error) && error.name === 'AbortError';
 }
 
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -93,7 +94,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
       logger.warn(MESSAGES.requestCancelled);
       throw new ApiError(MESSAGES.requestCancelled, 0);
     }
-    throw new ApiError((error as Error).message || 'Network error', 0);
+    throw new ApiError((error instanceof Error && error.message) || 'Network error', 0);
   }
 
   options.onResponse?.(response);

@@ -16,7 +16,7 @@ import type { ContentCredentials } from './content';
 
 function ok<T>(body: ApiResponse<T>): T {
   if (body.status >= 200 && body.status < 300) return body;
-  const message = (body as { message?: unknown }).message;
+  const message = 'message' in body ? body.message : undefined;
   throw new ApiError(typeof message === 'string' && message ? message : MESSAGES.genericGraphqlError, body.status, body);
 }
 

@@ -21,7 +21,7 @@ export interface ContentCredentials {
 
 function ok<T>(body: ApiResponse<T>): T {
   if (body.status >= 200 && body.status < 300) return body;
-  const message = (body as { message?: unknown }).message;
+  const message = 'message' in body ? body.message : undefined;
   throw new ApiError(typeof message === 'string' && message ? message : MESSAGES.genericGraphqlError, body.status, body);
 }
 

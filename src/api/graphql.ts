@@ -11,6 +11,7 @@
 import type { AnyVariables, Client, CombinedError, DocumentInput, TypedDocumentNode } from 'urql';
 import { API_PATHS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
+import { isRecord } from '../../common/one-of';
 import { REQUEST_ID_HEADER } from '../../common/revisions';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import { authHeaders } from './client';
@@ -91,11 +92,14 @@ function isJsonResponse(response: unknown): boolean {
  * has none); a body that is not JSON is 'Invalid data' (spec §5, §8).
  */
 export function toGraphqlCallError(error: CombinedError): GraphqlCallError {
-  const status = (error.response as Response | undefined)?.status;
+  const response: { status?: number } | undefined = error.response;
+  const status = response?.status;
   const [first] = error.graphQLErrors;
   if (first) {
     const code = typeof first.extensions?.code === 'string' ? first.extensions.code : undefined;
-    const fields = typeof first.extensions?.fields === 'object' && first.extensions.fields !== null ? first.extensions.fields as Record<string, string> : {};
+    const fields = isRecord(first.extensions?.fields)
+      ? Object.fromEntries(Object.entries(first.extensions.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      : {};
     return new GraphqlCallError(first.message.trim() || MESSAGES.genericGraphqlError, code, status, fields);
   }
   if (error.networkError instanceof SyntaxError || (error.response && !isJsonResponse(error.response))) {

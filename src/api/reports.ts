@@ -44,8 +44,8 @@ export async function fetchReport(report: ReportName, params: ReportParams, opti
     const { status: _status, contentStatus: _contentStatus, ...answer } = body;
     void _status;
     void _contentStatus;
-    cache.set(url, { answer: answer as ReportAnswer, at: now() });
-    return answer as ReportAnswer;
+    cache.set(url, { answer, at: now() });
+    return answer;
   })();
   // Only a request nobody can abort is shared: another caller's abort must not fail this one.
   if (!options.signal) {
