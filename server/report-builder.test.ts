@@ -293,6 +293,14 @@ describe('user_base', () => {
     expect(answer.totals).toEqual({ viewers: 1.3, subscribers: 7, trialing: 1 });
   });
 
+  it('a filter without data: no rows (the source the filter leaves out counts nothing)', async () => {
+    vi.mocked(playbackByDay).mockResolvedValue([]);
+    vi.mocked(subscriptionsByDay).mockResolvedValue([]);
+    expect((await buildReport('user_base', ctx({ filter: { name: 'plan', value: 'p1' } }))).rows).toEqual([]);
+    vi.mocked(signupsByDay).mockResolvedValue([]);
+    expect((await buildReport('user_base', ctx({ filter: { name: 'country', value: 'FR' } }))).rows).toEqual([]);
+  });
+
   it('nothing at all: no rows; any one source is enough for rows', async () => {
     vi.mocked(signupsByDay).mockResolvedValue([]);
     vi.mocked(playbackByDay).mockResolvedValue([]);
@@ -353,6 +361,11 @@ describe('change_in_user_base', () => {
     expect(answer.rows).toEqual([{
       period: '2026-03-02', trialsStarted: 2, paidStarted: 3, conversions: 1, cancellations: 1, expirations: 3, gained: 4, lost: 3, net: 2, activeAtEnd: 12, churnPct: 14.29,
     }]);
+  });
+
+  it('a row on the first day of the range is enough for rows', async () => {
+    vi.mocked(subscriptionsByDay).mockResolvedValue([DAYS[1]!]);
+    expect((await buildReport('change_in_user_base', ctx())).rows).toHaveLength(3);
   });
 
   it('only the day before the range: no rows; no one paying: churn unknown', async () => {
@@ -474,6 +487,14 @@ describe('real time', () => {
     expect(answer.rows).toEqual(minutes.map((period) => ({ period, streams: active[period]?.length ?? 0, viewers: new Set(active[period]).size })));
     expect(answer.rows[20]).toEqual({ period: '2026-03-10T11:51Z', streams: 3, viewers: 2 });
     expect(answer.totals).toEqual({ streams: 2, viewers: 2, peakStreams: 3, sessions: 4 });
+  });
+
+  it('without a filter: every device, country and title', async () => {
+    vi.mocked(liveSessions).mockResolvedValue([]);
+    await buildReport('realtime_content', ctx());
+    expect(liveSessions).toHaveBeenLastCalledWith(db, expect.objectContaining({ device: null, country: null, content: null }));
+    await buildReport('realtime_content_enhanced', ctx());
+    expect(liveSessions).toHaveBeenLastCalledWith(db, expect.objectContaining({ device: null, country: null, content: null }));
   });
 
   it('realtime_content: the country and content filters; no sessions: no rows, zeros', async () => {
@@ -638,6 +659,8 @@ describe('payment_summary_report', () => {
     expect(answer.totals).toEqual(EUR_TOTALS);
     expect(answer.currencyTotals).toEqual({ EUR: EUR_TOTALS, USD: USD_TOTALS });
     expect(Object.keys(answer.currencyTotals ?? {})).toEqual(['EUR', 'USD']);
+    vi.mocked(paymentsBy).mockResolvedValue([...DAYS].reverse());
+    expect(Object.keys((await buildReport('payment_summary_report', ctx())).currencyTotals ?? {})).toEqual(['EUR', 'USD']);
   });
 
   it('by period in another currency; none of it in the range: no rows', async () => {
