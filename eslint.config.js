@@ -63,9 +63,9 @@ export default tseslint.config(
   {
     files: ['server/domain/**/*.ts'],
     ignores: [
-      'server/domain/artwork-reference.ts', 'server/domain/audit.ts', 'server/domain/content-availability.ts', 'server/domain/content-create.ts',
+      'server/domain/artwork-reference.ts', 'server/domain/content-availability.ts', 'server/domain/content-create.ts',
       'server/domain/content-scheduler.ts', 'server/domain/content.ts', 'server/domain/history.ts', 'server/domain/ingest-pipeline.ts',
-      'server/domain/ingest-queue.ts', 'server/domain/monetization.ts', 'server/domain/revisions.ts', 'server/domain/support.ts',
+      'server/domain/monetization.ts', 'server/domain/revisions.ts', 'server/domain/support.ts',
       // The reports' builders (server/domain/reports/, owned with the report SQL).
       'server/domain/reports/**',
     ],

@@ -1,4 +1,5 @@
 /** SQL of the audit_events table: one row per recorded event. What is recorded (and scrubbed) is server/domain/audit.ts. */
+import { scrubDetail } from '../../common/audit-detail';
 import type { Db } from './client';
 import { RESTORE_ACTION_OF, RESTORED_REVISION_KEY } from '../../common/audit-actions';
 import { currentRequestId, currentRestoreOf } from './request-scope';
@@ -24,9 +25,5 @@ export function asRestore(action: string, detail: Record<string, unknown> | unde
   return restore ? { action: restore, detail: { ...detail, [RESTORED_REVISION_KEY]: seq } } : { action, detail: detail ?? {} };
 }
 
-const SECRET_KEY = /pass|otp|code|token|secret|key|hash/i;
-
-/** An audit detail without the keys that look like a secret (every audit write passes through it). */
-export function scrubDetail(detail: Record<string, unknown> = {}): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(detail).filter(([k]) => !SECRET_KEY.test(k)));
-}
+/** The secret-dropping rule of audit details (common/audit-detail.ts), for the repositories that write audit rows. */
+export { scrubDetail };

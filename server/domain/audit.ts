@@ -1,7 +1,8 @@
 /**
  * Audit trail (audit_events). Never records secrets: detail keys that look like one are dropped.
  */
-import { scrubDetail, type AuditEventValues } from '../db/audit-repository';
+import { scrubDetail } from '../../common/audit-detail';
+import type { AuditEventValues } from './rows';
 
 export { scrubDetail };
 

@@ -18,7 +18,13 @@
  */
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type Consumer, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { QueuedBatch } from '../db/ingest-repository';
+import type { PlayerEvent } from '../../common/ingest-contract';
+
+/** One producer request's accepted events, queued for the consumers (server/db/ingest-repository.ts writes them). */
+export interface QueuedBatch {
+  siteId: string;
+  events: PlayerEvent[];
+}
 
 export interface QueuedMessage {
   /** The batch, or null when the message is not a batch of player events (`raw` holds it; dead-lettered). */
