@@ -4,15 +4,13 @@
  *   GET    /sessions             the caller's active sessions (device, address, last seen; this one marked)
  *   DELETE /sessions/:sessionId  end one of them at once (the verify route refuses it from then on)
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from '../../common/constants';
 import { authContextOf, requireAuth } from './auth-hooks';
 import { ADMIN_RESPONSES, answers } from './response-schemas';
+import type { RoutePlugin } from './type-provider';
 import './types';
 
 const BASE = API_PATHS.accountSessions;
-
-interface SessionParams { sessionId: string }
 
 const SESSION_PARAMS = {
   type: 'object',
@@ -21,7 +19,7 @@ const SESSION_PARAMS = {
 } as const;
 
 /** The example of "How to add a route" (ARCHITECTURE.md): services from the app, one auth hook, schemas for every answer. */
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export const accountRoutes: RoutePlugin = async (app) => {
   const own = app.services.ownSessions;
 
   // Every route of this plugin: a session and the management key, checked before the body is read.
@@ -35,7 +33,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     schema: { response: answers({ 200: ADMIN_RESPONSES.sessions }) },
   }, async (request) => own.list(authContextOf(request)));
 
-  app.delete<{ Params: SessionParams }>(`${BASE}/:sessionId`, {
+  app.delete(`${BASE}/:sessionId`, {
     schema: { params: SESSION_PARAMS, response: answers({ 200: ADMIN_RESPONSES.endSessions }) },
   }, async (request) => own.end(authContextOf(request), request.params.sessionId, request.ip));
 };

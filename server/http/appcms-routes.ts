@@ -10,7 +10,7 @@
  * by site and content hash with their content type; a site's address serves only its own files). Refusals are DomainErrors, so they answer
  * `{ success: false, message }` with their status; never a 500 for bad input.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APPCMS_PATHS, UPLOAD_LIMITS } from '../../common/appcms';
 import { API_PATHS } from '../../common/constants';
 import { OWN_MESSAGES } from '../../common/messages';
@@ -24,17 +24,8 @@ import { CONTENT_TYPES } from '../storage/image-check';
 import { STORAGE_KEY, type UploadStorage } from '../storage/upload-storage';
 import { authContextOf, requireAuth } from './auth-hooks';
 import { APPCMS_RESPONSES, RAW_BODY, answers } from './response-schemas';
+import type { RouteInstance, RoutePlugin } from './type-provider';
 import './types';
-
-interface NetworkDataParams {
-  site: string;
-  kind: string;
-  networkIdentifier: string;
-}
-
-interface SiteParams { site: string }
-interface NetworkParams { site: string; network: string }
-interface UploadParams extends NetworkParams { slot: string }
 
 const segment = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const siteSchema = { params: { type: 'object', required: ['site'], properties: { site: segment } } } as const;
@@ -73,15 +64,15 @@ interface AppcmsRoutesOptions {
   storage?: UploadStorage;
 }
 
-export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app, options) => {
+export const appcmsRoutes: RoutePlugin<AppcmsRoutesOptions> = async (app, options) => {
   const { networks } = app.services;
   const deps: AppcmsDeps = options.storage ? { ...app.services.appcms, storage: options.storage } : app.services.appcms;
 
   // Everything but the stored files: a session and the management key; roles per site in the domain.
-  await app.register(async (editors) => {
+  await app.register(async (editors: RouteInstance) => {
     editors.addHook('onRequest', requireAuth);
 
-    editors.get<{ Params: NetworkDataParams }>(`${API_PATHS.appcmsNetworkData}/:site/:kind/:networkIdentifier`, {
+    editors.get(`${API_PATHS.appcmsNetworkData}/:site/:kind/:networkIdentifier`, {
       schema: {
         params: {
           type: 'object',
@@ -97,46 +88,46 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
     });
 
     /* Brand, settings, devices of one network. */
-    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
+    editors.get(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
       getBrand(deps, callerOf(request), request.params.site, request.params.network));
-    editors.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
+    editors.put(`${APPCMS_PATHS.brand}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.brand }) } }, async (request) =>
       saveBrand(deps, callerOf(request), request.params.site, request.params.network, request.body));
 
-    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
+    editors.get(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
       getSettings(deps, callerOf(request), request.params.site, request.params.network));
-    editors.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
+    editors.put(`${APPCMS_PATHS.settings}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
       saveSettings(deps, callerOf(request), request.params.site, request.params.network, request.body));
-    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsVersions}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settingsVersions }) } }, async (request) =>
+    editors.get(`${APPCMS_PATHS.settingsVersions}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settingsVersions }) } }, async (request) =>
       listSettingsVersions(deps, callerOf(request), request.params.site, request.params.network));
-    editors.post<{ Params: NetworkParams }>(`${APPCMS_PATHS.settingsRestore}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
+    editors.post(`${APPCMS_PATHS.settingsRestore}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.settings }) } }, async (request) =>
       restoreSettings(deps, callerOf(request), request.params.site, request.params.network, request.body));
 
-    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
+    editors.get(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
       getDevices(deps, callerOf(request), request.params.site, request.params.network));
-    editors.put<{ Params: NetworkParams }>(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
+    editors.put(`${APPCMS_PATHS.devices}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.devices }) } }, async (request) =>
       saveDevices(deps, callerOf(request), request.params.site, request.params.network, request.body));
 
-    editors.get<{ Params: NetworkParams }>(`${APPCMS_PATHS.copyPreview}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.copyPreview }) } }, async (request) =>
+    editors.get(`${APPCMS_PATHS.copyPreview}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: APPCMS_RESPONSES.copyPreview }) } }, async (request) =>
       copyPreview(deps, callerOf(request), request.params.site, request.params.network));
 
     /* Withdraw a launched network (issue 28): the reverse of networkPublish, audited, a revision of kind network. */
-    editors.post<{ Params: NetworkParams }>(`${APPCMS_PATHS.withdraw}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: WITHDRAW_RESPONSE }) } }, async (request) => {
+    editors.post(`${APPCMS_PATHS.withdraw}/:site/:network`, { schema: { ...networkSchema, response: answers({ 200: WITHDRAW_RESPONSE }) } }, async (request) => {
       const network = await withdrawNetwork(networks, callerOf(request), request.params.site, request.params.network);
       return { success: true, network };
     });
 
     /* Service (and template) and signing key of the site. */
-    editors.get<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
+    editors.get(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
       getAppcmsService(deps, callerOf(request), request.params.site));
-    editors.put<{ Params: SiteParams }>(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
+    editors.put(`${APPCMS_PATHS.service}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
       saveAppcmsService(deps, callerOf(request), request.params.site, request.body));
-    editors.post<{ Params: SiteParams }>(`${APPCMS_PATHS.signingKey}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
+    editors.post(`${APPCMS_PATHS.signingKey}/:site`, { schema: { ...siteSchema, response: answers({ 200: APPCMS_RESPONSES.service }) } }, async (request) =>
       rotateSigningKey(deps, callerOf(request), request.params.site, request.body));
 
     /* Uploads: the raw image as the body; answers the URL to put in the brand. */
-    await editors.register(async (uploads) => {
+    await editors.register(async (uploads: RouteInstance) => {
       uploads.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: UPLOAD_LIMITS.maxBytes * 4 }, (_request, body, done) => done(null, body));
-      uploads.post<{ Params: UploadParams }>(`${APPCMS_PATHS.uploads}/:site/:network/:slot`, {
+      uploads.post(`${APPCMS_PATHS.uploads}/:site/:network/:slot`, {
         bodyLimit: UPLOAD_LIMITS.maxBytes * 4,
         schema: {
           params: { type: 'object', required: ['site', 'network', 'slot'], properties: { site: segment, network: segment, slot: segment } },
@@ -152,7 +143,7 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
 
   // The stored files: public, addressed by site and content hash (issue 37: a site's address serves
   // only that site's files; the unscoped address only files sites held before, see migration 0031).
-  await app.register(async (open) => {
+  await app.register(async (open: RouteInstance) => {
     // Runs after the site-wide onSend hook (security-headers.ts), so this answer carries its own CSP.
     const fileHeaders = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       reply.header('content-security-policy', UPLOAD_CSP);
@@ -171,7 +162,7 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
         .header('content-disposition', `inline; filename="${key}"`)
         .send(bytes);
     };
-    open.get<{ Params: { site: string; key: string } }>(`${APPCMS_PATHS.files}/:site/:key`, {
+    open.get(`${APPCMS_PATHS.files}/:site/:key`, {
       schema: {
         params: {
           type: 'object', required: ['site', 'key'],
@@ -181,7 +172,7 @@ export const appcmsRoutes: FastifyPluginAsync<AppcmsRoutesOptions> = async (app,
       },
       onSend: fileHeaders,
     }, async (request, reply) => serve(reply, request.params.key, (await deps.store.fileHold(request.params.site, request.params.key)) !== undefined));
-    open.get<{ Params: { key: string } }>(`${APPCMS_PATHS.files}/:key`, {
+    open.get(`${APPCMS_PATHS.files}/:key`, {
       schema: {
         params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: STORAGE_KEY.source } } },
         response: answers({ 200: RAW_BODY }),

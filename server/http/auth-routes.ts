@@ -3,15 +3,14 @@
  * answers serialised with the shared SCHEMAS (other statuses carry the same shapes or the error
  * handler's); the flows live in server/domain/auth-flows.ts.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { API_PATHS } from '../../common/constants';
-import {
-  SCHEMAS, type ForgotPasswordRequest, type GenerateOtpRequest, type LoginRequest, type ResetPasswordRequest, type VerifyOtpRequest,
-} from '../../common/contract';
+import { SCHEMAS } from '../../common/contract';
 import type {
   ForgotPasswordOutcome, GenerateOtpOutcome, LoginOutcome, Outcome, ResetPasswordOutcome, VerifyOtpOutcome,
 } from '../domain/auth-flows';
 import { answers } from './response-schemas';
+import type { RoutePlugin } from './type-provider';
 import './types';
 
 /*
@@ -36,22 +35,22 @@ function send<K extends string, T>(reply: FastifyReply, status: Readonly<Record<
   return reply.code(code).send(outcome.body);
 }
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
+export const authRoutes: RoutePlugin = async (app) => {
   const flows = app.services.authFlows;
 
-  app.post<{ Body: LoginRequest }>(API_PATHS.login, { schema: { body: SCHEMAS.login, response: answers({ 200: SCHEMAS.loginResponse }) } }, async (request, reply) =>
+  app.post(API_PATHS.login, { schema: { body: SCHEMAS.login, response: answers({ 200: SCHEMAS.loginResponse }) } }, async (request, reply) =>
     send(reply, LOGIN_STATUS, await flows.login(request.body, request)));
 
-  app.post<{ Body: GenerateOtpRequest }>(API_PATHS.generateOtp, { schema: { body: SCHEMAS.generateOtp, response: answers({ 200: SCHEMAS.generateOtpResponse }) } }, async (request, reply) =>
+  app.post(API_PATHS.generateOtp, { schema: { body: SCHEMAS.generateOtp, response: answers({ 200: SCHEMAS.generateOtpResponse }) } }, async (request, reply) =>
     send(reply, GENERATE_OTP_STATUS, await flows.generateOtp(request.body, request)));
 
-  app.post<{ Body: VerifyOtpRequest }>(API_PATHS.verifyOtp, { schema: { body: SCHEMAS.verifyOtp, response: answers({ 200: SCHEMAS.verifyOtpResponse }) } }, async (request, reply) =>
+  app.post(API_PATHS.verifyOtp, { schema: { body: SCHEMAS.verifyOtp, response: answers({ 200: SCHEMAS.verifyOtpResponse }) } }, async (request, reply) =>
     send(reply, VERIFY_OTP_STATUS, await flows.verifyOtp(request.body, request)));
 
-  app.post<{ Body: ForgotPasswordRequest }>(API_PATHS.forgotPassword, { schema: { body: SCHEMAS.forgotPassword, response: answers({ 200: SCHEMAS.forgotPasswordResponse }) } }, async (request, reply) =>
+  app.post(API_PATHS.forgotPassword, { schema: { body: SCHEMAS.forgotPassword, response: answers({ 200: SCHEMAS.forgotPasswordResponse }) } }, async (request, reply) =>
     send(reply, FORGOT_PASSWORD_STATUS, await flows.forgotPassword(request.body, request)));
 
-  app.post<{ Body: ResetPasswordRequest }>(API_PATHS.resetPassword, { schema: { body: SCHEMAS.resetPassword, response: answers({ 200: SCHEMAS.resetPasswordResponse }) } }, async (request, reply) =>
+  app.post(API_PATHS.resetPassword, { schema: { body: SCHEMAS.resetPassword, response: answers({ 200: SCHEMAS.resetPasswordResponse }) } }, async (request, reply) =>
     send(reply, RESET_PASSWORD_STATUS, await flows.resetPassword(request.body, request)));
 
   app.get(API_PATHS.loginInfo, { schema: { response: answers({ 200: SCHEMAS.siteProfile }) } }, async (request, reply) =>

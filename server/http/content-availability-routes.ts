@@ -15,17 +15,13 @@
  *
  * An id that is not a UUID is not found (404), as in content-routes.ts.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import {
-  AVAILABILITY_MESSAGES, AVAILABILITY_PATHS, AVAILABILITY_SCHEMAS,
-  type AvailabilityRequest, type BulkMatchingRequest, type CountryGroupCreateRequest, type CountryGroupUpdateRequest,
-  type LicenceCreateRequest, type LicenceUpdateRequest,
-} from '../../common/content-availability';
+import { AVAILABILITY_MESSAGES, AVAILABILITY_PATHS, AVAILABILITY_SCHEMAS } from '../../common/content-availability';
 import { OWN_MESSAGES } from '../../common/messages';
 import { notFound } from '../domain/errors';
 import { authContextOf, requireAuth } from './auth-hooks';
 import { answers } from './response-schemas';
 import './types';
+import type { RoutePlugin } from './type-provider';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,19 +60,19 @@ export const AVAILABILITY_RESPONSES = {
 const S = AVAILABILITY_SCHEMAS;
 const M = AVAILABILITY_MESSAGES;
 
-export const contentAvailabilityRoutes: FastifyPluginAsync = async (app) => {
+export const contentAvailabilityRoutes: RoutePlugin = async (app) => {
   const { contentAvailability: service } = app.services;
   app.addHook('onRequest', requireAuth);
 
-  app.get<{ Params: { id: string } }>(AVAILABILITY_PATHS.availabilityRoute, {
+  app.get(AVAILABILITY_PATHS.availabilityRoute, {
     schema: { params: S.idParams, response: answers({ 200: AVAILABILITY_RESPONSES.availability }) },
   }, async (request) => service.get(authContextOf(request), checkedId(request.params.id, OWN_MESSAGES.contentNotFound)));
 
-  app.put<{ Params: { id: string }; Body: AvailabilityRequest }>(AVAILABILITY_PATHS.availabilityRoute, {
+  app.put(AVAILABILITY_PATHS.availabilityRoute, {
     schema: { params: S.idParams, body: S.availability, response: answers({ 200: AVAILABILITY_RESPONSES.availability }) },
   }, async (request) => service.set(authContextOf(request), checkedId(request.params.id, OWN_MESSAGES.contentNotFound), request.body));
 
-  app.post<{ Body: BulkMatchingRequest }>(AVAILABILITY_PATHS.bulkMatching, {
+  app.post(AVAILABILITY_PATHS.bulkMatching, {
     schema: { body: S.bulkMatching, response: answers({ 200: AVAILABILITY_RESPONSES.bulk }) },
   }, async (request) => service.bulkMatching(authContextOf(request), request.body));
 
@@ -84,31 +80,31 @@ export const contentAvailabilityRoutes: FastifyPluginAsync = async (app) => {
     schema: { response: answers({ 200: AVAILABILITY_RESPONSES.groups }) },
   }, async (request) => service.listGroups(authContextOf(request)));
 
-  app.post<{ Body: CountryGroupCreateRequest }>(AVAILABILITY_PATHS.countryGroups, {
+  app.post(AVAILABILITY_PATHS.countryGroups, {
     schema: { body: S.countryGroupCreate, response: answers({ 200: AVAILABILITY_RESPONSES.group }) },
   }, async (request) => service.createGroup(authContextOf(request), request.body));
 
-  app.patch<{ Params: { id: string }; Body: CountryGroupUpdateRequest }>(AVAILABILITY_PATHS.countryGroupRoute, {
+  app.patch(AVAILABILITY_PATHS.countryGroupRoute, {
     schema: { params: S.idParams, body: S.countryGroupUpdate, response: answers({ 200: AVAILABILITY_RESPONSES.group }) },
   }, async (request) => service.updateGroup(authContextOf(request), checkedId(request.params.id, M.countryGroupNotFound), request.body));
 
-  app.delete<{ Params: { id: string }; Querystring: { version: number } }>(AVAILABILITY_PATHS.countryGroupRoute, {
+  app.delete(AVAILABILITY_PATHS.countryGroupRoute, {
     schema: { params: S.idParams, querystring: S.versionQuery, response: answers({ 200: AVAILABILITY_RESPONSES.done }) },
   }, async (request) => service.deleteGroup(authContextOf(request), checkedId(request.params.id, M.countryGroupNotFound), request.query.version));
 
-  app.get<{ Querystring: { contentId?: string } }>(AVAILABILITY_PATHS.licences, {
+  app.get(AVAILABILITY_PATHS.licences, {
     schema: { querystring: S.licenceQuery, response: answers({ 200: AVAILABILITY_RESPONSES.licences }) },
   }, async (request) => service.listLicences(authContextOf(request), request.query.contentId));
 
-  app.post<{ Body: LicenceCreateRequest }>(AVAILABILITY_PATHS.licences, {
+  app.post(AVAILABILITY_PATHS.licences, {
     schema: { body: S.licenceCreate, response: answers({ 200: AVAILABILITY_RESPONSES.licence }) },
   }, async (request) => service.createLicence(authContextOf(request), request.body));
 
-  app.patch<{ Params: { id: string }; Body: LicenceUpdateRequest }>(AVAILABILITY_PATHS.licenceRoute, {
+  app.patch(AVAILABILITY_PATHS.licenceRoute, {
     schema: { params: S.idParams, body: S.licenceUpdate, response: answers({ 200: AVAILABILITY_RESPONSES.licence }) },
   }, async (request) => service.updateLicence(authContextOf(request), checkedId(request.params.id, M.licenceNotFound), request.body));
 
-  app.delete<{ Params: { id: string }; Querystring: { version: number } }>(AVAILABILITY_PATHS.licenceRoute, {
+  app.delete(AVAILABILITY_PATHS.licenceRoute, {
     schema: { params: S.idParams, querystring: S.versionQuery, response: answers({ 200: AVAILABILITY_RESPONSES.done }) },
   }, async (request) => service.deleteLicence(authContextOf(request), checkedId(request.params.id, M.licenceNotFound), request.query.version));
 };

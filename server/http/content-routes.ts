@@ -11,15 +11,14 @@
  * characters; a value outside gets a 400 whose message names the parameter
  * (`querystring.limit must be <= 100`). An id that is not a UUID is simply not found (404).
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from '../../common/constants';
-import { CONTENT_SCHEMAS, type ContentBulkStatusRequest, type ContentUpdateRequest } from '../../common/content';
+import { CONTENT_SCHEMAS } from '../../common/content';
 import { OWN_MESSAGES } from '../../common/messages';
-import type { ContentListParams } from '../domain/content';
 import { notFound } from '../domain/errors';
 import { authContextOf, requireAuth } from './auth-hooks';
 import { CONTENT_RESPONSES, answers } from './response-schemas';
 import './types';
+import type { RoutePlugin } from './type-provider';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,28 +37,28 @@ const { mediaType: _mediaType, ...liveQueryProperties } = CONTENT_SCHEMAS.listQu
 void _mediaType;
 const liveQuery = { ...CONTENT_SCHEMAS.listQuery, properties: liveQueryProperties };
 
-export const contentRoutes: FastifyPluginAsync = async (app) => {
+export const contentRoutes: RoutePlugin = async (app) => {
   const { content } = app.services;
   // Every route of this plugin: a session and the management key.
   app.addHook('onRequest', requireAuth);
 
-  app.get<{ Querystring: ContentListParams }>(API_PATHS.content, {
+  app.get(API_PATHS.content, {
     schema: { querystring: CONTENT_SCHEMAS.listQuery, response: answers({ 200: CONTENT_RESPONSES.list }) },
   }, async (request) => content.list(authContextOf(request), request.query));
 
-  app.get<{ Querystring: Omit<ContentListParams, 'mediaType'> }>(API_PATHS.liveVideo, {
+  app.get(API_PATHS.liveVideo, {
     schema: { querystring: liveQuery, response: answers({ 200: CONTENT_RESPONSES.list }) },
   }, async (request) => content.list(authContextOf(request), { ...request.query, mediaType: 'live' }));
 
-  app.get<{ Params: { id: string } }>(`${API_PATHS.content}/:id`, {
+  app.get(`${API_PATHS.content}/:id`, {
     schema: { params: idParams, response: answers({ 200: CONTENT_RESPONSES.detail }) },
   }, async (request) => content.detail(authContextOf(request), checkedId(request.params.id)));
 
-  app.patch<{ Params: { id: string }; Body: ContentUpdateRequest }>(`${API_PATHS.content}/:id`, {
+  app.patch(`${API_PATHS.content}/:id`, {
     schema: { params: idParams, body: CONTENT_SCHEMAS.update, response: answers({ 200: CONTENT_RESPONSES.update }) },
   }, async (request) => content.update(authContextOf(request), checkedId(request.params.id), request.body));
 
-  app.post<{ Body: ContentBulkStatusRequest }>(`${API_PATHS.content}/bulk-status`, {
+  app.post(`${API_PATHS.content}/bulk-status`, {
     schema: { body: CONTENT_SCHEMAS.bulkStatus, response: answers({ 200: CONTENT_RESPONSES.bulkStatus }) },
   }, async (request) => {
     const body = request.body;

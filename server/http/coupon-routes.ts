@@ -4,12 +4,12 @@
  * by a staff token. The rules are server/domain/monetization.ts's redeemCoupon: a disabled, expired
  * or used-up code is refused with `{ success: false, message }` and nothing is written.
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { UUID_PATTERN } from '../../common/ingest-contract';
 import { COUPON_CODE_MAX } from '../../common/monetization-rules';
-import { COUPON_REDEEM_PATH, type CouponRedeemAnswer, type CouponRedeemRequest } from '../../common/monetization-contract';
+import { COUPON_REDEEM_PATH, type CouponRedeemAnswer } from '../../common/monetization-contract';
 import { appKeySiteOf, requireAppKey } from './auth-hooks';
 import { answers } from './response-schemas';
+import type { RoutePlugin } from './type-provider';
 
 const str = { type: 'string' } as const;
 const REDEMPTION = {
@@ -26,9 +26,9 @@ const REDEMPTION = {
   },
 } as const;
 
-export const couponRoutes: FastifyPluginAsync = async (app) => {
+export const couponRoutes: RoutePlugin = async (app) => {
 
-  app.post<{ Body: CouponRedeemRequest }>(COUPON_REDEEM_PATH, {
+  app.post(COUPON_REDEEM_PATH, {
     onRequest: requireAppKey,
     schema: {
       body: {

@@ -9,13 +9,14 @@
  * keeps the loopback check alone: it lists ids, no secret, and needs the site's ingestion key.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS } from '../../common/constants';
 import { SCHEMAS } from '../../common/contract';
 import { OWN_MESSAGES } from '../../common/messages';
 import type { ServerConfig } from '../env';
 import { answers } from './response-schemas';
 import './types';
+import type { RoutePlugin } from './type-provider';
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -69,9 +70,9 @@ function outboxTokenGuard(expected: string) {
   };
 }
 
-export const devRoutes: FastifyPluginAsync = async (app) => {
+export const devRoutes: RoutePlugin = async (app) => {
   if (!devOutboxEnabled(app.services.config)) return;
-  app.get<{ Querystring: { to?: string; token?: string } }>(API_PATHS.devOutbox, {
+  app.get(API_PATHS.devOutbox, {
     onRequest: [loopbackOnly, outboxTokenGuard(app.services.config.devOutboxToken)],
     schema: { querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 50 }, token: { type: 'string', maxLength: 200 } } }, response: answers({ 200: SCHEMAS.outboxMessages }) },
   }, async (request, reply) => {

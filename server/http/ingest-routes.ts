@@ -10,12 +10,8 @@
  * within seconds (issue 31).
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DATE_TIME_PATTERN, INGEST_DEAD_LETTERS_PATH, INGEST_ROSTER_PATH, INGEST_MAX_AGE_DAYS, INGEST_MAX_BODY_BYTES, INGEST_MAX_FUTURE_MS, INGEST_PATH,
-  INGEST_REQUEST_SCHEMA, PLAYER_EVENT_SCHEMAS, UUID_PATTERN, isCalendarDateTime,
-  type IngestAccepted, type IngestDeadLetterCounts, type IngestEventError, type IngestRefused, type IngestRequest, type PlayerEvent,
-} from '../../common/ingest-contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DATE_TIME_PATTERN, INGEST_DEAD_LETTERS_PATH, INGEST_ROSTER_PATH, INGEST_MAX_AGE_DAYS, INGEST_MAX_BODY_BYTES, INGEST_MAX_FUTURE_MS, INGEST_PATH, INGEST_REQUEST_SCHEMA, PLAYER_EVENT_SCHEMAS, UUID_PATTERN, isCalendarDateTime, type IngestAccepted, type IngestDeadLetterCounts, type IngestEventError, type IngestRefused, type PlayerEvent } from '../../common/ingest-contract';
 import { AREAS } from '../../common/constants';
 import { OWN_MESSAGES } from '../../common/messages';
 import { applyAllowedSites, canContinue } from '../../common/roles';
@@ -25,14 +21,16 @@ import { IngestQueueUnavailable } from '../domain/ingest-queue';
 import { appKeySiteOf, authContextOf, requireAppKey, requireAuth } from './auth-hooks';
 import { loopbackOnly } from './dev-routes';
 import { INGEST_RESPONSES, answers } from './response-schemas';
+import type { RoutePlugin } from './type-provider';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
-const validators = Object.fromEntries(
-  Object.entries(PLAYER_EVENT_SCHEMAS).map(([type, schema]) => [type, ajv.compile(schema)]),
-) as Record<PlayerEvent['type'], ValidateFunction>;
+/** One validator per event type; each tells the compiler the event is a PlayerEvent once it passes. */
+const validators = new Map<string, ValidateFunction<PlayerEvent>>(
+  Object.entries(PLAYER_EVENT_SCHEMAS).map(([type, schema]) => [type, ajv.compile<PlayerEvent>(schema)]),
+);
 
 function describe(index: number, error: ErrorObject): string {
-  const params = error.params as Record<string, unknown>;
+  const { params } = error;
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const at = field ? `events[${index}].${field}` : `events[${index}]`;
   if (error.keyword === 'required') return `${at}.${String(params.missingProperty)} is required.`;
@@ -43,22 +41,24 @@ function describe(index: number, error: ErrorObject): string {
   return `${at} ${error.message ?? 'is invalid'}.`;
 }
 
-/** Schema check of every event; the messages name the event and the field. */
-export function checkEvents(events: unknown[]): IngestEventError[] {
+/** Schema check of every event: the events that passed, and messages naming the event and the field of those that did not. */
+export function checkEvents(events: readonly Readonly<Record<string, unknown>>[]): { valid: PlayerEvent[]; errors: IngestEventError[] } {
+  const valid: PlayerEvent[] = [];
   const errors: IngestEventError[] = [];
-  events.forEach((raw, index) => {
-    const event = raw as Record<string, unknown>;
+  events.forEach((event, index) => {
     const eventId = typeof event.eventId === 'string' ? event.eventId : null;
-    const validate = typeof event.type === 'string' ? validators[event.type as PlayerEvent['type']] : undefined;
+    const validate = typeof event.type === 'string' ? validators.get(event.type) : undefined;
     if (!validate) {
-      errors.push({ index, eventId, message: `events[${index}].type must be one of ${Object.keys(validators).join(', ')}.` });
+      errors.push({ index, eventId, message: `events[${index}].type must be one of ${[...validators.keys()].join(', ')}.` });
     } else if (!validate(event)) {
       errors.push({ index, eventId, message: describe(index, validate.errors![0]!) });
-    } else if (!isCalendarDateTime(event.at as string)) {
+    } else if (!isCalendarDateTime(event.at)) {
       errors.push({ index, eventId, message: `events[${index}].at is not a real date-time.` });
+    } else {
+      valid.push(event);
     }
   });
-  return errors;
+  return { valid, errors };
 }
 
 /** Events refused (one event may carry several messages). */
@@ -67,7 +67,7 @@ const refusedEvents = (errors: IngestEventError[]) => new Set(errors.map((e) => 
 /** Retry-After of a 503 when the queue could not take a batch. */
 const INGEST_BUSY_RETRY_AFTER_SECONDS = 2;
 
-export const ingestRoutes: FastifyPluginAsync = async (app) => {
+export const ingestRoutes: RoutePlugin = async (app) => {
   // The app key first (before the body is parsed), then the site's batch budget.
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const refused = await requireAppKey(request, reply);
@@ -79,16 +79,15 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  app.post<{ Body: IngestRequest }>(INGEST_PATH, {
+  app.post(INGEST_PATH, {
     bodyLimit: INGEST_MAX_BODY_BYTES,
     schema: { body: INGEST_REQUEST_SCHEMA, response: answers({ 202: INGEST_RESPONSES.accepted }) },
     onRequest: authenticate,
   }, async (request, reply) => {
-    const { events } = request.body;
     const siteId = appKeySiteOf(request);
-    const schemaErrors = checkEvents(events);
+    const { valid: events, errors: schemaErrors } = checkEvents(request.body.events);
     if (schemaErrors.length > 0) {
-      const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(schemaErrors), events.length), errors: schemaErrors };
+      const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(schemaErrors), request.body.events.length), errors: schemaErrors };
       return reply.code(400).send(body);
     }
     const errors = await app.services.ingestion.checkBatch(siteId, events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
@@ -129,7 +128,7 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
   // where ingestion keys ship inside player apps and must not open a list of viewers; and only to
   // loopback clients, like every development route (server/http/dev-routes.ts).
   if (!app.services.config.production) {
-    app.get<{ Querystring: { limit: number } }>(INGEST_ROSTER_PATH, {
+    app.get(INGEST_ROSTER_PATH, {
       onRequest: [loopbackOnly, authenticate],
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 5000, default: 500 } } },

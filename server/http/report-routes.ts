@@ -5,7 +5,6 @@
  * roles. Bad parameters answer 400 naming the parameter. Answers come from the daily rollups
  * (server/domain/reports/build.ts); real-time reports read the last minutes of live sessions.
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { AREAS } from '../../common/constants';
 import type { ApiFailure } from '../../common/contract';
 import { REPORT_NAMES, REPORTS_PATH, isReportName, isoDay, type ReportAnswer } from '../../common/reports';
@@ -14,15 +13,16 @@ import { forbidden, notFound } from '../domain/errors';
 import { parseReportParams, reportParamError } from '../domain/reports/params';
 import { authContextOf, requireAuth } from './auth-hooks';
 import { REPORT_RESPONSE, answers } from './response-schemas';
+import type { RoutePlugin } from './type-provider';
 import './types';
 
 const text = { type: 'string', maxLength: 200 } as const;
 
-export const reportRoutes: FastifyPluginAsync = async (app) => {
+export const reportRoutes: RoutePlugin = async (app) => {
   // Every report: a session and the management key; the role is checked per site below.
   app.addHook('onRequest', requireAuth);
 
-  app.get<{ Params: { report: string }; Querystring: Record<string, unknown> }>(`${REPORTS_PATH}/:report`, {
+  app.get(`${REPORTS_PATH}/:report`, {
     schema: {
       params: { type: 'object', required: ['report'], properties: { report: { type: 'string', maxLength: 64 } } },
       // Every parameter is checked by parseReportParams, which also refuses unknown ones by name.

@@ -9,10 +9,11 @@
  *   x-request-id) written back, one new revision per object (write role; refused when changed since)
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { REVISION_KINDS, REVISION_PAGE_SIZE_MAX, REVISION_PATHS, UNDO_PATH, type RevisionRestoreRequest, type RevisionUndoRequest } from '../../common/revisions';
+import { REVISION_KINDS, REVISION_PAGE_SIZE_MAX, REVISION_PATHS, UNDO_PATH } from '../../common/revisions';
 import { requestIdHeaderHook, revisionContextHook } from '../domain/revisions';
 import { requireAuth, authContextOf } from './auth-hooks';
 import { answers } from './response-schemas';
+import type { RoutePlugin } from './type-provider';
 import './types';
 
 const str = { type: 'string' } as const;
@@ -52,13 +53,14 @@ export const revisionContext: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requestIdHeaderHook);
   app.addHook('preHandler', revisionContextHook);
 };
-(revisionContext as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+// Not encapsulated (fastify-plugin's flag): its hooks apply to the routes registered after it.
+Object.defineProperty(revisionContext, Symbol.for('skip-override'), { value: true });
 
-export const revisionRoutes: FastifyPluginAsync = async (app) => {
+export const revisionRoutes: RoutePlugin = async (app) => {
   const { history } = app.services;
-  app.addHook('preHandler', requireAuth);
+  app.addHook('onRequest', requireAuth);
 
-  app.get<{ Params: { kind: string; objectId: string }; Querystring: { page?: number; pageSize?: number } }>(`${REVISION_PATHS.history}/:kind/:objectId`, {
+  app.get(`${REVISION_PATHS.history}/:kind/:objectId`, {
     schema: {
       params: {
         type: 'object', required: ['kind', 'objectId'],
@@ -72,7 +74,7 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => history.list(authContextOf(request), request.params.kind, request.params.objectId, request.query));
 
-  app.post<{ Body: RevisionUndoRequest }>(UNDO_PATH, {
+  app.post(UNDO_PATH, {
     schema: {
       body: {
         type: 'object', required: ['requestId'], additionalProperties: false,
@@ -82,7 +84,7 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => history.undo(authContextOf(request), request.body.requestId.toLowerCase()));
 
-  app.post<{ Params: { seq: number }; Body: RevisionRestoreRequest }>(`${REVISION_PATHS.restore}/:seq/restore`, {
+  app.post(`${REVISION_PATHS.restore}/:seq/restore`, {
     schema: {
       params: { type: 'object', required: ['seq'], properties: { seq: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
       body: {

@@ -9,12 +9,13 @@
  * Styles keep 'unsafe-inline' (component libraries set style attributes); a style cannot run code.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../../common/contract';
 import type { ServerConfig } from '../env';
 import { isApiPath } from './errors';
 import { NO_BODY, answers } from './response-schemas';
 import { runtimeConfigScript } from './spa';
+import type { RoutePlugin } from './type-provider';
 
 /** Where browsers send CSP violation reports (report-uri and the Reporting API's csp group). */
 export const CSP_REPORT_PATH = '/v1/csp-report';
@@ -107,7 +108,7 @@ function violationOf(report: Loose): Record<string, string | number | undefined>
 }
 
 /** POST /v1/csp-report: logs each violation at warn level and answers 204. */
-export const cspReportRoutes: FastifyPluginAsync = async (app) => {
+export const cspReportRoutes: RoutePlugin = async (app) => {
   app.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
     try {
       done(null, JSON.parse(body as string));
@@ -116,12 +117,12 @@ export const cspReportRoutes: FastifyPluginAsync = async (app) => {
       done(error, undefined);
     }
   });
-  app.post<{ Body: Loose | Loose[] }>(CSP_REPORT_PATH, {
+  app.post(CSP_REPORT_PATH, {
     bodyLimit: 64 * 1024,
     schema: { body: { type: ['object', 'array'], maxItems: 100 }, response: answers({ 204: NO_BODY }) },
   }, async (request, reply) => {
     const reports = (Array.isArray(request.body) ? request.body : [request.body]).filter((r): r is Loose => typeof r === 'object' && r !== null);
     for (const report of reports) request.log.warn({ cspViolation: violationOf(report), userAgent: clip(request.headers['user-agent']) }, 'Content-Security-Policy violation');
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 };

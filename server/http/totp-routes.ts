@@ -14,23 +14,19 @@
  * The account routes answer a session that still owes its site's required enrolment; every POST
  * counts against the code endpoints' limits (per account and per address); writes are audited.
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../common/messages';
-import {
-  TOTP_AUDIT_ACTIONS, TOTP_MESSAGES, TOTP_PATHS, TOTP_SCHEMAS, isTotpCode,
-  type TotpConfirmRequest, type TotpDisableRequest,
-  type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpRegenerateRequest, type TotpStartResponse, type TotpStatusResponse,
-} from '../../common/totp';
+import { TOTP_AUDIT_ACTIONS, TOTP_MESSAGES, TOTP_PATHS, TOTP_SCHEMAS, isTotpCode, type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpStartResponse, type TotpStatusResponse } from '../../common/totp';
 import { authenticatorRequired } from '../../common/second-factor-rule';
 import type { AuthContext } from '../domain/auth-context';
 import { invalid, rateLimited } from '../domain/errors';
 import { authContextOf, requireAuthDuringEnrolment } from './auth-hooks';
 import { answers } from './response-schemas';
+import type { RouteInstance, RoutePlugin } from './type-provider';
 import './types';
 
 const BASE = TOTP_PATHS.account;
 
-export const totpRoutes: FastifyPluginAsync = async (app) => {
+export const totpRoutes: RoutePlugin = async (app) => {
   const services = app.services;
   const totp = services.authFlows.totp;
   const { accounts } = services;
@@ -55,7 +51,7 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
     services.audit.record({ action, actorUserId: ctx.user.id, siteId: ctx.site.id, detail });
 
   // The caller's own authenticator: a session, also one that still owes its site's required enrolment.
-  await app.register(async (account) => {
+  await app.register(async (account: RouteInstance) => {
     account.addHook('onRequest', requireAuthDuringEnrolment);
 
     account.get(BASE, { schema: { response: answers({ 200: TOTP_SCHEMAS.status }) } }, async (request): Promise<TotpStatusResponse> => {
@@ -73,7 +69,7 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
       return { success: true, message: TOTP_MESSAGES.enrolmentStarted, secret: started.secret, otpauthUri: started.otpauthUri };
     });
 
-    account.post<{ Body: TotpConfirmRequest }>(`${BASE}/confirm`, {
+    account.post(`${BASE}/confirm`, {
       schema: { body: TOTP_SCHEMAS.confirm, response: answers({ 200: TOTP_SCHEMAS.recoveryCodes }) },
     }, async (request): Promise<TotpRecoveryCodesResponse> => {
       const ctx = authContextOf(request);
@@ -92,7 +88,7 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
       return { success: true, message: TOTP_MESSAGES.enrolled, recoveryCodes };
     });
 
-    account.post<{ Body: TotpDisableRequest }>(`${BASE}/disable`, {
+    account.post(`${BASE}/disable`, {
       schema: { body: TOTP_SCHEMAS.disable, response: answers({ 200: TOTP_SCHEMAS.plain }) },
     }, async (request): Promise<TotpPlainResponse> => {
       const ctx = authContextOf(request);
@@ -114,7 +110,7 @@ export const totpRoutes: FastifyPluginAsync = async (app) => {
       return { success: true, message: TOTP_MESSAGES.disabled };
     });
 
-    account.post<{ Body: TotpRegenerateRequest }>(`${BASE}/recovery-codes`, {
+    account.post(`${BASE}/recovery-codes`, {
       schema: { body: TOTP_SCHEMAS.regenerate, response: answers({ 200: TOTP_SCHEMAS.recoveryCodes }) },
     }, async (request): Promise<TotpRecoveryCodesResponse> => {
       const ctx = authContextOf(request);
