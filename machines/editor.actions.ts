@@ -5,7 +5,7 @@
  */
 import { assign, emit } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
-import { editorBase, failureFields, firstMissing, withoutField, type EditorRecord, type EditorValue } from './editor.setup';
+import { editorBase, failureFields, firstMissing, withoutField, type EditorRecord, type EditorValue, type EditorValues } from './editor.setup';
 
 export const editorSetup = editorBase.extend({
   actions: {
@@ -13,7 +13,7 @@ export const editorSetup = editorBase.extend({
       id: params.record.id ?? context.id,
       fieldErrors: {},
       values: params.record.values,
-      draft: params.record.values,
+      draft: { ...params.record.values, ...params.record.keptDraft },
       version: params.record.version,
       data: params.record.data,
       error: null,
@@ -37,6 +37,12 @@ export const editorSetup = editorBase.extend({
     moveVersion: assign((_, params: { to: number }) => ({ version: params.to })),
     /** Tells a listener the record's version this save moved from and to (before the saved record is stored). */
     reportVersionMoved: emit(({ context }, params: { to: number }) => ({ type: 'editor.versionMoved' as const, from: context.version, to: params.to })),
+    /**
+     * Provided by the wiring (issue 38): keep the typed changes across a reload (the tab's session
+     * storage, src/adapters/form-drafts.ts), and drop them once saved or discarded.
+     */
+    keepDraft: (_, params: { id: string; version: number; changes: EditorValues }) => { void params; },
+    forgetDraft: (_, params: { id: string }) => { void params; },
     /** Provided by the page: go where the person asked to go. */
     leave: () => {},
     /** Provided by the page: a save went through (it refreshes what shows the record). */

@@ -16,6 +16,12 @@ export interface EditorRecord {
   values: EditorValues;
   version: number;
   data: unknown;
+  /**
+   * Changes typed before a reload and kept for this record at this version (issue 38): the form opens
+   * with them over the stored values, unsaved. `load` answers them from the one draft store
+   * (src/adapters/form-drafts.ts); never a password, code or secret.
+   */
+  keptDraft?: EditorValues;
 }
 
 /** Where a record lives beyond its id (AppCMS: the site and network); passed to `load` and `save` as is. */

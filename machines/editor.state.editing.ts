@@ -1,5 +1,6 @@
 /** The editor's `editing` state (assembled in ./editor.machine.ts). */
 import { editorSetup } from './editor.actions';
+import { changedFields } from './editor.setup';
 
 export const editingState = editorSetup.createStateConfig({
   description: 'The form shows the draft; changes are kept until saved or discarded.',
@@ -18,8 +19,13 @@ export const editingState = editorSetup.createStateConfig({
         actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
       },
     ],
-    'editor.change': { actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError'] },
-    'editor.discard': { actions: 'discardDraft' },
+    'editor.change': {
+      actions: [
+        { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError',
+        { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) },
+      ],
+    },
+    'editor.discard': { actions: ['discardDraft', { type: 'forgetDraft', params: ({ context }) => ({ id: context.id }) }] },
     'editor.save': [
       { guard: 'hasMissingRequired', actions: 'setMissingError' },
       { guard: 'breaksFieldRules', actions: 'checkDraft' },

@@ -17,6 +17,7 @@ export const savingState = editorSetup.createStateConfig({
         guard: { type: 'isCreated', params: ({ context, event }) => ({ before: context.id, after: event.output.id }) },
         target: 'saved',
         actions: [
+          { type: 'forgetDraft', params: ({ context }) => ({ id: context.id }) },
           { type: 'storeRecord', params: ({ event }) => ({ record: event.output }) },
           'announceSaved',
           { type: 'openCreated', params: ({ event }) => ({ id: event.output.id! }) },
@@ -25,6 +26,7 @@ export const savingState = editorSetup.createStateConfig({
       {
         target: 'saved',
         actions: [
+          { type: 'forgetDraft', params: ({ context }) => ({ id: context.id }) },
           { type: 'reportVersionMoved', params: ({ event }) => ({ to: event.output.version }) },
           { type: 'storeRecord', params: ({ event }) => ({ record: event.output }) },
           'announceSaved',

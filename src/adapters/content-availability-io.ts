@@ -29,6 +29,7 @@ import { fetchContentList, type ContentCredentials } from '../api/content';
 import * as api from '../api/content-availability';
 import { readCookie } from './cookies';
 import { historyActors } from './history-io';
+import { editorDrafts } from './form-drafts';
 import { writeListQueryToAddress } from './list-address';
 import { navigateTo } from './navigation';
 import { readCredentials } from './session-store';
@@ -272,10 +273,12 @@ const browserNavigation: ContentListNavigation = {
 export function contentListPage(name: ContentListPageName, io: ContentListPageIo, navigation: ContentListNavigation = browserNavigation) {
   const route = CONTENT_LIST_ROUTES[name];
   const rules = rulesOf(name === 'countryGroups' ? countryGroupErrors : licenceErrors);
+  // Issue 38: typed changes kept across a reload (src/adapters/form-drafts.ts).
+  const drafts = editorDrafts(`content.${name}`, io.load);
   return listPageMachine.provide({
     actors: {
       list: pageListMachine.provide({ actors: { fetchPage: io.fetchPage } }),
-      editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
+      editor: pageEditorMachine.provide({ actors: { load: drafts.load, save: io.save }, guards: rules.guards, actions: { ...rules.actions, ...drafts.actions } }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform } }),
       history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
     },

@@ -25,6 +25,7 @@ import { readCookie } from './cookies';
 import { createGraphqlClient, type GraphqlClient, GraphqlCallError, runGraphql } from '../api/graphql';
 import * as api from '../api/monetization';
 import { historyActors } from './history-io';
+import { editorDrafts } from './form-drafts';
 import { writeListQueryToAddress } from './list-address';
 import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
@@ -423,10 +424,12 @@ const browserNavigation: ListPageNavigation = {
 export function monetizationListPage(page: MonetizationListPage, io: ListPageIo, navigation: ListPageNavigation = browserNavigation) {
   const { route, editor } = MONETIZATION_LIST_PAGES[page];
   const rules = fieldRuleImplementations(editor);
+  // Issue 38: typed changes kept across a reload (src/adapters/form-drafts.ts; never a password, code or secret).
+  const drafts = editorDrafts(`monetization.${editor}`, io.load);
   return listPageMachine.provide({
     actors: {
       list: pageListMachine.provide({ actors: { fetchPage: io.fetchPage } }),
-      editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
+      editor: pageEditorMachine.provide({ actors: { load: drafts.load, save: io.save }, guards: rules.guards, actions: { ...rules.actions, ...drafts.actions } }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform } }),
       history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
       rowHistory: pageRowHistoryMachine.provide({ actors: io.history ?? historyActors() }),
@@ -471,9 +474,10 @@ function browserIo(page: MonetizationListPage): ListPageIo {
 /** Models: one record (the site's monetization settings) with its field rules; Close reopens it. */
 export function monetizationModelsPage(io: Pick<ListPageIo, 'load' | 'save' | 'history'>, leave: () => void = () => navigateTo('/monetization/models')) {
   const rules = fieldRuleImplementations('models');
+  const drafts = editorDrafts('monetization.models', io.load);
   return editorPageMachine.provide({
     actors: {
-      editor: pageEditorMachine.provide({ actors: { load: io.load, save: io.save }, guards: rules.guards, actions: rules.actions }),
+      editor: pageEditorMachine.provide({ actors: { load: drafts.load, save: io.save }, guards: rules.guards, actions: { ...rules.actions, ...drafts.actions } }),
       pageAction: pageActionLogic.provide({ actors: { perform: noPageAction() } }),
       history: pageHistoryMachine.provide({ actors: io.history ?? historyActors() }),
     },

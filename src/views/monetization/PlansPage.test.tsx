@@ -31,6 +31,19 @@ describe('PlansPage', () => {
     ]));
   });
 
+  it('keeps what was typed in the plan across a reload, unsaved, and drops it once saved (issue 38)', async () => {
+    const url = `/monetization/plans?edit=${PLAN.id}`;
+    const first = await renderView(<PlansPage />, { url, routePath: '/monetization/plans', pages: monetizationTestPages(pageFakes), actors: authAs('contributor') });
+    await first.user.type(screen.getByRole('textbox', { name: 'Description' }), 'Our best plan');
+    first.unmount();
+    // The page again, as after a reload of the tab (its session storage kept).
+    const again = await renderView(<PlansPage />, { url, routePath: '/monetization/plans', pages: monetizationTestPages(pageFakes), actors: authAs('contributor') });
+    expect((screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe('Our best plan');
+    await again.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(pageFakes.saves.at(-1)).toMatchObject({ kind: 'plan', input: { id: PLAN.id, changes: { description: 'Our best plan' } } }));
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('opens the whole list when the address names a status or a page the list does not have', async () => {
     pageFakes.reads.length = 0;
     await renderView(<PlansPage />, { url: '/monetization/plans?status=deleted&page=-3', pages, actors: authAs('read') });

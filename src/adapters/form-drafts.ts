@@ -1,0 +1,87 @@
+/**
+ * The one draft store of the console's forms (issue 38, "nothing lost"): what a person typed into a form
+ * and did not save yet is kept in the tab's session storage, so a reload (or a crash of the tab's page)
+ * brings it back into the same form, unsaved. It generalises Create New's kept form (`contentCreateDraft`)
+ * to every editor-based form (Monetization's plans, offers, groups and coupon batches, Content's item,
+ * country groups and licences): the editor machine says when (`keepDraft` on a change, `forgetDraft` on a
+ * save, a Discard or a confirmed Leave); this module only stores, reads and drops.
+ *
+ * NEVER a password, a code or a secret: a field whose name says it is one (`SECRET_FIELD`: …password,
+ * …secret, …token, …otp, …passcode, …code) is left out of every draft, whatever form it is on, so no
+ * such value ever reaches storage. Forms made only of such fields (change password, sign-in codes)
+ * keep no draft at all.
+ *
+ * A draft belongs to one record at one version (`<form>:<id>`; a new record's id is `new`): it comes
+ * back only over the version it was typed on, so a record changed since opens as stored.
+ */
+import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
+import type { EditorLoadInput, EditorRecord, EditorValue, EditorValues } from '../../machines/editor.machine';
+import { sessionStore } from './storage';
+
+/** Field names never kept: a password, a (sign-in, reset or verification) code, a token or any other secret. */
+export const SECRET_FIELD = /(password|passcode|secret|token|otp|code)$/i;
+
+const PREFIX = 'formDraft:';
+
+export interface FormDraft {
+  version: number;
+  values: EditorValues;
+}
+
+/** The draft's values without any password, code or secret. */
+export function withoutSecrets(values: EditorValues): EditorValues {
+  return Object.fromEntries(Object.entries(values).filter(([field]) => !SECRET_FIELD.test(field)));
+}
+
+function isValue(value: unknown): value is EditorValue {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value)
+    || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+}
+
+export function keepFormDraft(key: string, draft: FormDraft): void {
+  const values = withoutSecrets(draft.values);
+  if (Object.keys(values).length === 0) {
+    sessionStore.remove(PREFIX + key);
+    return;
+  }
+  sessionStore.set(PREFIX + key, JSON.stringify({ version: draft.version, values }));
+}
+
+/** The kept draft of `key`, or null (none, unreadable, or not a draft); secrets are dropped on the way in too. */
+export function readFormDraft(key: string): FormDraft | null {
+  const stored = sessionStore.get(PREFIX + key);
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { version, values } = parsed as { version?: unknown; values?: unknown };
+    if (typeof version !== 'number' || typeof values !== 'object' || values === null || Array.isArray(values)) return null;
+    const kept = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, EditorValue] => isValue(entry[1])));
+    return { version, values: withoutSecrets(kept) };
+  } catch {
+    return null;
+  }
+}
+
+export function forgetFormDraft(key: string): void {
+  sessionStore.remove(PREFIX + key);
+}
+
+/**
+ * An editor's draft I/O for one form: `load` answers the stored record with the changes kept for it at
+ * its version (`keptDraft`), and the editor's `keepDraft` / `forgetDraft` write and drop them.
+ */
+export function editorDrafts(form: string, load: AnyActorLogic) {
+  const keyOf = (id: string) => `${form}:${id}`;
+  return {
+    load: fromPromise<EditorRecord, EditorLoadInput>(async ({ input }) => {
+      const record = await toPromise(createActor(load, { input }).start()) as EditorRecord;
+      const kept = readFormDraft(keyOf(input.id));
+      return kept && kept.version === record.version && Object.keys(kept.values).length > 0 ? { ...record, keptDraft: kept.values } : record;
+    }),
+    actions: {
+      keepDraft: (_: unknown, params: { id: string; version: number; changes: EditorValues }) => keepFormDraft(keyOf(params.id), { version: params.version, values: params.changes }),
+      forgetDraft: (_: unknown, params: { id: string }) => forgetFormDraft(keyOf(params.id)),
+    },
+  };
+}
