@@ -12,7 +12,9 @@
  *                    │  └──keep (a newer change replaces it)
  *                    └──after UNDO_ACCEPT_MS / forget──▶ none
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign, setup, type ActorRefFrom, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom,
+} from 'xstate';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { UNDO_ACCEPT_MS, UNDO_MESSAGES } from '../common/revisions';
 import { failureMessage } from './failure-message';
@@ -40,11 +42,10 @@ export interface LastChangeContext {
   change: LastNetworkChange | null;
 }
 
+const types: SetupTypes<LastChangeContext, LastChangeEvent, never, string, NonReducibleUnknown, NonReducibleUnknown, EventObject, MetaObject> = {};
+
 export const networkLastChangeMachine = setup({
-  types: {
-    context: {} as LastChangeContext,
-    events: {} as LastChangeEvent,
-  },
+  types,
   actors: {
     /** POST /v1/revisions/undo with the change's request id; provided by the wiring (src/adapters/undo-actors.ts). */
     applyUndo: providedLater<unknown, ApplyUndoInput>('applyUndo'),

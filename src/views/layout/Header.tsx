@@ -74,7 +74,7 @@ function SignedInHeader() {
   const onHeaderKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Escape' && compactOpen) {
       setCompactOpen(false);
-      (e.currentTarget.querySelector('[data-compact-toggle]') as HTMLElement | null)?.focus();
+      e.currentTarget.querySelector<HTMLElement>('[data-compact-toggle]')?.focus();
     }
   };
   return (
@@ -88,7 +88,7 @@ function SignedInHeader() {
       <div id="header-compact" className={css.compactPanel} onClick={(e) => {
         if (!compactOpen || !(e.target instanceof Element) || !e.target.closest('[role^=menuitem], [data-testid^=network-option], [data-testid^=network-launch], [data-testid^=network-copy]')) return;
         setCompactOpen(false);
-        (e.currentTarget.parentElement?.querySelector('[data-compact-toggle]') as HTMLElement | null)?.focus();
+        e.currentTarget.parentElement?.querySelector<HTMLElement>('[data-compact-toggle]')?.focus();
       }}>
       <nav className={css.tabs} aria-label={text.areas} onClick={() => setCompactOpen(false)}>
         {tabs.map((tab) => {
@@ -108,7 +108,7 @@ function SignedInHeader() {
             <span className={css.visuallyHidden}>{text.userMenu}: </span>{session?.username ?? text.accountFallback}
           </summary>
           {/* Choosing an item closes the menu (it would stay open behind the dialogs and after Admin). */}
-          <div className={css.menuList} role="menu" aria-label={text.userMenu} onClick={(e) => closeMenu(e.currentTarget.parentElement as HTMLDetailsElement)}>
+          <div className={css.menuList} role="menu" aria-label={text.userMenu} onClick={(e) => { if (e.currentTarget.parentElement instanceof HTMLDetailsElement) closeMenu(e.currentTarget.parentElement); }}>
             {canContinue(roles, AREAS.admin) && (
               <Link to={ROUTES.admin} className={css.menuItem} role="menuitem" tabIndex={-1}>{text.admin}</Link>
             )}
@@ -158,14 +158,14 @@ function closeMenu(details: HTMLDetailsElement) {
 /** Opening focuses the first item, unless a key already moved focus into the menu (the toggle event comes late). */
 function focusFirstItem(e: SyntheticEvent<HTMLDetailsElement>) {
   const details = e.currentTarget;
-  if (details.open && !menuItems(details).includes(document.activeElement as HTMLElement)) menuItems(details)[0]?.focus();
+  if (details.open && !menuItems(details).some((item) => item === document.activeElement)) menuItems(details)[0]?.focus();
 }
 
 function onMenuKeyDown(e: KeyboardEvent<HTMLDetailsElement>) {
   const details = e.currentTarget;
   if (!details.open) return;
   const items = menuItems(details);
-  const index = items.indexOf(document.activeElement as HTMLElement);
+  const index = items.findIndex((item) => item === document.activeElement);
   const moves: Record<string, number> = {
     ArrowDown: (index + 1) % items.length,
     ArrowUp: (index - 1 + items.length) % items.length,
