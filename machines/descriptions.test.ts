@@ -9,6 +9,8 @@ import { forgotPasswordMachine } from './forgot-password.machine';
 import { inactivityMachine } from './inactivity.machine';
 import { keepaliveMachine } from './keepalive.machine';
 import { logoutMachine } from './logout.machine';
+import { networkChangeMachine } from './network-change.machine';
+import { networkLastChangeMachine } from './network-last-change.machine';
 import { networkMachine } from './network.machine';
 import { notifierMachine } from './notifier.machine';
 import { otpStepMachine } from './otp-step.machine';
@@ -17,7 +19,7 @@ import { sessionMachine } from './session.machine';
 import { allStateNodes } from './test-support/coverage';
 
 const MACHINES: AnyStateMachine[] = [
-  appMachine, authMachine, forgotPasswordMachine, inactivityMachine, logoutMachine, networkMachine,
+  appMachine, authMachine, forgotPasswordMachine, inactivityMachine, logoutMachine, networkMachine, networkChangeMachine, networkLastChangeMachine,
   notifierMachine, routeLoadingMachine, sessionMachine, keepaliveMachine, otpStepMachine,
 ];
 
