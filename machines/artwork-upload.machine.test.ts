@@ -4,6 +4,7 @@ import {
   ARTWORK_PANEL_MESSAGES, artworkUploadMachine, selectArtworkError, selectArtworkPhase,
   type ArtworkUploadEmitted, type SaveArtworkInput,
 } from './artwork-upload.machine';
+import type { ArtworkSlot } from '../common/content';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { fakeActor, pendingActor } from './test-support/fakes';
 
@@ -89,7 +90,7 @@ describe('artwork upload machine', () => {
     const saveFn = vi.fn();
     const logic = artworkUploadMachine.provide({
       actors: {
-        uploadArtwork: fromPromise<{ url: string }, { slot: string; file: Blob }>(({ signal }) => new Promise((_, reject) => {
+        uploadArtwork: fromPromise<{ url: string }, { slot: ArtworkSlot; file: Blob }>(({ signal }) => new Promise((_, reject) => {
           signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); });
         })),
         saveArtwork: fakeActor(saveFn),
