@@ -8,7 +8,7 @@ import {
   authMachine, selectAuthenticatorStepActor, selectIsAuthenticatorStep, selectIsEnrolmentRequired, selectIsSignedIn, selectIsSocialSigningIn, selectIsSubmitting, selectLandingRoute, selectLoginError,
   selectOtpStepActor, selectIsRestoring, selectRoles, selectRouteDecision, selectSession, type AuthInput, type AuthSnapshot,
 } from './auth.machine';
-import type { Session } from './auth.types';
+import type { AuthEvent, Session } from './auth.types';
 import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
 import { authRestoreMachine } from './auth-restore.machine';
 import { authenticatorStepMachine, selectAuthenticatorPanel } from './authenticator-step.machine';
@@ -81,6 +81,13 @@ function start(overrides: Record<string, AnyActorLogic> = {}, otpOverrides: Reco
   return { actor, clock, spies, io, sentTo, notified };
 }
 
+/** What the sign-in page sends: the typed username and password (the machine holds them), then submit. */
+function submitCredentials(actor: { send: (event: AuthEvent) => void }, username: string, password: string) {
+  actor.send({ type: 'form.usernameChanged', username });
+  actor.send({ type: 'form.passwordChanged', password });
+  actor.send({ type: 'login.submit' });
+}
+
 async function signedOut(overrides?: Record<string, AnyActorLogic>, otpOverrides?: Record<string, AnyActorLogic>) {
   const started = start(overrides, otpOverrides);
   await waitFor(started.actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.deviceId !== undefined);
@@ -91,7 +98,7 @@ async function atCodeStep() {
   const started = await signedOut({
     login: fakeActor(async () => loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '******6789', username: 'ada', accessToken: '' })),
   });
-  started.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+  submitCredentials(started.actor, 'ada', 'secret');
   await waitFor(started.actor, (s) => otpPanel(s) !== null);
   return started;
 }
@@ -114,10 +121,10 @@ describe('auth machine: restoring', () => {
 describe('auth machine: credentials', () => {
   it('sends the credentials with the device id and disables submit while waiting', async () => {
     const { actor, io } = await signedOut({ login: pendingActor() });
-    actor.send({ type: 'login.submit', username: ' ada ', password: 'secret' });
+    submitCredentials(actor, ' ada ', 'secret');
     expect(selectIsSubmitting(actor.getSnapshot())).toBe(true);
     const { actor: other, io: otherIo } = await signedOut();
-    other.send({ type: 'login.submit', username: ' ada ', password: 'secret' });
+    submitCredentials(other, ' ada ', 'secret');
     await waitFor(other, selectIsSignedIn);
     expect(otherIo.login).toHaveBeenCalledWith({ username: 'ada', password: 'secret', deviceId: 'device-1' });
     expect(io.login).not.toHaveBeenCalled();
@@ -125,9 +132,9 @@ describe('auth machine: credentials', () => {
 
   it('asks for a username or a password before calling the server', async () => {
     const { actor, io } = await signedOut();
-    actor.send({ type: 'login.submit', username: '  ', password: 'x' });
+    submitCredentials(actor, '  ', 'x');
     expect(selectLoginError(actor.getSnapshot())).toBe(OWN_MESSAGES.usernameRequired);
-    actor.send({ type: 'login.submit', username: 'ada', password: '' });
+    submitCredentials(actor, 'ada', '');
     expect(selectLoginError(actor.getSnapshot())).toBe(OWN_MESSAGES.passwordRequired);
     expect(io.login).not.toHaveBeenCalled();
   });
@@ -136,7 +143,7 @@ describe('auth machine: credentials', () => {
     const { actor, spies, notified } = await signedOut({
       login: fakeActor(async () => loginResponse({ success: false, message: 'Invalid username or password.' })),
     });
-    actor.send({ type: 'login.submit', username: 'ada', password: 'wrong' });
+    submitCredentials(actor, 'ada', 'wrong');
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
     expect(selectLoginError(actor.getSnapshot())).toBe('Invalid username or password.');
     expect(notified()).toEqual([]);
@@ -145,7 +152,7 @@ describe('auth machine: credentials', () => {
 
   it('says the server is unreachable when the login call fails in transport', async () => {
     const { actor } = await signedOut({ login: fakeActor(async () => { throw Object.assign(new Error('Failed to fetch'), { status: 0 }); }) });
-    actor.send({ type: 'login.submit', username: 'ada', password: 'x' });
+    submitCredentials(actor, 'ada', 'x');
     await waitFor(actor, (s) => s.context.error !== null);
     expect(selectLoginError(actor.getSnapshot())).toBe(OWN_MESSAGES.serverUnavailable);
   });
@@ -157,7 +164,7 @@ describe('auth machine: credentials', () => {
         fetchedAt: 1000,
       })),
     });
-    actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    submitCredentials(actor, 'ada', 'secret');
     await waitFor(actor, selectIsSignedIn);
     expect(io.fetchProfile).not.toHaveBeenCalled();
     const [{ session, expiresAt }] = spies.storeSession.mock.calls[0]!;
@@ -180,7 +187,7 @@ describe('auth machine: credentials', () => {
     });
     allowed.actor.send({ type: 'route.check', path: '/appcms/settings', href: '/appcms/settings?x=1' });
     expect(selectRouteDecision(allowed.actor.getSnapshot())).toEqual({ kind: 'redirect', to: ROUTES.login });
-    allowed.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    submitCredentials(allowed.actor, 'ada', 'secret');
     await waitFor(allowed.actor, selectIsSignedIn);
     expect(allowed.spies.navigate).toHaveBeenCalledWith({ to: '/appcms/settings?x=1' });
     expect(allowed.actor.getSnapshot().context.returnTo).toBeNull();
@@ -189,7 +196,7 @@ describe('auth machine: credentials', () => {
       fetchProfile: fakeActor(async () => ({ profile: siteProfile({ roles: { Content: 'write' } }), fetchedAt: 0 })),
     });
     refused.actor.send({ type: 'route.check', path: '/appcms/settings', href: '/appcms/settings' });
-    refused.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    submitCredentials(refused.actor, 'ada', 'secret');
     await waitFor(refused.actor, selectIsSignedIn);
     expect(refused.spies.navigate).toHaveBeenCalledWith({ to: ROUTES.content });
   });
@@ -238,14 +245,14 @@ describe('auth machine: credentials', () => {
     const { actor, spies } = await signedOut({
       fetchProfile: fakeActor(async () => ({ profile: siteProfile({ site: 'analytics-site', roles: { 'Dashboard 360': 'read' } }), fetchedAt: 0 })),
     });
-    actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    submitCredentials(actor, 'ada', 'secret');
     await waitFor(actor, selectIsSignedIn);
     expect(spies.navigate).toHaveBeenCalledWith({ to: ROUTES.analytics });
   });
 
   it('goes back to the sign-in form with a message when the profile cannot be read', async () => {
     const { actor, spies } = await signedOut({ fetchProfile: fakeActor(async () => { throw new Error('Unauthorized'); }) });
-    actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    submitCredentials(actor, 'ada', 'secret');
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
     expect(selectLoginError(actor.getSnapshot())).toBe('Unauthorized');
     expect(selectSession(actor.getSnapshot())).toBeNull();
@@ -307,7 +314,7 @@ describe('auth machine: social sign-in', () => {
 
   it('clears an earlier error when a social sign-in starts', async () => {
     const { actor } = await signedOut({ socialSignIn: pendingActor() });
-    actor.send({ type: 'login.submit', username: '', password: 'x' });
+    submitCredentials(actor, '', 'x');
     expect(selectLoginError(actor.getSnapshot())).toBe(OWN_MESSAGES.usernameRequired);
     actor.send({ type: 'login.social', provider: 'google' });
     expect(selectLoginError(actor.getSnapshot())).toBeNull();
@@ -407,7 +414,7 @@ describe('auth machine: the authenticator app (issue 19)', () => {
       login: fakeActor(async () => loginResponse({ isTwoFactorOnLogin: true, secondFactor: 'totp', username: 'ada', accessToken: '' })),
       ...(verify ? { verifyAuthenticator: verify } : {}),
     });
-    started.actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    submitCredentials(started.actor, 'ada', 'secret');
     await waitFor(started.actor, selectIsAuthenticatorStep);
     return started;
   }
@@ -478,7 +485,7 @@ describe('auth machine: the authenticator app (issue 19)', () => {
     const { actor, spies } = await signedOut({
       fetchProfile: fakeActor(async () => ({ profile: siteProfile({ authenticatorEnrolmentDue: true }), fetchedAt: 1000 })),
     });
-    actor.send({ type: 'login.submit', username: 'ada', password: 'secret' });
+    submitCredentials(actor, 'ada', 'secret');
     await waitFor(actor, selectIsEnrolmentRequired);
     expect(selectIsSignedIn(actor.getSnapshot())).toBe(true);
     expect(spies.storeSession).toHaveBeenCalledTimes(1);
@@ -501,9 +508,9 @@ describe('auth machine: every path', () => {
     { type: 'xstate.done.actor.restore', output: { session: null, pendingStep: null } },
     { type: 'xstate.done.actor.restore', output: { session: null, pendingStep: { username: 'ada', obscureMobileNumber: '**12' } } },
     { type: 'xstate.done.actor.getDeviceId', output: 'device-1' },
-    { type: 'login.submit', username: 'ada', password: 'secret' },
-    { type: 'login.submit', username: '', password: 'secret' },
-    { type: 'login.submit', username: 'ada', password: '' },
+    { type: 'login.submit' },
+    { type: 'form.usernameChanged', username: 'ada' },
+    { type: 'form.passwordChanged', password: 'secret' },
     { type: 'xstate.done.actor.login', output: loginResponse({ success: false, message: 'no' }) },
     { type: 'xstate.done.actor.login', output: loginResponse({ isTwoFactorOnLogin: true, obscureMobileNumber: '**12' }) },
     { type: 'xstate.done.actor.login', output: loginResponse({ accessToken: token }) },

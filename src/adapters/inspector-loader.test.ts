@@ -27,7 +27,9 @@ describe('inspector redaction', () => {
     const observer = redactingObserver((event) => received.push(event));
     const actor = createActor(logic, { input: { analyticsAllowedSites: [], encodingDisabledSite: '' }, inspect: observer }).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    actor.send({ type: 'login.submit', username: 'ada', password: 'Secret!Pass1' });
+    actor.send({ type: 'form.usernameChanged', username: 'ada' });
+    actor.send({ type: 'form.passwordChanged', password: 'Secret!Pass1' });
+    actor.send({ type: 'login.submit' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     const otp = selectOtpStepActor(actor.getSnapshot());
     otp?.send({ type: 'otp.edit', code: '654321' });

@@ -4,8 +4,8 @@
  * router: the first paint at '/' renders it without one (SignInScreen, issue 26).
  */
 import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
-import { selectIsSigningIn, selectIsSocialSigningIn, selectLoginError } from '../../../machines/auth.machine';
+import { useId, type FormEvent } from 'react';
+import { selectIsSigningIn, selectIsSocialSigningIn, selectLoginError, selectLoginForm } from '../../../machines/auth.machine';
 import type { SocialProvider } from '../../../machines/auth.types';
 import { useAppActor } from '../../app-actor';
 import { ROUTES } from '../../../common/constants';
@@ -21,8 +21,8 @@ export function LoginPage() {
   const signingIn = useSelector(auth, selectIsSigningIn);
   const socialSigningIn = useSelector(auth, selectIsSocialSigningIn);
   const error = useSelector(auth, selectLoginError);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // The typed text is the machine's (the form keeps no copy).
+  const { username, password } = useSelector(auth, selectLoginForm);
   const usernameId = useId();
   const errorId = useId();
   const text = useShellText();
@@ -30,7 +30,7 @@ export function LoginPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    auth.send({ type: 'login.submit', username, password });
+    auth.send({ type: 'login.submit' });
   }
 
   function onSocial(provider: SocialProvider) {
@@ -46,10 +46,10 @@ export function LoginPage() {
             <label htmlFor={usernameId} className={label}>{text.username}</label>
             <input
               id={usernameId} name="username" className={input} value={username} autoComplete="username" autoFocus
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={(e) => auth.send({ type: 'form.usernameChanged', username: e.target.value })}
             />
           </div>
-          <PasswordField label={text.password} name="password" value={password} onChange={setPassword} autoComplete="current-password" />
+          <PasswordField label={text.password} name="password" value={password} onChange={(value) => auth.send({ type: 'form.passwordChanged', password: value })} autoComplete="current-password" />
           {error && <p id={errorId} className={errorText} role="alert">{error}</p>}
           <button type="submit" className={`${button.primary} ${css.submit}`} disabled={busy}>
             {signingIn && !socialSigningIn ? text.signingIn : text.signIn}
