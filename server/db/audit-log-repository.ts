@@ -25,17 +25,17 @@ export type AuditLogRow = typeof auditEvents.$inferSelect & { actorUsername: str
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function whereOf(siteId: string, filter: AuditLogFilter): SQL {
-  const conditions: SQL[] = [eq(auditEvents.siteId, siteId)];
+function whereOf(siteId: string, filter: AuditLogFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(auditEvents.siteId, siteId)];
   if (filter.actions) conditions.push(filter.actions.length === 1 ? eq(auditEvents.action, filter.actions[0]!) : inArray(auditEvents.action, [...filter.actions]));
   if (filter.from) conditions.push(gte(auditEvents.at, filter.from));
   if (filter.toExclusive) conditions.push(lt(auditEvents.at, filter.toExclusive));
   if (filter.objectKind) conditions.push(eq(auditEvents.objectKind, filter.objectKind));
   const object = filter.object.trim();
-  if (object) conditions.push(or(ilike(auditEvents.objectName, containsPattern(object)), eq(auditEvents.objectId, object)) as SQL);
+  if (object) conditions.push(or(ilike(auditEvents.objectName, containsPattern(object)), eq(auditEvents.objectId, object)));
   const who = filter.who.trim();
-  if (who) conditions.push(or(ilike(staffUsers.username, containsPattern(who)), ilike(staffUsers.displayName, containsPattern(who))) as SQL);
-  return and(...conditions) as SQL;
+  if (who) conditions.push(or(ilike(staffUsers.username, containsPattern(who)), ilike(staffUsers.displayName, containsPattern(who))));
+  return and(...conditions);
 }
 
 export function createAuditLogRepository(db: Db) {
