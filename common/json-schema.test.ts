@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { FromSchema } from './json-schema';
+import type { FromSchema, FromValidatedSchema } from './json-schema';
 import type { AuditQuery, CreateStaffRequest, StaffListQuery, UpdateStaffRequest } from './admin-contract';
-import type { BulkStatus, ContentBulkStatusRequest, ContentKind, ContentListQuery, ContentSort, ContentStatus, ContentUpdateRequest } from './content';
+import { CONTENT_SCHEMAS, type BulkStatus, type ContentBulkStatusRequest, type ContentKind, type ContentListQuery, type ContentSort, type ContentStatus, type ContentUpdateRequest } from './content';
 import type { HeartbeatEvent, PlayerDeviceType, SessionEndEvent, SessionStartEvent } from './ingest-contract';
 import { SCHEMAS, type GenerateOtpResponse, type LoginResponse, type Roles, type SiteProfile } from './contract';
 
@@ -69,5 +69,20 @@ describe('FromSchema: the wire types are derived from the schemas', () => {
     expectTypeOf<SessionEndEvent>().toEqualTypeOf<{
       eventId: string; sessionId: string; at: string; type: 'session.end'; watchedSeconds: number; rebufferCount: number; rebufferMs: number; avgBitrateKbps?: number; errorCode?: string;
     }>();
+  });
+});
+
+describe('FromValidatedSchema: a request as the server validated it (server/http/type-provider.ts)', () => {
+  it('a property with a default is present (Ajv useDefaults fills it in), the others as FromSchema has them', () => {
+    expectTypeOf<FromValidatedSchema<typeof CONTENT_SCHEMAS.listQuery>>().toEqualTypeOf<{
+      mediaType?: ContentKind; start: number; limit: number; max: number; q: string; status?: ContentStatus; sort: ContentSort;
+    }>();
+    const _nested = {
+      type: 'object',
+      properties: { page: { type: 'object', properties: { size: { type: 'integer', default: 10 }, from: { type: 'integer' } } } },
+    } as const;
+    expectTypeOf<FromValidatedSchema<typeof _nested>>().toEqualTypeOf<{ page?: { size: number; from?: number } }>();
+    expectTypeOf<FromSchema<typeof _nested>>().toEqualTypeOf<{ page?: { size?: number; from?: number } }>();
+    expectTypeOf<FromValidatedSchema<typeof SCHEMAS.login>>().toEqualTypeOf<FromSchema<typeof SCHEMAS.login>>();
   });
 });
