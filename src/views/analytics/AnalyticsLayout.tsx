@@ -31,7 +31,7 @@ export function AnalyticsNav() {
       <button type="button" className={css.sideToggle} aria-expanded={open} aria-controls={LINKS_ID} onClick={() => setOpen(!open)}>
         Sections
       </button>
-      <div id={LINKS_ID} className={css.sideLinks} onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setOpen(false); }}>
+      <div id={LINKS_ID} className={css.sideLinks} onClick={(e) => { if (e.target instanceof Element && e.target.closest('a')) setOpen(false); }}>
         {ANALYTICS_GROUPS.map((group) => (
           <div key={group.group} role="group" aria-labelledby={`nav-${group.group.replace(/\W+/g, '-')}`}>
             <div className={css.sideGroup} id={`nav-${group.group.replace(/\W+/g, '-')}`}>{group.group}</div>

@@ -92,7 +92,7 @@ export function FilterBar({ path, search, filters, networks, realtime, options, 
           {granularity && (
             <label className={css.filterField}>Granularity
               <select className={css.control} value={search.granularity ?? 'day'}
-                onChange={(e) => go({ ...search, granularity: e.target.value as AnalyticsSearch['granularity'] })}>
+                onChange={(e) => go({ ...search, granularity: PAGE_GRANULARITIES.find((g) => g === e.target.value) })}>
                 {PAGE_GRANULARITIES.map((g) => <option key={g} value={g}>{g[0]!.toUpperCase() + g.slice(1)}</option>)}
               </select>
             </label>

@@ -85,7 +85,7 @@ function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSear
             </div>
             {answer.rows.length > 1 && (
               <LineChart height={90} labels={answer.rows.map((r) => formatPeriod(String(r.period)))}
-                series={[{ label: h.label, values: answer.rows.map((r) => (typeof r[h.key] === 'number' ? (r[h.key] as number) / unit : null)) }]} />
+                series={[{ label: h.label, values: answer.rows.map((r) => { const v = r[h.key]; return typeof v === 'number' ? v / unit : null; }) }]} />
             )}
             <Link to={h.link} search={sharedFilters(search)}>Details</Link>
           </section>

@@ -32,12 +32,13 @@ import { figureHelp } from '../../../common/figures';
 export function emptyReasonFor(def: AnalyticsPageDef, search: AnalyticsSearch, networkName: string | undefined, options?: ReportAnswer['options']): string {
   const where = networkName ? `on ${networkName}` : 'on any network';
   const picked = (f: 'plan' | 'content') => options?.[f]?.find((o) => o.value === search[f])?.label;
-  const filter = ({
+  const active = activeFilter(def.filters, search);
+  const filter = active ? {
     device: ` for ${search.device} devices`,
     country: ` for viewers in ${search.country}`,
     plan: ` for the plan ${picked('plan') ?? 'chosen'}`,
     content: ` for ${picked('content') ?? 'the chosen title'}`,
-  } as const)[activeFilter(def.filters, search) ?? 'none' as never] ?? '';
+  }[active] : '';
   if (def.realtime) return `Nobody has watched anything ${where}${filter} in the last 30 minutes.`;
   const { from, to } = rangeOf(search);
   return `No data for ${def.title} between ${from} and ${to} ${where}${filter}. Try a longer range or fewer filters.`;
@@ -92,7 +93,7 @@ function Charts({ def, answer, rows }: { def: AnalyticsPageDef; answer: ReportAn
       {def.charts.map((chart) => {
         // Money is kept in cents; charts draw whole currency units.
         const unit = (k: string) => (columns.get(k)?.kind === 'money' ? 100 : 1);
-        const series = chart.y.filter((k) => columns.has(k)).map((k) => ({ label: columns.get(k)!.label, values: rows.map((r) => (typeof r[k] === 'number' ? (r[k] as number) / unit(k) : null)) }));
+        const series = chart.y.filter((k) => columns.has(k)).map((k) => ({ label: columns.get(k)!.label, values: rows.map((r) => { const v = r[k]; return typeof v === 'number' ? v / unit(k) : null; }) }));
         if (series.length === 0) return null;
         const money = chart.y.some((k) => unit(k) === 100);
         return (

@@ -5,6 +5,7 @@
  */
 import { DATE_PRESETS, REPORT_FILTERS, isoDay, presetRange, type Granularity, type ReportFilter } from '../../../common/report-dates';
 import type { ReportName, ReportParams } from '../../../common/reports';
+import { isOneOf } from '../../../common/one-of';
 import type { ReportRequest } from '../../../machines/report.machine';
 import type { AnalyticsPageDef } from './pages';
 
@@ -37,14 +38,14 @@ const text = (v: unknown, re: RegExp): string | undefined => (typeof v === 'stri
 export function validateAnalyticsSearch(raw: Record<string, unknown>): AnalyticsSearch {
   const search: AnalyticsSearch = {};
   const days = Number(raw.days);
-  if ((DATE_PRESETS as readonly number[]).includes(days)) search.days = days as AnalyticsSearch['days'];
+  if (isOneOf(DATE_PRESETS, days)) search.days = days;
   // A reversed or too long range is kept: the report machine explains it (with a swap) or clamps it with a note.
   if (isDay(raw.from) && isDay(raw.to)) {
     search.from = raw.from;
     search.to = raw.to;
     delete search.days;
   }
-  if ((PAGE_GRANULARITIES as readonly unknown[]).includes(raw.granularity)) search.granularity = raw.granularity as AnalyticsSearch['granularity'];
+  if (isOneOf(PAGE_GRANULARITIES, raw.granularity)) search.granularity = raw.granularity;
   const network = text(raw.network, /^[\w.-]{1,200}$/);
   if (network) search.network = network;
   const device = text(raw.device, /^[a-z0-9_-]{1,32}$/);

@@ -14,9 +14,7 @@ export function linearScale(domain: [number, number], range: [number, number]): 
   const [d0, d1] = domain;
   const [r0, r1] = range;
   const span = d1 - d0 || 1;
-  const scale = ((value: number) => r0 + ((value - d0) / span) * (r1 - r0)) as Scale;
-  scale.domain = domain;
-  return scale;
+  return Object.assign((value: number) => r0 + ((value - d0) / span) * (r1 - r0), { domain });
 }
 
 /** About `count` round tick values covering [min, max] (1, 2 or 5 × a power of ten apart). */
@@ -70,8 +68,8 @@ function columnPoints(values: readonly (number | null)[], start: number, end: nu
   for (let i = start; i < end; i++) {
     const v = values[i];
     if (v === null || v === undefined) continue;
-    if (lo < 0 || v < (values[lo] as number)) lo = i;
-    if (hi < 0 || v > (values[hi] as number)) hi = i;
+    if (lo < 0 || v < (values[lo] ?? Infinity)) lo = i;
+    if (hi < 0 || v > (values[hi] ?? -Infinity)) hi = i;
   }
   return [...new Set([start, lo, hi, end - 1].filter((i) => i >= 0))].sort((a, b) => a - b);
 }
