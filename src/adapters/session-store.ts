@@ -11,6 +11,11 @@ import { COOKIE_NAMES, LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '../../co
 import { readCookie, writeCookie } from './cookies';
 import { localStore, sessionStore } from './storage';
 
+/** A stored JSON object whose fields are still to be checked one by one. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
 function parseJson(text: string | null): unknown {
   if (!text) return null;
   try {
@@ -65,9 +70,8 @@ export function storeOtpUsername({ username, obscureMobileNumber = '', secondFac
 
 /** The SMS-code step a reload interrupted, while its code can still be valid; null otherwise. */
 export function readPendingTwoFactor(now: number = Date.now()): { username: string; obscureMobileNumber: string; secondFactor?: 'totp' } | null {
-  const stored = parseJson(sessionStore.get(SESSION_STORAGE_KEYS.username)) as
-    { username?: unknown; obscureMobileNumber?: unknown; savedAt?: unknown; secondFactor?: unknown } | null;
-  if (!stored || typeof stored.username !== 'string' || !stored.username || typeof stored.savedAt !== 'number') return null;
+  const stored = parseJson(sessionStore.get(SESSION_STORAGE_KEYS.username));
+  if (!isRecord(stored) || typeof stored.username !== 'string' || !stored.username || typeof stored.savedAt !== 'number') return null;
   if (now - stored.savedAt > PENDING_TWO_FACTOR_MS) return null;
   return {
     username: stored.username, obscureMobileNumber: typeof stored.obscureMobileNumber === 'string' ? stored.obscureMobileNumber : '',
@@ -87,8 +91,8 @@ export function storeLoginAttempt(username: string, token: string | undefined): 
 
 /** The stored proof for this username, if any. */
 export function readLoginAttempt(username: string): string | undefined {
-  const stored = parseJson(sessionStore.get(SESSION_STORAGE_KEYS.loginAttempt)) as { username?: unknown; token?: unknown } | null;
-  if (!stored || typeof stored.token !== 'string' || stored.username !== username.trim().toLowerCase()) return undefined;
+  const stored = parseJson(sessionStore.get(SESSION_STORAGE_KEYS.loginAttempt));
+  if (!isRecord(stored) || typeof stored.token !== 'string' || stored.username !== username.trim().toLowerCase()) return undefined;
   return stored.token;
 }
 
