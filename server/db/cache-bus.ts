@@ -27,7 +27,7 @@ export type CacheEvent =
   /** The site's service, networks or network rows changed: drop its service cache entry. */
   | { kind: 'service'; id: string };
 
-const CACHE_EVENT_KINDS: ReadonlySet<CacheEvent['kind']> = new Set(['session', 'user', 'site-sessions', 'service']);
+const CACHE_EVENT_KINDS: readonly CacheEvent['kind'][] = ['session', 'user', 'site-sessions', 'service'];
 
 export interface CacheBusHandler {
   /** An event published by another instance. */
@@ -67,9 +67,10 @@ export function createLocalCacheBus(): CacheBus {
 
 /** A wire payload parsed back into an event, or undefined when it is not one of ours. */
 export function parseCacheEvent(value: unknown): CacheEvent | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, id } = value as { kind?: unknown; id?: unknown };
-  if (typeof kind !== 'string' || !CACHE_EVENT_KINDS.has(kind as CacheEvent['kind'])) return undefined;
+  if (typeof value !== 'object' || value === null || !('kind' in value) || !('id' in value)) return undefined;
+  const kind = CACHE_EVENT_KINDS.find((known) => known === value.kind);
+  const { id } = value;
+  if (kind === undefined) return undefined;
   if (typeof id !== 'string' || id.length === 0 || id.length > 200) return undefined;
-  return { kind: kind as CacheEvent['kind'], id };
+  return { kind, id };
 }
