@@ -263,6 +263,25 @@ describe('search by the e-mail\'s domain and by a whole word of it (issue 38)', 
     expect(JSON.stringify(res.body)).not.toContain('maria.lopez');
   });
 
+  it('counts a subscriber matched by several lookups once: domain, subdomain, whole local part and name words, with the status filter (migration 0034)', async () => {
+    const tag = randomUUID().replace(/[^a-f]/g, 'x').slice(0, 8);
+    const domain = `d${tag}.example`;
+    // The domain and the name's words; the subdomain and the whole local part; the name's words alone; the domain alone.
+    const both = await createSubscriber(DEMO_SITES.viewlift, { email: `ann@${domain}`, name: `D${tag} Example` });
+    const local = await createSubscriber(DEMO_SITES.viewlift, { email: `${domain}@mail.${domain}`, status: 'suspended' });
+    const named = await createSubscriber(DEMO_SITES.viewlift, { email: `ann.${tag}@elsewhere.example`, name: `Example D${tag}`, status: 'suspended' });
+    const plain = await createSubscriber(DEMO_SITES.viewlift, { email: `bo@${domain}` });
+    const all = (await search(agent, { query: domain })).body.data!.subscriberSearch;
+    expect(all.total).toBe(4);
+    expect(all.items.map((i) => i.id).sort()).toEqual([both.subscriberId, local.subscriberId, named.subscriberId, plain.subscriberId].sort());
+    const suspended = (await search(agent, { query: domain, status: 'suspended' })).body.data!.subscriberSearch;
+    expect(suspended.total).toBe(2);
+    expect(suspended.items.map((i) => i.id).sort()).toEqual([local.subscriberId, named.subscriberId].sort());
+    const second = (await search(agent, { query: `@${domain}`, page: 2, pageSize: 2 })).body.data!.subscriberSearch;
+    expect(second.total).toBe(3);
+    expect(second.items).toHaveLength(1);
+  });
+
   it('a word of the address finds it only whole, case-insensitively, from four letters or digits; the name and whole-address lookups match as before', async () => {
     const tag = randomUUID().replace(/[^a-f]/g, 'x').slice(0, 6);
     const f = await createSubscriber(DEMO_SITES.viewlift, { email: `kim_lopez${tag}+tv@inbox-${tag}.example`, name: `Quill${tag} Ray` });

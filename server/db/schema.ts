@@ -403,6 +403,8 @@ export const subscribers = pgTable('subscribers', {
 }, (t) => [
   uniqueIndex('subscribers_site_email_uq').on(t.siteId, sql`lower(${t.email})`),
   index('subscribers_site_created_idx').on(t.siteId, t.createdAt),
+  // Migration 0034: the list filtered by status, counted from the index and paged in its order.
+  index('subscribers_site_status_created_idx').on(t.siteId, t.status, t.createdAt),
   // Support search (issue 16): case-insensitive prefix search on e-mail, name, phone digits and id.
   // text_pattern_ops lets `LIKE 'prefix%'` use the btree whatever the database collation is.
   index('subscribers_site_email_prefix_idx').on(t.siteId, sql`lower(${t.email}) text_pattern_ops`),
@@ -412,8 +414,9 @@ export const subscribers = pgTable('subscribers', {
   // Issue 29 (migration 0023, 0027): any word of the name by prefix, and the phone's last four digits.
   index('subscribers_name_words_idx').using('gin', subscriberNameWords(t.name)),
   index('subscribers_site_phone_tail_idx').on(t.siteId, sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 4)`),
-  // Issue 38 (migration 0032): the e-mail's domain (its reversed end, `gro.elpmaxe@` …) and its whole words.
-  index('subscribers_site_email_reversed_idx').on(t.siteId, sql`reverse(lower(${t.email})) text_pattern_ops`),
+  // Issue 38 (migrations 0032, 0034): the e-mail's domain (its reversed end, `gro.elpmaxe@` …), the e-mail last
+  // for an index-only count, and its whole words.
+  index('subscribers_site_email_domain_idx').on(t.siteId, sql`reverse(lower(${t.email})) text_pattern_ops`, t.email),
   index('subscribers_email_words_idx').using('gin', subscriberEmailWords(t.email)),
 ]);
 

@@ -96,16 +96,21 @@ function searchArms(siteId: string, query: string): SQL[] | undefined {
   if (text === '') return undefined;
   const prefix = `${escapeLike(text)}%`;
   const arms: SQL[] = [];
+  const domain = text.startsWith('@') ? text.slice(1) : text.includes('.') && !text.includes('@') ? text : null;
+  if (domain !== null && DOMAIN.test(domain)) {
+    // The address reversed starts with the domain reversed, then its '@' (the domain) or a '.' (a subdomain):
+    // a range of the index in byte order (`~>=~`, `~<~`: text_pattern_ops), the character after '@' and '.'
+    // ending it, so no row is tested again and the count reads the index alone (migration 0034).
+    const reversed = [...domain].reverse().join('');
+    const end = sql`reverse(lower(${subscribers.email}))`;
+    arms.push(
+      sql`(${end} ~>=~ ${`${reversed}@`} AND ${end} ~<~ ${`${reversed}A`})`,
+      sql`(${end} ~>=~ ${`${reversed}.`} AND ${end} ~<~ ${`${reversed}/`})`,
+    );
+  }
   if (text.includes('@')) arms.push(sql`lower(${subscribers.email}) = ${text}`);
   // The whole local part: the e-mail starts with exactly it and then its '@'.
   else if (text.length >= MIN_LOCAL_PART) arms.push(sql`lower(${subscribers.email}) LIKE ${`${escapeLike(text)}@%`}`);
-  const domain = text.startsWith('@') ? text.slice(1) : text.includes('.') && !text.includes('@') ? text : null;
-  if (domain !== null && DOMAIN.test(domain)) {
-    // The address reversed starts with the domain reversed, then its '@' (the domain) or a '.' (a subdomain).
-    const reversed = escapeLike([...domain].reverse().join(''));
-    const end = sql`reverse(lower(${subscribers.email}))`;
-    arms.push(sql`${end} LIKE ${`${reversed}@%`}`, sql`${end} LIKE ${`${reversed}.%`}`);
-  }
   if (text.length >= MIN_EMAIL_WORD && ONE_WORD.test(text)) {
     arms.push(sql`${subscriberEmailWords(subscribers.email)} @@ to_tsquery('simple'::regconfig, ${text})`);
   }
@@ -134,13 +139,21 @@ function searchArms(siteId: string, query: string): SQL[] | undefined {
  * alone is exact and costs only its own matches (100 ms).
  * A query nothing can match (a one-letter query that is no word start is still a name word): no rows.
  */
-function searchPredicate(siteId: string, query: string): { any: SQL; united: (where: (arm: SQL) => SQL | undefined) => SQL } | undefined {
+function searchPredicate(siteId: string, query: string): {
+  any: SQL; united: (where: (arm: SQL) => SQL | undefined) => SQL; total: (where: (arm: SQL) => SQL | undefined) => SQL;
+} | undefined {
   const found = searchArms(siteId, query);
   if (!found) return undefined;
   const arms = found.length === 0 ? [sql`false`] : found;
   return {
     any: sql`(${sql.join(arms, sql` OR `)})`,
     united: (where) => sql`(${sql.join(arms.map((arm) => sql`SELECT ${subscribers.id} AS id, ${subscribers.createdAt} AS created_at FROM ${subscribers} WHERE ${where(arm)}`), sql` UNION `)}) AS matched`,
+    // Each arm counts the matches none of the arms before it has: the sum is the union's size, without
+    // collecting and de-duplicating its ids. `IS NOT TRUE`: an arm that is NULL for a row did not match it.
+    total: (where) => sql`(${sql.join(arms.map((arm, i) => {
+      const earlier = i === 0 ? undefined : sql`(${sql.join(arms.slice(0, i), sql` OR `)}) IS NOT TRUE`;
+      return sql`(SELECT count(*) FROM ${subscribers} WHERE ${where(earlier ? sql`${arm} AND ${earlier}` : arm)})`;
+    }), sql` + `)})::int`,
   };
 }
 
@@ -199,9 +212,9 @@ function repositoryOver(db: Executor) {
         const [rows, total] = await Promise.all([page(undefined, desc(subscribers.createdAt)), count(undefined)]);
         return { rows, total };
       }
-      const matched = matching.united(where);
-      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matched);
+      const [counted] = await db.select({ total: sql<number>`${matching.total(where)}` }).from(sql`(SELECT 1) AS one`);
       const total = counted?.total ?? 0;
+      const matched = matching.united(where);
       if (total <= offset) return { rows: [], total };
       if (total > SORT_MATCHES_UP_TO) return { rows: await page(matching.any, desc(subscribers.createdAt)), total };
       const ids = (await db.select({ id: sql<string>`matched.id` }).from(matched)
