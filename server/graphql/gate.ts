@@ -15,6 +15,7 @@
  * page's sign-out mutation; the social sign-in document is about 300 characters and its ID token at
  * most 8 KB, server/domain/firebase-token.ts).
  */
+import { isRecord } from '../../common/one-of';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Kind, parse, type DocumentNode } from 'graphql';
 import { OWN_MESSAGES } from '../../common/messages';
@@ -122,7 +123,8 @@ export function installGraphqlGate(app: FastifyInstance, authenticate: (request:
 
   app.addHook('preValidation', async (request, reply) => {
     if (reply.sent) return undefined;
-    const query = ((request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined)?.query;
+    const sent = request.method === 'GET' ? request.query : request.body;
+    const query = isRecord(sent) ? sent.query : undefined;
     if (identified(request)) {
       if (typeof query === 'string' && query.length > GRAPHQL_LIMITS.maxQueryChars) return refuse(reply, 413, OWN_MESSAGES.graphqlTooLarge);
       return undefined;

@@ -5,6 +5,7 @@
  * HTTP status of server/http/errors.ts); anything unexpected is masked as 'Something went wrong!'
  * so no stack, SQL or driver text reaches a client.
  */
+import { isRecord } from '../../common/one-of';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
@@ -51,20 +52,28 @@ export const GRAPHQL_CODES: Readonly<Record<ErrorKind, string>> = {
 };
 
 /** Fastify's own client errors (unsupported Content-Type, malformed JSON, body too large): a 4xx, never masked. */
+/** A field Fastify and Mercurius put on their errors (`code`, `statusCode`), unknown until checked. */
+function fieldOf(error: Error, name: 'code' | 'statusCode'): unknown {
+  return Reflect.get(error, name);
+}
+
 function clientErrorOf(error: GraphQLError): { status: number; message: string } | undefined {
-  const original = error.originalError as (Error & { statusCode?: unknown; code?: unknown }) | undefined;
-  if (!original || typeof original.code !== 'string' || !original.code.startsWith('FST_')) return undefined;
-  const status = typeof original.statusCode === 'number' ? original.statusCode : 0;
+  const original = error.originalError;
+  const code = original ? fieldOf(original, 'code') : undefined;
+  if (!original || typeof code !== 'string' || !code.startsWith('FST_')) return undefined;
+  const statusCode = fieldOf(original, 'statusCode');
+  const status = typeof statusCode === 'number' ? statusCode : 0;
   if (status < 400 || status >= 500) return undefined;
-  if (original.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status, message: OWN_MESSAGES.graphqlTooLarge };
-  return { status, message: original.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? `${OWN_MESSAGES.badRequest} The body is not valid JSON.` : original.message };
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status, message: OWN_MESSAGES.graphqlTooLarge };
+  return { status, message: code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? `${OWN_MESSAGES.badRequest} The body is not valid JSON.` : original.message };
 }
 
 function isOurs(error: GraphQLError): boolean {
-  const original = error.originalError as (Error & { statusCode?: unknown; code?: unknown }) | undefined;
+  const original = error.originalError;
   if (!original) return true; // parse, validation and variable-coercion errors: messages are graphql's own
   if (original instanceof DomainError || original instanceof mercurius.ErrorWithProps || clientErrorOf(error)) return true;
-  return typeof original.code === 'string' && original.code.startsWith('MER_ERR_');
+  const code = fieldOf(original, 'code');
+  return typeof code === 'string' && code.startsWith('MER_ERR_');
 }
 
 type FailedExecution = ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>;
@@ -128,13 +137,14 @@ async function registerManagementGraphql(app: FastifyInstance, options: Manageme
   installGraphqlGate(app, options.authenticateCaller);
   app.addHook('preValidation', async (request, reply) => {
     if (reply.sent) return;
-    const query = ((request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined)?.query;
+    const sent = request.method === 'GET' ? request.query : request.body;
+    const query = isRecord(sent) ? sent.query : undefined;
     if (typeof query === 'string' && isJsonText(query)) {
       await reply.code(400).send({ data: null, errors: [{ message: 'query must be a GraphQL document', extensions: { code: 'BAD_USER_INPUT' } }] });
       return;
     }
     // GET ?variables= is parsed by Mercurius and handed to graphql as is: JSON that is not an object threw there (a 500).
-    const variables = request.method === 'GET' ? (request.query as { variables?: unknown } | undefined)?.variables : undefined;
+    const variables = request.method === 'GET' && isRecord(request.query) ? request.query.variables : undefined;
     if (typeof variables === 'string' && isJsonText(variables) && !isJsonObjectText(variables)) {
       await reply.code(400).send({ data: null, errors: [{ message: OWN_MESSAGES.graphqlVariablesNotObject, extensions: { code: 'BAD_USER_INPUT' } }] });
     }

@@ -23,6 +23,7 @@ import { isNetworkDataKind, readNetworkData, withdrawNetwork } from '../domain/n
 import { CONTENT_TYPES } from '../storage/image-check';
 import { STORAGE_KEY, type UploadStorage } from '../storage/upload-storage';
 import { authContextOf, requireAuth } from './auth-hooks';
+import { callerRoles } from './network-caller';
 import { APPCMS_RESPONSES, RAW_BODY, answers } from './response-schemas';
 import type { RouteInstance, RoutePlugin } from './type-provider';
 import './types';
@@ -56,7 +57,7 @@ const UPLOAD_TYPES = ['image/png', 'image/webp', 'image/svg+xml', 'application/o
 /** The caller the prefix's hook authenticated, as the AppCMS rules take it. */
 function callerOf(request: FastifyRequest): AppcmsCaller {
   const { user, site } = authContextOf(request);
-  return { userId: user.id, siteId: site.id, roles: user.roles as Record<string, string>, username: user.username };
+  return { userId: user.id, siteId: site.id, roles: callerRoles(user.roles), username: user.username };
 }
 
 interface AppcmsRoutesOptions {

@@ -8,6 +8,7 @@
  * CF-Connecting-IP, or a proxy that adds nothing). The simulator's roster (server/http/ingest-routes.ts)
  * keeps the loopback check alone: it lists ids, no secret, and needs the site's ingestion key.
  */
+import { isRecord } from '../../common/one-of';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS } from '../../common/constants';
@@ -62,8 +63,7 @@ export function devOutboxUrl(config: Pick<ServerConfig, 'host' | 'port' | 'devOu
 /** onRequest guard of the outbox: the token, then the loopback check. Same 404 as an unknown route. */
 function outboxTokenGuard(expected: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const query = request.query as { token?: unknown } | undefined;
-    const presented = request.headers[DEV_OUTBOX_TOKEN_HEADER] ?? query?.token;
+    const presented = request.headers[DEV_OUTBOX_TOKEN_HEADER] ?? (isRecord(request.query) ? request.query.token : undefined);
     if (!devOutboxTokenMatches(presented, expected)) {
       await reply.code(404).send({ success: false, message: OWN_MESSAGES.notFound });
     }

@@ -48,7 +48,7 @@ function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const context = error.validationContext ?? 'body';
-  const params = first.params as Record<string, unknown>;
+  const { params } = first;
   const path = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
   if (first.keyword === 'required' && typeof params.missingProperty === 'string') {
     const field = path ? `${path}.${params.missingProperty}` : params.missingProperty;

@@ -6,6 +6,7 @@
  * 500 (and lose the audit row); no field of this product has a use for them. One hook on the root
  * instance covers every route, REST and GraphQL (its variables and its document) alike.
  */
+import { isRecord } from '../../common/one-of';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../common/constants';
 
@@ -38,10 +39,11 @@ function findHostileText(value: unknown, where: string, depth = 0): string | und
 
 /** GraphQL over GET carries its variables as a JSON string, escapes and all. */
 function jsonVariablesOf(query: unknown): unknown {
-  const variables = (query as { variables?: unknown } | undefined)?.variables;
+  const variables = isRecord(query) ? query.variables : undefined;
   if (typeof variables !== 'string') return undefined;
   try {
-    return JSON.parse(variables) as unknown;
+    const parsed: unknown = JSON.parse(variables);
+    return parsed;
   } catch {
     return undefined; // Mercurius answers malformed variables itself
   }

@@ -8,6 +8,7 @@
  * go only to this origin and, when configured, Firebase (or its emulator) and Google Analytics.
  * Styles keep 'unsafe-inline' (component libraries set style attributes); a style cannot run code.
  */
+import { isRecord } from '../../common/one-of';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../../common/contract';
@@ -96,7 +97,8 @@ function clip(value: unknown): string | number | undefined {
 
 /** The fields worth logging from one report: report-uri's `csp-report` or a Reporting API entry. */
 function violationOf(report: Loose): Record<string, string | number | undefined> {
-  const body = (report['csp-report'] ?? report.body ?? report) as Loose;
+  const entry = report['csp-report'] ?? report.body ?? report;
+  const body: Loose = isRecord(entry) ? entry : {};
   return {
     documentURL: clip(body['document-uri'] ?? body.documentURL),
     directive: clip(body['effective-directive'] ?? body.effectiveDirective ?? body['violated-directive']),
@@ -111,7 +113,7 @@ function violationOf(report: Loose): Record<string, string | number | undefined>
 export const cspReportRoutes: RoutePlugin = async (app) => {
   app.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
     try {
-      done(null, JSON.parse(body as string));
+      done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')));
     } catch {
       const error = Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 });
       done(error, undefined);
