@@ -17,6 +17,7 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, use, useContext } from 'react';
 import type { Actor, ActorOptions } from 'xstate';
+import type { ArtworkUploadMachine } from '../machines/artwork-upload.machine';
 import type { ContentCreateMachine } from '../machines/content-create.machine';
 import type { EditorMachine } from '../machines/editor.machine';
 import type { EditorPageMachine } from '../machines/editor-page.machine';
@@ -65,6 +66,8 @@ export interface PageLogic {
   contentCreate: ContentCreateMachine;
   /** Issue 29: the item page's availability panel, Content › Country groups, Content › Video licences. */
   contentAvailability: EditorMachine;
+  /** Issue 38: the item page's Artwork panel. */
+  contentArtwork: ArtworkUploadMachine;
   countryGroups: ListPageMachine;
   licences: ListPageMachine;
   // Analytics (src/adapters/report-actors.ts)

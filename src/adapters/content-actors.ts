@@ -23,7 +23,8 @@ import { knownTimeZone } from '../../common/zoned-time';
 import {
   contentCreateMachine, CreateFailure, CREATE_FIELDS, type CreateDraft, type CreateSetup, type UploadArtworkInput, type UploadedArtwork,
 } from '../../machines/content-create.machine';
-import { ARTWORK_SLOTS, CONTENT_KINDS, type ContentCreateRequest, type ContentItem } from '../../common/content';
+import { ARTWORK_SLOTS, CONTENT_KINDS, type ArtworkSlot, type ContentCreateRequest, type ContentItem } from '../../common/content';
+import { artworkUploadMachine, type SaveArtworkInput } from '../../machines/artwork-upload.machine';
 import { ApiError } from '../api/client';
 import {
   createContentItem, fetchContentFamily, fetchContentItem, fetchContentList, setContentStatus, updateContentItem, uploadContentArtwork,
@@ -225,10 +226,26 @@ export function contentCreatePage(io: ReturnType<typeof createContentCreateIo> =
   });
 }
 
+/** The item page's Artwork panel (issue 38): the upload of Create New, then the item saved with its address. */
+export function contentArtworkPanel(read: () => ContentCredentials | null = readCredentials) {
+  return artworkUploadMachine.provide({
+    actors: {
+      uploadArtwork: fromPromise<{ url: string }, { slot: ArtworkSlot; file: Blob }>(async ({ input, signal }) =>
+        ({ url: (await uploadContentArtwork(requireCredentials(read), input.slot, input.file, signal)).url })),
+      saveArtwork: fromPromise<{ version: number }, SaveArtworkInput>(async ({ input, signal }) => {
+        const field = input.slot === 'poster' ? 'posterUrl' : 'artworkUrl';
+        const answer = await updateContentItem(requireCredentials(read), input.id, { version: input.version, [field]: input.url }, signal);
+        return { version: answer.item.version };
+      }),
+    },
+  });
+}
+
 type ContentPages = {
   contentDetail: ReturnType<typeof contentDetailPage>;
   contentCreate: ReturnType<typeof contentCreatePage>;
   contentAvailability: ReturnType<typeof contentAvailabilityPanel>;
+  contentArtwork: ReturnType<typeof contentArtworkPanel>;
   countryGroups: ReturnType<typeof contentListPage>;
   licences: ReturnType<typeof contentListPage>;
 };
@@ -245,6 +262,7 @@ export function contentPages(): ContentPages {
     contentCreate: contentCreatePage(),
     // Issue 29's browser side (content-availability-io.ts): the item's availability panel, Country groups, Video licences.
     contentAvailability: contentAvailabilityPanel(),
+    contentArtwork: contentArtworkPanel(),
     countryGroups: contentListPage('countryGroups', countryGroupsIo()),
     licences: contentListPage('licences', licencesIo()),
   };

@@ -36,6 +36,7 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   contentDetail: () => content().then((pages) => pages.contentDetail),
   contentCreate: () => content().then((pages) => pages.contentCreate),
   contentAvailability: () => content().then((pages) => pages.contentAvailability),
+  contentArtwork: () => content().then((pages) => pages.contentArtwork),
   countryGroups: () => content().then((pages) => pages.countryGroups),
   licences: () => content().then((pages) => pages.licences),
   report: () => analytics().then((pages) => pages.report),

@@ -16,6 +16,7 @@ import { contentRecordOf } from '../../../machines/content-record';
 import { renderView, settle } from '../../test-support/render-view';
 import { ContentDetailPage } from './ContentDetailPage';
 import { contentDetail, contentRow, signedInAs } from '../../test-support/content-fixtures';
+import { artworkUploadMachine } from '../../../machines/artwork-upload.machine';
 import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
 
 const ID = contentRow(1).id;
@@ -59,7 +60,8 @@ function show(options: {
     <ContentDetailPage />,
     {
       // The availability panel (issue 29) with an item that has no times, groups or licences.
-      pages: { contentDetail: logic, ...availabilityPages() },
+      // Issue 38: the Artwork panel, its I/O never answering here (src/views/content/ArtworkPanel.test.tsx drives it).
+      pages: { contentDetail: logic, ...availabilityPages(), contentArtwork: artworkUploadMachine.provide({ actors: { uploadArtwork: pendingActor(), saveArtwork: pendingActor() } }) },
       url: `/content/video/${ID}`,
       routePath: '/content/$contentType/$id',
       actors: { auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) } },

@@ -30,6 +30,7 @@ import { EditorHistoryPanel } from '../shared/HistoryPanel';
 import { LeaveQuestion } from '../shared/LeaveQuestion';
 import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ContentArtwork } from './ContentArtwork';
+import { ArtworkPanel } from './ArtworkPanel';
 import { AvailabilityPanel } from './AvailabilityPanel';
 import { catalogueFacts, ContentFamily, Poster } from './ContentFamily';
 import * as own from './create.css';
@@ -293,6 +294,7 @@ function ContentDetail({ id }: { id: string }) {
       </div>
       <ContentFamily item={item} family={detail.family} writable={writable} />
       <Stats detail={detail} />
+      <div className={css.editArea}><ArtworkPanel item={item} writable={writable} itemEditor={editor} history={history} /></div>
       <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} itemEditor={editor} history={history} /></div>
       {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={timeZone} /></div>}
       {/* An episode's History names its series (issue 38: "Series: Ocean Tales", never "another record"). */}
