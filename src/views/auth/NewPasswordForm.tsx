@@ -4,6 +4,7 @@
  * change flow asks for the current password first (ASVS 6.2.3). The draft lives
  * in the machine; the reset token reached it from the page's address through the router.
  */
+import { keysOf } from '../../../common/one-of';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
@@ -19,7 +20,7 @@ import { button, errorText } from '../../theme/ui.css';
 import * as css from './auth.css';
 import { PasswordField } from './PasswordField';
 
-const RULES = Object.keys(PASSWORD_RULE_LABELS) as PasswordRule[];
+const RULES: PasswordRule[] = keysOf(PASSWORD_RULE_LABELS);
 
 export function NewPasswordForm({ actor }: { actor: ActorRefFrom<ForgotPasswordMachine> }) {
   const open = useSelector(actor, (snapshot) => selectFlowStep(snapshot) === 'newPassword');
