@@ -7,18 +7,11 @@
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { doneOutput } from './actor-results';
-import type { Session } from './auth.types';
-import type { SecondFactorKind } from '../common/totp';
+import type { PendingTwoFactor, Session } from './auth.types';
 import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
-/** A sign-in waiting for its second factor (kept for the code's lifetime). */
-export interface PendingTwoFactor {
-  username: string;
-  obscureMobileNumber: string;
-  /** 'totp': the authenticator app's code (issue 19); absent or 'sms': the spec's SMS code. */
-  secondFactor?: SecondFactorKind;
-}
+export type { PendingTwoFactor } from './auth.types';
 
 export interface AuthRestoreOutput {
   session: Session | null;

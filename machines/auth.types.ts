@@ -8,7 +8,7 @@ import type {
 } from '../common/contract';
 import type { AccessFlags } from '../common/roles';
 import type { AreaName } from '../common/constants';
-import type { PendingTwoFactor } from './auth-restore.machine';
+import type { SecondFactorKind } from '../common/totp';
 
 export interface Credentials {
   accessToken: string;
@@ -109,6 +109,14 @@ export interface SocialSignInInput {
 }
 
 // The sign-in machine's own words (./auth.machine.ts).
+
+/** A sign-in waiting for its second factor (kept for the code's lifetime). */
+export interface PendingTwoFactor {
+  username: string;
+  obscureMobileNumber: string;
+  /** 'totp': the authenticator app's code (issue 19); absent or 'sms': the spec's SMS code. */
+  secondFactor?: SecondFactorKind;
+}
 
 export type AuthInput = AuthConfig;
 
