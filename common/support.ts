@@ -111,6 +111,17 @@ export const SUBSCRIBER_SEARCH_HELP = {
     + '("ava tay"); a whole phone number or its last four digits; the start of a subscriber id or a whole subscription or payment id.',
 } as const;
 
+/**
+ * A search counts its matches up to this many (issue 38): a broader one answers the cap with
+ * totalIsCapped, as consoles do for broad searches, so an e-mail word held by 40,000 addresses costs
+ * 10,000 rows read, not 40,000. The page of the newest matches stays exact, and pages past the cap are
+ * still served (server/db/subscriber-repository.ts search); the list offers pages up to the cap.
+ */
+export const SEARCH_TOTAL_CAP = 10_000;
+
+/** The Users list's count of a search that reached SEARCH_TOTAL_CAP. */
+export const SEARCH_TOTAL_CAPPED_TEXT = `More than ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} matches`;
+
 export interface SubscriberListItem {
   id: string;
   name: string;
@@ -145,7 +156,10 @@ export interface SubscriberSearchRequest extends SubscriptionFilters {
 
 export interface SubscriberSearchPage {
   items: SubscriberListItem[];
+  /** Every match, or SEARCH_TOTAL_CAP when there are more (totalIsCapped). */
   total: number;
+  /** True when the matches are more than SEARCH_TOTAL_CAP and total is the cap. */
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
   /** The site's plans and networks, for the filters (value = plan id / network identifier). */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
-  SUPPORT_LIMITS, type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriberStatus, type SubscriptionFilters,
+  SEARCH_TOTAL_CAP, SUPPORT_LIMITS, type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriberStatus, type SubscriptionFilters,
 } from '../common/support';
 import {
   NO_FILTERS, selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage,
-  selectPageCount, selectPlanOptions, selectQuery, selectStatus, selectTotal, subscriberSearchMachine,
+  selectPageCount, selectPlanOptions, selectQuery, selectStatus, selectTotal, selectTotalIsCapped, subscriberSearchMachine,
 } from './subscriber-search.machine';
 import { itReachesEveryStateAndTransition } from './test-support/every-path';
 import { pendingActor } from './test-support/fakes';
@@ -30,7 +30,7 @@ function serve(request: SubscriberSearchRequest): SubscriberSearchPage {
   const matching = PEOPLE.filter((p) => p.name.toLowerCase().startsWith(request.query.toLowerCase()) && (!request.status || p.status === request.status));
   const from = (request.page - 1) * request.pageSize;
   const filtered = request.state === 'paying' ? matching.filter((p) => p.country === 'ES') : matching;
-  return { items: filtered.slice(from, from + request.pageSize), total: filtered.length, page: request.page, pageSize: request.pageSize, plans: PLANS, networks: [] };
+  return { items: filtered.slice(from, from + request.pageSize), total: filtered.length, totalIsCapped: false, page: request.page, pageSize: request.pageSize, plans: PLANS, networks: [] };
 }
 
 function start(
@@ -64,7 +64,22 @@ describe('subscriber search', () => {
     expect(requests).toEqual([{ query: '', status: null, ...NO_FILTERS, page: 1, pageSize: SUPPORT_LIMITS.pageSize }]);
     expect(selectItems(snapshot)).toHaveLength(20);
     expect(selectTotal(snapshot)).toBe(45);
+    expect(selectTotalIsCapped(snapshot)).toBe(false);
     expect(selectPageCount(snapshot)).toBe(3);
+  });
+
+  it('says a broad search was capped, and offers pages up to the cap (issue 38)', async () => {
+    const { actor, requests } = start(async (r) => ({ ...serve(r), total: SEARCH_TOTAL_CAP, totalIsCapped: true }));
+    await settle();
+    expect(selectTotalIsCapped(actor.getSnapshot())).toBe(true);
+    expect(selectTotal(actor.getSnapshot())).toBe(10_000);
+    expect(selectPageCount(actor.getSnapshot())).toBe(500);
+    actor.send({ type: 'search.page', page: 500 });
+    await settle();
+    expect(requests.at(-1)?.page).toBe(500);
+    actor.send({ type: 'search.page', page: 501 });
+    await settle();
+    expect(requests.at(-1)?.page).toBe(500);
   });
 
   it('waits for typing to pause (each keystroke restarts the wait), then searches the trimmed query from page 1', async () => {
@@ -158,6 +173,7 @@ describe('subscription filters (issue 27)', () => {
     expect(selectTotal(actor.getSnapshot())).toBe(0);
     expect(selectPlanOptions(actor.getSnapshot())).toEqual(PLANS);
     expect(selectNetworkOptions(actor.getSnapshot())).toEqual([]);
+    expect(selectTotalIsCapped(actor.getSnapshot())).toBe(false);
   });
 
   it("starts from its input's status and page too (issue 38: the address), never from a typed query", async () => {
@@ -192,7 +208,7 @@ describe('subscription filters (issue 27)', () => {
 });
 
 describe('subscriber search machine: every path', () => {
-  const answer: SubscriberSearchPage = { items: PEOPLE.slice(0, 20), total: 45, page: 1, pageSize: 20, plans: PLANS, networks: [] };
+  const answer: SubscriberSearchPage = { items: PEOPLE.slice(0, 20), total: 45, totalIsCapped: false, page: 1, pageSize: 20, plans: PLANS, networks: [] };
   const events = [
     { type: 'search.type', query: 'ma' },
     { type: 'search.status', status: 'active' },

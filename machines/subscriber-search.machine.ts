@@ -137,6 +137,8 @@ export const selectNetworkOptions = (s: SubscriberSearchSnapshot): FilterOption[
 export const selectPage = (s: SubscriberSearchSnapshot): number => s.context.page;
 export const selectPageCount = (s: SubscriberSearchSnapshot): number => pageCountOf(s.context);
 export const selectTotal = (s: SubscriberSearchSnapshot): number | null => s.context.result?.total ?? null;
+/** The matches were more than common/support.ts SEARCH_TOTAL_CAP: the total is the cap (pages go up to it). */
+export const selectTotalIsCapped = (s: SubscriberSearchSnapshot): boolean => s.context.result?.totalIsCapped ?? false;
 export const selectItems = (s: SubscriberSearchSnapshot): SubscriberListItem[] => s.context.result?.items ?? [];
 /** Waiting for typing to pause or for the server: the list shows the previous answer, marked busy. */
 export const selectIsBusy = (s: SubscriberSearchSnapshot): boolean => s.matches('debouncing') || s.matches('searching');

@@ -12,9 +12,10 @@ import { API_PATHS } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
 import { SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../common/figures';
 import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
-import { SUPPORT_AUDIT_ACTIONS, SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
+import { SEARCH_TOTAL_CAP, SUPPORT_AUDIT_ACTIONS, SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { DEMO_SITES } from './db/demo-accounts';
 import { rebuildRollups } from './db/rollups';
+import { createSubscriberRepository } from './db/subscriber-repository';
 import {
   auditEvents, contentItems, dailySubscriptionRollups, networks, payments, plans, playbackSessions, staffUsers,
   subscriberDevices, subscribers, subscriptions, supportNotes,
@@ -37,7 +38,7 @@ const DETAIL = `
 `;
 const SEARCH = `query subscriberSearch($query: String!, $status: String, $state: String, $plan: String, $network: String, $page: Int, $pageSize: Int) {
   subscriberSearch(query: $query, status: $status, state: $state, plan: $plan, network: $network, page: $page, pageSize: $pageSize) {
-    total page pageSize items { id name email phone country status createdAt } plans { value label } networks { value label }
+    total totalIsCapped page pageSize items { id name email phone country status createdAt } plans { value label } networks { value label }
   }
 }`;
 const SUBSCRIBER = `query subscriber($id: ID!) { subscriber(id: $id) { ${DETAIL} } }`;
@@ -273,6 +274,7 @@ describe('search by the e-mail\'s domain and by a whole word of it (issue 38)', 
     const plain = await createSubscriber(DEMO_SITES.viewlift, { email: `bo@${domain}` });
     const all = (await search(agent, { query: domain })).body.data!.subscriberSearch;
     expect(all.total).toBe(4);
+    expect(all.totalIsCapped).toBe(false);
     expect(all.items.map((i) => i.id).sort()).toEqual([both.subscriberId, local.subscriberId, named.subscriberId, plain.subscriberId].sort());
     const suspended = (await search(agent, { query: domain, status: 'suspended' })).body.data!.subscriberSearch;
     expect(suspended.total).toBe(2);
@@ -280,6 +282,39 @@ describe('search by the e-mail\'s domain and by a whole word of it (issue 38)', 
     const second = (await search(agent, { query: `@${domain}`, page: 2, pageSize: 2 })).body.data!.subscriberSearch;
     expect(second.total).toBe(3);
     expect(second.items).toHaveLength(1);
+  });
+
+  it('counts up to the cap: more matches answer the cap with totalIsCapped, the newest page stays exact and pages past the cap are served', async () => {
+    expect(SEARCH_TOTAL_CAP).toBe(10_000);
+    const tag = randomUUID().replace(/[^a-f]/g, 'x').slice(0, 8);
+    const domain = `c${tag}.example`;
+    // Three at the domain (its arm), one by the name's words only (a later arm).
+    const made = [];
+    for (const email of [`a@${domain}`, `b@${domain}`, `c@mail.${domain}`]) made.push(await createSubscriber(DEMO_SITES.viewlift, { email }));
+    made.push(await createSubscriber(DEMO_SITES.viewlift, { email: `d.${tag}@elsewhere.example`, name: `C${tag} Example` }));
+    const siteId = made[0]!.siteId;
+    const store = createSubscriberRepository(t.db);
+    const find = (totalCap: number, page = 1, pageSize = 20) => store.search(siteId, { query: domain, status: null, page, pageSize, totalCap });
+    const exact = await find(4);
+    expect(exact.total).toBe(4);
+    expect(exact.totalIsCapped).toBe(false);
+    expect(exact.rows.map((r) => r.id).sort()).toEqual(made.map((m) => m.subscriberId).sort());
+    // Each arm under the cap, their sum over it; one arm over it alone.
+    for (const cap of [3, 2]) {
+      const capped = await find(cap);
+      expect(capped, `cap ${cap}`).toMatchObject({ total: cap, totalIsCapped: true });
+      expect(capped.rows.map((r) => r.id), `cap ${cap}`).toEqual(exact.rows.map((r) => r.id));
+    }
+    // Pages past the cap: the walk goes on to the last match, then nothing.
+    const newest = exact.rows.map((r) => r.id);
+    expect((await find(2, 1, 2)).rows.map((r) => r.id)).toEqual(newest.slice(0, 2));
+    expect(await find(2, 2, 2)).toMatchObject({ total: 2, totalIsCapped: true });
+    expect((await find(2, 2, 2)).rows.map((r) => r.id)).toEqual(newest.slice(2, 4));
+    expect((await find(2, 3, 2)).rows).toEqual([]);
+    // Below the cap a page past the matches is empty as before.
+    expect(await find(4, 3, 2)).toMatchObject({ rows: [], total: 4, totalIsCapped: false });
+    // The site's own cap through GraphQL: these four are far below it.
+    expect((await search(agent, { query: domain })).body.data!.subscriberSearch).toMatchObject({ total: 4, totalIsCapped: false });
   });
 
   it('a word of the address finds it only whole, case-insensitively, from four letters or digits; the name and whole-address lookups match as before', async () => {

@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../../common/figures';
+import { SEARCH_TOTAL_CAP } from '../../common/support';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
@@ -31,6 +32,8 @@ export interface SubscriberSearchFilter {
   networkId?: string | null;
   page: number;
   pageSize: number;
+  /** Matches are counted up to this many (common/support.ts SEARCH_TOTAL_CAP unless given). */
+  totalCap?: number;
 }
 
 /** Hex digits and dashes, long enough to mean an id. */
@@ -140,7 +143,7 @@ function searchArms(siteId: string, query: string): SQL[] | undefined {
  * A query nothing can match (a one-letter query that is no word start is still a name word): no rows.
  */
 function searchPredicate(siteId: string, query: string): {
-  any: SQL; united: (where: (arm: SQL) => SQL | undefined) => SQL; total: (where: (arm: SQL) => SQL | undefined) => SQL;
+  any: SQL; united: (where: (arm: SQL) => SQL | undefined) => SQL; total: (where: (arm: SQL) => SQL | undefined, cap: number) => SQL;
 } | undefined {
   const found = searchArms(siteId, query);
   if (!found) return undefined;
@@ -150,9 +153,11 @@ function searchPredicate(siteId: string, query: string): {
     united: (where) => sql`(${sql.join(arms.map((arm) => sql`SELECT ${subscribers.id} AS id, ${subscribers.createdAt} AS created_at FROM ${subscribers} WHERE ${where(arm)}`), sql` UNION `)}) AS matched`,
     // Each arm counts the matches none of the arms before it has: the sum is the union's size, without
     // collecting and de-duplicating its ids. `IS NOT TRUE`: an arm that is NULL for a row did not match it.
-    total: (where) => sql`(${sql.join(arms.map((arm, i) => {
+    // Each arm stops counting one past the cap (`LIMIT`): the arms are disjoint, so the sum passes the cap
+    // exactly when the union does, and below it the sum is exact.
+    total: (where, cap) => sql`(${sql.join(arms.map((arm, i) => {
       const earlier = i === 0 ? undefined : sql`(${sql.join(arms.slice(0, i), sql` OR `)}) IS NOT TRUE`;
-      return sql`(SELECT count(*) FROM ${subscribers} WHERE ${where(earlier ? sql`${arm} AND ${earlier}` : arm)})`;
+      return sql`(SELECT count(*) FROM (SELECT 1 FROM ${subscribers} WHERE ${where(earlier ? sql`${arm} AND ${earlier}` : arm)} LIMIT ${cap + 1}) AS arm)`;
     }), sql` + `)})::int`,
   };
 }
@@ -204,7 +209,7 @@ function repositoryOver(db: Executor) {
      * kinds were within 150 ms p95 in the same run except as the load moved them (name start "MA",
      * 19,625 matches, 101 / 144 ms); "inbox" is the one kind left over the goal.
      */
-    async search(siteId: string, filter: SubscriberSearchFilter): Promise<{ rows: SubscriberRecord[]; total: number }> {
+    async search(siteId: string, filter: SubscriberSearchFilter): Promise<{ rows: SubscriberRecord[]; total: number; totalIsCapped: boolean }> {
       const matching = searchPredicate(siteId, filter.query);
       const where = (match: SQL | undefined) => and(
         eq(subscribers.siteId, siteId),
@@ -219,18 +224,21 @@ function repositoryOver(db: Executor) {
         .from(subscribers).where(where(match)))[0]?.total ?? 0;
       if (!matching) {
         const [rows, total] = await Promise.all([page(undefined, desc(subscribers.createdAt)), count(undefined)]);
-        return { rows, total };
+        return { rows, total, totalIsCapped: false };
       }
-      const [counted] = await db.select({ total: sql<number>`${matching.total(where)}` }).from(sql`(SELECT 1) AS one`);
-      const total = counted?.total ?? 0;
+      const cap = filter.totalCap ?? SEARCH_TOTAL_CAP;
+      const [counted] = await db.select({ total: sql<number>`${matching.total(where, cap)}` }).from(sql`(SELECT 1) AS one`);
+      const totalIsCapped = (counted?.total ?? 0) > cap;
+      const total = totalIsCapped ? cap : counted?.total ?? 0;
       const matched = matching.united(where);
-      if (total <= offset) return { rows: [], total };
-      if (total > SORT_MATCHES_UP_TO) return { rows: await page(matching.any, desc(subscribers.createdAt)), total };
+      // Past a capped total the walk still serves pages: the matches go on past the cap.
+      if (!totalIsCapped && total <= offset) return { rows: [], total, totalIsCapped };
+      if (totalIsCapped || total > SORT_MATCHES_UP_TO) return { rows: await page(matching.any, desc(subscribers.createdAt)), total, totalIsCapped };
       const ids = (await db.select({ id: sql<string>`matched.id` }).from(matched)
         .orderBy(sql`matched.created_at DESC, matched.id DESC`).limit(filter.pageSize).offset(offset)).map((r) => r.id);
       const rows = ids.length === 0 ? [] : await db.select().from(subscribers).where(and(eq(subscribers.siteId, siteId), inArray(subscribers.id, ids)))
         .orderBy(desc(subscribers.createdAt), desc(subscribers.id));
-      return { rows, total };
+      return { rows, total, totalIsCapped };
     },
 
     /** The site's plans (by name) and networks (by name), for the search's filters. */

@@ -172,7 +172,7 @@ export async function searchSubscribers(deps: SupportDeps, caller: SupportCaller
     const budget = await deps.limiter.hit(`supportSearch:user:${caller.userId}`, deps.searchBudget ?? SUPPORT_SEARCH_BUDGET, deps.now?.());
     if (!budget.allowed) throw rateLimited(budget.retryAfterSeconds, SUPPORT_MESSAGES.searchBudgetExceeded);
   }
-  const { rows, total } = await deps.store.search(caller.siteId, { query, status: status as string | null, state, planId, networkId, page, pageSize });
+  const { rows, total, totalIsCapped } = await deps.store.search(caller.siteId, { query, status: status as string | null, state, planId, networkId, page, pageSize });
   await deps.store.audit({
     action: SUPPORT_AUDIT_ACTIONS.search,
     actorUserId: caller.userId,
@@ -181,7 +181,7 @@ export async function searchSubscribers(deps: SupportDeps, caller: SupportCaller
   });
   const summaries = await deps.store.subscriptionsOfMany(caller.siteId, rows.map((r) => r.id));
   return {
-    items: rows.map((r) => listItemOf(r, summaries.filter((x) => x.subscriberId === r.id))), total, page, pageSize,
+    items: rows.map((r) => listItemOf(r, summaries.filter((x) => x.subscriberId === r.id))), total, totalIsCapped, page, pageSize,
     plans: options.plans.map((p) => ({ value: p.id, label: p.name })),
     networks: options.networks.map((n) => ({ value: n.identifier, label: n.name })),
   };

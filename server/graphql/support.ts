@@ -35,6 +35,7 @@ export const supportSchema = /* GraphQL */ `
   type SupportSearchPage {
     items: [SupportSubscriber!]!
     total: Int!
+    totalIsCapped: Boolean!
     page: Int!
     pageSize: Int!
     plans: [SupportFilterOption!]!

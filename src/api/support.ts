@@ -30,6 +30,7 @@ export const SUBSCRIBER_SEARCH = gql<
   query subscriberSearch($query: String!, $status: String, $state: String, $plan: String, $network: String, $page: Int, $pageSize: Int) {
     subscriberSearch(query: $query, status: $status, state: $state, plan: $plan, network: $network, page: $page, pageSize: $pageSize) {
       total
+      totalIsCapped
       page
       pageSize
       items { id name email phone country status createdAt planName subscriptionState }

@@ -37,8 +37,8 @@ export function listItem(n: number, over: Partial<SubscriberListItem> = {}): Sub
 export const PLAN_OPTIONS = [{ value: '3e9c0f4b-5d6a-4f8b-9c23-4d5e6f708192', label: 'Basic Monthly' }];
 export const NETWORK_OPTIONS = [{ value: 'sports-plus', label: 'Sports Plus' }];
 
-export function searchPage(items: SubscriberListItem[], total = items.length, page = 1): SubscriberSearchPage {
-  return { items, total, page, pageSize: 20, plans: PLAN_OPTIONS, networks: NETWORK_OPTIONS };
+export function searchPage(items: SubscriberListItem[], total = items.length, page = 1, totalIsCapped = false): SubscriberSearchPage {
+  return { items, total, totalIsCapped, page, pageSize: 20, plans: PLAN_OPTIONS, networks: NETWORK_OPTIONS };
 }
 
 export function subscriberDetail(over: {

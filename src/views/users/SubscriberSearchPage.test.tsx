@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIBER_SEARCH_HELP, SUPPORT_MESSAGES } from '../../../common/support';
+import { SEARCH_TOTAL_CAP, SEARCH_TOTAL_CAPPED_TEXT, SUBSCRIBER_SEARCH_HELP, SUPPORT_MESSAGES } from '../../../common/support';
 import { renderView } from '../../test-support/render-view';
 import { SubscriberSearchPage } from './SubscriberSearchPage';
 import { SubscriberSearchHost } from './support-logic';
@@ -43,6 +43,20 @@ describe('SubscriberSearchPage', () => {
     expect(await screen.findByRole('link', { name: 'Maria Zed' })).toBeTruthy();
     await view.user.selectOptions(screen.getByLabelText('Status'), 'Suspended');
     await waitFor(() => expect(searches.at(-1)).toEqual({ query: 'maria', status: 'suspended', state: null, plan: null, network: null, page: 1, pageSize: 20 }));
+  });
+
+  it('says "More than 10,000 matches" for a search past the cap, and pages up to the cap (issue 38)', async () => {
+    const { view, searches } = await renderSearch({
+      search: (r) => (r.query ? searchPage([listItem(r.page)], SEARCH_TOTAL_CAP, r.page, true) : searchPage([listItem(1)], 1)),
+    });
+    expect(screen.getByText('1 subscriber')).toBeTruthy();
+    await view.user.type(screen.getByLabelText('Search subscribers'), 'inbox');
+    expect(await screen.findByText('More than 10,000 matches')).toBeTruthy();
+    expect(SEARCH_TOTAL_CAPPED_TEXT).toBe('More than 10,000 matches');
+    expect(screen.queryByText('10,000 subscribers')).toBeNull();
+    expect(screen.getByText('Page 1 of 500')).toBeTruthy();
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(searches.at(-1)).toMatchObject({ query: 'inbox', page: 2 }));
   });
 
   it('pages with Previous and Next', async () => {

@@ -8,11 +8,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_RULES, isSubscriptionState } from '../../../common/figures';
 import { PLAN_FIGURES } from '../../../common/plan-figures';
 import {
-  SUBSCRIBER_SEARCH_HELP, SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus, type SubscriptionFilters,
+  SEARCH_TOTAL_CAPPED_TEXT, SUBSCRIBER_SEARCH_HELP, SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus, type SubscriptionFilters,
 } from '../../../common/support';
 import {
   selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage, selectPageCount,
-  selectPlanOptions, selectQuery, selectStatus, selectTotal,
+  selectPlanOptions, selectQuery, selectStatus, selectTotal, selectTotalIsCapped,
 } from '../../../machines/subscriber-search.machine';
 import { SUBSCRIBER_STATUS_WORDS } from '../../../common/status-words';
 import { button, errorText, field, input, label, page, pageTitle } from '../../theme/ui.css';
@@ -38,6 +38,7 @@ export function SubscriberSearchPage() {
   const status = SubscriberSearchContext.useSelector(selectStatus);
   const items = SubscriberSearchContext.useSelector(selectItems);
   const total = SubscriberSearchContext.useSelector(selectTotal);
+  const totalIsCapped = SubscriberSearchContext.useSelector(selectTotalIsCapped);
   const currentPage = SubscriberSearchContext.useSelector(selectPage);
   const pageCount = SubscriberSearchContext.useSelector(selectPageCount);
   const busy = SubscriberSearchContext.useSelector(selectIsBusy);
@@ -153,7 +154,8 @@ export function SubscriberSearchPage() {
         </div>
       )}
       <p aria-live="polite" className={css.sectionNote}>
-        {busy ? 'Searching…' : total !== null && !error ? `${countFormat.format(total)} ${total === 1 ? 'subscriber' : 'subscribers'}` : ''}
+        {busy ? 'Searching…' : total === null || error ? '' : totalIsCapped ? SEARCH_TOTAL_CAPPED_TEXT
+          : `${countFormat.format(total)} ${total === 1 ? 'subscriber' : 'subscribers'}`}
       </p>
       {noMatches ? (
         <p className={css.section}>{SUPPORT_MESSAGES.noResults}</p>
