@@ -3,7 +3,7 @@
  * their series over the periods of the range: shared by user_behavior (engagement) and qos.
  */
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS, type PlaybackDimension } from '../../../../common/constants';
-import { daysBetween, type ReportColumn, type ReportRow } from '../../../../common/reports';
+import { daysBetween, type ReportColumn } from '../../../../common/reports';
 import { playbackByDay, type PlaybackSums } from '../../../db/report-repository';
 import type { ParsedReportParams } from '../params';
 import { histogramQuantile, periodOf, periodsOf, ratio, round } from '../stats';
@@ -32,7 +32,7 @@ function slice(params: ParsedReportParams): { dimension: PlaybackDimension; key:
   return params.filter ? { dimension: params.filter.name, key: params.filter.value } : { dimension: 'all', key: '' };
 }
 
-export async function playbackSeries(ctx: ReportContext, pick: (m: Record<string, number | null>) => ReportRow, columns: ReportColumn[]): Promise<ReportBody> {
+export async function playbackSeries(ctx: ReportContext, pick: (m: Record<string, number | null>) => Record<string, number | null>, columns: ReportColumn[]): Promise<ReportBody> {
   const { dimension, key } = slice(ctx.params);
   const days = await playbackByDay(ctx.db, scopeOf(ctx), dimension, key);
   const byPeriod = new Map<string, PlaybackSums>();
@@ -42,9 +42,9 @@ export async function playbackSeries(ctx: ReportContext, pick: (m: Record<string
     byPeriod.set(period, addSums(byPeriod.get(period) ?? emptySums(), day));
     addSums(total, day);
   }
-  if (total.sessions === 0) return { columns: [PERIOD, ...columns], rows: [], totals: pick(playbackMeasures(total, 1)) as Record<string, number | null> };
+  if (total.sessions === 0) return { columns: [PERIOD, ...columns], rows: [], totals: pick(playbackMeasures(total, 1)) };
   const rows = periodsOf(ctx.params.from, ctx.params.to, ctx.params.granularity).map(({ period, days: n }) => ({
     period, ...pick(playbackMeasures(byPeriod.get(period) ?? emptySums(), n)),
   }));
-  return { columns: [PERIOD, ...columns], rows, totals: pick(playbackMeasures(total, daysBetween(ctx.params.from, ctx.params.to))) as Record<string, number | null> };
+  return { columns: [PERIOD, ...columns], rows, totals: pick(playbackMeasures(total, daysBetween(ctx.params.from, ctx.params.to))) };
 }

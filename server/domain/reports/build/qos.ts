@@ -3,7 +3,7 @@
  * qos_bucket_metric_report (the share of sessions in each startup-time bucket).
  */
 import { STARTUP_MS_BUCKETS } from '../../../../common/constants';
-import { daysBetween, type QosBreakdown, type ReportRow } from '../../../../common/reports';
+import { daysBetween, type QosBreakdown } from '../../../../common/reports';
 import { contentInfo, playbackByKey } from '../../../db/report-repository';
 import { reportParamError } from '../params';
 import { histogramQuantile, ratio, round } from '../stats';
@@ -43,7 +43,7 @@ export async function qosByKey(ctx: ReportContext, dimension: QosBreakdown): Pro
   return {
     columns: [col('key', dimensionLabel(dimension), 'text'), ...QOS_COLUMNS],
     rows: rows.sort((a, b) => b.sessions - a.sessions).map((r) => ({ key: label(r.key), ...pick(playbackMeasures(r, days)) })),
-    totals: pick(playbackMeasures(total, days)) as Record<string, number | null>,
+    totals: pick(playbackMeasures(total, days)),
   };
 }
 
@@ -60,7 +60,7 @@ export async function qosBuckets(ctx: ReportContext): Promise<ReportBody> {
   const rows = await playbackByKey(ctx.db, scopeOf(ctx), dimension, null);
   const labels = bucketLabels(STARTUP_MS_BUCKETS, (ms) => `${ms / 1000} s`);
   const bucketColumns = labels.map((label, i) => fig(`b${i}`, `Startup ${label} (%)`, 'percent', 'startupBucketPct'));
-  const measure = (counts: number[], sessions: number): ReportRow => ({
+  const measure = (counts: number[], sessions: number): Record<string, number | null> => ({
     sessions,
     ...Object.fromEntries(labels.map((_, i) => [`b${i}`, round(percent(ratio(counts[i] ?? 0, sessions)), 1)])),
     startupP50Ms: round(histogramQuantile(counts, STARTUP_MS_BUCKETS, 0.5), 0),
@@ -71,6 +71,6 @@ export async function qosBuckets(ctx: ReportContext): Promise<ReportBody> {
     columns: [col('key', dimensionLabel(dimension), 'text'), fig('sessions', 'Sessions', 'count'), ...bucketColumns,
       fig('startupP50Ms', 'Startup p50 (ms)', 'ms'), fig('startupP95Ms', 'Startup p95 (ms)', 'ms')],
     rows: rows.sort((a, b) => b.sessions - a.sessions).map((r) => ({ key: r.key, ...measure(r.startupHistogram, r.sessions) })),
-    totals: measure(total.startupHistogram, total.sessions) as Record<string, number | null>,
+    totals: measure(total.startupHistogram, total.sessions),
   };
 }

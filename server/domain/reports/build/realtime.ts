@@ -2,7 +2,7 @@
  * Real time: realtime_content (streams and viewers minute by minute) and realtime_content_enhanced
  * (per title over the window), both from the live sessions of the last REALTIME_WINDOW_MINUTES.
  */
-import { REALTIME_WINDOW_MINUTES, type ReportRow } from '../../../../common/reports';
+import { REALTIME_WINDOW_MINUTES } from '../../../../common/reports';
 import { contentInfo, liveSessions } from '../../../db/report-repository';
 import { ratio, round } from '../stats';
 import { col, contentLinkFields, fig, percent, type ReportBody, type ReportContext } from './shared';
@@ -22,7 +22,7 @@ export async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
     siteId: ctx.siteId, networkId: ctx.networkId, since,
     device: f?.name === 'device' ? f.value : null, country: f?.name === 'country' ? f.value : null, content: f?.name === 'content' ? f.value : null,
   });
-  const rows: ReportRow[] = [];
+  const rows: { period: string; streams: number; viewers: number }[] = [];
   for (let t = since.getTime(); t < end; t += minuteMs) {
     const active = sessions.filter((s) => Date.parse(s.startedAt) < t + minuteMs && Date.parse(s.lastEventAt) >= t);
     rows.push({ period: new Date(t).toISOString().slice(0, 16) + 'Z', streams: active.length, viewers: new Set(active.map((s) => s.subscriberId)).size });
@@ -31,7 +31,7 @@ export async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
   return {
     columns: [col('period', 'Minute', 'period'), fig('streams', 'Streams', 'count', 'streamsMinute'), fig('viewers', 'Viewers', 'count', 'viewersMinute')],
     rows: sessions.length === 0 ? [] : rows,
-    totals: { streams: last.streams as number, viewers: last.viewers as number, peakStreams: Math.max(0, ...rows.map((r) => r.streams as number)), sessions: sessions.length },
+    totals: { streams: last.streams, viewers: last.viewers, peakStreams: Math.max(0, ...rows.map((r) => r.streams)), sessions: sessions.length },
   };
 }
 

@@ -29,7 +29,7 @@ export type ReportBuilder = (ctx: ReportContext) => Promise<ReportBody>;
 /** A text or period column (no figure). */
 export const col = (key: string, label: string, kind: 'text' | 'period'): ReportColumn => ({ key, label, kind });
 /** A figure column: `figure` names its definition in common/figures.ts (by default the column key). */
-export const fig = (key: string, label: string, kind: ReportColumn['kind'], figure: FigureKey = key as FigureKey): ReportColumn => ({ key, label, kind, figure });
+export const fig = (key: string, label: string, kind: ReportColumn['kind'], figure?: FigureKey): ReportColumn => ({ key, label, kind, figure: figure ?? key });
 export const PERIOD = col('period', 'Period', 'period');
 
 export function scopeOf(ctx: ReportContext): ReportScope {
@@ -60,7 +60,7 @@ export function addSums(into: PlaybackSums, more: PlaybackSums): PlaybackSums {
 export const percent = (value: number | null): number | null => (value === null ? null : value * 100);
 
 export function pickKeys(columns: ReportColumn[]) {
-  return (m: Record<string, number | null>): ReportRow => Object.fromEntries(columns.map((c) => [c.key, m[c.key] ?? null]));
+  return (m: Record<string, number | null>): Record<string, number | null> => Object.fromEntries(columns.map((c) => [c.key, m[c.key] ?? null]));
 }
 
 /** How many titles a per-title report lists (the most watched / best earning first). */
