@@ -23,6 +23,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { editorSetup } from './editor.actions';
 import { changedFields } from './editor.setup';
+import { editorGuardsLeaving } from './editor-leaving';
 import { loadingState } from './editor.state.loading';
 import { notFoundState } from './editor.state.notFound';
 import { loadFailedState } from './editor.state.loadFailed';
@@ -83,7 +84,7 @@ export const selectFieldErrors = (snapshot: EditorSnapshot) => snapshot.context.
 export const selectEditorId = (snapshot: EditorSnapshot) => snapshot.context.id;
 export const selectIsDirty = (snapshot: EditorSnapshot) => Object.keys(changedFields(snapshot.context)).length > 0;
 /** Whether leaving the page now would lose changes (a page unload is held to ask). */
-export const selectGuardsLeaving = (snapshot: EditorSnapshot) => snapshot.status === 'active' && selectIsDirty(snapshot);
+export const selectGuardsLeaving = (snapshot: EditorSnapshot) => editorGuardsLeaving(snapshot);
 /** Whether the editor asks about leaving right now (either way of leaving). */
 export const selectIsConfirmingLeave = (snapshot: EditorSnapshot) => snapshot.matches('confirmingLeave') || snapshot.matches('confirmingNavigation');
 export const selectIsBusy = (snapshot: EditorSnapshot) => snapshot.matches('loading') || snapshot.matches('saving');

@@ -5,9 +5,9 @@
  */
 import { setup, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
 import { providedLater } from './unprovided';
+import { changedFields, type EditorValue, type EditorValues } from './editor-leaving';
 
-export type EditorValue = string | number | boolean | null | readonly string[];
-export type EditorValues = Readonly<Record<string, EditorValue>>;
+export type { EditorValue, EditorValues } from './editor-leaving';
 
 /** What `load` and `save` resolve with: the stored values, their version, and what else the page shows. */
 export interface EditorRecord {
@@ -97,17 +97,7 @@ export type EditorEvent =
 /** What an editor reports to whoever listens (the page's other editor of the same record). */
 export type EditorEmitted = { type: 'editor.versionMoved'; from: number; to: number };
 
-function sameValue(a: EditorValue | undefined, b: EditorValue | undefined): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]);
-  }
-  return (a ?? null) === (b ?? null);
-}
-
-/** The draft fields that differ from the stored values. */
-export function changedFields(context: Pick<EditorContext, 'values' | 'draft'>): EditorValues {
-  return Object.fromEntries(Object.entries(context.draft).filter(([field, value]) => !sameValue(value, context.values[field])));
-}
+export { changedFields } from './editor-leaving';
 
 function isBlank(value: EditorValue | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
