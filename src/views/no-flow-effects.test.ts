@@ -20,7 +20,7 @@ const DOM_ONLY_EFFECTS: Record<string, string> = {
   // event and the machine decides what follows (ARCHITECTURE.md, "Where the code stands").
   'appcms/appcms-page.ts': "forwards the network data's new revision (a copy from default) to the page as page.reload",
   'monetization/page-refs.ts': "forwards the address's ?edit= to the page as page.open / page.close",
-  'shared/use-linked-record-editors.ts': "forwards one editor's save of a record (editor.versionMoved) to the page's other editor of it as editor.recordMoved",
+  'shared/use-linked-record-editors.ts': "forwards one editor's save of a record (editor.versionMoved), or the artwork panel's (artwork.saved), to the page's other editor of it as editor.recordMoved",
 };
 
 function sourceFiles(dir: string): string[] {

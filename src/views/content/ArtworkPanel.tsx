@@ -6,13 +6,13 @@
  * the machine's `artwork.saved` to the item's editor (read again) and History, as the linked editors do.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { ARTWORK_SPECS, CONTENT_CREATE_MESSAGES as M, type ContentItem } from '../../../common/content';
 import { selectArtworkError, selectArtworkPhase } from '../../../machines/artwork-upload.machine';
 import type { EditorMachine } from '../../../machines/editor.machine';
 import type { PageHistoryRef } from '../../../machines/list-page.machine';
 import { usePageActor } from '../../page-actors';
+import { useArtworkSavedRelay } from '../shared/use-linked-record-editors';
 import * as ui from '../../theme/ui.css';
 import { Thumbnail } from './ArtworkImage';
 import * as css from './content.css';
@@ -35,13 +35,7 @@ export function ArtworkPanel({ item, writable, itemEditor, history }: {
   const phase = useSelector(panel, selectArtworkPhase);
   const error = useSelector(panel, selectArtworkError);
   // The item was saved with its new artwork: its editor reads it again (facts, version), its History too.
-  useEffect(() => {
-    const subscription = panel.on('artwork.saved', (event) => {
-      itemEditor.send({ type: 'editor.recordMoved', from: event.from, to: event.to });
-      history?.send({ type: 'history.reload' });
-    });
-    return () => subscription.unsubscribe();
-  }, [panel, itemEditor, history]);
+  useArtworkSavedRelay(panel, itemEditor, history);
   const spec = ARTWORK_SPECS.thumbnail;
   const busy = phase === 'uploading' || phase === 'saving';
   return (

@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { EditorEmitted, EditorMachine } from '../../../machines/editor.machine';
 import type { PageHistoryRef } from '../../../machines/list-page.machine';
+import type { ArtworkUploadRef } from '../../../machines/artwork-upload.machine';
 
 type EditorRef = ActorRefFrom<EditorMachine>;
 
@@ -26,4 +27,19 @@ export function useLinkedRecordEditors(a: EditorRef, b: EditorRef, history?: Pag
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
   }, [a, b, history]);
+}
+
+/**
+ * The item's artwork saved from its panel (issue 38, `artwork.saved`): the item's editor reads the
+ * record again at its new version (`editor.recordMoved`), and its History its revisions. Carried like
+ * the editors' own saves above; the machines decide what follows.
+ */
+export function useArtworkSavedRelay(panel: ArtworkUploadRef, itemEditor: EditorRef, history?: PageHistoryRef): void {
+  useEffect(() => {
+    const subscription = panel.on('artwork.saved', (event) => {
+      itemEditor.send({ type: 'editor.recordMoved', from: event.from, to: event.to });
+      history?.send({ type: 'history.reload' });
+    });
+    return () => subscription.unsubscribe();
+  }, [panel, itemEditor, history]);
 }
