@@ -112,4 +112,4 @@ export const selectPaging = (s: ContentBrowserSnapshot) => {
 };
 
 /** The library's lasting Undo of its last bulk change (issue 38); undefined while the library is not shown. */
-export const selectLastBulk = (s: ContentBrowserSnapshot) => s.children.lastBulk as LastingUndoRef | undefined;
+export const selectLastBulk = (s: ContentBrowserSnapshot): LastingUndoRef | undefined => s.children.lastBulk;

@@ -129,6 +129,8 @@ export const contentBrowserBase = setup({
   types: {
     context: typed<ContentBrowserContext>(),
     events: typed<ContentBrowserEvent>(),
+    /** The library's one child by id (so `snapshot.children.lastBulk` is typed). */
+    children: typed<{ lastBulk: 'lastBulk' }>(),
   },
   actors: {
     loadList: providedLater<ContentListPage, LoadListInput>('loadList'),
