@@ -3,13 +3,13 @@
  * is what the states (./staff-admin.state.*.ts) and the machine are built from. `writeSearch` and
  * `copyLink` are provided by the Admin wiring file.
  */
-import { assign, forwardTo, sendTo } from 'xstate';
+import { assign, forwardTo, raise, sendTo } from 'xstate';
 import type { StaffMember, StaffSession } from '../common/admin-contract';
 import { ADMIN_MESSAGES, OWN_MESSAGES } from '../common/messages';
 import type { SecondFactorRule, SecondFactorState } from '../common/second-factor-rule';
 import { selectListRows, type ListSnapshot } from './list.machine';
 import { failureMessage } from './notify';
-import type { StaffDialogOutcome } from './staff-dialog.machine';
+import type { StaffDialogOutcome, StaffDraft } from './staff-dialog.machine';
 import { memberOf, staffAccessOf, staffAdminBase, type RunActionOutput, type StaffActionKind } from './staff-admin.setup';
 
 export const staffAdminSetup = staffAdminBase.extend({
@@ -23,7 +23,15 @@ export const staffAdminSetup = staffAdminBase.extend({
     /** Writes the search as the page's address (`/admin?search=`, replacing it); provided by the wiring file. */
     writeSearch: (_, _params: { search: string }) => undefined,
     reloadList: sendTo('list', { type: 'list.reload' }),
-    openDialog: assign((_, params: { member: StaffMember | null }) => ({ dialogFor: params.member })),
+    openDialog: assign((_, params: { member: StaffMember | null }) => ({ dialogFor: params.member, dialogDraft: null, keptDraft: null })),
+    /** Reopens the kept draft's dialog (the `reopensDraft` guard said it fits). */
+    openKeptDraft: assign(({ context }) => ({
+      dialogFor: context.keptDraft?.memberId ? memberOf(context, context.keptDraft.memberId) ?? null : null,
+      dialogDraft: context.keptDraft?.values ?? null,
+      keptDraft: null,
+    })),
+    askReopenDraft: raise({ type: 'staff.reopenDraft' }),
+    storeKeptDraft: assign((_, params: { draft: StaffDraft | null }) => ({ keptDraft: params.draft })),
     /** The dialog's outcome when it saved (the `dialogSaved` guard): its message, and the set-password link it answered. */
     storeSaved: assign((_, params: { outcome: StaffDialogOutcome }) => {
       if (params.outcome.kind !== 'saved') return {};

@@ -10,7 +10,7 @@ import {
   selectStaff, selectStaffDialog, selectStaffList, staffAdminMachine, selectHistoryOf, selectRuleHistory, selectStaffHistory, type StaffAdminContext, type StaffPage,
   staffAccessOf, type StaffAdminInput,
 } from './staff-admin.machine';
-import { staffDialogMachine, selectDialogHistory } from './staff-dialog.machine';
+import { staffDialogMachine, selectDialogHistory, type StaffDraft } from './staff-dialog.machine';
 import type { Revision } from '../common/revisions';
 import { historyDisclosureMachine, selectDisclosedHistory, selectDisclosureOpen } from './history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from './history.machine';
@@ -40,7 +40,7 @@ function pageOf(list: StaffListResponse): StaffPage {
   return { items: list.items, total: list.total, meta: { canEdit: list.canEdit, selfId: list.selfId, secondFactor: list.secondFactor, grantable: list.grantable } };
 }
 
-type Actors = Partial<Record<'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession', AnyActorLogic>>;
+type Actors = Partial<Record<'saveStaff' | 'runAction' | 'fetchSessions' | 'endSession' | 'readStaffDraft', AnyActorLogic>>;
 
 /** A History's answer: one revision of the object asked for (read-only: neither Admin kind is restorable). */
 function historyAnswer(input: HistoryLoadInput): HistoryPage {
@@ -267,6 +267,52 @@ describe('the staff dialog in the page', () => {
   });
 });
 
+describe('a staff draft kept across a reload (issue 38)', () => {
+  const kept = (draft: StaffDraft | null) => fakeActor(() => draft);
+
+  it("reopens a new account's dialog with the typed values once the list says the caller may edit", async () => {
+    const { actor, dialog, listed } = start({ readStaffDraft: kept({ memberId: null, version: 0, values: { email: 'new@demo.test', roles: { Content: 'read' } } }) });
+    await listed(1);
+    await waitFor(actor, (s) => s.matches('editor'));
+    expect(dialog()!.getSnapshot().context.form).toMatchObject({ mode: 'create', email: 'new@demo.test', roles: { Content: 'read' } });
+    dialog()!.send({ type: 'editor.cancel' });
+    expect(dialog()!.getSnapshot().matches('discarding')).toBe(true);
+    dialog()!.send({ type: 'editor.discard' });
+    // Closed: the draft does not open its dialog again.
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.keptDraft).toBeNull();
+  });
+
+  it("reopens a listed account's dialog only at the version the draft was typed on", async () => {
+    const b = member('b');
+    const same = start({ readStaffDraft: kept({ memberId: 'b', version: b.version, values: { displayName: 'Typed' } }) });
+    await same.listed(1);
+    await waitFor(same.actor, (s) => s.matches('editor'));
+    expect(same.dialog()!.getSnapshot().context.form).toMatchObject({ mode: 'edit', id: 'b', displayName: 'Typed' });
+
+    const changed = start({ readStaffDraft: kept({ memberId: 'b', version: b.version - 1, values: { displayName: 'Typed' } }) });
+    await changed.listed(1);
+    expect(changed.actor.getSnapshot().matches('idle')).toBe(true);
+    const unlisted = start({ readStaffDraft: kept({ memberId: 'gone', version: 1, values: { displayName: 'Typed' } }) });
+    await unlisted.listed(1);
+    expect(unlisted.actor.getSnapshot().matches('idle')).toBe(true);
+    // Another dialog opened by hand replaces the kept draft: it opens clean and the old draft stays closed.
+    changed.actor.send({ type: 'staff.edit', id: 'a' });
+    expect(changed.dialog()!.getSnapshot().context.form.displayName).toBe(member('a').displayName);
+    changed.dialog()!.send({ type: 'editor.cancel' });
+    expect(changed.actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('reopens nothing for Admin read, nor without a kept draft', async () => {
+    const reader = start({ readStaffDraft: kept({ memberId: null, version: 0, values: { email: 'x@demo.test' } }) }, (q) => listOf({ page: q.offset / q.limit + 1, canEdit: false }));
+    await reader.listed(1);
+    expect(reader.actor.getSnapshot().matches('idle')).toBe(true);
+    const none = start({ readStaffDraft: kept(null) });
+    await none.listed(1);
+    expect(none.actor.getSnapshot().matches('idle')).toBe(true);
+  });
+});
+
 describe('confirmations', () => {
   it('runs the confirmed action with the account version, then a notice and the list read again', async () => {
     const runAction = vi.fn(() => ({ message: ADMIN_MESSAGES.disabled('Name b') }));
@@ -489,20 +535,23 @@ describe('staff admin machine: every path', () => {
     { type: 'confirm.phone', value: '+15550107777' }, { type: 'confirm.accept' }, { type: 'confirm.cancel' },
     { type: 'xstate.done.actor.runAction', output: { message: 'ok', link: { url: 'u', expiresAt: 'e' } } },
     { type: 'xstate.error.actor.runAction', error: new Error('no') },
+    // A cancelled dialog first: the draft's reopening path then reads no list again (the real list child would answer without access).
+    { type: 'xstate.done.actor.dialog', output: { kind: 'cancelled' } },
     { type: 'xstate.done.actor.dialog', output: { kind: 'saved', result: { success: true, message: 'saved', staff: member('b') } } },
     { type: 'xstate.done.actor.dialog', output: { kind: 'reload' } },
-    { type: 'xstate.done.actor.dialog', output: { kind: 'cancelled' } },
     { type: 'xstate.done.actor.fetchSessions', output: SESSIONS },
     { type: 'xstate.error.actor.fetchSessions', error: new Error('no') },
     { type: 'sessions.retry' }, { type: 'sessions.end', sessionId: 's2' }, { type: 'sessions.end', sessionId: 's1' }, { type: 'sessions.close' },
     { type: 'xstate.done.actor.endSession', output: { message: 'ended' } },
     { type: 'xstate.error.actor.endSession', error: new Error('no') },
     { type: 'notice.dismiss' }, { type: 'link.dismiss' }, { type: 'link.copy' },
+    { type: 'xstate.done.actor.keptDraft', output: { memberId: null, version: 0, values: { email: 'x@demo.test' } } },
+    { type: 'staff.reopenDraft' },
   ];
   const serializeState = (snapshot: AnyMachineSnapshot) => {
     const c: StaffAdminContext = snapshot.context;
     return JSON.stringify([
-      snapshot.value, c.access?.canEdit, c.pending?.kind ?? '', c.phoneDraft, c.sessions.length, c.notice !== null, c.link !== null,
+      snapshot.value, c.access?.canEdit, c.keptDraft !== null, c.pending?.kind ?? '', c.phoneDraft, c.sessions.length, c.notice !== null, c.link !== null,
     ]);
   };
   itReachesEveryStateAndTransition(staffAdminMachine, {
@@ -511,7 +560,7 @@ describe('staff admin machine: every path', () => {
     logic: staffAdminMachine.provide({
       actors: {
         list: listMachine.provide({ actors: { fetchPage: pendingActor() } }), staffDialog: staffDialogMachine.provide({ actors: { saveStaff: pendingActor() } }),
-        runAction: pendingActor(), fetchSessions: pendingActor(), endSession: pendingActor(),
+        runAction: pendingActor(), fetchSessions: pendingActor(), endSession: pendingActor(), readStaffDraft: pendingActor(),
         staffHistory: pageHistoryMachine.provide({ actors: { load: pendingActor() } }),
       },
     }),

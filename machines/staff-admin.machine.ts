@@ -41,7 +41,7 @@ export const staffAdminMachine = staffAdminSetup.createMachine({
   description: 'The Staff page: the list child (table, search, paging), the dialog child (create/edit), confirmations and sessions.',
   context: ({ input }) => ({
     startSearch: input?.search ?? '',
-    members: [], access: null, dialogFor: null, notice: null, link: null, pending: null, phoneDraft: '', confirmError: null,
+    members: [], access: null, dialogFor: null, keptDraft: null, dialogDraft: null, notice: null, link: null, pending: null, phoneDraft: '', confirmError: null,
     sessionsOf: null, sessions: [], sessionsError: null, historyOf: null,
   }),
   invoke: [
@@ -49,10 +49,12 @@ export const staffAdminMachine = staffAdminSetup.createMachine({
       id: 'list',
       src: 'list',
       input: ({ context }) => ({ search: context.startSearch, limit: STAFF_PAGE_SIZE, failedMessage: ADMIN_MESSAGES.listFailed }),
-      onSnapshot: { actions: { type: 'keepListAnswer', params: ({ event }) => ({ list: event.snapshot }) } },
+      onSnapshot: { actions: [{ type: 'keepListAnswer', params: ({ event }) => ({ list: event.snapshot }) }, 'askReopenDraft'] },
     },
     // The site's second-factor rule's History, closed until opened (the site is `site` to the history call).
     { id: 'ruleHistory', src: 'ruleHistory', input: { kind: 'siteSecurity', objectId: 'site' } },
+    // Issue 38: a staff draft kept across a reload reopens its dialog (the idle state's `reopensDraft`).
+    { id: 'keptDraft', src: 'readStaffDraft', onDone: { actions: [{ type: 'storeKeptDraft', params: ({ event }) => ({ draft: event.output }) }, 'askReopenDraft'] } },
   ],
   on: {
     'list.search': { actions: ['forwardToList', { type: 'writeSearch', params: ({ event }) => ({ search: event.search }) }] },

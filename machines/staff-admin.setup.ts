@@ -3,14 +3,14 @@
  * types, its children and I/O actors, and its guards by name. The actions are added in
  * ./staff-admin.actions.ts.
  */
-import { setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import { fromPromise, setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
 import type { SetPasswordLink, StaffListResponse, StaffMember, StaffSession } from '../common/admin-contract';
 import { smsCodeApplies, type SecondFactorCounts, type SecondFactorRule } from '../common/second-factor-rule';
 import { historyDisclosureMachine } from './history-disclosure.machine';
 import { pageHistoryMachine } from './history.machine';
 import { listMachine, type ListEvent, type ListPage } from './list.machine';
 import type { Severity } from './notifier.machine';
-import { phoneValid, staffDialogMachine, type StaffDialogOutcome } from './staff-dialog.machine';
+import { phoneValid, staffDialogMachine, type StaffDialogOutcome, type StaffDraft, type StaffDraftValues } from './staff-dialog.machine';
 import { providedLater } from './unprovided';
 
 export type StaffActionKind = 'disable' | 'enable' | 'endSessions' | 'resetPassword' | 'resetSecondFactor';
@@ -62,6 +62,10 @@ export interface StaffAdminContext {
   access: StaffAccess | null;
   /** The account the dialog edits; null for a new one. */
   dialogFor: StaffMember | null;
+  /** The staff draft the tab kept across a reload (issue 38), until its dialog is reopened or another one opens. */
+  keptDraft: StaffDraft | null;
+  /** The typed values the open dialog starts with (a reopened draft), else null. */
+  dialogDraft: StaffDraftValues | null;
   notice: Notice | null;
   link: ShownLink | null;
   pending: PendingAction | null;
@@ -78,6 +82,8 @@ export interface StaffAdminContext {
 export type StaffAdminEvent =
   | Extract<ListEvent, { type: 'list.search' | 'list.page' | 'list.reload' }>
   | { type: 'staff.create' }
+  /** Raised after a list answer and after the kept draft was read (issue 38): reopen the draft's dialog if it fits. */
+  | { type: 'staff.reopenDraft' }
   | { type: 'staff.edit'; id: string }
   | { type: 'staff.confirm'; kind: StaffActionKind; id: string }
   /** Choose the site's second-factor rule (issue 30): a confirmation says what it will do. */
@@ -111,7 +117,7 @@ export const canResetSecondFactorOf = (access: StaffAccess | null, member: Pick<
   access?.canEdit === true && smsCodeApplies(member.twoFactorOnLogin, access.secondFactor.rule);
 
 /** Every child by its id (its actor's name): `snapshot.children.list` and the rest are typed. */
-export type StaffAdminChildren = { list: 'list'; dialog: 'staffDialog'; ruleHistory: 'ruleHistory'; staffHistory: 'staffHistory' };
+export type StaffAdminChildren = { list: 'list'; dialog: 'staffDialog'; ruleHistory: 'ruleHistory'; staffHistory: 'staffHistory'; keptDraft: 'readStaffDraft' };
 
 /** Read by the type checker only (setup never reads the value). */
 const types: SetupTypes<StaffAdminContext, StaffAdminEvent, StaffAdminChildren, string, StaffAdminInput | undefined, NonReducibleUnknown, EventObject, MetaObject> = {};
@@ -123,6 +129,8 @@ export const staffAdminBase = setup({
     staffDialog: staffDialogMachine,
     ruleHistory: historyDisclosureMachine,
     staffHistory: pageHistoryMachine,
+    /** The tab's kept staff draft, or null (provided: src/adapters/staff-dialog-draft.ts; none unless provided). */
+    readStaffDraft: fromPromise<StaffDraft | null>(async () => null),
     runAction: providedLater<RunActionOutput, RunActionInput>('runAction'),
     fetchSessions: providedLater<StaffSession[], FetchSessionsInput>('fetchSessions'),
     endSession: providedLater<RunActionOutput, EndSessionInput>('endSession'),
@@ -152,6 +160,16 @@ export const staffAdminBase = setup({
     /** An editor may end a session, but not the one they are using. */
     canEndSession: ({ context }, params: { sessionId: string }) =>
       context.access?.canEdit === true && !context.sessions.some((s) => s.id === params.sessionId && s.current),
+    /**
+     * The kept draft's dialog may open again (issue 38): the caller may edit, and it is a new account's,
+     * or the account is on the page at the version the draft was typed on (a changed account opens as stored).
+     */
+    reopensDraft: ({ context }) => {
+      const kept = context.keptDraft;
+      if (kept === null || context.access?.canEdit !== true) return false;
+      if (kept.memberId === null) return true;
+      return memberOf(context, kept.memberId)?.version === kept.version;
+    },
     dialogSaved: (_, params: { outcome: StaffDialogOutcome }) => params.outcome.kind === 'saved',
     dialogAskedReload: (_, params: { outcome: StaffDialogOutcome }) => params.outcome.kind === 'reload',
     changedRule: ({ context }) => context.pending?.kind === 'secondFactorRule',

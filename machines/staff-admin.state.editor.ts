@@ -9,6 +9,7 @@ export const editorState = staffAdminSetup.createStateConfig({
     src: 'staffDialog',
     input: ({ context }): StaffDialogInput => ({
       member: context.dialogFor, grantable: context.access?.grantable ?? {}, smsRequiredBySite: context.access?.secondFactor.rule === 'required',
+      keptDraft: context.dialogDraft,
     }),
     onDone: [
       {

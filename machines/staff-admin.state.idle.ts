@@ -5,6 +5,9 @@ import { memberOf } from './staff-admin.setup';
 export const idleState = staffAdminSetup.createStateConfig({
   description: 'The table is shown (or being read); waiting for the operator: open the form, a confirmation or the sessions.',
   on: {
+    // A staff draft kept across a reload (issue 38) reopens its dialog once the list says it fits
+    // (raised after each list answer and after the draft was read).
+    'staff.reopenDraft': { guard: 'reopensDraft', target: 'editor', actions: 'openKeptDraft' },
     'staff.create': { guard: 'canEdit', target: 'editor', actions: { type: 'openDialog', params: { member: null } } },
     'staff.edit': {
       guard: { type: 'canEditListed', params: ({ event }) => ({ id: event.id }) },

@@ -5,7 +5,8 @@ import type { Roles } from '../common/contract';
 import { ADMIN_MESSAGES } from '../common/messages';
 import {
   formErrorsOf, selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectPhoneRequired,
-  staffDialogMachine, type StaffDialogContext, type StaffForm,
+  selectIsConfirmingNavigation, selectStaffGuardsLeaving,
+  staffDialogMachine, type StaffDialogContext, type StaffDraft, type StaffDraftValues, type StaffForm,
 } from './staff-dialog.machine';
 import { historyDisclosureMachine, selectDisclosedHistory, selectDisclosureAvailable, selectDisclosureOpen } from './history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput } from './history.machine';
@@ -196,12 +197,82 @@ describe("staff dialog: the account's History", () => {
   });
 });
 
+describe('nothing lost (issue 38): the leave question and the draft', () => {
+  function startWithDrafts(input: { member: StaffMember | null; keptDraft?: StaffDraftValues | null }) {
+    const keepDraft = vi.fn((_: unknown, params: { draft: StaffDraft }) => params.draft);
+    const forgetDraft = vi.fn();
+    const machine = staffDialogMachine.provide({ actors: { saveStaff: pendingActor() }, actions: { keepDraft, forgetDraft } });
+    const actor = createActor(machine, { input: { ...input, grantable: ALL } }).start();
+    return { actor, keepDraft, forgetDraft };
+  }
+
+  it('lets a navigation through untouched, and asks (Stay or Leave) once something was typed', () => {
+    const { actor, forgetDraft } = startWithDrafts({ member: member('b') });
+    actor.send({ type: 'editor.navigate' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(selectIsConfirmingNavigation(actor.getSnapshot())).toBe(false);
+    expect(selectStaffGuardsLeaving(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'editor.field', field: 'displayName', value: 'Renamed' });
+    expect(selectStaffGuardsLeaving(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.navigate' });
+    expect(selectIsConfirmingNavigation(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.stay' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(selectForm(actor.getSnapshot())?.displayName).toBe('Renamed');
+    expect(forgetDraft).not.toHaveBeenCalled();
+    actor.send({ type: 'editor.navigate' });
+    actor.send({ type: 'editor.leave' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ kind: 'cancelled' });
+    expect(selectStaffGuardsLeaving(actor.getSnapshot())).toBe(false);
+    expect(forgetDraft).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the whole typed form with the account's id and version on each change, and drops it when the dialog closes", () => {
+    const { actor, keepDraft, forgetDraft } = startWithDrafts({ member: member('b') });
+    actor.send({ type: 'editor.field', field: 'phoneNumber', value: '+15550100002' });
+    actor.send({ type: 'editor.role', area: 'Admin', level: 'read' });
+    expect(keepDraft).toHaveBeenCalledTimes(2);
+    const b = member('b');
+    expect(keepDraft.mock.results[1]?.value).toEqual({
+      memberId: 'b', version: b.version,
+      values: { email: b.email, displayName: b.displayName, phoneNumber: '+15550100002', twoFactorOnLogin: b.twoFactorOnLogin, roles: { ...b.roles, Admin: 'read' } },
+    });
+    actor.send({ type: 'editor.cancel' });
+    expect(forgetDraft).not.toHaveBeenCalled();
+    actor.send({ type: 'editor.discard' });
+    expect(forgetDraft).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a new account's draft as the id null, and a role the caller may not grant keeps nothing", () => {
+    const { actor, keepDraft } = startWithDrafts({ member: null });
+    actor.send({ type: 'editor.field', field: 'email', value: 'new@demo.test' });
+    expect(keepDraft.mock.results[0]?.value).toMatchObject({ memberId: null, version: 0, values: { email: 'new@demo.test' } });
+    const capped = createActor(staffDialogMachine.provide({ actions: { keepDraft } }), { input: { member: null, grantable: {} } }).start();
+    capped.send({ type: 'editor.role', area: 'Admin', level: 'write' });
+    expect(keepDraft).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens with a kept draft over the account: dirty, so Cancel and a navigation ask', () => {
+    const { actor } = startWithDrafts({ member: member('b'), keptDraft: { displayName: 'Typed before the reload', roles: { Admin: 'read' } } });
+    expect(selectForm(actor.getSnapshot())).toMatchObject({ id: 'b', displayName: 'Typed before the reload', email: member('b').email, roles: { Admin: 'read' } });
+    expect(actor.getSnapshot().context.formInitial.displayName).toBe(member('b').displayName);
+    actor.send({ type: 'editor.cancel' });
+    expect(selectIsDiscarding(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.keep' });
+    actor.send({ type: 'editor.navigate' });
+    expect(selectIsConfirmingNavigation(actor.getSnapshot())).toBe(true);
+    expect(selectIsConfirmingNavigation(undefined)).toBe(false);
+  });
+});
+
 describe('staff dialog machine: every path', () => {
   const events = [
     { type: 'editor.field', field: 'displayName', value: '' },
     { type: 'editor.field', field: 'phoneNumber', value: '+15550100002' },
     { type: 'editor.role', area: 'Admin', level: 'write' },
     { type: 'editor.save' }, { type: 'editor.cancel' }, { type: 'editor.discard' }, { type: 'editor.keep' }, { type: 'editor.reload' },
+    { type: 'editor.navigate' }, { type: 'editor.stay' }, { type: 'editor.leave' },
     { type: 'xstate.done.actor.saveStaff', output: { success: true, message: 'saved', staff: member('b') } },
     { type: 'xstate.error.actor.saveStaff', error: conflictError() },
     { type: 'xstate.error.actor.saveStaff', error: new Error('no') },

@@ -7,17 +7,25 @@
  *
  *   editing → saving → closed (saved) | editing (message) | conflict → closed (reload | cancelled)
  *   editing → discarding → closed (cancelled) | editing
+ *   editing → confirmingNavigation → closed (cancelled) | editing   (a navigation the dialog did not start, issue 38)
+ *
+ * Issue 38 ("nothing lost"): what was typed is kept as a draft (`keepDraft`, provided by the wiring file:
+ * src/adapters/staff-dialog-draft.ts) on each change, dropped when the dialog closes however it closes
+ * (`forgetDraft`); a reload reopens the dialog with it (`keptDraft` input, from the Staff page machine).
+ * The draft holds the e-mail, name, mobile number, SMS setting and roles; a staff form has no password
+ * (set through the one-time link), and the store drops any secret field anyway.
  *
  * An existing account's form also holds its History behind a disclosure (the `history` child,
  * history-disclosure.machine.ts: read-only, a staff account cannot be restored); a new one has none yet.
  */
 import { assign, setup, type EventObject, type MetaObject, type SetupTypes, type SnapshotFrom } from 'xstate';
 import type { StaffChangeResponse, StaffMember } from '../common/admin-contract';
-import { AREA_NAMES, type AccessLevel, type AreaName } from '../common/constants';
+import type { AccessLevel, AreaName } from '../common/constants';
 import type { Roles } from '../common/contract';
 import { canSetLevel } from '../common/grant-cap';
 import { ADMIN_MESSAGES } from '../common/messages';
 import { smsCodeApplies } from '../common/second-factor-rule';
+import { sameStaffForm, staffGuardsLeaving } from './staff-dialog-leaving';
 import { historyDisclosureMachine, type HistoryDisclosureRef } from './history-disclosure.machine';
 import { failureMessage } from './notify';
 import { providedLater } from './unprovided';
@@ -45,6 +53,18 @@ export interface StaffDialogInput {
    * code then applies to every account, stays on and needs a mobile number.
    */
   smsRequiredBySite?: boolean;
+  /** What was typed before a reload (issue 38), laid over the account's values: the form opens dirty. */
+  keptDraft?: StaffDraftValues | null;
+}
+
+/** The typed values a staff draft keeps (never a secret: the form has none). */
+export type StaffDraftValues = Partial<Pick<StaffForm, 'email' | 'displayName' | 'phoneNumber' | 'twoFactorOnLogin' | 'roles'>>;
+
+/** One kept staff draft: which account (null = a new one), at which version, and its typed values. */
+export interface StaffDraft {
+  memberId: string | null;
+  version: number;
+  values: StaffDraftValues;
 }
 
 /** How the dialog ended: the page machine decides what follows. */
@@ -70,7 +90,10 @@ export type StaffDialogEvent =
   | { type: 'editor.cancel' }
   | { type: 'editor.discard' }
   | { type: 'editor.keep' }
-  | { type: 'editor.reload' };
+  | { type: 'editor.reload' }
+  | { type: 'editor.navigate' }
+  | { type: 'editor.stay' }
+  | { type: 'editor.leave' };
 
 export interface SaveStaffInput { form: StaffForm }
 
@@ -103,10 +126,7 @@ export function formErrorsOf(form: StaffForm, smsRequiredBySite = false): Partia
   return errors;
 }
 
-function sameForm(a: StaffForm, b: StaffForm): boolean {
-  const rolesEqual = AREA_NAMES.every((area) => a.roles[area] === b.roles[area]);
-  return rolesEqual && a.email === b.email && a.displayName === b.displayName && a.phoneNumber === b.phoneNumber && a.twoFactorOnLogin === b.twoFactorOnLogin;
-}
+const sameForm = sameStaffForm;
 
 function formFor(member: StaffMember | null): StaffForm {
   if (!member) return { mode: 'create', id: null, version: 0, email: '', displayName: '', phoneNumber: '', twoFactorOnLogin: false, roles: {} };
@@ -119,6 +139,12 @@ function formFor(member: StaffMember | null): StaffForm {
 function statusOf(error: unknown): number | undefined {
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
   return typeof status === 'number' ? status : undefined;
+}
+
+/** The draft of the form as it is now (after the change just assigned). */
+function draftOf({ context }: { context: StaffDialogContext }): { draft: StaffDraft } {
+  const { email, displayName, phoneNumber, twoFactorOnLogin, roles } = context.form;
+  return { draft: { memberId: context.form.id, version: context.form.version, values: { email, displayName, phoneNumber, twoFactorOnLogin, roles } } };
 }
 
 /** Every child by its id (its actor's name): `snapshot.children.history` is typed. */
@@ -151,6 +177,10 @@ export const staffDialogMachine = setup({
     endSaved: assign((_, params: { result: StaffChangeResponse }) => ({ outcome: { kind: 'saved' as const, result: params.result } })),
     endReload: assign({ outcome: { kind: 'reload' } }),
     endCancelled: assign({ outcome: { kind: 'cancelled' } }),
+    /** Keeps the typed form as the tab's draft (provided: src/adapters/staff-dialog-draft.ts). */
+    keepDraft: (_, _params: { draft: StaffDraft }) => undefined,
+    /** Drops the tab's staff draft (provided). */
+    forgetDraft: () => undefined,
   },
   guards: {
     /** The grant cap (issue 25, common/grant-cap.ts): only levels the signed-in user may hand out. */
@@ -166,9 +196,10 @@ export const staffDialogMachine = setup({
   id: 'staffDialog',
   description: 'The create/edit dialog of one staff account: fields, the role grid, save, discard and conflict.',
   context: ({ input }) => {
-    const form = formFor(input.member);
+    const formInitial = formFor(input.member);
+    const form = { ...formInitial, ...input.keptDraft };
     return {
-      form, formInitial: form, grantable: input.grantable, smsRequiredBySite: input.smsRequiredBySite === true,
+      form, formInitial, grantable: input.grantable, smsRequiredBySite: input.smsRequiredBySite === true,
       formErrors: {}, formError: null, outcome: { kind: 'cancelled' },
     };
   },
@@ -180,11 +211,15 @@ export const staffDialogMachine = setup({
     editing: {
       description: 'The operator edits; field errors show after a save attempt.',
       on: {
-        'editor.field': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'editor.field': {
+          actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, { type: 'keepDraft', params: draftOf }],
+        },
         'editor.role': {
           guard: { type: 'canGrant', params: ({ event }) => ({ area: event.area, level: event.level }) },
-          actions: { type: 'setRole', params: ({ event }) => ({ area: event.area, level: event.level }) },
+          actions: [{ type: 'setRole', params: ({ event }) => ({ area: event.area, level: event.level }) }, { type: 'keepDraft', params: draftOf }],
         },
+        // A navigation the dialog did not start (a link, Back): asks first when something was typed.
+        'editor.navigate': { guard: 'formDirty', target: 'confirmingNavigation' },
         'editor.save': [
           { guard: 'formValid', target: 'saving' },
           { actions: 'showFormErrors' },
@@ -200,6 +235,13 @@ export const staffDialogMachine = setup({
       on: {
         'editor.discard': { target: 'closed', actions: 'endCancelled' },
         'editor.keep': 'editing',
+      },
+    },
+    confirmingNavigation: {
+      description: 'A navigation away with unsaved changes: the dialog asks (Stay or Leave) before they are lost.',
+      on: {
+        'editor.leave': { target: 'closed', actions: 'endCancelled' },
+        'editor.stay': 'editing',
       },
     },
     saving: {
@@ -225,8 +267,9 @@ export const staffDialogMachine = setup({
       },
     },
     closed: {
-      description: 'The dialog is done; its outcome (saved, reload or cancelled) goes to the page.',
+      description: 'The dialog is done; its outcome (saved, reload or cancelled) goes to the page; its draft is dropped.',
       type: 'final',
+      entry: 'forgetDraft',
     },
   },
 });
@@ -244,6 +287,9 @@ export const selectPhoneRequired = (s: StaffDialogSnapshot | undefined) =>
 export const selectSmsLocked = (s: StaffDialogSnapshot | undefined) => s?.context.smsRequiredBySite === true;
 export const selectIsSaving = (s: StaffDialogSnapshot | undefined) => s?.hasTag('saving') === true;
 export const selectIsDiscarding = (s: StaffDialogSnapshot | undefined) => s?.matches('discarding') === true;
+export const selectIsConfirmingNavigation = (s: StaffDialogSnapshot | undefined) => s?.matches('confirmingNavigation') === true;
+/** The one beforeunload guard's question (src/unsaved-edits.ts): would leaving now lose typed input? */
+export const selectStaffGuardsLeaving = (s: StaffDialogSnapshot) => staffGuardsLeaving(s);
 export const selectIsConflict = (s: StaffDialogSnapshot | undefined) => s?.matches('conflict') === true;
 /** Whether the role grid offers `level` in `area` (the grant cap, issue 25). */
 export const selectCanGrant = (s: StaffDialogSnapshot | undefined, area: AreaName, level: AccessLevel | 'none'): boolean =>

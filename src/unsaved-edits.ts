@@ -11,6 +11,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 // Not the form's machine: this module is part of the sign-in page's first load (bench/budget.json).
 import { createGuardsLeaving } from '../machines/content-create-leaving';
 import { selectGuardsLeaving, type EditorSnapshot } from '../machines/editor.machine';
+import { staffGuardsLeaving } from '../machines/staff-dialog-leaving';
 
 /**
  * Each form machine the guard knows, by its machine id (every provided variant keeps it), with its
@@ -20,6 +21,8 @@ const GUARDS_LEAVING: Readonly<Record<string, (snapshot: never) => boolean>> = {
   editor: (snapshot: EditorSnapshot) => selectGuardsLeaving(snapshot),
   // Create New (issue 38): its own form machine, not an editor over a stored record.
   contentCreate: createGuardsLeaving,
+  // The Admin area's staff dialog (issue 38).
+  staffDialog: staffGuardsLeaving,
 };
 
 const editors = new Map<AnyActorRef, (snapshot: never) => boolean>();

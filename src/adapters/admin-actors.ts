@@ -29,6 +29,7 @@ import {
   staffAdminMachine, type EndSessionInput, type FetchSessionsInput, type RunActionInput, type RunActionOutput, type StaffPage,
 } from '../../machines/staff-admin.machine';
 import { staffDialogMachine, type SaveStaffInput } from '../../machines/staff-dialog.machine';
+import { staffDraftActions, staffDraftActors } from './staff-dialog-draft';
 import { ApiError, apiRequest, authHeaders, type RequestOptions } from '../api/client';
 import { downloadCsv } from './download';
 import { navigateTo } from './navigation';
@@ -166,8 +167,9 @@ export const adminPages = {
   staff: staffAdminMachine.provide({
     actors: {
       list: listMachine.provide({ actors: { fetchPage: fetchStaffPage } }),
-      staffDialog: staffDialogMachine.provide({ actors: { saveStaff, history: adminHistoryDisclosure } }),
+      staffDialog: staffDialogMachine.provide({ actors: { saveStaff, history: adminHistoryDisclosure }, actions: staffDraftActions }),
       ruleHistory: adminHistoryDisclosure,
+      ...staffDraftActors,
       staffHistory: adminHistory,
       ...staffActors,
     },

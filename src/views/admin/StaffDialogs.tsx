@@ -11,8 +11,11 @@ import {
 } from '../../../machines/staff-admin.machine';
 import {
   selectCanGrant, selectForm, selectFormError, selectFormErrors, selectIsConflict, selectIsDiscarding, selectIsSaving, selectPhoneRequired,
-  selectSmsLocked, selectDialogHistory,
+  selectSmsLocked, selectDialogHistory, selectIsConfirmingNavigation, type StaffDialogMachine,
 } from '../../../machines/staff-dialog.machine';
+import type { ActorRefFrom } from 'xstate';
+import { LeaveQuestion } from '../shared/LeaveQuestion';
+import { useLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ACCESS_LEVELS, AREA_NAMES } from '../../../common/constants';
 import { formatDateTime } from '../../../common/display-format';
 import { ADMIN_MESSAGES } from '../../../common/messages';
@@ -51,7 +54,18 @@ function confirmText(pending: PendingAction): { title: string; lead?: string; bo
   return { title: text.title, body: text.body(pending.name), button: text.button };
 }
 
+/** The one leave guard (issue 38) for the open dialog: a navigation away asks first when something was typed. */
+function StaffLeaveGuard({ dialog }: { dialog: ActorRefFrom<StaffDialogMachine> }) {
+  useLeaveGuard(dialog, { navigate: { type: 'editor.navigate' }, isConfirming: selectIsConfirmingNavigation });
+  return null;
+}
+
 function EditorDialog() {
+  const dialog = useStaffDialog();
+  return dialog ? <><StaffLeaveGuard dialog={dialog} /><EditorForm /></> : null;
+}
+
+function EditorForm() {
   const dialog = useStaffDialog();
   const form = useSelector(dialog, selectForm);
   const errors = useSelector(dialog, selectFormErrors);
@@ -59,6 +73,7 @@ function EditorDialog() {
   const saving = useSelector(dialog, selectIsSaving);
   const discarding = useSelector(dialog, selectIsDiscarding);
   const conflict = useSelector(dialog, selectIsConflict);
+  const confirmingNavigation = useSelector(dialog, selectIsConfirmingNavigation);
   const phoneRequired = useSelector(dialog, selectPhoneRequired);
   const smsLocked = useSelector(dialog, selectSmsLocked);
   const disclosure = useSelector(dialog, selectDialogHistory);
@@ -77,6 +92,9 @@ function EditorDialog() {
         <p>{ADMIN_MESSAGES.leaveConfirm}</p>
       </Modal>
     );
+  }
+  if (confirmingNavigation) {
+    return <LeaveQuestion open onStay={() => actor.send({ type: 'editor.stay' })} onLeave={() => actor.send({ type: 'editor.leave' })} />;
   }
   if (conflict) {
     return (
