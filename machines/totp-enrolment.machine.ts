@@ -8,7 +8,7 @@
  * shown), `reportEnrolled` tells the sign-in machine (the `signIn` actor of the input, the page's
  * view passes the session-wide `auth` actor), which leaves its "enrolment required" state.
  */
-import { assign, setup, type ActorRef, type DoneActorEvent, type ErrorActorEvent, type Snapshot, type SnapshotFrom } from 'xstate';
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import {
   TOTP_MESSAGES, isRecoveryCode, isTotpCode,
   type TotpPlainResponse, type TotpRecoveryCodesResponse, type TotpStartResponse, type TotpStatusResponse,
@@ -16,49 +16,12 @@ import {
 import { failureMessage } from './notify';
 import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
+import type {
+  EnrolledEvent, TotpCodeInput, TotpDisableInput, TotpEnrolmentContext, TotpEnrolmentEvent, TotpEnrolmentInput, TotpStatus,
+} from './totp-enrolment.types';
 
-export type TotpStatus = Pick<TotpStatusResponse, 'enabled' | 'pending' | 'recoveryCodesLeft' | 'required'>;
+export type * from './totp-enrolment.types';
 
-/** What the sign-in machine hears from this page: the required authenticator app is set up. */
-export interface EnrolledEvent {
-  type: 'authenticator.enrolled';
-}
-/** The sign-in machine, as far as this page needs it. */
-export type EnrolmentReceiver = ActorRef<Snapshot<unknown>, EnrolledEvent>;
-
-/** Without a receiver (a machine test), `reportEnrolled` tells nobody. */
-export type TotpEnrolmentInput = { signIn?: EnrolmentReceiver } | undefined;
-
-export interface TotpEnrolmentContext {
-  signIn: EnrolmentReceiver | null;
-  status: TotpStatus | null;
-  secret: string;
-  otpauthUri: string;
-  /** What is typed in the code box (an authenticator code, or a recovery code when disabling). */
-  code: string;
-  /** The current password (disabling only). */
-  password: string;
-  /** Shown once, right after confirming or regenerating. */
-  recoveryCodes: string[];
-  copied: boolean;
-  error: string | null;
-  notice: string | null;
-}
-
-export type TotpEnrolmentEvent =
-  | { type: 'totp.retry' }
-  | { type: 'totp.start' }
-  | { type: 'totp.edit'; code: string }
-  | { type: 'totp.editPassword'; password: string }
-  | { type: 'totp.submit' }
-  | { type: 'totp.cancel' }
-  | { type: 'totp.copy' }
-  | { type: 'totp.done' }
-  | { type: 'totp.disable' }
-  | { type: 'totp.regenerate' };
-
-export interface TotpCodeInput { code: string }
-export interface TotpDisableInput { password: string; code: string }
 
 type Args = { context: TotpEnrolmentContext; event: TotpEnrolmentEvent };
 
