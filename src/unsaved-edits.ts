@@ -3,14 +3,14 @@
  * system is inspected (src/page-actors.tsx passes `trackUnsavedEdits` to each page machine it
  * starts), so every editor machine any page runs — a list page's editor, an editor page's, the
  * content detail — is known here; one `beforeunload` listener, installed once by src/main.tsx, asks
- * the browser to confirm while any of them says leaving would lose changes (`selectGuardsLeaving`:
+ * the browser to confirm while any of them says leaving would lose changes (`editorGuardsLeaving`, machines/editor-leaving.ts:
  * active and dirty). The decision is the editor machine's; this only reads it. In-app navigations are
  * the router's leave guard (src/views/shared/use-editor-leave-guard.ts).
  */
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 // Not the form's machine: this module is part of the sign-in page's first load (bench/budget.json).
 import { createGuardsLeaving } from '../machines/content-create-leaving';
-import { selectGuardsLeaving, type EditorSnapshot } from '../machines/editor.machine';
+import { editorGuardsLeaving } from '../machines/editor-leaving';
 import { staffGuardsLeaving } from '../machines/staff-dialog-leaving';
 
 /**
@@ -18,7 +18,7 @@ import { staffGuardsLeaving } from '../machines/staff-dialog-leaving';
  * machine's own answer to "would leaving now lose typed input?".
  */
 const GUARDS_LEAVING: Readonly<Record<string, (snapshot: never) => boolean>> = {
-  editor: (snapshot: EditorSnapshot) => selectGuardsLeaving(snapshot),
+  editor: editorGuardsLeaving,
   // Create New (issue 38): its own form machine, not an editor over a stored record.
   contentCreate: createGuardsLeaving,
   // The Admin area's staff dialog (issue 38).
