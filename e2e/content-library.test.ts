@@ -91,7 +91,7 @@ describe('content library and availability (content@demo.test)', () => {
     }, zone);
     publishAt = wall.at;
     const availability = page.getByRole('region', { name: 'Availability' });
-    await availability.getByLabel('Publish at').fill(wall.text);
+    await availability.getByLabel('Publish at', { exact: true }).fill(wall.text);
     await availability.getByRole('button', { name: 'Update availability' }).click();
     await availability.getByText(AVAILABILITY_MESSAGES.availabilitySaved).waitFor();
     await expect.poll(() => statusSelect().inputValue()).toBe('scheduled');
