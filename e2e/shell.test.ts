@@ -277,7 +277,7 @@ describe('shell: keyboard and axe', () => {
       await page.locator('tbody tr td a').first().click();
       await page.waitForURL((url) => /^\/content\/[^/]+\/[^/]+$/.test(url.pathname));
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await expect.poll(() => page.getByText('Loading…', { exact: true }).count()).toBe(0);
+      await expect.poll(() => page.getByText('Loading…', { exact: true }).count(), { timeout: 15_000 }).toBe(0);
       found['/content/[type]/[id]'] = await axeViolations(page);
       // Open dialogs: the switcher's Launch and Copy confirmations (over the AppCMS overview of the network
       // chosen), the signing key rotation, a new staff account.
