@@ -10,7 +10,6 @@ import { ROUTES } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import { createUndoActors, rememberRequestId } from './undo-actors';
 import { lastingUndoMachine } from '../../machines/lasting-undo.machine';
-import { editorDrafts } from './form-drafts';
 import {
   CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
@@ -152,11 +151,12 @@ export function contentDetailPage(deps: {
   leave?: () => void;
 } = {}) {
   const actors = deps.actors ?? createContentActors();
-  // Issue 38: the item's typed changes kept across a reload (src/adapters/form-drafts.ts).
-  const drafts = editorDrafts('content.item', actors.loadItem);
   return editorPageMachine.provide({
     actors: {
-      editor: pageEditorMachine.provide({ actors: { load: drafts.load, save: actors.saveItem }, actions: drafts.actions }),
+      // Not with a draft across a reload (src/adapters/form-drafts.ts) for now: with it, the item's
+      // editor lost a title typed while it re-read the item after an availability save, and its page
+      // then held a leave (e2e/content.test.ts); the item keeps the leave question, its draft waits.
+      editor: pageEditorMachine.provide({ actors: { load: actors.loadItem, save: actors.saveItem } }),
       pageAction: pageActionLogic.provide({
         actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => { throw new Error(`No page action "${input.name}" on this page`); }) },
       }),
