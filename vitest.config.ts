@@ -10,17 +10,17 @@ export default defineConfig({
           name: 'unit',
           include: ['common/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['machines/test-support/coverage-setup.ts'],
+          setupFiles: ['machines/test-harness/coverage-setup.ts'],
         },
       },
       {
-        // Views against machine states (src/test-support/render-view.tsx), in jsdom.
+        // Views against machine states (src/test-harness/render-view.tsx), in jsdom.
         plugins: [vanillaExtractPlugin()],
         test: {
           name: 'views',
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['src/test-support/setup-views.ts'],
+          setupFiles: ['src/test-harness/setup-views.ts'],
         },
       },
       {
@@ -42,7 +42,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // Every file starts its own server (free port, throw-away data folder) and browser
-          // (e2e/support.ts), so files run side by side: two workers (scripts/test.sh) fill the
+          // (e2e/harness.ts), so files run side by side: two workers (scripts/test.sh) fill the
           // time one journey spends waiting (a scheduled publication's minute, a live page's poll).
           fileParallelism: true,
         },

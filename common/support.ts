@@ -101,7 +101,7 @@ export const SUPPORT_LIMITS = {
 
 /**
  * What the Users search matches, in the operator's words (issue 38): the search box's placeholder and
- * the help under it. The SQL is server/db/subscriber-repository.ts searchPredicate (SECURITY.md C-SUP-1:
+ * the help under it. The SQL is server/db/support-repository.ts searchPredicate (SECURITY.md C-SUP-1:
  * what the list hides is never matched by its start, so typing a few more letters reveals nothing).
  */
 export const SUBSCRIBER_SEARCH_HELP = {
@@ -115,7 +115,7 @@ export const SUBSCRIBER_SEARCH_HELP = {
  * A search counts its matches up to this many (issue 38): a broader one answers the cap with
  * totalIsCapped, as consoles do for broad searches, so an e-mail word held by 40,000 addresses costs
  * 10,000 rows read, not 40,000. The page of the newest matches stays exact, and pages past the cap are
- * still served (server/db/subscriber-repository.ts search); the list offers pages up to the cap.
+ * still served (server/db/support-repository.ts search); the list offers pages up to the cap.
  */
 export const SEARCH_TOTAL_CAP = 10_000;
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../common/constants';
 import { TOTP_ROUTES } from '../common/totp';
 import { ANALYTICS_GROUPS, APPCMS_PAGES, MONETIZATION_TABS } from '../src/config';
-import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 // Injected through the DevTools protocol (page.evaluate), which the console's CSP does not govern.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectProblems, launchBrowser, newPage, type RunningServer } from './support';
-import { cookie, openUserMenu, pathOf, shot, startAuthServer, submitCredentials, verifyStatus } from './auth-support';
+import { expectProblems, launchBrowser, newPage, type RunningServer } from './harness';
+import { cookie, openUserMenu, pathOf, shot, startAuthServer, submitCredentials, verifyStatus } from './auth-harness';
 
 let server: RunningServer;
 let browser: Browser;

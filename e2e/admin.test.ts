@@ -13,8 +13,8 @@ import type { Browser, Page } from 'playwright-core';
 import { HISTORY_PANEL_MESSAGES } from '../common/revisions';
 import { SECOND_FACTOR_TEXT } from '../common/second-factor-rule';
 import { STAFF_HISTORY_TEXT } from '../common/staff-revision-words';
-import { headerTabs, outbox, pathOf, startAuthServer, submitCredentials } from './auth-support';
-import { expectProblems, launchBrowser, type RunningServer } from './support';
+import { headerTabs, outbox, pathOf, startAuthServer, submitCredentials } from './auth-harness';
+import { expectProblems, launchBrowser, type RunningServer } from './harness';
 
 const SHOTS = '/tmp/shots/admin';
 let server: RunningServer;

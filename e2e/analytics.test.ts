@@ -15,7 +15,7 @@ import { API_PATHS } from '../common/constants';
 import { REPORTS_PATH, isoDay, presetRange, type ReportAnswer, type ReportName } from '../common/reports';
 import { reportCsv } from '../common/report-csv';
 import { formatCell, formatPeriod } from '../src/views/analytics/format';
-import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 const INGEST_KEY = 'ik_demo_viewlift-demo';
 

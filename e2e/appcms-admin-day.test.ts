@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_READINESS_TEXT } from '../common/appcms';
 import { ADMIN_MESSAGES, OWN_MESSAGES } from '../common/messages';
-import { launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './harness';
 
 const DEFAULT = { identifier: 'viewlift-main', name: 'ViewLift Main' };
 const DOCS = { identifier: 'docs-channel', name: 'Docs Channel' };

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 const SITE = 'viewlift-demo';
 const SPORTS = { identifier: 'sports-plus', name: 'Sports Plus' };

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
-import { expectProblems, launchBrowser, newPage, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, SEED_PASSWORD, signIn, startServer, type RunningServer } from './harness';
 
 const SPORTS = { identifier: 'sports-plus', name: 'Sports Plus' };
 const SHOTS = '/tmp/shots';

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 const DIST = join(process.cwd(), 'dist');
 /** Strings only Firebase's SDK carries (its package scope, its REST hosts, its auth domain). */

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblems, launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './harness';
 import { AVAILABILITY_MESSAGES } from '../common/content-availability';
 
 let server: RunningServer;

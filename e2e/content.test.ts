@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVAILABILITY_MESSAGES } from '../common/content-availability';
 import { OWN_MESSAGES } from '../common/messages';
-import { launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;

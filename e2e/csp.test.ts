@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;

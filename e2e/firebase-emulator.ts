@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort } from './support';
+import { freePort } from './harness';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 

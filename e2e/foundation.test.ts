@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, SCREENSHOT_DIR, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, SCREENSHOT_DIR, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 const SHOTS = '/tmp/shots/history';
 const RUN = Date.now().toString(36).toUpperCase();

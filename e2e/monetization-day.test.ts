@@ -19,7 +19,7 @@ import { MONETIZATION_MESSAGES } from '../common/monetization-rules';
 import { HISTORY_PANEL_MESSAGES } from '../common/revisions';
 import { DEMO_SITES } from '../server/db/demo-accounts';
 import { demoIngestionKey } from '../server/db/seed-world';
-import { launchBrowser, newPage, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, SEED_PASSWORD, signIn, startServer, type RunningServer } from './harness';
 
 const SHOTS = '/tmp/shots/monetization-day';
 const PLAN = 'Basic Monthly';

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 const SHOTS = '/tmp/shots/monetization';
 const TABS = [

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './support';
+import { launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './harness';
 
 const SITE = 'viewlift-demo';
 const DEFAULT = { identifier: 'viewlift-main', name: 'ViewLift Main' };

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectProblems, launchBrowser, newPage } from './support';
+import { expectProblems, launchBrowser, newPage } from './harness';
 import {
   cookie, demoAccount, nextOtp, openUserMenu, outboxIds, pathOf, SEED_PASSWORD, shot, startRestartableServer,
   submitCredentials, verifyStatus, type RestartableServer,
-} from './auth-support';
+} from './auth-harness';
 
 const MISMATCH = 'New Password and Confirm Password must match.';
 const COMPLEXITY = 'Password should be of minimum 8 characters, must include 1 special character, 1 lowercase and uppercase character, and 1 number.';

@@ -12,8 +12,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoAccount, nextOtp, outboxIds, pathOf, shot, startAuthServer, submitCredentials, wrongCode,
-} from './auth-support';
-import { expectProblems, launchBrowser, newPage, type RunningServer } from './support';
+} from './auth-harness';
+import { expectProblems, launchBrowser, newPage, type RunningServer } from './harness';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TWOFA = demoAccount('twofa@demo.test');

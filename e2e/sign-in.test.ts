@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectProblems, launchBrowser, newPage } from './support';
+import { expectProblems, launchBrowser, newPage } from './harness';
 import {
   cookie, demoAccount, headerTabs, nextOtp, openUserMenu, outboxIds, pathOf, shot, startRestartableServer, submitCredentials,
   verifyStatus, wrongCode, type RestartableServer,
-} from './auth-support';
+} from './auth-harness';
 
 const TWOFA = demoAccount('twofa@demo.test');
 

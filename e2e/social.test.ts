@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_MESSAGES } from '../common/messages';
 import { startAuthEmulator, type RunningEmulator } from './firebase-emulator';
-import { expectProblems, launchBrowser, SCREENSHOT_DIR, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, SCREENSHOT_DIR, startServer, type RunningServer } from './harness';
 
 const PROJECT = 'demo-cms-tools';
 const TENANT = 'demo-tenant';

@@ -19,7 +19,7 @@ import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
 import { SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { formatCell } from '../src/views/analytics/format';
 import { formatDateTime } from '../common/display-format';
-import { expectProblems, launchBrowser, SEED_PASSWORD, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, SEED_PASSWORD, signIn, startServer, type RunningServer } from './harness';
 
 const SHOTS = process.env.SUPPORT_DAY_SHOTS_DIR ?? '/tmp/shots/support-day';
 

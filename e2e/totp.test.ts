@@ -11,8 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '../common/constants';
 import { SECOND_FACTOR_RULE_PATH, SECOND_FACTOR_TEXT } from '../common/second-factor-rule';
 import { totpCode } from '../server/domain/totp';
-import { launchBrowser, newPage, type RunningServer } from './support';
-import { openUserMenu, pathOf, shot, startAuthServer, submitCredentials } from './auth-support';
+import { launchBrowser, newPage, type RunningServer } from './harness';
+import { openUserMenu, pathOf, shot, startAuthServer, submitCredentials } from './auth-harness';
 
 const USER = 'content-reader@demo.test';
 let server: RunningServer;

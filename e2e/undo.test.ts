@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNDO_OFFER_MS } from '../common/revisions';
-import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './support';
+import { expectProblems, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
 const SHOTS = '/tmp/shots/undo';
 const KIDS = { identifier: 'kids-zone', name: 'Kids Zone', primary: '#FFB703' };

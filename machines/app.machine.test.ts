@@ -3,10 +3,10 @@ import { createActor, createMachine, type AnyEventObject, type AnyStateMachine }
 import { DEFAULT_RUNTIME_CONFIG } from '../common/runtime-config';
 import { accessFlagsFor } from '../common/roles';
 import { appMachine, selectAreaActorsStatus, type AppInput, type AreaActorLogic } from './app.machine';
-import { fakeActor } from './test-support/fakes';
+import { fakeActor } from './test-harness/fakes';
 import { notifierMachine } from './notifier.machine';
 import type { Session } from './auth.types';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
 
 const CHILDREN = ['notifier', 'routeLoading', 'auth', 'session', 'inactivity', 'logout', 'passwordReset', 'passwordChange', 'keepalive'] as const;
 /** Spawned once someone signs in, with the logic `loadAreaActors` answers (issue 26). */

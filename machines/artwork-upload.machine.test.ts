@@ -5,8 +5,8 @@ import {
   type ArtworkUploadEmitted, type SaveArtworkInput,
 } from './artwork-upload.machine';
 import type { ArtworkSlot } from '../common/content';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
 
 const URL_A = `/v2.0/appcms/files/11111111-2222-4333-8444-555555555555/${'a'.repeat(64)}.png`;
 /** A refusal as the API client throws it: the server's message and its HTTP status (0: unreachable). */

@@ -3,8 +3,8 @@ import { createActor, toPromise } from 'xstate';
 import { authRestoreMachine } from './auth-restore.machine';
 import type { Session } from './auth.types';
 import { accessFlagsFor } from '../common/roles';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
 
 const storedSession: Session = {
   accessToken: 'stored', apiKey: 'key', site: 'demo-site', username: 'ada', roles: { Content: 'read' },

@@ -13,11 +13,11 @@ import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
 import { authRestoreMachine } from './auth-restore.machine';
 import { authenticatorStepMachine, selectAuthenticatorPanel } from './authenticator-step.machine';
 import { accessFlagsFor } from '../common/roles';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
-import { jwtWith, loginResponse, siteProfile } from './test-support/fixtures';
-import { delayedEvents } from './test-support/paths';
-import { startInSystem } from './test-support/system';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
+import { jwtWith, loginResponse, siteProfile } from './test-harness/fixtures';
+import { delayedEvents } from './test-harness/paths';
+import { startInSystem } from './test-harness/system';
 
 const config: AuthInput = { analyticsAllowedSites: ['analytics-site'], encodingDisabledSite: 'no-encoding-site' };
 const token = jwtWith({ exp: 2_000_000_000 });

@@ -3,9 +3,9 @@ import { toPromise, waitFor } from 'xstate';
 import { MESSAGES } from '../common/messages';
 import { TOTP_MESSAGES } from '../common/totp';
 import { authenticatorStepMachine, selectAuthenticatorPanel } from './authenticator-step.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
-import { startInSystem } from './test-support/system';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
+import { startInSystem } from './test-harness/system';
 
 const OK = { success: true, message: '', accessToken: 'session-token', v2ManagementApiEnabled: true };
 const REFUSED = { success: false, message: 'no', accessToken: '', v2ManagementApiEnabled: false };

@@ -10,9 +10,9 @@ import {
   selectAllMatching, selectBulkConfirm, selectCanSelectAllMatching, selectFilters,
   type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from './content-browser.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { pendingActor } from './test-support/fakes';
-import { delayedEvents } from './test-support/paths';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pendingActor } from './test-harness/fakes';
+import { delayedEvents } from './test-harness/paths';
 
 const row = (n: number, over: Partial<ContentSummary> = {}): ContentSummary => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

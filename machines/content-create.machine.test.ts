@@ -6,8 +6,8 @@ import {
   selectCreateConfirmingLeave, selectCreateGuardsLeaving, seasonNumberError,
   type ContentCreateInput, type CreateDraft, type CreateValues,
 } from './content-create.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
 
 const SETUP = { series: [{ id: 's-1', title: 'Harbour' }], timeZone: 'Europe/Paris' };
 const ITEM: ContentItem = {

@@ -16,7 +16,7 @@ import { notifierMachine } from './notifier.machine';
 import { otpStepMachine } from './otp-step.machine';
 import { routeLoadingMachine } from './route-loading.machine';
 import { sessionMachine } from './session.machine';
-import { allStateNodes } from './test-support/coverage';
+import { allStateNodes } from './test-harness/coverage';
 
 const MACHINES: AnyStateMachine[] = [
   appMachine, authMachine, forgotPasswordMachine, inactivityMachine, logoutMachine, networkMachine, networkChangeMachine, networkLastChangeMachine,

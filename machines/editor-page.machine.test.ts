@@ -9,8 +9,8 @@ import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage, type Histo
 import { listMachine, type ListPage, type ListQuery } from './list.machine';
 import { pageActionLogic, pageEditorMachine } from './list-page.machine';
 import { selectActionMessage, type PageActionAnswer, type PageActionRequest } from './page-action.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pendingActor } from './test-harness/fakes';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

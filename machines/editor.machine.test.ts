@@ -7,8 +7,8 @@ import {
   selectIsConfirmingLeave, selectIsDirty,
   type EditorRecord, type EditorSaveInput,
 } from './editor.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pendingActor } from './test-harness/fakes';
 
 const RECORD: EditorRecord = { values: { title: 'Old', tags: ['a'], status: 'draft' }, version: 3, data: { plays: 7 } };
 const SAVED: EditorRecord = { values: { title: 'New', tags: ['a'], status: 'draft' }, version: 4, data: { plays: 7 } };

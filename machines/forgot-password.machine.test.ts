@@ -9,10 +9,10 @@ import {
   selectOtpStepActor, selectPasswordFailures, selectPasswordsMatch, selectResetToken, type ForgotPasswordSnapshot,
 } from './forgot-password.machine';
 import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
-import { delayedEvents } from './test-support/paths';
-import { startInSystem } from './test-support/system';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
+import { delayedEvents } from './test-harness/paths';
+import { startInSystem } from './test-harness/system';
 
 const STRONG = 'Str0ng!pass';
 const session: Session = {

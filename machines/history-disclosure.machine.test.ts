@@ -5,8 +5,8 @@ import {
   historyDisclosureMachine, selectDisclosedHistory, selectDisclosureAvailable, selectDisclosureOpen,
 } from './history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from './history.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
 
 function revision(seq: number): Revision {
   return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { HISTORY_PANEL_MESSAGES, type Revision } from '../common/revisions';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pendingActor } from './test-harness/fakes';
 import {
   againstNow, historyMachine, isConflictError, selectCanRestore, selectHistoryError, selectHistoryHasMore, selectHistoryItems,
   selectHistoryPhase, selectHistoryReadOnly, selectHistoryRestored, selectHistorySelected, selectHistorySelectedIsCreation, selectSelectedAgainstNow,

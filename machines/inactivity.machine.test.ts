@@ -6,10 +6,10 @@ import {
 } from './inactivity.machine';
 import { isExcludedPath } from '../common/public-paths';
 import { readRuntimeConfig } from '../common/runtime-config';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { delayedEvents } from './test-support/paths';
-import { startInSystem } from './test-support/system';
-import { advance } from './test-support/time';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { delayedEvents } from './test-harness/paths';
+import { startInSystem } from './test-harness/system';
+import { advance } from './test-harness/time';
 
 const MINUTE = 60_000;
 const input: InactivityInput = { timeoutMinutes: 5, excludedPaths: ['/content/library'] };

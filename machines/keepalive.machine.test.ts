@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { KEEPALIVE_INTERVAL_MS, keepaliveMachine } from './keepalive.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { delayedEvents } from './test-support/paths';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { delayedEvents } from './test-harness/paths';
 
 function start() {
   let pings = 0;

@@ -9,9 +9,9 @@ import { UNDO_ACCEPT_MS, UNDO_MESSAGES } from '../common/revisions';
 import {
   lastingUndoMachine, selectIsUndoingLasting, selectLastingChange, type LastingChange, type LastingUndoSnapshot,
 } from './lasting-undo.machine';
-import { delayedEvents } from './test-support/paths';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { pendingActor } from './test-support/fakes';
+import { delayedEvents } from './test-harness/paths';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pendingActor } from './test-harness/fakes';
 import type { ApplyUndoInput } from './undo.machine';
 
 const PUBLISH: LastingChange = { requestId: 'req-1', label: 'Undo publish of 2 items', replyTo: 'contentBrowser' };

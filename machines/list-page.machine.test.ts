@@ -7,9 +7,9 @@ import {
   type ListPageInput,
 } from './list-page.machine';
 import type { PageActionAnswer, PageActionRequest } from './page-action.machine';
-import { createCoverage } from './test-support/coverage';
-import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
-import { pendingActor } from './test-support/fakes';
+import { createCoverage } from './test-harness/coverage';
+import { coveringPaths, drivePath, pathTitle } from './test-harness/paths';
+import { pendingActor } from './test-harness/fakes';
 import { pageHistoryMachine, selectHistoryRestored, type HistoryLoadInput, type HistoryPage, type HistoryRestoreInput, type HistoryRestoreOutput } from './history.machine';
 import { pageRowHistoryMachine, selectPageHistory, selectRowHistory, selectRowHistoryId } from './list-page.machine';
 

@@ -5,9 +5,9 @@ import {
   LIST_SEARCH_DEBOUNCE_MS, listMachine, selectListError, selectListIsEmpty, selectListIsLoading, selectListPaging,
   selectListMeta, selectListQuery, selectListRows, selectListSelected, selectListTotal, type ListPage, type ListQuery,
 } from './list.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { pendingActor } from './test-support/fakes';
-import { delayedEvents } from './test-support/paths';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pendingActor } from './test-harness/fakes';
+import { delayedEvents } from './test-harness/paths';
 
 const ROWS = Array.from({ length: 45 }, (_, i) => ({ id: `row-${i}`, name: i % 2 === 0 ? `Gold ${i}` : `Silver ${i}` }));
 

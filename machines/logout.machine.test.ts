@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { waitFor, type AnyActorLogic } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
 import { logoutMachine, selectIsConfirming, selectIsLoggingOut } from './logout.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
-import { startInSystem } from './test-support/system';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
+import { startInSystem } from './test-harness/system';
 
 const LEAVE_ORDER = ['clearAllCookies', 'signOutIdentityProvider', 'broadcastLogout', 'navigate'];
 

@@ -13,9 +13,9 @@ import {
   type NetworkChangeInput, type NetworkChangeOutcome,
 } from './network-change.machine';
 import { CredentialsMissingError, type CopyFromDefaultInput, type PendingChange, type PublishNetworkInput } from './network.types';
-import { createCoverage } from './test-support/coverage';
-import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
-import { pendingActor } from './test-support/fakes';
+import { createCoverage } from './test-harness/coverage';
+import { coveringPaths, drivePath, pathTitle } from './test-harness/paths';
+import { pendingActor } from './test-harness/fakes';
 
 const KIDS: Network = { name: 'Kids', identifier: 'kids', image: '/kids.png', isActive: false, isDefault: false };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -10,9 +10,9 @@ import { UNDO_ACCEPT_MS, UNDO_MESSAGES } from '../common/revisions';
 import {
   networkLastChangeMachine, selectIsUndoingChange, selectOfferedChange, type LastNetworkChange, type NetworkLastChangeSnapshot,
 } from './network-last-change.machine';
-import { delayedEvents } from './test-support/paths';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { pendingActor } from './test-support/fakes';
+import { delayedEvents } from './test-harness/paths';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pendingActor } from './test-harness/fakes';
 import type { ApplyUndoInput } from './undo.machine';
 
 const LAUNCH: LastNetworkChange = { kind: 'launch', requestId: 'req-1', text: 'Kids was launched.' };

@@ -20,7 +20,7 @@ import {
 } from './network.machine';
 import { networkChangeMachine, type NetworkChangeInput, type NetworkChangeOutcome } from './network-change.machine';
 import { notifierMachine, selectNotification } from './notifier.machine';
-import { createCoverage } from './test-support/coverage';
+import { createCoverage } from './test-harness/coverage';
 
 const MAIN: Network = { name: 'Main Network', identifier: 'main', image: '/main.png', isActive: true, isDefault: true };
 const KIDS: Network = { name: 'Kids', identifier: 'kids', image: '/kids.png', isActive: false, isDefault: false };

@@ -4,9 +4,9 @@ import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/revisions';
 import { notifierMachine, selectNotification } from './notifier.machine';
 import { undoMachine, type ApplyUndoInput } from './undo.machine';
-import { pendingActor } from './test-support/fakes';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { delayedEvents } from './test-support/paths';
+import { pendingActor } from './test-harness/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { delayedEvents } from './test-harness/paths';
 
 function start() {
   const clock = new SimulatedClock();

@@ -3,11 +3,11 @@ import { waitFor, type AnyActorLogic } from 'xstate';
 import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import { otpStepMachine, selectOtpPanel, type OtpStepInput } from './otp-step.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
-import { delayedEvents } from './test-support/paths';
-import { startInSystem } from './test-support/system';
-import { advance } from './test-support/time';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
+import { delayedEvents } from './test-harness/paths';
+import { startInSystem } from './test-harness/system';
+import { advance } from './test-harness/time';
 
 const signIn: OtpStepInput = { username: 'ada', isLogin: true, obscureMobileNumber: '******6789', deviceId: 'device-1' };
 const passwordChange: OtpStepInput = {

@@ -6,8 +6,8 @@ import {
   describeDevice, ownSessionsMachine, selectEndingSessionId, selectOwnSessions, selectOwnSessionsError, selectOwnSessionsNotice,
   selectOwnSessionsPhase, type OwnSession,
 } from './own-sessions.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
 
 const THIS: OwnSession = {
   id: 'this-one', deviceId: 'd1', ipAddress: '10.0.0.1', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/140.0',

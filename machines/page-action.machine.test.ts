@@ -4,8 +4,8 @@ import { OWN_MESSAGES } from '../common/messages';
 import {
   pageActionMachine, selectActionError, selectActionMessage, selectActionPending, selectActionRunning, type PageActionAnswer, type PageActionRequest,
 } from './page-action.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pendingActor } from './test-harness/fakes';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

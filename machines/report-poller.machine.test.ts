@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, SimulatedClock, type InspectionEvent } from 'xstate';
 import { REALTIME_POLL_MS } from '../common/reports';
 import { reportPollerMachine } from './report-poller.machine';
-import { createCoverage } from './test-support/coverage';
+import { createCoverage } from './test-harness/coverage';
 
 /** The poller only runs as a child (it sends to its parent), so it is driven inside one. */
 function runInParent(inspect?: (event: InspectionEvent) => void) {

@@ -7,9 +7,9 @@ import {
   selectOptionsStatus, selectPressedPreset, selectRangeNote, selectTable, selectUpdatedAt, selectView, sortRows, tableCsvOf,
   type FetchReportsInput, type ReportRequest, type SortState,
 } from './report.machine';
-import { createCoverage } from './test-support/coverage';
-import { pendingActor } from './test-support/fakes';
-import { coveringPaths, drivePath, pathTitle } from './test-support/paths';
+import { createCoverage } from './test-harness/coverage';
+import { pendingActor } from './test-harness/fakes';
+import { coveringPaths, drivePath, pathTitle } from './test-harness/paths';
 
 function answer(rows: number, generatedAt = '2024-05-20T10:00:00.000Z'): ReportAnswer {
   return {

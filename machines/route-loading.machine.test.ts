@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { routeLoadingMachine, selectRouteLoading } from './route-loading.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
 
 describe('route loading (spec §4.7)', () => {
   it('is off, on at route change start, off at completion', () => {

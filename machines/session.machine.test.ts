@@ -4,9 +4,9 @@ import { OWN_MESSAGES } from '../common/messages';
 import {
   isInvalidTimezoneCookie, selectIsUnreachable, selectIsVerified, selectIsVerifying, sessionMachine,
 } from './session.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
-import { startInSystem } from './test-support/system';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
+import { startInSystem } from './test-harness/system';
 
 function start(overrides: Record<string, AnyActorLogic> = {}) {
   const spies = { clearAllCookies: vi.fn(), navigate: vi.fn(), saveCloudProvider: vi.fn(), removeDefaultTimezone: vi.fn() };

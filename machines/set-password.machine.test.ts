@@ -4,8 +4,8 @@ import { ADMIN_MESSAGES, MESSAGES } from '../common/messages';
 import {
   selectSetPasswordError, selectSetPasswordFields, selectSetPasswordPhase, selectSetPasswordUsername, setPasswordMachine,
 } from './set-password.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
 
 const CHECKED = { success: true, username: 'new@demo.test', displayName: 'New' };
 

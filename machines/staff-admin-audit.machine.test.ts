@@ -8,8 +8,8 @@ import {
   selectAuditList, selectAuditLoading, selectAuditPaging, staffAdminAuditMachine, type AuditExportOutput, type AuditFilters, type AuditInput,
   type AuditUrlParams,
 } from './staff-admin-audit.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor } from './test-harness/fakes';
 
 const ENTRY: AuditLogEntry = {
   id: 'e1', at: '2026-03-01T10:00:00.000Z', action: 'appcms.brand.save', label: 'Brand saved', area: 'appcms', actor: { id: 'u', username: 'appcms@demo.test' },

@@ -14,9 +14,9 @@ import { staffDialogMachine, selectDialogHistory, type StaffDraft } from './staf
 import type { Revision } from '../common/revisions';
 import { historyDisclosureMachine, selectDisclosedHistory, selectDisclosureOpen } from './history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from './history.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
-import { staffMember } from './test-support/fixtures';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
+import { staffMember } from './test-harness/fixtures';
 
 const member = staffMember;
 

@@ -11,9 +11,9 @@ import {
 import { historyDisclosureMachine, selectDisclosedHistory, selectDisclosureAvailable, selectDisclosureOpen } from './history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput } from './history.machine';
 import { selectDialogHistory } from './staff-dialog.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
-import { staffMember } from './test-support/fixtures';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
+import { staffMember } from './test-harness/fixtures';
 
 const member = staffMember;
 

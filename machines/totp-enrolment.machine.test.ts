@@ -5,8 +5,8 @@ import {
   groupSecret, selectCodesCopied, selectRecoveryCodes, selectTotpCode, selectTotpError, selectTotpNotice, selectTotpPassword,
   selectTotpPhase, selectTotpSecret, selectTotpStatus, totpEnrolmentMachine,
 } from './totp-enrolment.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { fakeActor, pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { fakeActor, pendingActor } from './test-harness/fakes';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const URI = `otpauth://totp/CMS%20Tools%3Aada?secret=${SECRET}&issuer=CMS+Tools`;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock, type EventObject } from 'xstate';
 import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/revisions';
 import { undoMachine, type ApplyUndoInput } from './undo.machine';
-import { itReachesEveryStateAndTransition } from './test-support/every-path';
-import { delayedEvents } from './test-support/paths';
-import { pendingActor } from './test-support/fakes';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { delayedEvents } from './test-harness/paths';
+import { pendingActor } from './test-harness/fakes';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -52,10 +52,10 @@ describe('casts in the non-test code (issue 39)', () => {
   it('counts non-test sources only', () => {
     expect(isCountedSource('src/api/client.ts')).toBe(true);
     expect(isCountedSource('src/views/Page.tsx')).toBe(true);
-    expect(isCountedSource('machines/test-support/paths.ts')).toBe(false);
+    expect(isCountedSource('machines/test-harness/paths.ts')).toBe(false);
     expect(isCountedSource('src/api/client.test.ts')).toBe(false);
     expect(isCountedSource('src/views/Page.test.tsx')).toBe(false);
-    expect(isCountedSource('src/test-support/render-view.tsx')).toBe(false);
+    expect(isCountedSource('src/test-harness/render-view.tsx')).toBe(false);
     expect(isCountedSource('server/test/kit.ts')).toBe(false);
     expect(isCountedSource('e2e/journey.ts')).toBe(false);
     expect(isCountedSource('src/vite-env.d.ts')).toBe(false);

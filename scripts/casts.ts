@@ -1,7 +1,7 @@
 /**
  * The `as` casts of the non-test code (issue 39), read on the TypeScript syntax tree: every
  * `expr as T` except `as const`. Non-test code is src/, machines/, server/ and common/ without the
- * *.test.ts(x) files, src/test-support/, machines/test-support/, server/test/ and e2e/. scripts/casts.test.ts caps the count
+ * *.test.ts(x) files, src/test-harness/, machines/test-harness/, server/test/ and e2e/. scripts/casts.test.ts caps the count
  * and refuses any cast of an actor's children or of the actor system (`snapshot.children.x as …`,
  * `system.get(…) as …`): those are typed by the machine's setup instead.
  */
@@ -21,7 +21,7 @@ export interface Cast {
 
 export const CAST_ROOTS = ['src', 'machines', 'server', 'common'] as const;
 
-const EXCLUDED_DIRS = new Set(['src/test-support', 'machines/test-support', 'server/test', 'e2e', 'node_modules']);
+const EXCLUDED_DIRS = new Set(['src/test-harness', 'machines/test-harness', 'server/test', 'e2e', 'node_modules']);
 
 /** Whether a repository-relative path is non-test source the count covers. */
 export function isCountedSource(path: string): boolean {

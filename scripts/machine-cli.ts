@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createActor, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { redactForInspector } from '../machines/redact';
-import { stateLabel } from '../machines/test-support/paths';
+import { stateLabel } from '../machines/test-harness/paths';
 import { CLI_MACHINES } from './machine-fakes';
 
 export interface MachineSession {

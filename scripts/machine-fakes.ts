@@ -16,7 +16,7 @@ import { otpStepMachine } from '../machines/otp-step.machine';
 import { authRestoreMachine } from '../machines/auth-restore.machine';
 import { routeLoadingMachine } from '../machines/route-loading.machine';
 import { sessionMachine } from '../machines/session.machine';
-import { jwtWith, loginResponse, siteProfile } from '../machines/test-support/fixtures';
+import { jwtWith, loginResponse, siteProfile } from '../machines/test-harness/fixtures';
 import { redactForInspector } from '../machines/redact';
 
 export const FAKE_OTP = '123456';

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, SEED_PASSWORD, startServer } from '../e2e/support';
+import { launchBrowser, SEED_PASSWORD, startServer } from '../e2e/harness';
 
 const OUT = join(process.cwd(), 'docs', 'screenshots');
 const WIDTHS = [1440, 390] as const;

@@ -16,7 +16,7 @@ import { checkBatch, deadLetterCounts, recordSessionStarts, siteOfIngestionKey, 
 import { listOutbox } from './db/outbox-repository';
 import { networkIdOf } from './db/report-repository';
 import { createStaffAdminRepository } from './db/staff-admin-repository';
-import { createSubscriberRepository } from './db/subscriber-repository';
+import { createSubscriberRepository } from './db/support-repository';
 import type { AppcmsDeps } from './domain/appcms';
 import { createContentService, type ContentService } from './domain/content';
 import { createContentCreateService, type ContentCreateService } from './domain/content-create';

@@ -15,7 +15,7 @@ import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
 import { SEARCH_TOTAL_CAP, SUPPORT_AUDIT_ACTIONS, SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { DEMO_SITES } from './db/demo-accounts';
 import { rebuildRollups } from './db/rollups';
-import { createSubscriberRepository } from './db/subscriber-repository';
+import { createSubscriberRepository } from './db/support-repository';
 import {
   auditEvents, contentItems, dailySubscriptionRollups, networks, payments, plans, playbackSessions, staffUsers,
   subscriberDevices, subscribers, subscriptions, supportNotes,

@@ -9,7 +9,7 @@
  *   loaded with a dynamic import() the first time a page of the area renders (never on the sign-in
  *   page's first load); until then the page suspends like a lazy route component;
  * - in a view test, `renderView(<PlansPage />, { pages: { plans: plansPageMachine.provide({ actors: … }) } })`
- *   (src/test-support/render-view.tsx) puts the machine with fake I/O here; no `vi.mock`.
+ *   (src/test-harness/render-view.tsx) puts the machine with fake I/O here; no `vi.mock`.
  *
  * Session-wide actors (auth, session, network, notifier …) are not page actors: they stay children of
  * the root system, reached with `useAppActor(systemId)` (src/app-actor.tsx).
@@ -28,8 +28,8 @@ import type { ReportMachine } from '../machines/report.machine';
 import type { SetPasswordMachine } from '../machines/set-password.machine';
 import type { StaffAdminAuditMachine } from '../machines/staff-admin-audit.machine';
 import type { StaffAdminMachine } from '../machines/staff-admin.machine';
-import type { SubscriberSearchMachine } from '../machines/subscriber-search.machine';
-import type { SubscriberMachine } from '../machines/subscriber.machine';
+import type { SubscriberSearchMachine } from '../machines/support-search.machine';
+import type { SubscriberMachine } from '../machines/support-subscriber.machine';
 import type { TotpEnrolmentMachine } from '../machines/totp-enrolment.machine';
 import { trackUnsavedEdits } from './unsaved-edits';
 

@@ -26,7 +26,7 @@ import { RootLayout } from './views/layout/RootLayout';
 import { NotFoundPage } from './views/pages/NotFoundPage';
 import { CrashScreen } from './views/shared/CrashScreen';
 import { validateAnalyticsSearch } from './views/analytics/search';
-import { validateUsersSearch } from './views/users/search';
+import { validateUsersSearch } from './views/support/search';
 import { validateCreateSearch } from './views/content/create-search';
 
 declare module '@tanstack/react-router' {
@@ -319,15 +319,15 @@ const usersRoute = createRoute({
   validateSearch: validateUsersSearch,
   // An unknown path under the area keeps the area's frame (its tabs or side navigation) around the not-found page.
   notFoundComponent: NotFoundPage,
-  component: lazyRouteComponent(() => import('./views/users/UsersLayout'), 'UsersLayout'),
+  component: lazyRouteComponent(() => import('./views/support/UsersLayout'), 'UsersLayout'),
 });
 const usersSearchRoute = createRoute({
   getParentRoute: () => usersRoute, path: '/', staticData: { title: 'Users' },
-  component: lazyRouteComponent(() => import('./views/users/SubscriberSearchPage'), 'SubscriberSearchPage'),
+  component: lazyRouteComponent(() => import('./views/support/SubscriberSearchPage'), 'SubscriberSearchPage'),
 });
 const subscriberRoute = createRoute({
   getParentRoute: () => usersRoute, path: '$subscriberId', staticData: { title: 'Subscriber · Users' },
-  component: lazyRouteComponent(() => import('./views/users/SubscriberPage'), 'SubscriberPage'),
+  component: lazyRouteComponent(() => import('./views/support/SubscriberPage'), 'SubscriberPage'),
 });
 
 /** Admin (issue 18): Staff and Audit log. */
@@ -362,7 +362,7 @@ const accountSecurityRoute = createRoute({
   component: lazyRouteComponent(() => import('./views/account/TwoFactorPage'), 'TwoFactorPage'),
 });
 
-/** Every route of the console; exported for the view tests' mirror of the route a view is shown at (src/test-support/app-routes.ts). */
+/** Every route of the console; exported for the view tests' mirror of the route a view is shown at (src/test-harness/app-routes.ts). */
 export const routeTree = rootRoute.addChildren([
   loginRoute, logoutRoute, forgotRoute, verifyRoute, resetRoute, setPasswordRoute,
   protectedRoute.addChildren([

@@ -1,6 +1,6 @@
 /**
  * Customer Support over the viewers' world (issue 16): the subscriber search, the subscriber page
- * and the support actions. Rules only, like networks.ts: the SQL is server/db/subscriber-repository.ts
+ * and the support actions. Rules only, like networks.ts: the SQL is server/db/support-repository.ts
  * and the GraphQL module (server/graphql/support.ts) only hands arguments over.
  *
  * Rules enforced here, so any transport gets them:
@@ -26,7 +26,7 @@ import {
 } from '../../common/support';
 import type {
   PaymentRecord, SubscriberRecord, SubscriberRepository, SubscriptionRecord,
-} from '../db/subscriber-repository';
+} from '../db/support-repository';
 import { conflict, forbidden, invalid, notFound, rateLimited } from './errors';
 import { auditObject, recordRevision } from './revisions';
 import type { LimitRule, RateLimiter } from './rate-limit';
@@ -145,7 +145,7 @@ export interface SearchInput {
 
 /**
  * Query subscriberSearch: one page of the caller's site's subscribers, newest first, PII masked.
- * What a query matches is in server/db/subscriber-repository.ts (never a part of an e-mail or phone
+ * What a query matches is in server/db/support-repository.ts (never a part of an e-mail or phone
  * the mask hides). A lookup counts against the agent's budget (429 past it), and every search is
  * audit-logged with its query and result count before the results leave (an audit failure means
  * nothing is shown).

@@ -305,7 +305,7 @@ const noRows = () => fromPromise<ListPage, ListQuery>(async () => ({ items: [], 
 
 /**
  * One AppCMS editor page's machine with its I/O; its Close goes to the AppCMS overview. View tests call
- * it with fake I/O (src/test-support/appcms-pages.ts); the browser's is `appcmsPages` below.
+ * it with fake I/O (src/test-harness/appcms-pages.ts); the browser's is `appcmsPages` below.
  */
 export function appcmsEditorPage(io: AppcmsPageIo, leave: () => void = () => navigateTo(ROUTES.appcms)) {
   return editorPageMachine.provide({

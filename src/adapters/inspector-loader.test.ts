@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { fakeActor } from '../../machines/test-support/fakes';
+import { fakeActor } from '../../machines/test-harness/fakes';
 import { authMachine, selectOtpStepActor } from '../../machines/auth.machine';
 import { authRestoreMachine } from '../../machines/auth-restore.machine';
 import { otpStepMachine } from '../../machines/otp-step.machine';
-import { loginResponse, siteProfile } from '../../machines/test-support/fixtures';
+import { loginResponse, siteProfile } from '../../machines/test-harness/fixtures';
 import { redactingObserver, type InspectedRecord } from './inspector-loader';
 
 describe('inspector redaction', () => {

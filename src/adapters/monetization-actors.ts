@@ -419,7 +419,7 @@ const browserNavigation: ListPageNavigation = {
 
 /**
  * One list page's machine with its I/O and the field rules of its editor. View tests call it with
- * fake I/O (src/test-support/monetization-pages.ts); the browser's is `monetizationPages` below.
+ * fake I/O (src/test-harness/monetization-pages.ts); the browser's is `monetizationPages` below.
  */
 export function monetizationListPage(page: MonetizationListPage, io: ListPageIo, navigation: ListPageNavigation = browserNavigation) {
   const { route, editor } = MONETIZATION_LIST_PAGES[page];

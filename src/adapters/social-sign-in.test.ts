@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { idpErrorMessage } from '../../machines/idp-errors';
-import { loginResponse } from '../../machines/test-support/fixtures';
+import { loginResponse } from '../../machines/test-harness/fixtures';
 import { configureClient } from '../api/client';
 import { API_PATHS } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';

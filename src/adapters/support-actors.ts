@@ -1,6 +1,6 @@
 /**
- * The real I/O actors of the Users area's machines (machines/subscriber-search.machine.ts,
- * machines/subscriber.machine.ts), over the management GraphQL endpoint with one urql client.
+ * The real I/O actors of the Users area's machines (machines/support-search.machine.ts,
+ * machines/support-subscriber.machine.ts), over the management GraphQL endpoint with one urql client.
  * Every actor passes its abort signal on, so a search overtaken by a newer one is cancelled.
  *
  *   supportPages().subscriberSearch  // subscriberSearchMachine with its actor
@@ -12,8 +12,8 @@ import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } 
 import { supportRevisionInWords } from '../../common/support-revision-words';
 import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from '../../machines/history.machine';
-import { subscriberSearchMachine } from '../../machines/subscriber-search.machine';
-import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/subscriber.machine';
+import { subscriberSearchMachine } from '../../machines/support-search.machine';
+import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/support-subscriber.machine';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
 import { clearReportCache } from '../api/report-cache';

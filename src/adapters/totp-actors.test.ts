@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OWN_MESSAGES } from '../../common/messages';
 import { TOTP_MESSAGES } from '../../common/totp';
-import { loginResponse } from '../../machines/test-support/fixtures';
+import { loginResponse } from '../../machines/test-harness/fixtures';
 import { configureClient } from '../api/client';
 import { exchangeIdToken, socialLoginDocument } from './auth-actors';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ownSessionsMachine, type OwnSession } from '../../../machines/own-sessions.machine';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { ACCOUNT_MESSAGES } from '../../../common/messages';
 import { ROUTES } from '../../../common/constants';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { OwnSessionsPage } from './OwnSessionsPage';
 
 const THIS: OwnSession = {

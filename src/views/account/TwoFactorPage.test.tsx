@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOTP_MESSAGES, type TotpStatusResponse } from '../../../common/totp';
 import { totpEnrolmentMachine } from '../../../machines/totp-enrolment.machine';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { renderView, settle } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { renderView, settle } from '../../test-harness/render-view';
 import { TwoFactorPage } from './TwoFactorPage';
 import { TOTP_TEXT } from './totp-text';
 

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ListQuery } from '../../../machines/list.machine';
 import { AUDIT_LOG_MESSAGES } from '../../../common/audit-actions';
 import { ADMIN_MESSAGES } from '../../../common/messages';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { AuditPage } from './AuditPage';
-import { auditList, auditPageLogic } from '../../test-support/admin-fixtures';
+import { auditList, auditPageLogic } from '../../test-harness/admin-fixtures';
 
 const URL = '/admin/audit';
 

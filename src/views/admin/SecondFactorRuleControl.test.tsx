@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SECOND_FACTOR_DONE, SECOND_FACTOR_TEXT, secondFactorEffect } from '../../../common/second-factor-rule';
 import { TOTP_ROUTES } from '../../../common/totp';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { renderView, settle } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { renderView, settle } from '../../test-harness/render-view';
 import { StaffPage } from './StaffPage';
-import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
+import { member, staffList, staffPageLogic, staffPages } from '../../test-harness/admin-fixtures';
 
 const { options } = SECOND_FACTOR_TEXT;
 const COUNTS = { accounts: 7, withSms: 2, withAuthenticator: 1, withNeither: 0 };

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setPasswordMachine } from '../../../machines/set-password.machine';
-import { fakeActor } from '../../../machines/test-support/fakes';
+import { fakeActor } from '../../../machines/test-harness/fakes';
 import { ADMIN_MESSAGES, MESSAGES } from '../../../common/messages';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { SetPasswordView } from './SetPasswordPage';
 
 function renderSetPassword(check: () => unknown, savePassword = vi.fn((_input: unknown) => undefined)) {

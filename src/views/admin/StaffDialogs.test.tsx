@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffChangeResponse } from '../../../common/admin-contract';
-import { fakeActor } from '../../../machines/test-support/fakes';
+import { fakeActor } from '../../../machines/test-harness/fakes';
 import { ADMIN_MESSAGES } from '../../../common/messages';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { StaffPage } from './StaffPage';
-import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
+import { member, staffList, staffPageLogic, staffPages } from '../../test-harness/admin-fixtures';
 
 /** The role grid's cells are radio inputs: their `checked` and `disabled` are read. */
 function inputOf(element: HTMLElement): HTMLInputElement {

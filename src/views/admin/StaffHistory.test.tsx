@@ -4,9 +4,9 @@ import type { Revision } from '../../../common/revisions';
 import { HISTORY_PANEL_MESSAGES } from '../../../common/revisions';
 import { adminRevisionInWords, STAFF_HISTORY_TEXT } from '../../../common/staff-revision-words';
 import type { HistoryLoadInput } from '../../../machines/history.machine';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { renderView, settle } from '../../test-support/render-view';
-import { staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { renderView, settle } from '../../test-harness/render-view';
+import { staffList, staffPageLogic, staffPages } from '../../test-harness/admin-fixtures';
 import { StaffPage } from './StaffPage';
 
 function revision(seq: number, kind: Revision['kind'], objectId: string, changes: Revision['changes']): Revision {

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListQuery } from '../../../machines/list.machine';
 import { ADMIN_MESSAGES } from '../../../common/messages';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { StaffPage } from './StaffPage';
-import { member, staffList, staffPageLogic, staffPages } from '../../test-support/admin-fixtures';
+import { member, staffList, staffPageLogic, staffPages } from '../../test-harness/admin-fixtures';
 
 function renderStaff(list = staffList(), fetchStaff = vi.fn((_query: ListQuery) => list), url = '/admin', onSearch?: (href: string) => void) {
   return renderView(<StaffPage />, { url, pages: staffPages(staffPageLogic(fetchStaff, {}, onSearch)) });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { setSideNavCollapsed } from '../shared/preferences';
 import { AnalyticsNav } from './AnalyticsLayout';
 

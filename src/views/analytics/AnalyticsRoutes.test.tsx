@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { AnalyticsDetailRoute } from './AnalyticsRoutes';
-import { fakeReports, seriesAnswer } from '../../test-support/analytics-fixtures';
+import { fakeReports, seriesAnswer } from '../../test-harness/analytics-fixtures';
 import { validateAnalyticsSearch } from './search';
 
 describe('AnalyticsRoutes', { timeout: 20_000 }, () => {

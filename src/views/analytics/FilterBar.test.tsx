@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { FilterBar } from './FilterBar';
 
 const NETWORKS = [{ name: 'Kids', identifier: 'kids', image: '', isActive: true, isDefault: false }];

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { FIGURES } from '../../../common/figures';
-import { signedInAs } from '../../test-support/view-fixtures';
+import { signedInAs } from '../../test-harness/view-fixtures';
 import { OverviewPage, overviewRequests, payingListSearch } from './OverviewPage';
-import { fakeReports, seriesAnswer } from '../../test-support/analytics-fixtures';
+import { fakeReports, seriesAnswer } from '../../test-harness/analytics-fixtures';
 
 describe('OverviewPage', { timeout: 20_000 }, () => {
   it('asks for the four headline reports with the previous period, and shows each number with its change', async () => {

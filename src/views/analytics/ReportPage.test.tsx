@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { pageDefFor } from './pages';
 import { ReportPage, emptyReasonFor } from './ReportPage';
-import { fakeReports, seriesAnswer } from '../../test-support/analytics-fixtures';
-import { signedInAs } from '../../test-support/view-fixtures';
+import { fakeReports, seriesAnswer } from '../../test-harness/analytics-fixtures';
+import { signedInAs } from '../../test-harness/view-fixtures';
 import { reportCsv } from '../../../common/report-csv';
 import type { ReportAnswer } from '../../../common/reports';
 import { FIGURES } from '../../../common/figures';

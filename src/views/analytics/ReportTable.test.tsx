@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { ReportTable, tableText } from './ReportTable';
 import { sortRows } from '../../../machines/report.machine';
 import { FIGURES } from '../../../common/figures';
-import { seriesAnswer } from '../../test-support/analytics-fixtures';
+import { seriesAnswer } from '../../test-harness/analytics-fixtures';
 
 describe('ReportTable', { timeout: 20_000 }, () => {
   it('shows the rows in the given order, marks the sorted column and asks to flip it', async () => {

@@ -2,9 +2,9 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { reportMachine } from '../../../machines/report.machine';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { LiveStatus, ReportStates, Skeleton } from './ReportView';
-import { seriesAnswer } from '../../test-support/analytics-fixtures';
+import { seriesAnswer } from '../../test-harness/analytics-fixtures';
 
 function actorWith(fetch: () => Promise<never> | Promise<ReturnType<typeof seriesAnswer>[]>, realtime = true) {
   let sendVisibility: ((e: { type: 'page.hidden' | 'page.visible' }) => void) | undefined;

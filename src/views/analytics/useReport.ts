@@ -1,7 +1,7 @@
 /**
  * One report machine per page instance: the `report` page machine (src/page-actors.tsx) with the
  * Analytics wiring file's actors (src/adapters/report-actors.ts; view tests provide fakes through
- * PageLogicContext, src/test-support/analytics-fixtures.tsx). The pages key their body by `requestKey`, so new filters in the URL start a new
+ * PageLogicContext, src/test-harness/analytics-fixtures.tsx). The pages key their body by `requestKey`, so new filters in the URL start a new
  * machine and stop the old one (its request is aborted): no effect syncs the URL into a machine.
  */
 import type { ReportActorRef, ReportRequest, SortState } from '../../../machines/report.machine';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { APPCMS_MESSAGES, flattenBrand } from '../../../common/appcms';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { BrandPage } from './BrandPage';
-import { appcmsFakes } from '../../test-support/appcms-pages';
+import { appcmsFakes } from '../../test-harness/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
 
 const theme = { primaryColor: '#1370B3', secondaryColor: '#0C5177', backgroundColor: '#FFFFFF', textColor: '#111111', fontFamily: 'Inter' };

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { listMachine, type ListPage } from '../../../machines/list.machine';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { DefaultComparison } from './DefaultComparison';
 
 function listOf(answer: () => Promise<ListPage>) {

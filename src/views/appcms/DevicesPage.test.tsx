@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { APPCMS_MESSAGES } from '../../../common/appcms';
 import { DevicesPage } from './DevicesPage';
-import { appcmsFakes } from '../../test-support/appcms-pages';
+import { appcmsFakes } from '../../test-harness/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
 
 beforeEach(() => {

@@ -2,9 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { systemActor } from '../../app-actor';
 import { APPCMS_PAGES } from '../../config';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { AppcmsOverviewPage } from './OverviewPage';
-import { appcmsFakes } from '../../test-support/appcms-pages';
+import { appcmsFakes } from '../../test-harness/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
 
 beforeEach(() => {

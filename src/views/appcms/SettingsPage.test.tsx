@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { APPCMS_MESSAGES } from '../../../common/appcms';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { SettingsPage } from './SettingsPage';
-import { appcmsFakes } from '../../test-support/appcms-pages';
+import { appcmsFakes } from '../../test-harness/appcms-pages';
 import { appcmsAs } from './appcms-test-kit';
-import { revision } from '../../test-support/history-fakes';
+import { revision } from '../../test-harness/history-fakes';
 import { HISTORY_PANEL_MESSAGES } from '../../../common/revisions';
 
 beforeEach(() => {

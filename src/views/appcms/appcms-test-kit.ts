@@ -1,9 +1,9 @@
 /** View-test setup of the AppCMS pages: signed in with an App CMS level, the Kids network chosen, the page machines with fake I/O. */
-import { fakeActor } from '../../../machines/test-support/fakes';
+import { fakeActor } from '../../../machines/test-harness/fakes';
 import { systemActor } from '../../app-actor';
-import { appcmsTestPages } from '../../test-support/appcms-pages';
-import type { RenderViewOptions } from '../../test-support/render-view';
-import { SERVICE, signedInAs } from '../../test-support/view-fixtures';
+import { appcmsTestPages } from '../../test-harness/appcms-pages';
+import type { RenderViewOptions } from '../../test-harness/render-view';
+import { SERVICE, signedInAs } from '../../test-harness/view-fixtures';
 
 export function appcmsAs(level: 'read' | 'write', identifier = 'kids'): RenderViewOptions {
   return {

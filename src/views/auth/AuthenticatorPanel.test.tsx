@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
 import { TOTP_MESSAGES } from '../../../common/totp';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { renderView, settle } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { renderView, settle } from '../../test-harness/render-view';
 import { TOTP_TEXT } from '../account/totp-text';
 import { VerifyNumberPage } from './VerifyNumberPage';
 

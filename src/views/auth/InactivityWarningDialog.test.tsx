@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { OWN_MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { systemActor } from '../../app-actor';
 import { InactivityWarningDialog } from './InactivityWarningDialog';
 

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
-import { loginResponse } from '../../../machines/test-support/fixtures';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
+import { loginResponse } from '../../../machines/test-harness/fixtures';
 import { OWN_MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { LoginPage } from './LoginPage';
 
 describe('LoginPage', () => {

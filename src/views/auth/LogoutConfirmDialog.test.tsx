@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { systemActor } from '../../app-actor';
 import { LogoutConfirmDialog } from './LogoutConfirmDialog';
 

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeActor } from '../../../machines/test-support/fakes';
+import { fakeActor } from '../../../machines/test-harness/fakes';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../common/messages';
 import { PASSWORD_RULE_LABELS } from '../../../common/password-rules';
-import { renderView, settle, type RenderViewOptions } from '../../test-support/render-view';
+import { renderView, settle, type RenderViewOptions } from '../../test-harness/render-view';
 import { systemActor, useAppActor } from '../../app-actor';
 import { NewPasswordForm } from './NewPasswordForm';
 

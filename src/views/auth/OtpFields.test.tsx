@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { otpStepMachine, selectOtpPanel } from '../../../machines/otp-step.machine';
-import { pendingActor } from '../../../machines/test-support/fakes';
+import { pendingActor } from '../../../machines/test-harness/fakes';
 import { MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { OtpFields } from './OtpFields';
 
 function codeStep() {

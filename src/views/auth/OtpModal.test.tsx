@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
-import { signedInAs } from '../../test-support/view-fixtures';
+import { renderView } from '../../test-harness/render-view';
+import { signedInAs } from '../../test-harness/view-fixtures';
 import { OtpModal } from './OtpModal';
 
 const changing = (generateOtp = fakeActor(() => ({ success: true, message: '', obscureMobileNumber: '******4321' }))) => ({

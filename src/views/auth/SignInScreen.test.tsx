@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_TITLE } from '../../../common/constants';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { AppNavigationContext, AuthLink } from './auth-link';
 import { SignInScreen, SIGN_IN_TITLE } from './SignInScreen';
 

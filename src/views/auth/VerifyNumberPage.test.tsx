@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { MESSAGES } from '../../../common/messages';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { VerifyNumberPage } from './VerifyNumberPage';
 
 const pendingSignIn = { auth: { readPendingTwoFactor: fakeActor(() => ({ username: 'ada', obscureMobileNumber: '******6789' })) } };

@@ -6,9 +6,9 @@ import type { Roles } from '../../../common/contract';
 import { CONTENT_CREATE_MESSAGES as M } from '../../../common/content';
 import { artworkUploadMachine, type SaveArtworkInput } from '../../../machines/artwork-upload.machine';
 import { editorMachine, type EditorRecord, type EditorSaveInput } from '../../../machines/editor.machine';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
-import { signedInAs } from '../../test-support/content-fixtures';
-import { renderView } from '../../test-support/render-view';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
+import { signedInAs } from '../../test-harness/content-fixtures';
+import { renderView } from '../../test-harness/render-view';
 import { ARTWORK_PANEL_TEXT, ArtworkPanel } from './ArtworkPanel';
 
 const ID = '55555555-5555-4555-8555-555555555555';

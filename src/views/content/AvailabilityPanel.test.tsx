@@ -6,10 +6,10 @@ import { AVAILABILITY_MESSAGES as M, type Licence } from '../../../common/conten
 import { OWN_MESSAGES } from '../../../common/messages';
 import { editorMachine, type EditorRecord, type EditorSaveInput } from '../../../machines/editor.machine';
 import type { PageHistoryRef } from '../../../machines/list-page.machine';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
-import { signedInAs } from '../../test-support/content-fixtures';
-import { renderView } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-harness/content-availability-pages';
+import { signedInAs } from '../../test-harness/content-fixtures';
+import { renderView } from '../../test-harness/render-view';
 import { AvailabilityPanel } from './AvailabilityPanel';
 
 const ID = '55555555-5555-4555-8555-555555555555';

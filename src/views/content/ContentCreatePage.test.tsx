@@ -4,9 +4,9 @@ import type { Roles } from '../../../common/contract';
 import { CONTENT_CREATE_MESSAGES as M, type ContentCreateRequest, type ContentItem } from '../../../common/content';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { contentCreateMachine, CreateFailure, type CreateDraft } from '../../../machines/content-create.machine';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { renderView } from '../../test-support/render-view';
-import { contentDetail, signedInAs } from '../../test-support/content-fixtures';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { renderView } from '../../test-harness/render-view';
+import { contentDetail, signedInAs } from '../../test-harness/content-fixtures';
 import { ContentCreatePage } from './ContentCreatePage';
 
 const SERIES = { id: '00000000-0000-4000-8000-0000000000aa', title: 'Harbour Saga' };

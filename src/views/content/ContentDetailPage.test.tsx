@@ -10,14 +10,14 @@ import {
 import { editorPageMachine } from '../../../machines/editor-page.machine';
 import { pageHistoryMachine } from '../../../machines/history.machine';
 import { pageActionLogic, pageEditorMachine } from '../../../machines/list-page.machine';
-import { historyFakeActors, historyFakes, revision, type HistoryFakes } from '../../test-support/history-fakes';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { historyFakeActors, historyFakes, revision, type HistoryFakes } from '../../test-harness/history-fakes';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { contentRecordOf } from '../../../machines/content-record';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { ContentDetailPage } from './ContentDetailPage';
-import { contentDetail, contentRow, signedInAs } from '../../test-support/content-fixtures';
+import { contentDetail, contentRow, signedInAs } from '../../test-harness/content-fixtures';
 import { artworkUploadMachine } from '../../../machines/artwork-upload.machine';
-import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
+import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-harness/content-availability-pages';
 
 const ID = contentRow(1).id;
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_CREATE_MESSAGES, type ContentFamilyResponse } from '../../../common/content';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { contentDetail, contentRow, signedInAs } from '../../test-support/content-fixtures';
-import { renderView } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { contentDetail, contentRow, signedInAs } from '../../test-harness/content-fixtures';
+import { renderView } from '../../test-harness/render-view';
 import { ContentDetailPage } from './ContentDetailPage';
 import { catalogueFacts, ContentFamily, Poster } from './ContentFamily';
 

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Roles } from '../../../common/contract';
 import { OWN_MESSAGES } from '../../../common/messages';
 import type { ContentListPage } from '../../../machines/content-browser.machine';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
-import { renderView } from '../../test-support/render-view';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
+import { renderView } from '../../test-harness/render-view';
 import { ContentLibraryPage } from './ContentLibraryPage';
-import { contentRow, signedInAs } from '../../test-support/content-fixtures';
+import { contentRow, signedInAs } from '../../test-harness/content-fixtures';
 
 const PAGE: ContentListPage = { items: [contentRow(1), contentRow(2, { title: 'Storm Chasers', status: 'draft', kind: 'video' })], total: 45, start: 0 };
 

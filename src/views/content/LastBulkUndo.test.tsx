@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signedInAs, contentRow } from '../../test-support/content-fixtures';
+import { signedInAs, contentRow } from '../../test-harness/content-fixtures';
 import type { ContentListPage } from '../../../machines/content-browser.machine';
 import { lastingUndoMachine } from '../../../machines/lasting-undo.machine';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { renderView } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { renderView } from '../../test-harness/render-view';
 import { ContentLibraryPage } from './ContentLibraryPage';
 
 const PAGE: ContentListPage = { items: [contentRow(1), contentRow(2, { title: 'Storm Chasers', status: 'draft', kind: 'video' })], total: 2, start: 0 };

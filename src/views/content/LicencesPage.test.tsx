@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Roles } from '../../../common/contract';
 import { AVAILABILITY_MESSAGES as M } from '../../../common/content-availability';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
-import { signedInAs } from '../../test-support/content-fixtures';
-import { renderView } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-harness/content-availability-pages';
+import { signedInAs } from '../../test-harness/content-fixtures';
+import { renderView } from '../../test-harness/render-view';
 import { LicencesPage, type LicenceListRow } from './LicencesPage';
 
 const ROW: LicenceListRow = {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Roles } from '../../../common/contract';
-import { fakeActor } from '../../../machines/test-support/fakes';
+import { fakeActor } from '../../../machines/test-harness/fakes';
 import { usePageActor } from '../../page-actors';
-import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-support/content-availability-pages';
-import { signedInAs } from '../../test-support/content-fixtures';
-import { renderView } from '../../test-support/render-view';
+import { contentAvailabilityFakes, contentAvailabilityTestPages } from '../../test-harness/content-availability-pages';
+import { signedInAs } from '../../test-harness/content-fixtures';
+import { renderView } from '../../test-harness/render-view';
 import { RecordListPage } from './RecordListPage';
 
 interface Row { id: string; name: string; version: number; region: string }

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_TITLE } from '../../../common/constants';
-import { renderView } from '../../test-support/render-view';
-import { appCmsUser, SERVICE, sessionWith, signedInAs } from '../../test-support/view-fixtures';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { siteProfile } from '../../../machines/test-support/fixtures';
+import { renderView } from '../../test-harness/render-view';
+import { appCmsUser, SERVICE, sessionWith, signedInAs } from '../../test-harness/view-fixtures';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { siteProfile } from '../../../machines/test-harness/fixtures';
 import { setTheme } from '../shared/preferences';
 import { Header } from './Header';
 

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
-import { renderView } from '../../test-support/render-view';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
+import { renderView } from '../../test-harness/render-view';
 import { systemActor } from '../../app-actor';
-import { siteProfile } from '../../../machines/test-support/fixtures';
-import { sessionWith } from '../../test-support/view-fixtures';
+import { siteProfile } from '../../../machines/test-harness/fixtures';
+import { sessionWith } from '../../test-harness/view-fixtures';
 import { ProtectedLayout } from './ProtectedLayout';
 
 describe('ProtectedLayout', () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { APP_TITLE } from '../../../common/constants';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { systemActor } from '../../app-actor';
 import { preloadShell, RootLayout } from './RootLayout';
 

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { pageActionMachine, type PageActionAnswer, type PageActionRequest } from '../../../machines/page-action.machine';
-import { renderView, settle } from '../../test-support/render-view';
+import { renderView, settle } from '../../test-harness/render-view';
 import { ActionOutcome } from './ActionOutcome';
 
 function Outcome({ fail }: { fail: boolean }) {

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Coupon } from '../../../common/monetization-contract';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
-import { renderView } from '../../test-support/render-view';
-import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
-import { authAs, OFFER } from '../../test-support/monetization-fixtures';
+import { renderView } from '../../test-harness/render-view';
+import { monetizationFakes, monetizationTestPages } from '../../test-harness/monetization-pages';
+import { authAs, OFFER } from '../../test-harness/monetization-fixtures';
 import { CouponsPage } from './CouponsPage';
 
 const SUMMER: Coupon = {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Coupon } from '../../../common/monetization-contract';
-import { revision } from '../../test-support/history-fakes';
-import { authAs, OFFER } from '../../test-support/monetization-fixtures';
-import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
-import { renderView, settle } from '../../test-support/render-view';
+import { revision } from '../../test-harness/history-fakes';
+import { authAs, OFFER } from '../../test-harness/monetization-fixtures';
+import { monetizationFakes, monetizationTestPages } from '../../test-harness/monetization-pages';
+import { renderView, settle } from '../../test-harness/render-view';
 import { CouponsPage } from './CouponsPage';
 
 const SUMMER: Coupon = {

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { editorMachine, type EditorRecord } from '../../../machines/editor.machine';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { fieldRuleImplementations } from '../../test-support/monetization-pages';
-import { renderView, settle } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { fieldRuleImplementations } from '../../test-harness/monetization-pages';
+import { renderView, settle } from '../../test-harness/render-view';
 import { ChoiceList, NumberField, OrderedList, TextField } from './EditorFields';
 import type { EditorRef } from './page-refs';
 

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { listMachine } from '../../../machines/list.machine';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { renderView } from '../../test-support/render-view';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { renderView } from '../../test-harness/render-view';
 import { ListTable } from './ListTable';
 import type { ListRef } from './page-refs';
 

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_TYPE_LABELS } from '../../../common/appcms';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
-import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
-import { renderView } from '../../test-support/render-view';
+import { monetizationFakes, monetizationTestPages } from '../../test-harness/monetization-pages';
+import { renderView } from '../../test-harness/render-view';
 import { ModelsPage } from './ModelsPage';
-import { authAs } from '../../test-support/monetization-fixtures';
-import { revision } from '../../test-support/history-fakes';
+import { authAs } from '../../test-harness/monetization-fixtures';
+import { revision } from '../../test-harness/history-fakes';
 
 const pageFakes = monetizationFakes();
 const pages = monetizationTestPages(pageFakes);

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../common/monetization-contract';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
-import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
-import { renderView } from '../../test-support/render-view';
-import { authAs, OFFER, PLAN } from '../../test-support/monetization-fixtures';
+import { monetizationFakes, monetizationTestPages } from '../../test-harness/monetization-pages';
+import { renderView } from '../../test-harness/render-view';
+import { authAs, OFFER, PLAN } from '../../test-harness/monetization-fixtures';
 import { OffersPage } from './OffersPage';
 
 const OLD = { ...PLAN, id: '33333333-3333-4333-8333-333333333333', name: 'Legacy Annual', status: 'archived' };

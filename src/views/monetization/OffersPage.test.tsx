@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
-import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
-import { renderView } from '../../test-support/render-view';
+import { monetizationFakes, monetizationTestPages } from '../../test-harness/monetization-pages';
+import { renderView } from '../../test-harness/render-view';
 import { OffersPage } from './OffersPage';
-import { authAs, OFFER, PLAN } from '../../test-support/monetization-fixtures';
+import { authAs, OFFER, PLAN } from '../../test-harness/monetization-fixtures';
 
 const pageFakes = monetizationFakes();
 const pages = monetizationTestPages(pageFakes);

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { planGroupOrder } from '../../../common/monetization-contract';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
-import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
-import { renderView } from '../../test-support/render-view';
+import { monetizationFakes, monetizationTestPages } from '../../test-harness/monetization-pages';
+import { renderView } from '../../test-harness/render-view';
 import { PlanGroupsPage } from './PlanGroupsPage';
-import { authAs, PLAN } from '../../test-support/monetization-fixtures';
+import { authAs, PLAN } from '../../test-harness/monetization-fixtures';
 
 const pageFakes = monetizationFakes();
 const pages = monetizationTestPages(pageFakes);

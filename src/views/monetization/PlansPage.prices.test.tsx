@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
 import { PLAN_FIGURES } from '../../../common/plan-figures';
-import { renderView } from '../../test-support/render-view';
-import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
-import { authAs, PLAN } from '../../test-support/monetization-fixtures';
+import { renderView } from '../../test-harness/render-view';
+import { monetizationFakes, monetizationTestPages } from '../../test-harness/monetization-pages';
+import { authAs, PLAN } from '../../test-harness/monetization-fixtures';
 import { PlansPage } from './PlansPage';
 
 const values = { name: 'Basic Monthly', description: '', billingPeriod: 'month', trialDays: '7', deviceLimit: '1', status: 'active', priceCurrencies: ['USD'], priceAmounts: ['7.99'] };

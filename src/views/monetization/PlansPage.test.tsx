@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONETIZATION_MESSAGES } from '../../../common/monetization-rules';
 import { PLAN_FIGURES } from '../../../common/plan-figures';
-import { renderView } from '../../test-support/render-view';
-import { monetizationFakes, monetizationTestPages } from '../../test-support/monetization-pages';
+import { renderView } from '../../test-harness/render-view';
+import { monetizationFakes, monetizationTestPages } from '../../test-harness/monetization-pages';
 import { PlansPage } from './PlansPage';
-import { authAs, PLAN } from '../../test-support/monetization-fixtures';
-import { revision } from '../../test-support/history-fakes';
+import { authAs, PLAN } from '../../test-harness/monetization-fixtures';
+import { revision } from '../../test-harness/history-fakes';
 
 const pageFakes = monetizationFakes();
 const pages = monetizationTestPages(pageFakes);

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { fakeActor, pendingActor } from '../../../machines/test-support/fakes';
+import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { networkLastChangeMachine } from '../../../machines/network-last-change.machine';
 import { NETWORK_STATE_WORDS } from '../../../common/status-words';
 import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
-import { renderView, settle } from '../../test-support/render-view';
-import { appCmsUser, KIDS, MAIN, SERVICE, signedInAs } from '../../test-support/view-fixtures';
+import { renderView, settle } from '../../test-harness/render-view';
+import { appCmsUser, KIDS, MAIN, SERVICE, signedInAs } from '../../test-harness/view-fixtures';
 import { systemActor } from '../../app-actor';
 import { NetworkSwitcher } from './NetworkSwitcher';
 

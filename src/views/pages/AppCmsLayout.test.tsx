@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { APPCMS_PAGES } from '../../config';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { AppCmsLayout } from './AppCmsLayout';
 
 describe('AppCmsLayout', () => {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OWN_MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
-import { signedInAs } from '../../test-support/view-fixtures';
+import { renderView } from '../../test-harness/render-view';
+import { signedInAs } from '../../test-harness/view-fixtures';
 import { ForbiddenPage } from './ForbiddenPage';
 
 describe('ForbiddenPage', () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONETIZATION_TABS } from '../../config';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { activeMonetizationTab, MonetizationLayout } from './MonetizationLayout';
 
 describe('MonetizationLayout', () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OWN_MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { NotFoundPage } from './NotFoundPage';
 
 describe('NotFoundPage', () => {

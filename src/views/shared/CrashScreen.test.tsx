@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { CrashBoundary, CrashScreen } from './CrashScreen';
 
 function Broken(): never {

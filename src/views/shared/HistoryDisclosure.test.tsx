@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { historyDisclosureMachine } from '../../../machines/history-disclosure.machine';
 import { pageHistoryMachine } from '../../../machines/history.machine';
-import { historyFakeActors, historyFakes, revision, type HistoryFakes } from '../../test-support/history-fakes';
-import { renderView } from '../../test-support/render-view';
+import { historyFakeActors, historyFakes, revision, type HistoryFakes } from '../../test-harness/history-fakes';
+import { renderView } from '../../test-harness/render-view';
 import { HistoryDisclosure } from './HistoryDisclosure';
 
 const OFFER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { HISTORY_PANEL_MESSAGES } from '../../../common/revisions';
 import { historyMachine } from '../../../machines/history.machine';
-import { historyFakeActors, historyFakes, revision, type HistoryFakes } from '../../test-support/history-fakes';
-import { renderView } from '../../test-support/render-view';
+import { historyFakeActors, historyFakes, revision, type HistoryFakes } from '../../test-harness/history-fakes';
+import { renderView } from '../../test-harness/render-view';
 import { HistoryPanel } from './HistoryPanel';
 import { describeChange, fieldLabel, formatValue } from './revision-text';
 

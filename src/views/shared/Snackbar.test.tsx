@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderView } from '../../test-support/render-view';
+import { renderView } from '../../test-harness/render-view';
 import { systemActor } from '../../app-actor';
 import { UNDO_MESSAGES } from '../../../common/revisions';
 import { Snackbar } from './Snackbar';

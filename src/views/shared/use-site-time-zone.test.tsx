@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeActor } from '../../../machines/test-support/fakes';
-import { siteProfile } from '../../../machines/test-support/fixtures';
-import { renderView } from '../../test-support/render-view';
-import { sessionWith } from '../../test-support/view-fixtures';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { siteProfile } from '../../../machines/test-harness/fixtures';
+import { renderView } from '../../test-harness/render-view';
+import { sessionWith } from '../../test-harness/view-fixtures';
 import { useDisplayDates } from './use-site-time-zone';
 
 function Probe() {
