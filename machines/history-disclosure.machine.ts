@@ -12,7 +12,7 @@
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RevisionKind } from '../common/revisions';
 import { pageHistoryMachine, type HistoryRestored } from './history.machine';
-import { typed } from './setup-types';
+import { machineTypes } from './machine-types';
 
 export interface HistoryDisclosureInput {
   kind: RevisionKind;
@@ -37,12 +37,7 @@ export type HistoryDisclosureEvent =
   | { type: 'history.stale' };
 
 export const historyDisclosureMachine = setup({
-  types: {
-    input: typed<HistoryDisclosureInput>(),
-    context: typed<HistoryDisclosureContext>(),
-    events: typed<HistoryDisclosureEvent>(),
-    children: typed<{ history: 'history' }>(),
-  },
+  types: machineTypes<{ input: HistoryDisclosureInput; context: HistoryDisclosureContext; events: HistoryDisclosureEvent; children: { history: 'history' } }>(),
   actors: {
     history: pageHistoryMachine,
   },

@@ -15,7 +15,7 @@ import { assign, sendParent, setup, type SnapshotFrom } from 'xstate';
 import { HISTORY_PANEL_MESSAGES, type Revision, type RevisionKind } from '../common/revisions';
 import { errorCodeOf, errorStatusOf } from './error-code';
 import { errorMessage } from './notify';
-import { typed } from './setup-types';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
 /** What the last restore did: the revision it brought back, and whether it wrote a new one. */
@@ -92,11 +92,7 @@ export function isConflictError(error: unknown): boolean {
 }
 
 export const historyMachine = setup({
-  types: {
-    input: typed<HistoryInput>(),
-    context: typed<HistoryContext>(),
-    events: typed<HistoryEvent>(),
-  },
+  types: machineTypes<{ input: HistoryInput; context: HistoryContext; events: HistoryEvent }>(),
   actors: {
     load: providedLater<HistoryPage, HistoryLoadInput>('load'),
     restore: providedLater<HistoryRestoreOutput, HistoryRestoreInput>('restore'),

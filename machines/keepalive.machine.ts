@@ -5,18 +5,16 @@
  * busy on one page is not found idle by the server at the next call. Runs as the `keepalive` system
  * actor; the `inactivity` actor reports activity to it.
  */
-import { setup, type EventObject, type MachineContext, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import { setup } from 'xstate';
+import { machineTypes } from './machine-types';
 
 /** At most one server session check per this many ms of continuous activity. */
 export const KEEPALIVE_INTERVAL_MS = 20_000;
 
 export type KeepaliveEvent = { type: 'keepalive.activity' };
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<MachineContext, KeepaliveEvent, Record<never, string>, string, NonReducibleUnknown, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const keepaliveMachine = setup({
-  types,
+  types: machineTypes<{ events: KeepaliveEvent }>(),
   actions: {
     // Effect: src/adapters provides it (a session check with the stored credentials, if any); the default does nothing.
     pingServer: (_, _params: undefined) => {},

@@ -4,6 +4,7 @@
  * and the user leaves all the same, with the error shown. Runs as the `logout` system actor.
  */
 import { assign, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { machineTypes } from './machine-types';
 import { ROUTES } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
 import type { NavigateParams } from './auth.types';
@@ -37,10 +38,7 @@ const LEAVE = [
 ] as const;
 
 export const logoutMachine = setup({
-  types: {
-    context: {} as LogoutContext,
-    events: {} as LogoutEvent,
-  },
+  types: machineTypes<{ context: LogoutContext; events: LogoutEvent }>(),
   actors: {
     /** POST /v3.0/user/auth/logout with Authorization and XApiKey from the stored cookies. */
     logout: providedLater<void>('logout'),

@@ -14,7 +14,8 @@
  *   confirming.copy     (comparing → compared | compareFailed) ─confirm─▶ running.copying     ─▶ done | failed
  *   confirming ─cancel─▶ cancelled
  */
-import { assign, setup, type ActorRefFrom, type EventObject, type MetaObject, type SetupTypes, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { machineTypes } from './machine-types';
 import type { DiffEntry, LaunchGap } from '../common/appcms';
 import type { Network } from '../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
@@ -83,10 +84,8 @@ const credentialsMissing: NetworkMessage = { text: MESSAGES.credentialsMissing, 
 const copiedText = ({ change }: NetworkChangeContext): string =>
   (change.kind === 'copy' ? MESSAGES.copied(change.what, change.defaultName, change.name) : '');
 
-const types: SetupTypes<NetworkChangeContext, NetworkChangeEvent, never, string, NetworkChangeInput, NetworkChangeOutcome, EventObject, MetaObject> = {};
-
 export const networkChangeMachine = setup({
-  types,
+  types: machineTypes<{ context: NetworkChangeContext; events: NetworkChangeEvent; input: NetworkChangeInput; output: NetworkChangeOutcome }>(),
   actors: {
     publishNetwork: providedLater<void, PublishNetworkInput>('publishNetwork'),
     withdrawNetwork: providedLater<void, PublishNetworkInput>('withdrawNetwork'),

@@ -3,7 +3,8 @@
  * types, its I/O actors and children, and its actions, guards and delays by name.
  * I/O actors and the session-storage actions are supplied by src/adapters/network-actors.ts.
  */
-import { assign, enqueueActions, raise, sendTo, setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import { assign, enqueueActions, raise, sendTo, setup } from 'xstate';
+import { machineTypes } from './machine-types';
 import type { Network, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { networkChangeMachine, type NetworkChangeInput, type NetworkChangeOutcome } from './network-change.machine';
@@ -26,8 +27,6 @@ export type NetworkChildren = {
   fetchNetworkData: 'fetchNetworkData';
 };
 
-const types: SetupTypes<NetworkContext, NetworkEvent, NetworkChildren, string, NetworkMachineInput, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 /** The current network as the change to ask about, or null without one. */
 function pendingOf(context: NetworkContext, kind: 'launch' | 'withdraw'): PendingChange | null {
   const current = currentNetworkOf(context);
@@ -35,7 +34,7 @@ function pendingOf(context: NetworkContext, kind: 'launch' | 'withdraw'): Pendin
 }
 
 export const networkSetup = setup({
-  types,
+  types: machineTypes<{ context: NetworkContext; events: NetworkEvent; children: NetworkChildren; input: NetworkMachineInput }>(),
   actors: {
     fetchService: providedLater<Service, FetchServiceInput>('fetchService'),
     fetchNetworkData: providedLater<NetworkData | null, FetchNetworkDataInput>('fetchNetworkData'),

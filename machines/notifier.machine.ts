@@ -6,7 +6,8 @@
  * (machines/undo.machine.ts) for as long as the offer stands; its outcome replaces the message
  * ("Undone.", or why it failed), or the message goes when the offer lapses.
  */
-import { assign, sendTo, setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { machineTypes } from './machine-types';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { undoMachine, type UndoOffer, type UndoOutput } from './undo.machine';
 
@@ -34,11 +35,8 @@ export interface NotifierContext {
   nextId: number;
 }
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<NotifierContext, NotifierEvent, Record<never, string>, string, NonReducibleUnknown, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const notifierMachine = setup({
-  types,
+  types: machineTypes<{ context: NotifierContext; events: NotifierEvent }>(),
   actors: {
     undo: undoMachine,
   },

@@ -6,8 +6,9 @@
  */
 import {
   assign, setup,
-  type DoneActorEvent, type ErrorActorEvent, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom,
+  type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom,
 } from 'xstate';
+import { machineTypes } from './machine-types';
 import type { EndSessionsResponse, StaffSession } from '../common/admin-contract';
 import { ROUTES } from '../common/constants';
 import { ACCOUNT_MESSAGES } from '../common/messages';
@@ -53,11 +54,8 @@ function endInput({ context }: { context: OwnSessionsContext }): EndOwnSessionIn
 
 const TO_LOGOUT: NavigateParams = { to: ROUTES.logout };
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<OwnSessionsContext, OwnSessionsEvent, Record<never, string>, string, NonReducibleUnknown, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const ownSessionsMachine = setup({
-  types,
+  types: machineTypes<{ context: OwnSessionsContext; events: OwnSessionsEvent }>(),
   actors: {
     fetchSessions: providedLater<OwnSession[]>('fetchSessions'),
     endSession: providedLater<EndSessionsResponse, EndOwnSessionInput>('endSession'),

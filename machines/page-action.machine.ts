@@ -8,6 +8,7 @@
  *   settled.idle → (confirming →) running → settled.done | settled.failed
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
+import { machineTypes } from './machine-types';
 import { OWN_MESSAGES } from '../common/messages';
 import { errorMessage, type NotifyParams } from './notify';
 import { notify } from './system-actions';
@@ -72,11 +73,7 @@ export type PageActionEvent =
   | { type: 'undo.done'; requestId: string };
 
 export const pageActionMachine = setup({
-  types: {
-    input: {} as PageActionInput,
-    context: {} as PageActionContext,
-    events: {} as PageActionEvent,
-  },
+  types: machineTypes<{ input: PageActionInput; context: PageActionContext; events: PageActionEvent }>(),
   actors: {
     perform: providedLater<PageActionAnswer, PageActionRequest>('perform'),
   },

@@ -3,7 +3,8 @@
  * its rules (retry, range clamp, table paging and order), its actors (supplied by
  * src/adapters/report-actors.ts) and its guards by name. The actions are added in ./report.actions.ts.
  */
-import { fromCallback, setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import { fromCallback, setup } from 'xstate';
+import { machineTypes } from './machine-types';
 import {
   MAX_REPORT_RANGE_DAYS, REPORT_FILTER_MESSAGES, REPORT_PAGE_SIZE, addDays, daysBetween,
   type ReportAnswer, type ReportName, type ReportParams, type ReportRow,
@@ -110,11 +111,8 @@ export function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The report could not be loaded.';
 }
 
-/** Read by the type checker only (setup never reads the value); no view reads a child of the report machine. */
-const types: SetupTypes<ReportContext, ReportEvent, Record<never, string>, string, ReportMachineInput, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const reportBase = setup({
-  types,
+  types: machineTypes<{ context: ReportContext; events: ReportEvent; input: ReportMachineInput }>(),
   actors: {
     fetchReports: providedLater<ReportAnswer[], FetchReportsInput>('fetchReports'),
     poller: reportPollerMachine,

@@ -2,18 +2,16 @@
  * Route-change progress indicator (spec §4.7): off; on when a route change starts; off when it
  * completes or fails.
  */
-import { setup, type EventObject, type MachineContext, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import { setup } from 'xstate';
+import { machineTypes } from './machine-types';
 
 export type RouteLoadingEvent =
   | { type: 'route.start' }
   | { type: 'route.done' }
   | { type: 'route.error' };
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<MachineContext, RouteLoadingEvent, Record<never, string>, string, NonReducibleUnknown, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const routeLoadingMachine = setup({
-  types,
+  types: machineTypes<{ events: RouteLoadingEvent }>(),
 }).createMachine({
   id: 'routeLoading',
   description: 'Drives the progress bar shown while the router resolves a navigation.',

@@ -13,8 +13,9 @@
 import type { AuditSearchFilters } from '../common/audit-search';
 import {
   assign, forwardTo, fromPromise, sendTo, setup,
-  type ActorRefFrom, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom,
+  type ActorRefFrom, type SnapshotFrom,
 } from 'xstate';
+import { machineTypes } from './machine-types';
 import { AUDIT_PAGE_SIZE } from '../common/admin-contract';
 import {
   AUDIT_LOG_MESSAGES, auditActionInfo, auditCsv, type AuditLogEntry,
@@ -74,11 +75,8 @@ function errorText(error: unknown): string {
 /** Every child by its id (its actor's name): `snapshot.children.list` is typed. */
 type AuditChildren = { list: 'list'; exportAudit: 'exportAudit' };
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<AuditContext, AuditEvent, AuditChildren, string, AuditInput, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const staffAdminAuditMachine = setup({
-  types,
+  types: machineTypes<{ context: AuditContext; events: AuditEvent; children: AuditChildren; input: AuditInput }>(),
   actors: {
     list: listMachine,
     /** Every row of the given filters (GET /audit/export); provided by the wiring file. */

@@ -3,7 +3,8 @@
  * types, its children and I/O actors, and its guards by name. The actions are added in
  * ./staff-admin.actions.ts.
  */
-import { fromPromise, setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import { fromPromise, setup } from 'xstate';
+import { machineTypes } from './machine-types';
 import type { SetPasswordLink, StaffListResponse, StaffMember, StaffSession } from '../common/admin-contract';
 import { smsCodeApplies, type SecondFactorCounts, type SecondFactorRule } from '../common/second-factor-rule';
 import { historyDisclosureMachine } from './history-disclosure.machine';
@@ -119,11 +120,8 @@ export const canResetSecondFactorOf = (access: StaffAccess | null, member: Pick<
 /** Every child by its id (its actor's name): `snapshot.children.list` and the rest are typed. */
 export type StaffAdminChildren = { list: 'list'; dialog: 'staffDialog'; ruleHistory: 'ruleHistory'; staffHistory: 'staffHistory'; keptDraft: 'readStaffDraft' };
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<StaffAdminContext, StaffAdminEvent, StaffAdminChildren, string, StaffAdminInput | undefined, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const staffAdminBase = setup({
-  types,
+  types: machineTypes<{ context: StaffAdminContext; events: StaffAdminEvent; children: StaffAdminChildren; input: StaffAdminInput | undefined }>(),
   actors: {
     list: listMachine,
     staffDialog: staffDialogMachine,

@@ -18,7 +18,8 @@
  * An existing account's form also holds its History behind a disclosure (the `history` child,
  * history-disclosure.machine.ts: read-only, a staff account cannot be restored); a new one has none yet.
  */
-import { assign, setup, type EventObject, type MetaObject, type SetupTypes, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { machineTypes } from './machine-types';
 import type { StaffChangeResponse, StaffMember } from '../common/admin-contract';
 import type { AccessLevel, AreaName } from '../common/constants';
 import type { Roles } from '../common/contract';
@@ -150,11 +151,8 @@ function draftOf({ context }: { context: StaffDialogContext }): { draft: StaffDr
 /** Every child by its id (its actor's name): `snapshot.children.history` is typed. */
 type StaffDialogChildren = { history: 'history'; saveStaff: 'saveStaff' };
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<StaffDialogContext, StaffDialogEvent, StaffDialogChildren, string, StaffDialogInput, StaffDialogOutcome, EventObject, MetaObject> = {};
-
 export const staffDialogMachine = setup({
-  types,
+  types: machineTypes<{ context: StaffDialogContext; events: StaffDialogEvent; children: StaffDialogChildren; input: StaffDialogInput; output: StaffDialogOutcome }>(),
   actors: {
     saveStaff: providedLater<StaffChangeResponse, SaveStaffInput>('saveStaff'),
     history: historyDisclosureMachine,
