@@ -2,24 +2,81 @@
 # The one test command (README): typecheck, lint, unit tests, server tests on PGlite and on the
 # PostgreSQL at 127.0.0.1:5432 (a fresh database per run), a production build, browser tests.
 # Each stage prints how long it took (and the machine's load when it ended), so a slow run says where.
+#
+# Issue 39 (a fresh clone's run within 20 minutes on a loaded 2-core machine): stages whose work is
+# mostly single-threaded or mostly waiting run side by side (`together`): typecheck beside lint (tsc
+# and eslint each use one core), the server tests on PGlite beside those on PostgreSQL (the PostgreSQL
+# run mostly waits on the database server), the production build beside the views. Each side's output
+# is kept in its own file and printed whole when it ends, so two runs never interleave their lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 started=$SECONDS
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }
 stage() {
   local name=$1; shift
   local at=$SECONDS
   echo "== $name"
   "$@"
-  echo "   ($name: $((SECONDS - at)) s; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
+  echo "   ($name: $((SECONDS - at)) s; load $(load))"
 }
 
-stage "typecheck" npx tsc -p tsconfig.json --noEmit
-stage "lint" npx eslint . --max-warnings=0
+# together "name1" "command1" "name2" "command2" …: runs the bash commands at the same time, each
+# with its output in a file; prints each one's output and time as it ends; fails (after all have
+# ended) if any failed.
+together() {
+  local dir; dir=$(mktemp -d "${TMPDIR:-/tmp}/cms-test-together-XXXXXX")
+  local at=$SECONDS names=() pids=() failed=()
+  set -m  # each command in a process group of its own, so an interrupted run stops all of it
+  while [ $# -ge 2 ]; do
+    local i=${#names[@]}
+    names+=("$1")
+    echo "== $1 (started beside the others)"
+    ( start=$SECONDS; set +e; bash -c "$2" >"$dir/$i.log" 2>&1; rc=$?; echo "$rc $((SECONDS - start))" >"$dir/$i.rc"; exit $rc ) &
+    pids+=($!)
+    shift 2
+  done
+  # Ctrl-C (or a failure of this script) stops the commands still running.
+  trap 'for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || true; done; exit 130' INT TERM
+  local left=${#pids[@]} shown=()
+  while [ "$left" -gt 0 ]; do
+    local running=()
+    for i in "${!pids[@]}"; do [ -n "${shown[$i]:-}" ] || running+=("${pids[$i]}"); done
+    wait -n "${running[@]}" 2>/dev/null || sleep 1
+    for i in "${!pids[@]}"; do
+      [ -e "$dir/$i.rc" ] && [ -z "${shown[$i]:-}" ] || continue
+      shown[$i]=1; left=$((left - 1))
+      read -r rc took <"$dir/$i.rc"
+      echo "== ${names[$i]}: output"
+      cat "$dir/$i.log"
+      if [ "$rc" -eq 0 ]; then
+        echo "   (${names[$i]}: $took s; load $(load))"
+      else
+        echo "   (${names[$i]}: FAILED with exit code $rc after $took s; load $(load))"
+        failed+=("${names[$i]}")
+      fi
+    done
+  done
+  trap - INT TERM
+  set +m
+  rm -rf "$dir"
+  echo "   (together: $((SECONDS - at)) s)"
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "== failed: ${failed[*]}"
+    return 1
+  fi
+}
+
+together \
+  "typecheck" "npx tsc -p tsconfig.json --noEmit" \
+  "lint" "npx eslint . --max-warnings=0"
 stage "unit (machines, pure helpers) and path coverage per machine" node scripts/path-coverage.mjs
-stage "views (Testing Library in jsdom, against machine states)" npx vitest run --project views
-stage "server on embedded PGlite" npx vitest run --project server
-stage "server on PostgreSQL" node scripts/with-fresh-postgres.mjs npx vitest run --project server
-stage "build" env NODE_ENV=production npx vite build
+stage "ffmpeg present (video features)" node scripts/ensure-ffmpeg.mjs
+together \
+  "views (Testing Library in jsdom, against machine states)" "npx vitest run --project views" \
+  "build" "env NODE_ENV=production npx vite build"
+together \
+  "server on embedded PGlite" "npx vitest run --project server" \
+  "server on PostgreSQL" "node scripts/with-fresh-postgres.mjs npx vitest run --project server"
 stage "browser (Chromium, two workers)" bash -c 'node scripts/ensure-chromium.mjs && npx vitest run --project e2e --maxWorkers=2'
 echo "== all stages passed in $((SECONDS - started)) s"
