@@ -66,4 +66,15 @@ describe('RecordListPage', () => {
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Region']);
   });
+
+  it('is the page\'s one main landmark, holding its back link, title and list (issue 38: landmark-one-main and region on Video licences and Country groups)', async () => {
+    const { pages } = setup();
+    await renderView(<Harness writable />, { url: '/content/country-groups', pages, actors: as('write') });
+    const [main, ...others] = screen.getAllByRole('main');
+    expect(others).toHaveLength(0);
+    expect(within(main!).getByRole('link', { name: '← Back to library' })).toBeTruthy();
+    expect(within(main!).getByRole('heading', { level: 1, name: 'Regions' })).toBeTruthy();
+    expect(within(main!).getByRole('row', { name: /Nordics/ })).toBeTruthy();
+    expect(within(main!).getByRole('link', { name: 'New region' })).toBeTruthy();
+  });
 });
