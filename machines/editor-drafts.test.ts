@@ -9,12 +9,12 @@ import { editorMachine, selectDraft, selectIsDirty, type EditorRecord, type Edit
 
 const RECORD: EditorRecord = { values: { title: 'Old', tags: ['a'], status: 'draft' }, version: 3, data: null };
 
-function start(record: EditorRecord = RECORD) {
+function start(record: EditorRecord | (() => Promise<EditorRecord>) = RECORD) {
   const kept: { id: string; version: number; changes: EditorValues }[] = [];
   const forgotten: string[] = [];
   const actor = createActor(editorMachine.provide({
     actors: {
-      load: fromPromise(async () => record),
+      load: fromPromise(typeof record === 'function' ? record : async () => record),
       save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => ({ values: input.draft, version: input.version + 1, data: null })),
     },
     actions: {
@@ -77,5 +77,60 @@ describe('editor: drafts kept across a reload (issue 38)', () => {
     other.actor.send({ type: 'editor.navigate' });
     other.actor.send({ type: 'editor.leaveConfirm' });
     expect(other.forgotten).toEqual(['item-1']);
+  });
+
+  it('keeps a change typed while the record is read again, and moves the kept draft to the version read (or drops it when nothing differs)', async () => {
+    let loads = 0;
+    const { actor, kept } = start(async () => (loads++ === 0 ? RECORD : { ...RECORD, values: { ...RECORD.values, status: 'scheduled' }, version: 4 }));
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    actor.send({ type: 'editor.change', field: 'title', value: 'Typed while it read' });
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 4, changes: { title: 'Typed while it read' } });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 4, changes: { title: 'Typed while it read' } });
+    // Typed back to what is stored, and read again: the kept draft is emptied (the store then drops it).
+    actor.send({ type: 'editor.change', field: 'title', value: 'Old' });
+    actor.send({ type: 'editor.recordMoved', from: 4, to: 5 });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 4, changes: {} });
+  });
+
+  it('moves the kept draft with the version while a failed save or a leave question keeps the changes', async () => {
+    let attempt = 0;
+    const record = RECORD;
+    const kept: { id: string; version: number; changes: EditorValues }[] = [];
+    const actor = createActor(editorMachine.provide({
+      actors: {
+        load: fromPromise(async () => record),
+        save: fromPromise<EditorRecord, EditorSaveInput>(async () => { attempt += 1; throw new Error('offline'); }),
+      },
+      actions: { keepDraft: (_, params: { id: string; version: number; changes: EditorValues }) => { kept.push(params); } },
+    }), { input: { id: 'item-1' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 4, changes: { title: 'New' } });
+    actor.send({ type: 'editor.change', field: 'status', value: 'published' });
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 4, changes: { title: 'New', status: 'published' } });
+    actor.send({ type: 'editor.leave' });
+    actor.send({ type: 'editor.recordMoved', from: 4, to: 5 });
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 5, changes: { title: 'New', status: 'published' } });
+    actor.send({ type: 'editor.leaveCancel' });
+    actor.send({ type: 'editor.navigate' });
+    actor.send({ type: 'editor.recordMoved', from: 5, to: 6 });
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 6, changes: { title: 'New', status: 'published' } });
+    expect(attempt).toBe(1);
+  });
+
+  it('keeps the first change typed after a save', async () => {
+    const { actor, kept } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    actor.send({ type: 'editor.change', field: 'status', value: 'published' });
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 4, changes: { status: 'published' } });
   });
 });

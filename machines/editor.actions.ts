@@ -5,7 +5,7 @@
  */
 import { assign, emit } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
-import { editorBase, failureFields, firstMissing, withoutField, type EditorRecord, type EditorValue, type EditorValues } from './editor.setup';
+import { changedFields, editorBase, failureFields, firstMissing, withoutField, type EditorRecord, type EditorValue, type EditorValues } from './editor.setup';
 
 export const editorSetup = editorBase.extend({
   actions: {
@@ -18,6 +18,20 @@ export const editorSetup = editorBase.extend({
       data: params.record.data,
       error: null,
     })),
+    /**
+     * A record read again while the form stays editable (`rereading`, issue 38): the fields changed
+     * since the last read keep the typed text, the rest take the stored values; the version moves.
+     */
+    mergeRecord: assign(({ context }, params: { record: EditorRecord }) => {
+      const typed = changedFields(context);
+      return {
+        id: params.record.id ?? context.id,
+        values: params.record.values,
+        draft: { ...params.record.values, ...typed },
+        version: params.record.version,
+        data: params.record.data,
+      };
+    }),
     setField: assign(({ context }, params: { field: string; value: EditorValue }) => ({
       draft: { ...context.draft, [params.field]: params.value },
       fieldErrors: withoutField(context.fieldErrors, params.field),

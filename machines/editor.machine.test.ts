@@ -3,7 +3,7 @@ import { assign, createActor, fromPromise, waitFor } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
 import {
   changedFields, EDITOR_FAILURE, EditorFailure, editorMachine,
-  selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorId, selectEditorPhase, selectFieldErrors, selectGuardsLeaving, selectIsBusy,
+  selectCanSave, selectDraft, selectEditorData, selectEditorError, selectEditorId, selectEditorPhase, selectFieldErrors, selectGuardsLeaving, selectIsBusy, selectStoredValues,
   selectIsConfirmingLeave, selectIsDirty,
   type EditorRecord, type EditorSaveInput,
 } from './editor.machine';
@@ -114,16 +114,116 @@ describe('editor: two editors of one record on a page (the content item and its 
     expect(fromCreate).toEqual([]);
   });
 
-  it('with changes, keeps them and saves them with the version the other editor left', async () => {
-    const { actor, saves } = start();
+  it('with changes, reads again and keeps them over what it read; saves them with the version read', async () => {
+    let loads = 0;
+    const { actor, saves } = start({ load: async () => (loads++ === 0 ? RECORD : { ...RECORD, values: { ...RECORD.values, status: 'scheduled' }, version: 4 }) });
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
     actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
-    expect(selectEditorPhase(actor.getSnapshot())).toBe('editing');
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('rereading');
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectDraft(actor.getSnapshot())).toEqual({ title: 'Mine', tags: ['a'], status: 'scheduled' });
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves.map((s) => ({ version: s.version, changes: s.changes }))).toEqual([{ version: 4, changes: { title: 'Mine' } }]);
+  });
+
+  it('while it reads again, typing is kept: changed fields keep the typed text, the rest take the stored values (issue 38)', async () => {
+    let answer: (record: EditorRecord) => void = () => {};
+    let loads = 0;
+    const { actor, saves } = start({
+      load: () => (loads++ === 0 ? Promise.resolve(RECORD) : new Promise<EditorRecord>((resolve) => { answer = resolve; })),
+    });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('rereading');
+    expect(selectIsBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'editor.change', field: 'title', value: 'Typed while it read' });
+    expect(selectDraft(actor.getSnapshot()).title).toBe('Typed while it read');
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+    // The stored record changed both the title (by another hand) and the status: the typed title wins.
+    answer({ values: { title: 'Stored title', tags: ['a', 'b'], status: 'scheduled' }, version: 4, data: { plays: 8 } });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectDraft(actor.getSnapshot())).toEqual({ title: 'Typed while it read', tags: ['a', 'b'], status: 'scheduled' });
+    expect(selectStoredValues(actor.getSnapshot())).toEqual({ title: 'Stored title', tags: ['a', 'b'], status: 'scheduled' });
+    expect(selectEditorData(actor.getSnapshot())).toEqual({ plays: 8 });
+    expect(actor.getSnapshot().context.version).toBe(4);
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves.map((s) => ({ version: s.version, changes: s.changes }))).toEqual([{ version: 4, changes: { title: 'Typed while it read' } }]);
+  });
+
+  it('a field typed back to what is read is not a change after the read (the form comes back clean)', async () => {
+    let loads = 0;
+    const { actor } = start({ load: async () => (loads++ === 0 ? RECORD : { ...RECORD, values: { ...RECORD.values, title: 'Same' }, version: 4 }) });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    actor.send({ type: 'editor.change', field: 'title', value: 'Same' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+    expect(selectGuardsLeaving(actor.getSnapshot())).toBe(false);
+  });
+
+  it('saved again while it reads: reads again at the newer version; a move from another version is ignored', async () => {
+    const answers: ((record: EditorRecord) => void)[] = [];
+    let loads = 0;
+    const { actor } = start({
+      load: () => (loads++ === 0 ? Promise.resolve(RECORD) : new Promise<EditorRecord>((resolve) => { answers.push(resolve); })),
+    });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 9 });
+    expect(actor.getSnapshot().context.version).toBe(4);
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'editor.recordMoved', from: 4, to: 5 });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('rereading');
+    expect(actor.getSnapshot().context.version).toBe(5);
+    expect(answers).toHaveLength(2);
+    answers[1]!({ ...RECORD, version: 5 });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.version).toBe(5);
+    expect(selectDraft(actor.getSnapshot()).title).toBe('Mine');
+  });
+
+  it('a failed read again keeps the draft and the moved version, and says so', async () => {
+    let loads = 0;
+    const { actor, saves } = start({ load: async () => { if (loads++ === 0) return RECORD; throw new Error('offline'); } });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectEditorError(actor.getSnapshot())).toBe('offline');
     expect(selectDraft(actor.getSnapshot()).title).toBe('Mine');
     actor.send({ type: 'editor.save' });
     await waitFor(actor, (s) => s.matches('saved'));
     expect(saves.map((s) => s.version)).toEqual([4]);
+  });
+
+  it('while it reads again: Discard puts the stored values back, leaving asks with changes and not without', async () => {
+    const never = () => new Promise<EditorRecord>(() => {});
+    let loads = 0;
+    const { actor, leave } = start({ load: () => (loads++ === 0 ? Promise.resolve(RECORD) : never()) });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'editor.discard' });
+    expect(selectDraft(actor.getSnapshot())).toEqual(RECORD.values);
+    actor.send({ type: 'editor.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'editor.navigate' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('confirmingNavigation');
+    actor.send({ type: 'editor.leaveCancel' });
+    actor.send({ type: 'editor.recordMoved', from: 4, to: 5 });
+    actor.send({ type: 'editor.leave' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('confirmingLeave');
+    actor.send({ type: 'editor.leaveCancel' });
+    actor.send({ type: 'editor.recordMoved', from: 5, to: 6 });
+    actor.send({ type: 'editor.discard' });
+    actor.send({ type: 'editor.navigate' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('rereading');
+    actor.send({ type: 'editor.leave' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('left');
+    expect(leave).toHaveBeenCalledTimes(1);
   });
 
   it('moves the version of changes kept by a failed save or a leave question too', async () => {
@@ -190,7 +290,7 @@ describe('editor: two editors of one record on a page (the content item and its 
     const { actor } = start({ load: async () => (loads++ === 0 ? RECORD : { ...RECORD, values: { ...RECORD.values, status: 'scheduled' }, version: 4 }) });
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
-    expect(selectEditorPhase(actor.getSnapshot())).toBe('loading');
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('rereading');
     await waitFor(actor, (s) => s.matches('editing'));
     expect(loads).toBe(2);
     expect(selectDraft(actor.getSnapshot()).status).toBe('scheduled');
@@ -201,7 +301,7 @@ describe('editor: two editors of one record on a page (the content item and its 
     saved.actor.send({ type: 'editor.save' });
     await waitFor(saved.actor, (s) => s.matches('saved'));
     saved.actor.send({ type: 'editor.recordMoved', from: 4, to: 5 });
-    expect(selectEditorPhase(saved.actor.getSnapshot())).toBe('loading');
+    expect(selectEditorPhase(saved.actor.getSnapshot())).toBe('rereading');
   });
 
   it('ignores a move from a version it did not read (someone else saved between: Save is refused, as it must be)', async () => {
@@ -419,6 +519,7 @@ describe('editor: every path', () => {
     { type: 'editor.leaveCancel' },
     { type: 'editor.recordMoved', from: 3, to: 9 },
     { type: 'editor.recordMoved', from: 4, to: 9 },
+    { type: 'editor.recordMoved', from: 9, to: 10 },
   ];
   itReachesEveryStateAndTransition(withRules, {
     events,

@@ -5,6 +5,7 @@
  * a flat map of values, and anything else the page shows (stats, artwork) travels as `data`.
  *
  *   loading → editing → saving → saved | conflict | failed
+ *   editing | saved → rereading → editing (another save of the record on the page; typing goes on)
  *
  * - dirty: the draft differs from the loaded values (`selectIsDirty`);
  * - required fields (input `required`) are checked before saving;
@@ -25,6 +26,7 @@ import { editorSetup } from './editor.actions';
 import { changedFields } from './editor.setup';
 import { editorGuardsLeaving } from './editor-leaving';
 import { loadingState } from './editor.state.loading';
+import { rereadingState } from './editor.state.rereading';
 import { notFoundState } from './editor.state.notFound';
 import { loadFailedState } from './editor.state.loadFailed';
 import { editingState } from './editor.state.editing';
@@ -62,6 +64,7 @@ export const editorMachine = editorSetup.createMachine({
     notFound: notFoundState,
     loadFailed: loadFailedState,
     editing: editingState,
+    rereading: rereadingState,
     saving: savingState,
     saved: savedState,
     conflict: conflictState,

@@ -3,7 +3,8 @@
  * types, the `load` and `save` actors (provided by the page) and the guards by name. The actions are
  * added in ./editor.actions.ts.
  */
-import { setup, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import { setup } from 'xstate';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 import { changedFields, type EditorValue, type EditorValues } from './editor-leaving';
 
@@ -125,11 +126,9 @@ export function withoutField(errors: Readonly<Record<string, string>>, field: st
   return rest;
 }
 
-/** Read by the type checker only (setup never reads the value): the editor has no children and no output. */
-const types: SetupTypes<EditorContext, EditorEvent, Record<never, string>, string, EditorInput, NonReducibleUnknown, EditorEmitted, MetaObject> = {};
-
 export const editorBase = setup({
-  types,
+  // The editor has no children and no output.
+  types: machineTypes<{ context: EditorContext; events: EditorEvent; input: EditorInput; emitted: EditorEmitted }>(),
   actors: {
     load: providedLater<EditorRecord, EditorLoadInput>('load'),
     save: providedLater<EditorRecord, EditorSaveInput>('save'),
@@ -144,8 +143,5 @@ export const editorBase = setup({
     isCreated: (_, params: { before: string; after: string | undefined }) => params.after !== undefined && params.after !== params.before,
     /** The record is at the version this editor read (a move from another one is not this editor's record state). */
     isReadAt: ({ context }, params: { version: number }) => context.version === params.version && context.version > 0,
-    /** Read at that version and nothing changed in the draft. */
-    isCleanAt: ({ context }, params: { version: number }) =>
-      context.version === params.version && context.version > 0 && Object.keys(changedFields(context)).length === 0,
   },
 });

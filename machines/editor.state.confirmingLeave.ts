@@ -1,5 +1,6 @@
 /** The editor's `confirmingLeave` state (assembled in ./editor.machine.ts). */
 import { editorSetup } from './editor.actions';
+import { changedFields } from './editor.setup';
 
 export const confirmingLeaveState = editorSetup.createStateConfig({
   description: 'Unsaved changes: the person confirms leaving (they are discarded) or stays.',
@@ -7,6 +8,13 @@ export const confirmingLeaveState = editorSetup.createStateConfig({
     // Leaving discards the changes: their kept draft goes too.
     'editor.leaveConfirm': { target: 'left', actions: [{ type: 'forgetDraft', params: ({ context }) => ({ id: context.id }) }, 'leave'] },
     'editor.leaveCancel': { target: 'editing' },
-    'editor.recordMoved': { guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) }, actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) } },
+    // The record moved by a save on this page: the version follows, and so does the kept draft.
+    'editor.recordMoved': {
+      guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) },
+      actions: [
+        { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
+        { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) },
+      ],
+    },
   },
 });

@@ -1,14 +1,25 @@
 /** The editor's `failed` state (assembled in ./editor.machine.ts). */
 import { editorSetup } from './editor.actions';
+import { changedFields } from './editor.setup';
 
 export const failedState = editorSetup.createStateConfig({
   description: 'The save failed (refused or unreachable); the draft is kept to try again or change.',
   on: {
     'editor.save': 'saving',
-    'editor.change': { target: 'editing', actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError'] },
+    'editor.change': {
+      target: 'editing',
+      actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError', { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) }],
+    },
     'editor.discard': { target: 'editing', actions: 'discardDraft' },
     'editor.leave': { target: 'confirmingLeave' },
-    'editor.recordMoved': { guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) }, actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) } },
+    // The record moved by a save on this page: the version follows, and so does the kept draft.
+    'editor.recordMoved': {
+      guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) },
+      actions: [
+        { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
+        { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) },
+      ],
+    },
     'editor.navigate': { guard: 'isDirty', target: 'confirmingNavigation' },
   },
 });
