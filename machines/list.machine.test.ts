@@ -164,6 +164,47 @@ describe('list', () => {
     expect(selectListError(actor.getSnapshot())).toBe('The audit log could not be loaded.');
   });
 
+  it('shows the last page when the page asked for is past it, and reports the clamped query (issue 38)', async () => {
+    const reported: { offset: number; clamped: boolean }[] = [];
+    const queries: ListQuery[] = [];
+    const actor = createActor(listMachine.provide({
+      actors: { fetchPage: fromPromise<ListPage, ListQuery>(async ({ input }) => { queries.push(input); return serve(input); }) },
+      actions: { queryChanged: ({ context }, params) => { reported.push({ offset: context.query.offset, clamped: params.clamped }); } },
+    }), { input: { offset: 200 } }).start();
+    await settle();
+    await settle();
+    expect(queries.map((q) => q.offset)).toEqual([200, 40]);
+    expect(reported).toEqual([{ offset: 40, clamped: true }]);
+    expect(selectListPaging(actor.getSnapshot())).toEqual({ page: 3, pages: 3, from: 41, to: 45, previousOffset: 20, nextOffset: null });
+  });
+
+  it('keeps an empty list on its first page (nothing to clamp to)', async () => {
+    const { actor, queries } = start(() => ({ items: [], total: 0 }));
+    await settle();
+    expect(queries).toHaveLength(1);
+    expect(selectListIsEmpty(actor.getSnapshot())).toBe(true);
+  });
+
+  it('takes a whole query at once from a parent that keeps it, and reports it', async () => {
+    const reported: ListQuery[] = [];
+    const loaded: number[] = [];
+    const actor = createActor(listMachine.provide({
+      actors: { fetchPage: fromPromise<ListPage, ListQuery>(async ({ input }) => serve(input)) },
+      actions: {
+        queryChanged: ({ context }) => { reported.push(context.query); },
+        pageLoaded: (_, params) => { loaded.push(params.page.total); },
+      },
+    }), { input: {} }).start();
+    await settle();
+    actor.send({ type: 'list.query', search: 'Silver', filters: { kind: 'Silver' }, offset: 20 });
+    await settle();
+    expect(reported).toEqual([{ search: 'Silver', filters: { kind: 'Silver' }, offset: 20, limit: 20 }]);
+    expect(selectListPaging(actor.getSnapshot())).toMatchObject({ page: 2, from: 21, to: 22 });
+    expect(loaded).toEqual([45, 22]);
+    actor.send({ type: 'list.query', search: '', filters: {} });
+    expect(selectListQuery(actor.getSnapshot()).offset).toBe(0);
+  });
+
   it('aborts the running request when the query changes during a load', async () => {
     const signals: AbortSignal[] = [];
     const actor = createActor(listMachine.provide({
@@ -187,6 +228,7 @@ describe('list: every path', () => {
     { type: 'list.search', search: 'gold' },
     { type: 'list.filter', name: 'status', value: 'active' },
     { type: 'list.filters', filters: { status: 'ended' } },
+    { type: 'list.query', search: '', filters: {}, offset: 40 },
     { type: 'list.page', offset: 20 },
     { type: 'list.page', offset: 99 },
     { type: 'list.reload' },
@@ -195,6 +237,7 @@ describe('list: every path', () => {
     { type: 'list.selectPage' },
     { type: 'list.clearSelection' },
     { type: 'xstate.done.actor.fetchPage', output: page },
+    { type: 'xstate.done.actor.fetchPage', output: { items: [], total: 30 } },
     { type: 'xstate.error.actor.fetchPage', error: new Error('down') },
     ...delayedEvents(listMachine),
   ];
