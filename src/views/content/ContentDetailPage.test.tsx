@@ -114,6 +114,38 @@ describe('ContentDetailPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Harbour Lights (restored)');
   });
 
+  it('keeps a title typed while the item is read again after an availability save, over what is read (issue 38)', async () => {
+    let answer: (record: EditorRecord) => void = () => {};
+    let loads = 0;
+    const { rendered, saves } = show({
+      load: () => (loads++ === 0
+        ? Promise.resolve(contentRecordOf(contentDetail()))
+        : new Promise<EditorRecord>((resolve) => { answer = resolve; })),
+      save: async () => contentRecordOf(contentDetail({ title: 'Typed during the read', status: 'published', version: 3 })),
+    });
+    const view = await rendered;
+    await view.user.type(await screen.findByLabelText('Unpublish at'), '2027-01-20T08:00');
+    await view.user.click(screen.getByRole('button', { name: 'Update availability' }));
+    expect(await screen.findByText(AVAILABILITY_MESSAGES.availabilitySaved)).toBeTruthy();
+    expect(loads).toBe(2);
+    // The item's editor reads the item again: the form stays editable and keeps what is typed.
+    const title = screen.getByLabelText('Title');
+    expect(title).toHaveProperty('disabled', false);
+    await view.user.clear(title);
+    await view.user.type(title, 'Typed during the read');
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Typed during the read');
+    // The read answers with the availability's new status and version: the typed title stays, the status is the stored one.
+    answer(contentRecordOf(contentDetail({ status: 'published', version: 2 })));
+    await settle();
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Typed during the read');
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('published');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(saves).toEqual([expect.objectContaining({ id: ID, version: 2, changes: { title: 'Typed during the read' } })]);
+    expect(screen.queryByText(OWN_MESSAGES.contentConflict)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Typed during the read');
+  });
+
   it('says, beside "Saved", that a manual status change cancelled the pending unpublish (issue 37)', async () => {
     const notice = AVAILABILITY_MESSAGES.unpublishCancelled('31 Dec 2026, 10:00');
     const { rendered, saves } = show({ save: async () => contentRecordOf({ ...contentDetail({ status: 'unpublished', version: 2 }), notice }) });
