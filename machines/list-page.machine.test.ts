@@ -170,6 +170,29 @@ describe('listPage', () => {
     }
   });
 
+  it("opens an address's page past the last one on the last page, and writes that page back (issue 38)", async () => {
+    const written: ListQuery[] = [];
+    const reads: number[] = [];
+    const rows = Array.from({ length: 25 }, (_, i) => ({ id: `c${i}` }));
+    createActor(listPageMachine.provide({
+      actors: {
+        list: pageListMachine.provide({
+          actors: {
+            fetchPage: fromPromise<ListPage, ListQuery>(async ({ input: query }) => {
+              reads.push(query.offset);
+              return { items: rows.slice(query.offset, query.offset + query.limit), total: rows.length };
+            }),
+          },
+        }),
+      },
+      actions: { writeQuery: (_, params: { query: ListQuery }) => { written.push(params.query); } },
+    }), { input: { filters: { status: '' }, offset: 180 } }).start();
+    await settle();
+    await settle();
+    expect(reads).toEqual([180, 20]);
+    expect(written).toEqual([{ search: '', filters: { status: '' }, offset: 20, limit: 20 }]);
+  });
+
   it('reads the rows again after a page action', async () => {
     const { actor, reads } = start({ confirm: ['delete'] });
     await settle();
