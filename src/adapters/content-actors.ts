@@ -10,6 +10,7 @@ import { ROUTES } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
 import { createUndoActors, rememberRequestId } from './undo-actors';
 import { lastingUndoMachine } from '../../machines/lasting-undo.machine';
+import { editorDrafts } from './form-drafts';
 import {
   CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
@@ -151,12 +152,14 @@ export function contentDetailPage(deps: {
   leave?: () => void;
 } = {}) {
   const actors = deps.actors ?? createContentActors();
+  // Issue 38: the item's typed changes kept across a reload (src/adapters/form-drafts.ts). A re-read
+  // after an availability or artwork save keeps typing and moves the kept draft to the version read
+  // (machines/editor.state.rereading.ts); a draft the record's version moved past is dropped when it
+  // says nothing the stored item does not.
+  const drafts = editorDrafts('content.item', actors.loadItem);
   return editorPageMachine.provide({
     actors: {
-      // Not with a draft across a reload (src/adapters/form-drafts.ts) for now: with it, the item's
-      // editor lost a title typed while it re-read the item after an availability save, and its page
-      // then held a leave (e2e/content.test.ts); the item keeps the leave question, its draft waits.
-      editor: pageEditorMachine.provide({ actors: { load: actors.loadItem, save: actors.saveItem } }),
+      editor: pageEditorMachine.provide({ actors: { load: drafts.load, save: actors.saveItem }, actions: drafts.actions }),
       pageAction: pageActionLogic.provide({
         actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => { throw new Error(`No page action "${input.name}" on this page`); }) },
       }),

@@ -58,4 +58,19 @@ describe('form drafts (issue 38)', () => {
     drafts.actions.forgetDraft(undefined, { id: 'p1' });
     expect(readFormDraft('monetization.plan:p1')).toBeNull();
   });
+
+  it('drops a draft the record moved past when it says only what is stored now; keeps one that says more (unapplied)', async () => {
+    const drafts = editorDrafts('content.item', load);
+    drafts.actions.keepDraft(undefined, { id: 'p1', version: 2, changes: { name: 'Gold+' } });
+    expect((await loadOnce(drafts.load, 'p1')).keptDraft).toBeUndefined();
+    expect(readFormDraft('content.item:p1')).toEqual({ version: 2, values: { name: 'Gold+' } });
+    // The record (now at 3) holds what the draft typed at 2: the draft goes, and the form opens clean.
+    drafts.actions.keepDraft(undefined, { id: 'p1', version: 2, changes: { name: 'Gold' } });
+    expect((await loadOnce(drafts.load, 'p1')).keptDraft).toBeUndefined();
+    expect(readFormDraft('content.item:p1')).toBeNull();
+    // A draft of a later version than the one read (another tab's) stays.
+    drafts.actions.keepDraft(undefined, { id: 'p1', version: 4, changes: { name: 'Gold' } });
+    await loadOnce(drafts.load, 'p1');
+    expect(readFormDraft('content.item:p1')).toEqual({ version: 4, values: { name: 'Gold' } });
+  });
 });

@@ -12,9 +12,12 @@
  * keep no draft at all.
  *
  * A draft belongs to one record at one version (`<form>:<id>`; a new record's id is `new`): it comes
- * back only over the version it was typed on, so a record changed since opens as stored.
+ * back only over the version it was typed on, so a record changed since opens as stored; such a draft is
+ * dropped once it says nothing the stored record does not (the record moved past it with those values).
+ * The editor moves its kept draft along with every save of the record it sees on its page.
  */
 import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
+import { changedFields } from '../../machines/editor-leaving';
 import type { EditorLoadInput, EditorRecord, EditorValue, EditorValues } from '../../machines/editor.machine';
 import { sessionStore } from './storage';
 
@@ -67,6 +70,10 @@ export function forgetFormDraft(key: string): void {
   sessionStore.remove(PREFIX + key);
 }
 
+function sameAsStored(draft: EditorValues, stored: EditorValues): boolean {
+  return Object.keys(changedFields({ values: stored, draft })).length === 0;
+}
+
 /**
  * An editor's draft I/O for one form: `load` answers the stored record with the changes kept for it at
  * its version (`keptDraft`), and the editor's `keepDraft` / `forgetDraft` write and drop them.
@@ -77,7 +84,11 @@ export function editorDrafts(form: string, load: AnyActorLogic) {
     load: fromPromise<EditorRecord, EditorLoadInput>(async ({ input }) => {
       const record = await toPromise(createActor(load, { input }).start()) as EditorRecord;
       const kept = readFormDraft(keyOf(input.id));
-      return kept && kept.version === record.version && Object.keys(kept.values).length > 0 ? { ...record, keptDraft: kept.values } : record;
+      if (!kept || Object.keys(kept.values).length === 0) return record;
+      if (kept.version === record.version) return { ...record, keptDraft: kept.values };
+      // The record moved past the draft and the draft says only what is stored now: nothing to keep.
+      if (kept.version < record.version && sameAsStored(kept.values, record.values)) forgetFormDraft(keyOf(input.id));
+      return record;
     }),
     actions: {
       keepDraft: (_: unknown, params: { id: string; version: number; changes: EditorValues }) => keepFormDraft(keyOf(params.id), { version: params.version, values: params.changes }),
