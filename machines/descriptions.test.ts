@@ -10,7 +10,7 @@ import { inactivityMachine } from './inactivity.machine';
 import { keepaliveMachine } from './keepalive.machine';
 import { logoutMachine } from './logout.machine';
 import { networkChangeMachine } from './network-change.machine';
-import { networkLastChangeMachine } from './network-last-change.machine';
+import { lastingUndoMachine } from './lasting-undo.machine';
 import { networkMachine } from './network.machine';
 import { notifierMachine } from './notifier.machine';
 import { otpStepMachine } from './otp-step.machine';
@@ -19,7 +19,7 @@ import { sessionMachine } from './session.machine';
 import { allStateNodes } from './test-harness/coverage';
 
 const MACHINES: AnyStateMachine[] = [
-  appMachine, authMachine, forgotPasswordMachine, inactivityMachine, logoutMachine, networkMachine, networkChangeMachine, networkLastChangeMachine,
+  appMachine, authMachine, forgotPasswordMachine, inactivityMachine, logoutMachine, networkMachine, networkChangeMachine, lastingUndoMachine,
   notifierMachine, routeLoadingMachine, sessionMachine, keepaliveMachine, otpStepMachine,
 ];
 

@@ -1,13 +1,16 @@
 /**
- * Issue 38: a page's last change (the content library's bulk publish / unpublish), offered to undo on
- * the page while the server accepts it (UNDO_ACCEPT_MS) instead of only in its 8 s snackbar message;
- * undoing asks the server, says Undone. (or the server's words), and tells the page's actor to read again.
+ * Issue 38: a page's last change, offered to undo on the page while the server accepts it (UNDO_ACCEPT_MS)
+ * instead of only in its message; undoing asks the server, says Undone. (or the server's words), and
+ * tells the page's actor to read again. One machine for the content library's bulk publish / unpublish
+ * (its `lastBulk` child) and the network switcher's last launch, withdrawal or copy (the `network`
+ * actor's `lastChange` child, whose messages show for MESSAGE_DISPLAY_MS, spec §4.6).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, SimulatedClock, type AnyActorRef, type AnyEventObject } from 'xstate';
+import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { UNDO_ACCEPT_MS, UNDO_MESSAGES } from '../common/revisions';
 import {
-  lastingUndoMachine, selectIsUndoingLasting, selectLastingChange, type LastingChange, type LastingUndoSnapshot,
+  lastingUndoMachine, selectIsUndoingLasting, selectLastingChange, type LastingChange, type LastingUndoInput, type LastingUndoSnapshot,
 } from './lasting-undo.machine';
 import { delayedEvents } from './test-harness/paths';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
@@ -16,24 +19,31 @@ import type { ApplyUndoInput } from './undo.machine';
 
 const PUBLISH: LastingChange = { requestId: 'req-1', label: 'Undo publish of 2 items', replyTo: 'contentBrowser' };
 const UNPUBLISH: LastingChange = { requestId: 'req-2', label: 'Undo unpublish of 1 item', replyTo: 'contentBrowser' };
+/** The network switcher's: what was changed, in words, beside the control. */
+const LAUNCH: LastingChange = { requestId: 'req-3', label: 'Undo launch', replyTo: 'network', text: 'Kids was launched.' };
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function start(undo: (input: ApplyUndoInput) => Promise<unknown> = async () => ({})) {
+/** Runs it beside a notifier and both pages' actors, as the content library's `lastBulk` or (with the network's input) the network's `lastChange`. */
+function start(undo: (input: ApplyUndoInput) => Promise<unknown> = async () => ({}), input?: LastingUndoInput) {
   const shown: unknown[] = [];
-  const told: unknown[] = [];
+  const told: Record<string, unknown[]> = { contentBrowser: [], network: [] };
   const undone: ApplyUndoInput[] = [];
   const clock = new SimulatedClock();
   const logic = lastingUndoMachine.provide({
-    actors: { applyUndo: fromPromise<unknown, ApplyUndoInput>(async ({ input }) => { undone.push(input); return undo(input); }) },
+    actors: { applyUndo: fromPromise<unknown, ApplyUndoInput>(async ({ input: asked }) => { undone.push(asked); return undo(asked); }) },
+  });
+  const page = (systemId: string) => ({
+    id: systemId, systemId, src: createMachine({ on: { 'undo.done': { actions: ({ event }) => { told[systemId]!.push(event); } } } }),
   });
   const root = createActor(createMachine({
     invoke: [
       { id: 'notifier', systemId: 'notifier', src: createMachine({ on: { 'notify.show': { actions: ({ event }) => { shown.push(event); } } } }) },
-      { id: 'contentBrowser', systemId: 'contentBrowser', src: createMachine({ on: { 'undo.done': { actions: ({ event }) => { told.push(event); } } } }) },
-      { id: 'lastBulk', src: logic },
+      page('contentBrowser'),
+      page('network'),
+      { id: 'lastingUndo', src: logic, input },
     ],
   }), { clock }).start();
-  const actor = root.getSnapshot().children.lastBulk as AnyActorRef;
+  const actor = root.getSnapshot().children.lastingUndo as AnyActorRef;
   const snapshot = () => actor.getSnapshot() as LastingUndoSnapshot;
   return { actor, snapshot, shown, told, undone, clock };
 }
@@ -59,7 +69,7 @@ describe('lasting Undo (issue 38)', () => {
     await flush();
     expect(undone).toEqual([{ requestId: 'req-1' }]);
     expect(shown).toEqual([{ type: 'notify.show', message: UNDO_MESSAGES.undone, severity: 'success' }]);
-    expect(told).toEqual([{ type: 'undo.done', requestId: 'req-1' }]);
+    expect(told).toEqual({ contentBrowser: [{ type: 'undo.done', requestId: 'req-1' }], network: [] });
     expect(selectLastingChange(snapshot())).toBeNull();
     expect(selectIsUndoingLasting(snapshot())).toBe(false);
   });
@@ -70,7 +80,7 @@ describe('lasting Undo (issue 38)', () => {
     actor.send({ type: 'lastingUndo.undo' });
     await flush();
     expect(shown).toEqual([{ type: 'notify.show', message: 'Item 1 changed since: undo refused.', severity: 'error' }]);
-    expect(told).toEqual([]);
+    expect(told).toEqual({ contentBrowser: [], network: [] });
     expect(selectLastingChange(snapshot())).toEqual(PUBLISH);
   });
 
@@ -88,6 +98,41 @@ describe('lasting Undo (issue 38)', () => {
     actor.send({ type: 'lastingUndo.keep', change: PUBLISH });
     actor.send({ type: 'lastingUndo.forget' });
     expect(selectLastingChange(snapshot())).toBeNull();
+  });
+});
+
+describe('lasting Undo: the network switcher\'s last change (issue 38, spec §4.6)', () => {
+  const NETWORK: LastingUndoInput = { messageDurationMs: MESSAGE_DISPLAY_MS };
+
+  it('offers the change with its words; undoing says Undone. for 3 seconds and tells the network actor only', async () => {
+    const { actor, snapshot, shown, told, undone } = start(undefined, NETWORK);
+    actor.send({ type: 'lastingUndo.keep', change: LAUNCH });
+    expect(selectLastingChange(snapshot())).toEqual(LAUNCH);
+    actor.send({ type: 'lastingUndo.undo' });
+    await flush();
+    expect(undone).toEqual([{ requestId: 'req-3' }]);
+    expect(shown).toEqual([{ type: 'notify.show', message: UNDO_MESSAGES.undone, severity: 'success', durationMs: MESSAGE_DISPLAY_MS }]);
+    expect(told).toEqual({ contentBrowser: [], network: [{ type: 'undo.done', requestId: 'req-3' }] });
+    expect(selectLastingChange(snapshot())).toBeNull();
+  });
+
+  it('a refused undo shows the server\'s words for 3 seconds and keeps the offer; the network actor is not told', async () => {
+    const { actor, snapshot, shown, told } = start(async () => { throw new Error('The network Kids changed since: undo refused.'); }, NETWORK);
+    actor.send({ type: 'lastingUndo.keep', change: LAUNCH });
+    actor.send({ type: 'lastingUndo.undo' });
+    await flush();
+    expect(shown).toEqual([{ type: 'notify.show', message: 'The network Kids changed since: undo refused.', severity: 'error', durationMs: MESSAGE_DISPLAY_MS }]);
+    expect(told).toEqual({ contentBrowser: [], network: [] });
+    expect(selectLastingChange(snapshot())).toEqual(LAUNCH);
+  });
+
+  it('is forgotten when the site or role changes (lastingUndo.forget): nothing to undo', () => {
+    const { actor, snapshot, undone } = start(undefined, NETWORK);
+    actor.send({ type: 'lastingUndo.keep', change: LAUNCH });
+    actor.send({ type: 'lastingUndo.forget' });
+    expect(selectLastingChange(snapshot())).toBeNull();
+    actor.send({ type: 'lastingUndo.undo' });
+    expect(undone).toEqual([]);
   });
 });
 

@@ -70,7 +70,9 @@ describe('network change', () => {
     expect(outcome).toEqual({
       outcome: 'done',
       message: { text: 'Successfully launched Kids', severity: 'success' },
-      lastChange: { kind: 'launch', requestId: expect.stringMatching(UUID), text: OWN_MESSAGES.networkLastChange.launch('Kids') },
+      lastChange: {
+        requestId: expect.stringMatching(UUID), label: OWN_MESSAGES.networkUndoLast.launch, replyTo: 'network', text: OWN_MESSAGES.networkLastChange.launch('Kids'),
+      },
       copied: null,
     });
   });
@@ -87,7 +89,7 @@ describe('network change', () => {
     const done = start(WITHDRAW);
     done.actor.send({ type: 'change.confirm' });
     await expect(done.ended).resolves.toMatchObject({
-      outcome: 'done', message: { text: OWN_MESSAGES.networkWithdrawn('Sports'), severity: 'success' }, lastChange: { kind: 'withdraw', text: 'Sports was withdrawn.' },
+      outcome: 'done', message: { text: OWN_MESSAGES.networkWithdrawn('Sports'), severity: 'success' }, lastChange: { label: 'Undo withdrawal', replyTo: 'network', text: 'Sports was withdrawn.' },
     });
     const refused = start(WITHDRAW, { fail: new Error('Sports is not launched.') });
     refused.actor.send({ type: 'change.confirm' });
@@ -106,7 +108,7 @@ describe('network change', () => {
     await expect(ended).resolves.toMatchObject({
       outcome: 'done',
       message: { text: MESSAGES.copied('settings', 'Main Network', 'Kids'), severity: 'success' },
-      lastChange: { kind: 'copy', text: 'The settings of Main Network was copied to Kids.' },
+      lastChange: { label: 'Undo copy', replyTo: 'network', text: 'The settings of Main Network was copied to Kids.' },
       copied: KIDS,
     });
     expect(calls.copyFromDefault).toEqual([{ site: 'demo', network: 'kids', what: 'settings', requestId: expect.stringMatching(UUID) }]);

@@ -19,7 +19,7 @@ import { machineTypes } from './machine-types';
 import type { DiffEntry, LaunchGap } from '../common/appcms';
 import type { Network } from '../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
-import type { LastNetworkChange } from './network-last-change.machine';
+import type { LastingChange } from './lasting-undo.machine';
 import {
   isCredentialsMissingError, networkErrorMessage,
   type CopyFromDefaultInput, type NetworkMessage, type PendingChange, type PublishNetworkInput,
@@ -38,7 +38,7 @@ export interface NetworkChangeInput {
 export interface NetworkChangeOutcome {
   outcome: 'cancelled' | 'failed' | 'done';
   message: NetworkMessage | null;
-  lastChange: LastNetworkChange | null;
+  lastChange: LastingChange | null;
   copied: Network | null;
 }
 
@@ -62,12 +62,15 @@ export type NetworkChangeEvent =
   | { type: 'change.confirm' }
   | { type: 'change.cancel' };
 
-/** The change made, in words, with its handle: what the lasting Undo offers (issue 38). */
-function lastChangeOf({ change, requestId }: NetworkChangeContext): LastNetworkChange {
+/**
+ * The change made, in words, with its handle: what the lasting Undo offers beside the networks (issue 38),
+ * as the `network` actor's `lastChange` child (lasting-undo.machine.ts), which tells `network` once undone.
+ */
+function lastChangeOf({ change, requestId }: NetworkChangeContext): LastingChange {
   const text = change.kind === 'copy'
     ? OWN_MESSAGES.networkLastChange.copy(change.what, change.defaultName, change.name)
     : OWN_MESSAGES.networkLastChange[change.kind](change.name);
-  return { kind: change.kind, requestId, text };
+  return { requestId, label: OWN_MESSAGES.networkUndoLast[change.kind], replyTo: 'network', text };
 }
 
 const checkInput = ({ context }: { context: NetworkChangeContext }): PublishNetworkInput =>

@@ -13,14 +13,14 @@ import { MESSAGES, OWN_MESSAGES } from '../common/messages';
 import { UNDO_ACCEPT_MS, UNDO_MESSAGES } from '../common/revisions';
 import type { ApplyUndoInput } from './undo.machine';
 import type { LaunchGap } from '../common/appcms';
-import { networkLastChangeMachine, selectIsUndoingChange, selectOfferedChange } from './network-last-change.machine';
+import { lastingUndoMachine, selectIsUndoingLasting, selectLastingChange } from './lasting-undo.machine';
 import { networkChangeMachine } from './network-change.machine';
 import {
   networkMachine, selectDefaultNetworkRefusal, selectLastChangeActor, selectNetworks, selectPendingChange, type FetchServiceInput, type NetworkSnapshot, type PublishNetworkInput,
 } from './network.machine';
 
-const offered = (actor: AnyActorRef) => selectOfferedChange(selectLastChangeActor(actor.getSnapshot() as NetworkSnapshot)?.getSnapshot());
-const undoing = (actor: AnyActorRef) => selectIsUndoingChange(selectLastChangeActor(actor.getSnapshot() as NetworkSnapshot)?.getSnapshot());
+const offered = (actor: AnyActorRef) => selectLastingChange(selectLastChangeActor(actor.getSnapshot() as NetworkSnapshot)?.getSnapshot());
+const undoing = (actor: AnyActorRef) => selectIsUndoingLasting(selectLastChangeActor(actor.getSnapshot() as NetworkSnapshot)?.getSnapshot());
 
 const MAIN: Network = { name: 'Main Network', identifier: 'main', image: '/main.png', isActive: true, isDefault: true };
 const KIDS: Network = { name: 'Kids', identifier: 'kids', image: '/kids.png', isActive: false, isDefault: false };
@@ -48,7 +48,7 @@ function start(fail = false, options: { undo?: (input: ApplyUndoInput) => Promis
           checkReadiness: fromPromise<LaunchGap[], PublishNetworkInput>(async () => []),
         },
       }),
-      lastChange: networkLastChangeMachine.provide({
+      lastChange: lastingUndoMachine.provide({
         actors: { applyUndo: fromPromise<unknown, ApplyUndoInput>(async ({ input }) => { undone.push(input); return (options.undo ?? (async () => ({})))(input); }) },
       }),
     },
@@ -75,7 +75,9 @@ describe('network: withdraw and Undo offers (issue 28)', () => {
     expect(withdrawn).toEqual([{ site: 'demo', network: 'sports', requestId: expect.stringMatching(UUID) }]);
     expect(selectNetworks(actor.getSnapshot()).find((n) => n.identifier === 'sports')?.isActive).toBe(false);
     expect(shown.at(-1)).toEqual({ type: 'notify.show', message: OWN_MESSAGES.networkWithdrawn('Sports'), severity: 'success', durationMs: MESSAGE_DISPLAY_MS });
-    expect(offered(actor)).toEqual({ kind: 'withdraw', requestId: withdrawn[0]!.requestId, text: OWN_MESSAGES.networkLastChange.withdraw('Sports') });
+    expect(offered(actor)).toEqual({
+      requestId: withdrawn[0]!.requestId, label: OWN_MESSAGES.networkUndoLast.withdraw, replyTo: 'network', text: OWN_MESSAGES.networkLastChange.withdraw('Sports'),
+    });
     // Now not launched: a second withdrawal is refused with why, and nothing is sent.
     actor.send({ type: 'network.withdraw' });
     expect(shown.at(-1)).toMatchObject({ message: OWN_MESSAGES.networkIsNotLaunched('Sports'), severity: 'info' });
@@ -109,7 +111,9 @@ describe('network: withdraw and Undo offers (issue 28)', () => {
     await flush();
     const launched = shown.find((e) => e.message === MESSAGES.launched('Kids'));
     expect(launched).toEqual({ type: 'notify.show', message: MESSAGES.launched('Kids'), severity: 'success', durationMs: MESSAGE_DISPLAY_MS });
-    expect(offered(actor)).toEqual({ kind: 'launch', requestId: expect.stringMatching(UUID), text: OWN_MESSAGES.networkLastChange.launch('Kids') });
+    expect(offered(actor)).toEqual({
+      requestId: expect.stringMatching(UUID), label: OWN_MESSAGES.networkUndoLast.launch, replyTo: 'network', text: OWN_MESSAGES.networkLastChange.launch('Kids'),
+    });
     const before = fetches.length;
     actor.send({ type: 'undo.done', requestId: 'x' });
     await flush();
@@ -149,7 +153,7 @@ describe('network: withdraw and Undo offers (issue 28)', () => {
     actor.send({ type: 'network.undoLast' });
     await flush();
     expect(shown.at(-1)).toMatchObject({ message: 'The network Kids changed since: undo refused.', severity: 'error' });
-    expect(offered(actor)?.kind).toBe('launch');
+    expect(offered(actor)?.label).toBe(OWN_MESSAGES.networkUndoLast.launch);
     clock.increment(UNDO_ACCEPT_MS - 1);
     expect(offered(actor)).not.toBeNull();
     clock.increment(1);
@@ -177,9 +181,9 @@ describe('network: withdraw and Undo offers (issue 28)', () => {
     actor.send({ type: 'network.withdraw' });
     actor.send({ type: 'network.confirm' });
     await flush();
-    expect(offered(actor)?.kind).toBe('withdraw');
+    expect(offered(actor)?.label).toBe(OWN_MESSAGES.networkUndoLast.withdraw);
     actor.send({ type: 'network.siteChanged', site: 'demo', canWrite: true });
-    expect(offered(actor)?.kind).toBe('withdraw');
+    expect(offered(actor)?.label).toBe(OWN_MESSAGES.networkUndoLast.withdraw);
     actor.send({ type: 'network.siteChanged', site: 'demo', canWrite: false });
     expect(offered(actor)).toBeNull();
   });
@@ -190,11 +194,11 @@ describe('network: withdraw and Undo offers (issue 28)', () => {
     actor.send({ type: 'network.withdraw' });
     actor.send({ type: 'network.confirm' });
     await flush();
-    expect(offered(actor)?.kind).toBe('withdraw');
+    expect(offered(actor)?.label).toBe(OWN_MESSAGES.networkUndoLast.withdraw);
     actor.send({ type: 'network.launch' });
     await flush();
     actor.send({ type: 'network.confirm' });
     await flush();
-    expect(offered(actor)).toMatchObject({ kind: 'launch', text: OWN_MESSAGES.networkLastChange.launch('Sports') });
+    expect(offered(actor)).toMatchObject({ label: OWN_MESSAGES.networkUndoLast.launch, text: OWN_MESSAGES.networkLastChange.launch('Sports') });
   });
 });

@@ -126,7 +126,7 @@ const ACTOR_STATES: Partial<Record<ActorName, (s: NetworkSnapshot) => boolean>> 
 const CHANGE_ENDS: NetworkChangeOutcome[] = [
   { outcome: 'cancelled', message: null, lastChange: null, copied: null },
   { outcome: 'failed', message: { text: 'Failed to launch Kids', severity: 'error' }, lastChange: null, copied: null },
-  { outcome: 'done', message: { text: 'Successfully copied brand from Main Network to Kids', severity: 'success' }, lastChange: { kind: 'copy', requestId: 'req-2', text: 'The brand of Main Network was copied to Kids.' }, copied: KIDS },
+  { outcome: 'done', message: { text: 'Successfully copied brand from Main Network to Kids', severity: 'success' }, lastChange: { requestId: 'req-2', label: 'Undo copy', replyTo: 'network', text: 'The brand of Main Network was copied to Kids.' }, copied: KIDS },
 ];
 
 const GRAPH_EVENTS: AnyEventObject[] = [

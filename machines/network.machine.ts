@@ -9,7 +9,7 @@
  *   it again whenever the current network or its data changes;
  * - `message` (network.state.message.ts): the machine's last message, cleared after
  *   MESSAGE_DISPLAY_MS. Every message also goes to the `notifier` snackbar.
- * The `lastChange` child (network-last-change.machine.ts) offers the last change's Undo (issue 38).
+ * The `lastChange` child (lasting-undo.machine.ts, the page's lasting Undo) offers the last change's Undo (issue 38).
  * Types, actors, actions and guards: network.setup.ts; I/O actors and the session-storage actions
  * are supplied by src/adapters/network-actors.ts.
  */
@@ -21,12 +21,13 @@ import { networksState } from './network.state.networks';
 import { readsState } from './network.state.reads';
 import type { DiffEntry, LaunchGap } from '../common/appcms';
 import type { Network, NetworkDataKind, Service } from '../common/contract';
+import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { MESSAGES } from '../common/messages';
 import {
   selectChangeAsking, selectChangeCopyPreview, selectChangeReadiness, selectChangeRunning,
   type NetworkChangeRef, type NetworkChangeSnapshot,
 } from './network-change.machine';
-import type { NetworkLastChangeRef } from './network-last-change.machine';
+import type { LastingUndoRef } from './lasting-undo.machine';
 import { currentNetworkOf, defaultNetworkOf, hasSite, type NetworkDataEntry, type NetworkMessage, type PendingChange } from './network.types';
 
 export * from './network.types';
@@ -48,7 +49,8 @@ export const networkMachine = networkSetup.createMachine({
     networkData: {},
     viewing: null,
   }),
-  invoke: { id: 'lastChange', src: 'lastChange' },
+  // Issue 38: the lasting Undo of the last change; its messages go after MESSAGE_DISPLAY_MS like every network message.
+  invoke: { id: 'lastChange', src: 'lastChange', input: { messageDurationMs: MESSAGE_DISPLAY_MS } },
   on: {
     'network.view': { actions: [{ type: 'setViewing', params: ({ event }) => ({ kind: event.kind }) }, 'readViewed'] },
     // Issue 38: undo the last launch, withdrawal or copy (offered beside the networks to a role that may write).
@@ -126,7 +128,7 @@ export const selectCanWithdraw = (snapshot: NetworkSnapshot): boolean => {
 export const selectLaunchReadiness = (snapshot: NetworkSnapshot):
   { phase: 'checking' } | { phase: 'checked'; gaps: LaunchGap[] } | { phase: 'failed' } | null => selectChangeReadiness(changeOf(snapshot));
 /** The `lastChange` child (issue 38): the last change offered to undo beside the networks. */
-export const selectLastChangeActor = (snapshot: NetworkSnapshot): NetworkLastChangeRef | undefined => snapshot.children.lastChange;
+export const selectLastChangeActor = (snapshot: NetworkSnapshot): LastingUndoRef | undefined => snapshot.children.lastChange;
 /**
  * Spec §5: launching or copying is refused for the default network. To a role that may write, on the
  * default network, the reason the switcher shows beside its disabled Launch and Copy; null otherwise.

@@ -8,7 +8,7 @@ import { machineTypes } from './machine-types';
 import type { Network, Service } from '../common/contract';
 import { MESSAGE_DISPLAY_MS } from '../common/constants';
 import { networkChangeMachine, type NetworkChangeInput, type NetworkChangeOutcome } from './network-change.machine';
-import { networkLastChangeMachine, type LastNetworkChange } from './network-last-change.machine';
+import { lastingUndoMachine, type LastingChange } from './lasting-undo.machine';
 import { showNotification } from './notify';
 import {
   currentNetworkOf, defaultNetworkOf, hasSite, isCredentialsMissingError,
@@ -39,7 +39,7 @@ export const networkSetup = setup({
     fetchService: providedLater<Service, FetchServiceInput>('fetchService'),
     fetchNetworkData: providedLater<NetworkData | null, FetchNetworkDataInput>('fetchNetworkData'),
     change: networkChangeMachine,
-    lastChange: networkLastChangeMachine,
+    lastChange: lastingUndoMachine,
   },
 
   actions: {
@@ -78,11 +78,11 @@ export const networkSetup = setup({
     markSynced: assign({ syncSuccess: true }),
     clearSyncSuccess: assign({ syncSuccess: false }),
     /** Tells the `lastChange` child the change just made: it offers its Undo beside the networks (issue 38). */
-    keepLastChange: sendTo('lastChange', (_, params: { change: LastNetworkChange | null }) =>
-      (params.change ? { type: 'lastChange.keep', change: params.change } : { type: 'lastChange.forget' })),
-    undoLastChange: sendTo('lastChange', { type: 'lastChange.undo' }),
+    keepLastChange: sendTo('lastChange', (_, params: { change: LastingChange | null }) =>
+      (params.change ? { type: 'lastingUndo.keep', change: params.change } : { type: 'lastingUndo.forget' })),
+    undoLastChange: sendTo('lastChange', { type: 'lastingUndo.undo' }),
     /** Another site, or a role that may not write any more: the last change is not this person's to undo here. */
-    forgetLastChange: sendTo('lastChange', { type: 'lastChange.forget' }),
+    forgetLastChange: sendTo('lastChange', { type: 'lastingUndo.forget' }),
     /** The data read so far no longer holds (a copy changed it, or the site changed); `readViewed` reads again. */
     invalidateNetworkData: assign({ networkData: {} }),
     prepareRead: assign(({ context }, params: { kind: FetchNetworkDataInput['kind'] }) => {

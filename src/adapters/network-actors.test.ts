@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { CREDENTIALS_MISSING, networkMachine } from '../../machines/network.machine';
-import { networkLastChangeMachine } from '../../machines/network-last-change.machine';
+import { lastingUndoMachine } from '../../machines/lasting-undo.machine';
 import { MESSAGES } from '../../common/messages';
 import { launchGapsOf } from '../../common/appcms';
 import { createGraphqlClient, runGraphql, SERVICE_GET } from '../api/graphql';
@@ -55,7 +55,7 @@ describe('network actors', () => {
     const actors = createNetworkActors({ client: clientWith(vi.fn(), () => null), getCredentials: () => null });
     const provided = actors.lastChange.implementations.actors.applyUndo;
     expect(provided).toBeDefined();
-    expect(provided).not.toBe(networkLastChangeMachine.implementations.actors.applyUndo);
+    expect(provided).not.toBe(lastingUndoMachine.implementations.actors.applyUndo);
     // The network machine's own implementations carry it as its lastChange child.
     expect(networkImplementations({ client: clientWith(vi.fn(), () => null) }).actors.lastChange).toBeDefined();
   });

@@ -15,7 +15,7 @@ import { ApiError, apiRequest, authHeaders } from '../api/client';
 import { APPCMS_PATHS, launchGapsOf, type DiffEntry, type LaunchGap } from '../../common/appcms';
 import { REQUEST_ID_HEADER } from '../../common/revisions';
 import { createUndoActors, rememberRequestId } from './undo-actors';
-import { networkLastChangeMachine } from '../../machines/network-last-change.machine';
+import { lastingUndoMachine } from '../../machines/lasting-undo.machine';
 import { networkChangeMachine } from '../../machines/network-change.machine';
 import type { Network, NetworkCopyRequest, Service } from '../../common/contract';
 import {
@@ -130,7 +130,7 @@ export function createNetworkActors(deps: NetworkActorDeps) {
   return {
     // Issue 38: the lasting Undo of the last launch, withdrawal or copy, the network actor's `lastChange` child
     // (the snackbar's undo has the same I/O).
-    lastChange: networkLastChangeMachine.provide({ actors: { applyUndo: createUndoActors().applyUndo } }),
+    lastChange: lastingUndoMachine.provide({ actors: { applyUndo: createUndoActors().applyUndo } }),
     /** The launch, withdrawal or copy being asked about and made, with its I/O. */
     change: networkChangeMachine.provide({ actors: createNetworkChangeActors(deps) }),
     fetchService: fromPromise<Service, FetchServiceInput>(async ({ input, signal }) => {

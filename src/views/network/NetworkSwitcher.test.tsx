@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
-import { networkLastChangeMachine } from '../../../machines/network-last-change.machine';
+import { lastingUndoMachine } from '../../../machines/lasting-undo.machine';
 import { NETWORK_STATE_WORDS } from '../../../common/status-words';
 import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
 import { renderView, settle } from '../../test-harness/render-view';
@@ -65,7 +65,7 @@ describe('NetworkSwitcher', () => {
     const view = await renderView(<NetworkSwitcher />, {
       actors: appCmsUser({
         checkReadiness: fakeActor(() => []), publishNetwork: fakeActor(() => undefined),
-        lastChange: networkLastChangeMachine.provide({ actors: { applyUndo: fakeActor((input) => { undone.push(input); return {}; }) } }),
+        lastChange: lastingUndoMachine.provide({ actors: { applyUndo: fakeActor((input) => { undone.push(input); return {}; }) } }),
       }),
       given: (root) => systemActor(root, 'network').send({ type: 'network.select', identifier: 'kids' }),
     });

@@ -16,7 +16,7 @@ import {
 import {
   selectChangeAsking, selectChangeCopyPreview, selectChangeReadiness, selectChangeRunning, type NetworkChangeRef,
 } from '../../../machines/network-change.machine';
-import { selectIsUndoingChange, selectOfferedChange, type NetworkLastChangeRef } from '../../../machines/network-last-change.machine';
+import { selectIsUndoingLasting, selectLastingChange, type LastingUndoRef } from '../../../machines/lasting-undo.machine';
 import { OWN_MESSAGES } from '../../../common/messages';
 import { LAUNCH_READINESS_TEXT } from '../../../common/appcms';
 import { useAppActor } from '../../app-actor';
@@ -80,15 +80,15 @@ function LaunchReadiness({ change, name }: { change: NetworkChangeRef | undefine
  * Issue 38: the last launch, withdrawal or copy, offered to undo here for as long as the server accepts it
  * (its message went after 3 seconds, spec §4.6).
  */
-function LastChangeOffer({ actor, onUndo }: { actor: NetworkLastChangeRef; onUndo: () => void }) {
-  const change = useSelector(actor, selectOfferedChange);
-  const undoing = useSelector(actor, selectIsUndoingChange);
+function LastChangeOffer({ actor, onUndo }: { actor: LastingUndoRef; onUndo: () => void }) {
+  const change = useSelector(actor, selectLastingChange);
+  const undoing = useSelector(actor, selectIsUndoingLasting);
   if (!change) return null;
   return (
     <div className={css.lastChange} data-testid="network-last-change">
       <p>{change.text} {OWN_MESSAGES.networkUndoLastHint}</p>
       <button type="button" className={button.secondary} data-testid="network-undo-last" disabled={undoing} onClick={onUndo}>
-        {undoing ? OWN_MESSAGES.networkUndoingLast : OWN_MESSAGES.networkUndoLast[change.kind]}
+        {undoing ? OWN_MESSAGES.networkUndoingLast : change.label}
       </button>
     </div>
   );
