@@ -3,7 +3,8 @@
  * types and rules, its I/O actors (provided by src/adapters/content-actors.ts) and its guards by name.
  * The actions are added in ./content-create.actions.ts.
  */
-import { setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes } from 'xstate';
+import { setup } from 'xstate';
+import { machineTypes } from './machine-types';
 import {
   CONTENT_CREATE_MESSAGES as M, CONTENT_CREATE_BOUNDS,
   type ArtworkSlot, type ContentCreateRequest, type ContentItem, type ContentKind,
@@ -169,11 +170,9 @@ export function createRequestOf(context: Pick<ContentCreateContext, 'kind' | 'va
   return body;
 }
 
-/** Read by the type checker only (setup never reads the value): Create New has no children and no output. */
-const types: SetupTypes<ContentCreateContext, ContentCreateEvent, Record<never, string>, string, ContentCreateInput, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const contentCreateBase = setup({
-  types,
+  // Create New has no children and no output.
+  types: machineTypes<{ context: ContentCreateContext; events: ContentCreateEvent; input: ContentCreateInput }>(),
   actors: {
     loadSetup: providedLater<CreateSetup, void>('loadSetup'),
     uploadArtwork: providedLater<UploadedArtwork, UploadArtworkInput>('uploadArtwork'),

@@ -19,7 +19,8 @@
  * The children are plain ids (no systemId). Each page's wiring (src/adapters/<area>-actors.ts)
  * provides their I/O; `scope` (AppCMS: site and network) is passed to every child's I/O as is.
  */
-import { enqueueActions, sendTo, setup, type ActorRefFrom, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom } from 'xstate';
+import { enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { machineTypes } from './machine-types';
 import type { RevisionKind } from '../common/revisions';
 import type { EditorScope } from './editor.machine';
 import { pageHistoryMachine } from './history.machine';
@@ -67,11 +68,8 @@ export type EditorPageEvent =
 /** Every child by its id (its actor's name): `snapshot.children.editor` and the rest are typed. */
 type EditorPageChildren = { editor: 'editor'; actions: 'pageAction'; comparison: 'comparison'; history: 'history' };
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<EditorPageContext, EditorPageEvent, EditorPageChildren, string, EditorPageInput, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const editorPageMachine = setup({
-  types,
+  types: machineTypes<{ context: EditorPageContext; events: EditorPageEvent; children: EditorPageChildren; input: EditorPageInput }>(),
   actors: {
     editor: pageEditorMachine,
     pageAction: pageActionLogic,

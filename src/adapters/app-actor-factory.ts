@@ -24,6 +24,7 @@ import { authHeaders, installAuthErrorHandler } from '../api/client';
 import { readCredentials, storeOtpUsername, writeSession } from './session-store';
 import { readSavedNetworkId } from './network-credentials';
 import { localStore, sessionStore } from './storage';
+import { forgetAllFormDrafts } from './form-drafts';
 import { broadcastActivity, broadcastLogout, onTabMessage } from './tabs';
 import { signOutIdentityProvider } from './identity-provider';
 import { createUndoActors } from './undo-actors';
@@ -54,6 +55,7 @@ function clearSessionState(): void {
   clearAllCookies();
   for (const key of Object.values(LOCAL_STORAGE_KEYS)) localStore.remove(key);
   for (const key of Object.values(SESSION_STORAGE_KEYS)) sessionStore.remove(key);
+  forgetAllFormDrafts();
 }
 
 /** Where the API clients report 401/403 answers: the `session` actor decides what follows. */

@@ -11,6 +11,7 @@ import { MESSAGES } from '../../common/messages';
 import { createUndoActors, rememberRequestId } from './undo-actors';
 import { lastingUndoMachine } from '../../machines/lasting-undo.machine';
 import { editorDrafts } from './form-drafts';
+import { contentCreateDraft } from './content-create-draft';
 import {
   CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
@@ -18,12 +19,12 @@ import {
   EDITOR_FAILURE, EditorFailure, editorMachine, type EditorLoadInput, type EditorRecord, type EditorSaveInput,
 } from '../../machines/editor.machine';
 import { contentRecordOf, contentUpdateOf, type ContentDetailData } from '../../machines/content-record';
-import { COOKIE_NAMES, SESSION_STORAGE_KEYS } from '../../common/constants';
+import { COOKIE_NAMES } from '../../common/constants';
 import { knownTimeZone } from '../../common/zoned-time';
 import {
-  contentCreateMachine, CreateFailure, CREATE_FIELDS, type CreateDraft, type CreateSetup, type UploadArtworkInput, type UploadedArtwork,
+  contentCreateMachine, CreateFailure, type CreateSetup, type UploadArtworkInput, type UploadedArtwork,
 } from '../../machines/content-create.machine';
-import { ARTWORK_SLOTS, CONTENT_KINDS, type ArtworkSlot, type ContentCreateRequest, type ContentItem } from '../../common/content';
+import { type ArtworkSlot, type ContentCreateRequest, type ContentItem } from '../../common/content';
 import { artworkUploadMachine, type SaveArtworkInput } from '../../machines/artwork-upload.machine';
 import { ApiError } from '../api/client';
 import {
@@ -39,7 +40,6 @@ import type { PageActionAnswer, PageActionRequest } from '../../machines/page-ac
 import { historyActors } from './history-io';
 import { navigateTo } from './navigation';
 import { readCredentials } from './session-store';
-import { sessionStore } from './storage';
 import { contentAvailabilityPanel, contentListPage, countryGroupsIo, licencesIo } from './content-availability-io';
 
 function requireCredentials(read: () => ContentCredentials | null): ContentCredentials {
@@ -169,25 +169,6 @@ export function contentDetailPage(deps: {
   });
 }
 
-/**
- * The form Create New kept in this tab (issue 38), or null: anything that is not a whole draft of the
- * form (another version's shape, a hand-edited value) is dropped rather than half-restored.
- */
-export function readCreateDraft(stored: string | null): CreateDraft | null {
-  if (!stored) return null;
-  try {
-    const draft = JSON.parse(stored) as Partial<CreateDraft>;
-    const { kind, values, artwork } = draft;
-    if (!kind || !CONTENT_KINDS.includes(kind) || !values || typeof values !== 'object' || !artwork || typeof artwork !== 'object') return null;
-    if (!CREATE_FIELDS.every((field) => typeof (values as Record<string, unknown>)[field] === 'string')) return null;
-    const slots = Object.entries(artwork).filter(([slot, file]) => (ARTWORK_SLOTS as readonly string[]).includes(slot)
-      && !!file && typeof file.url === 'string' && typeof file.width === 'number' && typeof file.height === 'number');
-    return { kind, values: Object.fromEntries(CREATE_FIELDS.map((field) => [field, values[field]])) as CreateDraft['values'], artwork: Object.fromEntries(slots) };
-  } catch {
-    return null;
-  }
-}
-
 /** The I/O of Create New (issue 29): the site's series and time zone, the artwork upload, the creation. */
 export function createContentCreateIo(read: () => ContentCredentials | null = readCredentials, timeZone: () => unknown = () => readCookie(COOKIE_NAMES.defaultTimezone)) {
   return {
@@ -196,7 +177,7 @@ export function createContentCreateIo(read: () => ContentCredentials | null = re
       return {
         series: answer.items.map((item) => ({ id: item.id, title: item.title })),
         timeZone: knownTimeZone(timeZone()),
-        draft: readCreateDraft(sessionStore.get(SESSION_STORAGE_KEYS.contentCreateDraft)),
+        draft: contentCreateDraft.read(),
       };
     }),
     uploadArtwork: fromPromise<UploadedArtwork, UploadArtworkInput>(async ({ input, signal }) => {
@@ -223,8 +204,9 @@ export function contentCreatePage(io: ReturnType<typeof createContentCreateIo> =
     actions: {
       openCreated: (_, params) => { if (params.item) navigateTo(`/content/${params.item.kind}/${params.item.id}`); },
       leave: () => navigateTo(ROUTES.content),
-      keepDraft: (_, draft) => sessionStore.set(SESSION_STORAGE_KEYS.contentCreateDraft, JSON.stringify(draft)),
-      forgetDraft: () => sessionStore.remove(SESSION_STORAGE_KEYS.contentCreateDraft),
+      // Issue 38: on the one draft store (src/adapters/content-create-draft.ts), cleared on sign-out.
+      keepDraft: (_, draft) => contentCreateDraft.keep(draft),
+      forgetDraft: () => contentCreateDraft.forget(),
     },
   });
 }

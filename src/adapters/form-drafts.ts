@@ -70,6 +70,16 @@ export function forgetFormDraft(key: string): void {
   sessionStore.remove(PREFIX + key);
 }
 
+/** Every form's draft goes (a sign-out: the next person in this tab finds none); storage may be unavailable. */
+export function forgetAllFormDrafts(): void {
+  try {
+    const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));
+    for (const key of keys) if (key?.startsWith(PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // No storage (a privacy mode): nothing was kept.
+  }
+}
+
 function sameAsStored(draft: EditorValues, stored: EditorValues): boolean {
   return Object.keys(changedFields({ values: stored, draft })).length === 0;
 }
