@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import {
   SEARCH_TOTAL_CAP, SUPPORT_LIMITS, type SubscriberListItem, type SubscriberSearchPage, type SubscriberSearchRequest, type SubscriberStatus, type SubscriptionFilters,
 } from '../common/support';
+import type { ListQuery } from './list.machine';
 import {
-  NO_FILTERS, selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage,
-  selectPageCount, selectPlanOptions, selectQuery, selectStatus, selectTotal, selectTotalIsCapped, subscriberSearchMachine,
+  NO_FILTERS, searchEvents, selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage,
+  selectPageCount, selectPlanOptions, selectQuery, selectStatus, selectTotal, selectTotalIsCapped, subscriberFetchPage, subscriberSearchInput, subscriberSearchMachine,
 } from './support-search.machine';
-import { itReachesEveryStateAndTransition } from './test-harness/every-path';
-import { pendingActor } from './test-harness/fakes';
-import { delayedEvents } from './test-harness/paths';
 
 const PEOPLE: SubscriberListItem[] = Array.from({ length: 45 }, (_, i) => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -40,16 +38,18 @@ function start(
   const requests: SubscriberSearchRequest[] = [];
   const signals: AbortSignal[] = [];
   const clock = new SimulatedClock();
+  const clamped: ListQuery[] = [];
   const actor = createActor(subscriberSearchMachine.provide({
     actors: {
-      search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(({ input, signal }) => {
-        requests.push(input);
+      fetchPage: subscriberFetchPage((request, signal) => {
+        requests.push(request);
         signals.push(signal);
-        return answer(input, signal);
+        return answer(request, signal);
       }),
     },
-  }), { clock, input }).start();
-  return { actor, clock, requests, signals };
+    actions: { queryChanged: ({ context }, params) => { if (params.clamped) clamped.push(context.query); } },
+  }), { clock, input: subscriberSearchInput(input) }).start();
+  return { actor, clock, requests, signals, clamped };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -74,10 +74,10 @@ describe('subscriber search', () => {
     expect(selectTotalIsCapped(actor.getSnapshot())).toBe(true);
     expect(selectTotal(actor.getSnapshot())).toBe(10_000);
     expect(selectPageCount(actor.getSnapshot())).toBe(500);
-    actor.send({ type: 'search.page', page: 500 });
+    actor.send(searchEvents.page(500));
     await settle();
     expect(requests.at(-1)?.page).toBe(500);
-    actor.send({ type: 'search.page', page: 501 });
+    actor.send(searchEvents.page(501));
     await settle();
     expect(requests.at(-1)?.page).toBe(500);
   });
@@ -85,11 +85,11 @@ describe('subscriber search', () => {
   it('waits for typing to pause (each keystroke restarts the wait), then searches the trimmed query from page 1', async () => {
     const { actor, clock, requests } = start();
     await settle();
-    actor.send({ type: 'search.page', page: 2 });
+    actor.send(searchEvents.page(2));
     await settle();
-    actor.send({ type: 'search.type', query: 'ma' });
+    actor.send(searchEvents.type('ma'));
     clock.increment(SUPPORT_LIMITS.searchDebounceMs - 1);
-    actor.send({ type: 'search.type', query: 'maria ' });
+    actor.send(searchEvents.type('maria '));
     clock.increment(SUPPORT_LIMITS.searchDebounceMs - 1);
     expect(requests).toHaveLength(2);
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);
@@ -106,10 +106,10 @@ describe('subscriber search', () => {
     const { actor, clock, signals } = start((request) => new Promise((resolve) => { releases.push(() => resolve(serve(request))); }));
     releases[0]!();
     await settle();
-    actor.send({ type: 'search.type', query: 'jon' });
+    actor.send(searchEvents.type('jon'));
     clock.increment(SUPPORT_LIMITS.searchDebounceMs);
     expect(signals).toHaveLength(2);
-    actor.send({ type: 'search.type', query: 'maria' });
+    actor.send(searchEvents.type('maria'));
     expect(signals[1]!.aborted).toBe(true);
     clock.increment(SUPPORT_LIMITS.searchDebounceMs);
     releases[2]!();
@@ -123,15 +123,15 @@ describe('subscriber search', () => {
   it('filters by status at once, from page 1, and says when nothing matches', async () => {
     const { actor, requests } = start();
     await settle();
-    actor.send({ type: 'search.page', page: 3 });
+    actor.send(searchEvents.page(3));
     await settle();
-    actor.send({ type: 'search.status', status: 'suspended' });
+    actor.send(searchEvents.status('suspended'));
     expect(selectPage(actor.getSnapshot())).toBe(1);
     await settle();
     expect(requests.at(-1)).toMatchObject({ status: 'suspended', page: 1 });
     expect(selectStatus(actor.getSnapshot())).toBe('suspended');
     expect(selectTotal(actor.getSnapshot())).toBe(1);
-    actor.send({ type: 'search.status', status: 'closed' });
+    actor.send(searchEvents.status('closed'));
     await settle();
     expect(selectHasNoMatches(actor.getSnapshot())).toBe(true);
   });
@@ -139,9 +139,9 @@ describe('subscriber search', () => {
   it('pages within the answer and ignores pages that do not exist or are already shown', async () => {
     const { actor, requests } = start();
     await settle();
-    for (const page of [0, 4, 1.5, 1]) actor.send({ type: 'search.page', page });
+    for (const page of [0, 4, 1.5, 1]) actor.send(searchEvents.page(page));
     expect(requests).toHaveLength(1);
-    actor.send({ type: 'search.page', page: 3 });
+    actor.send(searchEvents.page(3));
     await settle();
     expect(selectPage(actor.getSnapshot())).toBe(3);
     expect(selectItems(actor.getSnapshot())).toHaveLength(5);
@@ -156,7 +156,7 @@ describe('subscriber search', () => {
     await settle();
     expect(selectError(actor.getSnapshot())).toBe('The server could not be reached. Please try again.');
     fail = false;
-    actor.send({ type: 'search.retry' });
+    actor.send(searchEvents.retry());
     await settle();
     expect(selectError(actor.getSnapshot())).toBeNull();
     expect(selectTotal(actor.getSnapshot())).toBe(45);
@@ -190,10 +190,10 @@ describe('subscription filters (issue 27)', () => {
     await settle();
     expect(selectFilters(actor.getSnapshot())).toEqual(NO_FILTERS);
     expect(selectPlanOptions(actor.getSnapshot())).toEqual(PLANS);
-    actor.send({ type: 'search.page', page: 2 });
+    actor.send(searchEvents.page(2));
     await settle();
     const filters = { state: 'past_due', plan: PLANS[0]!.value, network: null } as const;
-    actor.send({ type: 'search.filters', filters });
+    actor.send(searchEvents.filters(filters, null));
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);
     await settle();
     expect(requests.at(-1)).toEqual({ query: '', status: null, ...filters, page: 1, pageSize: SUPPORT_LIMITS.pageSize });
@@ -207,22 +207,14 @@ describe('subscription filters (issue 27)', () => {
   });
 });
 
-describe('subscriber search machine: every path', () => {
-  const answer: SubscriberSearchPage = { items: PEOPLE.slice(0, 20), total: 45, totalIsCapped: false, page: 1, pageSize: 20, plans: PLANS, networks: [] };
-  const events = [
-    { type: 'search.type', query: 'ma' },
-    { type: 'search.status', status: 'active' },
-    { type: 'search.filters', filters: { state: 'paying', plan: null, network: null } },
-    { type: 'search.page', page: 2 },
-    { type: 'search.retry' },
-    { type: 'xstate.done.actor.search', output: answer },
-    { type: 'xstate.error.actor.search', error: new Error('down') },
-    ...delayedEvents(subscriberSearchMachine),
-  ];
-  itReachesEveryStateAndTransition(subscriberSearchMachine, {
-    events,
-    logic: subscriberSearchMachine.provide({ actors: { search: pendingActor() } }),
-    // The page may move back and forth; what matters for paths is the state and whether an answer is there.
-    serializeState: (s) => JSON.stringify([s.value, s.context.result !== null, s.context.page, s.context.status, s.context.query, s.context.filters.state]),
+describe('a page past the last one (issue 38)', () => {
+  it("shows the last page instead of an empty one, and reports the clamped page for the address", async () => {
+    const { actor, requests, clamped } = start(undefined, { page: 9 });
+    await settle();
+    await settle();
+    expect(requests.map((r) => r.page)).toEqual([9, 3]);
+    expect(selectPage(actor.getSnapshot())).toBe(3);
+    expect(selectItems(actor.getSnapshot())).toHaveLength(5);
+    expect(clamped.map((q) => q.offset)).toEqual([40]);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { installNavigator } from './navigation';
-import { writeListQueryToAddress } from './list-address';
+import { replaceAddressSearch, writeListQueryToAddress } from './list-address';
 
 const gone: { to: string; replace?: boolean }[] = [];
 const query = (over: Partial<{ search: string; status: string; offset: number }> = {}) => ({
@@ -25,5 +25,15 @@ describe("a list's query written into its address (issue 38)", () => {
     window.history.replaceState(null, '', '/users');
     writeListQueryToAddress('/monetization/coupon', query({ search: 'SPRING' }));
     expect(gone).toEqual([]);
+  });
+
+  it("replaces a page's own search params as its address (the Users search's clamped page), only while it is shown and different", () => {
+    installNavigator((to, options) => { gone.push({ to, replace: options?.replace }); });
+    window.history.replaceState(null, '', '/users?status=closed&page=9');
+    replaceAddressSearch('/users', { status: 'closed', page: 3, plan: undefined, network: '' });
+    replaceAddressSearch('/monetization/plans', { page: 3 });
+    window.history.replaceState(null, '', '/users?page=3');
+    replaceAddressSearch('/users', { page: 3 });
+    expect(gone).toEqual([{ to: '/users?status=closed&page=3', replace: true }]);
   });
 });

@@ -14,3 +14,17 @@ export function writeListQueryToAddress(route: string, query: ListQuery): void {
     new URLSearchParams(window.location.search));
   if (href !== `${route}${window.location.search}`) navigateTo(href, { replace: true });
 }
+
+/**
+ * A page's own search params (a list whose address is not the Monetization shape: the Users search)
+ * written as its address, replacing it: the list clamped a page past the last one (issue 38). Nothing
+ * is written while the page is no longer shown or when the address is the same.
+ */
+export function replaceAddressSearch(route: string, search: Readonly<Record<string, string | number | undefined>>): void {
+  if (window.location.pathname.replace(/\/$/, '') !== route) return;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(search)) if (value !== undefined && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  const href = text ? `${route}?${text}` : route;
+  if (href !== `${route}${window.location.search}`) navigateTo(href, { replace: true });
+}

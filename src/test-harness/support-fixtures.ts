@@ -9,7 +9,7 @@ import type { SubscriberDetail, SubscriberListItem, SubscriberSearchPage, Subscr
 import type { Session } from '../../machines/auth.types';
 import type { ActionCommand, ActionOutcome } from '../../machines/support-subscriber.machine';
 import { siteProfile } from '../../machines/test-harness/fixtures';
-import { subscriberSearchMachine } from '../../machines/support-search.machine';
+import { subscriberFetchPage, subscriberSearchMachine } from '../../machines/support-search.machine';
 import { subscriberMachine } from '../../machines/support-subscriber.machine';
 
 export const SUBSCRIBER_ID = '0b6f7c1e-2a3d-4c5e-8f90-1a2b3c4d5e6f';
@@ -106,7 +106,7 @@ export function fakeSupportLogic(options: {
   const pages = {
     subscriberSearch: subscriberSearchMachine.provide({
       actors: {
-        search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(async ({ input }) => {
+        fetchPage: subscriberFetchPage(async (input) => {
           searches.push(input);
           return options.search ? options.search(input) : searchPage([listItem(1), listItem(2)]);
         }),

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_TOTAL_CAP, SEARCH_TOTAL_CAPPED_TEXT, SUBSCRIBER_SEARCH_HELP, SUPPORT_MESSAGES } from '../../../common/support';
 import { renderView } from '../../test-harness/render-view';
 import { SubscriberSearchPage } from './SubscriberSearchPage';
+import { searchStartOf, type UsersSearch } from './search';
 import { SubscriberSearchHost } from './support-logic';
 import { fakeSupportLogic, listItem, searchPage } from '../../test-harness/support-fixtures';
 
-async function renderSearch(options: Parameters<typeof fakeSupportLogic>[0] = {}) {
+async function renderSearch(options: Parameters<typeof fakeSupportLogic>[0] = {}, address: UsersSearch = {}) {
   const fake = fakeSupportLogic(options);
   const view = await renderView(
-    <SubscriberSearchHost input={{}}><SubscriberSearchPage /></SubscriberSearchHost>,
+    <SubscriberSearchHost input={searchStartOf(address)}><SubscriberSearchPage /></SubscriberSearchHost>,
     { url: '/users', pages: fake.pages },
   );
   return { ...fake, view };
@@ -80,6 +81,13 @@ describe('SubscriberSearchPage', () => {
     await waitFor(() => expect(searches.at(-1)?.query).toBe('maria@example.com'));
     // Typing goes back to page 1; the text itself never reaches the address.
     expect(view.location()).toBe('/users?status=suspended');
+  });
+
+  it("shows the last page for an address's page past it, not an empty page (issue 38)", async () => {
+    const { searches } = await renderSearch({ search: (r) => searchPage(r.page <= 3 ? [listItem(r.page)] : [], 45, r.page) }, { page: 9 });
+    expect(await screen.findByText('Page 3 of 3')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Maria Lopez 3' })).toBeTruthy();
+    expect(searches.map((r) => r.page)).toEqual([9, 3]);
   });
 
   it('says when nothing matches', async () => {

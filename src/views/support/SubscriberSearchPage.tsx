@@ -11,7 +11,7 @@ import {
   SEARCH_TOTAL_CAPPED_TEXT, SUBSCRIBER_SEARCH_HELP, SUBSCRIBER_STATUSES, SUPPORT_MESSAGES, type SubscriberStatus, type SubscriptionFilters,
 } from '../../../common/support';
 import {
-  selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage, selectPageCount,
+  searchEvents, selectError, selectFilters, selectHasNoMatches, selectIsBusy, selectItems, selectNetworkOptions, selectPage, selectPageCount,
   selectPlanOptions, selectQuery, selectStatus, selectTotal, selectTotalIsCapped,
 } from '../../../machines/support-search.machine';
 import { SUBSCRIBER_STATUS_WORDS } from '../../../common/status-words';
@@ -59,15 +59,15 @@ export function SubscriberSearchPage() {
   /** Searches with the new filters (back to page 1). */
   const filterBy = (change: Partial<SubscriptionFilters>) => {
     const next = { ...filters, ...change };
-    search.send({ type: 'search.filters', filters: next });
+    search.send(searchEvents.filters(next, status));
     mirror(next, status, 1);
   };
   const statusBy = (next: SubscriberStatus | null) => {
-    search.send({ type: 'search.status', status: next });
+    search.send(searchEvents.status(next));
     mirror(filters, next, 1);
   };
   const pageTo = (next: number) => {
-    search.send({ type: 'search.page', page: next });
+    search.send(searchEvents.page(next));
     mirror(filters, status, next);
   };
   const stateRule = filters.state ? SUBSCRIPTION_STATE_RULES[filters.state] : null;
@@ -90,7 +90,7 @@ export function SubscriberSearchPage() {
             autoComplete="off"
             value={query}
             onChange={(e) => {
-              search.send({ type: 'search.type', query: e.target.value });
+              search.send(searchEvents.type(e.target.value));
               // Typing goes back to page 1: the address's page goes with it.
               if (currentPage > 1) mirror(filters, status, 1);
             }}
@@ -150,7 +150,7 @@ export function SubscriberSearchPage() {
       {error && (
         <div role="alert">
           <p className={errorText}>{error}</p>
-          <button type="button" className={button.secondary} onClick={() => search.send({ type: 'search.retry' })}>Retry</button>
+          <button type="button" className={button.secondary} onClick={() => search.send(searchEvents.retry())}>Retry</button>
         </div>
       )}
       <p aria-live="polite" className={css.sectionNote}>

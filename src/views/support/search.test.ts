@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchOf, searchStartOf, USERS_MAX_PAGE, validateUsersSearch } from './search';
+import { SUPPORT_MESSAGES } from '../../../common/support';
+import { searchOf, searchStartOf, USERS_MAX_PAGE, usersSearchOf, validateUsersSearch } from './search';
 
 describe("the Users list's address (issues 27 and 38)", () => {
   it('keeps a known status and a page from 2; drops anything else, never throwing', () => {
@@ -26,8 +27,14 @@ describe("the Users list's address (issues 27 and 38)", () => {
 
   it('starts the search from the address', () => {
     expect(searchStartOf({ status: 'active', page: 2, network: 'sports' })).toEqual({
-      filters: { state: null, plan: null, network: 'sports' }, status: 'active', page: 2,
+      filters: { status: 'active', state: '', plan: '', network: 'sports' }, offset: 20, limit: 20, failedMessage: SUPPORT_MESSAGES.searchFailed,
     });
-    expect(searchStartOf({})).toEqual({ filters: { state: null, plan: null, network: null }, status: null, page: 1 });
+    expect(searchStartOf({})).toMatchObject({ filters: { status: '', state: '', plan: '', network: '' }, offset: 0 });
+  });
+
+  it("writes a query's filters, status and page as the address, never its typed text (issue 38: a clamped page goes back there)", () => {
+    expect(usersSearchOf({ search: 'maria@example.com', filters: { status: 'closed', state: 'paying', plan: '', network: 'sports' }, offset: 40, limit: 20 }))
+      .toEqual({ status: 'closed', state: 'paying', network: 'sports', page: 3 });
+    expect(usersSearchOf({ search: '', filters: { status: 'bogus', state: '' }, offset: 0, limit: 20 })).toEqual({});
   });
 });

@@ -10,6 +10,8 @@
  */
 import { isSubscriptionState, type SubscriptionState } from '../../../common/subscription-states';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus, type SubscriptionFilters } from '../../../common/support';
+import type { ListInput, ListQuery } from '../../../machines/list.machine';
+import { subscriberSearchInput } from '../../../machines/support-search.machine';
 
 export interface UsersSearch {
   state?: SubscriptionState;
@@ -56,7 +58,14 @@ export function searchOf(filters: SubscriptionFilters, status: SubscriberStatus 
   return search;
 }
 
-/** Where the subscriber search starts: the address's filters, status and page. */
-export function searchStartOf(search: UsersSearch) {
-  return { filters: filtersOf(search), status: search.status ?? null, page: search.page ?? 1 };
+/** Where the subscriber search starts: the address's filters, status and page (the search machine's input). */
+export function searchStartOf(search: UsersSearch): ListInput {
+  return subscriberSearchInput({ filters: filtersOf(search), status: search.status ?? null, page: search.page ?? 1 });
+}
+
+/** The address of the search's query (its filters, status and page; never the typed text): the wiring writes a clamped page back (issue 38). */
+export function usersSearchOf(query: ListQuery): UsersSearch {
+  const filters = query.filters;
+  const status = SUBSCRIBER_STATUSES.find((known) => known === filters.status) ?? null;
+  return searchOf(filtersOf(validateUsersSearch(filters)), status, Math.floor(query.offset / query.limit) + 1);
 }
