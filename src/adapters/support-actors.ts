@@ -12,12 +12,15 @@ import type { SubscriberDetail, SubscriberSearchPage, SubscriberSearchRequest } 
 import { supportRevisionInWords } from '../../common/support-revision-words';
 import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from '../../machines/history.machine';
-import { subscriberSearchMachine } from '../../machines/support-search.machine';
+import { subscriberFetchPage, subscriberSearchMachine } from '../../machines/support-search.machine';
 import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/support-subscriber.machine';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
 import { clearReportCache } from '../api/report-cache';
 import * as api from '../api/support';
+import { ROUTES } from '../../common/constants';
+import { usersSearchOf } from '../views/support/search';
+import { replaceAddressSearch } from './list-address';
 import { readNetworkCredentials } from './network-credentials';
 import { rememberRequestId } from './undo-actors';
 
@@ -86,8 +89,9 @@ export function createSupportActors(client: GraphqlClient = supportClient()) {
     return detail;
   };
   return {
-    search: fromPromise<SubscriberSearchPage, SubscriberSearchRequest>(async ({ input, signal }) =>
-      (await runGraphql(client, 'query', api.SUBSCRIBER_SEARCH, input, signal)).subscriberSearch),
+    /** GraphQL subscriberSearch (the search list's `fetchPage` reads through it; aborted with the list's read). */
+    searchSubscribers: async (input: SubscriberSearchRequest, signal: AbortSignal): Promise<SubscriberSearchPage> =>
+      (await runGraphql(client, 'query', api.SUBSCRIBER_SEARCH, input, signal)).subscriberSearch,
     loadSubscriber: fromPromise<SubscriberDetail, { subscriberId: string }>(async ({ input, signal }) =>
       keepCurrencies((await runGraphql(client, 'query', api.SUBSCRIBER, { id: input.subscriberId }, signal)).subscriber)),
     runAction: fromPromise<ActionOutcome, ActionCommand>(async ({ input, signal }) => {
@@ -118,7 +122,11 @@ export function createSupportActors(client: GraphqlClient = supportClient()) {
  */
 export function supportPageLogic(actors: ReturnType<typeof createSupportActors> = createSupportActors()) {
   return {
-    subscriberSearch: subscriberSearchMachine.provide({ actors: { search: actors.search } }),
+    subscriberSearch: subscriberSearchMachine.provide({
+      actors: { fetchPage: subscriberFetchPage(actors.searchSubscribers) },
+      // Issue 38: a page past the last one shows the last page, and the address says so (replaced).
+      actions: { queryChanged: ({ context }, params) => { if (params.clamped) replaceAddressSearch(ROUTES.users, { ...usersSearchOf(context.query) }); } },
+    }),
     subscriber: subscriberMachine.provide({
       actors: {
         loadSubscriber: actors.loadSubscriber,
