@@ -461,3 +461,12 @@ export function couponExpiryText(own: string | null, offerEndsAt: string | null,
   if (!at) return 'never';
   return source === 'offer' ? `${formatDate(at, timeZone)} (offer ends)` : formatDate(at, timeZone);
 }
+
+/**
+ * Whether an offer takes a new coupon code at `now` (issue 38): not archived and not ended, the rule
+ * the server applies to a new code (server/domain/monetization.ts couponLimits). The coupon form offers
+ * only these, so an operator is not led to a refusal.
+ */
+export function offerTakesNewCodes(offer: { status: string; endsAt: string | null }, now: number): boolean {
+  return offer.status !== 'archived' && (offer.endsAt === null || Date.parse(offer.endsAt) > now);
+}

@@ -7,7 +7,7 @@
 import { assign, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
 import { COUPON_ACTIONS, PLAN_ACTIONS, PLAN_GROUP_ACTIONS, readPlanGroupOrder } from '../../common/monetization-contract';
 import {
-  MONETIZATION_MESSAGES, formatMoney, parseWhole, validateCoupon, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
+  MONETIZATION_MESSAGES, formatMoney, offerTakesNewCodes, parseWhole, validateCoupon, validateCouponBatch, validateOffer, validatePlan, validatePlanGroup, validateSettings,
   type CouponBatchInput, type CouponInput, type FieldErrors, type MonetizationSettingsInput, type OfferInput, type PlanGroupInput, type PlanInput,
 } from '../../common/monetization-rules';
 import { EditorFailure, type EditorContext, type EditorEvent, type EditorRecord, type EditorSaveInput, type EditorValues } from '../../machines/editor.machine';
@@ -176,11 +176,15 @@ export function couponInputOf(draft: EditorValues): CouponInput {
     maxPerSubscriber: text(draft, 'maxPerSubscriber'), expiresAt: toIso(text(draft, 'expiresAt')), status: 'active',
   };
 }
-const batchRecord = (offers: api.Offer[], generated: number | null, created: string | null = null): EditorRecord => ({
-  values: { mode: 'batch', code: '', offerId: offers[0]?.id ?? '', count: '50', prefix: '', maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '' },
-  version: 0,
-  data: { offers, generated, created },
-});
+/** The coupon form: only offers that take a new code (issue 38: not archived, not ended), the first chosen. */
+export const batchRecord = (all: api.Offer[], generated: number | null, created: string | null = null, now = Date.now()): EditorRecord => {
+  const offers = all.filter((o) => offerTakesNewCodes(o, now));
+  return {
+    values: { mode: 'batch', code: '', offerId: offers[0]?.id ?? '', count: '50', prefix: '', maxRedemptions: '', maxPerSubscriber: '1', expiresAt: '' },
+    version: 0,
+    data: { offers, generated, created },
+  };
+};
 
 /* ------------------------------- Field rules ------------------------------- */
 
