@@ -9,6 +9,8 @@
  * modules (server/domain/) declare the ports they need; only this file hands them the repositories.
  */
 import { createHmac } from 'node:crypto';
+import { bindDb, type BoundToDb } from './db/bound-store';
+import { createAvailabilityStore, createContentCreateStore, createContentStore, createMonetizationStore, createSchedulerStore } from './db/stores';
 import { createAccountRepository } from './db/account-repository';
 import { createAppcmsRepository } from './db/appcms-repository';
 import { createNetworkRepository } from './db/network-repository';
@@ -64,14 +66,6 @@ import { createHistory, type History } from './domain/history';
 
 /** The ingestion repository's functions the producer route calls (server/db/ingest-repository.ts). */
 const INGESTION = { checkBatch, deadLetterCounts, recordSessionStarts, siteOfIngestionKey, siteRoster };
-
-type BoundToDb<T> = { [K in keyof T]: T[K] extends (db: DbHandle['db'], ...args: infer A) => infer R ? (...args: A) => R : never };
-
-/** Functions that take the database first, with the database given. */
-function bindDb<T extends Record<string, (db: DbHandle['db'], ...args: never[]) => unknown>>(db: DbHandle['db'], functions: T): BoundToDb<T> {
-  return Object.fromEntries(Object.entries(functions).map(([name, f]) =>
-    [name, (...args: unknown[]) => (f as (db: DbHandle['db'], ...rest: unknown[]) => unknown)(db, ...args)])) as BoundToDb<T>;
-}
 
 export interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -172,14 +166,14 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     : null;
   const socialLogin = createSocialLogin({ accounts, flows: authFlows, audit, limiter, verifier });
   const networks = createNetworkRepository(db);
-  const contentScheduler = createContentScheduler({ dbHandle, log, config: input.contentJobs ?? loadSchedulerConfig(process.env) });
-  const contentAvailability = createContentAvailability({ db, scheduler: contentScheduler, log });
+  const contentScheduler = createContentScheduler({ dbHandle, store: createSchedulerStore(dbHandle.db), log, config: input.contentJobs ?? loadSchedulerConfig(process.env) });
+  const contentAvailability = createContentAvailability({ store: createAvailabilityStore(db), scheduler: contentScheduler, log });
   const staffAdminRows = createStaffAdminRepository(db, { idleMs: config.inactivityTimeoutMinutes * 60_000 });
   // One upload store: the brand images and the content artwork (served by the AppCMS files route).
   const uploadStorage = createUploadStorage(config.dataDir);
   const appcms: AppcmsDeps = { networks, store: createAppcmsRepository(db), storage: uploadStorage };
   const content = createContentService({
-    db, audit, storage: uploadStorage,
+    store: createContentStore(db), audit, storage: uploadStorage,
     hooks: {
       assertPublishable: contentAvailability.assertPublishable,
       // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.
@@ -190,7 +184,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
       }),
     },
   });
-  const monetization = createMonetization(db);
+  const monetization = createMonetization(createMonetizationStore(db));
   const support: SupportDeps = { store: createSubscriberRepository(db), limiter };
   return {
     dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
@@ -202,7 +196,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     // The Admin area's session queries (same rules of "active"), limited there to the caller's own id.
     ownSessions: createOwnSessions({ repo: staffAdminRows, audit, auth }),
     content,
-    contentCreate: createContentCreateService({ db, storage: uploadStorage }),
+    contentCreate: createContentCreateService({ store: createContentCreateStore(db), storage: uploadStorage }),
     contentScheduler,
     contentAvailability,
     monetization,

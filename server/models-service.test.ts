@@ -15,6 +15,7 @@ import { OWN_MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, sites } from './db/schema';
 import { getSettings, MONETIZATION_AUDIT } from './domain/monetization';
+import { createMonetizationStore } from './db/stores';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
 interface Settings { isMonetizationModelEnabled: boolean; models: string[]; serviceType: string; version: number }
@@ -71,7 +72,7 @@ afterAll(async () => {
 
 describe('the demo site', () => {
   it('shows on its Models page the service types its Service page shows: SVOD, AVOD and TVOD, SVOD the main one', async () => {
-    const settings = await getSettings(t.db, { userId: editorId, siteId, roles: { [AREAS.subscriptionsOffers]: 'read' } });
+    const settings = await getSettings(createMonetizationStore(t.db), { userId: editorId, siteId, roles: { [AREAS.subscriptionsOffers]: 'read' } });
     expect(settings).toMatchObject({ isMonetizationModelEnabled: true, models: ['SVOD', 'AVOD', 'TVOD'], serviceType: 'SVOD' });
     expect(await models()).toMatchObject({ models: ['SVOD', 'AVOD', 'TVOD'], serviceType: 'SVOD' });
     expect(await service()).toMatchObject({ serviceTypes: ['SVOD', 'AVOD', 'TVOD'], serviceType: 'SVOD' });

@@ -16,6 +16,7 @@ import { supportRevisionInWords } from '../common/support-revision-words';
 import { DEMO_SITES } from './db/demo-accounts';
 import { networks, planPriceVersions, plans, revisions, subscribers, subscriptions } from './db/schema';
 import { applyRenewalMoves } from './domain/monetization';
+import { createMonetizationStore } from './db/stores';
 import { injectRevisionFault } from './domain/revisions';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
@@ -131,7 +132,7 @@ describe('a subscription moved to the current price at its next renewal', () => 
     await moveAtRenewal(plan.id, plan.version);
     const usd = subs.find((s) => s.currency === 'USD')!;
     await t.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(subscriptions.id, usd.id));
-    const applied = await applyRenewalMoves(t.db, new Date());
+    const applied = await applyRenewalMoves(createMonetizationStore(t.db), new Date());
     expect(applied.map((m) => m.id)).toEqual([usd.id]);
 
     const row = (await gql<{ subscriber: SubscriberDetail }>(support, `query($id: ID!) { subscriber(id: $id) { ${DETAIL} } }`, { id: usd.subscriberId })).data!.subscriber.subscriptions[0]!;

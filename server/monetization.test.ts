@@ -13,6 +13,7 @@ import { OWN_MESSAGES } from '../common/messages';
 import { DEMO_SITES } from './db/demo-accounts';
 import { auditEvents, couponRedemptions, coupons, networks, offers, subscribers, subscriptions } from './db/schema';
 import { generateCouponBatch, MONETIZATION_AUDIT, type MonetizationCaller } from './domain/monetization';
+import { createMonetizationStore } from './db/stores';
 import { createTestApp, type Session, type TestApp } from './test/kit';
 
 interface GraphqlBody<T = Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads arbitrary answer shapes
@@ -323,7 +324,7 @@ describe('coupons: batches, uniqueness, CSV', () => {
       return () => pool[(next++) % pool.length]!;
     };
     const input = batchInput(offer.id, 60);
-    const results = await Promise.all(Array.from({ length: 4 }, () => generateCouponBatch(t.db, writerCaller, input, drawer())));
+    const results = await Promise.all(Array.from({ length: 4 }, () => generateCouponBatch(createMonetizationStore(t.db), writerCaller, input, drawer())));
     expect(results.map((r) => r.count)).toEqual([60, 60, 60, 60]);
     const rows = await t.db.select({ code: coupons.code }).from(coupons).where(eq(coupons.offerId, offer.id));
     expect(rows).toHaveLength(240);

@@ -31,6 +31,7 @@ import { ingestionKeys, sites, staffUsers, subscribers } from './db/schema';
 import { demoIngestionKey } from './db/seed-world';
 import { prepareDemoDatabase } from './demo/prepare';
 import { createContentScheduler } from './domain/content-scheduler';
+import { createSchedulerStore } from './db/stores';
 import { isolatedDatabaseUrl, openTestDb, TEST_SEED_PASSWORD } from './test/kit';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -237,7 +238,7 @@ if (sharedDatabaseUrl) {
         const failures: string[] = [];
         for (let round = 0; round < 10; round += 1) {
           await handles[0]!.db.execute(sql`DROP SCHEMA IF EXISTS pgboss CASCADE`);
-          const schedulers = handles.map((dbHandle) => createContentScheduler({ dbHandle, log, config: { pollSeconds: 60 } }));
+          const schedulers = handles.map((dbHandle) => createContentScheduler({ dbHandle, store: createSchedulerStore(dbHandle.db), log, config: { pollSeconds: 60 } }));
           const started = await Promise.allSettled(schedulers.map((s) => s.start()));
           for (const s of started) if (s.status === 'rejected') failures.push(`round ${round}: ${String(s.reason)}`);
           await Promise.all(schedulers.map((s) => s.stop()));

@@ -2,7 +2,7 @@
 import { scrubDetail } from '../../common/audit-detail';
 import type { Db } from './client';
 import { RESTORE_ACTION_OF, RESTORED_REVISION_KEY } from '../../common/audit-actions';
-import { currentRequestId, currentRestoreOf } from './request-scope';
+import { currentRequestId, currentRestoreOf } from '../request-scope';
 import { auditEvents } from './schema';
 
 export type AuditEventValues = Pick<typeof auditEvents.$inferInsert, 'at' | 'action' | 'actorUserId' | 'siteId' | 'networkIdentifier' | 'detail'>

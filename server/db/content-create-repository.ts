@@ -3,7 +3,7 @@
  * its seasons, the episodes of a series and an episode's series (the item page's family).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ContentFamilyEpisode, ContentSeason, ContentStatus } from '../../common/content';
+import type { ContentFamilyEpisode, ContentStatus } from '../../common/content';
 import type { Db } from './client';
 import type { ContentRow } from './content-repository';
 import { contentItems } from './schema';
@@ -49,12 +49,4 @@ export async function seriesEpisodes(db: Pick<Db, 'select'>, siteId: string, ser
     .where(and(eq(contentItems.siteId, siteId), eq(contentItems.seriesId, seriesId), eq(contentItems.kind, 'episode')))
     .orderBy(asc(contentItems.seasonNumber), asc(contentItems.episodeNumber), asc(contentItems.title));
   return rows.map((row) => ({ ...row, status: row.status as ContentStatus }));
-}
-
-/** The declared seasons and those its episodes use, by number (a declared title wins). */
-export function mergeSeasons(declared: readonly ContentSeason[], used: readonly number[]): ContentSeason[] {
-  const byNumber = new Map<number, ContentSeason>();
-  for (const number of used) byNumber.set(number, { number, title: `Season ${number}` });
-  for (const season of declared) byNumber.set(season.number, { number: season.number, title: season.title || `Season ${season.number}` });
-  return [...byNumber.values()].sort((a, b) => a.number - b.number);
 }

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { asRestore, scrubDetail } from './audit-repository';
-import { currentRequestId } from './request-scope';
+import { currentRequestId } from '../request-scope';
 import type { Db } from './client';
 import { containsPattern } from './like-pattern';
 import {

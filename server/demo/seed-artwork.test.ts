@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTWORK_URL } from '../../common/content';
 import { contentItems, sites, uploadFiles } from '../db/schema';
 import { isSiteArtwork } from '../domain/artwork-reference';
+import { createContentStore } from '../db/stores';
 import { createMemoryStorage, parseFileUrl, type UploadStorage } from '../storage/upload-storage';
 import { openIsolatedTestDb, TEST_SEED_PASSWORD } from '../test/kit';
 import { prepareDemoDatabase } from './prepare';
@@ -36,7 +37,7 @@ describe('seeded artwork (server/demo/seed-artwork.ts)', () => {
       expect(item.artworkUrl).toMatch(ARTWORK_URL);
       const ref = parseFileUrl(item.artworkUrl);
       expect(ref).toMatchObject({ siteId: item.siteId });
-      expect(await isSiteArtwork(own.handle.db, storage, item.siteId, item.artworkUrl)).toBe(true);
+      expect(await isSiteArtwork(createContentStore(own.handle.db), storage, item.siteId, item.artworkUrl)).toBe(true);
     }
     const sample = parseFileUrl(items[0]!.artworkUrl) as { key: string };
     const meta = await sharp((await storage.get(sample.key))!).metadata();

@@ -4,13 +4,12 @@
  * store. A link elsewhere, a file never uploaded and another site's file are refused alike.
  */
 import { ARTWORK_URL } from '../../common/content';
-import type { Db } from '../db/client';
-import { siteMayReference } from '../db/upload-files-repository';
+import type { SiteFiles } from './ports';
 import { parseFileUrl, type UploadStorage } from '../storage/upload-storage';
 
-export async function isSiteArtwork(db: Pick<Db, 'select' | 'insert'>, storage: UploadStorage | undefined, siteId: string, url: string): Promise<boolean> {
+export async function isSiteArtwork(files: Pick<SiteFiles, 'siteMayReference'>, storage: UploadStorage | undefined, siteId: string, url: string): Promise<boolean> {
   if (!storage || !ARTWORK_URL.test(url)) return false;
   const ref = parseFileUrl(url);
   if (typeof ref !== 'object') return false;
-  return (await siteMayReference(db, siteId, ref)) && (await storage.get(ref.key)) !== undefined;
+  return (await files.siteMayReference(siteId, ref)) && (await storage.get(ref.key)) !== undefined;
 }

@@ -16,13 +16,9 @@ import type { ContentKind, ContentStatus } from '../../common/content';
 import { readInstant } from '../../common/instant-bounds';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit } from '../../common/roles';
-import type { Db } from '../db/client';
-import {
-  countCountryGroups, countryGroupNameTaken, deleteCountryGroup, deleteLicence, findCountryGroup, findItem, findLicence,
-  insertCountryGroup, insertLicence, licencesOfItems, listCountryGroups, listLicences, lockMatching, setStatusOf,
-  updateAvailability, updateCountryGroup, updateLicence, type AvailabilityChanges, type AvailabilityRow,
-} from '../db/availability-repository';
-import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
+import { scrubDetail } from '../../common/audit-detail';
+import type { AvailabilityRepository, LicenceReads } from './ports';
+import type { AvailabilityChanges, ContentRow as AvailabilityRow } from './rows';
 import type { AuthContext } from './auth-context';
 import type { ContentScheduler } from './content-scheduler';
 import { conflict, forbidden, invalid, notFound } from './errors';
@@ -42,7 +38,7 @@ export interface ContentAvailabilityService {
   deleteLicence(caller: AuthContext, id: string, version: number): Promise<{ success: true }>;
   bulkMatching(caller: AuthContext, request: BulkMatchingRequest): Promise<BulkMatchingResponse>;
   /** The licence rule for items about to be published at `at` (the content service's edit and bulk status call it). */
-  assertPublishable(db: Pick<Db, 'select'>, siteId: string, contentIds: string[], at: Date, timeZone: string): Promise<void>;
+  assertPublishable(reads: LicenceReads, siteId: string, contentIds: string[], at: Date, timeZone: string): Promise<void>;
 }
 
 function requireRead(caller: AuthContext): void {
@@ -88,8 +84,8 @@ function availabilityView(row: AvailabilityRow) {
   return { status: row.status, publishAt: iso(row.scheduledAt), unpublishAt: iso(row.unpublishAt), countryGroupIds: row.countryGroupIds };
 }
 
-export function createContentAvailability(deps: { db: Db; scheduler: Pick<ContentScheduler, 'sync'>; now?: () => Date; log?: { warn(obj: unknown, msg?: string): void } }): ContentAvailabilityService {
-  const { db, scheduler } = deps;
+export function createContentAvailability(deps: { store: AvailabilityRepository; scheduler: Pick<ContentScheduler, 'sync'>; now?: () => Date; log?: { warn(obj: unknown, msg?: string): void } }): ContentAvailabilityService {
+  const { store, scheduler } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function syncLater(siteId: string, ids: string[]): Promise<void> {
@@ -101,12 +97,12 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
 
   async function assertGroups(siteId: string, ids: string[]): Promise<string[]> {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-    if (await countCountryGroups(db, siteId, unique) !== unique.length) throw invalid('countryGroupIds', M.unknownCountryGroup, { countryGroupIds: M.unknownCountryGroup });
+    if (await store.countCountryGroups(siteId, unique) !== unique.length) throw invalid('countryGroupIds', M.unknownCountryGroup, { countryGroupIds: M.unknownCountryGroup });
     return unique;
   }
 
-  async function assertPublishable(tx: Pick<Db, 'select'>, siteId: string, contentIds: string[], at: Date, timeZone: string): Promise<void> {
-    const licences = await licencesOfItems(tx as Db, siteId, contentIds);
+  async function assertPublishable(reads: LicenceReads, siteId: string, contentIds: string[], at: Date, timeZone: string): Promise<void> {
+    const licences = await reads.licencesOfItems(siteId, contentIds);
     for (const id of contentIds) {
       const refusal = licenceRefusal(licences.filter((l) => l.contentId === id), at, timeZone);
       if (refusal) throw invalid('status', refusal, { status: refusal });
@@ -121,7 +117,7 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
         publishAt: iso(row.scheduledAt), unpublishAt: iso(row.unpublishAt), countryGroupIds: row.countryGroupIds,
         timezone: caller.site.defaultTimezone,
       },
-      licences: await listLicences(db, caller.site.id, row.id),
+      licences: await store.listLicences(caller.site.id, row.id),
     };
   }
 
@@ -130,7 +126,7 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
 
     async get(caller, contentId) {
       requireRead(caller);
-      const row = await findItem(db, caller.site.id, contentId);
+      const row = await store.findItem(caller.site.id, contentId);
       if (!row) throw notFound(OWN_MESSAGES.contentNotFound);
       return answer(caller, row);
     },
@@ -138,7 +134,7 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
     async set(caller, contentId, request) {
       requireEdit(caller);
       const siteId = caller.site.id;
-      const row = await findItem(db, siteId, contentId);
+      const row = await store.findItem(siteId, contentId);
       if (!row) throw notFound(OWN_MESSAGES.contentNotFound);
       if (row.version !== request.version) throw conflict(OWN_MESSAGES.contentConflict);
       const at = now();
@@ -148,7 +144,7 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
       if (publishAt) {
         if (row.status === 'published') throw invalid('publishAt', M.publishAtWhenPublished, { publishAt: M.publishAtWhenPublished });
         if (publishAt.getTime() <= at.getTime()) throw invalid('publishAt', M.publishAtInPast, { publishAt: M.publishAtInPast });
-        await assertPublishable(db, siteId, [row.id], publishAt, caller.site.defaultTimezone);
+        await assertPublishable(store, siteId, [row.id], publishAt, caller.site.defaultTimezone);
         changes.status = 'scheduled';
         changes.scheduledAt = publishAt;
       } else if (row.status === 'scheduled') {
@@ -160,14 +156,14 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
         if (unpublishAt.getTime() <= at.getTime() && !sameInstant(unpublishAt, row.unpublishAt)) throw invalid('unpublishAt', M.unpublishAtInPast, { unpublishAt: M.unpublishAtInPast });
       }
       changes.unpublishAt = unpublishAt;
-      const saved = await db.transaction(async (tx) => {
-        const after = await updateAvailability(tx, siteId, row.id, request.version, changes, at);
+      const saved = await store.transaction(async (tx) => {
+        const after = await tx.updateAvailability(siteId, row.id, request.version, changes, at);
         if (!after) throw conflict(OWN_MESSAGES.contentConflict);
         const object = contentObject(after);
         const revision = await recordRevision(tx, {
           ...object, siteId, actorUserId: caller.user.id, objectVersion: after.version, before: availabilityView(row), after: availabilityView(after),
         });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.availability', actorUserId: caller.user.id, siteId, ...auditObject(object),
           detail: scrubDetail({ contentId: row.id, version: after.version, before: availabilityView(row), after: availabilityView(after), changed: revision?.changes.map((c) => c.field) ?? [] }),
         });
@@ -179,7 +175,7 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
 
     async listGroups(caller) {
       requireRead(caller);
-      return { success: true, groups: await listCountryGroups(db, caller.site.id) };
+      return { success: true, groups: await store.listCountryGroups(caller.site.id) };
     },
 
     async createGroup(caller, request) {
@@ -187,12 +183,12 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
       const siteId = caller.site.id;
       const name = cleanName(request.name);
       const countries = cleanCountries(request.countries);
-      if (await countryGroupNameTaken(db, siteId, name)) throw conflict(M.countryGroupNameTaken(name));
+      if (await store.countryGroupNameTaken(siteId, name)) throw conflict(M.countryGroupNameTaken(name));
       const at = now();
-      const id = await db.transaction(async (tx) => {
-        const row = await insertCountryGroup(tx, siteId, { name, countries }, at);
+      const id = await store.transaction(async (tx) => {
+        const row = await tx.insertCountryGroup(siteId, { name, countries }, at);
         await recordRevision(tx, { ...groupObject(row), siteId, actorUserId: caller.user.id, objectVersion: row.version, before: null, after: { name, countries } });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.country_group.create', actorUserId: caller.user.id, siteId, ...auditObject(groupObject(row)),
           detail: scrubDetail({ name, countries }),
         });
@@ -201,46 +197,46 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
         if (/country_groups_site_name_idx|duplicate key/i.test(String((error as { cause?: unknown }).cause ?? error))) throw conflict(M.countryGroupNameTaken(name));
         throw error;
       });
-      return { success: true, group: (await findCountryGroup(db, siteId, id))! };
+      return { success: true, group: (await store.findCountryGroup(siteId, id))! };
     },
 
     async updateGroup(caller, id, request) {
       requireEdit(caller);
       const siteId = caller.site.id;
-      const current = await findCountryGroup(db, siteId, id);
+      const current = await store.findCountryGroup(siteId, id);
       if (!current) throw notFound(M.countryGroupNotFound);
       if (current.version !== request.version) throw conflict(M.countryGroupConflict);
       const values: { name?: string; countries?: string[] } = {};
       if (request.name !== undefined) values.name = cleanName(request.name);
       if (request.countries !== undefined) values.countries = cleanCountries(request.countries);
-      if (values.name && await countryGroupNameTaken(db, siteId, values.name, id)) throw conflict(M.countryGroupNameTaken(values.name));
+      if (values.name && await store.countryGroupNameTaken(siteId, values.name, id)) throw conflict(M.countryGroupNameTaken(values.name));
       const at = now();
-      await db.transaction(async (tx) => {
-        const row = await updateCountryGroup(tx, siteId, id, request.version, values, at);
+      await store.transaction(async (tx) => {
+        const row = await tx.updateCountryGroup(siteId, id, request.version, values, at);
         if (!row) throw conflict(M.countryGroupConflict);
         const before = { name: current.name, countries: current.countries };
         const after = { name: row.name, countries: row.countries };
         await recordRevision(tx, { ...groupObject(row), siteId, actorUserId: caller.user.id, objectVersion: row.version, before, after });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.country_group.update', actorUserId: caller.user.id, siteId, ...auditObject(groupObject(row)),
           detail: scrubDetail({ before, after }),
         });
       });
-      return { success: true, group: (await findCountryGroup(db, siteId, id))! };
+      return { success: true, group: (await store.findCountryGroup(siteId, id))! };
     },
 
     async deleteGroup(caller, id, version) {
       requireEdit(caller);
       const siteId = caller.site.id;
-      const current = await findCountryGroup(db, siteId, id);
+      const current = await store.findCountryGroup(siteId, id);
       if (!current) throw notFound(M.countryGroupNotFound);
       if (current.version !== version) throw conflict(M.countryGroupConflict);
       if (current.usedByItems + current.usedByLicences > 0) throw conflict(M.countryGroupInUse(current.name, current.usedByItems, current.usedByLicences));
       const at = now();
-      await db.transaction(async (tx) => {
-        if (!await deleteCountryGroup(tx, siteId, id, version)) throw conflict(M.countryGroupConflict);
+      await store.transaction(async (tx) => {
+        if (!await tx.deleteCountryGroup(siteId, id, version)) throw conflict(M.countryGroupConflict);
         await recordRevision(tx, { ...groupObject(current), siteId, actorUserId: caller.user.id, objectVersion: null, before: { name: current.name, countries: current.countries }, after: null });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.country_group.delete', actorUserId: caller.user.id, siteId, ...auditObject(groupObject(current)),
           detail: scrubDetail({ name: current.name, countries: current.countries }),
         });
@@ -250,13 +246,13 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
 
     async listLicences(caller, contentId) {
       requireRead(caller);
-      return { success: true, licences: await listLicences(db, caller.site.id, contentId?.toLowerCase()) };
+      return { success: true, licences: await store.listLicences(caller.site.id, contentId?.toLowerCase()) };
     },
 
     async createLicence(caller, request) {
       requireEdit(caller);
       const siteId = caller.site.id;
-      const item = await findItem(db, siteId, request.contentId.toLowerCase());
+      const item = await store.findItem(siteId, request.contentId.toLowerCase());
       if (!item) throw notFound(OWN_MESSAGES.contentNotFound);
       const name = cleanName(request.name);
       const startsAt = parseTime('startsAt', 'Start', request.startsAt);
@@ -264,23 +260,23 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
       if (endsAt.getTime() <= startsAt.getTime()) throw invalid('endsAt', M.licenceEndsBeforeStart, { endsAt: M.licenceEndsBeforeStart });
       const countryGroupIds = await assertGroups(siteId, request.countryGroupIds);
       const at = now();
-      const id = await db.transaction(async (tx) => {
-        const row = await insertLicence(tx, siteId, { contentId: item.id, name, startsAt, endsAt, countryGroupIds }, at);
+      const id = await store.transaction(async (tx) => {
+        const row = await tx.insertLicence(siteId, { contentId: item.id, name, startsAt, endsAt, countryGroupIds }, at);
         const after = { contentId: item.id, name, startsAt: iso(startsAt), endsAt: iso(endsAt), countryGroupIds };
         await recordRevision(tx, { ...licenceObject(row), siteId, actorUserId: caller.user.id, objectVersion: row.version, before: null, after });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.licence.create', actorUserId: caller.user.id, siteId, ...auditObject(licenceObject(row)),
           detail: scrubDetail({ ...after, contentTitle: item.title }),
         });
         return row.id;
       });
-      return { success: true, licence: (await findLicence(db, siteId, id))! };
+      return { success: true, licence: (await store.findLicence(siteId, id))! };
     },
 
     async updateLicence(caller, id, request) {
       requireEdit(caller);
       const siteId = caller.site.id;
-      const current = await findLicence(db, siteId, id);
+      const current = await store.findLicence(siteId, id);
       if (!current) throw notFound(M.licenceNotFound);
       if (current.version !== request.version) throw conflict(M.licenceConflict);
       const values: { name?: string; startsAt?: Date; endsAt?: Date; countryGroupIds?: string[] } = {};
@@ -292,32 +288,32 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
       const end = values.endsAt ?? new Date(current.endsAt);
       if (end.getTime() <= start.getTime()) throw invalid('endsAt', M.licenceEndsBeforeStart, { endsAt: M.licenceEndsBeforeStart });
       const at = now();
-      await db.transaction(async (tx) => {
-        const row = await updateLicence(tx, siteId, id, request.version, values, at);
+      await store.transaction(async (tx) => {
+        const row = await tx.updateLicence(siteId, id, request.version, values, at);
         if (!row) throw conflict(M.licenceConflict);
         const before = { name: current.name, startsAt: current.startsAt, endsAt: current.endsAt, countryGroupIds: current.countryGroupIds };
         const after = { name: row.name, startsAt: iso(row.startsAt), endsAt: iso(row.endsAt), countryGroupIds: row.countryGroupIds };
         await recordRevision(tx, { ...licenceObject(row), siteId, actorUserId: caller.user.id, objectVersion: row.version, before, after });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.licence.update', actorUserId: caller.user.id, siteId, ...auditObject(licenceObject(row)),
           detail: scrubDetail({ before, after }),
         });
       });
-      return { success: true, licence: (await findLicence(db, siteId, id))! };
+      return { success: true, licence: (await store.findLicence(siteId, id))! };
     },
 
     async deleteLicence(caller, id, version) {
       requireEdit(caller);
       const siteId = caller.site.id;
-      const current = await findLicence(db, siteId, id);
+      const current = await store.findLicence(siteId, id);
       if (!current) throw notFound(M.licenceNotFound);
       if (current.version !== version) throw conflict(M.licenceConflict);
       const at = now();
-      await db.transaction(async (tx) => {
-        if (!await deleteLicence(tx, siteId, id, version)) throw conflict(M.licenceConflict);
+      await store.transaction(async (tx) => {
+        if (!await tx.deleteLicence(siteId, id, version)) throw conflict(M.licenceConflict);
         const before = { name: current.name, startsAt: current.startsAt, endsAt: current.endsAt, countryGroupIds: current.countryGroupIds };
         await recordRevision(tx, { ...licenceObject(current), siteId, actorUserId: caller.user.id, objectVersion: null, before, after: null });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.licence.delete', actorUserId: caller.user.id, siteId, ...auditObject(licenceObject(current)),
           detail: scrubDetail({ ...before, contentId: current.contentId, contentTitle: current.contentTitle }),
         });
@@ -330,13 +326,13 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
       const siteId = caller.site.id;
       const at = now();
       const max = AVAILABILITY_BOUNDS.bulkMatchingMax;
-      const updated = await db.transaction(async (tx) => {
-        const rows = await lockMatching(tx, { siteId, kind: request.mediaType, status: request.filterStatus, q: request.q ?? '' }, max + 1);
+      const updated = await store.transaction(async (tx) => {
+        const rows = await tx.lockMatching({ siteId, kind: request.mediaType, status: request.filterStatus, q: request.q ?? '' }, max + 1);
         if (rows.length > max) throw invalid('expected', M.bulkMatchingTooMany(max));
         if (rows.length !== request.expected) throw conflict(M.bulkMatchingChanged(request.expected, rows.length));
         const changing = rows.filter((row) => row.status !== request.status);
         if (request.status === 'published') await assertPublishable(tx, siteId, changing.map((row) => row.id), at, caller.site.defaultTimezone);
-        const after = await setStatusOf(tx, siteId, changing.map((row) => row.id), request.status, at);
+        const after = await tx.setStatusOf(siteId, changing.map((row) => row.id), request.status, at);
         const byId = new Map(after.map((row) => [row.id, row]));
         const keys = (row: AvailabilityRow) => ({ status: row.status, scheduledAt: iso(row.scheduledAt), publishedAt: iso(row.publishedAt), unpublishAt: iso(row.unpublishAt) });
         for (const row of changing) {
@@ -344,7 +340,7 @@ export function createContentAvailability(deps: { db: Db; scheduler: Pick<Conten
           if (!next) continue;
           await recordRevision(tx, { ...contentObject(next), siteId, actorUserId: caller.user.id, objectVersion: next.version, before: keys(row), after: keys(next) });
         }
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.bulk_status', actorUserId: caller.user.id, siteId,
           ...(after.length === 1 && after[0] ? auditObject(contentObject(after[0])) : {}),
           detail: scrubDetail({

@@ -19,15 +19,11 @@ import {
 import { readInstant } from '../../common/instant-bounds';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit } from '../../common/roles';
-import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
-import type { Db } from '../db/client';
-import {
-  episodeSeasons, episodeTaken, findSeries, insertContent, mergeSeasons, seriesEpisodes, type NewContentRow,
-} from '../db/content-create-repository';
-import { findContent, toItem, type ContentRow } from '../db/content-repository';
+import { scrubDetail } from '../../common/audit-detail';
+import type { ContentCreateRepository } from './ports';
+import type { ContentRow, NewContentRow } from './rows';
 import { checkImage } from '../storage/image-check';
 import { parseFileUrl, siteFileUrl, type UploadStorage } from '../storage/upload-storage';
-import { recordSiteFile, siteMayReference } from '../db/upload-files-repository';
 import type { AuthContext } from './auth-context';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { auditObject, recordRevision } from './revisions';
@@ -175,8 +171,16 @@ export function hasArtworkRatio(slot: ArtworkSlot, width: number, height: number
   return Math.abs(width / height - w / h) <= (w / h) * ARTWORK_RATIO_TOLERANCE;
 }
 
-export function createContentCreateService(deps: { db: Db; storage: UploadStorage; now?: () => Date }): ContentCreateService {
-  const { db, storage } = deps;
+/** The declared seasons and those its episodes use, by number (a declared title wins). */
+export function mergeSeasons(declared: readonly ContentSeason[], used: readonly number[]): ContentSeason[] {
+  const byNumber = new Map<number, ContentSeason>();
+  for (const number of used) byNumber.set(number, { number, title: `Season ${number}` });
+  for (const season of declared) byNumber.set(season.number, { number: season.number, title: season.title || `Season ${season.number}` });
+  return [...byNumber.values()].sort((a, b) => a.number - b.number);
+}
+
+export function createContentCreateService(deps: { store: ContentCreateRepository; storage: UploadStorage; now?: () => Date }): ContentCreateService {
+  const { store, storage } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -188,31 +192,31 @@ export function createContentCreateService(deps: { db: Db; storage: UploadStorag
         // Only a file this server stored (an upload answers its URL): never a link to elsewhere.
         // Issue 37: and a file of this site (another site's is refused like one never uploaded).
         const ref = url ? parseFileUrl(url) : undefined;
-        if (url && (typeof ref !== 'object' || !(await siteMayReference(db, caller.site.id, ref)) || !(await storage.get(ref.key)))) {
+        if (url && (typeof ref !== 'object' || !(await store.siteMayReference(caller.site.id, ref)) || !(await storage.get(ref.key)))) {
           throw refuse(field, M.artworkUrlInvalid);
         }
       }
       const takenMessage = () => M.episodeTaken(values.episodeNumber!, values.seasonNumber!, seriesTitle);
       let seriesTitle = '';
-      const saved = await db.transaction(async (tx) => {
+      const saved = await store.transaction(async (tx) => {
         if (values.kind === 'episode') {
           const seriesId = values.seriesId!;
-          const series = UUID.test(seriesId) ? await findSeries(tx, caller.site.id, seriesId) : undefined;
+          const series = UUID.test(seriesId) ? await tx.findSeries(caller.site.id, seriesId) : undefined;
           if (!series) throw refuse('seriesId', M.seriesMissing);
           seriesTitle = series.title;
-          const seasons = mergeSeasons(series.seasons, await episodeSeasons(tx, caller.site.id, series.id));
+          const seasons = mergeSeasons(series.seasons, await tx.episodeSeasons(caller.site.id, series.id));
           if (!seasons.some((s) => s.number === values.seasonNumber)) throw refuse('seasonNumber', M.seasonMissing(values.seasonNumber!, series.title));
-          if (await episodeTaken(tx, caller.site.id, series.id, values.seasonNumber!, values.episodeNumber!)) {
+          if (await tx.episodeTaken(caller.site.id, series.id, values.seasonNumber!, values.episodeNumber!)) {
             throw conflict(takenMessage());
           }
         }
-        const row = await insertContent(tx, values);
+        const row = await tx.insertContent(values);
         const object = { kind: 'content', objectId: row.id, objectName: row.title } as const;
         await recordRevision(tx, {
           ...object, siteId: caller.site.id, actorUserId: caller.user.id, objectVersion: row.version,
           before: null, after: recorded(row),
         });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.create', actorUserId: caller.user.id, siteId: caller.site.id, ...auditObject(object),
           detail: scrubDetail({ contentId: row.id, kind: row.kind, after: recorded(row) }),
         });
@@ -223,7 +227,7 @@ export function createContentCreateService(deps: { db: Db; storage: UploadStorag
         if (code === '23505' && values.kind === 'episode') throw conflict(takenMessage());
         throw error;
       });
-      return { success: true, item: toItem(saved, 0) };
+      return { success: true, item: store.toItem(saved, 0) };
     },
 
     async uploadArtwork(caller, slot, bytes) {
@@ -239,8 +243,8 @@ export function createContentCreateService(deps: { db: Db; storage: UploadStorag
       if (width < spec.minWidth || height < spec.minHeight) throw refuse('file', M.artworkTooSmall(spec.label, spec.minWidth, spec.minHeight, width, height));
       const key = `${createHash('sha256').update(checked.bytes).digest('hex')}.${checked.ext}`;
       await storage.put(key, checked.bytes);
-      await recordSiteFile(db, caller.site.id, key);
-      await insertAuditEvent(db, {
+      await store.recordSiteFile(caller.site.id, key);
+      await store.insertAuditEvent({
         at: now(), action: 'content.artwork_upload', actorUserId: caller.user.id, siteId: caller.site.id,
         detail: scrubDetail({ slot, key, bytes: checked.bytes.length, contentType: checked.contentType, width, height }),
       });
@@ -249,13 +253,13 @@ export function createContentCreateService(deps: { db: Db; storage: UploadStorag
 
     async family(caller, id) {
       requireRead(caller);
-      const row = UUID.test(id) ? await findContent(db, caller.site.id, id.toLowerCase()) : undefined;
+      const row = UUID.test(id) ? await store.findContent(caller.site.id, id.toLowerCase()) : undefined;
       if (!row) throw notFound(OWN_MESSAGES.contentNotFound);
       if (row.kind === 'series') {
-        const [episodes, used] = await Promise.all([seriesEpisodes(db, caller.site.id, row.id), episodeSeasons(db, caller.site.id, row.id)]);
+        const [episodes, used] = await Promise.all([store.seriesEpisodes(caller.site.id, row.id), store.episodeSeasons(caller.site.id, row.id)]);
         return { success: true, series: null, seasons: mergeSeasons(row.seasons, used), episodes };
       }
-      const series = row.kind === 'episode' && row.seriesId ? await findSeries(db, caller.site.id, row.seriesId) : undefined;
+      const series = row.kind === 'episode' && row.seriesId ? await store.findSeries(caller.site.id, row.seriesId) : undefined;
       return { success: true, series: series ? { id: series.id, title: series.title } : null, seasons: [], episodes: [] };
     },
   };

@@ -17,12 +17,9 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { AVAILABILITY_QUEUE } from '../../common/content-availability';
-import type { DbHandle } from '../db/client';
-import {
-  applyScheduledPublish, applyScheduledUnpublish, clearJob, existingJobIds, findItem, itemsWithSchedules, licencesOfItems, setJob,
-  type AvailabilityRow,
-} from '../db/availability-repository';
-import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
+import { scrubDetail } from '../../common/audit-detail';
+import type { JobDatabase, SchedulerRepository } from './ports';
+import type { ContentRow as AvailabilityRow } from './rows';
 import { auditObject, recordRevision } from './revisions';
 import { licenceRefusal } from './licence-rule';
 
@@ -50,7 +47,7 @@ export interface ContentScheduler {
 interface Log { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void }
 
 /** pg-boss's `db` option over PGlite: one statement with parameters through query, a script through exec. */
-function pgliteAdapter(pglite: NonNullable<DbHandle['pglite']>) {
+function pgliteAdapter(pglite: NonNullable<JobDatabase['pglite']>) {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values && values.length) return pglite.query(text, values);
@@ -78,9 +75,9 @@ function wanted(row: AvailabilityRow): { publish: Date | null; unpublish: Date |
 
 const contentObject = (row: { id: string; title: string }) => ({ kind: 'content', objectId: row.id, objectName: row.title }) as const;
 
-export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; config: ContentSchedulerConfig; now?: () => Date }): ContentScheduler {
-  const { dbHandle, log, config } = deps;
-  const db = dbHandle.db;
+/** `dbHandle`: the database pg-boss keeps its jobs in; `store`: the items' rows (server/db/availability-repository.ts). */
+export function createContentScheduler(deps: { dbHandle: JobDatabase; store: SchedulerRepository; log: Log; config: ContentSchedulerConfig; now?: () => Date }): ContentScheduler {
+  const { dbHandle, store, log, config } = deps;
   const now = deps.now ?? (() => new Date());
   let boss: PgBoss | null = null;
   let starting: Promise<void> | null = null;
@@ -102,13 +99,13 @@ export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; con
     const currentAt = which === 'publish' ? row.publishJobAt : row.unpublishJobAt;
     if (sameTime(at, currentAt) && (at === null) === (currentId === null)) return;
     const nextId = at ? randomUUID() : null;
-    if (!await setJob(db, row.siteId, row.id, which, currentId, { id: nextId, at })) return; // another sync won
+    if (!await store.setJob(row.siteId, row.id, which, currentId, { id: nextId, at })) return; // another sync won
     if (currentId) await cancel(currentId);
     if (nextId && at) await send(nextId, { siteId: row.siteId, contentId: row.id, action: which }, at);
   }
 
   async function sync(siteId: string, contentId: string): Promise<void> {
-    const row = await findItem(db, siteId, contentId);
+    const row = await store.findItem(siteId, contentId);
     if (!row) return;
     const want = wanted(row);
     await syncOne(row, 'publish', want.publish);
@@ -117,11 +114,11 @@ export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; con
 
   /** After a restart: every row's times have their job, and every job a row names exists. */
   async function reconcile(): Promise<void> {
-    const rows = await itemsWithSchedules(db, 100_000);
+    const rows = await store.itemsWithSchedules(100_000);
     const named = rows.flatMap((row) => [row.publishJobId, row.unpublishJobId]).filter((id): id is string => Boolean(id));
-    const existing = await existingJobIds(db, AVAILABILITY_QUEUE, named);
+    const existing = await store.existingJobIds(AVAILABILITY_QUEUE, named);
     for (const row of rows) {
-      const full = await findItem(db, row.siteId, row.id);
+      const full = await store.findItem(row.siteId, row.id);
       if (!full) continue;
       const want = wanted(full);
       for (const which of ['publish', 'unpublish'] as const) {
@@ -138,25 +135,25 @@ export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; con
 
   async function run(jobId: string, data: JobData): Promise<'published' | 'unpublished' | 'refused' | 'stale'> {
     const at = now();
-    return db.transaction(async (tx) => {
-      const row = await findItem(tx, data.siteId, data.contentId, true);
+    return store.transaction(async (tx) => {
+      const row = await tx.findItem(data.siteId, data.contentId, true);
       if (!row) return 'stale';
       if (data.action === 'publish') {
         if (row.publishJobId !== jobId) return 'stale';
         if (row.status !== 'scheduled') {
-          await clearJob(tx, row, 'publish');
+          await tx.clearJob(row, 'publish');
           return 'stale';
         }
-        const licences = await licencesOfItems(tx, row.siteId, [row.id]);
+        const licences = await tx.licencesOfItems(row.siteId, [row.id]);
         const refusal = licenceRefusal(licences, at, 'UTC');
-        const after = await applyScheduledPublish(tx, row, at, refusal !== null);
+        const after = await tx.applyScheduledPublish(row, at, refusal !== null);
         const keys = ['status', 'scheduledAt', 'publishedAt'] as const;
         const view = (r: AvailabilityRow) => Object.fromEntries(keys.map((k) => [k, r[k] instanceof Date ? (r[k] as Date).toISOString() : r[k] ?? null]));
         await recordRevision(tx, {
           ...contentObject(after), siteId: row.siteId, actorUserId: null, objectVersion: after.version,
           before: view(row), after: view(after), reason: refusal ?? 'Scheduled publication',
         });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: refusal ? 'content.scheduled_publish_refused' : 'content.scheduled_publish', actorUserId: null, siteId: row.siteId,
           ...auditObject(contentObject(after)),
           detail: scrubDetail({ contentId: row.id, job: jobId, actor: 'system', scheduledAt: row.scheduledAt?.toISOString() ?? null, ...(refusal ? { refusal } : {}) }),
@@ -166,16 +163,16 @@ export function createContentScheduler(deps: { dbHandle: DbHandle; log: Log; con
       if (row.unpublishJobId !== jobId) return 'stale';
       if (row.status !== 'published') {
         // Not live (yet): the time stays and the job is sent again by the next sync.
-        await clearJob(tx, row, 'unpublish');
+        await tx.clearJob(row, 'unpublish');
         return 'stale';
       }
-      const after = await applyScheduledUnpublish(tx, row, at);
+      const after = await tx.applyScheduledUnpublish(row, at);
       const view = (r: AvailabilityRow) => ({ status: r.status, unpublishAt: r.unpublishAt?.toISOString() ?? null });
       await recordRevision(tx, {
         ...contentObject(after), siteId: row.siteId, actorUserId: null, objectVersion: after.version,
         before: view(row), after: view(after), reason: 'Scheduled unpublication',
       });
-      await insertAuditEvent(tx, {
+      await tx.insertAuditEvent({
         at, action: 'content.scheduled_unpublish', actorUserId: null, siteId: row.siteId, ...auditObject(contentObject(after)),
         detail: scrubDetail({ contentId: row.id, job: jobId, actor: 'system', unpublishAt: row.unpublishAt?.toISOString() ?? null }),
       });

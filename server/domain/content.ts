@@ -16,13 +16,10 @@ import { formatDateTime } from '../../common/display-format';
 import { readInstant } from '../../common/instant-bounds';
 import { OWN_MESSAGES } from '../../common/messages';
 import { canContinue, canEdit } from '../../common/roles';
-import type { Db } from '../db/client';
-import {
-  bulkSetStatus, contentStats, findContent, listContent, toItem, updateContent,
-  type ContentChanges, type ContentRow,
-} from '../db/content-repository';
+import { scrubDetail } from '../../common/audit-detail';
 import type { AuditLog } from './audit';
-import { insertAuditEvent, scrubDetail } from '../db/audit-repository';
+import type { ContentRepository, LicenceReads } from './ports';
+import type { ContentChanges, ContentRow } from './rows';
 import { auditObject, recordRevision } from './revisions';
 import type { AuthContext } from './auth-context';
 import { isSiteArtwork } from './artwork-reference';
@@ -158,19 +155,19 @@ const contentObject = (row: { id: string; title: string }) => ({ kind: 'content'
 
 /** Issue 29: the licence rule of publishing (server/domain/content-availability.ts), and the availability jobs' sync after a write. */
 export interface ContentWriteHooks {
-  assertPublishable(db: Pick<Db, 'select'>, siteId: string, contentIds: string[], at: Date, timeZone: string): Promise<void>;
+  assertPublishable(reads: LicenceReads, siteId: string, contentIds: string[], at: Date, timeZone: string): Promise<void>;
   afterWrite(siteId: string, contentIds: string[]): Promise<void>;
 }
 
 /** `storage`: the upload store, where an artwork an edit names must be (issue 38; without it no artwork is accepted). */
-export function createContentService(deps: { db: Db; audit: AuditLog; now?: () => Date; hooks?: ContentWriteHooks; storage?: UploadStorage }): ContentService {
-  const { db } = deps;
+export function createContentService(deps: { store: ContentRepository; audit: AuditLog; now?: () => Date; hooks?: ContentWriteHooks; storage?: UploadStorage }): ContentService {
+  const { store } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
     async list(caller, params) {
       requireRead(caller);
-      const { items, total } = await listContent(db, {
+      const { items, total } = await store.listContent({
         siteId: caller.site.id,
         kind: params.mediaType,
         status: params.status,
@@ -186,15 +183,15 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
 
     async detail(caller, id) {
       requireRead(caller);
-      const row = await findContent(db, caller.site.id, id);
+      const row = await store.findContent(caller.site.id, id);
       if (!row) throw missing();
-      const stats = await contentStats(db, caller.site.id, id, now());
-      return { success: true, item: toItem(row, stats.plays30d), playsByDay: stats.playsByDay, qos: stats.qos };
+      const stats = await store.contentStats(caller.site.id, id, now());
+      return { success: true, item: store.toItem(row, stats.plays30d), playsByDay: stats.playsByDay, qos: stats.qos };
     },
 
     async update(caller, id, request) {
       requireEdit(caller);
-      const row = await findContent(db, caller.site.id, id);
+      const row = await store.findContent(caller.site.id, id);
       if (!row) throw missing();
       if (row.version !== request.version) throw conflict(OWN_MESSAGES.contentConflict);
       const at = now();
@@ -202,16 +199,16 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
       for (const field of ARTWORK_FIELDS) {
         const url = changes[field];
         // Only a file this site uploaded (as a creation's artwork); the address it already has stays acceptable.
-        if (url && url !== row[field] && !(await isSiteArtwork(db, deps.storage, caller.site.id, url))) {
+        if (url && url !== row[field] && !(await isSiteArtwork(store, deps.storage, caller.site.id, url))) {
           throw invalid(field, M.artworkUrlInvalid, { [field]: M.artworkUrlInvalid });
         }
       }
       // Publishing now, or at a scheduled time, must fall inside a licence of the item (issue 29).
       const publishAt = changes.status === 'published' && row.status !== 'published' ? at : changes.scheduledAt ?? null;
-      if (publishAt) await deps.hooks?.assertPublishable(db, caller.site.id, [id], publishAt, caller.site.defaultTimezone);
+      if (publishAt) await deps.hooks?.assertPublishable(store, caller.site.id, [id], publishAt, caller.site.defaultTimezone);
       // The write, its revision and its audit entry commit together or not at all (issue 28).
-      const updated = Object.keys(changes).length === 0 ? row : await db.transaction(async (tx) => {
-        const saved = await updateContent(tx, caller.site.id, id, request.version, changes, at);
+      const updated = Object.keys(changes).length === 0 ? row : await store.transaction(async (tx) => {
+        const saved = await tx.updateContent(caller.site.id, id, request.version, changes, at);
         if (!saved) throw conflict(OWN_MESSAGES.contentConflict);
         const keys = Object.keys(changes).filter((key) => key !== 'titleSearch');
         const object = contentObject(saved);
@@ -219,17 +216,17 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
           ...object, siteId: caller.site.id, actorUserId: caller.user.id, objectVersion: saved.version,
           before: auditView(row, keys), after: auditView(saved, keys),
         });
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at, action: 'content.update', actorUserId: caller.user.id, siteId: caller.site.id, ...auditObject(object),
           detail: scrubDetail({ contentId: id, version: saved.version, before: auditView(row, keys), after: auditView(saved, keys) }),
         });
         return saved;
       });
       if (updated !== row) await deps.hooks?.afterWrite(caller.site.id, [id]);
-      const stats = await contentStats(db, caller.site.id, id, at);
+      const stats = await store.contentStats(caller.site.id, id, at);
       const cancelled = changes.unpublishAt === null && row.unpublishAt !== null && updated !== row;
       return {
-        success: true, item: toItem(updated, stats.plays30d),
+        success: true, item: store.toItem(updated, stats.plays30d),
         ...(cancelled ? { message: AVAILABILITY_MESSAGES.unpublishCancelled(formatDateTime(row.unpublishAt!.toISOString(), caller.site.defaultTimezone)) } : {}),
       };
     },
@@ -238,8 +235,8 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
       requireEdit(caller);
       const at = now();
       // One transaction: every item's write, one revision per item, the audit entry (issue 28).
-      const updated = await db.transaction(async (tx) => {
-        const result = await bulkSetStatus(tx, caller.site.id, request.items, request.status, at);
+      const updated = await store.transaction(async (tx) => {
+        const result = await tx.bulkSetStatus(caller.site.id, request.items, request.status, at);
         if (result.conflict) {
           if (result.missing.length) throw missing();
           throw conflict(OWN_MESSAGES.contentBulkConflict);
@@ -257,7 +254,7 @@ export function createContentService(deps: { db: Db; audit: AuditLog; now?: () =
             before: auditView(row, keys), after: auditView(after, keys),
           });
         }
-        await insertAuditEvent(tx, {
+        await tx.insertAuditEvent({
           at,
           action: 'content.bulk_status',
           actorUserId: caller.user.id,

@@ -21,10 +21,9 @@ import {
   type PlanGroupInput, type PlanInput,
 } from '../../common/monetization-rules';
 import { canContinue, canEdit, parseRoles } from '../../common/roles';
-import type { Db } from '../db/client';
-import * as repo from '../db/monetization-repository';
+import type { MonetizationRepository, MonetizationStore } from './ports';
+import type { CouponValues, OfferValues, PlanRow, PlanValues } from './rows';
 import { conflict, forbidden, invalid, notFound } from './errors';
-import { serviceCacheOf } from '../db/service-cache';
 import { auditObject, recordRevision, recordRevisions, type RevisionInput } from './revisions';
 
 export interface MonetizationCaller {
@@ -92,8 +91,8 @@ async function conflictOrGone(exists: Promise<unknown>): Promise<never> {
 type ObjectRef = Pick<RevisionInput, 'kind' | 'objectId' | 'objectName'>;
 
 /** The audit entry of a write, naming its object (issue 28). */
-function audit(tx: repo.Executor, caller: MonetizationCaller, action: string, detail: Record<string, unknown>, object?: ObjectRef) {
-  return repo.writeAudit(tx, { action, actorUserId: caller.userId, siteId: caller.siteId, detail, ...(object ? auditObject(object) : {}) });
+function audit(tx: MonetizationStore, caller: MonetizationCaller, action: string, detail: Record<string, unknown>, object?: ObjectRef) {
+  return tx.writeAudit({ action, actorUserId: caller.userId, siteId: caller.siteId, detail, ...(object ? auditObject(object) : {}) });
 }
 
 /** What an operator edits of each object: the fields a revision compares. */
@@ -115,7 +114,7 @@ function versionOf(row: object | null): number | null {
  * creation, `after` null for a deletion.
  */
 async function revise(
-  tx: repo.Executor, caller: MonetizationCaller, object: ObjectRef & { fields?: readonly string[] },
+  tx: MonetizationStore, caller: MonetizationCaller, object: ObjectRef & { fields?: readonly string[] },
   before: object | null | undefined, after: object | null,
   action: string, detail: Record<string, unknown>,
 ): Promise<void> {
@@ -133,9 +132,9 @@ const couponObject = (row: { id: string; code: string }) => ({ kind: 'coupon', o
 
 /* ------------------------------- Settings ------------------------------- */
 
-export async function getSettings(db: Db, caller: MonetizationCaller) {
+export async function getSettings(db: MonetizationRepository, caller: MonetizationCaller) {
   requireRead(caller);
-  const row = await repo.siteSettings(db, caller.siteId);
+  const row = await db.siteSettings(caller.siteId);
   if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
   return row;
 }
@@ -145,16 +144,16 @@ export async function getSettings(db: Db, caller: MonetizationCaller) {
  * When the list no longer holds the main type, the first remaining type in SERVICE_TYPES order becomes
  * the main type, and the audit detail names the move (`mainTypeMoved`).
  */
-export async function saveSettings(db: Db, caller: MonetizationCaller, version: number, input: MonetizationSettingsInput) {
+export async function saveSettings(db: MonetizationRepository, caller: MonetizationCaller, version: number, input: MonetizationSettingsInput) {
   requireEdit(caller);
   throwIfInvalid(validateSettings(input));
   const models = [...new Set(input.models)];
   try {
     return await db.transaction(async (tx) => {
-      const before = await repo.siteSettings(tx, caller.siteId);
+      const before = await tx.siteSettings(caller.siteId);
       if (!before) throw notFound(MONETIZATION_MESSAGES.notFound);
       const serviceType = mainServiceType(before.serviceType, models);
-      const after = await repo.updateSiteSettings(tx, caller.siteId, version, { isMonetizationModelEnabled: input.isMonetizationModelEnabled, models, serviceType });
+      const after = await tx.updateSiteSettings(caller.siteId, version, { isMonetizationModelEnabled: input.isMonetizationModelEnabled, models, serviceType });
       if (!after) return conflictOrGone(Promise.resolve(before));
       const moved = serviceType === before.serviceType ? {} : { mainTypeMoved: { from: before.serviceType, to: serviceType } };
       await revise(tx, caller, { kind: 'models', objectId: caller.siteId, objectName: null, fields: FIELDS.models }, before, after,
@@ -163,14 +162,14 @@ export async function saveSettings(db: Db, caller: MonetizationCaller, version: 
     });
   } finally {
     // serviceGet answers isMonetizationModelEnabled and the service types from the per-site cache (server/db/service-cache.ts).
-    serviceCacheOf(db).invalidateSite(caller.siteId);
+    db.cache.invalidateSite(caller.siteId);
   }
 }
 
 /* ------------------------------- Plans ------------------------------- */
 
 /** A plan with its counts, each defined once in common/plan-figures.ts (PLAN_FIGURES, issue 38). */
-export interface PlanView extends repo.PlanRow {
+export interface PlanView extends PlanRow {
   /** Subscriptions (all time): any state. */
   subscriptionCount: number;
   /** Live subscriptions (in trial, active, past due): they stay on their price when the price changes. */
@@ -183,9 +182,9 @@ export interface PlanView extends repo.PlanRow {
   movingAtRenewalCount: number;
 }
 
-async function withCounts(db: repo.Executor, siteId: string, rows: repo.PlanRow[]): Promise<PlanView[]> {
+async function withCounts(db: MonetizationStore, siteId: string, rows: PlanRow[]): Promise<PlanView[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, prices] = await Promise.all([repo.subscriptionCounts(db, siteId, ids), repo.priceVersionCounts(db, siteId, ids)]);
+  const [counts, prices] = await Promise.all([db.subscriptionCounts(siteId, ids), db.priceVersionCounts(siteId, ids)]);
   return rows.map((r) => {
     const p = prices.get(r.id);
     return {
@@ -203,20 +202,20 @@ function samePrices(a: readonly { currency: string; amount: number }[], b: reado
   return key(a) === key(b);
 }
 
-export async function listPlans(db: Db, caller: MonetizationCaller, query: { search?: string | null; status?: string | null; offset?: number | null; limit?: number | null }) {
+export async function listPlans(db: MonetizationRepository, caller: MonetizationCaller, query: { search?: string | null; status?: string | null; offset?: number | null; limit?: number | null }) {
   requireRead(caller);
-  const page = await repo.listPlans(db, caller.siteId, { search: query.search?.trim() ?? '', status: query.status ?? '', ...pageOf(query) });
+  const page = await db.listPlans(caller.siteId, { search: query.search?.trim() ?? '', status: query.status ?? '', ...pageOf(query) });
   return { items: await withCounts(db, caller.siteId, page.items), total: page.total };
 }
 
-export async function getPlan(db: Db, caller: MonetizationCaller, id: string): Promise<PlanView> {
+export async function getPlan(db: MonetizationRepository, caller: MonetizationCaller, id: string): Promise<PlanView> {
   requireRead(caller);
-  const row = await repo.findPlan(db, caller.siteId, requireId(id));
+  const row = await db.findPlan(caller.siteId, requireId(id));
   if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
   return (await withCounts(db, caller.siteId, [row]))[0]!;
 }
 
-function planValues(input: PlanInput): repo.PlanValues {
+function planValues(input: PlanInput): PlanValues {
   throwIfInvalid(validatePlan(input));
   return {
     name: input.name.trim(),
@@ -229,30 +228,30 @@ function planValues(input: PlanInput): repo.PlanValues {
   };
 }
 
-export async function createPlan(db: Db, caller: MonetizationCaller, input: PlanInput): Promise<PlanView> {
+export async function createPlan(db: MonetizationRepository, caller: MonetizationCaller, input: PlanInput): Promise<PlanView> {
   requireEdit(caller);
   const values = planValues(input);
   const row = await db.transaction(async (tx) => {
-    const created = await repo.insertPlan(tx, caller.siteId, values);
-    await repo.keepPriceVersion(tx, caller.siteId, created.id, created.priceVersion, created.prices);
+    const created = await tx.insertPlan(caller.siteId, values);
+    await tx.keepPriceVersion(caller.siteId, created.id, created.priceVersion, created.prices);
     await revise(tx, caller, planObject(created), null, created, MONETIZATION_AUDIT.planCreate, { id: created.id, before: null, after: created });
     return created;
   });
   return { ...row, ...NO_SUBSCRIPTIONS };
 }
 
-export async function updatePlan(db: Db, caller: MonetizationCaller, id: string, version: number, input: PlanInput): Promise<PlanView> {
+export async function updatePlan(db: MonetizationRepository, caller: MonetizationCaller, id: string, version: number, input: PlanInput): Promise<PlanView> {
   requireEdit(caller);
   const values = planValues(input);
   const row = await db.transaction(async (tx) => {
-    const before = await repo.findPlan(tx, caller.siteId, requireId(id));
+    const before = await tx.findPlan(caller.siteId, requireId(id));
     // A new price is a new price version (issue 30): new subscriptions get it, existing ones keep theirs.
     const repriced = before !== undefined && !samePrices(before.prices, values.prices);
-    const after = await repo.updatePlan(tx, caller.siteId, id, version, repriced ? { ...values, priceVersion: before.priceVersion + 1 } : values);
+    const after = await tx.updatePlan(caller.siteId, id, version, repriced ? { ...values, priceVersion: before.priceVersion + 1 } : values);
     if (!after) return conflictOrGone(Promise.resolve(before));
     if (repriced) {
-      await repo.keepPriceVersion(tx, caller.siteId, id, before.priceVersion, before.prices);
-      await repo.keepPriceVersion(tx, caller.siteId, id, after.priceVersion, after.prices);
+      await tx.keepPriceVersion(caller.siteId, id, before.priceVersion, before.prices);
+      await tx.keepPriceVersion(caller.siteId, id, after.priceVersion, after.prices);
     }
     await revise(tx, caller, planObject(after), before, after, MONETIZATION_AUDIT.planUpdate,
       { id, before, after, ...(repriced ? { priceVersion: { from: before.priceVersion, to: after.priceVersion } } : {}) });
@@ -265,19 +264,19 @@ export async function updatePlan(db: Db, caller: MonetizationCaller, id: string,
  * Deletes a plan nothing refers to; a plan that subscriptions, payments or offers refer to is
  * archived instead (it keeps existing for them, and paywalls stop offering it).
  */
-export async function deletePlan(db: Db, caller: MonetizationCaller, id: string, version: number): Promise<{ deleted: boolean; plan: PlanView | null }> {
+export async function deletePlan(db: MonetizationRepository, caller: MonetizationCaller, id: string, version: number): Promise<{ deleted: boolean; plan: PlanView | null }> {
   requireEdit(caller);
   const result = await db.transaction(async (tx) => {
-    const before = await repo.findPlan(tx, caller.siteId, requireId(id));
+    const before = await tx.findPlan(caller.siteId, requireId(id));
     if (!before) throw notFound(MONETIZATION_MESSAGES.notFound);
     if (before.version !== version) throw conflict(MONETIZATION_MESSAGES.conflict);
-    if (await repo.planInUse(tx, caller.siteId, id)) {
-      const after = await repo.updatePlan(tx, caller.siteId, id, version, { status: 'archived' });
+    if (await tx.planInUse(caller.siteId, id)) {
+      const after = await tx.updatePlan(caller.siteId, id, version, { status: 'archived' });
       if (!after) return conflictOrGone(Promise.resolve(before));
       await revise(tx, caller, planObject(after), before, after, MONETIZATION_AUDIT.planArchive, { id, reason: 'in use', before, after });
       return { deleted: false, plan: after };
     }
-    if (!(await repo.deletePlan(tx, caller.siteId, id, version))) return conflictOrGone(repo.findPlan(tx, caller.siteId, id));
+    if (!(await tx.deletePlan(caller.siteId, id, version))) return conflictOrGone(tx.findPlan(caller.siteId, id));
     await revise(tx, caller, planObject(before), before, null, MONETIZATION_AUDIT.planDelete, { id, before, after: null });
     return { deleted: true, plan: null };
   });
@@ -285,12 +284,12 @@ export async function deletePlan(db: Db, caller: MonetizationCaller, id: string,
 }
 
 /** A copy of the plan as a new draft named "<name> (copy)". */
-export async function duplicatePlan(db: Db, caller: MonetizationCaller, id: string): Promise<PlanView> {
+export async function duplicatePlan(db: MonetizationRepository, caller: MonetizationCaller, id: string): Promise<PlanView> {
   requireEdit(caller);
   const row = await db.transaction(async (tx) => {
-    const source = await repo.findPlan(tx, caller.siteId, requireId(id));
+    const source = await tx.findPlan(caller.siteId, requireId(id));
     if (!source) throw notFound(MONETIZATION_MESSAGES.notFound);
-    const created = await repo.insertPlan(tx, caller.siteId, {
+    const created = await tx.insertPlan(caller.siteId, {
       name: `${source.name} (copy)`.slice(0, 120),
       description: source.description,
       prices: source.prices,
@@ -299,7 +298,7 @@ export async function duplicatePlan(db: Db, caller: MonetizationCaller, id: stri
       deviceLimit: source.deviceLimit,
       status: 'draft',
     });
-    await repo.keepPriceVersion(tx, caller.siteId, created.id, created.priceVersion, created.prices);
+    await tx.keepPriceVersion(caller.siteId, created.id, created.priceVersion, created.prices);
     await revise(tx, caller, planObject(created), null, created, MONETIZATION_AUDIT.planDuplicate, { id: created.id, sourceId: id, before: null, after: created });
     return created;
   });
@@ -309,17 +308,17 @@ export async function duplicatePlan(db: Db, caller: MonetizationCaller, id: stri
 /**
  * "Move existing subscribers at their next renewal" (issue 30): the plan's paying subscriptions on an
  * earlier price version keep it until their next renewal, then pay the current price
- * (repo.applyRenewalMoves). Conditional on the plan's version the operator saw (a price saved since
+ * (the store's applyRenewalMoves). Conditional on the plan's version the operator saw (a price saved since
  * answers a conflict); a plan with no live subscription on an earlier price is refused and nothing is written.
  */
-export async function moveSubscribersAtRenewal(db: Db, caller: MonetizationCaller, id: string, version: number): Promise<{ moved: number; plan: PlanView }> {
+export async function moveSubscribersAtRenewal(db: MonetizationRepository, caller: MonetizationCaller, id: string, version: number): Promise<{ moved: number; plan: PlanView }> {
   requireEdit(caller);
   const moved = await db.transaction(async (tx) => {
-    const plan = await repo.findPlan(tx, caller.siteId, requireId(id));
+    const plan = await tx.findPlan(caller.siteId, requireId(id));
     if (!plan) throw notFound(MONETIZATION_MESSAGES.notFound);
     if (plan.version !== version) throw conflict(MONETIZATION_MESSAGES.conflict);
     const before = (await withCounts(tx, caller.siteId, [plan]))[0]!;
-    const scheduled = await repo.scheduleRenewalMoves(tx, caller.siteId, id, plan.priceVersion);
+    const scheduled = await tx.scheduleRenewalMoves(caller.siteId, id, plan.priceVersion);
     const count = scheduled.length;
     if (count === 0) throw conflict(MONETIZATION_MESSAGES.moveAtRenewalNone);
     // Issue 38: each moved subscription's History says what it pays from its next renewal (one insert per thousand).
@@ -340,43 +339,43 @@ export async function moveSubscribersAtRenewal(db: Db, caller: MonetizationCalle
 
 /* ----------------------------- Plan groups ----------------------------- */
 
-export async function listPlanGroups(db: Db, caller: MonetizationCaller) {
+export async function listPlanGroups(db: MonetizationRepository, caller: MonetizationCaller) {
   requireRead(caller);
-  return repo.listPlanGroups(db, caller.siteId);
+  return db.listPlanGroups(caller.siteId);
 }
 
-export async function getPlanGroup(db: Db, caller: MonetizationCaller, id: string) {
+export async function getPlanGroup(db: MonetizationRepository, caller: MonetizationCaller, id: string) {
   requireRead(caller);
-  const row = await repo.findPlanGroup(db, caller.siteId, requireId(id));
+  const row = await db.findPlanGroup(caller.siteId, requireId(id));
   if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
   return row;
 }
 
-async function checkedGroup(tx: repo.Executor, caller: MonetizationCaller, input: PlanGroupInput) {
+async function checkedGroup(tx: MonetizationStore, caller: MonetizationCaller, input: PlanGroupInput) {
   const errors = validatePlanGroup(input);
   if (!errors.planIds) {
-    const known = await repo.sitePlanIds(tx, caller.siteId, input.planIds.filter((p) => UUID.test(p)));
+    const known = await tx.sitePlanIds(caller.siteId, input.planIds.filter((p) => UUID.test(p)));
     if (input.planIds.some((p) => !known.has(p))) errors.planIds = MONETIZATION_MESSAGES.groupPlanUnknown;
   }
   throwIfInvalid(errors);
   return { name: input.name.trim(), description: input.description.trim(), planIds: input.planIds };
 }
 
-export async function createPlanGroup(db: Db, caller: MonetizationCaller, input: PlanGroupInput) {
+export async function createPlanGroup(db: MonetizationRepository, caller: MonetizationCaller, input: PlanGroupInput) {
   requireEdit(caller);
   return db.transaction(async (tx) => {
-    const created = await repo.insertPlanGroup(tx, caller.siteId, await checkedGroup(tx, caller, input));
+    const created = await tx.insertPlanGroup(caller.siteId, await checkedGroup(tx, caller, input));
     await revise(tx, caller, groupObject(created), null, created, MONETIZATION_AUDIT.groupCreate, { id: created.id, before: null, after: created });
     return created;
   });
 }
 
-export async function updatePlanGroup(db: Db, caller: MonetizationCaller, id: string, version: number, input: PlanGroupInput) {
+export async function updatePlanGroup(db: MonetizationRepository, caller: MonetizationCaller, id: string, version: number, input: PlanGroupInput) {
   requireEdit(caller);
   return db.transaction(async (tx) => {
     const values = await checkedGroup(tx, caller, input);
-    const before = await repo.findPlanGroup(tx, caller.siteId, requireId(id));
-    const after = await repo.updatePlanGroup(tx, caller.siteId, id, version, values);
+    const before = await tx.findPlanGroup(caller.siteId, requireId(id));
+    const after = await tx.updatePlanGroup(caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
     await revise(tx, caller, groupObject(after), before, after, MONETIZATION_AUDIT.groupUpdate, { id, before, after });
     return after;
@@ -384,20 +383,20 @@ export async function updatePlanGroup(db: Db, caller: MonetizationCaller, id: st
 }
 
 /** New paywall order of the site's groups: every group with the version the operator saw. */
-export async function reorderPlanGroups(db: Db, caller: MonetizationCaller, order: { id: string; version: number }[]) {
+export async function reorderPlanGroups(db: MonetizationRepository, caller: MonetizationCaller, order: { id: string; version: number }[]) {
   requireEdit(caller);
   return db.transaction(async (tx) => {
-    const before = await repo.listPlanGroups(tx, caller.siteId);
+    const before = await tx.listPlanGroups(caller.siteId);
     const ids = order.map((o) => o.id);
     if (new Set(ids).size !== ids.length || ids.length !== before.length || before.some((g) => !ids.includes(g.id))) {
       throw conflict(MONETIZATION_MESSAGES.conflict);
     }
     for (const [position, entry] of order.entries()) {
-      if (!(await repo.setPlanGroupPosition(tx, caller.siteId, entry.id, entry.version, position))) {
+      if (!(await tx.setPlanGroupPosition(caller.siteId, entry.id, entry.version, position))) {
         throw conflict(MONETIZATION_MESSAGES.conflict);
       }
     }
-    const after = await repo.listPlanGroups(tx, caller.siteId);
+    const after = await tx.listPlanGroups(caller.siteId);
     // The paywall order is one object of the site; the audit names the groups, not only their ids.
     const names = (groups: typeof before) => groups.map((g) => ({ id: g.id, name: g.name }));
     await revise(tx, caller, { kind: 'planGroupOrder', objectId: caller.siteId, objectName: null }, { order: names(before) }, { order: names(after) },
@@ -408,23 +407,23 @@ export async function reorderPlanGroups(db: Db, caller: MonetizationCaller, orde
 
 /* ------------------------------- Offers ------------------------------- */
 
-export async function listOffers(db: Db, caller: MonetizationCaller, query: { search?: string | null; status?: string | null; offset?: number | null; limit?: number | null }) {
+export async function listOffers(db: MonetizationRepository, caller: MonetizationCaller, query: { search?: string | null; status?: string | null; offset?: number | null; limit?: number | null }) {
   requireRead(caller);
-  return repo.listOffers(db, caller.siteId, { search: query.search?.trim() ?? '', status: query.status ?? '', ...pageOf(query) });
+  return db.listOffers(caller.siteId, { search: query.search?.trim() ?? '', status: query.status ?? '', ...pageOf(query) });
 }
 
-export async function getOffer(db: Db, caller: MonetizationCaller, id: string) {
+export async function getOffer(db: MonetizationRepository, caller: MonetizationCaller, id: string) {
   requireRead(caller);
-  const row = await repo.findOffer(db, caller.siteId, requireId(id));
+  const row = await db.findOffer(caller.siteId, requireId(id));
   if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
   return row;
 }
 
-async function offerValues(tx: repo.Executor, caller: MonetizationCaller, input: OfferInput, kept: readonly string[] = []): Promise<repo.OfferValues> {
+async function offerValues(tx: MonetizationStore, caller: MonetizationCaller, input: OfferInput, kept: readonly string[] = []): Promise<OfferValues> {
   const errors = validateOffer(input);
   if (!errors.planIds) {
-    const known = await repo.sitePlanIds(tx, caller.siteId, input.planIds.filter((p) => UUID.test(p)));
-    const archived = await repo.sitePlanIds(tx, caller.siteId, input.planIds.filter((p) => UUID.test(p)), 'archived');
+    const known = await tx.sitePlanIds(caller.siteId, input.planIds.filter((p) => UUID.test(p)));
+    const archived = await tx.sitePlanIds(caller.siteId, input.planIds.filter((p) => UUID.test(p)), 'archived');
     if (input.planIds.some((p) => !known.has(p))) errors.planIds = MONETIZATION_MESSAGES.offerPlanUnknown;
     // An archived plan cannot be chosen (issue 30); one the offer already had when it was archived may stay.
     else if (input.planIds.some((p) => archived.has(p) && !kept.includes(p))) errors.planIds = MONETIZATION_MESSAGES.offerPlanArchived;
@@ -447,21 +446,21 @@ async function offerValues(tx: repo.Executor, caller: MonetizationCaller, input:
   };
 }
 
-export async function createOffer(db: Db, caller: MonetizationCaller, input: OfferInput) {
+export async function createOffer(db: MonetizationRepository, caller: MonetizationCaller, input: OfferInput) {
   requireEdit(caller);
   return db.transaction(async (tx) => {
-    const created = await repo.insertOffer(tx, caller.siteId, await offerValues(tx, caller, input));
+    const created = await tx.insertOffer(caller.siteId, await offerValues(tx, caller, input));
     await revise(tx, caller, offerObject(created), null, created, MONETIZATION_AUDIT.offerCreate, { id: created.id, before: null, after: created });
     return created;
   });
 }
 
-export async function updateOffer(db: Db, caller: MonetizationCaller, id: string, version: number, input: OfferInput) {
+export async function updateOffer(db: MonetizationRepository, caller: MonetizationCaller, id: string, version: number, input: OfferInput) {
   requireEdit(caller);
   return db.transaction(async (tx) => {
-    const before = await repo.findOffer(tx, caller.siteId, requireId(id));
+    const before = await tx.findOffer(caller.siteId, requireId(id));
     const values = await offerValues(tx, caller, input, before?.planIds ?? []);
-    const after = await repo.updateOffer(tx, caller.siteId, id, version, values);
+    const after = await tx.updateOffer(caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
     await revise(tx, caller, offerObject(after), before, after, MONETIZATION_AUDIT.offerUpdate, { id, before, after });
     return after;
@@ -484,14 +483,14 @@ function couponFilters(query: CouponQueryInput) {
   return { search: query.search?.trim() ?? '', status: query.status ?? '', offerId };
 }
 
-export async function listCoupons(db: Db, caller: MonetizationCaller, query: CouponQueryInput) {
+export async function listCoupons(db: MonetizationRepository, caller: MonetizationCaller, query: CouponQueryInput) {
   requireRead(caller);
-  return repo.listCoupons(db, caller.siteId, { ...couponFilters(query), ...pageOf(query) });
+  return db.listCoupons(caller.siteId, { ...couponFilters(query), ...pageOf(query) });
 }
 
-export async function getCoupon(db: Db, caller: MonetizationCaller, id: string) {
+export async function getCoupon(db: MonetizationRepository, caller: MonetizationCaller, id: string) {
   requireRead(caller);
-  const row = await repo.findCoupon(db, caller.siteId, requireId(id));
+  const row = await db.findCoupon(caller.siteId, requireId(id));
   if (!row) throw notFound(MONETIZATION_MESSAGES.notFound);
   return row;
 }
@@ -505,9 +504,9 @@ function csvField(value: string): string {
 }
 
 /** The codes matching the filters with their redemption counts, as CSV (header line first). */
-export async function exportCouponsCsv(db: Db, caller: MonetizationCaller, query: CouponQueryInput): Promise<string> {
+export async function exportCouponsCsv(db: MonetizationRepository, caller: MonetizationCaller, query: CouponQueryInput): Promise<string> {
   requireRead(caller);
-  const rows = await repo.allCoupons(db, caller.siteId, couponFilters(query));
+  const rows = await db.allCoupons(caller.siteId, couponFilters(query));
   const lines = [CSV_HEADER.join(',')];
   for (const r of rows) {
     lines.push([
@@ -519,11 +518,11 @@ export async function exportCouponsCsv(db: Db, caller: MonetizationCaller, query
 }
 
 async function couponLimits(
-  tx: repo.Executor, caller: MonetizationCaller, input: { offerId: string; maxRedemptions: string; maxPerSubscriber: string; expiresAt: string }, errors: FieldErrors,
+  tx: MonetizationStore, caller: MonetizationCaller, input: { offerId: string; maxRedemptions: string; maxPerSubscriber: string; expiresAt: string }, errors: FieldErrors,
   /** The offer an edited code already belongs to: it may stay there after the offer closed (null: a new code). */
   keptOfferId: string | null = null,
 ) {
-  const offer = errors.offerId || !UUID.test(input.offerId) ? undefined : await repo.findOffer(tx, caller.siteId, input.offerId);
+  const offer = errors.offerId || !UUID.test(input.offerId) ? undefined : await tx.findOffer(caller.siteId, input.offerId);
   if (!errors.offerId && !offer) errors.offerId = MONETIZATION_MESSAGES.couponOffer;
   // Issue 38: no new code for an archived offer or one that has ended (it could never be redeemed).
   else if (offer && offer.id !== keptOfferId && (offer.status === 'archived' || (offer.endsAt !== null && offer.endsAt <= new Date()))) {
@@ -539,16 +538,16 @@ async function couponLimits(
   };
 }
 
-async function couponValues(tx: repo.Executor, caller: MonetizationCaller, input: CouponInput, exceptId?: string, keptOfferId: string | null = null): Promise<repo.CouponValues> {
+async function couponValues(tx: MonetizationStore, caller: MonetizationCaller, input: CouponInput, exceptId?: string, keptOfferId: string | null = null): Promise<CouponValues> {
   const errors = validateCoupon(input);
-  if (!errors.code && await repo.codeTaken(tx, caller.siteId, input.code, exceptId)) errors.code = MONETIZATION_MESSAGES.couponCodeTaken;
+  if (!errors.code && await tx.codeTaken(caller.siteId, input.code, exceptId)) errors.code = MONETIZATION_MESSAGES.couponCodeTaken;
   return { ...await couponLimits(tx, caller, input, errors, keptOfferId), code: input.code, status: input.status };
 }
 
-export async function createCoupon(db: Db, caller: MonetizationCaller, input: CouponInput) {
+export async function createCoupon(db: MonetizationRepository, caller: MonetizationCaller, input: CouponInput) {
   requireEdit(caller);
   const id = await db.transaction(async (tx) => {
-    const created = await repo.insertCoupon(tx, caller.siteId, await couponValues(tx, caller, input));
+    const created = await tx.insertCoupon(caller.siteId, await couponValues(tx, caller, input));
     // Taken between the check and the insert (a concurrent save or batch): the same answer as the check.
     if (!created) throw invalid('input', MONETIZATION_MESSAGES.invalid, { code: MONETIZATION_MESSAGES.couponCodeTaken });
     await revise(tx, caller, couponObject(created), null, created, MONETIZATION_AUDIT.couponCreate, { id: created.id, before: null, after: created });
@@ -557,12 +556,12 @@ export async function createCoupon(db: Db, caller: MonetizationCaller, input: Co
   return getCoupon(db, caller, id);
 }
 
-export async function updateCoupon(db: Db, caller: MonetizationCaller, id: string, version: number, input: CouponInput) {
+export async function updateCoupon(db: MonetizationRepository, caller: MonetizationCaller, id: string, version: number, input: CouponInput) {
   requireEdit(caller);
   await db.transaction(async (tx) => {
-    const before = await repo.findCoupon(tx, caller.siteId, requireId(id));
+    const before = await tx.findCoupon(caller.siteId, requireId(id));
     const values = await couponValues(tx, caller, input, id, before?.offerId ?? null);
-    const after = await repo.updateCoupon(tx, caller.siteId, id, version, values);
+    const after = await tx.updateCoupon(caller.siteId, id, version, values);
     if (!after) return conflictOrGone(Promise.resolve(before));
     await revise(tx, caller, couponObject(after), before, after, MONETIZATION_AUDIT.couponUpdate, { id, before, after });
     return after;
@@ -571,13 +570,13 @@ export async function updateCoupon(db: Db, caller: MonetizationCaller, id: strin
 }
 
 /** Disables or enables one code (issue 30): a disabled code is refused at redemption. */
-export async function setCouponStatus(db: Db, caller: MonetizationCaller, id: string, version: number, status: string) {
+export async function setCouponStatus(db: MonetizationRepository, caller: MonetizationCaller, id: string, version: number, status: string) {
   requireEdit(caller);
   if (status !== 'active' && status !== 'disabled') throw invalid('status', MONETIZATION_MESSAGES.status, { status: MONETIZATION_MESSAGES.status });
   await db.transaction(async (tx) => {
-    const before = await repo.findCoupon(tx, caller.siteId, requireId(id));
+    const before = await tx.findCoupon(caller.siteId, requireId(id));
     if (!before) throw notFound(MONETIZATION_MESSAGES.notFound);
-    const after = await repo.setCouponStatus(tx, caller.siteId, id, version, status);
+    const after = await tx.setCouponStatus(caller.siteId, id, version, status);
     if (!after) return conflictOrGone(Promise.resolve(before));
     await revise(tx, caller, couponObject(after), before, after, status === 'disabled' ? MONETIZATION_AUDIT.couponDisable : MONETIZATION_AUDIT.couponEnable,
       { id, code: after.code, before: { status: before.status }, after: { status: after.status } });
@@ -604,7 +603,7 @@ const BATCH_ROUNDS = 8;
  * replaced by a fresh one in the next round: concurrent batches never produce a duplicate.
  */
 export async function generateCouponBatch(
-  db: Db, caller: MonetizationCaller, input: CouponBatchInput, generate: (prefix: string) => string = randomCode,
+  db: MonetizationRepository, caller: MonetizationCaller, input: CouponBatchInput, generate: (prefix: string) => string = randomCode,
 ): Promise<{ batchId: string; count: number }> {
   requireEdit(caller);
   const count = parseWhole(input.count);
@@ -616,7 +615,7 @@ export async function generateCouponBatch(
     for (let round = 0; round < BATCH_ROUNDS && inserted.length < count; round++) {
       const wanted = new Set<string>();
       while (wanted.size < count - inserted.length) wanted.add(generate(prefix));
-      inserted.push(...await repo.insertBatchCodes(tx, caller.siteId, batchId, [...wanted], limits));
+      inserted.push(...await tx.insertBatchCodes(caller.siteId, batchId, [...wanted], limits));
     }
     if (inserted.length < count) throw conflict(MONETIZATION_MESSAGES.batchExhausted);
     await revise(tx, caller, { kind: 'couponBatch', objectId: batchId, objectName: `${prefix}… (${inserted.length})` }, null,
@@ -635,9 +634,9 @@ export async function generateCouponBatch(
  * gets a revision (no actor: the console did it) in the same transaction, so its History reads
  * "Price: 12.99 USD → 14.49 USD" with why.
  */
-export async function applyRenewalMoves(db: Db, now: Date = new Date()) {
+export async function applyRenewalMoves(db: MonetizationRepository, now: Date = new Date()) {
   return db.transaction(async (tx) => {
-    const moved = await repo.applyRenewalMoves(tx, now);
+    const moved = await tx.applyRenewalMoves(now);
     await recordRevisions(tx, moved.map((m) => ({
       kind: 'subscription', objectId: m.id, objectName: null, siteId: m.before.siteId, actorUserId: null, objectVersion: m.before.version,
       before: { amount: m.before.amount, priceVersion: m.before.priceVersion }, after: { amount: m.amount, priceVersion: m.priceVersion },
@@ -656,11 +655,11 @@ export async function applyRenewalMoves(db: Db, now: Date = new Date()) {
  * disabled or expired code, an offer not running, the code's redemptions used up, or the customer's
  * own allowance used (max per subscriber; 1 is one per customer).
  */
-export async function redeemCoupon(db: Db, siteId: string, input: { code: string; subscriberId: string }, now: Date = new Date()) {
+export async function redeemCoupon(db: MonetizationRepository, siteId: string, input: { code: string; subscriberId: string }, now: Date = new Date()) {
   return db.transaction(async (tx) => {
-    const found = await repo.lockCouponByCode(tx, siteId, input.code.trim());
+    const found = await tx.lockCouponByCode(siteId, input.code.trim());
     if (!found) throw notFound(MONETIZATION_MESSAGES.redeemUnknown);
-    if (!UUID.test(input.subscriberId) || !(await repo.siteSubscriberExists(tx, siteId, input.subscriberId))) {
+    if (!UUID.test(input.subscriberId) || !(await tx.siteSubscriberExists(siteId, input.subscriberId))) {
       throw notFound(MONETIZATION_MESSAGES.redeemSubscriberUnknown);
     }
     const { coupon, offer } = found;
@@ -668,10 +667,10 @@ export async function redeemCoupon(db: Db, siteId: string, input: { code: string
     if ((coupon.expiresAt && coupon.expiresAt <= now) || (offer.endsAt && offer.endsAt <= now)) throw conflict(MONETIZATION_MESSAGES.redeemExpired);
     if (offer.status !== 'active') throw conflict(MONETIZATION_MESSAGES.redeemOfferInactive);
     if (offer.startsAt > now) throw conflict(MONETIZATION_MESSAGES.redeemNotStarted);
-    const used = await repo.redemptionCounts(tx, coupon.id, input.subscriberId);
+    const used = await tx.redemptionCounts(coupon.id, input.subscriberId);
     if (coupon.maxRedemptions !== null && used.total >= coupon.maxRedemptions) throw conflict(MONETIZATION_MESSAGES.redeemExhausted);
     if (used.bySubscriber >= coupon.maxPerSubscriber) throw conflict(MONETIZATION_MESSAGES.redeemPerCustomer);
-    const row = await repo.insertRedemption(tx, { siteId, couponId: coupon.id, subscriberId: input.subscriberId, redeemedAt: now });
+    const row = await tx.insertRedemption({ siteId, couponId: coupon.id, subscriberId: input.subscriberId, redeemedAt: now });
     return {
       id: row.id, code: coupon.code, offerId: offer.id, discountType: offer.discountType, discountValue: offer.discountValue, currency: offer.currency,
       duration: offer.duration, durationMonths: offer.durationMonths, planIds: offer.planIds, redeemedAt: row.redeemedAt.toISOString(),
@@ -687,12 +686,12 @@ const RULES = {
   redeemCoupon, applyRenewalMoves,
 };
 
-type BoundToDb<T> = { [K in keyof T]: T[K] extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never };
+type BoundToDb<T> = { [K in keyof T]: T[K] extends (db: MonetizationRepository, ...args: infer A) => infer R ? (...args: A) => R : never };
 
 /** The monetization rules over one database: built once by the composition root (server/composition.ts). */
 export type Monetization = BoundToDb<typeof RULES>;
 
-export function createMonetization(db: Db): Monetization {
+export function createMonetization(db: MonetizationRepository): Monetization {
   return Object.fromEntries(Object.entries(RULES).map(([name, rule]) =>
-    [name, (...args: unknown[]) => (rule as (db: Db, ...rest: unknown[]) => unknown)(db, ...args)])) as Monetization;
+    [name, (...args: unknown[]) => (rule as (db: MonetizationRepository, ...rest: unknown[]) => unknown)(db, ...args)])) as Monetization;
 }

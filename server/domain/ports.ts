@@ -5,11 +5,15 @@
  * (lint: eslint.config.js). Transactions: `transaction(work)` runs `work` over a store bound to one
  * transaction (a write, its revision and its audit entry commit together).
  */
+import type { ContentFamilyEpisode, ContentItem, ContentKind, ContentQosSummary, ContentSort, ContentStatus, ContentSummary } from '../../common/content';
+import type { CountryGroup, Licence } from '../../common/content-availability';
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
 import type { RevisionChange } from '../../common/revisions';
 import type { SecondFactorState } from '../../common/second-factor-rule';
 import type {
-  AuditEventValues, AuditLogFilter, AuditLogRow, BrandValues, BrandWrite, NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow,
+  AppliedRenewalMove, AuditEventValues, AuditLogFilter, AuditLogRow, AvailabilityChanges, ContentChanges, ContentRow, CouponQuery, CouponRow, CouponValues,
+  CouponWithCount, CountryGroupRow, LicenceRow, ListQuery, MonetizationSettingsRow, NewContentRow, OfferRow, OfferValues, Page, PlanGroupWithPlans, PlanRow,
+  PlanValues, RedemptionRow, ScheduledRenewalMove, BrandValues, BrandWrite, NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow,
   OtpCodeRow, ResetTokenRow, RevisionRow, RevisionValues, ServiceSnapshot, ServiceWrite, SessionLookupRow, SessionRow, SettingsVersionInsert,
   SettingsVersionRow, SiteRow, StaffPage, StaffRecord, StaffUserInsert, StaffUserRow, TotpFactorRow, UserWithSite,
 } from './rows';
@@ -174,4 +178,167 @@ export interface SessionCacheBus {
   subscribe(handler: { event(event: { kind: string; id: string }): void; reset(): void }): () => void;
   /** False while the listener is disconnected: the lookups must not answer from memory then. */
   readonly listening: boolean;
+}
+
+/** Which site holds which stored upload (issue 37, server/db/upload-files-repository.ts). */
+export interface SiteFiles {
+  recordSiteFile(siteId: string, key: string): Promise<void>;
+  siteMayReference(siteId: string, ref: { siteId?: string; key: string }): Promise<boolean>;
+}
+
+/** The audit row and the revision of a write, in the write's transaction (server/db/audit-repository.ts, revision-repository.ts). */
+export interface AuditAndRevisions {
+  insertAuditEvent(values: AuditEventValues): Promise<void>;
+  insertRevision(values: RevisionValues): Promise<RevisionRow>;
+}
+
+/** An item's licences, for the licence rule of publishing (server/domain/content-availability.ts). */
+export interface LicenceReads {
+  licencesOfItems(siteId: string, contentIds: string[]): Promise<LicenceRow[]>;
+}
+
+/** The content library (server/db/content-repository.ts), with what a write records beside it. */
+export interface ContentStore extends AuditAndRevisions, LicenceReads, Pick<SiteFiles, 'siteMayReference'> {
+  listContent(filter: {
+    siteId: string; kind?: ContentKind; status?: ContentStatus; q: string; sort: ContentSort; start: number; limit: number; max: number; now: Date;
+  }): Promise<{ items: ContentSummary[]; total: number }>;
+  findContent(siteId: string, id: string): Promise<ContentRow | undefined>;
+  contentStats(siteId: string, id: string, now: Date): Promise<{ plays30d: number; playsByDay: { day: string; plays: number }[]; qos: ContentQosSummary }>;
+  updateContent(siteId: string, id: string, version: number, changes: ContentChanges, now: Date): Promise<ContentRow | undefined>;
+  bulkSetStatus(siteId: string, items: { id: string; version: number }[], status: ContentStatus, now: Date): Promise<
+    { conflict: true; missing: string[] } | { conflict: false; before: ContentRow[]; after: ContentRow[] }>;
+}
+
+export interface ContentRepository extends ContentStore {
+  /** Runs `work` in one transaction over a store bound to it. */
+  transaction<T>(work: (tx: ContentStore) => Promise<T>): Promise<T>;
+  /** An item as the wire carries it, with its plays. */
+  toItem(row: ContentRow, plays30d: number): ContentItem;
+}
+
+/** What the "all matching" bulk status selects (server/db/availability-repository.ts). */
+export interface MatchingFilter {
+  siteId: string;
+  kind?: ContentKind;
+  status?: ContentStatus;
+  q: string;
+}
+
+/** Availability, country groups and licences (server/db/availability-repository.ts). */
+export interface AvailabilityStore extends AuditAndRevisions, LicenceReads {
+  listCountryGroups(siteId: string): Promise<CountryGroup[]>;
+  findCountryGroup(siteId: string, id: string): Promise<CountryGroup | undefined>;
+  countryGroupNameTaken(siteId: string, name: string, exceptId?: string): Promise<boolean>;
+  insertCountryGroup(siteId: string, values: { name: string; countries: string[] }, at: Date): Promise<CountryGroupRow>;
+  updateCountryGroup(siteId: string, id: string, version: number, values: { name?: string; countries?: string[] }, at: Date): Promise<CountryGroupRow | undefined>;
+  deleteCountryGroup(siteId: string, id: string, version: number): Promise<boolean>;
+  countCountryGroups(siteId: string, ids: string[]): Promise<number>;
+  listLicences(siteId: string, contentId?: string): Promise<Licence[]>;
+  findLicence(siteId: string, id: string): Promise<Licence | undefined>;
+  insertLicence(siteId: string, values: { contentId: string; name: string; startsAt: Date; endsAt: Date; countryGroupIds: string[] }, at: Date): Promise<LicenceRow>;
+  updateLicence(siteId: string, id: string, version: number, values: Partial<Pick<LicenceRow, 'name' | 'countryGroupIds' | 'startsAt' | 'endsAt'>>, at: Date): Promise<LicenceRow | undefined>;
+  deleteLicence(siteId: string, id: string, version: number): Promise<boolean>;
+  findItem(siteId: string, id: string, lock?: boolean): Promise<ContentRow | undefined>;
+  updateAvailability(siteId: string, id: string, version: number, changes: AvailabilityChanges, at: Date): Promise<ContentRow | undefined>;
+  lockMatching(filter: MatchingFilter, limit: number): Promise<ContentRow[]>;
+  setStatusOf(siteId: string, ids: string[], status: 'published' | 'unpublished', at: Date): Promise<ContentRow[]>;
+}
+
+export interface AvailabilityRepository extends AvailabilityStore {
+  /** Runs `work` in one transaction over a store bound to it. */
+  transaction<T>(work: (tx: AvailabilityStore) => Promise<T>): Promise<T>;
+}
+
+/** The publish at / unpublish at jobs' rows (server/db/availability-repository.ts). */
+export interface SchedulerStore extends AuditAndRevisions, LicenceReads {
+  findItem(siteId: string, id: string, lock?: boolean): Promise<ContentRow | undefined>;
+  setJob(siteId: string, id: string, which: 'publish' | 'unpublish', previous: string | null, next: { id: string | null; at: Date | null }): Promise<boolean>;
+  itemsWithSchedules(limit: number): Promise<Pick<ContentRow, 'id' | 'siteId' | 'publishJobId' | 'publishJobAt' | 'unpublishJobId' | 'unpublishJobAt'>[]>;
+  existingJobIds(queue: string, ids: string[]): Promise<Set<string>>;
+  clearJob(row: Pick<ContentRow, 'id' | 'siteId'>, which: 'publish' | 'unpublish'): Promise<void>;
+  applyScheduledPublish(row: ContentRow, at: Date, refused: boolean): Promise<ContentRow>;
+  applyScheduledUnpublish(row: ContentRow, at: Date): Promise<ContentRow>;
+}
+
+export interface SchedulerRepository extends SchedulerStore {
+  /** Runs `work` in one transaction over a store bound to it. */
+  transaction<T>(work: (tx: SchedulerStore) => Promise<T>): Promise<T>;
+}
+
+/** The database the content jobs (pg-boss) run on (server/db/client.ts's DbHandle). */
+export interface JobDatabase {
+  driver: 'pglite' | 'postgres';
+  /** The embedded PGlite (driver 'pglite'): pg-boss runs its statements through it. */
+  pglite?: { query(text: string, values?: unknown[]): Promise<unknown>; exec(text: string): Promise<unknown[]> };
+  /** The PostgreSQL connection string (driver 'postgres'): pg-boss opens its own pool. */
+  connectionString?: string;
+  /** Runs `fn` under the database's start-up lock (not re-entrant). */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+/** Creating content and its artwork, an item's family (server/db/content-create-repository.ts). */
+export interface ContentCreateStore extends AuditAndRevisions, SiteFiles {
+  insertContent(values: NewContentRow): Promise<ContentRow>;
+  findContent(siteId: string, id: string): Promise<ContentRow | undefined>;
+  findSeries(siteId: string, id: string): Promise<ContentRow | undefined>;
+  episodeSeasons(siteId: string, seriesId: string): Promise<number[]>;
+  episodeTaken(siteId: string, seriesId: string, season: number, episode: number): Promise<boolean>;
+  seriesEpisodes(siteId: string, seriesId: string): Promise<ContentFamilyEpisode[]>;
+}
+
+export interface ContentCreateRepository extends ContentCreateStore {
+  /** Runs `work` in one transaction over a store bound to it. */
+  transaction<T>(work: (tx: ContentCreateStore) => Promise<T>): Promise<T>;
+  /** An item as the wire carries it, with its plays. */
+  toItem(row: ContentRow, plays30d: number): ContentItem;
+}
+
+/** Plans, plan groups, offers, coupons and the settings (server/db/monetization-repository.ts). */
+export interface MonetizationStore {
+  insertRevision(values: RevisionValues): Promise<RevisionRow>;
+  insertRevisions(values: readonly RevisionValues[]): Promise<RevisionRow[]>;
+  /** An audit row (its detail scrubbed, stamped with the request and a restore). */
+  writeAudit(event: { action: string; actorUserId: string; siteId: string; detail: Record<string, unknown>; objectKind?: string; objectId?: string; objectName?: string | null }): Promise<void>;
+  siteSettings(siteId: string): Promise<MonetizationSettingsRow | undefined>;
+  updateSiteSettings(siteId: string, version: number, values: Omit<MonetizationSettingsRow, 'version'>): Promise<MonetizationSettingsRow | undefined>;
+  listPlans(siteId: string, query: ListQuery): Promise<Page<PlanRow>>;
+  findPlan(siteId: string, id: string): Promise<PlanRow | undefined>;
+  sitePlanIds(siteId: string, ids: string[], status?: string): Promise<Set<string>>;
+  insertPlan(siteId: string, values: PlanValues): Promise<PlanRow>;
+  updatePlan(siteId: string, id: string, version: number, values: Partial<PlanValues> & { priceVersion?: number }): Promise<PlanRow | undefined>;
+  deletePlan(siteId: string, id: string, version: number): Promise<boolean>;
+  subscriptionCounts(siteId: string, planIds: string[]): Promise<Map<string, number>>;
+  priceVersionCounts(siteId: string, planIds: string[]): Promise<Map<string, { live: number; payingSubscribers: number; oldPrice: number; moving: number }>>;
+  keepPriceVersion(siteId: string, planId: string, version: number, prices: PlanRow['prices']): Promise<void>;
+  scheduleRenewalMoves(siteId: string, planId: string, priceVersion: number): Promise<ScheduledRenewalMove[]>;
+  applyRenewalMoves(now: Date, siteId?: string): Promise<AppliedRenewalMove[]>;
+  planInUse(siteId: string, planId: string): Promise<boolean>;
+  listPlanGroups(siteId: string): Promise<PlanGroupWithPlans[]>;
+  findPlanGroup(siteId: string, id: string): Promise<PlanGroupWithPlans | undefined>;
+  insertPlanGroup(siteId: string, values: { name: string; description: string; planIds: string[] }): Promise<PlanGroupWithPlans>;
+  updatePlanGroup(siteId: string, id: string, version: number, values: { name: string; description: string; planIds: string[] }): Promise<PlanGroupWithPlans | undefined>;
+  setPlanGroupPosition(siteId: string, id: string, version: number, position: number): Promise<boolean>;
+  listOffers(siteId: string, query: ListQuery): Promise<Page<OfferRow>>;
+  findOffer(siteId: string, id: string): Promise<OfferRow | undefined>;
+  insertOffer(siteId: string, values: OfferValues): Promise<OfferRow>;
+  updateOffer(siteId: string, id: string, version: number, values: OfferValues): Promise<OfferRow | undefined>;
+  listCoupons(siteId: string, query: CouponQuery): Promise<Page<CouponWithCount>>;
+  allCoupons(siteId: string, query: Omit<CouponQuery, 'limit' | 'offset'>): Promise<CouponWithCount[]>;
+  findCoupon(siteId: string, id: string): Promise<CouponWithCount | undefined>;
+  insertCoupon(siteId: string, values: CouponValues): Promise<CouponRow | undefined>;
+  codeTaken(siteId: string, code: string, exceptId?: string): Promise<boolean>;
+  updateCoupon(siteId: string, id: string, version: number, values: CouponValues): Promise<CouponRow | undefined>;
+  setCouponStatus(siteId: string, id: string, version: number, status: string): Promise<CouponRow | undefined>;
+  lockCouponByCode(siteId: string, code: string): Promise<{ coupon: CouponRow; offer: OfferRow } | undefined>;
+  redemptionCounts(couponId: string, subscriberId: string): Promise<{ total: number; bySubscriber: number }>;
+  siteSubscriberExists(siteId: string, subscriberId: string): Promise<boolean>;
+  insertRedemption(values: { siteId: string; couponId: string; subscriberId: string; redeemedAt: Date }): Promise<RedemptionRow>;
+  insertBatchCodes(siteId: string, batchId: string, codes: string[], values: Omit<CouponValues, 'status' | 'code'>): Promise<string[]>;
+}
+
+export interface MonetizationRepository extends MonetizationStore {
+  /** Runs `work` in one transaction over a store bound to it. */
+  transaction<T>(work: (tx: MonetizationStore) => Promise<T>): Promise<T>;
+  /** The per-site service cache: the settings save changes what serviceGet answers. */
+  cache: Pick<ServiceCachePort, 'invalidateSite'>;
 }

@@ -13,9 +13,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER, type RevisionChange, type RevisionKind } from '../../common/revisions';
-import { insertRevision, insertRevisions, type RevisionRow, type RevisionValues } from '../db/revision-repository';
-import { requestScope } from '../db/request-scope';
-import type { Db } from '../db/client';
+import { requestScope } from '../request-scope';
+import type { RevisionRow, RevisionValues } from './rows';
 
 export interface RevisionContext {
   requestId?: string;
@@ -29,7 +28,7 @@ export interface RevisionContext {
   written?: RevisionRow[];
 }
 
-/** The request scope of server/db/request-scope.ts, so repositories read the same request id (audit rows). */
+/** The request scope of server/request-scope.ts, so repositories read the same request id (audit rows). */
 const context = requestScope as AsyncLocalStorage<RevisionContext>;
 
 /** Runs `work` with `patch` added to the current revision context (request id, restore reason). */
@@ -118,8 +117,11 @@ export interface RevisionInput {
   creation?: boolean;
 }
 
-/** Where a revision goes: a transaction, or a repository bound to one (its `insertRevision`). */
-export type RevisionSink = Pick<Db, 'insert'> | { insertRevision(values: RevisionValues): Promise<RevisionRow> };
+/** Where a revision goes: a repository bound to the write's transaction (its `insertRevision`). */
+export interface RevisionSink { insertRevision(values: RevisionValues): Promise<RevisionRow> }
+
+/** Where many revisions go at once: a repository bound to the write's transaction. */
+export interface RevisionsSink { insertRevisions(values: readonly RevisionValues[]): Promise<RevisionRow[]> }
 
 type Fault = (row: RevisionRow) => void | Promise<void>;
 let fault: Fault | null = null;
@@ -140,7 +142,7 @@ export async function recordRevision(tx: RevisionSink, input: RevisionInput): Pr
   const changes = diffFields(input.before, input.after, input.fields);
   if (changes.length === 0) return null;
   const values = revisionValues(input, changes);
-  const row = 'insertRevision' in tx ? await tx.insertRevision(values) : await insertRevision(tx, values);
+  const row = await tx.insertRevision(values);
   currentRevisionContext().written?.push(row);
   if (fault) await fault(row);
   return row;
@@ -151,13 +153,13 @@ export async function recordRevision(tx: RevisionSink, input: RevisionInput): Pr
  * renewal, one per subscription) in bulk, in the transaction `tx` of that write; inputs with no
  * changed field write nothing. Answers the revisions written.
  */
-export async function recordRevisions(tx: Pick<Db, 'insert'>, inputs: readonly RevisionInput[]): Promise<RevisionRow[]> {
+export async function recordRevisions(tx: RevisionsSink, inputs: readonly RevisionInput[]): Promise<RevisionRow[]> {
   const values = inputs.flatMap((input) => {
     const changes = diffFields(input.before, input.after, input.fields);
     return changes.length === 0 ? [] : [revisionValues(input, changes)];
   });
   if (values.length === 0) return [];
-  const rows = await insertRevisions(tx, values);
+  const rows = await tx.insertRevisions(values);
   currentRevisionContext().written?.push(...rows);
   if (fault) for (const row of rows) await fault(row);
   return rows;

@@ -318,3 +318,177 @@ export type RevisionValues = {
   changes: RevisionChange[];
   snapshot?: Record<string, unknown> | null;
 };
+
+/** A content item (server/db/content-repository.ts; the availability repository reads the same row). */
+export type ContentRow = {
+  id: string;
+  siteId: string;
+  networkId: string | null;
+  kind: string;
+  title: string;
+  titleSearch: string;
+  titleWords: string | null;
+  description: string;
+  genre: string;
+  tags: string[];
+  durationSeconds: number;
+  status: string;
+  scheduledAt: Date | null;
+  publishedAt: Date | null;
+  unpublishAt: Date | null;
+  publishJobId: string | null;
+  publishJobAt: Date | null;
+  unpublishJobId: string | null;
+  unpublishJobAt: Date | null;
+  countryGroupIds: string[];
+  seriesId: string | null;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  artworkUrl: string;
+  rating: string;
+  originalLanguage: string;
+  releaseDate: string | null;
+  startsAt: Date | null;
+  posterUrl: string;
+  seasons: { number: number; title: string }[];
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The columns an edit of an item may write. */
+export type ContentChanges = Partial<Pick<ContentRow,
+  'title' | 'titleSearch' | 'description' | 'genre' | 'tags' | 'status' | 'scheduledAt' | 'publishedAt' | 'unpublishAt' | 'artworkUrl'
+  | 'rating' | 'originalLanguage' | 'releaseDate' | 'posterUrl'>>;
+
+/** The columns an availability write may change. */
+export type AvailabilityChanges = Partial<Pick<ContentRow, 'status' | 'scheduledAt' | 'publishedAt' | 'unpublishAt' | 'countryGroupIds'>>;
+
+export type CountryGroupRow = {
+  id: string;
+  name: string;
+  siteId: string;
+  countries: string[];
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type LicenceRow = {
+  id: string;
+  name: string;
+  siteId: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  countryGroupIds: string[];
+  startsAt: Date;
+  contentId: string;
+  endsAt: Date;
+};
+
+/** A new item's columns (server/db/content-create-repository.ts). */
+export type NewContentRow = Pick<ContentRow, 'siteId' | 'kind' | 'title' | 'titleSearch' | 'genre' | 'durationSeconds' | 'status'>
+  & Partial<Omit<ContentRow, 'id' | 'version' | 'titleWords' | 'siteId' | 'kind' | 'title' | 'titleSearch' | 'genre' | 'durationSeconds' | 'status'>>;
+
+/* Monetization (server/db/monetization-repository.ts). */
+
+/** A plan's price in one currency: ISO 4217, minor units (cents). */
+export type PlanPrice = { currency: string; amount: number };
+
+export type PlanRow = {
+  id: string;
+  siteId: string;
+  name: string;
+  description: string;
+  prices: PlanPrice[];
+  billingPeriod: string;
+  trialDays: number;
+  deviceLimit: number;
+  status: string;
+  priceVersion: number;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type PlanValues = Pick<PlanRow, 'name' | 'description' | 'prices' | 'billingPeriod' | 'trialDays' | 'deviceLimit' | 'status'>;
+
+export type PlanGroupRow = {
+  id: string;
+  siteId: string;
+  name: string;
+  description: string;
+  position: number;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type PlanGroupWithPlans = PlanGroupRow & { planIds: string[] };
+
+export type OfferRow = {
+  id: string;
+  siteId: string;
+  name: string;
+  discountType: string;
+  discountValue: number;
+  currency: string | null;
+  planIds: string[];
+  startsAt: Date;
+  endsAt: Date | null;
+  eligibility: string;
+  duration: string;
+  durationMonths: number | null;
+  status: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type OfferValues = Pick<OfferRow, 'name' | 'discountType' | 'discountValue' | 'currency' | 'planIds' | 'startsAt' | 'endsAt' | 'eligibility' | 'status' | 'duration' | 'durationMonths'>;
+
+export type CouponRow = {
+  id: string;
+  siteId: string;
+  offerId: string;
+  code: string;
+  maxRedemptions: number | null;
+  maxPerSubscriber: number;
+  expiresAt: Date | null;
+  status: string;
+  batchId: string | null;
+  version: number;
+  createdAt: Date;
+};
+
+export type CouponWithCount = CouponRow & { offerName: string; offerEndsAt: Date | null; redemptionCount: number; lastRedeemedAt: Date | null };
+
+export type CouponValues = Pick<CouponRow, 'offerId' | 'code' | 'maxRedemptions' | 'maxPerSubscriber' | 'expiresAt' | 'status'>;
+
+export type RedemptionRow = { id: string; siteId: string; couponId: string; subscriberId: string; subscriptionId: string | null; redeemedAt: Date };
+
+export type MonetizationSettingsRow = { isMonetizationModelEnabled: boolean; models: string[]; serviceType: string; version: number };
+
+/** A subscription a plan's new price reaches at its next renewal. */
+export type ScheduledRenewalMove = {
+  id: string;
+  version: number;
+  currency: string;
+  amount: number;
+  renewalPriceVersionBefore: number | null;
+  renewalAmountBefore: number;
+};
+
+/** A subscription moved to its plan's current price. */
+export type AppliedRenewalMove = {
+  id: string;
+  planId: string;
+  amount: number;
+  priceVersion: number;
+  before: { siteId: string; currency: string; amount: number; priceVersion: number; version: number };
+};
+
+export type Page<T> = { items: T[]; total: number };
+export type ListQuery = { search: string; status: string; offset: number; limit: number };
+export type CouponQuery = ListQuery & { offerId: string };

@@ -1,8 +1,9 @@
 /**
  * The request a database write belongs to (issue 28): an AsyncLocalStorage store opened for every
  * route (server/http/revision-routes.ts through server/domain/revisions.ts's `revisionContextHook`).
- * It sits here, below the rules, so the repositories can stamp the audit row with the request id the
- * same request's revisions carry, and the audit log can show a row's changes from its revisions.
+ * It sits beside both layers (issue 39: server/domain/ never imports server/db/), so the repositories can
+ * stamp the audit row with the request id the same request's revisions carry, and the audit log can show
+ * a row's changes from its revisions.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 

@@ -1,0 +1,72 @@
+/**
+ * The stores the rules are handed (issue 39): each gathers the SQL functions one domain module uses,
+ * bound to the database (server/db/bound-store.ts), with `transaction(work)` where the module writes.
+ * The domain declares their shapes (server/domain/ports.ts); the composition root
+ * (server/composition.ts) builds them here and the compiler checks that they fit.
+ */
+import type { Db } from './client';
+import { insertAuditEvent } from './audit-repository';
+import {
+  applyScheduledPublish, applyScheduledUnpublish, clearJob, countCountryGroups, countryGroupNameTaken, deleteCountryGroup, deleteLicence,
+  existingJobIds, findCountryGroup, findItem, findLicence, insertCountryGroup, insertLicence, itemsWithSchedules, licencesOfItems,
+  listCountryGroups, listLicences, lockMatching, setJob, setStatusOf, updateAvailability, updateCountryGroup, updateLicence,
+} from './availability-repository';
+import { transactionalStore } from './bound-store';
+import { episodeSeasons, episodeTaken, findSeries, insertContent, seriesEpisodes } from './content-create-repository';
+import { bulkSetStatus, contentStats, findContent, listContent, toItem, updateContent } from './content-repository';
+import * as monetization from './monetization-repository';
+import { insertRevision, insertRevisions } from './revision-repository';
+import { serviceCacheOf } from './service-cache';
+import { recordSiteFile, siteMayReference } from './upload-files-repository';
+
+/** What every write records beside it: its audit row and its revision. */
+const WRITE_RECORDS = { insertAuditEvent, insertRevision };
+
+/** The content library (server/domain/content.ts). */
+export function createContentStore(db: Db) {
+  return {
+    ...transactionalStore(db, { ...WRITE_RECORDS, listContent, findContent, contentStats, updateContent, bulkSetStatus, licencesOfItems, siteMayReference }),
+    toItem,
+  };
+}
+
+/** Availability, country groups and licences (server/domain/content-availability.ts). */
+export function createAvailabilityStore(db: Db) {
+  return transactionalStore(db, {
+    ...WRITE_RECORDS, listCountryGroups, findCountryGroup, countryGroupNameTaken, insertCountryGroup, updateCountryGroup, deleteCountryGroup,
+    countCountryGroups, listLicences, findLicence, insertLicence, updateLicence, deleteLicence, licencesOfItems, findItem, updateAvailability,
+    lockMatching, setStatusOf,
+  });
+}
+
+/** The publish at / unpublish at jobs' rows (server/domain/content-scheduler.ts). */
+export function createSchedulerStore(db: Db) {
+  return transactionalStore(db, {
+    ...WRITE_RECORDS, findItem, setJob, itemsWithSchedules, existingJobIds, clearJob, applyScheduledPublish, applyScheduledUnpublish, licencesOfItems,
+  });
+}
+
+/** Creating content and its artwork, an item's family (server/domain/content-create.ts). */
+export function createContentCreateStore(db: Db) {
+  return {
+    ...transactionalStore(db, { ...WRITE_RECORDS, insertContent, findContent, findSeries, episodeSeasons, episodeTaken, seriesEpisodes, recordSiteFile, siteMayReference }),
+    toItem,
+  };
+}
+
+/** Plans, plan groups, offers, coupons and the settings (server/domain/monetization.ts). */
+export function createMonetizationStore(db: Db) {
+  const { writeAudit, siteSettings, updateSiteSettings, listPlans, findPlan, sitePlanIds, insertPlan, updatePlan, deletePlan, subscriptionCounts,
+    priceVersionCounts, keepPriceVersion, scheduleRenewalMoves, applyRenewalMoves, planInUse, listPlanGroups, findPlanGroup, insertPlanGroup,
+    updatePlanGroup, setPlanGroupPosition, listOffers, findOffer, insertOffer, updateOffer, listCoupons, allCoupons, findCoupon, insertCoupon,
+    codeTaken, updateCoupon, setCouponStatus, lockCouponByCode, redemptionCounts, siteSubscriberExists, insertRedemption, insertBatchCodes } = monetization;
+  return {
+    ...transactionalStore(db, {
+      insertRevision, insertRevisions, writeAudit, siteSettings, updateSiteSettings, listPlans, findPlan, sitePlanIds, insertPlan, updatePlan, deletePlan,
+      subscriptionCounts, priceVersionCounts, keepPriceVersion, scheduleRenewalMoves, applyRenewalMoves, planInUse, listPlanGroups, findPlanGroup,
+      insertPlanGroup, updatePlanGroup, setPlanGroupPosition, listOffers, findOffer, insertOffer, updateOffer, listCoupons, allCoupons, findCoupon,
+      insertCoupon, codeTaken, updateCoupon, setCouponStatus, lockCouponByCode, redemptionCounts, siteSubscriberExists, insertRedemption, insertBatchCodes,
+    }),
+    cache: serviceCacheOf(db),
+  };
+}
