@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import * as css from '../analytics.css';
 import { BarChart, LineChart } from './Chart';
 import { linePath, linearScale, niceTicks } from './geometry';
 
@@ -16,6 +17,19 @@ describe('charts', () => {
     render(<BarChart labels={labels} series={[{ label: 'Streams', values: labels.map((_, i) => i) }]} />);
     expect(screen.getByTestId('bar-chart').querySelectorAll('rect')).toHaveLength(12);
     expect(screen.getByText('The chart shows the first 12 rows of the table.')).toBeTruthy();
+  });
+
+  it('draws every axis and label text in the theme\'s chart text colour, never a fixed fill (issue 38: dark axes were 1.7:1; src/theme/colors.test.ts holds each theme\'s colour at 4.5:1 or more)', () => {
+    const labels = ['Mon', 'Tue', 'Wed'];
+    const { container } = render(<><LineChart labels={labels} series={[{ label: 'Sessions', values: [1, 5, 2] }]} /><BarChart labels={labels} series={[{ label: 'Streams', values: [3, 1, 2] }]} /></>);
+    for (const id of ['line-chart', 'bar-chart']) {
+      const texts = [...container.querySelectorAll(`[data-testid="${id}"] text`)];
+      expect(texts.length, id).toBeGreaterThan(labels.length);
+      for (const text of texts) {
+        expect(text.getAttribute('class'), `${id}: ${text.textContent}`).toBe(css.chartText);
+        expect(text.getAttribute('fill'), `${id}: ${text.textContent}`).toBeNull();
+      }
+    }
   });
 
   it('geometry: round ticks, gaps for nulls, 10,000 points thinned to the pixels', () => {
