@@ -1,5 +1,6 @@
 /**
- * Issue 38: the charts' axis and label text is readable in both themes (at least 4.5:1, WCAG AA for
+ * Issue 38: every text colour of each theme reads at 4.5:1 or more on the page and the paper background
+ * (a dialog sits on the page's, a section or panel on the paper), and the charts' axis and label text is readable in both themes (at least 4.5:1, WCAG AA for
  * text of 11 px) on every background a chart sits on: the page and the paper of its theme. axe does
  * not judge SVG text drawn in aria-hidden charts, so the theme's values are checked here.
  */
@@ -14,6 +15,30 @@ const THEMES = [
   { theme: 'light', text: CHART_TEXT, grid: CHART_GRID, backgrounds: [COLORS.defaultBackground, COLORS.paperBackground] },
   { theme: 'dark', text: DARK_CHART_TEXT, grid: DARK_CHART_GRID, backgrounds: [DARK_COLORS.defaultBackground, DARK_COLORS.paperBackground] },
 ] as const;
+
+/** The text colours of each theme (src/theme/theme.css.ts: the light theme, then the dark one's overrides). */
+const TEXT_COLOURS = {
+  light: {
+    primaryLight: COLORS.primaryLight, primaryMain: COLORS.primaryMain, secondaryMain: COLORS.secondaryMain, secondaryLight: COLORS.secondaryLight,
+    successText: COLORS.successText, warningText: COLORS.warningText, error: COLORS.error,
+  },
+  dark: {
+    primaryLight: DARK_COLORS.primaryLight, primaryMain: DARK_COLORS.primaryMain, secondaryMain: DARK_COLORS.secondaryMain, secondaryLight: DARK_COLORS.secondaryLight,
+    successText: DARK_COLORS.successText, warningText: COLORS.warning, error: DARK_COLORS.error, muted: DARK_COLORS.muted,
+  },
+} as const;
+
+describe('text colours of the theme', () => {
+  for (const { theme, backgrounds } of THEMES) {
+    it(`every text colour of the ${theme} theme is at least 4.5:1 on its page and paper`, () => {
+      for (const [name, colour] of Object.entries(TEXT_COLOURS[theme])) {
+        for (const background of backgrounds) {
+          expect(contrastRatio(hex(colour), hex(background))!, `${name} ${colour} on ${background}`).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+    });
+  }
+});
 
 describe('chart colours of the theme', () => {
   for (const { theme, text, backgrounds } of THEMES) {

@@ -10,8 +10,11 @@ export const COLORS = {
   /** Fills under white text (snackbars): the spec's green and orange are under 3:1 with white. */
   successFill: '#137A2A',
   warningFill: '#B45309',
-  /** Text in the warning colour on a light background: #ED6C02 is 3.0:1 on white, this is 5.0:1 (AA). */
-  warningText: '#B45309',
+  /**
+   * Text in the warning colour on a light background: #ED6C02 is 3.0:1 on white; this is 5.6:1 on white
+   * and 5.0:1 on the paper background (issue 38: #B45309 was 4.45:1 on paper, a scheduled episode's status).
+   */
+  warningText: '#A84D08',
   info: 'white',
   paperBackground: '#f1f1f1',
   defaultBackground: 'white',
