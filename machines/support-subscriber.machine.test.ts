@@ -48,6 +48,8 @@ function detailWith(overrides: { profileVersion?: number; subscriptionVersion?: 
   };
 }
 
+const EMPTY_VALUES = { reason: '', mode: 'AT_PERIOD_END', days: '', note: '', planId: '', when: 'NOW', amount: '' } as const;
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(options: { canAct?: boolean; load?: AnyActorLogic; run?: (command: ActionCommand) => Promise<ActionOutcome>; historyLoads?: HistoryLoadInput[] } = {}) {
@@ -219,7 +221,7 @@ describe('subscriber', () => {
     expect(selectContact(actor.getSnapshot())).toBeNull();
   });
 
-  it('keeps the confirmation open with the message when the action fails; Cancel closes it', async () => {
+  it('keeps the confirmation open with the message when the action fails; Cancel asks first (typed input), Leave closes it', async () => {
     const { actor } = start({ run: async () => { throw new Error('You do not have access to this area.'); } });
     await settle();
     actor.send({ type: 'action.start', request: { kind: 'signOutDevices', deviceId: null } });
@@ -231,6 +233,8 @@ describe('subscriber', () => {
     actor.send({ type: 'action.reason', value: 'Account shared twice' });
     expect(selectActionError(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'action.cancel' });
+    expect(actor.getSnapshot().matches({ ready: 'confirmingLeave' })).toBe(true);
+    actor.send({ type: 'action.leave' });
     expect(selectIsDialogOpen(actor.getSnapshot())).toBe(false);
     expect(selectDraft(actor.getSnapshot())).toBeNull();
   });
@@ -376,12 +380,21 @@ describe('subscriber machine: every path', () => {
     { type: 'xstate.error.actor.runAction', error: conflictError() },
     { type: 'xstate.done.actor.refreshSubscriber', output: detail },
     { type: 'xstate.error.actor.refreshSubscriber', error: new Error('down') },
+    { type: 'action.navigate' },
+    { type: 'action.stay' },
+    { type: 'action.leave' },
+    { type: 'draft.settle' },
+    // A draft kept before a reload: at the version shown (it reopens) and at an older one (dropped).
+    { type: 'xstate.done.actor.keptDraft', output: { request: { kind: 'signOutDevices', deviceId: null }, version: 1, values: { ...EMPTY_VALUES, reason: 'Kept' } } },
+    { type: 'xstate.done.actor.keptDraft', output: { request: { kind: 'signOutDevices', deviceId: null }, version: 9, values: { ...EMPTY_VALUES, reason: 'Old' } } },
   ];
   itReachesEveryStateAndTransition(subscriberMachine, {
     input: { subscriberId: SUBSCRIBER_ID, canAct: true },
     events,
-    logic: subscriberMachine.provide({ actors: { loadSubscriber: pendingActor(), runAction: pendingActor() } }),
-    serializeState: (s) => JSON.stringify([s.value, s.context.detail !== null, s.context.draft?.reason ?? null, s.context.contact !== null]),
+    logic: subscriberMachine.provide({ actors: { loadSubscriber: pendingActor(), runAction: pendingActor(), readActionDraft: pendingActor() } }),
+    serializeState: (s) => JSON.stringify([
+      s.value, s.context.detail !== null, s.context.draft?.reason ?? null, s.context.contact !== null, s.context.keptDraft?.version ?? null, s.context.actionError !== null,
+    ]),
   });
 });
 

@@ -27,11 +27,12 @@ import { failedState } from './support-subscriber.state.failed';
 import { loadingState } from './support-subscriber.state.loading';
 import { notFoundState } from './support-subscriber.state.notFound';
 import { readyState } from './support-subscriber.state.ready';
+import { supportGuardsLeaving } from './support-subscriber-leaving';
 
 export {
   changedObjectOf, commandOf, doneMessage, hasPaymentHistory, historyKey, historyObjectsOf, priceIn, refundableOf,
   type ActionCommand, type ActionDraft, type ActionOutcome, type ActionRequest, type SubscriberContext, type SubscriberEvent,
-  type SubscriberMachineInput, type SupportHistoryKind,
+  type SubscriberMachineInput, type SupportDraft, type SupportHistoryKind,
 } from './support-subscriber.rules';
 
 export const subscriberMachine = subscriberSetup.createMachine({
@@ -43,6 +44,8 @@ export const subscriberMachine = subscriberSetup.createMachine({
     detail: null,
     loadError: null,
     draft: null,
+    draftStart: null,
+    keptDraft: null,
     actionError: null,
     lastDone: null,
     contact: null,
@@ -50,6 +53,13 @@ export const subscriberMachine = subscriberSetup.createMachine({
     undoOffer: null,
     disclosures: {},
   }),
+  // Issue 38: an action typed before a reload opens again (the ready state's `idle` decides).
+  invoke: {
+    id: 'keptDraft',
+    src: 'readActionDraft',
+    input: ({ context }) => ({ subscriberId: context.subscriberId }),
+    onDone: { actions: [{ type: 'storeKeptDraft', params: ({ event }) => ({ draft: event.output }) }, 'settleDraft'] },
+  },
   initial: 'loading',
   states: {
     loading: loadingState,
@@ -68,6 +78,12 @@ export const selectLoadError = (s: SubscriberSnapshot): string | null => (s.matc
 export const selectIsNotFound = (s: SubscriberSnapshot): boolean => s.matches('notFound');
 export const selectCanAct = (s: SubscriberSnapshot): boolean => s.context.canAct;
 export const selectDraft = (s: SubscriberSnapshot): ActionDraft | null => s.context.draft;
+/** "Unsaved changes" is asked (Go back, Escape or a navigation away with typed input). */
+export const selectIsConfirmingLeave = (s: SubscriberSnapshot): boolean => s.matches({ ready: 'confirmingLeave' });
+/** The answer to "Unsaved changes" was Leave: no action is open any more (the router's guard lets its navigation go on). */
+export const selectHasLeftAction = (s: SubscriberSnapshot): boolean => !selectIsConfirmingLeave(s) && s.context.draft === null;
+/** The one beforeunload guard's question (src/unsaved-edits.ts): would leaving now lose typed input? */
+export const selectSupportGuardsLeaving = (s: SubscriberSnapshot): boolean => supportGuardsLeaving(s);
 export const selectIsDialogOpen = (s: SubscriberSnapshot): boolean =>
   s.matches({ ready: 'confirming' }) || s.matches({ ready: 'running' }) || s.matches({ ready: 'refreshing' }) || s.matches({ ready: 'failed' });
 export const selectIsRunning = (s: SubscriberSnapshot): boolean => s.matches({ ready: 'running' }) || s.matches({ ready: 'refreshing' });

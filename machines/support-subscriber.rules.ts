@@ -9,6 +9,7 @@ import {
   type CancelMode, type PaymentRow, type PlanChangeWhen, type RevealedContact, type SubscriberDetail, type SubscriptionRow,
 } from '../common/support';
 import type { HistoryDisclosureRef } from './history-disclosure.machine';
+import { sameActionForm } from './support-subscriber-leaving';
 import type { UndoOffer } from './undo.machine';
 
 /** What the agent asked to do, before the form is filled in. */
@@ -63,6 +64,10 @@ export interface SubscriberContext {
   detail: SubscriberDetail | null;
   loadError: string | null;
   draft: ActionDraft | null;
+  /** The open action's form as it opened: what was typed since is what leaving would lose (issue 38). */
+  draftStart: ActionDraft | null;
+  /** The draft kept in the tab before a reload (issue 38), until the page decides whether it reopens. */
+  keptDraft: SupportDraft | null;
   actionError: string | null;
   /** The message of the last action that went through. */
   lastDone: string | null;
@@ -119,8 +124,16 @@ export type SubscriberEvent =
   | { type: 'action.when'; when: PlanChangeWhen }
   | { type: 'action.amount'; value: string }
   | { type: 'action.confirm' }
+  /** Go back, Escape or the close button: asks first when something was typed (issue 38). */
   | { type: 'action.cancel' }
+  /** A navigation the page did not start (a link, Back): asks first when something was typed. */
+  | { type: 'action.navigate' }
+  /** The answers to "Unsaved changes". */
+  | { type: 'action.stay' }
+  | { type: 'action.leave' }
   | { type: 'contact.hide' }
+  /** Raised (never sent from outside) once the subscriber or the kept draft is read: whether the draft's action reopens. */
+  | { type: 'draft.settle' }
   /** The snackbar's Undo of this page's "cancel at period end" went through: the subscriber is read again. */
   | { type: 'undo.done'; requestId: string };
 
@@ -206,6 +219,37 @@ export function doneMessage(command: ActionCommand): string {
 }
 
 const EMPTY_DRAFT: Omit<ActionDraft, 'request'> = { reason: '', mode: 'AT_PERIOD_END', days: '', note: '', planId: '', when: 'NOW', amount: '' };
+
+/**
+ * What an agent typed into an action and did not send, kept in the tab across a reload (issue 38): which
+ * action on which object, the object's version when it was typed, and the typed values (never a secret: the
+ * form has none).
+ */
+export interface SupportDraft {
+  request: ActionRequest;
+  version: number;
+  values: Omit<ActionDraft, 'request'>;
+}
+
+/** The version of the object an action is about (the subscriber's own for device, contact and note actions), or null when it is not shown. */
+export function targetVersionOf(detail: SubscriberDetail | null, request: ActionRequest): number | null {
+  switch (request.kind) {
+    case 'cancelSubscription': case 'grantDays': case 'resumeSubscription': case 'changePlan':
+      return subscriptionOf(detail, request.subscriptionId)?.version ?? null;
+    case 'refundPayment':
+      return paymentOf(detail, request.paymentId)?.version ?? null;
+    default:
+      return detail?.profile.version ?? null;
+  }
+}
+
+/** The open action's draft to keep, or null when nothing differs from how it opened (the kept one is then dropped). */
+export function supportDraftOf(context: Pick<SubscriberContext, 'detail' | 'draft' | 'draftStart'>): SupportDraft | null {
+  const { draft, draftStart, detail } = context;
+  if (!draft || !draftStart || sameActionForm(draft, draftStart)) return null;
+  const { request, ...values } = draft;
+  return { request, version: targetVersionOf(detail, request) ?? 0, values };
+}
 
 /** A new draft: a refund starts at what is left of the payment. */
 export function draftFor(detail: SubscriberDetail | null, request: ActionRequest): ActionDraft {

@@ -7,7 +7,7 @@ export const loadingState = subscriberSetup.createStateConfig({
     id: 'loadSubscriber',
     src: 'loadSubscriber',
     input: ({ context }) => ({ subscriberId: context.subscriberId }),
-    onDone: { target: 'ready', actions: [{ type: 'setDetail', params: ({ event }) => ({ detail: event.output }) }, 'spawnDisclosures'] },
+    onDone: { target: 'ready', actions: [{ type: 'setDetail', params: ({ event }) => ({ detail: event.output }) }, 'spawnDisclosures', 'settleDraft'] },
     onError: [
       { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
       { target: 'failed', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },

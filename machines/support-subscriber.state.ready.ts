@@ -1,19 +1,30 @@
 /** The subscriber machine's `ready` state: the page shown, and the support action under way (assembled in ./support-subscriber.machine.ts). */
 import type { NotifyParams } from './notify';
-import { commandOf } from './support-subscriber.rules';
+import { commandOf, supportDraftOf, type SubscriberContext } from './support-subscriber.rules';
 import { subscriberSetup } from './support-subscriber.actions';
+
+/** The draft of the form as it is now (after the edit just assigned), for `keepDraft`. */
+const keptNow = ({ context }: { context: SubscriberContext }) => ({ subscriberId: context.subscriberId, draft: supportDraftOf(context) });
+const ofSubscriber = ({ context }: { context: SubscriberContext }) => ({ subscriberId: context.subscriberId });
 
 export const readyState = subscriberSetup.createStateConfig({
   description: 'The subscriber page is shown.',
   initial: 'idle',
   on: {
     'contact.hide': { actions: 'hideContact' },
-    'undo.done': { target: 'loading', actions: ['forgetUndo', 'tellAllChanged'] },
+    // An open action's typed input waits for the re-read (reopened over the version it was typed on).
+    'undo.done': { target: 'loading', actions: ['forgetUndo', 'tellAllChanged', 'shelveDraft'] },
   },
   states: {
     idle: {
-      description: 'No action under way.',
+      description: 'No action under way; a draft kept before a reload opens its action again once its object is shown unchanged.',
       on: {
+        // Raised once both the subscriber and the kept draft are read (whichever comes last).
+        'draft.settle': [
+          { guard: 'reopensDraft', target: 'confirming', actions: 'reopenDraft' },
+          // Its object changed (or went) since it was typed: it opens as stored, and the draft is dropped.
+          { guard: 'hasKeptDraft', actions: ['dropKeptDraft', { type: 'forgetDraft', params: ofSubscriber }] },
+        ],
         'action.start': {
           guard: { type: 'mayStart', params: ({ event }) => ({ request: event.request }) },
           target: 'confirming',
@@ -22,17 +33,28 @@ export const readyState = subscriberSetup.createStateConfig({
       },
     },
     confirming: {
-      description: 'The confirmation is open: the agent gives a reason (and the mode, days or note text).',
+      description: 'The confirmation is open: the agent gives a reason (and the mode, days or note text); each edit is kept as the tab\'s draft.',
       on: {
-        'action.reason': { actions: { type: 'editDraft', params: ({ event }) => ({ reason: event.value }) } },
-        'action.mode': { actions: { type: 'editDraft', params: ({ event }) => ({ mode: event.mode }) } },
-        'action.days': { actions: { type: 'editDraft', params: ({ event }) => ({ days: event.value }) } },
-        'action.note': { actions: { type: 'editDraft', params: ({ event }) => ({ note: event.value }) } },
-        'action.plan': { actions: { type: 'editDraft', params: ({ event }) => ({ planId: event.planId }) } },
-        'action.when': { actions: { type: 'editDraft', params: ({ event }) => ({ when: event.when }) } },
-        'action.amount': { actions: { type: 'editDraft', params: ({ event }) => ({ amount: event.value }) } },
+        'action.reason': { actions: [{ type: 'editDraft', params: ({ event }) => ({ reason: event.value }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.mode': { actions: [{ type: 'editDraft', params: ({ event }) => ({ mode: event.mode }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.days': { actions: [{ type: 'editDraft', params: ({ event }) => ({ days: event.value }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.note': { actions: [{ type: 'editDraft', params: ({ event }) => ({ note: event.value }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.plan': { actions: [{ type: 'editDraft', params: ({ event }) => ({ planId: event.planId }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.when': { actions: [{ type: 'editDraft', params: ({ event }) => ({ when: event.when }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.amount': { actions: [{ type: 'editDraft', params: ({ event }) => ({ amount: event.value }) }, { type: 'keepDraft', params: keptNow }] },
         'action.confirm': { guard: 'isComplete', target: 'running' },
-        'action.cancel': { target: 'idle', actions: 'closeDraft' },
+        'action.cancel': [
+          { guard: 'isTyped', target: 'confirmingLeave' },
+          { target: 'idle', actions: ['closeDraft', { type: 'forgetDraft', params: ofSubscriber }] },
+        ],
+        'action.navigate': { guard: 'isTyped', target: 'confirmingLeave' },
+      },
+    },
+    confirmingLeave: {
+      description: 'Typed input would be lost (Go back, Escape or a navigation away): the page asks first (Stay or Leave).',
+      on: {
+        'action.stay': [{ guard: 'hasActionError', target: 'failed' }, { target: 'confirming' }],
+        'action.leave': { target: 'idle', actions: ['closeDraft', { type: 'forgetDraft', params: ofSubscriber }] },
       },
     },
     running: {
@@ -51,6 +73,7 @@ export const readyState = subscriberSetup.createStateConfig({
             // Before markDone clears the draft the command is made of.
             'tellChanged',
             'markDone',
+            { type: 'forgetDraft', params: ofSubscriber },
             { type: 'applyOutcome', params: ({ event }) => ({ outcome: event.output }) },
             'spawnDisclosures',
             {
@@ -82,15 +105,17 @@ export const readyState = subscriberSetup.createStateConfig({
     failed: {
       description: 'The action failed; the confirmation stays open with the message until the agent edits, retries or cancels.',
       on: {
-        'action.reason': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ reason: event.value }) } },
-        'action.mode': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ mode: event.mode }) } },
-        'action.days': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ days: event.value }) } },
-        'action.note': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ note: event.value }) } },
-        'action.plan': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ planId: event.planId }) } },
-        'action.when': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ when: event.when }) } },
-        'action.amount': { target: 'confirming', actions: { type: 'editDraft', params: ({ event }) => ({ amount: event.value }) } },
+        'action.reason': { target: 'confirming', actions: [{ type: 'editDraft', params: ({ event }) => ({ reason: event.value }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.mode': { target: 'confirming', actions: [{ type: 'editDraft', params: ({ event }) => ({ mode: event.mode }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.days': { target: 'confirming', actions: [{ type: 'editDraft', params: ({ event }) => ({ days: event.value }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.note': { target: 'confirming', actions: [{ type: 'editDraft', params: ({ event }) => ({ note: event.value }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.plan': { target: 'confirming', actions: [{ type: 'editDraft', params: ({ event }) => ({ planId: event.planId }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.when': { target: 'confirming', actions: [{ type: 'editDraft', params: ({ event }) => ({ when: event.when }) }, { type: 'keepDraft', params: keptNow }] },
+        'action.amount': { target: 'confirming', actions: [{ type: 'editDraft', params: ({ event }) => ({ amount: event.value }) }, { type: 'keepDraft', params: keptNow }] },
         'action.confirm': { guard: 'isComplete', target: 'running' },
-        'action.cancel': { target: 'idle', actions: 'closeDraft' },
+        // A failed action always holds typed input (none is complete without it): leaving asks first.
+        'action.cancel': { target: 'confirmingLeave' },
+        'action.navigate': { target: 'confirmingLeave' },
       },
     },
     done: {

@@ -12,6 +12,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { createGuardsLeaving } from '../machines/content-create-leaving';
 import { editorGuardsLeaving } from '../machines/editor-leaving';
 import { staffGuardsLeaving } from '../machines/staff-dialog-leaving';
+import { supportGuardsLeaving } from '../machines/support-subscriber-leaving';
 
 /**
  * Each form machine the guard knows, by its machine id (every provided variant keeps it), with its
@@ -23,6 +24,8 @@ const GUARDS_LEAVING: Readonly<Record<string, (snapshot: never) => boolean>> = {
   contentCreate: createGuardsLeaving,
   // The Admin area's staff dialog (issue 38).
   staffDialog: staffGuardsLeaving,
+  // A Customer Support action's dialog on the subscriber page (issue 38).
+  subscriber: supportGuardsLeaving,
 };
 
 const editors = new Map<AnyActorRef, (snapshot: never) => boolean>();

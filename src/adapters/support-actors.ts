@@ -13,7 +13,10 @@ import { supportRevisionInWords } from '../../common/support-revision-words';
 import { historyDisclosureMachine } from '../../machines/history-disclosure.machine';
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from '../../machines/history.machine';
 import { subscriberFetchPage, subscriberSearchMachine } from '../../machines/support-search.machine';
-import { subscriberMachine, type ActionCommand, type ActionOutcome } from '../../machines/support-subscriber.machine';
+import {
+  subscriberMachine, type ActionCommand, type ActionDraft, type ActionOutcome, type ActionRequest, type SupportDraft,
+} from '../../machines/support-subscriber.machine';
+import { forgetFormDraft, keepFormDraft, readFormDraft } from './form-drafts';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from '../api/client';
 import { createGraphqlClient, type GraphqlClient, runGraphql } from '../api/graphql';
 import { clearReportCache } from '../api/report-cache';
@@ -25,6 +28,58 @@ import { readNetworkCredentials } from './network-credentials';
 import { rememberRequestId } from './undo-actors';
 
 let sharedClient: GraphqlClient | undefined;
+
+/**
+ * A support action's draft (issue 38) in the one draft store (./form-drafts.ts, session storage, any secret
+ * field dropped there): one per subscriber (one action is open at a time), naming the action, its object and
+ * the object's version. The subscriber machine says when to keep, forget and reopen it.
+ */
+const draftKey = (subscriberId: string) => `supportAction:${subscriberId}`;
+
+export function keepSupportDraft(subscriberId: string, draft: SupportDraft | null): void {
+  if (!draft) {
+    forgetFormDraft(draftKey(subscriberId));
+    return;
+  }
+  const { request } = draft;
+  const target = request.kind === 'refundPayment' ? request.paymentId
+    : request.kind === 'signOutDevices' ? request.deviceId ?? ''
+      : 'subscriptionId' in request ? request.subscriptionId : '';
+  keepFormDraft(draftKey(subscriberId), { version: draft.version, values: { ...draft.values, action: request.kind, target } });
+}
+
+function requestOf(action: unknown, target: unknown): ActionRequest | null {
+  if (typeof target !== 'string') return null;
+  switch (action) {
+    case 'cancelSubscription': case 'grantDays': case 'resumeSubscription': case 'changePlan':
+      return target ? { kind: action, subscriptionId: target } : null;
+    case 'refundPayment': return target ? { kind: action, paymentId: target } : null;
+    case 'signOutDevices': return { kind: action, deviceId: target || null };
+    case 'addNote': case 'revealContact': return { kind: action };
+    default: return null;
+  }
+}
+
+/** The kept draft of a subscriber's action, or null (none, unreadable, or naming no action). */
+export function readSupportDraft(subscriberId: string): SupportDraft | null {
+  const kept = readFormDraft(draftKey(subscriberId));
+  const request = kept ? requestOf(kept.values.action, kept.values.target) : null;
+  if (!kept || !request) return null;
+  const text = (name: keyof Omit<ActionDraft, 'request'>, fallback: string): string => {
+    const value = kept.values[name];
+    return typeof value === 'string' ? value : fallback;
+  };
+  const mode = text('mode', 'AT_PERIOD_END') === 'NOW' ? 'NOW' : 'AT_PERIOD_END';
+  const when = text('when', 'NOW') === 'AT_PERIOD_END' ? 'AT_PERIOD_END' : 'NOW';
+  return {
+    request, version: kept.version,
+    values: { reason: text('reason', ''), mode, days: text('days', ''), note: text('note', ''), planId: text('planId', ''), when, amount: text('amount', '') },
+  };
+}
+
+export function forgetSupportDraft(subscriberId: string): void {
+  forgetFormDraft(draftKey(subscriberId));
+}
 
 /**
  * One urql client for the Users pages, made on first use. A 403 here is an action the role may not
@@ -129,12 +184,17 @@ export function supportPageLogic(actors: ReturnType<typeof createSupportActors> 
     }),
     subscriber: subscriberMachine.provide({
       actors: {
+        readActionDraft: fromPromise<SupportDraft | null, { subscriberId: string }>(async ({ input }) => readSupportDraft(input.subscriberId)),
         loadSubscriber: actors.loadSubscriber,
         runAction: actors.runAction,
         // Read-only Histories: neither a subscription nor a payment can be restored.
         historyDisclosure: historyDisclosureMachine.provide({
           actors: { history: pageHistoryMachine.provide({ actors: { load: actors.loadHistory } }) },
         }),
+      },
+      actions: {
+        keepDraft: (_, params) => keepSupportDraft(params.subscriberId, params.draft),
+        forgetDraft: (_, params) => forgetSupportDraft(params.subscriberId),
       },
     }),
   };

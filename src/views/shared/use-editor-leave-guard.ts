@@ -13,6 +13,11 @@ import { selectIsConfirmingLeave, type EditorMachine } from '../../../machines/e
 export interface LeaveProtocol<A extends AnyActorRef> {
   navigate: EventFrom<A>;
   isConfirming: (snapshot: SnapshotFrom<A>) => boolean;
+  /**
+   * For a form that keeps running after it is left (a page machine's dialog, a system actor's form): whether
+   * the answer was Leave. Without it, a form that has left is one that is done.
+   */
+  hasLeft?: (snapshot: SnapshotFrom<A>) => boolean;
 }
 
 /**
@@ -37,7 +42,7 @@ export function useLeaveGuard<A extends AnyActorRef>(actor: A, protocol: LeavePr
           if (protocol.isConfirming(snapshot)) return;
           subscription.unsubscribe();
           // Stayed (still active): the navigation is blocked; left (done): it goes on.
-          resolve((snapshot as { status: string }).status === 'active');
+          resolve(protocol.hasLeft ? !protocol.hasLeft(snapshot) : (snapshot as { status: string }).status === 'active');
         });
       });
     },

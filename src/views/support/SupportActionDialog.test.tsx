@@ -1,14 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { OWN_MESSAGES } from '../../../common/messages';
 import { SUPPORT_MESSAGES } from '../../../common/support';
-import type { ActionRequest } from '../../../machines/support-subscriber.machine';
+import type { ActionRequest, SupportDraft } from '../../../machines/support-subscriber.machine';
 import { renderView, settle } from '../../test-harness/render-view';
 import { SubscriberContext, SubscriberHost } from './support-logic';
 import { SupportActionDialog } from './SupportActionDialog';
 import { DEVICE_ID, fakeSupportLogic, SUBSCRIBER_ID, SUBSCRIPTION_ID } from '../../test-harness/support-fixtures';
 
 /** The dialog over a subscriber machine that has loaded and was asked to start `request`. */
-async function renderDialog(request: ActionRequest, options: Parameters<typeof fakeSupportLogic>[0] = {}) {
+async function renderDialog(request: ActionRequest, options: Parameters<typeof fakeSupportLogic>[0] & { url?: string } = {}) {
   const fake = fakeSupportLogic(options);
   function Starter() {
     const actor = SubscriberContext.useActorRef();
@@ -19,7 +21,7 @@ async function renderDialog(request: ActionRequest, options: Parameters<typeof f
       <Starter />
       <SupportActionDialog />
     </SubscriberHost>,
-    { pages: fake.pages },
+    { pages: fake.pages, ...(options.url ? { url: options.url } : {}) },
   );
   await view.user.click(screen.getByRole('button', { name: 'Start' }));
   return { ...fake, view };
@@ -72,7 +74,7 @@ describe('SupportActionDialog', () => {
     expect(commands).toEqual([{ kind: 'addNote', subscriberId: SUBSCRIBER_ID, body: 'Explained how to reset the app.' }]);
   });
 
-  it('keeps the dialog open with the server\'s refusal, and Go back closes it', async () => {
+  it('keeps the dialog open with the server\'s refusal, and Go back asks before it closes (a reason was typed)', async () => {
     const { view } = await renderDialog({ kind: 'signOutDevices', deviceId: null }, { run: () => { throw new Error('You do not have access to this area.'); } });
     const dialog = screen.getByRole('dialog', { name: 'Sign out of all devices' });
     expect(within(dialog).getByText('Every device of this subscriber will have to sign in again.')).toBeTruthy();
@@ -80,6 +82,68 @@ describe('SupportActionDialog', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('You do not have access to this area.');
     await view.user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    const question = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    await view.user.click(within(question).getByRole('button', { name: 'Leave' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes at once with nothing typed', async () => {
+    const { view } = await renderDialog({ kind: 'grantDays', subscriptionId: SUBSCRIPTION_ID });
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Grant complimentary days' })).getByRole('button', { name: 'Go back' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Escape with typed input asks; Stay brings the form back as it was typed', async () => {
+    const { view } = await renderDialog({ kind: 'addNote' });
+    await view.user.type(screen.getByLabelText('Note'), 'Explained the refund.');
+    await view.user.keyboard('{Escape}');
+    const question = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(question).getByText(OWN_MESSAGES.editorLeaveConfirm)).toBeTruthy();
+    await view.user.click(within(question).getByRole('button', { name: 'Stay' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a support note' });
+    expect((within(dialog).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Explained the refund.');
+  });
+
+  it('a navigation away with typed input waits for the answer: Stay keeps the page, Leave goes', async () => {
+    const { view } = await renderDialog({ kind: 'revealContact' }, { url: '/users/x' });
+    await view.user.type(screen.getByLabelText('Reason (kept in the audit log)'), 'Verify the caller');
+    await view.navigate('/users');
+    expect(view.location()).toBe('/users/x');
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }));
+    await settle();
+    expect(view.location()).toBe('/users/x');
+    expect((screen.getByLabelText('Reason (kept in the audit log)') as HTMLTextAreaElement).value).toBe('Verify the caller');
+    await view.navigate('/users');
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    await settle();
+    expect(view.location()).toBe('/users');
+  });
+
+  it('a navigation away with nothing typed goes at once', async () => {
+    const { view } = await renderDialog({ kind: 'revealContact' }, { url: '/users/x' });
+    await view.navigate('/users');
+    expect(view.location()).toBe('/users');
+  });
+
+  it('opens the action kept before a reload, with what was typed, and keeps each edit', async () => {
+    const fake = fakeSupportLogic();
+    const kept = vi.fn();
+    const draft: SupportDraft = {
+      request: { kind: 'grantDays', subscriptionId: SUBSCRIPTION_ID }, version: 1,
+      values: { reason: 'Outage', mode: 'AT_PERIOD_END', days: '14', note: '', planId: '', when: 'NOW', amount: '' },
+    };
+    const subscriber = fake.pages.subscriber.provide({
+      actors: { readActionDraft: fromPromise<SupportDraft | null, { subscriberId: string }>(async () => draft) },
+      actions: { keepDraft: (_, params) => kept(params) },
+    });
+    const view = await renderView(
+      <SubscriberHost input={{ subscriberId: SUBSCRIBER_ID, canAct: true }}><SupportActionDialog /></SubscriberHost>,
+      { pages: { ...fake.pages, subscriber } },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Grant complimentary days' });
+    expect((within(dialog).getByLabelText('Days (1–365)') as HTMLInputElement).value).toBe('14');
+    expect((within(dialog).getByLabelText('Reason (kept in the audit log)') as HTMLTextAreaElement).value).toBe('Outage');
+    await view.user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), '!');
+    expect(kept).toHaveBeenLastCalledWith({ subscriberId: SUBSCRIBER_ID, draft: { ...draft, values: { ...draft.values, reason: 'Outage!' } } });
   });
 });

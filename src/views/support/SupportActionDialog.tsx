@@ -2,6 +2,8 @@
  * The confirmation of every support action (issue 16), in the shared Modal: what will happen, the
  * form the action needs (cancel mode, days, note) and the reason that goes into the audit log. The
  * confirm button works once the machine says the form is complete; failures stay in the dialog.
+ * Issue 38: leaving it with typed input (Go back, Escape, a navigation away) asks first ("Unsaved changes"),
+ * through the one leave guard; the machine decides when, and keeps the typed input as the tab's draft.
  */
 import { parseMoney } from '../../../common/monetization-rules';
 import {
@@ -9,10 +11,12 @@ import {
 } from '../../../common/support';
 import {
   priceIn, refundableOf, selectActionError, selectCanConfirm, selectDetail, selectDraft, selectDraftPayment, selectDraftSubscription,
-  selectIsDialogOpen, selectIsRunning, type ActionDraft,
+  selectHasLeftAction, selectIsConfirmingLeave, selectIsDialogOpen, selectIsRunning, type ActionDraft,
 } from '../../../machines/support-subscriber.machine';
 import { errorText, field, input, label } from '../../theme/ui.css';
+import { LeaveQuestion } from '../shared/LeaveQuestion';
 import { Modal } from '../shared/Modal';
+import { useLeaveGuard } from '../shared/use-editor-leave-guard';
 import { formatMoney } from './format';
 import { useDisplayDates } from '../shared/use-site-time-zone';
 import { SubscriberContext } from './support-logic';
@@ -43,6 +47,8 @@ function wordingOf(draft: ActionDraft): Wording {
 
 export function SupportActionDialog() {
   const subscriber = SubscriberContext.useActorRef();
+  useLeaveGuard(subscriber, { navigate: { type: 'action.navigate' }, isConfirming: selectIsConfirmingLeave, hasLeft: selectHasLeftAction });
+  const confirmingLeave = SubscriberContext.useSelector(selectIsConfirmingLeave);
   const open = SubscriberContext.useSelector(selectIsDialogOpen);
   const draft = SubscriberContext.useSelector(selectDraft);
   const running = SubscriberContext.useSelector(selectIsRunning);
@@ -53,6 +59,9 @@ export function SupportActionDialog() {
   const payment = SubscriberContext.useSelector(selectDraftPayment);
   const { dateTime } = useDisplayDates();
   if (!draft) return null;
+  if (confirmingLeave) {
+    return <LeaveQuestion open onStay={() => subscriber.send({ type: 'action.stay' })} onLeave={() => subscriber.send({ type: 'action.leave' })} />;
+  }
 
   const { request } = draft;
   const wording = wordingOf(draft);
