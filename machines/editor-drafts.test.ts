@@ -133,4 +133,25 @@ describe('editor: drafts kept across a reload (issue 38)', () => {
     actor.send({ type: 'editor.change', field: 'status', value: 'published' });
     expect(kept.at(-1)).toEqual({ id: 'item-1', version: 4, changes: { status: 'published' } });
   });
+
+  it('names the scope of a scoped record with its draft (AppCMS: the site and network)', async () => {
+    const kept: unknown[] = [];
+    const forgotten: unknown[] = [];
+    const actor = createActor(editorMachine.provide({
+      actors: {
+        load: fromPromise(async () => RECORD),
+        save: fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => ({ values: input.draft, version: input.version + 1, data: null })),
+      },
+      actions: {
+        keepDraft: (_, params) => { kept.push(params); },
+        forgetDraft: (_, params) => { forgotten.push(params); },
+      },
+    }), { input: { id: 'kids', scope: { site: 'demo', network: 'kids' } } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    expect(kept).toEqual([{ id: 'kids', scope: { site: 'demo', network: 'kids' }, version: 3, changes: { title: 'New' } }]);
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(forgotten).toEqual([{ id: 'kids', scope: { site: 'demo', network: 'kids' } }]);
+  });
 });

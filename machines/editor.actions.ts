@@ -5,7 +5,7 @@
  */
 import { assign, emit } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
-import { changedFields, editorBase, failureFields, firstMissing, withoutField, type EditorRecord, type EditorValue, type EditorValues } from './editor.setup';
+import { changedFields, editorBase, failureFields, firstMissing, withoutField, type DraftOwner, type EditorRecord, type EditorValue, type EditorValues } from './editor.setup';
 
 export const editorSetup = editorBase.extend({
   actions: {
@@ -55,8 +55,8 @@ export const editorSetup = editorBase.extend({
      * Provided by the wiring (issue 38): keep the typed changes across a reload (the tab's session
      * storage, src/adapters/form-drafts.ts), and drop them once saved or discarded.
      */
-    keepDraft: (_, params: { id: string; version: number; changes: EditorValues }) => { void params; },
-    forgetDraft: (_, params: { id: string }) => { void params; },
+    keepDraft: (_, params: DraftOwner & { version: number; changes: EditorValues }) => { void params; },
+    forgetDraft: (_, params: DraftOwner) => { void params; },
     /** Provided by the page: go where the person asked to go. */
     leave: () => {},
     /** Provided by the page: a save went through (it refreshes what shows the record). */

@@ -40,7 +40,7 @@ import { leftState } from './editor.state.left';
 
 export {
   EDITOR_FAILURE, EditorFailure, changedFields, failureFields,
-  type EditorContext, type EditorEmitted, type EditorEvent, type EditorInput, type EditorLoadInput, type EditorRecord,
+  type DraftOwner, type EditorContext, type EditorEmitted, type EditorEvent, type EditorInput, type EditorLoadInput, type EditorRecord,
   type EditorSaveInput, type EditorScope, type EditorValue, type EditorValues,
 } from './editor.setup';
 

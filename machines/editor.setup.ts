@@ -100,6 +100,16 @@ export type EditorEmitted = { type: 'editor.versionMoved'; from: number; to: num
 
 export { changedFields } from './editor-leaving';
 
+/** Which record a kept draft belongs to (`keepDraft`, `forgetDraft`): its id, and where it lives when scoped (AppCMS: the site). */
+export interface DraftOwner {
+  id: string;
+  scope?: EditorScope;
+}
+
+export function draftOwner(context: Pick<EditorContext, 'id' | 'scope'>): DraftOwner {
+  return context.scope ? { id: context.id, scope: context.scope } : { id: context.id };
+}
+
 function isBlank(value: EditorValue | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 }

@@ -1,6 +1,6 @@
 /** The editor's `editing` state (assembled in ./editor.machine.ts). */
 import { editorSetup } from './editor.actions';
-import { changedFields } from './editor.setup';
+import { changedFields, draftOwner } from './editor.setup';
 
 export const editingState = editorSetup.createStateConfig({
   description: 'The form shows the draft; changes are kept until saved or discarded.',
@@ -17,10 +17,10 @@ export const editingState = editorSetup.createStateConfig({
     'editor.change': {
       actions: [
         { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError',
-        { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) },
+        { type: 'keepDraft', params: ({ context }) => ({ ...draftOwner(context), version: context.version, changes: changedFields(context) }) },
       ],
     },
-    'editor.discard': { actions: ['discardDraft', { type: 'forgetDraft', params: ({ context }) => ({ id: context.id }) }] },
+    'editor.discard': { actions: ['discardDraft', { type: 'forgetDraft', params: ({ context }) => draftOwner(context) }] },
     'editor.save': [
       { guard: 'hasMissingRequired', actions: 'setMissingError' },
       { guard: 'breaksFieldRules', actions: 'checkDraft' },

@@ -1,6 +1,6 @@
 /** The editor's `failed` state (assembled in ./editor.machine.ts). */
 import { editorSetup } from './editor.actions';
-import { changedFields } from './editor.setup';
+import { changedFields, draftOwner } from './editor.setup';
 
 export const failedState = editorSetup.createStateConfig({
   description: 'The save failed (refused or unreachable); the draft is kept to try again or change.',
@@ -8,7 +8,7 @@ export const failedState = editorSetup.createStateConfig({
     'editor.save': 'saving',
     'editor.change': {
       target: 'editing',
-      actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError', { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) }],
+      actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError', { type: 'keepDraft', params: ({ context }) => ({ ...draftOwner(context), version: context.version, changes: changedFields(context) }) }],
     },
     'editor.discard': { target: 'editing', actions: 'discardDraft' },
     'editor.leave': { target: 'confirmingLeave' },
@@ -17,7 +17,7 @@ export const failedState = editorSetup.createStateConfig({
       guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) },
       actions: [
         { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
-        { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) },
+        { type: 'keepDraft', params: ({ context }) => ({ ...draftOwner(context), version: context.version, changes: changedFields(context) }) },
       ],
     },
     'editor.navigate': { guard: 'isDirty', target: 'confirmingNavigation' },

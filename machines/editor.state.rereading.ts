@@ -7,7 +7,7 @@
  */
 import { OWN_MESSAGES } from '../common/messages';
 import { editorSetup } from './editor.actions';
-import { changedFields } from './editor.setup';
+import { changedFields, draftOwner } from './editor.setup';
 import { errorMessage } from './notify';
 
 export const rereadingState = editorSetup.createStateConfig({
@@ -16,10 +16,10 @@ export const rereadingState = editorSetup.createStateConfig({
     'editor.change': {
       actions: [
         { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError',
-        { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) },
+        { type: 'keepDraft', params: ({ context }) => ({ ...draftOwner(context), version: context.version, changes: changedFields(context) }) },
       ],
     },
-    'editor.discard': { actions: ['discardDraft', { type: 'forgetDraft', params: ({ context }) => ({ id: context.id }) }] },
+    'editor.discard': { actions: ['discardDraft', { type: 'forgetDraft', params: ({ context }) => draftOwner(context) }] },
     // Saved again meanwhile: read again from the start, at the version it moved to.
     'editor.recordMoved': {
       guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) },
@@ -42,7 +42,7 @@ export const rereadingState = editorSetup.createStateConfig({
       actions: [
         { type: 'mergeRecord', params: ({ event }) => ({ record: event.output }) },
         // The kept draft follows the version read (or goes, when nothing typed differs from it).
-        { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) },
+        { type: 'keepDraft', params: ({ context }) => ({ ...draftOwner(context), version: context.version, changes: changedFields(context) }) },
       ],
     },
     // Not read: the draft stays as typed, at the version the record moved to; the form says so.

@@ -1,6 +1,6 @@
 /** The editor's `saved` state (assembled in ./editor.machine.ts). */
 import { editorSetup } from './editor.actions';
-import { changedFields } from './editor.setup';
+import { changedFields, draftOwner } from './editor.setup';
 
 export const savedState = editorSetup.createStateConfig({
   description: 'The changes are stored; the form shows the new values until the next change.',
@@ -13,7 +13,7 @@ export const savedState = editorSetup.createStateConfig({
     },
     'editor.change': {
       target: 'editing',
-      actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, { type: 'keepDraft', params: ({ context }) => ({ id: context.id, version: context.version, changes: changedFields(context) }) }],
+      actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, { type: 'keepDraft', params: ({ context }) => ({ ...draftOwner(context), version: context.version, changes: changedFields(context) }) }],
     },
     'editor.leave': { target: 'left', actions: 'leave' },
   },

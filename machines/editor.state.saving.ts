@@ -1,7 +1,7 @@
 /** The editor's `saving` state (assembled in ./editor.machine.ts). */
 import { OWN_MESSAGES } from '../common/messages';
 import { editorSetup } from './editor.actions';
-import { changedFields } from './editor.setup';
+import { changedFields, draftOwner } from './editor.setup';
 import { errorMessage } from './notify';
 
 export const savingState = editorSetup.createStateConfig({
@@ -17,7 +17,7 @@ export const savingState = editorSetup.createStateConfig({
         guard: { type: 'isCreated', params: ({ context, event }) => ({ before: context.id, after: event.output.id }) },
         target: 'saved',
         actions: [
-          { type: 'forgetDraft', params: ({ context }) => ({ id: context.id }) },
+          { type: 'forgetDraft', params: ({ context }) => draftOwner(context) },
           { type: 'storeRecord', params: ({ event }) => ({ record: event.output }) },
           'announceSaved',
           { type: 'openCreated', params: ({ event }) => ({ id: event.output.id! }) },
@@ -26,7 +26,7 @@ export const savingState = editorSetup.createStateConfig({
       {
         target: 'saved',
         actions: [
-          { type: 'forgetDraft', params: ({ context }) => ({ id: context.id }) },
+          { type: 'forgetDraft', params: ({ context }) => draftOwner(context) },
           { type: 'reportVersionMoved', params: ({ event }) => ({ to: event.output.version }) },
           { type: 'storeRecord', params: ({ event }) => ({ record: event.output }) },
           'announceSaved',

@@ -17,6 +17,7 @@ import {
   EditorFailure, failureFields, type EditorContext, type EditorEvent, type EditorLoadInput, type EditorRecord, type EditorSaveInput, type EditorValue, type EditorValues,
 } from '../../machines/editor.machine';
 import { editorPageMachine } from '../../machines/editor-page.machine';
+import { editorDrafts } from './form-drafts';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { pageActionLogic, pageEditorMachine } from '../../machines/list-page.machine';
@@ -173,6 +174,7 @@ export function appcmsEditorActors(kind: AppcmsEditorKind) {
   return {
     load: fromPromise<EditorRecord, EditorLoadInput>(({ input }) => load(input.id, input.scope?.site ?? '')),
     save: fromPromise<EditorRecord, EditorSaveInput>(({ input }) => save(input, input.scope?.site ?? '')),
+    drafts: `appcms.${kind}`,
   };
 }
 
@@ -296,6 +298,11 @@ export interface AppcmsPageIo {
   history?: { load: AnyActorLogic; restore: AnyActorLogic };
   /** Field rules checked before Save (the editor's checkDraft and breaksFieldRules). */
   fieldRules?: (draft: EditorValues) => FieldErrors;
+  /**
+   * Issue 38: the form name under which the typed changes are kept across a reload
+   * (src/adapters/form-drafts.ts), per site, network (or site) and page; without it none are kept.
+   */
+  drafts?: string;
 }
 
 const noPageAction = () => fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => {
@@ -308,11 +315,14 @@ const noRows = () => fromPromise<ListPage, ListQuery>(async () => ({ items: [], 
  * it with fake I/O (src/test-harness/appcms-pages.ts); the browser's is `appcmsPages` below.
  */
 export function appcmsEditorPage(io: AppcmsPageIo, leave: () => void = () => navigateTo(ROUTES.appcms)) {
+  const drafts = io.drafts ? editorDrafts(io.drafts, io.load) : null;
+  const rules = io.fieldRules ? fieldRuleImplementations(io.fieldRules) : null;
   return editorPageMachine.provide({
     actors: {
       editor: pageEditorMachine.provide({
-        actors: { load: io.load, save: io.save },
-        ...(io.fieldRules ? fieldRuleImplementations(io.fieldRules) : {}),
+        actors: { load: drafts?.load ?? io.load, save: io.save },
+        actions: { ...drafts?.actions, ...rules?.actions },
+        ...(rules ? { guards: rules.guards } : {}),
       }),
       pageAction: pageActionLogic.provide({ actors: { perform: io.perform ?? noPageAction() } }),
       comparison: listMachine.provide({ actors: { fetchPage: io.comparison ?? noRows() } }),

@@ -73,4 +73,18 @@ describe('form drafts (issue 38)', () => {
     await loadOnce(drafts.load, 'p1');
     expect(readFormDraft('content.item:p1')).toEqual({ version: 4, values: { name: 'Gold' } });
   });
+
+  it('keeps a scoped record apart per scope (AppCMS: per site and network, per page)', async () => {
+    const scoped = fromPromise<EditorRecord, EditorLoadInput>(async ({ input }) => ({ ...RECORD, id: input.id }));
+    const brand = editorDrafts('appcms.brand', scoped);
+    const loadAt = (network: string, site: string) => toPromise(createActor(brand.load, { input: { id: network, scope: { site, network } } }).start());
+    brand.actions.keepDraft(undefined, { id: 'kids', scope: { site: 'demo', network: 'kids' }, version: 3, changes: { name: 'Kids+' } });
+    expect(Object.keys({ ...sessionStorage })).toEqual(['formDraft:appcms.brand:network=kids:site=demo:kids']);
+    expect((await loadAt('kids', 'demo')).keptDraft).toEqual({ name: 'Kids+' });
+    expect((await loadAt('kids', 'other')).keptDraft).toBeUndefined();
+    expect((await loadAt('sports', 'demo')).keptDraft).toBeUndefined();
+    expect((await loadOnce(editorDrafts('appcms.settings', scoped).load, 'kids')).keptDraft).toBeUndefined();
+    brand.actions.forgetDraft(undefined, { id: 'kids', scope: { site: 'demo', network: 'kids' } });
+    expect(sessionStorage.length).toBe(0);
+  });
 });

@@ -18,7 +18,7 @@
  */
 import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
 import { changedFields } from '../../machines/editor-leaving';
-import type { EditorLoadInput, EditorRecord, EditorValue, EditorValues } from '../../machines/editor.machine';
+import type { DraftOwner, EditorLoadInput, EditorRecord, EditorScope, EditorValue, EditorValues } from '../../machines/editor.machine';
 import { sessionStore } from './storage';
 
 /** Field names never kept: a password, a (sign-in, reset or verification) code, a token or any other secret. */
@@ -89,20 +89,23 @@ function sameAsStored(draft: EditorValues, stored: EditorValues): boolean {
  * its version (`keptDraft`), and the editor's `keepDraft` / `forgetDraft` write and drop them.
  */
 export function editorDrafts(form: string, load: AnyActorLogic) {
-  const keyOf = (id: string) => `${form}:${id}`;
+  // A scoped record (AppCMS: the site, and the network as the id) is kept apart per scope.
+  const keyOf = (id: string, scope?: EditorScope) => [form, ...Object.entries(scope ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`), id].join(':');
   return {
     load: fromPromise<EditorRecord, EditorLoadInput>(async ({ input }) => {
       const record = await toPromise(createActor(load, { input }).start()) as EditorRecord;
-      const kept = readFormDraft(keyOf(input.id));
+      const key = keyOf(input.id, input.scope);
+      const kept = readFormDraft(key);
       if (!kept || Object.keys(kept.values).length === 0) return record;
       if (kept.version === record.version) return { ...record, keptDraft: kept.values };
       // The record moved past the draft and the draft says only what is stored now: nothing to keep.
-      if (kept.version < record.version && sameAsStored(kept.values, record.values)) forgetFormDraft(keyOf(input.id));
+      if (kept.version < record.version && sameAsStored(kept.values, record.values)) forgetFormDraft(key);
       return record;
     }),
     actions: {
-      keepDraft: (_: unknown, params: { id: string; version: number; changes: EditorValues }) => keepFormDraft(keyOf(params.id), { version: params.version, values: params.changes }),
-      forgetDraft: (_: unknown, params: { id: string }) => forgetFormDraft(keyOf(params.id)),
+      keepDraft: (_: unknown, params: DraftOwner & { version: number; changes: EditorValues }) =>
+        keepFormDraft(keyOf(params.id, params.scope), { version: params.version, values: params.changes }),
+      forgetDraft: (_: unknown, params: DraftOwner) => forgetFormDraft(keyOf(params.id, params.scope)),
     },
   };
 }

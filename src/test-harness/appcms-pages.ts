@@ -27,8 +27,10 @@ export const appcmsFakes = {
   history: historyFakes(),
 };
 
-function editorIo(kind: string) {
+function editorIoOf(kind: string, drafts = false) {
   return {
+    // Issue 38: with `drafts`, the typed changes are kept across a reload as in the browser (per site and network).
+    ...(drafts ? { drafts: `appcms.${kind}` } : {}),
     load: fromPromise<EditorRecord, EditorLoadInput>(async ({ input }) => {
       appcmsFakes.loads.push({ kind, input });
       return appcmsFakes.records[kind]!;
@@ -45,7 +47,8 @@ const comparison = (part: 'brand' | 'settings') => fromPromise<ListPage, ListQue
   return { items, total: items.length };
 });
 
-export function appcmsTestPages(): PageLogicMap {
+export function appcmsTestPages(options: { drafts?: boolean } = {}): PageLogicMap {
+  const editorIo = (kind: string) => editorIoOf(kind, options.drafts);
   return {
     appcmsBrand: appcmsEditorPage({
       ...editorIo('brand'),
