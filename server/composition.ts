@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { bindDb, type BoundToDb } from './db/bound-store';
-import { createAvailabilityStore, createContentCreateStore, createContentStore, createMonetizationStore, createSchedulerStore } from './db/stores';
+import { createAvailabilityStore, createContentCreateStore, createContentStore, createMonetizationStore, createRevisionHistoryStore, createSchedulerStore } from './db/stores';
 import { createAccountRepository } from './db/account-repository';
 import { createAppcmsRepository } from './db/appcms-repository';
 import { createNetworkRepository } from './db/network-repository';
@@ -200,7 +200,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     contentScheduler,
     contentAvailability,
     monetization,
-    history: createHistory({ db, appcms, monetization, content, support }),
+    history: createHistory({ revisions: createRevisionHistoryStore(db), appcms, monetization, content, support }),
     support,
     reports: {
       networkIdOf: (siteId, identifier) => networkIdOf(db, siteId, identifier),

@@ -4,6 +4,7 @@
  * The domain declares their shapes (server/domain/ports.ts); the composition root
  * (server/composition.ts) builds them here and the compiler checks that they fit.
  */
+import { inOneTransaction } from './ambient-transaction';
 import type { Db } from './client';
 import { insertAuditEvent } from './audit-repository';
 import {
@@ -11,11 +12,13 @@ import {
   existingJobIds, findCountryGroup, findItem, findLicence, insertCountryGroup, insertLicence, itemsWithSchedules, licencesOfItems,
   listCountryGroups, listLicences, lockMatching, setJob, setStatusOf, updateAvailability, updateCountryGroup, updateLicence,
 } from './availability-repository';
-import { transactionalStore } from './bound-store';
+import { bindDb, transactionalStore } from './bound-store';
 import { episodeSeasons, episodeTaken, findSeries, insertContent, seriesEpisodes } from './content-create-repository';
 import { bulkSetStatus, contentStats, findContent, listContent, toItem, updateContent } from './content-repository';
 import * as monetization from './monetization-repository';
-import { insertRevision, insertRevisions } from './revision-repository';
+import {
+  findRevision, findRevisions, insertRevision, insertRevisions, latestRevisionSeqs, listRevisions, objectKey, requestRevisions,
+} from './revision-repository';
 import { serviceCacheOf } from './service-cache';
 import { recordSiteFile, siteMayReference } from './upload-files-repository';
 
@@ -67,6 +70,16 @@ export function createMonetizationStore(db: Db) {
       insertPlanGroup, updatePlanGroup, setPlanGroupPosition, listOffers, findOffer, insertOffer, updateOffer, listCoupons, allCoupons, findCoupon,
       insertCoupon, codeTaken, updateCoupon, setCouponStatus, lockCouponByCode, redemptionCounts, siteSubscriberExists, insertRedemption, insertBatchCodes,
     }),
+    cache: serviceCacheOf(db),
+  };
+}
+
+/** One object's history, Restore and Undo (server/domain/history.ts); `db` is the services' ambient view. */
+export function createRevisionHistoryStore(db: Db) {
+  return {
+    ...bindDb(db, { listRevisions, findRevision, findRevisions, requestRevisions, latestRevisionSeqs }),
+    objectKey,
+    inOneTransaction: <T>(work: () => Promise<T>) => inOneTransaction(db, work),
     cache: serviceCacheOf(db),
   };
 }

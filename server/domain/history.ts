@@ -17,12 +17,8 @@ import {
   UNDOABLE_KINDS, isRevisionKind,
   type Revision, type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse, type RevisionUndoResponse,
 } from '../../common/revisions';
-import type { Db } from '../db/client';
-import { inOneTransaction } from '../db/ambient-transaction';
-import {
-  findRevision, findRevisions, latestRevisionSeqs, listRevisions, objectKey, requestRevisions, type RevisionRow, type RevisionWithActor,
-} from '../db/revision-repository';
-import { serviceCacheOf } from '../db/service-cache';
+import type { RevisionHistoryStore } from './ports';
+import type { RevisionRow, RevisionWithActor } from './rows';
 import { getAppcmsService, getBrand, getDevices, getSettings, flattenDevices, saveAppcmsService, saveBrand, saveDevices, saveSettings, unflattenDevices, type AppcmsDeps } from './appcms';
 import type { AuthContext } from './auth-context';
 import type { ContentService } from './content';
@@ -33,7 +29,8 @@ import { resumeSubscription, type SupportDeps } from './support';
 import { currentRevisionContext, withRevisionContext } from './revisions';
 
 export interface HistoryDeps {
-  db: Db;
+  /** The revisions, the one transaction of a restore or an undo, the service cache. */
+  revisions: RevisionHistoryStore;
   appcms: AppcmsDeps;
   monetization: Monetization;
   content: ContentService;
@@ -226,7 +223,7 @@ export function createHistory(deps: HistoryDeps) {
       requireReadOf(ctx, kind);
       const { page, pageSize } = pageOf(query);
       const stored = await storedObjectId(deps, ctx, kind, objectId);
-      const { rows, total } = await listRevisions(deps.db, ctx.site.id, kind, stored, { offset: (page - 1) * pageSize, limit: pageSize });
+      const { rows, total } = await deps.revisions.listRevisions(ctx.site.id, kind, stored, { offset: (page - 1) * pageSize, limit: pageSize });
       return {
         success: true, kind, objectId, items: rows.map(toRevision), total, page, pageSize,
         canRestore: canEdit(ctx.user.roles, REVISION_KINDS[kind].area), restorable: RESTORABLE_KINDS.includes(kind),
@@ -239,7 +236,7 @@ export function createHistory(deps: HistoryDeps) {
      * transaction (issue 37). The revision that created its object has no earlier values: refused.
      */
     async restore(ctx: AuthContext, seq: number, version: number): Promise<RevisionRestoreResponse> {
-      const row = await findRevision(deps.db, ctx.site.id, seq);
+      const row = await deps.revisions.findRevision(ctx.site.id, seq);
       if (!row || !isRevisionKind(row.objectKind)) throw notFound(HISTORY_MESSAGES.notFound);
       const kind = row.objectKind;
       requireWriteOf(ctx, kind);
@@ -247,10 +244,10 @@ export function createHistory(deps: HistoryDeps) {
       if (!restorer || !RESTORABLE_KINDS.includes(kind)) throw conflict(HISTORY_MESSAGES.notRestorable(REVISION_KINDS[kind].label));
       if (row.creation) throw conflict(HISTORY_MESSAGES.creation(REVISION_KINDS[kind].label));
       const written: RevisionRow[] = [];
-      await inOneTransaction(deps.db, () => withRevisionContext({ reason: `Restore of revision #${seq}`, restoredFrom: seq, restoreOf: seq, written }, () => restorer(deps, ctx, row, version)));
+      await deps.revisions.inOneTransaction(() => withRevisionContext({ reason: `Restore of revision #${seq}`, restoredFrom: seq, restoreOf: seq, written }, () => restorer(deps, ctx, row, version)));
       afterRewrite(ctx);
       const last = written.at(-1);
-      const revision = last ? await findRevision(deps.db, ctx.site.id, last.seq) : undefined;
+      const revision = last ? await deps.revisions.findRevision(ctx.site.id, last.seq) : undefined;
       return { success: true, revision: revision ? toRevision(revision) : null, version: last?.objectVersion ?? version };
     },
 
@@ -263,7 +260,7 @@ export function createHistory(deps: HistoryDeps) {
      * edit commits while the undo runs: the 409 names them).
      */
     async undo(ctx: AuthContext, requestId: string): Promise<RevisionUndoResponse> {
-      const rows = await requestRevisions(deps.db, ctx.site.id, ctx.user.id, requestId, new Date(Date.now() - UNDO_ACCEPT_MS));
+      const rows = await deps.revisions.requestRevisions(ctx.site.id, ctx.user.id, requestId, new Date(Date.now() - UNDO_ACCEPT_MS));
       if (rows.length === 0) throw notFound(UNDO_MESSAGES.nothing);
       for (const row of rows) {
         if (!isRevisionKind(row.objectKind)) throw conflict(UNDO_MESSAGES.notUndoable(row.objectKind));
@@ -273,11 +270,11 @@ export function createHistory(deps: HistoryDeps) {
       }
       const named = (row: RevisionRow) => `${REVISION_KINDS[row.objectKind as RevisionKind].label}${row.objectName ? ` ${row.objectName}` : ''}`;
       const changedSince = async (among: readonly RevisionRow[]) => {
-        const latest = await latestRevisionSeqs(deps.db, ctx.site.id, among.map((r) => ({ kind: r.objectKind, objectId: r.objectId })));
-        return among.filter((r) => latest.get(objectKey(r.objectKind, r.objectId)) !== r.seq);
+        const latest = await deps.revisions.latestRevisionSeqs(ctx.site.id, among.map((r) => ({ kind: r.objectKind, objectId: r.objectId })));
+        return among.filter((r) => latest.get(deps.revisions.objectKey(r.objectKind, r.objectId)) !== r.seq);
       };
       const written: RevisionRow[] = [];
-      await inOneTransaction(deps.db, async () => {
+      await deps.revisions.inOneTransaction(async () => {
         const changed = await changedSince(rows);
         if (changed.length > 0) throw conflict(UNDO_MESSAGES.changedSinceAll(changed.map(named)));
         for (const row of rows) {
@@ -292,14 +289,14 @@ export function createHistory(deps: HistoryDeps) {
         }
       });
       afterRewrite(ctx);
-      const answered = await findRevisions(deps.db, ctx.site.id, written.map((w) => w.seq));
+      const answered = await deps.revisions.findRevisions(ctx.site.id, written.map((w) => w.seq));
       return { success: true, revisions: answered.map(toRevision) };
     },
   };
 
   /** After a restore or an undo commits: no instance keeps serving what the transaction replaced. */
   function afterRewrite(ctx: AuthContext): void {
-    serviceCacheOf(deps.db).invalidateSite(ctx.site.id);
+    deps.revisions.cache.invalidateSite(ctx.site.id);
   }
 }
 

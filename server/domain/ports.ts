@@ -13,7 +13,7 @@ import type { SecondFactorState } from '../../common/second-factor-rule';
 import type {
   AppliedRenewalMove, AuditEventValues, AuditLogFilter, AuditLogRow, AvailabilityChanges, ContentChanges, ContentRow, CouponQuery, CouponRow, CouponValues,
   CouponWithCount, CountryGroupRow, LicenceRow, ListQuery, MonetizationSettingsRow, NewContentRow, OfferRow, OfferValues, Page, PlanGroupWithPlans, PlanRow,
-  PlanValues, RedemptionRow, ScheduledRenewalMove, BrandValues, BrandWrite, NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow,
+  PlanValues, RedemptionRow, RevisionWithActor, ScheduledRenewalMove, BrandValues, BrandWrite, NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow,
   OtpCodeRow, ResetTokenRow, RevisionRow, RevisionValues, ServiceSnapshot, ServiceWrite, SessionLookupRow, SessionRow, SettingsVersionInsert,
   SettingsVersionRow, SiteRow, StaffPage, StaffRecord, StaffUserInsert, StaffUserRow, TotpFactorRow, UserWithSite,
 } from './rows';
@@ -340,5 +340,19 @@ export interface MonetizationRepository extends MonetizationStore {
   /** Runs `work` in one transaction over a store bound to it. */
   transaction<T>(work: (tx: MonetizationStore) => Promise<T>): Promise<T>;
   /** The per-site service cache: the settings save changes what serviceGet answers. */
+  cache: Pick<ServiceCachePort, 'invalidateSite'>;
+}
+
+/** One object's history, a request's revisions, and the one transaction of a restore or an undo (server/db/revision-repository.ts). */
+export interface RevisionHistoryStore {
+  listRevisions(siteId: string, kind: string, objectId: string, page: { offset: number; limit: number }): Promise<{ rows: RevisionWithActor[]; total: number }>;
+  findRevision(siteId: string, seq: number): Promise<RevisionWithActor | undefined>;
+  findRevisions(siteId: string, seqs: readonly number[]): Promise<RevisionWithActor[]>;
+  requestRevisions(siteId: string, actorUserId: string, requestId: string, since: Date): Promise<RevisionWithActor[]>;
+  /** The newest revision's number of each object, keyed by `objectKey(kind, id)`. */
+  latestRevisionSeqs(siteId: string, objects: readonly { kind: string; objectId: string }[]): Promise<Map<string, number>>;
+  objectKey(kind: string, objectId: string): string;
+  /** Runs `work` in one transaction every service's write joins (server/db/ambient-transaction.ts). */
+  inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
   cache: Pick<ServiceCachePort, 'invalidateSite'>;
 }
