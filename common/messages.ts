@@ -1,31 +1,22 @@
 /**
- * Every user-facing message of the product spec, verbatim (spec §2, §5, §8), in one place.
+ * Every user-facing message of the product spec, verbatim (spec §2, §5, §8), in one place: defined
+ * here or in the per-area modules of common/messages/ that this file spreads in (each message is
+ * written once). The sign-in page's first load imports only those modules (issue 39); any other
+ * code may import from here.
  * Messages with a value are functions; the words around the value are the spec's.
  */
+import { API_MESSAGES, API_OWN_MESSAGES } from './messages/api';
+import { SHELL_OWN_MESSAGES } from './messages/shell';
+import { SIGN_IN_MESSAGES, SIGN_IN_OWN_MESSAGES } from './messages/sign-in';
+
+export { ACCOUNT_MESSAGES } from './messages/account';
+export { IDP_ERROR_MESSAGES } from './messages/sign-in';
 
 export const MESSAGES = {
-  // §2.9, §2.10
-  logoutConfirm: 'Are you sure you want to logout?',
-  logoutCancel: 'Cancel',
-  logoutConfirmButton: 'Yes, Logout',
-  otpTitle: 'Verify OTP',
-  otpInstruction: 'Enter the 6-digit code sent to your mobile phone',
-  otpRates: 'Messages and data rates may apply.',
-  otpWrongNumber: 'Wrong Number?',
-  otpResend: 'Resend Code',
-  otpConfirm: 'Confirm',
-  crashTitle: 'Something went wrong',
-  crashReload: 'Reload Page',
-  crashSupport: 'If the problem persists, please contact technical support.',
-
-  // §5
-  passwordMismatch: 'New Password and Confirm Password must match.',
-  passwordComplexity:
-    'Password should be of minimum 8 characters, must include 1 special character, 1 lowercase and uppercase character, and 1 number.',
-  passwordResetFailed: 'Password reset failed!',
-  otpVerifyFailed: 'OTP verification failed!',
-  otpSent: 'OTP sent successfully!',
-  otpNotSent: 'OTP could not be sent!',
+  // §2.9, §2.10, §5, §8 identity provider: the sign-in page, its second factor, the password flows.
+  ...SIGN_IN_MESSAGES,
+  // §8: about a request itself.
+  ...API_MESSAGES,
 
   // §8
   failedToFetchNetworks: 'Failed to fetch networks',
@@ -34,97 +25,26 @@ export const MESSAGES = {
   failedToLaunch: (name: string) => `Failed to launch ${name}`,
   launched: (name: string) => `Successfully launched ${name}`,
   copied: (what: string, from: string, to: string) => `Successfully copied ${what} from ${from} to ${to}`,
-  credentialsMissing: 'Authorization or API key missing',
   noNetworkSelected: 'No network selected',
   failedToGet: (what: string, network: string) => `${network}: Failed to get ${what} for ${network}`,
-  genericGraphqlError: 'Something went wrong!',
-  invalidData: 'Invalid data',
   isDefaultNetwork: (name: string) => `${name} is the default network.`,
-  requestCancelled: 'Request cancelled',
-
-  // §8 identity provider
-  idpGeneric: 'An error occurred',
-  idpMissingApiKey: 'Missing or invalid API key.',
-  idpMissingTenant: 'Missing or invalid tenant ID.',
 } as const;
 
-/** Identity-provider error codes and their messages (spec §8), verbatim. */
-export const IDP_ERROR_MESSAGES: Readonly<Record<string, string>> = {
-  'auth/invalid-email': 'Invalid email address format.',
-  'auth/wrong-password': 'Incorrect password.',
-  'auth/user-not-found': 'No user exists with the provided credentials.',
-  'auth/email-already-in-use': 'Email address is already associated with an account.',
-  'auth/weak-password': 'Password is too weak.',
-  'auth/credential-already-in-use': 'Credential is already used by another user.',
-  'auth/requires-recent-login': 'Recent login required for sensitive operations.',
-  'auth/user-disabled': 'User account has been disabled by an administrator.',
-  'auth/too-many-requests': 'Requests are being made too quickly.',
-  'auth/network-request-failed': 'Network issue or connection failure.',
-  'auth/account-exists-with-different-credential': 'Email is already in use with a different credential.',
-  'auth/operation-not-allowed': 'Certain operation is not allowed.',
-  'auth/cancelled-popup-request': 'User closed the popup before completing authentication.',
-  'auth/popup-closed-by-user': 'User closed the popup before completing authentication.',
-  'auth/timeout': 'Operation timed out.',
-  'auth/invalid-verification-code': 'Invalid verification code.',
-  'auth/user-token-expired': "User's ID token has expired.",
-  'auth/quota-exceeded': 'Quota for the operation exceeded.',
-  'auth/invalid-app-credential': 'Invalid app credential.',
-  'auth/invalid-tenant-id': 'Invalid tenant ID.',
-};
-
-/** Messages of our own (where the spec says "not shown"): kept here so a reader finds all words in one place. */
+/**
+ * Messages of our own (where the spec says "not shown"): kept here, or in the modules spread in, so a
+ * reader finds all words from this one file.
+ */
 export const OWN_MESSAGES = {
-  invalidCredentials: 'Invalid username or password.',
-  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
-  /** Per-token budget of authenticated routes and GraphQL (SECURITY.md C-RATE-1). */
-  tooManyRequests: 'Too many requests. Please slow down and try again in a minute.',
-  /** A GraphQL request over the size caps of server/graphql/gate.ts (413). */
-  graphqlTooLarge: 'The GraphQL request is too large.',
-  /** GraphQL `variables` that are JSON but not an object (GET ?variables="x"), refused before Mercurius (400). */
-  graphqlVariablesNotObject: 'variables must be a JSON object',
-  /** SMS to the owner when an account reaches its cap of consecutive failed sign-in attempts (SECURITY.md C-LOCK-2). */
-  failureCapSms: 'CMS Tools: there were many failed attempts to sign in to your account. Sign-in from new devices is paused; sign in from a device you used before, or contact your administrator.',
-  otpExpired: 'OTP verification failed!',
-  sessionExpired: 'Your session has ended. Please sign in again.',
-  unauthorized: 'Unauthorized',
-  forbidden: 'You do not have access to this area.',
-  badRequest: 'The request is not valid.',
-  notFound: 'Not found',
-  forgotPasswordAccepted: 'If the account exists, a verification code has been sent to its registered mobile number.',
-  passwordMustDiffer: 'The new password must differ from the current one.',
-  passwordResetSuccess: 'Password has been reset. Please sign in with your new password.',
-  loggedOut: 'You have been logged out.',
-  inactivityWarning: 'You will be signed out in one minute because of inactivity.',
-  staySignedIn: 'Stay signed in',
-  pageNotFound: 'Page not found',
-  usernameRequired: 'Please enter your username.',
-  passwordRequired: 'Please enter your password.',
-  otpFormat: 'Enter the 6 digits of the code.',
-  serverUnavailable: 'The server could not be reached. Please try again.',
-  socialNotConfigured: 'Social sign-in is not configured for this console.',
-  socialAccountNotLinked: 'No staff account is linked to this identity.',
-  socialTokenInvalid: 'The sign-in could not be verified. Please try again.',
-  loginSuccess: 'Signed in.',
-  otpVerified: 'OTP verified.',
-  otpRequired: 'Enter the verification code sent to your mobile phone.',
-  // Networks (issue 6): the switcher's marks, the confirmations and the AppCMS pages' notes.
-  networkLaunchTitle: 'Launch network',
-  networkLaunchConfirm: (name: string) => `Launch ${name}? It goes live for its viewers.`,
-  networkCopyTitle: (what: string) => `Copy ${what} from default`,
-  networkCopyConfirm: (what: string, from: string, to: string) =>
-    `Copy the ${what} of ${from} (the default network) onto ${to}? The ${what} of ${to} will be replaced.`,
-  networkCopyComparing: 'Comparing with the default network…',
-  networkCopyChanges: (count: number) => (count === 1 ? 'This field will change:' : `These ${count} fields will change:`),
-  networkCopyNoChanges: 'Nothing would change: this network already matches the default.',
-  networkCopyCompareFailed: 'What would change could not be read. You can still copy, or cancel.',
+  ...SIGN_IN_OWN_MESSAGES,
+  ...API_OWN_MESSAGES,
+  // The console shell (issue 20): the inactivity dialog, the network switcher, /forbidden, not found.
+  ...SHELL_OWN_MESSAGES,
+  // Networks (issue 6): the AppCMS pages' notes, withdraw and the last change.
   /** Issue 28: the default network's pages edit it like any other; what that means for the others. */
   networkDefaultEditing: (name: string) => `${name} is the default network: what you save here is what "Copy from default" copies to the other networks.`,
   networkDefaultData: (name: string) =>
     `${name} is the default network: its brand and settings are the source that "Copy from default" copies onto the other networks. Choose another network in the header to see its own data here.`,
   networkLoadingData: 'Loading…',
-  networkNone: 'No networks',
-  // The console shell (issue 20).
-  networkLoading: 'Loading networks…',
   networkAlreadyLaunched: (name: string) => `${name} is already launched.`,
   networkIsNotLaunched: (name: string) => `${name} is not launched.`,
   /** The withdraw dialog (issue 28): what withdrawing does, before the operator confirms. */
@@ -143,11 +63,6 @@ export const OWN_MESSAGES = {
   networkWithdrawTitle: 'Withdraw network',
   networkWithdrawFailed: (name: string) => `${name} could not be withdrawn.`,
   networkReadOnly: 'Your role in App CMS is read only: you cannot launch or copy.',
-  forbiddenArea: (area: string) => `You have no role in ${area}.`,
-  forbiddenNoRole: 'Your account has no role in any area of CMS Tools. Ask an administrator of your site to grant you access.',
-  forbiddenAskAdmin: 'Ask an administrator of your site if you need it.',
-  forbiddenGoTo: (page: string) => `Go to ${page}`,
-  forbiddenSignOut: 'Sign out and sign in as someone else',
   // Content library (issue 13).
   contentLoadFailed: 'The content library could not be loaded.',
   contentEmpty: 'No content matches these filters.',
@@ -227,24 +142,4 @@ export const ADMIN_MESSAGES = {
   grantAboveOwn: (areas: readonly string[]) => `You can only give roles up to your own: you may not change ${areas.join(', ')} on this account. Nothing was changed.`,
   grantLocked: 'Areas you do not hold at this level are locked: they stay as they are.',
   targetAboveOwn: (areas: readonly string[]) => `This account holds roles above yours (${areas.join(', ')}): only someone who holds them can change it, reset its password or second factor, or end its sessions. Nothing was changed.`,
-} as const;
-
-/** The signed-in user's own account (issue 19): password blocklist, current password, own sessions. */
-export const ACCOUNT_MESSAGES = {
-  passwordCommon: 'This password is one of the most commonly used passwords. Choose a less predictable one.',
-  currentPasswordLabel: 'Current Password',
-  currentPasswordRequired: 'Please enter your current password.',
-  currentPasswordWrong: 'The current password is not correct.',
-  sessionsTitle: 'My sessions',
-  sessionsMenuItem: 'My sessions',
-  sessionsIntro: 'Where your account is signed in now. End any session you do not recognise: it is signed out at once.',
-  sessionsFailed: 'Your sessions could not be loaded.',
-  sessionsEmpty: 'No active sessions.',
-  sessionThisOne: 'This session',
-  sessionEnd: 'End session',
-  sessionEnded: 'The session was ended.',
-  sessionEndFailed: 'The session could not be ended.',
-  sessionNotFound: 'This session does not exist or has already ended.',
-  sessionEndThisConfirm: 'This is the session you are using now: ending it signs you out here. Continue?',
-  unknownDevice: 'Unknown device',
 } as const;

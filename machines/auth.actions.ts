@@ -5,7 +5,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { Roles, SiteProfile } from '../common/contract';
 import { AREAS, ROUTES, type AreaName } from '../common/constants';
-import { OWN_MESSAGES } from '../common/messages';
+import { SIGN_IN_OWN_MESSAGES as OWN_MESSAGES } from '../common/messages/sign-in';
 import { accessFlagsFor, applyAllowedSites, areaForPath, landingRouteFor, parseRoles, routeAfterSignIn } from '../common/roles';
 import { TOTP_ROUTES } from '../common/totp';
 import type { AuthRestoreOutput } from './auth-restore.machine';

@@ -4,7 +4,7 @@
  * The device id is fetched meanwhile and handed to a step that started before it arrived.
  */
 import { ROUTES } from '../common/constants';
-import { OWN_MESSAGES } from '../common/messages';
+import { SIGN_IN_OWN_MESSAGES as OWN_MESSAGES } from '../common/messages/sign-in';
 import { doneOutput } from './actor-results';
 import {
   authenticatorStep, authenticatorStepEvent, authenticatorStepInput, checkedRoute, deviceIdOutput, loginInput, loginRefusal, otpStepInput,

@@ -4,7 +4,7 @@
  */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import { OTP_SNACKBAR_MS, ROUTES } from '../common/constants';
-import { MESSAGES, OWN_MESSAGES } from '../common/messages';
+import { SIGN_IN_MESSAGES, SIGN_IN_OWN_MESSAGES } from '../common/messages/sign-in';
 import type {
   GenerateOtpInput, GenerateOtpOutput, NavigateParams, RequestPasswordOtpInput, RequestPasswordOtpOutput, ResetPasswordInput,
   ResetPasswordOutput,
@@ -44,17 +44,17 @@ export function draftOf({ event }: Args): PasswordDraft {
   return event.type === 'reset.edit' ? { newPassword: event.newPassword, confirmPassword: event.confirmPassword } : EMPTY_DRAFT;
 }
 export function forgotRefusal({ event }: { event: DoneActorEvent<RequestPasswordOtpOutput> }): NotifyParams {
-  return { message: event.output.errorMessage || event.output.message || OWN_MESSAGES.serverUnavailable, severity: 'error' };
+  return { message: event.output.errorMessage || event.output.message || SIGN_IN_OWN_MESSAGES.serverUnavailable, severity: 'error' };
 }
 export function forgotAccepted({ event }: { event: DoneActorEvent<RequestPasswordOtpOutput> }): NotifyParams {
-  return { message: event.output.message || OWN_MESSAGES.forgotPasswordAccepted, severity: 'success', durationMs: OTP_SNACKBAR_MS };
+  return { message: event.output.message || SIGN_IN_OWN_MESSAGES.forgotPasswordAccepted, severity: 'success', durationMs: OTP_SNACKBAR_MS };
 }
 export function unreachable({ event }: { event: ErrorActorEvent }): NotifyParams {
-  return { message: failureMessage(event.error, OWN_MESSAGES.serverUnavailable), severity: 'error' };
+  return { message: failureMessage(event.error, SIGN_IN_OWN_MESSAGES.serverUnavailable), severity: 'error' };
 }
 /** The server's reason when it gives one (e.g. the password must differ), else 'Password reset failed!'. */
 export function resetRefusal({ event }: { event: DoneActorEvent<ResetPasswordOutput> }): NotifyParams {
-  return { message: event.output.message || MESSAGES.passwordResetFailed, severity: 'error' };
+  return { message: event.output.message || SIGN_IN_MESSAGES.passwordResetFailed, severity: 'error' };
 }
 export function codeSentTo({ event }: { event: DoneActorEvent<GenerateOtpOutput> }) {
   return { obscureMobileNumber: event.output.obscureMobileNumber ?? '' };
@@ -83,8 +83,8 @@ export function newPasswordPage({ context, event }: { context: ForgotPasswordCon
   return { to: `${page}?token=${encodeURIComponent(event.output.accessToken)}` };
 }
 
-export const RESET_FAILED: NotifyParams = { message: MESSAGES.passwordResetFailed, severity: 'error' };
-export const RESET_DONE: NotifyParams = { message: OWN_MESSAGES.passwordResetSuccess, severity: 'success' };
+export const RESET_FAILED: NotifyParams = { message: SIGN_IN_MESSAGES.passwordResetFailed, severity: 'error' };
+export const RESET_DONE: NotifyParams = { message: SIGN_IN_OWN_MESSAGES.passwordResetSuccess, severity: 'success' };
 /** What follows a successful reset in either mode. */
 export const AFTER_RESET = [
   'forgetFlow', { type: 'navigate', params: { to: ROUTES.login } }, { type: 'notify', params: RESET_DONE },

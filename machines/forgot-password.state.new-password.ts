@@ -1,5 +1,6 @@
 /** `newPassword` of the password flows: the form holding the reset token, then the reset itself. */
-import { ACCOUNT_MESSAGES, MESSAGES } from '../common/messages';
+import { ACCOUNT_MESSAGES } from '../common/messages/account';
+import { SIGN_IN_MESSAGES } from '../common/messages/sign-in';
 import { AFTER_RESET, currentPasswordOf, draftOf, RESET_FAILED, resetInput, resetRefusal } from './forgot-password.actions';
 import { forgotPasswordSetup } from './forgot-password.setup';
 import { requestState } from './request-state';
@@ -16,8 +17,8 @@ export const newPassword = forgotPasswordSetup.createStateConfig({
       description: 'Typing the new password and its confirmation.',
       on: {
         'reset.submit': [
-          { guard: 'arePasswordsDifferent', actions: { type: 'setError', params: { message: MESSAGES.passwordMismatch } } },
-          { guard: 'isPasswordWeak', actions: { type: 'setError', params: { message: MESSAGES.passwordComplexity } } },
+          { guard: 'arePasswordsDifferent', actions: { type: 'setError', params: { message: SIGN_IN_MESSAGES.passwordMismatch } } },
+          { guard: 'isPasswordWeak', actions: { type: 'setError', params: { message: SIGN_IN_MESSAGES.passwordComplexity } } },
           { guard: 'isCurrentPasswordMissing', actions: { type: 'setError', params: { message: ACCOUNT_MESSAGES.currentPasswordRequired } } },
           { target: 'resetting', actions: 'clearError' },
         ],

@@ -4,7 +4,7 @@
  * any other identity-provider code is 'An error occurred'; a failure without a code (our server's
  * refusal, a transport error) shows its own message.
  */
-import { IDP_ERROR_MESSAGES, MESSAGES } from '../common/messages';
+import { IDP_ERROR_MESSAGES, SIGN_IN_MESSAGES as MESSAGES } from '../common/messages/sign-in';
 
 /** Codes our Firebase adapter raises before the identity provider is even asked. */
 export const IDP_CONFIG_ERRORS = {

@@ -6,7 +6,7 @@
 import { assign, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { machineTypes } from './machine-types';
 import { ROUTES } from '../common/constants';
-import { OWN_MESSAGES } from '../common/messages';
+import { SIGN_IN_OWN_MESSAGES as OWN_MESSAGES } from '../common/messages/sign-in';
 import type { NavigateParams } from './auth.types';
 import { failureMessage, type NotifyParams } from './notify';
 import { notify, signalSignedOut } from './system-actions';

@@ -8,7 +8,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { doneOutput, isFailure } from './actor-results';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../common/constants';
-import { OWN_MESSAGES } from '../common/messages';
+import { SIGN_IN_OWN_MESSAGES as OWN_MESSAGES } from '../common/messages/sign-in';
 import type { Credentials, GenerateOtpInput, GenerateOtpOutput, VerifyOtpInput, VerifyOtpOutput } from './auth.types';
 import { isOtpCode, OTP_FAILED, OTP_NOT_SENT, OTP_SENT, type OtpStep } from './otp';
 import { machineTypes } from './machine-types';

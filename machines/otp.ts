@@ -3,7 +3,7 @@
  * digits; the snackbar outcomes; what the panel shows.
  */
 import { OTP_LENGTH, OTP_SNACKBAR_MS } from '../common/constants';
-import { MESSAGES } from '../common/messages';
+import { SIGN_IN_MESSAGES as MESSAGES } from '../common/messages/sign-in';
 import type { NotifyParams } from './notify';
 
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);

@@ -8,7 +8,7 @@
 import { and, setup, type SnapshotFrom } from 'xstate';
 import { doneOutput } from './actor-results';
 import { ROUTES } from '../common/constants';
-import { OWN_MESSAGES } from '../common/messages';
+import { SIGN_IN_OWN_MESSAGES as OWN_MESSAGES } from '../common/messages/sign-in';
 import type { NavigateParams, VerifySessionOutput, VerifySiteOutput } from './auth.types';
 import type { NotifyParams } from './notify';
 import { notify } from './system-actions';

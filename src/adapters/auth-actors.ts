@@ -15,7 +15,8 @@ import type {
 import { ApiError, apiRequest, authHeaders } from '../api/client';
 import type { DeviceResponse, SiteProfile } from '../../common/contract';
 import { API_PATHS, COOKIE_NAMES } from '../../common/constants';
-import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
+import { API_MESSAGES } from '../../common/messages/api';
+import { SIGN_IN_OWN_MESSAGES } from '../../common/messages/sign-in';
 import { readInjectedRuntimeConfig } from '../runtime-config';
 import { readCookie, writeCookie } from './cookies';
 import { readCredentials, readLoginAttempt, readPendingTwoFactor as readPendingStep, readSession, storeLoginAttempt } from './session-store';
@@ -95,7 +96,7 @@ export async function exchangeIdToken(
   });
   const answer = response.data?.[SOCIAL_LOGIN_MUTATIONS[provider]];
   if (response.errors?.length || !answer) {
-    throw new ApiError(response.errors?.[0]?.message || MESSAGES.genericGraphqlError, response.status, response);
+    throw new ApiError(response.errors?.[0]?.message || API_MESSAGES.genericGraphqlError, response.status, response);
   }
   // GraphQL answers null for the optional fields the REST login leaves out.
   const { loginAttemptToken, secondFactor, authenticatorEnrolmentDue, ...rest } = answer;
@@ -110,7 +111,7 @@ export async function exchangeIdToken(
 /** Spec §4.1 social login: the provider's popup (Firebase, loaded on demand), then our server. */
 export const socialSignIn = fromPromise<LoginOutput, SocialSignInInput>(async ({ input, signal }) => {
   const config = readInjectedRuntimeConfig().firebase;
-  if (!config) throw new Error(OWN_MESSAGES.socialNotConfigured);
+  if (!config) throw new Error(SIGN_IN_OWN_MESSAGES.socialNotConfigured);
   const { signInWithProvider } = await import('./firebase');
   const idToken = await signInWithProvider(input.provider, config);
   return exchangeIdToken(input.provider, idToken, input.deviceId, signal);

@@ -9,7 +9,7 @@
  * undo asks with the server's id (`serverRequestIdOf`).
  */
 import { fromPromise } from 'xstate';
-import { MESSAGES } from '../../common/messages';
+import { API_MESSAGES as MESSAGES } from '../../common/messages/api';
 import { UNDO_ACCEPT_MS, UNDO_MESSAGES, UNDO_PATH, type RevisionUndoResponse } from '../../common/revisions';
 import type { ApplyUndoInput } from '../../machines/undo.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';

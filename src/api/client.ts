@@ -7,7 +7,7 @@
  * - a body that is not JSON is the error 'Invalid data'; an aborted request logs 'Request cancelled'.
  */
 import { API_TIMEOUT_MS } from '../../common/constants';
-import { MESSAGES } from '../../common/messages';
+import { API_MESSAGES as MESSAGES } from '../../common/messages/api';
 import { isRecord } from '../../common/one-of';
 
 export type ApiResponse<T> = T & { status: number; contentStatus?: unknown };

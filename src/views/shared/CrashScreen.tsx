@@ -1,6 +1,6 @@
 /** The generic crash screen of spec §2.10, used by the error boundary and the router's error component. */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MESSAGES } from '../../../common/messages';
+import { SIGN_IN_MESSAGES as MESSAGES } from '../../../common/messages/sign-in';
 import { button, authCard, centeredScreen } from '../../theme/ui.css';
 
 export function CrashScreen() {

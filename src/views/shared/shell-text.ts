@@ -6,7 +6,8 @@
  * buttons), /forbidden, and the inactivity and OTP dialogs' titles and buttons.
  */
 import { APP_TITLE } from '../../../common/constants';
-import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
+import { SIGN_IN_MESSAGES as MESSAGES } from '../../../common/messages/sign-in';
+import { SHELL_OWN_MESSAGES as OWN_MESSAGES } from '../../../common/messages/shell';
 import { NETWORK_STATE_WORDS } from '../../../common/status-words';
 import { usePreferences, type Language } from './preferences';
 
