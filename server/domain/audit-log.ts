@@ -18,6 +18,7 @@ import { ADMIN_MESSAGES } from '../../common/messages';
 import { formatDateTime } from '../../common/display-format';
 import { formatMoney } from '../../common/monetization-rules';
 import type { RevisionChange } from '../../common/revisions';
+import { SEARCH_TOTAL_CAPPED_TEXT } from '../../common/support';
 import { isSecondFactorRule, SECOND_FACTOR_TEXT } from '../../common/second-factor-rule';
 import { canContinue } from '../../common/roles';
 import type { AuditLogRepository } from './ports';
@@ -159,6 +160,8 @@ function noteOf(row: AuditLogRow): string {
   if (typeof d.reason === 'string') parts.push(`reason: ${d.reason}`);
   if (typeof d.status === 'string' && Array.isArray(d.items)) parts.push(`${d.items.length} ${d.items.length === 1 ? 'item' : 'items'} set to ${d.status}`);
   if (typeof d.ip === 'string') parts.push(`from ${d.ip}`);
+  // Issue 38: a Customer Support search whose count reached the cap recorded the cap, not the real count.
+  if (d.resultCountIsCapped === true) parts.push(SEARCH_TOTAL_CAPPED_TEXT);
   return parts.join(' · ');
 }
 

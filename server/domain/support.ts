@@ -177,7 +177,8 @@ export async function searchSubscribers(deps: SupportDeps, caller: SupportCaller
     action: SUPPORT_AUDIT_ACTIONS.search,
     actorUserId: caller.userId,
     siteId: caller.siteId,
-    detail: { query, status, state, plan: planId, network, page, pageSize, resultCount: total },
+    // Issue 38: a count that reached SEARCH_TOTAL_CAP is not the real one: the row says "more than".
+    detail: { query, status, state, plan: planId, network, page, pageSize, resultCount: total, ...(totalIsCapped ? { resultCountIsCapped: true } : {}) },
   });
   const summaries = await deps.store.subscriptionsOfMany(caller.siteId, rows.map((r) => r.id));
   return {
