@@ -63,9 +63,7 @@ export default tseslint.config(
   {
     files: ['server/domain/**/*.ts'],
     ignores: [
-      'server/domain/artwork-reference.ts', 'server/domain/content-availability.ts', 'server/domain/content-create.ts',
-      'server/domain/content-scheduler.ts', 'server/domain/content.ts', 'server/domain/history.ts', 'server/domain/ingest-pipeline.ts',
-      'server/domain/monetization.ts', 'server/domain/revisions.ts', 'server/domain/support.ts',
+      'server/domain/ingest-pipeline.ts', 'server/domain/support.ts',
       // The reports' builders (server/domain/reports/, owned with the report SQL).
       'server/domain/reports/**',
     ],
