@@ -1,6 +1,6 @@
 /**
  * Issue 29 in Chromium: content@demo.test opens Create New from the Content menu, creates a series
- * with one season and its poster and thumbnail, adds two episodes to that season from the series
+ * with one season and its poster and thumbnail (the form kept across a reload), adds two episodes to that season from the series
  * page (each with a thumbnail), sees them listed on the series page and finds them in the library
  * with their artwork; an episode links back to its series; an unknown kind in the address is a
  * not-found page. The images are small PNGs made here with sharp. One server for the file.
@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './harness';
@@ -77,6 +77,15 @@ describe('content create journey (content@demo.test)', () => {
     await upload('Poster', await png(400, 600, { r: 30, g: 80, b: 160 }));
     await upload('Thumbnail', await png(640, 360, { r: 200, g: 90, b: 40 }));
     await shoot('form');
+    // Issue 38: the form comes back after a reload (the one draft store), kind, text and artwork.
+    const leaveSite = (dialog: Dialog) => void dialog.accept();
+    page.on('dialog', leaveSite);
+    await page.reload();
+    page.off('dialog', leaveSite);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe(SERIES);
+    expect(await page.getByRole('radio', { name: 'Series' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Number of seasons', { exact: true }).inputValue()).toBe('1');
+    expect(await loadedImage(page.getByRole('img', { name: /^Poster at \d+ × \d+$/ }).first())).toBe(true);
     await page.getByRole('button', { name: 'Create series' }).click();
     await page.waitForURL(/\/content\/series\/[0-9a-f-]{36}$/);
     seriesUrl = page.url();

@@ -124,6 +124,15 @@ describe('editor: drafts kept across a reload (issue 38)', () => {
     expect(attempt).toBe(1);
   });
 
+  it('moves the kept draft with the version when the record moves under typed changes', async () => {
+    const { actor, kept } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(kept.at(-1)).toEqual({ id: 'item-1', version: 4, changes: { title: 'New' } });
+  });
+
   it('keeps the first change typed after a save', async () => {
     const { actor, kept } = start();
     await waitFor(actor, (s) => s.matches('editing'));

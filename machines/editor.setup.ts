@@ -153,5 +153,8 @@ export const editorBase = setup({
     isCreated: (_, params: { before: string; after: string | undefined }) => params.after !== undefined && params.after !== params.before,
     /** The record is at the version this editor read (a move from another one is not this editor's record state). */
     isReadAt: ({ context }, params: { version: number }) => context.version === params.version && context.version > 0,
+    /** Read at that version and nothing changed in the draft. */
+    isCleanAt: ({ context }, params: { version: number }) =>
+      context.version === params.version && context.version > 0 && Object.keys(changedFields(context)).length === 0,
   },
 });

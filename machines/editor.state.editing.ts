@@ -5,15 +5,25 @@ import { changedFields, draftOwner } from './editor.setup';
 export const editingState = editorSetup.createStateConfig({
   description: 'The form shows the draft; changes are kept until saved or discarded.',
   on: {
-    // The page's other editor saved this record: read it again with the form still editable (its
-    // other fields, e.g. a status the availability set, show as stored; what was typed stays), at the
-    // version it moved to, so Save is not refused for a save made on this same page (a failed save or
-    // a leave question keeps the changes and moves the version the same way).
-    'editor.recordMoved': {
-      guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) },
-      target: 'rereading',
-      actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
-    },
+    // The page's other editor saved this record: without changes here, read it again with the form
+    // still editable (its other fields, e.g. a status the availability set, show as stored; what is
+    // typed meanwhile stays); with changes, keep them and move the version (and the kept draft), so
+    // Save is not refused for a save made on this same page (so too while a failed save or a leave
+    // question keeps the changes).
+    'editor.recordMoved': [
+      {
+        guard: { type: 'isCleanAt', params: ({ event }) => ({ version: event.from }) },
+        target: 'rereading',
+        actions: { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
+      },
+      {
+        guard: { type: 'isReadAt', params: ({ event }) => ({ version: event.from }) },
+        actions: [
+          { type: 'moveVersion', params: ({ event }) => ({ to: event.to }) },
+          { type: 'keepDraft', params: ({ context }) => ({ ...draftOwner(context), version: context.version, changes: changedFields(context) }) },
+        ],
+      },
+    ],
     'editor.change': {
       actions: [
         { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError',
