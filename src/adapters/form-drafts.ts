@@ -1,17 +1,19 @@
 /**
  * The one draft store of the console's forms (issue 38, "nothing lost"): what a person typed into a form
  * and did not save yet is kept in the tab's session storage, so a reload (or a crash of the tab's page)
- * brings it back into the same form, unsaved. It generalises Create New's kept form (`contentCreateDraft`)
- * to every editor-based form (Monetization's plans, offers, groups and coupon batches, Content's item,
- * country groups and licences): the editor machine says when (`keepDraft` on a change, `forgetDraft` on a
- * save, a Discard or a confirmed Leave); this module only stores, reads and drops.
+ * brings it back into the same form, unsaved. Every editor-based form keeps its draft here (Monetization's
+ * plans, offers, groups and coupon batches, Content's item, country groups and licences, the AppCMS
+ * editors), and so does Create New (./content-create-draft.ts): the machine says when (`keepDraft` on a
+ * change, `forgetDraft` on a save, a Discard or a confirmed Leave); this module only stores, reads and
+ * drops. A sign-out drops every draft (`forgetAllFormDrafts`).
  *
  * NEVER a password, a code or a secret: a field whose name says it is one (`SECRET_FIELD`: …password,
  * …secret, …token, …otp, …passcode, …code) is left out of every draft, whatever form it is on, so no
  * such value ever reaches storage. Forms made only of such fields (change password, sign-in codes)
  * keep no draft at all.
  *
- * A draft belongs to one record at one version (`<form>:<id>`; a new record's id is `new`): it comes
+ * A draft belongs to one record at one version (`<form>:<id>`, or `<form>:<scope k=v…>:<id>` for a scoped
+ * record such as an AppCMS network's; a new record's id is `new`): it comes
  * back only over the version it was typed on, so a record changed since opens as stored; such a draft is
  * dropped once it says nothing the stored record does not (the record moved past it with those values).
  * The editor moves its kept draft along with every save of the record it sees on its page.
