@@ -11,7 +11,7 @@
  *      └──after UNDO_OFFER_MS / undo.dismiss──▶ expired
  */
 import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
-import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/revisions';
+import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/undo';
 import { failureMessage } from './failure-message';
 import { typed } from './setup-types';
 import { providedLater } from './unprovided';

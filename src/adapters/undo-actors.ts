@@ -10,7 +10,8 @@
  */
 import { fromPromise } from 'xstate';
 import { API_MESSAGES as MESSAGES } from '../../common/messages/api';
-import { UNDO_ACCEPT_MS, UNDO_MESSAGES, UNDO_PATH, type RevisionUndoResponse } from '../../common/revisions';
+import type { RevisionUndoResponse } from '../../common/revisions';
+import { UNDO_ACCEPT_MS, UNDO_MESSAGES, UNDO_PATH } from '../../common/undo';
 import type { ApplyUndoInput } from '../../machines/undo.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
 import { clearReportCache } from '../api/report-cache';
