@@ -92,7 +92,10 @@ export function isConflictError(error: unknown): boolean {
 }
 
 export const historyMachine = setup({
-  types: machineTypes<{ input: HistoryInput; context: HistoryContext; events: HistoryEvent }>(),
+  types: machineTypes<{
+    input: HistoryInput; context: HistoryContext; events: HistoryEvent;
+    children: { load: 'load'; loadMore: 'load'; reload: 'load'; restore: 'restore' };
+  }>(),
   actors: {
     load: providedLater<HistoryPage, HistoryLoadInput>('load'),
     restore: providedLater<HistoryRestoreOutput, HistoryRestoreInput>('restore'),

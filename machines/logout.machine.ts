@@ -38,7 +38,7 @@ const LEAVE = [
 ] as const;
 
 export const logoutMachine = setup({
-  types: machineTypes<{ context: LogoutContext; events: LogoutEvent }>(),
+  types: machineTypes<{ context: LogoutContext; events: LogoutEvent; children: { logout: 'logout' } }>(),
   actors: {
     /** POST /v3.0/user/auth/logout with Authorization and XApiKey from the stored cookies. */
     logout: providedLater<void>('logout'),

@@ -88,7 +88,12 @@ const copiedText = ({ change }: NetworkChangeContext): string =>
   (change.kind === 'copy' ? MESSAGES.copied(change.what, change.defaultName, change.name) : '');
 
 export const networkChangeMachine = setup({
-  types: machineTypes<{ context: NetworkChangeContext; events: NetworkChangeEvent; input: NetworkChangeInput; output: NetworkChangeOutcome }>(),
+  types: machineTypes<{
+    context: NetworkChangeContext; events: NetworkChangeEvent; input: NetworkChangeInput; output: NetworkChangeOutcome;
+    children: {
+      publishNetwork: 'publishNetwork'; withdrawNetwork: 'withdrawNetwork'; copyFromDefault: 'copyFromDefault'; previewCopy: 'previewCopy'; checkReadiness: 'checkReadiness';
+    };
+  }>(),
   actors: {
     publishNetwork: providedLater<void, PublishNetworkInput>('publishNetwork'),
     withdrawNetwork: providedLater<void, PublishNetworkInput>('withdrawNetwork'),

@@ -36,7 +36,7 @@ export interface NotifierContext {
 }
 
 export const notifierMachine = setup({
-  types: machineTypes<{ context: NotifierContext; events: NotifierEvent }>(),
+  types: machineTypes<{ context: NotifierContext; events: NotifierEvent; children: { undo: 'undo' } }>(),
   actors: {
     undo: undoMachine,
   },

@@ -55,7 +55,9 @@ function endInput({ context }: { context: OwnSessionsContext }): EndOwnSessionIn
 const TO_LOGOUT: NavigateParams = { to: ROUTES.logout };
 
 export const ownSessionsMachine = setup({
-  types: machineTypes<{ context: OwnSessionsContext; events: OwnSessionsEvent }>(),
+  types: machineTypes<{
+    context: OwnSessionsContext; events: OwnSessionsEvent; children: { fetchSessions: 'fetchSessions'; endSession: 'endSession' };
+  }>(),
   actors: {
     fetchSessions: providedLater<OwnSession[]>('fetchSessions'),
     endSession: providedLater<EndSessionsResponse, EndOwnSessionInput>('endSession'),

@@ -73,7 +73,7 @@ export type PageActionEvent =
   | { type: 'undo.done'; requestId: string };
 
 export const pageActionMachine = setup({
-  types: machineTypes<{ input: PageActionInput; context: PageActionContext; events: PageActionEvent }>(),
+  types: machineTypes<{ input: PageActionInput; context: PageActionContext; events: PageActionEvent; children: { perform: 'perform' } }>(),
   actors: {
     perform: providedLater<PageActionAnswer, PageActionRequest>('perform'),
   },

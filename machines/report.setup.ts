@@ -112,7 +112,10 @@ export function messageOf(error: unknown): string {
 }
 
 export const reportBase = setup({
-  types: machineTypes<{ context: ReportContext; events: ReportEvent; input: ReportMachineInput }>(),
+  types: machineTypes<{
+    context: ReportContext; events: ReportEvent; input: ReportMachineInput;
+    children: { fetchReports: 'fetchReports'; refreshReports: 'fetchReports'; poller: 'poller' };
+  }>(),
   actors: {
     fetchReports: providedLater<ReportAnswer[], FetchReportsInput>('fetchReports'),
     poller: reportPollerMachine,
