@@ -40,7 +40,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
           // Every file starts its own server (free port, throw-away data folder) and browser
           // (e2e/harness.ts), so files run side by side: two workers (scripts/test.sh) fill the
           // time one journey spends waiting (a scheduled publication's minute, a live page's poll).

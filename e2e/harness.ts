@@ -3,8 +3,8 @@
  * port with a throw-away embedded database, and drives Debian's Chromium with playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,12 +48,81 @@ export const E2E_OUTBOX_TOKEN = `e2e-outbox-${randomBytes(24).toString('hex')}`;
 /** Headers that open the development outbox of a server started by `startServer`. */
 export const OUTBOX_HEADERS = { 'x-dev-outbox-token': E2E_OUTBOX_TOKEN };
 
+/**
+ * Issue 39: what a server's first start writes into an empty data folder (35 migrations, the demo
+ * accounts hashed with the start's argon2 settings, at SEED_SCALE 1 a viewers' world of ~50 s) depends
+ * only on these variables. The first start of a run with a given set of them makes a template folder
+ * (e2e/global-setup.ts gives the run a folder for them: CMS_E2E_TEMPLATES); every later start with the
+ * same set starts from a copy, as a restart would (a database with sites is served as it is).
+ */
+const SEED_VARIABLES = ['SEED', 'SEED_SCALE', 'SEED_PASSWORD', 'NODE_ENV', 'DATABASE_URL', 'ARGON2_MEMORY_COST', 'ARGON2_TIME_COST', 'ARGON2_PARALLELISM'];
+/** Variables that change how a server runs but nothing its first start writes. A start given any other starts from an empty folder. */
+const RUN_ONLY_VARIABLES = new Set(['PORT', 'HOST', 'SKIP_BUILD', 'LOG_LEVEL', 'CONTENT_JOBS_POLL_SECONDS', 'INACTIVITY_TIMEOUT_MINUTES']);
+
+function serverEnv(port: number, dir: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_PASSWORD, NODE_ENV: 'test', DATABASE_URL: '', SEED_SCALE: '0', DEV_OUTBOX_TOKEN: E2E_OUTBOX_TOKEN, ...env };
+}
+
+/** The template folder for a start with `env` (made now by a start of its own if this run has none yet), or undefined: start empty. */
+async function templateFor(env: Record<string, string>): Promise<string | undefined> {
+  const root = process.env.CMS_E2E_TEMPLATES;
+  if (!root || !existsSync(root)) return undefined;
+  if (Object.keys(env).some((name) => !RUN_ONLY_VARIABLES.has(name) && !SEED_VARIABLES.includes(name))) return undefined;
+  const full = serverEnv(0, '', env);
+  const key = createHash('sha256').update(JSON.stringify(SEED_VARIABLES.map((name) => [name, full[name] ?? null]))).digest('hex').slice(0, 16);
+  const template = join(root, key);
+  const lock = `${template}.lock`;
+  if (existsSync(template)) return template;
+  try {
+    mkdirSync(lock);
+  } catch {
+    // Another worker is making it: wait for it (up to 4 min), else start empty.
+    for (let i = 0; i < 960 && !existsSync(template); i++) await new Promise((r) => setTimeout(r, 250));
+    return existsSync(template) ? template : undefined;
+  }
+  const making = mkdtempSync(join(root, 'making-'));
+  try {
+    const seedEnv = Object.fromEntries(Object.entries(env).filter(([name]) => SEED_VARIABLES.includes(name)));
+    const server = await launch(await freePort(), making, { SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...seedEnv });
+    await server.stop();
+    // Each server keeps a JWT secret of its own (DATA_DIR/.jwt-secret, made at its first start).
+    rmSync(join(making, '.jwt-secret'), { force: true });
+    renameSync(making, template);
+    return template;
+  } catch {
+    rmSync(making, { recursive: true, force: true });
+    return undefined;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function isEmptyFolder(dir: string): boolean {
+  return statSync(dir).isDirectory() && readdirSync(dir).length === 0;
+}
+
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'cms-e2e-'));
+  if (isEmptyFolder(dir)) {
+    const template = await templateFor(env);
+    if (template) cpSync(template, dir, { recursive: true });
+  }
+  const server = await launch(port, dir, env);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts `node dist-server/main.js` on `port` with DATA_DIR `dir`; resolves once it prints its URL. `stop` leaves the folder. */
+async function launch(port: number, dir: string, env: Record<string, string>): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED_PASSWORD, NODE_ENV: 'test', DATABASE_URL: '', SEED_SCALE: '0', DEV_OUTBOX_TOKEN: E2E_OUTBOX_TOKEN, ...env },
+    env: serverEnv(port, dir, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -83,7 +152,6 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
         child.kill('SIGTERM');
         await exited;
       }
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
