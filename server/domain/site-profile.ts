@@ -2,8 +2,47 @@
  * The site profile of spec §3 (GET login/info): columns of `sites`, the rest from its `profile`
  * jsonb, roles and 2FA details from the user.
  */
-import type { Roles, SiteProfile } from '../../common/contract';
+import Ajv from 'ajv';
+import type { SiteProfile } from '../../common/contract';
+import type { FromSchema } from '../../common/json-schema';
+import { parseRoles } from '../../common/roles';
 import type { AuthUser, SiteRow } from './auth-context';
+
+const text = { type: 'string' } as const;
+const flag = { type: 'boolean' } as const;
+const map = { type: ['object', 'null'], additionalProperties: true } as const;
+
+/**
+ * The stored `profile` of a site (the jsonb of spec §3's remaining fields), as it may be stored: every
+ * field optional (a missing one reads as its default), each of its own type; other keys are kept.
+ */
+const STORED_PROFILE_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    siteType: text, siteMap: map, gaId: text, domainNames: { type: 'array', items: text }, desktopLogo: text, firebasePropertyId: text,
+    serviceId: text, bucket: text, bucketRegion: text, analyticsURL: text, reelybaseURL: text, contributorData: map, contentContributorData: map,
+    renditionUrl: text, templateBuilderURL: text, tbHostUrl: text, isDRMEncryptionRequired: flag, isVerified: flag, settingsId: text,
+    enableQOS: flag, enableLiveStream: flag, enableSSAISupport: flag, isVerticleVideoEnabled: flag, isSocialPublishAutomated: flag,
+    v2ManagementApiEnabled: flag, v2VodManagementApiEnabled: flag,
+  },
+} as const;
+
+export type StoredProfile = FromSchema<typeof STORED_PROFILE_SCHEMA>;
+
+const isStoredProfile = new Ajv({ allErrors: false, strict: false, coerceTypes: false }).compile<StoredProfile>(STORED_PROFILE_SCHEMA);
+
+/**
+ * The site's stored profile, checked against STORED_PROFILE_SCHEMA. A profile stored with a field
+ * of another type is refused with the site and the field named (a server error an operator can act
+ * on), never read as a default nor passed on as it is.
+ */
+export function storedProfileOf(site: Pick<SiteRow, 'siteInternalName' | 'profile'>): StoredProfile {
+  if (isStoredProfile(site.profile)) return site.profile;
+  const error = isStoredProfile.errors?.[0];
+  const field = error?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'profile';
+  throw new Error(`The stored profile of site ${site.siteInternalName} is not valid: ${field} ${error?.message ?? 'is not an object'}.`);
+}
 
 export function obscureMobileNumber(phone: string): string {
   const digits = phone.replace(/\D/g, '');
@@ -16,26 +55,23 @@ function str(value: unknown, fallback = ''): string {
 function bool(value: unknown, fallback = false): boolean {
   return typeof value === 'boolean' ? value : fallback;
 }
-function obj(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
 export function siteFlags(site: SiteRow): { v2ManagementApiEnabled: boolean; v2VodManagementApiEnabled: boolean } {
+  const p = storedProfileOf(site);
   return {
-    v2ManagementApiEnabled: bool(site.profile.v2ManagementApiEnabled),
-    v2VodManagementApiEnabled: bool(site.profile.v2VodManagementApiEnabled),
+    v2ManagementApiEnabled: bool(p.v2ManagementApiEnabled),
+    v2VodManagementApiEnabled: bool(p.v2VodManagementApiEnabled),
   };
 }
 
 export function buildSiteProfile(site: SiteRow, user: Pick<AuthUser, 'username' | 'roles' | 'twoFactorOnLogin' | 'phoneNumber'>, opts: { encodingDisabledSite: string }): SiteProfile {
-  const p = site.profile;
-  const siteMap = obj(p.siteMap);
-  const domains = Array.isArray(p.domainNames) ? p.domainNames.filter((d): d is string => typeof d === 'string') : [site.domainName];
+  const p = storedProfileOf(site);
+  const siteMap = p.siteMap ?? null;
+  const domains = p.domainNames ?? [site.domainName];
   return {
     site: site.siteInternalName,
     siteId: site.id,
     siteType: str(p.siteType, site.serviceType),
-    roles: user.roles as Roles,
+    roles: parseRoles(user.roles),
     siteMap: siteMap ? Object.fromEntries(Object.entries(siteMap).map(([k, v]) => [k, String(v)])) : {},
     isServiceLaunched: site.isLaunched,
     gaId: str(p.gaId),
@@ -53,8 +89,8 @@ export function buildSiteProfile(site: SiteRow, user: Pick<AuthUser, 'username' 
     analyticsURL: str(p.analyticsURL),
     reelybaseURL: str(p.reelybaseURL),
     encodingService: site.siteInternalName !== opts.encodingDisabledSite,
-    contributorData: obj(p.contributorData),
-    contentContributorData: obj(p.contentContributorData),
+    contributorData: p.contributorData ?? null,
+    contentContributorData: p.contentContributorData ?? null,
     isToolsMonetizationModelEnabled: site.isMonetizationModelEnabled,
     renditionUrl: str(p.renditionUrl),
     templateBuilderURL: str(p.templateBuilderURL),
