@@ -51,21 +51,21 @@ export interface FigureDefinition {
 
 /**
  * The figures of the Dashboard's tiles and of the audience reports (user_base, change_in_user_base),
- * keyed by the report column key. Times are UTC; "the end of the day" is 23:59:59 UTC, and for today
- * the moment of the last refresh (start, and every support change that ends a subscription).
+ * keyed by the report column key. Days and months are the site's, in its time zone (the zone every
+ * page states); "the end of the day" is 23:59:59 there, and for today the moment of the last refresh (start, and every support change that ends a subscription).
  */
 export const FIGURES = {
   subscribers: {
     label: 'Paying subscribers',
-    help: 'Subscriptions active or past due (trial over, not ended) at the end of the range\'s last day, 23:59:59 UTC; for a range ending today, now. The same subscriptions Users lists under Subscription: Paying (click the number).',
+    help: 'Subscriptions active or past due (trial over, not ended) at the end of the range\'s last day (23:59:59 in the site\'s time zone); for a range ending today, now. The same subscriptions Users lists under Subscription: Paying (click the number).',
   },
   trialing: {
     label: 'In trial',
-    help: 'Subscriptions in their free trial (started, trial not over, not ended) at the end of the day (23:59:59 UTC; today: now).',
+    help: 'Subscriptions in their free trial (started, trial not over, not ended) at the end of the day (23:59:59 in the site\'s time zone; today: now).',
   },
-  signups: { label: 'Sign-ups', help: 'Viewer accounts created in the period (by the UTC day they were created).' },
+  signups: { label: 'Sign-ups', help: 'Viewer accounts created in the period (by the day they were created, in the site\'s time zone).' },
   viewers: { label: 'Viewers (daily average)', help: 'Distinct viewers with at least one playback session each day, averaged over the days of the period.' },
-  sessions: { label: 'Sessions', help: 'Playback sessions started in the period (by the UTC day they started).' },
+  sessions: { label: 'Sessions', help: 'Playback sessions started in the period (by the day they started, in the site\'s time zone).' },
   watchHours: { label: 'Watch time (hours)', help: 'Seconds watched in the playback sessions started in the period, in hours.' },
   netRevenue: { label: 'Net revenue', help: 'Revenue (every charge taken in the period, including those later refunded) minus refunds: the charges kept, in the currency shown (never summed across currencies).' },
   startupP95Ms: { label: 'Startup time p95 (ms)', help: '95th percentile of the time to first frame of the playback sessions started in the period.' },
@@ -77,12 +77,12 @@ export const FIGURES = {
   cancellations: { label: 'Cancellations', help: 'Subscriptions cancelled in the period (by the day of the cancellation), whether they end at once or at the period end.' },
   lost: { label: 'Subscriptions ended', help: 'Subscriptions that ended in the period (by the day they ended), trials included: cancelled or not paid.' },
   net: { label: 'Net change (paying)', help: 'Paying subscribers at the end of the period minus at the end of the day before it.' },
-  activeAtEnd: { label: 'Paying at end', help: 'Paying subscribers (active or past due) at the end of the period\'s last day (23:59:59 UTC; today: now).' },
+  activeAtEnd: { label: 'Paying at end', help: 'Paying subscribers (active or past due) at the end of the period\'s last day (23:59:59 in the site\'s time zone; today: now).' },
   churnPct: {
     label: 'Churn (%)',
     help: 'Paying subscriptions lost in the period (paying at its start + paying gained − paying at its end) ÷ everyone who paid in it (paying at its start + paying gained), in percent: 0 to 100.',
   },
-  // Playback (daily playback rollups; sessions count on the UTC day they started).
+  // Playback (daily playback rollups; sessions count on the site's day they started).
   avgMinutes: { label: 'Minutes per session', help: 'Seconds watched ÷ playback sessions started in the period, in minutes.' },
   titles: { label: 'Titles watched', help: 'Distinct titles with at least one playback session started in the period.' },
   watchThroughPct: { label: 'Watch-through (%)', help: 'Seconds watched ÷ (sessions × the title\'s duration) for the sessions started in the period, in percent.' },
@@ -99,15 +99,15 @@ export const FIGURES = {
   streamsWindow: { label: 'Streams (30 min)', help: 'Playback sessions with an event in the last 30 minutes.' },
   viewersWindow: { label: 'Viewers (30 min)', help: 'Distinct viewers of the sessions with an event in the last 30 minutes.' },
   peakStreams: { label: 'Peak streams (30 min)', help: 'The most streams of any one minute in the last 30 minutes.' },
-  // Cohorts (subscriptions; a viewer's cohort is the UTC month of their first subscription).
-  cohortSubscribers: { label: 'Subscribers (cohort)', help: 'Viewers whose first subscription started in the cohort\'s month (UTC).' },
+  // Cohorts (subscriptions; a viewer's cohort is the site's month of their first subscription).
+  cohortSubscribers: { label: 'Subscribers (cohort)', help: 'Viewers whose first subscription started in the cohort\'s month (in the site\'s time zone).' },
   retentionPct: { label: 'Month n (%)', help: 'Viewers of the cohort with a subscription running in its n-th month after the cohort month ÷ the cohort\'s size, in percent.' },
   cohortNetRevenue: { label: 'Lifetime net revenue', help: 'Charges kept (succeeded; a refunded charge adds nothing) from the cohort\'s viewers since their first subscription, in the currency shown.' },
-  cohorts: { label: 'Cohorts', help: 'Months (UTC) in the range in which at least one viewer started a first subscription.' },
+  cohorts: { label: 'Cohorts', help: 'Months (in the site\'s time zone) in the range in which at least one viewer started a first subscription.' },
   month1RetentionAvg: { label: 'Month-1 retention (%)', help: 'The mean over the cohorts that have reached their first month of: viewers with a subscription running in month 1 ÷ the cohort\'s size, in percent.' },
   ltvSubscribers: { label: 'Subscribers billed in this currency', help: 'Viewers of the cohort with a subscription or a charge in the currency shown by the end of the range; a viewer billed in two currencies counts in each.' },
   ltv: { label: 'Lifetime value per subscriber', help: 'The cohort\'s net revenue in the currency shown ÷ its subscribers billed in that currency.' },
-  // Payments (daily payment rollups, UTC days, one currency at a time).
+  // Payments (daily payment rollups, the site's days, one currency at a time).
   payments: { label: 'Successful payments', help: 'Charges taken in the period (succeeded, including those later refunded).' },
   revenue: { label: 'Revenue', help: 'The amount of every charge taken in the period, including those later refunded, in the currency shown.' },
   refunds: { label: 'Refunds', help: 'The amounts given back in the period: a support refund (full or part) on the day it was given, a charge marked refunded without one on the charge\'s day; in the currency shown.' },

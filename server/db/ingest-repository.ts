@@ -16,10 +16,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { HeartbeatEvent, IngestEventError, IngestRoster, PlayerEvent, SessionEndEvent, SessionStartEvent } from '../../common/ingest-contract';
-import { INGEST_DEAD_LETTER_REASONS, INGEST_MAX_AGE_DAYS, type IngestDeadLetterReason } from '../../common/ingest-contract';
+import { INGEST_DEAD_LETTER_REASONS, INGEST_WINDOW_DAYS, type IngestDeadLetterReason } from '../../common/ingest-contract';
 import type { Db } from './client';
 import { analyzeGrowingDays, ensureRawHistoryDays, utcDayOf } from './raw-history';
-import { foldPlaybackDays, tryLockRollupDay, type SqlRunner } from './rollups';
+import { foldPlaybackDays, siteDay, siteTimeZone, tryLockRollupDay, type SqlRunner } from './rollups';
 import { hashIngestionKey, queryRows } from './seed-world';
 import { RETRYABLE_SQLSTATES, sqlState } from './sql-state';
 
@@ -30,12 +30,8 @@ export async function siteOfIngestionKey(db: Db, key: string): Promise<string | 
   return row?.site_id ?? null;
 }
 
-/**
- * Days an event id (and a recorded session start) is remembered: events older than
- * INGEST_MAX_AGE_DAYS are refused before they are queued, so an id received more than this long
- * ago can only come back refused; one day of margin covers the 5 minutes of allowed clock skew.
- */
-export const INGEST_WINDOW_DAYS = INGEST_MAX_AGE_DAYS + 1;
+/** Days an event id (and a recorded session start) is remembered (common/ingest-contract.ts). */
+export { INGEST_WINDOW_DAYS };
 
 /** A batch as queued: the site of its ingestion key and its schema-valid, checked events. */
 export interface QueuedBatch {
@@ -94,7 +90,13 @@ function firstOccurrences(events: PlayerEvent[]): { e: PlayerEvent; index: numbe
  * found, so a heartbeat of a session it has seen costs no look-up in batchesWaitingForStarts. Bounded:
  * forgotten all at once past `max` entries (a forgotten session is simply looked up again).
  */
-export class WrittenSessions {
+/** What the look-ups read and add to (a WrittenSessions). */
+export interface KnownSessions {
+  has(key: string): boolean;
+  add(key: string): void;
+}
+
+export class WrittenSessions implements KnownSessions {
   private readonly keys = new Set<string>();
   private since = Date.now();
   constructor(private readonly max = 500_000, private readonly maxAgeMs = 60 * 60_000) {}
@@ -193,7 +195,7 @@ export async function batchesWaitingForStarts(db: Db, batches: QueuedBatch[], kn
 }
 
 /** Adds to `known` the sessions the batches' heartbeats and ends name that are written (one round trip, none when all are known). */
-export async function lookUpWrittenSessions(db: Db, batches: QueuedBatch[], known: WrittenSessions): Promise<void> {
+export async function lookUpWrittenSessions(db: Db, batches: QueuedBatch[], known: KnownSessions): Promise<void> {
   const needed = new Map<string, Set<string>>();
   batches.forEach(({ siteId, events }) => {
     for (const e of events) {
@@ -245,7 +247,7 @@ async function findSessions(db: SqlRunner, siteId: string, ids: string[], ats: s
  * The batches of a group that must wait (no database access): a heartbeat or end of a session
  * neither written (`written`) nor started by a batch of the group that goes ahead.
  */
-export function waitingBatches(batches: QueuedBatch[], written: WrittenSessions): Set<number> {
+export function waitingBatches(batches: QueuedBatch[], written: KnownSessions): Set<number> {
   const waiting = new Set<number>();
   // Starts carried by batches that go ahead count; a batch held back holds back the starts it carries.
   for (let changed = true; changed;) {
@@ -271,7 +273,7 @@ export function waitingBatches(batches: QueuedBatch[], written: WrittenSessions)
  * The sessions of `batch` whose start is nowhere: neither written nor carried by any batch of the
  * group (`<site id>:<session id>`). A batch given up on keeps everything else.
  */
-export function sessionsWithoutStart(batch: QueuedBatch, group: QueuedBatch[], written: WrittenSessions): Set<string> {
+export function sessionsWithoutStart(batch: QueuedBatch, group: QueuedBatch[], written: KnownSessions): Set<string> {
   const started = new Set<string>();
   for (const { siteId, events } of group) for (const e of events) if (e.type === 'session.start') started.add(`${siteId}:${e.sessionId.toLowerCase()}`);
   const missing = new Set<string>();
@@ -344,7 +346,7 @@ export interface WriteResult {
  * id: a batch written before (a redelivery after a crash between commit and acknowledgement, the
  * same batch published twice) writes nothing and changes nothing.
  */
-export async function writeBatches(db: Db, batches: QueuedBatch[], known?: WrittenSessions): Promise<WriteResult> {
+export async function writeBatches(db: Db, batches: QueuedBatch[], known?: KnownSessions): Promise<WriteResult> {
   const bySite = new Map<string, PlayerEvent[]>();
   for (const { siteId, events } of batches) bySite.set(siteId, [...(bySite.get(siteId) ?? []), ...events]);
   const total = batches.reduce((n, b) => n + b.events.length, 0);
@@ -394,6 +396,8 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
   const fresh = new Set(claimed.map((r) => r.event_id));
   const todo = unique.filter(({ e }) => fresh.has(e.eventId)).map(({ e }) => e);
   if (todo.length === 0) return written;
+  // The rollup slices are the site's days, in its zone (issue 38).
+  const zone = await siteTimeZone(tx, siteId);
 
   const sessionIds = [...new Set(todo.map((e) => e.sessionId.toLowerCase()))].sort(byText);
   const lockKeys = [...new Map(sessionIds.map((id) => sessionLockKey(siteId, id)).map((k) => [`${k[0]}:${k[1]}`, k])).values()]
@@ -429,7 +433,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       WHERE NOT EXISTS (SELECT 1 FROM playback_sessions e WHERE e.site_id = ${siteId}::uuid AND e.id = x.session_id::uuid)
       ORDER BY x.n
       ON CONFLICT (site_id, id, started_at) DO NOTHING
-      RETURNING id::text, to_char((started_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day`);
+      RETURNING id::text, to_char(${siteDay(sql`started_at`, zone)}, 'YYYY-MM-DD') AS day`);
     for (const row of inserted) {
       written.sessions.push(row.id);
       days.add(row.day);
@@ -551,10 +555,10 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       -- The constant range lets the planner keep only the partitions of these sessions' days.
       WHERE p.site_id = ${siteId}::uuid AND p.id = u.session_id AND p.started_at = u.started_at
         AND p.started_at >= ${bounds!.lo}::timestamptz AND p.started_at <= ${bounds!.hi}::timestamptz
-      RETURNING to_char((p.started_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day`);
+      RETURNING to_char(${siteDay(sql`p.started_at`, zone)}, 'YYYY-MM-DD') AS day`);
     for (const row of updated) days.add(row.day);
   }
-  // The slices to fold: the UTC days the sessions written or updated started on (from the two
+  // The slices to fold: the site's days the sessions written or updated started on (from the two
   // statements above, RETURNING). DO UPDATE (not DO NOTHING) makes a new version of a mark that is
   // there, so a fold that read the mark (and the sessions) before this commit leaves it for the next
   // fold; it keeps the first mark's time, so marked_at is the age of the oldest write not yet folded.

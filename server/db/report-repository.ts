@@ -3,11 +3,14 @@
  * reads the daily rollups, except `liveSessions` (real-time reports: sessions active in the last
  * minutes) and the cohort reads, which read subscriptions and payments per subscriber cohort (one
  * row per subscription or payment, never playback sessions). Numbers come back as float8 and days as
- * text so both drivers (PGlite, node-postgres) answer the same JavaScript values.
+ * text so both drivers (PGlite, node-postgres) answer the same JavaScript values. Days and months are
+ * the site's, in its zone (issue 38; server/db/rollups.ts `siteTimeZone`): `from` and `to` are the
+ * site's dates, a cohort is the site's month.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS, type PlaybackDimension } from '../../common/constants';
 import type { Db } from './client';
+import { siteDayEnd, siteTimeZone } from './rollups';
 
 export interface ReportScope {
   siteId: string;
@@ -148,14 +151,15 @@ export async function cohortRetention(db: Db, scope: ReportScope, planId: string
   const plan = planId ? sql`AND plan_id = ${planId}::uuid` : sql``;
   // One pass over the site's subscriptions: a window gives each row its subscriber's cohort and
   // first plan, and each row covers the month offsets from its start to its end (or the range's
-  // last month) as integers. Months are counted as year * 12 + month.
+  // last month) as integers. Months are counted as year * 12 + month, in the site's zone.
+  const zone = sql`${await siteTimeZone(db, scope.siteId)}::text`;
   return rowsOf<CohortCell>(await db.execute(sql`
     WITH s AS (
       SELECT subscriber_id,
         first_value(plan_id) OVER w AS plan_id,
-        date_trunc('month', first_value(started_at) OVER w AT TIME ZONE 'UTC')::date AS cohort,
-        extract(year FROM started_at AT TIME ZONE 'UTC')::int * 12 + extract(month FROM started_at AT TIME ZONE 'UTC')::int AS start_month,
-        extract(year FROM ended_at AT TIME ZONE 'UTC')::int * 12 + extract(month FROM ended_at AT TIME ZONE 'UTC')::int AS end_month
+        date_trunc('month', first_value(started_at) OVER w AT TIME ZONE ${zone})::date AS cohort,
+        extract(year FROM started_at AT TIME ZONE ${zone})::int * 12 + extract(month FROM started_at AT TIME ZONE ${zone})::int AS start_month,
+        extract(year FROM ended_at AT TIME ZONE ${zone})::int * 12 + extract(month FROM ended_at AT TIME ZONE ${zone})::int AS end_month
       FROM subscriptions WHERE site_id = ${scope.siteId}::uuid ${network}
       -- Ties on started_at (two subscriptions of one sign-up) go to the lower id, the same in both cohort reads.
       WINDOW w AS (PARTITION BY subscriber_id ORDER BY started_at, id)
@@ -175,9 +179,12 @@ export async function cohortRevenue(db: Db, scope: ReportScope, planId: string |
   const network = scope.networkId ? sql`AND network_id = ${scope.networkId}::uuid` : sql``;
   // Inside the CTE that defines f: the column unqualified (issue 27: `f.plan_id` there was a 500).
   const plan = planId ? sql`AND plan_id = ${planId}::uuid` : sql``;
+  // Cohorts are the site's months; the range ends at the end of its last day in the site's zone.
+  const timeZone = await siteTimeZone(db, scope.siteId);
+  const end = siteDayEnd(scope.to, timeZone);
   return rowsOf(await db.execute(sql`
     WITH firsts AS (
-      SELECT DISTINCT ON (subscriber_id) subscriber_id, plan_id, date_trunc('month', started_at AT TIME ZONE 'UTC')::date AS cohort
+      SELECT DISTINCT ON (subscriber_id) subscriber_id, plan_id, date_trunc('month', started_at AT TIME ZONE ${timeZone}::text)::date AS cohort
       FROM subscriptions WHERE site_id = ${scope.siteId}::uuid ${network}
       ORDER BY subscriber_id, started_at, id
     ), f AS (
@@ -185,16 +192,16 @@ export async function cohortRevenue(db: Db, scope: ReportScope, planId: string |
       -- end) divide its revenue; a viewer billed in two currencies counts in each.
       SELECT * FROM firsts WHERE cohort >= date_trunc('month', ${scope.from}::date)::date AND cohort <= ${scope.to}::date ${plan}
         AND (EXISTS (SELECT 1 FROM subscriptions s WHERE s.subscriber_id = firsts.subscriber_id AND s.site_id = ${scope.siteId}::uuid
-                       AND s.currency = ${currency} AND s.started_at < ((${scope.to}::date + 1)::timestamp AT TIME ZONE 'UTC'))
+                       AND s.currency = ${currency} AND s.started_at < ${end})
           OR EXISTS (SELECT 1 FROM payments p WHERE p.subscriber_id = firsts.subscriber_id AND p.site_id = ${scope.siteId}::uuid
-                       AND p.currency = ${currency} AND p.at < ((${scope.to}::date + 1)::timestamp AT TIME ZONE 'UTC')))
+                       AND p.currency = ${currency} AND p.at < ${end}))
     )
     SELECT to_char(f.cohort, 'YYYY-MM') AS cohort, f.plan_id::text AS key, count(*)::float8 AS subscribers,
       coalesce(sum(p.net), 0)::float8 AS revenue
     FROM f LEFT JOIN LATERAL (
       SELECT sum(CASE WHEN status = 'succeeded' OR refunded_amount > 0 THEN amount - refunded_amount ELSE 0 END) AS net
       FROM payments WHERE subscriber_id = f.subscriber_id AND site_id = ${scope.siteId}::uuid AND currency = ${currency}
-        AND at < ((${scope.to}::date + 1)::timestamp AT TIME ZONE 'UTC')
+        AND at < ${end}
     ) p ON true
     GROUP BY 1, 2 ORDER BY 1, 2`));
 }

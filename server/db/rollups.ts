@@ -3,9 +3,13 @@
  *
  * Every rollup is computed by one set-based statement per table (INSERT ... SELECT ... GROUP BY)
  * after deleting the slice it replaces, so a rebuild and the incremental fold of ingestion run the
- * very same SQL and cannot disagree. Days are UTC calendar days of the row's timestamp.
+ * very same SQL and cannot disagree. Days are the SITE's calendar days of the row's timestamp, in the
+ * site profile's zone (`sites.default_timezone`, `siteTimeZone`; issue 38: the zone every signed-in
+ * page states): a session counts on the site's day it started, "the end of the day" is 23:59:59 in the
+ * site's zone. `siteDay` is the one SQL expression of "the day of a timestamp in a zone" (its
+ * TypeScript twin: `siteDayOf`, common/site-day.ts).
  *
- * - daily_playback_rollups: playback_sessions by the UTC day they started, per network and
+ * - daily_playback_rollups: playback_sessions by the site's day they started, per network and
  *   dimension ('all' with key '', content id, device type, country, ISP, CDN, and the session's
  *   plan_id: the plan the viewer was on when it started, NO_PLAN_KEY when none).
  *   Histograms count sessions per STARTUP_MS_BUCKETS / REBUFFER_RATIO_BUCKETS bucket.
@@ -22,6 +26,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { NO_PLAN_KEY, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../common/constants';
+import { knownTimeZone } from '../../common/zoned-time';
 import type { Db } from './client';
 
 /** What the rollup statements need: a database or a transaction of one. */
@@ -30,9 +35,9 @@ export type SqlRunner = Pick<Db, 'execute'>;
 export interface RollupRange {
   /** Limit to one site (uuid). */
   siteId?: string;
-  /** First UTC day, 'YYYY-MM-DD' (inclusive). */
+  /** First day of the site (in its zone), 'YYYY-MM-DD' (inclusive). */
   from?: string;
-  /** Last UTC day, 'YYYY-MM-DD' (inclusive). */
+  /** Last day of the site (in its zone), 'YYYY-MM-DD' (inclusive). */
   to?: string;
   /**
    * The moment subscription movements are counted up to (default: the database's now()). The seed
@@ -52,25 +57,53 @@ function checkRange(range: RollupRange): void {
   }
 }
 
-/** The UTC day of a timestamptz column. */
-const utcDay = (column: SQL) => sql`((${column}) AT TIME ZONE 'UTC')::date`;
-/** UTC midnight at the start of a 'YYYY-MM-DD' day, as timestamptz. */
-const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'UTC')`;
-const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
+/**
+ * The zone a site's reports count days in: its profile's `default_timezone` when the runtime knows it
+ * (`knownTimeZone`, the same rule as the zone every page states), else UTC. A site that does not exist
+ * reads UTC.
+ */
+export async function siteTimeZone(db: SqlRunner, siteId: string): Promise<string> {
+  const result: unknown = await db.execute(sql`SELECT default_timezone AS zone FROM sites WHERE id = ${siteId}::uuid`);
+  // Both drivers answer { rows }; read without a cast.
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) return 'UTC';
+  const row: unknown = result.rows[0];
+  return knownTimeZone(typeof row === 'object' && row !== null && 'zone' in row ? row.zone : null);
+}
 
-/** WHERE conditions on a raw table: its site and a timestamp within [from, to]. */
-function rawFilter(range: RollupRange, siteColumn: SQL, atColumn: SQL): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (range.siteId) parts.push(sql`${siteColumn} = ${range.siteId}::uuid`);
-  if (range.from) parts.push(sql`${atColumn} >= ${dayStart(range.from)}`);
-  if (range.to) parts.push(sql`${atColumn} < ${dayEnd(range.to)}`);
+/** Every site's id (a refresh of every site refreshes them one by one, each in its own zone). */
+async function allSiteIds(db: SqlRunner): Promise<string[]> {
+  const result: unknown = await db.execute(sql`SELECT id::text AS id FROM sites ORDER BY id`);
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) return [];
+  return result.rows.flatMap((row: unknown) => {
+    const id = typeof row === 'object' && row !== null && 'id' in row ? row.id : null;
+    return typeof id === 'string' ? [id] : [];
+  });
+}
+
+/** A zone name (from `siteTimeZone`) as SQL text. */
+const zoneText = (zone: string) => sql`${zone}::text`;
+
+/** THE day of a timestamptz in a zone (SQL): the site's calendar day of `column`. */
+export const siteDay = (column: SQL, zone: string) => sql`((${column}) AT TIME ZONE ${zoneText(zone)})::date`;
+/** Midnight at the start of a 'YYYY-MM-DD' day in a zone, as timestamptz. */
+export const siteDayStart = (day: string | SQL, zone: string) => sql`((${day})::date::timestamp AT TIME ZONE ${zoneText(zone)})`;
+/** Midnight at the end of a 'YYYY-MM-DD' day in a zone (the next day's start), as timestamptz. */
+export const siteDayEnd = (day: string | SQL, zone: string) => sql`(((${day})::date + 1)::timestamp AT TIME ZONE ${zoneText(zone)})`;
+
+/** WHERE conditions on a raw table: its site and a timestamp within the site's days [from, to]. */
+function rawFilter(range: SiteRange, siteColumn: SQL, atColumn: SQL): SQL {
+  const parts: SQL[] = [sql`${siteColumn} = ${range.siteId}::uuid`];
+  if (range.from) parts.push(sql`${atColumn} >= ${siteDayStart(range.from, range.zone)}`);
+  if (range.to) parts.push(sql`${atColumn} < ${siteDayEnd(range.to, range.zone)}`);
   return sql.join(parts, sql` AND `);
 }
 
+/** A range of one site's days, with the site's zone. */
+interface SiteRange extends RollupRange { siteId: string; zone: string }
+
 /** WHERE conditions on a rollup table (site_id, day). */
-function rollupFilter(range: RollupRange): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (range.siteId) parts.push(sql`site_id = ${range.siteId}::uuid`);
+function rollupFilter(range: SiteRange): SQL {
+  const parts: SQL[] = [sql`site_id = ${range.siteId}::uuid`];
   if (range.from) parts.push(sql`day >= ${range.from}::date`);
   if (range.to) parts.push(sql`day <= ${range.to}::date`);
   return sql.join(parts, sql` AND `);
@@ -85,14 +118,17 @@ function histogram(bucketColumn: string, bounds: readonly number[]): SQL {
 }
 
 /**
- * Days before raw_history_retention.kept_from have lost their raw sessions to the retention
- * (server/db/raw-history.ts): their playback rollups are all that is left, so neither a rebuild nor a
- * fold touches them.
+ * Raw sessions before raw_history_retention.kept_from (a UTC day: the raw tables' partitions are UTC
+ * days) are lost to the retention (server/db/raw-history.ts): the playback rollups of a site's day that
+ * started before that instant are all that is left, so neither a rebuild nor a fold touches them.
  */
-const keptFromDay = sql`coalesce((SELECT kept_from FROM raw_history_retention), '-infinity'::date)`;
+const keptFromAt = sql`coalesce((SELECT kept_from FROM raw_history_retention)::timestamp AT TIME ZONE 'UTC', '-infinity'::timestamptz)`;
+/** The site's first day whose raw sessions are all kept: the day of `keptFromAt`, or the next one when it starts before. */
+const keptFromDay = (zone: string) =>
+  sql`(CASE WHEN ${siteDayStart(siteDay(keptFromAt, zone), zone)} >= ${keptFromAt} THEN ${siteDay(keptFromAt, zone)} ELSE ${siteDay(keptFromAt, zone)} + 1 END)`;
 
-async function rebuildPlayback(db: SqlRunner, range: RollupRange): Promise<void> {
-  await db.execute(sql`DELETE FROM daily_playback_rollups WHERE ${rollupFilter(range)} AND day >= ${keptFromDay}`);
+async function rebuildPlayback(db: SqlRunner, range: SiteRange): Promise<void> {
+  await db.execute(sql`DELETE FROM daily_playback_rollups WHERE ${rollupFilter(range)} AND day >= ${keptFromDay(range.zone)}`);
   await db.execute(sql`
     INSERT INTO daily_playback_rollups (site_id, network_id, day, dimension, dim_key, sessions, viewers,
       watched_seconds, startup_ms_sum, rebuffer_count, rebuffer_seconds, error_sessions, bitrate_kbps_sum,
@@ -106,58 +142,60 @@ async function rebuildPlayback(db: SqlRunner, range: RollupRange): Promise<void>
     FROM (
       SELECT p.site_id, p.network_id, p.subscriber_id, p.content_id, p.device_type, p.country, p.isp, p.cdn,
         p.watched_seconds, p.startup_ms, p.rebuffer_count, p.rebuffer_seconds, p.error_code, p.avg_bitrate_kbps,
-        ${utcDay(sql`p.started_at`)} AS day,
+        ${siteDay(sql`p.started_at`, range.zone)} AS day,
         width_bucket(p.startup_ms::float8, ${intArray(STARTUP_MS_BUCKETS)}) AS startup_bucket,
         width_bucket(CASE WHEN p.watched_seconds + p.rebuffer_seconds > 0
           THEN p.rebuffer_seconds::float8 / (p.watched_seconds + p.rebuffer_seconds) ELSE 0 END,
           ${intArray(REBUFFER_RATIO_BUCKETS)}) AS rebuffer_bucket,
         coalesce(p.plan_id::text, ${NO_PLAN_KEY}) AS plan_key
       FROM playback_sessions p
-      WHERE ${rawFilter(range, sql`p.site_id`, sql`p.started_at`)} AND p.started_at >= (${keptFromDay}::timestamp AT TIME ZONE 'UTC')
+      WHERE ${rawFilter(range, sql`p.site_id`, sql`p.started_at`)} AND p.started_at >= ${siteDayStart(keptFromDay(range.zone), range.zone)}
     ) s
     CROSS JOIN LATERAL (VALUES ('all', ''), ('content', s.content_id::text), ('device', s.device_type),
       ('country', s.country), ('isp', s.isp), ('cdn', s.cdn), ('plan', s.plan_key)) AS d(dimension, dim_key)
     GROUP BY s.site_id, s.network_id, s.day, d.dimension, d.dim_key`);
 }
 
-async function rebuildSubscriptions(db: SqlRunner, range: RollupRange): Promise<void> {
+async function rebuildSubscriptions(db: SqlRunner, range: SiteRange): Promise<void> {
   await db.execute(sql`DELETE FROM daily_subscription_rollups WHERE ${rollupFilter(range)}`);
   // Movements as rows of (day, counters); paying/trialing at end of day are running sums of +1/-1
   // over all history of the key, so a partial range still starts from the right totals. Only
   // movements up to now count: today's row is the state so far. Past-due subscriptions count as
   // paying until they end.
   const at = range.asOf ? sql`${range.asOf.toISOString()}::timestamptz` : sql`now()`;
-  const siteOnly = range.siteId ? sql`site_id = ${range.siteId}::uuid` : sql`true`;
-  const lastDay = range.to ? sql`least(${range.to}::date, (${at} AT TIME ZONE 'UTC')::date)` : sql`(${at} AT TIME ZONE 'UTC')::date`;
+  const siteOnly = sql`site_id = ${range.siteId}::uuid`;
+  const today = siteDay(at, range.zone);
+  const lastDay = range.to ? sql`least(${range.to}::date, ${today})` : today;
+  const dayOf = (column: SQL) => siteDay(column, range.zone);
   await db.execute(sql`
     WITH subs AS (
       SELECT site_id, network_id, plan_id, started_at, trial_ends_at, cancelled_at, ended_at,
         coalesce(trial_ends_at, started_at) AS activated_at
       FROM subscriptions WHERE ${siteOnly}
     ), ev(site_id, network_id, plan_id, day, trials, paid, conv, canc, expi, act, trl) AS (
-      SELECT site_id, network_id, plan_id, ${utcDay(sql`started_at`)},
+      SELECT site_id, network_id, plan_id, ${dayOf(sql`started_at`)},
         (trial_ends_at IS NOT NULL)::int, (trial_ends_at IS NULL)::int, 0, 0, 0, 0, (trial_ends_at IS NOT NULL)::int
       FROM subs
       UNION ALL
-      SELECT site_id, network_id, plan_id, ${utcDay(sql`trial_ends_at`)}, 0, 0, 1, 0, 0, 0, 0
+      SELECT site_id, network_id, plan_id, ${dayOf(sql`trial_ends_at`)}, 0, 0, 1, 0, 0, 0, 0
       FROM subs WHERE trial_ends_at IS NOT NULL AND trial_ends_at <= ${at} AND (ended_at IS NULL OR ended_at > trial_ends_at)
       UNION ALL
-      SELECT site_id, network_id, plan_id, ${utcDay(sql`cancelled_at`)}, 0, 0, 0, 1, 0, 0, 0
+      SELECT site_id, network_id, plan_id, ${dayOf(sql`cancelled_at`)}, 0, 0, 0, 1, 0, 0, 0
       FROM subs WHERE cancelled_at IS NOT NULL
       UNION ALL
-      SELECT site_id, network_id, plan_id, ${utcDay(sql`ended_at`)}, 0, 0, 0, 0, 1, 0, 0
+      SELECT site_id, network_id, plan_id, ${dayOf(sql`ended_at`)}, 0, 0, 0, 0, 1, 0, 0
       FROM subs WHERE ended_at <= ${at}
       UNION ALL
-      SELECT site_id, network_id, plan_id, ${utcDay(sql`activated_at`)}, 0, 0, 0, 0, 0, 1, 0
+      SELECT site_id, network_id, plan_id, ${dayOf(sql`activated_at`)}, 0, 0, 0, 0, 0, 1, 0
       FROM subs WHERE activated_at <= ${at} AND (ended_at IS NULL OR ended_at > activated_at)
       UNION ALL
-      SELECT site_id, network_id, plan_id, ${utcDay(sql`ended_at`)}, 0, 0, 0, 0, 0, -1, 0
+      SELECT site_id, network_id, plan_id, ${dayOf(sql`ended_at`)}, 0, 0, 0, 0, 0, -1, 0
       FROM subs WHERE ended_at <= ${at} AND ended_at > activated_at
       UNION ALL
       -- A trial ends at its end or when the subscription ends, whichever comes first. Only subscriptions
       -- with a trial: LEAST ignores NULLs, so without this a paid subscription that ended took one off
       -- the trialing count (issue 27: "In trial (end)" was -68).
-      SELECT site_id, network_id, plan_id, ${utcDay(sql`least(trial_ends_at, coalesce(ended_at, trial_ends_at))`)}, 0, 0, 0, 0, 0, 0, -1
+      SELECT site_id, network_id, plan_id, ${dayOf(sql`least(trial_ends_at, coalesce(ended_at, trial_ends_at))`)}, 0, 0, 0, 0, 0, 0, -1
       FROM subs WHERE trial_ends_at IS NOT NULL AND least(trial_ends_at, coalesce(ended_at, trial_ends_at)) <= ${at}
     ), daily AS (
       SELECT site_id, network_id, plan_id, day, sum(trials) AS trials, sum(paid) AS paid, sum(conv) AS conv,
@@ -191,26 +229,27 @@ async function rebuildSubscriptions(db: SqlRunner, range: RollupRange): Promise<
  */
 export const REFUND_STATUS = 'refund';
 
-async function rebuildPayments(db: SqlRunner, range: RollupRange): Promise<void> {
+async function rebuildPayments(db: SqlRunner, range: SiteRange): Promise<void> {
+  const dayOf = (column: SQL) => siteDay(column, range.zone);
   await db.execute(sql`DELETE FROM daily_payment_rollups WHERE ${rollupFilter(range)}`);
   await db.execute(sql`
     INSERT INTO daily_payment_rollups (site_id, network_id, day, plan_id, currency, status, payments, amount)
     SELECT site_id, network_id, day, plan_id, currency, status, count(*), sum(amount) FROM (
-      SELECT site_id, network_id, ${utcDay(sql`at`)} AS day, coalesce(plan_id, ${NO_PLAN_KEY}::uuid) AS plan_id, currency,
+      SELECT site_id, network_id, ${dayOf(sql`at`)} AS day, coalesce(plan_id, ${NO_PLAN_KEY}::uuid) AS plan_id, currency,
         CASE WHEN refunded_amount > 0 THEN 'succeeded' ELSE status END AS status, amount
       FROM payments WHERE ${rawFilter(range, sql`site_id`, sql`at`)}
       UNION ALL
-      SELECT site_id, network_id, ${utcDay(sql`at`)}, coalesce(plan_id, ${NO_PLAN_KEY}::uuid), currency, ${REFUND_STATUS}::text, amount
+      SELECT site_id, network_id, ${dayOf(sql`at`)}, coalesce(plan_id, ${NO_PLAN_KEY}::uuid), currency, ${REFUND_STATUS}::text, amount
       FROM payment_refunds WHERE ${rawFilter(range, sql`site_id`, sql`at`)}
     ) AS rows
     GROUP BY 1, 2, 3, 4, 5, 6`);
 }
 
-async function rebuildAudience(db: SqlRunner, range: RollupRange): Promise<void> {
+async function rebuildAudience(db: SqlRunner, range: SiteRange): Promise<void> {
   await db.execute(sql`DELETE FROM daily_audience_rollups WHERE ${rollupFilter(range)}`);
   await db.execute(sql`
     INSERT INTO daily_audience_rollups (site_id, network_id, day, country, signups)
-    SELECT site_id, network_id, ${utcDay(sql`created_at`)}, country, count(*)
+    SELECT site_id, network_id, ${siteDay(sql`created_at`, range.zone)}, country, count(*)
     FROM subscribers WHERE ${rawFilter(range, sql`site_id`, sql`created_at`)}
     GROUP BY 1, 2, 3, 4`);
 }
@@ -222,7 +261,7 @@ async function rebuildAudience(db: SqlRunner, range: RollupRange): Promise<void>
  * - the site's refresh lock (rollupSiteLockKey): shared by every refresh of given days (the fold, a
  *   support action, a rebuild of a day range), exclusive by a refresh of every day of a site (the
  *   seed's rebuild, `npm run rollups` without days), which cannot name its days in advance;
- * - the day's lock (rollupDayLockKey), exclusive, one per (site, UTC day), taken in key order.
+ * - the day's lock (rollupDayLockKey), exclusive, one per (site, site's day), taken in key order.
  * Fold workers take both with try-locks (tryLockRollupDay: a slice someone else is refreshing is left
  * for the next fold), everyone else waits. Nobody who waits holds a lock another waiter needs in a
  * different order, so no two refreshes can wait for each other in a circle.
@@ -239,7 +278,7 @@ export function rollupSiteLockKey(site: SQL | string): SQL {
 }
 
 /**
- * THE key of one (site, UTC day) slice of the rollups: every refresh of that day (the fold, a
+ * THE key of one (site, day of the site) slice of the rollups: every refresh of that day (the fold, a
  * support action, a rebuild) takes it, exclusively, before it deletes and re-inserts the slice.
  * `day` is 'YYYY-MM-DD' text.
  */
@@ -295,10 +334,14 @@ export async function refreshRollupsIn(tx: SqlRunner, opts: RollupRange = {}): P
   await lockRollupRange(tx, opts);
   // The grouping sorts ~7 rows per session: keep it in memory rather than spilling to disk.
   await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
-  await rebuildPlayback(tx, opts);
-  await rebuildSubscriptions(tx, opts);
-  await rebuildPayments(tx, opts);
-  await rebuildAudience(tx, opts);
+  // Each site in its own zone: a site's days are its own (a refresh of every site goes site by site).
+  for (const siteId of opts.siteId ? [opts.siteId] : await allSiteIds(tx)) {
+    const range: SiteRange = { ...opts, siteId, zone: await siteTimeZone(tx, siteId) };
+    await rebuildPlayback(tx, range);
+    await rebuildSubscriptions(tx, range);
+    await rebuildPayments(tx, range);
+    await rebuildAudience(tx, range);
+  }
 }
 
 /**
@@ -312,7 +355,7 @@ export async function rebuildRollups(db: Db, opts: RollupRange = {}): Promise<vo
 }
 
 /**
- * The incremental fold of ingestion: re-aggregates the playback rollups of the given UTC days of one
+ * The incremental fold of ingestion: re-aggregates the playback rollups of the given days (the site's) of one
  * site, inside the caller's transaction (so a batch and its rollups commit together), under the
  * same locks as every other refresh of those days (a fold worker holds them already: its try-locks).
  */
@@ -325,5 +368,6 @@ export async function foldPlaybackDays(tx: SqlRunner, siteId: string, days: Iter
     SELECT count(pg_advisory_xact_lock(k.key)) FROM (
       SELECT DISTINCT ${rollupDayLockKey(siteId, sql`x.day`)} AS key
       FROM json_array_elements_text(${JSON.stringify(sorted)}::json) AS x(day) ORDER BY 1) AS k`);
-  for (const day of sorted) await rebuildPlayback(tx, { siteId, from: day, to: day });
+  const zone = await siteTimeZone(tx, siteId);
+  for (const day of sorted) await rebuildPlayback(tx, { siteId, from: day, to: day, zone });
 }

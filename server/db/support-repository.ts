@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../../common/figures';
 import { SEARCH_TOTAL_CAP } from '../../common/support';
+import { addDays } from '../../common/report-dates';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
@@ -401,7 +402,9 @@ function transactionStore(tx: Db) {
   return {
     ...repositoryOver(tx),
     refreshRollups(siteId: string, day: string, lastDay: string = day): Promise<void> {
-      return refreshRollupsIn(tx, { siteId, from: day, to: lastDay });
+      // The rollups' days are the site's (issue 38): a UTC day's instants fall on the site's days from
+      // the one before to the one after, whatever its zone.
+      return refreshRollupsIn(tx, { siteId, from: addDays(day, -1), to: addDays(lastDay, 1) });
     },
   };
 }

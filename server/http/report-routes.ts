@@ -7,7 +7,8 @@
  */
 import { AREAS } from '../../common/constants';
 import type { ApiFailure } from '../../common/contract';
-import { REPORT_NAMES, REPORTS_PATH, isReportName, isoDay, type ReportAnswer } from '../../common/reports';
+import { REPORT_NAMES, REPORTS_PATH, isReportName, type ReportAnswer } from '../../common/reports';
+import { siteDayOf } from '../../common/site-day';
 import { applyAllowedSites, canContinue } from '../../common/roles';
 import { forbidden, notFound } from '../domain/errors';
 import { parseReportParams, reportParamError } from '../domain/reports/params';
@@ -36,7 +37,8 @@ export const reportRoutes: RoutePlugin = async (app) => {
     const { report } = request.params;
     if (!isReportName(report)) throw notFound(`report: unknown report ${report}; the reports are ${REPORT_NAMES.join(', ')}`);
     const now = new Date();
-    const params = parseReportParams(report, request.query, isoDay(now));
+    // Dates are the site's (issue 38): "today" is the site's today, in its zone.
+    const params = parseReportParams(report, request.query, siteDayOf(now, site.defaultTimezone));
     const networkId = params.network ? await app.services.reports.networkIdOf(site.id, params.network) : null;
     if (params.network && !networkId) throw reportParamError(`network: no network ${params.network} on this site`);
     const answer = await app.services.reports.build(report, { siteId: site.id, networkId, params, now });

@@ -38,7 +38,7 @@ function isRealDay(value: string): boolean {
   return DAY.test(value) && !value.startsWith('0000') && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 }
 
-/** `query` as Fastify parsed it (repeated keys arrive as arrays); `today` is the UTC day. */
+/** `query` as Fastify parsed it (repeated keys arrive as arrays); `today` is the site's day (in its zone). */
 export function parseReportParams(report: ReportName, query: Record<string, unknown>, today: string): ParsedReportParams {
   const spec = REPORT_SPECS[report];
   const value = (key: string): string | undefined => {

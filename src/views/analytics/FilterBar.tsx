@@ -8,6 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { DATE_PRESETS, REPORT_FILTER_MESSAGES, type FilterOption, type ReportAnswer, type ReportFilter } from '../../../common/reports';
 import type { Network } from '../../../common/contract';
 import { PAGE_GRANULARITIES, rangeOf, swapped, withFilter, without, type AnalyticsSearch } from './search';
+import { useSiteToday } from './useReport';
 import * as css from './analytics.css';
 
 /** Device types of the viewers' world (subscriber_devices.device_type). */
@@ -57,7 +58,7 @@ function Picker({ filter, value, options, status, onPick }: { filter: keyof type
 export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true, optionsStatus = 'loading', reversed = false, rangeNote = null, currencies = null, pressedPreset = null }: FilterBarProps) {
   const navigate = useNavigate();
   const go = (next: AnalyticsSearch) => navigate({ to: path, search: next });
-  const range = rangeOf(search);
+  const range = rangeOf(search, useSiteToday());
   return (
     <form className={css.filterBar} aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       {!realtime && (

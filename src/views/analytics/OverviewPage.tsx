@@ -18,7 +18,7 @@ import { changeOf, formatCell, formatPeriod } from './format';
 import { useReachesArea } from '../shared/use-reaches-area';
 import { ReportStates } from './ReportView';
 import { rangeOf, requestFor, sharedFilters, type AnalyticsSearch } from './search';
-import { requestKey, useReport } from './useReport';
+import { requestKey, useReport, useSiteToday } from './useReport';
 import * as css from './analytics.css';
 
 interface Headline { report: ReportName; key: string; label: string; link: string }
@@ -54,7 +54,8 @@ export function payingListSearch(search: AnalyticsSearch, today: string = isoDay
 function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSearch }) {
   const answers = useSelector(actor, selectAnswers) ?? [];
   const reachesUsers = useReachesArea(AREAS.customerSupport);
-  const usersSearch = reachesUsers ? payingListSearch(search) : null;
+  const today = useSiteToday();
+  const usersSearch = reachesUsers ? payingListSearch(search, today) : null;
   return (
     <div className={css.cards}>
       {HEADLINES.map((h) => {
@@ -96,16 +97,17 @@ function Tiles({ actor, search }: { actor: ReportActorRef; search: AnalyticsSear
 }
 
 export function OverviewPage({ search }: { search: AnalyticsSearch }) {
-  return <OverviewBody key={requestKey(overviewRequests(search))} search={search} />;
+  const today = useSiteToday();
+  return <OverviewBody key={requestKey(overviewRequests(search, today))} search={search} today={today} />;
 }
 
-function OverviewBody({ search }: { search: AnalyticsSearch }) {
-  const actor = useReport(overviewRequests(search), false);
+function OverviewBody({ search, today }: { search: AnalyticsSearch; today: string }) {
+  const actor = useReport(overviewRequests(search, today), false);
   const networks = useSelector(useAppActor('network'), selectNetworks);
-  const { from, to } = rangeOf(search);
+  const { from, to } = rangeOf(search, today);
   const reversed = useSelector(actor, selectView) === 'reversed';
   const rangeNote = useSelector(actor, selectRangeNote);
-  const pressedPreset = useSelector(actor, (snapshot) => selectPressedPreset(snapshot, isoDay(new Date())));
+  const pressedPreset = useSelector(actor, (snapshot) => selectPressedPreset(snapshot, today));
   return (
     <main data-testid="analytics-page">
       <h1 className={css.title}>Dashboard</h1>

@@ -12,7 +12,7 @@ import {
   type ReportActorRef, type SortState,
 } from '../../../machines/report.machine';
 import { AREAS } from '../../../common/constants';
-import { isoDay, type ReportAnswer, type ReportColumn, type ReportRow } from '../../../common/reports';
+import type { ReportAnswer, ReportColumn, ReportRow } from '../../../common/reports';
 import { useAppActor } from '../../app-actor';
 import { heatColours } from './heat';
 import { BarChart, LineChart } from './charts/Chart';
@@ -24,12 +24,12 @@ import { ReportStates, LiveStatus } from './ReportView';
 import { ReportTable } from './ReportTable';
 import { useReachesArea } from '../shared/use-reaches-area';
 import { activeFilter, rangeOf, requestFor, type AnalyticsSearch } from './search';
-import { requestKey, useReport } from './useReport';
+import { requestKey, useReport, useSiteToday } from './useReport';
 import * as css from './analytics.css';
 import { figureHelp } from '../../../common/figures';
 
-/** Why a page has nothing to show; `options` names the picked plan or title. */
-export function emptyReasonFor(def: AnalyticsPageDef, search: AnalyticsSearch, networkName: string | undefined, options?: ReportAnswer['options']): string {
+/** Why a page has nothing to show; `options` names the picked plan or title; `today` is the site's. */
+export function emptyReasonFor(def: AnalyticsPageDef, search: AnalyticsSearch, networkName: string | undefined, options?: ReportAnswer['options'], today?: string): string {
   const where = networkName ? `on ${networkName}` : 'on any network';
   const picked = (f: 'plan' | 'content') => options?.[f]?.find((o) => o.value === search[f])?.label;
   const active = activeFilter(def.filters, search);
@@ -40,7 +40,7 @@ export function emptyReasonFor(def: AnalyticsPageDef, search: AnalyticsSearch, n
     content: ` for ${picked('content') ?? 'the chosen title'}`,
   }[active] : '';
   if (def.realtime) return `Nobody has watched anything ${where}${filter} in the last 30 minutes.`;
-  const { from, to } = rangeOf(search);
+  const { from, to } = rangeOf(search, today);
   return `No data for ${def.title} between ${from} and ${to} ${where}${filter}. Try a longer range or fewer filters.`;
 }
 
@@ -147,11 +147,12 @@ export function sortOf(def: AnalyticsPageDef, search: AnalyticsSearch): SortStat
 }
 
 export function ReportPage({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
-  return <ReportPageBody key={`${def.path} ${requestKey([requestFor(def, search)])}`} def={def} search={search} />;
+  const today = useSiteToday();
+  return <ReportPageBody key={`${def.path} ${requestKey([requestFor(def, search, today)])}`} def={def} search={search} today={today} />;
 }
 
-function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
-  const actor = useReport([requestFor(def, search)], Boolean(def.realtime), sortOf(def, search));
+function ReportPageBody({ def, search, today }: { def: AnalyticsPageDef; search: AnalyticsSearch; today: string }) {
+  const actor = useReport([requestFor(def, search, today)], Boolean(def.realtime), sortOf(def, search));
   const networks = useSelector(useAppActor('network'), selectNetworks);
   const networkName = networks.find((n) => n.identifier === search.network)?.name;
   const options = useSelector(actor, selectFilterOptions);
@@ -159,7 +160,7 @@ function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: Analyt
   const reversed = useSelector(actor, selectView) === 'reversed';
   const rangeNote = useSelector(actor, selectRangeNote);
   const currencies = useSelector(actor, selectCurrencies);
-  const pressedPreset = useSelector(actor, (snapshot) => selectPressedPreset(snapshot, isoDay(new Date())));
+  const pressedPreset = useSelector(actor, (snapshot) => selectPressedPreset(snapshot, today));
   return (
     <main data-testid="analytics-page">
       <div className={css.header}>
@@ -169,7 +170,7 @@ function ReportPageBody({ def, search }: { def: AnalyticsPageDef; search: Analyt
       <p className={css.summary}>{def.summary}</p>
       <FilterBar path={def.path} search={search} filters={def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'}
         optionsStatus={optionsStatus} reversed={reversed} rangeNote={rangeNote} currencies={currencies} pressedPreset={pressedPreset} />
-      <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options)} charts={def.charts.length}>
+      <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options, today)} charts={def.charts.length}>
         <ReadyBody def={def} actor={actor} search={search} />
       </ReportStates>
     </main>

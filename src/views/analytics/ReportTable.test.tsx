@@ -19,7 +19,7 @@ describe('ReportTable', { timeout: 20_000 }, () => {
     expect(onSort).toHaveBeenCalledWith('sessions', 'asc');
   });
 
-  it('writes the Real-time report\'s minutes in the site\'s zone, like its "Last updated"; days stay UTC days (issue 38)', () => {
+  it('writes the Real-time report\'s minutes in the site\'s zone, like its "Last updated"; days are the site\'s days as the server counted them, never shifted again (issue 38)', () => {
     const answer = { ...seriesAnswer(), columns: [{ key: 'period', label: 'Minute', kind: 'period' as const }], rows: [{ period: '2026-12-05T22:35:00.000Z' }, { period: '2024-05-01' }] };
     expect(tableText(answer, answer.rows, 'America/New_York').cells).toEqual([['17:35'], ['1 May 2024']]);
     expect(tableText(answer, answer.rows).cells).toEqual([['22:35'], ['1 May 2024']]);
@@ -34,7 +34,7 @@ describe('ReportTable', { timeout: 20_000 }, () => {
     // The report machine makes and downloads the file (machines/report.machine.test.ts: table.download).
     expect(onDownload).toHaveBeenCalledTimes(1);
     const { cells } = tableText(answer, answer.rows);
-    // Days read in the console's one date format on screen (UTC days, not shifted); the CSV keeps ISO dates.
+    // Days read in the console's one date format on screen (the site's days as the server counted them, not shifted); the CSV keeps ISO dates.
     expect(cells[0]).toEqual(['1 May 2024', '120', '40.5', '£1,234.56', '97.8 %']);
     // Hours and percentages keep one decimal on screen so a column lines up; the CSV keeps the plain value.
     expect(cells[1]).toEqual(['2 May 2024', '80', '22.0', '£0.99', '100.0 %']);

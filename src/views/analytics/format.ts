@@ -21,7 +21,8 @@ export function formatCell(value: ReportCell, kind: ReportColumn['kind'], curren
 
 /**
  * A report period in the console's date format (common/display-format.ts): a day or a month is never
- * shifted by the site's zone (report days are UTC days): '2024-05-06' reads '6 May 2024', '2024-05'
+ * shifted again: the server counts report days and months in the site's zone already (issue 38), so
+ * they are the site's days as they stand: '2024-05-06' reads '6 May 2024', '2024-05'
  * 'May 2024'; a minute (the Real-time report's) is an instant and reads in the site's zone, like the
  * page's "Last updated" above it (issue 38): '2026-12-05T22:35:00Z' in America/New_York reads
  * '17:35 (America/New_York)'. CSV downloads keep ISO dates (common/report-csv.ts).

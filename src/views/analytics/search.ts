@@ -64,7 +64,7 @@ export function validateAnalyticsSearch(raw: Record<string, unknown>): Analytics
   return search;
 }
 
-/** The date range a search means on `today` (UTC). */
+/** The date range a search means on `today` (the site's today: the pages pass `useSiteToday()`). */
 export function rangeOf(search: AnalyticsSearch, today: string = isoDay(new Date())): { from: string; to: string } {
   if (search.from && search.to) return { from: search.from, to: search.to };
   return presetRange(search.days ?? 30, today);
