@@ -8,7 +8,11 @@
  * no negative count, percentages within 0–100, p50 ≤ p95, breakdowns summing to their totals, and
  * the previous-period comparison equal to the same report on the previous range.
  *
- * The definitions recomputed (the moment of an end-of-day figure is the end of the UTC day, or now
+ * Days are the site's (issue 38): the generated site counts them in America/New_York (`ZONE`, a zone
+ * behind UTC with a daylight-saving change inside the history), recomputed here with Intl, so a row
+ * counts on the site's day and a month is the site's month.
+ *
+ * The definitions recomputed (the moment of an end-of-day figure is the end of the site's day, or now
  * for today):
  * - paying at a moment: subscriptions whose paid time began (trial end, or start without a trial) and
  *   that have not ended by then (past due and cancelling at period end still pay);
@@ -27,13 +31,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
 import { REPORTS_PATH, type ReportAnswer, type ReportName, type ReportRow } from '../common/reports';
 import { rebuildRollups } from './db/rollups';
-import { contentItems, networks, paymentRefunds, payments, playbackSessions, plans, subscribers, subscriptions } from './db/schema';
+import { contentItems, networks, paymentRefunds, payments, playbackSessions, plans, sites, subscribers, subscriptions } from './db/schema';
 import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
 
 const DAY_MS = 86_400_000;
+/** The generated sites' time zone: their reports count days and months in it. */
+const ZONE = 'America/New_York';
 /** The clock of the generated worlds: rollups are folded as of this moment. */
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
-const TODAY = NOW.toISOString().slice(0, 10);
 const HISTORY_DAYS = 40;
 const RUNS = Number(process.env.RECONCILIATION_RUNS ?? 12);
 /** A fixed seed in `npm test` (a run is repeatable); RECONCILIATION_SEED=random explores new worlds, another number replays that seed. */
@@ -41,9 +46,28 @@ const SEED = process.env.RECONCILIATION_SEED === 'random' ? undefined : Number(p
 
 // ---------- plain helpers (written for this file, not shared with the server) ----------
 
-const dayOf = (t: Date) => t.toISOString().slice(0, 10);
-const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const shift = (day: string, n: number) => dayOf(new Date(dayStartMs(day) + n * DAY_MS));
+/** A calendar day's UTC midnight, and back: calendar arithmetic only, no zone. */
+const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const calendarDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const wallFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+/** The site's wall clock at an instant, as the ms of that wall time read as UTC. */
+function wallMs(at: number): number {
+  const p = Object.fromEntries(wallFormat.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+}
+/** The site's day of an instant. */
+const dayOf = (t: Date) => calendarDay(wallMs(t.getTime()));
+/** The instant a site's day starts (its midnight in ZONE): UTC midnight moved by the zone's offset, twice to settle a DST change. */
+function dayStartMs(day: string): number {
+  let at = utcMidnight(day);
+  for (let i = 0; i < 2; i++) at += utcMidnight(day) - wallMs(at);
+  return at;
+}
+const shift = (day: string, n: number) => calendarDay(utcMidnight(day) + n * DAY_MS);
+/** The site's today. */
+const TODAY = dayOf(NOW);
 function daysOf(from: string, to: string): string[] {
   const out: string[] = [];
   for (let d = from; d <= to; d = shift(d, 1)) out.push(d);
@@ -129,6 +153,7 @@ let seq = 0;
 async function insertSite(): Promise<Pick<World, 'siteId' | 'site' | 'netIds' | 'netNames' | 'planIds' | 'planNames' | 'contentIds' | 'titles'>> {
   const name = `recon-${randomUUID().slice(0, 8)}-${seq++}`;
   const siteId = await createBareSite(t.db, name);
+  await t.db.update(sites).set({ defaultTimezone: ZONE }).where(eq(sites.id, siteId));
   const nets = await t.db.insert(networks).values([
     { siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true },
     { siteId, identifier: `${name}-kids`, name: 'Kids', image: '/logo.svg', isActive: true, isDefault: false },
@@ -262,7 +287,7 @@ async function ask(w: World, report: ReportName, query: string): Promise<ReportA
 /** The moment the rollups were folded at: NOW for generated worlds, the write's time after a console write. */
 let asOf = NOW;
 
-const endOfDay = (day: string) => dayStartMs(day) + DAY_MS;
+const endOfDay = (day: string) => dayStartMs(shift(day, 1));
 /** Whether a moment has happened by the end of `day` (or by now, for today). */
 const happened = (at: Date | null, day: string) => at !== null && at.getTime() < endOfDay(day) && at.getTime() <= asOf.getTime();
 const paidFrom = (s: Sub) => s.trialEndsAt ?? s.startedAt;
@@ -478,9 +503,10 @@ function firsts(w: World, q: Query): Map<string, Sub> {
   }
   return out;
 }
+/** A site's month (of an instant, or of a 'YYYY-MM-DD' day) as year * 12 + month - 1. */
 const monthIndex = (at: Date | string) => {
-  const d = typeof at === 'string' ? new Date(`${at}T00:00:00Z`) : at;
-  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+  const day = typeof at === 'string' ? at : dayOf(at);
+  return Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
 };
 const monthKey = (i: number) => `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
 
@@ -489,7 +515,7 @@ function cohortsOf(w: World, q: Query): Map<string, Sub[]> {
   const hi = q.to;
   const out = new Map<string, Sub[]>();
   for (const f of firsts(w, q).values()) {
-    if (monthIndex(f.startedAt) < lo || dayOf(new Date(Date.UTC(f.startedAt.getUTCFullYear(), f.startedAt.getUTCMonth(), 1))) > hi) continue;
+    if (monthIndex(f.startedAt) < lo || `${dayOf(f.startedAt).slice(0, 7)}-01` > hi) continue;
     if (q.plan !== null && f.plan !== q.plan) continue;
     const key = monthKey(monthIndex(f.startedAt));
     out.set(key, [...(out.get(key) ?? []), f]);
@@ -827,7 +853,7 @@ const CANCEL = `mutation subscriptionCancel($subscriptionId: ID!, $mode: String!
 const REFUND = `mutation paymentRefund($paymentId: ID!, $amount: Int!, $reason: String!, $version: Int!) {
   paymentRefund(paymentId: $paymentId, amount: $amount, reason: $reason, version: $version) { profile { id } }
 }`;
-const isoDayOf = (at: Date) => at.toISOString().slice(0, 10);
+const isoDayOf = dayOf;
 const GRANT = `mutation subscriptionGrantDays($subscriptionId: ID!, $days: Int!, $reason: String!, $version: Int!) {
   subscriptionGrantDays(subscriptionId: $subscriptionId, days: $days, reason: $reason, version: $version) { profile { id } }
 }`;
