@@ -1,5 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+/**
+ * Issue 39: Vitest's default is one worker fewer than the cores, one worker on a 2-core machine, which
+ * leaves a core idle once the main process has transformed the files. The unit and view tests are
+ * CPU-bound and independent per file: at least two workers. (The server project keeps the default:
+ * npm test runs it on PGlite and on PostgreSQL side by side, one worker each on 2 cores.)
+ */
+const CPU_BOUND_WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -8,6 +17,7 @@ export default defineConfig({
         plugins: [vanillaExtractPlugin()],
         test: {
           name: 'unit',
+          maxWorkers: CPU_BOUND_WORKERS,
           include: ['common/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['machines/test-harness/coverage-setup.ts'],
@@ -18,6 +28,7 @@ export default defineConfig({
         plugins: [vanillaExtractPlugin()],
         test: {
           name: 'views',
+          maxWorkers: CPU_BOUND_WORKERS,
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/test-harness/setup-views.ts'],
