@@ -19,11 +19,8 @@ import { loadAnalyticsTag } from './adapters/analytics';
 import { createAppActor, loadAreaActorLogic } from './adapters/app-actor-factory';
 import { installNavigator, navigateTo } from './adapters/navigation';
 import { startInspectorWhenAsked } from './adapters/inspector-loader';
-import { PAGE_LOGIC_LOADERS } from './adapters/page-logic';
 import { RootActorContext, systemActor, type RootActor } from './app-actor';
-import { lazyPageLogic, PageLogicContext } from './page-actors';
 import { readInjectedRuntimeConfig } from './runtime-config';
-import { installUnsavedEditsGuard } from './unsaved-edits';
 import { CrashBoundary } from './views/shared/CrashScreen';
 import { AppNavigationContext } from './views/auth/auth-link';
 import { SignInScreen } from './views/auth/SignInScreen';
@@ -31,10 +28,6 @@ import { SignInScreen } from './views/auth/SignInScreen';
 const config = readInjectedRuntimeConfig();
 const inspect = await startInspectorWhenAsked(config, window.location.search);
 const root = createAppActor(config, { inspect });
-// Reload or closing the tab asks first while any page's editor has unsaved changes (issue 28).
-installUnsavedEditsGuard(window);
-// Page machines with their areas' real I/O, each area's wiring file loaded when one of its pages renders.
-const pageLogic = lazyPageLogic(PAGE_LOGIC_LOADERS);
 const reactRoot = createRoot(document.getElementById('root')!);
 
 function render(app: ReactNode) {
@@ -42,20 +35,34 @@ function render(app: ReactNode) {
     <StrictMode>
       <CrashBoundary>
         <RootActorContext.Provider value={root}>
-          <PageLogicContext.Provider value={pageLogic}>
-            <AppNavigationContext.Provider value={navigateTo}>{app}</AppNavigationContext.Provider>
-          </PageLogicContext.Provider>
+          <AppNavigationContext.Provider value={navigateTo}>{app}</AppNavigationContext.Provider>
         </RootActorContext.Provider>
       </CrashBoundary>
     </StrictMode>,
   );
 }
 
-const loadRouterModule = () => import('./router');
+/**
+ * The router with what the routed app adds around it (./app-pages: the page machines' context and the
+ * unsaved-edits guard), neither in the sign-in page's first load (issue 39).
+ */
+const loadRouterModule = () => Promise.all([import('./router'), import('./app-pages')]).then(([router, pages]) => ({ ...router, ...pages }));
 type RouterModule = Awaited<ReturnType<typeof loadRouterModule>>;
 
+/** The routed app: the router's pages with their machines' context. */
+function routedApp(module: RouterModule, router: ReturnType<RouterModule['createAppRouter']>) {
+  return (
+    <module.PageLogicProvider>
+      <module.RouterProvider router={router} />
+    </module.PageLogicProvider>
+  );
+}
+
 /** The router over `root`, its reports wired to the root's actors and the machines' navigate installed. */
-function connectRouter({ createAppRouter }: RouterModule, app: RootActor) {
+function connectRouter({ createAppRouter, installUnsavedEditsGuard }: RouterModule, app: RootActor) {
+  // Reload or closing the tab asks first while any page's editor has unsaved changes (issue 28): the
+  // router is connected once per page load, and no editor runs before it.
+  installUnsavedEditsGuard(window);
   const router = createAppRouter(app);
   installNavigator((to, options) => {
     void router.navigate({ href: to, replace: options?.replace });
@@ -76,7 +83,7 @@ function connectRouter({ createAppRouter }: RouterModule, app: RootActor) {
 async function startWithRouter() {
   const module = await loadRouterModule();
   const router = connectRouter(module, root);
-  render(<module.RouterProvider router={router} />);
+  render(routedApp(module, router));
 }
 
 /**
@@ -99,7 +106,7 @@ function startSignInScreen() {
       // From here on the machines' navigate goes to the router itself.
       const router = connectRouter(module, root);
       await router.load();
-      render(<module.RouterProvider router={router} />);
+      render(routedApp(module, router));
     });
   });
   root.send({ type: 'path.changed', path: ROUTES.login });
