@@ -2,7 +2,9 @@
  * The reporting service over a small fixed world: raw rows are inserted, rebuildRollups() folds them,
  * and every report's totals must equal a recomputation from the raw rows (so rollups and reports are
  * proven right together). Also: isolation by site, the Dashboard 360 role and allowed-sites rules,
- * and 400s naming the parameter.
+ * and 400s naming the parameter. The world's site counts its days in Asia/Tokyo (issue 38: the site's
+ * zone; UTC+9, no daylight saving): a session started at 15:00 UTC or later counts on the next day, and
+ * every recomputation here reads the site's day of a moment (`dayOf`) and ends a day at 23:59:59.999 there.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -10,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
 import { isFigureKey } from '../common/figures';
 import { REPORT_NAMES, REPORT_SPECS, REPORTS_PATH, type ReportAnswer, type ReportName } from '../common/reports';
+import { siteDayOf } from '../common/site-day';
 import { rebuildRollups } from './db/rollups';
 import {
-  contentItems, networks, payments, playbackSessions, plans, subscribers, subscriptions,
+  contentItems, networks, payments, playbackSessions, plans, sites, subscribers, subscriptions,
 } from './db/schema';
 import { histogramQuantile } from './domain/reports/stats';
 import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
@@ -30,9 +33,17 @@ function rng(seed: number) {
   };
 }
 
+/** The world's site's zone, and its fixed offset (Tokyo keeps no daylight saving). */
+const ZONE = 'Asia/Tokyo';
+const ZONE_OFFSET = '+09:00';
 const at = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const dayN = (n: number) => dayOf(new Date(Date.parse(`${FROM}T00:00:00Z`) + n * 86_400_000));
+/** The site's day of a moment. */
+const dayOf = (date: Date) => siteDayOf(date, ZONE);
+/** The last millisecond of a site's day. */
+const endOfDayMs = (day: string) => Date.parse(`${day}T23:59:59.999${ZONE_OFFSET}`);
+/** Calendar arithmetic on 'YYYY-MM-DD' (no zone). */
+const calendarDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayN = (n: number) => calendarDay(Date.parse(`${FROM}T00:00:00Z`) + n * 86_400_000);
 
 interface World {
   siteId: string;
@@ -52,6 +63,7 @@ async function createWorld(t: TestApp, seed: number, now: Date): Promise<World> 
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const name = `reports-${randomUUID().slice(0, 8)}`;
   const siteId = await createBareSite(t.db, name);
+  await t.db.update(sites).set({ defaultTimezone: ZONE }).where(eq(sites.id, siteId));
   const nets = await t.db.insert(networks).values([
     { siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true },
     { siteId, identifier: `${name}-kids`, name: 'Kids', image: '/logo.svg', isActive: true, isDefault: false },
@@ -157,16 +169,16 @@ function histogramOf(values: number[], bounds: readonly number[]): number[] {
 }
 const daysOf = (from: string, to: string) => {
   const out: string[] = [];
-  for (let d = Date.parse(`${from}T00:00:00Z`); d <= Date.parse(`${to}T00:00:00Z`); d += 86_400_000) out.push(dayOf(new Date(d)));
+  for (let d = Date.parse(`${from}T00:00:00Z`); d <= Date.parse(`${to}T00:00:00Z`); d += 86_400_000) out.push(calendarDay(d));
   return out;
 };
-const dayBefore = (day: string) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000));
+const dayBefore = (day: string) => calendarDay(Date.parse(`${day}T00:00:00Z`) - 86_400_000);
 /** The Monday of a day's ISO week (week periods are named by it), or its month for month periods. */
 const periodName = (day: string, granularity: 'day' | 'week' | 'month') => {
   if (granularity === 'month') return day.slice(0, 7);
   if (granularity === 'day') return day;
   const date = new Date(`${day}T00:00:00Z`);
-  return dayOf(new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000));
+  return calendarDay(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000);
 };
 /** The days of [from, to] grouped by period, in order. */
 const periodDays = (from: string, to: string, granularity: 'day' | 'week' | 'month') => {
@@ -176,10 +188,10 @@ const periodDays = (from: string, to: string, granularity: 'day' | 'week' | 'mon
 };
 type Sub = World['subs'][number];
 const time = (d: unknown) => (d ? (d as Date).getTime() : null);
-/** Subscriptions in their trial, and paying (active or past due), at 23:59:59.999 UTC of a day. */
+/** Subscriptions in their trial, and paying (active or past due), at 23:59:59.999 of a site's day. */
 const subsAtEndOf = (day: string, planId?: string) => {
   const subs = world.subs.filter((s) => !planId || s.planId === planId);
-  const dayEnd = Date.parse(`${day}T23:59:59.999Z`);
+  const dayEnd = endOfDayMs(day);
   const started = (s: Sub) => time(s.startedAt)! <= dayEnd;
   const ended = (s: Sub) => time(s.endedAt) !== null && time(s.endedAt)! <= dayEnd;
   return {
@@ -329,7 +341,7 @@ describe('reports equal a recomputation from the raw rows', () => {
 
   it('user_base: sign-ups in the range and paying subscribers at its end', async () => {
     const { body } = await report(analyst, 'user_base');
-    const end = Date.parse(`${TO}T23:59:59.999Z`);
+    const end = endOfDayMs(TO);
     const paying = world.subs.filter((s) => {
       const activated = ((s.trialEndsAt ?? s.startedAt) as Date).getTime();
       const ended = (s.endedAt as Date | null)?.getTime();
@@ -340,7 +352,7 @@ describe('reports equal a recomputation from the raw rows', () => {
     // Issue 27: "In trial (end)" is the subscriptions in their trial at the end of each day, straight
     // from the raw rows (a paid subscription without a trial that ends must not count -1: it did).
     const atEndOf = (day: string) => {
-      const dayEnd = Date.parse(`${day}T23:59:59.999Z`);
+      const dayEnd = endOfDayMs(day);
       const started = (s: World['subs'][number]) => (s.startedAt as Date).getTime() <= dayEnd;
       const ended = (s: World['subs'][number]) => s.endedAt !== null && s.endedAt !== undefined && (s.endedAt as Date).getTime() <= dayEnd;
       return {
@@ -520,9 +532,10 @@ describe('reports equal a recomputation from the raw rows', () => {
     // April to July: the May cohort's subscriptions run into June and July unless they ended in May.
     const { status, body } = await report(analyst, 'cohort_analysis', 'from=2024-04-01&to=2024-07-31');
     expect(status).toBe(200);
-    const monthIndex = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
-    const cohortMonth = monthIndex(new Date('2024-05-01T00:00:00Z'));
-    const lastMonth = monthIndex(new Date('2024-07-31T00:00:00Z'));
+    // The site's months.
+    const monthIndex = (d: Date) => Number(dayOf(d).slice(0, 4)) * 12 + Number(dayOf(d).slice(5, 7)) - 1;
+    const cohortMonth = monthIndex(new Date(`2024-05-01T00:00:00${ZONE_OFFSET}`));
+    const lastMonth = monthIndex(new Date(`2024-07-31T00:00:00${ZONE_OFFSET}`));
     const covering = (k: number) => new Set(world.subs.filter((s) => {
       const first = monthIndex(s.startedAt as Date) - cohortMonth;
       const last = Math.min(s.endedAt ? monthIndex(s.endedAt as Date) : lastMonth, lastMonth) - cohortMonth;
@@ -725,6 +738,47 @@ describe('reports equal a recomputation from the raw rows', () => {
     expect({ currency: payments.body.currency, currencies: payments.body.currencies }).toEqual({ currency: 'USD', currencies: [] });
     const gbp = await report(session, 'payment_summary_report', `${RANGE}&currency=GBP`);
     expect({ status: gbp.status, currency: gbp.body.currency, rows: gbp.body.rows }).toEqual({ status: 200, currency: 'GBP', rows: [] });
+  });
+
+  it('issue 38: an America/New_York site counts on its own days and months: a session started at 02:00 UTC on the 2nd counts on the 1st', async () => {
+    const name = `reports-ny-${randomUUID().slice(0, 8)}`;
+    const siteId = await createBareSite(t.db, name);
+    await t.db.update(sites).set({ defaultTimezone: 'America/New_York' }).where(eq(sites.id, siteId));
+    const [net] = await t.db.insert(networks).values({ siteId, identifier: `${name}-main`, name: 'Main', image: '/logo.svg', isActive: true, isDefault: true }).returning();
+    const [item] = await t.db.insert(contentItems).values({ siteId, kind: 'video', title: 'Late Show', titleSearch: 'late show', genre: 'Drama', durationSeconds: 600, status: 'published' }).returning();
+    const [plan] = await t.db.insert(plans).values({ siteId, name: 'Monthly', prices: [{ currency: 'USD', amount: 999 }], billingPeriod: 'month', status: 'active' }).returning();
+    // 02:00 UTC on 2 March 2024 is 21:00 on 1 March in New York (EST, UTC-5). The viewer signs up at 02:00 UTC on
+    // 1 March: 21:00 on 29 February there.
+    const [viewer] = await t.db.insert(subscribers).values({ siteId, networkId: net!.id, email: `v@${name}.test`, name: 'Viewer', country: 'US', createdAt: new Date('2024-03-01T02:00:00Z') }).returning();
+    const late = new Date('2024-03-02T02:00:00Z');
+    await t.db.insert(playbackSessions).values([
+      { id: randomUUID(), siteId, networkId: net!.id, subscriberId: viewer!.id, contentId: item!.id, deviceType: 'web', country: 'US', isp: 'BT', cdn: 'akamai',
+        startedAt: late, lastEventAt: new Date(late.getTime() + 300_000), watchedSeconds: 300, startupMs: 700, avgBitrateKbps: 3000 },
+      // 04:59:59 UTC on 3 March is 23:59:59 on the 2nd in New York: the end of the site's day 2.
+      { id: randomUUID(), siteId, networkId: net!.id, subscriberId: viewer!.id, contentId: item!.id, deviceType: 'web', country: 'US', isp: 'BT', cdn: 'akamai',
+        startedAt: new Date('2024-03-03T04:59:59Z'), lastEventAt: new Date('2024-03-03T05:04:59Z'), watchedSeconds: 300, startupMs: 700, avgBitrateKbps: 3000 },
+    ]);
+    // A first subscription at 02:00 UTC on 1 March: the February cohort in New York (21:00 on 29 February); its charge at the same moment.
+    await t.db.insert(subscriptions).values({
+      siteId, networkId: net!.id, subscriberId: viewer!.id, planId: plan!.id, status: 'active', startedAt: new Date('2024-03-01T02:00:00Z'),
+      currentPeriodStart: new Date('2024-03-01T02:00:00Z'), currentPeriodEnd: new Date('2024-03-31T02:00:00Z'), amount: 999, currency: 'USD',
+    });
+    await t.db.insert(payments).values({ siteId, networkId: net!.id, subscriberId: viewer!.id, planId: plan!.id, amount: 999, currency: 'USD', status: 'succeeded', method: 'card', at: new Date('2024-03-01T02:00:00Z') });
+    await rebuildRollups(t.db, { siteId, asOf: new Date('2024-06-01T04:30:00Z') });
+    const user = await t.createUser({ site: name, roles: { 'Dashboard 360': 'read' }, prefix: 'analyst' });
+    const session = await t.login(user.username);
+    const behavior = await report(session, 'user_behavior', 'from=2024-02-29&to=2024-03-03');
+    expect(behavior.body.rows.map((r) => [r.period, r.sessions])).toEqual([['2024-02-29', 0], ['2024-03-01', 1], ['2024-03-02', 1], ['2024-03-03', 0]]);
+    // The 2nd alone (the site's day): only the session of 23:59:59 there; the one of 02:00 UTC that day is not in it.
+    expect((await report(session, 'user_behavior', 'from=2024-03-02&to=2024-03-02')).body.totals.sessions).toBe(1);
+    const audience = await report(session, 'user_base', 'from=2024-02-29&to=2024-03-02');
+    expect(audience.body.rows.map((r) => [r.period, r.signups])).toEqual([['2024-02-29', 1], ['2024-03-01', 0], ['2024-03-02', 0]]);
+    // Paying from 21:00 on 29 February (New York): paying at the end of that day.
+    expect(audience.body.rows.map((r) => [r.period, r.subscribers])).toEqual([['2024-02-29', 1], ['2024-03-01', 1], ['2024-03-02', 1]]);
+    const pay = await report(session, 'payment_summary_report', 'from=2024-02-29&to=2024-03-01');
+    expect(pay.body.rows.map((r) => [r.period, r.payments])).toEqual([['2024-02-29', 1], ['2024-03-01', 0]]);
+    const cohorts = await report(session, 'cohort_analysis', 'from=2024-02-01&to=2024-03-31');
+    expect(cohorts.body.rows.map((r) => [r.cohort, r.subscribers])).toEqual([['2024-02', 1]]);
   });
 
   it('a breakdown filtered on its own dimension, a chosen title offered though unwatched, a currency with no payments, live reports with no live session', async () => {
