@@ -2,9 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
 import {
   ARTWORK_PANEL_MESSAGES, artworkUploadMachine, selectArtworkError, selectArtworkPhase,
-  type ArtworkUploadEmitted, type SaveArtworkInput,
+  selectUploadPercent, type ArtworkUploadEmitted, type SaveArtworkInput, type UploadArtworkPanelInput,
 } from './artwork-upload.machine';
-import type { ArtworkSlot } from '../common/content';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
 import { fakeActor, pendingActor } from './test-harness/fakes';
 
@@ -32,7 +31,7 @@ describe('artwork upload machine', () => {
     actor.send({ type: 'artwork.choose', file, version: 7 });
     expect(selectArtworkPhase(actor.getSnapshot())).toBe('uploading');
     await waitFor(actor, (s) => s.matches('saved'));
-    expect(uploadFn).toHaveBeenCalledWith({ slot: 'thumbnail', file });
+    expect(uploadFn).toHaveBeenCalledWith({ slot: 'thumbnail', file, progress: actor });
     expect(saveFn).toHaveBeenCalledWith({ id: 'item-1', slot: 'thumbnail', url: URL_A, version: 7 });
     expect(saved).toEqual([{ type: 'artwork.saved', from: 7, to: 8 }]);
     expect(actor.getSnapshot().context).toMatchObject({ file: null, url: null, error: null });
@@ -90,7 +89,7 @@ describe('artwork upload machine', () => {
     const saveFn = vi.fn();
     const logic = artworkUploadMachine.provide({
       actors: {
-        uploadArtwork: fromPromise<{ url: string }, { slot: ArtworkSlot; file: Blob }>(({ signal }) => new Promise((_, reject) => {
+        uploadArtwork: fromPromise<{ url: string }, UploadArtworkPanelInput>(({ signal }) => new Promise((_, reject) => {
           signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); });
         })),
         saveArtwork: fakeActor(saveFn),
@@ -117,8 +116,55 @@ describe('artwork upload machine', () => {
   });
 });
 
+describe('artwork upload machine: the upload\'s progress (issue 38)', () => {
+  it('follows the bytes the upload reports, as a whole percent; Cancel still stops it', async () => {
+    let report: UploadArtworkPanelInput['progress'] | undefined;
+    let aborted = false;
+    const logic = artworkUploadMachine.provide({
+      actors: {
+        uploadArtwork: fromPromise<{ url: string }, UploadArtworkPanelInput>(({ input, signal }) => new Promise((_, reject) => {
+          report = input.progress;
+          signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); });
+        })),
+        saveArtwork: pendingActor(),
+      },
+    });
+    const actor = createActor(logic, { input: { id: 'item-1', slot: 'thumbnail' } }).start();
+    expect(selectUploadPercent(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'artwork.choose', file, version: 1 });
+    expect(selectUploadPercent(actor.getSnapshot())).toBe(0);
+    await waitFor(actor, () => report !== undefined);
+    report?.send({ type: 'upload.progressed', loaded: 512, total: 2048 });
+    expect(selectUploadPercent(actor.getSnapshot())).toBe(25);
+    report?.send({ type: 'upload.progressed', loaded: 2047, total: 2048 });
+    expect(selectUploadPercent(actor.getSnapshot())).toBe(99);
+    // A browser that cannot tell the total: no value.
+    report?.send({ type: 'upload.progressed', loaded: 100, total: 0 });
+    expect(selectUploadPercent(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'artwork.cancel' });
+    expect(aborted).toBe(true);
+    expect(selectArtworkPhase(actor.getSnapshot())).toBe('idle');
+    expect(actor.getSnapshot().context.progress).toBeNull();
+    expect(selectUploadPercent(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a new choice or a Retry starts the count again; a report outside an upload changes nothing', () => {
+    const actor = createActor(artworkUploadMachine.provide({ actors: { uploadArtwork: pendingActor(), saveArtwork: pendingActor() } }), {
+      input: { id: 'item-1', slot: 'poster' },
+    }).start();
+    actor.send({ type: 'upload.progressed', loaded: 1, total: 2 });
+    expect(actor.getSnapshot().context.progress).toBeNull();
+    actor.send({ type: 'artwork.choose', file, version: 1 });
+    actor.send({ type: 'upload.progressed', loaded: 1, total: 2 });
+    expect(selectUploadPercent(actor.getSnapshot())).toBe(50);
+    actor.send({ type: 'artwork.choose', file, version: 1 });
+    expect(selectUploadPercent(actor.getSnapshot())).toBe(0);
+  });
+});
+
 describe('artwork upload machine: every path', () => {
   const events = [
+    { type: 'upload.progressed', loaded: 1, total: 4 },
     { type: 'artwork.choose', file, version: 1 }, { type: 'artwork.cancel' }, { type: 'artwork.retry', version: 2 },
     { type: 'xstate.done.actor.uploadArtwork', output: { url: URL_A } },
     { type: 'xstate.error.actor.uploadArtwork', error: new Error('refused') },

@@ -7,12 +7,15 @@
  *   idle → uploading (cancel → idle) → saving → saved
  *                   ↘ failed (the server's message) ↙   Retry: the upload again, or only the save
  *
+ * While uploading, the upload actor reports the bytes sent (`upload.progressed` with loaded/total, from
+ * the XHR's `upload.onprogress`, issue 38): the panel shows a progress bar with its percent.
+ *
  * Its I/O (`uploadArtwork`, `saveArtwork`) is provided by the Content wiring file (src/adapters/content-actors.ts).
  */
 import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ArtworkSlot } from '../common/content';
 import { failureMessage } from './failure-message';
-import { typed } from './setup-types';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
 export interface ArtworkUploadInput {
@@ -31,12 +34,25 @@ export interface ArtworkUploadContext extends ArtworkUploadInput {
   version: number;
   /** The server's message of the last failure. */
   error: string | null;
+  /** Bytes of the file sent so far and in all (total 0 while the browser cannot tell); null before the first report. */
+  progress: { loaded: number; total: number } | null;
 }
+
+/** The upload's report of the bytes sent so far. */
+export type UploadProgressEvent = { type: 'upload.progressed'; loaded: number; total: number };
+
+/** Whom the upload actor tells its progress (the machine itself). */
+export interface UploadProgressListener {
+  send: (event: UploadProgressEvent) => void;
+}
+
+export interface UploadArtworkPanelInput { slot: ArtworkSlot; file: Blob; progress: UploadProgressListener }
 
 export type ArtworkUploadEvent =
   | { type: 'artwork.choose'; file: Blob; version: number }
   | { type: 'artwork.cancel' }
-  | { type: 'artwork.retry'; version: number };
+  | { type: 'artwork.retry'; version: number }
+  | UploadProgressEvent;
 
 /** Told to the page once the item is saved with its new artwork: its version moved from → to. */
 export type ArtworkUploadEmitted = { type: 'artwork.saved'; from: number; to: number };
@@ -50,21 +66,20 @@ export const ARTWORK_PANEL_MESSAGES = {
 } as const;
 
 export const artworkUploadMachine = setup({
-  types: {
-    input: typed<ArtworkUploadInput>(),
-    context: typed<ArtworkUploadContext>(),
-    events: typed<ArtworkUploadEvent>(),
-    emitted: typed<ArtworkUploadEmitted>(),
-  },
+  types: machineTypes<{
+    input: ArtworkUploadInput; context: ArtworkUploadContext; events: ArtworkUploadEvent; emitted: ArtworkUploadEmitted;
+    children: { uploadArtwork: 'uploadArtwork'; saveArtwork: 'saveArtwork' };
+  }>(),
   actors: {
-    uploadArtwork: providedLater<{ url: string }, { slot: ArtworkSlot; file: Blob }>('uploadArtwork'),
+    uploadArtwork: providedLater<{ url: string }, UploadArtworkPanelInput>('uploadArtwork'),
     saveArtwork: providedLater<{ version: number }, SaveArtworkInput>('saveArtwork'),
   },
   actions: {
-    takeFile: assign((_, params: { file: Blob; version: number }) => ({ file: params.file, version: params.version, url: null, error: null })),
-    takeVersion: assign((_, params: { version: number }) => ({ version: params.version, error: null })),
+    takeFile: assign((_, params: { file: Blob; version: number }) => ({ file: params.file, version: params.version, url: null, error: null, progress: null })),
+    takeVersion: assign((_, params: { version: number }) => ({ version: params.version, error: null, progress: null })),
+    takeProgress: assign((_, params: { loaded: number; total: number }) => ({ progress: { loaded: params.loaded, total: params.total } })),
     takeUrl: assign((_, params: { url: string }) => ({ url: params.url })),
-    forgetFile: assign({ file: null, url: null, error: null }),
+    forgetFile: assign({ file: null, url: null, error: null, progress: null }),
     storeError: assign((_, params: { error: unknown; fallback: string }) => ({ error: failureMessage(params.error, params.fallback) })),
     announceSaved: emit((_, params: { from: number; to: number }) => ({ type: 'artwork.saved' as const, from: params.from, to: params.to })),
   },
@@ -74,7 +89,7 @@ export const artworkUploadMachine = setup({
 }).createMachine({
   id: 'artworkUpload',
   description: 'An item\'s artwork replaced: the file uploaded, then the item saved with its address.',
-  context: ({ input }) => ({ id: input.id, slot: input.slot, file: null, url: null, version: 0, error: null }),
+  context: ({ input }) => ({ id: input.id, slot: input.slot, file: null, url: null, version: 0, error: null, progress: null }),
   initial: 'idle',
   on: {
     'artwork.choose': {
@@ -91,11 +106,12 @@ export const artworkUploadMachine = setup({
       invoke: {
         id: 'uploadArtwork',
         src: 'uploadArtwork',
-        input: ({ context }) => ({ slot: context.slot, file: context.file! }),
+        input: ({ context, self }) => ({ slot: context.slot, file: context.file!, progress: self }),
         onDone: { target: 'saving', actions: { type: 'takeUrl', params: ({ event }) => ({ url: event.output.url }) } },
         onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error, fallback: ARTWORK_PANEL_MESSAGES.uploadFailed }) } },
       },
       on: {
+        'upload.progressed': { actions: { type: 'takeProgress', params: ({ event }) => ({ loaded: event.loaded, total: event.total }) } },
         'artwork.cancel': { target: 'idle', actions: 'forgetFile' },
       },
     },
@@ -138,3 +154,14 @@ type Snapshot = SnapshotFrom<ArtworkUploadMachine>;
 
 export const selectArtworkPhase = (s: Snapshot) => s.value as 'idle' | 'uploading' | 'saving' | 'saved' | 'failed';
 export const selectArtworkError = (s: Snapshot) => s.context.error;
+/**
+ * The upload's percent (0–100, whole) while uploading: 0 before the first report, null while the browser
+ * cannot tell the total (the bar then shows no value).
+ */
+export const selectUploadPercent = (s: Snapshot): number | null => {
+  if (!s.matches('uploading')) return null;
+  const progress = s.context.progress;
+  if (progress === null) return 0;
+  if (progress.total <= 0) return null;
+  return Math.min(100, Math.max(0, Math.floor((progress.loaded / progress.total) * 100)));
+};

@@ -24,8 +24,9 @@ import { knownTimeZone } from '../../common/zoned-time';
 import {
   contentCreateMachine, CreateFailure, type CreateSetup, type UploadArtworkInput, type UploadedArtwork,
 } from '../../machines/content-create.machine';
-import { type ArtworkSlot, type ContentCreateRequest, type ContentItem } from '../../common/content';
-import { artworkUploadMachine, type SaveArtworkInput } from '../../machines/artwork-upload.machine';
+import { type ContentCreateRequest, type ContentItem } from '../../common/content';
+import { artworkUploadMachine, type SaveArtworkInput, type UploadArtworkPanelInput } from '../../machines/artwork-upload.machine';
+import { uploadArtworkWithProgress } from './artwork-upload-xhr';
 import { ApiError } from '../api/client';
 import {
   createContentItem, fetchContentFamily, fetchContentItem, fetchContentList, setContentStatus, updateContentItem, uploadContentArtwork,
@@ -215,8 +216,9 @@ export function contentCreatePage(io: ReturnType<typeof createContentCreateIo> =
 export function contentArtworkPanel(read: () => ContentCredentials | null = readCredentials) {
   return artworkUploadMachine.provide({
     actors: {
-      uploadArtwork: fromPromise<{ url: string }, { slot: ArtworkSlot; file: Blob }>(async ({ input, signal }) =>
-        ({ url: (await uploadContentArtwork(requireCredentials(read), input.slot, input.file, signal)).url })),
+      // Issue 38: over XMLHttpRequest, so the panel shows the bytes sent (fetch cannot tell them).
+      uploadArtwork: fromPromise<{ url: string }, UploadArtworkPanelInput>(async ({ input, signal }) =>
+        uploadArtworkWithProgress(requireCredentials(read), { ...input, signal })),
       saveArtwork: fromPromise<{ version: number }, SaveArtworkInput>(async ({ input, signal }) => {
         const field = input.slot === 'poster' ? 'posterUrl' : 'artworkUrl';
         const answer = await updateContentItem(requireCredentials(read), input.id, { version: input.version, [field]: input.url }, signal);

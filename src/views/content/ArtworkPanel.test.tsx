@@ -1,15 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Roles } from '../../../common/contract';
 import { CONTENT_CREATE_MESSAGES as M } from '../../../common/content';
-import { artworkUploadMachine, type SaveArtworkInput } from '../../../machines/artwork-upload.machine';
+import { artworkUploadMachine, type SaveArtworkInput, type UploadArtworkPanelInput } from '../../../machines/artwork-upload.machine';
 import { editorMachine, type EditorRecord, type EditorSaveInput } from '../../../machines/editor.machine';
 import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { signedInAs } from '../../test-harness/content-fixtures';
 import { renderView } from '../../test-harness/render-view';
-import { ARTWORK_PANEL_TEXT, ArtworkPanel } from './ArtworkPanel';
+import { ARTWORK_PANEL_TEXT, ArtworkPanel, POSTER_PANEL_TEXT } from './ArtworkPanel';
 
 const ID = '55555555-5555-4555-8555-555555555555';
 const URL_A = `/v2.0/appcms/files/11111111-2222-4333-8444-555555555555/${'a'.repeat(64)}.png`;
@@ -94,5 +94,58 @@ describe('ArtworkPanel (issue 38)', () => {
     expect(screen.getByRole('heading', { name: 'Artwork' }).tagName).toBe('H2');
     expect(screen.getByRole('img', { name: 'Thumbnail of Storm Coast: no artwork' }).textContent).toBe('No artwork');
     expect(screen.queryByLabelText(/artwork \(16:9/)).toBeNull();
+  });
+
+  it('shows the bytes sent as a progress bar with its percent while uploading; Cancel still stops it', async () => {
+    let report: UploadArtworkPanelInput['progress'] | undefined;
+    let aborted = false;
+    const logic = artworkUploadMachine.provide({
+      actors: {
+        uploadArtwork: fromPromise<{ url: string }, UploadArtworkPanelInput>(({ input, signal }) => new Promise((_, reject) => {
+          report = input.progress;
+          signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); });
+        })),
+        saveArtwork: pendingActor(),
+      },
+    });
+    await renderView(<ArtworkPanel item={item()} writable itemEditor={itemEditor().actor} />, { pages: { contentArtwork: logic }, actors: as('write') });
+    await userEvent.upload(screen.getByLabelText(/^Upload artwork/), png());
+    const bar = screen.getByRole('progressbar', { name: ARTWORK_PANEL_TEXT.progress });
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    await waitFor(() => expect(report).toBeDefined());
+    act(() => report?.send({ type: 'upload.progressed', loaded: 3 * 1024, total: 4 * 1024 }));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75');
+    expect(screen.getByRole('status').textContent).toContain(`${M.uploading} 75%`);
+    // The browser cannot tell the total: the bar shows no value and no percent is claimed.
+    act(() => report?.send({ type: 'upload.progressed', loaded: 10, total: 0 }));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
+    expect(screen.getByRole('status').textContent).not.toContain('%');
+    await userEvent.click(screen.getByRole('button', { name: ARTWORK_PANEL_TEXT.cancel }));
+    expect(aborted).toBe(true);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('the poster variant uploads and saves the item\'s poster (2:3), in its own words', async () => {
+    const { logic, saves } = panelLogic(() => ({ url: URL_A }), () => ({ version: 4 }));
+    await renderView(<ArtworkPanel slot="poster" item={{ ...item(), posterUrl: '' }} writable itemEditor={itemEditor().actor} />, { pages: { contentArtwork: logic }, actors: as('write') });
+    const section = screen.getByRole('region', { name: POSTER_PANEL_TEXT.title });
+    expect(within(section).getByRole('img', { name: 'Poster of Storm Coast: no artwork' })).toBeTruthy();
+    await userEvent.upload(within(section).getByLabelText(/^Upload poster \(2:3, at least 240 × 360 px, PNG or WebP\)/), png());
+    await screen.findByText(POSTER_PANEL_TEXT.saved);
+    expect(saves).toEqual([{ id: ID, slot: 'poster', url: URL_A, version: 3 }]);
+  });
+
+  it('the poster variant shows the stored poster with "Replace poster"; a reader gets no control', async () => {
+    const { logic } = panelLogic(() => ({ url: URL_A }), () => ({ version: 4 }));
+    await renderView(<ArtworkPanel slot="poster" item={{ ...item(), posterUrl: URL_A }} writable itemEditor={itemEditor().actor} />, { pages: { contentArtwork: logic }, actors: as('write') });
+    expect(screen.getByRole('img', { name: 'Poster of Storm Coast' }).getAttribute('src')).toBe(URL_A);
+    expect(screen.getByLabelText(/^Replace poster/).getAttribute('type')).toBe('file');
+  });
+
+  it('a reader sees the series\' poster but no control', async () => {
+    const { logic } = panelLogic(() => ({ url: URL_A }), () => ({ version: 4 }));
+    await renderView(<ArtworkPanel slot="poster" item={{ ...item(), posterUrl: URL_A }} writable={false} itemEditor={itemEditor().actor} />, { pages: { contentArtwork: logic }, actors: as('read') });
+    expect(screen.getByRole('img', { name: 'Poster of Storm Coast' })).toBeTruthy();
+    expect(screen.queryByLabelText(/poster \(2:3/)).toBeNull();
   });
 });

@@ -299,3 +299,26 @@ describe('ContentDetailPage', () => {
     expect(screen.queryByRole('button', { name: /Restore/ })).toBeNull();
   });
 });
+
+describe('ContentDetailPage: a series\' poster (issue 38, helper dialogs)', () => {
+  const series = () => ({ ...contentDetail({ kind: 'series', posterUrl: '' }), family: { success: true as const, series: null, seasons: [], episodes: [] } });
+
+  it('offers the poster panel on a series for a writer', async () => {
+    await show({ load: async () => contentRecordOf(series()) }).rendered;
+    const poster = await screen.findByRole('region', { name: 'Poster' });
+    expect(within(poster).getByLabelText(/^Upload poster \(2:3/).getAttribute('type')).toBe('file');
+  });
+
+  it('a reader sees the series\' poster panel without a control', async () => {
+    await show({ roles: { Content: 'read' }, load: async () => contentRecordOf(series()) }).rendered;
+    const poster = await screen.findByRole('region', { name: 'Poster' });
+    expect(within(poster).getByRole('img', { name: /^Poster of / })).toBeTruthy();
+    expect(within(poster).queryByLabelText(/^(Upload|Replace) poster/)).toBeNull();
+  });
+
+  it('a video has no poster panel', async () => {
+    await show().rendered;
+    await screen.findByRole('region', { name: 'Artwork' });
+    expect(screen.queryByRole('region', { name: 'Poster' })).toBeNull();
+  });
+});

@@ -295,6 +295,8 @@ function ContentDetail({ id }: { id: string }) {
       <ContentFamily item={item} family={detail.family} writable={writable} />
       <Stats detail={detail} />
       <div className={css.editArea}><ArtworkPanel item={item} writable={writable} itemEditor={editor} history={history} /></div>
+      {/* A series' poster (issue 38): its own panel; readers see it without a control. */}
+      {item.kind === 'series' && <div className={css.editArea}><ArtworkPanel slot="poster" item={item} writable={writable} itemEditor={editor} history={history} /></div>}
       <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} itemEditor={editor} history={history} /></div>
       {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={timeZone} /></div>}
       {/* An episode's History names its series (issue 38: "Series: Ocean Tales", never "another record"). */}
