@@ -27,6 +27,12 @@ export const INGEST_MAX_BODY_BYTES = 512 * 1024;
 export const INGEST_MAX_FUTURE_MS = 5 * 60_000;
 /** Events older than this are refused (the rollup of an old day is rebuilt by `npm run rollups`). */
 export const INGEST_MAX_AGE_DAYS = 7;
+/**
+ * Days an event id (and a recorded session start) is remembered: events older than
+ * INGEST_MAX_AGE_DAYS are refused before they are queued, so an id received more than this long
+ * ago can only come back refused; one day of margin covers the 5 minutes of allowed clock skew.
+ */
+export const INGEST_WINDOW_DAYS = INGEST_MAX_AGE_DAYS + 1;
 
 export const PLAYER_DEVICE_TYPES = ['web', 'ios', 'android', 'roku', 'firetv', 'appletv', 'smarttv'] as const;
 export type PlayerDeviceType = (typeof PLAYER_DEVICE_TYPES)[number];

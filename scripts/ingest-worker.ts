@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { openDb } from '../server/db/client';
 import { loadIngestConfig, startIngestPipeline } from '../server/domain/ingest-pipeline';
+import { createIngestStore } from '../server/db/stores';
 
 const { values } = parseArgs({ options: { consumers: { type: 'string' }, 'no-fold': { type: 'boolean', default: false } } });
 const config = loadIngestConfig(process.env);
@@ -26,7 +27,7 @@ const log = {
   warn: (obj: unknown, msg?: string) => console.warn(msg ?? '', JSON.stringify(obj)),
   error: (obj: unknown, msg?: string) => console.error(msg ?? '', JSON.stringify(obj)),
 };
-const pipeline = await startIngestPipeline({ db: handle.db, log, config: { ...config, consumers, fold: config.fold && !values['no-fold'] } });
+const pipeline = await startIngestPipeline({ store: createIngestStore(handle.db), log, config: { ...config, consumers, fold: config.fold && !values['no-fold'] } });
 console.log(`INGEST_WORKER_READY ${consumers} consumer(s) on stream ${config.stream} (${config.natsUrl})${config.fold && !values['no-fold'] ? ', fold worker on' : ''}`);
 
 let stopping = false;

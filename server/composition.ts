@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { bindDb, type BoundToDb } from './db/bound-store';
-import { createAvailabilityStore, createContentCreateStore, createContentStore, createMonetizationStore, createRevisionHistoryStore, createSchedulerStore } from './db/stores';
+import { createAvailabilityStore, createContentCreateStore, createContentStore, createIngestStore, createMonetizationStore, createRevisionHistoryStore, createSchedulerStore } from './db/stores';
 import { createAccountRepository } from './db/account-repository';
 import { createAppcmsRepository } from './db/appcms-repository';
 import { createNetworkRepository } from './db/network-repository';
@@ -258,7 +258,7 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
     const cacheBus = await createCacheBus(dbHandle, { onError: (message) => log.warn(message) });
     undo.push(() => cacheBus.close());
     const services = buildServices({ dbHandle, config, log, sms: input.sms, cacheBus, contentJobs: loadSchedulerConfig(input.env) });
-    const ingest = await startIngestPipeline({ db: dbHandle.db, log, config: { ...loadIngestConfig(input.env), ...input.ingest } });
+    const ingest = await startIngestPipeline({ store: createIngestStore(dbHandle.db), log, config: { ...loadIngestConfig(input.env), ...input.ingest } });
     undo.push(() => ingest.close());
     // Content availability jobs (issue 29): pg-boss on this database.
     await services.contentScheduler.start();

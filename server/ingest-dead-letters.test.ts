@@ -16,6 +16,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { recordSessionStarts } from './db/ingest-repository';
 import { queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
+import { createIngestStore } from './db/stores';
 import { createMemoryQueue, type IngestQueue } from './domain/ingest-queue';
 import { createTestApp, type Session, type TestApp } from './test/kit';
 
@@ -86,7 +87,7 @@ describe('a batch whose session start is not written yet', () => {
     expect(held!.batch!.events).toEqual(first);
     // Every delivery looks like the thousandth: no count of tries gives the batch up.
     const worn: IngestQueue = { ...queue, fetch: async (max, waitMs) => (await queue.fetch(max, waitMs)).map((m) => ({ ...m, deliveries: m.deliveries + 1000 })) };
-    const pipeline = await startIngestPipeline({ db: t.db, log, config: config({ startGraceMs: 0 }), queue: worn });
+    const pipeline = await startIngestPipeline({ store: createIngestStore(t.db), log, config: config({ startGraceMs: 0 }), queue: worn });
     try {
       // 3 s: redelivered again and again (every 2 s at most) and far past the grace.
       await new Promise((r) => setTimeout(r, 3000));
@@ -113,7 +114,7 @@ describe('a batch whose session start is not written yet', () => {
     const batch = [start(placed), beat(placed, 1, 60), beat(orphan, 1, 30), beat(orphan, 2, 90)];
     await queue.publish({ siteId: site.id, events: batch }, randomUUID());
     const errorsBefore = logged.length;
-    const pipeline = await startIngestPipeline({ db: t.db, log, config: config({ startGraceMs: 300 }), queue });
+    const pipeline = await startIngestPipeline({ store: createIngestStore(t.db), log, config: config({ startGraceMs: 300 }), queue });
     try {
       await pipeline.drain(20_000);
     } finally {
@@ -138,7 +139,7 @@ describe('a batch whose session start is not written yet', () => {
     const sessionId = randomUUID();
     const batch = [start(sessionId, 0, randomUUID()), beat(sessionId, 1, 40)];
     await queue.publish({ siteId: site.id, events: batch }, randomUUID());
-    const pipeline = await startIngestPipeline({ db: t.db, log, config: config(), queue });
+    const pipeline = await startIngestPipeline({ store: createIngestStore(t.db), log, config: config(), queue });
     try {
       await pipeline.drain(20_000);
     } finally {

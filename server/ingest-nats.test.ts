@@ -26,6 +26,7 @@ import { ingestRetries } from './db/ingest-repository';
 import { rebuildRollups } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
+import { createIngestStore } from './db/stores';
 import { createTestApp, type TestApp } from './test/kit';
 
 const NATS_URL = process.env.NATS_TEST_URL || 'nats://127.0.0.1:4222';
@@ -58,7 +59,7 @@ async function producer(natsUrl: string, stream: string): Promise<TestApp> {
 }
 
 const consumers = (natsUrl: string, stream: string, overrides: Partial<IngestConfig> = {}) =>
-  startIngestPipeline({ db: t.db, log, config: ingestConfig(natsUrl, stream, overrides) });
+  startIngestPipeline({ store: createIngestStore(t.db), log, config: ingestConfig(natsUrl, stream, overrides) });
 
 /** Four days ago, so the rollup days compared here are not the ones other test files write to (now - minutes, - 30 h). */
 const BASE = Date.now() - 4 * 86_400_000;

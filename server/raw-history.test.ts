@@ -23,6 +23,7 @@ import {
 import { foldPlaybackDays, rebuildRollups } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { DEFAULT_RETENTION_DAYS, loadIngestConfig, MIN_RETENTION_DAYS, startIngestPipeline } from './domain/ingest-pipeline';
+import { createIngestStore } from './db/stores';
 import { DUPLICATE_WINDOW_MS } from './domain/ingest-queue';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
@@ -315,7 +316,7 @@ describe('the maintenance of a running pipeline', () => {
       INSERT INTO player_heartbeats (site_id, event_id, session_id, at, playhead_seconds, watched_seconds, bitrate_kbps)
       VALUES (${site.id}, ${eventId}, ${randomUUID()}, ${`${day}T08:00:00Z`}::timestamptz, 1, 1, 1000)`);
     const log = { warn: () => undefined, error: () => undefined };
-    const pipeline = await startIngestPipeline({ db: t.db, log, config: { ...loadIngestConfig({}), consumers: 0, fold: true, maintenanceIntervalMs: 1000 } });
+    const pipeline = await startIngestPipeline({ store: createIngestStore(t.db), log, config: { ...loadIngestConfig({}), consumers: 0, fold: true, maintenanceIntervalMs: 1000 } });
     try {
       const deadline = Date.now() + 20_000;
       while ((await partitionOf('player_heartbeats', sql`event_id = ${eventId}`))[0] !== `player_heartbeats_p${suffix(day)}` && Date.now() < deadline) {

@@ -14,6 +14,10 @@ import {
 } from './availability-repository';
 import { bindDb, transactionalStore } from './bound-store';
 import { episodeSeasons, episodeTaken, findSeries, insertContent, seriesEpisodes } from './content-create-repository';
+import {
+  dirtySliceCount, foldDirtySlices, lookUpWrittenSessions, recordDeadLetters, sessionsWithoutStart, waitingBatches, writeBatches, WrittenSessions,
+} from './ingest-repository';
+import { runIngestMaintenance } from './raw-history';
 import { bulkSetStatus, contentStats, findContent, listContent, toItem, updateContent } from './content-repository';
 import * as monetization from './monetization-repository';
 import {
@@ -81,5 +85,15 @@ export function createRevisionHistoryStore(db: Db) {
     objectKey,
     inOneTransaction: <T>(work: () => Promise<T>) => inOneTransaction(db, work),
     cache: serviceCacheOf(db),
+  };
+}
+
+/** What the ingestion pipeline's consumers and fold worker write and read (server/domain/ingest-pipeline.ts). */
+export function createIngestStore(db: Db) {
+  return {
+    ...bindDb(db, { lookUpWrittenSessions, recordDeadLetters, writeBatches, foldDirtySlices, dirtySliceCount, runIngestMaintenance }),
+    newWrittenSessions: () => new WrittenSessions(),
+    waitingBatches,
+    sessionsWithoutStart,
   };
 }

@@ -10,13 +10,10 @@
  * `drain()` waits until everything published so far is written and folded (tests, bench, shutdown).
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client';
-import {
-  dirtySliceCount, foldDirtySlices, INGEST_WINDOW_DAYS, lookUpWrittenSessions, recordDeadLetters, sessionsWithoutStart, waitingBatches, writeBatches,
-  WrittenSessions, type DeadLetter, type QueuedBatch, type WriteResult,
-} from '../db/ingest-repository';
-import { runIngestMaintenance } from '../db/raw-history';
-import { createJetStreamQueue, createMemoryQueue, DUPLICATE_WINDOW_MS, type IngestQueue, type QueuedMessage } from './ingest-queue';
+import { INGEST_WINDOW_DAYS } from '../../common/ingest-contract';
+import type { IngestStore } from './ports';
+import type { DeadLetter, WriteResult } from './rows';
+import { createJetStreamQueue, createMemoryQueue, DUPLICATE_WINDOW_MS, type IngestQueue, type QueuedBatch, type QueuedMessage } from './ingest-queue';
 
 export interface IngestConfig {
   /** NATS_URL: JetStream when set, else the in-process memory queue. */
@@ -138,8 +135,8 @@ const FOLD_SLICES = 20;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startIngestPipeline(input: { db: Db; log: IngestLog; config: IngestConfig; queue?: IngestQueue }): Promise<IngestPipeline> {
-  const { db, log, config } = input;
+export async function startIngestPipeline(input: { store: IngestStore; log: IngestLog; config: IngestConfig; queue?: IngestQueue }): Promise<IngestPipeline> {
+  const { store, log, config } = input;
   const queue = input.queue ?? (config.natsUrl
     ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: PUBLISH_TIMEOUT_MS, prefetch: Math.max(2, config.maxMessagesPerWrite * Math.max(1, config.consumers)), duplicateWindowMs: config.duplicateWindowMs })
     : createMemoryQueue(config.duplicateWindowMs));
@@ -148,7 +145,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
   const totals = { written: 0, duplicates: 0, folded: 0, deadLettered: 0 };
 
   // Sessions this process has seen written: their heartbeats need no look-up before a write.
-  const known = new WrittenSessions();
+  const known = store.newWrittenSessions();
   const count = (result: WriteResult) => {
     totals.written += result.written;
     totals.duplicates += result.duplicates;
@@ -157,7 +154,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
   /** Records dead letters (idempotent by event id) and logs them with the running count; throws if not recorded (the messages come back). */
   async function deadLetter(letters: DeadLetter[]): Promise<void> {
     if (letters.length === 0) return;
-    const added = await recordDeadLetters(db, letters);
+    const added = await store.recordDeadLetters(letters);
     totals.deadLettered += added;
     const byReason: Record<string, number> = {};
     for (const l of letters) byReason[l.reason] = (byReason[l.reason] ?? 0) + 1;
@@ -191,14 +188,14 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
     if (messages.length === 0) return;
     // The batches as this group writes them: a batch given up on below loses only its events of sessions whose start is nowhere.
     const batches = messages.map((m) => m.batch!);
-    await lookUpWrittenSessions(db, batches, known);
-    let waiting = waitingBatches(batches, known);
+    await store.lookUpWrittenSessions(batches, known);
+    let waiting = store.waitingBatches(batches, known);
     const letters: DeadLetter[] = [];
     if (waiting.size > 0) {
       let reduced = false;
       for (const i of waiting) {
         if (!(await startCannotArrive(messages[i]!))) continue;
-        const missing = sessionsWithoutStart(batches[i]!, batches, known);
+        const missing = store.sessionsWithoutStart(batches[i]!, batches, known);
         if (missing.size === 0) continue;
         const { siteId, events } = batches[i]!;
         const kept = events.filter((e) => !missing.has(`${siteId}:${e.sessionId.toLowerCase()}`));
@@ -210,7 +207,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
         batches[i] = { siteId, events: kept };
         reduced = true;
       }
-      if (reduced) waiting = waitingBatches(batches, known);
+      if (reduced) waiting = store.waitingBatches(batches, known);
     }
     await deadLetter(letters);
     for (const i of waiting) {
@@ -225,7 +222,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
       const nonEmpty = items.map((r) => r.batch).filter((b) => b.events.length > 0);
       if (nonEmpty.length === 0) return;
       const begun = Date.now();
-      count(await writeBatches(db, nonEmpty, known));
+      count(await store.writeBatches(nonEmpty, known));
       const ms = Date.now() - begun;
       if (ms > SLOW_WRITE_MS) log.warn({ ms, batches: nonEmpty.length, events: nonEmpty.reduce((n, b) => n + b.events.length, 0) }, 'slow event batch write');
     };
@@ -291,7 +288,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
    */
   async function foldAll(): Promise<void> {
     for (;;) {
-      const n = await foldDirtySlices(db, FOLD_SLICES);
+      const n = await store.foldDirtySlices(FOLD_SLICES);
       totals.folded += n;
       if (n < FOLD_SLICES) return;
     }
@@ -306,7 +303,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
   let maintaining: Promise<void> = Promise.resolve();
   const maintain = () => {
     maintaining = maintaining.then(async () => {
-      const done = await runIngestMaintenance(db, { retentionDays: config.retentionDays, duplicateWindowMs: config.duplicateWindowMs, sessionStartDays: INGEST_WINDOW_DAYS });
+      const done = await store.runIngestMaintenance({ retentionDays: config.retentionDays, duplicateWindowMs: config.duplicateWindowMs, sessionStartDays: INGEST_WINDOW_DAYS });
       if (done.dropped.length > 0) log.warn({ dropped: done.dropped, keptFrom: done.keptFrom }, 'raw history older than INGEST_RETENTION_DAYS dropped');
     }).catch((error: unknown) => log.warn({ err: errorText(error) }, 'ingestion maintenance failed; retried at the next tick'));
     return maintaining;
@@ -351,7 +348,7 @@ export async function startIngestPipeline(input: { db: Db; log: IngestLog; confi
       // after that fold read it: fold again until no mark is left.
       for (;;) {
         await foldOnce();
-        if ((await dirtySliceCount(db)) === 0) return;
+        if ((await store.dirtySliceCount()) === 0) return;
         if (Date.now() > deadline) throw new Error(`ingestion did not drain within ${timeoutMs} ms (rollup slices still dirty)`);
         await sleep(20);
       }

@@ -8,10 +8,11 @@
 import type { ContentFamilyEpisode, ContentItem, ContentKind, ContentQosSummary, ContentSort, ContentStatus, ContentSummary } from '../../common/content';
 import type { CountryGroup, Licence } from '../../common/content-availability';
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
+import type { QueuedBatch } from './ingest-queue';
 import type { RevisionChange } from '../../common/revisions';
 import type { SecondFactorState } from '../../common/second-factor-rule';
 import type {
-  AppliedRenewalMove, AuditEventValues, AuditLogFilter, AuditLogRow, AvailabilityChanges, ContentChanges, ContentRow, CouponQuery, CouponRow, CouponValues,
+  AppliedRenewalMove, AuditEventValues, DeadLetter, WriteResult, AuditLogFilter, AuditLogRow, AvailabilityChanges, ContentChanges, ContentRow, CouponQuery, CouponRow, CouponValues,
   CouponWithCount, CountryGroupRow, LicenceRow, ListQuery, MonetizationSettingsRow, NewContentRow, OfferRow, OfferValues, Page, PlanGroupWithPlans, PlanRow,
   PlanValues, RedemptionRow, RevisionWithActor, ScheduledRenewalMove, BrandValues, BrandWrite, NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow,
   OtpCodeRow, ResetTokenRow, RevisionRow, RevisionValues, ServiceSnapshot, ServiceWrite, SessionLookupRow, SessionRow, SettingsVersionInsert,
@@ -355,4 +356,27 @@ export interface RevisionHistoryStore {
   /** Runs `work` in one transaction every service's write joins (server/db/ambient-transaction.ts). */
   inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
   cache: Pick<ServiceCachePort, 'invalidateSite'>;
+}
+
+/** Sessions a consumer knows are written (`<site id>:<session id>`). */
+export interface KnownSessions {
+  has(key: string): boolean;
+  add(key: string): void;
+}
+
+/** What the consumers and the fold worker write and read (server/db/ingest-repository.ts, raw-history.ts). */
+export interface IngestStore {
+  /** A fresh memory of written sessions (bounded in size and age). */
+  newWrittenSessions(): KnownSessions;
+  /** Adds to `known` the sessions the batches' heartbeats and ends name that are written. */
+  lookUpWrittenSessions(batches: QueuedBatch[], known: KnownSessions): Promise<void>;
+  /** The batches (by index) that must wait for a session start neither written nor carried by the group. */
+  waitingBatches(batches: QueuedBatch[], written: KnownSessions): Set<number>;
+  /** The sessions of `batch` whose start is nowhere. */
+  sessionsWithoutStart(batch: QueuedBatch, group: QueuedBatch[], written: KnownSessions): Set<string>;
+  recordDeadLetters(letters: DeadLetter[]): Promise<number>;
+  writeBatches(batches: QueuedBatch[], known?: KnownSessions): Promise<WriteResult>;
+  foldDirtySlices(limit: number): Promise<number>;
+  dirtySliceCount(): Promise<number>;
+  runIngestMaintenance(settings: { retentionDays: number; duplicateWindowMs: number; sessionStartDays: number }, now?: Date): Promise<{ dropped: string[]; keptFrom: string }>;
 }

@@ -492,3 +492,16 @@ export type AppliedRenewalMove = {
 export type Page<T> = { items: T[]; total: number };
 export type ListQuery = { search: string; status: string; offset: number; limit: number };
 export type CouponQuery = ListQuery & { offerId: string };
+
+/* Player events (server/db/ingest-repository.ts). */
+
+/** An accepted event that cannot be placed, kept with its reason (ingest_dead_letters). */
+export type DeadLetter = {
+  siteId: string;
+  eventId: string;
+  reason: 'session-start-missing' | 'subscriber-missing' | 'unreadable-message';
+  detail: string;
+  payload: unknown;
+};
+
+export type WriteResult = { written: number; duplicates: number };

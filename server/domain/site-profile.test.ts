@@ -13,10 +13,10 @@ const site = (profile: Record<string, unknown>): SiteRow => ({
   backendUrl: 'https://api.probe.test', isLaunched: true, managementApiKey: 'key', defaultTimezone: 'UTC', cloudProvider: 'aws', profile,
   secondFactorRule: 'optional', serviceVersion: 1, signingKey: 'k', signingKeyRotatedAt: null,
 });
-const user = { username: 'ana', roles: { Admin: 'read', Nowhere: 'write' }, twoFactorOnLogin: false, phoneNumber: '' };
+const user = { username: 'ana', roles: { Admin: 'read' } as const, twoFactorOnLogin: false, phoneNumber: '' };
 
 describe('the stored site profile (server/domain/site-profile.ts)', () => {
-  it('serves the stored fields, defaults for the missing ones, and only known roles', () => {
+  it('serves the stored fields, defaults for the missing ones, and the roles', () => {
     const profile = buildSiteProfile(site({ siteType: 'OTT', siteMap: { home: '/' }, domainNames: ['a.test', 'b.test'], enableQOS: true, contributorData: null }), user, { encodingDisabledSite: '' });
     expect(profile).toMatchObject({
       siteType: 'OTT', siteMap: { home: '/' }, domainName: ['a.test', 'b.test'], enableQOS: true, isVerified: true, gaId: '',
