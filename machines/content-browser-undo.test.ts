@@ -9,7 +9,7 @@ import { createActor, createMachine, fromPromise, SimulatedClock } from 'xstate'
 import type { ContentSummary } from '../common/content';
 import { UNDO_ACCEPT_MS } from '../common/revisions';
 import { selectLastingChange } from './lasting-undo.machine';
-import { bulkUndoLabel, contentBrowserMachine, selectLastBulk, selectSelected, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput } from './content-browser.machine';
+import { bulkUndoLabel, contentBrowserMachine, contentFetchPage, contentListMachine, selectLastBulk, selectSelected, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput } from './content-browser.machine';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -26,7 +26,7 @@ function start() {
   const loads: LoadListInput[] = [];
   const browser = contentBrowserMachine.provide({
     actors: {
-      loadList: fromPromise<ContentListPage, LoadListInput>(async ({ input }) => { loads.push(input); return PAGE; }),
+      list: contentListMachine.provide({ actors: { fetchPage: contentFetchPage(async (input: LoadListInput) => { loads.push(input); return PAGE; }) } }),
       bulkStatus: fromPromise<BulkOutcome, BulkStatusInput>(async ({ input }) => { sent.push(input); return input.items.length; }),
     },
   });

@@ -9,12 +9,14 @@ import { ROUTES } from '../common/constants';
 import { validateLibrarySearch } from '../common/content-library-search';
 import { contentBrowserBase, CONTENT_PAGE_SIZE, urlOf, type ContentListPage } from './content-browser.setup';
 import type { LastingChange } from './lasting-undo.machine';
+import type { ListQuery } from './list.machine';
+import { contentFiltersOf } from './list-content';
 import { notify } from './system-actions';
 
 export const contentBrowserSetup = contentBrowserBase.extend({
   actions: {
     /** Spec §3: every route change clears the keyword and the list data (and with them paging and selection). */
-    clearForRoute: assign({ keyword: '', list: null, start: 0, selected: [], allMatching: false, pendingBulk: null, lastUrl: null, error: null }),
+    clearForRoute: assign({ keyword: '', list: null, start: 0, selected: [], allMatching: false, pendingBulk: null, lastUrl: null }),
     /** The address's search params (already a route change): the state they name, written as read. */
     applySearch: assign((_, params: { search: Record<string, unknown> }) => {
       const search = validateLibrarySearch(params.search);
@@ -51,9 +53,18 @@ export const contentBrowserSetup = contentBrowserBase.extend({
     setStatusFilter: assign((_, params: { status: ContentStatus | null }) => ({ status: params.status, start: 0, selected: [], allMatching: false })),
     setSort: assign((_, params: { sort: ContentSort }) => ({ sort: params.sort, start: 0, selected: [], allMatching: false })),
     setStart: assign((_, params: { start: number }) => ({ start: Math.max(0, params.start), selected: [], allMatching: false })),
-    storeList: assign((_, params: { list: ContentListPage }) => ({ list: params.list, error: null })),
-    setError: assign((_, params: { message: string }) => ({ error: params.message })),
-    clearError: assign({ error: null }),
+    storeList: assign((_, params: { list: ContentListPage }) => ({ list: params.list })),
+    /** The query the list read: its first row (a page past the last one was clamped: the address is corrected in place). */
+    storeQueried: assign((_, params: { query: ListQuery; clamped: boolean }) => ({
+      start: params.query.offset, ...(params.clamped ? { urlMode: 'replace' as const } : {}),
+    })),
+    /** The browser's query to its list: kind, keyword, status, sort and first row at once. */
+    queryList: sendTo('list', ({ context }) => ({
+      type: 'list.query' as const, search: context.keyword, filters: contentFiltersOf(context), offset: context.start,
+    })),
+    /** Typing: the list reads it once typing pauses (and reports it then: the address follows). */
+    searchList: sendTo('list', ({ context }) => ({ type: 'list.search' as const, search: context.keyword })),
+    reloadList: sendTo('list', { type: 'list.reload' as const }),
     toggleRow: assign(({ context }, params: { id: string; selected: boolean }) => ({
       allMatching: false,
       selected: params.selected

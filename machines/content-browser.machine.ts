@@ -6,8 +6,10 @@
  *
  * It runs for the whole session as the `contentBrowser` system actor (the root relays every
  * `path.changed`), so the tab and kind survive a visit elsewhere while the keyword does not.
- * Typing is debounced with an `after` delay; a newer query re-enters `loading`, which stops the
- * older request, so a late answer to an old query is never shown.
+ * The rows are its `list` child's while the library is shown (./list-content.ts, the one list machine,
+ * issue 39): it waits for typing to pause, aborts an overtaken read (a late answer to an old query is
+ * never shown), fails with Retry, and shows the last page for a page past it (issue 38, the address
+ * corrected in place); views read its loading and error through `selectContentList`.
  *
  * The address (issue 29, common/content-library-search.ts): a route change to the library that
  * carries the address's search params sets tab, keyword, status, sort and page from them (a reload,
@@ -26,7 +28,7 @@ import { awayState } from './content-browser.state.away';
 import { libraryState } from './content-browser.state.library';
 
 export {
-  bulkDoneText, bulkUndoLabel, CONTENT_BULK_CONFLICT, CONTENT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, urlOf,
+  bulkDoneText, bulkUndoLabel, CONTENT_BULK_CONFLICT, CONTENT_PAGE_SIZE, contentFetchPage, contentListMachine, SEARCH_DEBOUNCE_MS, urlOf,
   type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentBrowserContext, type ContentBrowserEvent,
   type ContentListPage, type LoadListInput,
 } from './content-browser.setup';
@@ -47,20 +49,19 @@ export const contentBrowserMachine = contentBrowserSetup.createMachine({
     pendingBulk: null,
     lastUrl: null,
     urlMode: 'push',
-    error: null,
   },
   initial: 'away',
   on: {
     'path.changed': [
       // The address this machine wrote (its own navigation coming back): already shown.
       { guard: { type: 'isShownAddress', params: ({ event }) => ({ path: event.path, search: event.search }) } },
-      { guard: { type: 'isBareReturn', params: ({ event }) => ({ path: event.path, search: event.search }) }, target: '.library.loading', reenter: true, actions: ['clearForRoute', 'markBareAddress'] },
+      { guard: { type: 'isBareReturn', params: ({ event }) => ({ path: event.path, search: event.search }) }, target: '.library', reenter: true, actions: ['clearForRoute', 'markBareAddress'] },
       {
         guard: { type: 'hasAddress', params: ({ event }) => ({ path: event.path, search: event.search }) },
-        target: '.library.loading', reenter: true,
+        target: '.library', reenter: true,
         actions: ['clearForRoute', { type: 'applySearch', params: ({ event }) => ({ search: event.search ?? {} }) }],
       },
-      { guard: { type: 'isLibraryPath', params: ({ event }) => ({ path: event.path }) }, target: '.library.loading', reenter: true, actions: 'clearForRoute' },
+      { guard: { type: 'isLibraryPath', params: ({ event }) => ({ path: event.path }) }, target: '.library', reenter: true, actions: 'clearForRoute' },
       { target: '.away', actions: 'clearForRoute' },
     ],
   },
@@ -81,10 +82,20 @@ export const selectRows = (s: ContentBrowserSnapshot) => s.context.list?.items ?
 export const selectStatusFilter = (s: ContentBrowserSnapshot) => s.context.status;
 export const selectSort = (s: ContentBrowserSnapshot) => s.context.sort;
 export const selectSelected = (s: ContentBrowserSnapshot) => s.context.selected;
-export const selectListError = (s: ContentBrowserSnapshot) => (s.matches({ library: 'failed' }) ? s.context.error : null);
-export const selectIsLoading = (s: ContentBrowserSnapshot) =>
-  s.matches({ library: 'loading' }) || s.matches({ library: 'debouncing' }) || s.matches({ library: 'bulkSaving' }) || s.matches({ library: 'bulkMatching' });
-export const selectIsBulkSaving = (s: ContentBrowserSnapshot) => s.matches({ library: 'bulkSaving' }) || s.matches({ library: 'bulkMatching' });
+/** The library's list (./list-content.ts) while the library is shown: its loading and error (issue 39). */
+export const selectContentList = (s: ContentBrowserSnapshot) => s.children.list;
+type ContentListSnapshot = NonNullable<ReturnType<typeof selectContentList>> extends { getSnapshot(): infer S } ? S : never;
+/** The list's failure (a view reads it from `selectContentList`'s snapshot); null while none. */
+export const selectContentListError = (list: ContentListSnapshot | undefined) => (list?.hasTag('error') ? list.context.error : null);
+/** The list is reading (or waiting for typing to pause). */
+export const selectContentListIsLoading = (list: ContentListSnapshot | undefined) => list?.hasTag('loading') ?? false;
+/** The list's failure, read through the browser's snapshot (headless callers; a view subscribes to the list). */
+export const selectListError = (s: ContentBrowserSnapshot) => selectContentListError(s.children.list?.getSnapshot());
+/** The list is reading, or a bulk change is saving (headless callers; a view also subscribes to the list). */
+export const selectIsLoading = (s: ContentBrowserSnapshot) => selectContentListIsLoading(s.children.list?.getSnapshot()) || selectIsBulkSaving(s);
+export function selectIsBulkSaving(s: ContentBrowserSnapshot): boolean {
+  return s.matches({ library: 'bulkSaving' }) || s.matches({ library: 'bulkMatching' });
+}
 export const selectAllMatching = (s: ContentBrowserSnapshot) => s.context.allMatching;
 /** "Select all N matching" is offered: the page is wholly selected and more items match. */
 export const selectCanSelectAllMatching = (s: ContentBrowserSnapshot) => s.matches({ library: 'ready' }) && s.can({ type: 'list.selectAllMatching' });
@@ -95,7 +106,8 @@ export const selectBulkConfirm = (s: ContentBrowserSnapshot) => (s.matches({ lib
 /** The filters in force (chips): the keyword and the status. */
 export const selectFilters = (s: ContentBrowserSnapshot) => ({ keyword: s.context.keyword.trim(), status: s.context.status });
 export const selectCanSelect = (s: ContentBrowserSnapshot) => s.matches({ library: 'ready' });
-export const selectIsEmpty = (s: ContentBrowserSnapshot) => s.matches({ library: 'ready' }) && (s.context.list?.items.length ?? 0) === 0;
+/** The last page read has no rows (a view shows it once the list is not reading again). */
+export const selectIsEmpty = (s: ContentBrowserSnapshot) => s.matches({ library: 'ready' }) && s.context.list !== null && s.context.list.items.length === 0;
 /** Paging: the 1-based range shown, the total, and the starts of the previous and next pages (null at the ends). */
 export const selectPaging = (s: ContentBrowserSnapshot) => {
   const list = s.context.list;

@@ -1,37 +1,29 @@
 /**
  * The content browser's setup (machines/content-browser.machine.ts assembles it with its states): its
- * types, the address it writes, the `loadList`, `bulkStatus` and `bulkMatching` actors
- * (src/adapters/content-actors.ts), the typing pause and the guards by name. The actions are added in
+ * types, the address it writes, its `list` child (./list-content.ts: the one list machine, issue 39),
+ * the `bulkStatus` and `bulkMatching` actors (src/adapters/content-actors.ts) and the guards by name. The actions are added in
  * ./content-browser.actions.ts; `navigateUrl` is declared here so they can enqueue it by name.
  */
 import { setup } from 'xstate';
 import {
-  CONTENT_KINDS, CONTENT_LIST_BOUNDS,
-  type BulkStatus, type ContentKind, type ContentListQuery, type ContentSort, type ContentStatus, type ContentSummary,
+  CONTENT_KINDS, CONTENT_LIST_BOUNDS, type BulkStatus, type ContentKind, type ContentSort, type ContentStatus,
 } from '../common/content';
 import { ROUTES } from '../common/constants';
 import { libraryHref, validateLibrarySearch } from '../common/content-library-search';
 import { OWN_MESSAGES } from '../common/messages';
 import { errorCodeOf } from './error-code';
 import { lastingUndoMachine } from './lasting-undo.machine';
-import { typed } from './setup-types';
+import { LIST_SEARCH_DEBOUNCE_MS, type ListQuery } from './list.machine';
+import { contentListMachine, type ContentListPage } from './list-content';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
+export { contentFetchPage, contentListMachine, type ContentListPage, type LoadListInput } from './list-content';
 
-/** Pause after the last keystroke before the list is asked for. */
-export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Pause after the last keystroke before the list is asked for (the list's own). */
+export const SEARCH_DEBOUNCE_MS = LIST_SEARCH_DEBOUNCE_MS;
 export const CONTENT_PAGE_SIZE = CONTENT_LIST_BOUNDS.limitDefault;
-
-export interface ContentListPage {
-  items: ContentSummary[];
-  total: number;
-  start: number;
-}
-
-export interface LoadListInput extends Required<Pick<ContentListQuery, 'mediaType' | 'start' | 'limit' | 'sort'>> {
-  q: string;
-  status: ContentStatus | null;
-}
 
 export interface BulkStatusInput {
   status: BulkStatus;
@@ -56,6 +48,7 @@ export interface ContentBrowserContext {
   tab: number;
   keyword: string;
   kind: ContentKind;
+  /** The last page the `list` child read (its rows and versions for a bulk change); null until one is. */
   list: ContentListPage | null;
   /** Paging and filters. */
   start: number;
@@ -71,7 +64,6 @@ export interface ContentBrowserContext {
   lastUrl: string | null;
   /** How the next list request writes the address: a new history entry or the same one. */
   urlMode: 'push' | 'replace';
-  error: string | null;
   /** The request id of the bulk change being saved (the snackbar's Undo names it; issue 28). */
   bulkRequestId?: string | null;
 }
@@ -91,6 +83,10 @@ export type ContentBrowserEvent =
   | { type: 'list.confirm' }
   | { type: 'list.cancel' }
   | { type: 'list.clearFilters' }
+  /** From the `list` child: a query it read (a search once typing paused, or a page past the last one `clamped` to it). */
+  | { type: 'list.queried'; query: ListQuery; clamped: boolean }
+  /** From the `list` child: the page it read. */
+  | { type: 'list.loaded'; page: ContentListPage }
   /** The snackbar's Undo of a bulk change went through (machines/undo.machine.ts): the list is read again. */
   | { type: 'undo.done'; requestId: string };
 
@@ -126,21 +122,15 @@ export function bulkUndoLabel(status: BulkStatus, outcome: BulkOutcome): string 
 }
 
 export const contentBrowserBase = setup({
-  types: {
-    context: typed<ContentBrowserContext>(),
-    events: typed<ContentBrowserEvent>(),
-    /** The library's one child by id (so `snapshot.children.lastBulk` is typed). */
-    children: typed<{ lastBulk: 'lastBulk' }>(),
-  },
+  /** The library's children by id (so `snapshot.children.lastBulk` and `.list` are typed). */
+  types: machineTypes<{ context: ContentBrowserContext; events: ContentBrowserEvent; children: { lastBulk: 'lastBulk'; list: 'list' } }>(),
   actors: {
-    loadList: providedLater<ContentListPage, LoadListInput>('loadList'),
+    /** The library's rows (issue 39): its `fetchPage` is provided by the wiring. */
+    list: contentListMachine,
     bulkStatus: providedLater<BulkOutcome, BulkStatusInput>('bulkStatus'),
     bulkMatching: providedLater<BulkOutcome, BulkMatchingInput>('bulkMatching'),
     /** The library's lasting Undo of its last bulk change (issue 38); its undo I/O is provided by the wiring. */
     lastBulk: lastingUndoMachine,
-  },
-  delays: {
-    searchDebounce: SEARCH_DEBOUNCE_MS,
   },
   actions: {
     /** The navigation effect (the wiring file provides it); a no-op in headless tests. */

@@ -1,52 +1,44 @@
-/** The content browser's `library` state: the library page, its list, selection and bulk changes (assembled in ./content-browser.machine.ts). */
+/**
+ * The content browser's `library` state: the library page, its list, selection and bulk changes
+ * (assembled in ./content-browser.machine.ts). The rows are the `list` child's (./list-content.ts, issue
+ * 39): it reads, waits for typing to pause, fails and retries; this state keeps the query it shows and
+ * writes as the address, the selection and the bulk changes.
+ */
 import { OWN_MESSAGES } from '../common/messages';
 import { bulkDoneText, bulkUndoLabel, CONTENT_PAGE_SIZE } from './content-browser.setup';
+import { contentListInputOf } from './list-content';
 import { failureMessage } from './notify';
 import { contentBrowserSetup } from './content-browser.actions';
 
 export const libraryState = contentBrowserSetup.createStateConfig({
-  description: 'The library page is shown, with the lasting Undo of its last bulk change (issue 38) while it is.',
-  initial: 'loading',
-  // Lives as long as the library is shown: leaving the page forgets the offer.
-  invoke: { id: 'lastBulk', src: 'lastBulk' },
+  description: 'The library page is shown with its list (the `list` child) and the lasting Undo of its last bulk change (issue 38) while it is.',
+  initial: 'ready',
+  // Both live as long as the library is shown: leaving the page forgets the offer; a new address reads afresh.
+  invoke: [
+    { id: 'lastBulk', src: 'lastBulk' },
+    { id: 'list', src: 'list', input: ({ context }) => contentListInputOf(context, CONTENT_PAGE_SIZE) },
+  ],
+  // The state shown as the address (the bare library, a route change without one): the list's own reports write the later ones.
+  entry: 'writeUrl',
   on: {
     'list.tab': {
       guard: { type: 'isValidTab', params: ({ event }) => ({ index: event.index }) },
-      target: '.loading', reenter: true,
-      actions: ['pushUrl', { type: 'chooseTab', params: ({ event }) => ({ index: event.index }) }],
+      target: '.ready',
+      actions: ['pushUrl', { type: 'chooseTab', params: ({ event }) => ({ index: event.index }) }, 'queryList'],
     },
-    'list.search': { target: '.debouncing', reenter: true, actions: ['replaceUrl', { type: 'setKeyword', params: ({ event }) => ({ keyword: event.keyword }) }] },
-    'list.status': { target: '.loading', reenter: true, actions: ['pushUrl', { type: 'setStatusFilter', params: ({ event }) => ({ status: event.status }) }] },
-    'list.sort': { target: '.loading', reenter: true, actions: ['pushUrl', { type: 'setSort', params: ({ event }) => ({ sort: event.sort }) }] },
-    'list.page': { target: '.loading', reenter: true, actions: ['pushUrl', { type: 'setStart', params: ({ event }) => ({ start: event.start }) }] },
-    'list.clearFilters': { guard: 'hasFilters', target: '.loading', reenter: true, actions: ['pushUrl', 'clearFilters'] },
-    'undo.done': { target: '.loading', reenter: true, actions: 'clearSelection' },
+    'list.search': { target: '.ready', actions: ['replaceUrl', { type: 'setKeyword', params: ({ event }) => ({ keyword: event.keyword }) }, 'searchList'] },
+    'list.status': { target: '.ready', actions: ['pushUrl', { type: 'setStatusFilter', params: ({ event }) => ({ status: event.status }) }, 'queryList'] },
+    'list.sort': { target: '.ready', actions: ['pushUrl', { type: 'setSort', params: ({ event }) => ({ sort: event.sort }) }, 'queryList'] },
+    'list.page': { target: '.ready', actions: ['pushUrl', { type: 'setStart', params: ({ event }) => ({ start: event.start }) }, 'queryList'] },
+    'list.clearFilters': { guard: 'hasFilters', target: '.ready', actions: ['pushUrl', 'clearFilters', 'queryList'] },
+    'list.retry': { actions: 'reloadList' },
+    'list.queried': { actions: [{ type: 'storeQueried', params: ({ event }) => ({ query: event.query, clamped: event.clamped }) }, 'writeUrl'] },
+    'list.loaded': { actions: { type: 'storeList', params: ({ event }) => ({ list: event.page }) } },
+    'undo.done': { target: '.ready', actions: ['clearSelection', 'reloadList'] },
   },
   states: {
-    debouncing: {
-      description: 'The keyword is being typed: the list is asked for once typing pauses.',
-      after: { searchDebounce: 'loading' },
-    },
-    loading: {
-      description: 'Asking for one page of the list with the current kind, keyword, status, sort and start (written as the address first).',
-      entry: 'writeUrl',
-      invoke: {
-        id: 'loadList',
-        src: 'loadList',
-        input: ({ context }) => ({
-          mediaType: context.kind,
-          q: context.keyword.trim(),
-          status: context.status,
-          sort: context.sort,
-          start: context.start,
-          limit: CONTENT_PAGE_SIZE,
-        }),
-        onDone: { target: 'ready', actions: { type: 'storeList', params: ({ event }) => ({ list: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ message: failureMessage(event.error, OWN_MESSAGES.contentLoadFailed) }) } },
-      },
-    },
     ready: {
-      description: 'The page of the list is shown; rows may be selected for a bulk status change.',
+      description: 'The page of the list is shown (or read by the list); rows may be selected for a bulk status change.',
       on: {
         'list.select': { actions: { type: 'toggleRow', params: ({ event }) => ({ id: event.id, selected: event.selected }) } },
         'list.selectPage': { actions: { type: 'togglePage', params: ({ event }) => ({ selected: event.selected }) } },
@@ -77,8 +69,8 @@ export const libraryState = contentBrowserSetup.createStateConfig({
           filterStatus: context.status,
         }),
         onDone: {
-          target: 'loading',
-          actions: ['clearSelection', {
+          target: 'ready',
+          actions: ['clearSelection', 'reloadList', {
             type: 'notify',
             params: ({ event }) => ({ message: bulkDoneText(event.output), severity: 'success' as const }),
           }],
@@ -86,8 +78,8 @@ export const libraryState = contentBrowserSetup.createStateConfig({
         onError: [
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'loading',
-            actions: ['clearSelection', { type: 'notify', params: ({ event }) => ({ message: failureMessage(event.error, OWN_MESSAGES.contentBulkConflict), severity: 'warning' as const }) }],
+            target: 'ready',
+            actions: ['clearSelection', 'reloadList', { type: 'notify', params: ({ event }) => ({ message: failureMessage(event.error, OWN_MESSAGES.contentBulkConflict), severity: 'warning' as const }) }],
           },
           {
             target: 'ready',
@@ -95,10 +87,6 @@ export const libraryState = contentBrowserSetup.createStateConfig({
           },
         ],
       },
-    },
-    failed: {
-      description: 'The list could not be loaded; the message is shown with a way to try again.',
-      on: { 'list.retry': { target: 'loading', actions: 'clearError' } },
     },
     bulkSaving: {
       description: 'Setting one status on every selected row (each with the version it was listed at), as one request the snackbar can Undo.',
@@ -112,8 +100,9 @@ export const libraryState = contentBrowserSetup.createStateConfig({
           ...(context.bulkRequestId ? { requestId: context.bulkRequestId } : {}),
         }),
         onDone: {
-          target: 'loading',
+          target: 'ready',
           actions: [
+            'reloadList',
             // The snackbar keeps its message; the Undo lasts on the page (issue 38), not 8 s in the message.
             {
               type: 'keepLastBulk',
@@ -128,8 +117,8 @@ export const libraryState = contentBrowserSetup.createStateConfig({
         onError: [
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'loading',
-            actions: ['clearSelection', { type: 'notify', params: { message: OWN_MESSAGES.contentBulkConflict, severity: 'warning' } }],
+            target: 'ready',
+            actions: ['clearSelection', 'reloadList', { type: 'notify', params: { message: OWN_MESSAGES.contentBulkConflict, severity: 'warning' } }],
           },
           {
             target: 'ready',

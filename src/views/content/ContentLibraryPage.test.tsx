@@ -15,7 +15,8 @@ function show(options: { roles?: Roles; loadList?: ReturnType<typeof fakeActor>;
     url: '/content',
     actors: {
       auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) },
-      contentBrowser: { loadList: options.loadList ?? fakeActor(() => PAGE), ...(options.bulkMatching ? { bulkMatching: options.bulkMatching } : {}) },
+      // The library's rows are its list child's (issue 39): its fetchPage answers with the page.
+      contentBrowser: { fetchPage: options.loadList ?? fakeActor(() => PAGE), ...(options.bulkMatching ? { bulkMatching: options.bulkMatching } : {}) },
     },
     given: (root) => { root.send({ type: 'path.changed', path: '/content', ...(options.search ? { search: options.search } : {}) }); },
   });

@@ -15,9 +15,9 @@ import { OWN_MESSAGES } from '../../../common/messages';
 import { canEdit } from '../../../common/roles';
 import { selectRoles } from '../../../machines/auth.machine';
 import {
-  selectAllMatching, selectBulkConfirm, selectCanSelect, selectCanSelectAllMatching, selectFilters, selectIsBulkSaving, selectIsEmpty,
-  selectIsLoading, selectKeyword, selectListError, selectPaging, selectRows, selectSelected, selectSort, selectStatusFilter, selectTab,
-  type ContentBrowserMachine,
+  selectAllMatching, selectBulkConfirm, selectCanSelect, selectCanSelectAllMatching, selectContentList, selectContentListError,
+  selectContentListIsLoading, selectFilters, selectIsBulkSaving, selectIsEmpty, selectKeyword, selectPaging, selectRows, selectSelected,
+  selectSort, selectStatusFilter, selectTab, type ContentBrowserMachine,
 } from '../../../machines/content-browser.machine';
 import { useAppActor } from '../../app-actor';
 import { LastBulkUndo } from './LastBulkUndo';
@@ -98,12 +98,15 @@ export function ContentLibraryPage() {
   const sort = useSelector(browser, selectSort);
   const rows = useSelector(browser, selectRows);
   const selected = useSelector(browser, selectSelected);
-  const loading = useSelector(browser, selectIsLoading);
+  // The rows' reading, failure and Retry are the library's list child's (issue 39).
+  const list = useSelector(browser, selectContentList);
+  const reading = useSelector(list, selectContentListIsLoading);
+  const error = useSelector(list, selectContentListError);
   const bulkSaving = useSelector(browser, selectIsBulkSaving);
-  const canSelect = useSelector(browser, selectCanSelect);
+  const loading = reading || bulkSaving;
+  const canSelect = useSelector(browser, selectCanSelect) && !reading;
   const zone = useSiteTimeZone();
-  const empty = useSelector(browser, selectIsEmpty);
-  const error = useSelector(browser, selectListError);
+  const empty = useSelector(browser, selectIsEmpty) && !reading && !error;
   const paging = useSelector(browser, selectPaging);
   const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
   const allMatching = useSelector(browser, selectAllMatching);

@@ -18,7 +18,7 @@ describe('the library\'s lasting Undo of a bulk change (issue 38)', () => {
       actors: {
         auth: { readStoredSession: fakeActor(() => signedInAs({ Content: 'write' })) },
         contentBrowser: {
-          loadList: fakeActor(() => PAGE),
+          fetchPage: fakeActor(() => PAGE),
           bulkStatus: fakeActor((input: { requestId?: string }) => { bulkSent.push(input); return 2; }),
           lastBulk: lastingUndoMachine.provide({ actors: { applyUndo: fakeActor((input: unknown) => { undone.push(input); return {}; }) } }),
         },
