@@ -1,6 +1,6 @@
 /**
- * The real I/O actors of the content library: `loadList` and `bulkStatus` of the contentBrowser
- * machine, `load` and `save` of the generic editor for one content item. They read the credentials
+ * The real I/O actors of the content library: `loadList` (the fetch of its `list` child) and `bulkStatus`
+ * of the contentBrowser machine, `load` and `save` of the generic editor for one content item. They read the credentials
  * from their cookies, pass the abort signal on, and turn the server's 404 / 409 into the failures
  * the machines branch on. The editor's draft holds form-shaped values (tags as one comma-separated
  * text, the go-live date as a local `datetime-local` value); the conversion both ways lives here.
@@ -13,7 +13,7 @@ import { lastingUndoMachine } from '../../machines/lasting-undo.machine';
 import { editorDrafts } from './form-drafts';
 import { contentCreateDraft } from './content-create-draft';
 import {
-  CONTENT_BULK_CONFLICT, contentBrowserMachine, type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
+  CONTENT_BULK_CONFLICT, contentBrowserMachine, contentFetchPage, contentListMachine, type BulkMatchingInput, type BulkOutcome, type BulkStatusInput, type ContentListPage, type LoadListInput,
 } from '../../machines/content-browser.machine';
 import {
   EDITOR_FAILURE, EditorFailure, editorMachine, type EditorLoadInput, type EditorRecord, type EditorSaveInput,
@@ -68,11 +68,12 @@ export function createContentActors(read: () => ContentCredentials | null = read
   // "Goes live at" is entered and shown in the site's default time zone (issue 29), as the availability panel's times.
   const zone = () => knownTimeZone(timeZone());
   return {
-    loadList: fromPromise<ContentListPage, LoadListInput>(async ({ input, signal }) => {
+    /** One page of the library (the content browser's `list` child reads through it, issue 39). */
+    loadList: async (input: LoadListInput, signal: AbortSignal): Promise<ContentListPage> => {
       const { status, q, ...rest } = input;
       const answer = await fetchContentList(requireCredentials(read), { ...rest, q, status: status ?? undefined }, signal);
       return { items: answer.items, total: answer.total, start: answer.start };
-    }),
+    },
 
     bulkStatus: fromPromise<BulkOutcome, BulkStatusInput>(async ({ input, signal }) => {
       try {
@@ -125,7 +126,8 @@ export function createContentActors(read: () => ContentCredentials | null = read
 export function contentBrowserLogic(actors: ReturnType<typeof createContentActors> = createContentActors()) {
   return contentBrowserMachine.provide({
     actors: {
-      loadList: actors.loadList, bulkStatus: actors.bulkStatus, bulkMatching: actors.bulkMatching,
+      list: contentListMachine.provide({ actors: { fetchPage: contentFetchPage(actors.loadList) } }),
+      bulkStatus: actors.bulkStatus, bulkMatching: actors.bulkMatching,
       // Issue 38: the lasting Undo of the last bulk change (the snackbar's undo has the same I/O).
       lastBulk: lastingUndoMachine.provide({ actors: { applyUndo: createUndoActors().applyUndo } }),
     },
