@@ -20,11 +20,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import type { PlayerEvent } from '../common/ingest-contract';
-import { isoDay } from '../common/reports';
+import { siteDayOf } from '../common/site-day';
+import { wallParts } from '../common/zoned-time';
 import type { DbHandle } from './db/client';
 import { DEMO_SITES } from './db/demo-accounts';
 import { foldDirtySlices, writeBatches } from './db/ingest-repository';
-import { rebuildRollups } from './db/rollups';
+import { rebuildRollups, siteTimeZone } from './db/rollups';
 import { networks, paymentRefunds, payments, plans, subscribers, subscriptions } from './db/schema';
 import { queryRows, seedSmallWorld } from './db/seed-world';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
@@ -45,6 +46,9 @@ let own: { handle: DbHandle; drop(): Promise<void> };
 let t: TestApp;
 let support: Session;
 let site: { id: string; networkId: string; subscriberIds: string[]; contentIds: string[] };
+/** The site's time zone: its rollups' days are its own (issue 38), "today" is its today. */
+let zone = 'UTC';
+const siteToday = () => siteDayOf(new Date(), zone);
 
 beforeAll(async () => {
   own = await openIsolatedTestDb().catch((error: unknown) => {
@@ -59,6 +63,7 @@ beforeAll(async () => {
   const viewers = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM subscribers WHERE site_id = ${id} AND network_id = ${network!.id} ORDER BY created_at LIMIT 20`);
   const items = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM content_items WHERE site_id = ${id} AND kind = 'video' ORDER BY title LIMIT 10`);
   site = { id, networkId: network!.id, subscriberIds: viewers.map((r) => r.id), contentIds: items.map((r) => r.id) };
+  zone = await siteTimeZone(t.db, id);
   expect(site.subscriberIds.length).toBeGreaterThan(0);
   expect(site.contentIds.length).toBeGreaterThan(0);
 }, 180_000);
@@ -92,10 +97,12 @@ async function fixture(round: number) {
   return { planB: planB!.id, subscription: subscription!, payment: payment! };
 }
 
-/** Whole played sessions that started today (UTC), so their slice is the day the support action refreshes. */
+/** Whole played sessions that started today (the site's day), so their slice is a day the support action refreshes. */
 function todaysSessions(round: number): PlayerEvent[] {
   const now = Date.now();
-  const midnight = Math.floor(now / DAY_MS) * DAY_MS;
+  // The site's midnight: now less the wall clock's time of day there (at most an hour early on a daylight-saving day).
+  const wall = wallParts(now, zone);
+  const midnight = Math.max(now - ((wall.hour * 60 + wall.minute) * 60 + wall.second) * 1000 - (now % 1000), now - DAY_MS + 10 * 60_000);
   const events: PlayerEvent[] = [];
   for (let i = 0; i < SESSIONS_PER_ROUND; i += 1) {
     const sessionId = randomUUID();
@@ -119,18 +126,20 @@ async function graphql(query: string, variables: Record<string, unknown>) {
 
 /** Today's rollups of the site against the raw rows, recomputed here with SQL of this test's own. */
 async function todayMismatches(): Promise<unknown[]> {
-  const day = isoDay(new Date());
+  const day = siteToday();
+  const start = sql`${day}::date::timestamp AT TIME ZONE ${zone}::text`;
+  const end = sql`(${day}::date + 1)::timestamp AT TIME ZONE ${zone}::text`;
   return queryRows(t.db, sql`
     WITH raw_play AS (
       SELECT network_id, count(*)::int AS sessions, coalesce(sum(watched_seconds), 0)::bigint AS watched
-      FROM playback_sessions WHERE site_id = ${site.id} AND started_at >= ${day}::date::timestamp AT TIME ZONE 'UTC'
-        AND started_at < (${day}::date + 1)::timestamp AT TIME ZONE 'UTC' GROUP BY network_id
+      FROM playback_sessions WHERE site_id = ${site.id} AND started_at >= ${start}
+        AND started_at < ${end} GROUP BY network_id
     ), rolled_play AS (
       SELECT network_id, sessions::int AS sessions, watched_seconds::bigint AS watched FROM daily_playback_rollups
       WHERE site_id = ${site.id} AND day = ${day}::date AND dimension = 'all'
     ), raw_refunds AS (
       SELECT network_id, plan_id, count(*)::int AS n, sum(amount)::bigint AS amount FROM payment_refunds
-      WHERE site_id = ${site.id} AND at >= ${day}::date::timestamp AT TIME ZONE 'UTC' AND at < (${day}::date + 1)::timestamp AT TIME ZONE 'UTC'
+      WHERE site_id = ${site.id} AND at >= ${start} AND at < ${end}
       GROUP BY network_id, plan_id
     ), rolled_refunds AS (
       SELECT network_id, plan_id, payments::int AS n, amount::bigint AS amount FROM daily_payment_rollups
@@ -148,7 +157,7 @@ async function todayMismatches(): Promise<unknown[]> {
  * would move them without any race.
  */
 async function allRollups() {
-  const today = isoDay(new Date());
+  const today = siteToday();
   return {
     playback: await queryRows(t.db, sql`SELECT network_id, day::text, dimension, dim_key, sessions, viewers, watched_seconds, startup_ms_sum, rebuffer_count, rebuffer_seconds, error_sessions, bitrate_kbps_sum, startup_histogram::text, rebuffer_histogram::text FROM daily_playback_rollups WHERE site_id = ${site.id} ORDER BY 1, 2, 3, 4`),
     subscriptions: await queryRows(t.db, sql`SELECT network_id, day::text, plan_id, trials_started, paid_started, conversions, cancellations, expirations, active_at_end, trialing_at_end FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day < ${today}::date ORDER BY 1, 2, 3`),

@@ -7,9 +7,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PLAN_KEY, STARTUP_MS_BUCKETS } from '../common/constants';
+import { siteDayOf } from '../common/site-day';
 import type { Db } from './db/client';
 import { DEMO_SITES } from './db/demo-accounts';
-import { rebuildRollups } from './db/rollups';
+import { rebuildRollups, siteTimeZone } from './db/rollups';
 import { networks, sites } from './db/schema';
 import { generateSiteWorld, queryRows, seedSmallWorld, SMALL_WORLD, worldClock, writeWorld, type SiteContext } from './db/seed-world';
 import { createTestApp, openIsolatedTestDb, type TestApp } from './test/kit';
@@ -202,7 +203,8 @@ describe('rollups', () => {
     const asOf = new Date(clock!.at);
     await writeWorld(db, generateSiteWorld(site, { ...SMALL_WORLD, now: asOf }));
     // One fixed moment for both sides: the rollup counts movements up to it, the table is read at it.
-    const day = clock!.at.slice(0, 10);
+    // The rollups' day of that moment is the site's day (issue 38), in its zone.
+    const day = siteDayOf(asOf, await siteTimeZone(db, site.id));
     await rebuildRollups(db, { siteId: site.id, asOf });
     const at = sql`${asOf.toISOString()}::timestamptz`;
     const [row] = await queryRows<Record<string, string>>(db, sql`
@@ -220,15 +222,17 @@ describe('rollups', () => {
 
   it('the seed leaves statuses that agree with the rollups as of its clock', async () => {
     const site = await createSite();
+    // 22:47:30 on 14 March in the site's zone (America/New_York, EDT): the rollups' today is the 14th.
     const now = new Date('2026-03-15T02:47:30Z');
+    expect(await siteTimeZone(db, site.id)).toBe('America/New_York');
     await writeWorld(db, generateSiteWorld(site, { ...OPTIONS, now }));
     await rebuildRollups(db, { siteId: site.id, asOf: worldClock(now) });
     const [row] = await queryRows<Record<string, string>>(db, sql`
       SELECT
         (SELECT count(*) FROM subscriptions WHERE site_id = ${site.id} AND status IN ('active', 'past_due')) AS paying,
         (SELECT count(*) FROM subscriptions WHERE site_id = ${site.id} AND status = 'trialing') AS trialing,
-        (SELECT sum(active_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = '2026-03-15') AS rolled_paying,
-        (SELECT sum(trialing_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = '2026-03-15') AS rolled_trialing`);
+        (SELECT sum(active_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = '2026-03-14') AS rolled_paying,
+        (SELECT sum(trialing_at_end) FROM daily_subscription_rollups WHERE site_id = ${site.id} AND day = '2026-03-14') AS rolled_trialing`);
     expect(Number(row!.trialing)).toBeGreaterThan(0);
     expect(Number(row!.paying)).toBeGreaterThan(0);
     expect(Number(row!.rolled_paying)).toBe(Number(row!.paying));
