@@ -128,15 +128,33 @@ export async function pgliteTemplate(): Promise<Blob | undefined> {
 /**
  * A database of its own on the PostgreSQL server of DATABASE_URL (created now, dropped by `drop`),
  * for a test whose writes or counters must not meet other files' in the run's shared database.
+ * Empty, or with `template` a copy of that database (which nobody may be connected to).
  */
-export async function isolatedDatabaseUrl(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function isolatedDatabaseUrl(databaseUrl: string, options: { template?: string } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const url = new URL(databaseUrl);
   const name = `${url.pathname.slice(1)}_own_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    if (!options.template) {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } else {
+      // Another file copying the template at the same moment can make PostgreSQL refuse ("being
+      // accessed by other users"): try again shortly.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.query(`CREATE DATABASE ${name} TEMPLATE ${options.template}`);
+          break;
+        } catch (error) {
+          if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+          await sleep(100 * attempt);
+        }
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
@@ -155,7 +173,9 @@ export async function openIsolatedTestDb(): Promise<{ handle: DbHandle; drop(): 
     const handle = await openTestDb();
     return { handle, drop: () => handle.close() };
   }
-  const own = await isolatedDatabaseUrl(databaseUrl);
+  // A copy of the run's migrated template (scripts/with-fresh-postgres.mjs) when there is one: the
+  // migrations below then have nothing left to do.
+  const own = await isolatedDatabaseUrl(databaseUrl, { template: process.env.TEST_DATABASE_TEMPLATE || undefined });
   const handle = await openDb({ databaseUrl: own.url });
   return {
     handle,
