@@ -24,7 +24,6 @@ import { authHeaders, installAuthErrorHandler } from '../api/client';
 import { readCredentials, storeOtpUsername, writeSession } from './session-store';
 import { readSavedNetworkId } from './network-credentials';
 import { localStore, sessionStore } from './storage';
-import { forgetAllFormDrafts } from './form-drafts';
 import { broadcastActivity, broadcastLogout, onTabMessage } from './tabs';
 import { signOutIdentityProvider } from './identity-provider';
 import { createUndoActors } from './undo-actors';
@@ -55,7 +54,9 @@ function clearSessionState(): void {
   clearAllCookies();
   for (const key of Object.values(LOCAL_STORAGE_KEYS)) localStore.remove(key);
   for (const key of Object.values(SESSION_STORAGE_KEYS)) sessionStore.remove(key);
-  forgetAllFormDrafts();
+  // The editors' drafts too; their module is the editors' code, not in the sign-in page's first load
+  // (issue 39): loaded here on a sign-out (already loaded when a draft was ever kept).
+  void import('./form-drafts').then((drafts) => drafts.forgetAllFormDrafts(), () => undefined);
 }
 
 /** Where the API clients report 401/403 answers: the `session` actor decides what follows. */
