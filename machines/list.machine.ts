@@ -16,7 +16,7 @@
  * `createListMachine<Row, Meta>()` types the rows and the meta (issue 39: the subscriber search, the
  * content library's list); `listMachine` is the one of plain rows.
  */
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, sendParent, setup, type SnapshotFrom } from 'xstate';
 import { OWN_MESSAGES } from '../common/messages';
 import { errorMessage, failureMessage } from './notify';
 import { machineTypes } from './machine-types';
@@ -245,6 +245,14 @@ export function createListMachine<Row extends ListRow = ListRow, Meta = ListMeta
 
 /** The list of plain rows (`meta` any record): the Monetization, Admin, AppCMS and availability lists. */
 export const listMachine = createListMachine();
+
+/**
+ * The plain list as a page's child that writes its own address (the audit log): each query is reported
+ * to the parent (`list.queried`), `clamped` when a page past the last one became the last (issue 38).
+ */
+export const reportingListMachine = listMachine.provide({
+  actions: { queryChanged: sendParent(({ context }, params: { clamped: boolean }) => ({ type: 'list.queried', query: context.query, clamped: params.clamped })) },
+});
 
 export type ListMachine = typeof listMachine;
 export type ListSnapshot = SnapshotFrom<ListMachine>;

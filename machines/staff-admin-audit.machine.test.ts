@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { AUDIT_CSV_HEADERS, AUDIT_LOG_MESSAGES, type AuditLogEntry } from '../common/audit-actions';
 import { ADMIN_MESSAGES } from '../common/messages';
-import { listMachine, type ListPage, type ListQuery } from './list.machine';
+import { listMachine, reportingListMachine, type ListPage, type ListQuery } from './list.machine';
 import {
   NO_FILTERS, selectAuditDraft, selectAuditEntries, selectAuditError, selectAuditExporting, selectAuditExportNotice, selectAuditFilterError,
   selectAuditList, selectAuditLoading, selectAuditPaging, staffAdminAuditMachine, type AuditExportOutput, type AuditFilters, type AuditInput,
@@ -88,6 +88,19 @@ describe('audit log page', () => {
     actor.send({ type: 'audit.clear' });
     await settled(4);
     expect(urls[2]).toEqual({ filters: NO_FILTERS, page: 1 });
+  });
+
+  it("shows the last page for an address's page past it, and writes that page back to the address (issue 38)", async () => {
+    const reads: number[] = [];
+    const urls: AuditUrlParams[] = [];
+    const actor = createActor(staffAdminAuditMachine.provide({
+      actors: { list: reportingListMachine.provide({ actors: { fetchPage: fakeActor((query: ListQuery) => { reads.push(query.offset); return { items: query.offset < 60 ? [ENTRY] : [], total: 60 }; }) } }) },
+      actions: { writeUrl: (_, params: AuditUrlParams) => { urls.push(params); } },
+    }), { input: { page: 7 } }).start();
+    await waitFor(selectAuditList(actor.getSnapshot())!, (s) => s.matches('ready'));
+    expect(reads).toEqual([150, 50]);
+    expect(urls).toEqual([{ filters: NO_FILTERS, page: 3 }]);
+    expect(selectAuditPaging(selectAuditList(actor.getSnapshot())!.getSnapshot())).toMatchObject({ page: 3, pages: 3 });
   });
 
   it('an address page below 2 (or not a whole number) opens the first page', async () => {
@@ -178,6 +191,7 @@ describe('audit page machine: every path', () => {
     { type: 'audit.filter', field: 'from', value: '2026-03-05' }, { type: 'audit.filter', field: 'to', value: '2026-03-01' },
     { type: 'audit.apply' }, { type: 'audit.clear' }, { type: 'list.page', offset: 25 }, { type: 'list.reload' },
     { type: 'audit.export' }, { type: 'xstate.done.actor.exportAudit', output: { items: [], total: 0 } }, { type: 'xstate.error.actor.exportAudit', error: new Error('') },
+    { type: 'list.queried', query: { search: '', filters: {}, offset: 50, limit: 25 }, clamped: true },
   ];
   itReachesEveryStateAndTransition(staffAdminAuditMachine, {
     events,

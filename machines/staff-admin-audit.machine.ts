@@ -21,7 +21,7 @@ import {
   AUDIT_LOG_MESSAGES, auditActionInfo, auditCsv, type AuditLogEntry,
 } from '../common/audit-actions';
 import { ADMIN_MESSAGES } from '../common/messages';
-import { listMachine, type ListEvent, type ListSnapshot, selectListError, selectListPaging, selectListRows } from './list.machine';
+import { listMachine, reportingListMachine, type ListEvent, type ListQuery, type ListSnapshot, selectListError, selectListPaging, selectListRows } from './list.machine';
 
 /** The filters as the page drafts and applies them ('' for none): the address's shape (common/audit-search.ts). */
 export type AuditFilters = AuditSearchFilters;
@@ -61,7 +61,9 @@ export type AuditEvent =
   | { type: 'audit.apply' }
   | { type: 'audit.clear' }
   | { type: 'audit.export' }
-  | Extract<ListEvent, { type: 'list.page' | 'list.reload' }>;
+  | Extract<ListEvent, { type: 'list.page' | 'list.reload' }>
+  /** From the list: a query it read; `clamped` when an address's page past the last one became the last (issue 38). */
+  | { type: 'list.queried'; query: ListQuery; clamped: boolean };
 
 export const NO_FILTERS: AuditFilters = { area: '', action: '', who: '', objectKind: '', object: '', from: '', to: '' };
 
@@ -78,7 +80,7 @@ type AuditChildren = { list: 'list'; exportAudit: 'exportAudit' };
 export const staffAdminAuditMachine = setup({
   types: machineTypes<{ context: AuditContext; events: AuditEvent; children: AuditChildren; input: AuditInput }>(),
   actors: {
-    list: listMachine,
+    list: reportingListMachine,
     /** Every row of the given filters (GET /audit/export); provided by the wiring file. */
     exportAudit: fromPromise<AuditExportOutput, AuditFilters>(async () => ({ items: [], total: 0 })),
   },
@@ -104,6 +106,7 @@ export const staffAdminAuditMachine = setup({
     downloadCsv: (_, _params: { csv: string; filename: string }) => undefined,
   },
   guards: {
+    isClamped: (_, params: { clamped: boolean }) => params.clamped,
     rangeInvalid: ({ context }) => context.draft.from !== '' && context.draft.to !== '' && context.draft.from > context.draft.to,
   },
 }).createMachine({
@@ -135,6 +138,11 @@ export const staffAdminAuditMachine = setup({
       actions: ['forwardToList', { type: 'writeUrl', params: ({ context, event }) => ({ filters: context.applied, page: Math.floor(event.offset / AUDIT_PAGE_SIZE) + 1 }) }],
     },
     'list.reload': { actions: 'forwardToList' },
+    // Issue 38: the address's page was past the last one; the list shows the last page, and the address says so.
+    'list.queried': {
+      guard: { type: 'isClamped', params: ({ event }) => ({ clamped: event.clamped }) },
+      actions: { type: 'writeUrl', params: ({ context, event }) => ({ filters: context.applied, page: Math.floor(event.query.offset / AUDIT_PAGE_SIZE) + 1 }) },
+    },
   },
   initial: 'browsing',
   states: {

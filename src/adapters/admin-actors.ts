@@ -21,7 +21,7 @@ import { historyDisclosureMachine } from '../../machines/history-disclosure.mach
 import { pageHistoryMachine, type HistoryLoadInput, type HistoryPage } from '../../machines/history.machine';
 import { SECOND_FACTOR_RULE_PATH, type SetSecondFactorRuleRequest, type SetSecondFactorRuleResponse } from '../../common/second-factor-rule';
 import { setPasswordMachine, type CheckTokenInput, type SavePasswordInput } from '../../machines/set-password.machine';
-import { listMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
+import { listMachine, reportingListMachine, type ListPage, type ListQuery } from '../../machines/list.machine';
 import { staffAdminAuditMachine, type AuditExportOutput, type AuditFilters, type AuditUrlParams } from '../../machines/staff-admin-audit.machine';
 import { auditHref } from '../../common/audit-search';
 import { listSearchHref } from '../../common/list-search';
@@ -180,7 +180,8 @@ export const adminPages = {
     },
   }),
   audit: staffAdminAuditMachine.provide({
-    actors: { list: listMachine.provide({ actors: { fetchPage: fetchAuditPage } }), exportAudit },
+    // The list reports a page past the last one it clamped (issue 38): the page writes it as the address.
+    actors: { list: reportingListMachine.provide({ actors: { fetchPage: fetchAuditPage } }), exportAudit },
     actions: {
       downloadCsv,
       // Issue 38: the applied filters and page as the address, replaced (Back leaves the log, as before).
