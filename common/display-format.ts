@@ -18,9 +18,9 @@
  * the console does not follow the browser's language; month names come from the table below, not
  * from the browser's ICU data, so "Sep" reads the same in every browser.
  *
- * Analytics days and months are UTC calendar days by definition (common/report-dates.ts): they read in
- * the same visual format ("25 Nov 2026", "Nov 2026") through `formatCalendarDay` / `formatCalendarMonth` and are
- * never shifted by a zone. CSV downloads keep ISO dates (common/report-csv.ts) and do not use this.
+ * Analytics days and months are the site's calendar days already (the server counts them in the site's
+ * zone, issue 38; common/site-day.ts): they read in the same visual format ("25 Nov 2026", "Nov 2026")
+ * through `formatCalendarDay` / `formatCalendarMonth` and are never shifted again. CSV downloads keep ISO dates (common/report-csv.ts) and do not use this.
  *
  * Values for <input type="datetime-local"> are not display text: they stay 'YYYY-MM-DDTHH:mm'
  * (`isoInTimeZone` / `zonedWallTimeToIso`, common/zoned-time.ts, which also gives the wall clock used here).

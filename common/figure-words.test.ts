@@ -24,4 +24,9 @@ describe('figure help texts', () => {
   it.each(helps)('%s names no column, table or row', (_key, help) => {
     expect(help).not.toMatch(COLUMN_WORDS);
   });
+
+  it('name no zone but the site\'s: days and months are the site\'s, in its time zone (issue 38)', () => {
+    expect(helps.filter(([, help]) => /\bUTC\b|GMT/.test(help))).toEqual([]);
+    expect(FIGURES.sessions.help).toContain('in the site\'s time zone');
+  });
 });
