@@ -63,7 +63,6 @@ export default tseslint.config(
   {
     files: ['server/domain/**/*.ts'],
     ignores: [
-      'server/domain/support.ts',
       // The reports' builders (server/domain/reports/, owned with the report SQL).
       'server/domain/reports/**',
     ],

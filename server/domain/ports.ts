@@ -12,7 +12,8 @@ import type { QueuedBatch } from './ingest-queue';
 import type { RevisionChange } from '../../common/revisions';
 import type { SecondFactorState } from '../../common/second-factor-rule';
 import type {
-  AppliedRenewalMove, AuditEventValues, DeadLetter, WriteResult, AuditLogFilter, AuditLogRow, AvailabilityChanges, ContentChanges, ContentRow, CouponQuery, CouponRow, CouponValues,
+  AppliedRenewalMove, AuditEventValues, DeadLetter, PaymentRecord, PlaybackSessionRecord, SubscriberDeviceRecord, SubscriberRecord, SubscriberSearchFilter,
+  SubscriptionRecord, SupportNoteRecord, WriteResult, AuditLogFilter, AuditLogRow, AvailabilityChanges, ContentChanges, ContentRow, CouponQuery, CouponRow, CouponValues,
   CouponWithCount, CountryGroupRow, LicenceRow, ListQuery, MonetizationSettingsRow, NewContentRow, OfferRow, OfferValues, Page, PlanGroupWithPlans, PlanRow,
   PlanValues, RedemptionRow, RevisionWithActor, ScheduledRenewalMove, BrandValues, BrandWrite, NetworkBrandRow, NetworkDevicesRow, NetworkRow, NetworkSettingsRow,
   OtpCodeRow, ResetTokenRow, RevisionRow, RevisionValues, ServiceSnapshot, ServiceWrite, SessionLookupRow, SessionRow, SettingsVersionInsert,
@@ -379,4 +380,39 @@ export interface IngestStore {
   foldDirtySlices(limit: number): Promise<number>;
   dirtySliceCount(): Promise<number>;
   runIngestMaintenance(settings: { retentionDays: number; duplicateWindowMs: number; sessionStartDays: number }, now?: Date): Promise<{ dropped: string[]; keptFrom: string }>;
+}
+
+/** Customer Support's subscribers, subscriptions, payments and notes (server/db/support-repository.ts). */
+export interface SubscriberStore {
+  search(siteId: string, filter: SubscriberSearchFilter): Promise<{ rows: SubscriberRecord[]; total: number; totalIsCapped: boolean }>;
+  filterOptions(siteId: string): Promise<{ plans: { id: string; name: string }[]; networks: { id: string; identifier: string; name: string }[] }>;
+  subscriber(siteId: string, id: string): Promise<(SubscriberRecord & { networkName: string }) | undefined>;
+  subscriptionsOf(siteId: string, subscriberId: string): PromiseLike<{ subscription: SubscriptionRecord; planName: string; billingPeriod: string; renewalPrices: PlanRow['prices'] | null }[]>;
+  paymentsOf(siteId: string, subscriberId: string, limit: number): PromiseLike<{ payment: PaymentRecord; planName: string | null }[]>;
+  devicesOf(siteId: string, subscriberId: string): Promise<SubscriberDeviceRecord[]>;
+  playbackOf(siteId: string, subscriberId: string, limit: number): PromiseLike<{ session: PlaybackSessionRecord; contentTitle: string }[]>;
+  notesOf(siteId: string, subscriberId: string, limit: number): PromiseLike<{ note: SupportNoteRecord; authorName: string | null }[]>;
+  subscriptionsOfMany(siteId: string, subscriberIds: string[]): PromiseLike<{ subscriberId: string; planName: string; status: string; cancelAtPeriodEnd: boolean; endedAt: Date | null; startedAt: Date }[]>;
+  activePlans(siteId: string): Promise<PlanRow[]>;
+  plan(siteId: string, id: string): Promise<PlanRow | undefined>;
+  payment(siteId: string, id: string): Promise<PaymentRecord | undefined>;
+  updatePayment(id: string, version: number, changes: Partial<PaymentRecord>): Promise<PaymentRecord | undefined>;
+  insertRefund(values: { siteId: string; networkId: string; subscriberId: string; amount: number; currency: string; paymentId: string; reason: string; id?: string; at?: Date; planId?: string | null; actorUserId?: string | null }): Promise<string>;
+  subscription(siteId: string, id: string): Promise<SubscriptionRecord | undefined>;
+  updateSubscription(id: string, version: number, changes: Partial<SubscriptionRecord>, now: Date): Promise<SubscriptionRecord | undefined>;
+  bumpSubscriberVersion(id: string, version: number, now: Date): Promise<boolean>;
+  signOutDevices(siteId: string, subscriberId: string, deviceIds: string[], now: Date): Promise<{ id: string }[]>;
+  insertNote(values: { siteId: string; subscriberId: string; authorUserId: string; body: string; createdAt: Date }): Promise<string>;
+  insertRevision(values: RevisionValues): Promise<RevisionRow>;
+  audit(values: Omit<AuditEventValues, 'at'>): Promise<void>;
+}
+
+/** The store bound to one transaction: it also refreshes the rollups of the days a write moves, in that transaction. */
+export interface SubscriberTransactionStore extends SubscriberStore {
+  refreshRollups(siteId: string, day: string, lastDay?: string): Promise<void>;
+}
+
+export interface SubscriberRepository extends SubscriberStore {
+  /** Runs `work` in one transaction (run again, whole, after a deadlock or serialisation failure). */
+  transaction<T>(work: (tx: SubscriberTransactionStore) => Promise<T>): Promise<T>;
 }

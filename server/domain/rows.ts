@@ -505,3 +505,112 @@ export type DeadLetter = {
 };
 
 export type WriteResult = { written: number; duplicates: number };
+
+/* Customer Support (server/db/support-repository.ts). */
+
+export type SubscriberRecord = {
+  id: string;
+  siteId: string;
+  networkId: string;
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  status: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type SubscriptionRecord = {
+  id: string;
+  siteId: string;
+  networkId: string;
+  subscriberId: string;
+  planId: string;
+  status: string;
+  startedAt: Date;
+  trialEndsAt: Date | null;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  cancelledAt: Date | null;
+  endedAt: Date | null;
+  amount: number;
+  currency: string;
+  couponId: string | null;
+  pendingPlanId: string | null;
+  nextPaymentAdjustment: number;
+  priceVersion: number;
+  renewalPriceVersion: number | null;
+  version: number;
+  updatedAt: Date;
+};
+
+export type PaymentRecord = {
+  id: string;
+  siteId: string;
+  networkId: string;
+  subscriberId: string;
+  subscriptionId: string | null;
+  planId: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  method: string;
+  at: Date;
+  refundedAmount: number;
+  version: number;
+};
+
+export type SubscriberDeviceRecord = {
+  id: string;
+  siteId: string;
+  subscriberId: string;
+  name: string;
+  deviceType: string;
+  os: string;
+  appVersion: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  signedOutAt: Date | null;
+};
+
+export type PlaybackSessionRecord = {
+  id: string;
+  siteId: string;
+  networkId: string;
+  subscriberId: string;
+  contentId: string;
+  deviceId: string | null;
+  deviceType: string;
+  country: string;
+  isp: string;
+  cdn: string;
+  startedAt: Date;
+  lastEventAt: Date;
+  endedAt: Date | null;
+  watchedSeconds: number;
+  startupMs: number;
+  rebufferCount: number;
+  rebufferSeconds: number;
+  avgBitrateKbps: number;
+  heartbeatCount: number;
+  bitrateKbpsSum: number;
+  errorCode: string | null;
+  planId: string | null;
+};
+
+export type SupportNoteRecord = { id: string; siteId: string; subscriberId: string; authorUserId: string | null; body: string; createdAt: Date };
+
+/** What Customer Support's search selects (server/db/support-repository.ts). */
+export type SubscriberSearchFilter = {
+  query: string;
+  status: string | null;
+  state?: 'trialing' | 'paying' | 'past_due' | 'cancelling' | 'cancelled' | 'expired' | null;
+  planId?: string | null;
+  networkId?: string | null;
+  page: number;
+  pageSize: number;
+  totalCap?: number;
+};

@@ -24,9 +24,8 @@ import {
   type CancelMode, type PlanChangeWhen, type RevealedContact, type SubscriberDetail, type SubscriberListItem, type SubscriberSearchPage,
   type SubscriberStatus, type SubscriptionStatus,
 } from '../../common/support';
-import type {
-  PaymentRecord, SubscriberRecord, SubscriberRepository, SubscriptionRecord,
-} from '../db/support-repository';
+import type { SubscriberRepository } from './ports';
+import type { PaymentRecord, SubscriberRecord, SubscriptionRecord } from './rows';
 import { conflict, forbidden, invalid, notFound, rateLimited } from './errors';
 import { auditObject, recordRevision } from './revisions';
 import type { LimitRule, RateLimiter } from './rate-limit';
