@@ -6,19 +6,23 @@
  * machine then gets the same requests' answers (src/api/reports.ts shares a request on its way).
  * Any other landing loads its data as before. Best effort: a failure here is the page's to report.
  */
-import { ROUTES } from '../../common/constants';
+import { COOKIE_NAMES, ROUTES } from '../../common/constants';
 import { fetchReport } from '../api/reports';
+import { readCookie } from './cookies';
 import { readNetworkCredentials } from './network-credentials';
 
 export async function prefetchLandingData(route: string): Promise<void> {
   if (route !== ROUTES.analytics) return;
   const credentials = readNetworkCredentials();
   if (!credentials) return;
-  const [{ overviewRequests }, { validateAnalyticsSearch }] = await Promise.all([
+  const [{ overviewRequests }, { validateAnalyticsSearch }, { siteDayOf }] = await Promise.all([
     import('../views/analytics/OverviewPage'),
     import('../views/analytics/search'),
+    import('../../common/site-day'),
   ]);
-  for (const request of overviewRequests(validateAnalyticsSearch({}))) {
+  // The page asks for the site's days (issue 38): the same today, in the site's zone the session keeps.
+  const today = siteDayOf(new Date(), readCookie(COOKIE_NAMES.defaultTimezone));
+  for (const request of overviewRequests(validateAnalyticsSearch({}), today)) {
     void fetchReport(request.report, request.params, { credentials }).catch(() => undefined);
   }
 }
