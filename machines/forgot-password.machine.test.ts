@@ -7,6 +7,7 @@ import type { Session } from './auth.types';
 import {
   forgotPasswordMachine, selectAsksCurrentPassword, selectCanChangePassword, selectCurrentPassword, selectDraft, selectError, selectFlowStep, selectIsOtpModalOpen,
   selectOtpStepActor, selectPasswordFailures, selectPasswordsMatch, selectResetToken, type ForgotPasswordSnapshot,
+  selectHasLeftForm, selectIsConfirmingLeave,
 } from './forgot-password.machine';
 import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
@@ -320,6 +321,38 @@ describe('change password from the header', () => {
   });
 });
 
+describe('change password: asks before typed passwords are lost (issue 38)', () => {
+  it('a navigation away with nothing typed passes; with any field typed it asks, Stay keeps them, Leave forgets the flow', () => {
+    const { actor } = start({}, 'passwordChange');
+    actor.send({ type: 'account.changed', session });
+    actor.send({ type: 'reset.open', token: 'from-address', mode: 'change' });
+    actor.send({ type: 'reset.navigate' });
+    expect(selectIsConfirmingLeave(actor.getSnapshot())).toBe(false);
+    expect(selectHasLeftForm(actor.getSnapshot())).toBe(false);
+    for (const typed of [
+      { type: 'reset.current', currentPassword: 'Old!Pass1' },
+      { type: 'reset.edit', newPassword: 'N', confirmPassword: '' },
+      { type: 'reset.edit', newPassword: '', confirmPassword: 'C' },
+    ] as const) {
+      actor.send({ type: 'reset.current', currentPassword: '' });
+      actor.send({ type: 'reset.edit', newPassword: '', confirmPassword: '' });
+      actor.send(typed);
+      actor.send({ type: 'reset.navigate' });
+      expect(selectIsConfirmingLeave(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'reset.stay' });
+      expect(actor.getSnapshot().matches({ newPassword: 'editing' })).toBe(true);
+    }
+    expect(selectDraft(actor.getSnapshot())).toEqual({ newPassword: '', confirmPassword: 'C' });
+    actor.send({ type: 'reset.navigate' });
+    actor.send({ type: 'reset.leave' });
+    expect(selectHasLeftForm(actor.getSnapshot())).toBe(true);
+    expect(selectResetToken(actor.getSnapshot())).toBeNull();
+    expect(selectDraft(actor.getSnapshot())).toEqual({ newPassword: '', confirmPassword: '' });
+    // The account stays: Change Password is offered again.
+    expect(selectCanChangePassword(actor.getSnapshot())).toBe(true);
+  });
+});
+
 describe('forgot password machine: every path', () => {
   const events = [
     { type: 'forgot.submit', username: 'ada' },
@@ -347,6 +380,9 @@ describe('forgot password machine: every path', () => {
     { type: 'xstate.done.actor.resetPassword', output: { success: false, message: '' } },
     { type: 'xstate.done.actor.resetPassword', output: { success: true, message: '' } },
     { type: 'xstate.error.actor.resetPassword', error: new Error('down') },
+    { type: 'reset.navigate' },
+    { type: 'reset.stay' },
+    { type: 'reset.leave' },
     ...delayedEvents(forgotPasswordMachine),
   ];
   const logic = forgotPasswordMachine.provide({

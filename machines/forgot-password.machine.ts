@@ -46,6 +46,10 @@ export function selectFlowStep(snapshot: ForgotPasswordSnapshot): PasswordFlowSt
 export const selectMode = (snapshot: ForgotPasswordSnapshot) => snapshot.context.mode;
 export const selectError = (snapshot: ForgotPasswordSnapshot) => snapshot.context.error;
 export const selectIsRequesting = (snapshot: ForgotPasswordSnapshot) => snapshot.matches('requesting') || snapshot.matches('generating');
+/** "Unsaved changes" is asked: a navigation away from the new-password form with typed passwords (issue 38). */
+export const selectIsConfirmingLeave = (snapshot: ForgotPasswordSnapshot) => snapshot.matches({ newPassword: 'confirmingLeave' });
+/** The form was left (Leave, or no form any more): the router's guard lets its navigation go on. */
+export const selectHasLeftForm = (snapshot: ForgotPasswordSnapshot) => !snapshot.matches('newPassword');
 export const selectIsResetting = (snapshot: ForgotPasswordSnapshot) => snapshot.matches({ newPassword: 'resetting' });
 export const selectResetToken = (snapshot: ForgotPasswordSnapshot) => snapshot.context.resetToken;
 export const selectDraft = (snapshot: ForgotPasswordSnapshot) => snapshot.context.draft;

@@ -56,6 +56,8 @@ export const forgotPasswordSetup = setup({
     arePasswordsDifferent: ({ context }) => context.draft.newPassword !== context.draft.confirmPassword,
     isPasswordWeak: ({ context }) => !isPasswordComplex(context.draft.newPassword),
     isCurrentPasswordEmpty: ({ context }) => context.currentPassword === '',
+    /** Something was typed into the new-password form (issue 38: leaving asks first; every field is a secret, so nothing is kept). */
+    isTyped: ({ context }) => context.draft.newPassword !== '' || context.draft.confirmPassword !== '' || context.currentPassword !== '',
     /** The change flow's form asks for the current password too (ASVS 6.2.3). */
     isCurrentPasswordMissing: and(['isChangeMode', 'isCurrentPasswordEmpty']),
   },

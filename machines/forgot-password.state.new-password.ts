@@ -6,7 +6,7 @@ import { forgotPasswordSetup } from './forgot-password.setup';
 import { requestState } from './request-state';
 
 export const newPassword = forgotPasswordSetup.createStateConfig({
-  description: 'The new-password form, holding the reset token; the rule checklist follows the draft.',
+  description: 'The new-password form, holding the reset token; the rule checklist follows the draft; leaving it with typed input asks first.',
   initial: 'editing',
   on: {
     'reset.edit': { actions: { type: 'setDraft', params: draftOf } },
@@ -22,6 +22,15 @@ export const newPassword = forgotPasswordSetup.createStateConfig({
           { guard: 'isCurrentPasswordMissing', actions: { type: 'setError', params: { message: ACCOUNT_MESSAGES.currentPasswordRequired } } },
           { target: 'resetting', actions: 'clearError' },
         ],
+        'reset.navigate': { guard: 'isTyped', target: 'confirmingLeave' },
+      },
+    },
+    confirmingLeave: {
+      description: 'A navigation away with typed passwords (issue 38): the form asks (Stay or Leave); nothing is kept as a draft.',
+      on: {
+        'reset.stay': 'editing',
+        // Leaving gives the change up: the flow and its reset token are forgotten (the account stays).
+        'reset.leave': { target: '#forgotPassword.idle', actions: 'forgetFlow' },
       },
     },
     resetting: requestState({

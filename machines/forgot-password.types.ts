@@ -41,7 +41,12 @@ export type ForgotPasswordEvent =
   | { type: 'reset.edit'; newPassword: string; confirmPassword: string }
   /** Change flow: the current password typed into the form. */
   | { type: 'reset.current'; currentPassword: string }
-  | { type: 'reset.submit' };
+  | { type: 'reset.submit' }
+  /** A navigation the form did not start (a link, Back; issue 38): asks first when something was typed. */
+  | { type: 'reset.navigate' }
+  /** The answers to "Unsaved changes". */
+  | { type: 'reset.stay' }
+  | { type: 'reset.leave' };
 
 /** Everything of one flow (the account stays across flows). */
 export type Flow = Omit<ForgotPasswordContext, 'account'>;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeActor } from '../../../machines/test-harness/fakes';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../common/messages';
@@ -79,5 +79,30 @@ describe('NewPasswordForm', () => {
     await view.user.click(screen.getByRole('button', { name: 'Reset password' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(ACCOUNT_MESSAGES.currentPasswordWrong);
+  });
+
+  it('a navigation away with typed passwords asks first (issue 38): Stay keeps the form, Leave goes; untyped, it goes at once', async () => {
+    function ChangeForm() {
+      return <NewPasswordForm actor={useAppActor('passwordChange')} />;
+    }
+    const open = { given: (root: Parameters<NonNullable<RenderViewOptions['given']>>[0]) => systemActor(root, 'passwordChange').send({ type: 'reset.open', token: 'change-token', mode: 'change' }) };
+    const untouched = await renderView(<ChangeForm />, { ...open, url: '/forgot-password' });
+    await untouched.navigate('/login');
+    expect(untouched.location()).toBe('/login');
+    untouched.unmount();
+
+    const view = await renderView(<ChangeForm />, { ...open, url: '/forgot-password' });
+    await view.user.type(screen.getByLabelText(ACCOUNT_MESSAGES.currentPasswordLabel), 'Old');
+    await view.navigate('/login');
+    expect(view.location()).toBe('/forgot-password');
+    const question = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    await view.user.click(within(question).getByRole('button', { name: 'Stay' }));
+    await settle();
+    expect(view.location()).toBe('/forgot-password');
+    expect((screen.getByLabelText(ACCOUNT_MESSAGES.currentPasswordLabel) as HTMLInputElement).value).toBe('Old');
+    await view.navigate('/login');
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    await settle();
+    expect(view.location()).toBe('/login');
   });
 });

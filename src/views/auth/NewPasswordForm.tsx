@@ -3,6 +3,8 @@
  * toggles, a live checklist of the rules still missing, the spec's messages verbatim. The header's
  * change flow asks for the current password first (ASVS 6.2.3). The draft lives
  * in the machine; the reset token reached it from the page's address through the router.
+ * Issue 38: a navigation away with typed passwords asks first ("Unsaved changes", through the one leave
+ * guard); every field is a secret, so nothing is kept as a draft.
  */
 import { keysOf } from '../../../common/one-of';
 import { Link } from '@tanstack/react-router';
@@ -10,9 +12,11 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
-  selectAsksCurrentPassword, selectCurrentPassword, selectDraft, selectError, selectFlowStep, selectIsResetting, selectPasswordFailures,
-  type ForgotPasswordMachine,
+  selectAsksCurrentPassword, selectCurrentPassword, selectDraft, selectError, selectFlowStep, selectHasLeftForm, selectIsConfirmingLeave,
+  selectIsResetting, selectPasswordFailures, type ForgotPasswordMachine,
 } from '../../../machines/forgot-password.machine';
+import { LeaveQuestion } from '../shared/LeaveQuestion';
+import { useLeaveGuard } from '../shared/use-editor-leave-guard';
 import { PASSWORD_RULE_LABELS, type PasswordRule } from '../../../common/password-rules';
 import { ROUTES } from '../../../common/constants';
 import { ACCOUNT_MESSAGES } from '../../../common/messages';
@@ -31,6 +35,8 @@ export function NewPasswordForm({ actor }: { actor: ActorRefFrom<ForgotPasswordM
   const asksCurrent = useSelector(actor, selectAsksCurrentPassword);
   const currentPassword = useSelector(actor, selectCurrentPassword);
   const rulesId = useId();
+  const confirmingLeave = useSelector(actor, selectIsConfirmingLeave);
+  useLeaveGuard(actor, { navigate: { type: 'reset.navigate' }, isConfirming: selectIsConfirmingLeave, hasLeft: selectHasLeftForm });
 
   if (!open) {
     return (
@@ -78,6 +84,7 @@ export function NewPasswordForm({ actor }: { actor: ActorRefFrom<ForgotPasswordM
       <button type="submit" className={`${button.primary} ${css.submit}`} disabled={resetting}>
         {resetting ? 'Saving…' : 'Reset password'}
       </button>
+      <LeaveQuestion open={confirmingLeave} onStay={() => actor.send({ type: 'reset.stay' })} onLeave={() => actor.send({ type: 'reset.leave' })} />
     </form>
   );
 }
