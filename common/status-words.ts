@@ -25,9 +25,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const STAFF_ACCOUNT_STATES = ['active', 'disabled'] as const;
 export type StaffAccountState = (typeof STAFF_ACCOUNT_STATES)[number];
 
-/** A network is launched or not (the network switcher's mark). */
-export const NETWORK_STATES = ['launched', 'not_launched'] as const;
-export type NetworkState = (typeof NETWORK_STATES)[number];
+/** A network is launched or not (the network switcher's mark): codes and words in their own module (issue 39). */
+export { NETWORK_STATE_WORDS, NETWORK_STATES, type NetworkState } from './messages/network-states';
 
 /** A subscriber's device: still signed in, or signed out (Users › subscriber › Devices). */
 export const DEVICE_SESSION_STATES = ['signed_in', 'signed_out'] as const;
@@ -75,10 +74,6 @@ export const COUPON_STATUS_WORDS: Readonly<Record<CouponStatus, string>> = {
 
 export const STAFF_ACCOUNT_WORDS: Readonly<Record<StaffAccountState, string>> = {
   active: SHARED.active, disabled: SHARED.disabled,
-};
-
-export const NETWORK_STATE_WORDS: Readonly<Record<NetworkState, string>> = {
-  launched: 'Launched', not_launched: 'Not launched',
 };
 
 export const DEVICE_SESSION_WORDS: Readonly<Record<DeviceSessionState, string>> = {

@@ -8,7 +8,7 @@
 import { APP_TITLE } from '../../../common/constants';
 import { SIGN_IN_MESSAGES as MESSAGES } from '../../../common/messages/sign-in';
 import { SHELL_OWN_MESSAGES as OWN_MESSAGES } from '../../../common/messages/shell';
-import { NETWORK_STATE_WORDS } from '../../../common/status-words';
+import { NETWORK_STATE_WORDS } from '../../../common/messages/network-states';
 import { usePreferences, type Language } from './preferences';
 
 export interface ShellText {
