@@ -5,6 +5,12 @@ import { FIGURES } from '../../../common/figures';
 import { signedInAs } from '../../test-harness/view-fixtures';
 import { OverviewPage, overviewRequests, payingListSearch } from './OverviewPage';
 import { fakeReports, seriesAnswer } from '../../test-harness/analytics-fixtures';
+import { fakeActor } from '../../../machines/test-harness/fakes';
+import { siteProfile } from '../../../machines/test-harness/fixtures';
+import { systemActor } from '../../app-actor';
+import { sessionWith } from '../../test-harness/view-fixtures';
+import { isoDay } from '../../../common/reports';
+import { siteDayOf } from '../../../common/site-day';
 
 describe('OverviewPage', { timeout: 20_000 }, () => {
   it('asks for the four headline reports with the previous period, and shows each number with its change', async () => {
@@ -51,6 +57,25 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     await settle();
     expect(reports.calls[0]!.requests[0]!.params).toMatchObject({ from: '2023-05-02', to: '2024-05-01' });
     expect(screen.getByTestId('range-note').textContent).toBe('Reports cover at most 366 days: showing 2023-05-02 to 2024-05-01 instead of from 2022-01-01.');
+  });
+
+  it("asks for the last days ending on the site's today, in its time zone (issue 38)", async () => {
+    // A zone whose today is not UTC's today right now: 14 hours ahead from 12:00 UTC, 11 hours behind before it.
+    const zone = new Date().getUTCHours() >= 12 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const today = siteDayOf(new Date(), zone);
+    expect(today).not.toBe(isoDay(new Date()));
+    const reports = fakeReports((input) => input.requests.map(() => seriesAnswer()));
+    await renderView(reports.wrap(<OverviewPage search={{ days: 7 }} />), {
+      url: '/analytics?days=7',
+      actors: {
+        auth: { readStoredSession: fakeActor(() => ({ ...sessionWith({ 'Dashboard 360': 'read' }), profile: siteProfile({ defaultTimezone: zone }) })) },
+        session: { verifySession: fakeActor(() => ({ valid: true, status: 200 })), verifySite: fakeActor(() => ({ provider: 'aws' })) },
+      },
+      given: (root) => systemActor(root, 'session').send({ type: 'session.start', path: '/analytics', defaultTimezone: undefined }),
+    });
+    await settle();
+    expect(reports.calls.at(-1)!.requests[0]!.params).toMatchObject({ to: today });
+    expect(screen.getByRole('button', { name: /7 days/ }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('builds its requests from the range in the URL', () => {
