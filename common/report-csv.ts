@@ -1,13 +1,13 @@
 /**
  * The CSV download of a report table (issue 27): the same rows and columns as the table, but plain
  * values a spreadsheet can sum: money as decimals of the currency unit with a Currency column,
- * percentages and counts as plain numbers (no separators, no "%"), periods as ISO 8601 dates (UTC),
+ * percentages and counts as plain numbers (no separators, no "%"), periods as ISO 8601 dates (the site's days, issue 38; a real-time minute keeps its Z),
  * and a header row naming each column's unit.
  */
 import type { ColumnKind, ReportAnswer, ReportCell, ReportColumn, ReportRow } from './reports';
 
 /** The unit a CSV header names for a column kind (money names its currency). */
-const UNITS: Partial<Record<ColumnKind, string>> = { percent: '%', hours: 'hours', minutes: 'minutes', ms: 'ms', kbps: 'kbps', period: 'ISO 8601 UTC' };
+const UNITS: Partial<Record<ColumnKind, string>> = { percent: '%', hours: 'hours', minutes: 'minutes', ms: 'ms', kbps: 'kbps', period: 'ISO 8601' };
 
 export const CSV_CURRENCY_HEADER = 'Currency';
 

@@ -301,7 +301,7 @@ describe('report machine: the table (issue 27)', () => {
     expect(downloads[0]!.filename).toBe('qos-2024-05-14-2024-05-20.csv');
     expect(downloads[0]!.csv).toBe(tableCsvOf(actor.getSnapshot().context));
     const lines = downloads[0]!.csv.trim().split('\r\n').map((l) => l.split(','));
-    expect(lines[0]).toEqual(['Period (ISO 8601 UTC)', 'Sessions', 'Revenue (GBP)', 'Success rate (%)', 'Currency']);
+    expect(lines[0]).toEqual(['Period (ISO 8601)', 'Sessions', 'Revenue (GBP)', 'Success rate (%)', 'Currency']);
     expect(lines.slice(1)).toEqual([
       ['2024-05-03', '2', '', '0', 'GBP'],
       ['2024-05-02', '1', '0.99', '100', 'GBP'],
