@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -32,6 +33,8 @@ describe('folder import rule', () => {
     ['server/domain/probe.ts', "import type { SubscriberRepository } from '../db/support-repository';\nexport type y = SubscriberRepository;\n", 'server/domain/ never imports server/db/'],
     ['server/domain/probe.ts', "import { createLocalCacheBus } from '../db/cache-bus';\nexport const y = createLocalCacheBus;\n", 'server/domain/ never imports server/db/'],
     ['server/domain/staff/probe.ts', "import type { Db } from '../../db/client';\nexport type y = Db;\n", 'server/domain/ never imports server/db/'],
+    ['server/domain/support.ts', "import type { SubscriberRepository } from '../db/support-repository';\nexport type y = SubscriberRepository;\n", 'server/domain/ never imports server/db/'],
+    ['server/domain/reports/build/audience.ts', "import { playbackByDay } from '../../../db/report-repository';\nexport const y = playbackByDay;\n", 'server/domain/ never imports server/db/'],
     ['server/domain/probe.ts', "import { pgTable } from 'drizzle-orm/pg-core';\nexport const y = pgTable;\n", 'server/domain/ holds rules'],
     ['server/db/probe-repository.ts', "import { scrubDetail } from '../domain/audit';\nexport const y = scrubDetail;\n", 'server/db/ never imports server/domain/'],
     ['server/db/probe-repository.ts', "import type { PasswordHasher } from '../domain/passwords';\nexport type y = PasswordHasher;\n", 'server/db/ never imports server/domain/'],
@@ -57,4 +60,32 @@ describe('folder import rule', () => {
   ])('allows %s importing downwards', async (file, source) => {
     expect(await importErrors(file, source)).toEqual([]);
   }, LINT_TIMEOUT_MS);
+});
+
+describe('the domain rule has no exceptions (issue 39)', () => {
+  /** Every file of server/domain/, the rules' tests included. */
+  function domainFiles(dir = 'server/domain'): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return domainFiles(path);
+      return entry.name.endsWith('.ts') ? [path] : [];
+    });
+  }
+
+  it('every file of server/domain/ is under the rule that refuses a server/db/ import', async () => {
+    const files = domainFiles();
+    expect(files.length).toBeGreaterThan(40);
+    const exempt: string[] = [];
+    for (const file of files) {
+      const config = await eslint.calculateConfigForFile(file) as { rules?: Record<string, unknown> };
+      if (!JSON.stringify(config.rules?.['no-restricted-imports'] ?? null).includes('never imports server/db/')) exempt.push(file);
+    }
+    expect(exempt).toEqual([]);
+  }, 120_000);
+
+  it('no file of server/domain/ imports server/db/', async () => {
+    const results = await eslint.lintFiles(['server/domain/**/*.ts']);
+    const dbImports = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    expect(dbImports).toEqual([]);
+  }, 120_000);
 });

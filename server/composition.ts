@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { bindDb, type BoundToDb } from './db/bound-store';
-import { createAvailabilityStore, createContentCreateStore, createContentStore, createIngestStore, createMonetizationStore, createRevisionHistoryStore, createSchedulerStore } from './db/stores';
+import { createAvailabilityStore, createContentCreateStore, createContentStore, createIngestStore, createMonetizationStore, createReportReads, createRevisionHistoryStore, createSchedulerStore } from './db/stores';
 import { createAccountRepository } from './db/account-repository';
 import { createAppcmsRepository } from './db/appcms-repository';
 import { createNetworkRepository } from './db/network-repository';
@@ -114,7 +114,7 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   /** The reporting service: a network's id by identifier, and a report's answer. */
   reports: {
     networkIdOf(siteId: string, identifier: string): Promise<string | null>;
-    build(report: Parameters<typeof buildReport>[0], ctx: Omit<Parameters<typeof buildReport>[1], 'db'>): ReturnType<typeof buildReport>;
+    build(report: Parameters<typeof buildReport>[0], ctx: Omit<Parameters<typeof buildReport>[1], 'reads'>): ReturnType<typeof buildReport>;
   };
   /** What POST /v1/events checks and records before it queues a batch (server/http/ingest-routes.ts). */
   ingestion: BoundToDb<typeof INGESTION>;
@@ -185,6 +185,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     },
   });
   const monetization = createMonetization(createMonetizationStore(db));
+  const reportReads = createReportReads(db);
   const support: SupportDeps = { store: createSubscriberRepository(db), limiter };
   return {
     dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
@@ -204,7 +205,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     support,
     reports: {
       networkIdOf: (siteId, identifier) => networkIdOf(db, siteId, identifier),
-      build: (report, ctx) => buildReport(report, { ...ctx, db }),
+      build: (report, ctx) => buildReport(report, { ...ctx, reads: reportReads }),
     },
     ingestion: bindDb(db, INGESTION),
     outbox: { list: (to, limit) => listOutbox(db, to, limit) },

@@ -12,6 +12,7 @@ import {
 } from './db/report-repository';
 import type { Db } from './db/client';
 import { buildReport, type ReportContext } from './domain/reports/build';
+import { createReportReads } from './db/stores';
 import type { ParsedReportParams } from './domain/reports/params';
 
 vi.mock('./db/report-repository', () => ({
@@ -27,7 +28,7 @@ const NOW = new Date('2026-03-10T12:00:30.000Z');
 const SCOPE = { siteId: SITE, networkId: NETWORK, from: '2026-03-02', to: '2026-03-04' };
 
 function ctx(params: Partial<ParsedReportParams> = {}, now = NOW): ReportContext {
-  return { db, siteId: SITE, networkId: NETWORK, now, params: { from: '2026-03-02', to: '2026-03-04', granularity: 'day', filter: null, ...params } };
+  return { reads: createReportReads(db), siteId: SITE, networkId: NETWORK, now, params: { from: '2026-03-02', to: '2026-03-04', granularity: 'day', filter: null, ...params } };
 }
 
 function sums(over: Partial<PlaybackSums> = {}): PlaybackSums {

@@ -18,6 +18,10 @@ import {
   dirtySliceCount, foldDirtySlices, lookUpWrittenSessions, recordDeadLetters, sessionsWithoutStart, waitingBatches, writeBatches, WrittenSessions,
 } from './ingest-repository';
 import { runIngestMaintenance } from './raw-history';
+import {
+  cohortRetention, cohortRevenue, contentInfo, contentOptions, currenciesOf, liveSessions, paymentsBy, planNames, planOptions, playbackByDay,
+  playbackByKey, signupsByDay, subscriptionsByDay, watchByDayAndContent,
+} from './report-repository';
 import { bulkSetStatus, contentStats, findContent, listContent, toItem, updateContent } from './content-repository';
 import * as monetization from './monetization-repository';
 import {
@@ -96,4 +100,12 @@ export function createIngestStore(db: Db) {
     waitingBatches,
     sessionsWithoutStart,
   };
+}
+
+/** The report builders' rollup reads (server/domain/reports/reads.ts). */
+export function createReportReads(db: Db) {
+  return bindDb(db, {
+    playbackByDay, playbackByKey, subscriptionsByDay, paymentsBy, watchByDayAndContent, signupsByDay, cohortRetention, cohortRevenue, currenciesOf,
+    liveSessions, contentInfo, planOptions, contentOptions, planNames,
+  });
 }

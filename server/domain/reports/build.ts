@@ -9,7 +9,6 @@
 import {
   CONTENT_OPTIONS_LIMIT, REPORT_SPECS, addDays, daysBetween, type ReportAnswer, type ReportName,
 } from '../../../common/reports';
-import { contentOptions, planOptions } from '../../db/report-repository';
 import { changeInUserBase, cohortAnalysis, userBase } from './build/audience';
 import { dtlVideoEngagement, userBehavior, videoEngagement } from './build/engagement';
 import { qos, qosBuckets, qosByKey } from './build/qos';
@@ -39,8 +38,8 @@ const BUILDERS: Record<ReportName, ReportBuilder> = {
 async function filterOptions(report: ReportName, ctx: ReportContext): Promise<NonNullable<ReportAnswer['options']>> {
   const filters = REPORT_SPECS[report].filters;
   const [plan, content] = await Promise.all([
-    filters.includes('plan') ? planOptions(ctx.db, ctx.siteId) : undefined,
-    filters.includes('content') ? contentOptions(ctx.db, scopeOf(ctx), CONTENT_OPTIONS_LIMIT, ctx.params.content ?? null) : undefined,
+    filters.includes('plan') ? ctx.reads.planOptions(ctx.siteId) : undefined,
+    filters.includes('content') ? ctx.reads.contentOptions(scopeOf(ctx), CONTENT_OPTIONS_LIMIT, ctx.params.content ?? null) : undefined,
   ]);
   return { ...(plan && { plan }), ...(content && { content }) };
 }

@@ -3,7 +3,6 @@
  * (subscriptions gained and lost, churn) and cohort_analysis (retention by month of first subscription).
  */
 import { addDays, daysBetween, type ReportRow } from '../../../../common/reports';
-import { cohortRetention, playbackByDay, signupsByDay, subscriptionsByDay } from '../../../db/report-repository';
 import { periodOf, periodsOf, ratio, round } from '../stats';
 import { PERIOD, col, fig, percent, scopeOf, type ReportBody, type ReportContext } from './shared';
 
@@ -14,9 +13,9 @@ export async function userBase(ctx: ReportContext): Promise<ReportBody> {
   const country = ctx.params.filter?.name === 'country' ? ctx.params.filter.value : null;
   const plan = ctx.params.filter?.name === 'plan' ? ctx.params.filter.value : null;
   const [signups, playback, subs] = await Promise.all([
-    plan ? Promise.resolve([]) : signupsByDay(ctx.db, scope, country),
-    playbackByDay(ctx.db, scope, country ? 'country' : plan ? 'plan' : 'all', country ?? plan ?? ''),
-    country ? Promise.resolve([]) : subscriptionsByDay(ctx.db, scope, plan),
+    plan ? Promise.resolve([]) : ctx.reads.signupsByDay(scope, country),
+    ctx.reads.playbackByDay(scope, country ? 'country' : plan ? 'plan' : 'all', country ?? plan ?? ''),
+    country ? Promise.resolve([]) : ctx.reads.subscriptionsByDay(scope, plan),
   ]);
   const periods = periodsOf(ctx.params.from, ctx.params.to, ctx.params.granularity);
   const g = ctx.params.granularity;
@@ -50,7 +49,7 @@ export async function userBase(ctx: ReportContext): Promise<ReportBody> {
 
 export async function changeInUserBase(ctx: ReportContext): Promise<ReportBody> {
   const scope = { ...scopeOf(ctx), from: addDays(ctx.params.from, -1) };
-  const days = await subscriptionsByDay(ctx.db, scope, ctx.params.filter?.value ?? null);
+  const days = await ctx.reads.subscriptionsByDay(scope, ctx.params.filter?.value ?? null);
   const byDay = new Map(days.map((d) => [d.day, d]));
   const g = ctx.params.granularity;
   const startActive = (day: string) => byDay.get(addDays(day, -1))?.activeAtEnd ?? 0;
@@ -94,7 +93,7 @@ export async function changeInUserBase(ctx: ReportContext): Promise<ReportBody> 
 const COHORT_MONTHS = 12;
 
 export async function cohortAnalysis(ctx: ReportContext): Promise<ReportBody> {
-  const cells = await cohortRetention(ctx.db, scopeOf(ctx), ctx.params.filter?.value ?? null);
+  const cells = await ctx.reads.cohortRetention(scopeOf(ctx), ctx.params.filter?.value ?? null);
   const byCohort = new Map<string, number[]>();
   for (const c of cells) {
     const list = byCohort.get(c.cohort) ?? [];

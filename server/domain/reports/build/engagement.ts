@@ -2,7 +2,7 @@
  * Engagement: user_behavior (the playback series), video_engagement (watch-through by period) and
  * dtl_video_engagement (the most watched titles).
  */
-import { contentInfo, playbackByKey, watchByDayAndContent, type PlaybackSums } from '../../../db/report-repository';
+import type { PlaybackSums } from '../reads';
 import { periodOf, periodsOf, ratio, round } from '../stats';
 import { playbackSeries } from './playback';
 import {
@@ -19,8 +19,8 @@ export function userBehavior(ctx: ReportContext): Promise<ReportBody> {
 }
 
 export async function videoEngagement(ctx: ReportContext): Promise<ReportBody> {
-  const rows = await watchByDayAndContent(ctx.db, scopeOf(ctx));
-  const info = await contentInfo(ctx.db, ctx.siteId, [...new Set(rows.map((r) => r.key))]);
+  const rows = await ctx.reads.watchByDayAndContent(scopeOf(ctx));
+  const info = await ctx.reads.contentInfo(ctx.siteId, [...new Set(rows.map((r) => r.key))]);
   const g = ctx.params.granularity;
   type Acc = { sessions: number; watched: number; possible: number; titles: Set<string> };
   const fresh = (): Acc => ({ sessions: 0, watched: 0, possible: 0, titles: new Set() });
@@ -50,10 +50,10 @@ export async function videoEngagement(ctx: ReportContext): Promise<ReportBody> {
 }
 
 export async function dtlVideoEngagement(ctx: ReportContext): Promise<ReportBody> {
-  const rows = await playbackByKey(ctx.db, scopeOf(ctx), 'content', null, false);
+  const rows = await ctx.reads.playbackByKey(scopeOf(ctx), 'content', null, false);
   rows.sort((a, b) => b.watchedSeconds - a.watchedSeconds);
   const shown = rows.slice(0, TOP_LIMIT);
-  const info = await contentInfo(ctx.db, ctx.siteId, shown.map((r) => r.key));
+  const info = await ctx.reads.contentInfo(ctx.siteId, shown.map((r) => r.key));
   const total = rows.reduce((a, r) => addSums(a, r), emptySums());
   const possible = (r: PlaybackSums, key: string) => r.sessions * (info.get(key)?.durationSeconds ?? 0);
   return {

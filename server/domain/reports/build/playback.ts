@@ -4,7 +4,7 @@
  */
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS, type PlaybackDimension } from '../../../../common/constants';
 import { daysBetween, type ReportColumn } from '../../../../common/reports';
-import { playbackByDay, type PlaybackSums } from '../../../db/report-repository';
+import type { PlaybackSums } from '../reads';
 import type { ParsedReportParams } from '../params';
 import { histogramQuantile, periodOf, periodsOf, ratio, round } from '../stats';
 import { PERIOD, addSums, emptySums, percent, scopeOf, type ReportBody, type ReportContext } from './shared';
@@ -34,7 +34,7 @@ function slice(params: ParsedReportParams): { dimension: PlaybackDimension; key:
 
 export async function playbackSeries(ctx: ReportContext, pick: (m: Record<string, number | null>) => Record<string, number | null>, columns: ReportColumn[]): Promise<ReportBody> {
   const { dimension, key } = slice(ctx.params);
-  const days = await playbackByDay(ctx.db, scopeOf(ctx), dimension, key);
+  const days = await ctx.reads.playbackByDay(scopeOf(ctx), dimension, key);
   const byPeriod = new Map<string, PlaybackSums>();
   const total = emptySums();
   for (const day of days) {

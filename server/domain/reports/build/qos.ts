@@ -4,7 +4,6 @@
  */
 import { STARTUP_MS_BUCKETS } from '../../../../common/constants';
 import { daysBetween, type QosBreakdown } from '../../../../common/reports';
-import { contentInfo, playbackByKey } from '../../../db/report-repository';
 import { reportParamError } from '../params';
 import { histogramQuantile, ratio, round } from '../stats';
 import { playbackMeasures, playbackSeries } from './playback';
@@ -21,7 +20,7 @@ const QOS_COLUMNS = [
 /** A breakdown row's label: the title for content (its key is the content id), else the key itself. */
 async function labelsFor(ctx: ReportContext, dimension: QosBreakdown, keys: string[]): Promise<(key: string) => string> {
   if (dimension !== 'content') return (key) => key;
-  const info = await contentInfo(ctx.db, ctx.siteId, keys);
+  const info = await ctx.reads.contentInfo(ctx.siteId, keys);
   return (key) => info.get(key)?.title ?? 'Removed title';
 }
 
@@ -35,7 +34,7 @@ export async function qos(ctx: ReportContext): Promise<ReportBody> {
 export async function qosByKey(ctx: ReportContext, dimension: QosBreakdown): Promise<ReportBody> {
   const filter = ctx.params.filter;
   if (filter && filter.name !== dimension) throw reportParamError(`${filter.name}: cannot be combined with by=${dimension}; filter on the breakdown's own dimension`);
-  const rows = await playbackByKey(ctx.db, scopeOf(ctx), dimension, filter?.value ?? null);
+  const rows = await ctx.reads.playbackByKey(scopeOf(ctx), dimension, filter?.value ?? null);
   const label = await labelsFor(ctx, dimension, rows.map((r) => r.key));
   const days = daysBetween(ctx.params.from, ctx.params.to);
   const pick = pickKeys(QOS_COLUMNS);
@@ -57,7 +56,7 @@ function bucketLabels(bounds: readonly number[], format: (n: number) => string):
 
 export async function qosBuckets(ctx: ReportContext): Promise<ReportBody> {
   const dimension = (ctx.params.by ?? 'device') as QosBreakdown;
-  const rows = await playbackByKey(ctx.db, scopeOf(ctx), dimension, null);
+  const rows = await ctx.reads.playbackByKey(scopeOf(ctx), dimension, null);
   const labels = bucketLabels(STARTUP_MS_BUCKETS, (ms) => `${ms / 1000} s`);
   const bucketColumns = labels.map((label, i) => fig(`b${i}`, `Startup ${label} (%)`, 'percent', 'startupBucketPct'));
   const measure = (counts: number[], sessions: number): Record<string, number | null> => ({

@@ -3,7 +3,6 @@
  * (per title over the window), both from the live sessions of the last REALTIME_WINDOW_MINUTES.
  */
 import { REALTIME_WINDOW_MINUTES } from '../../../../common/reports';
-import { contentInfo, liveSessions } from '../../../db/report-repository';
 import { ratio, round } from '../stats';
 import { col, contentLinkFields, fig, percent, type ReportBody, type ReportContext } from './shared';
 
@@ -18,7 +17,7 @@ export async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
   const end = Math.floor(ctx.now.getTime() / minuteMs) * minuteMs + minuteMs;
   const since = new Date(end - REALTIME_WINDOW_MINUTES * minuteMs);
   const f = ctx.params.filter;
-  const sessions = await liveSessions(ctx.db, {
+  const sessions = await ctx.reads.liveSessions({
     siteId: ctx.siteId, networkId: ctx.networkId, since,
     device: f?.name === 'device' ? f.value : null, country: f?.name === 'country' ? f.value : null, content: f?.name === 'content' ? f.value : null,
   });
@@ -38,13 +37,13 @@ export async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
 export async function realtimeContentEnhanced(ctx: ReportContext): Promise<ReportBody> {
   const since = new Date(ctx.now.getTime() - REALTIME_WINDOW_MINUTES * 60_000);
   const f = ctx.params.filter;
-  const sessions = await liveSessions(ctx.db, {
+  const sessions = await ctx.reads.liveSessions({
     siteId: ctx.siteId, networkId: ctx.networkId, since,
     device: f?.name === 'device' ? f.value : null, country: f?.name === 'country' ? f.value : null, content: null,
   });
   const byContent = new Map<string, typeof sessions>();
   for (const s of sessions) byContent.set(s.contentId, [...(byContent.get(s.contentId) ?? []), s]);
-  const info = await contentInfo(ctx.db, ctx.siteId, [...byContent.keys()]);
+  const info = await ctx.reads.contentInfo(ctx.siteId, [...byContent.keys()]);
   const measure = (list: typeof sessions) => {
     const watched = list.reduce((a, s) => a + s.watchedSeconds, 0);
     const rebuffer = list.reduce((a, s) => a + s.rebufferSeconds, 0);

@@ -3,13 +3,13 @@
  * period, plan or title), each in one currency at a time.
  */
 import { addDays } from '../../../../common/reports';
-import { cohortRevenue, contentInfo, currenciesOf, paymentsBy, planNames, watchByDayAndContent, type PaymentDayRow } from '../../../db/report-repository';
+import type { PaymentDayRow } from '../reads';
 import { reportParamError } from '../params';
 import { periodOf, periodsOf, ratio, round } from '../stats';
 import { PERIOD, TOP_LIMIT, col, contentLinkFields, fig, percent, scopeOf, type ReportBody, type ReportContext } from './shared';
 
 async function chosenCurrency(ctx: ReportContext): Promise<{ currency: string; currencies: string[] }> {
-  const currencies = await currenciesOf(ctx.db, { ...scopeOf(ctx), from: addDays(ctx.params.to, -365 * 3) });
+  const currencies = await ctx.reads.currenciesOf({ ...scopeOf(ctx), from: addDays(ctx.params.to, -365 * 3) });
   const asked = ctx.params.currency;
   // The previous-period comparison reuses the answer's currency even when the earlier range had none of it.
   if (asked && !currencies.includes(asked) && currencies.length > 0 && !ctx.previousPeriod) throw reportParamError(`currency: no payments in ${asked}; this site has ${currencies.join(', ')}`);
@@ -19,8 +19,8 @@ async function chosenCurrency(ctx: ReportContext): Promise<{ currency: string; c
 export async function ltvEnhanced(ctx: ReportContext): Promise<ReportBody> {
   const { currency, currencies } = await chosenCurrency(ctx);
   const [rows, names] = await Promise.all([
-    cohortRevenue(ctx.db, scopeOf(ctx), ctx.params.filter?.value ?? null, currency),
-    planNames(ctx.db, ctx.siteId),
+    ctx.reads.cohortRevenue(scopeOf(ctx), ctx.params.filter?.value ?? null, currency),
+    ctx.reads.planNames(ctx.siteId),
   ]);
   const subscribers = rows.reduce((a, r) => a + r.subscribers, 0);
   const revenue = rows.reduce((a, r) => a + r.revenue, 0);
@@ -64,7 +64,7 @@ export async function paymentSummary(ctx: ReportContext): Promise<ReportBody> {
   const plan = ctx.params.filter?.value ?? null;
   const by = ctx.params.by ?? 'period';
   if (by === 'plan') {
-    const [rows, names] = await Promise.all([paymentsBy(ctx.db, scopeOf(ctx), plan, 'plan'), planNames(ctx.db, ctx.siteId)]);
+    const [rows, names] = await Promise.all([ctx.reads.paymentsBy(scopeOf(ctx), plan, 'plan'), ctx.reads.planNames(ctx.siteId)]);
     const mine = rows.filter((r) => r.currency === currency);
     const keys = [...new Set(mine.map((r) => r.key))];
     return {
@@ -74,7 +74,7 @@ export async function paymentSummary(ctx: ReportContext): Promise<ReportBody> {
       totals: paymentMeasures(mine),
     };
   }
-  const allDays = await paymentsBy(ctx.db, scopeOf(ctx), plan, 'day');
+  const allDays = await ctx.reads.paymentsBy(scopeOf(ctx), plan, 'day');
   const days = allDays.filter((r) => r.currency === currency);
   if (by === 'content') return contentPayments(ctx, days, currency, currencies);
   const g = ctx.params.granularity;
@@ -88,7 +88,7 @@ export async function paymentSummary(ctx: ReportContext): Promise<ReportBody> {
 
 /** Each day's net revenue shared among the titles watched that day, by watch time (a payout model). */
 async function contentPayments(ctx: ReportContext, days: PaymentDayRow[], currency: string, currencies: string[]): Promise<ReportBody> {
-  const watch = await watchByDayAndContent(ctx.db, scopeOf(ctx));
+  const watch = await ctx.reads.watchByDayAndContent(scopeOf(ctx));
   const netByDay = new Map<string, number>();
   for (const r of days) {
     // Net revenue: what was kept (a refunded charge was taken and given back: it adds nothing).
@@ -108,7 +108,7 @@ async function contentPayments(ctx: ReportContext, days: PaymentDayRow[], curren
     byContent.set(w.key, acc);
   }
   const top = [...byContent.entries()].sort(([, a], [, b]) => b.revenue - a.revenue).slice(0, TOP_LIMIT);
-  const info = await contentInfo(ctx.db, ctx.siteId, top.map(([k]) => k));
+  const info = await ctx.reads.contentInfo(ctx.siteId, top.map(([k]) => k));
   const attributed = [...byContent.values()].reduce((a, r) => a + r.revenue, 0);
   return {
     currency, currencies,

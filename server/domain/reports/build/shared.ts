@@ -4,13 +4,13 @@
  */
 import type { ReportAnswer, ReportColumn, ReportRow } from '../../../../common/reports';
 import type { FigureKey } from '../../../../common/figures';
-import type { Db } from '../../../db/client';
-import type { PlaybackSums, ReportScope } from '../../../db/report-repository';
+import type { PlaybackSums, ReportReads, ReportScope } from '../reads';
 import type { ParsedReportParams } from '../params';
 import { addCounts } from '../stats';
 
 export interface ReportContext {
-  db: Db;
+  /** The rollup reads (server/domain/reports/reads.ts), bound to the database by the composition root. */
+  reads: ReportReads;
   siteId: string;
   networkId: string | null;
   params: ParsedReportParams;

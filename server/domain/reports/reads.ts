@@ -1,0 +1,76 @@
+/**
+ * What the report builders read (issue 39): the rollup queries of server/db/report-repository.ts as
+ * the rules see them. The composition root (server/composition.ts) binds them to the database
+ * (server/db/stores.ts, createReportReads) and hands them in as ReportContext.reads.
+ */
+export interface ReportScope {
+  siteId: string;
+  networkId: string | null;
+  from: string;
+  to: string;
+}
+
+export interface PlaybackSums {
+  sessions: number;
+  viewers: number;
+  watchedSeconds: number;
+  startupMsSum: number;
+  rebufferCount: number;
+  rebufferSeconds: number;
+  errorSessions: number;
+  bitrateKbpsSum: number;
+  startupHistogram: number[];
+  rebufferHistogram: number[];
+}
+
+export interface PaymentDayRow {
+  day: string;
+  key: string;
+  currency: string;
+  status: string;
+  payments: number;
+  amount: number;
+}
+
+export type PlaybackDimension = 'all' | 'content' | 'device' | 'country' | 'isp' | 'cdn' | 'plan';
+
+export interface SubscriptionDayRow {
+  day: string;
+  trialsStarted: number;
+  paidStarted: number;
+  conversions: number;
+  cancellations: number;
+  expirations: number;
+  activeAtEnd: number;
+  trialingAtEnd: number;
+}
+
+export interface LiveSessionRow {
+  contentId: string;
+  subscriberId: string;
+  startedAt: string;
+  lastEventAt: string;
+  startupMs: number;
+  watchedSeconds: number;
+  rebufferSeconds: number;
+  errorCode: string | null;
+}
+
+export interface ContentInfo { id: string; title: string; kind: string; genre: string; durationSeconds: number }
+
+export interface ReportReads {
+  playbackByDay(scope: ReportScope, dimension: PlaybackDimension, key: string): Promise<(PlaybackSums & { day: string })[]>;
+  playbackByKey(scope: ReportScope, dimension: PlaybackDimension, onlyKey: string | null, withHistogramSums?: boolean): Promise<(PlaybackSums & { key: string; days: number })[]>;
+  subscriptionsByDay(scope: ReportScope, planId: string | null): Promise<SubscriptionDayRow[]>;
+  paymentsBy(scope: ReportScope, planId: string | null, group: 'plan' | 'day'): Promise<PaymentDayRow[]>;
+  watchByDayAndContent(scope: ReportScope): Promise<{ day: string; key: string; sessions: number; watchedSeconds: number }[]>;
+  signupsByDay(scope: ReportScope, country: string | null): Promise<{ day: string; signups: number }[]>;
+  cohortRetention(scope: ReportScope, planId: string | null): Promise<{ cohort: string; key: string; offset: number; value: number }[]>;
+  cohortRevenue(scope: ReportScope, planId: string | null, currency: string): Promise<{ cohort: string; key: string; subscribers: number; revenue: number }[]>;
+  currenciesOf(scope: ReportScope): Promise<string[]>;
+  liveSessions(input: { siteId: string; networkId: string | null; since: Date; device: string | null; country: string | null; content: string | null }): Promise<LiveSessionRow[]>;
+  contentInfo(siteId: string, ids: string[]): Promise<Map<string, ContentInfo>>;
+  planOptions(siteId: string): Promise<{ value: string; label: string }[]>;
+  contentOptions(scope: ReportScope, limit: number, include: string | null): Promise<{ value: string; label: string }[]>;
+  planNames(siteId: string): Promise<Map<string, string>>;
+}
