@@ -7,7 +7,7 @@ import { assign } from 'xstate';
 import { CONTENT_CREATE_MESSAGES as M, type ContentItem } from '../common/content';
 import { failureMessage } from './notify';
 import {
-  contentCreateBase, CreateFailure, draftFits, missingFields, seasonNumberError,
+  contentCreateBase, CreateFailure, draftFits, missingFields, typedFieldError,
   type ContentCreateContext, type CreateDraft, type CreateSetup, type UploadArtworkInput, type UploadedArtwork,
 } from './content-create.setup';
 
@@ -30,9 +30,9 @@ export const contentCreateSetup = contentCreateBase.extend({
     setValue: assign(({ context, event }) => {
       if (event.type !== 'create.change') return {};
       const { [event.field]: _dropped, ...fieldErrors } = context.fieldErrors;
-      // The season is checked as it is typed, by the server's own rule.
-      const season = event.field === 'seasonNumber' ? seasonNumberError(event.value) : null;
-      return { values: { ...context.values, [event.field]: event.value }, fieldErrors: season ? { ...fieldErrors, seasonNumber: season } : fieldErrors };
+      // The season, the episode number and the upper bounds are checked as they are typed, by the server's own rules.
+      const typed = typedFieldError(context.kind, event.field, event.value);
+      return { values: { ...context.values, [event.field]: event.value }, fieldErrors: typed ? { ...fieldErrors, [event.field]: typed } : fieldErrors };
     }),
     markUploading: assign((_, params: UploadArtworkInput) => ({ uploadingSlot: params.slot, uploadingFile: params.file, error: null })),
     storeArtwork: assign(({ context }, params: { artwork: UploadedArtwork }) => {

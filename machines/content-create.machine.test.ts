@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { CONTENT_CREATE_MESSAGES as M, type ContentItem } from '../common/content';
 import {
   contentCreateMachine, CreateFailure, createRequestOf, missingFields, selectCreateContext, selectCreatePhase,
-  selectCreateConfirmingLeave, selectCreateGuardsLeaving, seasonNumberError,
+  selectCreateConfirmingLeave, selectCreateGuardsLeaving, seasonNumberError, durationError, seasonsError, episodeNumberError, typedFieldError,
   type ContentCreateInput, type CreateDraft, type CreateValues,
 } from './content-create.machine';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
@@ -154,6 +154,41 @@ describe('content create', () => {
     expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBeUndefined();
     expect([seasonNumberError('1'), seasonNumberError('100'), seasonNumberError('0'), seasonNumberError('1.5')]).toEqual([null, null, M.seasonNumberRule, M.seasonNumberRule]);
     expect(M.seasonNumberRule).toBe('Enter the season as a whole number from 1 to 100.');
+  });
+});
+
+describe('upper bounds in operator words (issue 38)', () => {
+  it('says the duration, the number of seasons and the episode number are too large as they are typed, and again on submit', async () => {
+    const { actor, createItem } = start({ input: { kind: 'episode', seriesId: 's-1' } });
+    await waitFor(actor, (s) => selectCreatePhase(s) === 'editing');
+    actor.send({ type: 'create.change', field: 'durationMinutes', value: '2000' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.durationMinutes).toBe('The duration must be no longer than 1,440 minutes (24 hours).');
+    actor.send({ type: 'create.change', field: 'episodeNumber', value: '5000' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.episodeNumber).toBe(M.episodeNumberRule);
+    actor.send({ type: 'create.change', field: 'title', value: 'Pilot' });
+    actor.send({ type: 'create.change', field: 'genre', value: 'Drama' });
+    actor.send({ type: 'create.submit' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors).toEqual({ durationMinutes: M.durationTooLong, episodeNumber: M.episodeNumberRule });
+    expect(createItem).not.toHaveBeenCalled();
+    actor.send({ type: 'create.change', field: 'durationMinutes', value: '1440' });
+    actor.send({ type: 'create.change', field: 'episodeNumber', value: '1000' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors).toEqual({});
+    actor.send({ type: 'create.kind', kind: 'series' });
+    actor.send({ type: 'create.change', field: 'seasons', value: '60' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasons).toBe(M.seasonsTooMany);
+    actor.send({ type: 'create.submit' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors).toEqual({ seasons: M.seasonsTooMany });
+    expect(createItem).not.toHaveBeenCalled();
+  });
+
+  it('checks each bound at its edge', () => {
+    expect([durationError('video', '1440'), durationError('video', '1441'), durationError('live', ''), durationError('live', '1441'), durationError('video', '')])
+      .toEqual([null, M.durationTooLong, null, M.durationTooLong, M.durationRequired]);
+    expect([seasonsError('50'), seasonsError('51'), seasonsError('0')]).toEqual([null, M.seasonsTooMany, M.seasonsRequired]);
+    expect([episodeNumberError('1000'), episodeNumberError('1001'), episodeNumberError('0'), episodeNumberError('')])
+      .toEqual([null, M.episodeNumberRule, M.episodeNumberRule, M.episodeNumberRequired]);
+    expect([typedFieldError('video', 'durationMinutes', ''), typedFieldError('series', 'seasons', '0'), typedFieldError('episode', 'episodeNumber', ''), typedFieldError('video', 'title', 'x')])
+      .toEqual([null, null, null, null]);
   });
 });
 

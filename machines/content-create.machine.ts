@@ -27,7 +27,8 @@ import { confirmingNavigationState } from './content-create.state.confirmingNavi
 import { leftState } from './content-create.state.left';
 
 export {
-  CREATE_FIELDS, CreateFailure, createRequestOf, draftFits, hasTypedInput, missingFields, seasonNumberError,
+  CREATE_FIELDS, CreateFailure, createRequestOf, draftFits, durationError, episodeNumberError, hasTypedInput, missingFields, seasonNumberError, seasonsError,
+  typedFieldError,
   type ContentCreateContext, type ContentCreateEvent, type ContentCreateInput, type CreateDraft, type CreateField, type CreateSetup,
   type CreateValues, type UploadArtworkInput, type UploadedArtwork,
 } from './content-create.setup';

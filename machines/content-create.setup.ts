@@ -101,6 +101,40 @@ export function seasonNumberError(text: string): string | null {
   return season !== null && season >= 1 && season <= CONTENT_CREATE_BOUNDS.seasonNumberMax ? null : M.seasonNumberRule;
 }
 
+/** The duration as typed, in minutes: needed (more than zero) for a video or an episode, optional for a live event; at most the schema's bound. */
+export function durationError(kind: ContentKind, text: string): string | null {
+  if (kind === 'series') return null;
+  const minutes = whole(text);
+  if (minutes !== null && minutes * 60 > CONTENT_CREATE_BOUNDS.durationMaxSeconds) return M.durationTooLong;
+  return kind !== 'live' && !(minutes! > 0) ? M.durationRequired : null;
+}
+
+/** A series' number of seasons as typed: from 1 to seasonsMax. */
+export function seasonsError(text: string): string | null {
+  const count = whole(text);
+  if (!(count! > 0)) return M.seasonsRequired;
+  return count! > CONTENT_CREATE_BOUNDS.seasonsMax ? M.seasonsTooMany : null;
+}
+
+/** An episode's number as typed: a whole number from 1 to episodeNumberMax. */
+export function episodeNumberError(text: string): string | null {
+  if (!text.trim()) return M.episodeNumberRequired;
+  const episode = whole(text);
+  return episode !== null && episode >= 1 && episode <= CONTENT_CREATE_BOUNDS.episodeNumberMax ? null : M.episodeNumberRule;
+}
+
+/**
+ * A field's error as it is typed (issue 38): the season and the episode number by the server's rule,
+ * and the duration and number of seasons once past their upper bounds ("missing" waits for a submit).
+ */
+export function typedFieldError(kind: ContentKind, field: CreateField, value: string): string | null {
+  if (field === 'seasonNumber') return seasonNumberError(value);
+  if (field === 'episodeNumber') return value.trim() ? episodeNumberError(value) : null;
+  if (field === 'durationMinutes') return durationError(kind, value) === M.durationTooLong ? M.durationTooLong : null;
+  if (field === 'seasons') return seasonsError(value) === M.seasonsTooMany ? M.seasonsTooMany : null;
+  return null;
+}
+
 /**
  * Whether a kept form belongs to this opening: any kept form for plain Create New; for one the address
  * chose (an episode of a series), only a form of that kind and series.
@@ -121,18 +155,23 @@ export function missingFields(context: Pick<ContentCreateContext, 'kind' | 'valu
   const missing: Record<string, string> = {};
   if (!values.title.trim()) missing.title = M.titleRequired;
   if (!values.genre.trim()) missing.genre = M.genreRequired;
-  if ((kind === 'video' || kind === 'episode') && !(whole(values.durationMinutes)! > 0)) missing.durationMinutes = M.durationRequired;
+  const duration = durationError(kind, values.durationMinutes);
+  if (duration) missing.durationMinutes = duration;
   if (kind === 'live') {
     const startsAt = zonedWallTimeToIso(values.startsAt, context.timeZone);
     if (!startsAt) missing.startsAt = values.startsAt ? M.startsAtInvalid : M.startsAtRequired;
     else if (readInstant(startsAt) === 'out_of_range') missing.startsAt = M.startsAtOutOfRange;
   }
-  if (kind === 'series' && !(whole(values.seasons)! > 0)) missing.seasons = M.seasonsRequired;
+  if (kind === 'series') {
+    const seasons = seasonsError(values.seasons);
+    if (seasons) missing.seasons = seasons;
+  }
   if (kind === 'episode') {
     if (!values.seriesId) missing.seriesId = M.seriesRequired;
     const season = seasonNumberError(values.seasonNumber);
     if (season) missing.seasonNumber = season;
-    if (!(whole(values.episodeNumber)! > 0)) missing.episodeNumber = M.episodeNumberRequired;
+    const episode = episodeNumberError(values.episodeNumber);
+    if (episode) missing.episodeNumber = episode;
   }
   return missing;
 }
