@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Roles } from '../../../common/contract';
 import { OWN_MESSAGES } from '../../../common/messages';
 import type { ContentListPage } from '../../../machines/content-browser.machine';
+import type { ListQuery } from '../../../machines/list.machine';
 import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { renderView } from '../../test-harness/render-view';
 import { ContentLibraryPage } from './ContentLibraryPage';
@@ -23,6 +24,20 @@ function show(options: { roles?: Roles; loadList?: ReturnType<typeof fakeActor>;
 }
 
 describe('ContentLibraryPage', () => {
+  it("shows the last page for an address's page past it, not an empty library (issue 38)", async () => {
+    const starts: number[] = [];
+    await show({
+      search: { page: 9 },
+      loadList: fakeActor((query: ListQuery) => {
+        starts.push(query.offset);
+        return { items: query.offset < 45 ? [contentRow(41), contentRow(42)] : [], total: 45 };
+      }),
+    });
+    expect(await screen.findByText('41–42 of 45')).toBeTruthy();
+    expect(screen.queryByText(OWN_MESSAGES.contentEmpty)).toBeNull();
+    expect(starts).toEqual([160, 40]);
+  });
+
   it('shows the spec §2.6 menu entries (Create New, Video License and Country Group built as pages, issue 29), the kind tabs with Video selected, and the rows', async () => {
     await show();
     const menu = screen.getByRole('navigation', { name: 'Content menu' });
