@@ -216,6 +216,24 @@ describe('POST /v2.0/content', () => {
     expect((await create(writer, { ...base(), durationSeconds: 999999 })).statusCode).toBe(400);
   });
 
+  it('answers a duration, a number of seasons or an episode past its bound in the form\'s words, beside its field (issue 38)', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ durationSeconds: 2000 * 60 }, 'durationSeconds', 'The duration must be no longer than 1,440 minutes (24 hours).'],
+      [{ kind: 'series', durationSeconds: undefined, seasons: Array.from({ length: 60 }, (_, i) => ({ number: i + 1 })) }, 'seasons', M.seasonsTooMany],
+      [{ kind: 'episode', seriesId: randomUUID(), seasonNumber: 1, episodeNumber: 5000 }, 'episodeNumber', M.episodeNumberRule],
+      [{ kind: 'episode', seriesId: randomUUID(), seasonNumber: 101, episodeNumber: 1 }, 'seasonNumber', M.seasonNumberRule],
+    ];
+    for (const [over, field, message] of cases) {
+      const title = `${TOKEN} bound ${field}`;
+      const res = await create(writer, { ...base({ title }), ...over });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message, fields: { [field]: message } });
+      expect(await countRows(title)).toBe(0);
+    }
+    // Other schema refusals keep their field-naming message.
+    expect((await create(writer, { ...base(), title: 'x'.repeat(201) })).json().message).toBe('body.title must NOT have more than 200 characters');
+  });
+
   it('refuses a read role (403) and writes nothing; anonymous is 401', async () => {
     const title = `${TOKEN} by reader`;
     const res = await create(reader, base({ title }));

@@ -5,6 +5,7 @@
  * 500 with 'Something went wrong!' and no stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONTENT_CREATE_MESSAGES, CONTENT_CREATE_PATHS } from '../../common/content';
 import type { ApiFailure } from '../../common/contract';
 import { MESSAGES, OWN_MESSAGES } from '../../common/messages';
 import { DomainError, type ErrorKind } from '../domain/errors';
@@ -44,6 +45,30 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
 }
 
+/**
+ * Issue 38: a schema bound an operator can type past, answered in the form's words (common/content.ts)
+ * instead of the schema's ("body.durationSeconds must be <= 86400"), by route and body field.
+ */
+const SCHEMA_BOUND_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  [`POST ${CONTENT_CREATE_PATHS.create}`]: {
+    durationSeconds: CONTENT_CREATE_MESSAGES.durationTooLong,
+    seasons: CONTENT_CREATE_MESSAGES.seasonsTooMany,
+    seasonNumber: CONTENT_CREATE_MESSAGES.seasonNumberRule,
+    episodeNumber: CONTENT_CREATE_MESSAGES.episodeNumberRule,
+  },
+};
+const BOUND_KEYWORDS: ReadonlySet<string> = new Set(['maximum', 'minimum', 'maxItems']);
+
+/** The form's words for a bound the body is past, and the field it names; null for any other refusal. */
+function boundRefusal(error: FastifyError, request: FastifyRequest): { message: string; fields: Record<string, string> } | null {
+  const first = error.validation?.[0];
+  const words = SCHEMA_BOUND_WORDS[`${request.method} ${request.routeOptions.url ?? ''}`];
+  if (!first || !words || (error.validationContext ?? 'body') !== 'body' || !BOUND_KEYWORDS.has(first.keyword)) return null;
+  const field = first.instancePath.replace(/^\//, '');
+  const message = words[field];
+  return message ? { message, fields: { [field]: message } } : null;
+}
+
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
@@ -67,6 +92,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     if (error.validation) {
+      const bound = boundRefusal(error, request);
+      if (bound) return reply.code(400).send({ success: false, ...bound });
       return reply.code(400).send({ success: false, message: validationMessage(error) });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
