@@ -309,12 +309,16 @@ export function availabilityIo(read: Read = readCredentials) {
   };
 }
 
-/** The item page's availability panel: the generic editor over GET/PUT availability, with its field rules; Close does nothing. */
+/**
+ * The item page's availability panel: the generic editor over GET/PUT availability, with its field rules;
+ * Close does nothing. Issue 38: typed changes kept across a reload (src/adapters/form-drafts.ts).
+ */
 export function contentAvailabilityPanel(io: ReturnType<typeof availabilityIo> = availabilityIo()) {
   const rules = rulesOf(availabilityErrors);
+  const drafts = editorDrafts('content.availability', io.load);
   return editorMachine.provide({
-    actors: { load: io.load, save: io.save },
+    actors: { load: drafts.load, save: io.save },
     guards: rules.guards,
-    actions: { ...rules.actions, leave: () => undefined },
+    actions: { ...rules.actions, ...drafts.actions, leave: () => undefined },
   });
 }
