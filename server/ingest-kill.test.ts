@@ -29,7 +29,8 @@ import { createPlayers } from '../scripts/player-sim';
 import { DEMO_SITES } from './db/demo-accounts';
 import { siteRoster } from './db/ingest-repository';
 import { ensureRawHistoryDays } from './db/raw-history';
-import { rebuildRollups } from './db/rollups';
+import { siteDayOf } from '../common/site-day';
+import { rebuildRollups, siteTimeZone } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { DEFAULT_ACK_WAIT_MS, loadIngestConfig } from './domain/ingest-pipeline';
 import { createTestApp, type TestApp } from './test/kit';
@@ -92,6 +93,8 @@ let t: TestApp;
 let nc: NatsConnection;
 let jsm: JetStreamManager;
 let siteId: string;
+/** The site's zone: its rollup slices are its days (issue 38); the raw partitions stay UTC days (`day`). */
+let zone = 'UTC';
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -105,6 +108,7 @@ beforeAll(async () => {
   t = await createTestApp({ demo: true });
   await seedSmallWorld(t.db);
   siteId = (await t.siteByName(DEMO_SITES.viewlift)).id;
+  zone = await siteTimeZone(t.db, siteId);
   // A production database's shape: a day partition for every kept day (INGEST_RETENTION_DAYS, 90),
   // so a look-up of a session by id that does not know its day meets them all.
   await ensureRawHistoryDays(t.db, Array.from({ length: 92 }, (_, i) => day(Date.now() - (90 - i) * 86_400_000)));
@@ -226,7 +230,7 @@ if (onPostgres) describe(`${EVENTS} events from ${SENDERS} senders while the con
         await killing;
         expect(lastKillAt).toBeGreaterThan(0);
 
-        const days = [...new Set(work.senders.flat(2).map((e) => day(Date.parse(e.at))))];
+        const days = [...new Set(work.senders.flat(2).map((e) => siteDayOf(e.at, zone)))];
         // Drained: nothing pending or unacknowledged in the stream, no rollup slice of these days left to fold.
         let drainedAt = 0;
         while (Date.now() - lastKillAt < DRAIN_WITHIN_MS + 120_000) {

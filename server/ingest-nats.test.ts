@@ -23,7 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_KEY_HEADER, INGEST_PATH, type PlayerEvent } from '../common/ingest-contract';
 import { DEMO_SITES } from './db/demo-accounts';
 import { ingestRetries } from './db/ingest-repository';
-import { rebuildRollups } from './db/rollups';
+import { siteDayOf } from '../common/site-day';
+import { rebuildRollups, siteTimeZone } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
 import { createIngestStore } from './db/stores';
@@ -41,6 +42,8 @@ let jsm: JetStreamManager;
 const streams: { jsm: JetStreamManager; name: string }[] = [];
 const headers = { [INGEST_KEY_HEADER]: demoIngestionKey(DEMO_SITES.viewlift) };
 let viewlift: { id: string; subscriberId: string; contentId: string };
+/** The site's zone: its rollups' days are its own (issue 38). */
+let zone = 'UTC';
 /** Errors the pipelines of this file logged (a deadlock given up on, a batch not written). */
 const logged: unknown[] = [];
 const log = { warn: () => undefined, error: (obj: unknown) => { logged.push(obj); } };
@@ -87,7 +90,8 @@ async function written(sessionIds: string[], eventIds: string[]) {
   return row!;
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The site's day of a moment: a rollup slice. */
+const day = (ms: number) => siteDayOf(ms, zone);
 
 async function playbackSnapshot(days: string[]) {
   return queryRows(t.db, sql`
@@ -120,6 +124,7 @@ beforeAll(async () => {
     SELECT (SELECT id FROM subscribers WHERE site_id = ${id} ORDER BY created_at LIMIT 1) AS subscriber_id,
            (SELECT id FROM content_items WHERE site_id = ${id} AND kind = 'video' ORDER BY title LIMIT 1) AS content_id`);
   viewlift = { id, subscriberId: row!.subscriber_id, contentId: row!.content_id };
+  zone = await siteTimeZone(t.db, id);
 }, 180_000);
 
 afterAll(async () => {

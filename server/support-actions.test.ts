@@ -12,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
 import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
+import { siteDayOf } from '../common/site-day';
 import {
   SUPPORT_AUDIT_ACTIONS, SUPPORT_MESSAGES, prorationOf, subscriptionStateOf, type SubscriberDetail, type SubscriberSearchPage,
 } from '../common/support';
 import { DEMO_SITES } from './db/demo-accounts';
+import { siteTimeZone } from './db/rollups';
 import {
   auditEvents, dailyPaymentRollups, networks, paymentRefunds, payments, plans, revisions, subscribers, subscriptions,
 } from './db/schema';
@@ -356,7 +358,8 @@ describe('refund a payment', () => {
 
   it('counts on its own day in the payment rollups and the Payments report; the charge stays taken on its day', async () => {
     const f = await createSubscriber(DEMO_SITES.viewlift);
-    const today = isoDay(new Date());
+    // The site's today (issue 38: the rollups count the site's days, in its zone).
+    const today = siteDayOf(new Date(), await siteTimeZone(t.db, f.siteId));
     const before = await paymentReport(today);
     expect(before.status).toBe(200);
     await graphql(support, REFUND, { paymentId: f.paymentId, amount: 250, reason: 'Goodwill', version: 1 });
