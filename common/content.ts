@@ -80,6 +80,11 @@ export interface ContentSummary {
   version: number;
   /** The thumbnail (16:9); '' when the item has none (the console draws a placeholder). */
   artworkUrl: string;
+  /**
+   * Issue 38: a series' season numbers (declared, or used by its episodes), in order; only in a list of
+   * series (mediaType=series), which Create New reads to say a typed season does not exist.
+   */
+  seasons?: number[];
 }
 
 export interface ContentListResponse {

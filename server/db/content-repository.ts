@@ -148,7 +148,23 @@ export async function listContent(db: Db, filter: ListFilter): Promise<{ items: 
     db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${contentItems} WHERE ${where} LIMIT ${filter.max}) matched`),
   ]);
   const total = Number((counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
-  return { items: rows.map((row) => toSummary(row, Number(row.plays30d))), total };
+  const items = rows.map((row) => toSummary(row, Number(row.plays30d)));
+  return { items: filter.kind === 'series' ? await withSeasons(db, filter.siteId, items) : items, total };
+}
+
+/** Issue 38: each series' season numbers, declared or used by its episodes (Create New's series list). */
+async function withSeasons(db: Db, siteId: string, items: ContentSummary[]): Promise<ContentSummary[]> {
+  if (items.length === 0) return items;
+  const ids = items.map((item) => item.id);
+  const [declared, used] = await Promise.all([
+    db.select({ id: contentItems.id, seasons: contentItems.seasons }).from(contentItems).where(and(eq(contentItems.siteId, siteId), inArray(contentItems.id, ids))),
+    db.selectDistinct({ id: contentItems.seriesId, season: contentItems.seasonNumber }).from(contentItems)
+      .where(and(eq(contentItems.siteId, siteId), inArray(contentItems.seriesId, ids), sql`${contentItems.seasonNumber} IS NOT NULL`)),
+  ]);
+  const seasons = new Map<string, Set<number>>(ids.map((id) => [id, new Set<number>()]));
+  for (const row of declared) for (const season of row.seasons) seasons.get(row.id)?.add(season.number);
+  for (const row of used) if (row.id && row.season !== null) seasons.get(row.id)?.add(row.season);
+  return items.map((item) => ({ ...item, seasons: [...(seasons.get(item.id) ?? [])].sort((a, b) => a - b) }));
 }
 
 export async function findContent(db: Db, siteId: string, id: string): Promise<ContentRow | undefined> {
