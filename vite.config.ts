@@ -20,11 +20,6 @@ export default defineConfig({
     // Every browser the console supports has <link rel="modulepreload">: no polyfill in the first load (issue 39).
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      treeshake: {
-        // Module-level constants built with these (label maps, frozen lists) are dropped when unused,
-        // instead of keeping the rest of their module's top level alive (issue 39).
-        manualPureFunctions: ['Object.fromEntries', 'Object.freeze', 'Object.keys', 'Object.values', 'Object.entries'],
-      },
       output: {
         // The first load is a few larger files, not ~40 small ones (each a round trip on a slow
         // network): every module the entry needs statically goes to `vendor` (packages; changes
