@@ -84,7 +84,7 @@ export interface ContentSummary {
    * Issue 38: a series' season numbers (declared, or used by its episodes), in order; only in a list of
    * series (mediaType=series), which Create New reads to say a typed season does not exist.
    */
-  seasons?: number[];
+  seasonNumbers?: number[];
 }
 
 export interface ContentListResponse {

@@ -7,7 +7,7 @@ import { assign } from 'xstate';
 import { CONTENT_CREATE_MESSAGES as M, type ContentItem } from '../common/content';
 import { failureMessage } from './notify';
 import {
-  contentCreateBase, CreateFailure, draftFits, missingFields, typedFieldError,
+  contentCreateBase, CreateFailure, draftFits, errorsAfterTyping, missingFields,
   type ContentCreateContext, type CreateDraft, type CreateSetup, type UploadArtworkInput, type UploadedArtwork,
 } from './content-create.setup';
 
@@ -29,10 +29,8 @@ export const contentCreateSetup = contentCreateBase.extend({
     setKind: assign(({ event }) => (event.type === 'create.kind' ? { kind: event.kind, fieldErrors: {}, error: null } : {})),
     setValue: assign(({ context, event }) => {
       if (event.type !== 'create.change') return {};
-      const { [event.field]: _dropped, ...fieldErrors } = context.fieldErrors;
-      // The season, the episode number and the upper bounds are checked as they are typed, by the server's own rules.
-      const typed = typedFieldError(context.kind, event.field, event.value);
-      return { values: { ...context.values, [event.field]: event.value }, fieldErrors: typed ? { ...fieldErrors, [event.field]: typed } : fieldErrors };
+      // The season (against the chosen series too), the episode number and the upper bounds are checked as they are typed, by the server's own rules.
+      return { values: { ...context.values, [event.field]: event.value }, fieldErrors: errorsAfterTyping(context, event.field, event.value) };
     }),
     markUploading: assign((_, params: UploadArtworkInput) => ({ uploadingSlot: params.slot, uploadingFile: params.file, error: null })),
     storeArtwork: assign(({ context }, params: { artwork: UploadedArtwork }) => {

@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { CONTENT_CREATE_MESSAGES as M, type ContentItem } from '../common/content';
 import {
   contentCreateMachine, CreateFailure, createRequestOf, missingFields, selectCreateContext, selectCreatePhase,
-  selectCreateConfirmingLeave, selectCreateGuardsLeaving, seasonNumberError, durationError, seasonsError, episodeNumberError, typedFieldError,
+  selectCreateConfirmingLeave, selectCreateGuardsLeaving, seasonNumberError, durationError, seasonsError, episodeNumberError, typedFieldError, seasonMissingError, type CreateSetup,
   type ContentCreateInput, type CreateDraft, type CreateValues,
 } from './content-create.machine';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
@@ -18,14 +18,14 @@ const ITEM: ContentItem = {
 };
 const POSTER = { url: '/v2.0/appcms/files/abc.png', width: 400, height: 600 };
 
-function start(over: { create?: (input: unknown) => unknown; upload?: (input: unknown) => unknown; input?: ContentCreateInput; draft?: CreateDraft } = {}) {
+function start(over: { create?: (input: unknown) => unknown; upload?: (input: unknown) => unknown; input?: ContentCreateInput; draft?: CreateDraft; setup?: Partial<CreateSetup> } = {}) {
   const openCreated = vi.fn();
   const leave = vi.fn();
   const keepDraft = vi.fn();
   const forgetDraft = vi.fn();
   const createItem = vi.fn(over.create ?? (() => ITEM));
   const machine = contentCreateMachine.provide({
-    actors: { loadSetup: fakeActor(() => ({ ...SETUP, draft: over.draft ?? null })), uploadArtwork: fakeActor(over.upload ?? (() => POSTER)), createItem: fakeActor(createItem) },
+    actors: { loadSetup: fakeActor(() => ({ ...SETUP, ...over.setup, draft: over.draft ?? null })), uploadArtwork: fakeActor(over.upload ?? (() => POSTER)), createItem: fakeActor(createItem) },
     actions: { openCreated: (_, params) => openCreated(params), leave, keepDraft: (_, params) => keepDraft(params), forgetDraft },
   });
   return { actor: createActor(machine, { input: over.input ?? {} }).start(), openCreated, leave, createItem, keepDraft, forgetDraft };
@@ -179,6 +179,29 @@ describe('upper bounds in operator words (issue 38)', () => {
     actor.send({ type: 'create.submit' });
     expect(selectCreateContext(actor.getSnapshot()).fieldErrors).toEqual({ seasons: M.seasonsTooMany });
     expect(createItem).not.toHaveBeenCalled();
+  });
+
+  it('says the typed season does not exist in the chosen series as soon as they disagree, before any submit', async () => {
+    const { actor, createItem } = start({
+      input: { kind: 'episode' },
+      setup: { series: [{ id: 's-1', title: 'Harbour', seasons: [1, 2] }, { id: 's-2', title: 'Coast', seasons: [1, 2, 3] }, { id: 's-3', title: 'Old' }] },
+    });
+    await waitFor(actor, (s) => selectCreatePhase(s) === 'editing');
+    actor.send({ type: 'create.change', field: 'seriesId', value: 's-1' });
+    actor.send({ type: 'create.change', field: 'seasonNumber', value: '3' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBe('Season 3 does not exist in “Harbour”.');
+    actor.send({ type: 'create.change', field: 'seriesId', value: 's-2' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBeUndefined();
+    actor.send({ type: 'create.change', field: 'seasonNumber', value: '4' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBe(M.seasonMissing(4, 'Coast'));
+    actor.send({ type: 'create.change', field: 'seasonNumber', value: '0' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBe(M.seasonNumberRule);
+    actor.send({ type: 'create.change', field: 'seasonNumber', value: '4' });
+    // A series whose seasons the list does not say: the server decides.
+    actor.send({ type: 'create.change', field: 'seriesId', value: 's-3' });
+    expect(selectCreateContext(actor.getSnapshot()).fieldErrors.seasonNumber).toBeUndefined();
+    expect(createItem).not.toHaveBeenCalled();
+    expect(seasonMissingError({ kind: 'video', series: [{ id: 's-1', title: 'Harbour', seasons: [1] }] }, values({ seriesId: 's-1', seasonNumber: '5' }))).toBeNull();
   });
 
   it('checks each bound at its edge', () => {

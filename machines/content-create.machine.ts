@@ -27,8 +27,8 @@ import { confirmingNavigationState } from './content-create.state.confirmingNavi
 import { leftState } from './content-create.state.left';
 
 export {
-  CREATE_FIELDS, CreateFailure, createRequestOf, draftFits, durationError, episodeNumberError, hasTypedInput, missingFields, seasonNumberError, seasonsError,
-  typedFieldError,
+  CREATE_FIELDS, CreateFailure, createRequestOf, draftFits, durationError, episodeNumberError, errorsAfterTyping, hasTypedInput, missingFields,
+  seasonMissingError, seasonNumberError, seasonsError, typedFieldError, type CreateSeries,
   type ContentCreateContext, type ContentCreateEvent, type ContentCreateInput, type CreateDraft, type CreateField, type CreateSetup,
   type CreateValues, type UploadArtworkInput, type UploadedArtwork,
 } from './content-create.setup';

@@ -21,8 +21,11 @@ export interface ContentCreateInput {
   seasonNumber?: number;
 }
 
+/** A series the episode can go in; its season numbers when the list says them (issue 38). */
+export interface CreateSeries { id: string; title: string; seasons?: readonly number[] }
+
 export interface CreateSetup {
-  series: { id: string; title: string }[];
+  series: CreateSeries[];
   /** The site's default time zone: a live event's start is typed in it. */
   timeZone: string;
   /** The form this tab kept before a reload; null when there is none. */
@@ -67,7 +70,7 @@ export interface ContentCreateContext {
   uploadingSlot: ArtworkSlot | null;
   /** The file being uploaded (to `uploadingSlot`); null when none is. */
   uploadingFile: Blob | null;
-  series: { id: string; title: string }[];
+  series: CreateSeries[];
   timeZone: string;
   error: string | null;
   fieldErrors: Partial<Record<string, string>>;
@@ -133,6 +136,29 @@ export function typedFieldError(kind: ContentKind, field: CreateField, value: st
   if (field === 'durationMinutes') return durationError(kind, value) === M.durationTooLong ? M.durationTooLong : null;
   if (field === 'seasons') return seasonsError(value) === M.seasonsTooMany ? M.seasonsTooMany : null;
   return null;
+}
+
+/** Issue 38: the typed season is not one of the chosen series' seasons (the server's words); null when it is, or when unknown. */
+export function seasonMissingError(context: Pick<ContentCreateContext, 'kind' | 'series'>, values: CreateValues): string | null {
+  if (context.kind !== 'episode') return null;
+  const seasons = context.series.find((s) => s.id === values.seriesId);
+  const season = whole(values.seasonNumber);
+  if (!seasons?.seasons || season === null || seasonNumberError(values.seasonNumber)) return null;
+  return seasons.seasons.includes(season) ? null : M.seasonMissing(season, seasons.title);
+}
+
+/** The form's field errors after `field` was typed: that field's own rule, and the season against the chosen series. */
+export function errorsAfterTyping(
+  context: Pick<ContentCreateContext, 'kind' | 'series' | 'values' | 'fieldErrors'>, field: CreateField, value: string,
+): Partial<Record<string, string>> {
+  const values = { ...context.values, [field]: value };
+  const { [field]: _dropped, ...errors } = context.fieldErrors;
+  const typed = typedFieldError(context.kind, field, value);
+  if (typed) errors[field] = typed;
+  if (field !== 'seriesId' && field !== 'seasonNumber') return errors;
+  const { seasonNumber: _season, ...others } = errors;
+  const season = (field === 'seasonNumber' ? typed : null) ?? seasonMissingError(context, values);
+  return season ? { ...others, seasonNumber: season } : others;
 }
 
 /**

@@ -172,10 +172,10 @@ describe('POST /v2.0/content', () => {
     expect(noSeason.json()).toMatchObject({ message: M.seasonMissing(9, `${TOKEN} Saga`), fields: { seasonNumber: M.seasonMissing(9, `${TOKEN} Saga`) } });
     // Issue 38: Create New's list of series carries each series' season numbers (declared or used by its episodes).
     const listed = (await t.get(`${API_PATHS.content}?q=${encodeURIComponent(`${TOKEN} Saga`)}&mediaType=series&limit=100`, writer.headers)).json<ContentListResponse>();
-    expect(listed.items.filter((item) => item.id === seriesItem.id).map((item) => item.seasons)).toEqual([[1, 2]]);
+    expect(listed.items.filter((item) => item.id === seriesItem.id).map((item) => item.seasonNumbers)).toEqual([[1, 2]]);
     const videos = (await t.get(`${API_PATHS.content}?q=${encodeURIComponent(`${TOKEN} Saga`)}&mediaType=episode&limit=100`, writer.headers)).json<ContentListResponse>();
     expect(videos.items.length).toBeGreaterThan(0);
-    expect(videos.items.every((item) => !('seasons' in item))).toBe(true);
+    expect(videos.items.every((item) => !('seasonNumbers' in item))).toBe(true);
   });
 
   it('answers two creations of the same episode at once with one 200 and one 409, never a 500', async () => {
@@ -279,7 +279,7 @@ describe('GET /v2.0/content/:id/family', () => {
     expect(fam.seasons).toEqual([{ number: 1, title: 'Season 1' }, { number: 3, title: 'Season 3' }]);
     expect(fam.episodes.map((e) => e.seasonNumber)).toEqual([1, 3]);
     const listed = (await t.get(`${API_PATHS.content}?q=${encodeURIComponent(`${TOKEN} Old`)}&mediaType=series&limit=100`, reader.headers)).json<ContentListResponse>();
-    expect(listed.items.find((item) => item.id === old!.id)?.seasons).toEqual([1, 3]);
+    expect(listed.items.find((item) => item.id === old!.id)?.seasonNumbers).toEqual([1, 3]);
     expect((await family(reader, randomUUID())).statusCode).toBe(404);
     const bad = await family(reader, 'not-an-id');
     expect(bad.statusCode).toBe(404);

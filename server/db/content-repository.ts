@@ -164,7 +164,7 @@ async function withSeasons(db: Db, siteId: string, items: ContentSummary[]): Pro
   const seasons = new Map<string, Set<number>>(ids.map((id) => [id, new Set<number>()]));
   for (const row of declared) for (const season of row.seasons) seasons.get(row.id)?.add(season.number);
   for (const row of used) if (row.id && row.season !== null) seasons.get(row.id)?.add(row.season);
-  return items.map((item) => ({ ...item, seasons: [...(seasons.get(item.id) ?? [])].sort((a, b) => a - b) }));
+  return items.map((item) => ({ ...item, seasonNumbers: [...(seasons.get(item.id) ?? [])].sort((a, b) => a - b) }));
 }
 
 export async function findContent(db: Db, siteId: string, id: string): Promise<ContentRow | undefined> {

@@ -97,7 +97,7 @@ const contentItem = object({
 });
 
 export const CONTENT_RESPONSES = {
-  list: object({ success: bool, items: { type: 'array', items: object({ ...contentSummary, seasons: numbers }) }, total: num, start: num, limit: num }),
+  list: object({ success: bool, items: { type: 'array', items: object({ ...contentSummary, seasonNumbers: numbers }) }, total: num, start: num, limit: num }),
   detail: object({
     success: bool,
     item: contentItem,

@@ -178,7 +178,7 @@ export function createContentCreateIo(read: () => ContentCredentials | null = re
     loadSetup: fromPromise<CreateSetup, void>(async ({ signal }) => {
       const answer = await fetchContentList(requireCredentials(read), { mediaType: 'series', start: 0, limit: 100, max: 100, q: '', sort: 'title' }, signal);
       return {
-        series: answer.items.map((item) => ({ id: item.id, title: item.title })),
+        series: answer.items.map((item) => ({ id: item.id, title: item.title, ...(item.seasonNumbers ? { seasons: item.seasonNumbers } : {}) })),
         timeZone: knownTimeZone(timeZone()),
         draft: contentCreateDraft.read(),
       };
