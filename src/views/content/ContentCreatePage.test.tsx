@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Roles } from '../../../common/contract';
 import { CONTENT_CREATE_MESSAGES as M, type ContentCreateRequest, type ContentItem } from '../../../common/content';
 import { OWN_MESSAGES } from '../../../common/messages';
-import { contentCreateMachine, CreateFailure, type CreateDraft } from '../../../machines/content-create.machine';
+import { contentCreateMachine, CreateFailure, type CreateDraft, type CreateSeries } from '../../../machines/content-create.machine';
 import { fakeActor } from '../../../machines/test-harness/fakes';
 import { renderView } from '../../test-harness/render-view';
 import { contentDetail, signedInAs } from '../../test-harness/content-fixtures';
@@ -12,7 +12,9 @@ import { ContentCreatePage } from './ContentCreatePage';
 const SERIES = { id: '00000000-0000-4000-8000-0000000000aa', title: 'Harbour Saga' };
 const POSTER_URL = `/v2.0/appcms/files/${'a'.repeat(64)}.png`;
 
-function show(options: { roles?: Roles; url?: string; create?: (body: ContentCreateRequest) => ContentItem; upload?: () => unknown; draft?: CreateDraft } = {}) {
+function show(options: {
+  roles?: Roles; url?: string; create?: (body: ContentCreateRequest) => ContentItem; upload?: () => unknown; draft?: CreateDraft; series?: CreateSeries[];
+} = {}) {
   const openCreated = vi.fn();
   const leave = vi.fn();
   const keepDraft = vi.fn();
@@ -20,7 +22,7 @@ function show(options: { roles?: Roles; url?: string; create?: (body: ContentCre
   const bodies: ContentCreateRequest[] = [];
   const logic = contentCreateMachine.provide({
     actors: {
-      loadSetup: fakeActor(() => ({ series: [SERIES], timeZone: 'Europe/Paris', draft: options.draft ?? null })),
+      loadSetup: fakeActor(() => ({ series: options.series ?? [SERIES], timeZone: 'Europe/Paris', draft: options.draft ?? null })),
       uploadArtwork: fakeActor(options.upload ?? (() => ({ url: POSTER_URL, width: 400, height: 600 }))),
       createItem: fakeActor((body: ContentCreateRequest) => {
         bodies.push(body);
@@ -145,6 +147,30 @@ describe('ContentCreatePage', () => {
     await view.navigate('/content');
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
     await vi.waitFor(() => expect(view.location()).toBe('/content'));
+  });
+
+  it('says in words, beside the field and before any submit, a duration, episode or number of seasons past its bound and a season the series does not have', async () => {
+    const { rendered, bodies } = show({ url: `/content/new?kind=episode&series=${SERIES.id}&season=1`, series: [{ ...SERIES, seasons: [1, 2] }] });
+    await rendered;
+    await screen.findByLabelText('Season');
+    type('Duration (minutes)', '2000');
+    expect(screen.getByText('The duration must be no longer than 1,440 minutes (24 hours).')).toBeTruthy();
+    expect(screen.getByLabelText('Duration (minutes)').getAttribute('aria-invalid')).toBe('true');
+    type('Episode number', '5000');
+    expect(screen.getByText(M.episodeNumberRule)).toBeTruthy();
+    type('Season', '3');
+    expect(screen.getByText('Season 3 does not exist in “Harbour Saga”.')).toBeTruthy();
+    expect(screen.getByLabelText('Season').getAttribute('aria-invalid')).toBe('true');
+    type('Season', '2');
+    expect(screen.queryByText(M.seasonMissing(3, SERIES.title))).toBeNull();
+    type('Title', 'Pilot');
+    type('Genre', 'Drama');
+    fireEvent.click(screen.getByRole('button', { name: 'Create episode' }));
+    expect(screen.getByText(M.durationTooLong)).toBeTruthy();
+    expect(bodies).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Series' }));
+    type('Number of seasons', '60');
+    expect(screen.getByText(M.seasonsTooMany)).toBeTruthy();
   });
 
   it('brings back the form kept before a reload, and checks the season as it is typed', async () => {

@@ -9,7 +9,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { AREAS } from '../../../common/constants';
 import {
-  ARTWORK_SLOTS, ARTWORK_SPECS, CONTENT_CREATE_MESSAGES as M, CONTENT_KINDS, CONTENT_LANGUAGES, CONTENT_RATINGS,
+  ARTWORK_SLOTS, ARTWORK_SPECS, CONTENT_CREATE_BOUNDS, CONTENT_CREATE_MESSAGES as M, CONTENT_KINDS, CONTENT_LANGUAGES, CONTENT_RATINGS,
   type ArtworkSlot, type ContentKind,
 } from '../../../common/content';
 import { OWN_MESSAGES } from '../../../common/messages';
@@ -83,8 +83,8 @@ function ContentCreateForm({ kind: initialKind, seriesId, seasonNumber }: { kind
             </select>
             {fieldError('seriesId')}
           </div>
-          {text('seasonNumber', 'Season', { type: 'number', min: 1, max: 100, inputMode: 'numeric' })}
-          {text('episodeNumber', 'Episode number', { type: 'number', min: 1, max: 1000, inputMode: 'numeric' })}
+          {text('seasonNumber', 'Season', { type: 'number', min: 1, max: CONTENT_CREATE_BOUNDS.seasonNumberMax, inputMode: 'numeric' })}
+          {text('episodeNumber', 'Episode number', { type: 'number', min: 1, max: CONTENT_CREATE_BOUNDS.episodeNumberMax, inputMode: 'numeric' })}
         </>
       )}
 
@@ -111,9 +111,9 @@ function ContentCreateForm({ kind: initialKind, seriesId, seasonNumber }: { kind
       </div>
       {text('releaseDate', 'Release date', { type: 'date' })}
       {(kind === 'video' || kind === 'episode' || kind === 'live') &&
-        text('durationMinutes', kind === 'live' ? 'Planned length (minutes, optional)' : 'Duration (minutes)', { type: 'number', min: 1, max: 1440, inputMode: 'numeric' })}
+        text('durationMinutes', kind === 'live' ? 'Planned length (minutes, optional)' : 'Duration (minutes)', { type: 'number', min: 1, max: CONTENT_CREATE_BOUNDS.durationMaxSeconds / 60, inputMode: 'numeric' })}
       {kind === 'live' && text('startsAt', 'Starts at', { type: 'datetime-local' })}
-      {kind === 'series' && text('seasons', 'Number of seasons', { type: 'number', min: 1, max: 50, inputMode: 'numeric' })}
+      {kind === 'series' && text('seasons', 'Number of seasons', { type: 'number', min: 1, max: CONTENT_CREATE_BOUNDS.seasonsMax, inputMode: 'numeric' })}
 
       <div className={own.artworkGrid}>
         {ARTWORK_SLOTS.map((slot) => <ArtworkField key={slot} slot={slot} busy={busy || phase === 'uploading'} uploading={ctx.uploadingSlot === slot}
