@@ -29,6 +29,9 @@ export default defineConfig({
         test: {
           name: 'views',
           maxWorkers: CPU_BOUND_WORKERS,
+          // A file's first test also pays for jsdom and the page's imports: 5 s (the default) was
+          // missed under load (load 18-20) by tests that pass in 1-3 s on their own.
+          testTimeout: 20_000,
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/test-harness/setup-views.ts'],
