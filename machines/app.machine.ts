@@ -10,11 +10,12 @@
  */
 import {
   assign, enqueueActions, fromPromise, setup, spawnChild,
-  type ActionFunction, type AnyActorLogic, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom,
+  type ActionFunction, type AnyActorLogic, type SnapshotFrom,
 } from 'xstate';
 import type { RuntimeConfig } from '../common/contract';
 import { AREAS } from '../common/constants';
 import { canContinue, canEdit } from '../common/roles';
+import { machineTypes } from './machine-types';
 import { authMachine, type AuthReport } from './auth.machine';
 import type { Session } from './auth.types';
 import type { ContentBrowserEvent } from './content-browser.machine';
@@ -133,11 +134,9 @@ const spawnAreaActors: ActionFunction<any, any, any, AreaActorLogic, any, any, a
 /** Where the area actors are: not needed yet, their code loading, running, or their code failed to load. */
 export type AreaActorsStatus = 'dormant' | 'loading' | 'ready' | 'failed';
 
-/** Read by the type checker only (setup never reads the value): the children are reached by systemId (src/app-actor.tsx). */
-const types: SetupTypes<AppContext, AppEvent, Record<never, string>, string, AppInput, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const appMachine = setup({
-  types,
+  // The children are reached by systemId (src/app-actor.tsx), so none is named here.
+  types: machineTypes<{ context: AppContext; events: AppEvent; input: AppInput }>(),
   actors: { ...APP_CHILDREN, loadAreaActors },
   actions: {
     relay: tellSystemActor,

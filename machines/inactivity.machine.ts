@@ -6,7 +6,8 @@
  * reported to the `keepalive` actor, which keeps the server's idle clock in step. Runs as the
  * `inactivity` system actor.
  */
-import { assign, setup, type EventObject, type MetaObject, type NonReducibleUnknown, type SetupTypes, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { machineTypes } from './machine-types';
 import { INACTIVITY_WARNING_MS, ROUTES } from '../common/constants';
 import type { NavigateParams } from './auth.types';
 import { isExcludedPath } from '../common/public-paths';
@@ -54,11 +55,8 @@ const ACTIVITY_TO_KEEPALIVE: { systemId: string; event: KeepaliveEvent } = { sys
 /** What this tab's own activity does: tell the other tabs and the server's idle clock. */
 const LOCAL_ACTIVITY = ['broadcastActivity', { type: 'reportActivity', params: ACTIVITY_TO_KEEPALIVE }] as const;
 
-/** Read by the type checker only (setup never reads the value). */
-const types: SetupTypes<InactivityContext, InactivityEvent, Record<never, string>, string, InactivityInput, NonReducibleUnknown, EventObject, MetaObject> = {};
-
 export const inactivityMachine = setup({
-  types,
+  types: machineTypes<{ context: InactivityContext; events: InactivityEvent; input: InactivityInput }>(),
   actions: {
     // Effects: src/adapters provides these; the defaults do nothing.
     /**

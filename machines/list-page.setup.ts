@@ -9,7 +9,7 @@ import { editorMachine } from './editor.machine';
 import { pageHistoryMachine, type HistoryRestored } from './history.machine';
 import { listMachine, type ListQuery } from './list.machine';
 import { pageActionMachine, type PageActionEffects } from './page-action.machine';
-import { typed } from './setup-types';
+import { machineTypes } from './machine-types';
 
 /** The id an editor is opened with to create a record rather than edit one. */
 export const NEW_RECORD_ID = 'new';
@@ -114,12 +114,7 @@ export type ListPageChildren = {
 };
 
 export const listPageBase = setup({
-  types: {
-    input: typed<ListPageInput>(),
-    context: typed<ListPageContext>(),
-    events: typed<ListPageEvent>(),
-    children: typed<ListPageChildren>(),
-  },
+  types: machineTypes<{ input: ListPageInput; context: ListPageContext; events: ListPageEvent; children: ListPageChildren }>(),
   actors: {
     list: pageListMachine,
     pageAction: pageActionLogic,

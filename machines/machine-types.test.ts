@@ -10,11 +10,8 @@ import { machineTypes } from './machine-types';
 
 const DIR = join(import.meta.dirname, '.');
 
-/** The last machines on the old spellings (issue 39: their helpers convert them); none may be added. */
-const NOT_YET_CONVERTED = new Set<string>(['app.machine.ts', 'inactivity.machine.ts', 'list-page.setup.ts', 'undo.machine.ts']);
-
-/** The helpers themselves: this one, and the old spelling's until its last user is converted. */
-const HELPERS = new Set(['machine-types.ts', 'setup-types.ts']);
+/** The helper itself. */
+const HELPERS = new Set(['machine-types.ts']);
 
 /** Every non-test source file of machines/ that calls `setup(`. */
 function setupFiles(): { file: string; text: string }[] {
@@ -27,7 +24,6 @@ function setupFiles(): { file: string; text: string }[] {
 describe('machine types (issue 39)', () => {
   it('every machine types its setup with machineTypes<{…}>() and no other spelling', () => {
     const offenders = setupFiles()
-      .filter(({ file }) => !NOT_YET_CONVERTED.has(file))
       .flatMap(({ file, text }) => [
         ...(/\btyped<|\bSetupTypes</.test(text) ? [`${file}: typed<> or SetupTypes<>`] : []),
         ...(/^\s*\w+: \{\} as /m.test(text) ? [`${file}: {} as`] : []),

@@ -13,7 +13,7 @@
 import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import { UNDO_MESSAGES, UNDO_OFFER_MS } from '../common/undo';
 import { failureMessage } from './failure-message';
-import { typed } from './setup-types';
+import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
 /** What a change offers to undo: its request id, and who to tell once it is undone. */
@@ -52,12 +52,7 @@ export interface UndoDoneEvent {
 }
 
 export const undoMachine = setup({
-  types: {
-    context: typed<UndoContext>(),
-    events: typed<UndoEvent>(),
-    input: typed<UndoOffer>(),
-    output: typed<UndoOutput>(),
-  },
+  types: machineTypes<{ context: UndoContext; events: UndoEvent; input: UndoOffer; output: UndoOutput }>(),
   actors: {
     applyUndo: providedLater<unknown, ApplyUndoInput>('applyUndo'),
   },
