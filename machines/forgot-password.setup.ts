@@ -12,6 +12,7 @@ import { otpStepMachine } from './otp-step.machine';
 import { notify, signalSignedOut } from './system-actions';
 import { isPasswordComplex } from '../common/password-rules';
 import { providedLater } from './unprovided';
+import { passwordTyped } from './password-leaving';
 
 export const forgotPasswordSetup = setup({
   types: machineTypes<{
@@ -57,7 +58,7 @@ export const forgotPasswordSetup = setup({
     isPasswordWeak: ({ context }) => !isPasswordComplex(context.draft.newPassword),
     isCurrentPasswordEmpty: ({ context }) => context.currentPassword === '',
     /** Something was typed into the new-password form (issue 38: leaving asks first; every field is a secret, so nothing is kept). */
-    isTyped: ({ context }) => context.draft.newPassword !== '' || context.draft.confirmPassword !== '' || context.currentPassword !== '',
+    isTyped: ({ context }) => passwordTyped(context),
     /** The change flow's form asks for the current password too (ASVS 6.2.3). */
     isCurrentPasswordMissing: and(['isChangeMode', 'isCurrentPasswordEmpty']),
   },

@@ -62,7 +62,7 @@ function routedApp(module: RouterModule, router: ReturnType<RouterModule['create
 function connectRouter({ createAppRouter, installUnsavedEditsGuard }: RouterModule, app: RootActor) {
   // Reload or closing the tab asks first while any page's editor has unsaved changes (issue 28): the
   // router is connected once per page load, and no editor runs before it.
-  installUnsavedEditsGuard(window);
+  installUnsavedEditsGuard(window, [systemActor(app, 'passwordChange'), systemActor(app, 'passwordReset')]);
   const router = createAppRouter(app);
   installNavigator((to, options) => {
     void router.navigate({ href: to, replace: options?.replace });

@@ -8,6 +8,7 @@ import { createActor, fromPromise, setup, waitFor } from 'xstate';
 import type { ContentCreateRequest, ContentItem } from '../common/content';
 import { contentCreateMachine, type CreateSetup, type UploadArtworkInput, type UploadedArtwork } from '../machines/content-create.machine';
 import { editorMachine, type EditorRecord, type EditorSaveInput } from '../machines/editor.machine';
+import { forgotPasswordMachine } from '../machines/forgot-password.machine';
 import { forgetEditors, hasUnsavedEdits, installUnsavedEditsGuard, trackUnsavedEdits } from './unsaved-edits';
 
 const RECORD: EditorRecord = { values: { title: 'Old' }, version: 1, data: {} };
@@ -32,6 +33,25 @@ function unload(target: EventTarget): boolean {
 afterEach(() => forgetEditors());
 
 describe('unsaved edits guard', () => {
+  it('holds a reload while a root password flow (Change Password, the reset page) has a typed field, and only then (issue 38)', () => {
+    const target = new EventTarget();
+    const flow = createActor(forgotPasswordMachine).start();
+    const uninstall = installUnsavedEditsGuard(target as unknown as Window, [flow]);
+    expect(unload(target)).toBe(false);
+    flow.send({ type: 'reset.open', token: 'from-link', mode: 'change' });
+    expect(flow.getSnapshot().matches('newPassword')).toBe(true);
+    expect(unload(target)).toBe(false);
+    flow.send({ type: 'reset.edit', newPassword: 'typed', confirmPassword: '' });
+    expect(hasUnsavedEdits()).toBe(true);
+    expect(unload(target)).toBe(true);
+    flow.send({ type: 'reset.edit', newPassword: '', confirmPassword: '' });
+    expect(unload(target)).toBe(false);
+    flow.send({ type: 'reset.current', currentPassword: 'Old!Pass1' });
+    expect(unload(target)).toBe(true);
+    uninstall();
+    flow.stop();
+  });
+
   it('holds a reload while a page\'s editor is dirty, and lets it through once saved', async () => {
     const target = new EventTarget();
     const uninstall = installUnsavedEditsGuard(target as unknown as Window);

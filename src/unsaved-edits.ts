@@ -11,6 +11,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 // Not the form's machine: this module is part of the sign-in page's first load (bench/budget.json).
 import { createGuardsLeaving } from '../machines/content-create-leaving';
 import { editorGuardsLeaving } from '../machines/editor-leaving';
+import { passwordGuardsLeaving } from '../machines/password-leaving';
 import { staffGuardsLeaving } from '../machines/staff-dialog-leaving';
 import { supportGuardsLeaving } from '../machines/support-subscriber-leaving';
 
@@ -26,6 +27,9 @@ const GUARDS_LEAVING: Readonly<Record<string, (snapshot: never) => boolean>> = {
   staffDialog: staffGuardsLeaving,
   // A Customer Support action's dialog on the subscriber page (issue 38).
   subscriber: supportGuardsLeaving,
+  // The password flows' new-password form: Change Password and the reset link's page (issue 38). They run
+  // at the root, not on a page: src/main.tsx hands them to `installUnsavedEditsGuard`.
+  forgotPassword: passwordGuardsLeaving,
 };
 
 const editors = new Map<AnyActorRef, (snapshot: never) => boolean>();
@@ -42,6 +46,14 @@ export function trackUnsavedEdits(event: InspectionEvent): void {
   if (event.type !== '@xstate.actor') return;
   const guard = guardOf(actor);
   if (guard) editors.set(actor, guard);
+}
+
+/** Remembers form machines that run outside a page (the root's password flows). */
+export function trackFormActors(actors: readonly AnyActorRef[]): void {
+  for (const actor of actors) {
+    const guard = guardOf(actor);
+    if (guard) editors.set(actor, guard);
+  }
 }
 
 /** Whether any live form holds changes that leaving would lose (stopped forms are forgotten). */
@@ -61,7 +73,8 @@ export function forgetEditors(): void {
 }
 
 /** Installs the one `beforeunload` listener: the browser asks first while an editor has unsaved changes. */
-export function installUnsavedEditsGuard(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
+export function installUnsavedEditsGuard(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, rootForms: readonly AnyActorRef[] = []): () => void {
+  trackFormActors(rootForms);
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
     if (!hasUnsavedEdits()) return;
     event.preventDefault();
