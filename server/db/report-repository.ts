@@ -11,14 +11,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS, type PlaybackDimension } from '../../common/constants';
 import type { Db } from './client';
 import { siteDayEnd, siteTimeZone } from './rollups';
+import type { PaymentDayRow, PlaybackSums, ReportScope } from '../report-shapes';
 
-export interface ReportScope {
-  siteId: string;
-  /** null: every network of the site. */
-  networkId: string | null;
-  from: string;
-  to: string;
-}
+export type { PaymentDayRow, PlaybackSums, ReportScope };
+
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -35,18 +31,6 @@ function scopeFilter(scope: ReportScope, alias = ''): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export interface PlaybackSums {
-  sessions: number;
-  viewers: number;
-  watchedSeconds: number;
-  startupMsSum: number;
-  rebufferCount: number;
-  rebufferSeconds: number;
-  errorSessions: number;
-  bitrateKbpsSum: number;
-  startupHistogram: number[];
-  rebufferHistogram: number[];
-}
 
 interface PlaybackDayRow extends PlaybackSums { day: string }
 interface PlaybackKeyRow extends PlaybackSums { key: string; days: number }
@@ -115,7 +99,6 @@ export async function subscriptionsByDay(db: Db, scope: ReportScope, planId: str
     FROM daily_subscription_rollups WHERE ${scopeFilter(scope)} AND ${plan} GROUP BY day ORDER BY day`));
 }
 
-export interface PaymentDayRow { day: string; key: string; currency: string; status: string; payments: number; amount: number }
 
 /** Payments per day (key '') or per plan over the range (key = plan id, day = ''). */
 export async function paymentsBy(db: Db, scope: ReportScope, planId: string | null, group: 'day' | 'plan'): Promise<PaymentDayRow[]> {

@@ -3,36 +3,11 @@
  * the rules see them. The composition root (server/composition.ts) binds them to the database
  * (server/db/stores.ts, createReportReads) and hands them in as ReportContext.reads.
  */
-export interface ReportScope {
-  siteId: string;
-  networkId: string | null;
-  from: string;
-  to: string;
-}
+import type { PlaybackDimension } from '../../../common/constants';
+import type { PaymentDayRow, PlaybackSums, ReportScope } from '../../report-shapes';
 
-export interface PlaybackSums {
-  sessions: number;
-  viewers: number;
-  watchedSeconds: number;
-  startupMsSum: number;
-  rebufferCount: number;
-  rebufferSeconds: number;
-  errorSessions: number;
-  bitrateKbpsSum: number;
-  startupHistogram: number[];
-  rebufferHistogram: number[];
-}
+export type { PaymentDayRow, PlaybackSums, ReportScope };
 
-export interface PaymentDayRow {
-  day: string;
-  key: string;
-  currency: string;
-  status: string;
-  payments: number;
-  amount: number;
-}
-
-export type PlaybackDimension = 'all' | 'content' | 'device' | 'country' | 'isp' | 'cdn' | 'plan';
 
 export interface SubscriptionDayRow {
   day: string;

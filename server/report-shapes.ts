@@ -1,0 +1,34 @@
+/**
+ * The rows a report reads, shared by the rules that read them (server/domain/reports/reads.ts, their
+ * port) and the repository that answers them (server/db/report-repository.ts): neither layer imports
+ * the other, so the shapes sit beside both, like server/request-scope.ts.
+ */
+export interface ReportScope {
+  siteId: string;
+  /** null: every network of the site. */
+  networkId: string | null;
+  from: string;
+  to: string;
+}
+
+export interface PlaybackSums {
+  sessions: number;
+  viewers: number;
+  watchedSeconds: number;
+  startupMsSum: number;
+  rebufferCount: number;
+  rebufferSeconds: number;
+  errorSessions: number;
+  bitrateKbpsSum: number;
+  startupHistogram: number[];
+  rebufferHistogram: number[];
+}
+
+export interface PaymentDayRow {
+  day: string;
+  key: string;
+  currency: string;
+  status: string;
+  payments: number;
+  amount: number;
+}
