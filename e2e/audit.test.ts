@@ -97,18 +97,22 @@ describe('the audit log names what changed', () => {
     await writer.getByRole('button', { name: 'Save' }).click();
     await writer.getByText('Saved.').waitFor();
 
-    // A change left unsaved: a reload asks first; once saved or undone, it does not.
+    // A change left unsaved: a reload asks first and keeps it as a draft; once nothing is unsaved, it does not ask.
     await primary.click();
     await primary.fill('#112233');
     const asked = new Promise<string>((resolve) => writer.once('dialog', (dialog) => { resolve(dialog.type()); void dialog.accept(); }));
     await writer.reload();
     expect(await asked).toBe('beforeunload');
     await writer.getByTestId('appcms-network').getByText(SPORTS.name).waitFor();
-    await expect.poll(() => writer.getByRole('textbox', { name: 'Web primary colour', exact: true }).inputValue()).toBe('#2A6F97');
+    // The typed change survived the reload as a draft (issue 38), still unsaved.
+    await expect.poll(() => primary.inputValue()).toBe('#112233');
+    // Typed back to the stored value nothing is unsaved: a reload no longer asks, and the stored value stays.
+    await primary.fill('#2A6F97');
     let askedAgain = false;
     writer.once('dialog', (dialog) => { askedAgain = true; void dialog.dismiss(); });
     await writer.reload();
     await writer.getByTestId('appcms-network').getByText(SPORTS.name).waitFor();
+    await expect.poll(() => primary.inputValue()).toBe('#2A6F97');
     expect(askedAgain).toBe(false);
 
     // The admin, in a session of their own that has chosen no network, reads the audit log.

@@ -17,6 +17,7 @@ import { createNetworkRepository } from './db/network-repository';
 import { checkBatch, deadLetterCounts, recordSessionStarts, siteOfIngestionKey, siteRoster } from './db/ingest-repository';
 import { listOutbox } from './db/outbox-repository';
 import { networkIdOf } from './db/report-repository';
+import { refreshRecentSubscriptions } from './db/rollups';
 import { createStaffAdminRepository } from './db/staff-admin-repository';
 import { createSubscriberRepository } from './db/support-repository';
 import type { AppcmsDeps } from './domain/appcms';
@@ -263,9 +264,14 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
     undo.push(() => ingest.close());
     // Content availability jobs (issue 29): pg-boss on this database.
     await services.contentScheduler.start();
+    // Today's subscription figures as of now (issue 38): a start after a pause (a restart, a copied
+    // data folder) does not show the Dashboard's "Paying" of the last rebuild's moment.
+    await refreshRecentSubscriptions(dbHandle.db);
     // Rows that can no longer matter (server/db/housekeeping.ts); subscriptions moving to their
-    // plan's current price take it once their period has ended (issue 30).
+    // plan's current price take it once their period has ended (issue 30); today's subscription
+    // figures follow the clock.
     const housekeeping = setInterval(() => {
+      refreshRecentSubscriptions(dbHandle.db).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'subscription figures refresh failed'));
       purgeExpired(dbHandle.db).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'housekeeping failed'));
       services.monetization.applyRenewalMoves(new Date())
         .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'renewal price moves failed'));

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PLAN_KEY, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../common/constants';
 import type { Db } from './db/client';
-import { foldPlaybackDays, rebuildRollups } from './db/rollups';
+import { foldPlaybackDays, rebuildRollups, refreshRecentSubscriptions } from './db/rollups';
 import { contentItems, networks, payments, playbackSessions, plans, subscribers, subscriptions } from './db/schema';
 import { queryRows } from './db/seed-world';
 import { createBareSite, createTestApp, openIsolatedTestDb, type TestApp } from './test/kit';
@@ -309,6 +309,18 @@ describe('rebuilds and the fold touch what they cover and nothing else', () => {
       [D3]: before[D3],
     });
     expect(await rollupsOf(siteA)).toEqual(expected(siteA, { [D1]: first(), [D2]: all(), [D3]: all() }));
+  });
+
+  it('a refresh of recent subscriptions recomputes, as of its moment, the subscription rows of that day and the day before of every site, and nothing else (issue 38)', async () => {
+    // As of 23:00 on the 11th (UTC) the 18:00 trial has converted and the 20:00 ending happened: the
+    // state a Dashboard's "today" must show once time has passed, with nothing written to fold.
+    const later = new Date(`${D3}T23:00:00Z`);
+    await refreshRecentSubscriptions(db, later);
+    const mine = await rollupsOf(siteA);
+    expect(mine).toEqual(expected(siteA, { [D1]: first(), [D2]: all(later), [D3]: all(later) }));
+    expect(mine[D3]!.subscriptions).toMatchObject({ conversions: 2, expirations: 1 });
+    const theirs = await rollupsOf(siteB);
+    expect(theirs[D3]!.subscriptions).toEqual(expected(siteB, { [D3]: all(later) })[D3]!.subscriptions);
   });
 
   it('a rebuild of everything, as of now: every rollup of every site from all its rows', async () => {

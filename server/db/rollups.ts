@@ -26,6 +26,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { NO_PLAN_KEY, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../common/constants';
+import { siteDayOf } from '../../common/site-day';
 import { knownTimeZone } from '../../common/zoned-time';
 import type { Db } from './client';
 
@@ -342,6 +343,24 @@ export async function refreshRollupsIn(tx: SqlRunner, opts: RollupRange = {}): P
     await rebuildPayments(tx, range);
     await rebuildAudience(tx, range);
   }
+}
+
+/**
+ * Yesterday's and today's subscription rows of every site, as of `now` (issue 38). "Paying at end" of a
+ * range that ends today is the state so far, and subscriptions move as time passes (a trial or a period
+ * ends) with nothing written that a fold would see: without this the Dashboard's figure for today kept
+ * the moment of the last rebuild while Users counts the subscriptions as they are now. The server runs
+ * it when it starts and with its housekeeping.
+ */
+export async function refreshRecentSubscriptions(db: Db, now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const siteId of await allSiteIds(tx)) {
+      const zone = await siteTimeZone(tx, siteId);
+      const range: SiteRange = { siteId, zone, from: siteDayOf(now.getTime() - 86_400_000, zone), to: siteDayOf(now, zone), asOf: now };
+      await lockRollupRange(tx, range);
+      await rebuildSubscriptions(tx, range);
+    }
+  });
 }
 
 /**
