@@ -32,3 +32,27 @@ export interface PaymentDayRow {
   payments: number;
   amount: number;
 }
+
+export interface SubscriptionDayRow {
+  day: string;
+  trialsStarted: number;
+  paidStarted: number;
+  conversions: number;
+  cancellations: number;
+  expirations: number;
+  activeAtEnd: number;
+  trialingAtEnd: number;
+}
+
+export interface LiveSessionRow {
+  contentId: string;
+  subscriberId: string;
+  startedAt: string;
+  lastEventAt: string;
+  startupMs: number;
+  watchedSeconds: number;
+  rebufferSeconds: number;
+  errorCode: string | null;
+}
+
+export interface ContentInfo { id: string; title: string; kind: string; genre: string; durationSeconds: number }

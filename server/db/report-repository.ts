@@ -11,10 +11,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS, type PlaybackDimension } from '../../common/constants';
 import type { Db } from './client';
 import { siteDayEnd, siteTimeZone } from './rollups';
-import type { PaymentDayRow, PlaybackSums, ReportScope } from '../report-shapes';
+import type { ContentInfo, LiveSessionRow, PaymentDayRow, PlaybackSums, ReportScope, SubscriptionDayRow } from '../report-shapes';
 
 export type { PaymentDayRow, PlaybackSums, ReportScope };
-
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -30,7 +29,6 @@ function scopeFilter(scope: ReportScope, alias = ''): SQL {
   if (scope.networkId) parts.push(sql`${sql.raw(`${p}network_id`)} = ${scope.networkId}::uuid`);
   return sql.join(parts, sql` AND `);
 }
-
 
 interface PlaybackDayRow extends PlaybackSums { day: string }
 interface PlaybackKeyRow extends PlaybackSums { key: string; days: number }
@@ -78,17 +76,6 @@ export async function playbackByKey(db: Db, scope: ReportScope, dimension: Playb
   return withHistogramSums ? rows.map(withHistograms) : rows.map((r) => ({ ...r, startupHistogram: [], rebufferHistogram: [] }));
 }
 
-interface SubscriptionDayRow {
-  day: string;
-  trialsStarted: number;
-  paidStarted: number;
-  conversions: number;
-  cancellations: number;
-  expirations: number;
-  activeAtEnd: number;
-  trialingAtEnd: number;
-}
-
 export async function subscriptionsByDay(db: Db, scope: ReportScope, planId: string | null): Promise<SubscriptionDayRow[]> {
   const plan = planId ? sql`plan_id = ${planId}::uuid` : sql`true`;
   return rowsOf<SubscriptionDayRow>(await db.execute(sql`
@@ -98,7 +85,6 @@ export async function subscriptionsByDay(db: Db, scope: ReportScope, planId: str
       sum(trialing_at_end)::float8 AS "trialingAtEnd"
     FROM daily_subscription_rollups WHERE ${scopeFilter(scope)} AND ${plan} GROUP BY day ORDER BY day`));
 }
-
 
 /** Payments per day (key '') or per plan over the range (key = plan id, day = ''). */
 export async function paymentsBy(db: Db, scope: ReportScope, planId: string | null, group: 'day' | 'plan'): Promise<PaymentDayRow[]> {
@@ -197,17 +183,6 @@ export async function currenciesOf(db: Db, scope: ReportScope): Promise<string[]
   return rows.map((r) => r.currency);
 }
 
-interface LiveSessionRow {
-  contentId: string;
-  subscriberId: string;
-  startedAt: string;
-  lastEventAt: string;
-  startupMs: number;
-  watchedSeconds: number;
-  rebufferSeconds: number;
-  errorCode: string | null;
-}
-
 /**
  * Real-time reports: playback sessions with an event in the last `minutes` minutes (the only read of
  * raw sessions; bounded by the index on (site_id, started_at) and the window).
@@ -234,8 +209,6 @@ export async function networkIdOf(db: Db, siteId: string, identifier: string): P
     SELECT id::text AS id FROM networks WHERE site_id = ${siteId}::uuid AND identifier = ${identifier} LIMIT 1`));
   return rows[0]?.id ?? null;
 }
-
-interface ContentInfo { id: string; title: string; kind: string; genre: string; durationSeconds: number }
 
 export async function contentInfo(db: Db, siteId: string, ids: string[]): Promise<Map<string, ContentInfo>> {
   const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));

@@ -4,34 +4,9 @@
  * (server/db/stores.ts, createReportReads) and hands them in as ReportContext.reads.
  */
 import type { PlaybackDimension } from '../../../common/constants';
-import type { PaymentDayRow, PlaybackSums, ReportScope } from '../../report-shapes';
+import type { ContentInfo, LiveSessionRow, PaymentDayRow, PlaybackSums, ReportScope, SubscriptionDayRow } from '../../report-shapes';
 
-export type { PaymentDayRow, PlaybackSums, ReportScope };
-
-
-export interface SubscriptionDayRow {
-  day: string;
-  trialsStarted: number;
-  paidStarted: number;
-  conversions: number;
-  cancellations: number;
-  expirations: number;
-  activeAtEnd: number;
-  trialingAtEnd: number;
-}
-
-export interface LiveSessionRow {
-  contentId: string;
-  subscriberId: string;
-  startedAt: string;
-  lastEventAt: string;
-  startupMs: number;
-  watchedSeconds: number;
-  rebufferSeconds: number;
-  errorCode: string | null;
-}
-
-export interface ContentInfo { id: string; title: string; kind: string; genre: string; durationSeconds: number }
+export type { ContentInfo, LiveSessionRow, PaymentDayRow, PlaybackSums, ReportScope, SubscriptionDayRow };
 
 export interface ReportReads {
   playbackByDay(scope: ReportScope, dimension: PlaybackDimension, key: string): Promise<(PlaybackSums & { day: string })[]>;
