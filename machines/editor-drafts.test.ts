@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { editorMachine, selectDraft, selectIsDirty, type EditorRecord, type EditorSaveInput, type EditorValues } from './editor.machine';
+import { EDITOR_FAILURE, EditorFailure, editorMachine, selectDraft, selectIsDirty, type EditorRecord, type EditorSaveInput, type EditorValues } from './editor.machine';
 
 const RECORD: EditorRecord = { values: { title: 'Old', tags: ['a'], status: 'draft' }, version: 3, data: null };
 
@@ -77,6 +77,50 @@ describe('editor: drafts kept across a reload (issue 38)', () => {
     other.actor.send({ type: 'editor.navigate' });
     other.actor.send({ type: 'editor.leaveConfirm' });
     expect(other.forgotten).toEqual(['item-1']);
+  });
+
+  it('drops the draft on Discard after a failed save, and on Reload after a conflict (the draft is given up; issue 38)', async () => {
+    const forgotten: string[] = [];
+    let attempt = 0;
+    const actor = createActor(editorMachine.provide({
+      actors: {
+        load: fromPromise(async () => RECORD),
+        save: fromPromise<EditorRecord, EditorSaveInput>(async () => {
+          attempt += 1;
+          throw attempt === 1 ? new Error('offline') : new EditorFailure(EDITOR_FAILURE.conflict, 'Changed by someone else.');
+        }),
+      },
+      actions: { forgetDraft: (_, params: { id: string }) => { forgotten.push(params.id); } },
+    }), { input: { id: 'item-1' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(forgotten).toEqual([]);
+    actor.send({ type: 'editor.discard' });
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+    expect(forgotten).toEqual(['item-1']);
+    actor.send({ type: 'editor.change', field: 'title', value: 'Again' });
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'editor.reload' });
+    expect(forgotten).toEqual(['item-1', 'item-1']);
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+  });
+
+  it('keeps the draft when left while saving (the save may not be stored yet; the store drops it once it is)', async () => {
+    const forgotten: string[] = [];
+    const actor = createActor(editorMachine.provide({
+      actors: { load: fromPromise(async () => RECORD), save: fromPromise<EditorRecord, EditorSaveInput>(() => new Promise(() => {})) },
+      actions: { forgetDraft: (_, params: { id: string }) => { forgotten.push(params.id); } },
+    }), { input: { id: 'item-1' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'New' });
+    actor.send({ type: 'editor.save' });
+    actor.send({ type: 'editor.leave' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(forgotten).toEqual([]);
   });
 
   it('keeps a change typed while the record is read again, and moves the kept draft to the version read (or drops it when nothing differs)', async () => {

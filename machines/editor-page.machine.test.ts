@@ -131,6 +131,57 @@ describe('editorPage', () => {
     expect(selectEditorPageEditor(actor.getSnapshot()).getSnapshot().status).toBe('active');
   });
 
+  it('takes Back while its editor saves or reads the record again after a save (issue 38): leaves once, and the late answer neither announces a save nor leaves again', async () => {
+    let answerSave: (record: EditorRecord) => void = () => {};
+    let answerRead: (record: EditorRecord) => void = () => {};
+    let reads = 0;
+    const historyReads: HistoryLoadInput[] = [];
+    let left = 0;
+    const actor = createActor(editorPageMachine.provide({
+      actors: {
+        editor: pageEditorMachine.provide({
+          actors: {
+            load: fromPromise<EditorRecord, EditorLoadInput>(() => (reads++ === 0 ? Promise.resolve(BRAND) : new Promise((resolve) => { answerRead = resolve; }))),
+            save: fromPromise<EditorRecord, EditorSaveInput>(() => new Promise((resolve) => { answerSave = resolve; })),
+          },
+        }),
+        history: pageHistoryMachine.provide({
+          actors: {
+            load: fromPromise<HistoryPage, HistoryLoadInput>(async ({ input: read }) => { historyReads.push(read); return HISTORY; }),
+            restore: fromPromise<HistoryRestoreOutput, HistoryRestoreInput>(async () => ({ revision: null, version: 3 })),
+          },
+        }),
+      },
+      actions: { leave: () => { left += 1; } },
+    }), { input: { id: 'item-1', revisions: REVISIONS } }).start();
+    await settle();
+    const editor = selectEditorPageEditor(actor.getSnapshot());
+    editor.send({ type: 'editor.change', field: 'primaryColor', value: '#ffffff' });
+    editor.send({ type: 'editor.save' });
+    expect(editor.getSnapshot().value).toBe('saving');
+    editor.send({ type: 'editor.leave' });
+    expect(left).toBe(1);
+    answerSave({ ...BRAND, version: 3 });
+    await settle();
+    expect(left).toBe(1);
+    // No save was announced: the History was read once, on opening.
+    expect(historyReads).toHaveLength(1);
+    // The editor opened afresh (for coming back) reads the record; Back again while it is read after a save elsewhere.
+    await settle();
+    const fresh = selectEditorPageEditor(actor.getSnapshot());
+    expect(fresh).not.toBe(editor);
+    answerRead(BRAND);
+    await settle();
+    fresh.send({ type: 'editor.recordMoved', from: 2, to: 3 });
+    expect(fresh.getSnapshot().value).toBe('rereading');
+    fresh.send({ type: 'editor.leave' });
+    expect(left).toBe(2);
+    answerRead({ ...BRAND, version: 3 });
+    await settle();
+    expect(left).toBe(2);
+    expect(fresh.getSnapshot().status).toBe('done');
+  });
+
   // The page's own events as its children send them (an action's effects ride on action.performed).
   const pageEvents = [
     { type: 'page.reload' },

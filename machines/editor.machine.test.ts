@@ -384,6 +384,63 @@ describe('editor: the leave guard', () => {
     expect(leave).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves at once while saving (Back pressed before the answer; issue 38); the late answer brings nothing back', async () => {
+    let answer: (record: EditorRecord) => void = () => {};
+    const announceSaved = vi.fn();
+    const openCreated = vi.fn();
+    const leave = vi.fn();
+    const actor = createActor(editorMachine.provide({
+      actors: {
+        load: fromPromise(async () => RECORD),
+        save: fromPromise<EditorRecord, EditorSaveInput>(() => new Promise((resolve) => { answer = resolve; })),
+      },
+      actions: { leave, announceSaved, openCreated: (_, params) => openCreated(params) },
+    }), { input: { id: 'new' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.change', field: 'title', value: 'Fresh' });
+    actor.send({ type: 'editor.save' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('saving');
+    actor.send({ type: 'editor.leave' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('left');
+    expect(leave).toHaveBeenCalledTimes(1);
+    answer({ ...SAVED, id: 'plan-9' });
+    await Promise.resolve();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('left');
+    expect(announceSaved).not.toHaveBeenCalled();
+    expect(openCreated).not.toHaveBeenCalled();
+    expect(leave).toHaveBeenCalledTimes(1);
+  });
+
+  it('while it reads again after a save on the page: leaves at once without typed changes, asks with them; a late read brings nothing back (issue 38)', async () => {
+    let answer: (record: EditorRecord) => void = () => {};
+    let loads = 0;
+    const { actor, leave } = start({ load: () => (loads++ === 0 ? Promise.resolve(RECORD) : new Promise<EditorRecord>((resolve) => { answer = resolve; })) });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('rereading');
+    actor.send({ type: 'editor.change', field: 'title', value: 'Typed' });
+    actor.send({ type: 'editor.leave' });
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('confirmingLeave');
+    expect(leave).not.toHaveBeenCalled();
+    actor.send({ type: 'editor.leaveConfirm' });
+    expect(leave).toHaveBeenCalledTimes(1);
+    answer({ ...RECORD, version: 4 });
+    await Promise.resolve();
+    expect(selectEditorPhase(actor.getSnapshot())).toBe('left');
+
+    const clean = start({ load: () => (loads++ === 2 ? Promise.resolve(RECORD) : new Promise<EditorRecord>((resolve) => { answer = resolve; })) });
+    await waitFor(clean.actor, (s) => s.matches('editing'));
+    clean.actor.send({ type: 'editor.recordMoved', from: 3, to: 4 });
+    clean.actor.send({ type: 'editor.leave' });
+    expect(selectEditorPhase(clean.actor.getSnapshot())).toBe('left');
+    expect(clean.leave).toHaveBeenCalledTimes(1);
+    answer({ ...RECORD, version: 4 });
+    await Promise.resolve();
+    expect(clean.actor.getSnapshot().status).toBe('done');
+    expect(selectEditorPhase(clean.actor.getSnapshot())).toBe('left');
+  });
+
   it('asks first with unsaved changes: cancel stays with the draft, confirm leaves', async () => {
     const { actor, leave } = start();
     await waitFor(actor, (s) => s.matches('editing'));

@@ -10,7 +10,8 @@ export const failedState = editorSetup.createStateConfig({
       target: 'editing',
       actions: [{ type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError', { type: 'keepDraft', params: ({ context }) => ({ ...draftOwner(context), version: context.version, changes: changedFields(context) }) }],
     },
-    'editor.discard': { target: 'editing', actions: 'discardDraft' },
+    // The discarded changes' kept draft goes too (it would bring them back on a reload).
+    'editor.discard': { target: 'editing', actions: ['discardDraft', { type: 'forgetDraft', params: ({ context }) => draftOwner(context) }] },
     'editor.leave': { target: 'confirmingLeave' },
     // The record moved by a save on this page: the version follows, and so does the kept draft.
     'editor.recordMoved': {

@@ -5,7 +5,14 @@ import { changedFields, draftOwner } from './editor.setup';
 import { errorMessage } from './notify';
 
 export const savingState = editorSetup.createStateConfig({
-  description: 'Writing the changed fields with the version they were read at.',
+  description: 'Writing the changed fields with the version they were read at. Leaving is taken at once: nothing can be typed meanwhile, and the answer is not waited for.',
+  on: {
+    // Back (or Close) pressed while the changes are with the server (issue 38): the form is locked, so
+    // nothing typed would be lost; leave at once. Leaving stops the save's answer here, so a late
+    // answer brings nothing back (no Saved, no opened record). The kept draft stays until the store
+    // knows the save is stored (src/adapters/form-drafts.ts drops it then, or at the next read).
+    'editor.leave': { target: 'left', actions: 'leave' },
+  },
   invoke: {
     id: 'save',
     src: 'save',

@@ -162,7 +162,7 @@ export function contentDetailPage(deps: {
   const drafts = editorDrafts('content.item', actors.loadItem);
   return editorPageMachine.provide({
     actors: {
-      editor: pageEditorMachine.provide({ actors: { load: drafts.load, save: actors.saveItem }, actions: drafts.actions }),
+      editor: pageEditorMachine.provide({ actors: { load: drafts.load, save: drafts.save(actors.saveItem) }, actions: drafts.actions }),
       pageAction: pageActionLogic.provide({
         actors: { perform: fromPromise<PageActionAnswer, PageActionRequest>(async ({ input }) => { throw new Error(`No page action "${input.name}" on this page`); }) },
       }),

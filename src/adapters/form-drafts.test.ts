@@ -2,7 +2,7 @@
 /** Issue 38: the one draft store of the forms, and that no password, code or secret ever reaches it. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import type { EditorLoadInput, EditorRecord } from '../../machines/editor.machine';
+import type { EditorLoadInput, EditorRecord, EditorSaveInput } from '../../machines/editor.machine';
 import { editorDrafts, forgetFormDraft, keepFormDraft, readFormDraft, SECRET_FIELD, withoutSecrets } from './form-drafts';
 
 afterEach(() => { sessionStorage.clear(); });
@@ -72,6 +72,36 @@ describe('form drafts (issue 38)', () => {
     drafts.actions.keepDraft(undefined, { id: 'p1', version: 4, changes: { name: 'Gold' } });
     await loadOnce(drafts.load, 'p1');
     expect(readFormDraft('content.item:p1')).toEqual({ version: 4, values: { name: 'Gold' } });
+  });
+
+  it('drops a draft equal to the stored values at the version it was typed on too (nothing left to bring back)', async () => {
+    const drafts = editorDrafts('content.item', load);
+    drafts.actions.keepDraft(undefined, { id: 'p1', version: 3, changes: { name: 'Gold', trialDays: '7' } });
+    expect((await loadOnce(drafts.load, 'p1')).keptDraft).toBeUndefined();
+    expect(readFormDraft('content.item:p1')).toBeNull();
+  });
+
+  it('drops the kept draft once its save is stored, also when the page left before the answer (issue 38)', async () => {
+    let answer: (record: EditorRecord) => void = () => {};
+    const save = fromPromise<EditorRecord, EditorSaveInput>(({ input }) => new Promise((resolve) => {
+      answer = (record) => resolve({ ...record, values: { ...record.values, ...input.changes } });
+    }));
+    const drafts = editorDrafts('content.item', load);
+    const input: EditorSaveInput = { id: 'p1', version: 3, changes: { name: 'Gold+' }, draft: { name: 'Gold+', trialDays: '7' } };
+    drafts.actions.keepDraft(undefined, { id: 'p1', version: 3, changes: { name: 'Gold+' } });
+    // Back during the save: the editor stops its save actor; the write itself goes on.
+    const running = createActor(drafts.save(save), { input }).start();
+    running.stop();
+    expect(readFormDraft('content.item:p1')).toEqual({ version: 3, values: { name: 'Gold+' } });
+    answer({ ...RECORD, version: 4 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readFormDraft('content.item:p1')).toBeNull();
+    // Typed again (differently) while a save ran: that draft stays.
+    drafts.actions.keepDraft(undefined, { id: 'p1', version: 4, changes: { name: 'Platinum' } });
+    const again = toPromise(createActor(drafts.save(save), { input: { ...input, version: 4 } }).start());
+    answer({ ...RECORD, version: 5 });
+    expect((await again).version).toBe(5);
+    expect(readFormDraft('content.item:p1')).toEqual({ version: 4, values: { name: 'Platinum' } });
   });
 
   it('keeps a scoped record apart per scope (AppCMS: per site and network, per page)', async () => {

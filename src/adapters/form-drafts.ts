@@ -18,9 +18,9 @@
  * dropped once it says nothing the stored record does not (the record moved past it with those values).
  * The editor moves its kept draft along with every save of the record it sees on its page.
  */
-import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
+import { createActor, fromPromise, toPromise, type AnyActorLogic, type PromiseActorLogic } from 'xstate';
 import { changedFields } from '../../machines/editor-leaving';
-import type { DraftOwner, EditorLoadInput, EditorRecord, EditorScope, EditorValue, EditorValues } from '../../machines/editor.machine';
+import type { DraftOwner, EditorLoadInput, EditorRecord, EditorSaveInput, EditorScope, EditorValue, EditorValues } from '../../machines/editor.machine';
 import { sessionStore } from './storage';
 
 /** Field names never kept: a password, a (sign-in, reset or verification) code, a token or any other secret. */
@@ -88,7 +88,8 @@ function sameAsStored(draft: EditorValues, stored: EditorValues): boolean {
 
 /**
  * An editor's draft I/O for one form: `load` answers the stored record with the changes kept for it at
- * its version (`keptDraft`), and the editor's `keepDraft` / `forgetDraft` write and drop them.
+ * its version (`keptDraft`), `save` wraps the form's save (the kept draft goes once stored), and the
+ * editor's `keepDraft` / `forgetDraft` write and drop them.
  */
 export function editorDrafts(form: string, load: AnyActorLogic) {
   // A scoped record (AppCMS: the site, and the network as the id) is kept apart per scope.
@@ -99,9 +100,26 @@ export function editorDrafts(form: string, load: AnyActorLogic) {
       const key = keyOf(input.id, input.scope);
       const kept = readFormDraft(key);
       if (!kept || Object.keys(kept.values).length === 0) return record;
+      // The draft says only what is stored now (a save stored it, or the same values were saved
+      // elsewhere): nothing to keep, at the version it was typed on or past it.
+      if (kept.version <= record.version && sameAsStored(kept.values, record.values)) {
+        forgetFormDraft(key);
+        return record;
+      }
       if (kept.version === record.version) return { ...record, keptDraft: kept.values };
-      // The record moved past the draft and the draft says only what is stored now: nothing to keep.
-      if (kept.version < record.version && sameAsStored(kept.values, record.values)) forgetFormDraft(key);
+      return record;
+    }),
+    /**
+     * The form's save, run apart from the page's actors (issue 38): Back pressed while it runs leaves at
+     * once (the editor stops waiting for it, machines/editor.state.saving.ts), yet the write is not
+     * cut off, and once the server has stored it the kept draft goes, unless what is kept now differs
+     * from what was saved (typed again since).
+     */
+    save: (save: PromiseActorLogic<EditorRecord, EditorSaveInput>) => fromPromise<EditorRecord, EditorSaveInput>(async ({ input }) => {
+      const record = await toPromise(createActor(save, { input }).start());
+      const key = keyOf(input.id, input.scope);
+      const kept = readFormDraft(key);
+      if (kept && sameAsStored(kept.values, input.draft)) forgetFormDraft(key);
       return record;
     }),
     actions: {

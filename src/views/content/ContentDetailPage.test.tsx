@@ -221,6 +221,17 @@ describe('ContentDetailPage', () => {
     expect(leave).toHaveBeenCalledTimes(1);
   });
 
+  it('takes Back while the save is with the server, without a question (issue 38)', async () => {
+    const { rendered, leave } = show({ save: () => new Promise<EditorRecord>(() => {}) });
+    const view = await rendered;
+    await view.user.type(screen.getByLabelText('Title'), '!');
+    await view.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeTruthy();
+    await view.user.click(screen.getByRole('button', { name: '← Back to library' }));
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+  });
+
   // A navigation the page did not start (a header tab, the browser's back button) goes through the
   // editor's leave guard; in the browser, back and forward reach it through the router's popstate blocker.
   it('lets another navigation leave at once without changes', async () => {
@@ -316,9 +327,21 @@ describe('ContentDetailPage: a series\' poster (issue 38, helper dialogs)', () =
     expect(within(poster).queryByLabelText(/^(Upload|Replace) poster/)).toBeNull();
   });
 
+  it('shows a series\' stored poster once, in its Poster panel (not again beside the artwork or in the family)', async () => {
+    const stored = `/v2.0/appcms/files/${'c'.repeat(64)}.png`;
+    const withPoster = () => ({ ...contentDetail({ kind: 'series', posterUrl: stored }), family: { success: true as const, series: null, seasons: [], episodes: [] } });
+    await show({ load: async () => contentRecordOf(withPoster()) }).rendered;
+    const poster = await screen.findByRole('region', { name: 'Poster' });
+    const shown = screen.getAllByRole('img', { name: /^Poster of / });
+    expect(shown).toHaveLength(1);
+    expect(within(poster).getByRole('img', { name: /^Poster of / })).toBe(shown[0]);
+    expect(shown[0]!.getAttribute('src')).toBe(stored);
+  });
+
   it('a video has no poster panel', async () => {
     await show().rendered;
     await screen.findByRole('region', { name: 'Artwork' });
     expect(screen.queryByRole('region', { name: 'Poster' })).toBeNull();
+    expect(screen.queryByRole('img', { name: /^Poster of / })).toBeNull();
   });
 });

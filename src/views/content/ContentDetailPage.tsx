@@ -32,7 +32,7 @@ import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ContentArtwork } from './ContentArtwork';
 import { ArtworkPanel } from './ArtworkPanel';
 import { AvailabilityPanel } from './AvailabilityPanel';
-import { catalogueFacts, ContentFamily, Poster } from './ContentFamily';
+import { catalogueFacts, ContentFamily } from './ContentFamily';
 import * as own from './create.css';
 import * as css from './content.css';
 import { formatDuration } from './ContentLibraryPage';
@@ -282,9 +282,9 @@ function ContentDetail({ id }: { id: string }) {
     <main className={css.detailPage}>
       {back}
       <div className={css.detailHeader}>
+        {/* The artwork only: a series' poster shows once, in its Poster panel below (issue 38). */}
         <div className={own.headerArt}>
           <ContentArtwork title={item.title} genre={item.genre} artworkUrl={item.artworkUrl} />
-          <Poster item={item} />
         </div>
         <div>
           <h1>{item.title}</h1>

@@ -5,7 +5,7 @@ import { fakeActor } from '../../../machines/test-harness/fakes';
 import { contentDetail, contentRow, signedInAs } from '../../test-harness/content-fixtures';
 import { renderView } from '../../test-harness/render-view';
 import { ContentDetailPage } from './ContentDetailPage';
-import { catalogueFacts, ContentFamily, Poster } from './ContentFamily';
+import { catalogueFacts, ContentFamily } from './ContentFamily';
 
 const SERIES_ID = '00000000-0000-4000-8000-0000000000aa';
 const episode = (n: number, season: number) => ({
@@ -52,12 +52,13 @@ describe('ContentFamily', () => {
     expect(screen.getByText(CONTENT_CREATE_MESSAGES.seriesMissing)).toBeTruthy();
   });
 
-  it('shows the poster, or a neutral box where there is none', async () => {
-    const view = await renderView(<Poster item={contentDetail({ title: 'Saga', posterUrl: `/v2.0/appcms/files/${'c'.repeat(64)}.png` }).item} />, { actors: signedIn() });
-    expect(screen.getByRole('img', { name: 'Poster of Saga' }).tagName.toLowerCase()).toBe('img');
-    view.unmount();
-    await renderView(<Poster item={contentDetail({ title: 'Saga' }).item} />, { actors: signedIn() });
-    expect(screen.getByRole('img', { name: 'Poster of Saga: no poster' }).tagName.toLowerCase()).toBe('div');
+  it('shows the series\' members, not the series\' own poster (it is shown once, in the page\'s Poster panel; issue 38)', async () => {
+    const item = contentDetail({ id: SERIES_ID, kind: 'series', title: 'Saga', posterUrl: `/v2.0/appcms/files/${'c'.repeat(64)}.png` }).item;
+    const family: ContentFamilyResponse = { success: true, series: null, seasons: [{ number: 1, title: 'Season 1' }], episodes: [episode(1, 1)] };
+    await renderView(<ContentFamily item={item} family={family} writable />, { actors: signedIn() });
+    const section = screen.getByRole('region', { name: 'Seasons and episodes' });
+    expect(within(section).queryByRole('img', { name: /^Poster of/ })).toBeNull();
+    expect(within(section).getAllByRole('img').map((img) => img.getAttribute('aria-label') ?? img.getAttribute('alt'))).toEqual(['Thumbnail of Saga S1 E1']);
   });
 
   it('states the catalogue facts, a live event\'s start in the site time zone', () => {

@@ -1,7 +1,8 @@
 /**
  * The item page's family (issue 29): a series lists its seasons and their episodes, each linked,
  * with "Add episode" for write roles; an episode links its series. Catalogue facts (rating, original
- * language, release date, a live event's start in the site's default time zone) and the poster.
+ * language, release date, a live event's start in the site's default time zone). The family shows its
+ * members only: a series' own poster is shown once, in the page's Poster panel (ArtworkPanel, issue 38).
  */
 import { Link } from '@tanstack/react-router';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../../../common/content';
 import { formatCalendarDay, formatDateTime } from '../../../common/display-format';
 import { CONTENT_STATUS_WORDS } from '../../../common/status-words';
-import { ArtworkImage, Thumbnail } from './ArtworkImage';
+import { Thumbnail } from './ArtworkImage';
 import * as css from './content.css';
 import * as own from './create.css';
 
@@ -23,10 +24,6 @@ export function catalogueFacts(item: ContentItem, timeZone: unknown): [string, s
   if (item.releaseDate) facts.push(['Release date', formatCalendarDay(item.releaseDate)]);
   if (item.startsAt) facts.push(['Starts', formatDateTime(item.startsAt, timeZone)]);
   return facts;
-}
-
-export function Poster({ item }: { item: ContentItem }) {
-  return <ArtworkImage url={item.posterUrl} alt={`Poster of ${item.title}`} className={own.poster} boxClassName={own.posterBox} empty="No poster" />;
 }
 
 export function ContentFamily({ item, family, writable }: { item: ContentItem; family: ContentFamilyResponse | undefined; writable: boolean }) {
