@@ -3,7 +3,7 @@
  * thumbnails plus a WebVTT file whose cues point at each thumbnail with #xywh=, for scrubbing).
  * ffmpeg turns the picture by its rotation metadata, so both show what the viewer sees.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MEDIA_ENCODE_MESSAGES } from '../../common/messages/media';
 import { displaySize } from './ladder';
@@ -25,10 +25,14 @@ export async function makePoster(src: string, outFile: string, atSeconds: number
       '-nostdin', '-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', src,
       '-frames:v', '1', '-vf', `scale='min(${POSTER_MAX_WIDTH},iw)':-2`, '-q:v', '3', '-update', '1', outFile,
     ]);
+  const written = async () => (await stat(outFile).catch(() => null))?.size ?? 0;
+  await rm(outFile, { force: true });
   let result = await attempt(at);
-  // A time past the end gives no frame: fall back to the first one.
-  if (result.code !== 0 || /Output file is empty|nothing was encoded/i.test(result.stderr)) result = await attempt(0);
-  if (result.code !== 0) throw new Error(MEDIA_ENCODE_MESSAGES.encodingStopped(0, lastErrorLine(result.stderr)));
+  // A time past the end gives no picture (ffmpeg still exits 0): fall back to the first one.
+  if (result.code !== 0 || (await written()) === 0) result = await attempt(0);
+  if (result.code !== 0 || (await written()) === 0) {
+    throw new Error(MEDIA_ENCODE_MESSAGES.encodingStopped(0, lastErrorLine(result.stderr)));
+  }
 }
 
 function vttTime(seconds: number): string {
