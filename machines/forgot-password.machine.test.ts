@@ -9,7 +9,7 @@ import {
   selectOtpStepActor, selectPasswordFailures, selectPasswordsMatch, selectResetToken, type ForgotPasswordSnapshot,
   selectHasLeftForm, selectIsConfirmingLeave,
 } from './forgot-password.machine';
-import { otpStepMachine, selectOtpPanel } from './otp-step.machine';
+import { otpStepMachine, selectIsAskingToClose, selectOtpPanel } from './otp-step.machine';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
 import { fakeActor, pendingActor } from './test-harness/fakes';
 import { delayedEvents } from './test-harness/paths';
@@ -318,6 +318,34 @@ describe('change password from the header', () => {
     failing.actor.send({ type: 'change.start' });
     await waitFor(failing.actor, (s) => s.matches('idle'));
     expect(failing.notified()).toEqual([{ message: MESSAGES.otpNotSent, severity: 'error', durationMs: OTP_SNACKBAR_MS }]);
+  });
+});
+
+describe('change password: the Verify OTP modal asks before a typed code is lost (issue 38)', () => {
+  it('Cancel with nothing typed closes it; with a code typed the step asks: Stay keeps the modal and the code, Leave closes it', async () => {
+    const { actor } = start({}, 'passwordChange');
+    actor.send({ type: 'account.changed', session });
+    actor.send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches('code'));
+    selectOtpStepActor(actor.getSnapshot())!.send({ type: 'otp.close' });
+    expect(selectIsOtpModalOpen(actor.getSnapshot())).toBe(false);
+    expect(selectFlowStep(actor.getSnapshot())).toBe('idle');
+
+    actor.send({ type: 'change.start' });
+    await waitFor(actor, (s) => s.matches('code'));
+    const otp = selectOtpStepActor(actor.getSnapshot())!;
+    otp.send({ type: 'otp.edit', code: '123' });
+    otp.send({ type: 'otp.close' });
+    expect(selectIsAskingToClose(otp.getSnapshot())).toBe(true);
+    expect(selectIsOtpModalOpen(actor.getSnapshot())).toBe(true);
+    otp.send({ type: 'otp.stay' });
+    expect(selectIsOtpModalOpen(actor.getSnapshot())).toBe(true);
+    expect(otpPanel(actor.getSnapshot())?.code).toBe('123');
+    otp.send({ type: 'otp.close' });
+    otp.send({ type: 'otp.leave' });
+    expect(selectIsOtpModalOpen(actor.getSnapshot())).toBe(false);
+    expect(selectFlowStep(actor.getSnapshot())).toBe('idle');
+    expect(selectCanChangePassword(actor.getSnapshot())).toBe(true);
   });
 });
 

@@ -36,6 +36,8 @@ export const generating = forgotPasswordSetup.createStateConfig(requestState({
 export const code = forgotPasswordSetup.createStateConfig({
   description: "The 'Verify OTP' step (the otpStep child, isLogin false): the /verify-number?forgot=true page, or the header flow's modal.",
   on: {
+    // Sent by the code step when it is closed with nothing typed or left after its question (issue 38),
+    // or by the modal while no step runs yet.
     'otp.cancel': { target: 'idle', actions: 'forgetFlow' },
   },
   invoke: {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { waitFor, type AnyActorLogic } from 'xstate';
 import { OTP_RESEND_COOLDOWN_S, OTP_SNACKBAR_MS } from '../common/constants';
 import { MESSAGES, OWN_MESSAGES } from '../common/messages';
-import { otpStepMachine, selectOtpPanel, type OtpStepInput } from './otp-step.machine';
+import { otpStepMachine, selectIsAskingToClose, selectOtpPanel, type OtpStepInput } from './otp-step.machine';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
 import { fakeActor, pendingActor } from './test-harness/fakes';
 import { delayedEvents } from './test-harness/paths';
@@ -134,6 +134,38 @@ describe('OTP step', () => {
   });
 });
 
+describe('OTP step: closing the Verify OTP modal (issue 38)', () => {
+  it('gives the step up at once with nothing typed; with a code typed asks first: Stay keeps it, Leave gives up', () => {
+    const cancel = vi.fn();
+    const logic = otpStepMachine.provide({ actions: { cancel }, actors: { verifyOtp: pendingActor(), generateOtp: pendingActor() } });
+    const empty = startInSystem(logic, { systemId: 'otpStep', input: passwordChange });
+    empty.actor.send({ type: 'otp.close' });
+    expect(selectIsAskingToClose(empty.actor.getSnapshot())).toBe(false);
+    expect(cancel).toHaveBeenCalledTimes(1);
+
+    cancel.mockClear();
+    const typed = startInSystem(logic, { systemId: 'otpStep', input: passwordChange });
+    typed.actor.send({ type: 'otp.edit', code: '12' });
+    typed.actor.send({ type: 'otp.close' });
+    expect(selectIsAskingToClose(typed.actor.getSnapshot())).toBe(true);
+    expect(cancel).not.toHaveBeenCalled();
+    typed.actor.send({ type: 'otp.stay' });
+    expect(selectIsAskingToClose(typed.actor.getSnapshot())).toBe(false);
+    expect(selectOtpPanel(typed.actor.getSnapshot()).code).toBe('12');
+    typed.actor.send({ type: 'otp.close' });
+    typed.actor.send({ type: 'otp.leave' });
+    expect(cancel).toHaveBeenCalledTimes(1);
+    // Typed and then erased: nothing to lose.
+    cancel.mockClear();
+    const erased = startInSystem(logic, { systemId: 'otpStep', input: passwordChange });
+    erased.actor.send({ type: 'otp.edit', code: '1' });
+    erased.actor.send({ type: 'otp.edit', code: '' });
+    erased.actor.send({ type: 'otp.close' });
+    expect(selectIsAskingToClose(erased.actor.getSnapshot())).toBe(false);
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('OTP step: every path', () => {
   const events = [
     { type: 'otp.edit', code: '123456' },
@@ -141,6 +173,9 @@ describe('OTP step: every path', () => {
     { type: 'otp.submit' },
     { type: 'otp.resend' },
     { type: 'otp.deviceKnown', deviceId: 'device-2' },
+    { type: 'otp.close' },
+    { type: 'otp.stay' },
+    { type: 'otp.leave' },
     { type: 'xstate.done.actor.verifyOtp', output: { success: false, message: '', accessToken: '', v2ManagementApiEnabled: false } },
     { type: 'xstate.done.actor.verifyOtp', output: { success: true, message: '', accessToken: 'tok', v2ManagementApiEnabled: true } },
     { type: 'xstate.error.actor.verifyOtp', error: new Error('down') },
@@ -149,6 +184,7 @@ describe('OTP step: every path', () => {
     { type: 'xstate.error.actor.generateOtp', error: new Error('down') },
     ...delayedEvents(otpStepMachine),
   ];
-  const logic = otpStepMachine.provide({ actors: { verifyOtp: pendingActor(), generateOtp: pendingActor() } });
-  itReachesEveryStateAndTransition(otpStepMachine, { events, input: signIn, logic });
+  // Run alone, the step has no parent to tell it was given up.
+  const logic = otpStepMachine.provide({ actions: { cancel: () => {} }, actors: { verifyOtp: pendingActor(), generateOtp: pendingActor() } });
+  itReachesEveryStateAndTransition(logic, { events, input: signIn, logic });
 });

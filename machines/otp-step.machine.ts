@@ -5,7 +5,7 @@
  * /verify-number?forgot=true or in the header's 'Verify OTP' modal). It finishes with the token the
  * server answered for the code; everything else stays inside it.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { doneOutput, isFailure } from './actor-results';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_S } from '../common/constants';
 import { SIGN_IN_OWN_MESSAGES as OWN_MESSAGES } from '../common/messages/sign-in';
@@ -15,6 +15,7 @@ import { machineTypes } from './machine-types';
 import { requestState } from './request-state';
 import { notify } from './system-actions';
 import { providedLater } from './unprovided';
+import { codeTyped } from './password-leaving';
 
 export interface OtpStepInput {
   username: string;
@@ -46,7 +47,12 @@ export type OtpStepEvent =
   | { type: 'otp.submit' }
   | { type: 'otp.resend' }
   /** The sign-in machine learnt the device id after the step started (a reload during the step). */
-  | { type: 'otp.deviceKnown'; deviceId: string | undefined };
+  | { type: 'otp.deviceKnown'; deviceId: string | undefined }
+  /** Cancel, Escape or the close of the header's 'Verify OTP' modal (issue 38): asks first when a code is typed. */
+  | { type: 'otp.close' }
+  /** The answers to "Unsaved changes" about a typed code. */
+  | { type: 'otp.stay' }
+  | { type: 'otp.leave' };
 
 function initialContext({ input }: { input: OtpStepInput }): OtpStepContext {
   return { ...input, code: '', resendInSeconds: OTP_RESEND_COOLDOWN_S, error: null, token: '' };
@@ -83,12 +89,16 @@ export const otpStepMachine = setup({
     setToken: assign((_, params: { accessToken: string }) => ({ token: params.accessToken })),
     restartCooldown: assign({ resendInSeconds: OTP_RESEND_COOLDOWN_S }),
     tickCooldown: assign(({ context }) => ({ resendInSeconds: Math.max(0, context.resendInSeconds - 1) })),
+    /** The step is given up: the invoking flow forgets it (the password machine's `otp.cancel`). */
+    cancel: sendParent({ type: 'otp.cancel' }),
   },
   guards: {
     isOtpCode: ({ context }) => isOtpCode(context.code),
     isCooldownOver: ({ context }) => context.resendInSeconds === 0,
     hasSecondsLeft: ({ context }) => context.resendInSeconds > 1,
     isFailure,
+    /** Some of the code is typed: closing the step would lose it (issue 38). */
+    isCodeTyped: ({ context }) => codeTyped(context.code),
   },
 }).createMachine({
   id: 'otpStep',
@@ -159,6 +169,28 @@ export const otpStepMachine = setup({
             },
           },
         },
+        closing: {
+          description: "Cancel, Escape or close of the 'Verify OTP' modal (issue 38): with a code typed it asks first, as every form does.",
+          initial: 'open',
+          states: {
+            open: {
+              description: 'No question: closing with nothing typed gives the step up at once.',
+              on: {
+                'otp.close': [
+                  { guard: 'isCodeTyped', target: 'asking' },
+                  { actions: 'cancel' },
+                ],
+              },
+            },
+            asking: {
+              description: 'A code is typed: Stay keeps it (the step goes on), Leave gives the step up.',
+              on: {
+                'otp.stay': 'open',
+                'otp.leave': { actions: 'cancel' },
+              },
+            },
+          },
+        },
       },
     },
     verified: {
@@ -171,6 +203,9 @@ export const otpStepMachine = setup({
 export type OtpStepMachine = typeof otpStepMachine;
 export type OtpStepActorRef = ActorRefFrom<OtpStepMachine>;
 export type OtpStepSnapshot = SnapshotFrom<OtpStepMachine>;
+
+/** Whether the step asks before a typed code is lost ("Unsaved changes": Stay or Leave). */
+export const selectIsAskingToClose = (snapshot: OtpStepSnapshot) => snapshot.matches({ entering: { closing: 'asking' } });
 
 /** What the 'Verify OTP' panel shows. */
 export function selectOtpPanel(snapshot: OtpStepSnapshot): OtpStep {

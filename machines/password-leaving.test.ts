@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordGuardsLeaving, passwordTyped } from './password-leaving';
+import { codeTyped, passwordGuardsLeaving, passwordTyped } from './password-leaving';
 
 const EMPTY = { draft: { newPassword: '', confirmPassword: '' }, currentPassword: '' };
 
@@ -19,5 +19,11 @@ describe('password form leaving (issue 38)', () => {
     expect(passwordGuardsLeaving({ value: 'idle', context: typed })).toBe(false);
     expect(passwordGuardsLeaving({ value: { code: 'entering' }, context: typed })).toBe(false);
     expect(passwordGuardsLeaving({ value: null, context: typed })).toBe(false);
+  });
+
+  it('counts any digit of a code typed (the Verify OTP modal asks before closing)', () => {
+    expect(codeTyped('')).toBe(false);
+    expect(codeTyped('1')).toBe(true);
+    expect(codeTyped('123456')).toBe(true);
   });
 });

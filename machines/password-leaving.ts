@@ -20,3 +20,8 @@ export function passwordGuardsLeaving(snapshot: { value: unknown; context: Passw
   const open = value === 'newPassword' || (typeof value === 'object' && value !== null && 'newPassword' in value);
   return open && passwordTyped(snapshot.context);
 }
+
+/** Some of a sign-in or reset code is typed (the 'Verify OTP' step asks before closing, issue 38; a code is never kept). */
+export function codeTyped(code: string): boolean {
+  return code !== '';
+}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
-import { MESSAGES } from '../../../common/messages';
+import { MESSAGES, OWN_MESSAGES } from '../../../common/messages';
 import { renderView } from '../../test-harness/render-view';
 import { signedInAs } from '../../test-harness/view-fixtures';
 import { OtpModal } from './OtpModal';
@@ -34,7 +34,32 @@ describe('OtpModal (header Change Password)', () => {
 
     const other = await renderView(<OtpModal />, changing());
     await other.user.click(screen.getAllByRole('button', { name: 'Cancel' }).at(-1)!);
-    expect(other.sentTo('passwordChange')).toEqual([{ type: 'otp.cancel' }]);
+    expect(other.sentTo('otpStep')).toEqual([{ type: 'otp.close' }]);
+  });
+
+  it('closes on Cancel or Escape at once with nothing typed (issue 38)', async () => {
+    const view = await renderView(<OtpModal />, changing());
+    await view.user.click(within(screen.getByRole('dialog', { name: MESSAGES.otpTitle })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    view.unmount();
+    const again = await renderView(<OtpModal />, changing());
+    screen.getByRole('dialog', { name: MESSAGES.otpTitle });
+    await again.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before a typed code is lost (Cancel or Escape): Stay keeps the modal and the code, Leave closes it (issue 38)', async () => {
+    const view = await renderView(<OtpModal />, changing());
+    const code = () => within(screen.getByRole('dialog', { name: MESSAGES.otpTitle })).getByLabelText('Verification code');
+    await view.user.type(code(), '12');
+    await view.user.click(within(screen.getByRole('dialog', { name: MESSAGES.otpTitle })).getByRole('button', { name: 'Cancel' }));
+    const question = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(question).getByText(OWN_MESSAGES.editorLeaveConfirm)).toBeTruthy();
+    await view.user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect((code() as HTMLInputElement).value).toBe('12');
+    await view.user.keyboard('{Escape}');
+    await view.user.click(within(screen.getByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
