@@ -1,7 +1,8 @@
 /**
  * Issues 30 and 38: axe (axe-core, the WCAG 2.x A/AA rules) on every page a demo role reaches (every
  * route of src/router.tsx behind the sign-in: each area's pages, a content item, a subscriber, the
- * account pages, /forbidden), at 1440 and 390 px, in the light and the dark theme, with the dialogs
+ * account pages, /forbidden) and every page a signed-out visitor reaches (forgot password, verify number,
+ * reset and set password, logout), at 1440 and 390 px, in the light and the dark theme, with the dialogs
  * an operator opens most (New account, a support action). A serious or critical violation fails the
  * sweep, and so does a page without its one main landmark or with content outside a landmark
  * (landmark-one-main, region: moderate for axe, but issue 38 names them), listed with its rule, page,
@@ -39,6 +40,12 @@ const ADMIN_PAGES: readonly string[] = [
   ROUTES.accountSessions,
   TOTP_ROUTES.accountSecurity,
 ];
+
+/**
+ * The pages a signed-out visitor reaches (PUBLIC_ROUTES but the sign-in page, which shell.test.ts
+ * judges with every WCAG rule): as a visitor opens them, without a link's token or a flow's state.
+ */
+const SIGNED_OUT_PAGES: readonly string[] = [ROUTES.forgotPassword, ROUTES.verifyNumber, ROUTES.resetPassword, ROUTES.setPassword, ROUTES.logout];
 
 /** The other demo roles: their landing pages, where their read-only views differ from admin's. */
 const ROLE_PAGES: readonly { username: string; pages: readonly string[] }[] = [
@@ -160,6 +167,18 @@ describe('accessibility of every page (axe, issues 30 and 38)', () => {
     await page.context().close();
     expect(found).toEqual([]);
   }, 600_000);
+
+  it(`finds none on the signed-out pages ${SIGNED_OUT_PAGES.join(', ')}`, async () => {
+    // One context, no sign-in: each page is loaded once and judged at both widths and in both themes.
+    const { context, page } = await newPage(browser);
+    const found: string[] = [];
+    for (const path of SIGNED_OUT_PAGES) {
+      await open(page, path);
+      found.push(...await everyLook(page, `${path} (signed out)`));
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  }, 300_000);
 
   for (const role of ROLE_PAGES) {
     it(`finds none on ${role.pages.join(', ')} as ${role.username}`, async () => {
