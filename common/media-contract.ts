@@ -83,6 +83,11 @@ export interface MediaList {
 export interface MediaPlayback {
   /** The master playlist's address (on the site's renditionUrl when set), token included when signed. */
   hlsUrl: string;
+  /**
+   * (media-server's extension) The same playlist on this server's own origin: what the console's
+   * preview plays (the site's renditionUrl is a CDN in front of this server the console cannot count on).
+   */
+  previewUrl: string;
   posterUrl: string | null;
   /** WebVTT of storyboard thumbnails (scrubbing), null until ready. */
   storyboardUrl: string | null;

@@ -34,6 +34,7 @@ import { adminRoutes } from './http/admin-routes';
 import { accountRoutes } from './http/account-routes';
 import { totpRoutes } from './http/totp-routes';
 import { revisionContext, revisionRoutes } from './http/revision-routes';
+import { mediaRoutes } from './http/media-routes';
 import { requestIdOf } from './domain/revisions';
 import './http/types';
 
@@ -53,6 +54,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   ingestRoutes,
   couponRoutes,
   revisionRoutes,
+  mediaRoutes,
   // networkRoutes, graphqlPlugin, ... (registered here by their owners)
 ];
 

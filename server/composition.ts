@@ -64,6 +64,8 @@ import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport,
 import { createTokenService, resolveJwtSecret } from './domain/tokens';
 import { withVerifiedTokenCache } from './domain/verified-tokens';
 import { createHistory, type History } from './domain/history';
+import { buildMediaServices, type MediaServices } from './composition-media';
+import { loadMediaConfig, type MediaConfig } from './domain/media-config';
 
 /** The ingestion repository's functions the producer route calls (server/db/ingest-repository.ts). */
 const INGESTION = { checkBatch, deadLetterCounts, recordSessionStarts, siteOfIngestionKey, siteRoster };
@@ -121,9 +123,11 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   ingestion: BoundToDb<typeof INGESTION>;
   /** The development SMS outbox (server/http/dev-routes.ts). */
   outbox: { list(to: string | undefined, limit: number): ReturnType<typeof listOutbox> };
+  /** Issue 40: videos (server/composition-media.ts): the rules, their store and storage, the encode jobs. */
+  media: MediaServices;
 }
 
-export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus; contentJobs?: ContentSchedulerConfig }): Services {
+export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus; contentJobs?: ContentSchedulerConfig; media?: MediaConfig }): Services {
   const { dbHandle, config, log } = input;
   assertNoEmulatorInProduction(config);
   // Issue 37: the services' db joins an Undo's or a Restore's one transaction (server/db/ambient-transaction.ts).
@@ -173,10 +177,14 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
   // One upload store: the brand images and the content artwork (served by the AppCMS files route).
   const uploadStorage = createUploadStorage(config.dataDir);
   const appcms: AppcmsDeps = { networks, store: createAppcmsRepository(db), storage: uploadStorage };
+  const media = buildMediaServices({ db, jobDb: dbHandle, config: input.media ?? loadMediaConfig(process.env, config.dataDir, config.encodingDisabledSite), secret: jwtSecret, log });
   const content = createContentService({
     store: createContentStore(db), audit, storage: uploadStorage,
     hooks: {
-      assertPublishable: contentAvailability.assertPublishable,
+      assertPublishable: async (reads, siteId, ids, at, timeZone) => {
+        await contentAvailability.assertPublishable(reads, siteId, ids, at, timeZone);
+        await media.service.assertPublishable(siteId, ids, false);
+      },
       // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.
       afterWrite: (siteId, ids) => afterCommit(async () => {
         for (const id of ids) {
@@ -210,6 +218,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     },
     ingestion: bindDb(db, INGESTION),
     outbox: { list: (to, limit) => listOutbox(db, to, limit) },
+    media,
   };
 }
 
@@ -259,11 +268,14 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
     // Cache invalidations across instances (issue 31): LISTEN/NOTIFY on PostgreSQL, local on PGlite.
     const cacheBus = await createCacheBus(dbHandle, { onError: (message) => log.warn(message) });
     undo.push(() => cacheBus.close());
-    const services = buildServices({ dbHandle, config, log, sms: input.sms, cacheBus, contentJobs: loadSchedulerConfig(input.env) });
+    const services = buildServices({ dbHandle, config, log, sms: input.sms, cacheBus, contentJobs: loadSchedulerConfig(input.env), media: loadMediaConfig(input.env, config.dataDir, config.encodingDisabledSite) });
     const ingest = await startIngestPipeline({ store: createIngestStore(dbHandle.db), log, config: { ...loadIngestConfig(input.env), ...input.ingest } });
     undo.push(() => ingest.close());
     // Content availability jobs (issue 29): pg-boss on this database.
     await services.contentScheduler.start();
+    // Issue 40: the encode jobs (worked here unless MEDIA_WORKER=off: `npm run media:worker` then).
+    await services.media.jobs.start({ work: services.media.config.worker === 'in-process' });
+    undo.push(() => services.media.jobs.stop());
     // Today's subscription figures as of now (issue 38): a start after a pause (a restart, a copied
     // data folder) does not show the Dashboard's "Paying" of the last rebuild's moment.
     await refreshRecentSubscriptions(dbHandle.db);
@@ -272,6 +284,7 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
     // figures follow the clock.
     const housekeeping = setInterval(() => {
       refreshRecentSubscriptions(dbHandle.db).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'subscription figures refresh failed'));
+      services.media.service.cleanAbandoned().catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'abandoned uploads cleanup failed'));
       purgeExpired(dbHandle.db).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'housekeeping failed'));
       services.monetization.applyRenewalMoves(new Date())
         .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'renewal price moves failed'));
@@ -285,6 +298,7 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
         await services.jobs.idle();
         await ingest.close();
         await services.contentScheduler.stop();
+        await services.media.jobs.stop();
       },
       async close() {
         clearInterval(housekeeping);

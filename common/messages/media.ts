@@ -50,3 +50,46 @@ export function formatBytes(bytes: number): string {
   const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
   return `${shown} ${units[unit]}`;
 }
+
+/** What the media API says (server/http/media-routes.ts, server/domain/media*.ts); the console shows these words. */
+export const MEDIA_MESSAGES = {
+  notFound: 'This video does not exist.',
+  contentNotFound: 'This content item does not exist.',
+  encodingOff: 'Encoding is turned off for this site: uploads are not taken here. Attach an existing HLS address instead.',
+  encodingOnExternal: 'This site encodes its own videos: upload the file instead of attaching an address.',
+  uploadMetadata: 'The upload must name its file (Upload-Metadata filename).',
+  uploadTooBig: (bytes: number, maxBytes: number) => MEDIA_ENCODE_MESSAGES.tooBig(bytes, maxBytes),
+  uploadLengthRequired: 'The upload must say its size (Upload-Length).',
+  uploadNotFound: 'This upload does not exist or has been cleaned up.',
+  uploadFinished: 'This upload is already complete.',
+  uploadAbandoned: (hours: number) => `The upload was abandoned halfway and cleaned up after ${hours} h.`,
+  cancelled: 'The upload was cancelled.',
+  cannotCancel: 'A ready video cannot be cancelled.',
+  cannotRetry: 'Only a video that stopped with an error can be retried.',
+  retryNeedsFile: 'The uploaded file is no longer here: upload it again.',
+  hlsUrlInvalid: 'The HLS address must be an http(s) address of an .m3u8 playlist.',
+  titleRequired: 'A title is required.',
+  captionsLanguage: 'The language must be a language code such as en, fr or pt-BR.',
+  notPlayable: 'This video cannot be played yet: it is still being prepared.',
+  playbackExpired: 'This playback address has expired or is not valid.',
+  keyRefused: 'The key is only given with a valid playback token.',
+  videoAttached: (title: string) => `Video "${title}" attached.`,
+  videoRemoved: 'Video removed from the item.',
+  videoNotPlayable: 'This video cannot be attached: it stopped with an error or was cancelled.',
+  videoKindOnly: 'Only videos, episodes and live items take a video.',
+  publishNeedsVideo: 'This item cannot be published without a video: attach one first.',
+  publishNeedsReadyVideo: (status: string) => `This item cannot be published until its video is ready (it is ${status}).`,
+  drmNotice: 'Videos of this site are encrypted (HLS AES-128, a key per video). Studio DRM (Widevine, FairPlay) needs a licence service this console does not provide.',
+  workerGone: 'The encoder stopped (its process ended); the encoding is started again.',
+} as const;
+
+/** The lifecycle's words (status → what the console shows). */
+export const MEDIA_STATUS_WORDS = {
+  waiting: 'Waiting for the file',
+  uploading: 'Uploading',
+  preparing: 'Preparing',
+  viewable: 'Viewable (more renditions coming)',
+  ready: 'Ready',
+  errored: 'Error',
+  cancelled: 'Cancelled',
+} as const;

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
 import type { SecondFactorRule } from '../../common/second-factor-rule';
@@ -342,6 +342,8 @@ export const contentItems = pgTable('content_items', {
   posterUrl: text('poster_url').notNull().default(''),
   /** A series' declared seasons (its episodes may name others: the item page shows both). */
   seasons: jsonb('seasons').$type<{ number: number; title: string }[]>().notNull().default([]),
+  /** Issue 40 (migration 0036): the attached video (media_assets); replacing it keeps the old asset. */
+  mediaAssetId: uuid('media_asset_id').references((): AnyPgColumn => mediaAssets.id, { onDelete: 'set null' }),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -357,6 +359,7 @@ export const contentItems = pgTable('content_items', {
   index('content_site_title_search_prefix_idx').on(t.siteId, t.titleSearch.op('text_pattern_ops')),
   index('content_title_words_idx').using('gin', t.titleWords),
   index('content_pending_schedule_idx').on(t.siteId).where(sql`${t.scheduledAt} IS NOT NULL OR ${t.unpublishAt} IS NOT NULL`),
+  index('content_media_asset_idx').on(t.mediaAssetId).where(sql`${t.mediaAssetId} IS NOT NULL`),
 ]);
 
 /** Issue 29: named sets of countries (ISO 3166-1 alpha-2) an item or a licence can be limited to. */
@@ -875,3 +878,69 @@ export const rawHistoryRetention = pgTable('raw_history_retention', {
   keptFrom: date('kept_from').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One planned rendition of an asset's ladder (server/media-encode ladderFor). */
+export interface MediaRungRow { name: string; width: number; height: number; videoKbps: number; audioKbps: number; bandwidth: number; codecs: string }
+
+/**
+ * Issue 40 (migration 0036): a site's video. Uploaded by tus (the upload id is the asset id), checked
+ * by ffprobe, encoded by the `media.encode` job into an HLS ladder under
+ * `<site>/<asset>/v<attempt>/` in the media storage. `attempt` is the encode attempt that holds the
+ * lease (`lease_until`, renewed while it runs); `live_attempt` and `done_rungs` are what players see,
+ * switched in one transaction at the end of each rendition, so nothing half-written is ever visible.
+ */
+export const mediaAssets = pgTable('media_assets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  /** MEDIA_STATUSES of common/media-contract.ts */
+  status: text('status').notNull().default('waiting'),
+  errorMessage: text('error_message'),
+  /** The last failed attempt's reason, kept across retries. */
+  lastError: text('last_error'),
+  /** 'upload' | 'external' */
+  source: text('source').notNull().default('upload'),
+  externalUrl: text('external_url'),
+  filename: text('filename').notNull().default(''),
+  filetype: text('filetype').notNull().default(''),
+  uploadSize: bigint('upload_size', { mode: 'number' }),
+  uploadedBytes: bigint('uploaded_bytes', { mode: 'number' }).notNull().default(0),
+  durationSeconds: doublePrecision('duration_seconds'),
+  width: integer('width'),
+  height: integer('height'),
+  probe: jsonb('probe').$type<Record<string, unknown>>(),
+  encrypted: boolean('encrypted').notNull().default(false),
+  /** AES-128 key (hex) when encrypted: served only to a valid playback token. */
+  encryptionKey: text('encryption_key'),
+  /** 'public' | 'signed' */
+  policy: text('policy').notNull().default('signed'),
+  ladder: jsonb('ladder').$type<MediaRungRow[]>().notNull().default([]),
+  /** Rendition name → 0..1 of the running attempt. */
+  progress: jsonb('progress').$type<Record<string, number>>().notNull().default({}),
+  attempt: integer('attempt').notNull().default(0),
+  liveAttempt: integer('live_attempt'),
+  doneRungs: jsonb('done_rungs').$type<string[]>().notNull().default([]),
+  posterReady: boolean('poster_ready').notNull().default(false),
+  storyboardReady: boolean('storyboard_ready').notNull().default(false),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** The content item named in the upload's metadata (attached when the upload is created). */
+  contentItemHint: uuid('content_item_hint'),
+  createdBy: uuid('created_by'),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('media_assets_site_created_idx').on(t.siteId, t.createdAt),
+  index('media_assets_encoding_idx').on(t.status, t.leaseUntil).where(sql`${t.status} IN ('preparing', 'viewable')`),
+]);
+
+/** Issue 40: an asset's captions per language (WebVTT, converted from SRT when sent so). */
+export const mediaCaptions = pgTable('media_captions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  assetId: uuid('asset_id').notNull().references(() => mediaAssets.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  label: text('label').notNull(),
+  vtt: text('vtt').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('media_captions_asset_language_idx').on(t.assetId, t.language)]);

@@ -1,0 +1,430 @@
+/**
+ * Issue 40 (video): the rules of the site's videos. Content area: read to list and preview, write to
+ * upload, attach, caption, cancel and retry. The tus upload (server/http/media-routes.ts) creates the
+ * asset here (`createUpload`), reports its bytes (`uploadProgress`) and its end (`uploadFinished`:
+ * ffprobe checks what the file holds, then the `media.encode` job is queued, server/domain/media-jobs.ts).
+ * Playback goes through short-lived signed tokens (`playToken`/`checkPlayToken`) carried in the path
+ * of every played file, so the playlists' relative URLs keep them.
+ */
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { AREAS } from '../../common/constants';
+import type { MediaAsset, MediaList, MediaPlayback, MediaStatus } from '../../common/media-contract';
+import { MEDIA_PATHS, MEDIA_STATUSES } from '../../common/media-contract';
+import { MEDIA_ENCODE_MESSAGES, MEDIA_MESSAGES } from '../../common/messages/media';
+import { canContinue, canEdit } from '../../common/roles';
+import type { AuthContext } from './auth-context';
+import { conflict, forbidden, invalid, notFound } from './errors';
+import { limitsFor, type MediaConfig, type MediaLimits } from './media-config';
+import type { MediaAssetRow, MediaRung, MediaStore } from './media-ports';
+import { auditObject, recordRevision } from './revisions';
+import { storedProfileOf } from './site-profile';
+
+/** The pipeline functions the rules call (server/media-encode): handed in so tests and workers share them. */
+export interface MediaProbe {
+  probe(file: string, limits: MediaLimits): Promise<{ durationSeconds: number; width: number; height: number; rotation: number; fps: number; hasAudio: boolean; sizeBytes: number; ladder: MediaRung[] }>;
+  /** The error's words when `error` is a refused input (MediaInputError), else null. */
+  inputError(error: unknown): string | null;
+  captionsToVtt(text: string, format: 'vtt' | 'srt'): string;
+  /** The master playlist of the finished renditions (URIs `<rung>/index.m3u8`). */
+  masterPlaylist(rungs: MediaRung[], done: string[]): string;
+}
+
+export interface MediaQueue {
+  enqueue(assetId: string): Promise<void>;
+}
+
+interface Log { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void }
+
+export interface MediaDeps {
+  store: MediaStore;
+  config: MediaConfig;
+  /** The server's JWT secret: play tokens are signed with a key derived from it. */
+  secret: string;
+  probe: MediaProbe;
+  queue: MediaQueue;
+  /** Deletes a stored asset's files (every attempt) and its unfinished upload. */
+  removeFiles(siteId: string, assetId: string): Promise<void>;
+  /** Puts the finished upload's file where workers find it (storage `v0/source`). */
+  keepSource(siteId: string, assetId: string, uploadFile: string): Promise<void>;
+  log: Log;
+  now?: () => Date;
+}
+
+export interface PlayClaims { siteId: string; assetId: string }
+
+const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Kinds of content that carry a video. */
+export const VIDEO_KINDS = ['video', 'episode'] as const;
+
+function requireRead(caller: AuthContext): void {
+  if (!canContinue(caller.user.roles, AREAS.content)) throw forbidden();
+}
+function requireWrite(caller: AuthContext): void {
+  requireRead(caller);
+  if (!canEdit(caller.user.roles, AREAS.content)) throw forbidden();
+}
+
+export function encodingEnabled(config: MediaConfig, siteName: string): boolean {
+  return siteName !== config.encodingDisabledSite;
+}
+
+function isStatus(value: string): value is MediaStatus {
+  return (MEDIA_STATUSES as readonly string[]).includes(value);
+}
+
+/** Overall progress 0–100: upload while uploading, encoding (mean of renditions) while preparing / viewable. */
+export function overallProgress(row: Pick<MediaAssetRow, 'status' | 'uploadSize' | 'uploadedBytes' | 'ladder' | 'progress' | 'doneRungs'>): number {
+  if (row.status === 'ready') return 100;
+  if (row.status === 'waiting' || row.status === 'uploading') {
+    return row.uploadSize ? Math.min(100, Math.floor((row.uploadedBytes / row.uploadSize) * 100)) : 0;
+  }
+  if (row.ladder.length === 0) return 0;
+  const sum = row.ladder.reduce((total, rung) => total + (row.doneRungs.includes(rung.name) ? 1 : Math.min(1, row.progress[rung.name] ?? 0)), 0);
+  return Math.floor((sum / row.ladder.length) * 100);
+}
+
+export function createMediaService(deps: MediaDeps) {
+  const { store, config, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const signingKey = createHmac('sha256', deps.secret).update('cms-tools media play').digest();
+
+  /**
+   * A play token: `<expiry, unix seconds in base 36>.<HMAC-SHA256 of site, asset and expiry, 128 bits, base64url>`
+   * (about 30 characters: a path segment; a JWT would pass Fastify's 100-character parameter limit).
+   */
+  function sign(siteId: string, assetId: string, expires: string): string {
+    return createHmac('sha256', signingKey).update(`${siteId}:${assetId}:${expires}`).digest().subarray(0, 16).toString('base64url');
+  }
+
+  async function playToken(siteId: string, assetId: string): Promise<{ token: string; expiresAt: Date }> {
+    const expiresAt = new Date(now().getTime() + config.tokenMinutes * 60_000);
+    const expires = Math.floor(expiresAt.getTime() / 1000).toString(36);
+    return { token: `${expires}.${sign(siteId, assetId, expires)}`, expiresAt };
+  }
+
+  /** The claims of a valid token for `assetId`, or null (expired, forged, another asset's). */
+  async function checkPlayToken(token: string, assetId: string): Promise<PlayClaims | null> {
+    const match = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{22})$/.exec(token);
+    if (!match || !UUID.test(assetId)) return null;
+    if (parseInt(match[1]!, 36) * 1000 < now().getTime()) return null;
+    const row = await store.findAssetAnySite(assetId.toLowerCase());
+    if (!row) return null;
+    const expected = Buffer.from(sign(row.siteId, row.id, match[1]!));
+    const given = Buffer.from(match[2]!);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    return { siteId: row.siteId, assetId: row.id };
+  }
+
+  /** `/v2.0/media/play/<token>/<asset>/` (on the site's renditionUrl when `onRendition`). */
+  function playBase(caller: Pick<AuthContext, 'site'>, token: string, assetId: string, onRendition: boolean): string {
+    const rendition = onRendition ? String(storedProfileOf(caller.site).renditionUrl ?? '').replace(/\/+$/, '') : '';
+    return `${rendition}${MEDIA_PATHS.play}/${token}/${assetId}/`;
+  }
+
+  async function toAsset(caller: Pick<AuthContext, 'site'>, row: MediaAssetRow, extra?: { captions: { language: string; label: string }[]; contentItemIds: string[] }): Promise<MediaAsset> {
+    const more = extra ?? {
+      captions: await store.captionsOf([row.id]),
+      contentItemIds: (await store.contentIdsOf([row.id])).map((r) => r.contentId),
+    };
+    const playable = row.liveAttempt !== null;
+    const base = playable || more.captions.length ? playBase(caller, (await playToken(row.siteId, row.id)).token, row.id, false) : '';
+    const status: MediaStatus = isStatus(row.status) ? row.status : 'errored';
+    return {
+      id: row.id,
+      title: row.title,
+      status,
+      errorMessage: status === 'errored' ? (row.errorMessage ?? row.lastError ?? '') : null,
+      progress: overallProgress(row),
+      uploadedBytes: row.uploadedBytes,
+      sizeBytes: row.uploadSize,
+      durationSeconds: row.durationSeconds,
+      width: row.width,
+      height: row.height,
+      renditions: row.ladder.map((rung) => {
+        const done = row.liveAttempt !== null && row.doneRungs.includes(rung.name);
+        return { name: rung.name, width: rung.width, height: rung.height, bandwidth: rung.bandwidth, done, progress: done ? 100 : Math.floor(Math.min(1, row.progress[rung.name] ?? 0) * 100) };
+      }),
+      captions: more.captions.map((c) => ({ language: c.language, label: c.label, url: `${base}captions/${c.language}.vtt` })),
+      posterUrl: row.posterReady && base ? `${base}poster.jpg` : null,
+      source: row.source === 'external' ? 'external' : 'upload',
+      encrypted: row.encrypted,
+      policy: row.policy === 'public' ? 'public' : 'signed',
+      contentItemIds: more.contentItemIds,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      version: row.version,
+    };
+  }
+
+  async function ownAsset(caller: AuthContext, id: string): Promise<MediaAssetRow> {
+    if (!UUID.test(id)) throw notFound(MEDIA_MESSAGES.notFound);
+    const row = await store.findAsset(caller.site.id, id.toLowerCase());
+    if (!row) throw notFound(MEDIA_MESSAGES.notFound);
+    return row;
+  }
+
+  async function audit(caller: AuthContext | null, siteId: string, action: string, row: { id: string; title: string }, detail: Record<string, unknown> = {}) {
+    await store.insertAuditEvent({
+      at: now(), action, actorUserId: caller?.user.id ?? null, siteId,
+      ...auditObject({ kind: 'content', objectId: row.id, objectName: row.title }), objectKind: 'media',
+      detail: { assetId: row.id, ...detail },
+    });
+  }
+
+  return {
+    playToken,
+    checkPlayToken,
+    toAsset,
+
+    async list(caller: AuthContext, query: { start?: number; limit?: number; q?: string; status?: string }): Promise<MediaList> {
+      requireRead(caller);
+      const start = query.start ?? 0;
+      const limit = query.limit ?? 20;
+      const { rows, total } = await store.listAssets(caller.site.id, { start, limit, q: query.q?.trim() || undefined, status: query.status || undefined });
+      const ids = rows.map((r) => r.id);
+      const [captions, links] = await Promise.all([store.captionsOf(ids), store.contentIdsOf(ids)]);
+      const items = await Promise.all(rows.map((row) => toAsset(caller, row, {
+        captions: captions.filter((c) => c.assetId === row.id),
+        contentItemIds: links.filter((l) => l.assetId === row.id).map((l) => l.contentId),
+      })));
+      return { items, total, start, limit };
+    },
+
+    async get(caller: AuthContext, id: string): Promise<MediaAsset> {
+      requireRead(caller);
+      return toAsset(caller, await ownAsset(caller, id));
+    },
+
+    /** tus creation: a new asset (waiting) for a file of `size` bytes; refused on the site without encoding or past its limits. */
+    async createUpload(caller: AuthContext, input: { filename: string; filetype: string; size: number | null; contentItemId: string | null; title?: string }): Promise<MediaAssetRow> {
+      requireWrite(caller);
+      if (!encodingEnabled(config, caller.site.siteInternalName)) throw forbidden(MEDIA_MESSAGES.encodingOff);
+      const filename = input.filename.trim();
+      if (!filename) throw invalid('Upload-Metadata', MEDIA_MESSAGES.uploadMetadata);
+      if (input.size === null) throw invalid('Upload-Length', MEDIA_MESSAGES.uploadLengthRequired);
+      const limits = limitsFor(config, caller.site.siteInternalName);
+      if (input.size === 0) throw invalid('Upload-Length', MEDIA_ENCODE_MESSAGES.empty);
+      if (input.size > limits.maxBytes) throw invalid('Upload-Length', MEDIA_ENCODE_MESSAGES.tooBig(input.size, limits.maxBytes));
+      let hint: string | null = null;
+      if (input.contentItemId) {
+        const item = UUID.test(input.contentItemId) ? await store.findContent(caller.site.id, input.contentItemId.toLowerCase()) : undefined;
+        if (!item) throw notFound(MEDIA_MESSAGES.contentNotFound);
+        if (!(VIDEO_KINDS as readonly string[]).includes(item.kind)) throw invalid('contentItemId', MEDIA_MESSAGES.videoKindOnly);
+        hint = item.id;
+      }
+      const encrypted = storedProfileOf(caller.site).isDRMEncryptionRequired === true;
+      const row = await store.insertAsset({
+        id: randomUUID(), siteId: caller.site.id, title: (input.title?.trim() || filename.replace(/\.[A-Za-z0-9]{1,5}$/, '')).slice(0, 200),
+        status: 'waiting', source: 'upload', filename: filename.slice(0, 255), filetype: input.filetype.slice(0, 100), uploadSize: input.size,
+        encrypted, encryptionKey: encrypted ? randomBytes(16).toString('hex') : null, policy: 'signed', contentItemHint: hint, createdBy: caller.user.id,
+      });
+      await audit(caller, caller.site.id, 'media.upload_created', row, { filename: row.filename, size: input.size });
+      return row;
+    },
+
+    /** HEAD / PATCH / DELETE of an upload: the caller's site's asset still taking bytes (else 404 / refusal). */
+    async uploadOf(caller: AuthContext, id: string, write: boolean): Promise<MediaAssetRow> {
+      if (write) requireWrite(caller); else requireRead(caller);
+      const row = await ownAsset(caller, id);
+      if (row.source !== 'upload') throw notFound(MEDIA_MESSAGES.uploadNotFound);
+      return row;
+    },
+
+    async uploadProgress(id: string, offset: number): Promise<void> {
+      await store.updateAsset(id, { uploadedBytes: offset, status: 'uploading' }, { statuses: ['waiting', 'uploading'] });
+    },
+
+    /** The last byte arrived: ffprobe decides; a video is queued for encoding, anything else errors in words. */
+    async uploadFinished(id: string, file: string, siteName: string): Promise<MediaAssetRow | undefined> {
+      const row = await store.findAssetAnySite(id);
+      if (!row || (row.status !== 'waiting' && row.status !== 'uploading')) return row;
+      try {
+        const probe = await deps.probe.probe(file, limitsFor(config, siteName));
+        await deps.keepSource(row.siteId, row.id, file);
+        const saved = await store.updateAsset(id, {
+          status: 'preparing', uploadedBytes: probe.sizeBytes, uploadSize: probe.sizeBytes, durationSeconds: probe.durationSeconds,
+          width: probe.rotation === 90 || probe.rotation === 270 ? probe.height : probe.width,
+          height: probe.rotation === 90 || probe.rotation === 270 ? probe.width : probe.height,
+          probe: { fps: probe.fps, rotation: probe.rotation, hasAudio: probe.hasAudio }, ladder: probe.ladder, errorMessage: null,
+        }, { statuses: ['waiting', 'uploading'] });
+        if (saved) {
+          if (row.contentItemHint) await attach(null, row.siteId, row.contentItemHint, saved, true).catch((error: unknown) => log.warn({ err: String(error) }, 'attaching the uploaded video failed'));
+          await deps.queue.enqueue(id);
+        }
+        return saved;
+      } catch (error) {
+        const words = deps.probe.inputError(error);
+        if (!words) throw error;
+        await deps.removeFiles(row.siteId, row.id).catch(() => undefined);
+        return store.updateAsset(id, { status: 'errored', errorMessage: words, lastError: words, uploadedBytes: row.uploadSize ?? row.uploadedBytes });
+      }
+    },
+
+    async cancel(caller: AuthContext, id: string): Promise<MediaAsset> {
+      requireWrite(caller);
+      const row = await ownAsset(caller, id);
+      if (row.status === 'cancelled') return toAsset(caller, row);
+      if (row.status === 'ready') throw conflict(MEDIA_MESSAGES.cannotCancel);
+      const saved = await store.updateAsset(row.id, { status: 'cancelled', errorMessage: null, leaseUntil: null, attempt: row.attempt + 1 });
+      await deps.removeFiles(row.siteId, row.id).catch((error: unknown) => log.warn({ err: String(error) }, 'media files removal failed'));
+      await audit(caller, caller.site.id, 'media.cancelled', row);
+      return toAsset(caller, saved ?? row);
+    },
+
+    async retry(caller: AuthContext, id: string): Promise<MediaAsset> {
+      requireWrite(caller);
+      const row = await ownAsset(caller, id);
+      if (row.status !== 'errored') throw conflict(MEDIA_MESSAGES.cannotRetry);
+      if (row.ladder.length === 0) throw conflict(MEDIA_MESSAGES.retryNeedsFile);
+      const saved = await store.updateAsset(row.id, { status: row.liveAttempt !== null ? 'viewable' : 'preparing', errorMessage: null, leaseUntil: null, attempt: 0 }, { statuses: ['errored'] });
+      await deps.queue.enqueue(row.id);
+      await audit(caller, caller.site.id, 'media.retried', row);
+      return toAsset(caller, saved ?? row);
+    },
+
+    /** The site without encoding: an existing HLS address becomes a ready asset. */
+    async attachExternal(caller: AuthContext, input: { title: string; hlsUrl: string }): Promise<MediaAsset> {
+      requireWrite(caller);
+      if (encodingEnabled(config, caller.site.siteInternalName)) throw conflict(MEDIA_MESSAGES.encodingOnExternal);
+      const title = input.title.trim();
+      if (!title) throw invalid('title', MEDIA_MESSAGES.titleRequired, { title: MEDIA_MESSAGES.titleRequired });
+      const url = URL.canParse(input.hlsUrl.trim()) ? new URL(input.hlsUrl.trim()) : null;
+      if (!url || !/^https?:$/.test(url.protocol) || !url.pathname.endsWith('.m3u8')) throw invalid('hlsUrl', MEDIA_MESSAGES.hlsUrlInvalid, { hlsUrl: MEDIA_MESSAGES.hlsUrlInvalid });
+      const row = await store.insertAsset({
+        siteId: caller.site.id, title: title.slice(0, 200), status: 'ready', source: 'external', externalUrl: url.toString(),
+        encrypted: false, policy: 'public', createdBy: caller.user.id,
+      });
+      await audit(caller, caller.site.id, 'media.external_attached', row, { hlsUrl: row.externalUrl });
+      return toAsset(caller, row);
+    },
+
+    async playback(caller: AuthContext, id: string): Promise<MediaPlayback> {
+      requireRead(caller);
+      const row = await ownAsset(caller, id);
+      if (row.source === 'external' && row.externalUrl) {
+        return { hlsUrl: row.externalUrl, previewUrl: row.externalUrl, posterUrl: null, storyboardUrl: null, expiresAt: null };
+      }
+      if (row.liveAttempt === null || row.doneRungs.length === 0) throw conflict(MEDIA_MESSAGES.notPlayable);
+      const { token, expiresAt } = await playToken(row.siteId, row.id);
+      const local = playBase(caller, token, row.id, false);
+      const onRendition = playBase(caller, token, row.id, true);
+      return {
+        hlsUrl: `${onRendition}master.m3u8`,
+        previewUrl: `${local}master.m3u8`,
+        posterUrl: row.posterReady ? `${local}poster.jpg` : null,
+        storyboardUrl: row.storyboardReady ? `${local}storyboard.vtt` : null,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    async putCaptions(caller: AuthContext, id: string, input: { language: string; label: string; format: 'vtt' | 'srt'; text: string }): Promise<MediaAsset> {
+      requireWrite(caller);
+      const row = await ownAsset(caller, id);
+      const language = input.language.trim();
+      if (!LANGUAGE.test(language)) throw invalid('language', MEDIA_MESSAGES.captionsLanguage, { language: MEDIA_MESSAGES.captionsLanguage });
+      let vtt: string;
+      try {
+        vtt = deps.probe.captionsToVtt(input.text, input.format);
+      } catch (error) {
+        const words = deps.probe.inputError(error);
+        if (!words) throw error;
+        throw invalid('text', words, { text: words });
+      }
+      await store.putCaption(caller.site.id, { assetId: row.id, language, label: input.label.trim() || language, vtt });
+      await audit(caller, caller.site.id, 'media.captions_saved', row, { language });
+      return toAsset(caller, row);
+    },
+
+    /** The asset a valid play token names (its site's), or undefined. */
+    async playedAsset(claims: PlayClaims): Promise<MediaAssetRow | undefined> {
+      return store.findAsset(claims.siteId, claims.assetId);
+    },
+
+    /** The master playlist of what is visible now, with the captions as a subtitles group. */
+    async master(row: MediaAssetRow): Promise<string> {
+      const text = deps.probe.masterPlaylist(row.ladder, row.doneRungs);
+      const captions = await store.captionsOf([row.id]);
+      if (captions.length === 0) return text;
+      const quote = (value: string) => value.replace(/["\n\r]/g, ' ');
+      const media = captions.map((c, i) => `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${quote(c.label)}",LANGUAGE="${c.language}",DEFAULT=NO,AUTOSELECT=${i === 0 ? 'YES' : 'NO'},URI="captions/${c.language}.m3u8"`);
+      const lines = text.trimEnd().split('\n').map((line) => (line.startsWith('#EXT-X-STREAM-INF:') ? `${line},SUBTITLES="subs"` : line));
+      const at = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+      lines.splice(at < 0 ? lines.length : at, 0, ...media);
+      return `${lines.join('\n')}\n`;
+    },
+
+    /** A captions file as a one-segment HLS subtitles playlist. */
+    captionPlaylist(durationSeconds: number, file: string): string {
+      const duration = Math.max(1, Math.ceil(durationSeconds));
+      return ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${duration}`, '#EXT-X-PLAYLIST-TYPE:VOD', `#EXTINF:${duration}.000,`, file, '#EXT-X-ENDLIST', ''].join('\n');
+    },
+
+    async captionText(claims: PlayClaims, language: string): Promise<string | null> {
+      const row = await store.findCaption(claims.assetId, language);
+      return row?.vtt ?? null;
+    },
+
+    /** PUT /v2.0/content/:id/video: attach (or replace, or remove with null); one revision in the same transaction. */
+    async setVideo(caller: AuthContext, contentId: string, assetId: string | null): Promise<{ contentId: string; mediaAssetId: string | null; version: number; asset: MediaAsset | null }> {
+      requireWrite(caller);
+      let asset: MediaAssetRow | null = null;
+      if (assetId) {
+        asset = await ownAsset(caller, assetId);
+        if (asset.status === 'errored' || asset.status === 'cancelled') throw conflict(MEDIA_MESSAGES.videoNotPlayable);
+      }
+      const after = await attach(caller, caller.site.id, contentId, asset, false);
+      return { contentId: after.id, mediaAssetId: after.mediaAssetId, version: after.version, asset: asset ? await toAsset(caller, asset) : null };
+    },
+
+    /** The publish rule (content.update / bulk status hook): an attached video must be ready (or viewable where the site allows it). */
+    async assertPublishable(siteId: string, contentIds: string[], publishViewable: boolean): Promise<void> {
+      for (const id of contentIds) {
+        const item = await store.findContent(siteId, id);
+        if (!item || !item.mediaAssetId || !(VIDEO_KINDS as readonly string[]).includes(item.kind)) continue;
+        const video = await store.findAsset(siteId, item.mediaAssetId);
+        const ok = video && (video.status === 'ready' || (publishViewable && video.status === 'viewable'));
+        if (!ok) throw conflict(MEDIA_MESSAGES.publishNeedsReadyVideo(video ? video.status : 'missing'));
+      }
+    },
+
+    /** Housekeeping: uploads untouched for `abandonedHours` lose their bytes and say why. */
+    async cleanAbandoned(): Promise<number> {
+      const before = new Date(now().getTime() - config.abandonedHours * 3600_000);
+      const rows = await store.abandonedUploads(before, 100);
+      for (const row of rows) {
+        await deps.removeFiles(row.siteId, row.id).catch(() => undefined);
+        const words = MEDIA_MESSAGES.uploadAbandoned(config.abandonedHours);
+        await store.updateAsset(row.id, { status: 'errored', errorMessage: words, lastError: words }, { statuses: ['waiting', 'uploading'] });
+      }
+      return rows.length;
+    },
+  };
+
+  async function attach(caller: AuthContext | null, siteId: string, contentId: string, asset: MediaAssetRow | null, onlyIfEmpty: boolean) {
+    if (!UUID.test(contentId)) throw notFound(MEDIA_MESSAGES.contentNotFound);
+    return store.transaction(async (tx) => {
+      const item = await tx.findContent(siteId, contentId.toLowerCase(), true);
+      if (!item) throw notFound(MEDIA_MESSAGES.contentNotFound);
+      if (!(VIDEO_KINDS as readonly string[]).includes(item.kind)) throw invalid('contentId', MEDIA_MESSAGES.videoKindOnly);
+      const next = asset?.id ?? null;
+      if (item.mediaAssetId === next || (onlyIfEmpty && item.mediaAssetId)) return item;
+      const previous = item.mediaAssetId ? await tx.findAsset(siteId, item.mediaAssetId) : undefined;
+      const after = await tx.setContentVideo(item, next);
+      await recordRevision(tx, {
+        kind: 'content', objectId: item.id, objectName: item.title, siteId, actorUserId: caller?.user.id ?? null, objectVersion: after.version,
+        before: { video: previous?.title ?? null, mediaAssetId: item.mediaAssetId },
+        after: { video: asset?.title ?? null, mediaAssetId: next },
+        reason: next ? MEDIA_MESSAGES.videoAttached(asset?.title ?? '') : MEDIA_MESSAGES.videoRemoved,
+      });
+      await tx.insertAuditEvent({
+        at: now(), action: next ? 'content.video_attached' : 'content.video_removed', actorUserId: caller?.user.id ?? null, siteId,
+        ...auditObject({ kind: 'content', objectId: item.id, objectName: item.title }),
+        detail: { contentId: item.id, assetId: next, previousAssetId: item.mediaAssetId },
+      });
+      return after;
+    });
+  }
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
