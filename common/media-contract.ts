@@ -93,4 +93,29 @@ export interface MediaPlayback {
   storyboardUrl: string | null;
   /** When the token stops working (RFC 3339), null for public playback. */
   expiresAt: string | null;
+  /**
+   * (media-server's extension) What the console's preview sends its player events to /v1/events with
+   * (common/ingest-contract.ts: session.start, heartbeats, session.end): the site's preview ingestion
+   * key (header x-ingestion-key), the site's preview viewer, the content item the video is attached to.
+   * null when the video is attached to no item (a session must name a title) or is an external address.
+   */
+  events: MediaPreviewEvents | null;
+}
+
+/** The console's preview player as Dashboard 360 sees it: its sessions' CDN is MEDIA_PREVIEW_PLAYER.cdn (filter QoS by CDN). */
+export const MEDIA_PREVIEW_PLAYER = { name: 'CMS Tools preview', version: '1.0.0', cdn: 'CMS Tools preview', isp: 'CMS Tools console' } as const;
+
+export interface MediaPreviewEvents {
+  ingestionKey: string;
+  subscriberId: string;
+  contentId: string;
+  /** The preview viewer's network (session.start networkId). */
+  networkId: string;
+  deviceType: 'web';
+  country: string;
+  /** MEDIA_PREVIEW_PLAYER.cdn / .isp: what marks these sessions as the console's. */
+  cdn: string;
+  isp: string;
+  playerName: string;
+  playerVersion: string;
 }

@@ -3,6 +3,7 @@
  * by ffprobe; the played files' types, ranges and caching; another site's media; the reader's role;
  * bad inputs with their words; captions; attaching to an item (revision, publish rule).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { desc, eq } from 'drizzle-orm';
 import { API_PATHS } from '../common/constants';
 import { CONTENT_CREATE_PATHS } from '../common/content';
 import type { MediaAsset, MediaList, MediaPlayback } from '../common/media-contract';
-import { MEDIA_PATHS } from '../common/media-contract';
+import { MEDIA_PATHS, MEDIA_PREVIEW_PLAYER } from '../common/media-contract';
+import { INGEST_KEY_HEADER, INGEST_PATH } from '../common/ingest-contract';
 import { MEDIA_ENCODE_MESSAGES, MEDIA_MESSAGES } from '../common/messages/media';
 import { DEMO_SITES } from './db/demo-accounts';
 import { revisions } from './db/schema';
@@ -230,5 +232,19 @@ describe('media (issue 40)', () => {
     const again = await t.get(`${API_PATHS.content}/${item.id}`, writer.headers);
     const published = await t.inject({ method: 'PATCH', url: `${API_PATHS.content}/${item.id}`, headers: writer.headers, payload: { version: again.json<{ item: { version: number } }>().item.version, status: 'published' } });
     expect(published.statusCode).toBe(200);
+
+    // The preview measures itself: the playback answer names the preview key, viewer and title; /v1/events takes the session.
+    const answer = (await t.get(`${MEDIA_PATHS.asset}/${assetId}/playback`, reader.headers)).json<MediaPlayback>();
+    expect(answer.events).toMatchObject({ contentId: item.id, cdn: MEDIA_PREVIEW_PLAYER.cdn, playerName: 'CMS Tools preview', deviceType: 'web' });
+    const events = answer.events!;
+    const sessionId = randomUUID();
+    const sent = await t.inject({
+      method: 'POST', url: INGEST_PATH, headers: { [INGEST_KEY_HEADER]: events.ingestionKey },
+      payload: { events: [{
+        type: 'session.start', eventId: randomUUID(), sessionId, at: new Date().toISOString(), subscriberId: events.subscriberId, contentId: events.contentId,
+        networkId: events.networkId, deviceType: events.deviceType, country: events.country, isp: events.isp, cdn: events.cdn, startupMs: 420,
+      }] },
+    });
+    expect(sent.statusCode).toBe(202);
   });
 });

@@ -9,7 +9,8 @@ import { insertAuditEvent } from './audit-repository';
 import { transactionalStore } from './bound-store';
 import { insertRevision } from './revision-repository';
 import { containsPattern } from './like-pattern';
-import { contentItems, mediaAssets, mediaCaptions } from './schema';
+import { contentItems, ingestionKeys, mediaAssets, mediaCaptions, networks, subscribers } from './schema';
+import { createHash } from 'node:crypto';
 
 export type MediaAssetDbRow = typeof mediaAssets.$inferSelect;
 
@@ -133,10 +134,30 @@ export async function setContentVideo(db: Db, row: { id: string; siteId: string 
   return after;
 }
 
+/** The console preview's viewer (one per site). */
+export const PREVIEW_VIEWER = { email: 'preview@cms-tools.invalid', name: 'CMS Tools preview', country: 'US' } as const;
+
+/**
+ * The site's preview ingestion key (stored by its SHA-256 only, label "CMS Tools preview") and its
+ * preview viewer on the default network, made on first use. Answers null for a site without a network.
+ */
+export async function previewIdentity(db: Db, siteId: string, key: string): Promise<{ subscriberId: string; networkId: string; country: string } | null> {
+  const keyHash = createHash('sha256').update(key).digest('hex');
+  await db.insert(ingestionKeys).values({ siteId, keyHash, label: 'CMS Tools preview' }).onConflictDoNothing();
+  const [existing] = await db.select({ id: subscribers.id, networkId: subscribers.networkId, country: subscribers.country }).from(subscribers)
+    .where(and(eq(subscribers.siteId, siteId), eq(subscribers.email, PREVIEW_VIEWER.email))).limit(1);
+  if (existing) return { subscriberId: existing.id, networkId: existing.networkId, country: existing.country };
+  const [network] = await db.select({ id: networks.id }).from(networks).where(eq(networks.siteId, siteId)).orderBy(desc(networks.isDefault)).limit(1);
+  if (!network) return null;
+  const [row] = await db.insert(subscribers).values({ siteId, networkId: network.id, email: PREVIEW_VIEWER.email, name: PREVIEW_VIEWER.name, country: PREVIEW_VIEWER.country })
+    .returning({ id: subscribers.id });
+  return row ? { subscriberId: row.id, networkId: network.id, country: PREVIEW_VIEWER.country } : null;
+}
+
 /** The media store (server/domain/media-ports.ts MediaStore) over `db`. */
 export function createMediaStore(db: Db) {
   return transactionalStore(db, {
     insertAuditEvent, insertRevision, insertAsset, findAsset, findAssetAnySite, listAssets, updateAsset, claimEncode, staleEncodes, abandonedUploads,
-    captionsOf, putCaption, findCaption, contentIdsOf, findContent: findMediaContent, setContentVideo,
+    captionsOf, putCaption, findCaption, contentIdsOf, findContent: findMediaContent, setContentVideo, previewIdentity,
   });
 }

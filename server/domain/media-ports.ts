@@ -86,6 +86,8 @@ export interface MediaQueries extends AuditAndRevisions {
   contentIdsOf(assetIds: string[]): Promise<{ assetId: string; contentId: string }[]>;
   findContent(siteId: string, id: string, lock?: boolean): Promise<MediaContentRow | undefined>;
   setContentVideo(row: MediaContentRow, assetId: string | null): Promise<MediaContentRow>;
+  /** The site's preview ingestion key (made on first use, stored hashed) and its preview viewer; null without a network. */
+  previewIdentity(siteId: string, key: string): Promise<{ subscriberId: string; networkId: string; country: string } | null>;
 }
 
 export interface MediaStore extends MediaQueries {

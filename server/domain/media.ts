@@ -8,8 +8,8 @@
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AREAS } from '../../common/constants';
-import type { MediaAsset, MediaList, MediaPlayback, MediaStatus } from '../../common/media-contract';
-import { MEDIA_PATHS, MEDIA_STATUSES } from '../../common/media-contract';
+import type { MediaAsset, MediaList, MediaPlayback, MediaPreviewEvents, MediaStatus } from '../../common/media-contract';
+import { MEDIA_PATHS, MEDIA_PREVIEW_PLAYER, MEDIA_STATUSES } from '../../common/media-contract';
 import { MEDIA_ENCODE_MESSAGES, MEDIA_MESSAGES } from '../../common/messages/media';
 import { canContinue, canEdit } from '../../common/roles';
 import type { AuthContext } from './auth-context';
@@ -164,6 +164,19 @@ export function createMediaService(deps: MediaDeps) {
     return row;
   }
 
+  /** What the console's preview reports its sessions with (the item the video is attached to; null when none). */
+  async function previewEvents(row: MediaAssetRow): Promise<MediaPreviewEvents | null> {
+    const [link] = await store.contentIdsOf([row.id]);
+    if (!link) return null;
+    const ingestionKey = `cmsp_${createHmac('sha256', deps.secret).update(`cms-tools preview ingestion key:${row.siteId}`).digest('base64url')}`;
+    const viewer = await store.previewIdentity(row.siteId, ingestionKey);
+    if (!viewer) return null;
+    return {
+      ingestionKey, subscriberId: viewer.subscriberId, networkId: viewer.networkId, contentId: link.contentId, deviceType: 'web', country: viewer.country,
+      cdn: MEDIA_PREVIEW_PLAYER.cdn, isp: MEDIA_PREVIEW_PLAYER.isp, playerName: MEDIA_PREVIEW_PLAYER.name, playerVersion: MEDIA_PREVIEW_PLAYER.version,
+    };
+  }
+
   async function audit(caller: AuthContext | null, siteId: string, action: string, row: { id: string; title: string }, detail: Record<string, unknown> = {}) {
     await store.insertAuditEvent({
       at: now(), action, actorUserId: caller?.user.id ?? null, siteId,
@@ -303,7 +316,7 @@ export function createMediaService(deps: MediaDeps) {
       requireRead(caller);
       const row = await ownAsset(caller, id);
       if (row.source === 'external' && row.externalUrl) {
-        return { hlsUrl: row.externalUrl, previewUrl: row.externalUrl, posterUrl: null, storyboardUrl: null, expiresAt: null };
+        return { hlsUrl: row.externalUrl, previewUrl: row.externalUrl, posterUrl: null, storyboardUrl: null, expiresAt: null, events: await previewEvents(row) };
       }
       if (row.liveAttempt === null || row.doneRungs.length === 0) throw conflict(MEDIA_MESSAGES.notPlayable);
       const { token, expiresAt } = await playToken(row.siteId, row.id);
@@ -315,6 +328,7 @@ export function createMediaService(deps: MediaDeps) {
         posterUrl: row.posterReady ? `${local}poster.jpg` : null,
         storyboardUrl: row.storyboardReady ? `${local}storyboard.vtt` : null,
         expiresAt: expiresAt.toISOString(),
+        events: await previewEvents(row),
       };
     },
 

@@ -50,7 +50,15 @@ const asset = object({
 export const MEDIA_RESPONSES = {
   list: object({ items: { type: 'array', items: asset }, total: num, start: num, limit: num }),
   asset,
-  playback: object({ hlsUrl: str, previewUrl: str, posterUrl: strOrNull, storyboardUrl: strOrNull, expiresAt: strOrNull }),
+  playback: object({
+    hlsUrl: str, previewUrl: str, posterUrl: strOrNull, storyboardUrl: strOrNull, expiresAt: strOrNull,
+    events: {
+      type: ['object', 'null'],
+      properties: {
+        ingestionKey: str, subscriberId: str, contentId: str, networkId: str, deviceType: str, country: str, cdn: str, isp: str, playerName: str, playerVersion: str,
+      },
+    },
+  }),
   video: object({ contentId: str, mediaAssetId: strOrNull, version: num, asset: { ...asset, type: ['object', 'null'] } }),
 } as const;
 
