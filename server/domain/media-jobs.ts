@@ -13,6 +13,7 @@
  * half-visible and renditions are never duplicated. A failed attempt keeps its words in `last_error`
  * and is tried again (MEDIA_MAX_ATTEMPTS); a refused input (not a video, ...) errors at once.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -26,9 +27,20 @@ import type { JobDatabase } from './ports';
 
 export const MEDIA_QUEUE = 'media.encode';
 
+/**
+ * The queue of one media storage: `media.encode.<8 hex of its location>`. Servers and workers that
+ * share the storage share the queue; a process with another storage (another folder, another
+ * bucket: a test's, a second deployment on the same database) never takes a job whose file it cannot read.
+ */
+export function mediaQueueOf(location: string): string {
+  return `${MEDIA_QUEUE}.${createHash('sha256').update(location).digest('hex').slice(0, 8)}`;
+}
+
 /** The storage the worker writes to (server/storage/media-storage.ts). */
 export interface MediaFiles {
   readonly kind: 'disk' | 's3';
+  readonly location: string;
+  size(key: string): Promise<number | null>;
   putFile(key: string, file: string): Promise<void>;
   read(key: string): Promise<{ body: NodeJS.ReadableStream } | null>;
   deletePrefix(prefix: string): Promise<void>;
@@ -74,6 +86,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; files: MediaFiles; encoder: MediaEncoder; config: MediaConfig; log: Log }) {
   const { store, files, encoder, config, log } = deps;
+  const queue = mediaQueueOf(files.location);
   let boss: PgBoss | null = null;
   let sweeper: NodeJS.Timeout | null = null;
   const running = new Set<Promise<unknown>>();
@@ -86,7 +99,7 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
       return;
     }
     // Expiry far beyond any encode: liveness is the asset's lease, not pg-boss's.
-    await boss.send(MEDIA_QUEUE, { assetId }, { retryLimit: 0, expireInSeconds: 6 * 3600 });
+    await boss.send(queue, { assetId }, { retryLimit: 0, expireInSeconds: 6 * 3600 });
   }
 
   /** The asset's source as a local file (a download from S3 into `dir`). */
@@ -103,6 +116,8 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
 
   /** One encode attempt of one asset. Answers what happened (tests read it). */
   async function runEncode(assetId: string): Promise<'done' | 'skipped' | 'failed' | 'errored' | 'lost'> {
+    const before = await store.findAssetAnySite(assetId);
+    if (!before || !await visible(before)) return 'skipped';
     const row = await store.claimEncode(assetId, config.leaseSeconds);
     if (!row) return 'skipped';
     const attempt = row.attempt;
@@ -182,7 +197,8 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
       }
       const input = encoder.inputError(error);
       const words = input ?? MEDIA_ENCODE_MESSAGES.encodingStopped(percent(), message(error));
-      const final = input !== null || attempt >= config.maxAttempts;
+      const retryBase = typeof row.probe?.retryBase === 'number' ? row.probe.retryBase : 0;
+      const final = input !== null || attempt - retryBase >= config.maxAttempts;
       log.warn({ assetId, attempt, err: words, final }, 'media encode failed');
       await store.updateAsset(assetId, final
         ? { status: 'errored', errorMessage: words, lastError: words, leaseUntil: null }
@@ -197,11 +213,21 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
     }
   }
 
-  /** Assets whose worker stopped renewing its lease are queued again. */
+  /** The asset's uploaded file is in this worker's storage. */
+  async function visible(row: { id: string; siteId: string }): Promise<boolean> {
+    return (await files.size(sourceKey(row.siteId, row.id))) !== null;
+  }
+
+  /** Assets (of this storage) whose worker stopped renewing its lease are queued again. */
   async function sweep(): Promise<number> {
-    const stale = await store.staleEncodes(50);
-    for (const { id } of stale) await enqueue(id);
-    return stale.length;
+    let queued = 0;
+    for (const { id } of await store.staleEncodes(50)) {
+      const row = await store.findAssetAnySite(id);
+      if (!row || !await visible(row)) continue;
+      await enqueue(id);
+      queued += 1;
+    }
+    return queued;
   }
 
   async function start(options: { work: boolean }): Promise<void> {
@@ -212,12 +238,12 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
     instance.on('error', (error: unknown) => log.warn({ err: message(error) }, 'media job queue error'));
     await deps.db.withLock(async () => {
       await instance.start();
-      if (!await instance.getQueue(MEDIA_QUEUE)) await instance.createQueue(MEDIA_QUEUE);
+      if (!await instance.getQueue(queue)) await instance.createQueue(queue);
     });
     boss = instance;
     stopping = false;
     if (!options.work) return;
-    await instance.work<{ assetId: string }>(MEDIA_QUEUE, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([job]) => {
+    await instance.work<{ assetId: string }>(queue, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([job]) => {
       if (!job) return;
       const task = runEncode(job.data.assetId);
       running.add(task);
@@ -229,7 +255,7 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
       }
     });
     for (let i = 1; i < config.concurrency; i++) {
-      await instance.work<{ assetId: string }>(MEDIA_QUEUE, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([job]) => {
+      await instance.work<{ assetId: string }>(queue, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([job]) => {
         if (job) await runEncode(job.data.assetId);
       });
     }

@@ -290,7 +290,10 @@ export function createMediaService(deps: MediaDeps) {
       const row = await ownAsset(caller, id);
       if (row.status !== 'errored') throw conflict(MEDIA_MESSAGES.cannotRetry);
       if (row.ladder.length === 0) throw conflict(MEDIA_MESSAGES.retryNeedsFile);
-      const saved = await store.updateAsset(row.id, { status: row.liveAttempt !== null ? 'viewable' : 'preparing', errorMessage: null, leaseUntil: null, attempt: 0 }, { statuses: ['errored'] });
+      // Attempts count again from here (the folders keep numbering up: a retry never writes over a visible one).
+      const saved = await store.updateAsset(row.id, {
+        status: row.liveAttempt !== null ? 'viewable' : 'preparing', errorMessage: null, leaseUntil: null, probe: { ...row.probe, retryBase: row.attempt },
+      }, { statuses: ['errored'] });
       await deps.queue.enqueue(row.id);
       await audit(caller, caller.site.id, 'media.retried', row);
       return toAsset(caller, saved ?? row);

@@ -8,7 +8,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
@@ -26,6 +26,8 @@ export interface StoredMedia {
 
 export interface MediaStorage {
   readonly kind: 'disk' | 's3';
+  /** Where the files are (the folder, or the endpoint, bucket and prefix): workers that share it share a job queue. */
+  readonly location: string;
   /** Stores a local file under `key` (copied; with `move`, the local file is taken: renamed on disk, removed after the upload to S3). */
   putFile(key: string, file: string, options?: { move?: boolean }): Promise<void>;
   /** The local path of a stored key (disk storage), else null: workers on the same disk read the source in place. */
@@ -60,6 +62,7 @@ export function createDiskMediaStorage(root: string): MediaStorage {
   const pathOf = (key: string) => join(root, ...key.split('/'));
   return {
     kind: 'disk',
+    location: `disk:${resolve(root)}`,
     async putFile(key, file, options) {
       checkKey(key);
       const target = pathOf(key);
@@ -133,6 +136,7 @@ export function createS3MediaStorage(config: S3MediaConfig): MediaStorage {
     || ('$metadata' in error && typeof error.$metadata === 'object' && error.$metadata !== null && 'httpStatusCode' in error.$metadata && error.$metadata.httpStatusCode === 404));
   return {
     kind: 's3',
+    location: `s3:${config.endpoint ?? 'aws'}/${config.bucket}/${config.prefix}`,
     async putFile(key, file, options) {
       checkKey(key);
       const { size } = await stat(file);
