@@ -5,7 +5,7 @@ import { REALTIME_POLL_MS, REPORT_FILTER_MESSAGES, type ReportAnswer } from '../
 import {
   reportMachine, selectAnswers, selectCanRetry, selectCurrencies, selectError, selectFilterOptions, selectIsPaused, selectIsRefreshing,
   selectOptionsStatus, selectPressedPreset, selectRangeNote, selectTable, selectUpdatedAt, selectView, sortRows, tableCsvOf,
-  type FetchReportsInput, type ReportRequest, type SortState,
+  type FetchReportsInput, type ReportEvent, type ReportRequest, type SortState,
 } from './report.machine';
 import { createCoverage } from './test-harness/coverage';
 import { pendingActor } from './test-harness/fakes';
@@ -328,6 +328,105 @@ describe('report machine: the table (issue 27)', () => {
   });
 });
 
+describe('report machine: a write in another tab (issue 38)', () => {
+  const PAYMENTS: ReportRequest[] = [{ report: 'payment_summary_report', params: { from: '2024-05-14', to: '2024-05-20' } }];
+  const OVERVIEW: ReportRequest[] = [
+    { report: 'user_base', params: { from: '2024-05-14', to: '2024-05-20' } },
+    { report: 'payment_summary_report', params: { from: '2024-05-14', to: '2024-05-20' } },
+  ];
+  const net = (value: number): ReportAnswer => ({ ...answer(1), report: 'payment_summary_report', totals: { netRevenue: value } });
+  /** The writes elsewhere, sent as the `writeSignals` actor would. */
+  function signals() {
+    let send: ((event: { type: 'report.staleFromElsewhere'; kind: 'payment' | 'subscription' }) => void) | undefined;
+    const logic = fromCallback<ReportEvent>(({ sendBack }) => { send = sendBack; });
+    return { logic, write: (kind: 'payment' | 'subscription') => send!({ type: 'report.staleFromElsewhere', kind }) };
+  }
+  function startWith(requests: ReportRequest[], realtime = false) {
+    const fetch = controlledFetch();
+    const elsewhere = signals();
+    const actor = createActor(reportMachine.provide({ actors: { fetchReports: fetch.logic, writeSignals: elsewhere.logic } }), {
+      input: { requests, realtime }, clock: new SimulatedClock(),
+    }).start();
+    return { actor, fetch, write: elsewhere.write };
+  }
+
+  it('a refund elsewhere reads the Payments report again past the cache; Net revenue stays on screen until the new one arrives', async () => {
+    const { actor, fetch, write } = startWith(PAYMENTS);
+    fetch.calls[0]!.resolve([net(10_000)]);
+    await flush();
+    write('payment');
+    expect(fetch.calls).toHaveLength(2);
+    expect(fetch.calls[1]!.input).toEqual({ requests: PAYMENTS, fresh: true });
+    expect(selectView(actor.getSnapshot())).toBe('ready');
+    expect(selectAnswers(actor.getSnapshot())?.[0]?.totals).toEqual({ netRevenue: 10_000 });
+    fetch.calls[1]!.resolve([net(9_350)]);
+    await flush();
+    expect(selectAnswers(actor.getSnapshot())?.[0]?.totals).toEqual({ netRevenue: 9_350 });
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(false);
+  });
+
+  it('the machine decides: a subscription write does not move the Payments report, but moves the Dashboard (user base); playback reports never', async () => {
+    const payments = startWith(PAYMENTS);
+    payments.fetch.calls[0]!.resolve([net(1)]);
+    await flush();
+    payments.write('subscription');
+    expect(payments.fetch.calls).toHaveLength(1);
+
+    const overview = startWith(OVERVIEW);
+    overview.fetch.calls[0]!.resolve([answer(2), net(1)]);
+    await flush();
+    overview.write('subscription');
+    expect(overview.fetch.calls).toHaveLength(2);
+    expect(overview.fetch.calls[1]!.input).toEqual({ requests: OVERVIEW, fresh: true });
+
+    const qos = startWith(LAST_WEEK, true);
+    qos.fetch.calls[0]!.resolve([answer(2)]);
+    await flush();
+    qos.write('payment');
+    qos.write('subscription');
+    expect(qos.fetch.calls).toHaveLength(1);
+  });
+
+  it('an answer on its way when the write lands is asked for again (its figures may predate it); so is a refresh on its way', async () => {
+    const { actor, fetch, write } = startWith(PAYMENTS);
+    write('payment');
+    expect(fetch.calls[0]!.aborted()).toBe(true);
+    expect(fetch.calls[1]!.input).toEqual({ requests: PAYMENTS, fresh: false });
+    fetch.calls[0]!.resolve([net(10_000)]);
+    fetch.calls[1]!.resolve([net(9_350)]);
+    await flush();
+    expect(selectAnswers(actor.getSnapshot())?.[0]?.totals).toEqual({ netRevenue: 9_350 });
+    write('payment');
+    write('payment');
+    expect(fetch.calls[2]!.aborted()).toBe(true);
+    expect(fetch.calls[3]!.input.fresh).toBe(true);
+    fetch.calls[3]!.resolve([net(9_000)]);
+    await flush();
+    expect(selectAnswers(actor.getSnapshot())?.[0]?.totals).toEqual({ netRevenue: 9_000 });
+  });
+
+  it('an empty answer is read again too; a failed or reversed page waits for Retry or new dates', async () => {
+    const empty = startWith(PAYMENTS);
+    empty.fetch.calls[0]!.resolve([{ ...net(0), rows: [] }]);
+    await flush();
+    expect(selectView(empty.actor.getSnapshot())).toBe('empty');
+    empty.write('payment');
+    expect(empty.fetch.calls[1]!.input.fresh).toBe(true);
+
+    const failed = startWith(PAYMENTS);
+    failed.fetch.calls[0]!.reject(new Error('down'));
+    await flush();
+    failed.write('payment');
+    expect(failed.fetch.calls).toHaveLength(1);
+    expect(selectView(failed.actor.getSnapshot())).toBe('failed');
+
+    const reversed = startWith([{ report: 'payment_summary_report', params: { from: '2024-05-20', to: '2024-05-14' } }]);
+    reversed.write('payment');
+    expect(reversed.fetch.calls).toHaveLength(0);
+    expect(selectView(reversed.actor.getSnapshot())).toBe('reversed');
+  });
+});
+
 describe('report machine: every path', () => {
   const events = [
     { type: 'report.filters', requests: LAST_MONTH },
@@ -339,6 +438,8 @@ describe('report machine: every path', () => {
     { type: 'table.sort', key: 'sessions', dir: 'asc' },
     { type: 'table.page', page: 2 },
     { type: 'table.download', filename: 'x.csv' },
+    { type: 'report.staleFromElsewhere', kind: 'payment' },
+    { type: 'report.staleFromElsewhere', kind: 'subscription' },
     { type: 'xstate.done.actor.fetchReports', output: [answer(2)] },
     { type: 'xstate.done.actor.fetchReports', output: [answer(30)] },
     { type: 'xstate.done.actor.fetchReports', output: [answer(0)] },
@@ -349,7 +450,11 @@ describe('report machine: every path', () => {
   ];
   const logic = reportMachine.provide({ actors: { fetchReports: pendingActor() } });
   const coverage = createCoverage(reportMachine);
-  const inputs = [{ requests: LAST_WEEK, realtime: true }, { requests: LAST_WEEK, realtime: false }, { requests: REVERSED, realtime: false }];
+  const PAYMENTS: ReportRequest[] = [{ report: 'payment_summary_report', params: { from: '2024-05-14', to: '2024-05-20' } }];
+  const inputs = [
+    { requests: LAST_WEEK, realtime: true }, { requests: LAST_WEEK, realtime: false }, { requests: REVERSED, realtime: false },
+    { requests: PAYMENTS, realtime: false },
+  ];
   const paths = inputs.flatMap((input) => coveringPaths(reportMachine, { events, input }).map((path) => ({ input, path })));
 
   it.each(paths.map(({ input, path }) => [`${input.realtime ? 'real-time' : 'periodic'}: ${pathTitle(path)}`, input, path] as const))('reaches %s', (_, input, path) => {

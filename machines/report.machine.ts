@@ -11,6 +11,10 @@
  *   not on the server: the reports read daily rollups and answer at most a few hundred rows (200 titles,
  *   366 days), sorting is the table's, and the CSV and the totals need every row anyway.
  *   `table.download` hands every row, in the table's order, as CSV to the provided `downloadCsv`.
+ * - writes elsewhere (issue 38): the `writeSignals` actor sends `report.staleFromElsewhere { kind }` when
+ *   another tab commits a refund or a subscription change; when that kind moves one of the page's reports
+ *   (machines/report-signals.ts) the answers shown are read again past the cache (`refreshing`), and an
+ *   answer on its way is asked for again.
  * The I/O actors and the download are supplied by src/adapters/report-actors.ts.
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -33,6 +37,8 @@ export const reportMachine = reportSetup.createMachine({
     requests: input.requests, realtime: input.realtime, answers: null, error: null, retryable: true, note: null,
     sort: input.sort ?? { key: undefined, dir: 'desc' }, page: 1,
   }),
+  // Issue 38: another tab's write that moves these figures arrives as report.staleFromElsewhere; `data` decides.
+  invoke: { src: 'writeSignals' },
   states: {
     data: dataState,
     refresh: refreshState,

@@ -11,6 +11,7 @@ import {
 } from '../common/reports';
 import { reportCsv } from '../common/report-csv';
 import { reportPollerMachine } from './report-poller.machine';
+import { movesAnyOf, type WriteKind } from './report-signals';
 import { providedLater } from './unprovided';
 
 export interface ReportRequest {
@@ -57,6 +58,8 @@ export type ReportEvent =
   | { type: 'poll.tick' }
   | { type: 'page.hidden' }
   | { type: 'page.visible' }
+  /** Another tab committed a write of this kind (src/adapters/write-signals.ts): the figures it moves are stale here. */
+  | { type: 'report.staleFromElsewhere'; kind: WriteKind }
   | { type: 'table.sort'; key: string; dir: 'asc' | 'desc' }
   | { type: 'table.page'; page: number }
   /** Download the table's every row, in the order shown, as CSV (`filename`: the page's name for it). */
@@ -121,11 +124,15 @@ export const reportBase = setup({
     poller: reportPollerMachine,
     /** Sends page.hidden / page.visible; the browser's comes from src/adapters/visibility.ts. */
     visibility: fromCallback<ReportEvent>(() => undefined),
+    /** Sends report.staleFromElsewhere when another tab's write commits; the browser's is in src/adapters/report-actors.ts. */
+    writeSignals: fromCallback<ReportEvent>(() => undefined),
   },
   guards: {
     isRealtime: ({ context }) => context.realtime,
     hasAnswer: ({ context }) => context.answers?.[0] !== undefined,
     hasReversedRange: ({ context }) => context.requests.some(({ params }) => Boolean(params.from && params.to && params.from > params.to)),
+    /** A write of `kind` elsewhere moves a figure of one of this page's reports (machines/report-signals.ts). */
+    readsMovedFigures: ({ context }, params: { kind: WriteKind }) => movesAnyOf(params.kind, context.requests.map((request) => request.report)),
     hasNoRows: (_, params: { answers: ReportAnswer[] }) => params.answers.every((answer) => answer.rows.length === 0),
     isPageOfTable: ({ context }, params: { page: number }) =>
       Number.isInteger(params.page) && params.page >= 1 && params.page <= pageCountOf(context.answers?.[0]?.rows.length ?? 0),

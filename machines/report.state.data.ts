@@ -1,6 +1,10 @@
 /** The report machine's `data` region (assembled in ./report.machine.ts). */
 import { reportSetup } from './report.actions';
+import type { WriteKind } from './report-signals';
 import { tableCsvOf } from './report.setup';
+
+/** The guard of `report.staleFromElsewhere`: the write moved a figure of this page's reports (the machine decides, not the tab that wrote). */
+const STALE = { type: 'readsMovedFigures', params: ({ event }: { event: { kind: WriteKind } }) => ({ kind: event.kind }) } as const;
 
 export const dataState = reportSetup.createStateConfig({
   description: 'What the page shows.',
@@ -20,7 +24,8 @@ export const dataState = reportSetup.createStateConfig({
       description: 'The start date is after the end date: nothing is fetched; the page explains it beside the date fields and offers a one-click swap.',
     },
     loading: {
-      description: 'Fetching the reports for the current filters: skeletons are shown.',
+      description: 'Fetching the reports for the current filters: skeletons are shown. A write elsewhere that moves them asks again (the answer on its way may predate it).',
+      on: { 'report.staleFromElsewhere': { guard: STALE, target: 'loading', reenter: true } },
       invoke: {
         id: 'fetchReports',
         src: 'fetchReports',
@@ -33,15 +38,16 @@ export const dataState = reportSetup.createStateConfig({
       },
     },
     ready: {
-      description: 'Charts and tables of the answers.',
-      on: { 'poll.tick': 'refreshing' },
+      description: 'Charts and tables of the answers; a write elsewhere that moves them refreshes them (issue 38).',
+      on: { 'poll.tick': 'refreshing', 'report.staleFromElsewhere': { guard: STALE, target: 'refreshing' } },
     },
     empty: {
-      description: 'The answers have no rows: the page says why (range, network, filter).',
-      on: { 'poll.tick': 'refreshing' },
+      description: 'The answers have no rows: the page says why (range, network, filter). A write elsewhere that moves them refreshes them.',
+      on: { 'poll.tick': 'refreshing', 'report.staleFromElsewhere': { guard: STALE, target: 'refreshing' } },
     },
     refreshing: {
-      description: 'A real-time refresh: the last answers stay on screen until the new ones arrive.',
+      description: 'A refresh past the answer cache (a real-time tick, or a write elsewhere that moved the figures): the last answers stay on screen until the new ones arrive; another such write asks again.',
+      on: { 'report.staleFromElsewhere': { guard: STALE, target: 'refreshing', reenter: true } },
       invoke: {
         id: 'refreshReports',
         src: 'fetchReports',

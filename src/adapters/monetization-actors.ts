@@ -30,6 +30,7 @@ import { writeListQueryToAddress } from './list-address';
 import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
 import { translated } from './translated';
+import { postWrite, type WriteKind } from './write-signals';
 
 let sharedClient: GraphqlClient | null = null;
 
@@ -320,11 +321,16 @@ function undoableCall(): { answered: () => string | null; onRequestId: (requestI
   return { answered: () => requestId, onRequestId: (id) => { requestId = id; } };
 }
 
-export function planActionActor(client: GraphqlClient = monetizationClient()) {
+/**
+ * `announce`: a move of a plan's subscribers to its current price changes their subscriptions (the next
+ * payment): the other tabs' report pages are told (issue 38, ./write-signals.ts) and decide what to read again.
+ */
+export function planActionActor(client: GraphqlClient = monetizationClient(), announce: (kind: WriteKind) => void = postWrite) {
   return fromPromise<PageActionAnswer, PageActionRequest>(async ({ input, signal }) => {
     const id = argText(input.args, 'id');
     if (input.name === PLAN_ACTIONS.moveAtRenewal) {
       const { planMoveSubscribersAtRenewal } = await runGraphql(client, 'mutation', api.PLAN_MOVE_AT_RENEWAL, { id, version: Number(input.args.version) }, signal);
+      if (planMoveSubscribersAtRenewal.moved > 0) announce('subscription');
       return MONETIZATION_MESSAGES.movedAtRenewal(planMoveSubscribersAtRenewal.moved);
     }
     if (input.name === PLAN_ACTIONS.delete) {

@@ -26,6 +26,7 @@ import { usersSearchOf } from '../views/support/search';
 import { replaceAddressSearch } from './list-address';
 import { readNetworkCredentials } from './network-credentials';
 import { rememberRequestId } from './undo-actors';
+import { postWrite, type WriteKind } from './write-signals';
 
 let sharedClient: GraphqlClient | undefined;
 
@@ -135,7 +136,20 @@ async function runCommand(client: GraphqlClient, command: ActionCommand, signal:
   }
 }
 
-export function createSupportActors(client: GraphqlClient = supportClient()) {
+/**
+ * What a support action moves, for the other tabs (issue 38, ./write-signals.ts): a refund moves money, a
+ * cancellation, resume or plan change the subscription counts; grant days, sign-outs, notes and reveals move
+ * no figure.
+ */
+export function writeKindOf(kind: ActionCommand['kind']): WriteKind | null {
+  switch (kind) {
+    case 'refundPayment': return 'payment';
+    case 'cancelSubscription': case 'resumeSubscription': case 'changePlan': return 'subscription';
+    default: return null;
+  }
+}
+
+export function createSupportActors(client: GraphqlClient = supportClient(), announce: (kind: WriteKind) => void = postWrite) {
   // The currency of each subscription and payment the page was given: a History's amounts read in it
   // (a revision names its currency only when the currency itself changed).
   const currencyOf = new Map<string, string>();
@@ -154,6 +168,9 @@ export function createSupportActors(client: GraphqlClient = supportClient()) {
       // Issue 38: a refund, cancellation or plan change moves the Dashboard's figures at once (the server
       // refreshes the day's rollups in the same transaction): no report answer read before it is shown again.
       clearReportCache();
+      // ...and a report page open in another tab reads them again (./write-signals.ts).
+      const moved = writeKindOf(input.kind);
+      if (moved) announce(moved);
       if (outcome.kind === 'detail') keepCurrencies(outcome.detail);
       return outcome;
     }),
