@@ -1,0 +1,206 @@
+/**
+ * `npm run bench:media -- [--seconds 60] [--preset veryfast] [--upload-mb 128] [--rounds 1]`
+ *
+ * Issue 40, side by side in one run:
+ * 1. Upload throughput: tus (@tus/server + @tus/file-store on a loopback HTTP server, tus-js-client
+ *    as the uploader, one PATCH and 8 MB chunks) against a raw copy over loopback (an HTTP PUT
+ *    streamed into a file). Both servers live in this process, so both share its event loop.
+ * 2. Encode wall time of the pipeline (encodeRungs: the lowest rung alone, the others in a second
+ *    process) against plain ffmpeg with the same ladder on the same file (one process, every rung,
+ *    the pipeline's own arguments: server/media-encode/encode.ts ladderArgs), alternately --rounds times.
+ * 3. Time to viewable for a --seconds 1080p clip: tus upload → probeSource → the lowest rung done.
+ *
+ * The clip is ffmpeg's testsrc2 + a sine tone (generated at the start, 1080p25). The machine's load
+ * average is printed before and after: the numbers only compare runs made under the same load.
+ */
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, request, type Server as HttpServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import { Upload } from 'tus-js-client';
+import { encodeRungs, ffmpegPath, ladderArgs, ladderFor, probeSource, type Rung } from '../server/media-encode';
+import { makeClip } from '../server/media-encode/test-clips';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    preset: { type: 'string', default: process.env.MEDIA_X264_PRESET ?? 'veryfast' },
+    'upload-mb': { type: 'string', default: '128' },
+    rounds: { type: 'string', default: '1' },
+  },
+});
+const clipSeconds = Number(values.seconds);
+const preset = values.preset;
+const uploadMb = Number(values['upload-mb']);
+const rounds = Number(values.rounds);
+const SEGMENT_SECONDS = 4;
+const UPLOAD_ROUNDS = 3;
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mbps = (bytes: number, ms: number) => (bytes / 1024 / 1024 / (ms / 1000)).toFixed(0);
+
+async function listen(server: HttpServer): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : 0;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A raw copy over loopback: PUT the file, the server streams it into a file. */
+async function rawCopy(file: string, into: string): Promise<number> {
+  const server = createServer((req, res) => {
+    pipeline(req, createWriteStream(join(into, 'raw.bin'))).then(
+      () => res.writeHead(204).end(),
+      () => res.writeHead(500).end(),
+    );
+  });
+  const base = await listen(server);
+  const { size } = await stat(file);
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const req = request(`${base}/raw`, { method: 'PUT', headers: { 'content-length': size } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 204 ? resolve() : reject(new Error(`raw copy answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    createReadStream(file).pipe(req);
+  });
+  const elapsed = performance.now() - started;
+  server.close();
+  return elapsed;
+}
+
+interface TusTarget {
+  endpoint: string;
+  close(): void;
+}
+
+async function tusServer(into: string): Promise<TusTarget> {
+  const tus = new TusServer({ path: '/uploads', datastore: new FileStore({ directory: into }) });
+  const server = createServer((req, res) => {
+    tus.handle(req, res).catch(() => res.writeHead(500).end());
+  });
+  const base = await listen(server);
+  return { endpoint: `${base}/uploads`, close: () => server.close() };
+}
+
+async function tusUpload(file: string, endpoint: string, chunkSize?: number): Promise<number> {
+  const { size } = await stat(file);
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const upload = new Upload(createReadStream(file), {
+      endpoint,
+      uploadSize: size,
+      ...(chunkSize ? { chunkSize } : {}),
+      retryDelays: [],
+      metadata: { filename: 'bench.bin', filetype: 'application/octet-stream' },
+      onError: reject,
+      onSuccess: () => resolve(),
+    });
+    upload.start();
+  });
+  return performance.now() - started;
+}
+
+async function plainFfmpeg(src: string, outDir: string, rungs: Rung[], hasAudio: boolean): Promise<number> {
+  await Promise.all(rungs.map((rung) => mkdir(join(outDir, rung.name), { recursive: true })));
+  const started = performance.now();
+  execFileSync(ffmpegPath(), ladderArgs(src, outDir, rungs, { segmentSeconds: SEGMENT_SECONDS, preset, hasAudio }), { stdio: ['ignore', 'ignore', 'inherit'] });
+  return performance.now() - started;
+}
+
+async function pipelineEncode(src: string, outDir: string, rungs: Rung[]): Promise<{ total: number; firstRung: number }> {
+  const started = performance.now();
+  let firstRung = 0;
+  await encodeRungs(src, outDir, rungs, {
+    segmentSeconds: SEGMENT_SECONDS,
+    preset,
+    onProgress: () => undefined,
+    onRungDone: () => {
+      if (firstRung === 0) firstRung = performance.now() - started;
+    },
+  });
+  return { total: performance.now() - started, firstRung };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'bench-media-'));
+try {
+  console.log(`bench:media: ${cpus().length} cores, load ${load()}, ffmpeg ${execFileSync(ffmpegPath(), ['-version']).toString().split('\n')[0]}`);
+  console.log(`x264 preset ${preset}, ${SEGMENT_SECONDS} s segments, ${clipSeconds} s 1080p25 clip (testsrc2 + sine), ${uploadMb} MB upload file`);
+
+  // 1. Upload throughput.
+  const blob = join(dir, 'upload.bin');
+  await writeFile(blob, Buffer.alloc(uploadMb * 1024 * 1024, 7));
+  const bytes = uploadMb * 1024 * 1024;
+  const target = await tusServer(join(dir, 'tus'));
+  const rawTimes: number[] = [];
+  const tusOneTimes: number[] = [];
+  const tusChunkedTimes: number[] = [];
+  for (let round = 0; round < UPLOAD_ROUNDS; round += 1) {
+    rawTimes.push(await rawCopy(blob, dir));
+    tusOneTimes.push(await tusUpload(blob, target.endpoint));
+    tusChunkedTimes.push(await tusUpload(blob, target.endpoint, 8 * 1024 * 1024));
+    await rm(join(dir, 'tus'), { recursive: true, force: true });
+    await mkdir(join(dir, 'tus'), { recursive: true });
+  }
+  const rawMs = median(rawTimes);
+  const speeds = (list: number[]) => list.map((ms) => mbps(bytes, ms)).join(', ');
+  console.log(`\nUpload over loopback, ${UPLOAD_ROUNDS} rounds alternately, medians (goal: tus ≥ 0.8 × raw)`);
+  console.log(`  raw HTTP PUT copy   ${mbps(bytes, rawMs)} MB/s   [${speeds(rawTimes)}]`);
+  console.log(`  tus, one PATCH      ${mbps(bytes, median(tusOneTimes))} MB/s   [${speeds(tusOneTimes)}]  = ${(rawMs / median(tusOneTimes)).toFixed(2)} × raw`);
+  console.log(`  tus, 8 MB chunks    ${mbps(bytes, median(tusChunkedTimes))} MB/s   [${speeds(tusChunkedTimes)}]  = ${(rawMs / median(tusChunkedTimes)).toFixed(2)} × raw`);
+  await rm(join(dir, 'tus'), { recursive: true, force: true });
+  await rm(blob, { force: true });
+
+  // 3 (first, on a fresh clip): time to viewable = upload + check + lowest rung.
+  const generated = performance.now();
+  const clip = await makeClip(dir, 'clip-1080p.mp4', { width: 1920, height: 1080, seconds: clipSeconds, preset: 'ultrafast' });
+  const clipBytes = (await stat(clip)).size;
+  console.log(`\nClip generated in ${seconds(performance.now() - generated)} (${(clipBytes / 1024 / 1024).toFixed(0)} MB)`);
+  const viewStart = performance.now();
+  const uploadMs = await tusUpload(clip, target.endpoint);
+  const probeStart = performance.now();
+  const probed = await probeSource(clip, { maxSeconds: 4 * 3600, maxBytes: 2 ** 40 });
+  const probeMs = performance.now() - probeStart;
+  const rungs = ladderFor(probed);
+  const first = await pipelineEncode(clip, join(dir, 'viewable'), rungs);
+  const viewable = uploadMs + probeMs + first.firstRung;
+  console.log(`\nTime to viewable, ${clipSeconds} s 1080p clip (${rungs.map((r) => r.name).join(' ')})`);
+  console.log(`  upload (tus) ${seconds(uploadMs)} + check (ffprobe) ${seconds(probeMs)} + lowest rung ${seconds(first.firstRung)} = ${seconds(viewable)}`);
+  console.log(`  ready (every rung) after ${seconds(uploadMs + probeMs + first.total)}; wall since upload start ${seconds(performance.now() - viewStart)}`);
+  target.close();
+  await rm(join(dir, 'viewable'), { recursive: true, force: true });
+
+  // 2. Pipeline vs plain ffmpeg, alternately.
+  const plainTimes: number[] = [];
+  const pipelineTimes: number[] = [first.total];
+  const firstRungTimes: number[] = [first.firstRung];
+  for (let round = 0; round < rounds; round += 1) {
+    plainTimes.push(await plainFfmpeg(clip, join(dir, `plain-${round}`), rungs, probed.hasAudio));
+    await rm(join(dir, `plain-${round}`), { recursive: true, force: true });
+    if (round > 0) {
+      const again = await pipelineEncode(clip, join(dir, `pipeline-${round}`), rungs);
+      pipelineTimes.push(again.total);
+      firstRungTimes.push(again.firstRung);
+      await rm(join(dir, `pipeline-${round}`), { recursive: true, force: true });
+    }
+  }
+  const plain = median(plainTimes);
+  const piped = median(pipelineTimes);
+  console.log(`\nEncode wall time, same ladder, same file (goal: pipeline ≤ 1.1 × plain ffmpeg), ${rounds} round(s), medians`);
+  console.log(`  plain ffmpeg (one process, every rung)     ${seconds(plain)}   [${plainTimes.map(seconds).join(', ')}]`);
+  console.log(`  pipeline (lowest rung first, then others)  ${seconds(piped)}   [${pipelineTimes.map(seconds).join(', ')}]  = ${(piped / plain).toFixed(2)} × plain`);
+  console.log(`  pipeline's lowest rung done after           ${seconds(median(firstRungTimes))} (plain ffmpeg: every rung at the end)`);
+  console.log(`\nload ${load()}`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
