@@ -210,7 +210,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     contentScheduler,
     contentAvailability,
     monetization,
-    history: createHistory({ revisions: createRevisionHistoryStore(db), appcms, monetization, content, support }),
+    history: createHistory({ revisions: createRevisionHistoryStore(db), appcms, monetization, content, support, media: media.service }),
     support,
     reports: {
       networkIdOf: (siteId, identifier) => networkIdOf(db, siteId, identifier),

@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { API_PATHS } from '../common/constants';
 import { CONTENT_CREATE_PATHS } from '../common/content';
+import { UNDO_PATH } from '../common/undo';
 import type { MediaAsset, MediaList, MediaPlayback } from '../common/media-contract';
 import { MEDIA_PATHS, MEDIA_PREVIEW_PLAYER } from '../common/media-contract';
 import { INGEST_KEY_HEADER, INGEST_PATH } from '../common/ingest-contract';
 import { MEDIA_ENCODE_MESSAGES, MEDIA_MESSAGES } from '../common/messages/media';
 import { DEMO_SITES } from './db/demo-accounts';
-import { revisions } from './db/schema';
+import { mediaAssets, revisions } from './db/schema';
 import { createTestApp, TEST_SEED_PASSWORD, type Session, type TestApp } from './test/kit';
 import { ffprobe, makeClip, tusUpload, waitForAsset } from './test/media-kit';
 
@@ -187,6 +188,39 @@ describe('media (issue 40)', () => {
     expect((await tooBig.json()).message).toBe(MEDIA_ENCODE_MESSAGES.tooBig(6 * 1024 ** 3, 5 * 1024 ** 3));
   }, 60_000);
 
+  it('an upload dropped halfway resumes at its offset; DELETE cancels it; an abandoned one is cleaned up with its reason', async () => {
+    const bytes = Buffer.from('x'.repeat(1000));
+    const created = await fetch(`${base}${MEDIA_PATHS.uploads}`, {
+      method: 'POST', headers: { ...writer.headers, 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `filename ${Buffer.from('half.mp4').toString('base64')}` },
+    });
+    const location = created.headers.get('location') ?? '';
+    const id = location.split('/').pop() ?? '';
+    const patch = (offset: number, body: Buffer) => fetch(`${base}${location}`, {
+      method: 'PATCH', headers: { ...writer.headers, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body,
+    });
+    expect((await patch(0, bytes.subarray(0, 400))).status).toBe(204);
+    const head = await fetch(`${base}${location}`, { method: 'HEAD', headers: { ...writer.headers, 'tus-resumable': '1.0.0' } });
+    expect(head.headers.get('upload-offset')).toBe('400');
+    expect(head.headers.get('upload-length')).toBe('1000');
+    // Another site cannot even see it.
+    const other = await t.createUser({ site: DEMO_SITES.northwind, roles: { Content: 'write' } });
+    const stranger = await t.login(other.username, other.password);
+    expect((await fetch(`${base}${location}`, { method: 'HEAD', headers: { ...stranger.headers, 'tus-resumable': '1.0.0' } })).status).toBe(404);
+    const cancelled = await fetch(`${base}${location}`, { method: 'DELETE', headers: { ...writer.headers, 'tus-resumable': '1.0.0' } });
+    expect(cancelled.status).toBe(204);
+    expect((await t.get(`${MEDIA_PATHS.asset}/${id}`, writer.headers)).json<MediaAsset>().status).toBe('cancelled');
+    expect((await fetch(`${base}${location}`, { method: 'HEAD', headers: { ...writer.headers, 'tus-resumable': '1.0.0' } })).status).toBe(404);
+
+    const abandoned = await fetch(`${base}${MEDIA_PATHS.uploads}`, {
+      method: 'POST', headers: { ...writer.headers, 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `filename ${Buffer.from('gone.mp4').toString('base64')}` },
+    });
+    const gone = (abandoned.headers.get('location') ?? '').split('/').pop() ?? '';
+    await t.db.update(mediaAssets).set({ updatedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(mediaAssets.id, gone));
+    expect(await t.app.services.media.service.cleanAbandoned()).toBeGreaterThanOrEqual(1);
+    const after = (await t.get(`${MEDIA_PATHS.asset}/${gone}`, writer.headers)).json<MediaAsset>();
+    expect(after).toMatchObject({ status: 'errored', errorMessage: MEDIA_MESSAGES.uploadAbandoned(24) });
+  });
+
   it('captions (SRT converted), attaching to an episode with a revision, and the publish rule', async () => {
     const srt = '1\n00:00:01,000 --> 00:00:02,500\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n';
     const saved = await t.inject({ method: 'POST', url: `${MEDIA_PATHS.asset}/${assetId}/captions`, headers: writer.headers, payload: { language: 'en', label: 'English', format: 'srt', text: srt } });
@@ -222,13 +256,17 @@ describe('media (issue 40)', () => {
       method: 'POST', headers: { ...writer.headers, 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `filename ${Buffer.from('later.mp4').toString('base64')}` },
     });
     const pendingId = (pending.headers.get('location') ?? '').split('/').pop() ?? '';
-    expect((await t.inject({ method: 'PUT', url: `${API_PATHS.content}/${item.id}/video`, headers: writer.headers, payload: { assetId: pendingId } })).statusCode).toBe(200);
+    const replaced = await t.inject({ method: 'PUT', url: `${API_PATHS.content}/${item.id}/video`, headers: writer.headers, payload: { assetId: pendingId } });
+    expect(replaced.statusCode).toBe(200);
     const detail = await t.get(`${API_PATHS.content}/${item.id}`, writer.headers);
     const publish = await t.inject({ method: 'PATCH', url: `${API_PATHS.content}/${item.id}`, headers: writer.headers, payload: { version: detail.json<{ item: { version: number } }>().item.version, status: 'published' } });
     expect(publish.statusCode).toBe(409);
     expect(publish.json()).toMatchObject({ message: MEDIA_MESSAGES.publishNeedsReadyVideo('waiting') });
-    // The ready one back: publishing goes through.
-    expect((await t.inject({ method: 'PUT', url: `${API_PATHS.content}/${item.id}/video`, headers: writer.headers, payload: { assetId } })).statusCode).toBe(200);
+    // Undo of the replacement puts the ready one back (the replaced asset stays in Media); publishing goes through.
+    const undone = await t.inject({ method: 'POST', url: UNDO_PATH, headers: writer.headers, payload: { requestId: String(replaced.headers['x-request-id']) } });
+    expect(undone.statusCode).toBe(200);
+    expect((await t.get(`${MEDIA_PATHS.asset}/${assetId}`, writer.headers)).json<MediaAsset>().contentItemIds).toContain(item.id);
+    expect((await t.get(`${MEDIA_PATHS.asset}/${pendingId}`, writer.headers)).statusCode).toBe(200);
     const again = await t.get(`${API_PATHS.content}/${item.id}`, writer.headers);
     const published = await t.inject({ method: 'PATCH', url: `${API_PATHS.content}/${item.id}`, headers: writer.headers, payload: { version: again.json<{ item: { version: number } }>().item.version, status: 'published' } });
     expect(published.statusCode).toBe(200);

@@ -36,6 +36,8 @@ export interface HistoryDeps {
   content: ContentService;
   /** Customer support's store: the Undo of a subscription set to cancel at its period end resumes it. */
   support?: SupportDeps;
+  /** Issue 40: an item's video change is put back through the media rules (server/domain/media.ts setVideo). */
+  media?: { setVideo(ctx: AuthContext, contentId: string, assetId: string | null): Promise<unknown> };
 }
 
 function toRevision(row: RevisionWithActor): Revision {
@@ -89,6 +91,8 @@ const monetizationCaller = (ctx: AuthContext) => ({ userId: ctx.user.id, siteId:
 const RESTORERS: Partial<Record<RevisionKind, Restorer>> = {
   async content(deps, ctx, row, version) {
     const before = beforeValues(row);
+    // Issue 40: the video it had (or none) is attached again; the asset replaced stays in Media.
+    if ('mediaAssetId' in before && deps.media) return deps.media.setVideo(ctx, row.objectId, typeof before.mediaAssetId === 'string' ? before.mediaAssetId : null);
     const request: Record<string, unknown> = { version };
     for (const key of ['title', 'description', 'genre', 'tags', 'status', 'rating', 'originalLanguage'] as const) if (key in before && before[key] !== null) request[key] = before[key];
     if ('releaseDate' in before) request.releaseDate = before.releaseDate;

@@ -235,6 +235,7 @@ export const mediaRoutes: RoutePlugin = async (app) => {
           }
           if (row.status !== 'waiting' && row.status !== 'uploading') {
             // Finished (or refused, or cancelled): the bytes have left the tus store.
+            if (row.status === 'cancelled' || row.status === 'errored') throw notFound(MEDIA_MESSAGES.uploadNotFound);
             if (method === 'PATCH') return sendFailure(reply, new DomainError('conflict', MEDIA_MESSAGES.uploadFinished));
             const size = String(row.uploadSize ?? 0);
             return reply.code(200).headers({ ...TUS_HEADERS, 'upload-offset': size, 'upload-length': size, 'cache-control': 'no-store' }).send();
