@@ -127,6 +127,9 @@ export interface S3MediaConfig {
 export function createS3MediaStorage(config: S3MediaConfig): MediaStorage {
   const client = new S3Client({
     region: config.region,
+    // S3-compatible servers (MinIO, s3rver, R2) do not all take the SDK's default streaming checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
     ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
   });

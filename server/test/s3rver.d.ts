@@ -1,0 +1,13 @@
+/** The part of s3rver's API server/media-s3.test.ts uses (the package ships no types). */
+declare module 's3rver' {
+  interface S3rverOptions {
+    address?: string; port?: number; silent?: boolean; directory?: string; resetOnClose?: boolean;
+    configureBuckets?: { name: string }[];
+  }
+  class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+  export default S3rver;
+}
