@@ -64,6 +64,16 @@ describe('storyboard', () => {
     expect(vtt.match(/-->/g)).toHaveLength(12);
   });
 
+  it('a turned phone video: portrait thumbnails even when the probe handed in says landscape without rotation', async () => {
+    const turned = await makeClip(dir, 'board-turned.mp4', { width: 320, height: 180, seconds: 2, rotate: 90, audio: false });
+    const probed = await probeSource(turned, limits);
+    const board = await makeStoryboard(turned, join(dir, 'board-turned'), { ...probed, rotation: 0 });
+    expect(await pictureSize(board.image)).toEqual({ codec: 'mjpeg', width: 320, height: 284 });
+    expect(await readFile(board.vtt, 'utf8')).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nstoryboard.jpg#xywh=0,0,160,284\n\n00:00:01.000 --> 00:00:02.000\nstoryboard.jpg#xywh=160,0,160,284\n',
+    );
+  });
+
   it('a long video keeps at most 100 thumbnails (one every 36 s for an hour)', () => {
     const layout = storyboardLayout({
       durationSeconds: 3600, width: 1920, height: 1080, rotation: 0, fps: 25, hasVideo: true, hasAudio: true, sizeBytes: 1, videoCodec: 'h264', audioCodec: 'aac',

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { MEDIA_ENCODE_MESSAGES } from '../../common/messages/media';
 import { displaySize } from './ladder';
 import type { ProbeResult } from './probe';
-import { ffmpegPath, lastErrorLine, run } from './run';
+import { ffmpegPath, ffprobePath, lastErrorLine, run } from './run';
 
 /** Poster width at most (never upscaled). */
 export const POSTER_MAX_WIDTH = 1280;
@@ -79,7 +79,11 @@ export function storyboardVtt(layout: StoryboardLayout, imageName: string, durat
   return cues.join('\n');
 }
 
-/** Writes outDir/storyboard.jpg and outDir/storyboard.vtt (the VTT names the image relatively). */
+/**
+ * Writes outDir/storyboard.jpg and outDir/storyboard.vtt (the VTT names the image relatively). The
+ * thumbnails keep the picture's displayed aspect whatever size the caller's probe says (ffmpeg turns
+ * a rotated picture upright): their height is read back from the sprite.
+ */
 export async function makeStoryboard(src: string, outDir: string, probe: ProbeResult): Promise<{ image: string; vtt: string }> {
   await mkdir(outDir, { recursive: true });
   const layout = storyboardLayout(probe);
@@ -88,11 +92,14 @@ export async function makeStoryboard(src: string, outDir: string, probe: ProbeRe
   const filter = [
     // The frame at the middle of each interval (fps picks the nearest frame), scaled small, tiled.
     `fps=1/${layout.interval}:start_time=${layout.interval / 2}`,
-    `scale=${layout.thumbWidth}:${layout.thumbHeight}`,
+    `scale=${layout.thumbWidth}:-2`,
     `tile=${layout.columns}x${layout.rows}`,
   ].join(',');
   const result = await run(ffmpegPath(), ['-nostdin', '-v', 'error', '-y', '-i', src, '-an', '-vf', filter, '-frames:v', '1', '-q:v', '4', '-update', '1', image]);
   if (result.code !== 0) throw new Error(MEDIA_ENCODE_MESSAGES.encodingStopped(0, lastErrorLine(result.stderr)));
-  await writeFile(vtt, storyboardVtt(layout, 'storyboard.jpg', probe.durationSeconds));
+  const sprite = await run(ffprobePath(), ['-v', 'error', '-show_entries', 'stream=height', '-of', 'csv=p=0', image]);
+  const spriteHeight = Number(sprite.stdout.trim().split('\n')[0]);
+  const thumbHeight = Number.isFinite(spriteHeight) && spriteHeight > 0 ? Math.round(spriteHeight / layout.rows) : layout.thumbHeight;
+  await writeFile(vtt, storyboardVtt({ ...layout, thumbHeight }, 'storyboard.jpg', probe.durationSeconds));
   return { image, vtt };
 }
