@@ -64,6 +64,7 @@ import { createDisabledTransport, createHttpSmsTransport, createOutboxTransport,
 import { createTokenService, resolveJwtSecret } from './domain/tokens';
 import { withVerifiedTokenCache } from './domain/verified-tokens';
 import { createHistory, type History } from './domain/history';
+import { prepareDemoDatabase } from './demo/prepare';
 import { buildMediaServices, type MediaServices } from './composition-media';
 import { loadMediaConfig, type MediaConfig } from './domain/media-config';
 
@@ -83,8 +84,14 @@ export interface Logger {
  * the work done after the answer (SMS sends; buildApp waits for it on close).
  */
 export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'passwords' | 'otp' | 'sms' | 'limiter' | 'audit' | 'auth' | 'jobs' | 'accounts'> {
-  dbHandle: DbHandle;
-  db: DbHandle['db'];
+  /** Which database this server runs on (the per-token request budget's store depends on it); the database itself stays here. */
+  driver: DbHandle['driver'];
+  /**
+   * The demo database (server/demo/prepare.ts): the demo sites and accounts on a database without
+   * sites, with this server's seed settings and password hasher; `artwork` also stores the viewers'
+   * world's artwork in the upload store (npm start).
+   */
+  demo: { prepare(input: { log: Logger; artwork?: boolean }): ReturnType<typeof prepareDemoDatabase> };
   config: ServerConfig;
   authFlows: AuthFlows;
   socialLogin: SocialLogin;
@@ -197,7 +204,9 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
   const reportReads = createReportReads(db);
   const support: SupportDeps = { store: createSubscriberRepository(db), limiter };
   return {
-    dbHandle, db, config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
+    driver: dbHandle.driver,
+    demo: { prepare: ({ log: demoLog, artwork }) => prepareDemoDatabase(dbHandle, { config, passwords, log: demoLog, storage: artwork ? uploadStorage : undefined }) },
+    config, tokens, sessions, passwords, otp, sms, limiter, audit, auth, authFlows, socialLogin, jobs, cacheBus,
     accounts,
     networks,
     appcms,

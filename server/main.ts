@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildIfStale } from './build-if-stale';
-import { prepareDemoDatabase } from './demo/prepare';
 import { describeSmsTransport, loadConfig } from './env';
 import { devOutboxEnabled, devOutboxUrl } from './http/dev-routes';
 import { LOG_REDACTION, LOG_SERIALIZERS } from './log-redaction';
@@ -40,7 +39,7 @@ const app = await buildApp({
 // that writes (migrations in openDb, pg-boss's schema and queue in buildApp, this preparation) runs
 // under the database's start-up lock, so instances started together take turns (issue 37).
 try {
-  await prepareDemoDatabase(app.services.dbHandle, { config: app.services.config, passwords: app.services.passwords, log: app.log, storage: app.services.appcms.storage });
+  await app.services.demo.prepare({ log: app.log, artwork: true });
 } catch (error) {
   await app.close();
   throw error;

@@ -90,7 +90,7 @@ function databaseStore(limiter: Pick<RateLimiter, 'take'>): FastifyRateLimitStor
 }
 
 export async function installTokenRateLimit(app: FastifyInstance, config: Pick<ServerConfig, 'apiRateLimit' | 'redisUrl'>): Promise<TokenBudgetStore> {
-  const kind = tokenBudgetStore(config, app.services.dbHandle.driver);
+  const kind = tokenBudgetStore(config, app.services.driver);
   let redis: Redis | undefined;
   if (kind === 'redis') {
     redis = await connectRedis(config.redisUrl!, (message) => app.log.warn(`${message}: the per-token request budget is not enforced while Redis is away`));

@@ -26,7 +26,6 @@ import type { LoginThrottleRules, RateLimitTable } from '../domain/rate-limit';
 import { loadConfig, type ServerConfig } from '../env';
 import { DEV_OUTBOX_TOKEN_HEADER } from '../http/dev-routes';
 import type { IngestConfig } from '../domain/ingest-pipeline';
-import { prepareDemoDatabase } from '../demo/prepare';
 
 export const TEST_SEED_PASSWORD = 'Test!Seed2024';
 
@@ -264,7 +263,7 @@ export function outboxHeaders(config: Pick<ServerConfig, 'devOutboxToken'>): Rec
  * TEST_SEED_PASSWORD).
  */
 export async function seedDemo(app: FastifyInstance): Promise<void> {
-  await prepareDemoDatabase(app.services.dbHandle, { config: app.services.config, passwords: app.services.passwords, log: app.log });
+  await app.services.demo.prepare({ log: app.log });
 }
 
 export async function createTestApp(options: {
