@@ -45,6 +45,13 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
+          // Issue 39: a worker runs its files one after another in one module graph instead of
+          // importing the server (Fastify, Mercurius, Drizzle, PGlite: ~3-4 s a file) again for each of
+          // ~70 files. Safe because every file builds its own app and database (server/test/kit.ts) and
+          // none mocks a module (fuzz.test.ts takes its routes from createTestApp's onRoute,
+          // report-builder.test.ts gives the reads' port mock functions): a vi.mock here would
+          // silently meet a module another file already loaded.
+          isolate: false,
         },
       },
       {

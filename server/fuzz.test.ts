@@ -26,12 +26,12 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import {
   buildSchema, getNamedType, isInputObjectType, isLeafType, isListType, isNonNullType, isObjectType, isScalarType,
   type GraphQLField, type GraphQLInputType, type GraphQLObjectType, type GraphQLOutputType,
 } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPCMS_PATHS, SERVICE_TYPES, UPLOAD_SLOTS } from '../common/appcms';
 import { API_PATHS } from '../common/constants';
 import {
@@ -53,27 +53,24 @@ import {
 } from './test/fuzz-inputs';
 import { createTestApp, openIsolatedTestDb, TEST_SEED_PASSWORD, type Session, type TestApp } from './test/kit';
 
-/** Every route as Fastify registers it, with its schema; and which handlers ran (the route's own function, after validation and hooks). */
-const captured = vi.hoisted(() => ({
+/**
+ * Every route as Fastify registers it, with its schema; and which handlers ran (the route's own
+ * function, after validation and hooks): the test app's onRoute hook (createTestApp's `onRoute`, added
+ * as the Fastify instance is made, before any route), so the file needs no module mock and runs in a
+ * worker that other test files share (vitest.config.ts: the server tests are not isolated).
+ */
+const captured = {
   routes: [] as { method: string; url: string; schema?: { body?: unknown; querystring?: unknown; params?: unknown } }[],
   entered: new Set<string>(),
-}));
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
-  const factory = ((...args: unknown[]) => {
-    const app = (mod.default as unknown as (...a: unknown[]) => import('fastify').FastifyInstance)(...args);
-    app.addHook('onRoute', (route) => {
-      for (const method of (Array.isArray(route.method) ? route.method : [route.method]) as string[]) captured.routes.push({ method: String(method), url: route.url, schema: route.schema as never });
-      const handler = route.handler;
-      route.handler = function (this: unknown, request, reply) {
-        captured.entered.add(`${request.method} ${route.url}`);
-        return handler.call(this as never, request, reply);
-      };
-    });
-    return app;
-  }) as typeof mod.default;
-  return { ...mod, default: Object.assign(factory, mod.default) };
-});
+};
+function captureRoute(route: RouteOptions): void {
+  for (const method of (Array.isArray(route.method) ? route.method : [route.method]) as string[]) captured.routes.push({ method: String(method), url: route.url, schema: route.schema as never });
+  const handler = route.handler;
+  route.handler = function (this: unknown, request, reply) {
+    captured.entered.add(`${request.method} ${route.url}`);
+    return handler.call(this as never, request, reply);
+  };
+}
 
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 const SEED = Number(process.env.FUZZ_SEED ?? 19);
@@ -459,7 +456,7 @@ async function nearValid(route: Route, c: Case, set: readonly (readonly [readonl
 
 beforeAll(async () => {
   ownDb = await openIsolatedTestDb();
-  t = await createTestApp({ demo: true, db: ownDb.handle });
+  t = await createTestApp({ demo: true, db: ownDb.handle, onRoute: captureRoute });
   await seedSmallWorld(t.db);
   const user = await t.createUser({ roles: ALL_WRITE, prefix: 'fuzz-actor' });
   actorName = user.username;

@@ -6,20 +6,36 @@
  * reconciliation.test.ts check the same reports end to end over the database.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  cohortRetention, cohortRevenue, contentInfo, contentOptions, currenciesOf, liveSessions, paymentsBy, planNames, planOptions,
-  playbackByDay, playbackByKey, signupsByDay, subscriptionsByDay, watchByDayAndContent, type PaymentDayRow, type PlaybackSums,
-} from './db/report-repository';
+import type { PaymentDayRow, PlaybackSums } from './db/report-repository';
+import type * as repository from './db/report-repository';
 import type { Db } from './db/client';
 import { buildReport, type ReportContext } from './domain/reports/build';
-import { createReportReads } from './db/stores';
+import { bindDb } from './db/bound-store';
 import type { ParsedReportParams } from './domain/reports/params';
 
-vi.mock('./db/report-repository', () => ({
-  playbackByDay: vi.fn(), playbackByKey: vi.fn(), subscriptionsByDay: vi.fn(), paymentsBy: vi.fn(), watchByDayAndContent: vi.fn(),
-  signupsByDay: vi.fn(), cohortRetention: vi.fn(), cohortRevenue: vi.fn(), currenciesOf: vi.fn(), liveSessions: vi.fn(),
-  contentInfo: vi.fn(), planOptions: vi.fn(), contentOptions: vi.fn(), planNames: vi.fn(),
-}));
+/**
+ * The repository's reads, replaced by hand: mock functions given to the reads' port as createReportReads
+ * (server/db/stores.ts) gives the real ones (bindDb), not a module mock, so the file runs in a worker that
+ * other test files share (vitest.config.ts: the server tests are not isolated).
+ */
+const playbackByDay = vi.fn<typeof repository.playbackByDay>();
+const playbackByKey = vi.fn<typeof repository.playbackByKey>();
+const subscriptionsByDay = vi.fn<typeof repository.subscriptionsByDay>();
+const paymentsBy = vi.fn<typeof repository.paymentsBy>();
+const watchByDayAndContent = vi.fn<typeof repository.watchByDayAndContent>();
+const signupsByDay = vi.fn<typeof repository.signupsByDay>();
+const cohortRetention = vi.fn<typeof repository.cohortRetention>();
+const cohortRevenue = vi.fn<typeof repository.cohortRevenue>();
+const currenciesOf = vi.fn<typeof repository.currenciesOf>();
+const liveSessions = vi.fn<typeof repository.liveSessions>();
+const contentInfo = vi.fn<typeof repository.contentInfo>();
+const planOptions = vi.fn<typeof repository.planOptions>();
+const contentOptions = vi.fn<typeof repository.contentOptions>();
+const planNames = vi.fn<typeof repository.planNames>();
+const REPOSITORY = {
+  playbackByDay, playbackByKey, subscriptionsByDay, paymentsBy, watchByDayAndContent, signupsByDay, cohortRetention, cohortRevenue, currenciesOf,
+  liveSessions, contentInfo, planOptions, contentOptions, planNames,
+};
 
 const db = {} as Db;
 const SITE = 'site-1';
@@ -28,7 +44,7 @@ const NOW = new Date('2026-03-10T12:00:30.000Z');
 const SCOPE = { siteId: SITE, networkId: NETWORK, from: '2026-03-02', to: '2026-03-04' };
 
 function ctx(params: Partial<ParsedReportParams> = {}, now = NOW): ReportContext {
-  return { reads: createReportReads(db), siteId: SITE, networkId: NETWORK, now, params: { from: '2026-03-02', to: '2026-03-04', granularity: 'day', filter: null, ...params } };
+  return { reads: bindDb(db, REPOSITORY), siteId: SITE, networkId: NETWORK, now, params: { from: '2026-03-02', to: '2026-03-04', granularity: 'day', filter: null, ...params } };
 }
 
 function sums(over: Partial<PlaybackSums> = {}): PlaybackSums {
