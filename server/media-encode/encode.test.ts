@@ -3,7 +3,7 @@
  * durations their playlist says, the rung's resolution and the profile/level its CODECS says; the
  * master playlist's BANDWIDTH is above every segment's measured bit rate; the lowest rung is done
  * first; progress climbs per rung; an AbortSignal stops ffmpeg; AES-128 segments are unreadable
- * without the key and readable with it. One 6 s 1080p clip, encoded once with ultrafast.
+ * without the key and readable with it. One 4 s 1080p clip, encoded once with ultrafast.
  */
 import { createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -43,7 +43,8 @@ const events: { kind: 'progress' | 'done'; rung: string; fraction: number; at: n
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'media-encode-'));
-  source = await makeClip(dir, 'source-1080p.mp4', { width: 1920, height: 1080, seconds: 6 });
+  // 10 frames per second keeps the five-rung encode short; the odd rates are probe.test.ts's.
+  source = await makeClip(dir, 'source-1080p.mp4', { width: 1920, height: 1080, seconds: 4, fps: '10' });
   probed = await probeSource(source, limits);
   rungs = ladderFor(probed);
   await encodeRungs(source, join(dir, 'out'), rungs, {
@@ -94,7 +95,7 @@ describe('the ladder of a 1080p source', () => {
       expect(playlist).toContain('#EXT-X-MAP:URI="init.mp4"');
       expect(playlist).toContain('#EXT-X-ENDLIST');
       const segments = extinf(playlist);
-      expect(segments.map((s) => s.uri)).toEqual(['seg_00000.m4s', 'seg_00001.m4s', 'seg_00002.m4s']);
+      expect(segments.map((s) => s.uri)).toEqual(['seg_00000.m4s', 'seg_00001.m4s']);
       const init = await readFile(join(rungDir, 'init.mp4'));
       let total = 0;
       for (const segment of segments) {
@@ -106,13 +107,13 @@ describe('the ladder of a 1080p source', () => {
         const audio = read.streams?.find((s) => s.codec_type === 'audio');
         expect({ codec: video?.codec_name, width: video?.width, height: video?.height }).toEqual({ codec: 'h264', width: rung.width, height: rung.height });
         expect(audio?.codec_name).toBe('aac');
-        // The segment's own length: its pictures at the source's 25 frames per second.
-        expect(Number(video?.nb_read_packets) / 25).toBeCloseTo(segment.duration, 1);
+        // The segment's own length: its pictures at the source's 10 frames per second.
+        expect(Number(video?.nb_read_packets) / 10).toBeCloseTo(segment.duration, 1);
         const bitsPerSecond = (Number(read.format?.size) * 8) / segment.duration;
         expect(bitsPerSecond).toBeLessThanOrEqual(rung.bandwidth);
         total += segment.duration;
       }
-      expect(total).toBeCloseTo(6, 1);
+      expect(total).toBeCloseTo(4, 1);
       const whole = await probe(join(rungDir, 'index.m3u8'));
       const video = whole.streams?.find((s) => s.codec_type === 'video');
       // A decoder of the CODECS profile plays the stream (ultrafast writes Constrained Baseline, a subset of both).
@@ -132,7 +133,8 @@ describe('the ladder of a 1080p source', () => {
       expect(fractions.at(-1)).toBe(1);
     }
     const lowestDone = events.find((e) => e.kind === 'done' && e.rung === '240p')?.at ?? Infinity;
-    const highestProgressAfterLowest = events.some((e) => e.kind === 'progress' && e.rung === '1080p' && e.at > lowestDone);
+    // The 1080p rung was still encoding (under 100 %) when the lowest one was done: viewable early.
+    const highestProgressAfterLowest = events.some((e) => e.kind === 'progress' && e.rung === '1080p' && e.fraction < 1 && e.at > lowestDone);
     expect(highestProgressAfterLowest).toBe(true);
   });
 });
