@@ -63,10 +63,12 @@ export interface IngestEventError {
  * Why an accepted event went to the dead letters instead of the raw tables (issue 37; table
  * ingest_dead_letters, one row per event with its payload): its session's start never arrived
  * (every message stored before it was written and its start still was not, after the grace a late
- * start could need), its subscriber was deleted between the answer 202 and the write (the start
+ * start could need; also a heartbeat or end of a session id the site never started: the producer
+ * does not look sessions up, issue 42), its start names a subscriber, a title (content item) or a
+ * network that is not one of the site's (checked by the consumers, not on the request path; the start
  * and that session's events of the same write), or the queue held a message that is not a batch.
  */
-export const INGEST_DEAD_LETTER_REASONS = ['session-start-missing', 'subscriber-missing', 'unreadable-message'] as const;
+export const INGEST_DEAD_LETTER_REASONS = ['session-start-missing', 'subscriber-missing', 'content-missing', 'network-missing', 'unreadable-message'] as const;
 export type IngestDeadLetterReason = (typeof INGEST_DEAD_LETTER_REASONS)[number];
 
 /** Dead letters of the caller's site per reason (Dashboard 360 readers). */

@@ -14,7 +14,7 @@ import { createAvailabilityStore, createContentCreateStore, createContentStore, 
 import { createAccountRepository } from './db/account-repository';
 import { createAppcmsRepository } from './db/appcms-repository';
 import { createNetworkRepository } from './db/network-repository';
-import { checkBatch, deadLetterCounts, recordSessionStarts, siteOfIngestionKey, siteRoster } from './db/ingest-repository';
+import { deadLetterCounts, siteOfIngestionKey, siteRoster } from './db/ingest-repository';
 import { listOutbox } from './db/outbox-repository';
 import { networkIdOf } from './db/report-repository';
 import { refreshRecentSubscriptions } from './db/rollups';
@@ -69,7 +69,7 @@ import { buildMediaServices, type MediaServices } from './composition-media';
 import { loadMediaConfig, type MediaConfig } from './domain/media-config';
 
 /** The ingestion repository's functions the producer route calls (server/db/ingest-repository.ts). */
-const INGESTION = { checkBatch, deadLetterCounts, recordSessionStarts, siteOfIngestionKey, siteRoster };
+const INGESTION = { deadLetterCounts, siteOfIngestionKey, siteRoster };
 
 export interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -126,7 +126,7 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
     networkIdOf(siteId: string, identifier: string): Promise<string | null>;
     build(report: Parameters<typeof buildReport>[0], ctx: Omit<Parameters<typeof buildReport>[1], 'reads'>): ReturnType<typeof buildReport>;
   };
-  /** What POST /v1/events checks and records before it queues a batch (server/http/ingest-routes.ts). */
+  /** The ingestion key's site (cached), the dead letters' counts and the simulator's roster (server/http/ingest-routes.ts). */
   ingestion: BoundToDb<typeof INGESTION>;
   /** The development SMS outbox (server/http/dev-routes.ts). */
   outbox: { list(to: string | undefined, limit: number): ReturnType<typeof listOutbox> };

@@ -13,7 +13,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_DEAD_LETTER_REASONS, INGEST_DEAD_LETTERS_PATH, type IngestDeadLetterCounts, type PlayerEvent } from '../common/ingest-contract';
 import { DEMO_SITES } from './db/demo-accounts';
-import { recordSessionStarts } from './db/ingest-repository';
 import { queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
 import { createIngestStore } from './db/stores';
@@ -109,8 +108,7 @@ describe('a batch whose session start is not written yet', () => {
     const queue = createMemoryQueue();
     const placed = randomUUID();
     const orphan = randomUUID();
-    // Accepted by the producer (its start was recorded) but the start's batch never reached the queue.
-    await recordSessionStarts(t.db, site.id, [start(orphan)]);
+    // Heartbeats of a session whose start never reached the queue (the producer does not look sessions up, issue 42).
     const batch = [start(placed), beat(placed, 1, 60), beat(orphan, 1, 30), beat(orphan, 2, 90)];
     await queue.publish({ siteId: site.id, events: batch }, randomUUID());
     const errorsBefore = logged.length;
@@ -149,6 +147,32 @@ describe('a batch whose session start is not written yet', () => {
     expect((await deadLetters(batch.map((e) => e.eventId))).map((d) => [d.reason, d.payload])).toEqual(
       [...batch].sort((a, b) => (a.eventId < b.eventId ? -1 : 1)).map((e) => ['subscriber-missing', e]),
     );
+  });
+});
+
+describe('a start naming a title or a network the site does not have (issue 42: checked by the consumers, not on the request path)', () => {
+  it('is kept with its session\'s events of the same write as dead letters (content-missing, network-missing); the rest of the batch is written', async () => {
+    const [other] = await queryRows<{ content_id: string; network_id: string }>(t.db, sql`
+      SELECT (SELECT id FROM content_items WHERE site_id = ${otherSiteId} ORDER BY title LIMIT 1) AS content_id,
+             (SELECT id FROM networks WHERE site_id = ${otherSiteId} LIMIT 1) AS network_id`);
+    const queue = createMemoryQueue();
+    const [noTitle, noNetwork, placed] = [randomUUID(), randomUUID(), randomUUID()];
+    const titleLost = [{ ...start(noTitle), contentId: other!.content_id }, beat(noTitle, 1, 40)];
+    const networkLost = [{ ...start(noNetwork), networkId: other!.network_id }, beat(noNetwork, 1, 50)];
+    await queue.publish({ siteId: site.id, events: [...titleLost, ...networkLost, start(placed), beat(placed, 1, 60)] }, randomUUID());
+    const pipeline = await startIngestPipeline({ store: createIngestStore(t.db), log, config: config(), queue });
+    try {
+      await pipeline.drain(20_000);
+    } finally {
+      await pipeline.close();
+    }
+    expect(await sessionRow(noTitle)).toBeNull();
+    expect(await sessionRow(noNetwork)).toBeNull();
+    expect(await sessionRow(placed)).toEqual({ heartbeats: 1, watched: 60 });
+    const byId = (events: PlayerEvent[]) => [...events].sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
+    expect((await deadLetters(titleLost.map((e) => e.eventId))).map((d) => [d.reason, d.payload])).toEqual(byId(titleLost).map((e) => ['content-missing', e]));
+    expect((await deadLetters(networkLost.map((e) => e.eventId))).map((d) => [d.reason, d.payload])).toEqual(byId(networkLost).map((e) => ['network-missing', e]));
+    expect((await deadLetters([titleLost[0]!.eventId]))[0]!.detail).toBe(`Session ${noTitle} could not be written: content ${other!.content_id} is not a content item of this site.`);
   });
 });
 

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { HeartbeatEvent, IngestEventError, IngestRoster, PlayerEvent, SessionEndEvent, SessionStartEvent } from '../../common/ingest-contract';
+import type { HeartbeatEvent, IngestRoster, PlayerEvent, SessionEndEvent, SessionStartEvent } from '../../common/ingest-contract';
 import { INGEST_DEAD_LETTER_REASONS, INGEST_WINDOW_DAYS, type IngestDeadLetterReason } from '../../common/ingest-contract';
 import type { Db } from './client';
 import { analyzeGrowingDays, ensureRawHistoryDays, utcDayOf } from './raw-history';
@@ -23,11 +23,34 @@ import { foldPlaybackDays, siteDay, siteTimeZone, tryLockRollupDay, type SqlRunn
 import { hashIngestionKey, queryRows } from './seed-world';
 import { RETRYABLE_SQLSTATES, sqlState } from './sql-state';
 
-/** The site of an active ingestion key, or null. */
+/**
+ * How long a known ingestion key is answered from memory (issue 42: the request path touches no
+ * database). Keys are created by the seed and revoked only by hand in the database (no route does
+ * either), so a revoked key is refused at the latest this long after; an unknown key is never cached.
+ */
+export const INGESTION_KEY_CACHE_MS = 30_000;
+/** Known keys per database (a test process opens many), by SHA-256; bounded: cleared whole past 10,000 entries. */
+const keyCaches = new WeakMap<object, Map<string, { siteId: string; until: number }>>();
+
+/** The site of an active ingestion key, or null; a known key is answered from memory for INGESTION_KEY_CACHE_MS. */
 export async function siteOfIngestionKey(db: Db, key: string): Promise<string | null> {
+  const hash = hashIngestionKey(key);
+  let cache = keyCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    keyCaches.set(db, cache);
+  }
+  const cached = cache.get(hash);
+  if (cached && cached.until > Date.now()) return cached.siteId;
   const [row] = await queryRows<{ site_id: string }>(db, sql`
-    SELECT site_id FROM ingestion_keys WHERE key_hash = ${hashIngestionKey(key)} AND revoked_at IS NULL LIMIT 1`);
-  return row?.site_id ?? null;
+    SELECT site_id FROM ingestion_keys WHERE key_hash = ${hash} AND revoked_at IS NULL LIMIT 1`);
+  if (!row) {
+    cache.delete(hash);
+    return null;
+  }
+  if (cache.size >= 10_000) cache.clear();
+  cache.set(hash, { siteId: row.site_id, until: Date.now() + INGESTION_KEY_CACHE_MS });
+  return row.site_id;
 }
 
 /** Days an event id (and a recorded session start) is remembered (common/ingest-contract.ts). */
@@ -71,7 +94,6 @@ async function withRetries<T>(run: () => Promise<T>): Promise<T> {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const lower = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)).map((v) => v.toLowerCase()))];
 
 /** The first occurrence of each event id, with its index in the batch (a repeat counts once). */
 function firstOccurrences(events: PlayerEvent[]): { e: PlayerEvent; index: number }[] {
@@ -115,79 +137,10 @@ export class WrittenSessions implements KnownSessions {
 }
 
 /**
- * Sessions whose start this process's producer recorded or found (`<site id>:<session id>`), within
- * the last hour (far inside the window ingest_session_starts keeps): a batch of heartbeats of known
- * sessions is checked without a round trip to the database (checkBatch). Another instance that has
- * not seen a session simply looks it up.
- */
-const acceptedSessions = new WrittenSessions();
-
-/**
- * The producer's check of a schema-valid batch, before anything is queued: dates within the
- * accepted range, and subscribers, content items and networks of this site; every heartbeat and
- * end names a session started on this site (written, accepted earlier, or started in this batch).
- * One message per fault, in event order; an empty list means the batch may be queued.
- */
-export async function checkBatch(db: Db, siteId: string, events: PlayerEvent[], options: { now?: Date; maxAgeDays: number; maxFutureMs: number }): Promise<IngestEventError[]> {
-  const now = (options.now ?? new Date()).getTime();
-  const unique = firstOccurrences(events);
-  const starts = unique.filter((t): t is { e: SessionStartEvent; index: number } => t.e.type === 'session.start');
-  const startedHere = new Set(starts.map(({ e }) => e.sessionId.toLowerCase()));
-  const elsewhere = lower(unique.filter(({ e }) => e.type !== 'session.start' && !startedHere.has(e.sessionId.toLowerCase())).map(({ e }) => e.sessionId))
-    .filter((id) => !acceptedSessions.has(`${siteId}:${id}`));
-  const idsIn = (values: string[]) => sql`(SELECT value::uuid FROM json_array_elements_text(${json(values)}))`;
-  // One round trip: every reference of the batch, found or not. Session ids are scoped per site.
-  // Nothing to look up (heartbeats and ends of sessions this producer has seen): no round trip.
-  const [found] = starts.length === 0 && elsewhere.length === 0
-    ? [{ subscribers: [], content: [], networks: [], sessions: [] }]
-    : await queryRows<{ subscribers: string[]; content: string[]; networks: string[]; sessions: string[] }>(db, sql`
-    SELECT
-      ARRAY(SELECT id::text FROM subscribers WHERE site_id = ${siteId}::uuid AND id IN ${idsIn(lower(starts.map(({ e }) => e.subscriberId)))}) AS subscribers,
-      ARRAY(SELECT id::text FROM content_items WHERE site_id = ${siteId}::uuid AND id IN ${idsIn(lower(starts.map(({ e }) => e.contentId)))}) AS content,
-      ARRAY(SELECT id::text FROM networks WHERE site_id = ${siteId}::uuid AND id IN ${idsIn(lower(starts.map(({ e }) => e.networkId)))}) AS networks,
-      ARRAY(
-        SELECT session_id::text FROM ingest_session_starts WHERE site_id = ${siteId}::uuid AND session_id IN ${idsIn(elsewhere)}
-        UNION
-        SELECT id::text FROM playback_sessions WHERE site_id = ${siteId}::uuid AND id IN ${idsIn(elsewhere)}) AS sessions`);
-  const subscribersFound = new Set(found!.subscribers);
-  const contentFound = new Set(found!.content);
-  const networksFound = new Set(found!.networks);
-  const sessionsFound = new Set(found!.sessions);
-  for (const id of found!.sessions) acceptedSessions.add(`${siteId}:${id}`);
-
-  const errors: IngestEventError[] = [];
-  const refuse = (index: number, eventId: string, message: string) => errors.push({ index, eventId, message });
-  for (const { e, index } of unique) {
-    const at = Date.parse(e.at);
-    if (at > now + options.maxFutureMs) refuse(index, e.eventId, `events[${index}].at is in the future (${e.at}).`);
-    else if (at < now - options.maxAgeDays * 86_400_000) refuse(index, e.eventId, `events[${index}].at is older than ${options.maxAgeDays} days (${e.at}).`);
-    const session = e.sessionId.toLowerCase();
-    if (e.type === 'session.start') {
-      if (!subscribersFound.has(e.subscriberId.toLowerCase())) refuse(index, e.eventId, `events[${index}].subscriberId ${e.subscriberId} is not a subscriber of this site.`);
-      if (!contentFound.has(e.contentId.toLowerCase())) refuse(index, e.eventId, `events[${index}].contentId ${e.contentId} is not a content item of this site.`);
-      if (e.networkId && !networksFound.has(e.networkId.toLowerCase())) refuse(index, e.eventId, `events[${index}].networkId ${e.networkId} is not a network of this site.`);
-    } else if (!startedHere.has(session) && !sessionsFound.has(session) && !acceptedSessions.has(`${siteId}:${session}`)) {
-      refuse(index, e.eventId, `events[${index}].sessionId ${e.sessionId} has no session.start on this site.`);
-    }
-  }
-  return errors;
-}
-
-/** Records the sessions a checked batch starts, so the heartbeats that follow it pass checkBatch before a consumer wrote the session. */
-export async function recordSessionStarts(db: Db, siteId: string, events: PlayerEvent[]): Promise<void> {
-  const ids = lower(events.filter((e) => e.type === 'session.start').map((e) => e.sessionId)).sort(byText);
-  if (ids.length === 0) return;
-  await db.execute(sql`
-    INSERT INTO ingest_session_starts (site_id, session_id)
-    SELECT ${siteId}::uuid, value::uuid FROM json_array_elements_text(${json(ids)})
-    ON CONFLICT (site_id, session_id) DO NOTHING`);
-  for (const id of ids) acceptedSessions.add(`${siteId}:${id}`);
-}
-
-/**
  * The batches a consumer must put back for a moment: they carry a heartbeat or an end of a session
- * neither written yet nor started by a batch of this group. The producer checked that its start was
- * accepted, so it is in the queue; a second consumer has it in hand or it is further back.
+ * neither written yet nor started by a batch of this group. Its start may be in the queue (a second
+ * consumer has it in hand or it is further back): the pipeline waits for it as long as it can still
+ * arrive, then keeps the events as dead letters (the producer no longer checks sessions, issue 42).
  */
 export async function batchesWaitingForStarts(db: Db, batches: QueuedBatch[], known: WrittenSessions = new WrittenSessions()): Promise<Set<number>> {
   await lookUpWrittenSessions(db, batches, known);
@@ -417,6 +370,14 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     const firstStart = new Map<string, SessionStartEvent>();
     for (const e of starts) if (!firstStart.has(e.sessionId.toLowerCase())) firstStart.set(e.sessionId.toLowerCase(), e);
     const sortedStarts = [...firstStart.values()].sort((a, b) => byText(a.sessionId.toLowerCase(), b.sessionId.toLowerCase()));
+    // An earlier start of the same session (another event id, another time) is looked for in the
+    // days from SESSION_SEARCH_DAYS_BEFORE before these starts to a day after them: a constant range,
+    // so the planner probes those few day partitions only. Without it every kept day's partition (90
+    // by default) was probed per start: 35-40 % of a consumer's write in the bench (issue 42). The same
+    // start again (a resend) has the same time and is kept out by the key (ON CONFLICT) anyway.
+    const startTimes = sortedStarts.map((e) => Date.parse(e.at));
+    const startsFrom = new Date(Math.min(...startTimes) - SESSION_SEARCH_DAYS_BEFORE * 86_400_000).toISOString();
+    const startsTo = new Date(Math.max(...startTimes) + 86_400_000).toISOString();
     const inserted = await queryRows<{ id: string; day: string }>(tx, sql`
       INSERT INTO playback_sessions (id, site_id, network_id, subscriber_id, content_id, device_id, device_type, country, isp, cdn,
         started_at, last_event_at, startup_ms, plan_id)
@@ -430,7 +391,10 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       })))}) AS x(n integer, session_id text, subscriber_id text, content_id text, network_id text, device_id text, device_type text,
         country text, isp text, cdn text, at text, startup_ms integer)
       JOIN subscribers s ON s.id = x.subscriber_id::uuid AND s.site_id = ${siteId}::uuid
-      WHERE NOT EXISTS (SELECT 1 FROM playback_sessions e WHERE e.site_id = ${siteId}::uuid AND e.id = x.session_id::uuid)
+      JOIN content_items c ON c.id = x.content_id::uuid AND c.site_id = ${siteId}::uuid
+      WHERE (x.network_id IS NULL OR EXISTS (SELECT 1 FROM networks n WHERE n.id = x.network_id::uuid AND n.site_id = ${siteId}::uuid))
+        AND NOT EXISTS (SELECT 1 FROM playback_sessions e WHERE e.site_id = ${siteId}::uuid AND e.id = x.session_id::uuid
+          AND e.started_at >= ${startsFrom}::timestamptz AND e.started_at <= ${startsTo}::timestamptz)
       ORDER BY x.n
       ON CONFLICT (site_id, id, started_at) DO NOTHING
       RETURNING id::text, to_char(${siteDay(sql`started_at`, zone)}, 'YYYY-MM-DD') AS day`);
@@ -439,19 +403,33 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       days.add(row.day);
     }
     if (inserted.length < sortedStarts.length) {
-      // Starts neither inserted nor already stored: their subscriber was deleted after the answer
-      // 202. The start and this group's events of its session go to the dead letters (issue 37).
+      // Starts neither inserted nor already stored: their subscriber, title or network is not one of
+      // this site (the producer no longer looks them up, issue 42; or a subscriber deleted after the
+      // answer 202). The start and this group's events of its session go to the dead letters.
       const stored = await queryRows<{ id: string }>(tx, sql`
         SELECT p.id::text FROM playback_sessions p
         WHERE p.site_id = ${siteId}::uuid AND p.id IN (SELECT value::uuid FROM json_array_elements_text(${json(sortedStarts.map((e) => e.sessionId))}))`);
       const placed = new Set([...stored.map((r) => r.id.toLowerCase())]);
-      const lost = new Set(sortedStarts.map((e) => e.sessionId.toLowerCase()).filter((id) => !placed.has(id)));
-      if (lost.size > 0) {
+      const lostStarts = sortedStarts.filter((e) => !placed.has(e.sessionId.toLowerCase()));
+      if (lostStarts.length > 0) {
+        const why = await queryRows<{ session_id: string; subscriber: boolean; content: boolean }>(tx, sql`
+          SELECT x.session_id,
+            EXISTS (SELECT 1 FROM subscribers s WHERE s.id = x.subscriber_id::uuid AND s.site_id = ${siteId}::uuid) AS subscriber,
+            EXISTS (SELECT 1 FROM content_items c WHERE c.id = x.content_id::uuid AND c.site_id = ${siteId}::uuid) AS content
+          FROM json_to_recordset(${json(lostStarts.map((e) => ({ session_id: e.sessionId.toLowerCase(), subscriber_id: e.subscriberId, content_id: e.contentId })))})
+            AS x(session_id text, subscriber_id text, content_id text)`);
+        const reasons = new Map<string, { reason: DeadLetterReason; detail: string }>();
+        for (const r of why) {
+          const start = lostStarts.find((e) => e.sessionId.toLowerCase() === r.session_id)!;
+          reasons.set(r.session_id, !r.subscriber
+            ? { reason: 'subscriber-missing', detail: `Session ${start.sessionId} could not be written: subscriber ${start.subscriberId} is not a subscriber of this site.` }
+            : !r.content
+              ? { reason: 'content-missing', detail: `Session ${start.sessionId} could not be written: content ${start.contentId} is not a content item of this site.` }
+              : { reason: 'network-missing', detail: `Session ${start.sessionId} could not be written: network ${start.networkId ?? ''} is not a network of this site.` });
+        }
+        const lost = new Set(reasons.keys());
         const events = todo.filter((e) => lost.has(e.sessionId.toLowerCase()));
-        await recordDeadLetters(tx, events.map((e) => ({
-          siteId, eventId: e.eventId, reason: 'subscriber-missing' as const, payload: e,
-          detail: `Session ${e.sessionId} could not be written: its subscriber is no longer a subscriber of this site.`,
-        })));
+        await recordDeadLetters(tx, events.map((e) => ({ siteId, eventId: e.eventId, payload: e, ...reasons.get(e.sessionId.toLowerCase())! })));
         updates = updates.filter((e) => !lost.has(e.sessionId.toLowerCase()));
         unplaced = events.length;
       }

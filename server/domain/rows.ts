@@ -6,6 +6,7 @@
  */
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
 import type { RevisionChange } from '../../common/revisions';
+import type { IngestDeadLetterReason } from '../../common/ingest-contract';
 
 export type SiteRow = {
   id: string;
@@ -499,7 +500,7 @@ export type CouponQuery = ListQuery & { offerId: string };
 export type DeadLetter = {
   siteId: string;
   eventId: string;
-  reason: 'session-start-missing' | 'subscriber-missing' | 'unreadable-message';
+  reason: IngestDeadLetterReason;
   detail: string;
   payload: unknown;
 };

@@ -2,12 +2,16 @@
  * POST /v1/events: batches of player events from a site's players, authenticated by the site's
  * ingestion key (header x-ingestion-key; only its SHA-256 is stored), never by a staff token.
  *
- * A batch is all or nothing: when any event is malformed or refers to something the site does not
- * have, the answer is 400 with one message per refused event and nothing of the batch is queued,
- * so a player can fix and resend the same batch (event ids make the resend idempotent). A valid
- * batch is queued (server/domain/ingest-pipeline.ts: JetStream when NATS_URL is set, else memory)
- * and answered 202 once the queue holds it; consumers write it and fold workers update the rollups
- * within seconds (issue 31).
+ * The request path touches no database (issue 42): the key is answered from the ingestion
+ * service's key cache, the site's batch budget from the limiter's leased budget (in memory between
+ * leases), the schema and the time bounds from the batch itself. A batch is all or nothing: when any
+ * event is malformed or out of the time bounds, the answer is 400 with one message per refused event
+ * and nothing of the batch is queued, so a player can fix and resend the same batch (event ids make
+ * the resend idempotent). A valid batch is queued (server/domain/ingest-pipeline.ts: JetStream when
+ * NATS_URL is set, else memory) and answered 202 once the queue holds it (the stream's ack); a full
+ * or unavailable queue answers 503 with Retry-After. What needs the database (a session, subscriber,
+ * title or network the site does not have) is checked by the consumers: such events go to the dead
+ * letters (ingest_dead_letters, counted per reason for Dashboard 360), never silently dropped.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -61,6 +65,24 @@ export function checkEvents(events: readonly Readonly<Record<string, unknown>>[]
   return { valid, errors };
 }
 
+/**
+ * The time bounds of schema-valid events (no database): one message per event dated further in the
+ * future than the allowed clock skew or older than the accepted age; a repeated event id counts once.
+ */
+export function checkTimes(events: readonly PlayerEvent[], options: { now?: number; maxAgeDays: number; maxFutureMs: number }): IngestEventError[] {
+  const now = options.now ?? Date.now();
+  const errors: IngestEventError[] = [];
+  const seen = new Set<string>();
+  events.forEach((e, index) => {
+    if (seen.has(e.eventId)) return;
+    seen.add(e.eventId);
+    const at = Date.parse(e.at);
+    if (at > now + options.maxFutureMs) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is in the future (${e.at}).` });
+    else if (at < now - options.maxAgeDays * 86_400_000) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is older than ${options.maxAgeDays} days (${e.at}).` });
+  });
+  return errors;
+}
+
 /** Events refused (one event may carry several messages). */
 const refusedEvents = (errors: IngestEventError[]) => new Set(errors.map((e) => e.index)).size;
 
@@ -73,7 +95,8 @@ export const ingestRoutes: RoutePlugin = async (app) => {
     const refused = await requireAppKey(request, reply);
     if (refused) return refused;
     const siteId = appKeySiteOf(request);
-    const limit = await app.services.limiter.hit(`ingest:${siteId}`, { limit: app.services.config.ingestBatchesPerMinute, windowSeconds: 60 });
+    // The leased budget: admitted from memory, one shared-counter write per leased share of the window.
+    const limit = await app.services.limiter.take(`ingest:${siteId}`, { limit: app.services.config.ingestBatchesPerMinute, windowSeconds: 60 });
     if (!limit.allowed) {
       return reply.code(429).header('retry-after', String(limit.retryAfterSeconds)).send({ success: false, message: OWN_MESSAGES.ingestRateLimited });
     }
@@ -90,14 +113,12 @@ export const ingestRoutes: RoutePlugin = async (app) => {
       const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(schemaErrors), request.body.events.length), errors: schemaErrors };
       return reply.code(400).send(body);
     }
-    const errors = await app.services.ingestion.checkBatch(siteId, events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
+    const errors = checkTimes(events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
     if (errors.length > 0) {
       const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(errors), events.length), errors };
       return reply.code(400).send(body);
     }
     try {
-      // Sessions first: a heartbeat sent right after this answer must find its start.
-      await app.services.ingestion.recordSessionStarts(siteId, events);
       await app.ingest.publish(siteId, events);
     } catch (error) {
       // NATS down or no acknowledgement in time: the player resends the same batch (the message id
