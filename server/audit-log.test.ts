@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPCMS_PATHS } from '../common/appcms';
 import { AUDIT_LOG_MESSAGES, AUDIT_RETENTION_DAYS, auditActionsOfArea, auditCsv, auditEntryWhat, type AuditLogEntry } from '../common/audit-actions';
+import { DATE_INPUT_MESSAGES } from '../common/messages/dates';
 import { API_PATHS, AREAS } from '../common/constants';
 import { DEMO_SITES } from './db/demo-accounts';
 import { purgeExpired } from './db/housekeeping';
@@ -272,7 +273,8 @@ describe('filters, paging and the export', () => {
     expect(area.json()).toEqual({ success: false, message: AUDIT_LOG_MESSAGES.badArea });
     const date = await get(admin, `${A}/audit/export?from=2026-02-30`);
     expect(date.statusCode).toBe(400);
-    expect(date.json().message).toBe('from is not a valid date');
+    expect(date.json().message).toBe(DATE_INPUT_MESSAGES.notADay('from'));
+    expect(date.json().message).toBe('The "From" date is not a day of the calendar: enter it as year-month-day (YYYY-MM-DD), for example 2026-03-01.');
     const kind = await get(admin, `${A}/audit?objectKind=${'x'.repeat(41)}`);
     expect(kind.statusCode).toBe(400);
     expect((await list(admin, 'objectKind=nothing')).total).toBe(0);

@@ -12,6 +12,7 @@ import type {
 } from '../common/admin-contract';
 import { API_PATHS } from '../common/constants';
 import { ADMIN_MESSAGES, MESSAGES } from '../common/messages';
+import { DATE_INPUT_MESSAGES } from '../common/messages/dates';
 import {
   SECOND_FACTOR_AUDIT_ACTION, SECOND_FACTOR_DONE, SECOND_FACTOR_RULE_PATH, SECOND_FACTOR_TEXT,
 } from '../common/second-factor-rule';
@@ -123,11 +124,14 @@ describe('listing staff', () => {
     expect(phone.json().message).toMatch(/phoneNumber/);
     const dates = await call(admin, 'GET', `${A}/audit?from=2026-02-30`);
     expect(dates.statusCode).toBe(400);
-    // Year 0000 passes Date but not PostgreSQL: a 400 naming the parameter, not a 500 (issue 25, the fuzz's FUZZ_SEED=13).
-    for (const query of ['to=0000-01-01', 'from=0000-12-31']) {
+    // Issue 38: the field as the Audit page labels it and the format expected, not the parameter's name.
+    expect(dates.json().message).toBe('The "From" date is not a day of the calendar: enter it as year-month-day (YYYY-MM-DD), for example 2026-03-01.');
+    // Year 0000 passes Date but not PostgreSQL: a 400 naming the field, not a 500 (issue 25, the fuzz's FUZZ_SEED=13).
+    for (const [query, param] of [['to=0000-01-01', 'to'], ['from=0000-12-31', 'from']] as const) {
       const zero = await call(admin, 'GET', `${A}/audit?${query}`);
       expect(zero.statusCode, query).toBe(400);
-      expect(zero.json().message, query).toBe(`${query.split('=')[0]} is not a valid date`);
+      expect(zero.json().message, query).toBe(DATE_INPUT_MESSAGES.notADay(param));
+      expect(zero.json().message, query).not.toMatch(/^(from|to) /);
     }
     const order = await call(admin, 'GET', `${A}/audit?from=2026-03-02&to=2026-03-01`);
     expect(order.json().message).toBe(ADMIN_MESSAGES.invalidDateRange);

@@ -15,6 +15,7 @@ import { AUDIT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/admin-contract';
 import { fieldLabel, IMAGE_SET_WORDS, imageChangeWords, isImageField } from '../../common/field-labels';
 import { AREAS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
+import { DATE_INPUT_MESSAGES, type DateFilterParam } from '../../common/messages/dates';
 import { formatDateTime } from '../../common/display-format';
 import { formatMoney } from '../../common/monetization-rules';
 import type { RevisionChange } from '../../common/revisions';
@@ -51,10 +52,10 @@ const MAX_VALUE_LENGTH = 120;
 /** An instant as JSON carries it ('2026-12-05T23:00:00.000Z'). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-function utcDay(text: string, field: string): Date {
+function utcDay(text: string, field: DateFilterParam): Date {
   const day = ISO_DATE.test(text) ? new Date(`${text}T00:00:00.000Z`) : new Date(NaN);
   // Year 0 is a day to Date but not to PostgreSQL.
-  if (Number.isNaN(day.getTime()) || text.startsWith('0000') || day.toISOString().slice(0, 10) !== text) throw invalid(field, AUDIT_LOG_MESSAGES.badDate(field));
+  if (Number.isNaN(day.getTime()) || text.startsWith('0000') || day.toISOString().slice(0, 10) !== text) throw invalid(field, DATE_INPUT_MESSAGES.notADay(field));
   return day;
 }
 

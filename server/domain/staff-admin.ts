@@ -21,6 +21,7 @@ import { AREAS, ROUTES } from '../../common/constants';
 import { UUID_PATTERN, type Roles } from '../../common/contract';
 import { grantsAboveOwn } from '../../common/grant-cap';
 import { ADMIN_MESSAGES, MESSAGES } from '../../common/messages';
+import { DATE_INPUT_MESSAGES, type DateFilterParam } from '../../common/messages/dates';
 import { canEdit, parseRoles } from '../../common/roles';
 import {
   SECOND_FACTOR_AUDIT_ACTION, SECOND_FACTOR_DONE, SECOND_FACTOR_TEXT, smsCodeApplies, type SecondFactorRule, type SetSecondFactorRuleResponse,
@@ -121,10 +122,11 @@ function pageOf(page: number | undefined, pageSize: number | undefined, fallback
   return { page: current, pageSize: size, offset: (current - 1) * size, limit: size };
 }
 
-function utcDay(text: string, param: string): Date {
+function utcDay(text: string, param: DateFilterParam): Date {
   const date = new Date(`${text}T00:00:00.000Z`);
-  // Year 0 is a day to Date but not to PostgreSQL (found by the fuzz: a 500).
-  if (Number.isNaN(date.getTime()) || text.startsWith('0000') || date.toISOString().slice(0, 10) !== text) throw invalid(param, `${param} is not a valid date`);
+  // Year 0 is a day to Date but not to PostgreSQL (found by the fuzz: a 500). Issue 38: the message names
+  // the field as the page labels it and the format expected (common/messages/dates.ts).
+  if (Number.isNaN(date.getTime()) || text.startsWith('0000') || date.toISOString().slice(0, 10) !== text) throw invalid(param, DATE_INPUT_MESSAGES.notADay(param));
   return date;
 }
 
