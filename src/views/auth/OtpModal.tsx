@@ -1,7 +1,7 @@
 /**
  * The header Change Password flow's 'Verify OTP' modal (spec §2.10), driven by the passwordChange actor.
  * Cancel, Escape and close go to the code step, which asks first when a code is typed (issue 38: the
- * same "Unsaved changes" question as every form, shown in place of the modal) and otherwise gives up.
+ * same "Unsaved changes" question as every form, over the modal) and otherwise gives up.
  */
 import { useSelector } from '@xstate/react';
 import { selectIsOtpModalOpen, selectOtpStepActor } from '../../../machines/forgot-password.machine';
@@ -24,9 +24,6 @@ export function OtpModal() {
   const asking = useSelector(otp ?? undefined, selectAsking);
   const text = useShellText();
 
-  if (open && otp && asking) {
-    return <LeaveQuestion open onStay={() => otp.send({ type: 'otp.stay' })} onLeave={() => otp.send({ type: 'otp.leave' })} />;
-  }
   return (
     <Modal
       open={open}
@@ -42,6 +39,10 @@ export function OtpModal() {
       {otp && step
         ? <OtpFields actor={otp} step={step} />
         : <p className={css.status} role="status">{text.otpSending}</p>}
+      {/* Nested in the modal (one stack of layers: Escape answers the top one, focus stays within). */}
+      {otp && (
+        <LeaveQuestion open={open && asking} onStay={() => otp.send({ type: 'otp.stay' })} onLeave={() => otp.send({ type: 'otp.leave' })} />
+      )}
     </Modal>
   );
 }
