@@ -13,12 +13,22 @@ cd "$(dirname "$0")/.."
 
 started=$SECONDS
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }
+# CPU seconds (user + system) used by a shell's finished children, read from the file `times` wrote:
+# beside the wall time, what a stage cost the machine (on 2 cores, a stage of W s that used C s kept
+# C/W cores busy: whether running it beside another could help). Servers it talked to (PostgreSQL) not included.
+cpu_of() { awk 'NR==2 { split($1,a,"m"); split($2,b,"m"); printf "%.0f", a[1]*60+a[2]+b[1]*60+b[2] }' "$1"; }
+CPU_FILE=$(mktemp "${TMPDIR:-/tmp}/cms-test-cpu-XXXXXX")
+trap 'rm -f "$CPU_FILE"' EXIT
+# Sets CPU (not through $(…): a subshell's `times` would see none of this shell's children).
+cpu_now() { times >"$CPU_FILE"; CPU=$(cpu_of "$CPU_FILE"); }
 stage() {
   local name=$1; shift
-  local at=$SECONDS
+  local at=$SECONDS cpu_at
+  cpu_now; cpu_at=$CPU
   echo "== $name"
   "$@"
-  echo "   ($name: $((SECONDS - at)) s; load $(load))"
+  cpu_now
+  echo "   ($name: $((SECONDS - at)) s; cpu $((CPU - cpu_at)) s; load $(load))"
 }
 
 # together "name1" "command1" "name2" "command2" …: runs the bash commands at the same time, each
@@ -32,7 +42,7 @@ together() {
     local i=${#names[@]}
     names+=("$1")
     echo "== $1 (started beside the others)"
-    ( start=$SECONDS; set +e; bash -c "$2" >"$dir/$i.log" 2>&1; rc=$?; echo "$rc $((SECONDS - start))" >"$dir/$i.rc"; exit $rc ) &
+    ( start=$SECONDS; set +e; bash -c "$2" >"$dir/$i.log" 2>&1; rc=$?; times >"$dir/$i.times"; echo "$rc $((SECONDS - start))" >"$dir/$i.rc"; exit $rc ) &
     pids+=($!)
     shift 2
   done
@@ -49,10 +59,11 @@ together() {
       read -r rc took <"$dir/$i.rc"
       echo "== ${names[$i]}: output"
       cat "$dir/$i.log"
+      local used; used=$(cpu_of "$dir/$i.times")
       if [ "$rc" -eq 0 ]; then
-        echo "   (${names[$i]}: $took s; load $(load))"
+        echo "   (${names[$i]}: $took s; cpu $used s; load $(load))"
       else
-        echo "   (${names[$i]}: FAILED with exit code $rc after $took s; load $(load))"
+        echo "   (${names[$i]}: FAILED with exit code $rc after $took s; cpu $used s; load $(load))"
         failed+=("${names[$i]}")
       fi
     done
@@ -79,4 +90,5 @@ together \
   "server on embedded PGlite" "npx vitest run --project server" \
   "server on PostgreSQL" "node scripts/with-fresh-postgres.mjs npx vitest run --project server"
 stage "browser (Chromium, two workers)" bash -c 'node scripts/ensure-chromium.mjs && npx vitest run --project e2e --maxWorkers=2'
-echo "== all stages passed in $((SECONDS - started)) s"
+cpu_now
+echo "== all stages passed in $((SECONDS - started)) s (cpu $CPU s; load $(load))"
