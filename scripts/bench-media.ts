@@ -14,7 +14,7 @@
  * average is printed before and after: the numbers only compare runs made under the same load.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server as HttpServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
@@ -42,6 +42,19 @@ const uploadMb = Number(values['upload-mb']);
 const rounds = Number(values.rounds);
 const SEGMENT_SECONDS = 4;
 const UPLOAD_ROUNDS = 3;
+/**
+ * CPU seconds (user + system) of this process's finished children (/proc/self/stat cutime + cstime,
+ * clock ticks of 1/100 s): ffmpeg's own work, much less sensitive than wall time to the other
+ * processes of a shared machine. Linux only (NaN elsewhere).
+ */
+function childCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -111,14 +124,16 @@ async function tusUpload(file: string, endpoint: string, chunkSize?: number): Pr
   return performance.now() - started;
 }
 
-async function plainFfmpeg(src: string, outDir: string, rungs: Rung[], hasAudio: boolean): Promise<number> {
+async function plainFfmpeg(src: string, outDir: string, rungs: Rung[], hasAudio: boolean): Promise<{ total: number; cpu: number }> {
   await Promise.all(rungs.map((rung) => mkdir(join(outDir, rung.name), { recursive: true })));
+  const cpuBefore = childCpuSeconds();
   const started = performance.now();
   execFileSync(ffmpegPath(), ladderArgs(src, outDir, rungs, { segmentSeconds: SEGMENT_SECONDS, preset, hasAudio }), { stdio: ['ignore', 'ignore', 'inherit'] });
-  return performance.now() - started;
+  return { total: performance.now() - started, cpu: childCpuSeconds() - cpuBefore };
 }
 
-async function pipelineEncode(src: string, outDir: string, rungs: Rung[]): Promise<{ total: number; firstRung: number }> {
+async function pipelineEncode(src: string, outDir: string, rungs: Rung[]): Promise<{ total: number; firstRung: number; cpu: number }> {
+  const cpuBefore = childCpuSeconds();
   const started = performance.now();
   let firstRung = 0;
   await encodeRungs(src, outDir, rungs, {
@@ -129,7 +144,7 @@ async function pipelineEncode(src: string, outDir: string, rungs: Rung[]): Promi
       if (firstRung === 0) firstRung = performance.now() - started;
     },
   });
-  return { total: performance.now() - started, firstRung };
+  return { total: performance.now() - started, firstRung, cpu: childCpuSeconds() - cpuBefore };
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'bench-media-'));
@@ -182,14 +197,19 @@ try {
 
   // 2. Pipeline vs plain ffmpeg, alternately.
   const plainTimes: number[] = [];
+  const plainCpu: number[] = [];
   const pipelineTimes: number[] = [first.total];
+  const pipelineCpu: number[] = [first.cpu];
   const firstRungTimes: number[] = [first.firstRung];
   for (let round = 0; round < rounds; round += 1) {
-    plainTimes.push(await plainFfmpeg(clip, join(dir, `plain-${round}`), rungs, probed.hasAudio));
+    const plainRun = await plainFfmpeg(clip, join(dir, `plain-${round}`), rungs, probed.hasAudio);
+    plainTimes.push(plainRun.total);
+    plainCpu.push(plainRun.cpu);
     await rm(join(dir, `plain-${round}`), { recursive: true, force: true });
     if (round > 0) {
       const again = await pipelineEncode(clip, join(dir, `pipeline-${round}`), rungs);
       pipelineTimes.push(again.total);
+      pipelineCpu.push(again.cpu);
       firstRungTimes.push(again.firstRung);
       await rm(join(dir, `pipeline-${round}`), { recursive: true, force: true });
     }
@@ -199,6 +219,8 @@ try {
   console.log(`\nEncode wall time, same ladder, same file (goal: pipeline ≤ 1.1 × plain ffmpeg), ${rounds} round(s), medians`);
   console.log(`  plain ffmpeg (one process, every rung)     ${seconds(plain)}   [${plainTimes.map(seconds).join(', ')}]`);
   console.log(`  pipeline (lowest rung first, then others)  ${seconds(piped)}   [${pipelineTimes.map(seconds).join(', ')}]  = ${(piped / plain).toFixed(2)} × plain`);
+  const cpuSeconds = (list: number[]) => list.map((c) => `${c.toFixed(0)} s`).join(', ');
+  console.log(`  ffmpeg CPU time (user + system): plain ${cpuSeconds(plainCpu)}, pipeline ${cpuSeconds(pipelineCpu)}  = ${(median(pipelineCpu) / median(plainCpu)).toFixed(2)} × plain`);
   console.log(`  pipeline's lowest rung done after           ${seconds(median(firstRungTimes))} (plain ffmpeg: every rung at the end)`);
   console.log(`\nload ${load()}`);
 } finally {
