@@ -56,6 +56,8 @@ const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Kinds of content that carry a video. */
 export const VIDEO_KINDS = ['video', 'episode'] as const;
+const VIDEO_KIND_SET: ReadonlySet<string> = new Set(VIDEO_KINDS);
+const isVideoKind = (kind: string) => VIDEO_KIND_SET.has(kind);
 
 function requireRead(caller: AuthContext): void {
   if (!canContinue(caller.user.roles, AREAS.content)) throw forbidden();
@@ -69,9 +71,6 @@ export function encodingEnabled(config: MediaConfig, siteName: string): boolean 
   return siteName !== config.encodingDisabledSite;
 }
 
-function isStatus(value: string): value is MediaStatus {
-  return (MEDIA_STATUSES as readonly string[]).includes(value);
-}
 
 /** Overall progress 0–100: upload while uploading, encoding (mean of renditions) while preparing / viewable. */
 export function overallProgress(row: Pick<MediaAssetRow, 'status' | 'uploadSize' | 'uploadedBytes' | 'ladder' | 'progress' | 'doneRungs'>): number {
@@ -129,7 +128,7 @@ export function createMediaService(deps: MediaDeps) {
     };
     const playable = row.liveAttempt !== null;
     const base = playable || more.captions.length ? playBase(caller, (await playToken(row.siteId, row.id)).token, row.id, false) : '';
-    const status: MediaStatus = isStatus(row.status) ? row.status : 'errored';
+    const status: MediaStatus = MEDIA_STATUSES.find((known) => known === row.status) ?? 'errored';
     return {
       id: row.id,
       title: row.title,
@@ -223,7 +222,7 @@ export function createMediaService(deps: MediaDeps) {
       if (input.contentItemId) {
         const item = UUID.test(input.contentItemId) ? await store.findContent(caller.site.id, input.contentItemId.toLowerCase()) : undefined;
         if (!item) throw notFound(MEDIA_MESSAGES.contentNotFound);
-        if (!(VIDEO_KINDS as readonly string[]).includes(item.kind)) throw invalid('contentItemId', MEDIA_MESSAGES.videoKindOnly);
+        if (!isVideoKind(item.kind)) throw invalid('contentItemId', MEDIA_MESSAGES.videoKindOnly);
         hint = item.id;
       }
       const encrypted = storedProfileOf(caller.site).isDRMEncryptionRequired === true;
@@ -382,6 +381,15 @@ export function createMediaService(deps: MediaDeps) {
       return row?.vtt ?? null;
     },
 
+    /** GET /v2.0/content/:id/video: the item's video (null when none) and the item's version. */
+    async getVideo(caller: AuthContext, contentId: string): Promise<{ contentId: string; mediaAssetId: string | null; version: number; asset: MediaAsset | null }> {
+      requireRead(caller);
+      const item = UUID.test(contentId) ? await store.findContent(caller.site.id, contentId.toLowerCase()) : undefined;
+      if (!item) throw notFound(MEDIA_MESSAGES.contentNotFound);
+      const asset = item.mediaAssetId ? await store.findAsset(caller.site.id, item.mediaAssetId) : undefined;
+      return { contentId: item.id, mediaAssetId: item.mediaAssetId, version: item.version, asset: asset ? await toAsset(caller, asset) : null };
+    },
+
     /** PUT /v2.0/content/:id/video: attach (or replace, or remove with null); one revision in the same transaction. */
     async setVideo(caller: AuthContext, contentId: string, assetId: string | null): Promise<{ contentId: string; mediaAssetId: string | null; version: number; asset: MediaAsset | null }> {
       requireWrite(caller);
@@ -398,7 +406,7 @@ export function createMediaService(deps: MediaDeps) {
     async assertPublishable(siteId: string, contentIds: string[], publishViewable: boolean): Promise<void> {
       for (const id of contentIds) {
         const item = await store.findContent(siteId, id);
-        if (!item || !item.mediaAssetId || !(VIDEO_KINDS as readonly string[]).includes(item.kind)) continue;
+        if (!item || !item.mediaAssetId || !isVideoKind(item.kind)) continue;
         const video = await store.findAsset(siteId, item.mediaAssetId);
         const ok = video && (video.status === 'ready' || (publishViewable && video.status === 'viewable'));
         if (!ok) throw conflict(MEDIA_MESSAGES.publishNeedsReadyVideo(video ? video.status : 'missing'));
@@ -423,7 +431,7 @@ export function createMediaService(deps: MediaDeps) {
     return store.transaction(async (tx) => {
       const item = await tx.findContent(siteId, contentId.toLowerCase(), true);
       if (!item) throw notFound(MEDIA_MESSAGES.contentNotFound);
-      if (!(VIDEO_KINDS as readonly string[]).includes(item.kind)) throw invalid('contentId', MEDIA_MESSAGES.videoKindOnly);
+      if (!isVideoKind(item.kind)) throw invalid('contentId', MEDIA_MESSAGES.videoKindOnly);
       const next = asset?.id ?? null;
       if (item.mediaAssetId === next || (onlyIfEmpty && item.mediaAssetId)) return item;
       const previous = item.mediaAssetId ? await tx.findAsset(siteId, item.mediaAssetId) : undefined;

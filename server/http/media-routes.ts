@@ -7,6 +7,7 @@
  *   GET    /v2.0/media/:id/playback                  MediaPlayback: signed play address, poster, storyboard
  *   POST   /v2.0/media/:id/captions                  { language, label, format, text }
  *   POST   /v2.0/media/external                      { title, hlsUrl } (the site without encoding)
+ *   GET    /v2.0/content/:id/video                   the item's video (Content read)
  *   PUT    /v2.0/content/:id/video                   { assetId | null }: attach, replace, remove
  *   tus 1.0 at /v2.0/media/uploads (POST creation, HEAD, PATCH, DELETE = cancel), @tus/server + FileStore
  *   GET    /v2.0/media/play/<token>/<asset>/<file>   played files: no session, the token in the path
@@ -18,7 +19,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Server as TusServer, EVENTS, Metadata } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { API_PATHS } from '../../common/constants';
 import { MEDIA_PATHS, MEDIA_STATUSES } from '../../common/media-contract';
@@ -77,9 +77,9 @@ const listQuery = {
 /** The headers tus clients read (and the browser may expose). */
 const TUS_HEADERS = { 'tus-resumable': '1.0.0' };
 /** What this server decided about a tus request before @tus/server sees it: the asset (the upload's id) and the caller's site. */
-const TUS_CONTEXT = new WeakMap<IncomingMessage, { assetId: string; siteName: string }>();
+const TUS_CONTEXT = new WeakMap<object, { assetId: string; siteName: string }>();
 /** The context of a tus request (srvx hands the Node request along as runtime.node.req). */
-function tusContext(req: { runtime?: { node?: { req: IncomingMessage } } }): { assetId: string; siteName: string } | undefined {
+function tusContext(req: { runtime?: { node?: { req: object } } }): { assetId: string; siteName: string } | undefined {
   const raw = req.runtime?.node?.req;
   return raw ? TUS_CONTEXT.get(raw) : undefined;
 }
@@ -188,6 +188,10 @@ export const mediaRoutes: RoutePlugin = async (app) => {
         response: answers({ 200: MEDIA_RESPONSES.asset }),
       },
     }, async (request) => service.attachExternal(authContextOf(request), request.body));
+
+    group.get(`${API_PATHS.content}/:id/video`, {
+      schema: { params: idParams, response: answers({ 200: MEDIA_RESPONSES.video }) },
+    }, async (request) => service.getVideo(authContextOf(request), request.params.id));
 
     group.put(`${API_PATHS.content}/:id/video`, {
       schema: {
