@@ -7,11 +7,10 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../../common/figures';
 import { SEARCH_TOTAL_CAP } from '../../common/support';
-import { addDays } from '../../common/report-dates';
 import { insertAuditEvent, type AuditEventValues } from './audit-repository';
 import type { Db } from './client';
 import { insertRevision, type RevisionRow, type RevisionValues } from './revision-repository';
-import { refreshRollupsIn } from './rollups';
+import { refreshRollupsIn, siteTimeZone } from './rollups';
 import {
   contentItems, networks, paymentRefunds, payments, planPriceVersions, plans, playbackSessions, staffUsers, subscriberDevices, subscribers, subscriptions,
   subscriberEmailWords, subscriberNameWords, supportNotes,
@@ -394,17 +393,19 @@ function repositoryOver(db: Executor) {
 
 /**
  * The repository bound to one transaction. Its `refreshRollups` recomputes the site's rollups of
- * the given UTC days inside that transaction, under the same per-day locks as the fold and every
- * rebuild (server/db/rollups.ts): the write and the figures it moves commit together or not at all,
- * so a write that committed has nothing left that could fail (issue 37).
+ * the site's days it is given (the domain decides which: server/domain/support.ts, issue 38) inside
+ * that transaction, under the same per-day locks as the fold and every rebuild (server/db/rollups.ts):
+ * the write and the figures it moves commit together or not at all, so a write that committed has
+ * nothing left that could fail (issue 37).
  */
 function transactionStore(tx: Db) {
   return {
     ...repositoryOver(tx),
+    siteTimeZone(siteId: string): Promise<string> {
+      return siteTimeZone(tx, siteId);
+    },
     refreshRollups(siteId: string, day: string, lastDay: string = day): Promise<void> {
-      // The rollups' days are the site's (issue 38): a UTC day's instants fall on the site's days from
-      // the one before to the one after, whatever its zone.
-      return refreshRollupsIn(tx, { siteId, from: addDays(day, -1), to: addDays(lastDay, 1) });
+      return refreshRollupsIn(tx, { siteId, from: day, to: lastDay });
     },
   };
 }

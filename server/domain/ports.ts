@@ -409,6 +409,9 @@ export interface SubscriberStore {
 
 /** The store bound to one transaction: it also refreshes the rollups of the days a write moves, in that transaction. */
 export interface SubscriberTransactionStore extends SubscriberStore {
+  /** The zone the site's rollups count days in (its profile's, UTC when unknown). */
+  siteTimeZone(siteId: string): Promise<string>;
+  /** Recomputes the rollups of the site's days [day, lastDay] exactly as given (the domain names them: server/domain/support.ts). */
   refreshRollups(siteId: string, day: string, lastDay?: string): Promise<void>;
 }
 

@@ -24,7 +24,8 @@ import {
   type CancelMode, type PlanChangeWhen, type RevealedContact, type SubscriberDetail, type SubscriberListItem, type SubscriberSearchPage,
   type SubscriberStatus, type SubscriptionStatus,
 } from '../../common/support';
-import type { SubscriberRepository } from './ports';
+import { siteDayOf } from '../../common/site-day';
+import type { SubscriberRepository, SubscriberTransactionStore } from './ports';
 import type { PaymentRecord, SubscriberRecord, SubscriptionRecord } from './rows';
 import { conflict, forbidden, invalid, notFound, rateLimited } from './errors';
 import { auditObject, recordRevision } from './revisions';
@@ -99,9 +100,24 @@ export function maskPhone(phone: string): string {
   return digits.length < 7 ? '••••' : `•••• ${digits.slice(-4)}`;
 }
 
-/** The UTC calendar day of an instant, as the rollups count days. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
+/** The instants a write moves figures between (its rollups are recomputed over the site's days they fall on). */
+export interface MovedSpan { from: Date; to: Date }
+
+/**
+ * The site's days a write moves (issue 38): the rollups count the SITE's calendar days, in its zone, so
+ * the days recomputed are the site's days of the first and last instant the write touches (in order),
+ * not their UTC days. The repository recomputes exactly these (server/db/support-repository.ts).
+ */
+export function siteDaysMoved(zone: string, span: MovedSpan): { from: string; to: string } {
+  const a = siteDayOf(span.from, zone);
+  const b = siteDayOf(span.to, zone);
+  return a <= b ? { from: a, to: b } : { from: b, to: a };
+}
+
+/** Recomputes, in the write's transaction, the rollups of the site's days the write moved. */
+async function refreshSiteDays(tx: SubscriberTransactionStore, siteId: string, span: MovedSpan): Promise<void> {
+  const days = siteDaysMoved(await tx.siteTimeZone(siteId), span);
+  await tx.refreshRollups(siteId, days.from, days.to);
 }
 
 const iso = (value: Date) => value.toISOString();
@@ -296,14 +312,15 @@ function subscriptionAudit(row: SubscriptionRecord) {
 
 /**
  * Writes a subscription change and its audit record in one transaction; a writer that got in
- * between (the version moved) is a conflict and nothing is written. `refresh` names the UTC days
- * whose rollups the change moves: they are recomputed in the same transaction (issue 37), so the
- * change and its figures commit together and nothing can fail once it has committed.
+ * between (the version moved) is a conflict and nothing is written. `refresh` names the instants
+ * between which the change moves figures: the rollups of the site's days they fall on are recomputed in
+ * the same transaction (issue 37; issue 38: the site's days, `siteDaysMoved`), so the change and its
+ * figures commit together and nothing can fail once it has committed.
  */
 async function changeSubscription(
   deps: SupportDeps, caller: SupportCaller, before: SubscriptionRecord, changes: Partial<SubscriptionRecord>, now: Date,
   audit: { action: string; detail: Record<string, unknown> },
-  refresh?: { from: string; to: string },
+  refresh?: MovedSpan,
 ): Promise<SubscriptionRecord> {
   return deps.store.transaction(async (tx) => {
     const after = await tx.updateSubscription(before.id, before.version, changes, now);
@@ -321,7 +338,7 @@ async function changeSubscription(
       ...auditObject(object),
       detail: { subscriberId: after.subscriberId, subscriptionId: after.id, ...audit.detail, before: subscriptionAudit(before), after: subscriptionAudit(after) },
     });
-    if (refresh) await tx.refreshRollups(caller.siteId, refresh.from, refresh.to);
+    if (refresh) await refreshSiteDays(tx, caller.siteId, refresh);
     return after;
   });
 }
@@ -356,7 +373,7 @@ export async function cancelSubscription(deps: SupportDeps, caller: SupportCalle
   // was left out of the rollups until the next rebuild).
   const after = await changeSubscription(deps, caller, before, changes, now, {
     action: SUPPORT_AUDIT_ACTIONS.cancelSubscription, detail: { mode, reason },
-  }, { from: utcDay(now), to: utcDay(now) });
+  }, { from: now, to: now });
   return committedDetail(deps.store, caller.siteId, after.subscriberId);
 }
 
@@ -452,11 +469,9 @@ export async function resumeSubscription(deps: SupportDeps, caller: SupportCalle
   const now = deps.now?.() ?? new Date();
   const before = await liveSubscription(deps.store, caller, id, version);
   if (!before.cancelAtPeriodEnd) throw conflict(SUPPORT_MESSAGES.notCancelling);
-  const today = utcDay(now);
-  const from = before.cancelledAt ? utcDay(before.cancelledAt) : today;
   const after = await changeSubscription(deps, caller, before, { cancelAtPeriodEnd: false, cancelledAt: null }, now, {
     action: SUPPORT_AUDIT_ACTIONS.resumeSubscription, detail: { reason },
-  }, { from: from < today ? from : today, to: today });
+  }, { from: before.cancelledAt ?? now, to: now });
   return committedDetail(deps.store, caller.siteId, after.subscriberId);
 }
 
@@ -501,7 +516,7 @@ export async function changeSubscriptionPlan(deps: SupportDeps, caller: SupportC
     : { pendingPlanId: plan.id };
   const after = await changeSubscription(deps, caller, before, changes, now, {
     action: SUPPORT_AUDIT_ACTIONS.changePlan, detail: { when, planId: plan.id, planName: plan.name, proration, reason },
-  }, when === 'NOW' ? { from: utcDay(before.startedAt), to: utcDay(now) } : undefined);
+  }, when === 'NOW' ? { from: before.startedAt, to: now } : undefined);
   return committedDetail(deps.store, caller.siteId, after.subscriberId);
 }
 
@@ -561,7 +576,7 @@ export async function refundPayment(deps: SupportDeps, caller: SupportCaller, in
       detail: { subscriberId: before.subscriberId, paymentId: before.id, refundId, amount, currency: before.currency, reason, before: paymentAudit(before), after: paymentAudit(after) },
     });
     // Today's figures (the refund counts today), in the same transaction (issue 37).
-    await tx.refreshRollups(caller.siteId, utcDay(now));
+    await refreshSiteDays(tx, caller.siteId, { from: now, to: now });
   });
   return committedDetail(deps.store, caller.siteId, before.subscriberId);
 }
