@@ -5,8 +5,11 @@
  *
  * Two ffmpeg processes run side by side: the lowest rung alone (so the asset is viewable after a
  * fraction of the time) and every other rung in one process that decodes the source once and splits
- * it (at a lower CPU priority, so the lowest rung gets the cores first). bench:media measures the
- * wall time against one plain ffmpeg with the same ladder.
+ * it, at a lower CPU priority (MEDIA_ENCODE_NICE, 10 by default) while the lowest rung runs, so that
+ * one gets the cores first; its priority is put back as soon as the lowest rung is done (when the
+ * process may: root or CAP_SYS_NICE; otherwise it stays lowered, which on a shared machine makes it
+ * yield to everything else). bench:media measures the wall time against one plain ffmpeg with the
+ * same ladder.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
@@ -38,6 +41,20 @@ export interface EncodeOptions {
 }
 
 export const DEFAULT_SEGMENT_SECONDS = 4;
+
+/** How much lower the other rungs' ffmpeg runs while the lowest rung encodes (0: same priority). */
+export function encodeNice(): number {
+  const nice = Number(process.env.MEDIA_ENCODE_NICE ?? 10);
+  return Number.isInteger(nice) && nice >= 0 && nice <= 19 ? nice : 10;
+}
+
+function trySetPriority(pid: number, priority: number): void {
+  try {
+    setPriority(pid, priority);
+  } catch {
+    // Not allowed (raising a priority back needs root or CAP_SYS_NICE) or already ended.
+  }
+}
 
 export function defaultPreset(): string {
   return process.env.MEDIA_X264_PRESET ?? 'veryfast';
@@ -127,6 +144,8 @@ export async function encodeRungs(src: string, outDir: string, rungs: Rung[], op
   const inner = new AbortController();
   const stop = () => inner.abort();
   signal?.addEventListener('abort', stop, { once: true });
+  const nice = encodeNice();
+  const lowered: number[] = [];
   try {
     let previousDone: Promise<void> = Promise.resolve();
     const runs = groups.map((group, index) => {
@@ -137,9 +156,17 @@ export async function encodeRungs(src: string, outDir: string, rungs: Rung[], op
         keyInfoFile,
         durationSeconds: facts.durationSeconds,
         signal: inner.signal,
-        lowerPriority: index > 0,
+        onSpawn: (pid) => {
+          if (index === 0 || nice === 0) return;
+          lowered.push(pid);
+          trySetPriority(pid, nice);
+        },
         onProgress: opts.onProgress,
       });
+      if (index === 0) {
+        // The lowest rung is done: the others get their full share again.
+        encoded.then(() => lowered.forEach((pid) => trySetPriority(pid, 0)), () => undefined);
+      }
       // Rungs are announced in ladder order: a higher group that ends first waits for the lower one.
       const announced = Promise.all([encoded, previousDone]).then(() => {
         for (const rung of group) {
@@ -168,7 +195,7 @@ export async function encodeRungs(src: string, outDir: string, rungs: Rung[], op
 interface GroupOptions extends LadderArgsOptions {
   durationSeconds: number;
   signal: AbortSignal;
-  lowerPriority: boolean;
+  onSpawn(pid: number): void;
   onProgress(rung: string, fraction: number): void;
 }
 
@@ -176,14 +203,7 @@ async function encodeGroup(src: string, outDir: string, group: Rung[], options: 
   let fraction = 0;
   const result = await run(ffmpegPath(), ladderArgs(src, outDir, group, options), {
     signal: options.signal,
-    onSpawn: (pid) => {
-      if (!options.lowerPriority) return;
-      try {
-        setPriority(pid, 10);
-      } catch {
-        // Not allowed to change priorities here: both processes share the cores evenly instead.
-      }
-    },
+    onSpawn: options.onSpawn,
     onLine: (line) => {
       const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line);
       if (!match || options.durationSeconds <= 0) return;
