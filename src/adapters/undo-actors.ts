@@ -31,7 +31,19 @@ export function serverRequestIdOf(handle: string): string {
   return answered.get(handle)?.requestId ?? handle;
 }
 
-export function createUndoActors(read: () => { accessToken: string; apiKey: string } | null = readCredentials) {
+/**
+ * After an Undo committed, the other tabs' report pages are told (issue 38, ./write-signals.ts): an Undo may
+ * reverse a refund or a subscription change, so both kinds are posted and each report machine decides. Loaded
+ * on use, so the signals stay out of the sign-in page's first load.
+ */
+export function announceUndo(): Promise<void> {
+  return import('./write-signals').then((signals) => {
+    signals.postWrite('payment');
+    signals.postWrite('subscription');
+  }, () => undefined);
+}
+
+export function createUndoActors(read: () => { accessToken: string; apiKey: string } | null = readCredentials, announce: () => unknown = announceUndo) {
   return {
     applyUndo: fromPromise<unknown, ApplyUndoInput>(async ({ input, signal }): Promise<RevisionUndoResponse> => {
       const credentials = read();
@@ -42,6 +54,7 @@ export function createUndoActors(read: () => { accessToken: string; apiKey: stri
       if (answer.status !== 200) throw new ApiError(answer.message ?? UNDO_MESSAGES.failed, answer.status, answer);
       // An undone refund or cancellation moves the figures too (issue 38): cached report answers are dropped.
       clearReportCache();
+      void announce();
       return answer;
     }),
   };

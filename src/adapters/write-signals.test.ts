@@ -12,8 +12,10 @@ import { PLAN_ACTIONS } from '../../common/monetization-contract';
 import { planActionActor } from './monetization-actors';
 import { createStaleAnswerDrop, writeSignalsActorOf } from './report-actors';
 import { createSupportActors, writeKindOf } from './support-actors';
+import { announceUndo, createUndoActors } from './undo-actors';
+import { configureClient } from '../api/client';
 import {
-  WRITE_SIGNAL_CHANNEL, WRITE_SIGNAL_KEY, createWriteSignals, writeSignalOf,
+  WRITE_SIGNAL_CHANNEL, WRITE_SIGNAL_KEY, createWriteSignals, writeSignalOf, writeSignals,
   type SignalChannel, type StorageChange, type WriteSignal, type WriteSignalHost,
 } from './write-signals';
 
@@ -213,6 +215,30 @@ describe('the writers post after a write that committed (issue 38)', () => {
     }).start();
     await expect(toPromise(refund)).rejects.toThrow();
     expect(announce).not.toHaveBeenCalled();
+  });
+
+  it('an Undo that committed posts both kinds (it may reverse a refund or a subscription change); a refused one posts nothing', async () => {
+    const announce = vi.fn();
+    let status = 409;
+    configureClient({ fetch: (async () => new Response(JSON.stringify(status === 200 ? { success: true, revisions: [] } : { success: false, message: 'changed since' }), { status, headers: { 'content-type': 'application/json' } })) });
+    const undo = () => toPromise(createActor(createUndoActors(() => CREDENTIALS, announce).applyUndo, { input: { requestId: 'r1' } }).start());
+    await expect(undo()).rejects.toThrow('changed since');
+    expect(announce).not.toHaveBeenCalled();
+    status = 200;
+    await undo();
+    expect(announce).toHaveBeenCalledTimes(1);
+    configureClient({ fetch: (...args) => globalThis.fetch(...args) });
+  });
+
+  it('announceUndo posts a payment and a subscription write to the other tabs', async () => {
+    const posted: string[] = [];
+    const stop = writeSignals().subscribe(() => undefined);
+    const other = createWriteSignals({ openChannel: realChannel });
+    other.subscribe((signal) => posted.push(signal.kind));
+    await announceUndo();
+    await delivered();
+    expect(posted).toEqual(['payment', 'subscription']);
+    stop();
   });
 
   it('moving a plan\'s subscribers to its current price posts "subscription" when any moved', async () => {
