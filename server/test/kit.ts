@@ -24,7 +24,6 @@ import { DEMO_SITES } from '../db/demo-accounts';
 import { sites, staffUsers } from '../db/schema';
 import type { LoginThrottleRules, RateLimitTable } from '../domain/rate-limit';
 import { loadConfig, type ServerConfig } from '../env';
-import { prepareDemoDatabase } from '../demo/prepare';
 import { DEV_OUTBOX_TOKEN_HEADER } from '../http/dev-routes';
 import type { IngestConfig } from '../domain/ingest-pipeline';
 
@@ -194,31 +193,6 @@ export async function openTestDb(): Promise<DbHandle> {
   return openDb({ dataDir: 'memory://', loadDataDir: template });
 }
 
-/** The settings the demo database's content depends on (server/demo/prepare.ts, DemoConfig). */
-const DEMO_SETTINGS = ['seed', 'seedPassword', 'seedScale', 'production', 'argon2'] as const satisfies readonly (keyof ServerConfig)[];
-
-/**
- * Issue 39: the demo database of `createTestApp({ demo: true })` on PGlite, prepared once per test
- * worker (the server project shares a worker's modules between its files: vitest.config.ts) and
- * dumped; later files load the dump, as they load the migrated template, instead of seeding again
- * (~1 s a file). Kept in memory only, so a changed seed is never served from an older run.
- */
-let demoDump: Promise<Blob | undefined> | undefined;
-async function openDemoTestDb(): Promise<DbHandle> {
-  demoDump ??= (async () => {
-    const handle = await openTestDb();
-    try {
-      const config = testConfig();
-      await prepareDemoDatabase(handle, { config, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
-      return await handle.pglite!.dumpDataDir('none');
-    } finally {
-      await handle.close();
-    }
-  })().catch(() => undefined);
-  const dump = await demoDump;
-  return dump ? openDb({ dataDir: 'memory://', loadDataDir: dump }) : openTestDb();
-}
-
 export interface Session {
   token: string;
   apiKey: string;
@@ -299,9 +273,7 @@ export async function createTestApp(options: {
   demo?: boolean;
 } = {}): Promise<TestApp> {
   const config = testConfig(options.config);
-  // A demo database on PGlite with the usual seed settings starts from this worker's prepared copy.
-  const demoCopy = options.demo && !options.db && !process.env.DATABASE_URL && !DEMO_SETTINGS.some((key) => options.config && key in options.config);
-  const dbHandle = options.db ?? (demoCopy ? await openDemoTestDb() : await openTestDb());
+  const dbHandle = options.db ?? await openTestDb();
   // The in-process ingestion queue unless a test asks for NATS: a NATS_URL in the environment must
   // not make every test file share (and consume each other's) stream.
   const app = await buildApp({
