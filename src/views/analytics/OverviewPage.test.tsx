@@ -60,8 +60,8 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
   });
 
   it("asks for the last days ending on the site's today, in its time zone (issue 38)", async () => {
-    // A zone whose today is not UTC's today right now: 14 hours ahead from 12:00 UTC, 11 hours behind before it.
-    const zone = new Date().getUTCHours() >= 12 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    // A zone whose today is not UTC's today right now: 14 hours ahead from 10:00 UTC (its midnight), 11 hours behind before it (before 11:00 UTC).
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
     const today = siteDayOf(new Date(), zone);
     expect(today).not.toBe(isoDay(new Date()));
     const reports = fakeReports((input) => input.requests.map(() => seriesAnswer()));
