@@ -19,7 +19,7 @@ function start(overrides: Record<string, unknown> = {}) {
       loadItemVideo: fakeActor(() => ({ assetId: null })),
       asset: idleAsset,
       loadChoices: fakeActor(() => [mediaAsset({ id: 'asset-7', title: 'Trailer' })]),
-      attachVideo: fakeActor((input: { assetId: string | null }) => { attached.push(input.assetId); }),
+      attachVideo: fakeActor((input: { assetId: string | null }) => { attached.push(input.assetId); return { version: 5 }; }),
       addExternal: fakeActor(() => mediaAsset({ id: 'asset-x', source: 'external' })),
       addCaptions: fakeActor((input: CaptionsRequest) => ({ label: input.label })),
       ...overrides,
@@ -51,7 +51,7 @@ describe('item video panel machine', () => {
     expect(selectItemVideoBusy(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.matches('showing') && s.context.assetId === 'asset-7');
     expect(attached).toEqual(['asset-7']);
-    expect(told).toEqual([{ type: 'video.attached', assetId: 'asset-7' }]);
+    expect(told).toEqual([{ type: 'video.attached', assetId: 'asset-7', version: 5 }]);
   });
 
   it('the site without encoding attaches an HLS address: the new asset is created, then attached', async () => {
@@ -77,7 +77,8 @@ describe('item video panel machine', () => {
     expect(request?.contentItemId).toBe('item-1');
     request?.progress.send({ type: 'upload.created', assetId: 'asset-new' });
     expect(actor.getSnapshot().context.assetId).toBe('asset-new');
-    expect(told).toEqual([{ type: 'video.attached', assetId: 'asset-new' }]);
+    // Attached by the server when the last byte arrives, not yet.
+    expect(told).toEqual([]);
   });
 
   it('captions are saved for the video (a notice with their label); none without a video; a refusal in words', async () => {
@@ -119,7 +120,7 @@ describe('item video panel machine: every path', () => {
     { type: 'captions.add', language: 'en', label: 'English', format: 'vtt', text: 'WEBVTT\n' },
     { type: 'xstate.done.actor.loadItemVideo', output: { assetId: 'asset-1' } }, { type: 'xstate.error.actor.loadItemVideo', error: new Error('x') },
     { type: 'xstate.done.actor.loadChoices', output: [] }, { type: 'xstate.error.actor.loadChoices', error: new Error('x') },
-    { type: 'xstate.done.actor.attachVideo' }, { type: 'xstate.error.actor.attachVideo', error: new Error('x') },
+    { type: 'xstate.done.actor.attachVideo', output: { version: 4 } }, { type: 'xstate.error.actor.attachVideo', error: new Error('x') },
     { type: 'xstate.done.actor.addExternal', output: mediaAsset({ id: 'asset-x' }) }, { type: 'xstate.error.actor.addExternal', error: new Error('x') },
     { type: 'xstate.done.actor.addCaptions', output: { label: 'English' } }, { type: 'xstate.error.actor.addCaptions', error: new Error('x') },
   ];

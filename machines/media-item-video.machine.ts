@@ -52,7 +52,7 @@ export type ItemVideoEvent =
   | { type: 'captions.add'; language: string; label: string; format: 'vtt' | 'srt'; text: string };
 
 /** Told to the page: the item's video changed (its History has a new revision). */
-export type ItemVideoEmitted = { type: 'video.attached'; assetId: string | null };
+export type ItemVideoEmitted = { type: 'video.attached'; assetId: string | null; version: number | null };
 
 /** The lifecycle machine as this panel's child: a created upload is reported to the panel. */
 export const itemAssetMachine = mediaAssetMachine.provide({
@@ -68,7 +68,7 @@ export const itemVideoMachine = setup({
     loadItemVideo: providedLater<{ assetId: string | null }, { contentItemId: string }>('loadItemVideo'),
     asset: itemAssetMachine,
     loadChoices: providedLater<MediaAsset[], void>('loadChoices'),
-    attachVideo: providedLater<void, { contentItemId: string; assetId: string | null }>('attachVideo'),
+    attachVideo: providedLater<{ version: number }, { contentItemId: string; assetId: string | null }>('attachVideo'),
     addExternal: providedLater<MediaAsset, { title: string; hlsUrl: string }>('addExternal'),
     addCaptions: providedLater<{ label: string }, CaptionsRequest>('addCaptions'),
   },
@@ -80,7 +80,7 @@ export const itemVideoMachine = setup({
     setNotice: assign((_, params: { notice: string }) => ({ notice: params.notice, error: null })),
     storeError: assign((_, params: { error: unknown; fallback: string }) => ({ error: failureMessage(params.error, params.fallback), notice: null })),
     refreshAsset: sendTo('asset', { type: 'media.refresh' }),
-    announceAttached: emit((_, params: { assetId: string | null }) => ({ type: 'video.attached' as const, assetId: params.assetId })),
+    announceAttached: emit((_, params: { assetId: string | null; version: number | null }) => ({ type: 'video.attached' as const, assetId: params.assetId, version: params.version })),
   },
   guards: {
     hasAssetId: ({ context }) => context.assetId !== null,
@@ -113,7 +113,8 @@ export const itemVideoMachine = setup({
         input: ({ context }) => ({ contentItemId: context.contentItemId, assetId: context.assetId }),
       },
       on: {
-        'video.created': { actions: [{ type: 'takeAssetId', params: ({ event }) => event }, { type: 'announceAttached', params: ({ event }) => event }] },
+        // The server attaches the upload to the item once its last byte arrives (the item's version then moves).
+        'video.created': { actions: { type: 'takeAssetId', params: ({ event }) => event } },
       },
       initial: 'idle',
       states: {
@@ -159,7 +160,7 @@ export const itemVideoMachine = setup({
             input: ({ context }) => ({ contentItemId: context.contentItemId, assetId: context.pending }),
             onDone: {
               target: '#mediaItemVideo.loading',
-              actions: { type: 'announceAttached', params: ({ context }) => ({ assetId: context.pending }) },
+              actions: { type: 'announceAttached', params: ({ context, event }) => ({ assetId: context.pending, version: event.output.version }) },
             },
             onError: { target: 'idle', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error, fallback: ITEM_VIDEO_MESSAGES.attachFailed }) } },
           },

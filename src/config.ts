@@ -94,6 +94,8 @@ export const CONTENT_MENU: readonly { label: string; href: string }[] = [
   { label: 'Create New', href: '/content/new' },
   { label: 'Video License', href: '/content/licences' },
   { label: 'Country Group', href: '/content/country-groups' },
+  // Issue 40: the site's videos (upload, encode, preview).
+  { label: 'Media', href: '/content/media' },
 ];
 
 

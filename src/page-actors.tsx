@@ -23,6 +23,10 @@ import type { EditorMachine } from '../machines/editor.machine';
 import type { EditorPageMachine } from '../machines/editor-page.machine';
 import type { ListMachine } from '../machines/list.machine';
 import type { ListPageMachine } from '../machines/list-page.machine';
+import type { MediaAssetMachine } from '../machines/media-asset.machine';
+import type { ItemVideoMachine } from '../machines/media-item-video.machine';
+import type { MediaLibraryMachine } from '../machines/media-library.machine';
+import type { MediaPlayerMachine } from '../machines/media-player.machine';
 import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
 import type { ReportMachine } from '../machines/report.machine';
 import type { SetPasswordMachine } from '../machines/set-password.machine';
@@ -70,6 +74,11 @@ export interface PageLogic {
   contentArtwork: ArtworkUploadMachine;
   countryGroups: ListPageMachine;
   licences: ListPageMachine;
+  /** Issue 40 (src/adapters/media-actors.ts): Content › Media, a video's page, the item's Video panel, the preview player. */
+  mediaLibrary: MediaLibraryMachine;
+  mediaAsset: MediaAssetMachine;
+  mediaItemVideo: ItemVideoMachine;
+  mediaPlayer: MediaPlayerMachine;
   // Analytics (src/adapters/report-actors.ts)
   report: ReportMachine;
 }

@@ -177,6 +177,15 @@ const contentLicencesRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): RecordListSearch => validateRecordList([])(search),
   component: lazyRouteComponent(() => import('./views/content/LicencesPage'), 'LicencesPage'),
 });
+// Content › Media (issue 40): the site's videos and one video's page (hls.js loads with the preview, never before).
+const contentMediaRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: '/content/media', staticData: { title: 'Media · Content' },
+  component: lazyRouteComponent(() => import('./views/media/MediaLibraryPage'), 'MediaLibraryPage'),
+});
+const contentMediaAssetRoute = createRoute({
+  getParentRoute: () => protectedRoute, path: '/content/media/$assetId', staticData: { title: 'Video · Media' },
+  component: lazyRouteComponent(() => import('./views/media/MediaAssetPage'), 'MediaAssetPage'),
+});
 const contentDetailRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content/$contentType/$id', staticData: { title: 'Content detail' },
   component: lazyRouteComponent(() => import('./views/content/ContentDetailPage'), 'ContentDetailPage'),
@@ -368,7 +377,7 @@ export const routeTree = rootRoute.addChildren([
   protectedRoute.addChildren([
     forbiddenRoute,
     analyticsRoute.addChildren(analyticsPages),
-    contentRoute, contentCreateRoute, contentCountryGroupsRoute, contentLicencesRoute, contentDetailRoute,
+    contentRoute, contentCreateRoute, contentCountryGroupsRoute, contentLicencesRoute, contentMediaRoute, contentMediaAssetRoute, contentDetailRoute,
     monetizationRoute.addChildren([monetizationIndex, ...monetizationPages]),
     usersRoute.addChildren([usersSearchRoute, subscriberRoute]),
     appcmsRoute.addChildren([appcmsIndex, ...appcmsPages]),

@@ -12,6 +12,7 @@ const admin = () => import('./admin-actors').then((m) => m.adminPages);
 const support = () => import('./support-actors').then((m) => m.supportPages());
 const account = () => import('./account-actors').then((m) => m.accountPages);
 const content = () => import('./content-actors').then((m) => m.contentPages());
+const media = () => import('./media-actors').then((m) => m.mediaPages());
 const analytics = () => import('./report-actors').then((m) => m.analyticsPages);
 
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
@@ -39,5 +40,9 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   contentArtwork: () => content().then((pages) => pages.contentArtwork),
   countryGroups: () => content().then((pages) => pages.countryGroups),
   licences: () => content().then((pages) => pages.licences),
+  mediaLibrary: () => media().then((pages) => pages.mediaLibrary),
+  mediaAsset: () => media().then((pages) => pages.mediaAsset),
+  mediaItemVideo: () => media().then((pages) => pages.mediaItemVideo),
+  mediaPlayer: () => media().then((pages) => pages.mediaPlayer),
   report: () => analytics().then((pages) => pages.report),
 };

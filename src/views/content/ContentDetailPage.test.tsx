@@ -14,6 +14,7 @@ import { historyFakeActors, historyFakes, revision, type HistoryFakes } from '..
 import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { contentRecordOf } from '../../../machines/content-record';
 import { renderView, settle } from '../../test-harness/render-view';
+import { mediaTestPages } from '../../test-harness/media-pages';
 import { ContentDetailPage } from './ContentDetailPage';
 import { contentDetail, contentRow, signedInAs } from '../../test-harness/content-fixtures';
 import { artworkUploadMachine } from '../../../machines/artwork-upload.machine';
@@ -61,7 +62,7 @@ function show(options: {
     {
       // The availability panel (issue 29) with an item that has no times, groups or licences.
       // Issue 38: the Artwork panel, its I/O never answering here (src/views/content/ArtworkPanel.test.tsx drives it).
-      pages: { contentDetail: logic, ...availabilityPages(), contentArtwork: artworkUploadMachine.provide({ actors: { uploadArtwork: pendingActor(), saveArtwork: pendingActor() } }) },
+      pages: { contentDetail: logic, ...availabilityPages(), ...mediaTestPages(), contentArtwork: artworkUploadMachine.provide({ actors: { uploadArtwork: pendingActor(), saveArtwork: pendingActor() } }) },
       url: `/content/video/${ID}`,
       routePath: '/content/$contentType/$id',
       actors: { auth: { readStoredSession: fakeActor(() => signedInAs(options.roles ?? { Content: 'write' })) } },

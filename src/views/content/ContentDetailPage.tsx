@@ -32,6 +32,7 @@ import { useEditorLeaveGuard } from '../shared/use-editor-leave-guard';
 import { ContentArtwork } from './ContentArtwork';
 import { ArtworkPanel } from './ArtworkPanel';
 import { AvailabilityPanel } from './AvailabilityPanel';
+import { ItemVideoPanel } from '../media/ItemVideoPanel';
 import { catalogueFacts, ContentFamily } from './ContentFamily';
 import * as own from './create.css';
 import * as css from './content.css';
@@ -297,6 +298,7 @@ function ContentDetail({ id }: { id: string }) {
       <div className={css.editArea}><ArtworkPanel item={item} writable={writable} itemEditor={editor} history={history} /></div>
       {/* A series' poster (issue 38): its own panel; readers see it without a control. */}
       {item.kind === 'series' && <div className={css.editArea}><ArtworkPanel slot="poster" item={item} writable={writable} itemEditor={editor} history={history} /></div>}
+      <div className={css.editArea}><ItemVideoPanel item={item} writable={writable} itemEditor={editor} history={history} /></div>
       <div className={css.editArea}><AvailabilityPanel id={item.id} writable={writable} itemEditor={editor} history={history} /></div>
       {writable && <div className={css.editArea}><EditForm editor={editor} timeZone={timeZone} /></div>}
       {/* An episode's History names its series (issue 38: "Series: Ocean Tales", never "another record"). */}

@@ -43,6 +43,7 @@ describe('ContentLibraryPage', () => {
     const menu = screen.getByRole('navigation', { name: 'Content menu' });
     expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Library', '/'], ['Create New', '/content/new'], ['Video License', '/content/licences'], ['Country Group', '/content/country-groups'],
+      ['Media', '/content/media'],
     ]);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Video', 'Series', 'Episode', 'Live']);
     expect(screen.getByRole('tab', { name: 'Video' })).toHaveProperty('ariaSelected', 'true');
