@@ -157,7 +157,7 @@ const idSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const tokenSchema = { type: 'string', minLength: 1, maxLength: 500 } as const;
 const pageSchema = { type: 'integer', minimum: 1, maximum: 100000 } as const;
 const pageSizeSchema = { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } as const;
-/** YYYY-MM-DD, inclusive, in UTC. */
+/** YYYY-MM-DD, inclusive: the site's day (its zone), decided in server/domain/audit-log.ts. */
 const dateSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
 /** JSON schemas the server validates the Admin area's requests with; the request types below derive from them. */

@@ -239,7 +239,6 @@ export const AUDIT_LOG_MESSAGES = {
   exported: (count: number) => `Exported ${count} ${count === 1 ? 'entry' : 'entries'} to audit-log.csv.`,
   exportFailed: 'The audit log could not be exported.',
   badArea: `area must be one of ${Object.keys(AUDIT_AREAS).join(', ')}.`,
-  badDate: (field: string) => `${field} is not a valid date`,
   objectKinds: 'Any object',
 } as const;
 
@@ -319,7 +318,7 @@ export function auditObjectLink(kind: string, id: string, networkIdentifier: str
   }
 }
 
-/** YYYY-MM-DD, inclusive, in UTC. */
+/** YYYY-MM-DD, inclusive: the SITE's day (its zone), decided by the server (server/domain/audit-log.ts). */
 const auditDateSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
 /** The audit log's query (GET /v3.0/user/admin/audit and /audit/export): every filter is optional. */

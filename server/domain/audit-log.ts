@@ -17,6 +17,7 @@ import { AREAS } from '../../common/constants';
 import { ADMIN_MESSAGES } from '../../common/messages';
 import { DATE_INPUT_MESSAGES, type DateFilterParam } from '../../common/messages/dates';
 import { formatDateTime } from '../../common/display-format';
+import { AFTER_LAST_INSTANT_MS, FIRST_INSTANT_MS, siteDaySpan } from '../../common/site-day';
 import { formatMoney } from '../../common/monetization-rules';
 import type { RevisionChange } from '../../common/revisions';
 import { SEARCH_TOTAL_CAPPED_TEXT } from '../../common/support';
@@ -52,31 +53,40 @@ const MAX_VALUE_LENGTH = 120;
 /** An instant as JSON carries it ('2026-12-05T23:00:00.000Z'). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-function utcDay(text: string, field: DateFilterParam): Date {
-  const day = ISO_DATE.test(text) ? new Date(`${text}T00:00:00.000Z`) : new Date(NaN);
-  // Year 0 is a day to Date but not to PostgreSQL.
-  if (Number.isNaN(day.getTime()) || text.startsWith('0000') || day.toISOString().slice(0, 10) !== text) throw invalid(field, DATE_INPUT_MESSAGES.notADay(field));
-  return day;
+/**
+ * A From/To day is the SITE's day (issue 38: the page states the site's zone): From is the site's midnight
+ * that starts it, To ends where the next site day starts. At the calendar's ends the bounds clamp (the
+ * fuzz found 500s there: PostgreSQL takes no year 0 nor 10000): a start before year 1 or an end after
+ * year 9999 is no bound at all. Never throws but for a text that is not a day.
+ */
+export function siteDayBounds(query: { from?: string; to?: string }, timeZone: unknown): { from: Date | null; toExclusive: Date | null } {
+  const spanOf = (text: string, field: DateFilterParam) => {
+    const span = ISO_DATE.test(text) ? siteDaySpan(text, timeZone) : null;
+    if (!span) throw invalid(field, DATE_INPUT_MESSAGES.notADay(field));
+    return span;
+  };
+  const from = query.from ? spanOf(query.from, 'from') : null;
+  const to = query.to ? spanOf(query.to, 'to') : null;
+  // Days as 'YYYY-MM-DD' sort as text.
+  if (query.from && query.to && from && to && query.from > query.to) throw invalid('from', ADMIN_MESSAGES.invalidDateRange);
+  return {
+    from: from && from.start >= FIRST_INSTANT_MS ? new Date(from.start) : null,
+    toExclusive: to && to.end < AFTER_LAST_INSTANT_MS ? new Date(to.end) : null,
+  };
 }
 
 /** The filter of a query: an unknown area is refused; an action outside the area matches nothing. */
-function filterOf(query: AuditLogQuery): AuditLogFilter {
+function filterOf(query: AuditLogQuery, timeZone: unknown): AuditLogFilter {
   if (query.area && !isAuditArea(query.area)) throw invalid('area', AUDIT_LOG_MESSAGES.badArea);
   const areaActions = query.area && isAuditArea(query.area) ? auditActionsOfArea(query.area).map((a) => a.action) : null;
   const action = query.action ?? '';
   const actions = action ? (areaActions && !areaActions.includes(action) ? [] : [action]) : areaActions;
-  const from = query.from ? utcDay(query.from, 'from') : null;
-  const to = query.to ? utcDay(query.to, 'to') : null;
-  if (from && to && from.getTime() > to.getTime()) throw invalid('from', ADMIN_MESSAGES.invalidDateRange);
-  const dayAfter = to ? new Date(to.getTime() + 86_400_000) : null;
   return {
     actions,
     who: query.who ?? '',
     objectKind: query.objectKind || null,
     object: query.object ?? '',
-    from,
-    // The day after `to`; the day after 9999-12-31 is in year 10000, which PostgreSQL refuses: no upper bound then.
-    toExclusive: dayAfter && dayAfter.getUTCFullYear() <= 9999 ? dayAfter : null,
+    ...siteDayBounds(query, timeZone),
   };
 }
 
@@ -225,7 +235,7 @@ export function createAuditLogService(repo: AuditLogRepository) {
   return {
     async list(ctx: AuthContext, query: AuditLogQuery): Promise<AuditLogPage> {
       requireAdmin(ctx);
-      const filter = filterOf(query);
+      const filter = filterOf(query, ctx.site.defaultTimezone);
       const pageSize = Math.min(query.pageSize ?? AUDIT_PAGE_SIZE, MAX_PAGE_SIZE);
       const page = Math.max(1, query.page ?? 1);
       if (filter.actions && filter.actions.length === 0) return { success: true, items: [], total: 0, page, pageSize };
@@ -236,7 +246,7 @@ export function createAuditLogService(repo: AuditLogRepository) {
     /** Every row the filter matches, in the log's order; more than AUDIT_EXPORT_MAX is refused (narrow the filter). */
     async export(ctx: AuthContext, query: AuditLogQuery): Promise<AuditLogExport> {
       requireAdmin(ctx);
-      const filter = filterOf(query);
+      const filter = filterOf(query, ctx.site.defaultTimezone);
       if (filter.actions && filter.actions.length === 0) return { success: true, items: [], total: 0 };
       const { rows, total } = await repo.list(ctx.site.id, filter, { offset: 0, limit: AUDIT_EXPORT_MAX + 1 });
       if (total > AUDIT_EXPORT_MAX) throw invalid('filter', AUDIT_LOG_MESSAGES.exportTooLarge(total));
