@@ -12,7 +12,6 @@
  * rollups do, so an instance never serves a half-seeded database.
  */
 import { randomBytes } from 'node:crypto';
-import type { Logger } from '../composition';
 import type { Db, DbHandle } from '../db/client';
 import { DEMO_SITES } from '../db/demo-accounts';
 import { seedWorld } from '../db/seed-world';
@@ -20,6 +19,12 @@ import { createPasswordHasher, isPasswordComplex, type PasswordHasher } from '..
 import { DEFAULT_SEED_PASSWORD, type ServerConfig } from '../env';
 import type { UploadStorage } from '../storage/upload-storage';
 import { seedDemoData } from './seed';
+
+/** What the preparation writes to the server's log (the composition root's Logger, which hands it the database, has this shape). */
+interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+}
 
 export type DemoConfig = Pick<ServerConfig, 'seed' | 'seedPassword' | 'seedScale' | 'production' | 'argon2'>;
 
