@@ -185,12 +185,15 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
   const uploadStorage = createUploadStorage(config.dataDir);
   const appcms: AppcmsDeps = { networks, store: createAppcmsRepository(db), storage: uploadStorage };
   const media = buildMediaServices({ db, jobDb: dbHandle, config: input.media ?? loadMediaConfig(process.env, config.dataDir, config.encodingDisabledSite), secret: jwtSecret, log });
+  const contentStore = createContentStore(db);
   const content = createContentService({
-    store: createContentStore(db), audit, storage: uploadStorage,
+    store: contentStore, audit, storage: uploadStorage,
     hooks: {
       assertPublishable: async (reads, siteId, ids, at, timeZone) => {
         await contentAvailability.assertPublishable(reads, siteId, ids, at, timeZone);
-        await media.service.assertPublishable(siteId, ids, false);
+        // The video rule reads outside the write's transaction: only where there is none (an item's own
+        // publish; the bulk status checks inside its transaction, where another connection would wait on PGlite's one).
+        if (reads === contentStore) await media.service.assertPublishable(siteId, ids, false);
       },
       // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.
       afterWrite: (siteId, ids) => afterCommit(async () => {
