@@ -45,13 +45,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
-          // Issue 39: a worker runs its files one after another in one module graph instead of
-          // importing the server (Fastify, Mercurius, Drizzle, PGlite: ~3-4 s a file) again for each of
-          // ~70 files. Safe because every file builds its own app and database (server/test/kit.ts) and
-          // none mocks a module (fuzz.test.ts takes its routes from createTestApp's onRoute,
-          // report-builder.test.ts gives the reads' port mock functions): a vi.mock here would
-          // silently meet a module another file already loaded.
-          isolate: false,
+          // Issue 39: `isolate: false` (one module graph per worker: the server's imports, ~4 s a
+          // file, paid once; CPU halved on 12 files) passed every file on PGlite and on PostgreSQL
+          // before the media tests landed, but a whole run on PGlite then stopped making progress
+          // after its second file (6 Dec, not yet diagnosed): isolated until that is understood. No
+          // server test mocks a module (server/test/no-module-mocks.test.ts), so it can be turned on.
         },
       },
       {
