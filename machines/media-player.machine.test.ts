@@ -30,7 +30,7 @@ describe('media player machine', () => {
     const actor = createActor(logic, { input: { assetId: 'asset-1' }, clock }).start();
     expect(selectPlayerPhase(actor.getSnapshot())).toBe('loading');
     await waitFor(actor, (s) => s.matches('waitingSurface'));
-    expect(selectPlayerPlayback(actor.getSnapshot())?.hlsUrl).toBe('/v2.0/media/play/tok/asset-1/master.m3u8');
+    expect(selectPlayerPlayback(actor.getSnapshot())?.previewUrl).toBe('/v2.0/media/play/tok/asset-1/master.m3u8');
     actor.send({ type: 'player.mount', surface });
     expect(selectPlayerPhase(actor.getSnapshot())).toBe('attached');
     expect(engineInput).toEqual({ surface, hlsUrl: '/v2.0/media/play/tok/asset-1/master.m3u8' });

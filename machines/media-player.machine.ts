@@ -125,7 +125,7 @@ export const mediaPlayerMachine = setup({
       invoke: {
         id: 'engine',
         src: 'engine',
-        input: ({ context }) => ({ surface: context.surface ?? {}, hlsUrl: context.playback?.hlsUrl ?? '' }),
+        input: ({ context }) => ({ surface: context.surface ?? {}, hlsUrl: context.playback?.previewUrl ?? '' }),
       },
       // Leaving the player after a start: the session's end is reported.
       exit: [{ type: 'report', params: ({ context }) => (context.started ? reportOf('end', context) : null) }, 'markEnded'],

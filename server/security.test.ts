@@ -128,6 +128,8 @@ describe('headers', () => {
     expect(directives['object-src']).toBe("'none'");
     expect(directives['base-uri']).toBe("'none'");
     expect(directives['connect-src']).toBe("'self'");
+    expect(directives['media-src']).toBe("'self' blob:");
+    expect(directives['worker-src']).toBe("'self' blob:");
     expect(directives['frame-ancestors']).toBe("'none'");
     expect(directives['report-uri']).toBe(CSP_REPORT_PATH);
     expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);

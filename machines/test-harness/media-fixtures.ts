@@ -17,7 +17,7 @@ export function mediaAsset(overrides: Partial<MediaAsset> = {}): MediaAsset {
 
 export function mediaPlayback(overrides: Partial<MediaPlayback> = {}): MediaPlayback {
   return {
-    hlsUrl: '/v2.0/media/play/tok/asset-1/master.m3u8', previewUrl: '/v2.0/media/play/tok/asset-1/master.m3u8', posterUrl: null, storyboardUrl: null, expiresAt: null, events: null,
+    hlsUrl: 'https://renditions.example.test/v2.0/media/play/tok/asset-1/master.m3u8', previewUrl: '/v2.0/media/play/tok/asset-1/master.m3u8', posterUrl: null, storyboardUrl: null, expiresAt: null, events: null,
     ...overrides,
   };
 }

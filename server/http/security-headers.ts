@@ -60,6 +60,10 @@ export function contentSecurityPolicy(runtime: RuntimeConfig): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
+    // Issue 40: the preview player (hls.js) feeds the <video> through Media Source Extensions (a blob:
+    // address) and transmuxes in a worker it starts from a blob:; the media itself comes from 'self'.
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
     `connect-src ${connect.join(' ')}`,
     `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
     "object-src 'none'",
