@@ -20,6 +20,8 @@ const DOM_ONLY_EFFECTS: Record<string, string> = {
   // event and the machine decides what follows (ARCHITECTURE.md, "Where the code stands").
   'appcms/appcms-page.ts': "forwards the network data's new revision (a copy from default) to the page as page.reload",
   'monetization/page-refs.ts': "forwards the address's ?edit= to the page as page.open / page.close",
+  'media/ItemVideoPanel.tsx': "forwards the video panel's attach (video.attached) to the item's editor as editor.recordMoved and to History as history.reload, and a started encode (media.status preparing) to History",
+  'media/VideoPlayer.tsx': 'tells the player machine its <video> is gone when the preview unmounts (player.leave: hls.js detached, the session ended)',
   'shared/use-linked-record-editors.ts': "forwards one editor's save of a record (editor.versionMoved), or the artwork panel's (artwork.saved), to the page's other editor of it as editor.recordMoved",
 };
 
