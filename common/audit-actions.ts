@@ -88,6 +88,8 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   content('content.bulk_status', 'Content items published or unpublished'),
   content('content.create', 'Content item created'),
   content('content.artwork_upload', 'Artwork uploaded'),
+  content('content.video_attached', 'Video attached'),
+  content('content.video_removed', 'Video removed'),
   content('content.availability', 'Availability saved'),
   content('content.scheduled_unpublish', 'Content item unpublished on schedule'),
   content('content.scheduled_publish', 'Content item published on schedule'),
