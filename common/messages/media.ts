@@ -93,3 +93,13 @@ export const MEDIA_STATUS_WORDS = {
   errored: 'Error',
   cancelled: 'Cancelled',
 } as const;
+
+/** The console's own words about an upload (src/views/media/VideoLifecycle.tsx, machines/media-*.ts). */
+export const MEDIA_UPLOAD_WORDS = {
+  /** An upload a reload (or a closed tab) interrupted, listed again: the server kept what arrived. */
+  interrupted: (title: string, percent: number) =>
+    `The upload of "${title}" stopped at ${percent} % when the page was reloaded or closed. Choose the same file again to continue from there; another file starts a new upload.`,
+  chooseAgain: 'Choose the same file again',
+  /** The leave question while bytes are on their way (the panel's machine asks it). */
+  leaveStopsUpload: 'Leaving stops the upload. Choosing the same file again on this item later continues from where it stopped.',
+} as const;
