@@ -922,6 +922,8 @@ export const mediaAssets = pgTable('media_assets', {
   doneRungs: jsonb('done_rungs').$type<string[]>().notNull().default([]),
   posterReady: boolean('poster_ready').notNull().default(false),
   storyboardReady: boolean('storyboard_ready').notNull().default(false),
+  /** Issue 40 (migration 0041): the poster's chosen time in seconds (null: a tenth of the duration, up to 10 s). */
+  posterSeconds: doublePrecision('poster_seconds'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   /** The content item named in the upload's metadata (attached when the upload is created). */
   contentItemHint: uuid('content_item_hint'),
