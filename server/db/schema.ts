@@ -701,6 +701,20 @@ export const playbackSessions = pgTable('playback_sessions', {
    * the session starts: the rollups' 'plan' dimension reads it instead of joining subscriptions.
    */
   planId: uuid('plan_id'),
+  /*
+   * Dimensions of issue 41 (migration 0040; common/qoe.ts QOE_DIMENSIONS): what the player reported
+   * at the start ('' = not reported), and the title's series fixed at the start like the plan.
+   */
+  os: text('os').notNull().default(''),
+  osVersion: text('os_version').notNull().default(''),
+  browser: text('browser').notNull().default(''),
+  playerName: text('player_name').notNull().default(''),
+  playerVersion: text('player_version').notNull().default(''),
+  appVersion: text('app_version').notNull().default(''),
+  region: text('region').notNull().default(''),
+  streamType: text('stream_type').notNull().default('vod'),
+  sourceHost: text('source_host').notNull().default(''),
+  seriesId: uuid('series_id'),
 }, (t) => [
   primaryKey({ columns: [t.siteId, t.id, t.startedAt] }),
   index('playback_site_started_idx').on(t.siteId, t.startedAt),
