@@ -8,6 +8,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DeviceEntry, ThemeColors } from '../../common/contract';
 import type { SecondFactorRule } from '../../common/second-factor-rule';
+import type { QoeFilter } from '../../common/qoe';
 
 /** A site (the spec's "service"). `siteInternalName` is the `site` value every call carries. */
 export const sites = pgTable('sites', {
@@ -960,3 +961,102 @@ export const mediaCaptions = pgTable('media_captions', {
   vtt: text('vtt').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('media_captions_asset_language_idx').on(t.assetId, t.language)]);
+
+/*
+ * Issue 41 (migration 0042, qoe-alerts): alert rules over a QoE metric and a filter set
+ * (common/qoe.ts), their incidents (one open per rule), the site's alert delivery settings, the
+ * deliveries of opened/resolved incidents, and saved views. server/db/qoe-alert-repository.ts.
+ */
+export const qoeAlertRules = pgTable('qoe_alert_rules', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  metric: text('metric').notNull(),
+  comparison: text('comparison').notNull(),
+  threshold: doublePrecision('threshold').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  filters: jsonb('filters').$type<QoeFilter[]>().notNull().default([]),
+  enabled: boolean('enabled').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  breachingSince: timestamp('breaching_since', { withTimezone: true }),
+  lastValue: doublePrecision('last_value'),
+  lastEvaluatedAt: timestamp('last_evaluated_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('qoe_alert_rules_site_name_idx').on(t.siteId, sql`lower(${t.name})`),
+  index('qoe_alert_rules_enabled_idx').on(t.enabled),
+]);
+
+export const qoeIncidents = pgTable('qoe_incidents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  /** null once its rule is deleted (the incident stays listed with the rule's name and terms). */
+  ruleId: uuid('rule_id').references(() => qoeAlertRules.id, { onDelete: 'set null' }),
+  ruleName: text('rule_name').notNull(),
+  metric: text('metric').notNull(),
+  comparison: text('comparison').notNull(),
+  threshold: doublePrecision('threshold').notNull(),
+  filters: jsonb('filters').$type<QoeFilter[]>().notNull().default([]),
+  state: text('state').notNull().default('open'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  /** recovered | disabled | deleted | changed */
+  resolvedReason: text('resolved_reason'),
+  peakValue: doublePrecision('peak_value').notNull(),
+  lastValue: doublePrecision('last_value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('qoe_incidents_one_open_idx').on(t.ruleId).where(sql`${t.state} = 'open'`),
+  index('qoe_incidents_site_started_idx').on(t.siteId, t.startedAt),
+]);
+
+export const qoeAlertSettings = pgTable('qoe_alert_settings', {
+  siteId: uuid('site_id').primaryKey().references(() => sites.id, { onDelete: 'cascade' }),
+  webhookUrl: text('webhook_url'),
+  /** HMAC-SHA256 key of the webhook's signature (common/qoe.ts QOE_WEBHOOK_SIGNATURE_HEADER). */
+  webhookSecret: text('webhook_secret').notNull(),
+  emails: jsonb('emails').$type<string[]>().notNull().default([]),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const qoeAlertDeliveries = pgTable('qoe_alert_deliveries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  incidentId: uuid('incident_id').notNull().references(() => qoeIncidents.id, { onDelete: 'cascade' }),
+  /** email | webhook */
+  channel: text('channel').notNull(),
+  /** opened | resolved */
+  event: text('event').notNull(),
+  /** The address or the webhook URL at the time of the event. */
+  target: text('target').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  /** pending | sent | failed */
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('qoe_alert_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  index('qoe_alert_deliveries_incident_idx').on(t.incidentId),
+]);
+
+export const qoeSavedViews = pgTable('qoe_saved_views', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  path: text('path').notNull(),
+  search: jsonb('search').$type<Record<string, string>>().notNull().default({}),
+  shared: boolean('shared').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('qoe_saved_views_owner_name_idx').on(t.siteId, t.ownerId, sql`lower(${t.name})`),
+  index('qoe_saved_views_site_shared_idx').on(t.siteId, t.shared),
+]);
