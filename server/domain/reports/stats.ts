@@ -4,29 +4,9 @@
 import type { Granularity } from '../../../common/reports';
 import { addDays } from '../../../common/reports';
 
-/**
- * The q-quantile (0 < q < 1) of values counted in buckets with ascending `bounds` (bucket 0 holds
- * values below bounds[0], the last bucket values at or above the last bound): linear within the
- * bucket that holds it, from 0 for the first bucket. A quantile in the open last bucket is reported
- * as its lower bound (a floor: "at least 8 s"). null when there are no counts.
- */
-export function histogramQuantile(counts: readonly number[], bounds: readonly number[], q: number): number | null {
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (total === 0) return null;
-  const rank = q * total;
-  let seen = 0;
-  for (let i = 0; i < counts.length; i++) {
-    const n = counts[i] ?? 0;
-    if (n > 0 && seen + n >= rank) {
-      if (i >= bounds.length) return bounds[bounds.length - 1] ?? null;
-      const lower = i === 0 ? 0 : bounds[i - 1]!;
-      const upper = bounds[i]!;
-      return lower + ((rank - seen) / n) * (upper - lower);
-    }
-    seen += n;
-  }
-  return bounds[bounds.length - 1] ?? null;
-}
+// The quantile of fixed buckets and the ratios live in common/ (issue 41): the QoE engine over raw
+// sessions (server/db/qoe-repository.ts) reads its figures with the very same arithmetic.
+export { histogramQuantile, ratio, round } from '../../../common/playback-measures';
 
 export function addCounts(into: number[], more: readonly number[]): number[] {
   for (let i = 0; i < more.length; i++) into[i] = (into[i] ?? 0) + (more[i] ?? 0);
@@ -55,6 +35,3 @@ export function periodsOf(from: string, to: string, granularity: Granularity): {
   return out;
 }
 
-export const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
-export const round = (value: number | null, digits = 2): number | null =>
-  value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;

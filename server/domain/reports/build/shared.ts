@@ -57,7 +57,7 @@ export function addSums(into: PlaybackSums, more: PlaybackSums): PlaybackSums {
   return into;
 }
 
-export const percent = (value: number | null): number | null => (value === null ? null : value * 100);
+export { percent } from '../../../../common/playback-measures';
 
 export function pickKeys(columns: ReportColumn[]) {
   return (m: Record<string, number | null>): Record<string, number | null> => Object.fromEntries(columns.map((c) => [c.key, m[c.key] ?? null]));

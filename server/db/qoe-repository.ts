@@ -1,0 +1,171 @@
+/**
+ * The QoE engine over raw playback sessions (issue 41): any filter set (common/qoe.ts QoeFilter) on
+ * any QoS figure, broken down by any dimension, and the sessions behind a figure ("Views").
+ *
+ * Filters become a WHERE on the playback_sessions columns QOE_DIMENSIONS names, parameterised (a
+ * value is never SQL text): include = IN, exclude = NOT IN, '' = "not reported" (the text columns
+ * store '' for it, the uuid columns — series, plan — NULL). Figures are counted into the same sums and
+ * fixed-bucket histograms as the daily rollups (server/db/rollups.ts) and read with the same
+ * arithmetic (common/playback-measures.ts), so an unfiltered figure here equals the rollups' one.
+ *
+ * Which sessions: `select: 'started'` = sessions started in [since, until) (every report figure);
+ * `select: 'active'` = sessions whose last event is in [since, until) (alert windows), among those
+ * started at most a day before `since` (players end longer sessions; the bound lets PostgreSQL prune
+ * the day partitions and use (site_id, started_at), as the real-time reports do).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../common/constants';
+import { qoeMeasures, type PlaybackSumsLike } from '../../common/playback-measures';
+import { QOE_DIMENSIONS, type QoeDimension, type QoeFilter, type QoeMetricKey } from '../../common/qoe';
+import type { Db } from './client';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Dimensions stored as uuid (NULL where the session has none: '' filters on it). */
+const UUID_COLUMNS: ReadonlySet<string> = new Set(['content_id', 'series_id', 'plan_id', 'network_id']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A session started at most this long before an 'active' window (see the module comment). */
+export const QOE_ACTIVE_LOOKBACK_MS = 86_400_000;
+
+/** The playback_sessions column of a dimension (only names from QOE_DIMENSIONS reach SQL). */
+export function qoeColumnOf(dimension: QoeDimension): string {
+  const column = QOE_DIMENSIONS.find((d) => d.key === dimension)?.column;
+  if (!column) throw new Error(`qoe: unknown dimension ${dimension}`);
+  return column;
+}
+
+/** A dimension's value of a session as text ('' = not reported), for grouping and the values list. */
+export function qoeKeySql(dimension: QoeDimension, alias = 'p'): SQL {
+  const column = `${alias}.${qoeColumnOf(dimension)}`;
+  return UUID_COLUMNS.has(qoeColumnOf(dimension)) ? sql.raw(`coalesce(${column}::text, '')`) : sql.raw(column);
+}
+
+/** Whether a session's value is one of `values` (never NULL, so NOT of it is the exclusion). */
+function matchOne(dimension: QoeDimension, values: readonly string[], alias: string): SQL {
+  const columnName = qoeColumnOf(dimension);
+  const column = sql.raw(`${alias}.${columnName}`);
+  if (!UUID_COLUMNS.has(columnName)) {
+    return sql`${column} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+  }
+  // A uuid column: '' is NULL; a value that is not a uuid matches no session (it cannot be stored).
+  const ids = values.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
+  const parts: SQL[] = [];
+  if (ids.length > 0) parts.push(sql`(${column} IS NOT NULL AND ${column} IN (${sql.join(ids.map((v) => sql`${v}::uuid`), sql`, `)}))`);
+  if (values.includes('')) parts.push(sql`${column} IS NULL`);
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/**
+ * The WHERE of a filter set on playback_sessions (alias `p` by default): every filter must hold; an
+ * include filter keeps the sessions whose value is one of its values, an exclude filter the others.
+ * `true` for no filters.
+ */
+export function qoeFilterSql(filters: readonly QoeFilter[], alias = 'p'): SQL {
+  const parts = filters.filter((f) => f.values.length > 0).map((f) => {
+    const match = matchOne(f.dimension, f.values, alias);
+    return f.exclude ? sql`NOT ${match}` : match;
+  });
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `);
+}
+
+/** Which sessions of a site: the filters, a network, and the window (see the module comment). */
+export interface QoeSelection {
+  siteId: string;
+  /** null: every network (a `network` filter may still narrow it). */
+  networkId?: string | null;
+  filters: readonly QoeFilter[];
+  since: Date;
+  until: Date;
+  select: 'started' | 'active';
+}
+
+/** The WHERE of a selection on playback_sessions `alias`. */
+export function qoeSelectionSql(s: QoeSelection, alias = 'p'): SQL {
+  const a = (column: string) => sql.raw(`${alias}.${column}`);
+  const parts: SQL[] = [sql`${a('site_id')} = ${s.siteId}::uuid`];
+  if (s.select === 'started') {
+    parts.push(sql`${a('started_at')} >= ${s.since.toISOString()}::timestamptz`, sql`${a('started_at')} < ${s.until.toISOString()}::timestamptz`);
+  } else {
+    parts.push(
+      sql`${a('last_event_at')} >= ${s.since.toISOString()}::timestamptz`, sql`${a('last_event_at')} < ${s.until.toISOString()}::timestamptz`,
+      sql`${a('started_at')} >= ${new Date(s.since.getTime() - QOE_ACTIVE_LOOKBACK_MS).toISOString()}::timestamptz`,
+      sql`${a('started_at')} < ${s.until.toISOString()}::timestamptz`,
+    );
+  }
+  if (s.networkId) parts.push(sql`${a('network_id')} = ${s.networkId}::uuid`);
+  parts.push(qoeFilterSql(s.filters, alias));
+  return sql.join(parts, sql` AND `);
+}
+
+const floatArray = (values: readonly number[]) => sql.raw(`ARRAY[${values.map((v) => Number(v)).join(',')}]::float8[]`);
+
+/** The rollups' sums and histogram buckets (h0.., r0..) of the rows of a group, as float8 columns. */
+function sumsSql(alias = 'p'): SQL {
+  const a = (column: string) => `${alias}.${column}`;
+  const startupBucket = sql`width_bucket(${sql.raw(a('startup_ms'))}::float8, ${floatArray(STARTUP_MS_BUCKETS)})`;
+  const rebufferBucket = sql`width_bucket(CASE WHEN ${sql.raw(a('watched_seconds'))} + ${sql.raw(a('rebuffer_seconds'))} > 0
+    THEN ${sql.raw(a('rebuffer_seconds'))}::float8 / (${sql.raw(a('watched_seconds'))} + ${sql.raw(a('rebuffer_seconds'))}) ELSE 0 END, ${floatArray(REBUFFER_RATIO_BUCKETS)})`;
+  const buckets = [
+    ...Array.from({ length: STARTUP_MS_BUCKETS.length + 1 }, (_, i) => sql`count(*) FILTER (WHERE ${startupBucket} = ${sql.raw(String(i))})::float8 AS ${sql.raw(`h${i}`)}`),
+    ...Array.from({ length: REBUFFER_RATIO_BUCKETS.length + 1 }, (_, i) => sql`count(*) FILTER (WHERE ${rebufferBucket} = ${sql.raw(String(i))})::float8 AS ${sql.raw(`r${i}`)}`),
+  ];
+  return sql`count(*)::float8 AS sessions, count(DISTINCT ${sql.raw(a('subscriber_id'))})::float8 AS viewers,
+    coalesce(sum(${sql.raw(a('watched_seconds'))}), 0)::float8 AS "watchedSeconds", coalesce(sum(${sql.raw(a('startup_ms'))}), 0)::float8 AS "startupMsSum",
+    coalesce(sum(${sql.raw(a('rebuffer_count'))}), 0)::float8 AS "rebufferCount", coalesce(sum(${sql.raw(a('rebuffer_seconds'))}), 0)::float8 AS "rebufferSeconds",
+    count(*) FILTER (WHERE ${sql.raw(a('error_code'))} IS NOT NULL)::float8 AS "errorSessions",
+    coalesce(sum(${sql.raw(a('avg_bitrate_kbps'))}), 0)::float8 AS "bitrateKbpsSum", ${sql.join(buckets, sql`, `)}`;
+}
+
+type SumsRow = Omit<PlaybackSumsLike, 'startupHistogram' | 'rebufferHistogram'> & Record<string, unknown>;
+
+function toSums(row: SumsRow): PlaybackSumsLike {
+  return {
+    sessions: Number(row.sessions), viewers: Number(row.viewers), watchedSeconds: Number(row.watchedSeconds),
+    startupMsSum: Number(row.startupMsSum), rebufferCount: Number(row.rebufferCount), rebufferSeconds: Number(row.rebufferSeconds),
+    errorSessions: Number(row.errorSessions), bitrateKbpsSum: Number(row.bitrateKbpsSum),
+    startupHistogram: Array.from({ length: STARTUP_MS_BUCKETS.length + 1 }, (_, i) => Number(row[`h${i}`] ?? 0)),
+    rebufferHistogram: Array.from({ length: REBUFFER_RATIO_BUCKETS.length + 1 }, (_, i) => Number(row[`r${i}`] ?? 0)),
+  };
+}
+
+/** One group of raw sessions: its key ('' for no breakdown), its site day ('' without days) and sums (viewers: distinct in the group). */
+export interface QoeSumsRow extends PlaybackSumsLike {
+  key: string;
+  day: string;
+}
+
+/**
+ * Raw sessions of a selection added up like the rollups: one row without `by`/`dayZone`, else one per
+ * value of `by` and/or per site day (in `dayZone`) of the session's start. `viewers` is the distinct
+ * viewers of each row.
+ */
+export async function qoeSums(db: Db, selection: QoeSelection, group: { by?: QoeDimension | null; dayZone?: string | null } = {}): Promise<QoeSumsRow[]> {
+  const key = group.by ? qoeKeySql(group.by) : sql`''`;
+  const day = group.dayZone ? sql`((p.started_at) AT TIME ZONE ${group.dayZone}::text)::date::text` : sql`''`;
+  const rows = rowsOf<SumsRow & { key: string; day: string }>(await db.execute(sql`
+    SELECT ${key} AS key, ${day} AS day, ${sumsSql()}
+    FROM playback_sessions p WHERE ${qoeSelectionSql(selection)} GROUP BY 1, 2`));
+  return rows.filter((r) => Number(r.sessions) > 0).map((r) => ({ key: String(r.key), day: String(r.day), ...toSums(r) }));
+}
+
+/**
+ * The QoE metrics (QOE_METRICS keys, FIGURES definitions) of the sessions of a selection: for the
+ * alerts (select 'active': the sessions seen in the window) and any figure over raw sessions.
+ * Ratios and percentiles of no sessions are null; counts are 0.
+ */
+export async function qoeTotals(db: Db, selection: QoeSelection): Promise<Record<QoeMetricKey, number | null>> {
+  const [row] = await qoeSums(db, selection);
+  const sums = row ?? toSums({ sessions: 0, viewers: 0, watchedSeconds: 0, startupMsSum: 0, rebufferCount: 0, rebufferSeconds: 0, errorSessions: 0, bitrateKbpsSum: 0 });
+  return qoeMeasures(sums, sums.viewers);
+}
+
+/** The repository as the rules and qoe-alerts call it: `totals({ siteId, filters, since, until, select })`. */
+export function createQoeRepository(db: Db) {
+  return {
+    totals: (selection: QoeSelection) => qoeTotals(db, selection),
+    sums: (selection: QoeSelection, group?: { by?: QoeDimension | null; dayZone?: string | null }) => qoeSums(db, selection, group),
+  };
+}
+export type QoeRepository = ReturnType<typeof createQoeRepository>;
