@@ -151,6 +151,8 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
   { key: 'subtitlesEnabled', label: 'Subtitles', help: 'Offer subtitles on videos that have them.', group: 'Language', type: 'boolean' },
   { key: 'autoplay', label: 'Autoplay next episode', help: 'Start the next episode when one ends.', group: 'Playback', type: 'boolean' },
   { key: 'defaultVideoQuality', label: 'Default video quality', help: 'Quality the player starts with; auto adapts to the connection.', group: 'Playback', type: 'select', options: ['auto', '480p', '720p', '1080p', '4k'] },
+  // Issue 40: read from the site's default network by the publish rule (server/domain/media.ts).
+  { key: 'publishViewableVideos', label: 'Publish videos once viewable', help: 'Let a video item be published as soon as its first rendition plays, before every rendition is ready (the default network\'s value applies to the whole site).', group: 'Playback', type: 'boolean' },
   { key: 'playerSkipSeconds', label: 'Skip forward/back (seconds)', help: 'How far the skip buttons of the player jump.', group: 'Playback', type: 'number', min: 5, max: 60 },
   { key: 'maxStreams', label: 'Simultaneous streams', help: 'How many devices of one account may play at the same time.', group: 'Accounts', type: 'number', min: 1, max: 10 },
   { key: 'downloadsEnabled', label: 'Downloads', help: 'Let viewers download videos to watch offline in the mobile apps.', group: 'Accounts', type: 'boolean' },

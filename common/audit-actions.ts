@@ -90,6 +90,15 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   content('content.artwork_upload', 'Artwork uploaded'),
   content('content.video_attached', 'Video attached'),
   content('content.video_removed', 'Video removed'),
+  // Issue 40: a video's own writes (server/domain/media.ts MEDIA_AUDIT).
+  content('media.upload_created', 'Video upload started'),
+  content('media.cancelled', 'Video upload or encoding cancelled'),
+  content('media.retried', 'Video encoding retried'),
+  content('media.captions_saved', 'Video captions saved'),
+  content('media.captions_removed', 'Video captions removed'),
+  content('media.external_attached', 'Video added from an HLS address'),
+  content('media.external_changed', 'Video HLS address changed'),
+  content('media.poster_time_set', 'Video poster time changed'),
   content('content.availability', 'Availability saved'),
   content('content.scheduled_unpublish', 'Content item unpublished on schedule'),
   content('content.scheduled_publish', 'Content item published on schedule'),
@@ -312,6 +321,7 @@ export function auditObjectLink(kind: string, id: string, networkIdentifier: str
     case 'offer': return `/monetization/offers${edit}`;
     case 'coupon': return `/monetization/coupon${search}`;
     case 'couponBatch': return '/monetization/coupon';
+    case 'media': return `${ROUTES.content}/media/${encodeURIComponent(id)}`;
     case 'content': return contentKind ? `${ROUTES.content}/${encodeURIComponent(contentKind)}/${encodeURIComponent(id)}` : ROUTES.content;
     case 'subscriber': return `${ROUTES.users}/${encodeURIComponent(id)}`;
     case 'staff': return `${ROUTES.admin}${search}`;

@@ -19,7 +19,12 @@ export const MEDIA_PATHS = {
   uploads: '/v2.0/media/uploads',
   /** POST { title, hlsUrl }: attach an existing HLS address (the site without encoding). */
   external: '/v2.0/media/external',
-  /** GET /:id → MediaAsset; POST /:id/retry; POST /:id/cancel; GET /:id/playback → MediaPlayback; POST /:id/captions. */
+  /**
+   * GET /:id → MediaAsset; POST /:id/retry; POST /:id/cancel; GET /:id/playback → MediaPlayback; POST /:id/captions.
+   * (media-server's additions, each answering the MediaAsset; `version` optional, a stale one is a 409:)
+   * DELETE /:id/captions/:language?version=; PUT /:id/poster { seconds, version? };
+   * PUT /:id/external { hlsUrl, version? } (a video added from an HLS address). A video's History: GET /v1/revisions/media/:id.
+   */
   asset: '/v2.0/media',
   /** Played files: /v2.0/media/play/<token>/<asset id>/master.m3u8 (the token in the path so relative segment URLs keep it). */
   play: '/v2.0/media/play',
@@ -60,6 +65,11 @@ export interface MediaAsset {
   renditions: MediaRendition[];
   captions: MediaCaption[];
   posterUrl: string | null;
+  /**
+   * (media-server's addition) The poster's chosen time in seconds, null for the default (a tenth of the
+   * duration, up to 10 s). Set with PUT MEDIA_PATHS.asset/:id/poster { seconds }: the poster is made again as a job.
+   */
+  posterSeconds?: number | null;
   /** 'upload' (encoded here) or 'external' (an HLS address attached on a site without encoding). */
   source: 'upload' | 'external';
   /** HLS AES-128 with a key per asset (site profile isDRMEncryptionRequired). */

@@ -12,6 +12,8 @@ export const REVISION_KINDS = {
   countryGroup: { area: AREAS.content, label: 'country group' },
   /** Issue 29: a video licence window of one item (Content › Video License). */
   licence: { area: AREAS.content, label: 'video licence' },
+  /** Issue 40: a video of Content › Media (its captions, HLS address, poster time). */
+  media: { area: AREAS.content, label: 'video' },
   brand: { area: AREAS.appCms, label: 'brand' },
   settings: { area: AREAS.appCms, label: 'settings' },
   devices: { area: AREAS.appCms, label: 'devices' },

@@ -193,8 +193,9 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
         await contentAvailability.assertPublishable(reads, siteId, ids, at, timeZone);
         // The video rule reads outside the write's transaction: only where there is none (an item's own
         // publish; the bulk status checks inside its transaction, where another connection would wait on PGlite's one).
-        if (reads === contentStore) await media.service.assertPublishable(siteId, ids, false);
+        if (reads === contentStore) await media.service.assertPublishable(siteId, ids);
       },
+      assertVideosPublishable: (siteId, ids) => media.service.assertPublishable(siteId, ids),
       // The write is committed: a failed job sync is repaired by the scheduler's reconcile at its next start.
       afterWrite: (siteId, ids) => afterCommit(async () => {
         for (const id of ids) {

@@ -23,7 +23,7 @@ import {
 import { SECOND_FACTOR_RULE_PATH } from '../common/second-factor-rule';
 import { DEMO_SITES } from './db/demo-accounts';
 import {
-  auditEvents, contentItems, contentLicences, countryGroups, coupons, networkBrands, networkDevices, networkSettings, networks, offers, planGroups, plans, revisions,
+  auditEvents, contentItems, contentLicences, countryGroups, coupons, mediaAssets, mediaCaptions, networkBrands, networkDevices, networkSettings, networks, offers, planGroups, plans, revisions,
   sites, staffUsers, subscribers, subscriptions,
 } from './db/schema';
 import { injectRevisionFault } from './domain/revisions';
@@ -107,6 +107,15 @@ async function licence() {
   const item = await content();
   const [row] = await t.db.insert(contentLicences).values({
     siteId, contentId: item.id, name: `Rev licence ${tag()}`, startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: new Date('2036-01-01T00:00:00Z'), countryGroupIds: [],
+  }).returning();
+  return row!;
+}
+
+/** Issue 40: a video as the encoder leaves it (no file: the edits below start no job), or one added from an HLS address. */
+async function video(source: 'upload' | 'external' = 'upload') {
+  const [row] = await t.db.insert(mediaAssets).values({
+    siteId, title: `Rev video ${tag()}`, status: 'ready', source, durationSeconds: 10, width: 1280, height: 720,
+    externalUrl: source === 'external' ? 'https://cdn.example.com/rev/master.m3u8' : null, policy: source === 'external' ? 'public' : 'signed',
   }).returning();
   return row!;
 }
@@ -280,6 +289,31 @@ const CASES: Record<string, Case> = {
     prepare: async () => ({ l: await licence() }),
     send: (s, p) => restDelete(s, `${AVAILABILITY_PATHS.licence(p_<Row>(p, 'l').id)}?version=${p_<Row>(p, 'l').version}`),
     objects: (p) => [{ kind: 'licence', objectId: p_<Row>(p, 'l').id }],
+  },
+  // Issue 40: a video's edits (captions, poster time, HLS address) are revisions of the video.
+  'POST /v2.0/media/:id/captions': {
+    prepare: async () => ({ v: await video() }),
+    send: (s, p) => rest(s, 'POST', `/v2.0/media/${p_<Row>(p, 'v').id}/captions`, { language: 'en', label: 'English', format: 'vtt', text: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n' }),
+    objects: (p) => [{ kind: 'media', objectId: p_<Row>(p, 'v').id }],
+  },
+  'DELETE /v2.0/media/:id/captions/:language': {
+    prepare: async () => {
+      const v = await video();
+      await t.db.insert(mediaCaptions).values({ siteId, assetId: v.id, language: 'fr', label: 'Français', vtt: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nBonjour\n' });
+      return { v };
+    },
+    send: (s, p) => restDelete(s, `/v2.0/media/${p_<Row>(p, 'v').id}/captions/fr`),
+    objects: (p) => [{ kind: 'media', objectId: p_<Row>(p, 'v').id }],
+  },
+  'PUT /v2.0/media/:id/poster': {
+    prepare: async () => ({ v: await video() }),
+    send: (s, p) => rest(s, 'PUT', `/v2.0/media/${p_<Row>(p, 'v').id}/poster`, { seconds: 4.5, version: p_<Row>(p, 'v').version }),
+    objects: (p) => [{ kind: 'media', objectId: p_<Row>(p, 'v').id }],
+  },
+  'PUT /v2.0/media/:id/external': {
+    prepare: async () => ({ v: await video('external') }),
+    send: (s, p) => rest(s, 'PUT', `/v2.0/media/${p_<Row>(p, 'v').id}/external`, { hlsUrl: `https://cdn.example.com/rev/${tag()}/master.m3u8` }),
+    objects: (p) => [{ kind: 'media', objectId: p_<Row>(p, 'v').id }],
   },
   // AppCMS (REST)
   [`PUT ${APPCMS_PATHS.brand}/:site/:network`]: {
@@ -574,6 +608,13 @@ const CASES: Record<string, Case> = {
 /** Write routes that record no revision, each with the reason. */
 const EXEMPT: Record<string, string> = {
   'PUT /v2.0/content/:id/video': "records the item's revision and audit row (content.video_attached/removed) in one transaction; pinned by server/media.test.ts (attach, replace, Undo), which makes the encoded video this file does not",
+  // Issue 40: a video's own writes that are not edits of it: each is audited (media.*), pinned by server/media-writes.test.ts.
+  'POST /v2.0/media/uploads': "starts an upload (tus creation): the video's states are the upload's and the encoder's, not an operator's edit (audited media.upload_created)",
+  'PATCH /v2.0/media/uploads/:id': 'bytes of an upload (tus): no field an operator edits (the upload was audited when it started)',
+  'DELETE /v2.0/media/uploads/:id': 'cancels an upload (tus): a state, not an edit (audited media.cancelled)',
+  'POST /v2.0/media/:id/cancel': 'cancels an upload or its encoding: a state, not an edit (audited media.cancelled)',
+  'POST /v2.0/media/:id/retry': 'encodes a video again: a state, not an edit (audited media.retried)',
+  'POST /v2.0/media/external': 'adds a video from an HLS address with its creation revision and audit row in one transaction; only on the site without encoding, so pinned by server/media-writes.test.ts, which runs one',
   [`POST ${API_PATHS.login}`]: 'sign-in: a session, not an editable object (audited as login.*)',
   [`POST ${API_PATHS.generateOtp}`]: 'sign-in step (audited)',
   [`POST ${API_PATHS.verifyOtp}`]: 'sign-in step (audited)',
@@ -603,14 +644,6 @@ const EXEMPT: Record<string, string> = {
 
 /** Write routes that should record a revision and do not yet (issue 28, reported as left to do). */
 const NOT_YET: Record<string, string> = {
-  // Issue 40 (media): a video's own record (its upload, state, captions) has neither a revision nor an audit row yet.
-  'POST /v2.0/media/uploads': 'creates a media asset (tus creation): no revision or audit row yet',
-  'PATCH /v2.0/media/uploads/:id': 'bytes of an upload (tus): the asset moves to preparing; no audit row yet',
-  'DELETE /v2.0/media/uploads/:id': 'cancels an upload (tus): no audit row yet',
-  'POST /v2.0/media/:id/cancel': 'cancels a video: no audit row yet',
-  'POST /v2.0/media/:id/retry': 'encodes a video again: no audit row yet',
-  'POST /v2.0/media/:id/captions': "a video's captions: no revision or audit row yet",
-  'POST /v2.0/media/external': 'attaches an HLS address as a video: no revision or audit row yet',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -769,6 +802,10 @@ async function stateOf(o: Obj): Promise<unknown> {
     case 'content': return (await t.db.select().from(contentItems).where(eq(contentItems.id, id)))[0];
     case 'countryGroup': return (await t.db.select().from(countryGroups).where(eq(countryGroups.id, id)))[0];
     case 'licence': return (await t.db.select().from(contentLicences).where(eq(contentLicences.id, id)))[0];
+    case 'media': {
+      const [row] = await t.db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
+      return row && { row, captions: await t.db.select().from(mediaCaptions).where(eq(mediaCaptions.assetId, id)).orderBy(mediaCaptions.language) };
+    }
     case 'brand': return (await t.db.select().from(networkBrands).where(eq(networkBrands.networkId, id)))[0];
     case 'settings': return (await t.db.select().from(networkSettings).where(eq(networkSettings.networkId, id)))[0];
     case 'devices': return (await t.db.select().from(networkDevices).where(eq(networkDevices.networkId, id)))[0];

@@ -81,7 +81,25 @@ export const MEDIA_MESSAGES = {
   publishNeedsReadyVideo: (status: string) => `This item cannot be published until its video is ready (it is ${status}).`,
   drmNotice: 'Videos of this site are encrypted (HLS AES-128, a key per video). Studio DRM (Widevine, FairPlay) needs a licence service this console does not provide.',
   workerGone: 'The encoder stopped (its process ended); the encoding is started again.',
+  captionsNotFound: 'This video has no captions in that language.',
+  externalOnly: 'Only a video added from an HLS address has an address to change.',
+  changedSince: 'This video was changed since you opened it. Reload it to see the changes, then try again.',
+  posterExternal: 'A video added from an HLS address has no poster made here.',
+  posterNeedsDuration: 'The poster time can be chosen once the file has been checked and its length is known.',
+  posterNotNow: 'The poster cannot be changed on a video that stopped with an error or was cancelled.',
+  posterTimeOutside: (durationSeconds: number) =>
+    `The poster time must be a number of seconds from 0 to ${Math.floor(durationSeconds * 1000) / 1000} (the video's length).`,
+  /** Bulk publishing: the items refused for their video (each "title": why), the others published. */
+  publishRefusedItems: (refused: readonly { title: string; reason: string }[]) =>
+    `${refused.length === 1 ? '1 item was' : `${refused.length} items were`} not published because of ${refused.length === 1 ? 'its video' : 'their videos'}: ${refused.map((r) => `"${r.title}" (${r.reason})`).join('; ')}. Nothing was published.`,
+  /** Why one item's video keeps it from being published (bulk publishing lists these). */
+  videoNotReadyReason: (status: string) => (status === 'missing' ? 'its video no longer exists' : `its video is ${statusWords(status)}, not ready`),
 } as const;
+
+/** "preparing", "viewable (more renditions coming)": a status as a sentence reads it. */
+function statusWords(status: string): string {
+  return (Object.entries(MEDIA_STATUS_WORDS).find(([key]) => key === status)?.[1] ?? status).toLowerCase();
+}
 
 /** The lifecycle's words (status → what the console shows). */
 export const MEDIA_STATUS_WORDS = {

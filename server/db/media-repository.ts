@@ -9,7 +9,7 @@ import { insertAuditEvent } from './audit-repository';
 import { transactionalStore } from './bound-store';
 import { insertRevision } from './revision-repository';
 import { containsPattern } from './like-pattern';
-import { contentItems, ingestionKeys, mediaAssets, mediaCaptions, networks, subscribers } from './schema';
+import { contentItems, ingestionKeys, mediaAssets, mediaCaptions, networkSettings, networks, subscribers } from './schema';
 import { createHash } from 'node:crypto';
 
 export type MediaAssetDbRow = typeof mediaAssets.$inferSelect;
@@ -107,6 +107,11 @@ export async function findCaption(db: Db, assetId: string, language: string): Pr
   return row;
 }
 
+export async function deleteCaption(db: Db, assetId: string, language: string): Promise<boolean> {
+  const rows = await db.delete(mediaCaptions).where(and(eq(mediaCaptions.assetId, assetId), eq(mediaCaptions.language, language))).returning({ id: mediaCaptions.id });
+  return rows.length > 0;
+}
+
 export async function contentIdsOf(db: Db, assetIds: string[]): Promise<{ assetId: string; contentId: string }[]> {
   if (assetIds.length === 0) return [];
   const rows = await db.select({ assetId: contentItems.mediaAssetId, contentId: contentItems.id }).from(contentItems)
@@ -134,6 +139,13 @@ export async function setContentVideo(db: Db, row: { id: string; siteId: string 
   return after;
 }
 
+export async function publishViewableVideos(db: Db, siteId: string): Promise<boolean> {
+  const [row] = await db.select({ values: networkSettings.values }).from(networkSettings)
+    .innerJoin(networks, eq(networks.id, networkSettings.networkId))
+    .where(and(eq(networks.siteId, siteId), eq(networks.isDefault, true))).limit(1);
+  return row?.values.publishViewableVideos === true;
+}
+
 /** The console preview's viewer (one per site). */
 export const PREVIEW_VIEWER = { email: 'preview@cms-tools.invalid', name: 'CMS Tools preview', country: 'US' } as const;
 
@@ -158,6 +170,6 @@ export async function previewIdentity(db: Db, siteId: string, key: string): Prom
 export function createMediaStore(db: Db) {
   return transactionalStore(db, {
     insertAuditEvent, insertRevision, insertAsset, findAsset, findAssetAnySite, listAssets, updateAsset, claimEncode, staleEncodes, abandonedUploads,
-    captionsOf, putCaption, findCaption, contentIdsOf, findContent: findMediaContent, setContentVideo, previewIdentity,
+    captionsOf, putCaption, findCaption, deleteCaption, contentIdsOf, findContent: findMediaContent, setContentVideo, previewIdentity, publishViewableVideos,
   });
 }

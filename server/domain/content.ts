@@ -157,6 +157,8 @@ const contentObject = (row: { id: string; title: string }) => ({ kind: 'content'
 export interface ContentWriteHooks {
   assertPublishable(reads: LicenceReads, siteId: string, contentIds: string[], at: Date, timeZone: string): Promise<void>;
   afterWrite(siteId: string, contentIds: string[]): Promise<void>;
+  /** Issue 40: the video rule of a bulk publish, per item, before its transaction (it reads outside it). */
+  assertVideosPublishable?(siteId: string, contentIds: string[]): Promise<void>;
 }
 
 /** `storage`: the upload store, where an artwork an edit names must be (issue 38; without it no artwork is accepted). */
@@ -234,6 +236,7 @@ export function createContentService(deps: { store: ContentRepository; audit: Au
     async bulkStatus(caller, request) {
       requireEdit(caller);
       const at = now();
+      if (request.status === 'published') await deps.hooks?.assertVideosPublishable?.(caller.site.id, request.items.map((item) => item.id));
       // One transaction: every item's write, one revision per item, the audit entry (issue 28).
       const updated = await store.transaction(async (tx) => {
         const result = await tx.bulkSetStatus(caller.site.id, request.items, request.status, at);

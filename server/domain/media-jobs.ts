@@ -82,6 +82,13 @@ function pgliteAdapter(pglite: NonNullable<JobDatabase['pglite']>) {
   };
 }
 
+/** Where the poster is taken: the chosen time (within the video), else a tenth of the duration up to 10 s. */
+export function posterTime(row: Pick<MediaAssetRow, 'posterSeconds' | 'durationSeconds'>): number {
+  const duration = row.durationSeconds ?? 0;
+  // The very last instant has no frame to take: a chosen end is read a tenth of a second before it.
+  return row.posterSeconds !== null ? Math.min(row.posterSeconds, Math.max(0, duration - 0.1)) : Math.min(duration / 10, 10);
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; files: MediaFiles; encoder: MediaEncoder; config: MediaConfig; log: Log }) {
@@ -100,6 +107,44 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
     }
     // Expiry far beyond any encode: liveness is the asset's lease, not pg-boss's.
     await boss.send(queue, { assetId }, { retryLimit: 0, expireInSeconds: 6 * 3600 });
+  }
+
+  /** A poster job (the poster time changed on a ready video): on the same queue, so any worker with the storage takes it. */
+  async function enqueuePoster(assetId: string): Promise<void> {
+    if (!boss) {
+      log.warn({ assetId }, 'media job queue not started: the poster keeps its earlier time until the next poster change');
+      return;
+    }
+    await boss.send(queue, { assetId, task: 'poster' }, { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
+  }
+
+  /**
+   * The poster made again at the asset's `posterSeconds` from the kept source, written over the
+   * visible attempt's poster.jpg. Skipped when the video is not ready (its encode makes the poster
+   * at the chosen time itself) or another attempt took it meanwhile.
+   */
+  async function runPoster(assetId: string): Promise<'done' | 'skipped'> {
+    const row = await store.findAssetAnySite(assetId);
+    if (!row || row.status !== 'ready' || row.liveAttempt === null || !await visible(row)) return 'skipped';
+    await mkdir(join(config.rootDir, 'work'), { recursive: true });
+    const work = await mkdtemp(join(config.rootDir, 'work', `${assetId}-poster-`));
+    try {
+      const src = await localSource(row, work);
+      const file = join(work, 'poster.jpg');
+      await encoder.makePoster(src, file, posterTime(row));
+      const current = await store.findAssetAnySite(assetId);
+      if (!current || current.liveAttempt !== row.liveAttempt) return 'skipped';
+      await files.putFile(`${attemptPrefix(row.siteId, row.id, row.liveAttempt)}poster.jpg`, file);
+      await store.updateAsset(assetId, { posterReady: true }, { attempt: row.attempt });
+      return 'done';
+    } finally {
+      await rm(work, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  /** The job of one message: a poster, else an encode attempt. */
+  function runJob(data: { assetId: string; task?: string }): Promise<string> {
+    return data.task === 'poster' ? runPoster(data.assetId) : runEncode(data.assetId);
   }
 
   /** The asset's source as a local file (a download from S3 into `dir`). */
@@ -172,7 +217,9 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
       let posterReady = false;
       let storyboardReady = false;
       try {
-        await encoder.makePoster(src, join(pictures, 'poster.jpg'), Math.min(duration / 10, 10));
+        // The chosen time as it is now (an operator may have chosen it while this encode ran).
+        const latest = await store.findAssetAnySite(assetId);
+        await encoder.makePoster(src, join(pictures, 'poster.jpg'), posterTime(latest ?? row));
         await files.putFile(`${prefix}poster.jpg`, join(pictures, 'poster.jpg'));
         posterReady = true;
         const board = await encoder.makeStoryboard(src, pictures, { durationSeconds: duration, width: row.width ?? 0, height: row.height ?? 0 });
@@ -243,20 +290,20 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
     boss = instance;
     stopping = false;
     if (!options.work) return;
-    await instance.work<{ assetId: string }>(queue, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([job]) => {
+    await instance.work<{ assetId: string; task?: string }>(queue, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([job]) => {
       if (!job) return;
-      const task = runEncode(job.data.assetId);
+      const task = runJob(job.data);
       running.add(task);
       try {
         const outcome = await task;
-        log.info({ assetId: job.data.assetId, outcome }, 'media encode');
+        log.info({ assetId: job.data.assetId, task: job.data.task ?? 'encode', outcome }, 'media job');
       } finally {
         running.delete(task);
       }
     });
     for (let i = 1; i < config.concurrency; i++) {
-      await instance.work<{ assetId: string }>(queue, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([job]) => {
-        if (job) await runEncode(job.data.assetId);
+      await instance.work<{ assetId: string; task?: string }>(queue, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([job]) => {
+        if (job) await runJob(job.data);
       });
     }
     await sweep().catch((error: unknown) => log.warn({ err: message(error) }, 'media sweep failed'));
@@ -277,7 +324,7 @@ export function createMediaJobs(deps: { db: JobDatabase; store: MediaStore; file
     if (instance) await instance.stop({ graceful: true, wait: true, timeout: 5000, close: deps.db.driver !== 'pglite' });
   }
 
-  return { start, stop, enqueue, runEncode, sweep };
+  return { start, stop, enqueue, enqueuePoster, runEncode, runPoster, sweep };
 }
 
 export type MediaJobs = ReturnType<typeof createMediaJobs>;

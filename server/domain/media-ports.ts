@@ -34,6 +34,8 @@ export interface MediaAssetRow {
   doneRungs: string[];
   posterReady: boolean;
   storyboardReady: boolean;
+  /** The poster's chosen time (seconds); null: the encoder's default. */
+  posterSeconds: number | null;
   leaseUntil: Date | null;
   contentItemHint: string | null;
   createdBy: string | null;
@@ -83,9 +85,13 @@ export interface MediaQueries extends AuditAndRevisions {
   captionsOf(assetIds: string[]): Promise<MediaCaptionRow[]>;
   putCaption(siteId: string, row: MediaCaptionRow): Promise<void>;
   findCaption(assetId: string, language: string): Promise<MediaCaptionRow | undefined>;
+  /** Removes one language's captions: answers whether there were any. */
+  deleteCaption(assetId: string, language: string): Promise<boolean>;
   contentIdsOf(assetIds: string[]): Promise<{ assetId: string; contentId: string }[]>;
   findContent(siteId: string, id: string, lock?: boolean): Promise<MediaContentRow | undefined>;
   setContentVideo(row: MediaContentRow, assetId: string | null): Promise<MediaContentRow>;
+  /** AppCMS › Settings "publishViewableVideos" of the site's default network (false when unset). */
+  publishViewableVideos(siteId: string): Promise<boolean>;
   /** The site's preview ingestion key (made on first use, stored hashed) and its preview viewer; null without a network. */
   previewIdentity(siteId: string, key: string): Promise<{ subscriberId: string; networkId: string; country: string } | null>;
 }

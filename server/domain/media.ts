@@ -15,7 +15,7 @@ import { canContinue, canEdit } from '../../common/roles';
 import type { AuthContext } from './auth-context';
 import { conflict, forbidden, invalid, notFound } from './errors';
 import { limitsFor, type MediaConfig, type MediaLimits } from './media-config';
-import type { MediaAssetRow, MediaRung, MediaStore } from './media-ports';
+import type { MediaAssetChanges, MediaAssetRow, MediaQueries, MediaRung, MediaStore } from './media-ports';
 import { auditObject, recordRevision } from './revisions';
 import { storedProfileOf } from './site-profile';
 
@@ -31,6 +31,27 @@ export interface MediaProbe {
 
 export interface MediaQueue {
   enqueue(assetId: string): Promise<void>;
+  /** Makes the poster again (at the asset's posterSeconds) from the kept source, as a job. */
+  enqueuePoster(assetId: string): Promise<void>;
+}
+
+/** The audit actions of a video's own writes (common/audit-actions.ts lists them with their words). */
+export const MEDIA_AUDIT = {
+  uploadCreated: 'media.upload_created',
+  cancelled: 'media.cancelled',
+  retried: 'media.retried',
+  captionsSaved: 'media.captions_saved',
+  captionsRemoved: 'media.captions_removed',
+  externalAttached: 'media.external_attached',
+  externalChanged: 'media.external_changed',
+  posterTimeSet: 'media.poster_time_set',
+} as const;
+
+/** A captions file in a revision: its label and how many cues it holds (the text itself stays out of History). */
+function captionSummary(row: { label: string; vtt: string } | undefined): string | null {
+  if (!row) return null;
+  const cues = row.vtt.split('-->').length - 1;
+  return `${row.label} (${cues} ${cues === 1 ? 'cue' : 'cues'})`;
 }
 
 interface Log { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void }
@@ -65,6 +86,13 @@ function requireRead(caller: AuthContext): void {
 function requireWrite(caller: AuthContext): void {
   requireRead(caller);
   if (!canEdit(caller.user.roles, AREAS.content)) throw forbidden();
+}
+
+/** An http(s) address of an .m3u8 playlist, or the refusal in words. */
+function hlsAddress(text: string): string {
+  const url = URL.canParse(text.trim()) ? new URL(text.trim()) : null;
+  if (!url || !/^https?:$/.test(url.protocol) || !url.pathname.endsWith('.m3u8')) throw invalid('hlsUrl', MEDIA_MESSAGES.hlsUrlInvalid, { hlsUrl: MEDIA_MESSAGES.hlsUrlInvalid });
+  return url.toString();
 }
 
 export function encodingEnabled(config: MediaConfig, siteName: string): boolean {
@@ -146,6 +174,7 @@ export function createMediaService(deps: MediaDeps) {
       }),
       captions: more.captions.map((c) => ({ language: c.language, label: c.label, url: `${base}captions/${c.language}.vtt` })),
       posterUrl: row.posterReady && base ? `${base}poster.jpg` : null,
+      posterSeconds: row.posterSeconds,
       source: row.source === 'external' ? 'external' : 'upload',
       encrypted: row.encrypted,
       policy: row.policy === 'public' ? 'public' : 'signed',
@@ -176,11 +205,38 @@ export function createMediaService(deps: MediaDeps) {
     };
   }
 
-  async function audit(caller: AuthContext | null, siteId: string, action: string, row: { id: string; title: string }, detail: Record<string, unknown> = {}) {
-    await store.insertAuditEvent({
+  /** The audit row of a video's write (in `sink`: the write's transaction when it has one). */
+  async function audit(caller: AuthContext | null, siteId: string, action: string, row: { id: string; title: string }, detail: Record<string, unknown> = {}, sink: Pick<MediaQueries, 'insertAuditEvent'> = store) {
+    await sink.insertAuditEvent({
       at: now(), action, actorUserId: caller?.user.id ?? null, siteId,
-      ...auditObject({ kind: 'content', objectId: row.id, objectName: row.title }), objectKind: 'media',
+      ...auditObject({ kind: 'media', objectId: row.id, objectName: row.title }),
       detail: { assetId: row.id, ...detail },
+    });
+  }
+
+  /** The asset's version as the caller read it (optional): a stale one is a 409. */
+  function checkVersion(row: MediaAssetRow, version: number | undefined): void {
+    if (version !== undefined && version !== row.version) throw conflict(MEDIA_MESSAGES.changedSince);
+  }
+
+  /**
+   * One edit of a video (captions, HLS address, poster time): `write` changes it in a transaction,
+   * which also bumps its version and writes its revision and audit row; all or nothing.
+   */
+  async function editAsset(caller: AuthContext, row: MediaAssetRow, input: {
+    action: string; before: Record<string, unknown>; after: Record<string, unknown>; changes?: MediaAssetChanges; detail?: Record<string, unknown>;
+    write?: (tx: MediaQueries) => Promise<void>;
+  }): Promise<MediaAssetRow> {
+    return store.transaction(async (tx) => {
+      await input.write?.(tx);
+      const saved = await tx.updateAsset(row.id, input.changes ?? {});
+      if (!saved) throw conflict(MEDIA_MESSAGES.changedSince);
+      await recordRevision(tx, {
+        kind: 'media', objectId: row.id, objectName: row.title, siteId: row.siteId, actorUserId: caller.user.id, objectVersion: saved.version,
+        before: input.before, after: input.after,
+      });
+      await audit(caller, row.siteId, input.action, row, { version: saved.version, ...input.detail }, tx);
+      return saved;
     });
   }
 
@@ -231,7 +287,7 @@ export function createMediaService(deps: MediaDeps) {
         status: 'waiting', source: 'upload', filename: filename.slice(0, 255), filetype: input.filetype.slice(0, 100), uploadSize: input.size,
         encrypted, encryptionKey: encrypted ? randomBytes(16).toString('hex') : null, policy: 'signed', contentItemHint: hint, createdBy: caller.user.id,
       });
-      await audit(caller, caller.site.id, 'media.upload_created', row, { filename: row.filename, size: input.size });
+      await audit(caller, caller.site.id, MEDIA_AUDIT.uploadCreated, row, { filename: row.filename, size: input.size });
       return row;
     },
 
@@ -280,7 +336,7 @@ export function createMediaService(deps: MediaDeps) {
       if (row.status === 'ready') throw conflict(MEDIA_MESSAGES.cannotCancel);
       const saved = await store.updateAsset(row.id, { status: 'cancelled', errorMessage: null, leaseUntil: null, attempt: row.attempt + 1 });
       await deps.removeFiles(row.siteId, row.id).catch((error: unknown) => log.warn({ err: String(error) }, 'media files removal failed'));
-      await audit(caller, caller.site.id, 'media.cancelled', row);
+      await audit(caller, caller.site.id, MEDIA_AUDIT.cancelled, row, { status: row.status });
       return toAsset(caller, saved ?? row);
     },
 
@@ -294,7 +350,7 @@ export function createMediaService(deps: MediaDeps) {
         status: row.liveAttempt !== null ? 'viewable' : 'preparing', errorMessage: null, leaseUntil: null, probe: { ...row.probe, retryBase: row.attempt },
       }, { statuses: ['errored'] });
       await deps.queue.enqueue(row.id);
-      await audit(caller, caller.site.id, 'media.retried', row);
+      await audit(caller, caller.site.id, MEDIA_AUDIT.retried, row, { lastError: row.errorMessage ?? row.lastError });
       return toAsset(caller, saved ?? row);
     },
 
@@ -304,14 +360,60 @@ export function createMediaService(deps: MediaDeps) {
       if (encodingEnabled(config, caller.site.siteInternalName)) throw conflict(MEDIA_MESSAGES.encodingOnExternal);
       const title = input.title.trim();
       if (!title) throw invalid('title', MEDIA_MESSAGES.titleRequired, { title: MEDIA_MESSAGES.titleRequired });
-      const url = URL.canParse(input.hlsUrl.trim()) ? new URL(input.hlsUrl.trim()) : null;
-      if (!url || !/^https?:$/.test(url.protocol) || !url.pathname.endsWith('.m3u8')) throw invalid('hlsUrl', MEDIA_MESSAGES.hlsUrlInvalid, { hlsUrl: MEDIA_MESSAGES.hlsUrlInvalid });
-      const row = await store.insertAsset({
-        siteId: caller.site.id, title: title.slice(0, 200), status: 'ready', source: 'external', externalUrl: url.toString(),
-        encrypted: false, policy: 'public', createdBy: caller.user.id,
+      const url = new URL(hlsAddress(input.hlsUrl));
+      const row = await store.transaction(async (tx) => {
+        const made = await tx.insertAsset({
+          siteId: caller.site.id, title: title.slice(0, 200), status: 'ready', source: 'external', externalUrl: url.toString(),
+          encrypted: false, policy: 'public', createdBy: caller.user.id,
+        });
+        await recordRevision(tx, {
+          kind: 'media', objectId: made.id, objectName: made.title, siteId: made.siteId, actorUserId: caller.user.id, objectVersion: made.version,
+          before: null, after: { title: made.title, externalUrl: made.externalUrl },
+        });
+        await audit(caller, caller.site.id, MEDIA_AUDIT.externalAttached, made, { hlsUrl: made.externalUrl }, tx);
+        return made;
       });
-      await audit(caller, caller.site.id, 'media.external_attached', row, { hlsUrl: row.externalUrl });
       return toAsset(caller, row);
+    },
+
+    /** The HLS address of a video added from one (any site: the asset is external already). */
+    async setExternalUrl(caller: AuthContext, id: string, input: { hlsUrl: string; version?: number }): Promise<MediaAsset> {
+      requireWrite(caller);
+      const row = await ownAsset(caller, id);
+      if (row.source !== 'external') throw conflict(MEDIA_MESSAGES.externalOnly);
+      checkVersion(row, input.version);
+      const url = hlsAddress(input.hlsUrl);
+      const saved = await editAsset(caller, row, {
+        action: MEDIA_AUDIT.externalChanged, changes: { externalUrl: url },
+        before: { externalUrl: row.externalUrl }, after: { externalUrl: url }, detail: { hlsUrl: url, previous: row.externalUrl },
+      });
+      return toAsset(caller, saved);
+    },
+
+    /**
+     * The poster's time (seconds from 0 to the video's length): recorded at once (a revision), the
+     * poster made again as a job from the kept source when the video is ready (an encode still
+     * running makes it at the new time itself).
+     */
+    async setPosterTime(caller: AuthContext, id: string, input: { seconds: number; version?: number }): Promise<MediaAsset> {
+      requireWrite(caller);
+      const row = await ownAsset(caller, id);
+      if (row.source === 'external') throw conflict(MEDIA_MESSAGES.posterExternal);
+      if (row.status === 'errored' || row.status === 'cancelled') throw conflict(MEDIA_MESSAGES.posterNotNow);
+      if (row.durationSeconds === null) throw conflict(MEDIA_MESSAGES.posterNeedsDuration);
+      checkVersion(row, input.version);
+      const seconds = input.seconds;
+      if (!Number.isFinite(seconds) || seconds < 0 || seconds > row.durationSeconds) {
+        const words = MEDIA_MESSAGES.posterTimeOutside(row.durationSeconds);
+        throw invalid('seconds', words, { seconds: words });
+      }
+      const at = Math.round(seconds * 1000) / 1000;
+      const saved = await editAsset(caller, row, {
+        action: MEDIA_AUDIT.posterTimeSet, changes: { posterSeconds: at },
+        before: { posterSeconds: row.posterSeconds }, after: { posterSeconds: at }, detail: { seconds: at },
+      });
+      if (saved.status === 'ready' && saved.liveAttempt !== null && row.posterSeconds !== at) await deps.queue.enqueuePoster(saved.id);
+      return toAsset(caller, saved);
     },
 
     async playback(caller: AuthContext, id: string): Promise<MediaPlayback> {
@@ -347,9 +449,33 @@ export function createMediaService(deps: MediaDeps) {
         if (!words) throw error;
         throw invalid('text', words, { text: words });
       }
-      await store.putCaption(caller.site.id, { assetId: row.id, language, label: input.label.trim() || language, vtt });
-      await audit(caller, caller.site.id, 'media.captions_saved', row, { language });
-      return toAsset(caller, row);
+      const label = input.label.trim() || language;
+      const field = `captions.${language}`;
+      const previous = await store.findCaption(row.id, language);
+      const saved = await editAsset(caller, row, {
+        action: MEDIA_AUDIT.captionsSaved, detail: { language, label },
+        before: { [field]: captionSummary(previous) }, after: { [field]: captionSummary({ label, vtt }) },
+        write: (tx) => tx.putCaption(caller.site.id, { assetId: row.id, language, label, vtt }),
+      });
+      return toAsset(caller, saved);
+    },
+
+    /** DELETE /v2.0/media/:id/captions/:language: one language's captions go (a revision keeps what they were). */
+    async removeCaptions(caller: AuthContext, id: string, language: string, version?: number): Promise<MediaAsset> {
+      requireWrite(caller);
+      const row = await ownAsset(caller, id);
+      checkVersion(row, version);
+      const previous = LANGUAGE.test(language) ? await store.findCaption(row.id, language) : undefined;
+      if (!previous) throw notFound(MEDIA_MESSAGES.captionsNotFound);
+      const field = `captions.${language}`;
+      const saved = await editAsset(caller, row, {
+        action: MEDIA_AUDIT.captionsRemoved, detail: { language, label: previous.label },
+        before: { [field]: captionSummary(previous) }, after: { [field]: null },
+        write: async (tx) => {
+          if (!await tx.deleteCaption(row.id, language)) throw notFound(MEDIA_MESSAGES.captionsNotFound);
+        },
+      });
+      return toAsset(caller, saved);
     },
 
     /** The asset a valid play token names (its site's), or undefined. */
@@ -402,15 +528,22 @@ export function createMediaService(deps: MediaDeps) {
       return { contentId: after.id, mediaAssetId: after.mediaAssetId, version: after.version, asset: asset ? await toAsset(caller, asset) : null };
     },
 
-    /** The publish rule (content.update / bulk status hook): an attached video must be ready (or viewable where the site allows it). */
-    async assertPublishable(siteId: string, contentIds: string[], publishViewable: boolean): Promise<void> {
-      for (const id of contentIds) {
-        const item = await store.findContent(siteId, id);
-        if (!item || !item.mediaAssetId || !isVideoKind(item.kind)) continue;
-        const video = await store.findAsset(siteId, item.mediaAssetId);
-        const ok = video && (video.status === 'ready' || (publishViewable && video.status === 'viewable'));
-        if (!ok) throw conflict(MEDIA_MESSAGES.publishNeedsReadyVideo(video ? video.status : 'missing'));
-      }
+    /**
+     * The publish rule, per item: an attached video must be ready, or viewable where the site allows
+     * it (AppCMS › Settings "publishViewableVideos" of its default network). Items already published
+     * are not asked again. Answers the items refused, each with why in words.
+     */
+    publishRefusals,
+
+    /**
+     * The publish rule as a refusal (content.update and the bulk status hooks): one item's refusal says
+     * its video's state; several items' lists each one with why, and nothing is published.
+     */
+    async assertPublishable(siteId: string, contentIds: string[]): Promise<void> {
+      const refused = await publishRefusals(siteId, contentIds);
+      if (refused.length === 0) return;
+      if (contentIds.length === 1 && refused[0]) throw conflict(MEDIA_MESSAGES.publishNeedsReadyVideo(refused[0].status));
+      throw conflict(MEDIA_MESSAGES.publishRefusedItems(refused));
     },
 
     /** Housekeeping: uploads untouched for `abandonedHours` lose their bytes and say why. */
@@ -425,6 +558,24 @@ export function createMediaService(deps: MediaDeps) {
       return rows.length;
     },
   };
+
+  async function publishRefusals(siteId: string, contentIds: string[]): Promise<{ id: string; title: string; status: string; reason: string }[]> {
+    const refused: { id: string; title: string; status: string; reason: string }[] = [];
+    let viewableAllowed: boolean | null = null;
+    for (const id of contentIds) {
+      const item = UUID.test(id) ? await store.findContent(siteId, id.toLowerCase()) : undefined;
+      if (!item || !item.mediaAssetId || !isVideoKind(item.kind) || item.status === 'published') continue;
+      const video = await store.findAsset(siteId, item.mediaAssetId);
+      if (video?.status === 'ready') continue;
+      if (video?.status === 'viewable') {
+        viewableAllowed ??= await store.publishViewableVideos(siteId);
+        if (viewableAllowed) continue;
+      }
+      const status = video ? video.status : 'missing';
+      refused.push({ id: item.id, title: item.title, status, reason: MEDIA_MESSAGES.videoNotReadyReason(status) });
+    }
+    return refused;
+  }
 
   async function attach(caller: AuthContext | null, siteId: string, contentId: string, asset: MediaAssetRow | null, onlyIfEmpty: boolean) {
     if (!UUID.test(contentId)) throw notFound(MEDIA_MESSAGES.contentNotFound);

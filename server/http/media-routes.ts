@@ -6,6 +6,9 @@
  *   POST   /v2.0/media/:id/retry | /:id/cancel       (Content write)
  *   GET    /v2.0/media/:id/playback                  MediaPlayback: signed play address, poster, storyboard
  *   POST   /v2.0/media/:id/captions                  { language, label, format, text }
+ *   DELETE /v2.0/media/:id/captions/:language?version=   one language's captions
+ *   PUT    /v2.0/media/:id/poster                    { seconds, version? }: the poster's time (made again as a job)
+ *   PUT    /v2.0/media/:id/external                  { hlsUrl, version? }: a video added from an HLS address
  *   POST   /v2.0/media/external                      { title, hlsUrl } (the site without encoding)
  *   GET    /v2.0/content/:id/video                   the item's video (Content read)
  *   PUT    /v2.0/content/:id/video                   { assetId | null }: attach, replace, remove
@@ -43,7 +46,7 @@ const asset = object({
   durationSeconds: numOrNull, width: numOrNull, height: numOrNull,
   renditions: { type: 'array', items: object({ name: str, width: num, height: num, bandwidth: num, progress: num, done: bool }) },
   captions: { type: 'array', items: object({ language: str, label: str, url: str }) },
-  posterUrl: strOrNull, source: str, encrypted: bool, policy: str,
+  posterUrl: strOrNull, posterSeconds: numOrNull, source: str, encrypted: bool, policy: str,
   contentItemIds: { type: 'array', items: str }, createdAt: str, updatedAt: str, version: num,
 });
 
@@ -178,6 +181,38 @@ export const mediaRoutes: RoutePlugin = async (app) => {
         response: answers({ 200: MEDIA_RESPONSES.asset }),
       },
     }, async (request) => service.putCaptions(authContextOf(request), request.params.id, { ...request.body, label: request.body.label ?? '' }));
+
+    const versionProperty = { type: 'integer', minimum: 0, maximum: 2_147_483_647 } as const;
+
+    group.delete(`${MEDIA_PATHS.asset}/:id/captions/:language`, {
+      schema: {
+        params: { type: 'object', required: ['id', 'language'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, language: { type: 'string', minLength: 1, maxLength: 20 } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { version: versionProperty } },
+        response: answers({ 200: MEDIA_RESPONSES.asset }),
+      },
+    }, async (request) => service.removeCaptions(authContextOf(request), request.params.id, request.params.language, request.query.version));
+
+    group.put(`${MEDIA_PATHS.asset}/:id/poster`, {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object', additionalProperties: false, required: ['seconds'],
+          properties: { seconds: { type: 'number' }, version: versionProperty },
+        },
+        response: answers({ 200: MEDIA_RESPONSES.asset }),
+      },
+    }, async (request) => service.setPosterTime(authContextOf(request), request.params.id, request.body));
+
+    group.put(`${MEDIA_PATHS.asset}/:id/external`, {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object', additionalProperties: false, required: ['hlsUrl'],
+          properties: { hlsUrl: { type: 'string', maxLength: 2000 }, version: versionProperty },
+        },
+        response: answers({ 200: MEDIA_RESPONSES.asset }),
+      },
+    }, async (request) => service.setExternalUrl(authContextOf(request), request.params.id, request.body));
 
     group.post(MEDIA_PATHS.external, {
       schema: {
