@@ -4,6 +4,7 @@
  */
 import { assign, raise } from 'xstate';
 import type { ReportAnswer } from '../common/reports';
+import { withShareColumn } from './qoe-share';
 import { canRetry, clampedRequests, messageOf, reportBase, type ReportRequest, type SortState } from './report.setup';
 
 export const reportSetup = reportBase.extend({
@@ -11,7 +12,10 @@ export const reportSetup = reportBase.extend({
     assignRequests: assign({
       requests: ({ context }, params: { requests: ReportRequest[] }) => params.requests ?? context.requests,
     }),
-    storeAnswers: assign({ answers: (_, params: { answers: ReportAnswer[] }) => params.answers, error: null }),
+    storeAnswers: assign({
+      answers: ({ context }, params: { answers: ReportAnswer[] }) => (context.share ? params.answers.map((a) => withShareColumn(a, context.share!)) : params.answers),
+      error: null,
+    }),
     storeError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error), retryable: (_, params: { error: unknown }) => canRetry(params.error) }),
     clampRanges: assign(({ context }) => clampedRequests(context.requests)),
     refreshNow: raise({ type: 'poll.tick' }),

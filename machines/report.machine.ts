@@ -35,7 +35,7 @@ export const reportMachine = reportSetup.createMachine({
   type: 'parallel',
   context: ({ input }) => ({
     requests: input.requests, realtime: input.realtime, answers: null, error: null, retryable: true, note: null,
-    sort: input.sort ?? { key: undefined, dir: 'desc' }, page: 1,
+    sort: input.sort ?? { key: undefined, dir: 'desc' }, page: 1, share: input.share ?? null,
   }),
   // Issue 38: another tab's write that moves these figures arrives as report.staleFromElsewhere; `data` decides.
   invoke: { src: 'writeSignals' },

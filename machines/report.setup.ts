@@ -16,7 +16,8 @@ import { providedLater } from './unprovided';
 
 export interface ReportRequest {
   report: ReportName;
-  params: ReportParams;
+  /** `f`: the QoS report's filter set (issue 41, common/qoe.ts), in its URL form. */
+  params: ReportParams & { f?: string };
 }
 
 /** The table's order: a column key (none: the answer's own order) and a direction. */
@@ -30,6 +31,8 @@ export interface ReportMachineInput {
   realtime: boolean;
   /** The table's first order (the page's URL or its default); none keeps the answer's order. */
   sort?: SortState;
+  /** Issue 41: the count column whose share of the total each row gets as a column (`sharePct`, after the row's name). */
+  share?: string;
 }
 
 export interface FetchReportsInput {
@@ -50,6 +53,8 @@ export interface ReportContext {
   sort: SortState;
   /** The table page shown, from 1. */
   page: number;
+  /** The count column each row's share of the total is computed from (issue 41), else null. */
+  share: string | null;
 }
 
 export type ReportEvent =

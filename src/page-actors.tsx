@@ -29,6 +29,8 @@ import type { MediaLibraryMachine } from '../machines/media-library.machine';
 import type { MediaPlayerMachine } from '../machines/media-player.machine';
 import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
 import type { ReportMachine } from '../machines/report.machine';
+import type { QoeFiltersMachine } from '../machines/qoe-filters.machine';
+import type { QoeViewMachine, QoeViewsMachine } from '../machines/qoe-views.machine';
 import type { SetPasswordMachine } from '../machines/set-password.machine';
 import type { StaffAdminAuditMachine } from '../machines/staff-admin-audit.machine';
 import type { StaffAdminMachine } from '../machines/staff-admin.machine';
@@ -81,6 +83,10 @@ export interface PageLogic {
   mediaPlayer: MediaPlayerMachine;
   // Analytics (src/adapters/report-actors.ts)
   report: ReportMachine;
+  /** Issue 41 (src/adapters/qoe-actors.ts): the QoS pages' Add filter picker, the Views list, one view. */
+  qoeFilters: QoeFiltersMachine;
+  qoeViews: QoeViewsMachine;
+  qoeView: QoeViewMachine;
 }
 
 export type PageName = keyof PageLogic;

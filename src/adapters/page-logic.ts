@@ -14,6 +14,7 @@ const account = () => import('./account-actors').then((m) => m.accountPages);
 const content = () => import('./content-actors').then((m) => m.contentPages());
 const media = () => import('./media-actors').then((m) => m.mediaPages());
 const analytics = () => import('./report-actors').then((m) => m.analyticsPages);
+const qoe = () => import('./qoe-actors').then((m) => m.qoePages);
 
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   plans: () => monetization().then((pages) => pages.plans),
@@ -45,4 +46,7 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   mediaItemVideo: () => media().then((pages) => pages.mediaItemVideo),
   mediaPlayer: () => media().then((pages) => pages.mediaPlayer),
   report: () => analytics().then((pages) => pages.report),
+  qoeFilters: () => qoe().then((pages) => pages.qoeFilters),
+  qoeViews: () => qoe().then((pages) => pages.qoeViews),
+  qoeView: () => qoe().then((pages) => pages.qoeView),
 };

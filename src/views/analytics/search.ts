@@ -3,11 +3,13 @@
  * them with `validateAnalyticsSearch` (an invalid value is dropped, so a bad link still opens), and
  * pages turn them into report requests with `requestsFor`.
  */
-import { DATE_PRESETS, REPORT_FILTERS, isoDay, presetRange, type Granularity, type ReportFilter } from '../../../common/report-dates';
-import type { ReportName, ReportParams } from '../../../common/reports';
+import { DATE_PRESETS, REPORT_FILTERS, addDays, daysBetween, isoDay, presetRange, type Granularity, type ReportFilter } from '../../../common/report-dates';
+import type { ReportName } from '../../../common/reports';
 import { isOneOf } from '../../../common/one-of';
 import type { ReportRequest } from '../../../machines/report.machine';
 import type { AnalyticsPageDef } from './pages';
+import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
+import { QOE_VIEW_SORTS, formatQoeFilters, isQoeDimension, parseQoeFilters, type QoeDimension, type QoeFilter, type QoeQuery, type QoeViewSort } from '../../../common/qoe';
 
 export const PAGE_GRANULARITIES = ['day', 'week', 'month'] as const satisfies readonly Granularity[];
 
@@ -28,6 +30,16 @@ export interface AnalyticsSearch {
   dir?: 'asc' | 'desc';
   /** The currency of money pages (payments, lifetime value): each currency is shown apart. */
   currency?: string;
+  /** QoS pages and Views (issue 41): the filter set in its URL form (common/qoe.ts formatQoeFilters). */
+  f?: string;
+  /** Why the address's `f` was not applied (set by the validator only: a bad `f` is dropped, the page says why). */
+  fNote?: string;
+  /** QoS pages: the QoE dimension the figures are broken down by. */
+  by?: QoeDimension;
+  /** QoS pages: 'previous' draws the previous period of equal length on the charts. */
+  compare?: 'previous';
+  /** Views: the page of sessions, from 1. */
+  page?: number;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -61,6 +73,16 @@ export function validateAnalyticsSearch(raw: Record<string, unknown>): Analytics
   if (raw.dir === 'asc' || raw.dir === 'desc') search.dir = raw.dir;
   const currency = text(raw.currency, /^[A-Z]{3}$/);
   if (currency) search.currency = currency;
+  if (typeof raw.f === 'string' && raw.f !== '') {
+    const parsed = parseQoeFilters(raw.f);
+    if (parsed.ok) {
+      if (parsed.filters.length > 0) search.f = formatQoeFilters(parsed.filters);
+    } else search.fNote = QOE_PAGE_MESSAGES.droppedFilter(parsed.message);
+  }
+  if (isQoeDimension(raw.by)) search.by = raw.by;
+  if (raw.compare === 'previous') search.compare = 'previous';
+  const page = Number(raw.page);
+  if (Number.isInteger(page) && page >= 1 && page <= 100_000) search.page = page;
   return search;
 }
 
@@ -80,14 +102,73 @@ export function activeFilter(filters: readonly ReportFilter[], search: Analytics
  * the choices of its plan and content pickers when it has them.
  */
 export function requestFor(def: Pick<AnalyticsPageDef, 'report' | 'params' | 'filters' | 'realtime'>, search: AnalyticsSearch, today?: string): ReportRequest {
-  const params: ReportParams = { ...def.params };
+  const params: ReportRequest['params'] = { ...def.params };
   if (!def.realtime) Object.assign(params, rangeOf(search, today), { granularity: search.granularity ?? 'day' });
   if (search.network) params.network = search.network;
   const filter = activeFilter(def.filters, search);
   if (filter) params[filter] = search[filter];
   if (def.filters.some((f) => PICKED_FILTERS.includes(f))) params.include = 'options';
   if (search.currency && MONEY_REPORTS.includes(def.report)) params.currency = search.currency;
+  if (def.report === 'qos') {
+    // Issue 41: the QoS report takes any filter set and, on its breakdown pages, any dimension.
+    if (search.f) params.f = search.f;
+    if (search.by && def.params?.by !== undefined && def.params.by !== 'period') params.by = search.by;
+  }
   return { report: def.report, params };
+}
+
+/** Whether a page is a QoS page (its report is `qos`): filter chips, breakdown by any dimension, views. */
+export function isQoePage(def: Pick<AnalyticsPageDef, 'report'>): boolean {
+  return def.report === 'qos';
+}
+
+/**
+ * The requests of a page: its report for the search and, on QoS pages with compare=previous, the
+ * same report over the previous period of equal length (drawn on the charts beside this one).
+ */
+export function requestsFor(def: Pick<AnalyticsPageDef, 'report' | 'params' | 'filters' | 'realtime'>, search: AnalyticsSearch, today?: string): ReportRequest[] {
+  const request = requestFor(def, search, today);
+  const { from, to } = request.params;
+  if (search.compare !== 'previous' || !isQoePage(def) || !from || !to || from > to) return [request];
+  return [request, { report: request.report, params: { ...request.params, ...previousRange({ from, to }) } }];
+}
+
+/** The filter set of a search (none when `f` is absent; the validator already dropped a bad one). */
+export function qoeFiltersOf(search: AnalyticsSearch): QoeFilter[] {
+  const parsed = parseQoeFilters(search.f);
+  return parsed.ok ? parsed.filters : [];
+}
+
+/** The search with the filter set `filters` (none: `f` cleared), back on the first page of views. */
+export function withQoeFilters(search: AnalyticsSearch, filters: readonly QoeFilter[]): AnalyticsSearch {
+  const next = without(search, 'f', 'fNote', 'page');
+  const f = formatQoeFilters(filters);
+  return f ? { ...next, f } : next;
+}
+
+/** The filter set plus `value` of `dimension` included (added to an include filter of it, or a new one). */
+export function addedQoeValue(filters: readonly QoeFilter[], dimension: QoeDimension, value: string): QoeFilter[] {
+  const at = filters.findIndex((f) => f.dimension === dimension && !f.exclude);
+  if (at < 0) return [...filters, { dimension, exclude: false, values: [value] }];
+  // A row of a breakdown is one value: the views behind it are that value only.
+  return filters.map((f, i) => (i === at ? { ...f, values: [value] } : f));
+}
+
+/** The query of the QoE APIs for a search: its range (the site's days), network and filter set. */
+export function qoeQueryOf(search: AnalyticsSearch, today?: string): QoeQuery {
+  return { ...rangeOf(search, today), ...(search.network && { network: search.network }), ...(search.f && { f: search.f }) };
+}
+
+/** The Views list's order: the URL's when it is one of the list's, else the newest first. */
+export function viewsSortOf(search: AnalyticsSearch): { sort: QoeViewSort; dir: 'asc' | 'desc' } {
+  const sort = QOE_VIEW_SORTS.find((s) => s === search.sort);
+  return sort ? { sort, dir: search.dir ?? 'desc' } : { sort: 'startedAt', dir: 'desc' };
+}
+
+/** The range of equal length just before `range` (compare with the previous period). */
+export function previousRange(range: { from: string; to: string }): { from: string; to: string } {
+  const days = daysBetween(range.from, range.to);
+  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
 
 /** Reports whose amounts are in one currency at a time (the answer names it and the others). */
