@@ -7,6 +7,7 @@
  * keeps the largest value it has seen.
  */
 import type { FromSchema } from './json-schema';
+import { QOE_STREAM_TYPES } from './qoe';
 
 export const INGEST_PATH = '/v1/events';
 /** Development only: subscribers and content a simulator may play (authenticated by the ingestion key). */
@@ -107,6 +108,12 @@ export function isCalendarDateTime(value: string): boolean {
   date.setUTCFullYear(year);
   return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(value));
 }
+/** Longest text a player reports about itself (os, osVersion, browser, playerName, playerVersion, appVersion, region). */
+export const PLAYER_TEXT_MAX = 80;
+/** Longest video source host name (a DNS name is at most 253 characters). */
+export const PLAYER_HOST_MAX = 253;
+/** The session.start fields of issue 41 a player may add (each optional). */
+export const PLAYER_DIMENSION_FIELDS = ['os', 'osVersion', 'browser', 'playerName', 'playerVersion', 'appVersion', 'region', 'streamType', 'sourceHost'] as const;
 const uuid = { type: 'string', pattern: UUID_PATTERN } as const;
 const count = { type: 'integer', minimum: 0, maximum: 10_000_000 } as const;
 const base = {
@@ -135,6 +142,28 @@ export const PLAYER_EVENT_SCHEMAS = {
       isp: { type: 'string', minLength: 1, maxLength: 80 },
       cdn: { type: 'string', minLength: 1, maxLength: 80 },
       startupMs: { type: 'integer', minimum: 0, maximum: 600_000 },
+      /*
+       * Issue 41 (optional, so today's senders keep working): what the player reports about itself
+       * and the stream (common/qoe.ts QOE_DIMENSIONS). Absent or '' is stored as '' ("not reported");
+       * an absent streamType is 'vod'. The title's series and the viewer's plan are not sent: the
+       * consumers fix them when the session starts.
+       */
+      /** Operating system, e.g. "iOS", "Android", "Windows", "Roku OS". */
+      os: { type: 'string', maxLength: PLAYER_TEXT_MAX },
+      /** e.g. "17.5". */
+      osVersion: { type: 'string', maxLength: PLAYER_TEXT_MAX },
+      /** Web players only, e.g. "Chrome" (native apps send none). */
+      browser: { type: 'string', maxLength: PLAYER_TEXT_MAX },
+      /** e.g. "hls.js", "AVPlayer", "ExoPlayer", QOE_CONSOLE_PLAYER. */
+      playerName: { type: 'string', maxLength: PLAYER_TEXT_MAX },
+      playerVersion: { type: 'string', maxLength: PLAYER_TEXT_MAX },
+      /** The app's own release, e.g. "5.4.1". */
+      appVersion: { type: 'string', maxLength: PLAYER_TEXT_MAX },
+      /** State, province or region of `country`, e.g. "California". */
+      region: { type: 'string', maxLength: PLAYER_TEXT_MAX },
+      streamType: { enum: [...QOE_STREAM_TYPES] },
+      /** Host name the video is fetched from, e.g. "vod.example-cdn.net". */
+      sourceHost: { type: 'string', maxLength: PLAYER_HOST_MAX },
     },
   },
   heartbeat: {

@@ -380,16 +380,25 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     const startsTo = new Date(Math.max(...startTimes) + 86_400_000).toISOString();
     const inserted = await queryRows<{ id: string; day: string }>(tx, sql`
       INSERT INTO playback_sessions (id, site_id, network_id, subscriber_id, content_id, device_id, device_type, country, isp, cdn,
-        started_at, last_event_at, startup_ms, plan_id)
+        started_at, last_event_at, startup_ms, plan_id, series_id,
+        os, os_version, browser, player_name, player_version, app_version, region, stream_type, source_host)
       SELECT x.session_id::uuid, ${siteId}::uuid, coalesce(x.network_id::uuid, s.network_id), s.id, x.content_id::uuid, x.device_id::uuid,
         x.device_type, x.country, x.isp, x.cdn, x.at::timestamptz, x.at::timestamptz, x.startup_ms,
         (SELECT sub.plan_id FROM subscriptions sub WHERE sub.subscriber_id = s.id AND sub.started_at <= x.at::timestamptz
-          ORDER BY sub.started_at DESC LIMIT 1)
+          ORDER BY sub.started_at DESC LIMIT 1),
+        -- The title's series, fixed at the start like the plan (issue 41): the content row is joined anyway.
+        c.series_id,
+        x.os, x.os_version, x.browser, x.player_name, x.player_version, x.app_version, x.region, x.stream_type, x.source_host
       FROM json_to_recordset(${json(sortedStarts.map((e, n) => ({
         n, session_id: e.sessionId, subscriber_id: e.subscriberId, content_id: e.contentId, network_id: e.networkId ?? null,
         device_id: e.deviceId ?? null, device_type: e.deviceType, country: e.country, isp: e.isp, cdn: e.cdn, at: e.at, startup_ms: e.startupMs,
+        // What the player did not report is '' (and a stream type, 'vod'): the columns' defaults (migration 0040).
+        os: e.os ?? '', os_version: e.osVersion ?? '', browser: e.browser ?? '', player_name: e.playerName ?? '',
+        player_version: e.playerVersion ?? '', app_version: e.appVersion ?? '', region: e.region ?? '', stream_type: e.streamType ?? 'vod',
+        source_host: e.sourceHost ?? '',
       })))}) AS x(n integer, session_id text, subscriber_id text, content_id text, network_id text, device_id text, device_type text,
-        country text, isp text, cdn text, at text, startup_ms integer)
+        country text, isp text, cdn text, at text, startup_ms integer, os text, os_version text, browser text, player_name text,
+        player_version text, app_version text, region text, stream_type text, source_host text)
       JOIN subscribers s ON s.id = x.subscriber_id::uuid AND s.site_id = ${siteId}::uuid
       JOIN content_items c ON c.id = x.content_id::uuid AND c.site_id = ${siteId}::uuid
       WHERE (x.network_id IS NULL OR EXISTS (SELECT 1 FROM networks n WHERE n.id = x.network_id::uuid AND n.site_id = ${siteId}::uuid))
