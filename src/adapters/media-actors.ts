@@ -254,6 +254,15 @@ export const hlsEngine = fromCallback<EngineCommand, EngineInput>(({ input, send
   };
 });
 
+/** The host name of an address (relative to the page's), '' when there is none. */
+function hostNameOf(url: string): string {
+  try {
+    return new URL(url, typeof location === 'undefined' ? 'http://localhost' : location.href).hostname;
+  } catch {
+    return '';
+  }
+}
+
 /** A preview session as the apps' players report one (ids, counters), kept while the page plays. */
 const sessions = new Map<string, { sessionId: string; seq: number }>();
 
@@ -274,6 +283,8 @@ export function playerEventOf(report: PlayerReport, context: Pick<PlayerContext,
     return {
       type: 'session.start', ...base, subscriberId: events.subscriberId, contentId: events.contentId, networkId: events.networkId,
       deviceType: events.deviceType, country: events.country, isp: events.isp, cdn: events.cdn, startupMs: 0,
+      // Issue 41's dimensions: the console's own player (QOE_CONSOLE_PLAYER), a video on demand, from the preview's host.
+      playerName: events.playerName, playerVersion: events.playerVersion, streamType: 'vod', sourceHost: hostNameOf(context.playback?.previewUrl ?? ''),
     };
   }
   if (report.kind === 'heartbeat') {
