@@ -18,6 +18,7 @@ export const AUDIT_AREAS = {
   support: 'Customer Support',
   monetization: 'Monetization',
   appcms: 'AppCMS',
+  dashboard360: 'Dashboard 360',
 } as const;
 
 export type AuditArea = keyof typeof AUDIT_AREAS;
@@ -38,6 +39,7 @@ const content = row('content');
 const support = row('support');
 const monetization = row('monetization');
 const appcms = row('appcms');
+const dashboard360 = row('dashboard360');
 
 /** Every action kind the server records, grouped by area. */
 export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
@@ -156,6 +158,14 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   appcms('appcms.service.restore', 'Service restored'),
   appcms('appcms.signingKey.rotate', 'Signing key rotated'),
   appcms('appcms.upload', 'File uploaded'),
+  // Dashboard 360 (issue 41): alert rules, where alerts are sent, saved views (server/domain/qoe-alerts.ts QOE_ALERT_AUDIT).
+  dashboard360('qoe.alert_rule.create', 'Alert rule created'),
+  dashboard360('qoe.alert_rule.update', 'Alert rule saved'),
+  dashboard360('qoe.alert_rule.delete', 'Alert rule deleted'),
+  dashboard360('qoe.alert_settings.save', 'Alert delivery saved'),
+  dashboard360('qoe.saved_view.create', 'Saved view created'),
+  dashboard360('qoe.saved_view.update', 'Saved view changed'),
+  dashboard360('qoe.saved_view.delete', 'Saved view deleted'),
 ];
 
 const BY_ACTION = new Map(AUDIT_ACTION_LIST.map((info) => [info.action, info]));
@@ -326,6 +336,7 @@ export function auditObjectLink(kind: string, id: string, networkIdentifier: str
     case 'subscriber': return `${ROUTES.users}/${encodeURIComponent(id)}`;
     case 'staff': return `${ROUTES.admin}${search}`;
     case 'siteSecurity': return ROUTES.admin;
+    case 'qoeAlertRule': case 'qoeAlertSettings': return `${ROUTES.analytics}/alerts`;
     default: return null;
   }
 }

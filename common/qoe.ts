@@ -352,6 +352,92 @@ export interface QoeSavedView extends QoeSavedViewInput {
 }
 
 /* ------------------------------------------------------------------------------------------------
+ * Alerts and saved views: requests and answers (qoe-alerts, server/http/qoe-alert-routes.ts)
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A rule's or a saved view's name: 1 to this many characters. */
+export const QOE_ALERT_NAME_MAX = 120;
+/** The window a rule is judged over: sessions with an event in the last minutes (select 'active'). */
+export const QOE_ALERT_WINDOW_MINUTES = 5;
+/** At most this many e-mail addresses per site. */
+export const QOE_ALERT_EMAILS_MAX = 20;
+export const QOE_INCIDENTS_PAGE_SIZE = 20;
+/** Why an incident closed: its metric came back (or too few sessions were left to judge), or its rule was turned off, changed or deleted. */
+export const QOE_INCIDENT_RESOLUTIONS = ['recovered', 'disabled', 'changed', 'deleted'] as const;
+export type QoeIncidentResolution = (typeof QOE_INCIDENT_RESOLUTIONS)[number];
+
+/** POST (no version) / PUT (version required) of a rule: `filters` in the URL form (`f`) or as a list. */
+export interface QoeAlertRuleRequest extends Omit<QoeAlertRuleInput, 'filters' | 'enabled' | 'durationMinutes'> {
+  durationMinutes: number;
+  filters: string | QoeFilter[];
+  enabled?: boolean;
+  version?: number;
+}
+
+export interface QoeAlertRulesAnswer {
+  success: true;
+  rules: QoeAlertRule[];
+  /** Whether the caller may create, change and delete rules (Dashboard 360 write). */
+  canEdit: boolean;
+}
+
+export interface QoeAlertRuleAnswer {
+  success: true;
+  rule: QoeAlertRule;
+}
+
+/** GET incidents: `state=open|all` (default all), `page` from 1. */
+export interface QoeIncidentsAnswer {
+  success: true;
+  incidents: (QoeIncident & { resolvedReason: QoeIncidentResolution | null })[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface QoeIncidentCountAnswer {
+  success: true;
+  open: number;
+}
+
+export interface QoeAlertSettingsRequest extends QoeAlertSettings {
+  /** The settings' version as read (0 before the first save). */
+  version: number;
+}
+
+export interface QoeAlertSettingsAnswer {
+  success: true;
+  settings: QoeAlertSettings & {
+    version: number;
+    /** The site's signing secret of the webhook: given to Dashboard 360 editors only (null for readers). */
+    webhookSecret: string | null;
+  };
+  canEdit: boolean;
+}
+
+/** POST / PUT (version required) of a saved view. */
+export interface QoeSavedViewRequest extends QoeSavedViewInput {
+  version?: number;
+}
+
+export interface QoeSavedViewsAnswer {
+  success: true;
+  views: QoeSavedView[];
+}
+
+export interface QoeSavedViewAnswer {
+  success: true;
+  view: QoeSavedView;
+}
+
+/** What a webhook receives (JSON, signed): the event and the incident as the incidents list shows it. */
+export interface QoeWebhookPayload {
+  event: 'incident.opened' | 'incident.resolved';
+  site: string;
+  incident: QoeIncident & { resolvedReason: QoeIncidentResolution | null };
+}
+
+/* ------------------------------------------------------------------------------------------------
  * Words
  * ---------------------------------------------------------------------------------------------- */
 

@@ -40,6 +40,12 @@ export const REVISION_KINDS = {
   subscriber: { area: AREAS.customerSupport, label: 'subscriber' },
   /** A subscriber's payment: a support refund (issue 29). */
   payment: { area: AREAS.customerSupport, label: 'payment' },
+  /** Issue 41: a Dashboard 360 alert rule (metric, filters, threshold, duration, on/off). */
+  qoeAlertRule: { area: AREAS.dashboard360, label: 'alert rule' },
+  /** Issue 41: where a site's alerts are sent (webhook address, e-mail addresses; one object per site). */
+  qoeAlertSettings: { area: AREAS.dashboard360, label: 'alert delivery' },
+  /** Issue 41: a saved view (a Dashboard 360 page with its range and filters). */
+  qoeSavedView: { area: AREAS.dashboard360, label: 'saved view' },
 } as const satisfies Record<string, { area: AreaName; label: string }>;
 
 export type RevisionKind = keyof typeof REVISION_KINDS;
