@@ -50,7 +50,7 @@ if (roster.subscribers.length === 0 || roster.content.length === 0) {
 
 const queue: PlayerEvent[] = [];
 const now = () => Date.now();
-const players = createPlayers(roster, viewersWanted, heartbeatS);
+const players = createPlayers(roster, viewersWanted, heartbeatS, Date.now(), values.site);
 
 const totals = { sent: 0, accepted: 0, refused: 0, failedRequests: 0 };
 

@@ -33,6 +33,13 @@
  *   QoS: startup ms log-normal around the CDN median × ISP × device factors; rebuffers Poisson in
  *   watched minutes × ISP × CDN rate, 2.5 s mean each; bitrate by device × ISP; errors 1.2 % ×
  *   factors. Watched time: a power-law share of the item's duration (live: 20–150 min).
+ * - Session dimensions of issue 41 (server/demo/player-dimensions.ts, from a PRNG stream of their
+ *   own, so every figure above is drawn as before): each device's system and player by its type (its
+ *   device row shows the same system and its current app), the app version by each platform's
+ *   releases as of the session (one bad Android release, more likely on sessions that failed or
+ *   rebuffered, and with errors of its own), a CDN's bad evenings (errors of their own: the only
+ *   figures this stream adds to), the viewer's region in their country, 'live' for live events, the CDN's source
+ *   host, and the title's series.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -42,6 +49,7 @@ import { COUPON_CODE_ALPHABET } from '../../common/monetization-rules';
 import { rebuildRollups } from './rollups';
 import { ingestionKeys, networks, sites, staffUsers } from './schema';
 import { addSeedArtwork, recordSeededArtwork } from '../demo/seed-artwork';
+import { appVersionAt, deviceSystemLabel, playerSetupOf, regionOf, sourceHostOf, troubleOf, webDeviceName, type PlayerSetup } from '../demo/player-dimensions';
 import type { UploadStorage } from '../storage/upload-storage';
 
 /* ------------------------------------------------------------------------------------------- */
@@ -195,11 +203,10 @@ const CURRENCY_OF: Record<string, string> = { GB: 'GBP', DE: 'EUR', ES: 'EUR', F
 const CDNS: readonly (readonly [string, number, number, number, number])[] = [
   ['Akamai', 45, 950, 1, 1], ['Amazon CloudFront', 35, 1100, 1.15, 1.1], ['Fastly', 20, 850, 0.9, 0.9],
 ];
-/** Device type, weight, startup multiplier, base bitrate kbps, OS, app version. */
-const DEVICES: readonly (readonly [string, number, number, number, string, string])[] = [
-  ['web', 28, 0.9, 4200, 'Chrome 126 on Windows 11', '1.8.2'], ['ios', 20, 0.85, 2800, 'iOS 17.5', '5.4.1'],
-  ['android', 20, 1, 2400, 'Android 14', '5.3.7'], ['roku', 12, 1.35, 5600, 'Roku OS 13', '3.6.0'],
-  ['firetv', 8, 1.2, 5200, 'Fire OS 8', '3.4.2'], ['appletv', 6, 0.9, 6500, 'tvOS 17', '4.2.0'], ['smarttv', 6, 1.4, 6000, 'Tizen 7.0', '2.9.4'],
+/** Device type, weight, startup multiplier, base bitrate kbps (the system, player and app: server/demo/player-dimensions.ts). */
+const DEVICES: readonly (readonly [string, number, number, number])[] = [
+  ['web', 28, 0.9, 4200], ['ios', 20, 0.85, 2800], ['android', 20, 1, 2400], ['roku', 12, 1.35, 5600],
+  ['firetv', 8, 1.2, 5200], ['appletv', 6, 0.9, 6500], ['smarttv', 6, 1.4, 6000],
 ];
 const DEVICE_NAMES: Record<string, string[]> = {
   web: ['Chrome on Windows', 'Safari on Mac', 'Firefox on Linux', 'Edge on Windows'], ios: ['iPhone 15', 'iPhone 13', 'iPad Air'],
@@ -387,7 +394,7 @@ function scaled(n: number, scale: number): number {
   return Math.max(1, Math.round(n * scale));
 }
 
-interface Watchable { weight: number; plans: [start: number, planId: string][]; from: number; to: number; country: string; devices: string[]; deviceTypes: string[]; networkId: string; subscriberId: string }
+interface Watchable { weight: number; plans: [start: number, planId: string][]; from: number; to: number; country: string; region: string; devices: string[]; deviceTypes: string[]; networkId: string; subscriberId: string }
 
 /** Generates one site's world in memory. Pure: the same inputs give the same rows. */
 export function generateSiteWorld(site: SiteContext, options: WorldOptions = {}): WorldRows {
@@ -403,6 +410,11 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
   // Values from `rng`; ids from `ids`, which also depends on the site so two sites never share ids.
   const rng = new Rng(`${seed}:${profileKey}:${scale}`);
   const ids = new Rng(`${seed}:${site.id}:${scale}:ids`);
+  // The session dimensions of issue 41 (server/demo/player-dimensions.ts) from a stream of their own:
+  // the values drawn from `rng` (and so every figure of the world) are those of before.
+  const dims = new Rng(`${seed}:${profileKey}:${scale}:dimensions`);
+  const dimsRandom = () => dims.next();
+  const setups = new Map<string, PlayerSetup>();
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const rows: WorldRows = {
     content_items: [], subscribers: [], subscriber_devices: [], support_notes: [], plans: [], plan_groups: [], plan_group_plans: [],
@@ -416,7 +428,7 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
 
   /* Content ------------------------------------------------------------------------------- */
   const contentScale = Math.sqrt(scale);
-  const playable: { id: string; duration: number; live: boolean; publishedAt: number; networkId: string | null; rank: number }[] = [];
+  const playable: { id: string; duration: number; live: boolean; publishedAt: number; networkId: string | null; seriesId: string | null; rank: number }[] = [];
   const genreEntries = profile.genres.map((g) => [g.genre, g.weight] as const);
   const pickStatus = (): string => rng.weighted([['published', 86], ['draft', 5], ['scheduled', 4], ['unpublished', 5]] as const);
   const publishedAgo = () => Math.floor(rng.next() ** 2 * 3 * 365 * DAY_MS);
@@ -437,7 +449,7 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
       created_at: iso(created), updated_at: iso(Math.max(created, publishedAt ?? created)),
     });
     if (item.kind !== 'series' && status === 'published' && publishedAt !== null) {
-      playable.push({ id, duration: item.duration, live: item.kind === 'live', publishedAt, networkId: item.networkId ?? null, rank: 0 });
+      playable.push({ id, duration: item.duration, live: item.kind === 'live', publishedAt, networkId: item.networkId ?? null, seriesId: item.seriesId ?? null, rank: 0 });
     }
     return { id, status, publishedAt };
   };
@@ -704,14 +716,18 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
     const deviceIds: string[] = [];
     const deviceTypes: string[] = [];
     for (let d = 0; d < deviceCount; d++) {
-      const [type, , , , os, appVersion] = rng.weighted(DEVICES.map((dv) => [dv, dv[1]] as const));
+      const [type] = rng.weighted(DEVICES.map((dv) => [dv, dv[1]] as const));
       const deviceId = ids.uuid();
       deviceIds.push(deviceId);
       deviceTypes.push(type);
+      // The device's system and player (its sessions report them), and its app as of the clock.
+      const setup = playerSetupOf(type, dimsRandom);
+      setups.set(deviceId, setup);
       const added = createdAt + Math.floor(rng.next() * Math.max(1, now - createdAt) * (d === 0 ? 0.01 : 0.6));
+      const drawnName = type === 'ios' || type === 'android' ? `${first}'s ${rng.pick(DEVICE_NAMES[type]!)}` : rng.pick(DEVICE_NAMES[type]!);
       rows.subscriber_devices.push({
-        id: deviceId, site_id: site.id, subscriber_id: id, device_type: type, os, app_version: appVersion,
-        name: type === 'ios' || type === 'android' ? `${first}'s ${rng.pick(DEVICE_NAMES[type]!)}` : rng.pick(DEVICE_NAMES[type]!),
+        id: deviceId, site_id: site.id, subscriber_id: id, device_type: type, os: deviceSystemLabel(setup), app_version: appVersionAt(type, now, now, dimsRandom),
+        name: type === 'web' ? webDeviceName(setup) : drawnName,
         created_at: iso(added), last_seen_at: iso(added), signed_out_at: rng.chance(0.03) ? iso(added + Math.floor(rng.next() * Math.max(1, now - added))) : null,
       });
     }
@@ -741,9 +757,10 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
         created_at: iso(createdAt + Math.floor(rng.next() * Math.max(1, now - createdAt))),
       });
     }
+    const region = regionOf(country, dimsRandom);
     const entitled = profile.entitlementRequired ? intervals : [[createdAt, closed ? updated : Number.POSITIVE_INFINITY] as [number, number]];
     for (const [from, to] of entitled) {
-      watchables.push({ plans, weight: rng.logNormal(1, 0.9), from, to, country, devices: deviceIds, deviceTypes, networkId, subscriberId: id });
+      watchables.push({ plans, weight: rng.logNormal(1, 0.9), from, to, country, region, devices: deviceIds, deviceTypes, networkId, subscriberId: id });
     }
   }
 
@@ -798,6 +815,11 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
       const endMs = start + (startupMs + (watched + rebufferSeconds) * 1000);
       const open = endMs > now;
       const deviceId = viewer.devices[deviceIndex]!;
+      const setup = setups.get(deviceId)!;
+      const streamType = item.live ? 'live' : 'vod';
+      const appVersion = appVersionAt(deviceType, start, now, dimsRandom, { failed, rebuffers: rebufferCount });
+      // The bad release's and the CDN's bad evenings' own errors (drawn from `dims`, only for sessions that ended).
+      const trouble = failed || open ? null : troubleOf({ deviceType, appVersion, cdn, atMs: start }, now, dimsRandom);
       lastSeen.set(deviceId, Math.max(lastSeen.get(deviceId) ?? 0, Math.min(now, endMs)));
       rows.playback_sessions.push({
         id: ids.uuid(), site_id: site.id, network_id: item.networkId ?? viewer.networkId, subscriber_id: viewer.subscriberId, content_id: item.id,
@@ -805,8 +827,12 @@ export function generateSiteWorld(site: SiteContext, options: WorldOptions = {})
         last_event_at: iso(Math.min(now, endMs)), ended_at: open ? null : iso(endMs),
         watched_seconds: open ? Math.max(0, Math.floor((now - start - startupMs) / 1000)) : watched, startup_ms: startupMs,
         rebuffer_count: open ? 0 : rebufferCount, rebuffer_seconds: open ? 0 : rebufferSeconds, avg_bitrate_kbps: bitrate,
-        error_code: failed ? rng.weighted(ERROR_CODES) : null,
+        error_code: failed ? rng.weighted(ERROR_CODES) : trouble,
         plan_id: viewer.plans.findLast(([from]) => from <= start)?.[1] ?? null,
+        series_id: item.seriesId,
+        os: setup.os, os_version: setup.osVersion, browser: setup.browser, player_name: setup.playerName, player_version: setup.playerVersion,
+        app_version: appVersion,
+        region: viewer.region, stream_type: streamType, source_host: sourceHostOf(cdn, streamType, site.internalName),
       });
     }
   }
