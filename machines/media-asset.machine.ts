@@ -106,6 +106,8 @@ export const mediaAssetMachine = mediaAssetSetup.createMachine({
     },
     uploading: {
       description: 'The file is sent in chunks (tus); the bar shows the bytes, the speed and the time left.',
+      entry: { type: 'uploadRunning', params: { on: true } },
+      exit: { type: 'uploadRunning', params: { on: false } },
       invoke: {
         id: 'upload',
         src: 'upload',

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   ITEM_VIDEO_MESSAGES, itemAssetMachine, itemVideoMachine, selectIsChoosing, selectItemVideoAsset, selectItemVideoBusy, selectItemVideoChoices,
-  selectItemVideoError, selectItemVideoNotice, selectItemVideoPhase, type CaptionsRequest, type ItemVideoEmitted,
+  selectItemVideoError, selectItemVideoForms, selectItemVideoNotice, selectItemVideoPhase, type CaptionsRequest, type ItemVideoEmitted,
 } from './media-item-video.machine';
+import { selectIsConfirmingVideoLeave, selectVideoFormValues, selectVideoLeaveReason, VIDEO_FORM_DEFAULTS } from './media-video-forms.machine';
 import type { MediaUploadRequest } from './media-asset.machine';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
 import { fakeActor, pendingActor } from './test-harness/fakes';
@@ -101,6 +102,52 @@ describe('item video panel machine', () => {
     expect(none.actor.getSnapshot().matches({ showing: 'idle' })).toBe(true);
   });
 
+  it('an upload on its way makes a navigation ask first ("Leaving stops the upload"); once it ended, nothing is asked', async () => {
+    let finish: (value: { assetId: string }) => void = () => {};
+    const asset = itemAssetMachine.provide({
+      actors: {
+        upload: fromPromise<{ assetId: string }, MediaUploadRequest>(() => new Promise((resolve) => { finish = resolve; })),
+        loadAsset: pendingActor(), retryAsset: pendingActor(), cancelAsset: pendingActor(),
+      },
+    });
+    const { actor } = start({ asset });
+    await waitFor(actor, (s) => s.matches('showing'));
+    const forms = selectItemVideoForms(actor.getSnapshot());
+    selectItemVideoAsset(actor.getSnapshot())?.send({ type: 'media.choose', file: new Blob(['v']), fileName: 'clip.mp4' });
+    forms?.send({ type: 'forms.navigate' });
+    expect(forms && selectIsConfirmingVideoLeave(forms.getSnapshot())).toBe(true);
+    expect(forms && selectVideoLeaveReason(forms.getSnapshot())).toBe('upload');
+    forms?.send({ type: 'forms.stay' });
+    finish({ assetId: 'asset-new' });
+    await waitFor(actor, () => selectItemVideoAsset(actor.getSnapshot())?.getSnapshot().matches('preparing') ?? false);
+    forms?.send({ type: 'forms.navigate' });
+    expect(forms && selectIsConfirmingVideoLeave(forms.getSnapshot())).toBe(false);
+  });
+
+  it('the typed captions language and label, and the typed HLS address, are what the panel saves; a success clears the form', async () => {
+    const saved: CaptionsRequest[] = [];
+    const added: { title: string; hlsUrl: string }[] = [];
+    const { actor, attached } = start({
+      loadItemVideo: fakeActor(() => ({ assetId: 'asset-1' })),
+      addCaptions: fakeActor((input: CaptionsRequest) => { saved.push(input); return { label: input.label }; }),
+      addExternal: fakeActor((input: { title: string; hlsUrl: string }) => { added.push(input); return mediaAsset({ id: 'asset-x', source: 'external' }); }),
+    });
+    await waitFor(actor, (s) => s.matches('showing'));
+    const forms = selectItemVideoForms(actor.getSnapshot());
+    forms?.send({ type: 'forms.field', field: 'captionsLanguage', value: 'pt-BR' });
+    forms?.send({ type: 'forms.field', field: 'captionsLabel', value: 'Português' });
+    forms?.send({ type: 'forms.submitCaptions', format: 'vtt', text: 'WEBVTT\n' });
+    await waitFor(actor, (s) => s.context.notice !== null);
+    expect(saved).toEqual([{ assetId: 'asset-1', language: 'pt-BR', label: 'Português', format: 'vtt', text: 'WEBVTT\n' }]);
+    expect(forms && selectVideoFormValues(forms.getSnapshot())).toEqual(VIDEO_FORM_DEFAULTS);
+    forms?.send({ type: 'forms.field', field: 'externalTitle', value: 'Feed' });
+    forms?.send({ type: 'forms.field', field: 'externalUrl', value: 'https://cdn.example/a/master.m3u8' });
+    forms?.send({ type: 'forms.submitExternal' });
+    await waitFor(actor, () => attached.length > 0);
+    expect(added).toEqual([{ title: 'Feed', hlsUrl: 'https://cdn.example/a/master.m3u8' }]);
+    expect(forms && selectVideoFormValues(forms.getSnapshot())).toEqual(VIDEO_FORM_DEFAULTS);
+  });
+
   it('a failed read offers Try again', async () => {
     let fail = true;
     const { actor } = start({ loadItemVideo: fakeActor(() => { if (fail) throw refusal(0, 'down'); return { assetId: null }; }) });
@@ -116,7 +163,7 @@ describe('item video panel machine: every path', () => {
   const events = [
     { type: 'video.pick' }, { type: 'video.pickCancel' }, { type: 'video.attach', assetId: 'asset-7' },
     { type: 'video.external', title: 'Feed', hlsUrl: 'https://cdn.example/master.m3u8' }, { type: 'video.reload' },
-    { type: 'video.created', assetId: 'asset-2' },
+    { type: 'video.created', assetId: 'asset-2' }, { type: 'video.uploading', on: true },
     { type: 'captions.add', language: 'en', label: 'English', format: 'vtt', text: 'WEBVTT\n' },
     { type: 'xstate.done.actor.loadItemVideo', output: { assetId: 'asset-1' } }, { type: 'xstate.error.actor.loadItemVideo', error: new Error('x') },
     { type: 'xstate.done.actor.loadChoices', output: [] }, { type: 'xstate.error.actor.loadChoices', error: new Error('x') },

@@ -14,6 +14,7 @@ import { assign, emit, sendParent, sendTo, setup, type ActorRefFrom, type Snapsh
 import type { MediaAsset } from '../common/media-contract';
 import { failureMessage } from './failure-message';
 import { mediaAssetMachine } from './media-asset.machine';
+import { videoFormsMachine, type VideoFormsSubmitted } from './media-video-forms.machine';
 import { machineTypes } from './machine-types';
 import { providedLater } from './unprovided';
 
@@ -49,24 +50,33 @@ export type ItemVideoEvent =
   | { type: 'video.reload' }
   /** From the `asset` child: a new upload created the asset (the server attached it). */
   | { type: 'video.created'; assetId: string }
+  /** From the `asset` child: its upload started or stopped (the leave question asks while it runs). */
+  | { type: 'video.uploading'; on: boolean }
   | { type: 'captions.add'; language: string; label: string; format: 'vtt' | 'srt'; text: string };
 
 /** Told to the page: the item's video changed (its History has a new revision). */
 export type ItemVideoEmitted = { type: 'video.attached'; assetId: string | null; version: number | null };
 
+/** The small forms as this panel's child: what they submit comes here (captions.add, video.external). */
+export const itemFormsMachine = videoFormsMachine.provide({ actions: { submit: sendParent((_, params: VideoFormsSubmitted) => params) } });
+
 /** The lifecycle machine as this panel's child: a created upload is reported to the panel. */
 export const itemAssetMachine = mediaAssetMachine.provide({
-  actions: { changed: sendParent((_, params: { assetId: string }) => ({ type: 'video.created' as const, assetId: params.assetId })) },
+  actions: {
+    changed: sendParent((_, params: { assetId: string }) => ({ type: 'video.created' as const, assetId: params.assetId })),
+    uploadRunning: sendParent((_, params: { on: boolean }) => ({ type: 'video.uploading' as const, on: params.on })),
+  },
 });
 
 export const itemVideoMachine = setup({
   types: machineTypes<{
     input: ItemVideoInput; context: ItemVideoContext; events: ItemVideoEvent; emitted: ItemVideoEmitted;
-    children: { loadItemVideo: 'loadItemVideo'; asset: 'asset'; loadChoices: 'loadChoices'; attachVideo: 'attachVideo'; addExternal: 'addExternal'; addCaptions: 'addCaptions' };
+    children: { forms: 'forms'; loadItemVideo: 'loadItemVideo'; asset: 'asset'; loadChoices: 'loadChoices'; attachVideo: 'attachVideo'; addExternal: 'addExternal'; addCaptions: 'addCaptions' };
   }>(),
   actors: {
     loadItemVideo: providedLater<{ assetId: string | null }, { contentItemId: string }>('loadItemVideo'),
     asset: itemAssetMachine,
+    forms: itemFormsMachine,
     loadChoices: providedLater<MediaAsset[], void>('loadChoices'),
     attachVideo: providedLater<{ version: number }, { contentItemId: string; assetId: string | null }>('attachVideo'),
     addExternal: providedLater<MediaAsset, { title: string; hlsUrl: string }>('addExternal'),
@@ -80,6 +90,8 @@ export const itemVideoMachine = setup({
     setNotice: assign((_, params: { notice: string }) => ({ notice: params.notice, error: null })),
     storeError: assign((_, params: { error: unknown; fallback: string }) => ({ error: failureMessage(params.error, params.fallback), notice: null })),
     refreshAsset: sendTo('asset', { type: 'media.refresh' }),
+    tellForms: sendTo('forms', (_, params: { on: boolean }) => ({ type: 'forms.uploading' as const, on: params.on })),
+    clearForm: sendTo('forms', (_, params: { form: 'captions' | 'external' }) => ({ type: 'forms.clear' as const, form: params.form })),
     announceAttached: emit((_, params: { assetId: string | null; version: number | null }) => ({ type: 'video.attached' as const, assetId: params.assetId, version: params.version })),
   },
   guards: {
@@ -89,6 +101,11 @@ export const itemVideoMachine = setup({
   id: 'mediaItemVideo',
   description: 'An item\'s video: upload, attach from Media or an HLS address, captions.',
   context: ({ input }) => ({ contentItemId: input.contentItemId, assetId: null, pending: null, choices: [], error: null, notice: null }),
+  // The small forms and the leave question live as long as the panel (machines/media-video-forms.machine.ts).
+  invoke: { id: 'forms', src: 'forms' },
+  on: {
+    'video.uploading': { actions: { type: 'tellForms', params: ({ event }) => event } },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -148,7 +165,7 @@ export const itemVideoMachine = setup({
             id: 'addExternal',
             src: 'addExternal',
             input: ({ event }) => (event.type === 'video.external' ? { title: event.title, hlsUrl: event.hlsUrl } : { title: '', hlsUrl: '' }),
-            onDone: { target: 'attaching', actions: { type: 'takePending', params: ({ event }) => ({ assetId: event.output.id }) } },
+            onDone: { target: 'attaching', actions: [{ type: 'takePending', params: ({ event }) => ({ assetId: event.output.id }) }, { type: 'clearForm', params: { form: 'external' as const } }] },
             onError: { target: 'idle', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error, fallback: ITEM_VIDEO_MESSAGES.externalFailed }) } },
           },
         },
@@ -175,7 +192,11 @@ export const itemVideoMachine = setup({
               : { assetId: context.assetId ?? '', language: '', label: '', format: 'vtt' as const, text: '' }),
             onDone: {
               target: 'idle',
-              actions: ['refreshAsset', { type: 'setNotice', params: ({ event }) => ({ notice: ITEM_VIDEO_MESSAGES.captionsSaved(event.output.label) }) }],
+              actions: [
+                'refreshAsset',
+                { type: 'setNotice', params: ({ event }) => ({ notice: ITEM_VIDEO_MESSAGES.captionsSaved(event.output.label) }) },
+                { type: 'clearForm', params: { form: 'captions' as const } },
+              ],
             },
             onError: { target: 'idle', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error, fallback: ITEM_VIDEO_MESSAGES.captionsFailed }) } },
           },
@@ -191,6 +212,8 @@ type Snapshot = SnapshotFrom<ItemVideoMachine>;
 
 /** The video's lifecycle child while the panel shows it (undefined while loading or failed). */
 export const selectItemVideoAsset = (s: Snapshot) => s.children.asset;
+/** The panel's small forms and its leave question (always there while the panel runs). */
+export const selectItemVideoForms = (s: Snapshot) => s.children.forms;
 export const selectItemVideoError = (s: Snapshot) => s.context.error;
 export const selectItemVideoNotice = (s: Snapshot) => s.context.notice;
 export const selectItemVideoChoices = (s: Snapshot) => s.context.choices;

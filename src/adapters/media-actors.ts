@@ -125,7 +125,7 @@ export function tusUpload(read: ReadCredentials, request: MediaUploadRequest, si
       retryDelays: [0, 1000, 3000, 5000],
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
-      fingerprint: async (file) => `cms-media:${request.contentItemId ?? 'library'}:${request.fileName}:${file.size}:${lastModifiedOf(file)}`,
+      fingerprint: async (file) => uploadFingerprint(request.contentItemId, request.fileName, file),
       onUploadUrlAvailable: () => {
         const assetId = assetIdOfUploadUrl(upload.url);
         if (assetId) request.progress.send({ type: 'upload.created', assetId });
@@ -145,6 +145,46 @@ export function tusUpload(read: ReadCredentials, request: MediaUploadRequest, si
       if (!signal.aborted) upload.start();
     }, () => { if (!signal.aborted) upload.start(); });
   });
+}
+
+/** The tus fingerprint of a file sent for an owner (an item's id, or 'library' for the Media list's own uploads). */
+export function uploadFingerprint(owner: string | null, fileName: string, file: Blob): string {
+  return `${fingerprintPrefix(owner)}${fileName}:${file.size}:${lastModifiedOf(file)}`;
+}
+
+const fingerprintPrefix = (owner: string | null) => `cms-media:${owner ?? 'library'}:`;
+
+/** What tus-js-client keeps of an unfinished upload (its urlStorage): the storage key and the asset its address names. */
+export interface KeptUpload { key: string; assetId: string; createdAt: string }
+
+type KeptStorage = Pick<Storage, 'length' | 'key' | 'getItem'>;
+
+/**
+ * The unfinished uploads of an owner that this browser kept (tus-js-client's urlStorage in localStorage:
+ * `tus::<fingerprint>::<n>` → { uploadUrl, creationTime }), oldest first: after a reload they are listed
+ * as interrupted, and the same file chosen again resumes from the server's offset.
+ */
+export function keptUploadsOf(owner: string | null, storage: KeptStorage | undefined = typeof localStorage === 'undefined' ? undefined : localStorage): KeptUpload[] {
+  if (!storage) return [];
+  const prefix = `tus::${fingerprintPrefix(owner)}`;
+  const kept: KeptUpload[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    const text = storage.getItem(key);
+    const assetId = assetIdOfUploadUrl(readUploadUrl(text));
+    if (assetId) kept.push({ key, assetId, createdAt: readCreationTime(text) });
+  }
+  return kept.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+function readCreationTime(text: string | null): string {
+  try {
+    const value: unknown = JSON.parse(text ?? 'null');
+    return isRecord(value) && typeof value.creationTime === 'string' ? value.creationTime : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Forgets the kept tus address of a cancelled asset, so the same file later starts a new upload. */
@@ -184,6 +224,16 @@ export function createMediaIo(read: ReadCredentials = readCredentials) {
     }),
     /** The item's video: the site's videos name the items they are attached to. */
     loadItemVideo: fromPromise<{ assetId: string | null }, { contentItemId: string }>(async ({ input, signal }) => {
+      // An upload to this item that a reload (or a closed tab) interrupted comes first: the panel lists it and
+      // the same file chosen again resumes it. One the server no longer has, or that finished, is forgotten.
+      for (const kept of keptUploadsOf(input.contentItemId).reverse()) {
+        const asset = await mediaJson<MediaAsset>(read, assetUrl(kept.assetId), { signal }).catch((error: unknown) => {
+          if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+          throw error;
+        });
+        if (asset && (asset.status === 'waiting' || asset.status === 'uploading')) return { assetId: asset.id };
+        localStorage.removeItem(kept.key);
+      }
       for (let start = 0; start < 2000; start += 100) {
         const page = await mediaJson<MediaList>(read, `${MEDIA_PATHS.list}?start=${start}&limit=100`, { signal });
         const found = page.items.find((asset) => asset.contentItemIds.includes(input.contentItemId));

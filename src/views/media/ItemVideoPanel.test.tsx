@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { Roles } from '../../../common/contract';
-import { MEDIA_MESSAGES } from '../../../common/messages/media';
+import { MEDIA_MESSAGES, MEDIA_UPLOAD_WORDS } from '../../../common/messages/media';
 import type { EngineCommand, EngineInput } from '../../../machines/media-player.machine';
 import { fakeActor } from '../../../machines/test-harness/fakes';
 import { mediaAsset, mediaPlayback } from '../../../machines/test-harness/media-fixtures';
@@ -65,6 +65,36 @@ describe('ItemVideoPanel (issue 40)', () => {
     expect(await screen.findByText(MEDIA_MESSAGES.encodingOff)).toBeTruthy();
     expect(screen.queryByLabelText(LIFECYCLE_TEXT.upload)).toBeNull();
     expect(screen.getByLabelText(ITEM_VIDEO_TEXT.externalUrl)).toBeTruthy();
+  });
+
+  it('keeps the typed HLS address in the panel\'s machine: a navigation asks "Unsaved changes" (Stay keeps it), Attach sends what was typed', async () => {
+    const added: { title: string; hlsUrl: string }[] = [];
+    const pages = mediaTestPages({
+      loadItemVideo: fakeActor(() => ({ assetId: null })),
+      addExternal: fakeActor((input: { title: string; hlsUrl: string }) => { added.push(input); return mediaAsset({ id: 'asset-x', source: 'external' }); }),
+    });
+    const view = await renderView(<ItemVideoPanel item={ITEM} writable />, { pages, actors: as('write', false), url: '/content/episode/x' });
+    await view.user.type(await screen.findByLabelText(ITEM_VIDEO_TEXT.externalTitle), 'Feed');
+    await view.user.type(screen.getByLabelText(ITEM_VIDEO_TEXT.externalUrl), 'https://cdn.example/a/master.m3u8');
+    await view.navigate('/content');
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(view.location()).toBe('/content/episode/x');
+    expect(screen.getByLabelText<HTMLInputElement>(ITEM_VIDEO_TEXT.externalUrl).value).toBe('https://cdn.example/a/master.m3u8');
+    await view.user.click(screen.getByRole('button', { name: ITEM_VIDEO_TEXT.externalSubmit }));
+    await waitFor(() => expect(added).toEqual([{ title: 'Feed', hlsUrl: 'https://cdn.example/a/master.m3u8' }]));
+  });
+
+  it('while an upload is on its way a navigation asks first: "Leaving stops the upload"; Leave goes', async () => {
+    const pages = mediaTestPages({ loadItemVideo: fakeActor(() => ({ assetId: null })) });
+    const view = await renderView(<ItemVideoPanel item={ITEM} writable />, { pages, actors: as('write'), url: '/content/episode/x' });
+    await view.user.upload(await screen.findByLabelText(LIFECYCLE_TEXT.upload), new File(['video bytes'], 'clip.mp4', { type: 'video/mp4' }));
+    expect(await screen.findByRole('progressbar', { name: LIFECYCLE_TEXT.progress })).toBeTruthy();
+    await view.navigate('/content');
+    const dialog = await screen.findByRole('dialog', { name: ITEM_VIDEO_TEXT.leaveUploadTitle });
+    expect(within(dialog).getByText(MEDIA_UPLOAD_WORDS.leaveStopsUpload)).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(view.location()).toBe('/content'));
   });
 
   it('shows nothing for a series (no video of its own)', async () => {

@@ -6,23 +6,29 @@
  * the flow; a video attached moves the item's version: its editor reads it again, its History too.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { AREAS } from '../../../common/constants';
 import type { ContentKind } from '../../../common/content';
-import { MEDIA_MESSAGES, MEDIA_STATUS_WORDS } from '../../../common/messages/media';
+import { OWN_MESSAGES } from '../../../common/messages';
+import { MEDIA_MESSAGES, MEDIA_STATUS_WORDS, MEDIA_UPLOAD_WORDS } from '../../../common/messages/media';
 import { canEdit } from '../../../common/roles';
 import { selectRoles, selectSession } from '../../../machines/auth.machine';
 import type { EditorMachine } from '../../../machines/editor.machine';
 import type { PageHistoryRef } from '../../../machines/list-page.machine';
 import { selectMediaAsset, type MediaAssetRef } from '../../../machines/media-asset.machine';
 import {
-  selectIsChoosing, selectItemVideoAsset, selectItemVideoBusy, selectItemVideoChoices, selectItemVideoError, selectItemVideoNotice, selectItemVideoPhase,
+  selectIsChoosing, selectItemVideoAsset, selectItemVideoBusy, selectItemVideoForms, selectItemVideoChoices, selectItemVideoError, selectItemVideoNotice, selectItemVideoPhase,
 } from '../../../machines/media-item-video.machine';
+import {
+  selectHasLeftVideo, selectIsConfirmingVideoLeave, selectVideoFormValues, selectVideoLeaveReason, type VideoFormField, type VideoFormsRef,
+} from '../../../machines/media-video-forms.machine';
 import { useAppActor } from '../../app-actor';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
 import * as css from '../content/content.css';
+import { Modal } from '../shared/Modal';
+import { useLeaveGuard } from '../shared/use-editor-leave-guard';
 import { VideoFacts } from './MediaAssetPage';
 import { VideoLifecycle } from './VideoLifecycle';
 import { VideoPlayer } from './VideoPlayer';
@@ -45,41 +51,60 @@ export const ITEM_VIDEO_TEXT = {
   publishNeeds: 'Publishing this item needs a ready video.',
   tryAgain: 'Try again',
   loading: 'Loading the video…',
+  leaveUploadTitle: 'The upload is still running',
 } as const;
 
 const VIDEO_KINDS: readonly ContentKind[] = ['video', 'episode', 'live'];
 
-function ExternalForm({ onSubmit, disabled }: { onSubmit: (title: string, hlsUrl: string) => void; disabled: boolean }) {
-  const [title, setTitle] = useState('');
-  const [hlsUrl, setHlsUrl] = useState('');
-  const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(title, hlsUrl); };
+function useField(forms: VideoFormsRef, field: VideoFormField) {
+  const value = useSelector(forms, (s) => selectVideoFormValues(s)[field]);
+  return { value, onChange: (e: { target: { value: string } }) => forms.send({ type: 'forms.field', field, value: e.target.value }) };
+}
+
+function ExternalForm({ forms, disabled }: { forms: VideoFormsRef; disabled: boolean }) {
+  const title = useField(forms, 'externalTitle');
+  const hlsUrl = useField(forms, 'externalUrl');
+  const submit = (e: FormEvent) => { e.preventDefault(); forms.send({ type: 'forms.submitExternal' }); };
   return (
     <form onSubmit={submit} aria-label={ITEM_VIDEO_TEXT.externalSubmit}>
       <label className={ui.field}><span className={ui.label}>{ITEM_VIDEO_TEXT.externalTitle}</span>
-        <input className={ui.input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} /></label>
+        <input className={ui.input} {...title} maxLength={200} /></label>
       <label className={ui.field}><span className={ui.label}>{ITEM_VIDEO_TEXT.externalUrl}</span>
-        <input className={ui.input} type="url" value={hlsUrl} onChange={(e) => setHlsUrl(e.target.value)} maxLength={2000} /></label>
+        <input className={ui.input} type="url" {...hlsUrl} maxLength={2000} /></label>
       <button type="submit" className={ui.button.primary} disabled={disabled}>{ITEM_VIDEO_TEXT.externalSubmit}</button>
     </form>
   );
 }
 
-function CaptionsForm({ onSubmit, disabled }: { onSubmit: (language: string, label: string, format: 'vtt' | 'srt', text: string) => void; disabled: boolean }) {
-  const [language, setLanguage] = useState('en');
-  const [label, setLabel] = useState('English');
+function CaptionsForm({ forms, disabled }: { forms: VideoFormsRef; disabled: boolean }) {
+  const language = useField(forms, 'captionsLanguage');
+  const label = useField(forms, 'captionsLabel');
   return (
     <div className={own.row}>
       <label className={ui.field}><span className={ui.label}>{ITEM_VIDEO_TEXT.captionsLanguage}</span>
-        <input className={ui.input} value={language} onChange={(e) => setLanguage(e.target.value)} maxLength={20} /></label>
+        <input className={ui.input} {...language} maxLength={20} /></label>
       <label className={ui.field}><span className={ui.label}>{ITEM_VIDEO_TEXT.captionsLabel}</span>
-        <input className={ui.input} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={60} /></label>
+        <input className={ui.input} {...label} maxLength={60} /></label>
       <label className={ui.field}><span className={ui.label}>{ITEM_VIDEO_TEXT.captionsFile}</span>
         <input type="file" accept=".vtt,.srt,text/vtt" disabled={disabled} onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file) void file.text().then((text) => onSubmit(language, label, /\.srt$/i.test(file.name) ? 'srt' : 'vtt', text));
+          if (file) void file.text().then((text) => forms.send({ type: 'forms.submitCaptions', format: /\.srt$/i.test(file.name) ? 'srt' : 'vtt', text }));
         }} /></label>
     </div>
+  );
+}
+
+/** Asked before a navigation would stop the upload or lose typed text (the forms machine decides). */
+function VideoLeaveQuestion({ forms }: { forms: VideoFormsRef }) {
+  useLeaveGuard(forms, { navigate: { type: 'forms.navigate' }, isConfirming: selectIsConfirmingVideoLeave, hasLeft: selectHasLeftVideo });
+  const open = useSelector(forms, selectIsConfirmingVideoLeave);
+  const reason = useSelector(forms, selectVideoLeaveReason);
+  return (
+    <Modal open={open} title={reason === 'upload' ? ITEM_VIDEO_TEXT.leaveUploadTitle : 'Unsaved changes'} negativeLabel="Stay" positiveLabel="Leave"
+      onNegative={() => forms.send({ type: 'forms.stay' })} onPositive={() => forms.send({ type: 'forms.leave' })}>
+      <p>{reason === 'upload' ? MEDIA_UPLOAD_WORDS.leaveStopsUpload : OWN_MESSAGES.editorLeaveConfirm}</p>
+    </Modal>
   );
 }
 
@@ -120,6 +145,7 @@ export function ItemVideoPanel({ item, writable: canWrite, itemEditor, history }
   const choosing = useSelector(panel, selectIsChoosing);
   const choices = useSelector(panel, selectItemVideoChoices);
   const hasVideo = useSelector(panel, (s) => s.context.assetId !== null);
+  const forms = useSelector(panel, selectItemVideoForms);
   // A video attached (here, or by the server once an upload's last byte arrived): the item's editor and History read again.
   useEffect(() => {
     const attached = panel.on('video.attached', (event) => {
@@ -145,6 +171,7 @@ export function ItemVideoPanel({ item, writable: canWrite, itemEditor, history }
           <button type="button" className={ui.button.primary} onClick={() => panel.send({ type: 'video.reload' })}>{ITEM_VIDEO_TEXT.tryAgain}</button>
         </div>
       )}
+      {forms && writable && <VideoLeaveQuestion forms={forms} />}
       {asset && <AttachedVideo asset={asset} title={item.title} writable={writable} encodingEnabled={encodingEnabled} />}
       {phase === 'showing' && error && <p className={ui.errorText} role="alert">{error}</p>}
       {phase === 'showing' && notice && <p className={css.savedText} role="status">{notice}</p>}
@@ -162,8 +189,8 @@ export function ItemVideoPanel({ item, writable: canWrite, itemEditor, history }
               <button type="button" className={ui.button.ghost} onClick={() => panel.send({ type: 'video.pickCancel' })}>{ITEM_VIDEO_TEXT.cancel}</button>
             </div>
           )}
-          {!encodingEnabled && <ExternalForm disabled={busy} onSubmit={(title, hlsUrl) => panel.send({ type: 'video.external', title, hlsUrl })} />}
-          {hasVideo && <CaptionsForm disabled={busy} onSubmit={(language, label, format, text) => panel.send({ type: 'captions.add', language, label, format, text })} />}
+          {!encodingEnabled && forms && <ExternalForm forms={forms} disabled={busy} />}
+          {hasVideo && forms && <CaptionsForm forms={forms} disabled={busy} />}
         </div>
       )}
     </section>

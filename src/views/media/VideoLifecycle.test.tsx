@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
-import { MEDIA_MESSAGES } from '../../../common/messages/media';
+import { MEDIA_MESSAGES, MEDIA_UPLOAD_WORDS } from '../../../common/messages/media';
 import { mediaAssetMachine, type MediaUploadRequest } from '../../../machines/media-asset.machine';
 import { fakeActor, pendingActor } from '../../../machines/test-harness/fakes';
 import { mediaAsset } from '../../../machines/test-harness/media-fixtures';
@@ -64,5 +64,18 @@ describe('VideoLifecycle (issue 40)', () => {
     expect(screen.getByRole('list', { name: 'Renditions' }).textContent).toBe('240p: done720p: 20 %');
     expect(screen.getByText(MEDIA_MESSAGES.encodingOff)).toBeTruthy();
     expect(screen.queryByLabelText(/Upload a video|Replace the video/)).toBeNull();
+  });
+
+  it('an upload a reload interrupted is listed in words with what the server kept; the same file chosen again continues it', async () => {
+    let request: MediaUploadRequest | undefined;
+    const asset = lifecycle({
+      upload: fromPromise<{ assetId: string }, MediaUploadRequest>(({ input }) => { request = input; return new Promise(() => {}); }),
+      loadAsset: fakeActor(() => mediaAsset({ id: 'asset-9', title: 'harbour', status: 'uploading', progress: 47 })), retryAsset: pendingActor(), cancelAsset: pendingActor(),
+    }, 'asset-9');
+    render(<VideoLifecycle asset={asset} writable encodingEnabled />);
+    expect((await screen.findByTestId('upload-interrupted')).textContent).toBe(MEDIA_UPLOAD_WORDS.interrupted('harbour', 47));
+    await userEvent.upload(screen.getByLabelText(MEDIA_UPLOAD_WORDS.chooseAgain), new File(['video bytes'], 'harbour.mp4', { type: 'video/mp4' }));
+    await waitFor(() => expect(request?.fileName).toBe('harbour.mp4'));
+    expect(request?.contentItemId).toBe('item-1');
   });
 });

@@ -5,7 +5,7 @@
  * Readers see the status only. The site without encoding is told so instead of a file control.
  */
 import { useSelector } from '@xstate/react';
-import { formatBytes, MEDIA_MESSAGES, MEDIA_STATUS_WORDS } from '../../../common/messages/media';
+import { formatBytes, MEDIA_MESSAGES, MEDIA_STATUS_WORDS, MEDIA_UPLOAD_WORDS } from '../../../common/messages/media';
 import {
   selectCanChoose, selectIsConfirmingCancel, selectMediaAsset, selectMediaError, selectMediaPhase, selectUploadFigures, type MediaAssetRef,
 } from '../../../machines/media-asset.machine';
@@ -24,7 +24,8 @@ export const LIFECYCLE_TEXT = {
   retry: 'Retry',
   loading: 'Loading the video…',
   none: 'No video yet.',
-  interrupted: (percent: number) => `The upload stopped at ${percent} %. Choose the same file to resume it.`,
+  interrupted: MEDIA_UPLOAD_WORDS.interrupted,
+  chooseAgain: MEDIA_UPLOAD_WORDS.chooseAgain,
   cancelled: MEDIA_MESSAGES.cancelled,
   retrying: 'Starting the encoding again…',
 } as const;
@@ -55,7 +56,7 @@ export function VideoLifecycle({ asset, writable, encodingEnabled }: { asset: Me
           {record.renditions.map((r) => <li key={r.name}>{r.name}: {r.done ? 'done' : `${r.progress} %`}</li>)}
         </ul>
       )}
-      {phase === 'interrupted' && <p role="status">{LIFECYCLE_TEXT.interrupted(record?.progress ?? 0)}</p>}
+      {phase === 'interrupted' && <p role="status" data-testid="upload-interrupted">{LIFECYCLE_TEXT.interrupted(record?.title ?? '', record?.progress ?? 0)}</p>}
       {phase === 'uploading' && (
         <div role="status">
           <progress className={css.progress} aria-label={LIFECYCLE_TEXT.progress} max={100}
@@ -83,7 +84,7 @@ export function VideoLifecycle({ asset, writable, encodingEnabled }: { asset: Me
       {writable && !encodingEnabled && <p>{MEDIA_MESSAGES.encodingOff}</p>}
       {writable && encodingEnabled && (
         <label className={ui.field}>
-          <span className={ui.label}>{record || phase === 'interrupted' ? LIFECYCLE_TEXT.replace : LIFECYCLE_TEXT.upload}</span>
+          <span className={ui.label}>{phase === 'interrupted' ? LIFECYCLE_TEXT.chooseAgain : record ? LIFECYCLE_TEXT.replace : LIFECYCLE_TEXT.upload}</span>
           <input type="file" accept={LIFECYCLE_TEXT.accept} disabled={!canChoose}
             onChange={(e) => { const file = e.target.files?.[0]; if (file) asset.send({ type: 'media.choose', file, fileName: file.name }); e.target.value = ''; }} />
         </label>
