@@ -153,6 +153,15 @@ const analyticsPages = ANALYTICS_GROUPS.flatMap((g) => g.pages).map((p) => creat
     ? lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'AnalyticsOverviewRoute')
     : lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'AnalyticsDetailRoute'),
 }));
+/** Issue 41: the sessions behind a QoS figure (range and filters in the search) and one view's timeline. */
+const analyticsViewsRoute = createRoute({
+  getParentRoute: () => analyticsRoute, path: 'views', staticData: { title: 'Views · Dashboard 360' },
+  component: lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'QoeViewsRoute'),
+});
+const analyticsViewRoute = createRoute({
+  getParentRoute: () => analyticsRoute, path: 'views/$sessionId', staticData: { title: 'One view · Dashboard 360' },
+  component: lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'QoeViewRoute'),
+});
 
 const contentRoute = createRoute({
   getParentRoute: () => protectedRoute, path: '/content', staticData: { title: 'Content' },
@@ -376,7 +385,7 @@ export const routeTree = rootRoute.addChildren([
   loginRoute, logoutRoute, forgotRoute, verifyRoute, resetRoute, setPasswordRoute,
   protectedRoute.addChildren([
     forbiddenRoute,
-    analyticsRoute.addChildren(analyticsPages),
+    analyticsRoute.addChildren([...analyticsPages, analyticsViewsRoute, analyticsViewRoute]),
     contentRoute, contentCreateRoute, contentCountryGroupsRoute, contentLicencesRoute, contentMediaRoute, contentMediaAssetRoute, contentDetailRoute,
     monetizationRoute.addChildren([monetizationIndex, ...monetizationPages]),
     usersRoute.addChildren([usersSearchRoute, subscriberRoute]),

@@ -2,10 +2,12 @@
  * The route components of Dashboard 360 (loaded only on /analytics routes): they read the validated
  * search params and the current path, and render the overview or the detail page it defines.
  */
-import { getRouteApi, useLocation, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useLocation, useParams, useSearch } from '@tanstack/react-router';
 import { OverviewPage } from './OverviewPage';
 import { pageDefAt } from './pages';
 import { ReportPage } from './ReportPage';
+import { QoeViewsPage } from './QoeViewsPage';
+import { QoeViewPage } from './QoeViewPage';
 
 export { AnalyticsLayout } from './AnalyticsLayout';
 
@@ -27,4 +29,18 @@ export function AnalyticsDetailRoute() {
   if (!def || !search) return null;
   // One report machine per page instance: a new page gets a new one.
   return <ReportPage key={def.path} def={def} search={search} />;
+}
+
+/** Issue 41: the sessions behind a QoS figure, for the range and filters of the address. */
+export function QoeViewsRoute() {
+  const search = analyticsRoute.useSearch();
+  return <QoeViewsPage search={search} />;
+}
+
+/** Issue 41: one view's dimensions and timeline. */
+export function QoeViewRoute() {
+  const search = analyticsRoute.useSearch();
+  const params = useParams({ from: '/protected/analytics/views/$sessionId', shouldThrow: false });
+  if (!params) return null;
+  return <QoeViewPage sessionId={params.sessionId} search={search} />;
 }
