@@ -5,6 +5,7 @@ import { reportMachine, type FetchReportsInput } from '../../machines/report.mac
 import type { ReportAnswer } from '../../common/reports';
 import { downloadCsv } from '../adapters/download';
 import { PageLogicContext } from '../page-actors';
+import { fakeQoeFilters } from './qoe-fixtures';
 
 export function seriesAnswer(overrides: Partial<ReportAnswer> = {}): ReportAnswer {
   return {
@@ -44,5 +45,7 @@ export function fakeReports(answer: (input: FetchReportsInput) => ReportAnswer[]
     // The browser's download, as the Analytics wiring provides it (a test reads the file from URL.createObjectURL).
     actions: { downloadCsv },
   });
-  return { calls, wrap: (ui) => <PageLogicContext.Provider value={{ report: logic }}>{ui}</PageLogicContext.Provider> };
+  // The QoS pages' Add filter picker (issue 41) reads no values here; src/test-harness/qoe-fixtures.tsx has one that does.
+  const qoeFilters = fakeQoeFilters().logic;
+  return { calls, wrap: (ui) => <PageLogicContext.Provider value={{ report: logic, qoeFilters }}>{ui}</PageLogicContext.Provider> };
 }

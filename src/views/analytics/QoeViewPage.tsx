@@ -15,8 +15,8 @@ import { usePageActor } from '../../page-actors';
 import { button } from '../../theme/ui.css';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import { Skeleton } from './ReportView';
-import { without, type AnalyticsSearch } from './search';
-import { VIEWS_PATH, watchedText } from './QoeViewsPage';
+import { VIEWS_PAGE, without, type AnalyticsSearch } from './search';
+import { watchedText } from './QoeViewsPage';
 import * as css from './analytics.css';
 import * as q from './qoe.css';
 
@@ -35,7 +35,7 @@ function QoeViewBody({ sessionId, search }: { sessionId: string; search: Analyti
     <main data-testid="qoe-view-page">
       <div className={css.header}>
         <h1 className={css.title}>{M.viewTitle}</h1>
-        <Link to={VIEWS_PATH} search={without(search, 'fNote')}>{M.backToViews}</Link>
+        <Link to={VIEWS_PAGE} search={without(search, 'fNote')}>{M.backToViews}</Link>
       </div>
       <ViewBody actor={actor} />
     </main>

@@ -20,11 +20,10 @@ import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import { FilterBar } from './FilterBar';
 import { QoeFilters } from './QoeFilters';
 import { Skeleton } from './ReportView';
-import { qoeFiltersOf, qoeQueryOf, viewsSortOf, without, type AnalyticsSearch } from './search';
+import { VIEWS_PAGE, qoeFiltersOf, qoeQueryOf, viewsSortOf, without, type AnalyticsSearch } from './search';
 import { useSiteToday } from './useReport';
 import * as css from './analytics.css';
 
-export const VIEWS_PATH = '/analytics/views';
 /** Where the views of QoS figures come from (typed as a page path: the report routes are made from a list). */
 const QOS_OVERALL: string = '/analytics/qos-overall';
 
@@ -74,8 +73,8 @@ function QoeViewsBody({ search, query, sort, dir, page }: { search: AnalyticsSea
         <h1 className={css.title}>{M.viewsTitle}</h1>
       </div>
       <p className={css.summary}>{M.viewsSummary}</p>
-      <FilterBar path={VIEWS_PATH} search={without(search, 'page')} filters={[]} networks={networks} realtime={false} granularity={false} />
-      <QoeFilters path={VIEWS_PATH} search={search} filters={qoeFiltersOf(search)} query={query} />
+      <FilterBar path={VIEWS_PAGE} search={without(search, 'page')} filters={[]} networks={networks} realtime={false} granularity={false} />
+      <QoeFilters path={VIEWS_PAGE} search={search} filters={qoeFiltersOf(search)} query={query} />
       <p><Link to={QOS_OVERALL} search={without(search, 'page', 'sort', 'dir')}>{M.backToReport}</Link></p>
       <ViewsList actor={actor} search={search} sort={sort} dir={dir} />
     </main>
@@ -100,7 +99,7 @@ function ViewsList({ actor, search, sort, dir }: { actor: QoeViewsRef; search: A
     );
   }
   if (view === 'empty' || !answer) return <p className={css.note} data-testid="views-empty">{M.viewsEmpty}</p>;
-  const goPage = (next: number) => void navigate({ to: VIEWS_PATH, search: { ...search, page: next } });
+  const goPage = (next: number) => void navigate({ to: VIEWS_PAGE, search: { ...search, page: next } });
   return (
     <section aria-label={`${M.viewsTitle} table`}>
       <div className={css.tableActions}>
@@ -118,7 +117,7 @@ function ViewsList({ actor, search, sort, dir }: { actor: QoeViewsRef; search: A
                   <th key={c.key} scope="col" className={css.th} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : c.sort ? 'none' : undefined}>
                     {c.sort && QOE_VIEW_SORTS.includes(c.sort)
                       ? (
-                        <button type="button" className={css.sortButton} onClick={() => void navigate({ to: VIEWS_PATH, search: { ...without(search, 'page'), sort: c.sort, dir: next } })}>
+                        <button type="button" className={css.sortButton} onClick={() => void navigate({ to: VIEWS_PAGE, search: { ...without(search, 'page'), sort: c.sort, dir: next } })}>
                           {QOE_VIEW_COLUMNS[c.key]}{active ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
                         </button>
                       )

@@ -23,7 +23,10 @@ import type { AnalyticsPageDef } from './pages';
 import { ReportStates, LiveStatus } from './ReportView';
 import { ReportTable } from './ReportTable';
 import { useReachesArea } from '../shared/use-reaches-area';
-import { activeFilter, rangeOf, requestFor, type AnalyticsSearch } from './search';
+import { activeFilter, isQoePage, qoeFiltersOf, qoeQueryOf, rangeOf, requestsFor, type AnalyticsSearch } from './search';
+import { QoeFilters } from './QoeFilters';
+import { BreakdownBody, BreakdownSection, QoeControls, ViewsOfTotals, breakdownOf } from './QoeBreakdown';
+import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
 import { requestKey, useReport, useSiteToday } from './useReport';
 import * as css from './analytics.css';
 import { figureHelp } from '../../../common/figures';
@@ -84,7 +87,7 @@ function heatStyle(column: ReportColumn, value: ReportRow[string]): CSSPropertie
   return heatColours(value);
 }
 
-function Charts({ def, answer, rows }: { def: AnalyticsPageDef; answer: ReportAnswer; rows: ReportRow[] }) {
+function Charts({ def, answer, rows, previous }: { def: AnalyticsPageDef; answer: ReportAnswer; rows: ReportRow[]; previous?: ReportAnswer }) {
   const columns = new Map(answer.columns.map((c) => [c.key, c]));
   const zone = useSiteTimeZone();
   const labels = rows.map((r) => labelOf(r, def, zone));
@@ -93,7 +96,13 @@ function Charts({ def, answer, rows }: { def: AnalyticsPageDef; answer: ReportAn
       {def.charts.map((chart) => {
         // Money is kept in cents; charts draw whole currency units.
         const unit = (k: string) => (columns.get(k)?.kind === 'money' ? 100 : 1);
-        const series = chart.y.filter((k) => columns.has(k)).map((k) => ({ label: columns.get(k)!.label, values: rows.map((r) => { const v = r[k]; return typeof v === 'number' ? v / unit(k) : null; }) }));
+        const valuesOf = (list: ReportRow[], k: string) => list.map((r) => { const v = r[k]; return typeof v === 'number' ? v / unit(k) : null; });
+        const keys = chart.y.filter((k) => columns.has(k));
+        // Issue 41: with compare, the previous period's periods drawn beside this one's, one for one.
+        const series = previous
+          ? [...keys.map((k) => ({ label: QOE_PAGE_MESSAGES.current(columns.get(k)!.label), values: valuesOf(rows, k) })),
+            ...keys.map((k) => ({ label: QOE_PAGE_MESSAGES.previous(columns.get(k)!.label), values: valuesOf(previous.rows, k).slice(0, rows.length) }))]
+          : keys.map((k) => ({ label: columns.get(k)!.label, values: valuesOf(rows, k) }));
         if (series.length === 0) return null;
         const money = chart.y.some((k) => unit(k) === 100);
         return (
@@ -111,17 +120,29 @@ function Charts({ def, answer, rows }: { def: AnalyticsPageDef; answer: ReportAn
 
 function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: ReportActorRef; search: AnalyticsSearch }) {
   const navigate = useNavigate();
-  const answer = useSelector(actor, selectAnswers)?.[0];
+  const answers = useSelector(actor, selectAnswers);
+  const answer = answers?.[0];
   const table = useSelector(actor, selectTable);
   const linkTitles = useReachesArea(AREAS.content);
   if (!answer) return null;
+  const qoeBy = isQoePage(def) && def.kind === 'breakdown' ? breakdownOf(def, search) : undefined;
+  if (qoeBy) {
+    return (
+      <>
+        <HeadlineTiles answer={answer} keys={def.headline} />
+        <ViewsOfTotals search={search} />
+        <BreakdownBody actor={actor} search={search} dimension={qoeBy} charts={def.charts} caption={def.title} />
+      </>
+    );
+  }
   const { sort, all: rows } = table;
   // Periods read left to right in time whatever the table's order.
   const chartRows = def.kind === 'series' ? answer.rows : rows;
   return (
     <>
       <HeadlineTiles answer={answer} keys={def.headline} />
-      {def.kind !== 'matrix' && <Charts def={def} answer={answer} rows={chartRows} />}
+      {isQoePage(def) && <ViewsOfTotals search={search} />}
+      {def.kind !== 'matrix' && <Charts def={def} answer={answer} rows={chartRows} previous={def.kind === 'series' ? answers?.[1] : undefined} />}
       {answer.currencies && answer.currencies.length > 1 && (
         <p className={css.status} data-testid="currency-note">Amounts in {answer.currency}, never added to other currencies; pick {answer.currencies.filter((c) => c !== answer.currency).join(', ')} under Currency.</p>
       )}
@@ -148,11 +169,12 @@ export function sortOf(def: AnalyticsPageDef, search: AnalyticsSearch): SortStat
 
 export function ReportPage({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
   const today = useSiteToday();
-  return <ReportPageBody key={`${def.path} ${requestKey([requestFor(def, search, today)])}`} def={def} search={search} today={today} />;
+  return <ReportPageBody key={`${def.path} ${requestKey(requestsFor(def, search, today))}`} def={def} search={search} today={today} />;
 }
 
 function ReportPageBody({ def, search, today }: { def: AnalyticsPageDef; search: AnalyticsSearch; today: string }) {
-  const actor = useReport([requestFor(def, search, today)], Boolean(def.realtime), sortOf(def, search));
+  // QoS breakdowns (issue 41) add each row's share of the sessions.
+  const actor = useReport(requestsFor(def, search, today), Boolean(def.realtime), sortOf(def, search), isQoePage(def) && def.kind === 'breakdown' ? 'sessions' : undefined);
   const networks = useSelector(useAppActor('network'), selectNetworks);
   const networkName = networks.find((n) => n.identifier === search.network)?.name;
   const options = useSelector(actor, selectFilterOptions);
@@ -170,9 +192,16 @@ function ReportPageBody({ def, search, today }: { def: AnalyticsPageDef; search:
       <p className={css.summary}>{def.summary}</p>
       <FilterBar path={def.path} search={search} filters={def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'}
         optionsStatus={optionsStatus} reversed={reversed} rangeNote={rangeNote} currencies={currencies} pressedPreset={pressedPreset} />
+      {isQoePage(def) && (
+        <>
+          <QoeFilters path={def.path} search={search} filters={qoeFiltersOf(search)} query={qoeQueryOf(search, today)} />
+          <QoeControls def={def} search={search} />
+        </>
+      )}
       <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options, today)} charts={def.charts.length}>
         <ReadyBody def={def} actor={actor} search={search} />
       </ReportStates>
+      {isQoePage(def) && def.kind === 'series' && <BreakdownSection def={def} search={search} today={today} />}
     </main>
   );
 }

@@ -44,6 +44,8 @@ export interface ReportTableProps {
   linkTitles?: boolean;
   /** Optional per-cell background (the cohort heat map). */
   cellStyle?: (column: ReportColumn, value: ReportRow[string]) => React.CSSProperties | undefined;
+  /** Issue 41: a last column per row (the QoS breakdowns' link to the Views behind the row); never in the CSV. */
+  rowAction?: { header: string; render: (row: ReportRow) => React.ReactNode };
 }
 
 /** What each figure column counts (common/figures.ts, issue 27), under the table: visible, not only a tooltip. */
@@ -81,7 +83,7 @@ function CellText({ column, row, text, linkTitles }: { column: ReportColumn; row
   return <Link to="/content/$contentType/$id" params={item} title={REPORT_TABLE_MESSAGES.openTitle(text)}>{text}</Link>;
 }
 
-export function ReportTable({ caption, answer, rows, sort, onSort, onDownload, paging, linkTitles = false, cellStyle }: ReportTableProps) {
+export function ReportTable({ caption, answer, rows, sort, onSort, onDownload, paging, linkTitles = false, cellStyle, rowAction }: ReportTableProps) {
   const shown = paging?.shown ?? rows;
   const zone = useSiteTimeZone();
   const { cells } = tableText(answer, shown, zone);
@@ -110,6 +112,7 @@ export function ReportTable({ caption, answer, rows, sort, onSort, onDownload, p
                   </th>
                 );
               })}
+              {rowAction && <th className={css.th} scope="col">{rowAction.header}</th>}
             </tr>
           </thead>
           <tbody>
@@ -123,6 +126,7 @@ export function ReportTable({ caption, answer, rows, sort, onSort, onDownload, p
                     </td>
                   );
                 })}
+                {rowAction && <td className={css.td}>{rowAction.render(shown[r]!)}</td>}
               </tr>
             ))}
           </tbody>

@@ -125,7 +125,8 @@ const DEFS: Omit<AnalyticsPageDef, 'title'>[] = [
   },
   {
     path: '/analytics/qos-overall', summary: 'Startup time and rebuffer ratio percentiles, errors and bitrate per period.',
-    kind: 'series', report: 'qos', params: { by: 'period' }, filters: ['device', 'country', 'content', 'plan'],
+    // Issue 41: any filter set as chips (`f`), not the reports' one-at-a-time filters.
+    kind: 'series', report: 'qos', params: { by: 'period' }, filters: [],
     charts: [
       { title: 'Startup time p50 and p95 (ms)', type: 'line', y: ['startupP50Ms', 'startupP95Ms'] },
       { title: 'Rebuffer ratio p50 and p95 (%)', type: 'line', y: ['rebufferP50Pct', 'rebufferP95Pct'] },

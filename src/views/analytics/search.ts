@@ -11,6 +11,9 @@ import type { AnalyticsPageDef } from './pages';
 import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
 import { QOE_VIEW_SORTS, formatQoeFilters, isQoeDimension, parseQoeFilters, type QoeDimension, type QoeFilter, type QoeQuery, type QoeViewSort } from '../../../common/qoe';
 
+/** Issue 41: the sessions behind the QoS figures (the Views list). */
+export const VIEWS_PAGE = '/analytics/views';
+
 export const PAGE_GRANULARITIES = ['day', 'week', 'month'] as const satisfies readonly Granularity[];
 
 export interface AnalyticsSearch {

@@ -9,9 +9,9 @@ import { siteDayOf } from '../../../common/site-day';
 import { usePageActor } from '../../page-actors';
 import { useSiteTimeZone } from '../shared/use-site-time-zone';
 
-/** `sort`: the table's first order (from the URL); the machine keeps it, and the page, from then on. */
-export function useReport(requests: ReportRequest[], realtime: boolean, sort?: SortState): ReportActorRef {
-  return usePageActor('report', { input: { requests, realtime, ...(sort && { sort }) } });
+/** `sort`: the table's first order (from the URL); the machine keeps it, and the page, from then on. `share`: the count each row's share of the total is added for (issue 41). */
+export function useReport(requests: ReportRequest[], realtime: boolean, sort?: SortState, share?: string): ReportActorRef {
+  return usePageActor('report', { input: { requests, realtime, ...(sort && { sort }), ...(share && { share }) } });
 }
 
 /**
