@@ -467,3 +467,19 @@ describe('report machine: every path', () => {
     expect(report.transitions.missing).toEqual([]);
   });
 });
+
+describe('report machine with a share column (issue 41)', () => {
+  it("adds each row's share of the total sessions to the answers it stores, so the table sorts by it", async () => {
+    const byCdn: ReportAnswer = {
+      ...answer(0), params: { from: '2024-05-01', to: '2024-05-20', granularity: 'day', by: 'cdn' },
+      columns: [{ key: 'key', label: 'CDN', kind: 'text' }, { key: 'sessions', label: 'Sessions', kind: 'count' }],
+      rows: [{ key: 'akamai', sessions: 30 }, { key: 'fastly', sessions: 90 }], totals: { sessions: 120 },
+    };
+    const actor = createActor(reportMachine.provide({ actors: { fetchReports: fromPromise(async () => [byCdn]) } }), {
+      input: { requests: LAST_WEEK, realtime: false, share: 'sessions', sort: { key: 'sharePct', dir: 'desc' } },
+    }).start();
+    await flush();
+    expect(selectTable(actor.getSnapshot()).rows.map((r) => [r.key, r.sharePct])).toEqual([['fastly', 75], ['akamai', 25]]);
+    expect(selectAnswers(actor.getSnapshot())![0]!.columns.map((c) => c.key)).toEqual(['key', 'sharePct', 'sessions']);
+  });
+});
