@@ -29,6 +29,10 @@ import type { MediaLibraryMachine } from '../machines/media-library.machine';
 import type { MediaPlayerMachine } from '../machines/media-player.machine';
 import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
 import type { ReportMachine } from '../machines/report.machine';
+import type { QoeAlertsMachine } from '../machines/qoe-alerts.machine';
+import type { QoeAlertCountMachine } from '../machines/qoe-alert-count.machine';
+import type { QoeSaveViewMachine } from '../machines/qoe-saved-view-save.machine';
+import type { QoeSavedViewsMachine } from '../machines/qoe-saved-views.machine';
 import type { QoeFiltersMachine } from '../machines/qoe-filters.machine';
 import type { QoeViewMachine, QoeViewsMachine } from '../machines/qoe-views.machine';
 import type { SetPasswordMachine } from '../machines/set-password.machine';
@@ -87,6 +91,11 @@ export interface PageLogic {
   qoeFilters: QoeFiltersMachine;
   qoeViews: QoeViewsMachine;
   qoeView: QoeViewMachine;
+  /** Issue 41 (src/adapters/qoe-alert-actors.ts): Alerts, the header's open incidents, Save view, Saved views. */
+  qoeAlerts: QoeAlertsMachine;
+  qoeAlertCount: QoeAlertCountMachine;
+  qoeSaveView: QoeSaveViewMachine;
+  qoeSavedViews: QoeSavedViewsMachine;
 }
 
 export type PageName = keyof PageLogic;

@@ -14,6 +14,7 @@ const account = () => import('./account-actors').then((m) => m.accountPages);
 const content = () => import('./content-actors').then((m) => m.contentPages());
 const media = () => import('./media-actors').then((m) => m.mediaPages());
 const analytics = () => import('./report-actors').then((m) => m.analyticsPages);
+const qoeAlerts = () => import('./qoe-alert-actors').then((m) => m.qoeAlertPages);
 const qoe = () => import('./qoe-actors').then((m) => m.qoePages);
 
 export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
@@ -49,4 +50,8 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   qoeFilters: () => qoe().then((pages) => pages.qoeFilters),
   qoeViews: () => qoe().then((pages) => pages.qoeViews),
   qoeView: () => qoe().then((pages) => pages.qoeView),
+  qoeAlerts: () => qoeAlerts().then((pages) => pages.qoeAlerts),
+  qoeAlertCount: () => qoeAlerts().then((pages) => pages.qoeAlertCount),
+  qoeSaveView: () => qoeAlerts().then((pages) => pages.qoeSaveView),
+  qoeSavedViews: () => qoeAlerts().then((pages) => pages.qoeSavedViews),
 };
