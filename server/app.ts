@@ -35,6 +35,7 @@ import { accountRoutes } from './http/account-routes';
 import { totpRoutes } from './http/totp-routes';
 import { revisionContext, revisionRoutes } from './http/revision-routes';
 import { mediaRoutes } from './http/media-routes';
+import { qoeAlertRoutes } from './http/qoe-alert-routes';
 import { requestIdOf } from './domain/revisions';
 import './http/types';
 
@@ -51,6 +52,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   managementGraphql, appcmsRoutes, contentRoutes, contentCreateRoutes, contentAvailabilityRoutes, adminRoutes,
   accountRoutes, totpRoutes,
   reportRoutes,
+  qoeAlertRoutes,
   ingestRoutes,
   couponRoutes,
   revisionRoutes,

@@ -67,6 +67,7 @@ import { createHistory, type History } from './domain/history';
 import { prepareDemoDatabase } from './demo/prepare';
 import { buildMediaServices, type MediaServices } from './composition-media';
 import { loadMediaConfig, type MediaConfig } from './domain/media-config';
+import { buildQoeAlertServices, loadQoeAlertConfig, type QoeAlertConfig, type QoeAlertServices } from './composition-qoe-alerts';
 
 /** The ingestion repository's functions the producer route calls (server/db/ingest-repository.ts). */
 const INGESTION = { deadLetterCounts, siteOfIngestionKey, siteRoster };
@@ -132,9 +133,11 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   outbox: { list(to: string | undefined, limit: number): ReturnType<typeof listOutbox> };
   /** Issue 40: videos (server/composition-media.ts): the rules, their store and storage, the encode jobs. */
   media: MediaServices;
+  /** Issue 41: alert rules, incidents, alert settings, saved views, and the evaluation and delivery loops (server/composition-qoe-alerts.ts). */
+  qoeAlerts: QoeAlertServices;
 }
 
-export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus; contentJobs?: ContentSchedulerConfig; media?: MediaConfig }): Services {
+export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus; contentJobs?: ContentSchedulerConfig; media?: MediaConfig; qoeAlerts?: QoeAlertConfig }): Services {
   const { dbHandle, config, log } = input;
   assertNoEmulatorInProduction(config);
   // Issue 37: the services' db joins an Undo's or a Restore's one transaction (server/db/ambient-transaction.ts).
@@ -232,6 +235,7 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     ingestion: bindDb(db, INGESTION),
     outbox: { list: (to, limit) => listOutbox(db, to, limit) },
     media,
+    qoeAlerts: buildQoeAlertServices({ db, analyticsAllowedSites: config.runtime.analyticsAllowedSites, config: input.qoeAlerts ?? loadQoeAlertConfig(process.env), log }),
   };
 }
 
@@ -281,7 +285,7 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
     // Cache invalidations across instances (issue 31): LISTEN/NOTIFY on PostgreSQL, local on PGlite.
     const cacheBus = await createCacheBus(dbHandle, { onError: (message) => log.warn(message) });
     undo.push(() => cacheBus.close());
-    const services = buildServices({ dbHandle, config, log, sms: input.sms, cacheBus, contentJobs: loadSchedulerConfig(input.env), media: loadMediaConfig(input.env, config.dataDir, config.encodingDisabledSite) });
+    const services = buildServices({ dbHandle, config, log, sms: input.sms, cacheBus, contentJobs: loadSchedulerConfig(input.env), media: loadMediaConfig(input.env, config.dataDir, config.encodingDisabledSite), qoeAlerts: loadQoeAlertConfig(input.env) });
     const ingest = await startIngestPipeline({ store: createIngestStore(dbHandle.db), log, config: { ...loadIngestConfig(input.env), ...input.ingest } });
     undo.push(() => ingest.close());
     // Content availability jobs (issue 29): pg-boss on this database.
@@ -289,6 +293,9 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
     // Issue 40: the encode jobs (worked here unless MEDIA_WORKER=off: `npm run media:worker` then).
     await services.media.jobs.start({ work: services.media.config.worker === 'in-process' });
     undo.push(() => services.media.jobs.stop());
+    // Issue 41: alert evaluation (every 15 s) and the delivery of its notifications.
+    services.qoeAlerts.start();
+    undo.push(() => services.qoeAlerts.stop());
     // Today's subscription figures as of now (issue 38): a start after a pause (a restart, a copied
     // data folder) does not show the Dashboard's "Paying" of the last rebuild's moment.
     await refreshRecentSubscriptions(dbHandle.db);
@@ -312,6 +319,7 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
         await ingest.close();
         await services.contentScheduler.stop();
         await services.media.jobs.stop();
+        await services.qoeAlerts.stop();
       },
       async close() {
         clearInterval(housekeeping);
