@@ -4,7 +4,8 @@
  *
  * Plays viewers against a running server so the real-time pages have live data: each viewer starts
  * a session on a random published item, sends a heartbeat every --heartbeat seconds with
- * cumulative counters (and the odd rebuffer), ends after a few minutes, pauses and starts again.
+ * cumulative counters (and the odd rebuffer), ends after a few minutes (some with an error), pauses
+ * and starts again. Every start carries the session dimensions of issue 41 (scripts/player-sim.ts).
  * Events go to POST /v1/events in batches once a second. The ingestion key defaults to the demo
  * key of the site (ik_demo_<site>, non-production only); --duration 0 runs until Ctrl-C.
  * Who and what to play comes from GET /v1/dev/roster (not mounted in production).
