@@ -2,9 +2,12 @@
  * `npm run bench:media -- [--seconds 60] [--preset veryfast] [--upload-mb 128] [--rounds 1]`
  *
  * Issue 40, side by side in one run:
- * 1. Upload throughput: tus (@tus/server + @tus/file-store on a loopback HTTP server, tus-js-client
- *    as the uploader, one PATCH and 8 MB chunks) against a raw copy over loopback (an HTTP PUT
- *    streamed into a file). Both servers live in this process, so both share its event loop.
+ * 1. Upload throughput: tus (creation, HEAD by @tus/server + @tus/file-store; PATCH bodies written by
+ *    the server's own path, server/storage/tus-patch.ts, as server/http/media-routes.ts does; tus-js-client
+ *    as the uploader, one PATCH and 8 MB / 32 MB chunks) against a raw copy over loopback (an HTTP PUT
+ *    streamed into a file); @tus/server's own PATCH handler alongside for comparison. Every server lives
+ *    in this process, so all share its event loop. CPU time of the process per upload is printed too:
+ *    on a loaded machine it compares better than wall time.
  * 2. Encode wall time of the pipeline (encodeRungs: the lowest rung alone, the others in a second
  *    process) against plain ffmpeg with the same ladder on the same file (one process, every rung,
  *    the pipeline's own arguments: server/media-encode/encode.ts ladderArgs), alternately --rounds times.
@@ -27,6 +30,7 @@ import { Server as TusServer } from '@tus/server';
 import { Upload } from 'tus-js-client';
 import { encodeRungs, ffmpegPath, ladderArgs, ladderFor, probeSource, type Rung } from '../server/media-encode';
 import { makeClip } from '../server/media-encode/test-clips';
+import { receiveTusPatch } from '../server/storage/tus-patch';
 
 const { values } = parseArgs({
   options: {
@@ -97,9 +101,18 @@ interface TusTarget {
   close(): void;
 }
 
-async function tusServer(into: string): Promise<TusTarget> {
+/** A tus server; `ownPatch`: PATCH bodies go through the server's path (server/storage/tus-patch.ts), as the app's route does. */
+async function tusServer(into: string, ownPatch: boolean): Promise<TusTarget> {
   const tus = new TusServer({ path: '/uploads', datastore: new FileStore({ directory: into }) });
   const server = createServer((req, res) => {
+    if (ownPatch && req.method === 'PATCH') {
+      const id = (req.url ?? '').split('/').pop() ?? '';
+      receiveTusPatch(req, into, id).then((outcome) => {
+        const headers = { 'tus-resumable': '1.0.0', ...(outcome.kind === 'refused' ? {} : { 'upload-offset': String(outcome.offset) }) };
+        res.writeHead(outcome.kind === 'written' ? 204 : outcome.kind === 'refused' ? outcome.status : 409, headers).end();
+      }, () => res.writeHead(500).end());
+      return;
+    }
     tus.handle(req, res).catch(() => res.writeHead(500).end());
   });
   const base = await listen(server);
@@ -156,24 +169,45 @@ try {
   const blob = join(dir, 'upload.bin');
   await writeFile(blob, Buffer.alloc(uploadMb * 1024 * 1024, 7));
   const bytes = uploadMb * 1024 * 1024;
-  const target = await tusServer(join(dir, 'tus'));
-  const rawTimes: number[] = [];
-  const tusOneTimes: number[] = [];
-  const tusChunkedTimes: number[] = [];
+  await mkdir(join(dir, 'tus'), { recursive: true });
+  await mkdir(join(dir, 'tus-lib'), { recursive: true });
+  const target = await tusServer(join(dir, 'tus'), true);
+  const library = await tusServer(join(dir, 'tus-lib'), false);
+  const runs = {
+    raw: { label: 'raw HTTP PUT copy', run: () => rawCopy(blob, dir) },
+    one: { label: 'tus, one PATCH', run: () => tusUpload(blob, target.endpoint) },
+    mb32: { label: 'tus, 32 MB chunks', run: () => tusUpload(blob, target.endpoint, 32 * 1024 * 1024) },
+    mb8: { label: 'tus, 8 MB chunks', run: () => tusUpload(blob, target.endpoint, 8 * 1024 * 1024) },
+    lib: { label: '@tus/server PATCH, one', run: () => tusUpload(blob, library.endpoint) },
+  };
+  const times: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = {};
   for (let round = 0; round < UPLOAD_ROUNDS; round += 1) {
-    rawTimes.push(await rawCopy(blob, dir));
-    tusOneTimes.push(await tusUpload(blob, target.endpoint));
-    tusChunkedTimes.push(await tusUpload(blob, target.endpoint, 8 * 1024 * 1024));
-    await rm(join(dir, 'tus'), { recursive: true, force: true });
-    await mkdir(join(dir, 'tus'), { recursive: true });
+    for (const [key, entry] of Object.entries(runs)) {
+      const before = process.cpuUsage();
+      const ms = await entry.run();
+      const used = process.cpuUsage(before);
+      (times[key] ??= []).push(ms);
+      (cpu[key] ??= []).push((used.user + used.system) / 1000);
+    }
+    for (const folder of ['tus', 'tus-lib']) {
+      await rm(join(dir, folder), { recursive: true, force: true });
+      await mkdir(join(dir, folder), { recursive: true });
+    }
   }
-  const rawMs = median(rawTimes);
+  const rawMs = median(times.raw ?? []);
+  const rawCpu = median(cpu.raw ?? []);
   const speeds = (list: number[]) => list.map((ms) => mbps(bytes, ms)).join(', ');
-  console.log(`\nUpload over loopback, ${UPLOAD_ROUNDS} rounds alternately, medians (goal: tus ≥ 0.8 × raw)`);
-  console.log(`  raw HTTP PUT copy   ${mbps(bytes, rawMs)} MB/s   [${speeds(rawTimes)}]`);
-  console.log(`  tus, one PATCH      ${mbps(bytes, median(tusOneTimes))} MB/s   [${speeds(tusOneTimes)}]  = ${(rawMs / median(tusOneTimes)).toFixed(2)} × raw`);
-  console.log(`  tus, 8 MB chunks    ${mbps(bytes, median(tusChunkedTimes))} MB/s   [${speeds(tusChunkedTimes)}]  = ${(rawMs / median(tusChunkedTimes)).toFixed(2)} × raw`);
+  console.log(`\nUpload over loopback, ${uploadMb} MB, ${UPLOAD_ROUNDS} rounds alternately, medians (goal: tus ≥ 0.8 × raw); CPU ms of this process (client + server)`);
+  for (const [key, entry] of Object.entries(runs)) {
+    const ms = median(times[key] ?? []);
+    const ratio = key === 'raw' ? '' : `  = ${(rawMs / ms).toFixed(2)} × raw wall, ${(rawCpu / median(cpu[key] ?? [])).toFixed(2)} × raw CPU`;
+    console.log(`  ${entry.label.padEnd(24)} ${mbps(bytes, ms).padStart(5)} MB/s  CPU ${median(cpu[key] ?? []).toFixed(0).padStart(5)} ms  [${speeds(times[key] ?? [])}]${ratio}`);
+  }
+  library.close();
   await rm(join(dir, 'tus'), { recursive: true, force: true });
+  await mkdir(join(dir, 'tus'), { recursive: true });
+  await rm(join(dir, 'tus-lib'), { recursive: true, force: true });
   await rm(blob, { force: true });
 
   // 3 (first, on a fresh clip): time to viewable = upload + check + lowest rung.

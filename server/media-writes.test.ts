@@ -174,6 +174,45 @@ describe("a video's writes are audited (issue 40)", () => {
   });
 });
 
+describe('tus PATCH written straight to the file (issue 40, bench:media)', () => {
+  it('refuses a wrong offset, type or size in words; a request cut off keeps the bytes that arrived and the upload resumes there', async () => {
+    const created = await createUpload(writer.headers, 'patch.mp4', 1000);
+    const location = created.headers.get('location') ?? '';
+    const patch = (offset: number, body: Buffer, type = 'application/offset+octet-stream') => fetch(`${base}${location}`, {
+      method: 'PATCH', headers: { ...writer.headers, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': type }, body: new Uint8Array(body),
+    });
+    const wrongType = await patch(0, Buffer.from('hello'), 'text/plain');
+    expect(wrongType.status).toBe(415);
+    expect((await wrongType.json()).message).toBe(MEDIA_MESSAGES.patchType);
+    const offset = await patch(5, Buffer.alloc(10));
+    expect(offset.status).toBe(409);
+    expect((await offset.json()).message).toBe(MEDIA_MESSAGES.patchOffsetMismatch(5, 0));
+    const tooMuch = await patch(0, Buffer.alloc(1001));
+    expect(tooMuch.status).toBe(413);
+    expect((await tooMuch.json()).message).toBe(MEDIA_MESSAGES.patchTooLong);
+
+    // 300 of the 1000 bytes announced, then the connection drops.
+    const { request } = await import('node:http');
+    await new Promise<void>((resolve) => {
+      const req = request(`${base}${location}`, {
+        method: 'PATCH', headers: { ...writer.headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': '1000' },
+      });
+      req.on('error', () => resolve());
+      req.write(Buffer.alloc(300, 1), () => setTimeout(() => { req.destroy(); resolve(); }, 300));
+    });
+    const head = async () => (await fetch(`${base}${location}`, { method: 'HEAD', headers: { ...writer.headers, 'tus-resumable': '1.0.0' } })).headers.get('upload-offset');
+    const deadline = Date.now() + 5000;
+    while ((await head()) !== '300' && Date.now() < deadline) await sleep(100);
+    expect(await head()).toBe('300');
+    const rest = await patch(300, Buffer.alloc(700, 2));
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('upload-offset')).toBe('1000');
+    // Not a video: checked when the last byte arrived, its words kept.
+    const id = location.split('/').pop() ?? '';
+    expect((await waitForAsset(t, writer.headers, id, (a) => a.status === 'errored')).errorMessage).toBeTruthy();
+  });
+});
+
 describe('publishing a video item needs a ready (or, by the site setting, viewable) video (issue 40)', () => {
   async function setPublishViewable(on: boolean) {
     const [net] = await t.db.select().from(networks).where(and(eq(networks.siteId, siteId), eq(networks.isDefault, true)));
