@@ -45,11 +45,17 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
-          // Issue 39: `isolate: false` (one module graph per worker: the server's imports, ~4 s a
-          // file, paid once; CPU halved on 12 files) passed every file on PGlite and on PostgreSQL
-          // before the media tests landed, but a whole run on PGlite then stopped making progress
-          // after its second file (6 Dec, not yet diagnosed): isolated until that is understood. No
-          // server test mocks a module (server/test/no-module-mocks.test.ts), so it can be turned on.
+          // Issue 39: a worker runs its files one after another in one module graph instead of
+          // importing the server (Fastify, Mercurius, Drizzle, PGlite: ~3-4 s of CPU a file) again for
+          // each of ~85 files: 12 files 54.5 -> 19.6 s CPU, 165 -> 70 s wall (load 16-18). Safe
+          // because every file builds its own app and database (server/test/kit.ts) and none mocks a
+          // module (server/test/no-module-mocks.test.ts): a vi.mock here would silently meet a module
+          // another file already loaded. The whole PGlite run that stalled on revisions.test.ts (6 Dec)
+          // was not this: the publish hook's video rule then read outside the bulk status's
+          // transaction and waited forever on PGlite's one connection (fixed in 34aebc2); at 34aebc2^
+          // revisions.test.ts alone hangs with isolation too (no result in 300 s), at 34aebc2 it
+          // finishes in 45 s. Whole runs with this on: PGlite 1,160 tests, PostgreSQL 1,167, none stalled.
+          isolate: false,
         },
       },
       {
