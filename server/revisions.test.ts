@@ -21,12 +21,14 @@ import {
   type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse, type RevisionUndoResponse,
 } from '../common/revisions';
 import { SECOND_FACTOR_RULE_PATH } from '../common/second-factor-rule';
+import { QOE_ALERT_RULES_PATH, QOE_ALERT_SETTINGS_PATH, QOE_SAVED_VIEWS_PATH } from '../common/qoe';
 import { DEMO_SITES } from './db/demo-accounts';
 import {
   auditEvents, contentItems, contentLicences, countryGroups, coupons, mediaAssets, mediaCaptions, networkBrands, networkDevices, networkSettings, networks, offers, planGroups, plans, revisions,
   sites, staffUsers, subscribers, subscriptions,
 } from './db/schema';
 import { injectRevisionFault } from './domain/revisions';
+import { qoeAlertRules, qoeAlertSettings, qoeSavedViews } from './db/schema';
 import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
 
 const SITE = DEMO_SITES.viewlift;
@@ -117,6 +119,17 @@ async function video(source: 'upload' | 'external' = 'upload') {
     siteId, title: `Rev video ${tag()}`, status: 'ready', source, durationSeconds: 10, width: 1280, height: 720,
     externalUrl: source === 'external' ? 'https://cdn.example.com/rev/master.m3u8' : null, policy: source === 'external' ? 'public' : 'signed',
   }).returning();
+  return row!;
+}
+
+/** Issue 41: an alert rule, and a saved view of the writer's shared with the site. */
+async function alertRule() {
+  const [row] = await t.db.insert(qoeAlertRules).values({ siteId, name: `Rev rule ${tag()}`, metric: 'errorPct', comparison: 'above', threshold: 5, durationMinutes: 5, filters: [] }).returning();
+  return row!;
+}
+
+async function savedView() {
+  const [row] = await t.db.insert(qoeSavedViews).values({ siteId, ownerId: writerId, name: `Rev view ${tag()}`, path: '/analytics/qos-overall', search: {}, shared: true }).returning();
   return row!;
 }
 
@@ -279,6 +292,46 @@ const CASES: Record<string, Case> = {
       contentId: p_<Row>(p, 'item').id, name: `Rev new licence ${tag()}`, startsAt: '2026-01-01T00:00:00Z', endsAt: '2027-01-01T00:00:00Z', countryGroupIds: [],
     }),
     objects: () => [{ kind: 'licence', objectId: null }],
+  },
+  // Issue 41 (qoe-alerts): alert rules, where alerts are sent, saved views (a shared one: a reader may save private views only).
+  [`POST ${QOE_ALERT_RULES_PATH}`]: {
+    prepare: async () => ({}),
+    send: (s) => rest(s, 'POST', QOE_ALERT_RULES_PATH, { name: `Rev rule ${tag()}`, metric: 'errorPct', comparison: 'above', threshold: 5, durationMinutes: 5, filters: 'device:web' }),
+    objects: () => [{ kind: 'qoeAlertRule', objectId: null }],
+  },
+  [`PUT ${QOE_ALERT_RULES_PATH}/:id`]: {
+    prepare: async () => ({ r: await alertRule() }),
+    send: (s, p) => rest(s, 'PUT', `${QOE_ALERT_RULES_PATH}/${p_<Row>(p, 'r').id}`, {
+      name: p_<Row>(p, 'r').name, metric: 'errorPct', comparison: 'above', threshold: 7, durationMinutes: 5, filters: '', version: p_<Row>(p, 'r').version,
+    }),
+    objects: (p) => [{ kind: 'qoeAlertRule', objectId: p_<Row>(p, 'r').id }],
+  },
+  [`DELETE ${QOE_ALERT_RULES_PATH}/:id`]: {
+    prepare: async () => ({ r: await alertRule() }),
+    send: (s, p) => restDelete(s, `${QOE_ALERT_RULES_PATH}/${p_<Row>(p, 'r').id}?version=${p_<Row>(p, 'r').version}`),
+    objects: (p) => [{ kind: 'qoeAlertRule', objectId: p_<Row>(p, 'r').id }],
+  },
+  [`PUT ${QOE_ALERT_SETTINGS_PATH}`]: {
+    prepare: async () => ({ version: (await t.db.select().from(qoeAlertSettings).where(eq(qoeAlertSettings.siteId, siteId)))[0]?.version ?? 0 }),
+    send: (s, p) => rest(s, 'PUT', QOE_ALERT_SETTINGS_PATH, { webhookUrl: null, emails: [`ops-${tag()}@example.com`], version: p_<number>(p, 'version') }),
+    objects: () => [{ kind: 'qoeAlertSettings', objectId: siteId }],
+  },
+  [`POST ${QOE_SAVED_VIEWS_PATH}`]: {
+    prepare: async () => ({}),
+    send: (s) => rest(s, 'POST', QOE_SAVED_VIEWS_PATH, { name: `Rev view ${tag()}`, path: '/analytics/qos-overall', search: { f: 'device:web' }, shared: true }),
+    objects: () => [{ kind: 'qoeSavedView', objectId: null }],
+  },
+  [`PUT ${QOE_SAVED_VIEWS_PATH}/:id`]: {
+    prepare: async () => ({ v: await savedView() }),
+    send: (s, p) => rest(s, 'PUT', `${QOE_SAVED_VIEWS_PATH}/${p_<Row>(p, 'v').id}`, {
+      name: `Renamed ${tag()}`, path: '/analytics/qos-overall', search: {}, shared: true, version: p_<Row>(p, 'v').version,
+    }),
+    objects: (p) => [{ kind: 'qoeSavedView', objectId: p_<Row>(p, 'v').id }],
+  },
+  [`DELETE ${QOE_SAVED_VIEWS_PATH}/:id`]: {
+    prepare: async () => ({ v: await savedView() }),
+    send: (s, p) => restDelete(s, `${QOE_SAVED_VIEWS_PATH}/${p_<Row>(p, 'v').id}?version=${p_<Row>(p, 'v').version}`),
+    objects: (p) => [{ kind: 'qoeSavedView', objectId: p_<Row>(p, 'v').id }],
   },
   [`PATCH ${AVAILABILITY_PATHS.licenceRoute}`]: {
     prepare: async () => ({ l: await licence() }),
@@ -839,6 +892,9 @@ async function stateOf(o: Obj): Promise<unknown> {
         notes: await t.db.select().from(supportNotes).where(eq(supportNotes.subscriberId, id)).orderBy(supportNotes.id),
       };
     }
+    case 'qoeAlertRule': return (await t.db.select().from(qoeAlertRules).where(eq(qoeAlertRules.id, id)))[0];
+    case 'qoeAlertSettings': return (await t.db.select().from(qoeAlertSettings).where(eq(qoeAlertSettings.siteId, id)))[0];
+    case 'qoeSavedView': return (await t.db.select().from(qoeSavedViews).where(eq(qoeSavedViews.id, id)))[0];
     default: throw new Error(`no state reader for ${o.kind}`);
   }
 }
