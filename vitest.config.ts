@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 /**
@@ -18,7 +18,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           maxWorkers: CPU_BOUND_WORKERS,
-          include: ['common/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Issue 40: the media pipeline's tests use no database (ffmpeg only): here, run once, not once per database side.
+          include: ['common/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts', 'server/media-encode/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['machines/test-harness/coverage-setup.ts'],
         },
@@ -41,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'server/media-encode/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -9,10 +9,13 @@ import { createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MEDIA_ENCODE_MESSAGES } from '../../common/messages/media';
 import { encodeRungs, ladderFor, masterPlaylist, probeSource, type ProbeResult, type Rung } from './index';
 import { ffprobeJson, makeClip } from './test-clips';
+
+// Runs in the `unit` project (no database: once per `npm test`, not once per database side); ffmpeg needs more than its 5 s default.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 interface Probed {
   format?: { duration?: string; size?: string };

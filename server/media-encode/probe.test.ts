@@ -6,11 +6,14 @@
 import { copyFile, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MEDIA_ENCODE_MESSAGES } from '../../common/messages/media';
 import { encodeRungs, ladderFor, MediaInputError, probeSource } from './index';
 import { ffmpegPath } from './run';
 import { ffprobeJson, makeClip } from './test-clips';
+
+// Runs in the `unit` project (no database: once per `npm test`, not once per database side); ffmpeg needs more than its 5 s default.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const limits = { maxSeconds: 600, maxBytes: 2 ** 31 };
 let dir: string;

@@ -3,6 +3,8 @@
  * sound) into a folder the caller owns. Not a test file: imported by them.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ffmpegPath, ffprobePath } from './run';
@@ -21,21 +23,39 @@ export interface ClipSpec {
   preset?: string;
   /** Index (moov) at the start of the file instead of the end. */
   faststart?: boolean;
+  /** A keyframe every this many frames (x264's default when absent). */
+  gop?: number;
 }
 
+/**
+ * The one clip maker of the media tests (server/test/media-kit.ts re-exports it) and bench:media.
+ * ffmpeg writes under a name of its own in `dir` and the clip is renamed into place at the end, so a
+ * clip path is never seen half-written, and no two callers share a file: each test passes a folder
+ * it made with mkdtemp (two test files once raced on one clip, a PostgreSQL flake of media-encrypt).
+ */
 export async function makeClip(dir: string, name: string, spec: ClipSpec): Promise<string> {
-  const { width, height, seconds, fps = '25', audio = true, rotate, preset = 'ultrafast', faststart = false } = spec;
+  const { width, height, seconds, fps = '25', audio = true, rotate, preset = 'ultrafast', faststart = false, gop } = spec;
   const file = join(dir, name);
-  const plain = rotate ? join(dir, `plain-${name}`) : file;
+  const unique = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const plain = join(dir, `.${unique}-plain-${name}`);
   const args = ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`];
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`);
   args.push('-c:v', 'libx264', '-preset', preset, '-pix_fmt', 'yuv420p');
-  if (audio) args.push('-c:a', 'aac', '-b:a', '96k');
+  if (gop) args.push('-g', String(gop));
+  if (audio) args.push('-c:a', 'aac', '-b:a', '96k', '-shortest');
   if (faststart) args.push('-movflags', '+faststart');
   args.push(plain);
-  await execFileAsync(ffmpegPath(), args);
-  if (rotate) {
-    await execFileAsync(ffmpegPath(), ['-nostdin', '-v', 'error', '-y', '-i', plain, '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`, file]);
+  try {
+    await execFileAsync(ffmpegPath(), args);
+    if (rotate) {
+      const turned = join(dir, `.${unique}-turned-${name}`);
+      await execFileAsync(ffmpegPath(), ['-nostdin', '-v', 'error', '-y', '-i', plain, '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`, turned]);
+      await rename(turned, file);
+    } else {
+      await rename(plain, file);
+    }
+  } finally {
+    await rm(plain, { force: true });
   }
   return file;
 }

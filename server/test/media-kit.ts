@@ -4,7 +4,6 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as tus from 'tus-js-client';
@@ -12,20 +11,16 @@ import type { MediaAsset } from '../../common/media-contract';
 import { isRecord } from '../../common/one-of';
 import { MEDIA_PATHS } from '../../common/media-contract';
 import type { TestApp } from './kit';
+import { makeClip as makeTestClip } from '../media-encode/test-clips';
 
 const run = promisify(execFile);
 
-/** A clip of `seconds` at `width`x`height` (H.264 + AAC unless `audio` is false), ultrafast. */
-export async function makeClip(dir: string, name: string, options: { seconds: number; width: number; height: number; audio?: boolean; extra?: string[] }): Promise<string> {
-  const file = join(dir, name);
-  const audio = options.audio === false ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${options.seconds}`];
-  await run('ffmpeg', [
-    '-nostdin', '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${options.width}x${options.height}:rate=25:duration=${options.seconds}`, ...audio,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50',
-    ...(options.audio === false ? [] : ['-c:a', 'aac', '-b:a', '64k']), ...(options.extra ?? []), '-shortest', file,
-  ]);
-  return file;
+/**
+ * A clip of `seconds` at `width`x`height` (H.264 + AAC unless `audio` is false), ultrafast, a keyframe
+ * every 2 s: the one clip maker (server/media-encode/test-clips.ts), into the caller's own folder.
+ */
+export function makeClip(dir: string, name: string, options: { seconds: number; width: number; height: number; audio?: boolean }): Promise<string> {
+  return makeTestClip(dir, name, { ...options, fps: '25', gop: 50 });
 }
 
 /** ffprobe's JSON of a file or URL. */
