@@ -4,7 +4,8 @@
  * file chosen again has the same fingerprint, so tus resumes from the server's offset.
  */
 import { describe, expect, it } from 'vitest';
-import { assetIdOfUploadUrl, keptUploadsOf, uploadFingerprint } from './media-actors';
+import { mediaPlayback } from '../../machines/test-harness/media-fixtures';
+import { assetIdOfUploadUrl, keptUploadsOf, playerEventOf, uploadFingerprint } from './media-actors';
 
 function storage(entries: Record<string, string>) {
   const keys = Object.keys(entries);
@@ -41,5 +42,20 @@ describe('media uploads kept for resuming', () => {
   it('reads the asset of a tus address', () => {
     expect(assetIdOfUploadUrl('http://x/v2.0/media/uploads/abc-1?token=t')).toBe('abc-1');
     expect(assetIdOfUploadUrl(null)).toBeNull();
+  });
+});
+
+describe('the preview\'s player events', () => {
+  it('carry the measured startup time in the start and the rebuffers in heartbeats and the end', () => {
+    const events = {
+      ingestionKey: 'k', subscriberId: 's', contentId: 'c', networkId: 'n', deviceType: 'web' as const, country: 'US', cdn: 'CMS Tools preview',
+      isp: 'CMS Tools console', playerName: 'CMS Tools preview', playerVersion: '1.0.0',
+    };
+    const context = { playback: mediaPlayback({ events }) };
+    const report = { assetId: 'asset-pe', position: 12.4, duration: 30, bitrate: 800_000, startupMs: 640, rebufferCount: 2, rebufferMs: 900 };
+    expect(playerEventOf({ ...report, kind: 'start' }, context)).toMatchObject({ type: 'session.start', startupMs: 640, cdn: 'CMS Tools preview' });
+    expect(playerEventOf({ ...report, kind: 'heartbeat' }, context)).toMatchObject({ type: 'heartbeat', rebufferCount: 2, rebufferMs: 900, bitrateKbps: 800, playheadSeconds: 12 });
+    expect(playerEventOf({ ...report, kind: 'end' }, context)).toMatchObject({ type: 'session.end', rebufferCount: 2, rebufferMs: 900, avgBitrateKbps: 800 });
+    expect(playerEventOf({ ...report, kind: 'start' }, { playback: mediaPlayback() })).toBeNull();
   });
 });

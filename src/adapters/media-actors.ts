@@ -23,6 +23,7 @@ import type { MediaUploadRequest } from '../../machines/media-asset.machine';
 import { itemAssetMachine, itemVideoMachine, type CaptionsRequest } from '../../machines/media-item-video.machine';
 import { libraryUploadMachine, mediaLibraryMachine, mediaListMachine } from '../../machines/media-library.machine';
 import { mediaAssetMachine } from '../../machines/media-asset.machine';
+import { parseStoryboard, type StoryboardCue } from '../../machines/media-storyboard';
 import {
   mediaPlayerMachine, type EngineCommand, type EngineInput, type PlayerContext, type PlayerReport,
 } from '../../machines/media-player.machine';
@@ -255,6 +256,13 @@ export function createMediaIo(read: ReadCredentials = readCredentials) {
       return { label: input.label || input.language };
     }),
     loadPlayback: fromPromise<MediaPlayback, { assetId: string }>(({ input, signal }) => mediaJson(read, assetUrl(input.assetId, '/playback'), { signal })),
+    /** The storyboard's WebVTT (its address carries the playback token): its cues, none when the video has no storyboard. */
+    loadStoryboard: fromPromise<StoryboardCue[], { url: string | null }>(async ({ input, signal }) => {
+      if (!input.url) return [];
+      const response = await fetch(input.url, { signal, credentials: 'same-origin' });
+      if (!response.ok) throw new ApiError(`The server answered ${response.status}.`, response.status);
+      return parseStoryboard(await response.text(), input.url);
+    }),
   };
 }
 
@@ -272,9 +280,12 @@ export const hlsEngine = fromCallback<EngineCommand, EngineInput>(({ input, send
   let destroy: () => void = () => {};
   const listeners: [string, () => void][] = [
     ['timeupdate', () => sendBack({ type: 'engine.time', currentTime: video.currentTime, duration: Number.isFinite(video.duration) ? video.duration : 0 })],
-    ['playing', () => sendBack({ type: 'engine.playing' })],
-    ['pause', () => sendBack({ type: 'engine.paused' })],
-    ['ended', () => sendBack({ type: 'engine.paused' })],
+    ['play', () => sendBack({ type: 'engine.playRequested', at: performance.now() })],
+    ['playing', () => sendBack({ type: 'engine.playing', at: performance.now() })],
+    // A stall for data (not the seek the person asked for): a rebuffer once playing.
+    ['waiting', () => { if (!video.seeking) sendBack({ type: 'engine.waiting', at: performance.now() }); }],
+    ['pause', () => sendBack({ type: 'engine.paused', at: performance.now() })],
+    ['ended', () => sendBack({ type: 'engine.paused', at: performance.now() })],
   ];
   for (const [name, listener] of listeners) video.addEventListener(name, listener);
   void import('hls.js').then(({ default: Hls }) => {
@@ -296,7 +307,10 @@ export const hlsEngine = fromCallback<EngineCommand, EngineInput>(({ input, send
     setLevel = (index) => { hls.currentLevel = index; };
     destroy = () => hls.destroy();
   }, () => sendBack({ type: 'engine.failed', message: 'The player could not be loaded. Reload the page.' }));
-  receive((command) => setLevel(command.index));
+  receive((command) => {
+    if (command.type === 'engine.setLevel') setLevel(command.index);
+    else if (Number.isFinite(command.seconds)) video.currentTime = command.seconds;
+  });
   return () => {
     closed = true;
     for (const [name, listener] of listeners) video.removeEventListener(name, listener);
@@ -332,16 +346,16 @@ export function playerEventOf(report: PlayerReport, context: Pick<PlayerContext,
   if (report.kind === 'start') {
     return {
       type: 'session.start', ...base, subscriberId: events.subscriberId, contentId: events.contentId, networkId: events.networkId,
-      deviceType: events.deviceType, country: events.country, isp: events.isp, cdn: events.cdn, startupMs: 0,
+      deviceType: events.deviceType, country: events.country, isp: events.isp, cdn: events.cdn, startupMs: report.startupMs,
       // Issue 41's dimensions: the console's own player (QOE_CONSOLE_PLAYER), a video on demand, from the preview's host.
       playerName: events.playerName, playerVersion: events.playerVersion, streamType: 'vod', sourceHost: hostNameOf(context.playback?.previewUrl ?? ''),
     };
   }
   if (report.kind === 'heartbeat') {
-    return { type: 'heartbeat', ...base, playheadSeconds: watched, watchedSeconds: watched, bitrateKbps: kbps, rebufferCount: 0, rebufferMs: 0 };
+    return { type: 'heartbeat', ...base, playheadSeconds: watched, watchedSeconds: watched, bitrateKbps: kbps, rebufferCount: report.rebufferCount, rebufferMs: report.rebufferMs };
   }
   sessions.delete(report.assetId);
-  return { type: 'session.end', ...base, watchedSeconds: watched, rebufferCount: 0, rebufferMs: 0, avgBitrateKbps: kbps };
+  return { type: 'session.end', ...base, watchedSeconds: watched, rebufferCount: report.rebufferCount, rebufferMs: report.rebufferMs, avgBitrateKbps: kbps };
 }
 
 function sendPlayerEvent(report: PlayerReport | null, context: PlayerContext): void {
@@ -372,7 +386,7 @@ export function mediaPageLogic(io: Record<keyof MediaIo, AnyActorLogic> = create
       },
     }),
     mediaPlayer: mediaPlayerMachine.provide({
-      actors: { loadPlayback: io.loadPlayback, engine: hlsEngine },
+      actors: { loadPlayback: io.loadPlayback, loadStoryboard: io.loadStoryboard, engine: hlsEngine },
       actions: { report: ({ context }, params) => sendPlayerEvent(params, context) },
     }),
   };

@@ -13,7 +13,7 @@ const pending = (): AnyActorLogic => fromPromise<never, unknown>(() => new Promi
 export function mediaTestPages(fakes: Partial<Record<keyof MediaIo, AnyActorLogic>> = {}, engine?: ReturnType<typeof fromCallback<EngineCommand, EngineInput>>) {
   const io: Record<keyof MediaIo, AnyActorLogic> = {
     upload: pending(), loadAsset: pending(), retryAsset: pending(), cancelAsset: pending(), fetchPage: pending(), loadItemVideo: fromPromise(async () => ({ assetId: null })),
-    loadChoices: pending(), attachVideo: pending(), addExternal: pending(), addCaptions: pending(), loadPlayback: pending(),
+    loadChoices: pending(), attachVideo: pending(), addExternal: pending(), addCaptions: pending(), loadPlayback: pending(), loadStoryboard: fromPromise(async () => []),
     ...fakes,
   };
   const pages = mediaPageLogic(io);

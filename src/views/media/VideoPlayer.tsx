@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import {
   selectPlayerChosen, selectPlayerError, selectPlayerLevel, selectPlayerLevels, selectPlayerPhase, selectPlayerPlayback, selectPlayerTime,
+  selectScrubbing, selectScrubThumbnail, type MediaPlayerRef,
 } from '../../../machines/media-player.machine';
 import { usePageActor } from '../../page-actors';
 import * as ui from '../../theme/ui.css';
@@ -19,10 +20,35 @@ export const PLAYER_TEXT = {
   playing: 'Playing',
   retry: 'Try again',
   loading: 'Loading the player…',
+  scrub: 'Position',
+  thumbnail: (at: string) => `Picture at ${at}`,
 } as const;
 
 const kbps = (bitrate: number) => `${Math.round(bitrate / 1000)} kbps`;
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/** The preview's own scrubber: dragging shows the storyboard's thumbnail of that time and seeks there. */
+function Scrubber({ player, currentTime, duration }: { player: MediaPlayerRef; currentTime: number; duration: number }) {
+  const scrubbing = useSelector(player, selectScrubbing);
+  const thumbnail = useSelector(player, selectScrubThumbnail);
+  const end = () => player.send({ type: 'player.scrubEnd' });
+  return (
+    <div className={css.scrubber}>
+      {thumbnail && scrubbing !== null && (
+        <div role="img" aria-label={PLAYER_TEXT.thumbnail(clock(scrubbing))} data-testid="scrub-thumbnail" className={css.thumbnail}
+          style={{
+            width: thumbnail.width, height: thumbnail.height, backgroundImage: `url("${thumbnail.image}")`,
+            backgroundPosition: `${-thumbnail.x}px ${-thumbnail.y}px`,
+            left: `clamp(0px, calc(${duration > 0 ? (scrubbing / duration) * 100 : 0}% - ${thumbnail.width / 2}px), calc(100% - ${thumbnail.width}px))`,
+          }} />
+      )}
+      <input type="range" className={css.range} aria-label={PLAYER_TEXT.scrub} min={0} max={duration > 0 ? duration : 0} step={0.1}
+        value={scrubbing ?? currentTime} disabled={duration <= 0}
+        onChange={(e) => player.send({ type: 'player.scrub', seconds: Number(e.target.value) })}
+        onPointerUp={end} onKeyUp={end} onBlur={end} />
+    </div>
+  );
+}
 
 export function VideoPlayer({ assetId, title }: { assetId: string; title: string }) {
   const player = usePageActor('mediaPlayer', { input: { assetId } });
@@ -47,6 +73,7 @@ export function VideoPlayer({ assetId, title }: { assetId: string; title: string
       )}
       <video ref={mount} className={css.player} controls playsInline muted aria-label={`${PLAYER_TEXT.video}: ${title}`}
         {...(playback?.posterUrl ? { poster: playback.posterUrl } : {})} data-testid="preview-video" />
+      <Scrubber player={player} currentTime={time.currentTime} duration={time.duration} />
       <div className={css.playerBar}>
         <label className={css.row}>
           <span className={ui.label}>{PLAYER_TEXT.rendition}</span>
