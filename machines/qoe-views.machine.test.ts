@@ -51,7 +51,7 @@ describe('qoeViews machine', () => {
     expect(selectViewsView(empty.getSnapshot())).toBe('empty');
     let calls = 0;
     const failing = createActor(qoeViewsMachine.provide({
-      actors: { loadViews: fromPromise(async () => { calls += 1; if (calls === 1) throw Object.assign(new Error('The server is busy.'), { status: 503 }); throw Object.assign(new Error('"x" is not something sessions can be filtered by.'), { status: 400 }); }) },
+      actors: { loadViews: fromPromise<QoeViewsAnswer, QoeViewsInput>(async () => { calls += 1; if (calls === 1) throw Object.assign(new Error('The server is busy.'), { status: 503 }); throw Object.assign(new Error('"x" is not something sessions can be filtered by.'), { status: 400 }); }) },
     }), { input: INPUT, inspect: viewsCoverage.inspect }).start();
     await flush();
     expect(selectViewsView(failing.getSnapshot())).toBe('failed');

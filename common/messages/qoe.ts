@@ -31,7 +31,7 @@ export const QOE_PAGE_MESSAGES = {
   // Breakdown
   breakDownBy: 'Break down by',
   noBreakdown: 'No breakdown',
-  breakdownTitle: (label: string) => `By ${label.toLowerCase()}`,
+  breakdownTitle: (label: string) => `By ${label}`,
   share: 'Share of sessions (%)',
   shareHelp: 'This row’s sessions ÷ all sessions in the range under the same filters × 100.',
   compare: 'Compare with the previous period',
