@@ -20,6 +20,12 @@ describe('AnalyticsLayout', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'QoS ISP' }).getAttribute('href')).toBe('/analytics/qos-isp?days=7');
   });
 
+  it('keeps the QoS filter set when switching pages, not the breakdown or the page of views (issue 41)', async () => {
+    await renderView(<AnalyticsNav />, { url: '/?days=7&f=cdn%3Aakamai&by=os&page=3' });
+    const nav = screen.getByRole('navigation', { name: 'Dashboard 360' });
+    expect(within(nav).getByRole('link', { name: 'QoS ISP' }).getAttribute('href')).toBe('/analytics/qos-isp?days=7&f=cdn%3Aakamai');
+  });
+
   it('folds the reports behind a Sections button (shown under 900 px) that a chosen report closes again', async () => {
     const view = await renderView(<AnalyticsNav />, { url: '/analytics' });
     const nav = screen.getByRole('navigation', { name: 'Dashboard 360' });

@@ -12,7 +12,8 @@ import { without, type AnalyticsSearch } from './search';
 import * as css from './analytics.css';
 
 function keepFilters(previous: AnalyticsSearch): AnalyticsSearch {
-  return without(previous, 'sort', 'dir');
+  // The QoS filter set carries over (issue 41); a breakdown, a page of views and a note are the page's own.
+  return without(previous, 'sort', 'dir', 'by', 'page', 'fNote');
 }
 
 const LINKS_ID = 'analytics-sections';

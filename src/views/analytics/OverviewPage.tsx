@@ -17,7 +17,7 @@ import { FilterBar } from './FilterBar';
 import { changeOf, formatCell, formatPeriod } from './format';
 import { useReachesArea } from '../shared/use-reaches-area';
 import { ReportStates } from './ReportView';
-import { rangeOf, requestFor, sharedFilters, type AnalyticsSearch } from './search';
+import { rangeOf, requestFor, sharedFilters, without, type AnalyticsSearch } from './search';
 import { requestKey, useReport, useSiteToday } from './useReport';
 import * as css from './analytics.css';
 
@@ -37,7 +37,8 @@ const REPORTS: ReportName[] = ['user_base', 'user_behavior', 'payment_summary_re
 
 export function overviewRequests(search: AnalyticsSearch, today?: string): ReportRequest[] {
   return REPORTS.map((report) => {
-    const request = requestFor({ report, filters: [], params: report === 'qos' || report === 'payment_summary_report' ? { by: 'period' } : {} }, search, today);
+    // The overview's figures are the whole site's: a QoS filter set in the address (issue 41) is not theirs.
+    const request = requestFor({ report, filters: [], params: report === 'qos' || report === 'payment_summary_report' ? { by: 'period' } : {} }, without(search, 'f', 'by'), today);
     return { report, params: { ...request.params, compare: 'previous' } };
   });
 }
