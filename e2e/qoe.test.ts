@@ -111,7 +111,7 @@ describe('QoE journey part 1 in Chromium', () => {
     const headers = await table.locator('thead th').allTextContents();
     expect(headers).toContain(M.share);
     // Worst first: the rebuffer ratio p95, descending.
-    const rebufferHeader = headers.findIndex((h) => h.startsWith('Rebuffer ratio p95'));
+    const rebufferHeader = headers.findIndex((h) => h.startsWith('Rebuffer p95'));
     expect(rebufferHeader).toBeGreaterThan(0);
     await table.locator('thead th').nth(rebufferHeader).getByRole('button').click();
     await expect.poll(async () => table.locator('thead th').nth(rebufferHeader).getAttribute('aria-sort')).toBe('descending');

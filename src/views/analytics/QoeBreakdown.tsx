@@ -129,7 +129,8 @@ export function BreakdownBody({ actor, search, dimension, charts = BREAKDOWN_CHA
           ),
         }}
       />
-      {answer.columns.some((c) => c.key === SHARE_COLUMN) && <p className={css.status}>{M.share}: {M.shareHelp}</p>}
+      {/* The server's share column names its figure (defined in the legend); one added here is defined here. */}
+      {answer.columns.some((c) => c.key === SHARE_COLUMN && !c.figure) && <p className={css.status}>{M.share}: {M.shareHelp}</p>}
     </>
   );
 }
