@@ -195,7 +195,8 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
       assertPublishable: async (reads, siteId, ids, at, timeZone) => {
         await contentAvailability.assertPublishable(reads, siteId, ids, at, timeZone);
         // The video rule reads outside the write's transaction: only where there is none (an item's own
-        // publish; the bulk status checks inside its transaction, where another connection would wait on PGlite's one).
+        // publish). Inside one (the bulk status) another connection would wait on PGlite's one: the bulk
+        // status asks assertVideosPublishable below before its transaction instead.
         if (reads === contentStore) await media.service.assertPublishable(siteId, ids);
       },
       assertVideosPublishable: (siteId, ids) => media.service.assertPublishable(siteId, ids),
