@@ -112,7 +112,10 @@ export const mediaAssetMachine = mediaAssetSetup.createMachine({
         id: 'upload',
         src: 'upload',
         input: ({ context, self }) => ({ file: context.file ?? new Blob([]), fileName: context.fileName, contentItemId: context.contentItemId, progress: self }),
-        onDone: { target: 'preparing', actions: [{ type: 'takeAssetId', params: ({ event }) => event.output }, 'forgetFile'] },
+        onDone: {
+          target: 'preparing',
+          actions: [{ type: 'takeAssetId', params: ({ event }) => event.output }, 'forgetFile', { type: 'uploaded', params: ({ event }) => event.output }],
+        },
         onError: { target: 'errored', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error, fallback: MEDIA_ASSET_MESSAGES.uploadFailed }) } },
       },
       on: {

@@ -90,6 +90,8 @@ export const mediaAssetSetup = setup({
     storeError: assign((_, params: { error: unknown; fallback: string }) => ({ error: failureMessage(params.error, params.fallback) })),
     /** A new asset exists (upload created): a parent (the item panel, the Media list) provides it with sendParent. */
     changed: (_, params: { assetId: string }) => { void params; },
+    /** The last byte arrived (the server checks and encodes it; an item's upload is attached by the server then): a parent provides it. */
+    uploaded: (_, params: { assetId: string }) => { void params; },
     /** The upload started (true) or stopped (false): a parent (the item panel) provides it to ask before a leave stops it. */
     uploadRunning: (_, params: { on: boolean }) => { void params; },
     announceStatus: emit((_, params: { asset: MediaAsset }) => ({ type: 'media.status' as const, assetId: params.asset.id, status: params.asset.status })),

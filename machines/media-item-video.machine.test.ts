@@ -82,6 +82,18 @@ describe('item video panel machine', () => {
     expect(told).toEqual([]);
   });
 
+  it('an upload\'s last byte: the server attached it, the page is told (its editor and History read the item again)', async () => {
+    const asset = itemAssetMachine.provide({
+      actors: { upload: fakeActor(() => ({ assetId: 'asset-up' })), loadAsset: pendingActor(), retryAsset: pendingActor(), cancelAsset: pendingActor() },
+    });
+    const { actor, told } = start({ asset });
+    await waitFor(actor, (s) => s.matches('showing'));
+    selectItemVideoAsset(actor.getSnapshot())?.send({ type: 'media.choose', file: new Blob(['v']), fileName: 'clip.mp4' });
+    await waitFor(actor, () => told.length > 0);
+    expect(told).toEqual([{ type: 'video.attached', assetId: 'asset-up', version: null }]);
+    expect(actor.getSnapshot().context.assetId).toBe('asset-up');
+  });
+
   it('captions are saved for the video (a notice with their label); none without a video; a refusal in words', async () => {
     let refuse = false;
     const { actor } = start({
@@ -163,7 +175,7 @@ describe('item video panel machine: every path', () => {
   const events = [
     { type: 'video.pick' }, { type: 'video.pickCancel' }, { type: 'video.attach', assetId: 'asset-7' },
     { type: 'video.external', title: 'Feed', hlsUrl: 'https://cdn.example/master.m3u8' }, { type: 'video.reload' },
-    { type: 'video.created', assetId: 'asset-2' }, { type: 'video.uploading', on: true },
+    { type: 'video.created', assetId: 'asset-2' }, { type: 'video.uploading', on: true }, { type: 'video.uploaded', assetId: 'asset-3' },
     { type: 'captions.add', language: 'en', label: 'English', format: 'vtt', text: 'WEBVTT\n' },
     { type: 'xstate.done.actor.loadItemVideo', output: { assetId: 'asset-1' } }, { type: 'xstate.error.actor.loadItemVideo', error: new Error('x') },
     { type: 'xstate.done.actor.loadChoices', output: [] }, { type: 'xstate.error.actor.loadChoices', error: new Error('x') },

@@ -50,11 +50,16 @@ export type ItemVideoEvent =
   | { type: 'video.reload' }
   /** From the `asset` child: a new upload created the asset (the server attached it). */
   | { type: 'video.created'; assetId: string }
+  /** From the `asset` child: the upload's last byte arrived; the server attached it to the item (one more version). */
+  | { type: 'video.uploaded'; assetId: string }
   /** From the `asset` child: its upload started or stopped (the leave question asks while it runs). */
   | { type: 'video.uploading'; on: boolean }
   | { type: 'captions.add'; language: string; label: string; format: 'vtt' | 'srt'; text: string };
 
-/** Told to the page: the item's video changed (its History has a new revision). */
+/**
+ * Told to the page: the item's video changed (its History has a new revision). `version`: the item's
+ * version after it, null when the server attached an upload by itself (one write: the version read plus one).
+ */
 export type ItemVideoEmitted = { type: 'video.attached'; assetId: string | null; version: number | null };
 
 /** The small forms as this panel's child: what they submit comes here (captions.add, video.external). */
@@ -64,6 +69,7 @@ export const itemFormsMachine = videoFormsMachine.provide({ actions: { submit: s
 export const itemAssetMachine = mediaAssetMachine.provide({
   actions: {
     changed: sendParent((_, params: { assetId: string }) => ({ type: 'video.created' as const, assetId: params.assetId })),
+    uploaded: sendParent((_, params: { assetId: string }) => ({ type: 'video.uploaded' as const, assetId: params.assetId })),
     uploadRunning: sendParent((_, params: { on: boolean }) => ({ type: 'video.uploading' as const, on: params.on })),
   },
 });
@@ -132,6 +138,10 @@ export const itemVideoMachine = setup({
       on: {
         // The server attaches the upload to the item once its last byte arrives (the item's version then moves).
         'video.created': { actions: { type: 'takeAssetId', params: ({ event }) => event } },
+        // The server attached the upload as its last byte arrived: the page's editor and History read the item again.
+        'video.uploaded': {
+          actions: [{ type: 'takeAssetId', params: ({ event }) => event }, { type: 'announceAttached', params: ({ event }) => ({ assetId: event.assetId, version: null }) }],
+        },
       },
       initial: 'idle',
       states: {
