@@ -58,10 +58,13 @@ export interface SettingsDraft {
 
 export interface QoeAlertsInput {
   canEdit: boolean;
+  /** Only the open incidents (the Dashboard overview's list): no rules, resolved incidents or settings are read. */
+  openOnly?: boolean;
 }
 
 export interface QoeAlertsContext extends AlertsData {
   canEdit: boolean;
+  openOnly: boolean;
   /** The rule open in the editor ('' for a new one), or null when the editor is closed. */
   editingId: string | null;
   editingVersion: number;
@@ -260,7 +263,7 @@ export const qoeAlertsMachine = setup({
   id: 'qoeAlerts',
   description: 'Dashboard 360 › Alerts: incidents (open, then resolved by page), the alert rules with their editor and History, and where alerts are sent.',
   context: ({ input }) => ({
-    canEdit: input.canEdit, rules: [], open: [], resolved: { items: [], total: 0, page: 1, pageSize: 20 }, settings: null,
+    canEdit: input.canEdit && input.openOnly !== true, openOnly: input.openOnly === true, rules: [], open: [], resolved: { items: [], total: 0, page: 1, pageSize: 20 }, settings: null,
     editingId: null, editingVersion: 0, draft: EMPTY_DRAFT, original: EMPTY_DRAFT, targetId: null, historyOf: null,
     settingsDraft: EMPTY_SETTINGS, fieldErrors: {}, error: null, notice: null,
   }),
@@ -271,7 +274,7 @@ export const qoeAlertsMachine = setup({
       tags: ['busy'],
       invoke: {
         id: 'fetchAlerts', src: 'fetchAlerts',
-        input: ({ context }) => ({ canEdit: context.canEdit }),
+        input: ({ context }) => ({ canEdit: context.canEdit, openOnly: context.openOnly }),
         onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }: { event: DoneActorEvent<AlertsData> }) => ({ data: event.output }) } },
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => ({ message: failureMessage(event.error, M.loadFailed) }) } },
       },

@@ -158,6 +158,19 @@ const analyticsViewsRoute = createRoute({
   getParentRoute: () => analyticsRoute, path: 'views', staticData: { title: 'Views · Dashboard 360' },
   component: lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'QoeViewsRoute'),
 });
+// Issue 41: alerts (incidents, rules, settings) and saved views; /analytics/saved/$viewId opens a view's page with its search.
+const analyticsAlertsRoute = createRoute({
+  getParentRoute: () => analyticsRoute, path: 'alerts', staticData: { title: 'Alerts · Dashboard 360' },
+  component: lazyRouteComponent(() => import('./views/analytics/alerts/AlertsRoutes'), 'AlertsRoute'),
+});
+const analyticsSavedRoute = createRoute({
+  getParentRoute: () => analyticsRoute, path: 'saved', staticData: { title: 'Saved views · Dashboard 360' },
+  component: lazyRouteComponent(() => import('./views/analytics/alerts/AlertsRoutes'), 'SavedViewsRoute'),
+});
+const analyticsSavedViewRoute = createRoute({
+  getParentRoute: () => analyticsRoute, path: 'saved/$viewId', staticData: { title: 'Saved view · Dashboard 360' },
+  component: lazyRouteComponent(() => import('./views/analytics/alerts/AlertsRoutes'), 'SavedViewRoute'),
+});
 const analyticsViewRoute = createRoute({
   getParentRoute: () => analyticsRoute, path: 'views/$sessionId', staticData: { title: 'One view · Dashboard 360' },
   component: lazyRouteComponent(() => import('./views/analytics/AnalyticsRoutes'), 'QoeViewRoute'),
@@ -385,7 +398,7 @@ export const routeTree = rootRoute.addChildren([
   loginRoute, logoutRoute, forgotRoute, verifyRoute, resetRoute, setPasswordRoute,
   protectedRoute.addChildren([
     forbiddenRoute,
-    analyticsRoute.addChildren([...analyticsPages, analyticsViewsRoute, analyticsViewRoute]),
+    analyticsRoute.addChildren([...analyticsPages, analyticsViewsRoute, analyticsViewRoute, analyticsAlertsRoute, analyticsSavedRoute, analyticsSavedViewRoute]),
     contentRoute, contentCreateRoute, contentCountryGroupsRoute, contentLicencesRoute, contentMediaRoute, contentMediaAssetRoute, contentDetailRoute,
     monetizationRoute.addChildren([monetizationIndex, ...monetizationPages]),
     usersRoute.addChildren([usersSearchRoute, subscriberRoute]),

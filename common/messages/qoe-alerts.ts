@@ -105,7 +105,8 @@ export const QOE_ALERT_MESSAGES = {
   headerCount: (n: number) => (n === 1 ? '1 open incident' : `${n} open incidents`),
   headerNone: 'No open incident',
   overviewTitle: 'Open incidents',
-  overviewAll: 'All alerts',
+  overviewAll: 'Alerts and rules',
+  overviewSaved: 'Saved views',
 } as const;
 
 export const QOE_SAVED_VIEW_MESSAGES = {

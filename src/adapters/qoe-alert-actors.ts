@@ -45,6 +45,10 @@ async function readSettings(signal: AbortSignal): Promise<StoredAlertSettings> {
 
 export const qoeAlertsActors = {
   fetchAlerts: fromPromise<AlertsData, QoeAlertsInput>(async ({ input, signal }) => {
+    if (input.openOnly) {
+      const open = await call<QoeIncidentsAnswer>(`${QOE_INCIDENTS_PATH}?state=open`, QOE_ALERT_MESSAGES.incidentsFailed, { signal });
+      return { rules: [], open: open.incidents, resolved: { items: [], total: 0, page: 1, pageSize: open.pageSize }, settings: null };
+    }
     const [rules, open, all, settings] = await Promise.all([
       call<QoeAlertRulesAnswer>(QOE_ALERT_RULES_PATH, QOE_ALERT_MESSAGES.loadFailed, { signal }),
       call<QoeIncidentsAnswer>(`${QOE_INCIDENTS_PATH}?state=open`, QOE_ALERT_MESSAGES.incidentsFailed, { signal }),

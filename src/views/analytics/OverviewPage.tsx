@@ -14,6 +14,7 @@ import { useAppActor } from '../../app-actor';
 import { ANALYTICS_GROUPS } from '../../config';
 import { LineChart } from './charts/Chart';
 import { FilterBar } from './FilterBar';
+import { OpenIncidentsPanel } from './alerts/OpenIncidents';
 import { changeOf, formatCell, formatPeriod } from './format';
 import { useReachesArea } from '../shared/use-reaches-area';
 import { ReportStates } from './ReportView';
@@ -113,6 +114,8 @@ function OverviewBody({ search, today }: { search: AnalyticsSearch; today: strin
     <main data-testid="analytics-page">
       <h1 className={css.title}>Dashboard</h1>
       <p className={css.summary}>Headline numbers from {from} to {to}, each against the {`previous period of the same length`}.</p>
+      {/* Issue 41: the open incidents (./alerts/OpenIncidents.tsx). */}
+      <OpenIncidentsPanel />
       <FilterBar path="/analytics" search={search} filters={[]} networks={networks} realtime={false} reversed={reversed} rangeNote={rangeNote} pressedPreset={pressedPreset} />
       <ReportStates actor={actor} emptyReason={`No viewers, subscriptions or payments between ${from} and ${to}.`} charts={4}>
         <Tiles actor={actor} search={search} />

@@ -30,6 +30,7 @@ import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
 import { requestKey, useReport, useSiteToday } from './useReport';
 import * as css from './analytics.css';
 import { figureHelp } from '../../../common/figures';
+import { SaveViewControl } from './saved/SaveViewControl';
 
 /** Why a page has nothing to show; `options` names the picked plan or title; `today` is the site's. */
 export function emptyReasonFor(def: AnalyticsPageDef, search: AnalyticsSearch, networkName: string | undefined, options?: ReportAnswer['options'], today?: string): string {
@@ -188,6 +189,8 @@ function ReportPageBody({ def, search, today }: { def: AnalyticsPageDef; search:
       <div className={css.header}>
         <h1 className={css.title}>{def.title}</h1>
         {def.realtime && <LiveStatus actor={actor} />}
+        {/* Issue 41: Save view (./saved/SaveViewControl.tsx). */}
+        <SaveViewControl title={def.title} />
       </div>
       <p className={css.summary}>{def.summary}</p>
       <FilterBar path={def.path} search={search} filters={def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'}

@@ -7,7 +7,7 @@
  * button. Under 900 px the tabs and the menus sit behind one Menu button.
  */
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectIsEnrolmentRequired, selectIsSignedIn, selectRoles, selectSession } from '../../../machines/auth.machine';
 import { selectCanChangePassword } from '../../../machines/forgot-password.machine';
@@ -22,6 +22,9 @@ import { useShellText } from '../shared/shell-text';
 import { useTotpText } from '../account/totp-text';
 import { TOTP_ROUTES } from '../../../common/totp';
 import * as css from './layout.css';
+
+/** Issue 41: the count of open incidents for Dashboard 360 users, loaded apart from the shell. */
+const OpenIncidentsBadge = lazy(() => import('../analytics/alerts/OpenIncidents').then((m) => ({ default: m.OpenIncidentsBadge })));
 
 /** Whether `pathname` is in the area a tab leads to (its first path segment: /monetization for /monetization/models). */
 export function inArea(pathname: string, tabRoute: string): boolean {
@@ -101,6 +104,7 @@ function SignedInHeader() {
         })}
       </nav>
       <div className={css.rightSide}>
+        {areasReady && !enrolmentDue && canContinue(roles, AREAS.dashboard360) && <Suspense fallback={null}><OpenIncidentsBadge /></Suspense>}
         {areasReady && !enrolmentDue && <HeaderNetworkSwitcher />}
         <details className={css.menu} onToggle={focusFirstItem} onKeyDown={onMenuKeyDown} data-testid="user-menu">
           {/* The visible name is part of the accessible name (WCAG 2.5.3 label in name). */}
