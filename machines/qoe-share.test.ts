@@ -20,6 +20,14 @@ describe('withShareColumn', () => {
     expect(withShareColumn({ ...answer, totals: {} }, 'sessions').rows[1]!.sharePct).toBe(25);
     expect(withShareColumn(answer, 'viewers')).toBe(answer);
     const once = withShareColumn(answer, 'sessions');
-    expect(withShareColumn(once, 'sessions')).toBe(once);
+    expect(withShareColumn(once, 'sessions')).toEqual(once);
+  });
+
+  it("moves the answer's own share (the server's) after the row's name and keeps its values", () => {
+    const own = { ...answer, columns: [...answer.columns, { key: 'sharePct', label: 'Share of sessions (%)', kind: 'percent' as const, figure: 'sessionSharePct' }], rows: [{ key: 'akamai', sessions: 300, sharePct: 74.99 }] };
+    const moved = withShareColumn(own, 'sessions');
+    expect(moved.columns.map((c) => c.key)).toEqual(['key', 'sharePct', 'sessions']);
+    expect(moved.columns[1]!.figure).toBe('sessionSharePct');
+    expect(moved.rows).toEqual(own.rows);
   });
 });

@@ -46,9 +46,9 @@ describe('QoS breakdown by any dimension', { timeout: 30_000 }, () => {
     const breakdown = screen.getByTestId('qoe-breakdown');
     expect(within(breakdown).getByRole('heading', { name: 'By CDN' })).toBeTruthy();
     const table = within(breakdown).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['CDN', `${M.share}`, 'Sessions ▼', 'Startup p50 (ms)', 'Startup p95 (ms)', 'Rebuffer p95 (%)', M.views]);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['CDN', M.views, `${M.share}`, 'Sessions ▼', 'Startup p50 (ms)', 'Startup p95 (ms)', 'Rebuffer p95 (%)']);
     const rows = within(table).getAllByRole('row').slice(1).map((tr) => within(tr).getAllByRole('cell').map((td) => td.textContent));
-    expect(rows.map((r) => r.slice(0, 3))).toEqual([['akamai', '75.0 %', '300'], ['', '25.0 %', '100']]);
+    expect(rows.map((r) => r.slice(0, 4))).toEqual([['akamai', M.views, '75.0 %', '300'], ['', M.views, '25.0 %', '100']]);
     const views = within(table).getByRole('link', { name: M.viewsOf('akamai') });
     expect(decodeURIComponent(views.getAttribute('href')!)).toBe('/analytics/views?from=2026-11-01&to=2026-11-30&f=device:android,ios;!isp:Slow%20Net;cdn:akamai');
     expect(screen.getByTestId('views-of-totals').getAttribute('href')).toContain('/analytics/views?');

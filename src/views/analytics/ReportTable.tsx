@@ -7,6 +7,7 @@
  * title links to its content item when the row names one and the role reaches Content.
  */
 import { Link } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import { REPORT_TABLE_MESSAGES, contentLinkOf, type ReportAnswer, type ReportColumn, type ReportRow } from '../../../common/reports';
 import type { ReportTableState, SortState } from '../../../machines/report.machine';
 import { button } from '../../theme/ui.css';
@@ -101,18 +102,21 @@ export function ReportTable({ caption, answer, rows, sort, onSort, onDownload, p
           <caption className={css.srOnly}>{caption}</caption>
           <thead>
             <tr>
-              {answer.columns.map((c) => {
+              {answer.columns.map((c, i) => {
                 const active = sort.key === c.key;
                 const next = active && sort.dir === 'desc' ? 'asc' : 'desc';
                 return (
-                  <th key={c.key} className={css.th} scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className={css.sortButton} onClick={() => onSort(c.key, next)} title={figureHelp(c.figure)}>
-                      {c.label}{active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
-                    </button>
-                  </th>
+                  <Fragment key={c.key}>
+                    <th className={css.th} scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                      <button type="button" className={css.sortButton} onClick={() => onSort(c.key, next)} title={figureHelp(c.figure)}>
+                        {c.label}{active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                      </button>
+                    </th>
+                    {/* The row's action right after its name, where a phone still shows it. */}
+                    {rowAction && i === 0 && <th className={css.th} scope="col">{rowAction.header}</th>}
+                  </Fragment>
                 );
               })}
-              {rowAction && <th className={css.th} scope="col">{rowAction.header}</th>}
             </tr>
           </thead>
           <tbody>
@@ -121,12 +125,14 @@ export function ReportTable({ caption, answer, rows, sort, onSort, onDownload, p
                 {line.map((text, i) => {
                   const column = answer.columns[i]!;
                   return (
-                    <td key={column.key} className={cellStyle ? css.heat : css.td} style={cellStyle?.(column, shown[r]![column.key] ?? null)}>
-                      <CellText column={column} row={shown[r]!} text={text} linkTitles={linkTitles} />
-                    </td>
+                    <Fragment key={column.key}>
+                      <td className={cellStyle ? css.heat : css.td} style={cellStyle?.(column, shown[r]![column.key] ?? null)}>
+                        <CellText column={column} row={shown[r]!} text={text} linkTitles={linkTitles} />
+                      </td>
+                      {rowAction && i === 0 && <td className={css.td}>{rowAction.render(shown[r]!)}</td>}
+                    </Fragment>
                   );
                 })}
-                {rowAction && <td className={css.td}>{rowAction.render(shown[r]!)}</td>}
               </tr>
             ))}
           </tbody>
