@@ -113,7 +113,8 @@ function AttachedVideo({ asset, title, writable, encodingEnabled }: { asset: Med
   const playable = record !== null && (record.status === 'viewable' || record.status === 'ready');
   return (
     <>
-      {playable && <VideoPlayer key={record.id} assetId={record.id} title={title} />}
+      {/* Keyed by the status too: a viewable video's player starts again once it is ready (the whole ladder, the storyboard). */}
+      {playable && <VideoPlayer key={`${record.id}:${record.status}`} assetId={record.id} title={title} />}
       <VideoLifecycle asset={asset} writable={writable} encodingEnabled={encodingEnabled} />
       <VideoFacts asset={asset} />
       {record?.encrypted && <p>{MEDIA_MESSAGES.drmNotice}</p>}

@@ -45,7 +45,7 @@ function MediaAsset({ assetId }: { assetId: string }) {
       <div className={css.sections}>
         <section className={css.section} aria-labelledby="video-preview-title">
           <h2 id="video-preview-title" className={css.sectionTitle}>Preview</h2>
-          {playable ? <VideoPlayer assetId={assetId} title={record.title} /> : <p className={css.message}>{MEDIA_MESSAGES.notPlayable}</p>}
+          {playable ? <VideoPlayer key={record.status} assetId={assetId} title={record.title} /> : <p className={css.message}>{MEDIA_MESSAGES.notPlayable}</p>}
         </section>
         <section className={css.section} aria-labelledby="video-facts-title">
           <h2 id="video-facts-title" className={css.sectionTitle}>Video</h2>
