@@ -119,7 +119,7 @@ function Charts({ def, answer, rows, previous }: { def: AnalyticsPageDef; answer
   );
 }
 
-function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: ReportActorRef; search: AnalyticsSearch }) {
+function ReadyBody({ def, actor, search, today }: { def: AnalyticsPageDef; actor: ReportActorRef; search: AnalyticsSearch; today: string }) {
   const navigate = useNavigate();
   const answers = useSelector(actor, selectAnswers);
   const answer = answers?.[0];
@@ -144,6 +144,8 @@ function ReadyBody({ def, actor, search }: { def: AnalyticsPageDef; actor: Repor
       <HeadlineTiles answer={answer} keys={def.headline} />
       {isQoePage(def) && <ViewsOfTotals search={search} />}
       {def.kind !== 'matrix' && <Charts def={def} answer={answer} rows={chartRows} previous={def.kind === 'series' ? answers?.[1] : undefined} />}
+      {/* QoS Overall's breakdown (issue 41) under its charts, before the table of periods. */}
+      {isQoePage(def) && def.kind === 'series' && <BreakdownSection def={def} search={search} today={today} />}
       {answer.currencies && answer.currencies.length > 1 && (
         <p className={css.status} data-testid="currency-note">Amounts in {answer.currency}, never added to other currencies; pick {answer.currencies.filter((c) => c !== answer.currency).join(', ')} under Currency.</p>
       )}
@@ -202,9 +204,8 @@ function ReportPageBody({ def, search, today }: { def: AnalyticsPageDef; search:
         </>
       )}
       <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options, today)} charts={def.charts.length}>
-        <ReadyBody def={def} actor={actor} search={search} />
+        <ReadyBody def={def} actor={actor} search={search} today={today} />
       </ReportStates>
-      {isQoePage(def) && def.kind === 'series' && <BreakdownSection def={def} search={search} today={today} />}
     </main>
   );
 }
