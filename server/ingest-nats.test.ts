@@ -79,7 +79,7 @@ function playedSession(startedAt: number): PlayerEvent[] {
   ];
 }
 
-/** What the database holds of these sessions: rows, heartbeats and claimed event ids. */
+/** What the database holds of these sessions: rows, heartbeats and rows of the old idempotency record (none since issue 42). */
 async function written(sessionIds: string[], eventIds: string[]) {
   const [row] = await queryRows<{ sessions: number; watched: number; heartbeats: number; claimed: number }>(t.db, sql`
     SELECT
@@ -134,7 +134,7 @@ afterAll(async () => {
 });
 
 describe('JetStream ingestion (needs NATS at NATS_TEST_URL; PGlite or PostgreSQL)', () => {
-  it('counts a batch published twice once: the duplicate window drops the copy, the event ids the copy it cannot see', async () => {
+  it('counts a batch published twice once: the duplicate window drops the copy, the raw tables’ keys the copy it cannot see', async () => {
     const stream = newStream();
     const app = await producer(NATS_URL, stream);
     try {
@@ -156,7 +156,7 @@ describe('JetStream ingestion (needs NATS at NATS_TEST_URL; PGlite or PostgreSQL
       } finally {
         await pipeline.close();
       }
-      expect(await written([events[0]!.sessionId], events.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 4 });
+      expect(await written([events[0]!.sessionId], events.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 0 });
       await expectRollupsRecomputed([day(BASE)]);
     } finally {
       await app.close();
@@ -264,7 +264,7 @@ describe('a batch whose session start is elsewhere in the stream (issue 37; need
       } finally {
         await pipeline.close();
       }
-      expect(await written([sessionId], [startEvent!, ...beats].map((e) => e.eventId))).toEqual({ sessions: 1, watched: 110, heartbeats: 2, claimed: 3 });
+      expect(await written([sessionId], [startEvent!, ...beats].map((e) => e.eventId))).toEqual({ sessions: 1, watched: 110, heartbeats: 2, claimed: 0 });
       expect(await deadLettersOf(beats.map((e) => e.eventId))).toEqual([]);
     } finally {
       await app.close();
@@ -289,7 +289,7 @@ describe('a batch whose session start is elsewhere in the stream (issue 37; need
         await pipeline.close();
       }
       expect(await deadLettersOf(beats.map((e) => e.eventId))).toEqual([{ reason: 'session-start-missing' }, { reason: 'session-start-missing' }]);
-      expect(await written([placed[0]!.sessionId], placed.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 4 });
+      expect(await written([placed[0]!.sessionId], placed.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 0 });
     } finally {
       await app.close();
     }
@@ -369,7 +369,7 @@ describe('a NATS restart mid-stream (needs the nats-server binary; PGlite or Pos
       await app.app.ingest.drain();
       const all = sent.flat();
       const sessionIds = [...new Set(all.map((e) => e.sessionId))];
-      expect(await written(sessionIds, all.map((e) => e.eventId))).toEqual({ sessions: 150, watched: 150 * 170, heartbeats: 300, claimed: 600 });
+      expect(await written(sessionIds, all.map((e) => e.eventId))).toEqual({ sessions: 150, watched: 150 * 170, heartbeats: 300, claimed: 0 });
       await expectRollupsRecomputed([...new Set(sent.map((batch) => day(Date.parse(batch[0]!.at))))]);
       // The batches after the tenth went to the restarted server.
       expect(server.pid).not.toBe(firstPid);
@@ -386,7 +386,7 @@ describe('a NATS restart mid-stream (needs the nats-server binary; PGlite or Pos
 // Registered only on PostgreSQL (the server stage's second run): on PGlite there is no second process to
 // share the database with, so there is nothing to run rather than a skipped test.
 if (onPostgres) describe('a consumer process killed by SIGKILL between its commit and its acknowledgement (needs PostgreSQL: DATABASE_URL, shared with the child process)', () => {
-  it('counts its batch once: the redelivery finds the event ids claimed and writes nothing', async () => {
+  it('counts its batch once: the redelivery finds its rows by the raw tables’ keys and writes nothing', async () => {
     const stream = newStream();
     const app = await producer(NATS_URL, stream);
     // `node --import tsx`: one process, so the SIGKILL reaches the consumer itself (the tsx CLI would
@@ -409,7 +409,7 @@ if (onPostgres) describe('a consumer process killed by SIGKILL between its commi
       expect((await app.post(INGEST_PATH, { events }, headers)).statusCode).toBe(202);
       await lineSeen('INGEST_WRITTEN 4', 20_000);
       // Committed, not acknowledged: the rows are there and the message is pending.
-      expect(await written([events[0]!.sessionId], events.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 4 });
+      expect(await written([events[0]!.sessionId], events.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 0 });
       expect((await jsm.consumers.info(stream, 'ingest-writer')).num_ack_pending).toBe(1);
       child.kill('SIGKILL');
       await exited(child);
@@ -422,7 +422,7 @@ if (onPostgres) describe('a consumer process killed by SIGKILL between its commi
       } finally {
         await pipeline.close();
       }
-      expect(await written([events[0]!.sessionId], events.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 4 });
+      expect(await written([events[0]!.sessionId], events.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, claimed: 0 });
       await expectRollupsRecomputed([day(Date.parse(events[0]!.at))]);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -113,7 +113,8 @@ describe('a valid batch', () => {
     const [claimed] = await queryRows<{ n: number }>(t.db, sql`
       SELECT count(*)::int AS n FROM ingested_events WHERE site_id = ${viewlift.id}
         AND event_id IN (SELECT value FROM json_array_elements_text(${JSON.stringify(events.map((e) => e.eventId))}::json))`);
-    expect(claimed!.n).toBe(4);
+    // No row per event (issue 42): the raw tables' keys counted the copies once.
+    expect(claimed!.n).toBe(0);
   });
 
   it('counts an event repeated inside one batch once', async () => {

@@ -2,8 +2,8 @@
  * Raw history by day (issue 31, migration 0017; docs/data-model.md "Raw history"): the day
  * partitions events arrive for are created before the insert (and a row without its day lands in the
  * default partition, never a failed insert), retention drops old days and keeps the rollups and the
- * reports' answers, and the idempotency record keeps event ids for the duplicate window only while a
- * repeat still counts once inside and outside it.
+ * reports' answers, and a repeat counts once by the raw tables' keys (issue 42: consumers write no
+ * row per event; the maintenance still prunes the old idempotency record by the duplicate window).
  *
  * A database of this file alone (openIsolatedTestDb): retention drops partitions and moves
  * raw_history_retention.kept_from for the whole database, which must not reach other test files'
@@ -241,27 +241,29 @@ describe('the idempotency record', () => {
   const heartbeatRows = (sessionId: string) => queryRows<{ event_id: string }>(t.db, sql`
     SELECT event_id FROM player_heartbeats WHERE site_id = ${site.id} AND session_id = ${sessionId} ORDER BY event_id, at`);
 
-  it('counts a duplicate inside the window once, and keeps an id only for the window', async () => {
+  it('counts a batch written again once with no row per event, and the prune keeps old record rows for the window only', async () => {
     const events = playedSession(new Date(Date.now() - 30 * 60_000));
     const sessionId = events[0]!.sessionId;
     const first = await writeBatches(t.db, [{ siteId: site.id, events }]);
     expect(first).toEqual({ written: 4, duplicates: 0 });
     const row = await sessionRow(sessionId);
-    // The same batch again (a redelivery, a second publish), inside the window: nothing changes.
+    // The same batch again (a redelivery): the raw keys refuse it, nothing changes.
     expect(await writeBatches(t.db, [{ siteId: site.id, events }])).toEqual({ written: 0, duplicates: 4 });
     expect(await sessionRow(sessionId)).toEqual(row);
     expect((await heartbeatRows(sessionId)).length).toBe(2);
-
-    // The prune forgets ids claimed longer ago than the window, not the others.
     const ids = events.map((e) => e.eventId);
-    expect((await claimed(ids)).length).toBe(4);
-    await t.db.execute(sql`UPDATE ingested_events SET received_at = now() - interval '121 seconds' WHERE site_id = ${site.id} AND event_id IN (${ids[0]}, ${ids[1]})`);
-    await t.db.execute(sql`UPDATE ingested_events SET received_at = now() - interval '100 seconds' WHERE site_id = ${site.id} AND event_id IN (${ids[2]}, ${ids[3]})`);
+    expect(await claimed(ids)).toEqual([]);
+
+    // Rows of the record written before issue 42: the prune forgets those older than the window, not the others.
+    await t.db.execute(sql`
+      INSERT INTO ingested_events (site_id, event_id, received_at) VALUES
+        (${site.id}, ${ids[0]}, now() - interval '121 seconds'), (${site.id}, ${ids[1]}, now() - interval '121 seconds'),
+        (${site.id}, ${ids[2]}, now() - interval '100 seconds'), (${site.id}, ${ids[3]}, now() - interval '100 seconds')`);
     expect(await pruneIdempotencyRecord(t.db, DUPLICATE_WINDOW_MS)).toBeGreaterThanOrEqual(2);
     expect((await claimed(ids)).map((r) => r.event_id)).toEqual([ids[2]!, ids[3]!].sort());
   });
 
-  it('outside the window, the same events again still count once (the raw tables\' keys), and a reused id with another time is a new heartbeat', async () => {
+  it('the same events again long after still count once (the raw tables\' keys), and a reused id with another time is a new heartbeat', async () => {
     const events = playedSession(new Date(Date.now() - 40 * 60_000));
     const sessionId = events[0]!.sessionId;
     const res = await t.post(INGEST_PATH, { events }, headers);
@@ -272,16 +274,16 @@ describe('the idempotency record', () => {
     const dayRollups = await rollups(day, day);
     expect(row[0]).toMatchObject({ watched_seconds: 170, heartbeat_count: 2, bitrate_kbps_sum: 8000, avg_bitrate_kbps: 4000 });
 
-    // The window passes: the record forgets the batch's ids.
+    // No row per event (issue 42); the maintenance changes nothing of what follows.
     const ids = events.map((e) => e.eventId);
-    await t.db.execute(sql`UPDATE ingested_events SET received_at = now() - interval '1 hour' WHERE site_id = ${site.id} AND event_id IN (SELECT value FROM json_array_elements_text(${JSON.stringify(ids)}::json))`);
     await runIngestMaintenance(t.db, { retentionDays: DEFAULT_RETENTION_DAYS, duplicateWindowMs: DUPLICATE_WINDOW_MS, sessionStartDays: INGEST_WINDOW_DAYS });
     expect(await claimed(ids)).toEqual([]);
 
     // The batch delivered again (a consumer back after a long outage): one session, two heartbeats,
-    // the same counters, the same rollups.
+    // the same counters, the same rollups; every event of it is a duplicate (start stored, heartbeats
+    // by their key, the end already the session's end).
     const again = await writeBatches(t.db, [{ siteId: site.id, events }]);
-    expect(again.duplicates).toBe(2);
+    expect(again).toEqual({ written: 0, duplicates: 4 });
     await t.app.ingest.drain();
     expect(await sessionRow(sessionId)).toEqual(row);
     expect((await heartbeatRows(sessionId)).map((h) => h.event_id)).toEqual([ids[1]!, ids[2]!].sort());
@@ -293,16 +295,13 @@ describe('the idempotency record', () => {
     await writeBatches(t.db, [{ siteId: site.id, events: [restart] }]);
     expect(await sessionRow(sessionId)).toEqual(row);
 
-    // What the window is for: an id reused for another heartbeat (another time) once it has left the
-    // record is stored as a new heartbeat (docs/data-model.md, "The window").
+    // What no key catches: an id reused for another heartbeat (another time) is stored as a new
+    // heartbeat (docs/data-model.md, "The window"; the stream's duplicate window drops only the same
+    // batch published again). The same reused heartbeat again counts for nothing.
     const reused = { ...events[1]!, at: new Date(Date.parse(events[1]!.at) + 1_000).toISOString() } as PlayerEvent;
-    await t.db.execute(sql`UPDATE ingested_events SET received_at = now() - interval '1 hour' WHERE site_id = ${site.id} AND event_id = ${ids[1]}`);
-    await pruneIdempotencyRecord(t.db, DUPLICATE_WINDOW_MS);
     expect(await writeBatches(t.db, [{ siteId: site.id, events: [reused] }])).toEqual({ written: 1, duplicates: 0 });
     expect((await heartbeatRows(sessionId)).map((h) => h.event_id)).toEqual([ids[1]!, ids[1]!, ids[2]!].sort());
-    // Inside the window the same reuse counts for nothing.
-    const reusedAgain = { ...events[1]!, at: new Date(Date.parse(events[1]!.at) + 2_000).toISOString() } as PlayerEvent;
-    expect(await writeBatches(t.db, [{ siteId: site.id, events: [reusedAgain] }])).toEqual({ written: 0, duplicates: 1 });
+    expect(await writeBatches(t.db, [{ siteId: site.id, events: [reused] }])).toEqual({ written: 0, duplicates: 1 });
   });
 });
 

@@ -5,13 +5,16 @@
  *   sessions it starts (`recordSessionStarts`) before the batch is queued, so a refused batch is a
  *   400 with one message per event and nothing queued;
  * - consumers write queued batches (`writeBatches`): one transaction of set-based statements per
- *   group of batches: claim the event ids (the idempotency record of the window), lock the sessions,
- *   insert session starts and heartbeats in bulk, apply heartbeats and ends to their sessions, mark
- *   the (site, day) rollup slices touched dirty;
+ *   group of batches: lock the sessions, insert session starts and heartbeats in bulk (ON CONFLICT
+ *   DO NOTHING on the raw tables' keys), apply only what was inserted (and ends that move or set an
+ *   end) to their sessions, mark the (site, day) rollup slices touched dirty. No row per event
+ *   (issue 42): exactly-once is JetStream's duplicate window for a batch published again plus the
+ *   raw tables' keys for a batch delivered again (see `writeBatches`);
  * - fold workers re-aggregate dirty slices (`foldDirtySlices`: a try-lock per slice, marks deleted
  *   only if no consumer renewed them meanwhile);
- * - the maintenance (server/db/raw-history.ts) forgets event ids older than the duplicate window and
- *   session starts older than INGEST_WINDOW_DAYS, and keeps the raw tables' day partitions.
+ * - the maintenance (server/db/raw-history.ts) forgets event ids older than the duplicate window (the
+ *   `ingested_events` rows written before issue 42; nothing writes new ones) and session starts older
+ *   than INGEST_WINDOW_DAYS, and keeps the raw tables' day partitions.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -165,6 +168,13 @@ export async function lookUpWrittenSessions(db: Db, batches: QueuedBatch[], know
   }
 }
 
+/** A stored session as the consumer's update needs it: partition key and end as PostgreSQL text (exact), the end in epoch ms. */
+interface StoredSession {
+  startedAt: string;
+  endedAt: string | null;
+  endedMs: number | null;
+}
+
 /** How far before the earliest event of a group its sessions are first looked for (a longer session is found by the second look-up). */
 const SESSION_SEARCH_DAYS_BEFORE = 2;
 
@@ -177,18 +187,18 @@ const SESSION_SEARCH_DAYS_BEFORE = 2;
  * after its latest (a constant range: the planner prunes the other partitions), then everywhere for
  * the ids not found (a session older than that, or none: rare).
  */
-async function findSessions(db: SqlRunner, siteId: string, ids: string[], ats: string[]): Promise<Map<string, { startedAt: string; endedAt: string | null }>> {
-  const found = new Map<string, { startedAt: string; endedAt: string | null }>();
+async function findSessions(db: SqlRunner, siteId: string, ids: string[], ats: string[]): Promise<Map<string, StoredSession>> {
+  const found = new Map<string, StoredSession>();
   if (ids.length === 0) return found;
   const times = ats.map((a) => Date.parse(a)).filter((n) => Number.isFinite(n));
   const lo = new Date(Math.min(...times) - SESSION_SEARCH_DAYS_BEFORE * 86_400_000).toISOString();
   const hi = new Date(Math.max(...times) + 86_400_000).toISOString();
   const look = async (wanted: string[], range: boolean) => {
-    const rows = await queryRows<{ id: string; started_at: string; ended_at: string | null }>(db, sql`
-      SELECT p.id::text, p.started_at::text, p.ended_at::text FROM playback_sessions p
+    const rows = await queryRows<{ id: string; started_at: string; ended_at: string | null; ended_ms: number | string | null }>(db, sql`
+      SELECT p.id::text, p.started_at::text, p.ended_at::text, round(extract(epoch FROM date_trunc('milliseconds', p.ended_at)) * 1000)::float8 AS ended_ms FROM playback_sessions p
       WHERE p.site_id = ${siteId}::uuid AND p.id IN (SELECT value::uuid FROM json_array_elements_text(${json(wanted)}))
         ${range ? sql`AND p.started_at >= ${lo}::timestamptz AND p.started_at <= ${hi}::timestamptz` : sql``}`);
-    for (const r of rows) found.set(r.id.toLowerCase(), { startedAt: r.started_at, endedAt: r.ended_at });
+    for (const r of rows) found.set(r.id.toLowerCase(), { startedAt: r.started_at, endedAt: r.ended_at, endedMs: r.ended_ms === null ? null : Number(r.ended_ms) });
   };
   if (times.length > 0) await look(ids, true);
   const rest = ids.filter((id) => !found.has(id.toLowerCase()));
@@ -295,9 +305,21 @@ export interface WriteResult {
 
 /**
  * Writes a group of queued batches (of any sites) in one transaction, taken again (with jitter)
- * after a deadlock or serialization failure; IngestBusy when the tries run out. Idempotent by event
- * id: a batch written before (a redelivery after a crash between commit and acknowledgement, the
- * same batch published twice) writes nothing and changes nothing.
+ * after a deadlock or serialization failure; IngestBusy when the tries run out.
+ *
+ * Exactly once without a row per event (issue 42; docs/data-model.md "The window"): the same batch
+ * published again within INGEST_DUPLICATE_WINDOW_MS is stored once by the stream (JetStream's
+ * duplicate_window on the batch's message id; the memory queue's the same). Everything else that
+ * comes again (a message delivered again after a crash between commit and acknowledgement, a copy
+ * published after the window, a batch cut differently) is caught here, in the same transaction, by
+ * the raw tables' keys: a start inserts no second row of its session (one row per (site, id)), a
+ * heartbeat inserts nothing on (site, event id, at) (ON CONFLICT DO NOTHING RETURNING: only the
+ * heartbeats returned count in the session), an end whose time is already the session's end is
+ * dropped (ends are idempotent anyway: the earliest end, the largest cumulative counters). Rollup
+ * slices are marked only from rows this transaction inserted or updated (RETURNING), and the fold
+ * re-aggregates them from the raw rows, so a batch written twice counts once and, written again
+ * whole, marks nothing. What only a per-event record caught: an event id reused with another time is
+ * a new heartbeat.
  */
 export async function writeBatches(db: Db, batches: QueuedBatch[], known?: KnownSessions): Promise<WriteResult> {
   const bySite = new Map<string, PlayerEvent[]>();
@@ -330,8 +352,8 @@ export async function writeBatches(db: Db, batches: QueuedBatch[], known?: Known
 
 /*
  * Lock order of a consumer's transaction (every consumer takes its locks in this order, each kind
- * sorted, so no two can wait for each other in a circle): sites sorted; per site its event ids
- * (claimed sorted), then its sessions' advisory locks (sorted by key), then session rows and
+ * sorted, so no two can wait for each other in a circle): sites sorted; per site its sessions'
+ * advisory locks (sorted by key), then session rows and
  * heartbeats (only under those locks), then the dirty-slice rows (sorted by day). Fold workers share
  * slices out by a try-lock per slice, hold no dirty-slice row while they fold, and lock the rows they
  * delete in the same (site, day) order at the very end; they never take a session lock.
@@ -339,16 +361,11 @@ export async function writeBatches(db: Db, batches: QueuedBatch[], known?: Known
 async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEvent[]): Promise<{ events: number; sessions: string[] }> {
   const written = { events: 0, sessions: [] as string[] };
   const days = new Set<string>();
-  const unique = firstOccurrences(events);
-  const claimed = await queryRows<{ event_id: string }>(tx, sql`
-    INSERT INTO ingested_events (site_id, event_id)
-    SELECT ${siteId}::uuid, x.value FROM json_array_elements_text(${json(unique.map(({ e }) => e.eventId).sort(byText))}) WITH ORDINALITY AS x(value, n)
-    ORDER BY x.n
-    ON CONFLICT (site_id, event_id) DO NOTHING
-    RETURNING event_id`);
-  const fresh = new Set(claimed.map((r) => r.event_id));
-  const todo = unique.filter(({ e }) => fresh.has(e.eventId)).map(({ e }) => e);
+  // No idempotency row per event (issue 42): a repeat is caught by the raw tables' keys below.
+  const todo = firstOccurrences(events).map(({ e }) => e);
   if (todo.length === 0) return written;
+  // Events that changed nothing because they were written before (counted as duplicates).
+  let duplicates = 0;
   // The rollup slices are the site's days, in its zone (issue 38).
   const zone = await siteTimeZone(tx, siteId);
 
@@ -419,6 +436,9 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
         SELECT p.id::text FROM playback_sessions p
         WHERE p.site_id = ${siteId}::uuid AND p.id IN (SELECT value::uuid FROM json_array_elements_text(${json(sortedStarts.map((e) => e.sessionId))}))`);
       const placed = new Set([...stored.map((r) => r.id.toLowerCase())]);
+      // A start of a session already stored (this start again, or another start of it): nothing new.
+      const insertedIds = new Set(inserted.map((r) => r.id.toLowerCase()));
+      duplicates += sortedStarts.filter((e) => placed.has(e.sessionId.toLowerCase()) && !insertedIds.has(e.sessionId.toLowerCase())).length;
       const lostStarts = sortedStarts.filter((e) => !placed.has(e.sessionId.toLowerCase()));
       if (lostStarts.length > 0) {
         const why = await queryRows<{ session_id: string; subscriber: boolean; content: boolean }>(tx, sql`
@@ -445,8 +465,8 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     }
   }
   const heartbeats = updates.filter((e): e is HeartbeatEvent => e.type === 'heartbeat');
-  // Heartbeats the insert below refused by the key (site, event id, at): the same heartbeat again
-  // after its id left the idempotency record's window. They count for nothing in the sessions.
+  // Heartbeats the insert below refused by the key (site, event id, at): the same heartbeat again (a
+  // redelivery, a copy past the stream's duplicate window). They count for nothing in the sessions.
   let repeated = new Set<string>();
   if (heartbeats.length > 0) {
     // Every heartbeat is kept as received (also one after its session's end): the session's
@@ -465,11 +485,21 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       repeated = new Set(heartbeats.filter((e) => !fresh.has(e.eventId)).map((e) => e.eventId));
     }
   }
-  const applied = repeated.size === 0 ? updates : updates.filter((e) => e.type !== 'heartbeat' || !repeated.has(e.eventId));
+  duplicates += repeated.size;
+  let applied = repeated.size === 0 ? updates : updates.filter((e) => e.type !== 'heartbeat' || !repeated.has(e.eventId));
   // The stored sessions these events apply to, with their partition key (started_at) and end, read
   // under the sessions' advisory locks: the update below goes straight to their rows.
-  const targets = applied.length === 0 ? new Map<string, { startedAt: string; endedAt: string | null }>()
+  const targets = applied.length === 0 ? new Map<string, StoredSession>()
     : await findSessions(tx, siteId, [...new Set(applied.map((e) => e.sessionId.toLowerCase()))], applied.map((e) => e.at));
+  // An end at the session's stored end is that end again (or one of the same moment): it changes
+  // nothing, so it is dropped here and a batch written again whole marks no slice.
+  const endedAgain = applied.filter((e) => e.type === 'session.end' && targets.get(e.sessionId.toLowerCase())?.endedMs === Math.floor(Date.parse(e.at)));
+  if (endedAgain.length > 0) {
+    duplicates += endedAgain.length;
+    const again = new Set(endedAgain);
+    applied = applied.filter((e) => !again.has(e));
+    for (const e of endedAgain) if (!applied.some((a) => a.sessionId.toLowerCase() === e.sessionId.toLowerCase())) targets.delete(e.sessionId.toLowerCase());
+  }
   if (targets.size > 0) {
     const sessionRows = [...targets].map(([id, t]) => ({ id, started_at: t.startedAt, ended_at: t.endedAt }));
     const [bounds] = await queryRows<{ lo: string; hi: string }>(tx, sql`
@@ -555,7 +585,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       SELECT ${siteId}::uuid, value::date FROM json_array_elements_text(${json([...days].sort())})
       ON CONFLICT (site_id, day) DO UPDATE SET marked_at = dirty_rollup_slices.marked_at`);
   }
-  written.events = todo.length - repeated.size - unplaced;
+  written.events = todo.length - duplicates - unplaced;
   return written;
 }
 

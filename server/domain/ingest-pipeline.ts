@@ -2,7 +2,7 @@
  * Player event ingestion off the request (issue 31; docs/data-model.md "Ingestion"):
  *
  *   POST /v1/events ─ publish ─> queue (JetStream when NATS_URL is set, else memory)
- *     ─> consumers: writeBatches (bulk, idempotent by event id), then acknowledge
+ *     ─> consumers: writeBatches (bulk; idempotent by the raw tables' keys, no row per event), then acknowledge
  *     ─> fold worker: foldDirtySlices every INGEST_FOLD_INTERVAL_MS
  *
  * One pipeline per process: `npm start` runs INGEST_CONSUMERS consumer loops (default 1) and one
@@ -50,8 +50,10 @@ export interface IngestConfig {
   retentionDays: number;
   /**
    * INGEST_DUPLICATE_WINDOW_MS (default 120000, JetStream's default): the stream's duplicate_window
-   * (when this process creates the stream), the memory queue's, and how long ingested_events keeps an
-   * event id. Outside it the raw tables' keys still count a repeated event once (docs/data-model.md).
+   * (when this process creates the stream) and the memory queue's: a batch published again inside it
+   * (same message id) is stored once. A message delivered again, or a copy outside the window, is
+   * counted once by the raw tables' keys (writeBatches; docs/data-model.md "The window"); nothing
+   * writes a row per event any more (issue 42). The maintenance still prunes ingested_events by it.
    */
   duplicateWindowMs: number;
   /** INGEST_MAINTENANCE_INTERVAL_MS (default 60000): partitions, retention and the windows, run by the fold worker. */
@@ -250,8 +252,9 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
       process.stdout.write(`INGEST_WRITTEN ${written.reduce((n, r) => n + r.batch.events.length, 0)}\n`);
       await new Promise(() => undefined);
     }
-    // Acknowledged after the commit: a crash before this line redelivers the batches, and the
-    // event ids claimed in the same transaction make that redelivery write nothing.
+    // Acknowledged after the commit: a crash before this line redelivers the batches, and the raw
+    // tables' keys (a session's one row, a heartbeat's (site, event id, at), an end already the
+    // session's end) make that redelivery write and mark nothing (writeBatches).
     await Promise.all(written.map((r) => r.m.ack().catch((error: unknown) => {
       log.warn({ err: errorText(error) }, 'acknowledgement lost; the batch will be delivered again and count once');
     })));
