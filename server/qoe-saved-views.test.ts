@@ -31,7 +31,8 @@ beforeAll(async () => {
     t.createUser({ roles: { [AREAS.dashboard360]: 'read' }, prefix: 'views-b' }),
     t.createUser({ roles: { [AREAS.dashboard360]: 'write' }, prefix: 'views-other', site: DEMO_SITES.northwind }),
   ]);
-  [editor, readerA, readerB, otherSite] = await Promise.all(users.map((u) => t.login(u.username, u.password)));
+  const login = (u: (typeof users)[number] | undefined) => t.login(u!.username, u!.password);
+  [editor, readerA, readerB, otherSite] = await Promise.all([login(users[0]), login(users[1]), login(users[2]), login(users[3])]);
 });
 afterAll(async () => {
   await t?.close();
