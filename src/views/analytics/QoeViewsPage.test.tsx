@@ -39,6 +39,12 @@ describe('QoeViewsPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: M.nextPage }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('says which range preset the list covers (aria-pressed)', async () => {
+    await show({ days: 7 }, '/analytics/views?days=7', () => page(1, 1));
+    expect(screen.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('sorts on the server by a column, from the first page, through the address', async () => {
     const { view } = await show({ days: 7, page: 2 }, '/analytics/views?days=7&page=2', () => page(120, 50, 2));
     await view.user.click(screen.getByRole('button', { name: 'Rebuffering (%)' }));

@@ -20,7 +20,7 @@ import { useSiteTimeZone } from '../shared/use-site-time-zone';
 import { FilterBar } from './FilterBar';
 import { QoeFilters } from './QoeFilters';
 import { Skeleton } from './ReportView';
-import { VIEWS_PAGE, qoeFiltersOf, qoeQueryOf, viewsSortOf, without, type AnalyticsSearch } from './search';
+import { VIEWS_PAGE, presetOf, qoeFiltersOf, qoeQueryOf, viewsSortOf, without, type AnalyticsSearch } from './search';
 import { useSiteToday } from './useReport';
 import * as css from './analytics.css';
 
@@ -39,21 +39,23 @@ export function watchedText(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
+/** Words read from the left; numbers and times line up on the right. */
+const LEFT = { textAlign: 'left' } as const;
 const or = (v: string) => (v === '' ? QOE_NOT_REPORTED : v);
 
 /** A Views column: its heading, the sort it is (if the server sorts by it) and its cell. */
-const COLUMNS: { key: keyof typeof QOE_VIEW_COLUMNS; sort?: QoeViewSort; cell: (row: QoeViewRow, zone: string) => string }[] = [
+const COLUMNS: { key: keyof typeof QOE_VIEW_COLUMNS; sort?: QoeViewSort; text?: true; cell: (row: QoeViewRow, zone: string) => string }[] = [
   { key: 'startedAt', sort: 'startedAt', cell: (r, zone) => formatDateTime(r.startedAt, zone) },
-  { key: 'viewer', cell: (r) => r.viewer },
-  { key: 'title', cell: (r) => r.title },
-  { key: 'device', cell: (r) => or(r.device) },
-  { key: 'isp', cell: (r) => or(r.isp) },
-  { key: 'cdn', cell: (r) => or(r.cdn) },
+  { key: 'viewer', text: true, cell: (r) => r.viewer },
+  { key: 'title', text: true, cell: (r) => r.title },
+  { key: 'device', text: true, cell: (r) => or(r.device) },
+  { key: 'isp', text: true, cell: (r) => or(r.isp) },
+  { key: 'cdn', text: true, cell: (r) => or(r.cdn) },
   { key: 'watchedSeconds', sort: 'watchedSeconds', cell: (r) => watchedText(r.watchedSeconds) },
   { key: 'startupMs', sort: 'startupMs', cell: (r) => integer.format(r.startupMs) },
   { key: 'rebufferPct', sort: 'rebufferPct', cell: (r) => `${oneDecimal.format(r.rebufferPct)} %` },
   { key: 'bitrateKbps', sort: 'bitrateKbps', cell: (r) => (r.bitrateKbps === null ? '–' : integer.format(r.bitrateKbps)) },
-  { key: 'errorCode', cell: (r) => r.errorCode ?? '' },
+  { key: 'errorCode', text: true, cell: (r) => r.errorCode ?? '' },
 ];
 
 export function QoeViewsPage({ search }: { search: AnalyticsSearch }) {
@@ -61,10 +63,10 @@ export function QoeViewsPage({ search }: { search: AnalyticsSearch }) {
   const query = qoeQueryOf(search, today);
   const { sort, dir } = viewsSortOf(search);
   const page = search.page ?? 1;
-  return <QoeViewsBody key={JSON.stringify([query, sort, dir, page])} search={search} query={query} sort={sort} dir={dir} page={page} />;
+  return <QoeViewsBody key={JSON.stringify([query, sort, dir, page])} search={search} query={query} sort={sort} dir={dir} page={page} today={today} />;
 }
 
-function QoeViewsBody({ search, query, sort, dir, page }: { search: AnalyticsSearch; query: QoeQuery; sort: QoeViewSort; dir: 'asc' | 'desc'; page: number }) {
+function QoeViewsBody({ search, query, sort, dir, page, today }: { search: AnalyticsSearch; query: QoeQuery; sort: QoeViewSort; dir: 'asc' | 'desc'; page: number; today: string }) {
   const actor = usePageActor('qoeViews', { input: { query, sort, dir, page } });
   const networks = useSelector(useAppActor('network'), selectNetworks);
   return (
@@ -73,7 +75,7 @@ function QoeViewsBody({ search, query, sort, dir, page }: { search: AnalyticsSea
         <h1 className={css.title}>{M.viewsTitle}</h1>
       </div>
       <p className={css.summary}>{M.viewsSummary}</p>
-      <FilterBar path={VIEWS_PAGE} search={without(search, 'page')} filters={[]} networks={networks} realtime={false} granularity={false} />
+      <FilterBar path={VIEWS_PAGE} search={without(search, 'page')} filters={[]} networks={networks} realtime={false} granularity={false} pressedPreset={presetOf(query, today)} />
       <QoeFilters path={VIEWS_PAGE} search={search} filters={qoeFiltersOf(search)} query={query} />
       <p><Link to={QOS_OVERALL} search={without(search, 'page', 'sort', 'dir')}>{M.backToReport}</Link></p>
       <ViewsList actor={actor} search={search} sort={sort} dir={dir} />
@@ -114,7 +116,7 @@ function ViewsList({ actor, search, sort, dir }: { actor: QoeViewsRef; search: A
                 const active = c.sort !== undefined && c.sort === sort;
                 const next = active && dir === 'desc' ? 'asc' : 'desc';
                 return (
-                  <th key={c.key} scope="col" className={css.th} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : c.sort ? 'none' : undefined}>
+                  <th key={c.key} scope="col" className={css.th} style={c.text ? LEFT : undefined} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : c.sort ? 'none' : undefined}>
                     {c.sort && QOE_VIEW_SORTS.includes(c.sort)
                       ? (
                         <button type="button" className={css.sortButton} onClick={() => void navigate({ to: VIEWS_PAGE, search: { ...without(search, 'page'), sort: c.sort, dir: next } })}>
@@ -131,7 +133,7 @@ function ViewsList({ actor, search, sort, dir }: { actor: QoeViewsRef; search: A
             {answer.rows.map((row) => (
               <tr key={row.sessionId} data-testid="view-row">
                 {COLUMNS.map((c, i) => (
-                  <td key={c.key} className={css.td}>
+                  <td key={c.key} className={css.td} style={c.text ? LEFT : undefined}>
                     {i === 0
                       ? <Link to="/analytics/views/$sessionId" params={{ sessionId: row.sessionId }} search={search} title={M.openView(row.title, c.cell(row, zone))}>{c.cell(row, zone)}</Link>
                       : c.cell(row, zone)}

@@ -168,6 +168,11 @@ export function viewsSortOf(search: AnalyticsSearch): { sort: QoeViewSort; dir: 
   return sort ? { sort, dir: search.dir ?? 'desc' } : { sort: 'startedAt', dir: 'desc' };
 }
 
+/** The 7/30/90-day preset a range is on `today`, else null (a range button says it is pressed). */
+export function presetOf(range: { from?: string; to?: string }, today: string): number | null {
+  return DATE_PRESETS.find((days) => { const p = presetRange(days, today); return p.from === range.from && p.to === range.to; }) ?? null;
+}
+
 /** The range of equal length just before `range` (compare with the previous period). */
 export function previousRange(range: { from: string; to: string }): { from: string; to: string } {
   const days = daysBetween(range.from, range.to);
