@@ -67,7 +67,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
-          hookTimeout: 240_000,
+          // A file's beforeAll may make its seed setting's template (a first start: SEED_SCALE 1 seeds a
+          // world) while the server tests run beside the browser stage (scripts/test.sh): at load 20-27,
+          // 240 s was missed by first starts (6 Dec, issue 39). Setup time only; no test waits longer.
+          hookTimeout: 420_000,
           // Every file starts its own server (free port, throw-away data folder) and browser
           // (e2e/harness.ts), so files run side by side: two workers (scripts/test.sh) fill the
           // time one journey spends waiting (a scheduled publication's minute, a live page's poll).

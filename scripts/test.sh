@@ -5,9 +5,13 @@
 #
 # Issue 39 (a fresh clone's run within 20 minutes on a loaded 2-core machine): stages whose work is
 # mostly single-threaded or mostly waiting run side by side (`together`): typecheck beside lint (tsc
-# and eslint each use one core), the server tests on PGlite beside those on PostgreSQL (the PostgreSQL
-# run mostly waits on the database server), the production build beside the views. Each side's output
-# is kept in its own file and printed whole when it ends, so two runs never interleave their lines.
+# and eslint each use one core); then three chains at once: the views and then the server tests on
+# PGlite (both CPU-bound), the server tests on PostgreSQL (mostly waiting: 175 s of CPU in a 1,207 s
+# run), and the production build and then the browser tests on two workers (mostly waiting on pages,
+# timers and polls: the accessibility files used 70 s of CPU in 277 s, load 17-21). On a machine
+# others load too, more of our work runnable at once also gets more of its cores. (Three browser
+# workers at load 20-27 met hook timeouts on first starts: not measured cleanly, kept at two.) Each
+# side's output is kept in its own file and printed whole when it ends, so runs never interleave.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -81,14 +85,18 @@ together() {
 together \
   "typecheck" "npx tsc -p tsconfig.json --noEmit" \
   "lint" "npx eslint . --max-warnings=0"
-stage "unit (machines, pure helpers) and path coverage per machine" node scripts/path-coverage.mjs
+# ffmpeg first: the unit project holds the media pipeline's tests (server/media-encode), which run it.
 stage "ffmpeg present (video features)" node scripts/ensure-ffmpeg.mjs
+stage "unit (machines, pure helpers, media encoding) and path coverage per machine" node scripts/path-coverage.mjs
+# timed NAME COMMAND…: runs it and prints its wall time and the load (inside a `together` chain).
+timed() { local name=$1 at=$SECONDS rc=0; shift; "$@" || rc=$?; echo "   ($name: $((SECONDS - at)) s; load $(load))"; return "$rc"; }
+export -f timed load
 together \
-  "views (Testing Library in jsdom, against machine states)" "npx vitest run --project views" \
-  "build" "env NODE_ENV=production npx vite build"
-together \
-  "server on embedded PGlite" "npx vitest run --project server" \
-  "server on PostgreSQL" "node scripts/with-fresh-postgres.mjs npx vitest run --project server"
-stage "browser (Chromium, two workers)" bash -c 'node scripts/ensure-chromium.mjs && npx vitest run --project e2e --maxWorkers=2'
+  "views (Testing Library in jsdom), then server on embedded PGlite" \
+    "timed views npx vitest run --project views && timed 'server on PGlite' npx vitest run --project server" \
+  "server on PostgreSQL" \
+    "node scripts/with-fresh-postgres.mjs npx vitest run --project server" \
+  "build, then browser (Chromium, two workers)" \
+    "timed build env NODE_ENV=production npx vite build && node scripts/ensure-chromium.mjs && timed browser npx vitest run --project e2e --maxWorkers=2"
 cpu_now
 echo "== all stages passed in $((SECONDS - started)) s (cpu $CPU s; load $(load))"
