@@ -213,8 +213,8 @@ export function RuleEditor({ actor }: { actor: QoeAlertsActorRef }) {
           onChange={(e) => { if (isQoeMetricKey(e.target.value)) actor.send({ type: 'draft.change', patch: { metric: e.target.value } }); }}>
           {QOE_ALERTABLE_METRICS.map((m) => <option key={m} value={m}>{metricLabel(m)}</option>)}
         </select>
-        <span className={css.meta}>{metricDefinition(draft.metric)}</span>
       </label>
+      <p className={css.meta} style={{ margin: 0 }} data-testid="metric-definition">{metricDefinition(draft.metric)}</p>
       <div className={css.row}>
         <label className={field}>
           <span className={label}>{M.comparison}</span>
