@@ -451,4 +451,34 @@ export const QOE_MESSAGES = {
   tooManyValues: (label: string) => `The ${label} filter has more than ${QOE_MAX_FILTER_VALUES} values: pick fewer.`,
   include: 'is',
   exclude: 'is not',
+  // Additions of qoe-query (the engine and its routes).
+  removedTitle: 'Removed title',
+  removedPlan: 'Removed plan',
+  removedNetwork: 'Removed network',
+  /** A report that does not take `f`. */
+  noSessionFilters: (report: string) => `${report} cannot be filtered by session dimensions: the filters apply to the QoS report.`,
+  unknownDimensionParam: (name: string) => `"${name}" is not a dimension sessions are recorded with: pick one from the list.`,
+  badDay: (param: string) => `${param}: must be a day as YYYY-MM-DD.`,
+  reversedRange: 'from: must not be after to.',
+  rangeTooLong: (days: number) => `to: the range may span at most ${days} days.`,
+  unknownNetwork: (identifier: string) => `network: no network ${identifier} on this site.`,
+  badPage: 'page: must be a whole number from 1.',
+  badSort: `sort: must be one of ${QOE_VIEW_SORTS.join(', ')}.`,
+  badDir: 'dir: must be asc or desc.',
+  unknownParam: (name: string) => `${name}: unknown parameter.`,
+  repeatedParam: (name: string) => `${name}: give it once.`,
+  viewNotFound: 'This view is not one of this site\'s playback sessions: it may belong to another site or be older than the history kept.',
+} as const;
+
+/** The words of one view's timeline (QoeTimelineEntry.text). */
+export const QOE_TIMELINE_WORDS = {
+  start: (startupMs: number) => `Started after ${startupMs.toLocaleString('en-US')} ms`,
+  startNoFrame: 'Started (no first frame reported)',
+  bitrate: (from: number, to: number) => `Bitrate ${from.toLocaleString('en-US')} → ${to.toLocaleString('en-US')} kbps`,
+  firstBitrate: (kbps: number) => `Bitrate ${kbps.toLocaleString('en-US')} kbps`,
+  rebuffer: (count: number, seconds: number) =>
+    `Rebuffered${count > 1 ? ` ${count} times` : ''} (${seconds.toLocaleString('en-US', { maximumFractionDigits: 1 })} s)`,
+  error: (code: string) => `Error ${code}`,
+  end: (watchedSeconds: number) => `Ended after ${watchedSeconds.toLocaleString('en-US')} s watched`,
+  lastSeen: (watchedSeconds: number) => `Last event (not ended) after ${watchedSeconds.toLocaleString('en-US')} s watched`,
 } as const;

@@ -3,7 +3,7 @@
  * shape. The server validates against it, the browser builds its requests and pages from it.
  *
  *   GET /appcms/v2/reports/<report>?from=YYYY-MM-DD&to=YYYY-MM-DD&granularity=day&network=<identifier>
- *       &device=&country=&content=&plan=&by=&currency=&compare=previous&include=options
+ *       &device=&country=&content=&plan=&by=&currency=&compare=previous&include=options&f=<filters> (qos, issue 41)
  */
 
 // Granularities, filters, presets and day arithmetic live in their own small module: the router's
@@ -12,6 +12,7 @@ import {
   DATE_PRESETS, GRANULARITIES, REPORT_FILTERS, addDays, daysBetween, isoDay, presetRange, type Granularity, type ReportFilter,
 } from './report-dates';
 import { isOneOf } from './one-of';
+import { QOE_DIMENSION_KEYS, type QoeDimension } from './qoe';
 
 export { DATE_PRESETS, GRANULARITIES, REPORT_FILTERS, addDays, daysBetween, isoDay, presetRange, type Granularity, type ReportFilter };
 
@@ -29,6 +30,12 @@ export type ReportName = (typeof REPORT_NAMES)[number];
 /** Breakdowns of the QoS reports (playback rollup dimensions). */
 export const QOS_BREAKDOWNS = ['device', 'country', 'isp', 'cdn', 'content'] as const;
 export type QosBreakdown = (typeof QOS_BREAKDOWNS)[number];
+/**
+ * Issue 41: the QoS report also breaks down by every other dimension sessions are recorded with
+ * (common/qoe.ts; `title` is `content` by its QoE name). Those, and any filter set `f`, are answered
+ * from raw playback sessions; the rollups keep answering the breakdowns above unfiltered.
+ */
+export const QOS_QOE_BREAKDOWNS: readonly QoeDimension[] = QOE_DIMENSION_KEYS.filter((d) => !(QOS_BREAKDOWNS as readonly string[]).includes(d));
 export const PAYMENT_BREAKDOWNS = ['period', 'plan', 'content'] as const;
 
 /** The longest date range one request may ask for. */
@@ -45,6 +52,8 @@ export interface ReportSpec {
   by?: readonly string[];
   /** Whether the answer is a series over periods (granularity applies). */
   periodic: boolean;
+  /** Issue 41: whether the report takes a filter set of session dimensions `f` (common/qoe.ts). */
+  sessionFilters?: boolean;
 }
 
 export const REPORT_SPECS: Record<ReportName, ReportSpec> = {
@@ -58,7 +67,7 @@ export const REPORT_SPECS: Record<ReportName, ReportSpec> = {
   cohort_analysis: { realtime: false, filters: ['plan'], periodic: false },
   ltv_enhanced: { realtime: false, filters: ['plan'], periodic: false },
   payment_summary_report: { realtime: false, filters: ['plan'], by: PAYMENT_BREAKDOWNS, periodic: true },
-  qos: { realtime: false, filters: ['device', 'country', 'content', 'plan'], by: ['period', ...QOS_BREAKDOWNS], periodic: true },
+  qos: { realtime: false, filters: ['device', 'country', 'content', 'plan'], by: ['period', ...QOS_BREAKDOWNS, ...QOS_QOE_BREAKDOWNS], periodic: true, sessionFilters: true },
   qos_bucket_metric_report: { realtime: false, filters: [], by: ['device', 'cdn', 'country', 'isp'], periodic: false },
   qos_video_level_report: { realtime: false, filters: [], periodic: false },
 };
@@ -81,6 +90,8 @@ export interface ReportParams {
   currency?: string;
   /** 'previous': also answer the totals of the equally long period just before. */
   compare?: 'previous';
+  /** Issue 41: a filter set of session dimensions, URL form (common/qoe.ts formatQoeFilters); reports with `sessionFilters`. */
+  f?: string;
   /** 'options': also answer the choices of the report's plan and content filters (`options`). */
   include?: 'options';
 }

@@ -36,6 +36,7 @@ import { totpRoutes } from './http/totp-routes';
 import { revisionContext, revisionRoutes } from './http/revision-routes';
 import { mediaRoutes } from './http/media-routes';
 import { qoeAlertRoutes } from './http/qoe-alert-routes';
+import { qoeRoutes } from './http/qoe-routes';
 import { requestIdOf } from './domain/revisions';
 import './http/types';
 
@@ -52,6 +53,7 @@ export const API_PLUGINS: FastifyPluginAsync[] = [
   managementGraphql, appcmsRoutes, contentRoutes, contentCreateRoutes, contentAvailabilityRoutes, adminRoutes,
   accountRoutes, totpRoutes,
   reportRoutes,
+  qoeRoutes,
   qoeAlertRoutes,
   ingestRoutes,
   couponRoutes,

@@ -17,6 +17,8 @@ import { createNetworkRepository } from './db/network-repository';
 import { deadLetterCounts, siteOfIngestionKey, siteRoster } from './db/ingest-repository';
 import { listOutbox } from './db/outbox-repository';
 import { networkIdOf } from './db/report-repository';
+import { createQoeRepository } from './db/qoe-repository';
+import { createQoeService, type QoeService } from './domain/qoe';
 import { refreshRecentSubscriptions } from './db/rollups';
 import { createStaffAdminRepository } from './db/staff-admin-repository';
 import { createSubscriberRepository } from './db/support-repository';
@@ -135,6 +137,8 @@ export interface Services extends Pick<AuthFlowDeps, 'tokens' | 'sessions' | 'pa
   media: MediaServices;
   /** Issue 41: alert rules, incidents, alert settings, saved views, and the evaluation and delivery loops (server/composition-qoe-alerts.ts). */
   qoeAlerts: QoeAlertServices;
+  /** Issue 41: the QoE pages' reads over raw playback sessions (values, views, one view; server/domain/qoe.ts). */
+  qoe: QoeService;
 }
 
 export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig; log: Logger; sms?: SmsTransport; cacheBus?: CacheBus; contentJobs?: ContentSchedulerConfig; media?: MediaConfig; qoeAlerts?: QoeAlertConfig }): Services {
@@ -210,6 +214,8 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
   });
   const monetization = createMonetization(createMonetizationStore(db));
   const reportReads = createReportReads(db);
+  // Issue 41: raw playback sessions for the QoS report's filters and breakdowns and the QoE pages.
+  const qoeReads = createQoeRepository(db);
   const support: SupportDeps = { store: createSubscriberRepository(db), limiter };
   return {
     driver: dbHandle.driver,
@@ -231,11 +237,12 @@ export function buildServices(input: { dbHandle: DbHandle; config: ServerConfig;
     support,
     reports: {
       networkIdOf: (siteId, identifier) => networkIdOf(db, siteId, identifier),
-      build: (report, ctx) => buildReport(report, { ...ctx, reads: reportReads }),
+      build: (report, ctx) => buildReport(report, { ...ctx, reads: reportReads, qoe: qoeReads }),
     },
     ingestion: bindDb(db, INGESTION),
     outbox: { list: (to, limit) => listOutbox(db, to, limit) },
     media,
+    qoe: createQoeService({ store: { ...qoeReads, networkIdOf: (siteId, identifier) => networkIdOf(db, siteId, identifier) } }),
     qoeAlerts: buildQoeAlertServices({ db, analyticsAllowedSites: config.runtime.analyticsAllowedSites, config: input.qoeAlerts ?? loadQoeAlertConfig(process.env), log }),
   };
 }

@@ -138,6 +138,9 @@ const QOS_NONE = {
   errorPct: null, bitrateKbps: null,
 };
 
+/** Issue 41: the breakdowns' share of sessions. */
+const SHARE_COLUMN = { key: 'sharePct', label: 'Share of sessions (%)', kind: 'percent', figure: 'sessionSharePct' };
+
 describe('qos', () => {
   it('by period (the default): every measure of each day, from sums and histograms', async () => {
     vi.mocked(playbackByDay).mockResolvedValue([{ day: '2026-03-03', ...QOS_SLICE }]);
@@ -166,12 +169,13 @@ describe('qos', () => {
     const answer = await buildReport('qos', ctx({ by: 'device' }));
     expect(playbackByKey).toHaveBeenCalledWith(db, SCOPE, 'device', null);
     expect(contentInfo).not.toHaveBeenCalled();
-    expect(answer.columns).toEqual([{ key: 'key', label: 'Device', kind: 'text' }, ...QOS_FIGURES]);
+    // Issue 41: each row's share of the sessions (a column) and its stored value (not a column: pages filter on it).
+    expect(answer.columns).toEqual([{ key: 'key', label: 'Device', kind: 'text' }, ...QOS_FIGURES, SHARE_COLUMN]);
     expect(answer.rows).toEqual([
-      { key: 'web', ...QOS_MEASURES },
-      { key: 'tv', ...QOS_NONE, sessions: 1, startupAvgMs: 700, startupP50Ms: 750, startupP95Ms: 975, rebufferPct: null, errorPct: 0, bitrateKbps: 0 },
+      { key: 'web', value: 'web', ...QOS_MEASURES, sharePct: 80 },
+      { key: 'tv', value: 'tv', ...QOS_NONE, sessions: 1, startupAvgMs: 700, startupP50Ms: 750, startupP95Ms: 975, rebufferPct: null, errorPct: 0, bitrateKbps: 0, sharePct: 20 },
     ]);
-    expect(answer.totals).toEqual({ ...QOS_MEASURES, sessions: 5, startupAvgMs: 1340, startupP50Ms: 917, startupP95Ms: 1875, errorPct: 20, bitrateKbps: 2400 });
+    expect(answer.totals).toEqual({ ...QOS_MEASURES, sessions: 5, startupAvgMs: 1340, startupP50Ms: 917, startupP95Ms: 1875, errorPct: 20, bitrateKbps: 2400, sharePct: 100 });
   });
 
   it.each([['country', 'Country'], ['isp', 'ISP'], ['cdn', 'CDN'], ['content', 'Title']] as const)('by %s: the key column is "%s"', async (by, label) => {
@@ -179,7 +183,7 @@ describe('qos', () => {
     const answer = await buildReport('qos', ctx({ by }));
     expect(answer.columns[0]).toEqual({ key: 'key', label, kind: 'text' });
     expect(answer.rows).toEqual([]);
-    expect(answer.totals).toEqual(QOS_NONE);
+    expect(answer.totals).toEqual({ ...QOS_NONE, sharePct: null });
   });
 
   it('by a breakdown with a filter on the same dimension reads only that key; another dimension is refused', async () => {

@@ -691,7 +691,8 @@ describe('reports equal a recomputation from the raw rows', () => {
       ['watchHours', 'Watch time (hours)', 'hours', 'watchHours'], ['avgMinutes', 'Minutes per session', 'minutes', 'avgMinutes']]);
     expect(await columns('qos')).toEqual([PERIOD, ...QOS]);
     for (const [by, label] of [['device', 'Device'], ['country', 'Country'], ['isp', 'ISP'], ['cdn', 'CDN'], ['content', 'Title']]) {
-      expect(await columns('qos', `&by=${by}`)).toEqual([['key', label, 'text', undefined], ...QOS]);
+      // Issue 41: a breakdown also gives each row's share of the sessions.
+      expect(await columns('qos', `&by=${by}`)).toEqual([['key', label, 'text', undefined], ...QOS, ['sharePct', 'Share of sessions (%)', 'percent', 'sessionSharePct']]);
     }
     expect(await columns('qos_video_level_report')).toEqual([['key', 'Title', 'text', undefined], ...QOS]);
     // Startup buckets: STARTUP_MS_BUCKETS is 0.5, 1, 2, 4 and 8 s.
@@ -975,7 +976,7 @@ describe('bad parameters get 400 naming the parameter', () => {
     [`${RANGE}&granularity=hour`, 'granularity: hour is for real-time reports; this report is built from daily rollups (day, week or month)'],
     [`${RANGE}&country=gb`, 'country: must be a two-letter country code such as US'],
     [`${RANGE}&device=web&country=GB`, 'country: only one of device, country, content, plan can be set at a time (device is set)'],
-    [`${RANGE}&by=planet`, 'by: must be one of period, device, country, isp, cdn, content'],
+    [`${RANGE}&by=planet`, 'by: must be one of period, device, country, isp, cdn, content, os, osVersion, browser, player, playerVersion, appVersion, region, title, series, streamType, sourceHost, plan, network'],
     [`${RANGE}&by=cdn&device=web`, 'device: cannot be combined with by=cdn; filter on the breakdown\'s own dimension'],
     [`${RANGE}&device=web&device=ios`, 'device: give it once'],
     [`${RANGE}&include=everything`, 'include: must be options'],

@@ -17,7 +17,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../common/constants';
 import { qoeMeasures, type PlaybackSumsLike } from '../../common/playback-measures';
 import { QOE_DIMENSIONS, type QoeDimension, type QoeFilter, type QoeMetricKey } from '../../common/qoe';
+import type { QoeGrouping, QoeHeartbeatRow, QoeSelection, QoeSessionRow, QoeSessionSort, QoeSumsRow } from '../qoe-shapes';
 import type { Db } from './client';
+import { siteTimeZone } from './rollups';
+
+export type { QoeGrouping, QoeHeartbeatRow, QoeSelection, QoeSessionRow, QoeSessionSort, QoeSumsRow };
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -70,17 +74,6 @@ export function qoeFilterSql(filters: readonly QoeFilter[], alias = 'p'): SQL {
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `);
 }
 
-/** Which sessions of a site: the filters, a network, and the window (see the module comment). */
-export interface QoeSelection {
-  siteId: string;
-  /** null: every network (a `network` filter may still narrow it). */
-  networkId?: string | null;
-  filters: readonly QoeFilter[];
-  since: Date;
-  until: Date;
-  select: 'started' | 'active';
-}
-
 /** The WHERE of a selection on playback_sessions `alias`. */
 export function qoeSelectionSql(s: QoeSelection, alias = 'p'): SQL {
   const a = (column: string) => sql.raw(`${alias}.${column}`);
@@ -130,18 +123,12 @@ function toSums(row: SumsRow): PlaybackSumsLike {
   };
 }
 
-/** One group of raw sessions: its key ('' for no breakdown), its site day ('' without days) and sums (viewers: distinct in the group). */
-export interface QoeSumsRow extends PlaybackSumsLike {
-  key: string;
-  day: string;
-}
-
 /**
  * Raw sessions of a selection added up like the rollups: one row without `by`/`dayZone`, else one per
  * value of `by` and/or per site day (in `dayZone`) of the session's start. `viewers` is the distinct
  * viewers of each row.
  */
-export async function qoeSums(db: Db, selection: QoeSelection, group: { by?: QoeDimension | null; dayZone?: string | null } = {}): Promise<QoeSumsRow[]> {
+export async function qoeSums(db: Db, selection: QoeSelection, group: QoeGrouping = {}): Promise<QoeSumsRow[]> {
   const key = group.by ? qoeKeySql(group.by) : sql`''`;
   const day = group.dayZone ? sql`((p.started_at) AT TIME ZONE ${group.dayZone}::text)::date::text` : sql`''`;
   const rows = rowsOf<SumsRow & { key: string; day: string }>(await db.execute(sql`
@@ -161,11 +148,128 @@ export async function qoeTotals(db: Db, selection: QoeSelection): Promise<Record
   return qoeMeasures(sums, sums.viewers);
 }
 
-/** The repository as the rules and qoe-alerts call it: `totals({ siteId, filters, since, until, select })`. */
+
+/* ------------------------------------------------------------------------------------------------
+ * Labels, values (the picker), views (the sessions behind a figure) and one view
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The zone the site counts its days in (server/db/rollups.ts `siteTimeZone`). */
+export async function qoeSiteTimeZone(db: Db, siteId: string): Promise<string> {
+  return siteTimeZone(db, siteId);
+}
+
+/**
+ * The names of the values of a dimension stored as ids (title and series: the content item's title;
+ * plan: the plan's name; network: the network's name), keyed by id; ids of another site or removed
+ * ones are absent. Other dimensions answer an empty map (their values are their words).
+ */
+export async function qoeNames(db: Db, siteId: string, dimension: QoeDimension, values: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(values.filter((v) => UUID.test(v)).map((v) => v.toLowerCase()))];
+  const table = dimension === 'title' || dimension === 'series' ? 'content_items' : dimension === 'plan' ? 'plans' : dimension === 'network' ? 'networks' : null;
+  if (!table || ids.length === 0) return new Map();
+  const name = table === 'content_items' ? 'title' : 'name';
+  const rows = rowsOf<{ id: string; name: string }>(await db.execute(sql`
+    SELECT id::text AS id, ${sql.raw(name)} AS name FROM ${sql.raw(table)}
+    WHERE site_id = ${siteId}::uuid AND id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Sessions per value of a dimension in a selection: the `limit` values with the most sessions (then
+ * by value), plus each of `include` (the values filtered on) with its count, 0 when it has none.
+ */
+export async function qoeValueCounts(db: Db, selection: QoeSelection, dimension: QoeDimension, limit: number, include: readonly string[]): Promise<{ value: string; sessions: number }[]> {
+  const key = qoeKeySql(dimension);
+  const top = rowsOf<{ value: string; sessions: number }>(await db.execute(sql`
+    SELECT ${key} AS value, count(*)::float8 AS sessions FROM playback_sessions p WHERE ${qoeSelectionSql(selection)}
+    GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}`));
+  const missing = include.filter((v) => !top.some((t) => t.value === v));
+  if (missing.length === 0) return top;
+  const extra = rowsOf<{ value: string; sessions: number }>(await db.execute(sql`
+    SELECT ${key} AS value, count(*)::float8 AS sessions FROM playback_sessions p
+    WHERE ${qoeSelectionSql(selection)} AND ${matchOne(dimension, missing, 'p')} GROUP BY 1`));
+  return [...top, ...missing.map((value) => ({ value, sessions: extra.find((e) => e.value === value)?.sessions ?? 0 }))];
+}
+
+const SORT_SQL: Record<QoeSessionSort, string> = {
+  startedAt: 'p.started_at',
+  startupMs: 'p.startup_ms',
+  rebufferPct: 'CASE WHEN p.watched_seconds + p.rebuffer_seconds > 0 THEN p.rebuffer_seconds::float8 / (p.watched_seconds + p.rebuffer_seconds) ELSE 0 END',
+  watchedSeconds: 'p.watched_seconds',
+  bitrateKbps: 'p.avg_bitrate_kbps',
+};
+
+const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+function sessionColumns(): SQL {
+  const dims = QOE_DIMENSIONS.map((d) => sql`${qoeKeySql(d.key)} AS ${sql.raw(`"dim_${d.key}"`)}`);
+  return sql`p.id::text AS "sessionId", ${iso('p.started_at')} AS "startedAt", ${iso('p.ended_at')} AS "endedAt",
+    ${iso('p.last_event_at')} AS "lastEventAt", p.subscriber_id::text AS "subscriberId", s.email AS "viewerEmail", s.name AS "viewerName",
+    p.content_id::text AS "contentId", c.kind AS "contentType", c.title AS title,
+    p.watched_seconds::float8 AS "watchedSeconds", p.startup_ms::float8 AS "startupMs", p.rebuffer_count::float8 AS "rebufferCount",
+    p.rebuffer_seconds::float8 AS "rebufferSeconds", p.avg_bitrate_kbps::float8 AS "avgBitrateKbps", p.error_code AS "errorCode",
+    ${sql.join(dims, sql`, `)}`;
+}
+
+const SESSION_JOINS = sql.raw(`LEFT JOIN subscribers s ON s.id = p.subscriber_id AND s.site_id = p.site_id
+  LEFT JOIN content_items c ON c.id = p.content_id AND c.site_id = p.site_id`);
+
+function toSessionRow(raw: Record<string, unknown>): QoeSessionRow {
+  const dims = Object.fromEntries(QOE_DIMENSIONS.map((d) => [d.key, String(raw[`dim_${d.key}`] ?? '')])) as Record<QoeDimension, string>;
+  const text = (k: string) => (raw[k] === null || raw[k] === undefined ? null : String(raw[k]));
+  return {
+    sessionId: String(raw.sessionId), startedAt: String(raw.startedAt), endedAt: text('endedAt'), lastEventAt: String(raw.lastEventAt),
+    subscriberId: String(raw.subscriberId), viewerEmail: text('viewerEmail'), viewerName: text('viewerName'),
+    contentId: String(raw.contentId), contentType: text('contentType'), title: text('title'),
+    watchedSeconds: Number(raw.watchedSeconds), startupMs: Number(raw.startupMs), rebufferCount: Number(raw.rebufferCount),
+    rebufferSeconds: Number(raw.rebufferSeconds), avgBitrateKbps: Number(raw.avgBitrateKbps), errorCode: text('errorCode'), dims,
+  };
+}
+
+/** The sessions of a selection, one page in the given order (ties by start, then id), and how many there are. */
+export async function qoeSessions(db: Db, selection: QoeSelection, page: { sort: QoeSessionSort; dir: 'asc' | 'desc'; offset: number; limit: number }): Promise<{ total: number; rows: QoeSessionRow[] }> {
+  const dir = page.dir === 'asc' ? 'ASC' : 'DESC';
+  const order = sql.raw(`${SORT_SQL[page.sort]} ${dir}, p.started_at ${dir}, p.id ${dir}`);
+  const [count] = rowsOf<{ total: number }>(await db.execute(sql`
+    SELECT count(*)::float8 AS total FROM playback_sessions p WHERE ${qoeSelectionSql(selection)}`));
+  const total = Number(count?.total ?? 0);
+  if (total === 0 || page.offset >= total) return { total, rows: [] };
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    SELECT ${sessionColumns()} FROM playback_sessions p ${SESSION_JOINS}
+    WHERE ${qoeSelectionSql(selection)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`));
+  return { total, rows: rows.map(toSessionRow) };
+}
+
+/** One session of the site with its heartbeats; null when the site has no session of that id. */
+export async function qoeSession(db: Db, siteId: string, sessionId: string): Promise<{ row: QoeSessionRow; heartbeats: QoeHeartbeatRow[] } | null> {
+  if (!UUID.test(sessionId)) return null;
+  const [raw] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    SELECT ${sessionColumns()} FROM playback_sessions p ${SESSION_JOINS}
+    WHERE p.site_id = ${siteId}::uuid AND p.id = ${sessionId.toLowerCase()}::uuid LIMIT 1`));
+  if (!raw) return null;
+  const row = toSessionRow(raw);
+  const heartbeats = rowsOf<QoeHeartbeatRow>(await db.execute(sql`
+    SELECT ${iso('at')} AS at, playhead_seconds::float8 AS "playheadSeconds", watched_seconds::float8 AS "watchedSeconds",
+      bitrate_kbps::float8 AS "bitrateKbps", rebuffer_count::float8 AS "rebufferCount", rebuffer_ms::float8 AS "rebufferMs"
+    FROM player_heartbeats WHERE session_id = ${row.sessionId}::uuid AND site_id = ${siteId}::uuid
+      AND at >= ${row.startedAt}::timestamptz - interval '1 day'
+    ORDER BY at, event_id`));
+  return { row, heartbeats };
+}
+
+/**
+ * The repository as the rules and qoe-alerts call it (bound to a database):
+ * `totals({ siteId, filters, since, until, select })` and the reads of the QoE pages.
+ */
 export function createQoeRepository(db: Db) {
   return {
     totals: (selection: QoeSelection) => qoeTotals(db, selection),
-    sums: (selection: QoeSelection, group?: { by?: QoeDimension | null; dayZone?: string | null }) => qoeSums(db, selection, group),
+    sums: (selection: QoeSelection, group?: QoeGrouping) => qoeSums(db, selection, group),
+    siteTimeZone: (siteId: string) => qoeSiteTimeZone(db, siteId),
+    names: (siteId: string, dimension: QoeDimension, values: readonly string[]) => qoeNames(db, siteId, dimension, values),
+    valueCounts: (selection: QoeSelection, dimension: QoeDimension, limit: number, include: readonly string[]) => qoeValueCounts(db, selection, dimension, limit, include),
+    sessions: (selection: QoeSelection, page: Parameters<typeof qoeSessions>[2]) => qoeSessions(db, selection, page),
+    session: (siteId: string, sessionId: string) => qoeSession(db, siteId, sessionId),
   };
 }
 export type QoeRepository = ReturnType<typeof createQoeRepository>;

@@ -32,7 +32,7 @@ const BUILDERS: Record<ReportName, ReportBuilder> = {
   payment_summary_report: paymentSummary,
   qos,
   qos_bucket_metric_report: qosBuckets,
-  qos_video_level_report: (ctx) => qosByKey(ctx, 'content'),
+  qos_video_level_report: (ctx) => qosByKey(ctx, 'content', false),
 };
 
 async function filterOptions(report: ReportName, ctx: ReportContext): Promise<NonNullable<ReportAnswer['options']>> {
@@ -47,8 +47,9 @@ async function filterOptions(report: ReportName, ctx: ReportContext): Promise<No
 /** One report's answer; with compare=previous also the totals of the preceding range of equal length. */
 export async function buildReport(report: ReportName, ctx: ReportContext): Promise<Omit<ReportAnswer, 'success'>> {
   const body = await BUILDERS[report](ctx);
-  const { filter: _filter, ...params } = ctx.params;
+  const { filter: _filter, qoeFilters: _qoeFilters, ...params } = ctx.params;
   void _filter;
+  void _qoeFilters;
   const answer: Omit<ReportAnswer, 'success'> = { report, params, generatedAt: ctx.now.toISOString(), ...body };
   if (ctx.params.compare === 'previous') {
     const length = daysBetween(ctx.params.from, ctx.params.to);

@@ -7,6 +7,7 @@ import {
   GRANULARITIES, MAX_REPORT_RANGE_DAYS, REPORT_FILTERS, REPORT_SPECS, daysBetween, presetRange,
   type Granularity, type ReportFilter, type ReportName, type ReportParams,
 } from '../../../common/reports';
+import { QOE_MESSAGES, formatQoeFilters, parseQoeFilters, type QoeFilter } from '../../../common/qoe';
 import { invalid, type DomainError } from '../errors';
 
 /** A refused parameter: the message starts with the parameter's name ("from: ..."). */
@@ -15,7 +16,7 @@ export function reportParamError(message: string): DomainError {
   return invalid(param, message);
 }
 
-const KNOWN = new Set(['from', 'to', 'granularity', 'network', 'by', 'currency', 'compare', 'include', ...REPORT_FILTERS]);
+const KNOWN = new Set(['from', 'to', 'granularity', 'network', 'by', 'currency', 'compare', 'include', 'f', ...REPORT_FILTERS]);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILTER_FORMATS: Record<ReportFilter, { test: RegExp; hint: string }> = {
@@ -31,9 +32,12 @@ export interface ParsedReportParams extends ReportParams {
   granularity: Granularity;
   /** The one filter set, if any. */
   filter: { name: ReportFilter; value: string } | null;
+  /** Issue 41: the filter set of session dimensions (`f`), when given and not empty. */
+  qoeFilters?: QoeFilter[];
 }
 
-function isRealDay(value: string): boolean {
+/** A day of the calendar as YYYY-MM-DD that PostgreSQL also reads (the QoE routes' range uses it too). */
+export function isRealDay(value: string): boolean {
   // Year 0 is a day to Date but not to PostgreSQL.
   return DAY.test(value) && !value.startsWith('0000') && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 }
@@ -90,6 +94,15 @@ export function parseReportParams(report: ReportName, query: Record<string, unkn
   if (compare !== undefined && compare !== 'previous') throw reportParamError('compare: must be previous');
   const include = value('include');
   if (include !== undefined && include !== 'options') throw reportParamError('include: must be options');
+  const f = value('f');
+  let qoeFilters: QoeFilter[] = [];
+  if (f !== undefined) {
+    if (!spec.sessionFilters) throw invalid('f', `f: ${QOE_MESSAGES.noSessionFilters(report)}`);
+    const parsed = parseQoeFilters(f);
+    // The filter set's own words (common/qoe.ts QOE_MESSAGES), as the console shows them beside the chips.
+    if (!parsed.ok) throw invalid('f', parsed.message);
+    qoeFilters = parsed.filters;
+  }
   const network = value('network');
   if (network !== undefined && network.length > 200) throw reportParamError('network: too long');
 
@@ -101,5 +114,9 @@ export function parseReportParams(report: ReportName, query: Record<string, unkn
   if (currency) params.currency = currency;
   if (compare) params.compare = 'previous';
   if (include) params.include = 'options';
+  if (qoeFilters.length > 0) {
+    params.qoeFilters = qoeFilters;
+    params.f = formatQoeFilters(qoeFilters);
+  }
   return params;
 }

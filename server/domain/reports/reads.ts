@@ -4,7 +4,9 @@
  * (server/db/stores.ts, createReportReads) and hands them in as ReportContext.reads.
  */
 import type { PlaybackDimension } from '../../../common/constants';
+import type { QoeDimension } from '../../../common/qoe';
 import type { ContentInfo, LiveSessionRow, PaymentDayRow, PlaybackSums, ReportScope, SubscriptionDayRow } from '../../report-shapes';
+import type { QoeGrouping, QoeSelection, QoeSumsRow } from '../../qoe-shapes';
 
 export type { ContentInfo, LiveSessionRow, PaymentDayRow, PlaybackSums, ReportScope, SubscriptionDayRow };
 
@@ -23,4 +25,16 @@ export interface ReportReads {
   planOptions(siteId: string): Promise<{ value: string; label: string }[]>;
   contentOptions(scope: ReportScope, limit: number, include: string | null): Promise<{ value: string; label: string }[]>;
   planNames(siteId: string): Promise<Map<string, string>>;
+}
+
+/**
+ * Issue 41: what the QoS report reads from raw playback sessions when the rollups cannot answer (a
+ * filter set `f`, or a breakdown the rollups do not keep): server/db/qoe-repository.ts
+ * (createQoeRepository), handed in by the composition root as ReportContext.qoe.
+ */
+export interface QoeReads {
+  sums(selection: QoeSelection, group?: QoeGrouping): Promise<QoeSumsRow[]>;
+  siteTimeZone(siteId: string): Promise<string>;
+  /** The names of id-valued dimensions' values (titles, series, plans, networks) of the site. */
+  names(siteId: string, dimension: QoeDimension, values: readonly string[]): Promise<Map<string, string>>;
 }

@@ -19,7 +19,11 @@ function slice(params: ParsedReportParams): { dimension: PlaybackDimension; key:
 
 export async function playbackSeries(ctx: ReportContext, pick: (m: Record<string, number | null>) => Record<string, number | null>, columns: ReportColumn[]): Promise<ReportBody> {
   const { dimension, key } = slice(ctx.params);
-  const days = await ctx.reads.playbackByDay(scopeOf(ctx), dimension, key);
+  return playbackSeriesOf(ctx, await ctx.reads.playbackByDay(scopeOf(ctx), dimension, key), pick, columns);
+}
+
+/** The series over the range's periods of playback sums per site day (from the rollups or counted from raw sessions). */
+export function playbackSeriesOf(ctx: ReportContext, days: readonly (PlaybackSums & { day: string })[], pick: (m: Record<string, number | null>) => Record<string, number | null>, columns: ReportColumn[]): ReportBody {
   const byPeriod = new Map<string, PlaybackSums>();
   const total = emptySums();
   for (const day of days) {

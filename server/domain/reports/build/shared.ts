@@ -4,7 +4,7 @@
  */
 import type { ReportAnswer, ReportColumn, ReportRow } from '../../../../common/reports';
 import type { FigureKey } from '../../../../common/figures';
-import type { PlaybackSums, ReportReads, ReportScope } from '../reads';
+import type { PlaybackSums, QoeReads, ReportReads, ReportScope } from '../reads';
 import type { ParsedReportParams } from '../params';
 import { addCounts } from '../stats';
 
@@ -17,6 +17,8 @@ export interface ReportContext {
   now: Date;
   /** Set for the preceding range of compare=previous (issue 27: it refused the answer's own currency with a 400). */
   previousPeriod?: boolean;
+  /** Issue 41: raw playback sessions, for the QoS report's filter sets and breakdowns the rollups do not keep. */
+  qoe?: QoeReads;
 }
 
 
