@@ -143,5 +143,13 @@ describe('QoE journey part 1 in Chromium', () => {
     expect(timeline[0]).toMatch(/Start/);
     expect(timeline.at(-1)).toMatch(/End|Error/);
     await shots('view');
+
+    // Compare with the previous period: drawn beside this one on the charts of the periods and of the breakdown.
+    await page.goto(`${server.url}/analytics/qos-overall?days=30&by=cdn&f=${encodeURIComponent(f)}`);
+    await page.getByRole('checkbox', { name: M.compare }).check();
+    await page.waitForURL((url) => url.searchParams.get('compare') === 'previous');
+    await page.getByTestId('qoe-breakdown').getByText(M.previous('Startup p95 (ms)')).waitFor();
+    expect(await page.getByText(M.previous('Startup p95 (ms)')).count()).toBe(2);
+    await shots('compare');
   });
 });
