@@ -82,16 +82,21 @@ describe('item video panel machine', () => {
     expect(told).toEqual([]);
   });
 
-  it('an upload\'s last byte: the server attached it, the page is told (its editor and History read the item again)', async () => {
+  it('an upload\'s last byte: the item is saved with it (a replacement too), the page is told the item\'s version', async () => {
     const asset = itemAssetMachine.provide({
-      actors: { upload: fakeActor(() => ({ assetId: 'asset-up' })), loadAsset: pendingActor(), retryAsset: pendingActor(), cancelAsset: pendingActor() },
+      actors: {
+        upload: fakeActor(() => ({ assetId: 'asset-up' })), loadAsset: fakeActor((input: { assetId: string }) => mediaAsset({ id: input.assetId, status: 'ready' })),
+        retryAsset: pendingActor(), cancelAsset: pendingActor(),
+      },
     });
-    const { actor, told } = start({ asset });
+    let reads = 0;
+    const { actor, told, attached } = start({ asset, loadItemVideo: fakeActor(() => { reads += 1; return { assetId: reads > 1 ? 'asset-up' : 'asset-old' }; }) });
     await waitFor(actor, (s) => s.matches('showing'));
     selectItemVideoAsset(actor.getSnapshot())?.send({ type: 'media.choose', file: new Blob(['v']), fileName: 'clip.mp4' });
     await waitFor(actor, () => told.length > 0);
-    expect(told).toEqual([{ type: 'video.attached', assetId: 'asset-up', version: null }]);
-    expect(actor.getSnapshot().context.assetId).toBe('asset-up');
+    expect(attached).toEqual(['asset-up']);
+    expect(told).toEqual([{ type: 'video.attached', assetId: 'asset-up', version: 5 }]);
+    await waitFor(actor, (s) => s.matches('showing') && s.context.assetId === 'asset-up');
   });
 
   it('captions are saved for the video (a notice with their label); none without a video; a refusal in words', async () => {

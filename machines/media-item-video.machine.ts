@@ -56,10 +56,7 @@ export type ItemVideoEvent =
   | { type: 'video.uploading'; on: boolean }
   | { type: 'captions.add'; language: string; label: string; format: 'vtt' | 'srt'; text: string };
 
-/**
- * Told to the page: the item's video changed (its History has a new revision). `version`: the item's
- * version after it, null when the server attached an upload by itself (one write: the version read plus one).
- */
+/** Told to the page: the item's video changed (its History has a new revision); `version`: the item's version after it. */
 export type ItemVideoEmitted = { type: 'video.attached'; assetId: string | null; version: number | null };
 
 /** The small forms as this panel's child: what they submit comes here (captions.add, video.external). */
@@ -138,10 +135,10 @@ export const itemVideoMachine = setup({
       on: {
         // The server attaches the upload to the item once its last byte arrives (the item's version then moves).
         'video.created': { actions: { type: 'takeAssetId', params: ({ event }) => event } },
-        // The server attached the upload as its last byte arrived: the page's editor and History read the item again.
-        'video.uploaded': {
-          actions: [{ type: 'takeAssetId', params: ({ event }) => event }, { type: 'announceAttached', params: ({ event }) => ({ assetId: event.assetId, version: null }) }],
-        },
+        // The upload's last byte arrived: the item is saved with it (a new item's video is already attached by
+        // the server, then nothing changes; a replacement is attached here, with its History revision), and the
+        // page's editor and History follow the item's version.
+        'video.uploaded': { target: '.attaching', actions: { type: 'takePending', params: ({ event }) => event } },
       },
       initial: 'idle',
       states: {

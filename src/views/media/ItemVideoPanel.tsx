@@ -150,7 +150,7 @@ export function ItemVideoPanel({ item, writable: canWrite, itemEditor, history }
   // A video attached (here, or by the server once an upload's last byte arrived): the item's editor and History read again.
   useEffect(() => {
     const attached = panel.on('video.attached', (event) => {
-      itemEditor?.send({ type: 'editor.recordMoved', from: item.version, to: event.version ?? item.version + 1 });
+      if (event.version !== null) itemEditor?.send({ type: 'editor.recordMoved', from: item.version, to: event.version });
       history?.send({ type: 'history.reload' });
     });
     return () => attached.unsubscribe();
