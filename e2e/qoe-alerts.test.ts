@@ -1,0 +1,175 @@
+/**
+ * Issue 41, browser journey part 2, in Chromium on one server with the demo world: admin@demo.test
+ * creates an alert rule on a metric for a filter set (an ISP only these sessions have), simulated bad
+ * player events are sent to POST /v1/events with the site's ingestion key, the incident opens (the
+ * header's count shows it), good events make it resolve; the Dashboard 360 reader (twofa@demo.test)
+ * sees the incident but cannot edit the rule; a saved view is reopened from its address in a new
+ * browser context. The server evaluates rules every 2 s here (QOE_ALERT_EVAL_MS; 15 s by default);
+ * the rule's shortest duration (1 minute) is the journey's longest wait.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INGEST_KEY_HEADER, INGEST_PATH, INGEST_ROSTER_PATH, type IngestRoster, type PlayerEvent } from '../common/ingest-contract';
+import { QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, type QoeIncidentCountAnswer, type QoeIncidentsAnswer } from '../common/qoe';
+import { QOE_ALERT_MESSAGES as M, QOE_SAVED_VIEW_MESSAGES as S } from '../common/messages/qoe-alerts';
+import { demoAccount, nextOtp, outboxIds, shot, submitCredentials } from './auth-harness';
+import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+
+const INGEST_KEY = 'ik_demo_viewlift-demo';
+const ISP = `E2E Slow Net ${randomUUID().slice(0, 6)}`;
+const RULE = 'E2E slow startup';
+const READER = demoAccount('twofa@demo.test');
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let roster: IngestRoster;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ SEED_SCALE: '0.25', SKIP_BUILD: '1', LOG_LEVEL: 'warn', ARGON2_MEMORY_COST: '1024', ARGON2_TIME_COST: '1', QOE_ALERT_EVAL_MS: '2000' }),
+    launchBrowser(),
+  ]);
+  ({ context, page } = await newPage(browser));
+  await signIn(page, server.url, 'admin@demo.test');
+  await page.waitForURL(`${server.url}/analytics`);
+  roster = (await (await fetch(`${server.url}${INGEST_ROSTER_PATH}?limit=50`, { headers: { [INGEST_KEY_HEADER]: INGEST_KEY } })).json()) as IngestRoster;
+}, 240_000);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(ctx: BrowserContext, path: string): Promise<T> {
+  const cookies = Object.fromEntries((await ctx.cookies()).map((c) => [c.name, c.value]));
+  const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${cookies.accessToken}`, xApiKey: cookies.xApiKey ?? '' } });
+  return (await response.json()) as T;
+}
+
+/** `count` sessions on the rule's ISP, each starting after `startupMs`. */
+async function sendSessions(count: number, startupMs: number): Promise<void> {
+  const at = new Date().toISOString();
+  const content = roster.content[0]!;
+  const events: PlayerEvent[] = Array.from({ length: count }, (_, i) => {
+    const viewer = roster.subscribers[i % roster.subscribers.length]!;
+    return {
+      type: 'session.start', eventId: randomUUID(), sessionId: randomUUID(), at, subscriberId: viewer.id, contentId: content.id,
+      deviceType: 'web', country: viewer.country, isp: ISP, cdn: 'Fastly', startupMs,
+    };
+  });
+  const sent = await fetch(`${server.url}${INGEST_PATH}`, {
+    method: 'POST', headers: { [INGEST_KEY_HEADER]: INGEST_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ events }),
+  });
+  expect(sent.status).toBe(202);
+}
+
+async function screenshots(p: Page, name: string): Promise<void> {
+  await p.setViewportSize({ width: 1440, height: 900 });
+  await p.emulateMedia({ colorScheme: 'light' });
+  await shot(p, `${name}-1440-light`);
+  await p.emulateMedia({ colorScheme: 'dark' });
+  await shot(p, `${name}-1440-dark`);
+  await p.setViewportSize({ width: 390, height: 844 });
+  await shot(p, `${name}-390-dark`);
+  await p.emulateMedia({ colorScheme: 'light' });
+  await shot(p, `${name}-390-light`);
+  await p.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('QoE alerts and saved views (issue 41, part 2)', { timeout: 300_000 }, () => {
+  it('admin creates a rule; bad events open an incident (the header counts it); a reader sees it but cannot edit; good events resolve it', async () => {
+    await page.goto(`${server.url}/analytics/alerts`);
+    await page.getByRole('heading', { level: 1, name: M.pageTitle }).waitFor();
+    await page.getByRole('button', { name: M.newRule }).click();
+    const form = page.getByRole('form', { name: M.editorNewTitle });
+    await form.getByLabel(M.name).fill(RULE);
+    await form.getByLabel(M.metric).selectOption('startupP50Ms');
+    await form.getByLabel(/^Threshold/).fill('5000');
+    await form.getByLabel(M.duration).selectOption('1');
+    await form.getByRole('button', { name: M.addFilter }).click();
+    await form.getByLabel(M.filterDimension).selectOption('isp');
+    await form.getByLabel(M.filterValues).fill(ISP);
+    await form.getByRole('button', { name: M.save }).click();
+    await page.getByRole('status').getByText(M.created(RULE)).waitFor();
+    await page.getByRole('list', { name: M.rulesTitle }).getByText(RULE).waitFor();
+
+    await sendSessions(12, 9000);
+    await expect.poll(async () => (await api<QoeIncidentCountAnswer>(context, QOE_INCIDENT_COUNT_PATH)).open, { timeout: 150_000, interval: 2_000 }).toBe(1);
+    await page.reload();
+    const count = page.getByTestId('open-incidents-count');
+    await count.waitFor({ timeout: 40_000 });
+    expect(await count.textContent()).toContain(M.headerCount(1));
+    const open = page.getByRole('list', { name: M.openTitle });
+    await open.getByText(RULE).waitFor();
+    expect(await open.textContent()).toContain(`ISP is ${ISP}`);
+    await screenshots(page, 'qoe-alerts');
+
+    // The Dashboard lists it too.
+    await count.click();
+    await page.waitForURL(`${server.url}/analytics/alerts`);
+    await page.goto(`${server.url}/analytics`);
+    await page.getByRole('list', { name: M.overviewTitle }).getByText(RULE).waitFor();
+    await screenshots(page, 'qoe-dashboard-incidents');
+
+    // The Dashboard 360 reader sees the incident and the rule, and nothing to change them with.
+    const reader = await newPage(browser);
+    try {
+      const seen = await outboxIds(server.url, READER.phoneNumber);
+      await reader.page.goto(`${server.url}/`);
+      await submitCredentials(reader.page, READER.username);
+      await reader.page.waitForURL(`${server.url}/verify-number`);
+      await reader.page.getByLabel('Verification code').fill(await nextOtp(server.url, READER.phoneNumber, seen));
+      await reader.page.getByRole('button', { name: 'Confirm' }).click();
+      await reader.page.waitForURL(`${server.url}/analytics`);
+      await reader.page.getByTestId('open-incidents-count').waitFor({ timeout: 40_000 });
+      await reader.page.goto(`${server.url}/analytics/alerts`);
+      await reader.page.getByRole('list', { name: M.openTitle }).getByText(RULE).waitFor();
+      await reader.page.getByRole('list', { name: M.rulesTitle }).getByText(RULE).waitFor();
+      expect(await reader.page.getByRole('button', { name: M.newRule }).count()).toBe(0);
+      expect(await reader.page.getByRole('button', { name: `${M.editRule}: ${RULE}` }).count()).toBe(0);
+      expect(await reader.page.getByRole('button', { name: `${M.deleteRule}: ${RULE}` }).count()).toBe(0);
+      await shot(reader.page, 'qoe-alerts-reader');
+    } finally {
+      await reader.context.close();
+    }
+
+    // Good sessions bring the median back under the threshold: the incident resolves by itself.
+    await sendSessions(40, 300);
+    await expect.poll(async () => (await api<QoeIncidentCountAnswer>(context, QOE_INCIDENT_COUNT_PATH)).open, { timeout: 90_000, interval: 2_000 }).toBe(0);
+    const all = await api<QoeIncidentsAnswer>(context, `${QOE_INCIDENTS_PATH}?state=all`);
+    const mine = all.incidents.find((i) => i.ruleName === RULE);
+    expect(mine).toMatchObject({ state: 'resolved', resolvedReason: 'recovered' });
+    expect(mine!.peakValue).toBeGreaterThan(5000);
+    await page.goto(`${server.url}/analytics/alerts`);
+    await page.getByRole('list', { name: M.resolvedTitle }).getByText(RULE).waitFor();
+  });
+
+  it('a saved view reopens from its address in a new browser context', async () => {
+    await page.goto(`${server.url}/analytics/qos-overall?days=7`);
+    await page.getByRole('button', { name: S.save }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(S.name).fill('E2E week');
+    await dialog.getByRole('button', { name: S.confirmSave }).click();
+    const link = page.getByRole('status').getByRole('link', { name: S.open });
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/analytics\/saved\/[0-9a-f-]{36}$/);
+
+    const other = await newPage(browser);
+    try {
+      await signIn(other.page, server.url, 'admin@demo.test');
+      await other.page.waitForURL(`${server.url}/analytics`);
+      await other.page.goto(`${server.url}${href}`);
+      await other.page.waitForURL((url) => url.pathname === '/analytics/qos-overall' && url.searchParams.get('days') === '7');
+      await other.page.getByRole('heading', { level: 1, name: 'QoS Overall' }).waitFor();
+      await other.page.goto(`${server.url}/analytics/saved`);
+      await other.page.getByRole('list', { name: S.listTitle }).getByText('E2E week').waitFor();
+      await screenshots(other.page, 'qoe-saved-views');
+    } finally {
+      await other.context.close();
+    }
+  });
+});
