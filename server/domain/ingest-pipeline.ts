@@ -41,8 +41,15 @@ export interface IngestConfig {
    * events of those sessions go to the dead letters.
    */
   startGraceMs: number;
-  /** Messages one consumer writes in one transaction. */
+  /** INGEST_MESSAGES_PER_WRITE (default 1000; 20 before issue 42): at most this many messages in one consumer transaction. */
   maxMessagesPerWrite: number;
+  /** INGEST_EVENTS_PER_WRITE (default 10000): a flush stops pulling once its messages hold this many events. */
+  maxEventsPerWrite: number;
+  /**
+   * INGEST_FLUSH_MS (default 100): how long after its first message a flush keeps pulling for more
+   * (issue 42: bigger batches per flush, by count and time; under load the buffer fills the flush at once).
+   */
+  flushMs: number;
   /**
    * INGEST_RETENTION_DAYS (default 90, at least MIN_RETENTION_DAYS): days of raw history
    * (playback_sessions, player_heartbeats) kept; older day partitions are dropped, rollups stay.
@@ -91,7 +98,9 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
     foldIntervalMs: int(env.INGEST_FOLD_INTERVAL_MS, 2000, 10),
     ackWaitMs: int(env.INGEST_ACK_WAIT_MS, DEFAULT_ACK_WAIT_MS, 500),
     startGraceMs: int(env.INGEST_START_GRACE_MS, PUBLISH_TIMEOUT_MS + 2 * int(env.INGEST_ACK_WAIT_MS, DEFAULT_ACK_WAIT_MS, 500), 0),
-    maxMessagesPerWrite: int(env.INGEST_MESSAGES_PER_WRITE, 20, 1),
+    maxMessagesPerWrite: int(env.INGEST_MESSAGES_PER_WRITE, 1000, 1),
+    maxEventsPerWrite: int(env.INGEST_EVENTS_PER_WRITE, 10_000, 1),
+    flushMs: int(env.INGEST_FLUSH_MS, 100, 0),
     retentionDays: Math.max(MIN_RETENTION_DAYS, int(env.INGEST_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, 1)),
     duplicateWindowMs: int(env.INGEST_DUPLICATE_WINDOW_MS, DUPLICATE_WINDOW_MS, 1000),
     maintenanceIntervalMs: int(env.INGEST_MAINTENANCE_INTERVAL_MS, 60_000, 1000),
@@ -131,6 +140,8 @@ const RETRY_AFTER_FAILURE_MS = 1000;
 /** A write slower than this is logged with its size (the consumer's recovery after a death depends on it). */
 const SLOW_WRITE_MS = 2000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Messages a consumer loop asks the stream for at a time (JetStream's pull size per loop; a flush pulls several times). */
+const PREFETCH_PER_LOOP = 20;
 /** Slices one fold transaction takes. */
 const FOLD_SLICES = 20;
 
@@ -140,7 +151,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startIngestPipeline(input: { store: IngestStore; log: IngestLog; config: IngestConfig; queue?: IngestQueue }): Promise<IngestPipeline> {
   const { store, log, config } = input;
   const queue = input.queue ?? (config.natsUrl
-    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: PUBLISH_TIMEOUT_MS, prefetch: Math.max(2, config.maxMessagesPerWrite * Math.max(1, config.consumers)), duplicateWindowMs: config.duplicateWindowMs })
+    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: PUBLISH_TIMEOUT_MS, prefetch: Math.max(2, Math.min(PREFETCH_PER_LOOP, config.maxMessagesPerWrite) * Math.max(1, config.consumers)), duplicateWindowMs: config.duplicateWindowMs })
     : createMemoryQueue(config.duplicateWindowMs));
   let stopped = false;
   let busy = 0;
@@ -260,11 +271,32 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
     })));
   }
 
+  /**
+   * One flush (issue 42): waits up to 250 ms for a first message, then keeps pulling until the
+   * flush holds maxMessagesPerWrite messages or maxEventsPerWrite events, or flushMs have passed
+   * since the first came: few big transactions also when players send small batches. A pull that
+   * fails after the first keeps what the flush holds (it is written; the rest comes next time).
+   */
+  async function pullFlush(): Promise<QueuedMessage[]> {
+    const flush = await queue.fetch(Math.min(PREFETCH_PER_LOOP, config.maxMessagesPerWrite), 250);
+    if (flush.length === 0) return flush;
+    const until = Date.now() + config.flushMs;
+    const eventsOf = (ms: QueuedMessage[]) => ms.reduce((n, m) => n + (m.batch?.events.length ?? 1), 0);
+    let events = eventsOf(flush);
+    while (!stopped && flush.length < config.maxMessagesPerWrite && events < config.maxEventsPerWrite && Date.now() < until) {
+      const more = await queue.fetch(Math.min(PREFETCH_PER_LOOP, config.maxMessagesPerWrite - flush.length), Math.max(1, until - Date.now())).catch(() => []);
+      if (more.length === 0) break;
+      flush.push(...more);
+      events += eventsOf(more);
+    }
+    return flush;
+  }
+
   async function consumerLoop(): Promise<void> {
     while (!stopped) {
       let messages: QueuedMessage[];
       try {
-        messages = await queue.fetch(config.maxMessagesPerWrite, 250);
+        messages = await pullFlush();
       } catch (error) {
         if (stopped) return;
         log.warn({ err: errorText(error) }, 'ingestion queue fetch failed; retrying');
