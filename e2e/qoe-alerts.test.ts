@@ -85,12 +85,12 @@ describe('QoE alerts and saved views (issue 41, part 2)', { timeout: 300_000 }, 
     await page.getByRole('heading', { level: 1, name: M.pageTitle }).waitFor();
     await page.getByRole('button', { name: M.newRule }).click();
     const form = page.getByRole('form', { name: M.editorNewTitle });
-    await form.getByLabel(M.name).fill(RULE);
-    await form.getByLabel(M.metric).selectOption('startupP50Ms');
+    await form.getByLabel(M.name, { exact: true }).fill(RULE);
+    await form.getByLabel(/^Metric/).selectOption('startupP50Ms');
     await form.getByLabel(/^Threshold/).fill('5000');
-    await form.getByLabel(M.duration).selectOption('1');
+    await form.getByLabel(new RegExp(`^${M.duration}`)).selectOption('1');
     await form.getByRole('button', { name: M.addFilter }).click();
-    await form.getByLabel(M.filterDimension).selectOption('isp');
+    await form.getByLabel(new RegExp(`^${M.filterDimension}`)).selectOption('isp');
     await form.getByLabel(M.filterValues).fill(ISP);
     await form.getByRole('button', { name: M.save }).click();
     await page.getByRole('status').getByText(M.created(RULE)).waitFor();
