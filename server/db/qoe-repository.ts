@@ -234,9 +234,11 @@ export async function qoeSessions(db: Db, selection: QoeSelection, page: { sort:
     SELECT count(*)::float8 AS total FROM playback_sessions p WHERE ${qoeSelectionSql(selection)}`));
   const total = Number(count?.total ?? 0);
   if (total === 0 || page.offset >= total) return { total, rows: [] };
+  // The page is chosen from the sessions alone, then joined to its viewers and titles (not every match).
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    SELECT ${sessionColumns()} FROM playback_sessions p ${SESSION_JOINS}
-    WHERE ${qoeSelectionSql(selection)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`));
+    SELECT ${sessionColumns()} FROM (
+      SELECT * FROM playback_sessions p WHERE ${qoeSelectionSql(selection)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}
+    ) p ${SESSION_JOINS} ORDER BY ${order}`));
   return { total, rows: rows.map(toSessionRow) };
 }
 
