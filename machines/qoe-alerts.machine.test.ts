@@ -4,7 +4,15 @@ import { fakeActor, pendingActor } from './test-harness/fakes';
 import { qoeAlertsMachine, ruleDraftErrors, selectAlertsPhase, settingsErrors, EMPTY_DRAFT, type SaveRuleInput } from './qoe-alerts.machine';
 import { qoeAlertCountMachine } from './qoe-alert-count.machine';
 import { QOE_ALERT_MESSAGES as M } from '../common/messages/qoe-alerts';
-import { alertsData, RULE } from '../src/views/analytics/alerts/alert-fixtures';
+import type { QoeAlertRule } from '../common/qoe';
+import type { AlertsData } from './qoe-alerts.machine';
+
+const RULE: QoeAlertRule = {
+  id: 'rule-1', name: 'Sports rebuffering', metric: 'rebufferPct', comparison: 'above', threshold: 2, durationMinutes: 10,
+  filters: [{ dimension: 'device', exclude: false, values: ['android'] }], enabled: true, version: 3,
+  createdAt: '2026-12-01T10:00:00.000Z', updatedAt: '2026-12-01T10:00:00.000Z', breachingSince: null, lastValue: 1.2, lastEvaluatedAt: null,
+};
+const alertsData = (): AlertsData => ({ rules: [RULE], open: [], resolved: { items: [], total: 0, page: 1, pageSize: 20 }, settings: null });
 
 function start(canEdit: boolean, saveRule = fakeActor((input: SaveRuleInput) => ({ ...RULE, ...input.rule, version: input.version + 1 }))) {
   const actor = createActor(qoeAlertsMachine.provide({
