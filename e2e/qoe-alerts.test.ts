@@ -92,9 +92,14 @@ describe('QoE alerts and saved views (issue 41, part 2)', { timeout: 300_000 }, 
     await form.getByRole('button', { name: M.addFilter }).click();
     await form.getByLabel(new RegExp(`^${M.filterDimension}`)).selectOption('isp');
     await form.getByLabel(M.filterValues).fill(ISP);
+    await shot(page, 'qoe-alert-editor-1280-light');
     await form.getByRole('button', { name: M.save }).click();
     await page.getByRole('status').getByText(M.created(RULE)).waitFor();
     await page.getByRole('list', { name: M.rulesTitle }).getByText(RULE).waitFor();
+    // Its History: the creation, by its author.
+    await page.getByRole('button', { name: `${M.historyOf}: ${RULE}` }).click();
+    await page.getByTestId('revision-1').getByText('by admin@demo.test').waitFor();
+    await page.getByRole('button', { name: M.closeHistory }).click();
 
     await sendSessions(12, 9000);
     await expect.poll(async () => (await api<QoeIncidentCountAnswer>(context, QOE_INCIDENT_COUNT_PATH)).open, { timeout: 150_000, interval: 2_000 }).toBe(1);
