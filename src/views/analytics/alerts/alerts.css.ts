@@ -2,7 +2,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/theme.css';
 
-export const sections = style({ display: 'grid', gap: vars.space.lg });
+export const sections = style({ display: 'grid', gap: vars.space.lg, alignContent: 'start', minWidth: 0 });
 export const section = style({ display: 'grid', gap: vars.space.sm });
 export const sectionHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const sectionTitle = style({ fontSize: '1.1rem', margin: 0, color: vars.color.primaryMain });
@@ -26,7 +26,7 @@ export const filterRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.sp
 export const notice = style({ margin: 0, padding: vars.space.sm, borderRadius: vars.radius, background: vars.color.paper });
 export const failure = style({ margin: 0, padding: vars.space.sm, borderRadius: vars.radius, border: `1px solid ${vars.color.error}`, color: vars.color.error });
 export const pager = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
-export const layout = style({ display: 'grid', gap: vars.space.lg, gridTemplateColumns: 'minmax(0, 1fr)', '@media': { 'screen and (min-width: 1200px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' } } });
+export const layout = style({ display: 'grid', gap: vars.space.lg, alignItems: 'start', gridTemplateColumns: 'minmax(0, 1fr)', '@media': { 'screen and (min-width: 1200px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' } } });
 export const headerCount = style({
   display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, fontWeight: 700, fontSize: '0.85rem', padding: '0.2rem 0.6rem',
   borderRadius: '999px', textDecoration: 'none', color: vars.color.info, background: vars.color.errorFill, whiteSpace: 'nowrap',
