@@ -62,6 +62,8 @@ describe('FromSchema: the wire types are derived from the schemas', () => {
     expectTypeOf<SessionStartEvent>().toEqualTypeOf<{
       eventId: string; sessionId: string; at: string; type: 'session.start'; subscriberId: string; contentId: string; networkId?: string; deviceType: PlayerDeviceType;
       deviceId?: string; country: string; isp: string; cdn: string; startupMs: number;
+      os?: string; osVersion?: string; browser?: string; playerName?: string; playerVersion?: string; appVersion?: string;
+      region?: string; streamType?: 'vod' | 'live'; sourceHost?: string;
     }>();
     expectTypeOf<HeartbeatEvent>().toEqualTypeOf<{
       eventId: string; sessionId: string; at: string; type: 'heartbeat'; playheadSeconds: number; watchedSeconds: number; bitrateKbps: number; rebufferCount: number; rebufferMs: number;
