@@ -35,7 +35,7 @@ export type QosBreakdown = (typeof QOS_BREAKDOWNS)[number];
  * (common/qoe.ts; `title` is `content` by its QoE name). Those, and any filter set `f`, are answered
  * from raw playback sessions; the rollups keep answering the breakdowns above unfiltered.
  */
-export const QOS_QOE_BREAKDOWNS: readonly QoeDimension[] = QOE_DIMENSION_KEYS.filter((d) => !(QOS_BREAKDOWNS as readonly string[]).includes(d));
+export const QOS_QOE_BREAKDOWNS: readonly QoeDimension[] = QOE_DIMENSION_KEYS.filter((d) => !isOneOf(QOS_BREAKDOWNS, d));
 export const PAYMENT_BREAKDOWNS = ['period', 'plan', 'content'] as const;
 
 /** The longest date range one request may ask for. */

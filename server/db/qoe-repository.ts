@@ -23,8 +23,9 @@ import { siteTimeZone } from './rollups';
 
 export type { QoeGrouping, QoeHeartbeatRow, QoeSelection, QoeSessionRow, QoeSessionSort, QoeSumsRow };
 
+/** The rows both drivers answer ({ rows }), read without a cast. */
 function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+  return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? result.rows : [];
 }
 
 /** Dimensions stored as uuid (NULL where the session has none: '' filters on it). */
@@ -215,7 +216,12 @@ const SESSION_JOINS = sql.raw(`LEFT JOIN subscribers s ON s.id = p.subscriber_id
   LEFT JOIN content_items c ON c.id = p.content_id AND c.site_id = p.site_id`);
 
 function toSessionRow(raw: Record<string, unknown>): QoeSessionRow {
-  const dims = Object.fromEntries(QOE_DIMENSIONS.map((d) => [d.key, String(raw[`dim_${d.key}`] ?? '')])) as Record<QoeDimension, string>;
+  const v = (key: QoeDimension) => String(raw[`dim_${key}`] ?? '');
+  const dims: Record<QoeDimension, string> = {
+    device: v('device'), os: v('os'), osVersion: v('osVersion'), browser: v('browser'), player: v('player'), playerVersion: v('playerVersion'),
+    appVersion: v('appVersion'), country: v('country'), region: v('region'), isp: v('isp'), cdn: v('cdn'), title: v('title'), series: v('series'),
+    streamType: v('streamType'), sourceHost: v('sourceHost'), plan: v('plan'), network: v('network'),
+  };
   const text = (k: string) => (raw[k] === null || raw[k] === undefined ? null : String(raw[k]));
   return {
     sessionId: String(raw.sessionId), startedAt: String(raw.startedAt), endedAt: text('endedAt'), lastEventAt: String(raw.lastEventAt),
