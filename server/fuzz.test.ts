@@ -260,6 +260,8 @@ async function versionOf(id: string | undefined): Promise<number | undefined> {
 function poolsFor(where: string): ValuePools {
   return {
     forName(name: string) {
+      // An uploaded file's address names its site by id (GET /v2.0/appcms/files/:site/:key), the editors by internal name.
+      if (name === 'site' && where.startsWith(APPCMS_PATHS.files)) return pool.siteIds;
       if (name === 'site') return [DEMO_SITES.viewlift, DEMO_SITES.viewlift, DEMO_SITES.viewlift, DEMO_SITES.northwind];
       if (name === 'network' || name === 'networkIdentifier') return pool.networks;
       if (name === 'kind') return [...NETWORK_DATA_KINDS];
@@ -294,6 +296,8 @@ function poolsFor(where: string): ValuePools {
         if (where.startsWith('offer')) return [...OFFER_STATUSES];
         if (where.startsWith('coupon')) return [...COUPON_STATUSES];
       }
+      // A video's captions language (DELETE /v2.0/media/:id/captions/:language: at most 20 characters, so a UUID never reaches it).
+      if (name === 'language') return ['en', 'fr', 'pt-BR'];
       if (name === 'models') return [...SERVICE_TYPES];
       if (name === 'billingPeriod') return [...BILLING_PERIODS];
       if (name === 'discountType') return [...DISCOUNT_TYPES];
@@ -480,6 +484,7 @@ beforeAll(async () => {
   pool.subscribers = await ofBothSites('subscribers', 'id::text');
   pool.subscriptions = await ofBothSites('subscriptions', 'id::text');
   pool.devices = await ofBothSites('subscriber_devices', 'id::text');
+  pool.siteIds = await column(sql`SELECT id::text AS v FROM sites WHERE site_internal_name IN (${DEMO_SITES.viewlift}, ${DEMO_SITES.northwind}) ORDER BY site_internal_name DESC`);
   for (const [name, values] of Object.entries(pool)) expect(values.length, `seeded ${name}`).toBeGreaterThan(0);
 
   const seen = new Set<string>();
