@@ -19,14 +19,10 @@ import { qoeMeasures, type PlaybackSumsLike } from '../../common/playback-measur
 import { QOE_DIMENSIONS, type QoeDimension, type QoeFilter, type QoeMetricKey } from '../../common/qoe';
 import type { QoeGrouping, QoeHeartbeatRow, QoeSelection, QoeSessionRow, QoeSessionSort, QoeSumsRow } from '../qoe-shapes';
 import type { Db } from './client';
+import { rowsOf } from './report-repository';
 import { siteTimeZone } from './rollups';
 
 export type { QoeGrouping, QoeHeartbeatRow, QoeSelection, QoeSessionRow, QoeSessionSort, QoeSumsRow };
-
-/** The rows both drivers answer ({ rows }), read without a cast. */
-function rowsOf<T>(result: unknown): T[] {
-  return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? result.rows : [];
-}
 
 /** Dimensions stored as uuid (NULL where the session has none: '' filters on it). */
 const UUID_COLUMNS: ReadonlySet<string> = new Set(['content_id', 'series_id', 'plan_id', 'network_id']);

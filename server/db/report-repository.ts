@@ -15,8 +15,9 @@ import type { ContentInfo, LiveSessionRow, PaymentDayRow, PlaybackSums, ReportSc
 
 export type { PaymentDayRow, PlaybackSums, ReportScope };
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+/** The rows of a raw `db.execute` answer (the node-postgres and PGlite drivers both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? result.rows : [];
 }
 
 function scopeFilter(scope: ReportScope, alias = ''): SQL {
