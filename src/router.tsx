@@ -425,6 +425,10 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
  */
 export { RouterProvider } from '@tanstack/react-router';
 export { preloadShell } from './views/layout/RootLayout';
+/** Dashboard 360's code (the usual landing), fetched while the sign-in page is idle (src/main.tsx). */
+export function preloadLanding(): Promise<unknown> {
+  return import('./views/analytics/AnalyticsRoutes');
+}
 
 /**
  * The router's type for every `Link`, `useNavigate`, `useSearch({ from })` and `getRouteApi(id)`:
