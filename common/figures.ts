@@ -116,7 +116,7 @@ export const FIGURES = {
   attributedRevenue: { label: 'Attributed net revenue', help: 'Each day\'s net revenue split across titles by their share of that day\'s watch time, summed over the period, in the currency shown.' },
   // QoE over raw sessions (issue 41; common/qoe.ts QOE_METRICS).
   qoeViewers: { label: 'Viewers', help: 'Distinct viewers with at least one playback session started in the range (each viewer once, however many days).' },
-  sessionSharePct: { label: 'Share of sessions (%)', help: 'Playback sessions of this row ÷ the playback sessions of every row (the same filters and range), in percent.' },
+  sessionSharePct: { label: 'Share of sessions (%)', help: 'Playback sessions with this value ÷ all playback sessions under the same filters and range, in percent.' },
   sharePct: { label: 'Share of revenue (%)', help: 'A title\'s attributed net revenue ÷ the net revenue attributed to every title, in percent.' },
 } as const satisfies Record<string, FigureDefinition>;
 
