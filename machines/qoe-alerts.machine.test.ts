@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { fakeActor, pendingActor } from './test-harness/fakes';
-import { qoeAlertsMachine, ruleDraftErrors, selectAlertsPhase, settingsErrors, EMPTY_DRAFT, type SaveRuleInput } from './qoe-alerts.machine';
+import { qoeAlertsMachine, ruleDraftErrors, selectAlertsPhase, settingsErrors, EMPTY_DRAFT, type QoeAlertsSnapshot, type SaveRuleInput } from './qoe-alerts.machine';
+import { itReachesEveryStateAndTransition } from './test-harness/every-path';
+import { pageHistoryMachine } from './history.machine';
 import { qoeAlertCountMachine } from './qoe-alert-count.machine';
 import { QOE_ALERT_MESSAGES as M } from '../common/messages/qoe-alerts';
 import type { QoeAlertRule } from '../common/qoe';
@@ -62,5 +64,72 @@ describe('qoeAlertCount machine', () => {
     actor.send({ type: 'page.visible' });
     await waitFor(actor, () => reads === 2);
     expect(actor.getSnapshot().matches({ visible: 'waiting' }) || actor.getSnapshot().matches({ visible: 'reading' })).toBe(true);
+  });
+});
+
+describe('qoeAlerts: every path', () => {
+  const status = (code: number) => Object.assign(new Error(`status ${code}`), { status: code });
+  const events = [
+    { type: 'alerts.retry' },
+    { type: 'alerts.refresh' },
+    { type: 'incidents.page', page: 2 },
+    { type: 'rules.new' },
+    { type: 'rules.edit', id: RULE.id },
+    { type: 'rules.toggle', id: RULE.id },
+    { type: 'rules.delete', id: RULE.id },
+    { type: 'rules.history', id: RULE.id },
+    { type: 'rules.closeHistory' },
+    { type: 'draft.change', patch: { name: 'Night rebuffering', threshold: '5' } },
+    { type: 'draft.addFilter' },
+    { type: 'draft.changeFilter', index: 0, patch: { values: ['ios'] } },
+    { type: 'draft.removeFilter', index: 0 },
+    { type: 'editor.save' },
+    { type: 'editor.cancel' },
+    { type: 'discard.confirm' },
+    { type: 'discard.cancel' },
+    { type: 'conflict.reload' },
+    { type: 'conflict.keep' },
+    { type: 'delete.confirm' },
+    { type: 'delete.cancel' },
+    { type: 'settings.change', patch: { webhookUrl: 'ftp://x' } },
+    { type: 'settings.change', patch: { webhookUrl: '' } },
+    { type: 'settings.save' },
+    { type: 'history.restored' },
+    { type: 'history.stale' },
+    { type: 'xstate.done.actor.fetchAlerts', output: alertsData() },
+    { type: 'xstate.error.actor.fetchAlerts', error: status(500) },
+    { type: 'xstate.done.actor.fetchIncidents', output: { items: [], total: 0, page: 2, pageSize: 20 } },
+    { type: 'xstate.error.actor.fetchIncidents', error: status(500) },
+    { type: 'xstate.done.actor.saveRule', output: { ...RULE, version: 4 } },
+    { type: 'xstate.error.actor.saveRule', error: status(409) },
+    { type: 'xstate.error.actor.saveRule', error: status(404) },
+    { type: 'xstate.error.actor.saveRule', error: status(500) },
+    { type: 'xstate.done.actor.toggleRule', output: { ...RULE, enabled: false, version: 4 } },
+    { type: 'xstate.error.actor.toggleRule', error: status(500) },
+    { type: 'xstate.done.actor.deleteRule', output: null },
+    { type: 'xstate.error.actor.deleteRule', error: status(500) },
+    { type: 'xstate.done.actor.fetchRule', output: { ...RULE, version: 4 } },
+    { type: 'xstate.error.actor.fetchRule', error: status(500) },
+    { type: 'xstate.done.actor.saveSettings', output: { webhookUrl: null, emails: [], version: 1 } },
+    { type: 'xstate.error.actor.saveSettings', error: status(500) },
+  ];
+  itReachesEveryStateAndTransition(qoeAlertsMachine, {
+    events,
+    input: { canEdit: true },
+    logic: qoeAlertsMachine.provide({
+      actors: {
+        fetchAlerts: pendingActor(), fetchIncidents: pendingActor(), saveRule: pendingActor(), deleteRule: pendingActor(),
+        fetchRule: pendingActor(), saveSettings: pendingActor(),
+        ruleHistory: pageHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
+      },
+    }),
+    serializeState: (s) => {
+      const c = (s as QoeAlertsSnapshot).context;
+      return JSON.stringify([
+        s.value, c.rules.length, c.editingId, c.targetId !== null, c.historyOf !== null, Math.min(c.draft.filters.length, 1),
+        Object.keys(ruleDraftErrors(c.draft)).length === 0, JSON.stringify(c.draft) === JSON.stringify(c.original),
+        Object.keys(settingsErrors(c.settingsDraft)).length === 0,
+      ]);
+    },
   });
 });
