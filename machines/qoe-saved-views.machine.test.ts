@@ -42,7 +42,8 @@ describe('qoeSavedViews: every path', () => {
   ];
   itReachesEveryStateAndTransition(qoeSavedViewsMachine, {
     events,
-    input: { canShare: true, openId: MINE.id },
+    // One view opened from its address, and the list: the first state chooses by the input.
+    inputs: [{ canShare: true, openId: MINE.id }, { canShare: true }],
     logic: qoeSavedViewsMachine.provide({
       actors: { fetchView: pendingActor(), fetchViews: pendingActor(), updateView: pendingActor(), deleteView: pendingActor() },
     }),

@@ -6,7 +6,9 @@
  *   ...drive them...
  *   coverage.report() // { states: { reached, total, missing }, transitions: { taken, total, missing } }
  *
- * A state counts as reached when some snapshot of a recorded actor is in it; a transition counts as
+ * A state counts as reached when some snapshot of a recorded actor is in it, or when a transition out of it
+ * was taken (a state left at once by an eventless transition, such as a first state that chooses by
+ * the input, is never in a snapshot; it was active all the same); a transition counts as
  * taken when a microstep of a recorded actor selected it (guarded alternatives count separately,
  * eventless and delayed transitions included). Keys are state node ids, so the base machine and its
  * `provide`d copies measure the same things.
@@ -82,7 +84,10 @@ export function createCoverage(machine: AnyStateMachine) {
       if (event.type === '@xstate.snapshot') recordSnapshot(event.snapshot);
       if (event.type === '@xstate.microstep') {
         recordSnapshot(event.snapshot);
-        for (const transition of event._transitions) takenTransitions.add(transitionKey(transition));
+        for (const transition of event._transitions) {
+          takenTransitions.add(transitionKey(transition));
+          for (let node: AnyStateNode | undefined = transition.source; node && node !== machine.root; node = node.parent) reachedStates.add(node.id);
+        }
       }
     },
     report(): CoverageReport {
