@@ -17,9 +17,12 @@ import { createPlayers } from '../scripts/player-sim';
 import { DEMO_SITES } from './db/demo-accounts';
 import { demoIngestionKey, generateSiteWorld, queryRows, seedSmallWorld } from './db/seed-world';
 import { APP_RELEASES, BAD_RELEASE, CDN_INCIDENTS, REGIONS } from './demo/player-dimensions';
-import { createTestApp, type TestApp } from './test/kit';
+import { createTestApp, openIsolatedTestDb, type TestApp } from './test/kit';
 
 let t: TestApp;
+// A database of its own (on PostgreSQL the files otherwise share one): the world's checks read every
+// session of the site, and other files add sessions of their own without the dimensions.
+let ownDb: Awaited<ReturnType<typeof openIsolatedTestDb>>;
 const headers = { [INGEST_KEY_HEADER]: demoIngestionKey(DEMO_SITES.viewlift) };
 let site: { id: string; subscriberId: string; planId: string | null; episodeId: string; seriesId: string; filmId: string };
 
@@ -36,7 +39,8 @@ function start(contentId: string, extra: Partial<SessionStartEvent> = {}): Sessi
 const DIMENSION_COLUMNS = sql`os, os_version, browser, player_name, player_version, app_version, region, stream_type, source_host, series_id::text, plan_id::text`;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  ownDb = await openIsolatedTestDb();
+  t = await createTestApp({ demo: true, db: ownDb.handle });
   await seedSmallWorld(t.db);
   const { id } = await t.siteByName(DEMO_SITES.viewlift);
   // A viewer with a subscription (the plan fixed at the start), an episode of a series and a film.
@@ -51,7 +55,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await t.close();
+  await t?.close();
+  await ownDb?.drop();
 });
 
 describe('session.start with the dimensions of issue 41', () => {
