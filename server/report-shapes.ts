@@ -3,6 +3,8 @@
  * port) and the repository that answers them (server/db/report-repository.ts): neither layer imports
  * the other, so the shapes sit beside both, like server/request-scope.ts.
  */
+import type { PlaybackSumsLike } from '../common/playback-measures';
+
 export interface ReportScope {
   siteId: string;
   /** null: every network of the site. */
@@ -11,18 +13,8 @@ export interface ReportScope {
   to: string;
 }
 
-export interface PlaybackSums {
-  sessions: number;
-  viewers: number;
-  watchedSeconds: number;
-  startupMsSum: number;
-  rebufferCount: number;
-  rebufferSeconds: number;
-  errorSessions: number;
-  bitrateKbpsSum: number;
-  startupHistogram: number[];
-  rebufferHistogram: number[];
-}
+/** A rollup row's playback sums: the one shape of common/playback-measures.ts (raw sessions are counted into it too). */
+export type PlaybackSums = PlaybackSumsLike;
 
 export interface PaymentDayRow {
   day: string;
