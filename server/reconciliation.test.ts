@@ -33,6 +33,7 @@ import { REPORTS_PATH, type ReportAnswer, type ReportName, type ReportRow } from
 import { rebuildRollups } from './db/rollups';
 import { contentItems, networks, paymentRefunds, payments, playbackSessions, plans, sites, subscribers, subscriptions } from './db/schema';
 import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
+import { bucketCounts, bucketQuantile, div, r } from './test/recompute';
 
 const DAY_MS = 86_400_000;
 /** The generated sites' time zone: their reports count days and months in it. */
@@ -78,36 +79,8 @@ function periodKey(day: string, g: string): string {
   if (g === 'week') return shift(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
   return day;
 }
-const r = (v: number | null, d: number) => (v === null ? null : Math.round(v * 10 ** d) / 10 ** d);
-const div = (a: number, b: number) => (b > 0 ? a / b : null);
 const pct = (a: number, b: number, d: number) => r(b > 0 ? (100 * a) / b : null, d);
 const total = <T,>(list: T[], f: (x: T) => number) => list.reduce((a, x) => a + f(x), 0);
-function bucketCounts(values: number[], bounds: readonly number[]): number[] {
-  const counts = new Array<number>(bounds.length + 1).fill(0);
-  for (const v of values) {
-    let i = 0;
-    while (i < bounds.length && v >= bounds[i]!) i++;
-    counts[i]! += 1;
-  }
-  return counts;
-}
-/** The q-quantile from bucket counts: linear inside its bucket (from 0 in the first), the last bound in the open one. */
-function bucketQuantile(counts: number[], bounds: readonly number[], q: number): number | null {
-  const n = total(counts, (c) => c);
-  if (n === 0) return null;
-  const rank = q * n;
-  let below = 0;
-  for (let i = 0; i < counts.length; i++) {
-    const c = counts[i]!;
-    if (c > 0 && below + c >= rank) {
-      if (i === bounds.length) return bounds[i - 1]!;
-      const lo = i === 0 ? 0 : bounds[i - 1]!;
-      return lo + ((rank - below) / c) * (bounds[i]! - lo);
-    }
-    below += c;
-  }
-  return bounds[bounds.length - 1]!;
-}
 
 // ---------- the generated world ----------
 

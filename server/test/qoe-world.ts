@@ -12,6 +12,9 @@ import { QOE_DIMENSIONS, type QoeDimension, type QoeFilter } from '../../common/
 import { rebuildRollups } from '../db/rollups';
 import { contentItems, networks, playbackSessions, plans, sites, subscribers } from '../db/schema';
 import { createBareSite, type TestApp } from './kit';
+import { bucketCounts, bucketQuantile, div, r } from './recompute';
+
+export { r };
 
 export const DAY_MS = 86_400_000;
 /** The generated site's zone: its report days are New York's. */
@@ -20,34 +23,7 @@ export const QOE_ZONE = 'America/New_York';
 export const NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 const ZONE = QOE_ZONE;
 
-export const r = (v: number | null, d: number) => (v === null ? null : Math.round(v * 10 ** d) / 10 ** d);
-const div = (a: number, b: number) => (b > 0 ? a / b : null);
 export const sum = <T,>(list: T[], f: (x: T) => number) => list.reduce((a, x) => a + f(x), 0);
-function bucketCounts(values: number[], bounds: readonly number[]): number[] {
-  const counts = new Array<number>(bounds.length + 1).fill(0);
-  for (const v of values) {
-    let i = 0;
-    while (i < bounds.length && v >= bounds[i]!) i++;
-    counts[i]! += 1;
-  }
-  return counts;
-}
-function bucketQuantile(counts: number[], bounds: readonly number[], q: number): number | null {
-  const n = sum(counts, (c) => c);
-  if (n === 0) return null;
-  const rank = q * n;
-  let below = 0;
-  for (let i = 0; i < counts.length; i++) {
-    const c = counts[i]!;
-    if (c > 0 && below + c >= rank) {
-      if (i === bounds.length) return bounds[i - 1]!;
-      const lo = i === 0 ? 0 : bounds[i - 1]!;
-      return lo + ((rank - below) / c) * (bounds[i]! - lo);
-    }
-    below += c;
-  }
-  return bounds[bounds.length - 1]!;
-}
 
 // ---------- the generated world ----------
 
