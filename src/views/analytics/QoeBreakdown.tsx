@@ -16,7 +16,7 @@ import { BarChart } from './charts/Chart';
 import type { AnalyticsPageDef, ChartDef } from './pages';
 import { ReportStates } from './ReportView';
 import { ReportTable } from './ReportTable';
-import { VIEWS_PAGE, addedQoeValue, qoeFiltersOf, requestsFor, sharedFilters, without, type AnalyticsSearch } from './search';
+import { VIEWS_PAGE, addedQoeValue, breakdownChoicesOf, qoeFiltersOf, requestsFor, sharedFilters, without, type AnalyticsSearch } from './search';
 import { requestKey, useReport } from './useReport';
 import * as css from './analytics.css';
 import * as q from './qoe.css';
@@ -53,13 +53,14 @@ export function QoeControls({ def, search }: { def: AnalyticsPageDef; search: An
   const go = (next: AnalyticsSearch) => void navigate({ to: def.path, search: next });
   const series = def.kind === 'series';
   const by = breakdownOf(def, search);
+  const choices = breakdownChoicesOf(def);
   return (
     <form className={q.qoeBar} aria-label={M.breakDownBy} onSubmit={(e) => e.preventDefault()}>
       <label className={css.filterField}>{M.breakDownBy}
         <select className={css.control} value={by ?? ''} data-testid="break-down-by"
           onChange={(e) => go(isQoeDimension(e.target.value) ? { ...without(search, 'sort', 'dir'), by: e.target.value } : without(search, 'by', 'sort', 'dir'))}>
           {series && <option value="">{M.noBreakdown}</option>}
-          {QOE_DIMENSIONS.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}
+          {QOE_DIMENSIONS.filter((d) => choices.includes(d.key)).map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}
         </select>
       </label>
       <label className={q.fieldset} style={{ alignSelf: 'flex-end' }}>

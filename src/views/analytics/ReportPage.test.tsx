@@ -9,20 +9,44 @@ import { reportCsv } from '../../../common/report-csv';
 import type { ReportAnswer } from '../../../common/reports';
 import { FIGURES } from '../../../common/figures';
 
-const ENGAGEMENT = pageDefFor('/analytics/behaviour-video-engagement');
+const PAGE = pageDefFor('/analytics/behaviour-video-engagement');
+/**
+ * The page with the reports' one-value filters (a report without `sessionFilters`: the business
+ * reports keep theirs), and the same page on a report that takes a filter set (chips, issue 41).
+ */
+const ENGAGEMENT = { ...PAGE, report: 'user_base' as const };
+const WITH_CHIPS = { ...PAGE, report: 'qos' as const };
 
 describe('ReportPage', { timeout: 20_000 }, () => {
   it('asks for the page report with the URL filters and shows totals, charts and the table', async () => {
     const reports = fakeReports(() => [seriesAnswer()]);
     await renderView(reports.wrap(<ReportPage def={ENGAGEMENT} search={{ from: '2024-05-01', to: '2024-05-03', device: 'web' }} />), { url: ENGAGEMENT.path });
     await settle();
-    expect(reports.calls[0]!.requests).toEqual([{ report: 'user_behavior', params: { from: '2024-05-01', to: '2024-05-03', granularity: 'day', device: 'web', include: 'options' } }]);
+    expect(reports.calls[0]!.requests).toEqual([{ report: 'user_base', params: { from: '2024-05-01', to: '2024-05-03', granularity: 'day', device: 'web', include: 'options' } }]);
+    expect(screen.queryByTestId('qoe-filters')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Video Engagement' })).toBeTruthy();
     expect(screen.getByTestId('total-sessions').textContent).toBe('1,700');
     expect(screen.getAllByTestId('line-chart')).toHaveLength(2);
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('1,500')).toBeTruthy();
+  });
+
+  it('a page whose report takes a filter set shows chips, sends f and offers no one-value filter; an old device= link becomes a chip', async () => {
+    const reports = fakeReports(() => [seriesAnswer()]);
+    const view = await renderView(reports.wrap(<ReportPage def={WITH_CHIPS} search={{ from: '2024-05-01', to: '2024-05-03', device: 'web', country: 'GB', f: 'cdn:akamai' }} />), { url: WITH_CHIPS.path });
+    await settle();
+    expect(reports.calls[0]!.requests).toEqual([{ report: 'qos', params: { from: '2024-05-01', to: '2024-05-03', granularity: 'day', f: 'cdn:akamai;device:web;country:GB' } }]);
+    expect(screen.getAllByTestId('qoe-chip').map((c) => c.firstChild!.textContent)).toEqual(['CDN is akamai', 'Device type is web', 'Country is GB']);
+    expect(screen.queryByLabelText('Device')).toBeNull();
+    expect(screen.queryByLabelText('Country')).toBeNull();
+    expect(screen.queryByLabelText('Plan')).toBeNull();
+    expect(screen.getByTestId('views-of-totals')).toBeTruthy();
+    // Removing a chip leaves an address with the set only: the old one-value filters do not come back.
+    await view.user.click(screen.getByRole('link', { name: 'Remove the filter "Device type is web"' }));
+    expect(view.location()).not.toContain('device=');
+    expect(view.location()).not.toContain('country=');
+    expect(decodeURIComponent(view.location())).toContain('cdn:akamai;country:GB');
   });
 
   it('sorting a column changes the URL, not the data', async () => {

@@ -23,7 +23,9 @@ import type { AnalyticsPageDef } from './pages';
 import { ReportStates, LiveStatus } from './ReportView';
 import { ReportTable } from './ReportTable';
 import { useReachesArea } from '../shared/use-reaches-area';
-import { activeFilter, isQoePage, qoeFiltersOf, qoeQueryOf, rangeOf, requestsFor, type AnalyticsSearch } from './search';
+import {
+  activeFilter, breakdownChoicesOf, hasSessionFilters, isQoePage, qoeFiltersOf, qoeQueryOf, rangeOf, requestsFor, withLegacyFiltersFolded, type AnalyticsSearch,
+} from './search';
 import { QoeFilters } from './QoeFilters';
 import { BreakdownBody, BreakdownSection, QoeControls, ViewsOfTotals, breakdownOf } from './QoeBreakdown';
 import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
@@ -142,7 +144,7 @@ function ReadyBody({ def, actor, search, today }: { def: AnalyticsPageDef; actor
   return (
     <>
       <HeadlineTiles answer={answer} keys={def.headline} />
-      {isQoePage(def) && <ViewsOfTotals search={search} />}
+      {hasSessionFilters(def) && !def.realtime && <ViewsOfTotals search={search} />}
       {def.kind !== 'matrix' && <Charts def={def} answer={answer} rows={chartRows} previous={def.kind === 'series' ? answers?.[1] : undefined} />}
       {/* QoS Overall's breakdown (issue 41) under its charts, before the table of periods. */}
       {isQoePage(def) && def.kind === 'series' && <BreakdownSection def={def} search={search} today={today} />}
@@ -170,8 +172,10 @@ export function sortOf(def: AnalyticsPageDef, search: AnalyticsSearch): SortStat
   return { key: search.sort ?? def.sort, dir: search.dir ?? (search.sort ? 'asc' : 'desc') };
 }
 
-export function ReportPage({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
+export function ReportPage({ def, search: address }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
   const today = useSiteToday();
+  // Issue 41: on a page with chips an old address's device=/country=/content=/plan= are filters of the set.
+  const search = withLegacyFiltersFolded(def, address);
   return <ReportPageBody key={`${def.path} ${requestKey(requestsFor(def, search, today))}`} def={def} search={search} today={today} />;
 }
 
@@ -186,6 +190,7 @@ function ReportPageBody({ def, search, today }: { def: AnalyticsPageDef; search:
   const rangeNote = useSelector(actor, selectRangeNote);
   const currencies = useSelector(actor, selectCurrencies);
   const pressedPreset = useSelector(actor, (snapshot) => selectPressedPreset(snapshot, today));
+  const chips = hasSessionFilters(def);
   return (
     <main data-testid="analytics-page">
       <div className={css.header}>
@@ -195,14 +200,11 @@ function ReportPageBody({ def, search, today }: { def: AnalyticsPageDef; search:
         <SaveViewControl title={def.title} />
       </div>
       <p className={css.summary}>{def.summary}</p>
-      <FilterBar path={def.path} search={search} filters={def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'}
+      {/* With chips, the one-value filters are not offered again: the chips' picker filters by the same things and more. */}
+      <FilterBar path={def.path} search={search} filters={chips ? [] : def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'}
         optionsStatus={optionsStatus} reversed={reversed} rangeNote={rangeNote} currencies={currencies} pressedPreset={pressedPreset} />
-      {isQoePage(def) && (
-        <>
-          <QoeFilters path={def.path} search={search} filters={qoeFiltersOf(search)} query={qoeQueryOf(search, today)} />
-          <QoeControls def={def} search={search} />
-        </>
-      )}
+      {chips && <QoeFilters path={def.path} search={search} filters={qoeFiltersOf(search)} query={qoeQueryOf(search, today)} />}
+      {breakdownChoicesOf(def).length > 0 && <QoeControls def={def} search={search} />}
       <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options, today)} charts={def.charts.length}>
         <ReadyBody def={def} actor={actor} search={search} today={today} />
       </ReportStates>

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
 import { QOE_MESSAGES } from '../../../common/qoe';
 import { pageDefFor } from './pages';
-import { addedQoeValue, previousRange, qoeQueryOf, requestsFor, validateAnalyticsSearch, viewsSortOf, withQoeFilters } from './search';
+import {
+  addedQoeValue, breakdownChoicesOf, hasSessionFilters, previousRange, qoeQueryOf, requestsFor, validateAnalyticsSearch, viewsSortOf, withLegacyFiltersFolded, withQoeFilters,
+} from './search';
+import { QOE_DIMENSION_KEYS } from '../../../common/qoe';
+import { REPORT_SPECS } from '../../../common/reports';
 
 describe('the analytics search with QoE filters (issue 41)', () => {
   it('keeps a valid f (normalised), by, compare and page; drops a bad f with a note that says why', () => {
@@ -22,8 +26,10 @@ describe('the analytics search with QoE filters (issue 41)', () => {
       { by: 'period', from: '2026-10-02', to: '2026-10-31', granularity: 'day', f: 'cdn:akamai' },
     ]);
     expect(requestsFor(isp, search)[0]!.params.by).toBe('os');
+    // A business report takes no filter set: no f (every series page compares, issue 41).
     expect(requestsFor(pageDefFor('/analytics/audience-overview'), search)).toEqual([
       { report: 'user_base', params: { from: '2026-11-01', to: '2026-11-30', granularity: 'day', include: 'options' } },
+      { report: 'user_base', params: { from: '2026-10-02', to: '2026-10-31', granularity: 'day', include: 'options' } },
     ]);
     expect(previousRange({ from: '2026-11-01', to: '2026-11-07' })).toEqual({ from: '2026-10-25', to: '2026-10-31' });
   });
@@ -35,5 +41,54 @@ describe('the analytics search with QoE filters (issue 41)', () => {
     expect(qoeQueryOf({ days: 7, network: 'n1', f: 'cdn:a' }, '2026-12-06')).toEqual({ from: '2026-11-30', to: '2026-12-06', network: 'n1', f: 'cdn:a' });
     expect(viewsSortOf({ sort: 'sessions' })).toEqual({ sort: 'startedAt', dir: 'desc' });
     expect(viewsSortOf({ sort: 'startupMs', dir: 'asc' })).toEqual({ sort: 'startupMs', dir: 'asc' });
+  });
+});
+
+describe('filter chips on every report that takes a filter set (issue 41)', () => {
+  // A page whose report has the flag (REPORT_SPECS.qos) and one whose report keeps its one-value filters.
+  const ENGAGEMENT = pageDefFor('/analytics/behaviour-video-engagement');
+  const chips = { ...ENGAGEMENT, report: 'qos' as const };
+  const oneValue = { ...ENGAGEMENT, report: 'user_base' as const };
+
+  it('follows the report spec flag', () => {
+    expect(REPORT_SPECS.qos.sessionFilters).toBe(true);
+    expect(hasSessionFilters(chips)).toBe(true);
+    expect(hasSessionFilters(oneValue)).toBe(Boolean(REPORT_SPECS.user_base.sessionFilters));
+    expect(hasSessionFilters(pageDefFor('/analytics/payments'))).toBe(false);
+  });
+
+  it('sends f and no one-value filter where the report takes a filter set; the one-value filter (and no f) elsewhere', () => {
+    const search = { from: '2026-11-01', to: '2026-11-30', device: 'web', f: 'cdn:akamai' };
+    expect(requestsFor(chips, search)).toEqual([{ report: 'qos', params: { from: '2026-11-01', to: '2026-11-30', granularity: 'day', f: 'cdn:akamai' } }]);
+    expect(requestsFor(oneValue, search)).toEqual([
+      { report: 'user_base', params: { from: '2026-11-01', to: '2026-11-30', granularity: 'day', device: 'web', include: 'options' } },
+    ]);
+  });
+
+  it('folds an old address\'s device=, country=, content= and plan= into the set (content is the title), once each', () => {
+    const plan = '6f1c1b8e-5a4d-4c3b-9a2e-1d0f9e8d7c6b';
+    const content = '0b6f3c2e-1111-4a4a-9b9b-000000000001';
+    expect(withLegacyFiltersFolded(chips, { days: 7, device: 'web', country: 'GB', content, plan, f: 'device:ios;!isp:Slow%20Net' }))
+      .toEqual({ days: 7, f: `device:ios,web;!isp:Slow%20Net;country:GB;title:${content};plan:${plan}` });
+    expect(withLegacyFiltersFolded(chips, { device: 'web', f: 'device:web' })).toEqual({ f: 'device:web' });
+    // Pages that keep the one-value filters keep the address as it is.
+    expect(withLegacyFiltersFolded(pageDefFor('/analytics/payments'), { plan })).toEqual({ plan });
+    // Removing a chip from a folded address drops the old keys with the set.
+    expect(withQoeFilters({ days: 7, device: 'web', f: 'device:web' }, [])).toEqual({ days: 7 });
+  });
+
+  it('breaks down by any dimension on QoS pages, by its own dimensions on the startup buckets, and not elsewhere', () => {
+    expect(breakdownChoicesOf(pageDefFor('/analytics/qos-isp'))).toEqual(QOE_DIMENSION_KEYS);
+    expect(breakdownChoicesOf(pageDefFor('/analytics/qos-overall'))).toEqual(QOE_DIMENSION_KEYS);
+    const buckets = REPORT_SPECS.qos_bucket_metric_report.by ?? [];
+    expect(breakdownChoicesOf(pageDefFor('/analytics/qos-distribution-device'))).toEqual(QOE_DIMENSION_KEYS.filter((d) => buckets.includes(d)));
+    expect(buckets).toEqual(expect.arrayContaining(['device', 'country', 'isp', 'cdn']));
+    expect(breakdownChoicesOf(pageDefFor('/analytics/qos-content'))).toEqual([]);
+    expect(breakdownChoicesOf(ENGAGEMENT)).toEqual([]);
+    // The buckets ask by a dimension they answer; a dimension they do not is not sent.
+    expect(requestsFor(pageDefFor('/analytics/qos-distribution-device'), { by: 'cdn' })[0]!.params.by).toBe('cdn');
+    expect(requestsFor(pageDefFor('/analytics/qos-distribution-device'), { by: 'title' })[0]!.params.by).toBe(buckets.includes('title') ? 'title' : 'device');
+    // QoS Overall's own answer stays by period.
+    expect(requestsFor(pageDefFor('/analytics/qos-overall'), { by: 'os' })[0]!.params.by).toBe('period');
   });
 });

@@ -4,15 +4,19 @@
  * pages turn them into report requests with `requestsFor`.
  */
 import { DATE_PRESETS, REPORT_FILTERS, addDays, daysBetween, isoDay, presetRange, type Granularity, type ReportFilter } from '../../../common/report-dates';
-import type { ReportName } from '../../../common/reports';
+import { MAX_REPORT_RANGE_DAYS, REPORT_SPECS, type ReportName } from '../../../common/reports';
+import { COMPARE_MESSAGES } from '../../../common/messages/analytics-compare';
 import { isOneOf } from '../../../common/one-of';
 import type { ReportRequest } from '../../../machines/report.machine';
 import type { AnalyticsPageDef } from './pages';
 import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
-import { QOE_VIEW_SORTS, formatQoeFilters, isQoeDimension, parseQoeFilters, type QoeDimension, type QoeFilter, type QoeQuery, type QoeViewSort } from '../../../common/qoe';
+import { QOE_DIMENSION_KEYS, QOE_VIEW_SORTS, formatQoeFilters, isQoeDimension, parseQoeFilters, type QoeDimension, type QoeFilter, type QoeQuery, type QoeViewSort } from '../../../common/qoe';
 
 /** Issue 41: the sessions behind the QoS figures (the Views list). */
 export const VIEWS_PAGE = '/analytics/views';
+
+export const COMPARE_MODES = ['previous', 'custom'] as const;
+export type CompareMode = (typeof COMPARE_MODES)[number];
 
 export const PAGE_GRANULARITIES = ['day', 'week', 'month'] as const satisfies readonly Granularity[];
 
@@ -39,8 +43,16 @@ export interface AnalyticsSearch {
   fNote?: string;
   /** QoS pages: the QoE dimension the figures are broken down by. */
   by?: QoeDimension;
-  /** QoS pages: 'previous' draws the previous period of equal length on the charts. */
-  compare?: 'previous';
+  /**
+   * Every non-realtime series page (and the QoS breakdowns): 'previous' draws the previous period of
+   * equal length on the charts, 'custom' the period `cfrom`–`cto` (both required, validated like from/to).
+   */
+  compare?: CompareMode;
+  /** compare=custom: the compared period's first and last day (YYYY-MM-DD). */
+  cfrom?: string;
+  cto?: string;
+  /** Why the address's comparison was not applied (set by the validator only: a bad one is dropped). */
+  compareNote?: string;
   /** Views: the page of sessions, from 1. */
   page?: number;
 }
@@ -83,10 +95,21 @@ export function validateAnalyticsSearch(raw: Record<string, unknown>): Analytics
     } else search.fNote = QOE_PAGE_MESSAGES.droppedFilter(parsed.message);
   }
   if (isQoeDimension(raw.by)) search.by = raw.by;
-  if (raw.compare === 'previous') search.compare = 'previous';
+  Object.assign(search, validCompare(raw));
   const page = Number(raw.page);
   if (Number.isInteger(page) && page >= 1 && page <= 100_000) search.page = page;
   return search;
+}
+
+/** The comparison of an address: previous, or custom with a valid cfrom–cto; a bad custom one is dropped with a note. */
+function validCompare(raw: Record<string, unknown>): Pick<AnalyticsSearch, 'compare' | 'cfrom' | 'cto' | 'compareNote'> {
+  if (raw.compare === 'previous') return { compare: 'previous' };
+  if (raw.compare !== 'custom') return {};
+  const { cfrom, cto } = raw;
+  if (!isDay(cfrom) || !isDay(cto)) return { compareNote: COMPARE_MESSAGES.droppedDays };
+  if (cfrom > cto) return { compareNote: COMPARE_MESSAGES.droppedReversed(cfrom, cto) };
+  if (daysBetween(cfrom, cto) > MAX_REPORT_RANGE_DAYS) return { compareNote: COMPARE_MESSAGES.droppedTooLong(MAX_REPORT_RANGE_DAYS) };
+  return { compare: 'custom', cfrom, cto };
 }
 
 /** The date range a search means on `today` (the site's today: the pages pass `useSiteToday()`). */
@@ -108,32 +131,105 @@ export function requestFor(def: Pick<AnalyticsPageDef, 'report' | 'params' | 'fi
   const params: ReportRequest['params'] = { ...def.params };
   if (!def.realtime) Object.assign(params, rangeOf(search, today), { granularity: search.granularity ?? 'day' });
   if (search.network) params.network = search.network;
-  const filter = activeFilter(def.filters, search);
+  const chips = hasSessionFilters(def);
+  // Issue 41: a page with filter chips sends its filter set (`f`) and none of the one-value filters.
+  const filter = chips ? undefined : activeFilter(def.filters, search);
   if (filter) params[filter] = search[filter];
-  if (def.filters.some((f) => PICKED_FILTERS.includes(f))) params.include = 'options';
+  if (!chips && def.filters.some((f) => PICKED_FILTERS.includes(f))) params.include = 'options';
   if (search.currency && MONEY_REPORTS.includes(def.report)) params.currency = search.currency;
-  if (def.report === 'qos') {
-    // Issue 41: the QoS report takes any filter set and, on its breakdown pages, any dimension.
-    if (search.f) params.f = search.f;
-    if (search.by && def.params?.by !== undefined && def.params.by !== 'period') params.by = search.by;
-  }
+  if (chips && search.f) params.f = search.f;
+  // QoS Overall's own answer stays by period (its breakdown under the periods asks apart).
+  if (search.by && def.params?.by !== 'period' && breakdownChoicesOf(def).includes(search.by)) params.by = search.by;
   return { report: def.report, params };
 }
 
-/** Whether a page is a QoS page (its report is `qos`): filter chips, breakdown by any dimension, views. */
+/** Whether a page's report takes a filter set of session dimensions (REPORT_SPECS `sessionFilters`): chips, `f`. */
+export function hasSessionFilters(def: Pick<AnalyticsPageDef, 'report'>): boolean {
+  return REPORT_SPECS[def.report].sessionFilters === true;
+}
+
+/** Whether a page is a QoS page (its report is `qos`): breakdown by any dimension, share of sessions, a row's views. */
 export function isQoePage(def: Pick<AnalyticsPageDef, 'report'>): boolean {
   return def.report === 'qos';
 }
 
 /**
- * The requests of a page: its report for the search and, on QoS pages with compare=previous, the
- * same report over the previous period of equal length (drawn on the charts beside this one).
+ * The dimensions a page's figures can be broken down by (the "Break down by" choice): on a QoS
+ * breakdown any dimension, on QoS Overall any (a breakdown under its periods), on the startup-time
+ * buckets those its report answers; none elsewhere.
  */
-export function requestsFor(def: Pick<AnalyticsPageDef, 'report' | 'params' | 'filters' | 'realtime'>, search: AnalyticsSearch, today?: string): ReportRequest[] {
+export function breakdownChoicesOf(def: Pick<AnalyticsPageDef, 'report' | 'params'>): readonly QoeDimension[] {
+  const own = def.params?.by;
+  if (own === undefined) return [];
+  const allowed = REPORT_SPECS[def.report].by ?? [];
+  return def.report === 'qos' || def.report === 'qos_bucket_metric_report' ? QOE_DIMENSION_KEYS.filter((d) => allowed.includes(d)) : [];
+}
+
+/** Whether a page draws a compared period (compare=previous/custom): every non-realtime series page and the QoS breakdowns. */
+export function canCompare(def: Pick<AnalyticsPageDef, 'report' | 'kind' | 'realtime'>): boolean {
+  return !def.realtime && (def.kind === 'series' || (def.kind === 'breakdown' && isQoePage(def)));
+}
+
+/** The compared period of a search for a page's range `range`, or null when there is none. */
+export function comparedRange(search: AnalyticsSearch, range: { from?: string; to?: string }): { from: string; to: string } | null {
+  if (search.compare === 'custom' && search.cfrom && search.cto) return { from: search.cfrom, to: search.cto };
+  if (search.compare === 'previous' && range.from && range.to && range.from <= range.to) return previousRange({ from: range.from, to: range.to });
+  return null;
+}
+
+/**
+ * The requests of a page: its report for the search and, on pages that compare (canCompare) with
+ * compare=previous or custom, the same report over the compared period (drawn on the charts beside this one).
+ */
+export function requestsFor(def: Pick<AnalyticsPageDef, 'report' | 'params' | 'filters' | 'realtime' | 'kind'>, search: AnalyticsSearch, today?: string): ReportRequest[] {
   const request = requestFor(def, search, today);
-  const { from, to } = request.params;
-  if (search.compare !== 'previous' || !isQoePage(def) || !from || !to || from > to) return [request];
-  return [request, { report: request.report, params: { ...request.params, ...previousRange({ from, to }) } }];
+  const compared = canCompare(def) ? comparedRange(search, request.params) : null;
+  if (!compared) return [request];
+  return [request, { report: request.report, params: { ...request.params, ...compared } }];
+}
+
+/** The search with the comparison `mode` (none: cleared); a chosen period starts as the previous one, to be changed. */
+export function withCompare(search: AnalyticsSearch, mode: CompareMode | null, today?: string): AnalyticsSearch {
+  const next = without(search, 'compare', 'cfrom', 'cto', 'compareNote');
+  if (mode === 'previous') return { ...next, compare: 'previous' };
+  if (mode === 'custom') {
+    const start = comparedRange({ ...search, compare: search.compare ?? 'previous' }, rangeOf(search, today)) ?? previousRange(rangeOf(search, today));
+    return { ...next, compare: 'custom', cfrom: start.from, cto: start.to };
+  }
+  return next;
+}
+
+/** The search with the chosen compared period's first or last day set (a reversed one is swapped: the fields never leave a bad address). */
+export function withComparedDay(search: AnalyticsSearch, end: 'cfrom' | 'cto', day: string): AnalyticsSearch {
+  if (!isDay(day) || !search.cfrom || !search.cto) return search;
+  const cfrom = end === 'cfrom' ? day : search.cfrom;
+  const cto = end === 'cto' ? day : search.cto;
+  return { ...without(search, 'compareNote'), compare: 'custom', cfrom: cfrom <= cto ? cfrom : cto, cto: cfrom <= cto ? cto : cfrom };
+}
+
+/** The one-value filters an old address may carry, as the QoE dimension each one is (device=… → Device type is …). */
+const LEGACY_DIMENSIONS: Record<ReportFilter, QoeDimension> = { device: 'device', country: 'country', content: 'title', plan: 'plan' };
+
+/**
+ * A page with chips reads an old address's one-value filters (device=, country=, content=, plan=) as
+ * filters of its set (added to an include filter on the same dimension, or a new one), so old links
+ * keep working; the chips and every link from them then carry only `f`.
+ */
+export function withLegacyFiltersFolded(def: Pick<AnalyticsPageDef, 'report'>, search: AnalyticsSearch): AnalyticsSearch {
+  if (!hasSessionFilters(def) || !REPORT_FILTERS.some((k) => search[k])) return search;
+  let filters = qoeFiltersOf(search);
+  for (const key of REPORT_FILTERS) {
+    const value = search[key];
+    if (!value) continue;
+    const dimension = LEGACY_DIMENSIONS[key];
+    const at = filters.findIndex((f) => f.dimension === dimension && !f.exclude);
+    filters = at < 0
+      ? [...filters, { dimension, exclude: false, values: [value] }]
+      : filters.map((f, i) => (i === at && !f.values.includes(value) ? { ...f, values: [...f.values, value] } : f));
+  }
+  const next = without(search, ...REPORT_FILTERS);
+  const f = formatQoeFilters(filters);
+  return f ? { ...next, f } : next;
 }
 
 /** The filter set of a search (none when `f` is absent; the validator already dropped a bad one). */
@@ -144,7 +240,8 @@ export function qoeFiltersOf(search: AnalyticsSearch): QoeFilter[] {
 
 /** The search with the filter set `filters` (none: `f` cleared), back on the first page of views. */
 export function withQoeFilters(search: AnalyticsSearch, filters: readonly QoeFilter[]): AnalyticsSearch {
-  const next = without(search, 'f', 'fNote', 'page');
+  // An old address's one-value filters were folded into the set: they leave with it.
+  const next = without(search, 'f', 'fNote', 'page', ...REPORT_FILTERS);
   const f = formatQoeFilters(filters);
   return f ? { ...next, f } : next;
 }
