@@ -456,7 +456,7 @@ export const QOE_MESSAGES = {
   removedPlan: 'Removed plan',
   removedNetwork: 'Removed network',
   /** A report that does not take `f`. */
-  noSessionFilters: (report: string) => `${report} cannot be filtered by session dimensions: the filters apply to the QoS report.`,
+  noSessionFilters: (report: string) => `${report} counts subscribers and payments, not playback sessions: session filters apply to playback reports only.`,
   unknownDimensionParam: (name: string) => `"${name}" is not a dimension sessions are recorded with: pick one from the list.`,
   badDay: (param: string) => `${param}: must be a day as YYYY-MM-DD.`,
   reversedRange: 'from: must not be after to.',

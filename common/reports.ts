@@ -3,7 +3,7 @@
  * shape. The server validates against it, the browser builds its requests and pages from it.
  *
  *   GET /appcms/v2/reports/<report>?from=YYYY-MM-DD&to=YYYY-MM-DD&granularity=day&network=<identifier>
- *       &device=&country=&content=&plan=&by=&currency=&compare=previous&include=options&f=<filters> (qos, issue 41)
+ *       &device=&country=&content=&plan=&by=&currency=&compare=previous&include=options&f=<filters> (playback reports, issue 41)
  */
 
 // Granularities, filters, presets and day arithmetic live in their own small module: the router's
@@ -36,6 +36,8 @@ export type QosBreakdown = (typeof QOS_BREAKDOWNS)[number];
  * from raw playback sessions; the rollups keep answering the breakdowns above unfiltered.
  */
 export const QOS_QOE_BREAKDOWNS: readonly QoeDimension[] = QOE_DIMENSION_KEYS.filter((d) => !isOneOf(QOS_BREAKDOWNS, d));
+/** qos_bucket_metric_report's breakdowns: the rollups' four first (device the default), then every other session dimension (issue 41). */
+export const QOS_BUCKET_BREAKDOWNS: readonly string[] = ['device', 'cdn', 'country', 'isp', ...QOE_DIMENSION_KEYS.filter((d) => !isOneOf(['device', 'cdn', 'country', 'isp'] as const, d))];
 export const PAYMENT_BREAKDOWNS = ['period', 'plan', 'content'] as const;
 
 /** The longest date range one request may ask for. */
@@ -52,24 +54,28 @@ export interface ReportSpec {
   by?: readonly string[];
   /** Whether the answer is a series over periods (granularity applies). */
   periodic: boolean;
-  /** Issue 41: whether the report takes a filter set of session dimensions `f` (common/qoe.ts). */
+  /**
+   * Issue 41: whether the report takes a filter set of session dimensions `f` (common/qoe.ts): every
+   * playback report does; the subscriber and payment reports (user_base, change_in_user_base,
+   * cohort_analysis, ltv_enhanced, payment_summary_report) count no sessions and refuse it.
+   */
   sessionFilters?: boolean;
 }
 
 export const REPORT_SPECS: Record<ReportName, ReportSpec> = {
   user_base: { realtime: false, filters: ['country', 'plan'], periodic: true },
   change_in_user_base: { realtime: false, filters: ['plan'], periodic: true },
-  user_behavior: { realtime: false, filters: ['device', 'country', 'content', 'plan'], periodic: true },
-  video_engagement: { realtime: false, filters: [], periodic: true },
-  dtl_video_engagement: { realtime: false, filters: [], periodic: false },
-  realtime_content: { realtime: true, filters: ['device', 'country', 'content'], periodic: true },
-  realtime_content_enhanced: { realtime: true, filters: ['device', 'country'], periodic: false },
+  user_behavior: { realtime: false, filters: ['device', 'country', 'content', 'plan'], periodic: true, sessionFilters: true },
+  video_engagement: { realtime: false, filters: [], periodic: true, sessionFilters: true },
+  dtl_video_engagement: { realtime: false, filters: [], periodic: false, sessionFilters: true },
+  realtime_content: { realtime: true, filters: ['device', 'country', 'content'], periodic: true, sessionFilters: true },
+  realtime_content_enhanced: { realtime: true, filters: ['device', 'country'], periodic: false, sessionFilters: true },
   cohort_analysis: { realtime: false, filters: ['plan'], periodic: false },
   ltv_enhanced: { realtime: false, filters: ['plan'], periodic: false },
   payment_summary_report: { realtime: false, filters: ['plan'], by: PAYMENT_BREAKDOWNS, periodic: true },
   qos: { realtime: false, filters: ['device', 'country', 'content', 'plan'], by: ['period', ...QOS_BREAKDOWNS, ...QOS_QOE_BREAKDOWNS], periodic: true, sessionFilters: true },
-  qos_bucket_metric_report: { realtime: false, filters: [], by: ['device', 'cdn', 'country', 'isp'], periodic: false },
-  qos_video_level_report: { realtime: false, filters: [], periodic: false },
+  qos_bucket_metric_report: { realtime: false, filters: [], by: QOS_BUCKET_BREAKDOWNS, periodic: false, sessionFilters: true },
+  qos_video_level_report: { realtime: false, filters: [], periodic: false, sessionFilters: true },
 };
 
 export function isReportName(value: string): value is ReportName {
@@ -90,7 +96,7 @@ export interface ReportParams {
   currency?: string;
   /** 'previous': also answer the totals of the equally long period just before. */
   compare?: 'previous';
-  /** Issue 41: a filter set of session dimensions, URL form (common/qoe.ts formatQoeFilters); reports with `sessionFilters`. */
+  /** Issue 41: a filter set of session dimensions, URL form (common/qoe.ts formatQoeFilters); the playback reports (`sessionFilters`). */
   f?: string;
   /** 'options': also answer the choices of the report's plan and content filters (`options`). */
   include?: 'options';

@@ -19,7 +19,8 @@ import { qoeMeasures, type PlaybackSumsLike } from '../../common/playback-measur
 import { QOE_DIMENSIONS, type QoeDimension, type QoeFilter, type QoeMetricKey } from '../../common/qoe';
 import type { QoeGrouping, QoeHeartbeatRow, QoeSelection, QoeSessionRow, QoeSessionSort, QoeSumsRow } from '../qoe-shapes';
 import type { Db } from './client';
-import { rowsOf } from './report-repository';
+import { LIVE_SESSION_COLUMNS, rowsOf } from './report-repository';
+import type { LiveSessionRow } from '../report-shapes';
 import { siteTimeZone } from './rollups';
 
 export type { QoeGrouping, QoeHeartbeatRow, QoeSelection, QoeSessionRow, QoeSessionSort, QoeSumsRow };
@@ -262,6 +263,15 @@ export async function qoeSession(db: Db, siteId: string, sessionId: string): Pro
 }
 
 /**
+ * The real-time reports' sessions under a filter set (issue 41): the sessions of a selection (select
+ * 'active' for the reports' window) as the unfiltered real-time read gives them (report-repository liveSessions).
+ */
+export async function qoeLiveSessions(db: Db, selection: QoeSelection): Promise<LiveSessionRow[]> {
+  return rowsOf<LiveSessionRow>(await db.execute(sql`
+    SELECT ${LIVE_SESSION_COLUMNS} FROM playback_sessions p WHERE ${qoeSelectionSql(selection)}`));
+}
+
+/**
  * The repository as the rules and qoe-alerts call it (bound to a database):
  * `totals({ siteId, filters, since, until, select })` and the reads of the QoE pages.
  */
@@ -274,6 +284,7 @@ export function createQoeRepository(db: Db) {
     valueCounts: (selection: QoeSelection, dimension: QoeDimension, limit: number, include: readonly string[]) => qoeValueCounts(db, selection, dimension, limit, include),
     sessions: (selection: QoeSelection, page: Parameters<typeof qoeSessions>[2]) => qoeSessions(db, selection, page),
     session: (siteId: string, sessionId: string) => qoeSession(db, siteId, sessionId),
+    liveSessions: (selection: QoeSelection) => qoeLiveSessions(db, selection),
   };
 }
 export type QoeRepository = ReturnType<typeof createQoeRepository>;

@@ -184,6 +184,13 @@ export async function currenciesOf(db: Db, scope: ReportScope): Promise<string[]
   return rows.map((r) => r.currency);
 }
 
+/** The columns of a LiveSessionRow (the real-time reports' filtered path reads them too: server/db/qoe-repository.ts). */
+export const LIVE_SESSION_COLUMNS = sql.raw(`content_id::text AS "contentId", subscriber_id::text AS "subscriberId",
+  to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "startedAt",
+  to_char(coalesce(ended_at, last_event_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastEventAt",
+  startup_ms::float8 AS "startupMs", watched_seconds::float8 AS "watchedSeconds",
+  rebuffer_seconds::float8 AS "rebufferSeconds", error_code AS "errorCode"`);
+
 /**
  * Real-time reports: playback sessions with an event in the last `minutes` minutes (the only read of
  * raw sessions; bounded by the index on (site_id, started_at) and the window).
@@ -197,12 +204,7 @@ export async function liveSessions(db: Db, input: { siteId: string; networkId: s
   if (input.country) parts.push(sql`country = ${input.country}`);
   if (input.content) parts.push(sql`content_id = ${input.content}::uuid`);
   return rowsOf<LiveSessionRow>(await db.execute(sql`
-    SELECT content_id::text AS "contentId", subscriber_id::text AS "subscriberId",
-      to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "startedAt",
-      to_char(coalesce(ended_at, last_event_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastEventAt",
-      startup_ms::float8 AS "startupMs", watched_seconds::float8 AS "watchedSeconds",
-      rebuffer_seconds::float8 AS "rebufferSeconds", error_code AS "errorCode"
-    FROM playback_sessions WHERE ${sql.join(parts, sql` AND `)}`));
+    SELECT ${LIVE_SESSION_COLUMNS} FROM playback_sessions WHERE ${sql.join(parts, sql` AND `)}`));
 }
 
 export async function networkIdOf(db: Db, siteId: string, identifier: string): Promise<string | null> {

@@ -3,7 +3,8 @@
  * and headline totals. Periods cover the whole range (zeros included) so charts show gaps as gaps;
  * a range with no data at all answers no rows, which the browser shows as an empty state.
  *
- * The builders live by family in build/ (audience, engagement, qos, realtime, revenue); BUILDERS below
+ * The builders live by family in build/ (audience, engagement, qos, qos-buckets, realtime, revenue; the
+ * playback reports' filter sets in session-filters.ts); BUILDERS below
  * is the one registry from report kind to builder ("How to add a report" in ARCHITECTURE.md).
  */
 import {
@@ -11,7 +12,8 @@ import {
 } from '../../../common/reports';
 import { changeInUserBase, cohortAnalysis, userBase } from './build/audience';
 import { dtlVideoEngagement, userBehavior, videoEngagement } from './build/engagement';
-import { qos, qosBuckets, qosByKey } from './build/qos';
+import { qos, qosByTitle } from './build/qos';
+import { qosBuckets } from './build/qos-buckets';
 import { realtimeContent, realtimeContentEnhanced } from './build/realtime';
 import { ltvEnhanced, paymentSummary } from './build/revenue';
 import { scopeOf, type ReportBuilder, type ReportContext } from './build/shared';
@@ -32,7 +34,7 @@ const BUILDERS: Record<ReportName, ReportBuilder> = {
   payment_summary_report: paymentSummary,
   qos,
   qos_bucket_metric_report: qosBuckets,
-  qos_video_level_report: (ctx) => qosByKey(ctx, 'content', false),
+  qos_video_level_report: qosByTitle,
 };
 
 async function filterOptions(report: ReportName, ctx: ReportContext): Promise<NonNullable<ReportAnswer['options']>> {

@@ -28,7 +28,7 @@ export interface ReportReads {
 }
 
 /**
- * Issue 41: what the QoS report reads from raw playback sessions when the rollups cannot answer (a
+ * Issue 41: what the playback reports read from raw playback sessions when the rollups cannot answer (a
  * filter set `f`, or a breakdown the rollups do not keep): server/db/qoe-repository.ts
  * (createQoeRepository), handed in by the composition root as ReportContext.qoe.
  */
@@ -37,4 +37,6 @@ export interface QoeReads {
   siteTimeZone(siteId: string): Promise<string>;
   /** The names of id-valued dimensions' values (titles, series, plans, networks) of the site. */
   names(siteId: string, dimension: QoeDimension, values: readonly string[]): Promise<Map<string, string>>;
+  /** The real-time reports' sessions of a selection (select 'active'), as ReportReads.liveSessions gives them. */
+  liveSessions(selection: QoeSelection): Promise<LiveSessionRow[]>;
 }

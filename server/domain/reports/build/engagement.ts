@@ -1,12 +1,13 @@
 /**
  * Engagement: user_behavior (the playback series), video_engagement (watch-through by period) and
- * dtl_video_engagement (the most watched titles).
+ * dtl_video_engagement (the most watched titles). Issue 41: each also answers a filter set `f` from
+ * raw sessions (session-filters.ts), with the rollups' figures for the same sessions.
  */
 import type { PlaybackSums } from '../reads';
 import { periodOf, periodsOf, ratio, round } from '../stats';
-import { playbackSeries } from './playback';
+import { playbackSeriesFor, sumsByTitle, watchByDayAndTitle } from './session-filters';
 import {
-  PERIOD, TOP_LIMIT, addSums, col, contentLinkFields, emptySums, fig, percent, pickKeys, scopeOf, type ReportBody, type ReportContext,
+  PERIOD, TOP_LIMIT, addSums, col, contentLinkFields, emptySums, fig, percent, pickKeys, type ReportBody, type ReportContext,
 } from './shared';
 
 const ENGAGEMENT_COLUMNS = [
@@ -15,11 +16,11 @@ const ENGAGEMENT_COLUMNS = [
 ];
 
 export function userBehavior(ctx: ReportContext): Promise<ReportBody> {
-  return playbackSeries(ctx, pickKeys(ENGAGEMENT_COLUMNS), ENGAGEMENT_COLUMNS);
+  return playbackSeriesFor(ctx, pickKeys(ENGAGEMENT_COLUMNS), ENGAGEMENT_COLUMNS);
 }
 
 export async function videoEngagement(ctx: ReportContext): Promise<ReportBody> {
-  const rows = await ctx.reads.watchByDayAndContent(scopeOf(ctx));
+  const rows = await watchByDayAndTitle(ctx);
   const info = await ctx.reads.contentInfo(ctx.siteId, [...new Set(rows.map((r) => r.key))]);
   const g = ctx.params.granularity;
   type Acc = { sessions: number; watched: number; possible: number; titles: Set<string> };
@@ -50,7 +51,7 @@ export async function videoEngagement(ctx: ReportContext): Promise<ReportBody> {
 }
 
 export async function dtlVideoEngagement(ctx: ReportContext): Promise<ReportBody> {
-  const rows = await ctx.reads.playbackByKey(scopeOf(ctx), 'content', null, false);
+  const rows = await sumsByTitle(ctx);
   rows.sort((a, b) => b.watchedSeconds - a.watchedSeconds);
   const shown = rows.slice(0, TOP_LIMIT);
   const info = await ctx.reads.contentInfo(ctx.siteId, shown.map((r) => r.key));

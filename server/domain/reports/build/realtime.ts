@@ -1,9 +1,11 @@
 /**
  * Real time: realtime_content (streams and viewers minute by minute) and realtime_content_enhanced
- * (per title over the window), both from the live sessions of the last REALTIME_WINDOW_MINUTES.
+ * (per title over the window), both from the live sessions of the last REALTIME_WINDOW_MINUTES
+ * (issue 41: under a filter set `f` too, session-filters.ts liveSessionsOf).
  */
 import { REALTIME_WINDOW_MINUTES } from '../../../../common/reports';
 import { ratio, round } from '../stats';
+import { liveSessionsOf } from './session-filters';
 import { col, contentLinkFields, fig, percent, type ReportBody, type ReportContext } from './shared';
 
 function quantile(values: number[], q: number): number | null {
@@ -16,11 +18,7 @@ export async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
   const minuteMs = 60_000;
   const end = Math.floor(ctx.now.getTime() / minuteMs) * minuteMs + minuteMs;
   const since = new Date(end - REALTIME_WINDOW_MINUTES * minuteMs);
-  const f = ctx.params.filter;
-  const sessions = await ctx.reads.liveSessions({
-    siteId: ctx.siteId, networkId: ctx.networkId, since,
-    device: f?.name === 'device' ? f.value : null, country: f?.name === 'country' ? f.value : null, content: f?.name === 'content' ? f.value : null,
-  });
+  const sessions = await liveSessionsOf(ctx, since);
   const rows: { period: string; streams: number; viewers: number }[] = [];
   for (let t = since.getTime(); t < end; t += minuteMs) {
     const active = sessions.filter((s) => Date.parse(s.startedAt) < t + minuteMs && Date.parse(s.lastEventAt) >= t);
@@ -36,11 +34,7 @@ export async function realtimeContent(ctx: ReportContext): Promise<ReportBody> {
 
 export async function realtimeContentEnhanced(ctx: ReportContext): Promise<ReportBody> {
   const since = new Date(ctx.now.getTime() - REALTIME_WINDOW_MINUTES * 60_000);
-  const f = ctx.params.filter;
-  const sessions = await ctx.reads.liveSessions({
-    siteId: ctx.siteId, networkId: ctx.networkId, since,
-    device: f?.name === 'device' ? f.value : null, country: f?.name === 'country' ? f.value : null, content: null,
-  });
+  const sessions = await liveSessionsOf(ctx, since, true);
   const byContent = new Map<string, typeof sessions>();
   for (const s of sessions) byContent.set(s.contentId, [...(byContent.get(s.contentId) ?? []), s]);
   const info = await ctx.reads.contentInfo(ctx.siteId, [...byContent.keys()]);
