@@ -1,44 +1,60 @@
 /**
- * `npm run bench:ingest -- [--players 20000] [--heartbeat 1] [--duration 20] [--consumers 1] [--concurrency 8]`
+ * `npm run bench:ingest -- [--players 20000] [--heartbeat 1] [--duration 20] [--consumers 1] [--concurrency 8] [--rate <events/s>]`
  *
- * Player events end to end (issue 31): simulated players (scripts/player-sim.ts, the simulator's
- * generator) send batches of up to 500 events over HTTP to a server started in this process, for
- * --duration seconds; then the open sessions end and the bench waits until everything is written and
- * folded. It prints events/s accepted (202), events/s end to end (accepted, written and folded into
- * the rollups), accept latency p50/p99, the rollup lag (a probe session every second: from its 202
- * to its row in daily_playback_rollups), and checks that the database holds exactly what was sent.
+ * Player events end to end (issues 31, 42): simulated players (scripts/player-sim.ts, the simulator's
+ * generator) send batches of up to 500 events over HTTP to a server in a process of its own
+ * (scripts/bench-ingest-server.ts: the app as a deployment runs it, so this process's players and
+ * client never share its event loop), for --duration seconds; then the open sessions end and the
+ * bench waits until everything is written and folded. It prints events/s accepted (202), events/s
+ * end to end (accepted, written and folded into the rollups), accept latency p50/p99, the rollup lag
+ * (a probe session every second: from its 202 to its row in daily_playback_rollups), checks that the
+ * database holds exactly what was sent, the load average at start and end, and the server's side:
+ * its event-loop delay (perf_hooks monitorEventLoopDelay) and where a request's time went.
  *
- * Embedded: PGlite in memory and the memory queue; --consumers consumer loops in the server process.
- * With DATABASE_URL (a fresh database: `node scripts/with-fresh-postgres.mjs npm run bench:ingest`)
- * PostgreSQL; with NATS_URL JetStream (a stream of its own), and --consumers worker processes
- * (`npm run ingest:worker`) while the server only produces and folds. The rate limit per site is
- * lifted for the bench (INGEST_BATCHES_PER_MINUTE would cap it at 10,000 events/s).
+ * Closed loop by default: at most --concurrency batches in flight, the next sent when one is answered.
+ * `--rate R` is open loop at R events/s offered: a batch of up to 500 events is due every 500 / R s
+ * whatever is still in flight (--players defaults to R × heartbeat, each player sending about one event
+ * per heartbeat), and a latency counts from the batch's scheduled send time, so a late send (a client
+ * or server that fell behind) is not hidden (coordinated omission).
+ *
+ * Embedded: PGlite in memory and the memory queue; --consumers consumer loops and the fold in the
+ * server process, as `npm start` runs without NATS. With DATABASE_URL (a fresh database:
+ * `node scripts/with-fresh-postgres.mjs npm run bench:ingest`) PostgreSQL; with NATS_URL JetStream (a
+ * stream of its own): the server only produces, and --consumers ingest worker processes
+ * (scripts/ingest-worker.ts, as `npm run ingest:worker`) write, the first of them also folding. The
+ * rate limit per site is lifted for the bench (INGEST_BATCHES_PER_MINUTE would cap it at 10,000 events/s).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg, cpus } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { INGEST_KEY_HEADER, INGEST_MAX_EVENTS, INGEST_PATH, type PlayerEvent } from '../common/ingest-contract';
-import { openDb } from '../server/db/client';
+import { INGEST_KEY_HEADER, INGEST_MAX_EVENTS, INGEST_PATH, type IngestRoster, type PlayerEvent } from '../common/ingest-contract';
+import { openDb, type DbHandle } from '../server/db/client';
 import { DEMO_SITES } from '../server/db/demo-accounts';
-import { siteRoster } from '../server/db/ingest-repository';
-import { demoIngestionKey, queryRows, seedSmallWorld } from '../server/db/seed-world';
-import { createTestApp } from '../server/test/kit';
+import { demoIngestionKey, queryRows } from '../server/db/seed-world';
+import type { BenchServerRequest, BenchServerStats, Spread } from './bench-ingest-server';
 import { createPlayers } from './player-sim';
 
 const { values } = parseArgs({
   options: {
-    players: { type: 'string', default: '20000' },
+    players: { type: 'string' },
     heartbeat: { type: 'string', default: '1' },
     duration: { type: 'string', default: '20' },
     consumers: { type: 'string', default: '1' },
     concurrency: { type: 'string', default: '8' },
+    rate: { type: 'string' },
   },
 });
-const playersWanted = Number(values.players);
+const rate = values.rate === undefined ? undefined : Number(values.rate);
+if (rate !== undefined && !(rate > 0)) {
+  console.error('--rate must be a number of events per second above 0.');
+  process.exit(2);
+}
 const heartbeatS = Number(values.heartbeat);
+const playersWanted = Number(values.players ?? (rate !== undefined ? Math.round(rate * heartbeatS) : 20_000));
 const durationS = Number(values.duration);
 const consumerCount = Number(values.consumers);
 const concurrency = Number(values.concurrency);
@@ -48,28 +64,46 @@ if (natsUrl && !databaseUrl) {
   console.error('With NATS_URL the consumers are other processes: set DATABASE_URL (node scripts/with-fresh-postgres.mjs npm run bench:ingest).');
   process.exit(2);
 }
-
+const loadAtStart = loadavg();
 const stream = `INGEST_BENCH_${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
-const handle = await openDb(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
-const t = await createTestApp({
-  demo: true,
-  db: handle,
-  config: { ingestBatchesPerMinute: 1_000_000_000 },
-  ingest: natsUrl
-    ? { natsUrl, stream, consumers: 0, fold: true }
-    : { consumers: consumerCount, fold: true },
+
+// The server: its own process (`node --import tsx`, one process: no tsx CLI parent in between).
+const server: ChildProcess = fork(join('scripts', 'bench-ingest-server.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, INGEST_STREAM: stream, BENCH_CONSUMERS: String(consumerCount) },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-await seedSmallWorld(handle.db);
-const site = await t.siteByName(DEMO_SITES.viewlift);
-const roster = await siteRoster(handle.db, site.id, 500);
-const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+let nextId = 0;
+type Answer = { type: string; id?: number; error?: string; rows?: unknown[]; stats?: BenchServerStats };
+const waiting = new Map<number, (message: Answer) => void>();
+const ready = new Promise<{ address: string; siteId: string; roster: IngestRoster }>((resolve, reject) => {
+  server.on('message', (message: Answer & { address?: string; siteId?: string; roster?: IngestRoster }) => {
+    if (message.type === 'ready') resolve({ address: message.address!, siteId: message.siteId!, roster: message.roster! });
+    else if (message.id !== undefined) waiting.get(message.id)?.(message);
+  });
+  server.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+});
+const ask = (request: BenchServerRequest & { id: number }) => new Promise<Answer>((resolve) => {
+  waiting.set(request.id, (message) => { waiting.delete(request.id); resolve(message); });
+  server.send(request);
+});
+const { address, siteId, roster } = await ready;
 const url = `${address}${INGEST_PATH}`;
 const headers = { [INGEST_KEY_HEADER]: demoIngestionKey(DEMO_SITES.viewlift), 'content-type': 'application/json' };
 
+// The bench's reads: its own connection on PostgreSQL; the server's (its one owner) on embedded PGlite.
+const handle: DbHandle | null = databaseUrl ? await openDb({ databaseUrl, migrate: false }) : null;
+async function query<T>(text: string): Promise<T[]> {
+  if (handle) return queryRows<T>(handle.db, sql.raw(text));
+  const answer = await ask({ type: 'query', id: nextId++, text });
+  return (answer.rows ?? []) as T[];
+}
+
 const workers: ChildProcess[] = [];
 if (natsUrl) {
-  await Promise.all(Array.from({ length: consumerCount }, () => new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts'), '--no-fold'], {
+  // The consumers and the fold in ingest worker processes (the first one folds), never in the HTTP server.
+  await Promise.all(Array.from({ length: consumerCount }, (_, i) => new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts'), ...(i === 0 ? [] : ['--no-fold'])], {
       env: { ...process.env, INGEST_STREAM: stream }, stdio: ['ignore', 'pipe', 'inherit'],
     });
     workers.push(child);
@@ -84,20 +118,25 @@ let failed = 0;
 const sent = { starts: 0, heartbeats: 0, ends: 0 };
 const pending: PlayerEvent[] = [];
 let inFlight = 0;
+let offered = 0;
+/** Open loop: the latencies of the scheduled batches only (not of the sessions' ends sent after the schedule). */
+let measuring = true;
 
-async function send(events: PlayerEvent[]): Promise<void> {
+/** Sends one batch until it is answered 202; its latency counts from `scheduledAt` (open loop) or its send. */
+async function send(events: PlayerEvent[], scheduledAt?: number): Promise<void> {
   inFlight += 1;
   const body = JSON.stringify({ events });
   try {
+    let from = scheduledAt ?? performance.now();
     for (;;) {
-      const started = performance.now();
       const res = await fetch(url, { method: 'POST', headers, body });
       await res.arrayBuffer();
-      latencies.push(performance.now() - started);
+      if (measuring) latencies.push(performance.now() - from);
       if (res.status === 202) break;
       if (res.status !== 503) throw new Error(`ingestion answered ${res.status}`);
       failed += 1;
       await new Promise((r) => setTimeout(r, 200));
+      from = performance.now();
     }
     accepted += events.length;
     for (const e of events) {
@@ -110,7 +149,7 @@ async function send(events: PlayerEvent[]): Promise<void> {
   }
 }
 
-/** Sends what is pending, `concurrency` batches at a time. */
+/** Closed loop: sends what is pending, `concurrency` batches at a time. */
 async function pump(): Promise<void> {
   const running: Promise<void>[] = [];
   while (pending.length > 0 || running.length > 0) {
@@ -138,8 +177,8 @@ async function probe(n: number): Promise<void> {
 let watching = true;
 const watcher = (async () => {
   while (watching) {
-    const rows = await queryRows<{ dim_key: string }>(handle.db, sql`
-      SELECT dim_key FROM daily_playback_rollups WHERE site_id = ${site.id} AND dimension = 'cdn' AND dim_key LIKE 'probe-%'`);
+    const rows = await query<{ dim_key: string }>(`
+      SELECT dim_key FROM daily_playback_rollups WHERE site_id = '${siteId}' AND dimension = 'cdn' AND dim_key LIKE 'probe-%'`);
     const now = performance.now();
     for (const { dim_key } of rows) {
       const p = probes.get(dim_key);
@@ -149,52 +188,85 @@ const watcher = (async () => {
   }
 })();
 
-const benchStart = new Date();
+const benchStart = new Date().toISOString();
 /**
  * Events written since the bench began, from the raw rows (consumers keep no row per event since
  * issue 42): sessions started, heartbeats stored, sessions ended (every simulated session ends once).
  */
 const writtenEvents = async () => {
-  const [row] = await queryRows<{ n: number }>(handle.db, sql`
-    SELECT (SELECT count(*) + count(ended_at) FROM playback_sessions WHERE site_id = ${site.id} AND started_at >= ${benchStart.toISOString()}::timestamptz)::int
-      + (SELECT count(*) FROM player_heartbeats WHERE site_id = ${site.id} AND at >= ${benchStart.toISOString()}::timestamptz)::int AS n`);
+  const [row] = await query<{ n: number }>(`
+    SELECT (SELECT count(*) + count(ended_at) FROM playback_sessions WHERE site_id = '${siteId}' AND started_at >= '${benchStart}'::timestamptz)::int
+      + (SELECT count(*) FROM player_heartbeats WHERE site_id = '${siteId}' AND at >= '${benchStart}'::timestamptz)::int AS n`);
   return row!.n;
 };
 const players = createPlayers(roster, playersWanted, heartbeatS);
+// This process's own event-loop delay: a late send here shows in the latencies (open loop), not hidden.
+const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+clientDelay.enable();
+server.send({ type: 'load-start' } satisfies BenchServerRequest);
 const start = performance.now();
-let pumping: Promise<void> = Promise.resolve();
 let probeNo = 0;
 let lastProbe = start;
-while (performance.now() - start < durationS * 1000) {
-  pending.push(...players.step(Date.now()));
-  if (performance.now() - lastProbe >= 1000) {
-    lastProbe = performance.now();
-    void probe(probeNo++);
+const openLoop: Promise<void>[] = [];
+if (rate !== undefined) {
+  // Open loop: batch k is due at start + k × interval; sent then, whatever is in flight.
+  const intervalMs = (1000 * INGEST_MAX_EVENTS) / rate;
+  for (let k = 0; ; k += 1) {
+    const due = start + k * intervalMs;
+    if (due - start >= durationS * 1000) break;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (performance.now() - lastProbe >= 1000) {
+      lastProbe = performance.now();
+      openLoop.push(probe(probeNo++));
+    }
+    pending.push(...players.step(Date.now()));
+    const batch = pending.splice(0, INGEST_MAX_EVENTS);
+    offered += batch.length;
+    if (batch.length > 0) openLoop.push(send(batch, due));
   }
-  // One pump at a time; the generator keeps producing while batches are in flight.
+  // What the players produced beyond the schedule, and the sessions' ends, after the measured load.
+  pending.push(...players.endAll(Date.now()));
+  await Promise.all(openLoop);
+  measuring = false;
+  await pump();
+} else {
+  let pumping: Promise<void> = Promise.resolve();
+  while (performance.now() - start < durationS * 1000) {
+    pending.push(...players.step(Date.now()));
+    if (performance.now() - lastProbe >= 1000) {
+      lastProbe = performance.now();
+      void probe(probeNo++);
+    }
+    // One pump at a time; the generator keeps producing while batches are in flight.
+    pumping = pumping.then(pump);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  pending.push(...players.endAll(Date.now()));
   pumping = pumping.then(pump);
-  await new Promise((r) => setTimeout(r, 100));
+  await pumping;
 }
-pending.push(...players.endAll(Date.now()));
-pumping = pumping.then(pump);
-await pumping;
 while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
 const acceptEnd = performance.now();
+clientDelay.disable();
+const serverStats = (await ask({ type: 'stats', id: nextId++ })).stats!;
 const atAcceptEnd = await writtenEvents();
-await t.app.ingest.drain(900_000);
+const drained = await ask({ type: 'drain', id: nextId++ });
+if (drained.error) throw new Error(drained.error);
 while ([...probes.values()].some((p) => p.seenAt === undefined)) await new Promise((r) => setTimeout(r, 100));
 const drainedAt = performance.now();
 watching = false;
 await watcher;
+const loadAtEnd = loadavg();
 
 const sessionsSent = sent.starts;
-const [counts] = await queryRows<{ events: number; sessions: number; heartbeats: number; rollup_sessions: number; raw_sessions: number }>(handle.db, sql`
+const [counts] = await query<{ events: number; sessions: number; heartbeats: number; rollup_sessions: number; raw_sessions: number }>(`
   SELECT
     ${await writtenEvents()}::int AS events,
-    (SELECT count(*)::int FROM playback_sessions WHERE site_id = ${site.id} AND started_at >= ${benchStart.toISOString()}::timestamptz) AS sessions,
-    (SELECT count(*)::int FROM player_heartbeats WHERE site_id = ${site.id} AND at >= ${benchStart.toISOString()}::timestamptz) AS heartbeats,
-    (SELECT coalesce(sum(sessions), 0)::int FROM daily_playback_rollups WHERE site_id = ${site.id} AND dimension = 'all') AS rollup_sessions,
-    (SELECT count(*)::int FROM playback_sessions WHERE site_id = ${site.id}) AS raw_sessions`);
+    (SELECT count(*)::int FROM playback_sessions WHERE site_id = '${siteId}' AND started_at >= '${benchStart}'::timestamptz) AS sessions,
+    (SELECT count(*)::int FROM player_heartbeats WHERE site_id = '${siteId}' AND at >= '${benchStart}'::timestamptz) AS heartbeats,
+    (SELECT coalesce(sum(sessions), 0)::int FROM daily_playback_rollups WHERE site_id = '${siteId}' AND dimension = 'all') AS rollup_sessions,
+    (SELECT count(*)::int FROM playback_sessions WHERE site_id = '${siteId}') AS raw_sessions`);
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -203,15 +275,21 @@ const loadS = (acceptEnd - start) / 1000;
 const totalS = (drainedAt - start) / 1000;
 const ok = counts!.events === accepted && counts!.sessions === sessionsSent && counts!.heartbeats === sent.heartbeats && counts!.rollup_sessions === counts!.raw_sessions;
 const mode = `${databaseUrl ? 'PostgreSQL' : 'PGlite'} + ${natsUrl ? 'JetStream' : 'memory queue'}`;
-console.log(`\n${mode}, ${consumerCount} consumer ${natsUrl ? 'process(es)' : 'loop(s) in the server process'}, ${playersWanted} players (heartbeat ${heartbeatS} s), ${durationS} s of load, ${concurrency} requests in flight`);
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}; load average before/after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
+const ms = (s: Spread) => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} / ${s.max.toFixed(1)}`;
+const load = rate !== undefined ? `open loop at ${rate} events/s offered (${Math.round(offered / durationS)} events/s sent on schedule)` : `closed loop, ${concurrency} requests in flight`;
+console.log(`\n${mode}, ${consumerCount} consumer ${natsUrl ? 'worker process(es), the first also folding' : 'loop(s) and the fold in the server process'}; the server in its own process; ${playersWanted} players (heartbeat ${heartbeatS} s), ${durationS} s of load, ${load}`);
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}; load average at start: ${loads(loadAtStart)}; at end: ${loads(loadAtEnd)}`);
 console.log(`events accepted: ${accepted} in ${loadS.toFixed(1)} s = ${Math.round(accepted / loadS)} events/s accepted (${failed} answers 503, resent)`);
 console.log(`written while loading: ${Math.round(atAcceptEnd / loadS)} events/s; end to end (written and folded): ${Math.round(accepted / totalS)} events/s (${totalS.toFixed(1)} s)`);
-console.log(`accept latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms; rollup lag p50 ${(lags[Math.floor(lags.length / 2)] ?? 0).toFixed(1)} s, max ${(lags.at(-1) ?? 0).toFixed(1)} s (${lags.length} probes)`);
+console.log(`accept latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms (${sorted.length} requests); rollup lag p50 ${(lags[Math.floor(lags.length / 2)] ?? 0).toFixed(1)} s, max ${(lags.at(-1) ?? 0).toFixed(1)} s (${lags.length} probes)`);
+console.log(`server (p50 / p99 / max ms): event-loop delay ${ms(serverStats.eventLoopDelay)}; per request: body read+parse ${ms(serverStats.parse)}, schema ${ms(serverStats.schema)}, handler (checks + publish) ${ms(serverStats.handler)}, publish alone ${ms(serverStats.publish)}, answer ${ms(serverStats.reply)}, total ${ms(serverStats.total)}; CPU ${serverStats.cpuSeconds.toFixed(1)} s in ${loadS.toFixed(1)} s`);
+console.log(`bench client event-loop delay p50 / p99 / max: ${(clientDelay.percentile(50) / 1e6).toFixed(1)} / ${(clientDelay.percentile(99) / 1e6).toFixed(1)} / ${(clientDelay.max / 1e6).toFixed(1)} ms`);
 console.log(`database: ${counts!.events} events written (sent ${accepted}), ${counts!.sessions} sessions (sent ${sessionsSent}), ${counts!.heartbeats} heartbeats (sent ${sent.heartbeats}), rollup sessions ${counts!.rollup_sessions} = raw ${counts!.raw_sessions}: ${ok ? 'EQUAL' : 'MISMATCH'}`);
-console.log(`| ${mode} | ${consumerCount} | ${playersWanted} | ${Math.round(accepted / loadS)} | ${Math.round(accepted / totalS)} | ${pct(0.5).toFixed(0)} / ${pct(0.99).toFixed(0)} ms | ${(lags[Math.floor(lags.length / 2)] ?? 0).toFixed(1)} / ${(lags.at(-1) ?? 0).toFixed(1)} s | ${ok ? 'equal' : 'MISMATCH'} |`);
+console.log(`| ${mode} | ${consumerCount} | ${rate !== undefined ? `${rate} offered` : `${playersWanted} players, closed`} | ${Math.round(accepted / loadS)} | ${Math.round(accepted / totalS)} | ${pct(0.5).toFixed(0)} / ${pct(0.99).toFixed(0)} ms | ${(lags[Math.floor(lags.length / 2)] ?? 0).toFixed(1)} / ${(lags.at(-1) ?? 0).toFixed(1)} s | ${ok ? 'equal' : 'MISMATCH'} | ${loadAtStart[0]!.toFixed(1)} → ${loadAtEnd[0]!.toFixed(1)} |`);
 
 for (const w of workers) w.kill('SIGTERM');
+await Promise.all(workers.map((w) => new Promise<void>((resolve) => { if (w.exitCode !== null || w.signalCode !== null) resolve(); else w.once('exit', () => resolve()); })));
 if (natsUrl) {
   const { connect } = await import('@nats-io/transport-node');
   const { jetstreamManager } = await import('@nats-io/jetstream');
@@ -219,6 +297,7 @@ if (natsUrl) {
   await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
   await nc.close();
 }
-await t.close();
-await handle.close();
+await handle?.close();
+server.send({ type: 'stop' } satisfies BenchServerRequest);
+await new Promise<void>((resolve) => { if (server.exitCode !== null) resolve(); else server.once('exit', () => resolve()); });
 process.exit(ok ? 0 : 1);
