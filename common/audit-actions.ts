@@ -163,6 +163,7 @@ export const AUDIT_ACTION_LIST: readonly AuditActionInfo[] = [
   dashboard360('qoe.alert_rule.update', 'Alert rule saved'),
   dashboard360('qoe.alert_rule.delete', 'Alert rule deleted'),
   dashboard360('qoe.alert_settings.save', 'Alert delivery saved'),
+  dashboard360('qoe.alert_settings.rotate_secret', 'Alert webhook signing secret rotated'),
   dashboard360('qoe.saved_view.create', 'Saved view created'),
   dashboard360('qoe.saved_view.update', 'Saved view changed'),
   dashboard360('qoe.saved_view.delete', 'Saved view deleted'),

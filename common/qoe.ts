@@ -357,8 +357,13 @@ export interface QoeSavedView extends QoeSavedViewInput {
 
 /** A rule's or a saved view's name: 1 to this many characters. */
 export const QOE_ALERT_NAME_MAX = 120;
-/** The window a rule is judged over: sessions with an event in the last minutes (select 'active'). */
+/**
+ * The longest window a rule is judged over: sessions with an event in the rule's last durationMinutes,
+ * at most this many (select 'active'; server/domain/qoe-alert-evaluator.ts qoeAlertWindowMinutes).
+ */
 export const QOE_ALERT_WINDOW_MINUTES = 5;
+/** POST { version }: a new webhook signing secret for the site (Dashboard 360 write), answered once. */
+export const QOE_ALERT_SECRET_PATH = `${QOE_PATH}/alert-settings/secret`;
 /** At most this many e-mail addresses per site. */
 export const QOE_ALERT_EMAILS_MAX = 20;
 export const QOE_INCIDENTS_PAGE_SIZE = 20;
@@ -386,7 +391,7 @@ export interface QoeAlertRuleAnswer {
   rule: QoeAlertRule;
 }
 
-/** GET incidents: `state=open|all` (default all), `page` from 1. */
+/** GET incidents: `state=open|resolved|all` (default all: open first), `page` from 1. */
 export interface QoeIncidentsAnswer {
   success: true;
   incidents: (QoeIncident & { resolvedReason: QoeIncidentResolution | null })[];
@@ -409,8 +414,13 @@ export interface QoeAlertSettingsAnswer {
   success: true;
   settings: QoeAlertSettings & {
     version: number;
-    /** The site's signing secret of the webhook: given to Dashboard 360 editors only (null for readers). */
+    /**
+     * The site's webhook signing secret, shown once: only in the answer of the save that made it (the
+     * first) and of a rotation (QOE_ALERT_SECRET_PATH); null otherwise and always for readers.
+     */
     webhookSecret: string | null;
+    /** Which secret is in use (8 hex of its SHA-256, never the secret): Dashboard 360 editors only, null before the first save. */
+    secretFingerprint: string | null;
   };
   canEdit: boolean;
 }

@@ -10,6 +10,9 @@
  * 202 to (a) the rule seen past its threshold (breaching_since set), (b) the incident open, and
  * (c) the incident's lag beyond the rule's own duration (goal: ≤ 60 s; the issue's "an alert fires
  * within 60 s of the events that cross its threshold", for a rule whose duration has elapsed).
+ * Then the players stop (no more heartbeats) and it prints (d) the time from their last event to
+ * the incident resolved by itself (goal: within the rule's window — its duration, at most 5 minutes —
+ * plus one evaluation period and the fold's delay; server/domain/qoe-alert-evaluator.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -22,6 +25,7 @@ import { DEMO_SITES } from '../server/db/demo-accounts';
 import { siteRoster } from '../server/db/ingest-repository';
 import { qoeAlertRules, qoeIncidents } from '../server/db/schema';
 import { demoIngestionKey, seedSmallWorld } from '../server/db/seed-world';
+import { qoeAlertWindowMinutes } from '../server/domain/qoe-alert-evaluator';
 import { createTestApp } from '../server/test/kit';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '30' }, timeout: { type: 'string', default: '240' } } });
@@ -57,6 +61,7 @@ const players = Array.from({ length: sessionCount }, (_, i) => ({
   sessionId: randomUUID(), subscriber: roster.subscribers[i % roster.subscribers.length]!, content: roster.content[i % roster.content.length]!, watched: 0,
 }));
 let seq = 0;
+let lastSentAt = performance.now();
 const heartbeats = (at: Date): PlayerEvent[] => players.map((p) => {
   p.watched += 5;
   return { type: 'heartbeat', eventId: `bench-alert-${seq++}`, sessionId: p.sessionId, at: at.toISOString(), playheadSeconds: p.watched, watchedSeconds: p.watched, bitrateKbps: 1200, rebufferCount: 1, rebufferMs: 4000 };
@@ -70,7 +75,10 @@ await send([
   ...heartbeats(new Date(start.getTime() + 1)),
 ]);
 const accepted = performance.now();
-const keepAlive = setInterval(() => { send(heartbeats(new Date())).catch((error: unknown) => console.error(error)); }, 5000);
+const keepAlive = setInterval(() => {
+  const at = new Date();
+  send(heartbeats(at)).then(() => { lastSentAt = performance.now() - (Date.now() - at.getTime()); }).catch((error: unknown) => console.error(error));
+}, 5000);
 
 let detectedMs: number | null = null;
 let openedMs: number | null = null;
@@ -83,12 +91,28 @@ while (performance.now() - accepted < timeoutMs && openedMs === null) {
 }
 clearInterval(keepAlive);
 
+// The players stop: no more events. How long until the incident resolves by itself?
+let resolvedMs: number | null = null;
+if (openedMs !== null) {
+  await new Promise((r) => setTimeout(r, 1000)); // a heartbeat in flight lands
+  const stoppedAt = lastSentAt;
+  while (performance.now() - stoppedAt < timeoutMs && resolvedMs === null) {
+    await new Promise((r) => setTimeout(r, 250));
+    const [incident] = await handle.db.select().from(qoeIncidents).where(eq(qoeIncidents.ruleId, rule.id));
+    if (incident?.state === 'resolved') resolvedMs = performance.now() - stoppedAt;
+  }
+}
+
 const s = (ms: number | null) => (ms === null ? 'not within the timeout' : `${(ms / 1000).toFixed(1)} s`);
 const lag = openedMs === null ? null : openedMs - rule.durationMinutes * 60_000;
+const windowMs = qoeAlertWindowMinutes(rule) * 60_000;
+const clearGoalMs = windowMs + Number(process.env.QOE_ALERT_EVAL_MS) + 15_000;
 console.log(`alerts bench (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${sessionCount} sessions, evaluation every ${Number(process.env.QOE_ALERT_EVAL_MS) / 1000} s)`);
 console.log(`  events accepted → rule past its threshold: ${s(detectedMs)}`);
 console.log(`  events accepted → incident open:           ${s(openedMs)} (rule duration ${rule.durationMinutes} min)`);
 console.log(`  lag beyond the rule's duration:            ${s(lag)} (goal ≤ 60 s): ${lag !== null && lag <= 60_000 ? 'met' : 'MISSED'}`);
+const cleared = resolvedMs !== null && resolvedMs <= clearGoalMs;
+console.log(`  events stop → incident resolved:           ${s(resolvedMs)} (window ${windowMs / 60_000} min; goal ≤ ${(clearGoalMs / 1000).toFixed(0)} s): ${cleared ? 'met' : 'MISSED'}`);
 await t.close();
 await handle.close();
-process.exit(lag !== null && lag <= 60_000 ? 0 : 1);
+process.exit(lag !== null && lag <= 60_000 && cleared ? 0 : 1);

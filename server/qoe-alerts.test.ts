@@ -15,12 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../common/constants';
 import { QOE_ALERT_REFUSALS as M } from '../common/messages/qoe-alert-refusals';
 import {
-  QOE_ALERT_MIN_SESSIONS, QOE_ALERT_RULES_PATH, QOE_ALERT_SETTINGS_PATH, QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, QOE_WEBHOOK_SIGNATURE_HEADER,
+  QOE_ALERT_MIN_SESSIONS, QOE_ALERT_RULES_PATH, QOE_ALERT_SECRET_PATH, QOE_ALERT_SETTINGS_PATH, QOE_INCIDENTS_PAGE_SIZE, QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, QOE_WEBHOOK_SIGNATURE_HEADER,
   type QoeAlertRule, type QoeAlertSettingsAnswer, type QoeIncidentsAnswer, type QoeWebhookPayload,
 } from '../common/qoe';
 import { DEMO_SITES } from './db/demo-accounts';
 import { createQoeDeliveryStore } from './db/qoe-alert-repository';
-import { auditEvents, contentItems, networks, playbackSessions, qoeAlertDeliveries, qoeAlertRules, qoeIncidents, revisions, smsOutbox, subscribers } from './db/schema';
+import { auditEvents, contentItems, networks, playbackSessions, qoeAlertDeliveries, qoeAlertRules, qoeAlertSettings, qoeIncidents, revisions, smsOutbox, subscribers } from './db/schema';
+import { secretFingerprint } from './domain/qoe-alerts';
 import { isReservedAddress, verifyWebhook, webhookRefusal } from './domain/qoe-alert-webhook';
 import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
 
@@ -85,6 +86,11 @@ async function sessions(isp: string, count: number, at: Date, rebufferSeconds: n
   return ids;
 }
 
+/** The ISP's players are still playing: each session's last event (a heartbeat) moves to `at`. */
+async function heartbeat(isp: string, at: Date): Promise<void> {
+  await t.db.update(playbackSessions).set({ lastEventAt: at }).where(eq(playbackSessions.isp, isp));
+}
+
 async function ruleFor(isp: string, extra: Record<string, unknown> = {}): Promise<QoeAlertRule> {
   const res = await t.inject({
     method: 'POST', url: QOE_ALERT_RULES_PATH, headers: writer.headers,
@@ -100,6 +106,8 @@ const incidentsOf = (ruleId: string) => t.db.select().from(qoeIncidents).where(e
 describe('evaluation: an incident opens after the duration, tracks its peak, and resolves by itself', () => {
   it('bad sessions → breaching → incident after durationMinutes (with notifications) → peak → good sessions resolve it', async () => {
     const isp = `Slow Net ${randomUUID().slice(0, 8)}`;
+    // The site's first save of its alert settings (it makes the signing secret and shows it once).
+    await t.db.delete(qoeAlertSettings).where(eq(qoeAlertSettings.siteId, siteId));
     const settings = (await t.get(QOE_ALERT_SETTINGS_PATH, writer.headers)).json<QoeAlertSettingsAnswer>().settings;
     const saved = await t.inject({ method: 'PUT', url: QOE_ALERT_SETTINGS_PATH, headers: writer.headers, payload: { webhookUrl: hookUrl, emails: ['ops@example.com'], version: settings.version } });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -117,6 +125,7 @@ describe('evaluation: an incident opens after the duration, tracks its peak, and
     expect(await incidentsOf(rule.id)).toEqual([]);
 
     const t1 = new Date(t0.getTime() + 60_000);
+    await heartbeat(isp, new Date(t1.getTime() - 5_000));
     expect(await evaluate(rule.id, t1)).toMatchObject({ opened: true });
     const [opened] = await incidentsOf(rule.id);
     expect(opened).toMatchObject({ state: 'open', ruleName: rule.name, metric: 'rebufferPct', threshold: 2 });
@@ -225,6 +234,36 @@ describe('evaluation: an incident opens after the duration, tracks its peak, and
     expect(after.every((i) => i.ruleId === null && i.state === 'resolved')).toBe(true);
   });
 
+  it('once the bad events stop, the incident resolves when they leave the rule\'s window (its duration, at most 5 minutes), not before', async () => {
+    // A 1-minute rule: the players stop at `stop`; their sessions count until 1 minute after their last event.
+    const isp = `Stop Net ${randomUUID().slice(0, 8)}`;
+    const rule = await ruleFor(isp);
+    const t0 = new Date();
+    await sessions(isp, QOE_ALERT_MIN_SESSIONS, t0, 80);
+    await evaluate(rule.id, t0);
+    const stop = new Date(t0.getTime() + 60_000);
+    await heartbeat(isp, stop);
+    expect(await evaluate(rule.id, stop)).toMatchObject({ opened: true });
+    // Still playing badly 45 s after the last event: open.
+    expect(await evaluate(rule.id, new Date(stop.getTime() + 45_000))).toMatchObject({ breaching: true, resolved: false });
+    expect((await incidentsOf(rule.id))[0]!.state).toBe('open');
+    // Just past one minute after the last event: no session left in the window, the incident resolves.
+    const cleared = new Date(stop.getTime() + 60_001);
+    expect(await evaluate(rule.id, cleared)).toMatchObject({ breaching: false, resolved: true, sessions: 0 });
+    expect((await incidentsOf(rule.id))[0]).toMatchObject({ state: 'resolved', resolvedReason: 'recovered', resolvedAt: cleared });
+
+    // A 10-minute rule is judged over the last 5 minutes (QOE_ALERT_WINDOW_MINUTES): it stays open 4 minutes after the stop, resolves after 5.
+    const slowIsp = `Stop Net 10 ${randomUUID().slice(0, 8)}`;
+    const slow = await ruleFor(slowIsp, { durationMinutes: 10, name: `Ten minutes on ${slowIsp}` });
+    await sessions(slowIsp, QOE_ALERT_MIN_SESSIONS, t0, 80);
+    await evaluate(slow.id, t0);
+    const slowStop = new Date(t0.getTime() + 10 * 60_000);
+    await heartbeat(slowIsp, slowStop);
+    expect(await evaluate(slow.id, slowStop)).toMatchObject({ opened: true });
+    expect(await evaluate(slow.id, new Date(slowStop.getTime() + 4 * 60_000))).toMatchObject({ breaching: true, resolved: false });
+    expect(await evaluate(slow.id, new Date(slowStop.getTime() + 5 * 60_000 + 1))).toMatchObject({ breaching: false, resolved: true });
+  });
+
   it('two evaluations at once (two servers) open one incident and queue its notifications once', async () => {
     const isp = `Race Net ${randomUUID().slice(0, 8)}`;
     const rule = await ruleFor(isp);
@@ -232,6 +271,7 @@ describe('evaluation: an incident opens after the duration, tracks its peak, and
     await sessions(isp, QOE_ALERT_MIN_SESSIONS, t0, 80);
     await evaluate(rule.id, t0);
     const later = new Date(t0.getTime() + 61_000);
+    await heartbeat(isp, new Date(later.getTime() - 5_000));
     const { evaluator } = t.app.services.qoeAlerts;
     const [row] = await t.db.select().from(qoeAlertRules).where(eq(qoeAlertRules.id, rule.id));
     const outcomes = await Promise.all([evaluator.evaluateRule(row!, later), evaluator.evaluateRule(row!, later), evaluator.evaluateRule(row!, later)]);
@@ -333,6 +373,101 @@ describe('the alert rules API', () => {
     expect((await put({ webhookUrl: 'not a url', emails: [], version: current.version })).json()).toMatchObject({ message: M.webhookInvalid });
     expect((await put({ webhookUrl: null, emails: ['nobody'], version: current.version })).json()).toMatchObject({ message: M.emailInvalid('nobody') });
     expect((await put({ webhookUrl: null, emails: [], version: current.version + 5 })).statusCode).toBe(409);
+  });
+});
+
+describe('the webhook signing secret: shown once, rotated by an editor', () => {
+  const rotate = (session: Session, payload: Record<string, unknown>) => t.inject({ method: 'POST', url: QOE_ALERT_SECRET_PATH, headers: session.headers, payload });
+  const read = async (session: Session) => (await t.get(QOE_ALERT_SETTINGS_PATH, session.headers)).json<QoeAlertSettingsAnswer>().settings;
+
+  it('the first save shows the secret once; reads show its fingerprint to editors only; a rotation shows the new one once, with a revision and an audit row that never hold it', async () => {
+    await t.db.delete(qoeAlertSettings).where(eq(qoeAlertSettings.siteId, siteId));
+    // Nothing to rotate before the first save.
+    const early = await rotate(writer, { version: 0 });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ message: M.secretNoSettings });
+    expect(await read(writer)).toMatchObject({ version: 0, webhookSecret: null, secretFingerprint: null });
+
+    const first = await t.inject({ method: 'PUT', url: QOE_ALERT_SETTINGS_PATH, headers: writer.headers, payload: { webhookUrl: hookUrl, emails: [], version: 0 } });
+    expect(first.statusCode, first.body).toBe(200);
+    const made = first.json<QoeAlertSettingsAnswer>().settings;
+    expect(made.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(made.secretFingerprint).toBe(secretFingerprint(made.webhookSecret!));
+    // Read again (or saved again): the fingerprint, never the secret.
+    expect(await read(writer)).toMatchObject({ version: 1, webhookSecret: null, secretFingerprint: made.secretFingerprint });
+    const again = await t.inject({ method: 'PUT', url: QOE_ALERT_SETTINGS_PATH, headers: writer.headers, payload: { webhookUrl: hookUrl, emails: ['ops@example.com'], version: 1 } });
+    expect(again.json<QoeAlertSettingsAnswer>().settings).toMatchObject({ version: 2, webhookSecret: null, secretFingerprint: made.secretFingerprint });
+    expect(await read(reader)).toMatchObject({ webhookSecret: null, secretFingerprint: null });
+
+    // A reader is refused; a missing or stale version is refused; nothing changes.
+    expect((await rotate(reader, { version: 2 })).statusCode).toBe(403);
+    expect((await rotate(writer, {})).json()).toMatchObject({ message: M.settingsVersionRequired });
+    const stale = await rotate(writer, { version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ message: M.settingsConflict });
+    expect((await t.db.select().from(qoeAlertSettings).where(eq(qoeAlertSettings.siteId, siteId)))[0]!.webhookSecret).toBe(made.webhookSecret);
+
+    const since = (await t.db.select().from(revisions).orderBy(revisions.seq)).at(-1)?.seq ?? 0;
+    const rotated = await rotate(writer, { version: 2 });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const fresh = rotated.json<QoeAlertSettingsAnswer>().settings;
+    expect(fresh.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(fresh.webhookSecret).not.toBe(made.webhookSecret);
+    expect(fresh).toMatchObject({ version: 3, webhookUrl: hookUrl, emails: ['ops@example.com'], secretFingerprint: secretFingerprint(fresh.webhookSecret!) });
+    expect(await read(writer)).toMatchObject({ version: 3, webhookSecret: null, secretFingerprint: fresh.secretFingerprint });
+
+    const revs = (await t.db.select().from(revisions).where(and(eq(revisions.objectKind, 'qoeAlertSettings'), eq(revisions.objectId, siteId)))).filter((r) => r.seq > since);
+    expect(revs.map((r) => r.changes)).toEqual([[
+      { field: 'webhookSigning', before: `fingerprint ${made.secretFingerprint}`, after: `fingerprint ${fresh.secretFingerprint}` },
+    ]]);
+    const [audit] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'qoe.alert_settings.rotate_secret')).orderBy(auditEvents.seq);
+    expect(audit).toMatchObject({ siteId, objectKind: 'qoeAlertSettings', objectId: siteId });
+    for (const text of [JSON.stringify(revs), JSON.stringify(audit)]) {
+      expect(text).not.toContain(made.webhookSecret);
+      expect(text).not.toContain(fresh.webhookSecret);
+    }
+
+    // What is sent after the rotation is signed with the new secret only.
+    const isp = `Rotate Net ${randomUUID().slice(0, 8)}`;
+    const rule = await ruleFor(isp);
+    const t0 = new Date();
+    await sessions(isp, QOE_ALERT_MIN_SESSIONS, t0, 80);
+    await evaluate(rule.id, t0);
+    expect(await evaluate(rule.id, new Date(t0.getTime() + 60_000))).toMatchObject({ opened: true });
+    received.length = 0;
+    await t.app.services.qoeAlerts.delivery.deliver(new Date(), 500); // earlier tests' queued ones too
+    const hooked = received.find((r) => r.body.includes(rule.id))!;
+    const header = String(hooked.headers[QOE_WEBHOOK_SIGNATURE_HEADER]);
+    expect(verifyWebhook(fresh.webhookSecret!, hooked.body, header)).toBe(true);
+    expect(verifyWebhook(made.webhookSecret!, hooked.body, header)).toBe(false);
+  });
+});
+
+describe('incidents by page', () => {
+  it('resolved incidents page on the server (state=resolved), newest first, without the open ones; a bad state is a 400', async () => {
+    const base = new Date(Date.now() - 86_400_000);
+    await t.db.insert(qoeIncidents).values(Array.from({ length: QOE_INCIDENTS_PAGE_SIZE + 5 }, (_, i) => ({
+      siteId, ruleId: null, ruleName: `Paged ${i}`, metric: 'errorPct', comparison: 'above', threshold: 5, filters: [], state: 'resolved',
+      startedAt: new Date(base.getTime() - i * 60_000), resolvedAt: new Date(base.getTime() - i * 60_000 + 30_000), resolvedReason: 'recovered', peakValue: 9, lastValue: 1,
+    })));
+    const resolvedInDb = (await t.db.select().from(qoeIncidents).where(and(eq(qoeIncidents.siteId, siteId), eq(qoeIncidents.state, 'resolved')))).length;
+    const page = async (n: number) => {
+      const res = await t.get(`${QOE_INCIDENTS_PATH}?state=resolved&page=${n}`, reader.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<QoeIncidentsAnswer>();
+    };
+    const one = await page(1);
+    const two = await page(2);
+    expect(one).toMatchObject({ total: resolvedInDb, page: 1, pageSize: QOE_INCIDENTS_PAGE_SIZE });
+    expect(one.incidents).toHaveLength(QOE_INCIDENTS_PAGE_SIZE);
+    expect(two.incidents.length).toBe(Math.min(QOE_INCIDENTS_PAGE_SIZE, resolvedInDb - QOE_INCIDENTS_PAGE_SIZE));
+    expect([...one.incidents, ...two.incidents].every((i) => i.state === 'resolved')).toBe(true);
+    expect(new Set([...one.incidents, ...two.incidents].map((i) => i.id)).size).toBe(one.incidents.length + two.incidents.length);
+    const starts = [...one.incidents, ...two.incidents].map((i) => i.startedAt);
+    expect(starts).toEqual([...starts].sort().reverse());
+    const bad = await t.get(`${QOE_INCIDENTS_PATH}?state=gone`, reader.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: M.badState });
   });
 });
 

@@ -21,7 +21,7 @@ import {
   type RevisionHistoryResponse, type RevisionKind, type RevisionRestoreResponse, type RevisionUndoResponse,
 } from '../common/revisions';
 import { SECOND_FACTOR_RULE_PATH } from '../common/second-factor-rule';
-import { QOE_ALERT_RULES_PATH, QOE_ALERT_SETTINGS_PATH, QOE_SAVED_VIEWS_PATH } from '../common/qoe';
+import { QOE_ALERT_RULES_PATH, QOE_ALERT_SECRET_PATH, QOE_ALERT_SETTINGS_PATH, QOE_SAVED_VIEWS_PATH } from '../common/qoe';
 import { DEMO_SITES } from './db/demo-accounts';
 import {
   auditEvents, contentItems, contentLicences, countryGroups, coupons, mediaAssets, mediaCaptions, networkBrands, networkDevices, networkSettings, networks, offers, planGroups, plans, revisions,
@@ -314,6 +314,17 @@ const CASES: Record<string, Case> = {
   [`PUT ${QOE_ALERT_SETTINGS_PATH}`]: {
     prepare: async () => ({ version: (await t.db.select().from(qoeAlertSettings).where(eq(qoeAlertSettings.siteId, siteId)))[0]?.version ?? 0 }),
     send: (s, p) => rest(s, 'PUT', QOE_ALERT_SETTINGS_PATH, { webhookUrl: null, emails: [`ops-${tag()}@example.com`], version: p_<number>(p, 'version') }),
+    objects: () => [{ kind: 'qoeAlertSettings', objectId: siteId }],
+  },
+  // The webhook signing secret's rotation (the settings must exist: made here when no case saved them yet).
+  [`POST ${QOE_ALERT_SECRET_PATH}`]: {
+    prepare: async () => {
+      const [row] = await t.db.select().from(qoeAlertSettings).where(eq(qoeAlertSettings.siteId, siteId));
+      if (row) return { version: row.version };
+      const [made] = await t.db.insert(qoeAlertSettings).values({ siteId, webhookUrl: null, emails: [], webhookSecret: 'f'.repeat(64), version: 1 }).returning();
+      return { version: made!.version };
+    },
+    send: (s, p) => rest(s, 'POST', QOE_ALERT_SECRET_PATH, { version: p_<number>(p, 'version') }),
     objects: () => [{ kind: 'qoeAlertSettings', objectId: siteId }],
   },
   [`POST ${QOE_SAVED_VIEWS_PATH}`]: {

@@ -20,7 +20,7 @@ export const QOE_ALERT_REFUSALS = {
   versionRequired: 'Give the version of the rule as you read it.',
   ruleNotFound: 'This alert rule does not exist: someone may have deleted it.',
   ruleConflict: 'Someone changed this rule since you opened it: reload it to see their version.',
-  badState: 'state must be open or all.',
+  badState: 'state must be open, resolved or all.',
   badPage: 'page must be a whole number of 1 or more.',
   // Settings
   webhookInvalid: 'The webhook address must be a full http:// or https:// address.',
@@ -28,6 +28,8 @@ export const QOE_ALERT_REFUSALS = {
   emailInvalid: (address: string) => `“${address}” is not an e-mail address.`,
   tooManyEmails: `At most ${QOE_ALERT_EMAILS_MAX} e-mail addresses.`,
   settingsConflict: 'Someone changed where alerts are sent since you opened it: reload to see their version.',
+  secretNoSettings: 'Save where alerts are sent first: the signing secret is made with the first save.',
+  settingsVersionRequired: 'Give the version of the alert settings as you read them.',
   // Saved views
   viewNameRequired: 'Give the view a name.',
   viewNameTooLong: `A view name has at most ${QOE_ALERT_NAME_MAX} characters.`,

@@ -90,8 +90,8 @@ export async function resolveOpenIncident(db: Db, ruleId: string, at: Date, reas
   return row;
 }
 
-export async function listIncidents(db: Db, siteId: string, openOnly: boolean, page: { offset: number; limit: number }) {
-  const where = and(eq(qoeIncidents.siteId, siteId), openOnly ? eq(qoeIncidents.state, 'open') : undefined);
+export async function listIncidents(db: Db, siteId: string, state: 'all' | 'open' | 'resolved', page: { offset: number; limit: number }) {
+  const where = and(eq(qoeIncidents.siteId, siteId), state === 'all' ? undefined : eq(qoeIncidents.state, state));
   const [rows, [total]] = await Promise.all([
     db.select().from(qoeIncidents).where(where)
       .orderBy(sql`CASE WHEN ${qoeIncidents.state} = 'open' THEN 0 ELSE 1 END`, desc(qoeIncidents.startedAt), desc(qoeIncidents.id))
@@ -120,6 +120,13 @@ export async function upsertSettings(db: Db, siteId: string, version: number, va
     return row;
   }
   const [row] = await db.update(qoeAlertSettings).set({ ...values, version: sql`${qoeAlertSettings.version} + 1`, updatedAt: at })
+    .where(and(eq(qoeAlertSettings.siteId, siteId), eq(qoeAlertSettings.version, version))).returning();
+  return row;
+}
+
+/** A new signing secret with the version read (the settings must exist); undefined when stale. */
+export async function rotateSecret(db: Db, siteId: string, version: number, secret: string, at: Date) {
+  const [row] = await db.update(qoeAlertSettings).set({ webhookSecret: secret, version: sql`${qoeAlertSettings.version} + 1`, updatedAt: at })
     .where(and(eq(qoeAlertSettings.siteId, siteId), eq(qoeAlertSettings.version, version))).returning();
   return row;
 }
@@ -213,7 +220,7 @@ export async function deleteView(db: Db, siteId: string, id: string, version: nu
 
 const READS = { listRules, findRule, ruleNameTaken, listIncidents, countOpenIncidents, findSettings, siteNames, listViews, findView, viewNameTaken };
 const WRITES = {
-  insertAuditEvent, insertRevision, insertRule, updateRule, deleteRule, resolveOpenIncident, upsertSettings, findSettings, insertDeliveries, siteNames,
+  insertAuditEvent, insertRevision, insertRule, updateRule, deleteRule, resolveOpenIncident, upsertSettings, rotateSecret, findSettings, insertDeliveries, siteNames,
   insertView, updateView, deleteView,
 };
 

@@ -2,15 +2,23 @@
  * Issue 41 (qoe-alerts): evaluation of every enabled alert rule, and the delivery of the
  * notifications it queues.
  *
- * A rule is judged over the sessions active in the last QOE_ALERT_WINDOW_MINUTES (their last event
- * in the window: server/db/qoe-repository.ts qoeTotals with select 'active') under its filters. With
- * fewer than QOE_ALERT_MIN_SESSIONS sessions, or no value, it is not past its threshold. Past it,
- * `breaching_since` is set (kept while it stays past); once it has been past for durationMinutes an
- * incident opens (one per rule: the partial unique index makes a second instance's insert do
- * nothing, so two servers on one PostgreSQL open it once and notify once); while open its latest and
- * worst (peak) values follow; when the metric is back (or the sessions are too few to judge) the
- * incident resolves by itself ('recovered'). Turning a rule off, changing its terms or deleting it
- * resolves its incident at once (server/domain/qoe-alerts.ts).
+ * A rule is judged over the sessions seen in its window — the last durationMinutes, at most
+ * QOE_ALERT_WINDOW_MINUTES (their last event in the window: server/db/qoe-repository.ts qoeTotals
+ * with select 'active') — under its filters. With fewer than QOE_ALERT_MIN_SESSIONS sessions, or no
+ * value, it is not past its threshold. Past it, `breaching_since` is set (kept while it stays past);
+ * once it has been past for durationMinutes an incident opens (one per rule: the partial unique index
+ * makes a second instance's insert do nothing, so two servers on one PostgreSQL open it once and
+ * notify once); while open its latest and worst (peak) values follow; when the metric over the
+ * window is back (or the sessions are too few to judge) the incident resolves by itself
+ * ('recovered'). Turning a rule off, changing its terms or deleting it resolves its incident at once
+ * (server/domain/qoe-alerts.ts).
+ *
+ * Why the window is the rule's duration (issue 41, alerts-polish): it used to be a fixed 5 minutes, so
+ * a session that had stopped sending still counted for 5 minutes after its last event and an
+ * incident of a 1-minute rule resolved ~5 minutes after the bad events stopped. Now an incident
+ * resolves once the sessions of the rule's last durationMinutes (at most 5) are within the threshold:
+ * the bad sessions leave the window durationMinutes after their last event (plus at most one
+ * evaluation period). A player that keeps playing stays in the window with each heartbeat.
  *
  * The server runs `evaluate` every QOE_ALERT_EVAL_MS (15 s) and `deliver` every
  * QOE_ALERT_DELIVERY_MS (5 s): an alert opens within duration + 15 s of the events that cross its
@@ -38,6 +46,11 @@ export function pastThreshold(rule: Pick<QoeAlertRuleRow, 'comparison' | 'thresh
   return rule.comparison === 'below' ? value < rule.threshold : value > rule.threshold;
 }
 
+/** The minutes a rule is judged over: its duration, at most QOE_ALERT_WINDOW_MINUTES. */
+export function qoeAlertWindowMinutes(rule: Pick<QoeAlertRuleRow, 'durationMinutes'>): number {
+  return Math.max(1, Math.min(rule.durationMinutes, QOE_ALERT_WINDOW_MINUTES));
+}
+
 export function createQoeAlertEvaluator(deps: { store: QoeEvaluationStore; totals: QoeTotals; log: Log }) {
   const { store, totals, log } = deps;
 
@@ -47,7 +60,7 @@ export function createQoeAlertEvaluator(deps: { store: QoeEvaluationStore; total
   }
 
   async function evaluateRule(rule: QoeAlertRuleRow, now: Date): Promise<QoeRuleOutcome> {
-    const since = new Date(now.getTime() - QOE_ALERT_WINDOW_MINUTES * 60_000);
+    const since = new Date(now.getTime() - qoeAlertWindowMinutes(rule) * 60_000);
     // The window's end is just after `now` (the selection's end is exclusive).
     const figures = await totals({ siteId: rule.siteId, filters: rule.filters, since, until: new Date(now.getTime() + 1), select: 'active' });
     const sessions = figures.sessions ?? 0;

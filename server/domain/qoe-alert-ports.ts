@@ -112,6 +112,8 @@ export interface QoeAlertWrites extends RevisionSink {
   deleteRule(siteId: string, id: string, version: number): Promise<QoeAlertRuleRow | undefined>;
   resolveOpenIncident(ruleId: string, at: Date, reason: string): Promise<QoeIncidentRow | undefined>;
   upsertSettings(siteId: string, version: number, values: Pick<QoeAlertSettingsRow, 'webhookUrl' | 'emails'>, secret: string, at: Date): Promise<QoeAlertSettingsRow | undefined>;
+  /** Replaces the signing secret with the version read; undefined when stale. */
+  rotateSecret(siteId: string, version: number, secret: string, at: Date): Promise<QoeAlertSettingsRow | undefined>;
   findSettings(siteId: string): Promise<QoeAlertSettingsRow | undefined>;
   insertDeliveries(values: readonly QoeDeliveryValues[]): Promise<void>;
   siteNames(siteId: string): Promise<{ name: string; timeZone: string } | undefined>;
@@ -124,7 +126,8 @@ export interface QoeAlertReads {
   listRules(siteId: string): Promise<QoeAlertRuleRow[]>;
   findRule(siteId: string, id: string): Promise<QoeAlertRuleRow | undefined>;
   ruleNameTaken(siteId: string, name: string, exceptId?: string): Promise<boolean>;
-  listIncidents(siteId: string, openOnly: boolean, page: { offset: number; limit: number }): Promise<{ rows: QoeIncidentRow[]; total: number }>;
+  /** One page of the site's incidents: all (open first), open only or resolved only; newest first. */
+  listIncidents(siteId: string, state: 'all' | 'open' | 'resolved', page: { offset: number; limit: number }): Promise<{ rows: QoeIncidentRow[]; total: number }>;
   countOpenIncidents(siteId: string): Promise<number>;
   findSettings(siteId: string): Promise<QoeAlertSettingsRow | undefined>;
   siteNames(siteId: string): Promise<{ name: string; timeZone: string } | undefined>;

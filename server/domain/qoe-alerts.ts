@@ -5,8 +5,14 @@
  * rule of another site is not found). Every write commits with its revision and its audit row in one
  * transaction; a stale version is the editors' 409. Turning a rule off, changing its terms or
  * deleting it closes its open incident at once (resolved: disabled / changed / deleted) and notifies.
+ *
+ * The webhook signing secret is the site's (one per site, in its alert settings): made at the first
+ * save, replaced by a rotation (Dashboard 360 write, with the settings' version), and shown once — in
+ * the answer of the write that made it. Reads answer its fingerprint only (8 hex of its SHA-256), to
+ * editors; revisions and audit rows carry the fingerprints, never the secret. A rotation takes effect
+ * at once: deliveries sent after it (retries of older ones included) are signed with the new secret.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { scrubDetail } from '../../common/audit-detail';
 import { AREAS } from '../../common/constants';
 import { QOE_ALERT_REFUSALS as M } from '../../common/messages/qoe-alert-refusals';
@@ -35,6 +41,7 @@ export const QOE_ALERT_AUDIT = {
   ruleUpdate: 'qoe.alert_rule.update',
   ruleDelete: 'qoe.alert_rule.delete',
   settingsSave: 'qoe.alert_settings.save',
+  secretRotate: 'qoe.alert_settings.rotate_secret',
   viewCreate: 'qoe.saved_view.create',
   viewUpdate: 'qoe.saved_view.update',
   viewDelete: 'qoe.saved_view.delete',
@@ -242,11 +249,11 @@ export function createQoeAlerts(deps: { store: QoeAlertStore; config: QoeAccessC
     async listIncidents(ctx: AuthContext, query: { state?: string; page?: number | string }): Promise<QoeIncidentsAnswer> {
       requireQoeRead(ctx, config);
       const state = query.state ?? 'all';
-      if (state !== 'open' && state !== 'all') throw field('state', M.badState);
+      if (state !== 'open' && state !== 'resolved' && state !== 'all') throw field('state', M.badState);
       const page = query.page === undefined ? 1 : Number(query.page);
       if (!Number.isInteger(page) || page < 1 || page > 100_000) throw field('page', M.badPage);
       const pageSize = QOE_INCIDENTS_PAGE_SIZE;
-      const { rows, total } = await store.listIncidents(ctx.site.id, state === 'open', { offset: (page - 1) * pageSize, limit: pageSize });
+      const { rows, total } = await store.listIncidents(ctx.site.id, state, { offset: (page - 1) * pageSize, limit: pageSize });
       const at = now();
       return { success: true, incidents: rows.map((r) => incidentAnswer(r, ctx.site.defaultTimezone, at)), total, page, pageSize };
     },
@@ -281,8 +288,9 @@ export function createQoeAlerts(deps: { store: QoeAlertStore; config: QoeAccessC
       const current = await store.findSettings(siteId);
       if ((current?.version ?? 0) !== version) throw conflict(M.settingsConflict);
       const at = now();
+      const made = current ? null : newSecret();
       const saved = await store.transaction(async (tx) => {
-        const row = await tx.upsertSettings(siteId, version, { webhookUrl, emails }, current?.webhookSecret ?? randomBytes(32).toString('hex'), at);
+        const row = await tx.upsertSettings(siteId, version, { webhookUrl, emails }, current?.webhookSecret ?? made ?? newSecret(), at);
         if (!row) throw conflict(M.settingsConflict);
         const object = settingsObject(siteId);
         const before = current ? { webhookUrl: current.webhookUrl, emails: current.emails } : null;
@@ -294,15 +302,54 @@ export function createQoeAlerts(deps: { store: QoeAlertStore; config: QoeAccessC
         });
         return row;
       });
-      return settingsAnswer(saved, true);
+      // The secret is shown once: in the answer of the save that made it.
+      return settingsAnswer(saved, true, made !== null && saved.webhookSecret === made);
+    },
+
+    /** A new signing secret for the site's webhook (Dashboard 360 write), with the settings' version as read; answered once. */
+    async rotateSecret(ctx: AuthContext, request: { version?: unknown }): Promise<QoeAlertSettingsAnswer> {
+      requireQoeWrite(ctx, config);
+      const siteId = ctx.site.id;
+      if (typeof request.version !== 'number' || !Number.isInteger(request.version) || request.version < 0) throw field('version', M.settingsVersionRequired);
+      const version = request.version;
+      const current = await store.findSettings(siteId);
+      if (!current) throw field('version', M.secretNoSettings);
+      if (current.version !== version) throw conflict(M.settingsConflict);
+      const at = now();
+      const secret = newSecret();
+      const saved = await store.transaction(async (tx) => {
+        const row = await tx.rotateSecret(siteId, version, secret, at);
+        if (!row) throw conflict(M.settingsConflict);
+        const object = settingsObject(siteId);
+        const before = { webhookSigning: `fingerprint ${secretFingerprint(current.webhookSecret)}` };
+        const after = { webhookSigning: `fingerprint ${secretFingerprint(secret)}` };
+        await recordRevision(tx, { ...object, siteId, actorUserId: ctx.user.id, objectVersion: row.version, before, after });
+        await tx.insertAuditEvent({
+          at, action: QOE_ALERT_AUDIT.secretRotate, actorUserId: ctx.user.id, siteId, ...auditObject(object),
+          detail: scrubDetail({ before, after, changed: ['webhookSigning'] }),
+        });
+        return row;
+      });
+      return settingsAnswer(saved, true, true);
     },
   };
 }
 
-function settingsAnswer(row: QoeAlertSettingsRow | undefined, writer: boolean): QoeAlertSettingsAnswer {
+const newSecret = () => randomBytes(32).toString('hex');
+
+/** Which secret is in use, without giving it away: the first 8 hex of its SHA-256. */
+export function secretFingerprint(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex').slice(0, 8);
+}
+
+function settingsAnswer(row: QoeAlertSettingsRow | undefined, writer: boolean, showSecret = false): QoeAlertSettingsAnswer {
   return {
     success: true,
-    settings: { webhookUrl: row?.webhookUrl ?? null, emails: row?.emails ?? [], version: row?.version ?? 0, webhookSecret: writer ? row?.webhookSecret ?? null : null },
+    settings: {
+      webhookUrl: row?.webhookUrl ?? null, emails: row?.emails ?? [], version: row?.version ?? 0,
+      webhookSecret: writer && showSecret ? row?.webhookSecret ?? null : null,
+      secretFingerprint: writer && row ? secretFingerprint(row.webhookSecret) : null,
+    },
     canEdit: writer,
   };
 }

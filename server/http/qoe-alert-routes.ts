@@ -7,10 +7,11 @@
  *   GET    /appcms/v2/qoe/alert-rules/:id         one rule
  *   PUT    /appcms/v2/qoe/alert-rules/:id         change (version required)
  *   DELETE /appcms/v2/qoe/alert-rules/:id?version= delete (its open incident resolves: deleted)
- *   GET    /appcms/v2/qoe/incidents?state=open|all&page=  incidents, open first, newest first
+ *   GET    /appcms/v2/qoe/incidents?state=open|resolved|all&page=  incidents, open first, newest first
  *   GET    /appcms/v2/qoe/incidents/count         how many are open (the header's count)
- *   GET    /appcms/v2/qoe/alert-settings          webhook and e-mail addresses (the secret to editors)
+ *   GET    /appcms/v2/qoe/alert-settings          webhook and e-mail addresses (the secret's fingerprint to editors)
  *   PUT    /appcms/v2/qoe/alert-settings          save them (version required; Dashboard 360 write)
+ *   POST   /appcms/v2/qoe/alert-settings/secret   a new webhook signing secret (version required; write), shown once
  *   GET    /appcms/v2/qoe/saved-views             mine + shared with the site
  *   POST   /appcms/v2/qoe/saved-views             save (private: any reader; shared: write)
  *   GET    /appcms/v2/qoe/saved-views/:id         one (mine or shared)
@@ -21,7 +22,7 @@
  */
 import { QOE_ALERT_REFUSALS as M } from '../../common/messages/qoe-alert-refusals';
 import {
-  QOE_ALERT_RULES_PATH, QOE_ALERT_SETTINGS_PATH, QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, QOE_SAVED_VIEWS_PATH,
+  QOE_ALERT_RULES_PATH, QOE_ALERT_SECRET_PATH, QOE_ALERT_SETTINGS_PATH, QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, QOE_SAVED_VIEWS_PATH,
 } from '../../common/qoe';
 import { notFound } from '../domain/errors';
 import { authContextOf, requireAuth } from './auth-hooks';
@@ -54,7 +55,7 @@ const incident = object({
   id: str, ruleId: str, ruleName: str, metric: str, comparison: str, threshold: num, filters, state: str, startedAt: str, resolvedAt: strOrNull,
   peakValue: num, lastValue: num, reportPath: str, resolvedReason: strOrNull,
 });
-const settings = object({ webhookUrl: strOrNull, emails: strings, version: num, webhookSecret: strOrNull });
+const settings = object({ webhookUrl: strOrNull, emails: strings, version: num, webhookSecret: strOrNull, secretFingerprint: strOrNull });
 const view = object({
   id: str, name: str, path: str, search: { type: 'object', additionalProperties: str }, shared: bool, ownerId: str, ownerName: str, mine: bool,
   version: num, createdAt: str, updatedAt: str,
@@ -87,6 +88,7 @@ const settingsBody = {
   properties: { webhookUrl: {}, emails: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 1000 } }, version: {} },
   additionalProperties: false,
 } as const;
+const secretBody = { type: 'object', properties: { version: {} }, additionalProperties: false } as const;
 const viewBody = {
   type: 'object',
   properties: { name: {}, path: {}, search: { type: 'object' }, shared: {}, version: {} },
@@ -130,6 +132,9 @@ export const qoeAlertRoutes: RoutePlugin = async (app) => {
 
   app.put(QOE_ALERT_SETTINGS_PATH, { schema: { body: settingsBody, response: answers({ 200: QOE_ALERT_RESPONSES.settings }) } },
     async (request) => rules.saveSettings(authContextOf(request), request.body));
+
+  app.post(QOE_ALERT_SECRET_PATH, { schema: { body: secretBody, response: answers({ 200: QOE_ALERT_RESPONSES.settings }) } },
+    async (request) => rules.rotateSecret(authContextOf(request), request.body ?? {}));
 
   app.get(QOE_SAVED_VIEWS_PATH, { schema: { response: answers({ 200: QOE_ALERT_RESPONSES.views }) } },
     async (request) => views.list(authContextOf(request)));
