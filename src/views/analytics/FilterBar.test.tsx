@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderView } from '../../test-harness/render-view';
 import { FilterBar } from './FilterBar';
@@ -54,5 +54,35 @@ describe('FilterBar', { timeout: 20_000 }, () => {
     await view.user.selectOptions(screen.getByLabelText('Title'), 'Harbour Lights');
     expect(view.location()).toContain(`content=${HARBOUR}`);
     expect(view.location()).not.toContain('plan=');
+  });
+
+  it('"Compare with" beside the range: toggle buttons for none, the previous period and a chosen one, whose days are in the address (issue 41)', async () => {
+    const search = { from: '2024-05-01', to: '2024-05-10' };
+    const first = await renderView(<FilterBar path="/" search={search} filters={[]} networks={[]} realtime={false} compare />, { url: '/' });
+    const group = screen.getByRole('group', { name: 'Compare with' });
+    expect(within(group).getAllByRole('button').map((b) => [b.textContent, b.getAttribute('aria-pressed')]))
+      .toEqual([['No comparison', 'true'], ['Previous period', 'false'], ['A chosen period', 'false']]);
+    expect(screen.queryByLabelText('Compared from')).toBeNull();
+    // A chosen period starts as the previous one (10 days before), to be changed.
+    await first.user.click(within(group).getByRole('button', { name: 'A chosen period' }));
+    expect(first.location()).toBe('/?from=2024-05-01&to=2024-05-10&compare=custom&cfrom=2024-04-21&cto=2024-04-30');
+    first.unmount();
+
+    const custom = { ...search, compare: 'custom' as const, cfrom: '2024-04-21', cto: '2024-04-30' };
+    const view = await renderView(<FilterBar path="/" search={custom} filters={[]} networks={[]} realtime={false} compare />, { url: '/' });
+    expect(screen.getByRole('button', { name: 'A chosen period', pressed: true })).toBeTruthy();
+    expect((screen.getByLabelText('Compared from') as HTMLInputElement).value).toBe('2024-04-21');
+    // A day after the other end swaps the two: the fields never write a reversed period.
+    fireEvent.change(screen.getByLabelText('Compared from'), { target: { value: '2024-05-02' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(view.location()).toContain('cfrom=2024-04-30&cto=2024-05-02');
+    await view.user.click(screen.getByRole('button', { name: 'No comparison' }));
+    expect(view.location()).toBe('/?from=2024-05-01&to=2024-05-10');
+    view.unmount();
+
+    // A page that draws no comparison (real-time, breakdowns) offers none; a dropped one says why.
+    await renderView(<FilterBar path="/" search={{ compareNote: 'Not applied.' }} filters={[]} networks={[]} realtime={false} />, { url: '/' });
+    expect(screen.queryByRole('group', { name: 'Compare with' })).toBeNull();
+    expect(screen.getByTestId('compare-note').textContent).toBe('Not applied.');
   });
 });

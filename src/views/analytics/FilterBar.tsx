@@ -7,7 +7,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DATE_PRESETS, REPORT_FILTER_MESSAGES, type FilterOption, type ReportAnswer, type ReportFilter } from '../../../common/reports';
 import type { Network } from '../../../common/contract';
-import { PAGE_GRANULARITIES, rangeOf, swapped, withFilter, without, type AnalyticsSearch } from './search';
+import { COMPARE_MESSAGES as C } from '../../../common/messages/analytics-compare';
+import { PAGE_GRANULARITIES, rangeOf, swapped, withComparedDay, withCompare, withFilter, without, type AnalyticsSearch, type CompareMode } from './search';
 import { useSiteToday } from './useReport';
 import * as css from './analytics.css';
 
@@ -34,7 +35,14 @@ export interface FilterBarProps {
   currencies?: { currency: string; currencies: string[] } | null;
   /** The 7/30/90-day preset the page's reports cover (the report machine's selectPressedPreset), else null. */
   pressedPreset?: number | null;
+  /** Issue 41: the page draws a compared period (search.ts canCompare): "Compare with" beside the range. */
+  compare?: boolean;
 }
+
+/** The choices of "Compare with" (toggle buttons: the pressed one is the address's). */
+const COMPARE_CHOICES: { mode: CompareMode | null; label: string }[] = [
+  { mode: null, label: C.none }, { mode: 'previous', label: C.previous }, { mode: 'custom', label: C.custom },
+];
 
 const PICKERS = {
   plan: { label: 'Plan', all: 'All plans' },
@@ -55,10 +63,11 @@ function Picker({ filter, value, options, status, onPick }: { filter: keyof type
   );
 }
 
-export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true, optionsStatus = 'loading', reversed = false, rangeNote = null, currencies = null, pressedPreset = null }: FilterBarProps) {
+export function FilterBar({ path, search, filters, networks, realtime, options, granularity = true, optionsStatus = 'loading', reversed = false, rangeNote = null, currencies = null, pressedPreset = null, compare = false }: FilterBarProps) {
   const navigate = useNavigate();
   const go = (next: AnalyticsSearch) => navigate({ to: path, search: next });
-  const range = rangeOf(search, useSiteToday());
+  const today = useSiteToday();
+  const range = rangeOf(search, today);
   return (
     <form className={css.filterBar} aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       {!realtime && (
@@ -83,6 +92,32 @@ export function FilterBar({ path, search, filters, networks, realtime, options, 
             <input className={css.control} type="date" value={range.to} min={range.from}
               onChange={(e) => e.target.value && go({ ...without(search, 'days'), from: range.from, to: e.target.value })} />
           </label>
+          {compare && (
+            <div className={css.filterField} role="group" aria-label={C.control}>
+              <span>{C.control}</span>
+              <div style={{ display: 'flex', gap: '0.25rem' }}>
+                {COMPARE_CHOICES.map(({ mode, label }) => (
+                  <button key={label} type="button" className={css.preset} aria-pressed={(search.compare ?? null) === mode}
+                    onClick={() => go(withCompare(search, mode, today))}>
+                    {label}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+          {compare && search.compare === 'custom' && search.cfrom && search.cto && (
+            <>
+              <label className={css.filterField}>{C.from}
+                <input className={css.control} type="date" value={search.cfrom} max={search.cto}
+                  onChange={(e) => go(withComparedDay(search, 'cfrom', e.target.value))} />
+              </label>
+              <label className={css.filterField}>{C.to}
+                <input className={css.control} type="date" value={search.cto} min={search.cfrom}
+                  onChange={(e) => go(withComparedDay(search, 'cto', e.target.value))} />
+              </label>
+            </>
+          )}
+          {search.compareNote && <p className={css.errorNote} role="alert" data-testid="compare-note" style={{ flexBasis: '100%', margin: 0 }}>{search.compareNote}</p>}
           {reversed && (
             <p className={css.errorNote} role="alert" data-testid="range-reversed" style={{ flexBasis: '100%', margin: 0 }}>
               {REPORT_FILTER_MESSAGES.reversed(range.from, range.to)}{' '}

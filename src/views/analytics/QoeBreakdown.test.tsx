@@ -74,7 +74,8 @@ describe('QoS breakdown by any dimension', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: M.viewsOf('Not reported') }).getAttribute('href')).toBe('/analytics/views?days=7&f=isp%3A');
     await view.user.selectOptions(screen.getByTestId('break-down-by'), 'Player version');
     expect(view.location()).toBe(`${ISP.path}?days=7&by=playerVersion`);
-    await view.user.click(screen.getByRole('checkbox', { name: M.compare }));
+    // The comparison is the filter bar's "Compare with" (toggle buttons, issue 41).
+    await view.user.click(screen.getByRole('button', { name: 'Previous period', pressed: false }));
     expect(view.location()).toContain('compare=previous');
   });
 

@@ -18,6 +18,8 @@ import { ReportStates } from './ReportView';
 import { ReportTable } from './ReportTable';
 import { VIEWS_PAGE, addedQoeValue, breakdownChoicesOf, qoeFiltersOf, requestsFor, sharedFilters, without, type AnalyticsSearch } from './search';
 import { requestKey, useReport } from './useReport';
+import { comparedLabel } from './compare';
+import { COMPARE_MESSAGES as C } from '../../../common/messages/analytics-compare';
 import * as css from './analytics.css';
 import * as q from './qoe.css';
 
@@ -47,7 +49,7 @@ export function breakdownOf(def: Pick<AnalyticsPageDef, 'params'>, search: Analy
   return isQoeDimension(own) ? own : undefined;
 }
 
-/** "Break down by" and "Compare with the previous period": both only change the URL. */
+/** "Break down by" (the comparison is the filter bar's "Compare with"): it only changes the URL. */
 export function QoeControls({ def, search }: { def: AnalyticsPageDef; search: AnalyticsSearch }) {
   const navigate = useNavigate();
   const go = (next: AnalyticsSearch) => void navigate({ to: def.path, search: next });
@@ -62,11 +64,6 @@ export function QoeControls({ def, search }: { def: AnalyticsPageDef; search: An
           {series && <option value="">{M.noBreakdown}</option>}
           {QOE_DIMENSIONS.filter((d) => choices.includes(d.key)).map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}
         </select>
-      </label>
-      <label className={q.fieldset} style={{ alignSelf: 'flex-end' }}>
-        <input type="checkbox" checked={search.compare === 'previous'}
-          onChange={(e) => go(e.target.checked ? { ...search, compare: 'previous' } : without(search, 'compare'))} />
-        {M.compare}
       </label>
     </form>
   );
@@ -83,15 +80,17 @@ const BREAKDOWN_CHARTS: ChartDef[] = [
   { title: 'Rebuffer ratio p50 and p95 (%)', type: 'bar', y: ['rebufferP50Pct', 'rebufferP95Pct'] },
 ];
 
-/** Chart series of `rows`: each charted column, and with `previous` the same column of the previous period by row value. */
-export function breakdownSeries(chart: ChartDef, answer: ReportAnswer, rows: ReportRow[], previous?: ReportAnswer): { label: string; values: (number | null)[] }[] {
+/** Chart series of `rows`: each charted column, and with `previous` the same column of the compared period (`compared`) by row value. */
+export function breakdownSeries(
+  chart: ChartDef, answer: ReportAnswer, rows: ReportRow[], previous?: ReportAnswer, compared: Pick<AnalyticsSearch, 'compare' | 'cfrom' | 'cto'> = { compare: 'previous' },
+): { label: string; values: (number | null)[] }[] {
   const label = (key: string) => answer.columns.find((c) => c.key === key)?.label ?? key;
   const keys = chart.y.filter((k) => answer.columns.some((c) => c.key === k));
   const value = (row: ReportRow | undefined, key: string) => { const v = row?.[key]; return typeof v === 'number' ? v : null; };
-  const current = keys.map((k) => ({ label: previous ? M.current(label(k)) : label(k), values: rows.map((r) => value(r, k)) }));
+  const current = keys.map((k) => ({ label: previous ? C.current(label(k)) : label(k), values: rows.map((r) => value(r, k)) }));
   if (!previous) return current;
   const before = new Map(previous.rows.map((r) => [rowValueOf(r), r]));
-  return [...current, ...keys.map((k) => ({ label: M.previous(label(k)), values: rows.map((r) => value(before.get(rowValueOf(r)), k)) }))];
+  return [...current, ...keys.map((k) => ({ label: comparedLabel(label(k), compared), values: rows.map((r) => value(before.get(rowValueOf(r)), k)) }))];
 }
 
 /** The breakdown's charts and table (share of sessions, Views per row) from a report machine by `dimension`. */
@@ -108,7 +107,7 @@ export function BreakdownBody({ actor, search, dimension, charts = BREAKDOWN_CHA
     <>
       <div className={css.charts}>
         {charts.map((chart) => {
-          const series = breakdownSeries(chart, answer, chartRows, previous);
+          const series = breakdownSeries(chart, answer, chartRows, previous, search);
           if (series.length === 0) return null;
           return (
             <figure key={chart.title} className={css.chartCard} style={{ margin: 0 }}>

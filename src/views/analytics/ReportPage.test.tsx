@@ -49,6 +49,26 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     expect(decodeURIComponent(view.location())).toContain('cdn:akamai;country:GB');
   });
 
+  it('compares with a chosen period on any series page: a second request for it, drawn one for one, and each tile\'s change (issue 41)', async () => {
+    const compared = seriesAnswer({
+      params: { from: '2024-04-01', to: '2024-04-03', granularity: 'day' },
+      rows: [{ period: '2024-04-01', sessions: 100, watchHours: 30 }, { period: '2024-04-02', sessions: 90, watchHours: 20 }, { period: '2024-04-03', sessions: 810, watchHours: 300 }],
+      totals: { sessions: 1000, watchHours: 350, avgMinutes: 23.7, viewers: 0 },
+    });
+    const reports = fakeReports((input) => input.requests.map((r) => (r.params.from === '2024-04-01' ? compared : seriesAnswer())));
+    const search = { from: '2024-05-01', to: '2024-05-03', compare: 'custom' as const, cfrom: '2024-04-01', cto: '2024-04-03' };
+    await renderView(reports.wrap(<ReportPage def={ENGAGEMENT} search={search} />), { url: ENGAGEMENT.path });
+    await settle();
+    expect(reports.calls[0]!.requests.map((r) => [r.params.from, r.params.to])).toEqual([['2024-05-01', '2024-05-03'], ['2024-04-01', '2024-04-03']]);
+    expect(screen.getByTestId('total-sessions-change').textContent).toBe('+70.0 % vs 2024-04-01 to 2024-04-03');
+    expect(screen.getByTestId('total-avgMinutes-change').textContent).toBe('No change vs 2024-04-01 to 2024-04-03');
+    expect(screen.getByTestId('total-viewers-change').textContent).toBe('Nothing to compare with in 2024-04-01 to 2024-04-03');
+    const legend = screen.getAllByTestId('line-chart')[0]!.closest('figure')!;
+    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent!.trim()))
+      .toEqual(['Watch time (hours) (this period)', 'Watch time (hours) (2024-04-01 to 2024-04-03)']);
+    expect(screen.getByRole('button', { name: 'A chosen period', pressed: true })).toBeTruthy();
+  });
+
   it('sorting a column changes the URL, not the data', async () => {
     const reports = fakeReports(() => [seriesAnswer()]);
     const view = await renderView(reports.wrap(<ReportPage def={ENGAGEMENT} search={{}} />), { url: ENGAGEMENT.path });

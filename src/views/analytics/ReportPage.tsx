@@ -24,11 +24,12 @@ import { ReportStates, LiveStatus } from './ReportView';
 import { ReportTable } from './ReportTable';
 import { useReachesArea } from '../shared/use-reaches-area';
 import {
-  activeFilter, breakdownChoicesOf, hasSessionFilters, isQoePage, qoeFiltersOf, qoeQueryOf, rangeOf, requestsFor, withLegacyFiltersFolded, type AnalyticsSearch,
+  activeFilter, breakdownChoicesOf, canCompare, hasSessionFilters, isQoePage, qoeFiltersOf, qoeQueryOf, rangeOf, requestsFor, withLegacyFiltersFolded, type AnalyticsSearch,
 } from './search';
 import { QoeFilters } from './QoeFilters';
 import { BreakdownBody, BreakdownSection, QoeControls, ViewsOfTotals, breakdownOf } from './QoeBreakdown';
-import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
+import { COMPARE_MESSAGES as C } from '../../../common/messages/analytics-compare';
+import { comparedLabel, comparedWhat, tileChange } from './compare';
 import { requestKey, useReport, useSiteToday } from './useReport';
 import * as css from './analytics.css';
 import { figureHelp } from '../../../common/figures';
@@ -50,7 +51,8 @@ export function emptyReasonFor(def: AnalyticsPageDef, search: AnalyticsSearch, n
   return `No data for ${def.title} between ${from} and ${to} ${where}${filter}. Try a longer range or fewer filters.`;
 }
 
-export function HeadlineTiles({ answer, keys }: { answer: ReportAnswer; keys: string[] }) {
+/** `compared`: the compared period's answer and its name (issue 41): each tile says its change against it. */
+export function HeadlineTiles({ answer, keys, compared }: { answer: ReportAnswer; keys: string[]; compared?: { answer: ReportAnswer; what: string } }) {
   const columns = new Map(answer.columns.map((c) => [c.key, c]));
   return (
     <dl className={css.tiles}>
@@ -62,6 +64,11 @@ export function HeadlineTiles({ answer, keys }: { answer: ReportAnswer; keys: st
           <div key={key} className={css.tile} title={help}>
             <dt className={css.tileLabel}>{column.label}</dt>
             <dd className={css.tileValue} style={{ margin: 0 }} data-testid={`total-${key}`}>{formatCell(answer.totals[key] ?? null, column.kind, answer.currency)}</dd>
+            {compared && (
+              <dd className={css.tileChange} style={{ margin: 0 }} data-testid={`total-${key}-change`}>
+                {tileChange(answer.totals[key], compared.answer.totals[key], column.kind, compared.what)}
+              </dd>
+            )}
             {!columns.has(key) && help && <dd className={css.tileChange} style={{ margin: 0 }} data-testid={`total-${key}-help`}>{help}</dd>}
           </div>
         );
@@ -90,7 +97,7 @@ function heatStyle(column: ReportColumn, value: ReportRow[string]): CSSPropertie
   return heatColours(value);
 }
 
-function Charts({ def, answer, rows, previous }: { def: AnalyticsPageDef; answer: ReportAnswer; rows: ReportRow[]; previous?: ReportAnswer }) {
+function Charts({ def, answer, rows, previous, search }: { def: AnalyticsPageDef; answer: ReportAnswer; rows: ReportRow[]; previous?: ReportAnswer; search: AnalyticsSearch }) {
   const columns = new Map(answer.columns.map((c) => [c.key, c]));
   const zone = useSiteTimeZone();
   const labels = rows.map((r) => labelOf(r, def, zone));
@@ -101,10 +108,10 @@ function Charts({ def, answer, rows, previous }: { def: AnalyticsPageDef; answer
         const unit = (k: string) => (columns.get(k)?.kind === 'money' ? 100 : 1);
         const valuesOf = (list: ReportRow[], k: string) => list.map((r) => { const v = r[k]; return typeof v === 'number' ? v / unit(k) : null; });
         const keys = chart.y.filter((k) => columns.has(k));
-        // Issue 41: with compare, the previous period's periods drawn beside this one's, one for one.
+        // Issue 41: with compare, the compared period's periods drawn beside this one's, one for one (its first beside this first).
         const series = previous
-          ? [...keys.map((k) => ({ label: QOE_PAGE_MESSAGES.current(columns.get(k)!.label), values: valuesOf(rows, k) })),
-            ...keys.map((k) => ({ label: QOE_PAGE_MESSAGES.previous(columns.get(k)!.label), values: valuesOf(previous.rows, k).slice(0, rows.length) }))]
+          ? [...keys.map((k) => ({ label: C.current(columns.get(k)!.label), values: valuesOf(rows, k) })),
+            ...keys.map((k) => ({ label: comparedLabel(columns.get(k)!.label, search), values: valuesOf(previous.rows, k).slice(0, rows.length) }))]
           : keys.map((k) => ({ label: columns.get(k)!.label, values: valuesOf(rows, k) }));
         if (series.length === 0) return null;
         const money = chart.y.some((k) => unit(k) === 100);
@@ -128,11 +135,13 @@ function ReadyBody({ def, actor, search, today }: { def: AnalyticsPageDef; actor
   const table = useSelector(actor, selectTable);
   const linkTitles = useReachesArea(AREAS.content);
   if (!answer) return null;
+  const what = comparedWhat(search);
+  const compared = answers?.[1] && what ? { answer: answers[1], what } : undefined;
   const qoeBy = isQoePage(def) && def.kind === 'breakdown' ? breakdownOf(def, search) : undefined;
   if (qoeBy) {
     return (
       <>
-        <HeadlineTiles answer={answer} keys={def.headline} />
+        <HeadlineTiles answer={answer} keys={def.headline} compared={compared} />
         <ViewsOfTotals search={search} />
         <BreakdownBody actor={actor} search={search} dimension={qoeBy} charts={def.charts} caption={def.title} />
       </>
@@ -143,9 +152,9 @@ function ReadyBody({ def, actor, search, today }: { def: AnalyticsPageDef; actor
   const chartRows = def.kind === 'series' ? answer.rows : rows;
   return (
     <>
-      <HeadlineTiles answer={answer} keys={def.headline} />
+      <HeadlineTiles answer={answer} keys={def.headline} compared={compared} />
       {hasSessionFilters(def) && !def.realtime && <ViewsOfTotals search={search} />}
-      {def.kind !== 'matrix' && <Charts def={def} answer={answer} rows={chartRows} previous={def.kind === 'series' ? answers?.[1] : undefined} />}
+      {def.kind !== 'matrix' && <Charts def={def} answer={answer} rows={chartRows} previous={def.kind === 'series' ? compared?.answer : undefined} search={search} />}
       {/* QoS Overall's breakdown (issue 41) under its charts, before the table of periods. */}
       {isQoePage(def) && def.kind === 'series' && <BreakdownSection def={def} search={search} today={today} />}
       {answer.currencies && answer.currencies.length > 1 && (
@@ -202,7 +211,7 @@ function ReportPageBody({ def, search, today }: { def: AnalyticsPageDef; search:
       <p className={css.summary}>{def.summary}</p>
       {/* With chips, the one-value filters are not offered again: the chips' picker filters by the same things and more. */}
       <FilterBar path={def.path} search={search} filters={chips ? [] : def.filters} networks={networks} realtime={Boolean(def.realtime)} options={options} granularity={def.kind === 'series'}
-        optionsStatus={optionsStatus} reversed={reversed} rangeNote={rangeNote} currencies={currencies} pressedPreset={pressedPreset} />
+        optionsStatus={optionsStatus} reversed={reversed} rangeNote={rangeNote} currencies={currencies} pressedPreset={pressedPreset} compare={canCompare(def)} />
       {chips && <QoeFilters path={def.path} search={search} filters={qoeFiltersOf(search)} query={qoeQueryOf(search, today)} />}
       {breakdownChoicesOf(def).length > 0 && <QoeControls def={def} search={search} />}
       <ReportStates actor={actor} emptyReason={emptyReasonFor(def, search, networkName, options, today)} charts={def.charts.length}>

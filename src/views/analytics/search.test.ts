@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { QOE_PAGE_MESSAGES } from '../../../common/messages/qoe';
 import { QOE_MESSAGES } from '../../../common/qoe';
 import { pageDefFor } from './pages';
+import { COMPARE_MESSAGES } from '../../../common/messages/analytics-compare';
 import {
-  addedQoeValue, breakdownChoicesOf, hasSessionFilters, previousRange, qoeQueryOf, requestsFor, validateAnalyticsSearch, viewsSortOf, withLegacyFiltersFolded, withQoeFilters,
+  addedQoeValue, breakdownChoicesOf, canCompare, withComparedDay, withCompare, hasSessionFilters, previousRange, qoeQueryOf, requestsFor, validateAnalyticsSearch, viewsSortOf, withLegacyFiltersFolded, withQoeFilters,
 } from './search';
 import { QOE_DIMENSION_KEYS } from '../../../common/qoe';
 import { REPORT_SPECS } from '../../../common/reports';
@@ -90,5 +91,47 @@ describe('filter chips on every report that takes a filter set (issue 41)', () =
     expect(requestsFor(pageDefFor('/analytics/qos-distribution-device'), { by: 'title' })[0]!.params.by).toBe(buckets.includes('title') ? 'title' : 'device');
     // QoS Overall's own answer stays by period.
     expect(requestsFor(pageDefFor('/analytics/qos-overall'), { by: 'os' })[0]!.params.by).toBe('period');
+  });
+});
+
+describe('compare with the previous period or a chosen one (issue 41)', () => {
+  it('keeps compare=custom with valid cfrom and cto; drops a bad one with a note, never the rest of the address', () => {
+    expect(validateAnalyticsSearch({ days: '7', compare: 'custom', cfrom: '2026-10-01', cto: '2026-10-31' }))
+      .toEqual({ days: 7, compare: 'custom', cfrom: '2026-10-01', cto: '2026-10-31' });
+    expect(validateAnalyticsSearch({ days: '7', compare: 'custom', cfrom: '2026-10-01' })).toEqual({ days: 7, compareNote: COMPARE_MESSAGES.droppedDays });
+    expect(validateAnalyticsSearch({ compare: 'custom', cfrom: '2026-02-30', cto: '2026-03-01' })).toEqual({ compareNote: COMPARE_MESSAGES.droppedDays });
+    expect(validateAnalyticsSearch({ compare: 'custom', cfrom: 'yesterday', cto: '2026-03-01' })).toEqual({ compareNote: COMPARE_MESSAGES.droppedDays });
+    expect(validateAnalyticsSearch({ compare: 'custom', cfrom: '2026-10-31', cto: '2026-10-01' }))
+      .toEqual({ compareNote: COMPARE_MESSAGES.droppedReversed('2026-10-31', '2026-10-01') });
+    expect(validateAnalyticsSearch({ compare: 'custom', cfrom: '2024-01-01', cto: '2026-10-01' })).toEqual({ compareNote: COMPARE_MESSAGES.droppedTooLong(366) });
+    // cfrom/cto without compare=custom mean nothing; an unknown mode is ignored.
+    expect(validateAnalyticsSearch({ cfrom: '2026-10-01', cto: '2026-10-31', compare: 'last-year' })).toEqual({});
+  });
+
+  it('every non-realtime series page and the QoS breakdowns compare; the second request is for the compared period', () => {
+    const engagement = pageDefFor('/analytics/behaviour-video-engagement');
+    expect(canCompare(engagement)).toBe(true);
+    expect(canCompare(pageDefFor('/analytics/payments'))).toBe(true);
+    expect(canCompare(pageDefFor('/analytics/qos-isp'))).toBe(true);
+    expect(canCompare(pageDefFor('/analytics/real-streaming-users'))).toBe(false);
+    expect(canCompare(pageDefFor('/analytics/top-content'))).toBe(false);
+    const custom = { from: '2026-11-01', to: '2026-11-30', compare: 'custom' as const, cfrom: '2025-11-01', cto: '2025-11-30' };
+    expect(requestsFor(engagement, custom).map((r) => [r.params.from, r.params.to])).toEqual([['2026-11-01', '2026-11-30'], ['2025-11-01', '2025-11-30']]);
+    expect(requestsFor(pageDefFor('/analytics/real-streaming-users'), custom)).toHaveLength(1);
+    expect(requestsFor(pageDefFor('/analytics/top-content'), custom)).toHaveLength(1);
+    expect(requestsFor(engagement, { ...custom, compare: 'previous' })[1]!.params).toMatchObject({ from: '2026-10-02', to: '2026-10-31' });
+  });
+
+  it('switching the comparison writes the address: a chosen period starts as the previous one; a day past the other end swaps them', () => {
+    const search = { days: 7 as const, compareNote: 'x' };
+    expect(withCompare(search, 'previous', '2026-12-06')).toEqual({ days: 7, compare: 'previous' });
+    expect(withCompare(search, 'custom', '2026-12-06')).toEqual({ days: 7, compare: 'custom', cfrom: '2026-11-23', cto: '2026-11-29' });
+    expect(withCompare({ days: 7, compare: 'custom', cfrom: '2026-01-01', cto: '2026-01-07' }, 'custom', '2026-12-06'))
+      .toEqual({ days: 7, compare: 'custom', cfrom: '2026-01-01', cto: '2026-01-07' });
+    expect(withCompare({ days: 7, compare: 'custom', cfrom: '2026-01-01', cto: '2026-01-07' }, null)).toEqual({ days: 7 });
+    const custom = { compare: 'custom' as const, cfrom: '2026-01-01', cto: '2026-01-07' };
+    expect(withComparedDay(custom, 'cto', '2026-01-10')).toEqual({ ...custom, cto: '2026-01-10' });
+    expect(withComparedDay(custom, 'cfrom', '2026-01-09')).toEqual({ ...custom, cfrom: '2026-01-07', cto: '2026-01-09' });
+    expect(withComparedDay(custom, 'cfrom', '')).toEqual(custom);
   });
 });
