@@ -3,8 +3,8 @@ import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import { QOE_MAX_FILTERS, type QoeFilter, type QoeValue } from '../common/qoe';
 import { QOE_PAGE_MESSAGES } from '../common/messages/qoe';
 import {
-  appliedFilters, qoeFiltersMachine, selectAppliedFilters, selectCanAddFilter, selectMissingSelected, selectPickerView, selectShownValues,
-  type LoadValuesInput,
+  appliedFilters, labelOfValue, qoeFiltersMachine, selectAppliedFilters, selectCanAddFilter, selectMissingSelected, selectPickerView, selectShownValues,
+  selectValueLabels, type LoadLabelsInput, type LoadValuesInput, type QoeValueLabels,
 } from './qoe-filters.machine';
 import { allStateNodes, createCoverage } from './test-harness/coverage';
 
@@ -15,12 +15,16 @@ const QUERY = { from: '2026-11-01', to: '2026-11-30' };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const coverage = createCoverage(qoeFiltersMachine);
 
-function start(filters: QoeFilter[] = [], load: (input: LoadValuesInput) => QoeValue[] = () => VALUES) {
+function start(filters: QoeFilter[] = [], load: (input: LoadValuesInput) => QoeValue[] = () => VALUES, names: (input: LoadLabelsInput) => QoeValueLabels = () => ({})) {
   const calls: LoadValuesInput[] = [];
+  const labelCalls: LoadLabelsInput[] = [];
   const actor = createActor(qoeFiltersMachine.provide({
-    actors: { loadValues: fromPromise<QoeValue[], LoadValuesInput>(async ({ input }) => { calls.push(input); return load(input); }) },
+    actors: {
+      loadValues: fromPromise<QoeValue[], LoadValuesInput>(async ({ input }) => { calls.push(input); return load(input); }),
+      loadLabels: fromPromise<QoeValueLabels, LoadLabelsInput>(async ({ input }) => { labelCalls.push(input); return names(input); }),
+    },
   }), { input: { filters, query: QUERY }, inspect: coverage.inspect }).start();
-  return { actor, calls };
+  return { actor, calls, labelCalls };
 }
 
 describe('qoeFilters machine', () => {
@@ -110,6 +114,26 @@ describe('qoeFilters machine', () => {
     actor.send({ type: 'picker.cancel' });
     expect(selectPickerView(actor.getSnapshot())).toBe('closed');
     expect(actor.getSnapshot().context.dimension).toBeNull();
+  });
+
+  it('reads the names of the titles, series, plans and networks filtered on, for the chips; ids stay when they cannot be read', async () => {
+    const TITLE = '0B6F3C2E-1111-4A4A-9B9B-000000000001';
+    const filters: QoeFilter[] = [{ dimension: 'device', exclude: false, values: ['ios'] }, { dimension: 'title', exclude: true, values: [TITLE] }, { dimension: 'plan', exclude: false, values: ['p-1'] }];
+    const { actor, labelCalls } = start(filters, () => VALUES, () => ({ title: { [TITLE.toLowerCase()]: 'Night Drive' }, plan: { 'p-1': 'Sports Plus' } }));
+    expect(selectValueLabels(actor.getSnapshot())).toEqual({});
+    await flush();
+    expect(labelCalls).toEqual([{ dimensions: ['title', 'plan'], query: QUERY }]);
+    const labels = selectValueLabels(actor.getSnapshot());
+    expect(labelOfValue(labels, 'title', TITLE)).toBe('Night Drive');
+    expect(labelOfValue(labels, 'plan', 'p-1')).toBe('Sports Plus');
+    expect(labelOfValue(labels, 'plan', 'p-2')).toBe('p-2');
+    expect(labelOfValue(labels, 'device', 'ios')).toBe('ios');
+
+    const failing = start(filters, () => VALUES, () => { throw new Error('The server could not be reached.'); });
+    await flush();
+    expect(selectValueLabels(failing.actor.getSnapshot())).toEqual({});
+    expect(failing.actor.getSnapshot().status).toBe('active');
+    expect(labelOfValue(selectValueLabels(failing.actor.getSnapshot()), 'title', TITLE)).toBe(TITLE);
   });
 
   it(`does not open past ${QOE_MAX_FILTERS} filters`, () => {

@@ -24,7 +24,21 @@ export interface LoadValuesInput {
   query: QoeQuery;
 }
 
+/** Dimensions whose values are ids (titles, series, plans, networks): their chips read the names. */
+export const NAMED_QOE_DIMENSIONS: readonly QoeDimension[] = ['title', 'series', 'plan', 'network'];
+
+export interface LoadLabelsInput {
+  /** The named dimensions filtered on (none: nothing is asked). */
+  dimensions: QoeDimension[];
+  query: QoeQuery;
+}
+
+/** Names of filtered-on values: dimension → value → label (GET /qoe/values answers them with the counts). */
+export type QoeValueLabels = Partial<Record<QoeDimension, Record<string, string>>>;
+
 export interface QoeFiltersContext extends QoeFiltersInput {
+  /** The names of the applied filters' id values, once read (a chip shows the id until then, or if they cannot be read). */
+  labels: QoeValueLabels;
   dimension: QoeDimension | null;
   exclude: boolean;
   selected: string[];
@@ -56,9 +70,10 @@ function filterOn(filters: readonly QoeFilter[], dimension: QoeDimension, exclud
 }
 
 export const qoeFiltersMachine = setup({
-  types: machineTypes<{ context: QoeFiltersContext; events: QoeFiltersEvent; input: QoeFiltersInput; children: { loadValues: 'loadValues' } }>(),
+  types: machineTypes<{ context: QoeFiltersContext; events: QoeFiltersEvent; input: QoeFiltersInput; children: { loadValues: 'loadValues'; loadLabels: 'loadLabels' } }>(),
   actors: {
     loadValues: providedLater<QoeValue[], LoadValuesInput>('loadValues'),
+    loadLabels: providedLater<QoeValueLabels, LoadLabelsInput>('loadLabels'),
   },
   guards: {
     hasRoom: ({ context }) => context.filters.length < QOE_MAX_FILTERS,
@@ -83,15 +98,25 @@ export const qoeFiltersMachine = setup({
     setMode: assign({ exclude: (_, params: { exclude: boolean }) => params.exclude }),
     setFind: assign({ find: (_, params: { text: string }) => params.text }),
     askForValues: assign({ note: QOE_PAGE_MESSAGES.pickSome }),
+    storeLabels: assign({ labels: (_, params: { labels: QoeValueLabels }) => params.labels }),
     reset: assign({ dimension: null, selected: [], exclude: false, values: null, find: '', error: null, note: null }),
   },
 }).createMachine({
   id: 'qoeFilters',
   description: 'The Add filter picker: a dimension, then its values with their session counts, several at once, included or excluded.',
   context: ({ input }) => ({
-    filters: input.filters, query: input.query, dimension: null, exclude: false, selected: [], values: null, find: '', error: null, note: null,
+    filters: input.filters, query: input.query, labels: {}, dimension: null, exclude: false, selected: [], values: null, find: '', error: null, note: null,
   }),
   initial: 'closed',
+  // For as long as the chips show: the names of the titles, series, plans and networks filtered on.
+  invoke: {
+    id: 'loadLabels',
+    src: 'loadLabels',
+    input: ({ context }) => ({ dimensions: NAMED_QOE_DIMENSIONS.filter((d) => context.filters.some((f) => f.dimension === d)), query: context.query }),
+    onDone: { actions: { type: 'storeLabels', params: ({ event }) => ({ labels: event.output }) } },
+    // Unread names leave the chips with the ids: the filters themselves still apply.
+    onError: {},
+  },
   on: {
     'picker.cancel': { target: '.closed', actions: 'reset' },
   },
@@ -183,3 +208,11 @@ export function selectMissingSelected(s: Snapshot): string[] {
 }
 
 export const selectCanAddFilter = (s: Snapshot): boolean => s.context.filters.length < QOE_MAX_FILTERS;
+
+/** How a chip names a value: its name when it is an id whose name was read, else the value itself. */
+export function labelOfValue(labels: QoeValueLabels, dimension: QoeDimension, value: string): string {
+  const names = labels[dimension];
+  return names?.[value] ?? names?.[value.toLowerCase()] ?? value;
+}
+
+export const selectValueLabels = (s: Snapshot): QoeValueLabels => s.context.labels;

@@ -7,7 +7,7 @@
 import { fromPromise } from 'xstate';
 import { QOE_VALUES_PATH, QOE_VIEWS_PATH, type QoeValue, type QoeValuesAnswer, type QoeViewAnswer, type QoeViewsAnswer } from '../../common/qoe';
 import { CredentialsMissingError } from '../../machines/network.machine';
-import { qoeFiltersMachine, type LoadValuesInput } from '../../machines/qoe-filters.machine';
+import { qoeFiltersMachine, type LoadLabelsInput, type LoadValuesInput, type QoeValueLabels } from '../../machines/qoe-filters.machine';
 import { qoeViewMachine, qoeViewsMachine, type QoeViewInput, type QoeViewsInput } from '../../machines/qoe-views.machine';
 import { ApiError, apiRequest, authHeaders } from '../api/client';
 import { readNetworkCredentials } from './network-credentials';
@@ -45,6 +45,16 @@ export function viewUrl(input: QoeViewInput): string {
 export const loadValuesActor = fromPromise<QoeValue[], LoadValuesInput>(async ({ input, signal }) =>
   (await getJson<QoeValuesAnswer>(valuesUrl(input), signal, 'The values could not be loaded.')).values);
 
+/** The names of the filtered-on ids of each named dimension: the values answer labels them (it always holds the values filtered on). */
+export const loadLabelsActor = fromPromise<QoeValueLabels, LoadLabelsInput>(async ({ input, signal }) => {
+  const labels: QoeValueLabels = {};
+  await Promise.all(input.dimensions.map(async (dimension) => {
+    const { values } = await getJson<QoeValuesAnswer>(valuesUrl({ dimension, query: input.query }), signal, 'The values could not be loaded.');
+    labels[dimension] = Object.fromEntries(values.map((v) => [v.value, v.label]));
+  }));
+  return labels;
+});
+
 export const loadViewsActor = fromPromise<QoeViewsAnswer, QoeViewsInput>(async ({ input, signal }) => {
   const { success, total, page, pageSize, rows } = await getJson<QoeViewsAnswer>(viewsUrl(input), signal, 'The views could not be loaded.');
   return { success, total, page, pageSize, rows };
@@ -56,7 +66,7 @@ export const loadViewActor = fromPromise<QoeViewAnswer, QoeViewInput>(async ({ i
 });
 
 export const qoePages = {
-  qoeFilters: qoeFiltersMachine.provide({ actors: { loadValues: loadValuesActor } }),
+  qoeFilters: qoeFiltersMachine.provide({ actors: { loadValues: loadValuesActor, loadLabels: loadLabelsActor } }),
   qoeViews: qoeViewsMachine.provide({ actors: { loadViews: loadViewsActor } }),
   qoeView: qoeViewMachine.provide({ actors: { loadView: loadViewActor } }),
 };

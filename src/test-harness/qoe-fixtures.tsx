@@ -1,16 +1,28 @@
 /** Issue 41: the QoE page machines with fake I/O for the analytics view tests (values, views, one view). */
 import { fromPromise } from 'xstate';
 import type { QoeValue, QoeViewAnswer, QoeViewRow, QoeViewsAnswer } from '../../common/qoe';
-import { qoeFiltersMachine, type LoadValuesInput } from '../../machines/qoe-filters.machine';
+import { qoeFiltersMachine, type LoadLabelsInput, type LoadValuesInput, type QoeValueLabels } from '../../machines/qoe-filters.machine';
 import { qoeViewMachine, qoeViewsMachine, type QoeViewInput, type QoeViewsInput } from '../../machines/qoe-views.machine';
 
-/** The picker's machine answering `values(input)` for every dimension (or failing when it throws); calls recorded. */
+/**
+ * The picker's machine answering `values(input)` for every dimension (or failing when it throws); calls
+ * recorded. The chips' names come from the same answers (one per named dimension filtered on).
+ */
 export function fakeQoeFilters(values: (input: LoadValuesInput) => QoeValue[] = () => []) {
   const calls: LoadValuesInput[] = [];
+  const labelCalls: LoadLabelsInput[] = [];
   const logic = qoeFiltersMachine.provide({
-    actors: { loadValues: fromPromise<QoeValue[], LoadValuesInput>(async ({ input }) => { calls.push(input); return values(input); }) },
+    actors: {
+      loadValues: fromPromise<QoeValue[], LoadValuesInput>(async ({ input }) => { calls.push(input); return values(input); }),
+      loadLabels: fromPromise<QoeValueLabels, LoadLabelsInput>(async ({ input }) => {
+        labelCalls.push(input);
+        const labels: QoeValueLabels = {};
+        for (const dimension of input.dimensions) labels[dimension] = Object.fromEntries(values({ dimension, query: input.query }).map((v) => [v.value, v.label]));
+        return labels;
+      }),
+    },
   });
-  return { calls, logic };
+  return { calls, labelCalls, logic };
 }
 
 export function viewRow(overrides: Partial<QoeViewRow> = {}): QoeViewRow {

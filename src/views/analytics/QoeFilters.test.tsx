@@ -34,6 +34,20 @@ describe('QoeFilters', { timeout: 20_000 }, () => {
     expect(decodeURIComponent(view.location())).toBe(`${PATH}?days=7&f=device:android,ios`);
   });
 
+  it('names the titles, plans, series and networks filtered on (the values answer labels them), other values as they are', async () => {
+    const names: Record<string, { value: string; label: string; sessions: number }[]> = {
+      title: [{ value: 'c-1', label: 'Night Drive', sessions: 4 }],
+      plan: [{ value: 'p-1', label: 'Sports Plus', sessions: 9 }],
+    };
+    const { view, fake } = await show(`${PATH}?f=device:android;title:c-1,c-9;!plan:p-1`, ({ dimension }: { dimension: string }) => names[dimension] ?? VALUES);
+    await settle();
+    expect(screen.getAllByTestId('qoe-chip').map((c) => c.firstChild!.textContent)).toEqual(['Device type is android', 'Title is Night Drive, c-9', 'Plan is not Sports Plus']);
+    // Only the named dimensions are asked, once each, under the page's query.
+    expect(fake.labelCalls.map((c) => c.dimensions)).toEqual([['title', 'plan']]);
+    await view.user.click(screen.getByRole('link', { name: M.removeFilter('Plan is not Sports Plus') }));
+    expect(decodeURIComponent(view.location())).toBe(`${PATH}?f=device:android;title:c-1,c-9`);
+  });
+
   it('says when nothing is filtered, and when the address held a filter set it could not read', async () => {
     await show(`${PATH}?f=planet:mars`);
     expect(screen.getByText(M.noFilters)).toBeTruthy();

@@ -11,7 +11,8 @@ import {
 } from '../../../common/qoe';
 import { QOE_PAGE_MESSAGES as M } from '../../../common/messages/qoe';
 import {
-  selectAppliedFilters, selectCanAddFilter, selectMissingSelected, selectPickerView, selectShownValues, type QoeFiltersRef,
+  labelOfValue, selectAppliedFilters, selectCanAddFilter, selectMissingSelected, selectPickerView, selectShownValues, selectValueLabels,
+  type QoeFiltersRef, type QoeValueLabels,
 } from '../../../machines/qoe-filters.machine';
 import { usePageActor } from '../../page-actors';
 import { button } from '../../theme/ui.css';
@@ -24,9 +25,10 @@ export function valueText(value: string): string {
   return value === '' ? QOE_NOT_REPORTED : value;
 }
 
-/** A chip's words: "<dimension> is <v1, v2>" or "<dimension> is not <v1>". */
-export function chipText(filter: QoeFilter): string {
-  return `${qoeDimensionLabel(filter.dimension)} ${filter.exclude ? QOE_MESSAGES.exclude : QOE_MESSAGES.include} ${filter.values.map(valueText).join(', ')}`;
+/** A chip's words: "<dimension> is <v1, v2>" or "<dimension> is not <v1>"; ids of titles, series, plans and networks by their names once read. */
+export function chipText(filter: QoeFilter, labels: QoeValueLabels = {}): string {
+  const values = filter.values.map((v) => valueText(v === '' ? v : labelOfValue(labels, filter.dimension, v)));
+  return `${qoeDimensionLabel(filter.dimension)} ${filter.exclude ? QOE_MESSAGES.exclude : QOE_MESSAGES.include} ${values.join(', ')}`;
 }
 
 export interface QoeFiltersProps {
@@ -41,6 +43,7 @@ export function QoeFilters({ path, search, filters, query }: QoeFiltersProps) {
   const actor = usePageActor('qoeFilters', { input: { filters, query } });
   const view = useSelector(actor, selectPickerView);
   const canAdd = useSelector(actor, selectCanAddFilter);
+  const labels = useSelector(actor, selectValueLabels);
   const open = view !== 'closed' && view !== 'applied';
   return (
     <section className={q.qoeBar} aria-label={M.filters} data-testid="qoe-filters">
@@ -50,7 +53,7 @@ export function QoeFilters({ path, search, filters, query }: QoeFiltersProps) {
         : (
           <ul className={q.chips} aria-label={M.filters}>
             {filters.map((filter, i) => {
-              const text = chipText(filter);
+              const text = chipText(filter, labels);
               return (
                 <li key={`${filter.exclude ? '!' : ''}${filter.dimension}`} className={q.chip} data-testid="qoe-chip">
                   <span>{text}</span>
@@ -78,6 +81,7 @@ function Picker({ actor, path, search }: { actor: QoeFiltersRef; path: string; s
   const { dimension, exclude, selected, find, error, note } = useSelector(actor, (s) => s.context);
   const shown = useSelector(actor, selectShownValues);
   const missing = useSelector(actor, selectMissingSelected);
+  const labels = useSelector(actor, selectValueLabels);
   const apply = () => {
     const next = selectAppliedFilters(actor.getSnapshot());
     actor.send({ type: 'picker.apply' });
@@ -120,7 +124,7 @@ function Picker({ actor, path, search }: { actor: QoeFiltersRef; path: string; s
                 {missing.map((value) => (
                   <li key={`missing-${value}`}>
                     <label className={q.value}>
-                      <span><input type="checkbox" checked onChange={() => actor.send({ type: 'picker.toggle', value })} /> {valueText(value)}</span>
+                      <span><input type="checkbox" checked onChange={() => actor.send({ type: 'picker.toggle', value })} /> {valueText(value === '' || !dimension ? value : labelOfValue(labels, dimension, value))}</span>
                       <span className={q.count}>{M.sessionsCount(0)}</span>
                     </label>
                   </li>
