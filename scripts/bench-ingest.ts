@@ -113,6 +113,8 @@ if (natsUrl) {
 }
 
 const latencies: number[] = [];
+/** Open loop: how late each scheduled batch left this process (the client's own delay, part of its latency). */
+const lateness: number[] = [];
 let accepted = 0;
 let failed = 0;
 const sent = { starts: 0, heartbeats: 0, ends: 0 };
@@ -128,6 +130,7 @@ async function send(events: PlayerEvent[], scheduledAt?: number): Promise<void> 
   const body = JSON.stringify({ events });
   try {
     let from = scheduledAt ?? performance.now();
+    if (scheduledAt !== undefined && measuring) lateness.push(performance.now() - scheduledAt);
     for (;;) {
       const res = await fetch(url, { method: 'POST', headers, body });
       await res.arrayBuffer();
@@ -284,7 +287,9 @@ console.log(`events accepted: ${accepted} in ${loadS.toFixed(1)} s = ${Math.roun
 console.log(`written while loading: ${Math.round(atAcceptEnd / loadS)} events/s; end to end (written and folded): ${Math.round(accepted / totalS)} events/s (${totalS.toFixed(1)} s)`);
 console.log(`accept latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms (${sorted.length} requests); rollup lag p50 ${(lags[Math.floor(lags.length / 2)] ?? 0).toFixed(1)} s, max ${(lags.at(-1) ?? 0).toFixed(1)} s (${lags.length} probes)`);
 console.log(`server (p50 / p99 / max ms): event-loop delay ${ms(serverStats.eventLoopDelay)}; per request: body read+parse ${ms(serverStats.parse)}, schema ${ms(serverStats.schema)}, handler (checks + publish) ${ms(serverStats.handler)}, publish alone ${ms(serverStats.publish)}, answer ${ms(serverStats.reply)}, total ${ms(serverStats.total)}; CPU ${serverStats.cpuSeconds.toFixed(1)} s in ${loadS.toFixed(1)} s`);
-console.log(`bench client event-loop delay p50 / p99 / max: ${(clientDelay.percentile(50) / 1e6).toFixed(1)} / ${(clientDelay.percentile(99) / 1e6).toFixed(1)} / ${(clientDelay.max / 1e6).toFixed(1)} ms`);
+const late = [...lateness].sort((a, b) => a - b);
+const lateAt = (q: number) => (late[Math.min(late.length - 1, Math.floor(q * late.length))] ?? 0).toFixed(1);
+console.log(`bench client: event-loop delay p50 / p99 / max ${(clientDelay.percentile(50) / 1e6).toFixed(1)} / ${(clientDelay.percentile(99) / 1e6).toFixed(1)} / ${(clientDelay.max / 1e6).toFixed(1)} ms${rate !== undefined ? `; a scheduled batch left late by p50 ${lateAt(0.5)}, p99 ${lateAt(0.99)}, max ${(late.at(-1) ?? 0).toFixed(1)} ms` : ''}`);
 console.log(`database: ${counts!.events} events written (sent ${accepted}), ${counts!.sessions} sessions (sent ${sessionsSent}), ${counts!.heartbeats} heartbeats (sent ${sent.heartbeats}), rollup sessions ${counts!.rollup_sessions} = raw ${counts!.raw_sessions}: ${ok ? 'EQUAL' : 'MISMATCH'}`);
 console.log(`| ${mode} | ${consumerCount} | ${rate !== undefined ? `${rate} offered` : `${playersWanted} players, closed`} | ${Math.round(accepted / loadS)} | ${Math.round(accepted / totalS)} | ${pct(0.5).toFixed(0)} / ${pct(0.99).toFixed(0)} ms | ${(lags[Math.floor(lags.length / 2)] ?? 0).toFixed(1)} / ${(lags.at(-1) ?? 0).toFixed(1)} s | ${ok ? 'equal' : 'MISMATCH'} | ${loadAtStart[0]!.toFixed(1)} → ${loadAtEnd[0]!.toFixed(1)} |`);
 

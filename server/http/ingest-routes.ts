@@ -45,6 +45,17 @@ function describe(index: number, error: ErrorObject): string {
   return `${at} ${error.message ?? 'is invalid'}.`;
 }
 
+/**
+ * Whether a DATE_TIME_PATTERN string names a day its month has: a day up to the 28th exists in every
+ * month of every year from 0001, so only the 29th to 31st (and year 0000) need isCalendarDateTime's
+ * date arithmetic (issue 42: it was a third of the checks' time of a batch of 500). Whether `Date`
+ * reads the string at all is checked with the time bounds (checkTimes parses it anyway).
+ */
+function isRealDay(at: string): boolean {
+  const day = (at.charCodeAt(8) - 48) * 10 + (at.charCodeAt(9) - 48);
+  return day <= 28 && !at.startsWith('0000') ? true : isCalendarDateTime(at);
+}
+
 /** Schema check of every event: the events that passed, and messages naming the event and the field of those that did not. */
 export function checkEvents(events: readonly Readonly<Record<string, unknown>>[]): { valid: PlayerEvent[]; errors: IngestEventError[] } {
   const valid: PlayerEvent[] = [];
@@ -56,7 +67,7 @@ export function checkEvents(events: readonly Readonly<Record<string, unknown>>[]
       errors.push({ index, eventId, message: `events[${index}].type must be one of ${[...validators.keys()].join(', ')}.` });
     } else if (!validate(event)) {
       errors.push({ index, eventId, message: describe(index, validate.errors![0]!) });
-    } else if (!isCalendarDateTime(event.at)) {
+    } else if (!isRealDay(event.at)) {
       errors.push({ index, eventId, message: `events[${index}].at is not a real date-time.` });
     } else {
       valid.push(event);
@@ -67,7 +78,8 @@ export function checkEvents(events: readonly Readonly<Record<string, unknown>>[]
 
 /**
  * The time bounds of schema-valid events (no database): one message per event dated further in the
- * future than the allowed clock skew or older than the accepted age; a repeated event id counts once.
+ * future than the allowed clock skew or older than the accepted age, or that `Date` cannot read; a
+ * repeated event id counts once.
  */
 export function checkTimes(events: readonly PlayerEvent[], options: { now?: number; maxAgeDays: number; maxFutureMs: number }): IngestEventError[] {
   const now = options.now ?? Date.now();
@@ -77,7 +89,8 @@ export function checkTimes(events: readonly PlayerEvent[], options: { now?: numb
     if (seen.has(e.eventId)) return;
     seen.add(e.eventId);
     const at = Date.parse(e.at);
-    if (at > now + options.maxFutureMs) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is in the future (${e.at}).` });
+    if (Number.isNaN(at)) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is not a real date-time.` });
+    else if (at > now + options.maxFutureMs) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is in the future (${e.at}).` });
     else if (at < now - options.maxAgeDays * 86_400_000) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is older than ${options.maxAgeDays} days (${e.at}).` });
   });
   return errors;
