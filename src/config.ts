@@ -69,6 +69,21 @@ export const ANALYTICS_GROUPS: readonly SubPageGroup[] = [
   },
 ];
 
+/**
+ * Issue 41: Dashboard 360's own tools, after the spec's groups in the side navigation (not a §2.5
+ * sub-page: the spec's list above stays as it is): the alerts and the saved views, for every role
+ * that reads Dashboard 360. Their titles are the pages' own (common/messages/qoe-alerts.ts; src/config.test.ts holds them equal).
+ */
+export const ANALYTICS_TOOL_GROUPS: readonly SubPageGroup[] = [
+  {
+    group: 'Alerts and saved views',
+    pages: [
+      { path: '/analytics/alerts', title: 'Alerts' },
+      { path: '/analytics/saved', title: 'Saved views' },
+    ],
+  },
+];
+
 /** AppCMS sub-pages of spec §2.7. */
 export const APPCMS_PAGES: readonly SubPage[] = [
   { path: '/appcms/template', title: 'Template' },

@@ -16,8 +16,18 @@ describe('AnalyticsLayout', { timeout: 20_000 }, () => {
     for (const group of ['Real-time', 'Audience', 'Behaviour', 'Content', 'Monetization', 'Quality of service']) {
       expect(within(nav).getByRole('group', { name: group })).toBeTruthy();
     }
-    expect(within(nav).getAllByRole('link')).toHaveLength(22);
+    expect(within(nav).getAllByRole('link')).toHaveLength(24);
     expect(within(nav).getByRole('link', { name: 'QoS ISP' }).getAttribute('href')).toBe('/analytics/qos-isp?days=7');
+  });
+
+  it('offers the alerts and saved views after the spec\'s groups, in a group of their own (issue 41)', async () => {
+    await renderView(<AnalyticsNav />, { url: '/?days=7&f=cdn%3Aakamai' });
+    const nav = screen.getByRole('navigation', { name: 'Dashboard 360' });
+    const groups = within(nav).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby'));
+    expect(groups.at(-1)).toBe('nav-Alerts-and-saved-views');
+    const tools = within(nav).getByRole('group', { name: 'Alerts and saved views' });
+    expect(within(tools).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]))
+      .toEqual([['Alerts', '/analytics/alerts'], ['Saved views', '/analytics/saved']]);
   });
 
   it('keeps the QoS filter set when switching pages, not the breakdown or the page of views (issue 41)', async () => {

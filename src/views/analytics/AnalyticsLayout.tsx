@@ -1,12 +1,13 @@
 /**
- * Dashboard 360 (spec §2.5): the side navigation of its groups on every /analytics page. It collapses
+ * Dashboard 360 (spec §2.5): the side navigation of its groups on every /analytics page, then (issue 41)
+ * the alerts and saved views. It collapses
  * (issue 20): under 900 px it folds above the page behind a Sections button that a chosen report closes
  * again (open / closed is view-only state, like the AppCMS side navigation); at desktop width a button
  * collapses it to a narrow strip and expands it again, remembered (src/views/shared/preferences.ts).
  */
 import { Link, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ANALYTICS_GROUPS } from '../../config';
+import { ANALYTICS_GROUPS, ANALYTICS_TOOL_GROUPS } from '../../config';
 import { setSideNavCollapsed, usePreferences } from '../shared/preferences';
 import { without, type AnalyticsSearch } from './search';
 import * as css from './analytics.css';
@@ -39,6 +40,15 @@ export function AnalyticsNav() {
             {group.pages.map((p) => (
               // The range and network carry over, so switching pages keeps the view (and its cached answers).
               <Link key={p.path} to={p.path} search={keepFilters} className={css.sideLink} activeOptions={{ exact: true, includeSearch: false }}>{p.title}</Link>
+            ))}
+          </div>
+        ))}
+        {/* Issue 41: the alerts and saved views after the spec's groups (their own addresses: no range or filters carried). */}
+        {ANALYTICS_TOOL_GROUPS.map((group) => (
+          <div key={group.group} role="group" aria-labelledby={`nav-${group.group.replace(/\W+/g, '-')}`}>
+            <div className={css.sideGroup} id={`nav-${group.group.replace(/\W+/g, '-')}`}>{group.group}</div>
+            {group.pages.map((p) => (
+              <Link key={p.path} to={p.path} className={css.sideLink} activeOptions={{ exact: true, includeSearch: false }}>{p.title}</Link>
             ))}
           </div>
         ))}
