@@ -14,7 +14,7 @@ import * as css from './analytics.css';
 
 function keepFilters(previous: AnalyticsSearch): AnalyticsSearch {
   // The QoS filter set carries over (issue 41); a breakdown, a page of views and a note are the page's own.
-  return without(previous, 'sort', 'dir', 'by', 'page', 'fNote');
+  return without(previous, 'sort', 'dir', 'by', 'page', 'fNote', 'compareNote');
 }
 
 const LINKS_ID = 'analytics-sections';
