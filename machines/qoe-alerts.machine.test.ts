@@ -53,6 +53,50 @@ describe('qoeAlerts machine', () => {
   });
 });
 
+describe('qoeAlerts: the webhook signing secret', () => {
+  const saved = { webhookUrl: 'https://hooks.example.com/x', emails: [], version: 1, secretFingerprint: '1a2b3c4d' };
+  function startWith(canEdit: boolean, settings: AlertsData['settings'], rotateSecret = fakeActor((input: { version: number }) => ({ ...saved, version: input.version + 1, secretFingerprint: '5e6f7a8b', webhookSecret: 'b'.repeat(64) }))) {
+    const actor = createActor(qoeAlertsMachine.provide({
+      actors: {
+        fetchAlerts: fakeActor(() => ({ ...alertsData(), settings })), fetchIncidents: pendingActor(), saveRule: pendingActor(), deleteRule: pendingActor(),
+        fetchRule: pendingActor(), saveSettings: fakeActor(() => ({ ...saved, webhookSecret: 'a'.repeat(64) })), rotateSecret,
+      },
+    }), { input: { canEdit } });
+    actor.start();
+    return actor;
+  }
+
+  it('an editor rotates only after confirming, with the version read; the new secret is kept until dismissed, the fingerprint follows', async () => {
+    const actor = startWith(true, saved);
+    await waitFor(actor, (s) => selectAlertsPhase(s) === 'idle');
+    actor.send({ type: 'secret.rotate' });
+    expect(selectAlertsPhase(actor.getSnapshot())).toBe('confirmingRotate');
+    actor.send({ type: 'rotate.cancel' });
+    expect(selectAlertsPhase(actor.getSnapshot())).toBe('idle');
+    actor.send({ type: 'secret.rotate' });
+    actor.send({ type: 'rotate.confirm' });
+    const done = await waitFor(actor, (s) => selectAlertsPhase(s) === 'idle' && s.context.newSecret !== null);
+    expect(done.context).toMatchObject({ newSecret: 'b'.repeat(64), notice: M.secretRotated, settings: { version: 2, secretFingerprint: '5e6f7a8b' } });
+    expect(JSON.stringify(done.context.settings)).not.toContain('b'.repeat(64));
+    actor.send({ type: 'secret.dismiss' });
+    expect(actor.getSnapshot().context.newSecret).toBeNull();
+  });
+
+  it('a reader, or an editor before the first save, is offered no rotation; the first save shows the secret it made', async () => {
+    const reader = startWith(false, null);
+    await waitFor(reader, (s) => selectAlertsPhase(s) === 'idle');
+    reader.send({ type: 'secret.rotate' });
+    expect(selectAlertsPhase(reader.getSnapshot())).toBe('idle');
+    const first = startWith(true, { ...saved, version: 0, secretFingerprint: null, webhookUrl: null });
+    await waitFor(first, (s) => selectAlertsPhase(s) === 'idle');
+    first.send({ type: 'secret.rotate' });
+    expect(selectAlertsPhase(first.getSnapshot())).toBe('idle');
+    first.send({ type: 'settings.save' });
+    const done = await waitFor(first, (s) => selectAlertsPhase(s) === 'idle' && s.context.newSecret !== null);
+    expect(done.context).toMatchObject({ newSecret: 'a'.repeat(64), notice: M.settingsSavedWithSecret, settings: { version: 1, secretFingerprint: '1a2b3c4d' } });
+  });
+});
+
 describe('qoeAlertCount machine', () => {
   it('reads the count while visible and stops while the tab is hidden', async () => {
     let reads = 0;
@@ -110,8 +154,14 @@ describe('qoeAlerts: every path', () => {
     { type: 'xstate.error.actor.deleteRule', error: status(500) },
     { type: 'xstate.done.actor.fetchRule', output: { ...RULE, version: 4 } },
     { type: 'xstate.error.actor.fetchRule', error: status(500) },
-    { type: 'xstate.done.actor.saveSettings', output: { webhookUrl: null, emails: [], version: 1 } },
+    { type: 'xstate.done.actor.saveSettings', output: { webhookUrl: null, emails: [], version: 1, secretFingerprint: '1a2b3c4d', webhookSecret: 'a'.repeat(64) } },
     { type: 'xstate.error.actor.saveSettings', error: status(500) },
+    { type: 'secret.rotate' },
+    { type: 'rotate.confirm' },
+    { type: 'rotate.cancel' },
+    { type: 'secret.dismiss' },
+    { type: 'xstate.done.actor.rotateSecret', output: { webhookUrl: null, emails: [], version: 2, secretFingerprint: '5e6f7a8b', webhookSecret: 'b'.repeat(64) } },
+    { type: 'xstate.error.actor.rotateSecret', error: status(409) },
   ];
   itReachesEveryStateAndTransition(qoeAlertsMachine, {
     events,
@@ -119,7 +169,7 @@ describe('qoeAlerts: every path', () => {
     logic: qoeAlertsMachine.provide({
       actors: {
         fetchAlerts: pendingActor(), fetchIncidents: pendingActor(), saveRule: pendingActor(), deleteRule: pendingActor(),
-        fetchRule: pendingActor(), saveSettings: pendingActor(),
+        fetchRule: pendingActor(), saveSettings: pendingActor(), rotateSecret: pendingActor(),
         ruleHistory: pageHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
       },
     }),
@@ -128,7 +178,7 @@ describe('qoeAlerts: every path', () => {
       return JSON.stringify([
         s.value, c.rules.length, c.editingId, c.targetId !== null, c.historyOf !== null, Math.min(c.draft.filters.length, 1),
         Object.keys(ruleDraftErrors(c.draft)).length === 0, JSON.stringify(c.draft) === JSON.stringify(c.original),
-        Object.keys(settingsErrors(c.settingsDraft)).length === 0,
+        Object.keys(settingsErrors(c.settingsDraft)).length === 0, (c.settings?.version ?? 0) > 0, c.newSecret !== null,
       ]);
     },
   });

@@ -19,7 +19,7 @@ import { EMPTY_DRAFT, EMPTY_SETTINGS, sameDraft, type AlertsData } from './qoe-a
 export {
   draftOf, EMPTY_DRAFT, inputOf, QOE_ALERT_RULE_KIND, ruleDraftErrors, ruleRevisionKind, settingsErrors, settingsOf,
   type AlertsData, type DeleteRuleInput, type FetchIncidentsInput, type IncidentPage, type QoeAlertsContext, type QoeAlertsEvent,
-  type QoeAlertsInput, type RuleDraft, type SaveRuleInput, type SettingsDraft, type StoredAlertSettings,
+  type QoeAlertsInput, type RotateSecretInput, type RuleDraft, type SavedAlertSettings, type SaveRuleInput, type SaveSettingsInput, type SettingsDraft, type StoredAlertSettings,
 } from './qoe-alerts.types';
 
 export const qoeAlertsMachine = qoeAlertsSetup.createMachine({
@@ -28,7 +28,7 @@ export const qoeAlertsMachine = qoeAlertsSetup.createMachine({
   context: ({ input }) => ({
     canEdit: input.canEdit && input.openOnly !== true, openOnly: input.openOnly === true, rules: [], open: [], resolved: { items: [], total: 0, page: 1, pageSize: 20 }, settings: null,
     editingId: null, editingVersion: 0, draft: EMPTY_DRAFT, original: EMPTY_DRAFT, targetId: null, historyOf: null,
-    settingsDraft: EMPTY_SETTINGS, fieldErrors: {}, error: null, notice: null,
+    settingsDraft: EMPTY_SETTINGS, newSecret: null, fieldErrors: {}, error: null, notice: null,
   }),
   initial: 'loading',
   states: {
@@ -51,6 +51,7 @@ export const qoeAlertsMachine = qoeAlertsSetup.createMachine({
       type: 'parallel',
       on: {
         'alerts.refresh': { target: 'loading' },
+        'secret.dismiss': { actions: 'dismissSecret' },
       },
       states: {
         main: mainState,
@@ -65,18 +66,22 @@ export type QoeAlertsSnapshot = SnapshotFrom<QoeAlertsMachine>;
 export type QoeAlertsActorRef = import('xstate').ActorRefFrom<QoeAlertsMachine>;
 
 export type QoeAlertsPhase = 'loading' | 'failed' | 'idle' | 'paging' | 'editing' | 'confirmingDiscard' | 'saving' | 'conflict' | 'reloading'
-  | 'toggling' | 'confirmingDelete' | 'deleting' | 'sendingSettings';
+  | 'toggling' | 'confirmingDelete' | 'deleting' | 'sendingSettings' | 'confirmingRotate' | 'rotatingSecret';
 
 export function selectAlertsPhase(s: QoeAlertsSnapshot): QoeAlertsPhase {
   if (s.matches('loading')) return 'loading';
   if (s.matches('failed')) return 'failed';
-  const main = ['paging', 'editing', 'confirmingDiscard', 'saving', 'conflict', 'reloading', 'toggling', 'confirmingDelete', 'deleting', 'sendingSettings'] as const;
+  const main = [
+    'paging', 'editing', 'confirmingDiscard', 'saving', 'conflict', 'reloading', 'toggling', 'confirmingDelete', 'deleting', 'sendingSettings',
+    'confirmingRotate', 'rotatingSecret',
+  ] as const;
   return main.find((p) => s.matches({ ready: { main: p } })) ?? 'idle';
 }
 export const selectAlertsContext = (s: QoeAlertsSnapshot) => s.context;
 export const selectEditorOpen = (s: QoeAlertsSnapshot) => s.hasTag('editor');
 export const selectAlertsBusy = (s: QoeAlertsSnapshot) => s.hasTag('busy');
 export const selectRuleHistory = (s: QoeAlertsSnapshot) => s.children.ruleHistory;
+export const selectNewSecret = (s: QoeAlertsSnapshot) => s.context.newSecret;
 export const selectHasUnsavedRule = (s: QoeAlertsSnapshot) => s.hasTag('editor') && !sameDraft(s.context.draft, s.context.original);
 
 /** Metric words: the FIGURES entry a metric names (label and definition), for lists and the editor. */

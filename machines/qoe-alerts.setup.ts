@@ -12,10 +12,12 @@ import { providedLater } from './unprovided';
 import {
   draftOf, EMPTY_DRAFT, ruleDraftErrors, ruleName, ruleRevisionKind, sameDraft, settingsDraftOf, settingsErrors,
   type AlertsData, type DeleteRuleInput, type FetchIncidentsInput, type IncidentPage, type QoeAlertsContext,
-  type QoeAlertsEvent, type QoeAlertsInput, type SaveRuleInput, type StoredAlertSettings,
+  type QoeAlertsEvent, type QoeAlertsInput, type RotateSecretInput, type SavedAlertSettings, type SaveRuleInput, type SaveSettingsInput, type StoredAlertSettings,
 } from './qoe-alerts.types';
 
 type Args = { context: QoeAlertsContext; event: QoeAlertsEvent };
+/** The settings as kept (the secret itself never is, beyond `newSecret`). */
+const storedOf = (s: SavedAlertSettings): StoredAlertSettings => ({ webhookUrl: s.webhookUrl, emails: s.emails, version: s.version, secretFingerprint: s.secretFingerprint });
 export const idOf = ({ event }: Args) => ({ id: 'id' in event ? event.id : null });
 
 export const qoeAlertsSetup = setup({
@@ -23,7 +25,7 @@ export const qoeAlertsSetup = setup({
     input: QoeAlertsInput; context: QoeAlertsContext; events: QoeAlertsEvent;
     children: {
       fetchAlerts: 'fetchAlerts'; fetchIncidents: 'fetchIncidents'; saveRule: 'saveRule'; toggleRule: 'saveRule';
-      deleteRule: 'deleteRule'; fetchRule: 'fetchRule'; saveSettings: 'saveSettings'; ruleHistory: 'ruleHistory';
+      deleteRule: 'deleteRule'; fetchRule: 'fetchRule'; saveSettings: 'saveSettings'; rotateSecret: 'rotateSecret'; ruleHistory: 'ruleHistory';
     };
   }>(),
   actors: {
@@ -32,7 +34,8 @@ export const qoeAlertsSetup = setup({
     saveRule: providedLater<QoeAlertRule, SaveRuleInput>('saveRule'),
     deleteRule: providedLater<unknown, DeleteRuleInput>('deleteRule'),
     fetchRule: providedLater<QoeAlertRule, { id: string }>('fetchRule'),
-    saveSettings: providedLater<StoredAlertSettings, StoredAlertSettings>('saveSettings'),
+    saveSettings: providedLater<SavedAlertSettings, SaveSettingsInput>('saveSettings'),
+    rotateSecret: providedLater<SavedAlertSettings, RotateSecretInput>('rotateSecret'),
     ruleHistory: pageHistoryMachine,
   },
   actions: {
@@ -83,9 +86,16 @@ export const qoeAlertsSetup = setup({
     changeSettings: assign(({ context, event }) => (event.type === 'settings.change'
       ? { settingsDraft: { ...context.settingsDraft, ...event.patch }, fieldErrors: {} } : {})),
     showSettingsErrors: assign(({ context }) => ({ fieldErrors: settingsErrors(context.settingsDraft) })),
-    storeSettings: assign((_, params: { settings: StoredAlertSettings }) => ({
-      settings: params.settings, settingsDraft: settingsDraftOf(params.settings), notice: M.settingsSaved, error: null,
+    storeSettings: assign(({ context }, params: { settings: SavedAlertSettings }) => ({
+      settings: storedOf(params.settings), settingsDraft: settingsDraftOf(params.settings), error: null,
+      newSecret: params.settings.webhookSecret ?? context.newSecret,
+      notice: params.settings.webhookSecret ? M.settingsSavedWithSecret : M.settingsSaved,
     })),
+    storeRotated: assign(({ context }, params: { settings: SavedAlertSettings }) => ({
+      settings: context.settings ? { ...context.settings, version: params.settings.version, secretFingerprint: params.settings.secretFingerprint } : storedOf(params.settings),
+      newSecret: params.settings.webhookSecret, notice: M.secretRotated, error: null,
+    })),
+    dismissSecret: assign({ newSecret: null }),
     setError: assign((_, params: { message: string }) => ({ error: params.message, notice: null })),
     clearMessages: assign({ error: null, notice: null }),
   },
@@ -99,5 +109,7 @@ export const qoeAlertsSetup = setup({
     isConflict: (_, params: { error: unknown }) => isConflictError(params.error),
     isGone: (_, params: { error: unknown }) => errorStatusOf(params.error) === 404,
     settingsAreValid: ({ context }) => Object.keys(settingsErrors(context.settingsDraft)).length === 0,
+    /** An editor, once the settings were saved (the secret is made by the first save). */
+    canRotate: ({ context }) => context.canEdit && (context.settings?.version ?? 0) > 0,
   },
 });

@@ -4,7 +4,7 @@ import type { QoeAlertRule } from '../common/qoe';
 import { QOE_ALERT_MESSAGES as M } from '../common/messages/qoe-alerts';
 import { failureMessage } from './notify';
 import { idOf, qoeAlertsSetup } from './qoe-alerts.setup';
-import { draftOf, EMPTY_DRAFT, inputOf, settingsOf, type IncidentPage, type StoredAlertSettings } from './qoe-alerts.types';
+import { draftOf, EMPTY_DRAFT, inputOf, settingsOf, type IncidentPage, type SavedAlertSettings } from './qoe-alerts.types';
 
 export const mainState = qoeAlertsSetup.createStateConfig({
   description: 'What the person is doing with the rules and incidents.',
@@ -23,6 +23,24 @@ export const mainState = qoeAlertsSetup.createStateConfig({
           { guard: and(['canEdit', 'settingsAreValid']), target: 'sendingSettings' },
           { guard: 'canEdit', actions: 'showSettingsErrors' },
         ],
+        'secret.rotate': { guard: 'canRotate', target: 'confirmingRotate', actions: 'clearMessages' },
+      },
+    },
+    confirmingRotate: {
+      description: 'The editor is asked whether to replace the webhook signing secret (the question says what it does to the receiver).',
+      on: {
+        'rotate.confirm': { target: 'rotatingSecret' },
+        'rotate.cancel': { target: 'idle' },
+      },
+    },
+    rotatingSecret: {
+      description: 'A new signing secret is being made with the settings\' version as read; it is shown once when it arrives.',
+      tags: ['busy'],
+      invoke: {
+        id: 'rotateSecret', src: 'rotateSecret',
+        input: ({ context }) => ({ version: context.settings?.version ?? 0 }),
+        onDone: { target: 'idle', actions: { type: 'storeRotated', params: ({ event }: { event: DoneActorEvent<SavedAlertSettings> }) => ({ settings: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => ({ message: failureMessage(event.error, M.rotateFailed) }) } },
       },
     },
     paging: {
@@ -136,7 +154,7 @@ export const mainState = qoeAlertsSetup.createStateConfig({
       invoke: {
         id: 'saveSettings', src: 'saveSettings',
         input: ({ context }) => ({ ...settingsOf(context.settingsDraft), version: context.settings?.version ?? 0 }),
-        onDone: { target: 'idle', actions: { type: 'storeSettings', params: ({ event }: { event: DoneActorEvent<StoredAlertSettings> }) => ({ settings: event.output }) } },
+        onDone: { target: 'idle', actions: { type: 'storeSettings', params: ({ event }: { event: DoneActorEvent<SavedAlertSettings> }) => ({ settings: event.output }) } },
         onError: { target: 'idle', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => ({ message: failureMessage(event.error, M.settingsFailed) }) } },
       },
     },

@@ -28,8 +28,18 @@ export interface AlertsData {
   settings: StoredAlertSettings | null;
 }
 
-/** The alert settings as read, with the version a save is checked against (0 before the first save). */
-export type StoredAlertSettings = QoeAlertSettings & { version: number };
+/**
+ * The alert settings as read, with the version a save is checked against (0 before the first save) and
+ * the fingerprint of the signing secret in use (null before the first save).
+ */
+export type StoredAlertSettings = QoeAlertSettings & { version: number; secretFingerprint: string | null };
+
+/** The settings as a save or a rotation answers them: the signing secret when that write made it (shown once), else null. */
+export type SavedAlertSettings = StoredAlertSettings & { webhookSecret: string | null };
+
+export interface RotateSecretInput { version: number }
+/** What a save of the settings sends: the addresses with the version read. */
+export type SaveSettingsInput = QoeAlertSettings & { version: number };
 
 /** A rule as its editor holds it: the threshold as typed. */
 export interface RuleDraft {
@@ -66,6 +76,8 @@ export interface QoeAlertsContext extends AlertsData {
   targetId: string | null;
   historyOf: string | null;
   settingsDraft: SettingsDraft;
+  /** A signing secret just made (first save or rotation), shown once until dismissed; null otherwise. */
+  newSecret: string | null;
   fieldErrors: Partial<Record<'name' | 'threshold' | 'filters' | 'webhookUrl' | 'emails', string>>;
   error: string | null;
   notice: string | null;
@@ -95,6 +107,10 @@ export type QoeAlertsEvent =
   | { type: 'delete.cancel' }
   | { type: 'settings.change'; patch: Partial<SettingsDraft> }
   | { type: 'settings.save' }
+  | { type: 'secret.rotate' }
+  | { type: 'rotate.confirm' }
+  | { type: 'rotate.cancel' }
+  | { type: 'secret.dismiss' }
   | { type: 'history.restored' }
   | { type: 'history.stale' };
 

@@ -7,13 +7,14 @@
  * permissions (a reader lists, gets 403 on writes), another site's rule is 404, bad input is a 400
  * in words, a stale version 409, and the webhook address check (SSRF).
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../common/constants';
 import { QOE_ALERT_REFUSALS as M } from '../common/messages/qoe-alert-refusals';
+import { QOE_ALERT_MESSAGES } from '../common/messages/qoe-alerts';
 import {
   QOE_ALERT_MIN_SESSIONS, QOE_ALERT_RULES_PATH, QOE_ALERT_SECRET_PATH, QOE_ALERT_SETTINGS_PATH, QOE_INCIDENTS_PAGE_SIZE, QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, QOE_WEBHOOK_SIGNATURE_HEADER,
   type QoeAlertRule, type QoeAlertSettingsAnswer, type QoeIncidentsAnswer, type QoeWebhookPayload,
@@ -22,7 +23,7 @@ import { DEMO_SITES } from './db/demo-accounts';
 import { createQoeDeliveryStore } from './db/qoe-alert-repository';
 import { auditEvents, contentItems, networks, playbackSessions, qoeAlertDeliveries, qoeAlertRules, qoeAlertSettings, qoeIncidents, revisions, smsOutbox, subscribers } from './db/schema';
 import { secretFingerprint } from './domain/qoe-alerts';
-import { isReservedAddress, verifyWebhook, webhookRefusal } from './domain/qoe-alert-webhook';
+import { isReservedAddress, signWebhook, verifyWebhook, webhookRefusal } from './domain/qoe-alert-webhook';
 import { createBareSite, createTestApp, type Session, type TestApp } from './test/kit';
 
 // The loops are driven by the tests (their own clock); a webhook to this machine is allowed here.
@@ -477,6 +478,17 @@ function toRule(row: typeof qoeAlertRules.$inferSelect): QoeAlertRule {
     version: row.version, createdAt: '', updatedAt: '', breachingSince: null, lastValue: null, lastEvaluatedAt: null,
   };
 }
+
+describe('the Alerts help on checking a webhook call', () => {
+  it('names the header the sender sends (one constant) and its recipe: lowercase hex HMAC-SHA256 of "<t>.<body>" with the secret', () => {
+    expect(QOE_ALERT_MESSAGES.signatureHelp).toContain(`header ${QOE_WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<signature>`);
+    expect(QOE_ALERT_MESSAGES.settingsIntro).not.toMatch(/x-[a-z]+-signature/);
+    const body = '{"event":"incident.opened"}';
+    const recipe = createHmac('sha256', 's3cret').update(`1700000000.${body}`).digest('hex');
+    expect(signWebhook('s3cret', body, 1700000000)).toBe(`t=1700000000,v1=${recipe}`);
+    expect(recipe).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
 
 describe('the webhook address (SSRF)', () => {
   it('refuses private, loopback, link-local and local names unless allowed; accepts a public https address', () => {

@@ -3,11 +3,11 @@
  * operator reads them on the Alerts page, the header's count, the Dashboard overview and the report
  * pages' "Save view" control.
  */
-import { QOE_ALERT_MIN_SESSIONS } from '../qoe';
+import { QOE_ALERT_MIN_SESSIONS, QOE_ALERT_WINDOW_MINUTES, QOE_WEBHOOK_SIGNATURE_HEADER } from '../qoe';
 
 export const QOE_ALERT_MESSAGES = {
   pageTitle: 'Alerts',
-  pageIntro: `A rule watches a quality metric for a set of filters; when it stays past its threshold for the chosen time (and at least ${QOE_ALERT_MIN_SESSIONS} sessions were seen), an incident opens, and it resolves by itself when the metric is back.`,
+  pageIntro: `A rule watches a quality metric for a set of filters, measured every few seconds over the sessions seen in its last minutes (its duration, at most ${QOE_ALERT_WINDOW_MINUTES}). When it stays past its threshold for the chosen time (with at least ${QOE_ALERT_MIN_SESSIONS} sessions seen), an incident opens; it resolves by itself as soon as those last minutes are back within the threshold (or fewer than ${QOE_ALERT_MIN_SESSIONS} sessions are left), so about one duration after the bad events stop.`,
   loading: 'Loading alerts…',
   loadFailed: 'The alerts could not be loaded.',
   retry: 'Try again',
@@ -93,11 +93,27 @@ export const QOE_ALERT_MESSAGES = {
   deleteConfirm: 'Delete rule',
   // Settings
   settingsTitle: 'Where alerts are sent',
-  settingsIntro: 'Each incident that opens or resolves is posted to the webhook (signed with the site’s secret, header x-cms-signature) and written to each address.',
+  settingsIntro: 'Each incident that opens or resolves is posted as JSON to the webhook and written to each address.',
+  signatureTitle: 'Checking that a webhook call is ours',
+  signatureHelp: `Each call carries the header ${QOE_WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<signature>. To check it, compute the HMAC-SHA256 of the text “<t>.<body>” (the t of the header, a dot, then the request body exactly as received) with the site’s signing secret as the key, write it in lowercase hexadecimal (64 characters), and compare it with v1 in constant time; refuse a call whose t is more than 5 minutes old.`,
+  secretTitle: 'Signing secret',
+  secretNone: 'The signing secret is made when where alerts are sent is first saved; it is shown once then.',
+  secretInUse: (fingerprint: string) => `In use: the secret with fingerprint ${fingerprint} (the first 8 hexadecimal characters of its SHA-256). The secret itself is shown only once, when it is made.`,
+  rotateSecret: 'Rotate the signing secret',
+  rotateTitle: 'Rotate the signing secret?',
+  rotateBody: 'A new secret replaces the current one at once: every call from now on, retries of earlier ones included, is signed with the new secret, and a receiver that still checks with the old one refuses them until it is given the new one. The new secret is shown once.',
+  rotateConfirm: 'Rotate secret',
+  rotating: 'Rotating…',
+  rotateFailed: 'The signing secret could not be rotated.',
+  secretRotated: 'The signing secret was rotated: copy the new one now.',
+  newSecretTitle: 'New signing secret: copy it now',
+  newSecretBody: 'This is the only time it is shown; afterwards only its fingerprint is. Give it to your receiver to check the calls.',
+  dismissSecret: 'I have copied it',
   webhookUrl: 'Webhook address (https)',
   emails: 'E-mail addresses (one per line)',
   saveSettings: 'Save where alerts are sent',
   settingsSaved: 'Alert delivery saved.',
+  settingsSavedWithSecret: 'Alert delivery saved, and the webhook signing secret was made: copy it now.',
   settingsFailed: 'Alert delivery could not be saved.',
   webhookInvalid: 'The webhook address must start with https:// (or http://localhost for a test).',
   emailInvalid: (address: string) => `“${address}” is not an e-mail address.`,

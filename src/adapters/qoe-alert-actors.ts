@@ -6,14 +6,14 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import {
-  QOE_ALERT_RULES_PATH, QOE_ALERT_SETTINGS_PATH, QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, QOE_SAVED_VIEWS_PATH,
+  QOE_ALERT_RULES_PATH, QOE_ALERT_SECRET_PATH, QOE_ALERT_SETTINGS_PATH, QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, QOE_SAVED_VIEWS_PATH,
   type QoeAlertRule, type QoeAlertRuleAnswer, type QoeAlertRulesAnswer, type QoeAlertSettingsAnswer, type QoeIncidentCountAnswer,
   type QoeIncidentsAnswer, type QoeSavedView, type QoeSavedViewAnswer, type QoeSavedViewInput, type QoeSavedViewsAnswer,
 } from '../../common/qoe';
 import { QOE_ALERT_MESSAGES, QOE_SAVED_VIEW_MESSAGES } from '../../common/messages/qoe-alerts';
 import {
   qoeAlertsMachine, type AlertsData, type DeleteRuleInput, type FetchIncidentsInput, type IncidentPage, type QoeAlertsInput,
-  type SaveRuleInput, type StoredAlertSettings,
+  type RotateSecretInput, type SavedAlertSettings, type SaveRuleInput, type SaveSettingsInput, type StoredAlertSettings,
 } from '../../machines/qoe-alerts.machine';
 import { pageHistoryMachine } from '../../machines/history.machine';
 import { qoeAlertCountMachine, type QoeAlertCountEvent } from '../../machines/qoe-alert-count.machine';
@@ -39,8 +39,13 @@ function incidentPage(answer: QoeIncidentsAnswer): IncidentPage {
 }
 
 async function readSettings(signal: AbortSignal): Promise<StoredAlertSettings> {
-  const answer = await call<QoeAlertSettingsAnswer>(QOE_ALERT_SETTINGS_PATH, QOE_ALERT_MESSAGES.loadFailed, { signal });
-  return { webhookUrl: answer.settings.webhookUrl, emails: answer.settings.emails, version: answer.settings.version };
+  const { settings } = await call<QoeAlertSettingsAnswer>(QOE_ALERT_SETTINGS_PATH, QOE_ALERT_MESSAGES.loadFailed, { signal });
+  return { webhookUrl: settings.webhookUrl, emails: settings.emails, version: settings.version, secretFingerprint: settings.secretFingerprint };
+}
+
+/** A save's or a rotation's answer: the secret only when that write made it (shown once). */
+function savedSettings({ settings }: QoeAlertSettingsAnswer): SavedAlertSettings {
+  return { webhookUrl: settings.webhookUrl, emails: settings.emails, version: settings.version, secretFingerprint: settings.secretFingerprint, webhookSecret: settings.webhookSecret };
 }
 
 export const qoeAlertsActors = {
@@ -49,16 +54,17 @@ export const qoeAlertsActors = {
       const open = await call<QoeIncidentsAnswer>(`${QOE_INCIDENTS_PATH}?state=open`, QOE_ALERT_MESSAGES.incidentsFailed, { signal });
       return { rules: [], open: open.incidents, resolved: { items: [], total: 0, page: 1, pageSize: open.pageSize }, settings: null };
     }
-    const [rules, open, all, settings] = await Promise.all([
+    // Resolved incidents are paged by the server (state=resolved), one page at a time.
+    const [rules, open, resolved, settings] = await Promise.all([
       call<QoeAlertRulesAnswer>(QOE_ALERT_RULES_PATH, QOE_ALERT_MESSAGES.loadFailed, { signal }),
       call<QoeIncidentsAnswer>(`${QOE_INCIDENTS_PATH}?state=open`, QOE_ALERT_MESSAGES.incidentsFailed, { signal }),
-      call<QoeIncidentsAnswer>(`${QOE_INCIDENTS_PATH}?state=all&page=1`, QOE_ALERT_MESSAGES.incidentsFailed, { signal }),
+      call<QoeIncidentsAnswer>(`${QOE_INCIDENTS_PATH}?state=resolved&page=1`, QOE_ALERT_MESSAGES.incidentsFailed, { signal }),
       input.canEdit ? readSettings(signal) : Promise.resolve(null),
     ]);
-    return { rules: rules.rules, open: open.incidents, resolved: incidentPage(all), settings };
+    return { rules: rules.rules, open: open.incidents, resolved: incidentPage(resolved), settings };
   }),
   fetchIncidents: fromPromise<IncidentPage, FetchIncidentsInput>(async ({ input, signal }) =>
-    incidentPage(await call<QoeIncidentsAnswer>(`${QOE_INCIDENTS_PATH}?state=all&page=${input.page}`, QOE_ALERT_MESSAGES.incidentsFailed, { signal }))),
+    incidentPage(await call<QoeIncidentsAnswer>(`${QOE_INCIDENTS_PATH}?state=resolved&page=${input.page}`, QOE_ALERT_MESSAGES.incidentsFailed, { signal }))),
   saveRule: fromPromise<QoeAlertRule, SaveRuleInput>(async ({ input, signal }) => {
     const url = input.id === null ? QOE_ALERT_RULES_PATH : `${QOE_ALERT_RULES_PATH}/${encodeURIComponent(input.id)}`;
     const body = input.id === null ? input.rule : { ...input.rule, version: input.version };
@@ -68,10 +74,12 @@ export const qoeAlertsActors = {
     call<object>(`${QOE_ALERT_RULES_PATH}/${encodeURIComponent(input.id)}?version=${input.version}`, QOE_ALERT_MESSAGES.deleteFailed, { method: 'DELETE', signal })),
   fetchRule: fromPromise<QoeAlertRule, { id: string }>(async ({ input, signal }) =>
     (await call<QoeAlertRuleAnswer>(`${QOE_ALERT_RULES_PATH}/${encodeURIComponent(input.id)}`, QOE_ALERT_MESSAGES.loadFailed, { signal })).rule),
-  saveSettings: fromPromise<StoredAlertSettings, StoredAlertSettings>(async ({ input, signal }) => {
-    const answer = await call<QoeAlertSettingsAnswer>(QOE_ALERT_SETTINGS_PATH, QOE_ALERT_MESSAGES.settingsFailed, { method: 'PUT', body: input, signal });
-    return { webhookUrl: answer.settings.webhookUrl, emails: answer.settings.emails, version: answer.settings.version };
-  }),
+  saveSettings: fromPromise<SavedAlertSettings, SaveSettingsInput>(async ({ input, signal }) => savedSettings(await call<QoeAlertSettingsAnswer>(
+    QOE_ALERT_SETTINGS_PATH, QOE_ALERT_MESSAGES.settingsFailed, { method: 'PUT', body: { webhookUrl: input.webhookUrl, emails: input.emails, version: input.version }, signal },
+  ))),
+  rotateSecret: fromPromise<SavedAlertSettings, RotateSecretInput>(async ({ input, signal }) => savedSettings(await call<QoeAlertSettingsAnswer>(
+    QOE_ALERT_SECRET_PATH, QOE_ALERT_MESSAGES.rotateFailed, { method: 'POST', body: { version: input.version }, signal },
+  ))),
 };
 
 /** page.hidden / page.visible from the document's visibility, starting with the current one. */

@@ -7,7 +7,8 @@ import { figureHelp } from '../../../../common/figures';
 import { renderView, settle } from '../../../test-harness/render-view';
 import { signedInAs } from '../../../test-harness/view-fixtures';
 import { AlertsPage } from './AlertsPage';
-import { alertsData, RULE } from './alert-fixtures';
+import { QOE_WEBHOOK_SIGNATURE_HEADER } from '../../../../common/qoe';
+import { alertsData, RESOLVED, RULE } from './alert-fixtures';
 
 function renderAlerts(roles: Record<string, 'read' | 'write'>, actors: Record<string, ReturnType<typeof fakeActor>> = {}) {
   const saveRule = vi.fn((input: SaveRuleInput) => ({ ...RULE, ...input.rule, id: input.id ?? 'rule-new', version: input.version + 1 }));
@@ -15,7 +16,7 @@ function renderAlerts(roles: Record<string, 'read' | 'write'>, actors: Record<st
   const logic = qoeAlertsMachine.provide({
     actors: {
       fetchAlerts: fakeActor(() => alertsData()), fetchIncidents: pendingActor(), saveRule: fakeActor(saveRule), deleteRule: fakeActor(deleteRule),
-      fetchRule: fakeActor(() => ({ ...RULE, name: 'Renamed elsewhere', version: 4 })), saveSettings: pendingActor(), ...actors,
+      fetchRule: fakeActor(() => ({ ...RULE, name: 'Renamed elsewhere', version: 4 })), saveSettings: pendingActor(), rotateSecret: pendingActor(), ...actors,
     },
   });
   const view = renderView(<AlertsPage />, { url: '/analytics/alerts', actors: signedInAs(roles), pages: { qoeAlerts: logic } });
@@ -109,6 +110,57 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: M.deleteConfirm }));
     await settle();
     expect(deleteRule).toHaveBeenCalledWith({ id: 'rule-1', version: 3 });
+  });
+
+  it('an editor sees how to check a webhook call (the header the sender sends, HMAC-SHA256 of "t.body", hex) and the secret\'s fingerprint; a rotation asks first and shows the new secret once', async () => {
+    const rotateSecret = vi.fn((input: { version: number }) => ({
+      webhookUrl: 'https://hooks.example.com/cms', emails: ['ops@example.com'], version: input.version + 1, secretFingerprint: '5e6f7a8b', webhookSecret: 'c'.repeat(64),
+    }));
+    const { view } = renderAlerts({ 'Dashboard 360': 'write' }, { rotateSecret: fakeActor(rotateSecret) });
+    const { user } = await view;
+    await settle();
+    const form = screen.getByRole('form', { name: M.settingsTitle });
+    const help = within(form).getByTestId('signature-help').textContent ?? '';
+    expect(help).toContain(QOE_WEBHOOK_SIGNATURE_HEADER);
+    expect(help).toContain('t=<unix seconds>,v1=<signature>');
+    expect(help).toMatch(/HMAC-SHA256 of the text “<t>\.<body>”/);
+    expect(help).toContain('lowercase hexadecimal');
+    expect(within(form).getByTestId('secret-fingerprint').textContent).toBe(M.secretInUse('1a2b3c4d'));
+    expect(within(form).queryByTestId('webhook-secret')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: M.rotateSecret }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain(M.rotateBody);
+    expect(rotateSecret).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: M.rotateConfirm }));
+    await settle();
+    expect(rotateSecret).toHaveBeenCalledWith({ version: 1 });
+    expect(within(form).getByTestId('webhook-secret').textContent).toBe('c'.repeat(64));
+    expect(within(form).getByTestId('secret-fingerprint').textContent).toBe(M.secretInUse('5e6f7a8b'));
+    await user.click(within(form).getByRole('button', { name: M.dismissSecret }));
+    expect(within(form).queryByTestId('webhook-secret')).toBeNull();
+  });
+
+  it('a reader is offered no secret, no rotation and no signature settings', async () => {
+    const { view } = renderAlerts({ 'Dashboard 360': 'read' });
+    await view;
+    await settle();
+    expect(screen.queryByRole('button', { name: M.rotateSecret })).toBeNull();
+    expect(screen.queryByTestId('secret-fingerprint')).toBeNull();
+  });
+
+  it('resolved incidents show one server page with a pager; the next page is asked of the server', async () => {
+    const fetchIncidents = vi.fn((input: { page: number }) => ({ items: [{ ...RESOLVED, id: 'inc-p2' }], total: 21, page: input.page, pageSize: 20 }));
+    const { view } = renderAlerts({ 'Dashboard 360': 'read' }, {
+      fetchAlerts: fakeActor(() => alertsData({ resolved: { items: [RESOLVED], total: 21, page: 1, pageSize: 20 } })), fetchIncidents: fakeActor(fetchIncidents),
+    });
+    const { user } = await view;
+    await settle();
+    const pager = screen.getByRole('navigation', { name: M.resolvedTitle });
+    expect(pager.textContent).toContain(M.pageOf(1, 2));
+    await user.click(within(pager).getByRole('button', { name: M.nextPage }));
+    await settle();
+    expect(fetchIncidents).toHaveBeenCalledWith({ page: 2 });
+    expect(within(screen.getByRole('list', { name: M.resolvedTitle })).getByTestId('incident-inc-p2')).toBeTruthy();
   });
 
   it('an editor sees where alerts are sent, checked before saving', async () => {

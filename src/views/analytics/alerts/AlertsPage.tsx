@@ -9,7 +9,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { MouseEvent } from 'react';
 import {
-  QOE_ALERT_DURATIONS, QOE_ALERTABLE_METRICS, selectAlertsBusy, selectAlertsContext, selectAlertsPhase, selectEditorOpen, selectRuleHistory,
+  QOE_ALERT_DURATIONS, QOE_ALERTABLE_METRICS, selectAlertsBusy, selectAlertsContext, selectAlertsPhase, selectEditorOpen, selectNewSecret, selectRuleHistory,
   type QoeAlertsActorRef,
 } from '../../../../machines/qoe-alerts.machine';
 import { selectRoles } from '../../../../machines/auth.machine';
@@ -81,7 +81,8 @@ export function AlertsView({ actor }: { actor: QoeAlertsActorRef }) {
   const busy = useSelector(actor, selectAlertsBusy);
   const editorOpen = useSelector(actor, selectEditorOpen);
   const history = useSelector(actor, selectRuleHistory);
-  const resolved = ctx.resolved.items.filter((i) => i.state === 'resolved');
+  // One page of resolved incidents, as the server pages them (state=resolved).
+  const resolved = ctx.resolved.items;
   const pages = Math.max(1, Math.ceil(ctx.resolved.total / Math.max(1, ctx.resolved.pageSize)));
   const target = ctx.rules.find((r) => r.id === ctx.targetId);
   const openOfTarget = ctx.open.filter((i) => i.ruleId === ctx.targetId).length;
@@ -138,6 +139,11 @@ export function AlertsView({ actor }: { actor: QoeAlertsActorRef }) {
         positiveLabel={M.deleteConfirm} busy={phase === 'deleting'}
         onNegative={() => actor.send({ type: 'delete.cancel' })} onPositive={() => actor.send({ type: 'delete.confirm' })}>
         <p>{M.deleteBody(openOfTarget)}</p>
+      </Modal>
+      <Modal open={phase === 'confirmingRotate' || phase === 'rotatingSecret'} title={M.rotateTitle} negativeLabel={M.cancel}
+        positiveLabel={M.rotateConfirm} busy={phase === 'rotatingSecret'}
+        onNegative={() => actor.send({ type: 'rotate.cancel' })} onPositive={() => actor.send({ type: 'rotate.confirm' })}>
+        <p>{M.rotateBody}</p>
       </Modal>
       <Modal open={phase === 'confirmingDiscard'} title={M.discardTitle} negativeLabel={M.keepEditing} positiveLabel={M.discardConfirm}
         onNegative={() => actor.send({ type: 'discard.cancel' })} onPositive={() => actor.send({ type: 'discard.confirm' })}>
@@ -298,6 +304,34 @@ function SettingsForm({ actor }: { actor: QoeAlertsActorRef }) {
         {ctx.fieldErrors.emails && <span className={errorText}>{ctx.fieldErrors.emails}</span>}
       </label>
       <div><button type="submit" className={button.primary} disabled={sending || phase !== 'idle'}>{M.saveSettings}</button></div>
+      <SigningSecret actor={actor} />
     </form>
+  );
+}
+
+/** The webhook's signing secret: how a receiver checks a call, which secret is in use, its rotation, and a new secret shown once. */
+function SigningSecret({ actor }: { actor: QoeAlertsActorRef }) {
+  const ctx = useSelector(actor, selectAlertsContext);
+  const phase = useSelector(actor, selectAlertsPhase);
+  const fresh = useSelector(actor, selectNewSecret);
+  const fingerprint = ctx.settings?.secretFingerprint ?? null;
+  return (
+    <section className={css.section} aria-labelledby="signing-secret">
+      <h3 id="signing-secret" className={css.sectionTitle}>{M.secretTitle}</h3>
+      <p className={css.meta} style={{ margin: 0 }} data-testid="secret-fingerprint">{fingerprint ? M.secretInUse(fingerprint) : M.secretNone}</p>
+      {fresh && (
+        <div className={css.notice} data-testid="new-secret" aria-live="polite">
+          <strong>{M.newSecretTitle}</strong>
+          <p style={{ margin: '4px 0' }}>{M.newSecretBody}</p>
+          <code data-testid="webhook-secret" style={{ wordBreak: 'break-all', userSelect: 'all' }}>{fresh}</code>
+          <div><button type="button" className={button.secondary} onClick={() => actor.send({ type: 'secret.dismiss' })}>{M.dismissSecret}</button></div>
+        </div>
+      )}
+      {fingerprint && (
+        <div><button type="button" className={button.secondary} disabled={phase !== 'idle'} onClick={() => actor.send({ type: 'secret.rotate' })}>{M.rotateSecret}</button></div>
+      )}
+      <h3 className={css.sectionTitle}>{M.signatureTitle}</h3>
+      <p className={css.meta} style={{ margin: 0 }} data-testid="signature-help">{M.signatureHelp}</p>
+    </section>
   );
 }

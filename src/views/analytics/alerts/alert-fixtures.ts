@@ -21,8 +21,8 @@ export const RESOLVED: QoeIncident = {
 
 export function alertsData(overrides: Partial<AlertsData> = {}): AlertsData {
   return {
-    rules: [RULE], open: [OPEN], resolved: { items: [OPEN, RESOLVED], total: 2, page: 1, pageSize: 20 },
-    settings: { webhookUrl: 'https://hooks.example.com/cms', emails: ['ops@example.com'], version: 1 }, ...overrides,
+    rules: [RULE], open: [OPEN], resolved: { items: [RESOLVED], total: 1, page: 1, pageSize: 20 },
+    settings: { webhookUrl: 'https://hooks.example.com/cms', emails: ['ops@example.com'], version: 1, secretFingerprint: '1a2b3c4d' }, ...overrides,
   };
 }
 
