@@ -1,0 +1,178 @@
+/**
+ * The consumers' playback rollups (issue 42): each flush adds what it changed to
+ * daily_playback_rollups in its own transaction, instead of marking the (site, day) slice for a fold
+ * that re-aggregated the whole day from raw sessions (seconds per fold once a day holds tens of
+ * thousands of sessions, and growing with the day).
+ *
+ * What a flush changed, per session (`PlaybackDeltas`):
+ * - a session it inserted counts once with its values as inserted (RETURNING of the insert);
+ * - a session it updated counts its values after the update (RETURNING of the update) minus its values
+ *   before (read under the session's advisory lock by the same transaction, just before the update):
+ *   a session whose rebuffer ratio changes bucket leaves one histogram bucket for another; an end that
+ *   moves earlier (values recomputed from fewer heartbeats) subtracts what it takes away.
+ * Dimensions (network, day, content, device, country, ISP, CDN, plan) and the startup time are fixed
+ * at the start, so only the values move. `applyPlaybackDeltas` groups the contributions by the
+ * rebuild's own dimension list (rollups.ts `playbackDimensions`) and bucket expressions, and adds them
+ * with one INSERT … ON CONFLICT DO UPDATE (histograms element by element).
+ *
+ * Viewers (count(DISTINCT subscriber_id) per key and day) are not additive: a new session adds one
+ * viewer to a key only if no other stored session of its subscriber, network and site day counts under
+ * that key (an index look-up by (subscriber_id, started_at), stopping at the first), and the new
+ * sessions of one flush count their subscribers once. Two consumers adding sessions of one subscriber
+ * on one day must not both count it: the whole step runs under the day's rollup lock (rollups.ts
+ * rollupDayLockKey, exclusive; taken after every session lock, in (site, day) order, so the lock order
+ * stays sessions → rollup days), which every other refresh of that day (a support action's refresh, a
+ * rebuild, the fold) also takes: the look-up sees every session committed before, and a refresh never
+ * runs between a raw write and its delta. Only this last step of a flush is serialised.
+ *
+ * Days before raw_history_retention.kept_from (frozen: their raw rows are gone) get no delta. A row
+ * created by a delta of stored sessions only (its slice had no row for a key that stored sessions
+ * count under: rollups never built for those rows) marks the slice dirty, and the fold re-aggregates it
+ * from raw rows: a safety net, not the path.
+ */
+import { sql } from 'drizzle-orm';
+import { NO_PLAN_KEY, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../common/constants';
+import { queryRows } from './seed-world';
+import {
+  keptFromDay, playbackDimensionMatch, playbackDimensions, rebufferBucket, rollupDayLockKey, rollupSiteLockKey, siteDay, siteDayEnd, siteDayStart,
+  startupBucket, type SqlRunner,
+} from './rollups';
+
+/** What a session adds to the rollups: its fixed dimensions and its values (see `sessionRollupColumns`). */
+export interface SessionRollupRow extends SessionRollupValues {
+  id: string;
+  network_id: string;
+  day: string;
+  subscriber_id: string;
+  content_id: string;
+  device_type: string;
+  country: string;
+  isp: string;
+  cdn: string;
+  plan_key: string;
+}
+
+/** The values of a session that move after its start (and its startup bucket, fixed). */
+export interface SessionRollupValues {
+  watched_seconds: number;
+  startup_ms: number;
+  rebuffer_count: number;
+  rebuffer_seconds: number;
+  errored: boolean;
+  avg_bitrate_kbps: number;
+  startup_bucket: number;
+  rebuffer_bucket: number;
+}
+
+/** The values of the playback_sessions row `alias` a delta needs (SELECT / RETURNING list; see SessionRollupValues). */
+export const sessionRollupValues = (alias: string) => {
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  return sql`${col('watched_seconds')} AS watched_seconds, ${col('startup_ms')} AS startup_ms, ${col('rebuffer_count')} AS rebuffer_count,
+    ${col('rebuffer_seconds')} AS rebuffer_seconds, (${col('error_code')} IS NOT NULL) AS errored, ${col('avg_bitrate_kbps')} AS avg_bitrate_kbps,
+    ${startupBucket(alias)} AS startup_bucket, ${rebufferBucket(alias)} AS rebuffer_bucket`;
+};
+
+/** The dimensions and values of the playback_sessions row `alias` (RETURNING list; see SessionRollupRow), its day in `zone`. */
+export const sessionRollupColumns = (alias: string, zone: string) => {
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  return sql`${col('id')}::text AS id, ${col('network_id')}::text AS network_id, to_char(${siteDay(col('started_at'), zone)}, 'YYYY-MM-DD') AS day,
+    ${col('subscriber_id')}::text AS subscriber_id, ${col('content_id')}::text AS content_id, ${col('device_type')} AS device_type,
+    ${col('country')} AS country, ${col('isp')} AS isp, ${col('cdn')} AS cdn, coalesce(${col('plan_id')}::text, ${NO_PLAN_KEY}) AS plan_key,
+    ${sessionRollupValues(alias)}`;
+};
+
+const VALUE_KEYS = ['watched_seconds', 'startup_ms', 'rebuffer_count', 'rebuffer_seconds', 'errored', 'avg_bitrate_kbps', 'startup_bucket', 'rebuffer_bucket'] as const;
+const sameValues = (a: SessionRollupValues, b: SessionRollupValues) => VALUE_KEYS.every((k) => a[k] === b[k]);
+
+interface Contribution extends SessionRollupRow { sign: 1 | -1; fresh: boolean }
+
+/** What one site's part of a flush adds to its playback rollups. */
+export class PlaybackDeltas {
+  readonly rows: Contribution[] = [];
+  /** A session this flush inserted, as inserted. */
+  inserted(row: SessionRollupRow): void {
+    this.rows.push({ ...row, sign: 1, fresh: true });
+  }
+  /** A session this flush updated: its row after the update, and its values before. */
+  updated(after: SessionRollupRow, before: SessionRollupValues): void {
+    if (sameValues(after, before)) return;
+    this.rows.push({ ...after, sign: 1, fresh: false });
+    const old: Contribution = { ...after, sign: -1, fresh: false };
+    for (const k of VALUE_KEYS) Object.assign(old, { [k]: before[k] });
+    this.rows.push(old);
+  }
+  get days(): string[] {
+    return [...new Set(this.rows.map((r) => r.day))].sort();
+  }
+}
+
+/** jsonb_build_array(Σ sign of bucket 0, …, Σ sign of bucket n): a histogram's delta. */
+function signedHistogram(column: string, bounds: readonly number[]) {
+  const parts = Array.from({ length: bounds.length + 1 }, (_, i) => `coalesce(sum(x.sign) FILTER (WHERE x.${column} = ${i}), 0)`);
+  return sql.raw(`jsonb_build_array(${parts.join(', ')})`);
+}
+
+/** A stored histogram plus a delta, element by element (both arrays have the buckets' length). */
+function addHistograms(stored: string, delta: string) {
+  return sql.raw(`(SELECT jsonb_agg(coalesce(a.v::text::bigint, 0) + coalesce(b.v::text::bigint, 0) ORDER BY coalesce(a.i, b.i))
+    FROM jsonb_array_elements(${stored}) WITH ORDINALITY AS a(v, i) FULL JOIN jsonb_array_elements(${delta}) WITH ORDINALITY AS b(v, i) ON a.i = b.i)`);
+}
+
+/**
+ * Adds a site's deltas to daily_playback_rollups inside the flush's transaction, under the site's
+ * refresh lock (shared) and its days' rollup locks (exclusive, in key order). Call it after every raw
+ * write of the flush (the session locks come first). Returns the days whose slice it found without a
+ * row it needed (the caller marks them dirty for the fold).
+ */
+export async function applyPlaybackDeltas(tx: SqlRunner, siteId: string, zone: string, deltas: PlaybackDeltas): Promise<string[]> {
+  if (deltas.rows.length === 0) return [];
+  const days = deltas.days;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${rollupSiteLockKey(siteId)})`);
+  await tx.execute(sql`
+    SELECT count(pg_advisory_xact_lock(k.key)) FROM (
+      SELECT DISTINCT ${rollupDayLockKey(siteId, sql`x.day`)} AS key FROM json_array_elements_text(${JSON.stringify(days)}::json) AS x(day) ORDER BY 1) AS k`);
+  const rows = await queryRows<{ day: string; orphan: boolean }>(tx, sql`
+    WITH x AS MATERIALIZED (
+      SELECT x.* FROM json_to_recordset(${JSON.stringify(deltas.rows)}::json) AS x(id uuid, sign integer, fresh boolean, network_id uuid, day date,
+        subscriber_id uuid, content_id text, device_type text, country text, isp text, cdn text, plan_key text, watched_seconds integer,
+        startup_ms integer, rebuffer_count integer, rebuffer_seconds integer, errored boolean, avg_bitrate_kbps integer, startup_bucket integer,
+        rebuffer_bucket integer)
+      WHERE x.day >= ${keptFromDay(zone)}
+    ), d AS (
+      SELECT x.*, k.dimension, k.dim_key FROM x CROSS JOIN LATERAL ${playbackDimensions(sql`x.content_id`, sql`x.plan_key`, 'x')} AS k(dimension, dim_key)
+    ), g AS (
+      SELECT x.network_id, x.day, x.dimension, x.dim_key,
+        count(*) FILTER (WHERE x.fresh) AS sessions, coalesce(sum(x.sign * x.watched_seconds), 0) AS watched_seconds,
+        coalesce(sum(x.sign * x.startup_ms), 0) AS startup_ms_sum, coalesce(sum(x.sign * x.rebuffer_count), 0) AS rebuffer_count,
+        coalesce(sum(x.sign * x.rebuffer_seconds), 0) AS rebuffer_seconds, coalesce(sum(x.sign) FILTER (WHERE x.errored), 0) AS error_sessions,
+        coalesce(sum(x.sign * x.avg_bitrate_kbps), 0) AS bitrate_kbps_sum,
+        ${signedHistogram('startup_bucket', STARTUP_MS_BUCKETS)} AS startup_histogram, ${signedHistogram('rebuffer_bucket', REBUFFER_RATIO_BUCKETS)} AS rebuffer_histogram
+      FROM d AS x
+      GROUP BY x.network_id, x.day, x.dimension, x.dim_key
+    ), v AS (
+      -- A new session's subscriber is a new viewer of a key unless another stored session of theirs
+      -- (same site, network and site day; not one of this flush's new ones) counts under that key.
+      SELECT d.network_id, d.day, d.dimension, d.dim_key, count(DISTINCT d.subscriber_id) AS viewers FROM d
+      WHERE d.fresh AND NOT EXISTS (
+        SELECT 1 FROM playback_sessions o
+        WHERE o.subscriber_id = d.subscriber_id AND o.started_at >= ${siteDayStart(sql`d.day`, zone)} AND o.started_at < ${siteDayEnd(sql`d.day`, zone)}
+          AND o.site_id = ${siteId}::uuid AND o.network_id = d.network_id AND ${playbackDimensionMatch('o', sql`d.dimension`, sql`d.dim_key`)}
+          AND NOT EXISTS (SELECT 1 FROM x n WHERE n.fresh AND n.id = o.id))
+      GROUP BY d.network_id, d.day, d.dimension, d.dim_key
+    )
+    INSERT INTO daily_playback_rollups AS r (site_id, network_id, day, dimension, dim_key, sessions, viewers, watched_seconds, startup_ms_sum,
+      rebuffer_count, rebuffer_seconds, error_sessions, bitrate_kbps_sum, startup_histogram, rebuffer_histogram)
+    SELECT ${siteId}::uuid, g.network_id, g.day, g.dimension, g.dim_key, g.sessions, coalesce(v.viewers, 0), g.watched_seconds, g.startup_ms_sum,
+      g.rebuffer_count, g.rebuffer_seconds, g.error_sessions, g.bitrate_kbps_sum, g.startup_histogram, g.rebuffer_histogram
+    FROM g LEFT JOIN v ON v.network_id = g.network_id AND v.day = g.day AND v.dimension = g.dimension AND v.dim_key = g.dim_key
+    ORDER BY g.network_id, g.day, g.dimension, g.dim_key
+    ON CONFLICT (site_id, network_id, day, dimension, dim_key) DO UPDATE SET
+      sessions = r.sessions + excluded.sessions, viewers = r.viewers + excluded.viewers,
+      watched_seconds = r.watched_seconds + excluded.watched_seconds, startup_ms_sum = r.startup_ms_sum + excluded.startup_ms_sum,
+      rebuffer_count = r.rebuffer_count + excluded.rebuffer_count, rebuffer_seconds = r.rebuffer_seconds + excluded.rebuffer_seconds,
+      error_sessions = r.error_sessions + excluded.error_sessions, bitrate_kbps_sum = r.bitrate_kbps_sum + excluded.bitrate_kbps_sum,
+      startup_histogram = ${addHistograms('r.startup_histogram', 'excluded.startup_histogram')},
+      rebuffer_histogram = ${addHistograms('r.rebuffer_histogram', 'excluded.rebuffer_histogram')}
+    RETURNING to_char(r.day, 'YYYY-MM-DD') AS day, (r.xmax = 0 AND r.sessions = 0) AS orphan`);
+  return [...new Set(rows.filter((r) => r.orphan).map((r) => r.day))].sort();
+}
