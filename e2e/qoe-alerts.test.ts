@@ -1,8 +1,9 @@
 /**
  * Issue 41, browser journey part 2, in Chromium on one server with the demo world: admin@demo.test
  * creates an alert rule on a metric for a filter set (an ISP only these sessions have), simulated bad
- * player events are sent to POST /v1/events with the site's ingestion key, the incident opens (the
- * header's count shows it), good events make it resolve; the Dashboard 360 reader (twofa@demo.test)
+ * player events are sent to POST /v1/events with the site's ingestion key (the players keep sending
+ * heartbeats every 5 s), the incident opens (the header's count shows it), and once the players stop it
+ * resolves by itself within about the rule's duration; the Dashboard 360 reader (twofa@demo.test)
  * sees the incident but cannot edit the rule; a saved view is reopened from its address in a new
  * browser context. The server evaluates rules every 2 s here (QOE_ALERT_EVAL_MS; 15 s by default);
  * the rule's shortest duration (1 minute) is the journey's longest wait.
@@ -49,8 +50,32 @@ async function api<T>(ctx: BrowserContext, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** `count` sessions on the rule's ISP, each starting after `startupMs`. */
-async function sendSessions(count: number, startupMs: number): Promise<void> {
+async function sendEvents(events: PlayerEvent[]): Promise<void> {
+  const sent = await fetch(`${server.url}${INGEST_PATH}`, {
+    method: 'POST', headers: { [INGEST_KEY_HEADER]: INGEST_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ events }),
+  });
+  expect(sent.status).toBe(202);
+}
+
+/** The players of `sessionIds` keep playing: a heartbeat each every 5 s until the answer is called. */
+function keepPlaying(sessionIds: string[]): () => Promise<void> {
+  let watched = 0;
+  let last: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    watched += 5;
+    const at = new Date().toISOString();
+    last = sendEvents(sessionIds.map((sessionId): PlayerEvent => ({
+      type: 'heartbeat', eventId: randomUUID(), sessionId, at, playheadSeconds: watched, watchedSeconds: watched, bitrateKbps: 2500, rebufferCount: 0, rebufferMs: 0,
+    }))).catch(() => undefined);
+  }, 5_000);
+  return async () => {
+    clearInterval(timer);
+    await last;
+  };
+}
+
+/** `count` sessions on the rule's ISP, each starting after `startupMs`; answers their ids. */
+async function sendSessions(count: number, startupMs: number): Promise<string[]> {
   const at = new Date().toISOString();
   const content = roster.content[0]!;
   const events: PlayerEvent[] = Array.from({ length: count }, (_, i) => {
@@ -60,10 +85,8 @@ async function sendSessions(count: number, startupMs: number): Promise<void> {
       deviceType: 'web', country: viewer.country, isp: ISP, cdn: 'Fastly', startupMs,
     };
   });
-  const sent = await fetch(`${server.url}${INGEST_PATH}`, {
-    method: 'POST', headers: { [INGEST_KEY_HEADER]: INGEST_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ events }),
-  });
-  expect(sent.status).toBe(202);
+  await sendEvents(events);
+  return events.map((e) => e.sessionId);
 }
 
 async function screenshots(p: Page, name: string): Promise<void> {
@@ -80,7 +103,7 @@ async function screenshots(p: Page, name: string): Promise<void> {
 }
 
 describe('QoE alerts and saved views (issue 41, part 2)', { timeout: 300_000 }, () => {
-  it('admin creates a rule; bad events open an incident (the header counts it); a reader sees it but cannot edit; good events resolve it', async () => {
+  it('admin creates a rule; bad events open an incident (the header counts it); a reader sees it but cannot edit; it resolves when they stop', async () => {
     await page.goto(`${server.url}/analytics/alerts`);
     await page.getByRole('heading', { level: 1, name: M.pageTitle }).waitFor();
     await page.getByRole('button', { name: M.newRule }).click();
@@ -101,7 +124,7 @@ describe('QoE alerts and saved views (issue 41, part 2)', { timeout: 300_000 }, 
     await page.getByTestId('revision-1').getByText('by admin@demo.test').waitFor();
     await page.getByRole('button', { name: M.closeHistory }).click();
 
-    await sendSessions(12, 9000);
+    const stopPlaying = keepPlaying(await sendSessions(12, 9000));
     await expect.poll(async () => (await api<QoeIncidentCountAnswer>(context, QOE_INCIDENT_COUNT_PATH)).open, { timeout: 150_000, interval: 2_000 }).toBe(1);
     await page.reload();
     const count = page.getByTestId('open-incidents-count');
@@ -141,10 +164,15 @@ describe('QoE alerts and saved views (issue 41, part 2)', { timeout: 300_000 }, 
       await reader.context.close();
     }
 
-    // Good sessions bring the median back under the threshold: the incident resolves by itself.
-    await sendSessions(40, 300);
-    await expect.poll(async () => (await api<QoeIncidentCountAnswer>(context, QOE_INCIDENT_COUNT_PATH)).open, { timeout: 90_000, interval: 2_000 }).toBe(0);
-    const all = await api<QoeIncidentsAnswer>(context, `${QOE_INCIDENTS_PATH}?state=all`);
+    // The bad players stop: once their sessions leave the rule's 1-minute window the incident resolves by itself
+    // (the window, plus one evaluation every 2 s here, plus the fold's delay).
+    await stopPlaying();
+    const stopped = Date.now();
+    await expect.poll(async () => (await api<QoeIncidentCountAnswer>(context, QOE_INCIDENT_COUNT_PATH)).open, { timeout: 90_000, interval: 1_000 }).toBe(0);
+    const clearedInMs = Date.now() - stopped;
+    console.log(`qoe-alerts e2e: players stopped → incident resolved in ${(clearedInMs / 1000).toFixed(1)} s`);
+    expect(clearedInMs).toBeGreaterThan(50_000); // not before the window has passed
+    const all = await api<QoeIncidentsAnswer>(context, `${QOE_INCIDENTS_PATH}?state=resolved`);
     const mine = all.incidents.find((i) => i.ruleName === RULE);
     expect(mine).toMatchObject({ state: 'resolved', resolvedReason: 'recovered' });
     expect(mine!.peakValue).toBeGreaterThan(5000);
