@@ -7,7 +7,9 @@
  * Needs the nats-server binary (NATS_SERVER_BIN, default /usr/sbin/nats-server): this file starts its
  * own on a free port with JetStream and a store directory of its own, stops it twice while batches
  * are in flight (SIGTERM, then SIGKILL) and starts it again on the same port and store after 1.5 s.
- * The database is the test run's (PGlite, or PostgreSQL with DATABASE_URL: a database of its own).
+ * A full stream (its limit reached, new messages refused) answers 503 with Retry-After too, and stores
+ * nothing of the refused batch. The database is the test run's (PGlite, or PostgreSQL with
+ * DATABASE_URL: a database of its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +17,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DiscardPolicy, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_KEY_HEADER, INGEST_PATH, type PlayerEvent } from '../common/ingest-contract';
@@ -194,4 +198,36 @@ describe('NATS restarted while players send (needs the nats-server binary; PGlit
       rmSync(storeDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('a full stream (needs the nats-server binary)', () => {
+  it('answers 503 with Retry-After, never 202, for a batch the stream refused, and stores nothing of it', async () => {
+    const port = await freePort();
+    const storeDir = mkdtempSync(join(tmpdir(), 'ingest-nats-full-'));
+    const nats = startNatsServer(port, storeDir);
+    const spawnError = new Promise<never>((_, reject) => nats.once('error', (error) => reject(new Error(`could not start ${NATS_SERVER_BIN} (NATS_SERVER_BIN): ${error.message}`))));
+    await Promise.race([waitForPort(port), spawnError]);
+    const url = `nats://127.0.0.1:${port}`;
+    const stream = `INGEST_FULL_${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+    const nc = await connect({ servers: url });
+    let app: TestApp | undefined;
+    try {
+      // The stream as an operator may limit it: two messages at most, new ones refused when full.
+      const jsm = await jetstreamManager(nc);
+      await jsm.streams.add({ name: stream, subjects: [`${stream.toLowerCase()}.>`], retention: RetentionPolicy.Workqueue, storage: StorageType.File, max_msgs: 2, discard: DiscardPolicy.New });
+      // A producer only: nothing consumes, so the stream stays full.
+      app = await createTestApp({ db: ownDb.handle, config: { ingestBatchesPerMinute: 1_000_000 }, ingest: { ...loadIngestConfig({}), natsUrl: url, stream, consumers: 0, fold: false } });
+      for (let i = 0; i < 2; i += 1) expect((await app.post(INGEST_PATH, { events: playedSession(BASE + i * 60_000) }, headers)).statusCode).toBe(202);
+      const refused = await app.post(INGEST_PATH, { events: playedSession(BASE + 2 * 60_000) }, headers);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect((await jsm.streams.info(stream)).state.messages).toBe(2);
+    } finally {
+      await app?.close();
+      await nc.close();
+      nats.kill('SIGKILL');
+      await exited(nats);
+      rmSync(storeDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
