@@ -16,6 +16,8 @@
  * Two medians are printed: wall time, and the CPU time of this process (server and embedded database
  * run in it), which stays meaningful when other work shares the machine's cores.
  */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { REPORT_NAMES, REPORTS_PATH } from '../common/reports';
 import { buildApp } from '../server/app';
 import { openDb } from '../server/db/client';
@@ -25,7 +27,14 @@ import { seedDemo, testConfig, TEST_SEED_PASSWORD } from '../server/test/kit';
 const RUNS = 15;
 /** Three filters and a breakdown (issue 41: "≤ 150 ms p95 with up to three filters and a breakdown"). */
 const F = encodeURIComponent('device:web,android,ios;country:US,GB,CA;!isp:Comcast Xfinity,T-Mobile Home Internet');
+/** One and two filters (issue 41: "up to three filters"), include and exclude. */
+const F1 = encodeURIComponent('device:web,android,ios');
+const F2 = encodeURIComponent('country:US,GB,CA;!cdn:Fastly');
 const FILTERED: [string, string][] = [
+  ['qos f=1 by=cdn', `${REPORTS_PATH}/qos?f=${F1}&by=cdn`],
+  ['qos f=1 by=period', `${REPORTS_PATH}/qos?f=${F1}`],
+  ['qos f=2 by=device', `${REPORTS_PATH}/qos?f=${F2}&by=device`],
+  ['qos f=2 by=appVersion', `${REPORTS_PATH}/qos?f=${F2}&by=appVersion`],
   ['qos f=3 by=cdn', `${REPORTS_PATH}/qos?f=${F}&by=cdn`],
   ['qos f=3 by=os', `${REPORTS_PATH}/qos?f=${F}&by=os`],
   ['qos f=3 by=period', `${REPORTS_PATH}/qos?f=${F}`],
@@ -37,6 +46,14 @@ const FILTERED: [string, string][] = [
 const QUERIES: Record<string, string> = {
   qos_bucket_metric_report: 'by=device', payment_summary_report: 'by=period',
 };
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
 
 function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -54,13 +71,20 @@ async function benchScale(scale: number): Promise<void> {
   await seedDemo(app);
   await app.ready();
   const started = Date.now();
-  await seedWorld(dbHandle.db, { scale });
-  console.log(`scale ${scale}: world seeded and rolled up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // BENCH_SEEDED=1: the database (DATABASE_URL) already holds a world of this scale (a previous run with
+  // BENCH_KEEP=1 on a database of its own): measure without seeding again.
+  if (process.env.BENCH_SEEDED === '1') {
+    console.log(`scale ${scale}: world already seeded (BENCH_SEEDED=1)`);
+  } else {
+    await seedWorld(dbHandle.db, { scale });
+    console.log(`scale ${scale}: world seeded and rolled up in ${((Date.now() - started) / 1000).toFixed(1)} s, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  }
   const login = await app.inject({ method: 'POST', url: '/v3.0/user/auth/login', payload: { username: 'admin@demo.test', password: TEST_SEED_PASSWORD } });
   const token = login.json<{ accessToken: string }>().accessToken;
   const info = await app.inject({ method: 'GET', url: '/v3.0/user/auth/login/info', headers: { authorization: `Bearer ${token}` } });
   const headers = { authorization: `Bearer ${token}`, xapikey: info.json<{ managementXApiKey: string }>().managementXApiKey };
-  console.log('report'.padEnd(28), 'wall ms', ' p95 ms', ' cpu ms', ' rows');
+  console.log('report'.padEnd(28), 'wall ms', ' p95 ms', ' cpu ms', ' rows', ' load');
+  const table = [`scale ${scale}, ${dbHandle.driver}, commit ${commit()}, ${RUNS} runs after a warm-up`, '', '| case | p50 ms | p95 ms | load (1 min) |', '| --- | ---: | ---: | ---: |'];
   const today = new Date().toISOString().slice(0, 10);
   const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   const cases: [string, string][] = [
@@ -83,9 +107,12 @@ async function benchScale(scale: number): Promise<void> {
       cpu.push((c.user + c.system) / 1000);
     }
     const body = first.json<{ rows?: unknown[]; values?: unknown[] }>();
+    const load = loadavg()[0]!.toFixed(2);
     console.log(name.padEnd(28), median(wall).toFixed(1).padStart(7), p95(wall).toFixed(1).padStart(7), median(cpu).toFixed(1).padStart(7),
-      String((body.rows ?? body.values ?? []).length).padStart(5));
+      String((body.rows ?? body.values ?? []).length).padStart(5), load.padStart(5));
+    table.push(`| ${name} | ${median(wall).toFixed(1)} | ${p95(wall).toFixed(1)} | ${load} |`);
   }
+  console.log(`\n${table.join('\n')}\n`);
   await app.close();
   await dbHandle.close();
 }

@@ -887,9 +887,41 @@ async function siteContext(db: Db, internalName: string): Promise<SiteContext | 
   };
 }
 
-/** Writes a generated world in one transaction (a failed seed leaves nothing behind). */
+/** A world with this many sessions or more (a site's) gets its day partitions before it is written (ensureWorldDays) and is analyzed after (seedWorld). */
+const DAYS_FIRST_FROM_SESSIONS = 100_000;
+
+/** The advisory lock every creation or drop of a raw-history day partition takes (raw_history_ensure_day, migration 0017). */
+const PARTITIONS_LOCK = sql`SELECT pg_advisory_xact_lock(hashtext('raw-history-partitions'))`;
+
+/**
+ * Issue 41: gives every UTC day the world's sessions start on, and today and the next two days (the
+ * days the ingestion maintenance creates), their raw-history partitions before the world's transaction,
+ * one day per statement as the consumers do (server/db/raw-history.ts ensureRawHistoryDays). Without
+ * it a seed longer than a maintenance tick deadlocked on PostgreSQL (scale 30 and up): the seed held
+ * its inserts' locks on subscribers and content_items while the maintenance, attaching a day
+ * partition, held the default partition (ACCESS EXCLUSIVE) and waited for SHARE ROW EXCLUSIVE on those
+ * tables (the foreign keys of the attached day), and the seed's next insert into playback_sessions went
+ * to that default partition (writeWorld's lock alone prevents that cycle). The rows also land in their
+ * days, not in the default partition for the maintenance to move afterwards: worth it for a large world
+ * only (creating 93 days took 5 s more on PGlite, more than a whole scale-1 seed, whose few rows the
+ * maintenance moves later).
+ */
+async function ensureWorldDays(db: Pick<Db, 'execute'>, world: WorldRows, clock: Date): Promise<void> {
+  if (world.playback_sessions.length < DAYS_FIRST_FROM_SESSIONS) return;
+  const today = Math.floor(clock.getTime() / DAY_MS) * DAY_MS;
+  const days = new Set([0, 1, 2].map((n) => new Date(today + n * DAY_MS).toISOString().slice(0, 10)));
+  for (const row of world.playback_sessions) days.add(String(row.started_at).slice(0, 10));
+  for (const day of [...days].sort()) await db.execute(sql`SELECT raw_history_ensure_day(${day}::date)`);
+}
+
+/**
+ * Writes a generated world in one transaction (a failed seed leaves nothing behind). The transaction
+ * first takes the partitions' lock, so no day partition is attached or dropped while it writes (an
+ * attach waits for it before taking any table lock: no lock cycle, see ensureWorldDays).
+ */
 export async function writeWorld(db: Db, world: WorldRows): Promise<WorldCounts> {
   await db.transaction(async (tx) => {
+    await tx.execute(PARTITIONS_LOCK);
     for (const table of WORLD_TABLES) await insertJsonRows(tx, table, world[table]);
   });
   return Object.fromEntries(WORLD_TABLES.map((t) => [t, world[t].length])) as WorldCounts;
@@ -933,6 +965,7 @@ export async function seedWorld(db: Db, options: WorldOptions & { production?: b
     const world = generateSiteWorld(context, { ...options, now: clock });
     // Issue 38: with the upload store, every item gets its drawn poster as real artwork.
     const artwork = options.artworkStorage ? await addSeedArtwork(world.content_items, options.artworkStorage) : [];
+    await ensureWorldDays(db, world, clock);
     const counts = await writeWorld(db, world);
     await recordSeededArtwork(db, artwork);
     let ingestionKey: string | null = null;
@@ -944,8 +977,18 @@ export async function seedWorld(db: Db, options: WorldOptions & { production?: b
     await rebuildRollups(db, { siteId: context.id, asOf: clock });
     result.sites.push({ site: internalName, counts, ingestionKey });
   }
+  // Issue 41: the planner's statistics of what was just written. Without them (autovacuum analyzes
+  // later, or not at all while it is busy elsewhere) a fresh day partition is estimated at one row
+  // and the reports read it through the index row by row, and the cohort reads misjudge their joins:
+  // at scale 100 on PostgreSQL both took two to three times as long until ANALYZE. A small world
+  // is read well enough without (and its ANALYZE costs half a second on PGlite, a tenth of its seed).
+  const sessions = result.sites.reduce((sum, s) => sum + s.counts.playback_sessions, 0);
+  if (sessions >= DAYS_FIRST_FROM_SESSIONS) await db.execute(sql.raw(`ANALYZE ${[...WORLD_TABLES, ...ROLLUP_TABLES].map((t) => `"${t}"`).join(', ')}`));
   return result;
 }
+
+/** The rollup tables seedWorld fills (server/db/rollups.ts). */
+const ROLLUP_TABLES = ['daily_playback_rollups', 'daily_subscription_rollups', 'daily_payment_rollups', 'daily_audience_rollups'];
 
 /** The world `seedSmallWorld` writes: viewlift-demo about 120 subscribers and 200 sessions, northwind-tv 60 and 80. */
 export const SMALL_WORLD: Required<Pick<WorldOptions, 'seed' | 'scale' | 'playbackDays' | 'signupDays'>> = {
