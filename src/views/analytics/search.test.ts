@@ -106,6 +106,13 @@ describe('compare with the previous period or a chosen one (issue 41)', () => {
     expect(validateAnalyticsSearch({ compare: 'custom', cfrom: '2024-01-01', cto: '2026-10-01' })).toEqual({ compareNote: COMPARE_MESSAGES.droppedTooLong(366) });
     // cfrom/cto without compare=custom mean nothing; an unknown mode is ignored.
     expect(validateAnalyticsSearch({ cfrom: '2026-10-01', cto: '2026-10-31', compare: 'last-year' })).toEqual({});
+    // The router lays the validated search over the address's: what was dropped is overwritten with undefined, not left raw.
+    const raw = { compare: 'custom', cfrom: '2026-13-01', cto: 'x', f: 'planet:mars', days: '5', other: 'kept' };
+    const laid = { ...raw, ...validateAnalyticsSearch(raw) };
+    expect(Object.entries(laid).filter(([, v]) => v !== undefined).map(([k]) => k).sort()).toEqual(['compareNote', 'fNote', 'other']);
+    expect(laid.compareNote).toBe(COMPARE_MESSAGES.droppedDays);
+    // The router writes the notes into the address; read again, they still say why.
+    expect({ ...laid, ...validateAnalyticsSearch(laid) }.compareNote).toBe(COMPARE_MESSAGES.droppedDays);
   });
 
   it('every non-realtime series page and the QoS breakdowns compare; the second request is for the compared period', () => {

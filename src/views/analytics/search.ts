@@ -99,8 +99,18 @@ export function validateAnalyticsSearch(raw: Record<string, unknown>): Analytics
   Object.assign(search, validCompare(raw));
   const page = Number(raw.page);
   if (Number.isInteger(page) && page >= 1 && page <= 100_000) search.page = page;
+  // The router lays the validated search over the address's (TanStack Router: {...raw, ...validated}):
+  // a value dropped here is written as undefined, so a bad one is gone, not kept raw. The notes are not
+  // among them: the router writes them into the address, and they say why until the address changes.
+  for (const key of VALIDATED_KEYS) if (key in raw && !(key in search)) Object.assign(search, { [key]: undefined });
   return search;
 }
+
+/** The keys of AnalyticsSearch the validator checks (all but the notes it writes). */
+const VALIDATED_KEYS = [
+  'days', 'from', 'to', 'granularity', 'network', 'device', 'country', 'plan', 'content', 'sort', 'dir', 'currency',
+  'f', 'by', 'compare', 'cfrom', 'cto', 'page',
+] as const satisfies readonly (keyof AnalyticsSearch)[];
 
 /** The comparison of an address: previous, or custom with a valid cfrom–cto; a bad custom one is dropped with a note. */
 function validCompare(raw: Record<string, unknown>): Pick<AnalyticsSearch, 'compare' | 'cfrom' | 'cto' | 'compareNote'> {
