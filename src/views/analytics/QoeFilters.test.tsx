@@ -12,7 +12,7 @@ const VALUES = [
   { value: 'android', label: 'Android', sessions: 1200 }, { value: 'ios', label: 'iOS', sessions: 800 }, { value: 'web', label: 'Web', sessions: 1 },
 ];
 
-async function show(url: string, values = () => VALUES) {
+async function show(url: string, values: (input: { dimension: string }) => typeof VALUES = () => VALUES) {
   const search = validateAnalyticsSearch(Object.fromEntries(new URL(`http://x${url}`).searchParams));
   const fake = fakeQoeFilters(values);
   const view = await renderView(
