@@ -166,10 +166,10 @@ export class PlaybackDeltas {
   }
 }
 
-/** A stored histogram plus a delta, element by element (both arrays have the buckets' length). */
-function addHistograms(stored: string, delta: string) {
-  return sql.raw(`(SELECT jsonb_agg(coalesce(a.v::text::bigint, 0) + coalesce(b.v::text::bigint, 0) ORDER BY coalesce(a.i, b.i))
-    FROM jsonb_array_elements(${stored}) WITH ORDINALITY AS a(v, i) FULL JOIN jsonb_array_elements(${delta}) WITH ORDINALITY AS b(v, i) ON a.i = b.i)`);
+/** A stored histogram plus a delta, element by element (`buckets` elements; a missing one counts 0). */
+function addHistograms(stored: string, delta: string, buckets: number) {
+  const sum = (i: number) => `coalesce((${stored}->>${i})::bigint, 0) + coalesce((${delta}->>${i})::bigint, 0)`;
+  return sql.raw(`jsonb_build_array(${Array.from({ length: buckets }, (_, i) => sum(i)).join(', ')})`);
 }
 
 /**
@@ -222,8 +222,8 @@ export async function applyPlaybackDeltas(tx: SqlRunner, siteId: string, zone: s
       watched_seconds = r.watched_seconds + excluded.watched_seconds, startup_ms_sum = r.startup_ms_sum + excluded.startup_ms_sum,
       rebuffer_count = r.rebuffer_count + excluded.rebuffer_count, rebuffer_seconds = r.rebuffer_seconds + excluded.rebuffer_seconds,
       error_sessions = r.error_sessions + excluded.error_sessions, bitrate_kbps_sum = r.bitrate_kbps_sum + excluded.bitrate_kbps_sum,
-      startup_histogram = ${addHistograms('r.startup_histogram', 'excluded.startup_histogram')},
-      rebuffer_histogram = ${addHistograms('r.rebuffer_histogram', 'excluded.rebuffer_histogram')}
+      startup_histogram = ${addHistograms('r.startup_histogram', 'excluded.startup_histogram', STARTUP_MS_BUCKETS.length + 1)},
+      rebuffer_histogram = ${addHistograms('r.rebuffer_histogram', 'excluded.rebuffer_histogram', REBUFFER_RATIO_BUCKETS.length + 1)}
     RETURNING to_char(r.day, 'YYYY-MM-DD') AS day, (r.xmax = 0 AND r.sessions = 0) AS orphan`));
   return [...new Set(rows.filter((r) => r.orphan).map((r) => r.day))].sort();
 }
