@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QOE_PAGE_MESSAGES as M } from '../common/messages/qoe';
+import { COMPARE_MESSAGES as C } from '../common/messages/analytics-compare';
 import { QOE_VALUES_PATH, QOE_VIEWS_PATH, parseQoeFilters, type QoeValuesAnswer, type QoeViewsAnswer } from '../common/qoe';
 import { REPORTS_PATH, isoDay, presetRange, type ReportAnswer } from '../common/reports';
 import { SCREENSHOT_DIR, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
@@ -146,8 +147,10 @@ describe('QoE journey part 1 in Chromium', () => {
 
     // Compare with the previous period: drawn beside this one on the charts of the periods and of the breakdown.
     await page.goto(`${server.url}/analytics/qos-overall?days=30&by=cdn&f=${encodeURIComponent(f)}`);
-    await page.getByRole('checkbox', { name: M.compare }).check();
+    // "Compare with" beside the range (toggle buttons, aria-pressed).
+    await page.getByRole('group', { name: C.control }).getByRole('button', { name: C.previous, exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('compare') === 'previous');
+    expect(await page.getByRole('group', { name: C.control }).getByRole('button', { name: C.previous, exact: true }).getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('qoe-breakdown').getByText(M.previous('Startup p95 (ms)')).waitFor();
     expect(await page.getByText(M.previous('Startup p95 (ms)')).count()).toBe(2);
     await shots('compare');
