@@ -20,8 +20,9 @@
  *
  * Viewers (count(DISTINCT subscriber_id) per key and day) are not additive: a new session adds one
  * viewer to a key only if no other stored session of its subscriber, network and site day counts under
- * that key (an index look-up by (subscriber_id, started_at), stopping at the first), and the new
- * sessions of one flush count their subscribers once. Two consumers adding sessions of one subscriber
+ * that key (those sessions' keys are read once per (subscriber, day) by the (subscriber_id,
+ * started_at) index; a look-up per new session and key cost 2–3 s for a flush of 10,000 starts), and
+ * the new sessions of one flush count their subscribers once. Two consumers adding sessions of one subscriber
  * on one day must not both count it: the whole step runs under the day's rollup lock (rollups.ts
  * rollupDayLockKey, exclusive; taken after every session lock, in (site, day) order, so the lock order
  * stays sessions → rollup days), which every other refresh of that day (a support action's refresh, a
@@ -38,7 +39,7 @@ import { NO_PLAN_KEY, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../c
 import { timed } from './ingest-timing';
 import { queryRows } from './seed-world';
 import {
-  keptFromDay, playbackDimensionMatch, playbackDimensions, rebufferBucket, rollupDayLockKey, rollupSiteLockKey, siteDay, siteDayEnd, siteDayStart,
+  keptFromDay, playbackDimensions, rebufferBucket, rollupDayLockKey, rollupSiteLockKey, siteDay, siteDayEnd, siteDayStart,
   startupBucket, type SqlRunner,
 } from './rollups';
 
@@ -200,15 +201,23 @@ export async function applyPlaybackDeltas(tx: SqlRunner, siteId: string, zone: s
     ), d AS (
       SELECT n.network_id, n.day, n.subscriber_id, k.dimension, k.dim_key
       FROM n CROSS JOIN LATERAL ${playbackDimensions(sql`n.content_id`, sql`n.plan_key`, 'n')} AS k(dimension, dim_key)
+    ), u AS (
+      SELECT DISTINCT n.network_id, n.day, n.subscriber_id FROM n
+    ), seen AS (
+      -- The keys each of these subscribers already counts under that day: their other stored sessions
+      -- (same site, network and site day; not this flush's new ones), read once per (subscriber, day)
+      -- by the (subscriber_id, started_at) index. A new session's subscriber is a new viewer of a key
+      -- only if it is not among them (and counts once however many new sessions it has there).
+      SELECT DISTINCT u.network_id, u.day, u.subscriber_id, k.dimension, k.dim_key
+      FROM u JOIN playback_sessions o ON o.subscriber_id = u.subscriber_id
+        AND o.started_at >= ${siteDayStart(sql`u.day`, zone)} AND o.started_at < ${siteDayEnd(sql`u.day`, zone)}
+        AND o.site_id = ${siteId}::uuid AND o.network_id = u.network_id
+      CROSS JOIN LATERAL ${playbackDimensions(sql`o.content_id`, sql`coalesce(o.plan_id::text, ${NO_PLAN_KEY})`, 'o')} AS k(dimension, dim_key)
+      WHERE NOT EXISTS (SELECT 1 FROM n WHERE n.id = o.id)
     ), v AS (
-      -- A new session's subscriber is a new viewer of a key unless another stored session of theirs
-      -- (same site, network and site day; not one of this flush's new ones) counts under that key.
       SELECT d.network_id, d.day, d.dimension, d.dim_key, count(DISTINCT d.subscriber_id) AS viewers FROM d
-      WHERE NOT EXISTS (
-        SELECT 1 FROM playback_sessions o
-        WHERE o.subscriber_id = d.subscriber_id AND o.started_at >= ${siteDayStart(sql`d.day`, zone)} AND o.started_at < ${siteDayEnd(sql`d.day`, zone)}
-          AND o.site_id = ${siteId}::uuid AND o.network_id = d.network_id AND ${playbackDimensionMatch('o', sql`d.dimension`, sql`d.dim_key`)}
-          AND NOT EXISTS (SELECT 1 FROM n WHERE n.id = o.id))
+      WHERE NOT EXISTS (SELECT 1 FROM seen WHERE seen.network_id = d.network_id AND seen.day = d.day AND seen.subscriber_id = d.subscriber_id
+        AND seen.dimension = d.dimension AND seen.dim_key = d.dim_key)
       GROUP BY d.network_id, d.day, d.dimension, d.dim_key
     )
     INSERT INTO daily_playback_rollups AS r (site_id, network_id, day, dimension, dim_key, sessions, viewers, watched_seconds, startup_ms_sum,

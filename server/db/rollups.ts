@@ -149,17 +149,6 @@ export const playbackDimensions = (content: SQL, plan: SQL, alias: string) => {
       ('country', ${col('country')}), ('isp', ${col('isp')}), ('cdn', ${col('cdn')}), ('plan', (${plan})::text))`;
 };
 
-/**
- * Whether the playback_sessions row `alias` counts under (dimension, dim_key) (SQL values): the test
- * form of `playbackDimensions` (the same seven pairs), for a look-up by index rather than a join.
- */
-export const playbackDimensionMatch = (alias: string, dimension: SQL, key: SQL) => {
-  const col = (name: string) => sql.raw(`${alias}.${name}`);
-  return sql`(CASE ${dimension} WHEN 'all' THEN ${key} = '' WHEN 'content' THEN ${col('content_id')}::text = ${key}
-    WHEN 'device' THEN ${col('device_type')} = ${key} WHEN 'country' THEN ${col('country')} = ${key} WHEN 'isp' THEN ${col('isp')} = ${key}
-    WHEN 'cdn' THEN ${col('cdn')} = ${key} WHEN 'plan' THEN coalesce(${col('plan_id')}::text, ${NO_PLAN_KEY}) = ${key} ELSE false END)`;
-};
-
 async function rebuildPlayback(db: SqlRunner, range: SiteRange): Promise<void> {
   await db.execute(sql`DELETE FROM daily_playback_rollups WHERE ${rollupFilter(range)} AND day >= ${keptFromDay(range.zone)}`);
   await db.execute(sql`
