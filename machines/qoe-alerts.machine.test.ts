@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { fakeActor, pendingActor } from './test-harness/fakes';
-import { qoeAlertsMachine, ruleDraftErrors, selectAlertsPhase, settingsErrors, EMPTY_DRAFT, type QoeAlertsSnapshot, type SaveRuleInput } from './qoe-alerts.machine';
+import { qoeAlertsMachine, ruleDraftErrors, ruleFiltersQuery, selectAlertsPhase, selectRuleFilters, settingsErrors, EMPTY_DRAFT, type QoeAlertsSnapshot, type SaveRuleInput } from './qoe-alerts.machine';
 import { itReachesEveryStateAndTransition } from './test-harness/every-path';
 import { pageHistoryMachine } from './history.machine';
 import { qoeAlertCountMachine } from './qoe-alert-count.machine';
+import { qoeFiltersMachine, type LoadValuesInput } from './qoe-filters.machine';
 import { QOE_ALERT_MESSAGES as M } from '../common/messages/qoe-alerts';
-import type { QoeAlertRule } from '../common/qoe';
+import type { QoeAlertRule, QoeValue } from '../common/qoe';
 import type { AlertsData } from './qoe-alerts.machine';
 
 const RULE: QoeAlertRule = {
@@ -25,6 +26,46 @@ function start(canEdit: boolean, saveRule = fakeActor((input: SaveRuleInput) => 
 }
 
 describe('qoeAlerts machine', () => {
+  it('the editor\'s filters are the qoeFilters picker\'s (owned by the editor): counted over yesterday and today, its changes saved, gone when the editor closes', async () => {
+    const calls: LoadValuesInput[] = [];
+    const saved: SaveRuleInput[] = [];
+    const values: QoeValue[] = [{ value: 'Slow Net', label: 'Slow Net', sessions: 40 }];
+    const actor = createActor(qoeAlertsMachine.provide({
+      actors: {
+        fetchAlerts: fakeActor(() => alertsData()), fetchIncidents: pendingActor(), deleteRule: pendingActor(), fetchRule: pendingActor(), saveSettings: pendingActor(),
+        saveRule: fakeActor((input: SaveRuleInput) => { saved.push(input); return { ...RULE, ...input.rule, version: input.version + 1 }; }),
+        ruleFilters: qoeFiltersMachine.provide({ actors: { loadValues: fakeActor((input: LoadValuesInput) => { calls.push(input); return values; }), loadLabels: fakeActor(() => ({})) } }),
+      },
+    }), { input: { canEdit: true, today: '2026-12-06' } }).start();
+    await waitFor(actor, (s) => selectAlertsPhase(s) === 'idle');
+    expect(ruleFiltersQuery('2026-12-01')).toEqual({ from: '2026-11-30', to: '2026-12-01' });
+    expect(selectRuleFilters(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'rules.edit', id: RULE.id });
+    const picker = selectRuleFilters(actor.getSnapshot())!;
+    expect(picker.getSnapshot().context).toMatchObject({ filters: RULE.filters, owner: 'parent', query: { from: '2026-12-05', to: '2026-12-06' } });
+    picker.send({ type: 'picker.open' });
+    picker.send({ type: 'picker.dimension', dimension: 'isp' });
+    await waitFor(picker, (s) => s.matches('picking'));
+    expect(calls).toEqual([{ dimension: 'isp', query: { from: '2026-12-05', to: '2026-12-06' } }]);
+    picker.send({ type: 'picker.mode', exclude: true });
+    picker.send({ type: 'picker.toggle', value: 'Slow Net' });
+    picker.send({ type: 'picker.apply' });
+    const expected = [...RULE.filters, { dimension: 'isp', exclude: true, values: ['Slow Net'] }];
+    expect(actor.getSnapshot().context.draft.filters).toEqual(expected);
+    picker.send({ type: 'filters.remove', index: 0 });
+    expect(actor.getSnapshot().context.draft.filters).toEqual(expected.slice(1));
+    actor.send({ type: 'editor.save' });
+    await waitFor(actor, (s) => selectAlertsPhase(s) === 'idle');
+    expect(saved[0]!.rule.filters).toEqual(expected.slice(1));
+    expect(selectRuleFilters(actor.getSnapshot())).toBeUndefined();
+    // A new rule starts a new picker on no filters; Cancel (nothing changed) stops it.
+    actor.send({ type: 'rules.new' });
+    expect(selectRuleFilters(actor.getSnapshot())!.getSnapshot().context.filters).toEqual([]);
+    actor.send({ type: 'editor.cancel' });
+    expect(selectRuleFilters(actor.getSnapshot())).toBeUndefined();
+    actor.stop();
+  });
+
   it('a reader cannot open the editor, turn a rule off or delete it', async () => {
     const actor = start(false);
     await waitFor(actor, (s) => selectAlertsPhase(s) === 'idle');
@@ -124,9 +165,8 @@ describe('qoeAlerts: every path', () => {
     { type: 'rules.history', id: RULE.id },
     { type: 'rules.closeHistory' },
     { type: 'draft.change', patch: { name: 'Night rebuffering', threshold: '5' } },
-    { type: 'draft.addFilter' },
-    { type: 'draft.changeFilter', index: 0, patch: { values: ['ios'] } },
-    { type: 'draft.removeFilter', index: 0 },
+    { type: 'filters.changed', filters: [{ dimension: 'isp', exclude: false, values: ['Slow Net'] }] },
+    { type: 'filters.changed', filters: [] },
     { type: 'editor.save' },
     { type: 'editor.cancel' },
     { type: 'discard.confirm' },
@@ -171,6 +211,7 @@ describe('qoeAlerts: every path', () => {
         fetchAlerts: pendingActor(), fetchIncidents: pendingActor(), saveRule: pendingActor(), deleteRule: pendingActor(),
         fetchRule: pendingActor(), saveSettings: pendingActor(), rotateSecret: pendingActor(),
         ruleHistory: pageHistoryMachine.provide({ actors: { load: pendingActor(), restore: pendingActor() } }),
+        ruleFilters: qoeFiltersMachine.provide({ actors: { loadValues: pendingActor(), loadLabels: pendingActor() } }),
       },
     }),
     serializeState: (s) => {

@@ -9,6 +9,7 @@
  */
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from 'xstate';
 import { QOE_ALERT_DURATIONS, QOE_ALERTABLE_METRICS } from '../common/qoe';
+import { isoDay } from '../common/report-dates';
 import { QOE_ALERT_MESSAGES as M } from '../common/messages/qoe-alerts';
 import { failureMessage } from './notify';
 import { qoeAlertsSetup } from './qoe-alerts.setup';
@@ -17,7 +18,7 @@ import { historyState } from './qoe-alerts.state.history';
 import { EMPTY_DRAFT, EMPTY_SETTINGS, sameDraft, type AlertsData } from './qoe-alerts.types';
 
 export {
-  draftOf, EMPTY_DRAFT, inputOf, QOE_ALERT_RULE_KIND, ruleDraftErrors, ruleRevisionKind, settingsErrors, settingsOf,
+  draftOf, EMPTY_DRAFT, inputOf, QOE_ALERT_RULE_KIND, ruleDraftErrors, ruleFiltersQuery, ruleRevisionKind, settingsErrors, settingsOf,
   type AlertsData, type DeleteRuleInput, type FetchIncidentsInput, type IncidentPage, type QoeAlertsContext, type QoeAlertsEvent,
   type QoeAlertsInput, type RotateSecretInput, type RuleDraft, type SavedAlertSettings, type SaveRuleInput, type SaveSettingsInput, type SettingsDraft, type StoredAlertSettings,
 } from './qoe-alerts.types';
@@ -26,7 +27,7 @@ export const qoeAlertsMachine = qoeAlertsSetup.createMachine({
   id: 'qoeAlerts',
   description: 'Dashboard 360 › Alerts: incidents (open, then resolved by page), the alert rules with their editor and History, and where alerts are sent.',
   context: ({ input }) => ({
-    canEdit: input.canEdit && input.openOnly !== true, openOnly: input.openOnly === true, rules: [], open: [], resolved: { items: [], total: 0, page: 1, pageSize: 20 }, settings: null,
+    canEdit: input.canEdit && input.openOnly !== true, openOnly: input.openOnly === true, today: input.today ?? isoDay(new Date()), rules: [], open: [], resolved: { items: [], total: 0, page: 1, pageSize: 20 }, settings: null,
     editingId: null, editingVersion: 0, draft: EMPTY_DRAFT, original: EMPTY_DRAFT, targetId: null, historyOf: null,
     settingsDraft: EMPTY_SETTINGS, newSecret: null, fieldErrors: {}, error: null, notice: null,
   }),
@@ -81,6 +82,8 @@ export const selectAlertsContext = (s: QoeAlertsSnapshot) => s.context;
 export const selectEditorOpen = (s: QoeAlertsSnapshot) => s.hasTag('editor');
 export const selectAlertsBusy = (s: QoeAlertsSnapshot) => s.hasTag('busy');
 export const selectRuleHistory = (s: QoeAlertsSnapshot) => s.children.ruleHistory;
+/** The editor's chips and picker (machines/qoe-filters.machine.ts), while the editor is open. */
+export const selectRuleFilters = (s: QoeAlertsSnapshot) => s.children.ruleFilters;
 export const selectNewSecret = (s: QoeAlertsSnapshot) => s.context.newSecret;
 export const selectHasUnsavedRule = (s: QoeAlertsSnapshot) => s.hasTag('editor') && !sameDraft(s.context.draft, s.context.original);
 

@@ -2,15 +2,16 @@
  * Dashboard 360 › Alerts' setup (machines/qoe-alerts.machine.ts assembles it with its states): the
  * machine's types, its I/O actors (provided by src/adapters/qoe-alert-actors.ts), its actions and guards by name.
  */
-import { assign, setup } from 'xstate';
-import type { QoeAlertRule, QoeDimension } from '../common/qoe';
+import { assign, enqueueActions, setup, stopChild } from 'xstate';
+import type { QoeAlertRule } from '../common/qoe';
 import { QOE_ALERT_MESSAGES as M } from '../common/messages/qoe-alerts';
 import { isConflictError, pageHistoryMachine } from './history.machine';
 import { machineTypes } from './machine-types';
 import { errorStatusOf } from './error-code';
 import { providedLater } from './unprovided';
+import { qoeFiltersMachine } from './qoe-filters.machine';
 import {
-  draftOf, EMPTY_DRAFT, ruleDraftErrors, ruleName, ruleRevisionKind, sameDraft, settingsDraftOf, settingsErrors,
+  draftOf, EMPTY_DRAFT, ruleDraftErrors, ruleFiltersQuery, ruleName, ruleRevisionKind, sameDraft, settingsDraftOf, settingsErrors,
   type AlertsData, type DeleteRuleInput, type FetchIncidentsInput, type IncidentPage, type QoeAlertsContext,
   type QoeAlertsEvent, type QoeAlertsInput, type RotateSecretInput, type SavedAlertSettings, type SaveRuleInput, type SaveSettingsInput, type StoredAlertSettings,
 } from './qoe-alerts.types';
@@ -26,6 +27,7 @@ export const qoeAlertsSetup = setup({
     children: {
       fetchAlerts: 'fetchAlerts'; fetchIncidents: 'fetchIncidents'; saveRule: 'saveRule'; toggleRule: 'saveRule';
       deleteRule: 'deleteRule'; fetchRule: 'fetchRule'; saveSettings: 'saveSettings'; rotateSecret: 'rotateSecret'; ruleHistory: 'ruleHistory';
+      ruleFilters: 'ruleFilters';
     };
   }>(),
   actors: {
@@ -37,6 +39,8 @@ export const qoeAlertsSetup = setup({
     saveSettings: providedLater<SavedAlertSettings, SaveSettingsInput>('saveSettings'),
     rotateSecret: providedLater<SavedAlertSettings, RotateSecretInput>('rotateSecret'),
     ruleHistory: pageHistoryMachine,
+    /** The editor's chips and picker (owner 'parent': it tells this machine `filters.changed`); its I/O provided with the page's. */
+    ruleFilters: qoeFiltersMachine,
   },
   actions: {
     storeData: assign((_, params: { data: AlertsData }) => ({
@@ -52,15 +56,14 @@ export const qoeAlertsSetup = setup({
     closeEditor: assign({ editingId: null, draft: EMPTY_DRAFT, original: EMPTY_DRAFT, fieldErrors: {} }),
     changeDraft: assign(({ context, event }) => (event.type === 'draft.change'
       ? { draft: { ...context.draft, ...event.patch }, fieldErrors: {} } : {})),
-    addFilter: assign(({ context }) => {
-      const used = new Set(context.draft.filters.map((f) => f.dimension));
-      const dimension: QoeDimension = (['device', 'country', 'isp', 'cdn', 'os', 'browser', 'player', 'title'] as const).find((d) => !used.has(d)) ?? 'device';
-      return { draft: { ...context.draft, filters: [...context.draft.filters, { dimension, exclude: false, values: [] }] } };
+    takeFilters: assign(({ context, event }) => (event.type === 'filters.changed'
+      ? { draft: { ...context.draft, filters: event.filters.map((f) => ({ ...f, values: [...f.values] })) }, fieldErrors: {} } : {})),
+    /** The editor's filter picker, on the draft's filters (one at a time: a left-over one is stopped first). */
+    startRuleFilters: enqueueActions(({ context, enqueue }) => {
+      enqueue.stopChild('ruleFilters');
+      enqueue.spawnChild('ruleFilters', { id: 'ruleFilters', input: { filters: context.draft.filters, query: ruleFiltersQuery(context.today), owner: 'parent' } });
     }),
-    changeFilter: assign(({ context, event }) => (event.type === 'draft.changeFilter'
-      ? { draft: { ...context.draft, filters: context.draft.filters.map((f, i) => (i === event.index ? { ...f, ...event.patch } : f)) }, fieldErrors: {} } : {})),
-    removeFilter: assign(({ context, event }) => (event.type === 'draft.removeFilter'
-      ? { draft: { ...context.draft, filters: context.draft.filters.filter((_, i) => i !== event.index) } } : {})),
+    stopRuleFilters: stopChild('ruleFilters'),
     showDraftErrors: assign(({ context }) => ({ fieldErrors: ruleDraftErrors(context.draft) })),
     storeSavedRule: assign(({ context }, params: { rule: QoeAlertRule }) => {
       const known = context.rules.some((r) => r.id === params.rule.id);

@@ -9,12 +9,14 @@ import { draftOf, EMPTY_DRAFT, inputOf, settingsOf, type IncidentPage, type Save
 export const mainState = qoeAlertsSetup.createStateConfig({
   description: 'What the person is doing with the rules and incidents.',
   initial: 'idle',
+  // The editor's filter picker (`ruleFilters`, alive while the editor is) tells every change of the set.
+  on: { 'filters.changed': { actions: 'takeFilters' } },
   states: {
     idle: {
       description: 'Nothing is being edited: a rule may be created (write role), edited, turned on or off, deleted, or its History shown; resolved incidents paged.',
       on: {
-        'rules.new': { guard: 'canEdit', target: 'editing', actions: { type: 'openEditor', params: { id: null } } },
-        'rules.edit': { guard: { type: 'isKnownRule', params: idOf }, target: 'editing', actions: { type: 'openEditor', params: idOf } },
+        'rules.new': { guard: 'canEdit', target: 'editing', actions: [{ type: 'openEditor', params: { id: null } }, 'startRuleFilters'] },
+        'rules.edit': { guard: { type: 'isKnownRule', params: idOf }, target: 'editing', actions: [{ type: 'openEditor', params: idOf }, 'startRuleFilters'] },
         'rules.toggle': { guard: { type: 'isKnownRule', params: idOf }, target: 'toggling', actions: { type: 'setTarget', params: idOf } },
         'rules.delete': { guard: { type: 'isKnownRule', params: idOf }, target: 'confirmingDelete', actions: { type: 'setTarget', params: idOf } },
         'incidents.page': { target: 'paging' },
@@ -58,16 +60,13 @@ export const mainState = qoeAlertsSetup.createStateConfig({
       tags: ['editor'],
       on: {
         'draft.change': { actions: 'changeDraft' },
-        'draft.addFilter': { actions: 'addFilter' },
-        'draft.changeFilter': { actions: 'changeFilter' },
-        'draft.removeFilter': { actions: 'removeFilter' },
         'editor.save': [
           { guard: 'draftIsValid', target: 'saving' },
           { actions: 'showDraftErrors' },
         ],
         'editor.cancel': [
           { guard: 'hasUnsavedChanges', target: 'confirmingDiscard' },
-          { target: 'idle', actions: 'closeEditor' },
+          { target: 'idle', actions: ['closeEditor', 'stopRuleFilters'] },
         ],
       },
     },
@@ -75,7 +74,7 @@ export const mainState = qoeAlertsSetup.createStateConfig({
       description: 'Closing the editor would drop unsaved changes: the person confirms or keeps editing.',
       tags: ['editor'],
       on: {
-        'discard.confirm': { target: 'idle', actions: 'closeEditor' },
+        'discard.confirm': { target: 'idle', actions: ['closeEditor', 'stopRuleFilters'] },
         'discard.cancel': { target: 'editing' },
       },
     },
@@ -85,7 +84,7 @@ export const mainState = qoeAlertsSetup.createStateConfig({
       invoke: {
         id: 'saveRule', src: 'saveRule',
         input: ({ context }) => ({ id: context.editingId === '' ? null : context.editingId, version: context.editingVersion, rule: inputOf(context.draft) }),
-        onDone: { target: 'idle', actions: [{ type: 'storeSavedRule', params: ({ event }: { event: DoneActorEvent<QoeAlertRule> }) => ({ rule: event.output }) }, 'closeEditor'] },
+        onDone: { target: 'idle', actions: [{ type: 'storeSavedRule', params: ({ event }: { event: DoneActorEvent<QoeAlertRule> }) => ({ rule: event.output }) }, 'closeEditor', 'stopRuleFilters'] },
         onError: [
           { guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) }, target: 'conflict' },
           { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) }, target: 'editing', actions: { type: 'setError', params: { message: M.gone } } },
@@ -107,7 +106,8 @@ export const mainState = qoeAlertsSetup.createStateConfig({
       invoke: {
         id: 'fetchRule', src: 'fetchRule',
         input: ({ context }) => ({ id: context.editingId ?? '' }),
-        onDone: { target: 'editing', actions: { type: 'reloadDraft', params: ({ event }: { event: DoneActorEvent<QoeAlertRule> }) => ({ rule: event.output }) } },
+        // The picker starts again on the rule as it is now.
+        onDone: { target: 'editing', actions: [{ type: 'reloadDraft', params: ({ event }: { event: DoneActorEvent<QoeAlertRule> }) => ({ rule: event.output }) }, 'startRuleFilters'] },
         onError: { target: 'editing', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => ({ message: failureMessage(event.error, M.loadFailed) }) } },
       },
     },

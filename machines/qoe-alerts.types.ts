@@ -5,10 +5,12 @@
 import {
   QOE_ALERTABLE_METRICS, QOE_METRICS,
   type QoeAlertComparison, type QoeAlertRule, type QoeAlertRuleInput, type QoeAlertSettings,
-  type QoeFilter, type QoeIncident, type QoeMetricKey,
+  type QoeFilter, type QoeIncident, type QoeMetricKey, type QoeQuery,
 } from '../common/qoe';
 import { QOE_ALERT_MESSAGES as M } from '../common/messages/qoe-alerts';
+import { addDays } from '../common/report-dates';
 import { isRevisionKind, type RevisionKind } from '../common/revisions';
+import type { QoeFiltersChangedEvent } from './qoe-filters.machine';
 
 /** The revision kind of an alert rule (its History); the server names its revisions so. */
 export const QOE_ALERT_RULE_KIND = 'qoeAlertRule';
@@ -61,11 +63,14 @@ export interface QoeAlertsInput {
   canEdit: boolean;
   /** Only the open incidents (the Dashboard overview's list): no rules, resolved incidents or settings are read. */
   openOnly?: boolean;
+  /** The site's today ('YYYY-MM-DD'): the rule editor's picker counts values over it and the day before. */
+  today?: string;
 }
 
 export interface QoeAlertsContext extends AlertsData {
   canEdit: boolean;
   openOnly: boolean;
+  today: string;
   /** The rule open in the editor ('' for a new one), or null when the editor is closed. */
   editingId: string | null;
   editingVersion: number;
@@ -94,9 +99,8 @@ export type QoeAlertsEvent =
   | { type: 'rules.history'; id: string }
   | { type: 'rules.closeHistory' }
   | { type: 'draft.change'; patch: Partial<Omit<RuleDraft, 'filters'>> }
-  | { type: 'draft.addFilter' }
-  | { type: 'draft.changeFilter'; index: number; patch: Partial<QoeFilter> }
-  | { type: 'draft.removeFilter'; index: number }
+  /** From the editor's filter picker (the `ruleFilters` child, machines/qoe-filters.machine.ts): the rule's new filter set. */
+  | QoeFiltersChangedEvent
   | { type: 'editor.save' }
   | { type: 'editor.cancel' }
   | { type: 'discard.confirm' }
@@ -123,6 +127,14 @@ export const EMPTY_DRAFT: RuleDraft = {
   name: '', metric: FIRST_METRIC, comparison: 'above', threshold: '', durationMinutes: 10, filters: [], enabled: true,
 };
 export const EMPTY_SETTINGS: SettingsDraft = { webhookUrl: '', emails: '' };
+
+/**
+ * The window the editor's picker counts values over: the site's yesterday and today (a values request
+ * takes whole days; a rule's duration is minutes, too short to count a value's sessions by).
+ */
+export function ruleFiltersQuery(today: string): QoeQuery {
+  return { from: addDays(today, -1), to: today };
+}
 
 export function draftOf(rule: QoeAlertRule): RuleDraft {
   return {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
+import { assign, createActor, fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { QOE_MAX_FILTERS, type QoeFilter, type QoeValue } from '../common/qoe';
 import { QOE_PAGE_MESSAGES } from '../common/messages/qoe';
 import {
   appliedFilters, labelOfValue, qoeFiltersMachine, selectAppliedFilters, selectCanAddFilter, selectMissingSelected, selectPickerView, selectShownValues,
-  selectValueLabels, type LoadLabelsInput, type LoadValuesInput, type QoeValueLabels,
+  selectFilterSet, selectTypedValue, selectValueLabels, type LoadLabelsInput, type LoadValuesInput, type QoeFiltersChangedEvent, type QoeValueLabels,
 } from './qoe-filters.machine';
 import { allStateNodes, createCoverage } from './test-harness/coverage';
+import { machineTypes } from './machine-types';
 
 const VALUES: QoeValue[] = [
   { value: 'android', label: 'android', sessions: 120 }, { value: 'ios', label: 'ios', sessions: 80 }, { value: '', label: 'Not reported', sessions: 3 },
@@ -144,6 +145,71 @@ describe('qoeFilters machine', () => {
     actor.send({ type: 'picker.open' });
     expect(selectPickerView(actor.getSnapshot())).toBe('closed');
     expect(appliedFilters({ filters, dimension: null, exclude: false, selected: ['a'] })).toBeNull();
+  });
+
+  it('a form owns its set (owner parent): Apply, a chip\'s removal and Clear change it here and tell the parent the new set; a typed value may be picked', async () => {
+    const TITLES: QoeValue[] = [{ value: 'c-1', label: 'Night Drive', sessions: 4 }];
+    const logic = qoeFiltersMachine.provide({
+      actors: {
+        loadValues: fromPromise<QoeValue[], LoadValuesInput>(async ({ input }) => (input.dimension === 'title' ? TITLES : VALUES)),
+        loadLabels: fromPromise<QoeValueLabels, LoadLabelsInput>(async () => ({})),
+      },
+    });
+    const parent = setup({
+      types: machineTypes<{ context: { sets: QoeFilter[][] }; events: QoeFiltersChangedEvent }>(),
+      actors: { picker: logic },
+    }).createMachine({
+      context: { sets: [] },
+      invoke: { id: 'picker', src: 'picker', input: { filters: [{ dimension: 'isp', exclude: true, values: ['Slow Net'] }], query: QUERY, owner: 'parent' } },
+      on: { 'filters.changed': { actions: assign({ sets: ({ context, event }) => [...context.sets, event.filters] }) } },
+    });
+    const actor = createActor(parent, { inspect: coverage.inspect }).start();
+    const picker = actor.getSnapshot().children.picker!;
+    const sets = () => actor.getSnapshot().context.sets;
+    picker.send({ type: 'picker.open' });
+    picker.send({ type: 'picker.dimension', dimension: 'title' });
+    await flush();
+    picker.send({ type: 'picker.toggle', value: 'c-1' });
+    picker.send({ type: 'picker.apply' });
+    expect(selectPickerView(picker.getSnapshot())).toBe('closed');
+    expect(sets()).toEqual([[{ dimension: 'isp', exclude: true, values: ['Slow Net'] }, { dimension: 'title', exclude: false, values: ['c-1'] }]]);
+    expect(selectFilterSet(picker.getSnapshot())).toEqual(sets()[0]);
+    // The picked title's name came with its count: the chip reads it without asking again.
+    expect(labelOfValue(selectValueLabels(picker.getSnapshot()), 'title', 'c-1')).toBe('Night Drive');
+
+    // A value no session has had yet: typed, offered, picked.
+    picker.send({ type: 'picker.open' });
+    picker.send({ type: 'picker.dimension', dimension: 'isp' });
+    await flush();
+    expect(selectTypedValue(picker.getSnapshot())).toBeNull();
+    picker.send({ type: 'picker.find', text: 'iOS' });
+    expect(selectTypedValue(picker.getSnapshot())).toBeNull();
+    picker.send({ type: 'picker.find', text: ' New Net ' });
+    expect(selectTypedValue(picker.getSnapshot())).toBe('New Net');
+    picker.send({ type: 'picker.toggle', value: 'New Net' });
+    expect(selectTypedValue(picker.getSnapshot())).toBeNull();
+    picker.send({ type: 'picker.apply' });
+    expect(sets()[1]).toEqual([{ dimension: 'isp', exclude: true, values: ['Slow Net', 'New Net'] }, { dimension: 'title', exclude: false, values: ['c-1'] }]);
+
+    picker.send({ type: 'filters.remove', index: 0 });
+    expect(sets()[2]).toEqual([{ dimension: 'title', exclude: false, values: ['c-1'] }]);
+    picker.send({ type: 'filters.clear' });
+    expect(sets()[3]).toEqual([]);
+    expect(selectFilterSet(picker.getSnapshot())).toEqual([]);
+    actor.stop();
+  });
+
+  it('a page\'s set (its address) is not changed by the machine: removal and Clear are links there, and no typed value is offered', async () => {
+    const filters: QoeFilter[] = [{ dimension: 'cdn', exclude: false, values: ['akamai'] }];
+    const { actor } = start(filters);
+    actor.send({ type: 'filters.remove', index: 0 });
+    actor.send({ type: 'filters.clear' });
+    expect(selectFilterSet(actor.getSnapshot())).toEqual(filters);
+    actor.send({ type: 'picker.open' });
+    actor.send({ type: 'picker.dimension', dimension: 'device' });
+    await flush();
+    actor.send({ type: 'picker.find', text: 'roku' });
+    expect(selectTypedValue(actor.getSnapshot())).toBeNull();
   });
 
   it('takes every state and transition', () => {

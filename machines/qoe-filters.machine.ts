@@ -5,8 +5,10 @@
  * include or exclude, apply. The filter set itself lives in the URL (`f`): the page reads it, and
  * after `picker.apply` the view writes `selectAppliedFilters` there; a new `f` starts a new page
  * body and so a new picker (nothing syncs the URL into the machine).
+ * A form owns its filter set instead (`owner: 'parent'`, the alert rule editor): the machine keeps the
+ * set, Apply and a chip's removal change it here and tell the parent `filters.changed` with the new set.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { QOE_MAX_FILTERS, QOE_MAX_FILTER_VALUES, type QoeDimension, type QoeFilter, type QoeQuery, type QoeValue } from '../common/qoe';
 import { QOE_PAGE_MESSAGES } from '../common/messages/qoe';
 import { machineTypes } from './machine-types';
@@ -17,7 +19,12 @@ export interface QoeFiltersInput {
   filters: QoeFilter[];
   /** The page's range, network and `f`: the values are counted under it. */
   query: QoeQuery;
+  /** Who keeps the filter set: the page address (default; Apply hands it to the view), or the parent machine (told `filters.changed`). */
+  owner?: 'address' | 'parent';
 }
+
+/** What a parent-owned picker tells its parent after every change of the set. */
+export interface QoeFiltersChangedEvent { type: 'filters.changed'; filters: QoeFilter[] }
 
 export interface LoadValuesInput {
   dimension: QoeDimension;
@@ -37,6 +44,7 @@ export interface LoadLabelsInput {
 export type QoeValueLabels = Partial<Record<QoeDimension, Record<string, string>>>;
 
 export interface QoeFiltersContext extends QoeFiltersInput {
+  owner: 'address' | 'parent';
   /** The names of the applied filters' id values, once read (a chip shows the id until then, or if they cannot be read). */
   labels: QoeValueLabels;
   dimension: QoeDimension | null;
@@ -58,7 +66,10 @@ export type QoeFiltersEvent =
   | { type: 'picker.mode'; exclude: boolean }
   | { type: 'picker.find'; text: string }
   | { type: 'picker.retry' }
-  | { type: 'picker.apply' };
+  | { type: 'picker.apply' }
+  /** Parent-owned set only (a page removes a filter by its address). */
+  | { type: 'filters.remove'; index: number }
+  | { type: 'filters.clear' };
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : QOE_PAGE_MESSAGES.valuesFailed;
@@ -78,6 +89,7 @@ export const qoeFiltersMachine = setup({
   guards: {
     hasRoom: ({ context }) => context.filters.length < QOE_MAX_FILTERS,
     hasSelection: ({ context }) => context.selected.length > 0,
+    ownedByParent: ({ context }) => context.owner === 'parent',
   },
   actions: {
     chooseDimension: assign((_, params: { dimension: QoeDimension }) => ({ dimension: params.dimension, values: null, error: null, note: null, find: '' })),
@@ -99,13 +111,24 @@ export const qoeFiltersMachine = setup({
     setFind: assign({ find: (_, params: { text: string }) => params.text }),
     askForValues: assign({ note: QOE_PAGE_MESSAGES.pickSome }),
     storeLabels: assign({ labels: (_, params: { labels: QoeValueLabels }) => params.labels }),
+    /** The picked filter into the set kept here; the picked values' names kept for the chips. */
+    commitApplied: assign(({ context }) => {
+      const { dimension } = context;
+      const named = dimension && NAMED_QOE_DIMENSIONS.includes(dimension)
+        ? { ...context.labels, [dimension]: { ...context.labels[dimension], ...Object.fromEntries((context.values ?? []).map((v) => [v.value, v.label])) } }
+        : context.labels;
+      return { filters: appliedFilters(context) ?? context.filters, labels: named };
+    }),
+    removeFilter: assign({ filters: ({ context }, params: { index: number }) => context.filters.filter((_, i) => i !== params.index) }),
+    clearFilters: assign({ filters: [] }),
+    tellParent: sendParent(({ context }): QoeFiltersChangedEvent => ({ type: 'filters.changed', filters: context.filters })),
     reset: assign({ dimension: null, selected: [], exclude: false, values: null, find: '', error: null, note: null }),
   },
 }).createMachine({
   id: 'qoeFilters',
   description: 'The Add filter picker: a dimension, then its values with their session counts, several at once, included or excluded.',
   context: ({ input }) => ({
-    filters: input.filters, query: input.query, labels: {}, dimension: null, exclude: false, selected: [], values: null, find: '', error: null, note: null,
+    filters: input.filters, query: input.query, owner: input.owner ?? 'address', labels: {}, dimension: null, exclude: false, selected: [], values: null, find: '', error: null, note: null,
   }),
   initial: 'closed',
   // For as long as the chips show: the names of the titles, series, plans and networks filtered on.
@@ -119,6 +142,8 @@ export const qoeFiltersMachine = setup({
   },
   on: {
     'picker.cancel': { target: '.closed', actions: 'reset' },
+    'filters.remove': { guard: 'ownedByParent', actions: [{ type: 'removeFilter', params: ({ event }) => ({ index: event.index }) }, 'tellParent'] },
+    'filters.clear': { guard: 'ownedByParent', actions: ['clearFilters', 'tellParent'] },
   },
   states: {
     closed: {
@@ -148,6 +173,8 @@ export const qoeFiltersMachine = setup({
         'picker.mode': { actions: { type: 'setMode', params: ({ event }) => ({ exclude: event.exclude }) } },
         'picker.find': { actions: { type: 'setFind', params: ({ event }) => ({ text: event.text }) } },
         'picker.apply': [
+          // A parent-owned set changes here, and the picker closes for the next filter.
+          { guard: and(['hasSelection', 'ownedByParent']), target: 'closed', actions: ['commitApplied', 'tellParent', 'reset'] },
           { guard: 'hasSelection', target: 'applied' },
           { actions: 'askForValues' },
         ],
@@ -216,3 +243,16 @@ export function labelOfValue(labels: QoeValueLabels, dimension: QoeDimension, va
 }
 
 export const selectValueLabels = (s: Snapshot): QoeValueLabels => s.context.labels;
+export const selectFilterSet = (s: Snapshot): QoeFilter[] => s.context.filters;
+
+/**
+ * A parent-owned set may name a value no session has had yet (a rule written before the traffic): the
+ * search text, offered as a value when it is none of those read. A page's picker offers only what was counted.
+ */
+export function selectTypedValue(s: Snapshot): string | null {
+  const text = s.context.find.trim();
+  if (s.context.owner !== 'parent' || text === '') return null;
+  const lower = text.toLowerCase();
+  const known = (s.context.values ?? []).some((v) => v.value.toLowerCase() === lower || v.label.toLowerCase() === lower);
+  return known || s.context.selected.includes(text) ? null : text;
+}

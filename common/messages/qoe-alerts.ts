@@ -54,6 +54,7 @@ export const QOE_ALERT_MESSAGES = {
   minutes: (n: number) => (n === 1 ? '1 minute' : `${n} minutes`),
   filters: 'Sessions watched',
   addFilter: 'Add filter',
+  filtersHelp: 'The picker counts the sessions of yesterday and today for each value. A value no session has had yet can be typed in Search and picked.',
   filterDimension: 'Dimension',
   filterValues: 'Values (comma-separated)',
   filterExclude: 'Exclude these values',

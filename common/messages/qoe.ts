@@ -25,6 +25,9 @@ export const QOE_PAGE_MESSAGES = {
   retry: 'Try again',
   noValues: 'No session in this range has a value for this: try a longer range.',
   pickSome: 'Pick at least one value.',
+  /** A form's picker (an alert rule): the search text offered as a value no session has had yet. */
+  typedValue: (text: string) => `Use "${text}"`,
+  notSeenYet: 'no session yet',
   sessionsCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'session' : 'sessions'}`,
   atLimit: `${QOE_MAX_FILTERS} filters are applied: remove one to add another.`,
   droppedFilter: (why: string) => `The filters in the address were not applied: ${why}`,

@@ -21,6 +21,7 @@ import { qoeSaveViewMachine } from '../../machines/qoe-saved-view-save.machine';
 import { qoeSavedViewsMachine, savedViewHref, type DeleteViewInput, type UpdateViewInput } from '../../machines/qoe-saved-views.machine';
 import { ApiError, apiRequest, authHeaders, type RequestOptions } from '../api/client';
 import { historyActors } from './history-io';
+import { qoePages } from './qoe-actors';
 import { navigateTo } from './navigation';
 import { readNetworkCredentials } from './network-credentials';
 
@@ -110,7 +111,9 @@ export const qoeSavedViewActors = {
  * their views first renders (the header's count included: loaded only for Dashboard 360 users).
  */
 export const qoeAlertPages = {
-  qoeAlerts: qoeAlertsMachine.provide({ actors: { ...qoeAlertsActors, ruleHistory: pageHistoryMachine.provide({ actors: historyActors() }) } }),
+  qoeAlerts: qoeAlertsMachine.provide({
+    actors: { ...qoeAlertsActors, ruleHistory: pageHistoryMachine.provide({ actors: historyActors() }), ruleFilters: qoePages.qoeFilters },
+  }),
   qoeAlertCount: qoeAlertCountMachine.provide({
     actors: {
       fetchCount: fromPromise<number>(async ({ signal }) =>

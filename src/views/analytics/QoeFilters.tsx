@@ -3,15 +3,18 @@
  * ("Device type is android, ios", "ISP is not Slow Net"), each removable (a link to the same page
  * without it), and the Add filter picker (the qoeFilters machine): a dimension, its values with their
  * session counts, several at once, include or exclude. Everything applied lives in the URL's `f`.
+ * A form's filter set (the alert rule editor) uses the same chips and picker through `OwnedQoeFilters`:
+ * there the qoeFilters machine keeps the set (owner 'parent') and tells its parent machine each change.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import {
   QOE_DIMENSIONS, QOE_MESSAGES, QOE_NOT_REPORTED, isQoeDimension, qoeDimensionLabel, type QoeFilter, type QoeQuery,
 } from '../../../common/qoe';
 import { QOE_PAGE_MESSAGES as M } from '../../../common/messages/qoe';
 import {
-  labelOfValue, selectAppliedFilters, selectCanAddFilter, selectMissingSelected, selectPickerView, selectShownValues, selectValueLabels,
+  labelOfValue, selectAppliedFilters, selectCanAddFilter, selectFilterSet, selectMissingSelected, selectPickerView, selectShownValues, selectTypedValue, selectValueLabels,
   type QoeFiltersRef, type QoeValueLabels,
 } from '../../../machines/qoe-filters.machine';
 import { usePageActor } from '../../page-actors';
@@ -41,13 +44,53 @@ export interface QoeFiltersProps {
 
 export function QoeFilters({ path, search, filters, query }: QoeFiltersProps) {
   const actor = usePageActor('qoeFilters', { input: { filters, query } });
+  const navigate = useNavigate();
+  return (
+    <FilterSet actor={actor} filters={filters} note={search.fNote}
+      remove={(i, text) => (
+        <Link to={path} search={withQoeFilters(search, filters.filter((_, j) => j !== i))} className={q.chipRemove} aria-label={M.removeFilter(text)} title={M.removeFilter(text)}>×</Link>
+      )}
+      clear={<Link to={path} search={withQoeFilters(search, [])} className={css.status}>{M.clearFilters}</Link>}
+      onApply={(next) => { void navigate({ to: path, search: withQoeFilters(search, next) }); }} />
+  );
+}
+
+/** A form's filter set (the alert rule editor): the machine (owner 'parent') keeps it; `help` says over which window the picker counts. */
+export function OwnedQoeFilters({ actor, help }: { actor: QoeFiltersRef; help?: string }) {
+  const filters = useSelector(actor, selectFilterSet);
+  return (
+    <FilterSet actor={actor} filters={filters} help={help}
+      remove={(index, text) => (
+        <button type="button" className={q.chipRemove} aria-label={M.removeFilter(text)} title={M.removeFilter(text)}
+          onClick={() => actor.send({ type: 'filters.remove', index })}>×</button>
+      )}
+      clear={<button type="button" className={button.ghost} onClick={() => actor.send({ type: 'filters.clear' })}>{M.clearFilters}</button>} />
+  );
+}
+
+interface FilterSetProps {
+  actor: QoeFiltersRef;
+  filters: QoeFilter[];
+  note?: string;
+  help?: string;
+  /** A chip's remove control (a link on a page, a button in a form). */
+  remove: (index: number, text: string) => ReactNode;
+  /** Shown with more than one filter. */
+  clear: ReactNode;
+  /** A page's Apply: the new set into the address (a form's set is the machine's: no callback). */
+  onApply?: (filters: QoeFilter[]) => void;
+}
+
+/** The chips and the Add filter picker, for a page (address) or a form (machine-kept set). */
+function FilterSet({ actor, filters, note, help, remove, clear, onApply }: FilterSetProps) {
   const view = useSelector(actor, selectPickerView);
   const canAdd = useSelector(actor, selectCanAddFilter);
   const labels = useSelector(actor, selectValueLabels);
   const open = view !== 'closed' && view !== 'applied';
   return (
     <section className={q.qoeBar} aria-label={M.filters} data-testid="qoe-filters">
-      {search.fNote && <p className={css.errorNote} role="alert" style={{ flexBasis: '100%', margin: 0 }} data-testid="qoe-filter-note">{search.fNote}</p>}
+      {note && <p className={css.errorNote} role="alert" style={{ flexBasis: '100%', margin: 0 }} data-testid="qoe-filter-note">{note}</p>}
+      {help && <p className={css.status} style={{ flexBasis: '100%', margin: 0 }} data-testid="qoe-filter-help">{help}</p>}
       {filters.length === 0
         ? <span className={css.status}>{M.noFilters}</span>
         : (
@@ -57,7 +100,7 @@ export function QoeFilters({ path, search, filters, query }: QoeFiltersProps) {
               return (
                 <li key={`${filter.exclude ? '!' : ''}${filter.dimension}`} className={q.chip} data-testid="qoe-chip">
                   <span>{text}</span>
-                  <Link to={path} search={withQoeFilters(search, filters.filter((_, j) => j !== i))} className={q.chipRemove} aria-label={M.removeFilter(text)} title={M.removeFilter(text)}>×</Link>
+                  {remove(i, text)}
                 </li>
               );
             })}
@@ -68,27 +111,34 @@ export function QoeFilters({ path, search, filters, query }: QoeFiltersProps) {
           {M.addFilter}
         </button>
       )}
-      {filters.length > 1 && <Link to={path} search={withQoeFilters(search, [])} className={css.status}>{M.clearFilters}</Link>}
+      {filters.length > 1 && clear}
       {!canAdd && <span className={css.status}>{M.atLimit}</span>}
-      {open && <Picker actor={actor} path={path} search={search} />}
+      {open && <Picker actor={actor} onApply={onApply} />}
     </section>
   );
 }
 
-function Picker({ actor, path, search }: { actor: QoeFiltersRef; path: string; search: AnalyticsSearch }) {
-  const navigate = useNavigate();
+/** Enter in a form's picker picks, it does not submit the form around it. */
+function keepEnter(e: KeyboardEvent<HTMLElement>, apply: () => void) {
+  if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+  e.preventDefault();
+  apply();
+}
+
+function Picker({ actor, onApply }: { actor: QoeFiltersRef; onApply?: (filters: QoeFilter[]) => void }) {
   const view = useSelector(actor, selectPickerView);
   const { dimension, exclude, selected, find, error, note } = useSelector(actor, (s) => s.context);
   const shown = useSelector(actor, selectShownValues);
   const missing = useSelector(actor, selectMissingSelected);
   const labels = useSelector(actor, selectValueLabels);
+  const typed = useSelector(actor, selectTypedValue);
   const apply = () => {
     const next = selectAppliedFilters(actor.getSnapshot());
     actor.send({ type: 'picker.apply' });
-    if (next) void navigate({ to: path, search: withQoeFilters(search, next) });
+    if (next && onApply) onApply(next);
   };
-  return (
-    <form className={q.picker} aria-label={M.addFilter} onSubmit={(e) => { e.preventDefault(); apply(); }}>
+  const body = (
+    <>
       <div className={q.pickerRow}>
         <label className={css.filterField}>{M.dimension}
           <select className={css.control} value={dimension ?? ''}
@@ -117,7 +167,7 @@ function Picker({ actor, path, search }: { actor: QoeFiltersRef; path: string; s
           <label className={css.filterField}>{M.search}
             <input className={css.control} type="search" value={find} onChange={(e) => actor.send({ type: 'picker.find', text: e.target.value })} />
           </label>
-          {shown.length === 0 && missing.length === 0
+          {shown.length === 0 && missing.length === 0 && typed === null
             ? <p className={css.status}>{M.noValues}</p>
             : (
               <ul className={q.values} aria-label={dimension ? qoeDimensionLabel(dimension) : M.dimension}>
@@ -129,6 +179,14 @@ function Picker({ actor, path, search }: { actor: QoeFiltersRef; path: string; s
                     </label>
                   </li>
                 ))}
+                {typed !== null && (
+                  <li key="typed">
+                    <label className={q.value}>
+                      <span><input type="checkbox" checked={false} onChange={() => actor.send({ type: 'picker.toggle', value: typed })} /> {M.typedValue(typed)}</span>
+                      <span className={q.count}>{M.notSeenYet}</span>
+                    </label>
+                  </li>
+                )}
                 {shown.map((v) => (
                   <li key={v.value}>
                     <label className={q.value}>
@@ -143,9 +201,13 @@ function Picker({ actor, path, search }: { actor: QoeFiltersRef; path: string; s
         </>
       )}
       <div className={q.pickerRow}>
-        {view === 'picking' && <button type="submit" className={button.primary}>{M.apply}</button>}
+        {view === 'picking' && <button type={onApply ? 'submit' : 'button'} className={button.primary} onClick={onApply ? undefined : apply}>{M.apply}</button>}
         <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'picker.cancel' })}>{M.cancel}</button>
       </div>
-    </form>
+    </>
   );
+  // A page's picker is its own form; a form's picker is a group inside that form (forms do not nest).
+  return onApply
+    ? <form className={q.picker} aria-label={M.addFilter} onSubmit={(e) => { e.preventDefault(); apply(); }}>{body}</form>
+    : <div className={q.picker} role="group" aria-label={M.addFilter} onKeyDown={(e) => keepEnter(e, apply)}>{body}</div>;
 }

@@ -9,18 +9,23 @@ import { signedInAs } from '../../../test-harness/view-fixtures';
 import { AlertsPage } from './AlertsPage';
 import { QOE_WEBHOOK_SIGNATURE_HEADER } from '../../../../common/qoe';
 import { alertsData, RESOLVED, RULE } from './alert-fixtures';
+import { fakeQoeFilters } from '../../../test-harness/qoe-fixtures';
+import { QOE_PAGE_MESSAGES as QM } from '../../../../common/messages/qoe';
+
+const DEVICES = [{ value: 'web', label: 'Web', sessions: 30 }, { value: 'ios', label: 'iOS', sessions: 12 }, { value: 'android', label: 'Android', sessions: 7 }];
 
 function renderAlerts(roles: Record<string, 'read' | 'write'>, actors: Record<string, ReturnType<typeof fakeActor>> = {}) {
+  const picker = fakeQoeFilters(() => DEVICES);
   const saveRule = vi.fn((input: SaveRuleInput) => ({ ...RULE, ...input.rule, id: input.id ?? 'rule-new', version: input.version + 1 }));
   const deleteRule = vi.fn(() => ({ success: true }));
   const logic = qoeAlertsMachine.provide({
     actors: {
       fetchAlerts: fakeActor(() => alertsData()), fetchIncidents: pendingActor(), saveRule: fakeActor(saveRule), deleteRule: fakeActor(deleteRule),
-      fetchRule: fakeActor(() => ({ ...RULE, name: 'Renamed elsewhere', version: 4 })), saveSettings: pendingActor(), rotateSecret: pendingActor(), ...actors,
+      fetchRule: fakeActor(() => ({ ...RULE, name: 'Renamed elsewhere', version: 4 })), saveSettings: pendingActor(), rotateSecret: pendingActor(), ruleFilters: picker.logic, ...actors,
     },
   });
   const view = renderView(<AlertsPage />, { url: '/analytics/alerts', actors: signedInAs(roles), pages: { qoeAlerts: logic } });
-  return { view, saveRule, deleteRule };
+  return { view, saveRule, deleteRule, picker };
 }
 
 describe('AlertsPage', { timeout: 20_000 }, () => {
@@ -54,8 +59,8 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('form', { name: M.settingsTitle })).toBeNull();
   });
 
-  it('an editor creates a rule: the threshold is checked, then the rule is sent with its filters', async () => {
-    const { view, saveRule } = renderAlerts({ 'Dashboard 360': 'write' });
+  it('an editor creates a rule: the threshold is checked, then the rule is sent with the filters picked in the chips and picker', async () => {
+    const { view, saveRule, picker } = renderAlerts({ 'Dashboard 360': 'write' });
     const { user } = await view;
     await settle();
     await user.click(screen.getByRole('button', { name: M.newRule }));
@@ -68,8 +73,31 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(saveRule).not.toHaveBeenCalled();
     await user.clear(within(form).getByLabelText(/^Threshold/));
     await user.type(within(form).getByLabelText(/^Threshold/), '5');
-    await user.click(within(form).getByRole('button', { name: M.addFilter }));
-    await user.type(within(form).getByLabelText(M.filterValues), 'web, ios');
+    expect(within(form).getByTestId('qoe-filter-help').textContent).toBe(M.filtersHelp);
+    expect(within(form).getByText(QM.noFilters)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: QM.addFilter }));
+    const group = within(form).getByRole('group', { name: QM.addFilter });
+    await user.selectOptions(within(group).getByLabelText(QM.dimension), 'Device type');
+    await settle();
+    // Counted over yesterday and today (the site's).
+    expect(picker.calls.map((c) => c.dimension)).toEqual(['device']);
+    expect(picker.calls[0]!.query.to).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(within(group).getAllByRole('listitem').map((li) => li.textContent)).toEqual([' Web30 sessions', ' iOS12 sessions', ' Android7 sessions']);
+    await user.click(within(group).getByRole('checkbox', { name: /Web/ }));
+    await user.click(within(group).getByRole('checkbox', { name: /iOS/ }));
+    await user.click(within(group).getByRole('button', { name: QM.apply }));
+    expect(saveRule).not.toHaveBeenCalled();
+    expect(within(form).getAllByTestId('qoe-chip').map((c) => c.firstChild!.textContent)).toEqual(['Device type is web, ios']);
+    // A value no session has had yet: typed in Search (Enter picks it, it does not save the rule), then removed again by its chip.
+    await user.click(within(form).getByRole('button', { name: QM.addFilter }));
+    await user.selectOptions(within(form).getByLabelText(QM.dimension), 'ISP');
+    await settle();
+    await user.type(within(form).getByLabelText(QM.search), 'New Net');
+    await user.click(within(form).getByRole('checkbox', { name: new RegExp(QM.typedValue('New Net')) }));
+    await user.type(within(form).getByLabelText(QM.search), '{Enter}');
+    expect(saveRule).not.toHaveBeenCalled();
+    expect(within(form).getAllByTestId('qoe-chip').map((c) => c.firstChild!.textContent)).toEqual(['Device type is web, ios', 'ISP is New Net']);
+    await user.click(within(form).getByRole('button', { name: QM.removeFilter('ISP is New Net') }));
     await user.click(within(form).getByRole('button', { name: M.save }));
     await settle();
     expect(saveRule).toHaveBeenCalledWith({

@@ -9,14 +9,14 @@ import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { MouseEvent } from 'react';
 import {
-  QOE_ALERT_DURATIONS, QOE_ALERTABLE_METRICS, selectAlertsBusy, selectAlertsContext, selectAlertsPhase, selectEditorOpen, selectNewSecret, selectRuleHistory,
+  QOE_ALERT_DURATIONS, QOE_ALERTABLE_METRICS, selectAlertsBusy, selectAlertsContext, selectAlertsPhase, selectEditorOpen, selectNewSecret, selectRuleFilters, selectRuleHistory,
   type QoeAlertsActorRef,
 } from '../../../../machines/qoe-alerts.machine';
 import { selectRoles } from '../../../../machines/auth.machine';
 import { AREAS } from '../../../../common/constants';
 import { canEdit } from '../../../../common/roles';
 import { formatDateTime } from '../../../../common/display-format';
-import { QOE_DIMENSIONS, isQoeDimension, isQoeMetricKey, type QoeAlertRule, type QoeIncident } from '../../../../common/qoe';
+import { isQoeMetricKey, type QoeAlertRule, type QoeIncident } from '../../../../common/qoe';
 import { QOE_ALERT_MESSAGES as M } from '../../../../common/messages/qoe-alerts';
 import { isOneOf } from '../../../../common/one-of';
 import { useAppActor } from '../../../app-actor';
@@ -26,12 +26,15 @@ import { HistoryPanel } from '../../shared/HistoryPanel';
 import { Modal } from '../../shared/Modal';
 import { useSiteTimeZone } from '../../shared/use-site-time-zone';
 import * as acss from '../analytics.css';
+import { OwnedQoeFilters } from '../QoeFilters';
+import { useSiteToday } from '../useReport';
 import { filtersWords, formatMetricValue, metricDefinition, metricLabel, ruleTerms, unitWord } from './alert-format';
 import * as css from './alerts.css';
 
 export function AlertsPage() {
   const writer = canEdit(useSelector(useAppActor('auth'), selectRoles), AREAS.dashboard360);
-  const actor = usePageActor('qoeAlerts', { input: { canEdit: writer } });
+  const today = useSiteToday();
+  const actor = usePageActor('qoeAlerts', { input: { canEdit: writer, today } });
   return <AlertsView actor={actor} />;
 }
 
@@ -200,6 +203,7 @@ function RulesSection({ actor, rules, canEdit: writer, editorOpen }: { actor: Qo
 export function RuleEditor({ actor }: { actor: QoeAlertsActorRef }) {
   const ctx = useSelector(actor, selectAlertsContext);
   const phase = useSelector(actor, selectAlertsPhase);
+  const ruleFilters = useSelector(actor, selectRuleFilters);
   const { draft, fieldErrors } = ctx;
   const saving = phase === 'saving';
   const title = ctx.editingId ? M.editorEditTitle(ctx.rules.find((r) => r.id === ctx.editingId)?.name ?? draft.name) : M.editorNewTitle;
@@ -246,30 +250,8 @@ export function RuleEditor({ actor }: { actor: QoeAlertsActorRef }) {
       </div>
       <fieldset className={css.section} style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className={label}>{M.filters}: {filtersWords(draft.filters)}</legend>
-        {draft.filters.map((f, index) => (
-          <div key={index} className={css.filterRow} data-testid={`rule-filter-${index}`}>
-            <label className={field}>
-              <span className={label}>{M.filterDimension}</span>
-              <select className={input} value={f.dimension}
-                onChange={(e) => { if (isQoeDimension(e.target.value)) actor.send({ type: 'draft.changeFilter', index, patch: { dimension: e.target.value } }); }}>
-                {QOE_DIMENSIONS.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}
-              </select>
-            </label>
-            <label className={field}>
-              <span className={label}>{M.filterValues}</span>
-              <input className={input} defaultValue={f.values.join(', ')}
-                onChange={(e) => actor.send({ type: 'draft.changeFilter', index, patch: { values: e.target.value.split(',').map((v) => v.trim()).filter((v) => v !== '') } })} />
-            </label>
-            <label className={field} style={{ flexDirection: 'row', alignItems: 'center' }}>
-              <input type="checkbox" checked={f.exclude} onChange={(e) => actor.send({ type: 'draft.changeFilter', index, patch: { exclude: e.target.checked } })} />
-              <span>{M.filterExclude}</span>
-            </label>
-            <button type="button" className={button.ghost} aria-label={M.removeFilter(String(index + 1))}
-              onClick={() => actor.send({ type: 'draft.removeFilter', index })}>✕</button>
-          </div>
-        ))}
+        {ruleFilters && <OwnedQoeFilters actor={ruleFilters} help={M.filtersHelp} />}
         {fieldErrors.filters && <span className={errorText}>{fieldErrors.filters}</span>}
-        <div><button type="button" className={button.secondary} onClick={() => actor.send({ type: 'draft.addFilter' })}>{M.addFilter}</button></div>
       </fieldset>
       <label className={field} style={{ flexDirection: 'row', alignItems: 'center' }}>
         <input type="checkbox" checked={draft.enabled} onChange={(e) => actor.send({ type: 'draft.change', patch: { enabled: e.target.checked } })} />
