@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_KEY_HEADER, INGEST_PATH, INGEST_ROSTER_PATH, type IngestRoster, type PlayerEvent } from '../common/ingest-contract';
 import { QOE_INCIDENT_COUNT_PATH, QOE_INCIDENTS_PATH, type QoeIncidentCountAnswer, type QoeIncidentsAnswer } from '../common/qoe';
 import { QOE_ALERT_MESSAGES as M, QOE_SAVED_VIEW_MESSAGES as S } from '../common/messages/qoe-alerts';
+import { QOE_PAGE_MESSAGES as Q } from '../common/messages/qoe';
 import { demoAccount, nextOtp, outboxIds, shot, submitCredentials } from './auth-harness';
 import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
 
@@ -112,9 +113,14 @@ describe('QoE alerts and saved views (issue 41, part 2)', { timeout: 300_000 }, 
     await form.getByLabel(/^Metric/).selectOption('startupP50Ms');
     await form.getByLabel(/^Threshold/).fill('5000');
     await form.getByLabel(new RegExp(`^${M.duration}`)).selectOption('1');
-    await form.getByRole('button', { name: M.addFilter }).click();
-    await form.getByLabel(new RegExp(`^${M.filterDimension}`)).selectOption('isp');
-    await form.getByLabel(M.filterValues).fill(ISP);
+    // The report pages' chips and picker: the ISP has no session yet, so it is typed in Search and picked.
+    await form.getByRole('button', { name: Q.addFilter }).click();
+    const picker = form.getByRole('group', { name: Q.addFilter });
+    await picker.getByLabel(Q.dimension).selectOption('isp');
+    await picker.getByLabel(Q.search).fill(ISP);
+    await picker.getByRole('checkbox', { name: Q.typedValue(ISP) }).check();
+    await picker.getByRole('button', { name: Q.apply }).click();
+    await form.getByTestId('qoe-chip').getByText(`ISP is ${ISP}`).waitFor();
     await shot(page, 'qoe-alert-editor-1280-light');
     await form.getByRole('button', { name: M.save }).click();
     await page.getByRole('status').getByText(M.created(RULE)).waitFor();
