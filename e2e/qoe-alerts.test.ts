@@ -118,7 +118,8 @@ describe('QoE alerts and saved views (issue 41, part 2)', { timeout: 300_000 }, 
     const picker = form.getByRole('group', { name: Q.addFilter });
     await picker.getByLabel(Q.dimension).selectOption('isp');
     await picker.getByLabel(Q.search).fill(ISP);
-    await picker.getByRole('checkbox', { name: Q.typedValue(ISP) }).check();
+    await picker.getByRole('checkbox', { name: Q.typedValue(ISP) }).click();
+    await picker.getByRole('checkbox', { name: ISP, checked: true }).waitFor();
     await picker.getByRole('button', { name: Q.apply }).click();
     await form.getByTestId('qoe-chip').getByText(`ISP is ${ISP}`).waitFor();
     await shot(page, 'qoe-alert-editor-1280-light');
