@@ -249,7 +249,7 @@ export function RuleEditor({ actor }: { actor: QoeAlertsActorRef }) {
         </label>
       </div>
       <fieldset className={css.section} style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className={label}>{M.filters}: {filtersWords(draft.filters)}</legend>
+        <legend className={label}>{M.filters}</legend>
         {ruleFilters && <OwnedQoeFilters actor={ruleFilters} help={M.filtersHelp} />}
         {fieldErrors.filters && <span className={errorText}>{fieldErrors.filters}</span>}
       </fieldset>
