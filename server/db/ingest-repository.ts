@@ -7,14 +7,11 @@
  * - consumers write queued batches (`writeBatches`): one transaction of set-based statements per
  *   group of batches: lock the sessions, insert session starts and heartbeats in bulk (ON CONFLICT
  *   DO NOTHING on the raw tables' keys), apply only what was inserted (and ends that move or set an
- *   end) to their sessions, then add what those rows changed to daily_playback_rollups in the same
- *   transaction (server/db/playback-deltas.ts: the sessions inserted, and each updated session's
- *   values after less before, from RETURNING). No row per event (issue 42): exactly-once is
- *   JetStream's duplicate window for a batch published again plus the raw tables' keys for a batch
- *   delivered again (see `writeBatches`);
+ *   end) to their sessions, mark the (site, day) rollup slices touched dirty. No row per event
+ *   (issue 42): exactly-once is JetStream's duplicate window for a batch published again plus the
+ *   raw tables' keys for a batch delivered again (see `writeBatches`);
  * - fold workers re-aggregate dirty slices (`foldDirtySlices`: a try-lock per slice, marks deleted
- *   only if no consumer renewed them meanwhile). Since issue 42 consumers mark a slice only when its
- *   rollups lacked a row the deltas needed (rollups never built for those raw rows): a safety net;
+ *   only if no consumer renewed them meanwhile);
  * - the maintenance (server/db/raw-history.ts) forgets event ids older than the duplicate window (the
  *   `ingested_events` rows written before issue 42; nothing writes new ones) and session starts older
  *   than INGEST_WINDOW_DAYS, and keeps the raw tables' day partitions.
@@ -22,15 +19,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { HeartbeatEvent, IngestRoster, PlayerEvent, SessionEndEvent, SessionStartEvent } from '../../common/ingest-contract';
-import { INGEST_WINDOW_DAYS } from '../../common/ingest-contract';
-import { recordDeadLetters, type DeadLetterReason } from './ingest-dead-letters';
+import { INGEST_DEAD_LETTER_REASONS, INGEST_WINDOW_DAYS, type IngestDeadLetterReason } from '../../common/ingest-contract';
 import type { Db } from './client';
 import { analyzeGrowingDays, ensureRawHistoryDays, utcDayOf } from './raw-history';
-import { applyPlaybackDeltas, PlaybackDeltas, sessionRollupColumns, sessionRollupValues, type SessionRollupRow, type SessionRollupValues } from './playback-deltas';
-import { foldPlaybackDays, siteTimeZone, tryLockRollupDay, type SqlRunner } from './rollups';
+import { foldPlaybackDays, siteDay, siteTimeZone, tryLockRollupDay, type SqlRunner } from './rollups';
 import { hashIngestionKey, queryRows } from './seed-world';
 import { RETRYABLE_SQLSTATES, sqlState } from './sql-state';
-import { timed } from './ingest-timing';
 
 /**
  * How long a known ingestion key is answered from memory (issue 42: the request path touches no
@@ -170,7 +164,7 @@ export async function lookUpWrittenSessions(db: Db, batches: QueuedBatch[], know
   if (needed.size === 0) return;
   for (const [siteId, ids] of needed) {
     const ats = batches.filter((b) => b.siteId === siteId).flatMap((b) => b.events.map((e) => e.at));
-    for (const id of (await timed('lookup', () => findSessions(db, siteId, [...ids], ats))).keys()) known.add(`${siteId}:${id}`);
+    for (const id of (await findSessions(db, siteId, [...ids], ats)).keys()) known.add(`${siteId}:${id}`);
   }
 }
 
@@ -179,8 +173,6 @@ interface StoredSession {
   startedAt: string;
   endedAt: string | null;
   endedMs: number | null;
-  /** What it adds to the rollups now (read by the consumer's transaction under the session's lock: the delta's "before"). */
-  values: SessionRollupValues;
 }
 
 /** How far before the earliest event of a group its sessions are first looked for (a longer session is found by the second look-up). */
@@ -202,13 +194,11 @@ async function findSessions(db: SqlRunner, siteId: string, ids: string[], ats: s
   const lo = new Date(Math.min(...times) - SESSION_SEARCH_DAYS_BEFORE * 86_400_000).toISOString();
   const hi = new Date(Math.max(...times) + 86_400_000).toISOString();
   const look = async (wanted: string[], range: boolean) => {
-    const rows = await queryRows<{ id: string; started_at: string; ended_at: string | null; ended_ms: number | string | null } & SessionRollupValues>(db, sql`
-      SELECT p.id::text, p.started_at::text, p.ended_at::text, round(extract(epoch FROM date_trunc('milliseconds', p.ended_at)) * 1000)::float8 AS ended_ms,
-        ${sessionRollupValues('p')}
-      FROM playback_sessions p
+    const rows = await queryRows<{ id: string; started_at: string; ended_at: string | null; ended_ms: number | string | null }>(db, sql`
+      SELECT p.id::text, p.started_at::text, p.ended_at::text, round(extract(epoch FROM date_trunc('milliseconds', p.ended_at)) * 1000)::float8 AS ended_ms FROM playback_sessions p
       WHERE p.site_id = ${siteId}::uuid AND p.id IN (SELECT value::uuid FROM json_array_elements_text(${json(wanted)}))
         ${range ? sql`AND p.started_at >= ${lo}::timestamptz AND p.started_at <= ${hi}::timestamptz` : sql``}`);
-    for (const r of rows) found.set(r.id.toLowerCase(), { startedAt: r.started_at, endedAt: r.ended_at, endedMs: r.ended_ms === null ? null : Number(r.ended_ms), values: r });
+    for (const r of rows) found.set(r.id.toLowerCase(), { startedAt: r.started_at, endedAt: r.ended_at, endedMs: r.ended_ms === null ? null : Number(r.ended_ms) });
   };
   if (times.length > 0) await look(ids, true);
   const rest = ids.filter((id) => !found.has(id.toLowerCase()));
@@ -257,7 +247,44 @@ export function sessionsWithoutStart(batch: QueuedBatch, group: QueuedBatch[], w
   return missing;
 }
 
-export { deadLetterCounts, recordDeadLetters, type DeadLetter, type DeadLetterReason } from './ingest-dead-letters';
+/** Why an accepted event was not placed (common/ingest-contract.ts lists them for the readers). */
+export type DeadLetterReason = IngestDeadLetterReason;
+
+export interface DeadLetter {
+  siteId: string;
+  reason: DeadLetterReason;
+  detail: string;
+  /** The event as received (or, for an unreadable message, `{ text }`). */
+  payload: unknown;
+  eventId: string;
+}
+
+/**
+ * Records events no consumer can place (issue 37): one row per (site, event id), so a redelivery
+ * after a crash records nothing twice; returns how many rows are new. Never drops: the caller
+ * acknowledges the message only after this committed.
+ */
+export async function recordDeadLetters(db: Db | SqlRunner, letters: DeadLetter[]): Promise<number> {
+  if (letters.length === 0) return 0;
+  const rows = await queryRows<{ event_id: string }>(db, sql`
+    INSERT INTO ingest_dead_letters (site_id, event_id, reason, detail, payload)
+    SELECT x.site_id::uuid, x.event_id, x.reason, x.detail, x.payload
+    FROM json_to_recordset(${json(letters.map((l) => ({ site_id: l.siteId, event_id: l.eventId, reason: l.reason, detail: l.detail, payload: l.payload })))})
+      AS x(site_id text, event_id text, reason text, detail text, payload jsonb)
+    ORDER BY x.site_id, x.event_id
+    ON CONFLICT (site_id, event_id) DO NOTHING
+    RETURNING event_id`);
+  return rows.length;
+}
+
+/** Dead letters of a site per reason (every reason, 0 where none), and the newest one's time. */
+export async function deadLetterCounts(db: Db, siteId: string): Promise<{ reason: DeadLetterReason; events: number; lastAt: string | null }[]> {
+  const rows = await queryRows<{ reason: string; events: number; last_at: string | null }>(db, sql`
+    SELECT reason, count(*)::int AS events, to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_at
+    FROM ingest_dead_letters WHERE site_id = ${siteId}::uuid GROUP BY reason`);
+  const byReason = new Map(rows.map((r) => [r.reason, r]));
+  return INGEST_DEAD_LETTER_REASONS.map((reason) => ({ reason, events: byReason.get(reason)?.events ?? 0, lastAt: byReason.get(reason)?.last_at ?? null }));
+}
 
 /**
  * The advisory lock of one session of a site: two int4 halves of a SHA-256 (a key space apart from
@@ -288,10 +315,11 @@ export interface WriteResult {
  * the raw tables' keys: a start inserts no second row of its session (one row per (site, id)), a
  * heartbeat inserts nothing on (site, event id, at) (ON CONFLICT DO NOTHING RETURNING: only the
  * heartbeats returned count in the session), an end whose time is already the session's end is
- * dropped (ends are idempotent anyway: the earliest end, the largest cumulative counters). The
- * rollup deltas come only from rows this transaction inserted or updated (RETURNING), so a batch
- * written twice counts once and, written again whole, adds nothing. What only a per-event record
- * caught: an event id reused with another time is a new heartbeat.
+ * dropped (ends are idempotent anyway: the earliest end, the largest cumulative counters). Rollup
+ * slices are marked only from rows this transaction inserted or updated (RETURNING), and the fold
+ * re-aggregates them from the raw rows, so a batch written twice counts once and, written again
+ * whole, marks nothing. What only a per-event record caught: an event id reused with another time is
+ * a new heartbeat.
  */
 export async function writeBatches(db: Db, batches: QueuedBatch[], known?: KnownSessions): Promise<WriteResult> {
   const bySite = new Map<string, PlayerEvent[]>();
@@ -304,62 +332,48 @@ export async function writeBatches(db: Db, batches: QueuedBatch[], known?: Known
   for (const { events } of batches) {
     for (const e of events) if (e.type !== 'session.end') rowsByDay.set(utcDayOf(e.at), (rowsByDay.get(utcDayOf(e.at)) ?? 0) + 1);
   }
-  await timed('ensure', () => ensureRawHistoryDays(db, rowsByDay.keys()).catch(() => 0));
-  const { written, sessions } = await timed('tx', () => withRetries(() => db.transaction(async (tx) => {
+  await ensureRawHistoryDays(db, rowsByDay.keys()).catch(() => 0);
+  const { written, sessions } = await withRetries(() => db.transaction(async (tx) => {
     let events = 0;
     const inserted: string[] = [];
-    const rollups: { siteId: string; zone: string; deltas: PlaybackDeltas }[] = [];
     for (const siteId of [...bySite.keys()].sort(byText)) {
-      const deltas = new PlaybackDeltas();
-      const site = await writeSiteEvents(tx, siteId, bySite.get(siteId)!, deltas);
+      const site = await writeSiteEvents(tx, siteId, bySite.get(siteId)!);
       events += site.events;
       for (const id of site.sessions) inserted.push(`${siteId}:${id}`);
-      rollups.push({ siteId, zone: site.zone, deltas });
-    }
-    // The rollups last, after every session lock of every site (the lock order below), site by site.
-    for (const { siteId, zone, deltas } of rollups) {
-      const orphans = await timed('rollups', () => applyPlaybackDeltas(tx, siteId, zone, deltas));
-      if (orphans.length > 0) {
-        await tx.execute(sql`
-          INSERT INTO dirty_rollup_slices (site_id, day)
-          SELECT ${siteId}::uuid, value::date FROM json_array_elements_text(${json(orphans)})
-          ON CONFLICT (site_id, day) DO UPDATE SET marked_at = dirty_rollup_slices.marked_at`);
-      }
     }
     return { written: events, sessions: inserted };
-  })));
+  }));
   // Committed: the sessions inserted are written for good (the caller's cache, batchesWaitingForStarts).
   for (const key of sessions) known?.add(key);
   // Statistics of the days written to, while they are young (see analyzeGrowingDays).
-  await timed('analyze', () => analyzeGrowingDays(db, rowsByDay));
+  await analyzeGrowingDays(db, rowsByDay);
   return { written, duplicates: total - written };
 }
 
 /*
  * Lock order of a consumer's transaction (every consumer takes its locks in this order, each kind
  * sorted, so no two can wait for each other in a circle): sites sorted; per site its sessions'
- * advisory locks (sorted by key), then session rows and heartbeats (only under those locks); then,
- * after every site's raw rows, per site (sorted) its rollup refresh lock (shared) and its days'
- * rollup locks (exclusive, key order: applyPlaybackDeltas), the rollup rows, and dirty-slice rows
- * (sorted by day, only as a safety net). Fold workers and every other refresh take the rollup locks
- * and never a session lock; fold workers share slices out by a try-lock per slice, hold no
- * dirty-slice row while they fold, and lock the rows they delete in (site, day) order at the end.
+ * advisory locks (sorted by key), then session rows and
+ * heartbeats (only under those locks), then the dirty-slice rows (sorted by day). Fold workers share
+ * slices out by a try-lock per slice, hold no dirty-slice row while they fold, and lock the rows they
+ * delete in the same (site, day) order at the very end; they never take a session lock.
  */
-async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEvent[], deltas: PlaybackDeltas): Promise<{ events: number; sessions: string[]; zone: string }> {
+async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEvent[]): Promise<{ events: number; sessions: string[] }> {
+  const written = { events: 0, sessions: [] as string[] };
+  const days = new Set<string>();
   // No idempotency row per event (issue 42): a repeat is caught by the raw tables' keys below.
   const todo = firstOccurrences(events).map(({ e }) => e);
-  // The rollup slices are the site's days, in its zone (issue 38).
-  const zone = await siteTimeZone(tx, siteId);
-  const written = { events: 0, sessions: [] as string[], zone };
   if (todo.length === 0) return written;
   // Events that changed nothing because they were written before (counted as duplicates).
   let duplicates = 0;
+  // The rollup slices are the site's days, in its zone (issue 38).
+  const zone = await siteTimeZone(tx, siteId);
 
   const sessionIds = [...new Set(todo.map((e) => e.sessionId.toLowerCase()))].sort(byText);
   const lockKeys = [...new Map(sessionIds.map((id) => sessionLockKey(siteId, id)).map((k) => [`${k[0]}:${k[1]}`, k])).values()]
     .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  await timed('lock', () => tx.execute(sql`
-    SELECT count(pg_advisory_xact_lock(x.a, x.b)) FROM json_to_recordset(${json(lockKeys.map(([a, b]) => ({ a, b })))}) AS x(a integer, b integer)`));
+  await tx.execute(sql`
+    SELECT count(pg_advisory_xact_lock(x.a, x.b)) FROM json_to_recordset(${json(lockKeys.map(([a, b]) => ({ a, b })))}) AS x(a integer, b integer)`);
 
   const starts = todo.filter((e): e is SessionStartEvent => e.type === 'session.start');
   let updates = todo.filter((e): e is HeartbeatEvent | SessionEndEvent => e.type !== 'session.start');
@@ -381,8 +395,8 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     const startTimes = sortedStarts.map((e) => Date.parse(e.at));
     const startsFrom = new Date(Math.min(...startTimes) - SESSION_SEARCH_DAYS_BEFORE * 86_400_000).toISOString();
     const startsTo = new Date(Math.max(...startTimes) + 86_400_000).toISOString();
-    const inserted = await timed('starts', () => queryRows<SessionRollupRow>(tx, sql`
-      INSERT INTO playback_sessions AS p (id, site_id, network_id, subscriber_id, content_id, device_id, device_type, country, isp, cdn,
+    const inserted = await queryRows<{ id: string; day: string }>(tx, sql`
+      INSERT INTO playback_sessions (id, site_id, network_id, subscriber_id, content_id, device_id, device_type, country, isp, cdn,
         started_at, last_event_at, startup_ms, plan_id, series_id,
         os, os_version, browser, player_name, player_version, app_version, region, stream_type, source_host)
       SELECT x.session_id::uuid, ${siteId}::uuid, coalesce(x.network_id::uuid, s.network_id), s.id, x.content_id::uuid, x.device_id::uuid,
@@ -409,10 +423,10 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
           AND e.started_at >= ${startsFrom}::timestamptz AND e.started_at <= ${startsTo}::timestamptz)
       ORDER BY x.n
       ON CONFLICT (site_id, id, started_at) DO NOTHING
-      RETURNING ${sessionRollupColumns('p', zone)}`));
+      RETURNING id::text, to_char(${siteDay(sql`started_at`, zone)}, 'YYYY-MM-DD') AS day`);
     for (const row of inserted) {
       written.sessions.push(row.id);
-      deltas.inserted(row);
+      days.add(row.day);
     }
     if (inserted.length < sortedStarts.length) {
       // Starts neither inserted nor already stored: their subscriber, title or network is not one of
@@ -457,7 +471,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
   if (heartbeats.length > 0) {
     // Every heartbeat is kept as received (also one after its session's end): the session's
     // counters below are computed from these rows, so they do not depend on the order of arrival.
-    const stored = await timed('heartbeats', () => queryRows<{ event_id: string }>(tx, sql`
+    const stored = await queryRows<{ event_id: string }>(tx, sql`
       INSERT INTO player_heartbeats (site_id, event_id, session_id, at, playhead_seconds, watched_seconds, bitrate_kbps, rebuffer_count, rebuffer_ms)
       SELECT ${siteId}::uuid, x.event_id, x.session_id::uuid, x.at::timestamptz, x.playhead, x.watched, x.bitrate, x.rebuffer_count, x.rebuffer_ms
       FROM json_to_recordset(${json(heartbeats.map((e) => ({
@@ -465,7 +479,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
         bitrate: e.bitrateKbps, rebuffer_count: e.rebufferCount, rebuffer_ms: e.rebufferMs,
       })).sort((a, b) => byText(a.event_id, b.event_id)))}) AS x(event_id text, session_id text, at text, playhead integer, watched integer, bitrate integer, rebuffer_count integer, rebuffer_ms integer)
       ON CONFLICT (site_id, event_id, at) DO NOTHING
-      RETURNING event_id`));
+      RETURNING event_id`);
     if (stored.length < heartbeats.length) {
       const fresh = new Set(stored.map((r) => r.event_id));
       repeated = new Set(heartbeats.filter((e) => !fresh.has(e.eventId)).map((e) => e.eventId));
@@ -476,7 +490,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
   // The stored sessions these events apply to, with their partition key (started_at) and end, read
   // under the sessions' advisory locks: the update below goes straight to their rows.
   const targets = applied.length === 0 ? new Map<string, StoredSession>()
-    : await timed('find', () => findSessions(tx, siteId, [...new Set(applied.map((e) => e.sessionId.toLowerCase()))], applied.map((e) => e.at)));
+    : await findSessions(tx, siteId, [...new Set(applied.map((e) => e.sessionId.toLowerCase()))], applied.map((e) => e.at));
   // An end at the session's stored end is that end again (or one of the same moment): it changes
   // nothing, so it is dropped here and a batch written again whole marks no slice.
   const endedAgain = applied.filter((e) => e.type === 'session.end' && targets.get(e.sessionId.toLowerCase())?.endedMs === Math.floor(Date.parse(e.at)));
@@ -502,7 +516,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     // whose end this group sets or moves earlier, once per session in practice. Re-reading every
     // stored heartbeat of every session of every group made a consumer's write grow with the
     // sessions' age (7.6 s per group of 5,000 sessions in the bench before this).
-    const updated = await timed('update', () => queryRows<SessionRollupRow>(tx, sql`
+    const updated = await queryRows<{ day: string }>(tx, sql`
       UPDATE playback_sessions p SET
         watched_seconds = CASE WHEN u.moves
           THEN coalesce(greatest(r.watched, u.end_watched, CASE WHEN p.ended_at IS NOT NULL THEN p.watched_seconds END), 0)
@@ -558,9 +572,18 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
       -- The constant range lets the planner keep only the partitions of these sessions' days.
       WHERE p.site_id = ${siteId}::uuid AND p.id = u.session_id AND p.started_at = u.started_at
         AND p.started_at >= ${bounds!.lo}::timestamptz AND p.started_at <= ${bounds!.hi}::timestamptz
-      RETURNING ${sessionRollupColumns('p', zone)}`));
-    // What each session adds to the rollups now, less what it added before (applyPlaybackDeltas, at the end of the transaction).
-    for (const row of updated) deltas.updated(row, targets.get(row.id.toLowerCase())!.values);
+      RETURNING to_char(${siteDay(sql`p.started_at`, zone)}, 'YYYY-MM-DD') AS day`);
+    for (const row of updated) days.add(row.day);
+  }
+  // The slices to fold: the site's days the sessions written or updated started on (from the two
+  // statements above, RETURNING). DO UPDATE (not DO NOTHING) makes a new version of a mark that is
+  // there, so a fold that read the mark (and the sessions) before this commit leaves it for the next
+  // fold; it keeps the first mark's time, so marked_at is the age of the oldest write not yet folded.
+  if (days.size > 0) {
+    await tx.execute(sql`
+      INSERT INTO dirty_rollup_slices (site_id, day)
+      SELECT ${siteId}::uuid, value::date FROM json_array_elements_text(${json([...days].sort())})
+      ON CONFLICT (site_id, day) DO UPDATE SET marked_at = dirty_rollup_slices.marked_at`);
   }
   written.events = todo.length - duplicates - unplaced;
   return written;
@@ -573,7 +596,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
  * many slices it folded (0: none left that no other worker holds).
  */
 export async function foldDirtySlices(db: Db, limit = 20): Promise<number> {
-  return timed('fold', () => withRetries(() => db.transaction(async (tx) => {
+  return withRetries(() => db.transaction(async (tx) => {
     // No row lock on the marks while folding: a consumer's mark (ON CONFLICT DO UPDATE) would wait
     // for the whole fold. Fold workers share out slices by a try-lock per slice instead, and note
     // each mark's version (xmin): the DELETE below removes only marks no consumer has renewed since.
@@ -598,7 +621,7 @@ export async function foldDirtySlices(db: Db, limit = 20): Promise<number> {
         FOR UPDATE OF d)
       DELETE FROM dirty_rollup_slices d USING seen WHERE d.site_id = seen.site_id AND d.day = seen.day`);
     return slices.length;
-  })));
+  }));
 }
 
 /** Slices waiting for a fold (bench, tests). */

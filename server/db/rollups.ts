@@ -20,12 +20,9 @@
  *   (payment_refunds) on the day they were given, as status REFUND_STATUS.
  * - daily_audience_rollups: sign-ups (subscribers created) by day, network and country.
  *
- * Ingestion adds to daily_playback_rollups in each consumer's transaction what its rows changed
- * (server/db/playback-deltas.ts, issue 42), grouped by the same dimension list (`playbackDimensions`)
- * and bucket expressions (`startupBucket`, `rebufferBucket`) as the rebuild, under the same day locks.
- * `foldPlaybackDays` re-aggregates whole (site, day) slices: the fold worker runs it on the slices
- * still marked dirty (a safety net since issue 42; it was the path before, and its cost grew with the
- * day's sessions).
+ * The incremental fold (`foldPlaybackDays`) re-aggregates only the (site, day) slices a batch of
+ * player events touched. Re-aggregating a slice rather than adding deltas keeps distinct-viewer
+ * counts exact (they are not additive) and costs one index range scan of that day's sessions.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { NO_PLAN_KEY, REBUFFER_RATIO_BUCKETS, STARTUP_MS_BUCKETS } from '../../common/constants';
@@ -113,7 +110,7 @@ function rollupFilter(range: SiteRange): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-const floatArrayText = (values: readonly number[]) => `ARRAY[${values.map((v) => Number(v)).join(',')}]::float8[]`;
+const intArray = (values: readonly number[]) => sql.raw(`ARRAY[${values.map((v) => Number(v)).join(',')}]::float8[]`);
 
 /** jsonb_build_array(count of bucket 0, ..., count of bucket n) over a width_bucket column. */
 function histogram(bucketColumn: string, bounds: readonly number[]): SQL {
@@ -128,26 +125,8 @@ function histogram(bucketColumn: string, bounds: readonly number[]): SQL {
  */
 const keptFromAt = sql`coalesce((SELECT kept_from FROM raw_history_retention)::timestamp AT TIME ZONE 'UTC', '-infinity'::timestamptz)`;
 /** The site's first day whose raw sessions are all kept: the day of `keptFromAt`, or the next one when it starts before. */
-export const keptFromDay = (zone: string) =>
+const keptFromDay = (zone: string) =>
   sql`(CASE WHEN ${siteDayStart(siteDay(keptFromAt, zone), zone)} >= ${keptFromAt} THEN ${siteDay(keptFromAt, zone)} ELSE ${siteDay(keptFromAt, zone)} + 1 END)`;
-
-/** A session's startup-time bucket (STARTUP_MS_BUCKETS), from the playback_sessions row `alias`: the rebuild's and the consumers' one expression. */
-export const startupBucket = (alias: string) => sql.raw(`width_bucket(${alias}.startup_ms::float8, ${floatArrayText(STARTUP_MS_BUCKETS)})`);
-/** A session's rebuffer-ratio bucket (REBUFFER_RATIO_BUCKETS), from the playback_sessions row `alias`. */
-export const rebufferBucket = (alias: string) => sql.raw(`width_bucket(CASE WHEN ${alias}.watched_seconds + ${alias}.rebuffer_seconds > 0
-          THEN ${alias}.rebuffer_seconds::float8 / (${alias}.watched_seconds + ${alias}.rebuffer_seconds) ELSE 0 END, ${floatArrayText(REBUFFER_RATIO_BUCKETS)})`);
-
-/**
- * The (dimension, dim_key) pairs a session counts under, as a VALUES list for a LATERAL join: 'all'
- * (key ''), content, device, country, ISP, CDN and plan. `content` and `plan` are the session's content
- * id and plan key (NO_PLAN_KEY when none) as SQL; the text columns are read from `alias`. The rebuild
- * and the consumers' deltas (server/db/playback-deltas.ts) group by the same list.
- */
-export const playbackDimensions = (content: SQL, plan: SQL, alias: string) => {
-  const col = (name: string) => sql.raw(`${alias}.${name}`);
-  return sql`(VALUES ('all', ''), ('content', (${content})::text), ('device', ${col('device_type')}),
-      ('country', ${col('country')}), ('isp', ${col('isp')}), ('cdn', ${col('cdn')}), ('plan', (${plan})::text))`;
-};
 
 async function rebuildPlayback(db: SqlRunner, range: SiteRange): Promise<void> {
   await db.execute(sql`DELETE FROM daily_playback_rollups WHERE ${rollupFilter(range)} AND day >= ${keptFromDay(range.zone)}`);
@@ -165,12 +144,16 @@ async function rebuildPlayback(db: SqlRunner, range: SiteRange): Promise<void> {
       SELECT p.site_id, p.network_id, p.subscriber_id, p.content_id, p.device_type, p.country, p.isp, p.cdn,
         p.watched_seconds, p.startup_ms, p.rebuffer_count, p.rebuffer_seconds, p.error_code, p.avg_bitrate_kbps,
         ${siteDay(sql`p.started_at`, range.zone)} AS day,
-        ${startupBucket('p')} AS startup_bucket, ${rebufferBucket('p')} AS rebuffer_bucket,
+        width_bucket(p.startup_ms::float8, ${intArray(STARTUP_MS_BUCKETS)}) AS startup_bucket,
+        width_bucket(CASE WHEN p.watched_seconds + p.rebuffer_seconds > 0
+          THEN p.rebuffer_seconds::float8 / (p.watched_seconds + p.rebuffer_seconds) ELSE 0 END,
+          ${intArray(REBUFFER_RATIO_BUCKETS)}) AS rebuffer_bucket,
         coalesce(p.plan_id::text, ${NO_PLAN_KEY}) AS plan_key
       FROM playback_sessions p
       WHERE ${rawFilter(range, sql`p.site_id`, sql`p.started_at`)} AND p.started_at >= ${siteDayStart(keptFromDay(range.zone), range.zone)}
     ) s
-    CROSS JOIN LATERAL ${playbackDimensions(sql`s.content_id`, sql`s.plan_key`, 's')} AS d(dimension, dim_key)
+    CROSS JOIN LATERAL (VALUES ('all', ''), ('content', s.content_id::text), ('device', s.device_type),
+      ('country', s.country), ('isp', s.isp), ('cdn', s.cdn), ('plan', s.plan_key)) AS d(dimension, dim_key)
     GROUP BY s.site_id, s.network_id, s.day, d.dimension, d.dim_key`);
 }
 

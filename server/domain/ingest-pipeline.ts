@@ -2,9 +2,8 @@
  * Player event ingestion off the request (issue 31; docs/data-model.md "Ingestion"):
  *
  *   POST /v1/events ─ publish ─> queue (JetStream when NATS_URL is set, else memory)
- *     ─> consumers: writeBatches (bulk; idempotent by the raw tables' keys, no row per event; the flush's
- *        rollup deltas in the same transaction), then acknowledge
- *     ─> fold worker: foldDirtySlices every INGEST_FOLD_INTERVAL_MS (slices left dirty: a safety net since issue 42)
+ *     ─> consumers: writeBatches (bulk; idempotent by the raw tables' keys, no row per event), then acknowledge
+ *     ─> fold worker: foldDirtySlices every INGEST_FOLD_INTERVAL_MS
  *
  * One pipeline per process: `npm start` runs INGEST_CONSUMERS consumer loops (default 1) and one
  * fold worker; `npm run ingest:worker` runs more consumers against the same stream and database.
