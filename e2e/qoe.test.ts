@@ -136,9 +136,12 @@ describe('QoE journey part 1 in Chromium', () => {
     expect(await page.getByTestId('qoe-chip').count()).toBe(3);
     await shots('views');
 
-    // One view: its dimensions and its timeline.
-    await page.getByTestId('view-row').first().getByRole('link').click();
-    await page.waitForURL((url) => /^\/analytics\/views\/[0-9a-f-]{36}$/.test(url.pathname));
+    // One view that has ended (the newest may still be playing: its timeline ends with its last heartbeat):
+    // its dimensions and its timeline from start to end.
+    const ended = views.rows.find((row) => row.endedAt !== null);
+    expect(ended, 'page 1 of the views holds a session that has ended').toBeDefined();
+    await page.getByTestId('view-row').locator(`a[href^="/analytics/views/${ended!.sessionId}"]`).click();
+    await page.waitForURL((url) => url.pathname === `/analytics/views/${ended!.sessionId}`);
     await page.getByRole('heading', { name: M.dimensions }).waitFor();
     const timeline = await page.getByTestId('timeline').getByRole('listitem').allTextContents();
     expect(timeline[0]).toMatch(/Start/);
