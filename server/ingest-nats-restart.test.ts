@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { freePort, waitForPort } from './test/ports';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiscardPolicy, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
@@ -36,34 +36,6 @@ const CDN = `restart-test-${randomUUID().slice(0, 8)}`;
 let t: TestApp;
 let ownDb: Awaited<ReturnType<typeof openIsolatedTestDb>>;
 let viewlift: { id: string; subscriberId: string; contentId: string };
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = new Socket();
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
-      socket.once('error', () => resolve(false));
-      socket.connect(port, '127.0.0.1');
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const startNatsServer = (port: number, storeDir: string): ChildProcess =>
   spawn(NATS_SERVER_BIN, ['-js', '-sd', storeDir, '-p', String(port), '-a', '127.0.0.1'], { stdio: 'ignore' });
@@ -110,7 +82,7 @@ describe('NATS restarted while players send (needs the nats-server binary; PGlit
     const storeDir = mkdtempSync(join(tmpdir(), 'ingest-nats-restart-'));
     let nats = startNatsServer(port, storeDir);
     const spawnError = new Promise<never>((_, reject) => nats.once('error', (error) => reject(new Error(`could not start ${NATS_SERVER_BIN} (NATS_SERVER_BIN): ${error.message}`))));
-    await Promise.race([waitForPort(port), spawnError]);
+    await Promise.race([waitForPort(port, 'nats-server'), spawnError]);
     const stream = `INGEST_RESTART_${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
     const app = await createTestApp({
       db: ownDb.handle,
@@ -152,7 +124,7 @@ describe('NATS restarted while players send (needs the nats-server binary; PGlit
       // Down for a moment while the players keep sending, then back on the same port and store.
       await new Promise((r) => setTimeout(r, 1500));
       nats = startNatsServer(port, storeDir);
-      await waitForPort(port);
+      await waitForPort(port, 'nats-server');
       outages.push([stoppedAt, Date.now()]);
     };
 
@@ -206,7 +178,7 @@ describe('a full stream (needs the nats-server binary)', () => {
     const storeDir = mkdtempSync(join(tmpdir(), 'ingest-nats-full-'));
     const nats = startNatsServer(port, storeDir);
     const spawnError = new Promise<never>((_, reject) => nats.once('error', (error) => reject(new Error(`could not start ${NATS_SERVER_BIN} (NATS_SERVER_BIN): ${error.message}`))));
-    await Promise.race([waitForPort(port), spawnError]);
+    await Promise.race([waitForPort(port, 'nats-server'), spawnError]);
     const url = `nats://127.0.0.1:${port}`;
     const stream = `INGEST_FULL_${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
     const nc = await connect({ servers: url });

@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { freePort, waitForPort } from './test/ports';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
@@ -296,33 +296,6 @@ describe('a batch whose session start is elsewhere in the stream (issue 37; need
   });
 });
 
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = new Socket();
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
-      socket.once('error', () => resolve(false));
-      socket.connect(port, '127.0.0.1');
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 function startNatsServer(port: number, storeDir: string): ChildProcess {
   const child = spawn(NATS_SERVER_BIN, ['-js', '-sd', storeDir, '-p', String(port), '-a', '127.0.0.1'], { stdio: 'ignore' });
   child.once('error', (error) => { throw new Error(`could not start ${NATS_SERVER_BIN} (set NATS_SERVER_BIN): ${error.message}`); });
@@ -340,7 +313,7 @@ describe('a NATS restart mid-stream (needs the nats-server binary; PGlite or Pos
     const storeDir = mkdtempSync(join(tmpdir(), 'ingest-nats-'));
     let server = startNatsServer(port, storeDir);
     const firstPid = server.pid;
-    await waitForPort(port);
+    await waitForPort(port, 'nats-server');
     const url = `nats://127.0.0.1:${port}`;
     const stream = newStream();
     const app = await createTestApp({ db: t.dbHandle, ingest: ingestConfig(url, stream, { consumers: 1 }) });

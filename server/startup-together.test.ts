@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from './test/ports';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -49,17 +49,6 @@ let serverFile = '';
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Completeness { sites: number; accounts: number; keys: number; rollupSites: number; subscribers: number }
 
