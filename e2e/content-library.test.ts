@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblems, launchBrowser, newPage, SCREENSHOT_DIR, signIn, startServer, type RunningServer } from './harness';
 import { AVAILABILITY_MESSAGES } from '../common/content-availability';
+import { CONTENT_STATUS_WORDS } from '../common/status-words';
 
 let server: RunningServer;
 let browser: Browser;
@@ -71,7 +72,10 @@ describe('content library and availability (content@demo.test)', () => {
     allowDemoArtwork();
     await statusSelect().selectOption('draft');
     await expect.poll(() => page.url()).toContain('status=draft');
-    await expect.poll(async () => (await titles()).length).toBeGreaterThan(0);
+    // The filtered list, not the one before it (aria-busy may not have turned true yet when the URL changes):
+    // rows there, and every row's status is Draft.
+    const rowStatuses = () => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+    await expect.poll(async () => { await settled(); const rows = await rowStatuses(); return rows.length > 0 && rows.every((text) => text.includes(CONTENT_STATUS_WORDS.draft)); }).toBe(true);
     // A title of at least two words, so one word is in its middle.
     const candidates = await titles();
     title = candidates.find((t) => t.trim().split(/\s+/).length >= 2) ?? candidates[0]!;
