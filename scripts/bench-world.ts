@@ -36,7 +36,7 @@ for (const scale of scales) {
   // A fresh PostgreSQL database is reused across scales: start each scale from an empty world.
   if (handle.driver === 'postgres') {
     await handle.db.execute(sql`TRUNCATE content_items, subscribers, plans, plan_groups, offers, coupons, playback_sessions, player_heartbeats,
-      daily_playback_rollups, daily_subscription_rollups, daily_payment_rollups, daily_audience_rollups, ingestion_keys, ingested_events CASCADE`);
+      daily_playback_rollups, daily_subscription_rollups, daily_payment_rollups, daily_audience_rollups, ingestion_keys CASCADE`);
   }
   const seedStart = performance.now();
   const world = await seedWorld(handle.db, { scale });

@@ -17,10 +17,10 @@ import { queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig } from './domain/ingest-pipeline';
 import { createIngestStore } from './db/stores';
 import { createMemoryQueue, type IngestQueue } from './domain/ingest-queue';
-import { createTestApp, type Session, type TestApp } from './test/kit';
+import { createTestApp, firstSubscriberAndVideo, type Session, type SitePlayer, type TestApp } from './test/kit';
 
 let t: TestApp;
-let site: { id: string; subscriberId: string; contentId: string };
+let site: SitePlayer;
 let otherSiteId: string;
 let reader: Session;
 let stranger: Session;
@@ -59,12 +59,8 @@ async function deadLetters(eventIds: string[]) {
 beforeAll(async () => {
   t = await createTestApp({ demo: true, ingest: { consumers: 0, fold: false } });
   await seedSmallWorld(t.db);
-  const { id } = await t.siteByName(DEMO_SITES.viewlift);
   otherSiteId = (await t.siteByName(DEMO_SITES.northwind)).id;
-  const [row] = await queryRows<{ subscriber_id: string; content_id: string }>(t.db, sql`
-    SELECT (SELECT id FROM subscribers WHERE site_id = ${id} ORDER BY created_at LIMIT 1) AS subscriber_id,
-           (SELECT id FROM content_items WHERE site_id = ${id} AND kind = 'video' ORDER BY title LIMIT 1) AS content_id`);
-  site = { id, subscriberId: row!.subscriber_id, contentId: row!.content_id };
+  site = await firstSubscriberAndVideo(t, DEMO_SITES.viewlift);
   reader = await t.login((await t.createUser({ site: DEMO_SITES.viewlift, roles: { 'Dashboard 360': 'read' }, prefix: 'dl-reader' })).username);
   stranger = await t.login((await t.createUser({ site: DEMO_SITES.viewlift, roles: { 'Customer Support': 'write' }, prefix: 'dl-support' })).username);
 }, 180_000);

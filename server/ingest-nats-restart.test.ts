@@ -25,7 +25,7 @@ import { INGEST_KEY_HEADER, INGEST_PATH, type PlayerEvent } from '../common/inge
 import { DEMO_SITES } from './db/demo-accounts';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig } from './domain/ingest-pipeline';
-import { createTestApp, openIsolatedTestDb, type TestApp } from './test/kit';
+import { createTestApp, firstSubscriberAndVideo, openIsolatedTestDb, type SitePlayer, type TestApp } from './test/kit';
 
 const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN || '/usr/sbin/nats-server';
 const headers = { [INGEST_KEY_HEADER]: demoIngestionKey(DEMO_SITES.viewlift) };
@@ -35,7 +35,7 @@ const CDN = `restart-test-${randomUUID().slice(0, 8)}`;
 
 let t: TestApp;
 let ownDb: Awaited<ReturnType<typeof openIsolatedTestDb>>;
-let viewlift: { id: string; subscriberId: string; contentId: string };
+let viewlift: SitePlayer;
 
 const startNatsServer = (port: number, storeDir: string): ChildProcess =>
   spawn(NATS_SERVER_BIN, ['-js', '-sd', storeDir, '-p', String(port), '-a', '127.0.0.1'], { stdio: 'ignore' });
@@ -64,11 +64,7 @@ beforeAll(async () => {
   ownDb = await openIsolatedTestDb();
   t = await createTestApp({ demo: true, db: ownDb.handle });
   await seedSmallWorld(t.db);
-  const { id } = await t.siteByName(DEMO_SITES.viewlift);
-  const [row] = await queryRows<{ subscriber_id: string; content_id: string }>(t.db, sql`
-    SELECT (SELECT id FROM subscribers WHERE site_id = ${id} ORDER BY created_at LIMIT 1) AS subscriber_id,
-           (SELECT id FROM content_items WHERE site_id = ${id} AND kind = 'video' ORDER BY title LIMIT 1) AS content_id`);
-  viewlift = { id, subscriberId: row!.subscriber_id, contentId: row!.content_id };
+  viewlift = await firstSubscriberAndVideo(t, DEMO_SITES.viewlift);
 }, 180_000);
 
 afterAll(async () => {

@@ -3,7 +3,8 @@
  * partitions events arrive for are created before the insert (and a row without its day lands in the
  * default partition, never a failed insert), retention drops old days and keeps the rollups and the
  * reports' answers, and a repeat counts once by the raw tables' keys (issue 42: consumers write no
- * row per event; the maintenance still prunes the old idempotency record by the duplicate window).
+ * row per event; migration 0048 dropped the per-event record, ingested_events, and the maintenance
+ * no longer prunes one).
  *
  * A database of this file alone (openIsolatedTestDb): retention drops partitions and moves
  * raw_history_retention.kept_from for the whole database, which must not reach other test files'
@@ -18,19 +19,19 @@ import type { DbHandle } from './db/client';
 import { DEMO_SITES } from './db/demo-accounts';
 import { foldDirtySlices, INGEST_WINDOW_DAYS, writeBatches } from './db/ingest-repository';
 import {
-  dropExpiredRawHistory, ensureRawHistoryDays, pruneIdempotencyRecord, rawHistoryKeptFrom, rawHistoryPartitions, runIngestMaintenance, utcDayOf,
+  dropExpiredRawHistory, ensureRawHistoryDays, rawHistoryKeptFrom, rawHistoryPartitions, runIngestMaintenance, utcDayOf,
 } from './db/raw-history';
 import { foldPlaybackDays, rebuildRollups } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { DEFAULT_RETENTION_DAYS, loadIngestConfig, MIN_RETENTION_DAYS, startIngestPipeline } from './domain/ingest-pipeline';
 import { createIngestStore } from './db/stores';
 import { DUPLICATE_WINDOW_MS } from './domain/ingest-queue';
-import { createTestApp, openIsolatedTestDb, type Session, type TestApp } from './test/kit';
+import { createTestApp, firstSubscriberAndVideo, openIsolatedTestDb, type Session, type SitePlayer, type TestApp } from './test/kit';
 
 const DAY_MS = 86_400_000;
 let isolated: { handle: DbHandle; drop(): Promise<void> };
 let t: TestApp;
-let site: { id: string; subscriberId: string; contentId: string };
+let site: SitePlayer;
 let analyst: Session;
 const headers = { [INGEST_KEY_HEADER]: demoIngestionKey(DEMO_SITES.viewlift) };
 
@@ -71,11 +72,7 @@ beforeAll(async () => {
   // Folds and maintenance only when a test asks (drain folds); the maintenance timer has its own test.
   t = await createTestApp({ db: isolated.handle, demo: true, ingest: { consumers: 1, foldIntervalMs: 3_600_000, maintenanceIntervalMs: 3_600_000 } });
   await seedSmallWorld(t.db);
-  const { id } = await t.siteByName(DEMO_SITES.viewlift);
-  const [row] = await queryRows<{ subscriber_id: string; content_id: string }>(t.db, sql`
-    SELECT (SELECT id FROM subscribers WHERE site_id = ${id} ORDER BY created_at LIMIT 1) AS subscriber_id,
-           (SELECT id FROM content_items WHERE site_id = ${id} AND kind = 'video' ORDER BY title LIMIT 1) AS content_id`);
-  site = { id, subscriberId: row!.subscriber_id, contentId: row!.content_id };
+  site = await firstSubscriberAndVideo(t, DEMO_SITES.viewlift);
   const user = await t.createUser({ site: DEMO_SITES.viewlift, roles: { 'Dashboard 360': 'read' }, prefix: 'analyst' });
   analyst = await t.login(user.username);
 }, 180_000);
@@ -135,7 +132,7 @@ describe('day partitions', () => {
       VALUES (${site.id}, ${eventId}, ${randomUUID()}, ${`${day}T08:00:00Z`}::timestamptz, 1, 1, 1000)`);
     expect(await partitionOf('player_heartbeats', sql`event_id = ${eventId}`)).toEqual(['player_heartbeats_default']);
 
-    const done = await runIngestMaintenance(t.db, { retentionDays: DEFAULT_RETENTION_DAYS, duplicateWindowMs: DUPLICATE_WINDOW_MS, sessionStartDays: INGEST_WINDOW_DAYS });
+    const done = await runIngestMaintenance(t.db, { retentionDays: DEFAULT_RETENTION_DAYS, sessionStartDays: INGEST_WINDOW_DAYS });
     expect(done.split).toBeGreaterThan(0);
     expect(await partitionOf('player_heartbeats', sql`event_id = ${eventId}`)).toEqual([`player_heartbeats_p${suffix(day)}`]);
     // The seeded world's days left the default partitions too, and today and the next two days exist.
@@ -231,17 +228,17 @@ describe('retention', () => {
   });
 });
 
-describe('the idempotency record', () => {
-  const claimed = (ids: string[]) => queryRows<{ event_id: string }>(t.db, sql`
-    SELECT event_id FROM ingested_events WHERE site_id = ${site.id}
-      AND event_id IN (SELECT value FROM json_array_elements_text(${JSON.stringify(ids)}::json)) ORDER BY event_id`);
+describe('exactly once without an idempotency record', () => {
+  /** Whether a table named ingested_events (the per-event record before issue 42) exists: migration 0048 dropped it. */
+  const perEventTable = async () =>
+    (await queryRows<{ present: boolean }>(t.db, sql`SELECT to_regclass('ingested_events') IS NOT NULL AS present`))[0]!.present;
   const sessionRow = (id: string) => queryRows(t.db, sql`
     SELECT started_at, last_event_at, ended_at, watched_seconds, rebuffer_count, rebuffer_seconds, avg_bitrate_kbps, heartbeat_count, bitrate_kbps_sum::int AS bitrate_kbps_sum
     FROM playback_sessions WHERE site_id = ${site.id} AND id = ${id}`);
   const heartbeatRows = (sessionId: string) => queryRows<{ event_id: string }>(t.db, sql`
     SELECT event_id FROM player_heartbeats WHERE site_id = ${site.id} AND session_id = ${sessionId} ORDER BY event_id, at`);
 
-  it('counts a batch written again once with no row per event, and the prune keeps old record rows for the window only', async () => {
+  it('counts a batch written again once by the raw tables\' keys, with no per-event table (dropped by migration 0048)', async () => {
     const events = playedSession(new Date(Date.now() - 30 * 60_000));
     const sessionId = events[0]!.sessionId;
     const first = await writeBatches(t.db, [{ siteId: site.id, events }]);
@@ -250,17 +247,8 @@ describe('the idempotency record', () => {
     // The same batch again (a redelivery): the raw keys refuse it, nothing changes.
     expect(await writeBatches(t.db, [{ siteId: site.id, events }])).toEqual({ written: 0, duplicates: 4 });
     expect(await sessionRow(sessionId)).toEqual(row);
-    expect((await heartbeatRows(sessionId)).length).toBe(2);
-    const ids = events.map((e) => e.eventId);
-    expect(await claimed(ids)).toEqual([]);
-
-    // Rows of the record written before issue 42: the prune forgets those older than the window, not the others.
-    await t.db.execute(sql`
-      INSERT INTO ingested_events (site_id, event_id, received_at) VALUES
-        (${site.id}, ${ids[0]}, now() - interval '121 seconds'), (${site.id}, ${ids[1]}, now() - interval '121 seconds'),
-        (${site.id}, ${ids[2]}, now() - interval '100 seconds'), (${site.id}, ${ids[3]}, now() - interval '100 seconds')`);
-    expect(await pruneIdempotencyRecord(t.db, DUPLICATE_WINDOW_MS)).toBeGreaterThanOrEqual(2);
-    expect((await claimed(ids)).map((r) => r.event_id)).toEqual([ids[2]!, ids[3]!].sort());
+    expect((await heartbeatRows(sessionId)).map((h) => h.event_id)).toEqual([events[1]!.eventId, events[2]!.eventId].sort());
+    expect(await perEventTable()).toBe(false);
   });
 
   it('the same events again long after still count once (the raw tables\' keys), and a reused id with another time is a new heartbeat', async () => {
@@ -274,10 +262,11 @@ describe('the idempotency record', () => {
     const dayRollups = await rollups(day, day);
     expect(row[0]).toMatchObject({ watched_seconds: 170, heartbeat_count: 2, bitrate_kbps_sum: 8000, avg_bitrate_kbps: 4000 });
 
-    // No row per event (issue 42); the maintenance changes nothing of what follows.
+    // No row per event (issue 42): the maintenance runs without the per-event table and changes nothing of what follows.
     const ids = events.map((e) => e.eventId);
-    await runIngestMaintenance(t.db, { retentionDays: DEFAULT_RETENTION_DAYS, duplicateWindowMs: DUPLICATE_WINDOW_MS, sessionStartDays: INGEST_WINDOW_DAYS });
-    expect(await claimed(ids)).toEqual([]);
+    await runIngestMaintenance(t.db, { retentionDays: DEFAULT_RETENTION_DAYS, sessionStartDays: INGEST_WINDOW_DAYS });
+    expect(await perEventTable()).toBe(false);
+    expect(await sessionRow(sessionId)).toEqual(row);
 
     // The batch delivered again (a consumer back after a long outage): one session, two heartbeats,
     // the same counters, the same rollups; every event of it is a duplicate (start stored, heartbeats

@@ -12,9 +12,9 @@
  *   raw tables' keys for a batch delivered again (see `writeBatches`);
  * - fold workers re-aggregate dirty slices (`foldDirtySlices`: a try-lock per slice, marks deleted
  *   only if no consumer renewed them meanwhile);
- * - the maintenance (server/db/raw-history.ts) forgets event ids older than the duplicate window (the
- *   `ingested_events` rows written before issue 42; nothing writes new ones) and session starts older
- *   than INGEST_WINDOW_DAYS, and keeps the raw tables' day partitions.
+ * - the maintenance (server/db/raw-history.ts) forgets session starts older than INGEST_WINDOW_DAYS
+ *   and keeps the raw tables' day partitions (the per-event record `ingested_events`, unwritten since
+ *   issue 42, was dropped by migration 0048).
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';

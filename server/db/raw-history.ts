@@ -14,9 +14,10 @@
  * - `dropExpiredRawHistory`: drops day partitions older than the retention, deletes default rows
  *   older than it, and moves `raw_history_retention.kept_from` so folds and rollup rebuilds leave the
  *   rollups of those days alone (server/db/rollups.ts). Rollups are never dropped.
- * - `runIngestMaintenance`: all of the above plus the idempotency record's window (ingested_events
- *   for the duplicate window, ingest_session_starts for INGEST_WINDOW_DAYS), what the fold worker of
- *   every server process and of `npm run ingest:worker` runs every INGEST_MAINTENANCE_INTERVAL_MS.
+ * - `runIngestMaintenance`: all of the above plus the window of the recorded session starts
+ *   (ingest_session_starts, INGEST_WINDOW_DAYS), what the fold worker of every server process and of
+ *   `npm run ingest:worker` runs every INGEST_MAINTENANCE_INTERVAL_MS. (The per-event idempotency
+ *   record it also pruned, ingested_events, is gone: migration 0048, issue 42.)
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
@@ -158,22 +159,6 @@ export async function dropExpiredRawHistory(db: Db, retentionDays: number, now =
   return { dropped, keptFrom };
 }
 
-/** Forgets event ids claimed longer ago than the duplicate window (ingested_events), in chunks; returns the rows deleted. */
-export async function pruneIdempotencyRecord(db: Db, windowMs: number): Promise<number> {
-  let deleted = 0;
-  // In chunks, so a prune after a long pause never holds one huge transaction.
-  for (;;) {
-    const [row] = await queryRows<{ n: number }>(db, sql`
-      WITH gone AS (
-        DELETE FROM ingested_events WHERE ctid IN (
-          SELECT ctid FROM ingested_events WHERE received_at < now() - make_interval(secs => ${windowMs / 1000}) LIMIT 10000)
-        RETURNING 1)
-      SELECT count(*)::int AS n FROM gone`);
-    deleted += row!.n;
-    if (row!.n < 10_000) return deleted;
-  }
-}
-
 /** Forgets session starts the producer recorded longer ago than `windowDays` (ingest_session_starts); returns the rows deleted. */
 export async function pruneSessionStarts(db: Db, windowDays: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql`
@@ -185,8 +170,12 @@ export async function pruneSessionStarts(db: Db, windowDays: number): Promise<nu
 export interface IngestMaintenanceSettings {
   /** INGEST_RETENTION_DAYS: days of raw history kept. */
   retentionDays: number;
-  /** INGEST_DUPLICATE_WINDOW_MS: how long an event id stays in ingested_events. */
-  duplicateWindowMs: number;
+  /**
+   * Unused since migration 0048 dropped ingested_events (the only thing pruned by it). Still accepted
+   * so the callers that pass INGEST_DUPLICATE_WINDOW_MS (server/domain/ingest-pipeline.ts, the store
+   * port in server/domain/ports.ts) keep compiling; remove it together with them.
+   */
+  duplicateWindowMs?: number;
   /** Days a recorded session start is kept (INGEST_WINDOW_DAYS). */
   sessionStartDays: number;
 }
@@ -196,14 +185,13 @@ export interface IngestMaintenanceResult {
   split: number;
   dropped: string[];
   keptFrom: string;
-  eventIdsPruned: number;
   sessionStartsPruned: number;
 }
 
 /**
  * One maintenance pass (idempotent; any number of processes may run it): today's and the next two
- * days' partitions, retention, days out of the default partitions, and the windows of the
- * idempotency record and of the recorded session starts.
+ * days' partitions, retention, days out of the default partitions, and the window of the recorded
+ * session starts. `settings.duplicateWindowMs` is not read (see IngestMaintenanceSettings).
  */
 export async function runIngestMaintenance(db: Db, settings: IngestMaintenanceSettings, now = new Date()): Promise<IngestMaintenanceResult> {
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
@@ -211,7 +199,6 @@ export async function runIngestMaintenance(db: Db, settings: IngestMaintenanceSe
   // Retention first: default rows older than it are deleted rather than given a day to be dropped.
   const { dropped, keptFrom } = await dropExpiredRawHistory(db, settings.retentionDays, now);
   const split = await splitDefaultPartitions(db);
-  const eventIdsPruned = await pruneIdempotencyRecord(db, settings.duplicateWindowMs);
   const sessionStartsPruned = await pruneSessionStarts(db, settings.sessionStartDays);
-  return { created, split, dropped, keptFrom, eventIdsPruned, sessionStartsPruned };
+  return { created, split, dropped, keptFrom, sessionStartsPruned };
 }

@@ -826,22 +826,6 @@ export const ingestionKeys = pgTable('ingestion_keys', {
 });
 
 /**
- * Event ids already written per site by the consumers: the idempotency record, kept for the duplicate
- * window only (INGEST_DUPLICATE_WINDOW_MS, the JetStream stream's duplicate_window; migration 0017
- * shortened it from 8 days). Outside it the raw tables' keys keep a repeated event counted once
- * (docs/data-model.md, "The window").
- */
-export const ingestedEvents = pgTable('ingested_events', {
-  siteId: uuid('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' }),
-  eventId: text('event_id').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.siteId, t.eventId] }),
-  // The purge after the ingestion window (issue 31) deletes by age.
-  index('ingested_events_received_idx').on(t.receivedAt),
-]);
-
-/**
  * Sessions whose session.start POST /v1/events has accepted (issue 31): the producer answers 202
  * before a consumer writes the session, so a heartbeat sent right after its start is checked against
  * this record as well as playback_sessions. Purged after the ingestion window (INGEST_WINDOW_DAYS).

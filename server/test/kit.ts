@@ -15,13 +15,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { API_PATHS } from '../../common/constants';
 import type { LoginResponse, OutboxMessage, Roles, SiteProfile } from '../../common/contract';
 import { buildApp } from '../app';
 import { MIGRATIONS_FOLDER, openDb, type Db, type DbHandle } from '../db/client';
 import { DEMO_SITES } from '../db/demo-accounts';
 import { sites, staffUsers } from '../db/schema';
+import { queryRows } from '../db/seed-world';
 import type { LoginThrottleRules, RateLimitTable } from '../domain/rate-limit';
 import { loadConfig, type ServerConfig } from '../env';
 import { DEV_OUTBOX_TOKEN_HEADER } from '../http/dev-routes';
@@ -250,6 +251,26 @@ export async function createBareSite(db: Db, name: string): Promise<string> {
   }).returning({ id: sites.id });
   if (!site) throw new Error(`site ${name} was not created`);
   return site.id;
+}
+
+/** A site's id with the subscriber and the video its test player events name (firstSubscriberAndVideo). */
+export interface SitePlayer {
+  id: string;
+  subscriberId: string;
+  contentId: string;
+}
+
+/**
+ * The site's first subscriber (the oldest) and first video (by title): what the ingestion tests'
+ * player events name. The site needs its viewers' world (seedSmallWorld) first.
+ */
+export async function firstSubscriberAndVideo(t: Pick<TestApp, 'db' | 'siteByName'>, siteName: string): Promise<SitePlayer> {
+  const { id } = await t.siteByName(siteName);
+  const [row] = await queryRows<{ subscriber_id: string | null; content_id: string | null }>(t.db, sql`
+    SELECT (SELECT id FROM subscribers WHERE site_id = ${id} ORDER BY created_at LIMIT 1) AS subscriber_id,
+           (SELECT id FROM content_items WHERE site_id = ${id} AND kind = 'video' ORDER BY title LIMIT 1) AS content_id`);
+  if (!row?.subscriber_id || !row.content_id) throw new Error(`site ${siteName} has no subscriber or no video: seed its world first (seedSmallWorld)`);
+  return { id, subscriberId: row.subscriber_id, contentId: row.content_id };
 }
 
 /** The header that opens the development outbox of an app built with this config. */
