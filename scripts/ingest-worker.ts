@@ -3,12 +3,15 @@
  * player event stream, beside `npm start` (issue 31; docs/data-model.md "Ingestion"). Needs NATS_URL
  * (the JetStream stream the servers publish to) and DATABASE_URL (the PostgreSQL they share): an
  * embedded PGlite directory has one owner and its memory queue lives inside `npm start`.
- * INGEST_STREAM / INGEST_DURABLE / INGEST_ACK_WAIT_MS as for the server. Stops on SIGINT / SIGTERM
- * after the batches in hand are written and acknowledged.
+ * INGEST_STREAM / INGEST_DURABLE / INGEST_ACK_WAIT_MS / INGEST_PARTITIONS / INGEST_REBALANCE_MS as for
+ * the server. Workers and servers share the stream's partitions out among themselves (leases on the
+ * PostgreSQL; logged as "ingest partitions owned"). Stops on SIGINT / SIGTERM after the batches in
+ * hand are written and acknowledged, and prints `INGEST_WORKER_STATS {...}` (its counters).
  */
 import { parseArgs } from 'node:util';
 import { openDb } from '../server/db/client';
 import { loadIngestConfig, startIngestPipeline } from '../server/domain/ingest-pipeline';
+import { openPartitionLeases } from '../server/db/ingest-leases';
 import { createIngestStore } from '../server/db/stores';
 
 const { values } = parseArgs({ options: { consumers: { type: 'string' }, 'no-fold': { type: 'boolean', default: false } } });
@@ -24,10 +27,11 @@ if (!Number.isInteger(consumers) || consumers < 1) {
 }
 const handle = await openDb({ databaseUrl: process.env.DATABASE_URL });
 const log = {
+  info: (obj: unknown, msg?: string) => console.log(msg ?? '', JSON.stringify(obj)),
   warn: (obj: unknown, msg?: string) => console.warn(msg ?? '', JSON.stringify(obj)),
   error: (obj: unknown, msg?: string) => console.error(msg ?? '', JSON.stringify(obj)),
 };
-const pipeline = await startIngestPipeline({ store: createIngestStore(handle.db), log, config: { ...config, consumers, fold: config.fold && !values['no-fold'] } });
+const pipeline = await startIngestPipeline({ store: createIngestStore(handle.db), log, config: { ...config, consumers, fold: config.fold && !values['no-fold'] }, leases: (stream, onLost) => openPartitionLeases(process.env.DATABASE_URL!, stream, onLost) });
 console.log(`INGEST_WORKER_READY ${consumers} consumer(s) on stream ${config.stream} (${config.natsUrl})${config.fold && !values['no-fold'] ? ', fold worker on' : ''}`);
 
 let stopping = false;
@@ -35,6 +39,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    pipeline.close().then(() => handle.close()).then(() => process.exit(0), () => process.exit(1));
+    // What this process wrote, by partition (tests read it; the bench reads its own counters).
+    pipeline.close().then(() => { console.log(`INGEST_WORKER_STATS ${JSON.stringify(pipeline.stats())}`); return handle.close(); })
+      .then(() => process.exit(0), () => process.exit(1));
   });
 }

@@ -50,6 +50,7 @@ import { createLocalCacheBus, type CacheBus } from './db/cache-bus';
 import { openDb } from './db/client';
 import { purgeExpired } from './db/housekeeping';
 import { createCacheBus } from './db/pg-cache-bus';
+import { openPartitionLeases } from './db/ingest-leases';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
 import { createAuthFlows, type AuthFlowDeps, type AuthFlows } from './domain/auth-flows';
 import { createJobQueue } from './domain/jobs';
@@ -294,7 +295,7 @@ export async function composeServer(input: ComposeInput): Promise<ComposedServer
     const cacheBus = await createCacheBus(dbHandle, { onError: (message) => log.warn(message) });
     undo.push(() => cacheBus.close());
     const services = buildServices({ dbHandle, config, log, sms: input.sms, cacheBus, contentJobs: loadSchedulerConfig(input.env), media: loadMediaConfig(input.env, config.dataDir, config.encodingDisabledSite), qoeAlerts: loadQoeAlertConfig(input.env) });
-    const ingest = await startIngestPipeline({ store: createIngestStore(dbHandle.db), log, config: { ...loadIngestConfig(input.env), ...input.ingest } });
+    const ingest = await startIngestPipeline({ store: createIngestStore(dbHandle.db), log, config: { ...loadIngestConfig(input.env), ...input.ingest }, leases: dbHandle.connectionString ? (stream, onLost) => openPartitionLeases(dbHandle.connectionString!, stream, onLost) : undefined });
     undo.push(() => ingest.close());
     // Content availability jobs (issue 29): pg-boss on this database.
     await services.contentScheduler.start();

@@ -27,6 +27,7 @@ import { siteDayOf } from '../common/site-day';
 import { rebuildRollups, siteTimeZone } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
+import { DEFAULT_INGEST_PARTITIONS, partitionOf } from './domain/ingest-partitions';
 import { createIngestStore } from './db/stores';
 import { createTestApp, firstSubscriberAndVideo, type SitePlayer, type TestApp } from './test/kit';
 
@@ -55,8 +56,8 @@ function ingestConfig(natsUrl: string, stream: string, overrides: Partial<Ingest
 }
 
 /** A producer-only app (no consumer, no fold worker) publishing to `stream`. */
-async function producer(natsUrl: string, stream: string): Promise<TestApp> {
-  const app = await createTestApp({ db: t.dbHandle, ingest: ingestConfig(natsUrl, stream, { consumers: 0, fold: false }) });
+async function producer(natsUrl: string, stream: string, partitions = DEFAULT_INGEST_PARTITIONS): Promise<TestApp> {
+  const app = await createTestApp({ db: t.dbHandle, ingest: ingestConfig(natsUrl, stream, { consumers: 0, fold: false, partitions }) });
   streams.push({ jsm, name: stream });
   return app;
 }
@@ -204,12 +205,14 @@ describe('JetStream ingestion (needs NATS at NATS_TEST_URL; PGlite or PostgreSQL
 
     const run = async (consumerCount: number) => {
       const stream = newStream();
-      const app = await producer(NATS_URL, stream);
+      const app = await producer(NATS_URL, stream, 1);
       const work = materialise();
       try {
         // Everything is queued first, so the consumers start on a full stream and pull at once.
         for (const events of work.batches) expect((await app.post(INGEST_PATH, { events }, headers)).statusCode).toBe(202);
-        const pipelines: IngestPipeline[] = await Promise.all(Array.from({ length: consumerCount }, () => consumers(NATS_URL, stream, { consumers: 1, maxMessagesPerWrite: 3 })));
+        // One partition, no leases (each pipeline holds it): two consumers of the same sessions at once,
+        // as during a handover of a partition (issue 42), the case the session locks are for.
+        const pipelines: IngestPipeline[] = await Promise.all(Array.from({ length: consumerCount }, () => consumers(NATS_URL, stream, { consumers: 1, maxMessagesPerWrite: 3, partitions: 1 })));
         try {
           await Promise.all(pipelines.map((p) => p.drain()));
           const stats = pipelines.map((p) => p.stats());
@@ -245,7 +248,7 @@ describe('a batch whose session start is elsewhere in the stream (issue 37; need
   const deadLettersOf = async (eventIds: string[]) => queryRows<{ reason: string }>(t.db, sql`
     SELECT reason FROM ingest_dead_letters WHERE site_id = ${viewlift.id} AND event_id IN (SELECT value FROM json_array_elements_text(${JSON.stringify(eventIds)}::json))`);
 
-  it('waits while a consumer that died holds the earlier message with its start (the ack floor), past any grace, and is written once the start comes back', async () => {
+  it('waits while a consumer that died holds the earlier message with its start (the first message its partition still holds), past any grace, and is written once the start comes back', async () => {
     const stream = newStream();
     const app = await producer(NATS_URL, stream);
     try {
@@ -254,8 +257,9 @@ describe('a batch whose session start is elsewhere in the stream (issue 37; need
       const beats = heartbeatsOf(sessionId);
       expect((await app.post(INGEST_PATH, { events: [startEvent] }, headers)).statusCode).toBe(202);
       expect((await app.post(INGEST_PATH, { events: beats }, headers)).statusCode).toBe(202);
-      // A consumer takes the start and dies: it comes back only after the ack wait (2 s).
-      const held = await (await jetstream(nc).consumers.get(stream, 'ingest-writer')).next({ expires: 5000 });
+      // A consumer of the session's partition takes the start and dies: it comes back only after the ack wait (2 s).
+      const partition = partitionOf(viewlift.id, sessionId, DEFAULT_INGEST_PARTITIONS);
+      const held = await (await jetstream(nc).consumers.get(stream, `ingest-writer-p${partition}`)).next({ expires: 5000 });
       expect(held?.seq).toBe(1);
       const pipeline = await consumers(NATS_URL, stream, { consumers: 1, startGraceMs: 0 });
       try {
@@ -383,7 +387,8 @@ if (onPostgres) describe('a consumer process killed by SIGKILL between its commi
       await lineSeen('INGEST_WRITTEN 4', 20_000);
       // Committed, not acknowledged: the rows are there and the message is pending.
       expect(await written([events[0]!.sessionId], events.map((e) => e.eventId))).toEqual({ sessions: 1, watched: 170, heartbeats: 2, heartbeatIds: 2 });
-      expect((await jsm.consumers.info(stream, 'ingest-writer')).num_ack_pending).toBe(1);
+      const partition = partitionOf(viewlift.id, events[0]!.sessionId, DEFAULT_INGEST_PARTITIONS);
+      expect((await jsm.consumers.info(stream, `ingest-writer-p${partition}`)).num_ack_pending).toBe(1);
       child.kill('SIGKILL');
       await exited(child);
       expect(child.signalCode).toBe('SIGKILL');

@@ -170,12 +170,6 @@ export async function pruneSessionStarts(db: Db, windowDays: number): Promise<nu
 export interface IngestMaintenanceSettings {
   /** INGEST_RETENTION_DAYS: days of raw history kept. */
   retentionDays: number;
-  /**
-   * Unused since migration 0048 dropped ingested_events (the only thing pruned by it). Still accepted
-   * so the callers that pass INGEST_DUPLICATE_WINDOW_MS (server/domain/ingest-pipeline.ts, the store
-   * port in server/domain/ports.ts) keep compiling; remove it together with them.
-   */
-  duplicateWindowMs?: number;
   /** Days a recorded session start is kept (INGEST_WINDOW_DAYS). */
   sessionStartDays: number;
 }
@@ -191,7 +185,7 @@ export interface IngestMaintenanceResult {
 /**
  * One maintenance pass (idempotent; any number of processes may run it): today's and the next two
  * days' partitions, retention, days out of the default partitions, and the window of the recorded
- * session starts. `settings.duplicateWindowMs` is not read (see IngestMaintenanceSettings).
+ * session starts (ingested_events, pruned by the duplicate window until issue 42, is dropped: migration 0048).
  */
 export async function runIngestMaintenance(db: Db, settings: IngestMaintenanceSettings, now = new Date()): Promise<IngestMaintenanceResult> {
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;

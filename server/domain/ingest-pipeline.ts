@@ -1,18 +1,21 @@
 /**
  * Player event ingestion off the request (issue 31; docs/data-model.md "Ingestion"):
  *
- *   POST /v1/events ─ publish ─> queue (JetStream when NATS_URL is set, else memory)
- *     ─> consumers: writeBatches (bulk; idempotent by the raw tables' keys, no row per event), then acknowledge
+ *   POST /v1/events ─ split by session partition, publish ─> queue (JetStream when NATS_URL is set, else memory)
+ *     ─> consumers of the partitions this process leases: writeBatches (bulk; idempotent by the raw
+ *        tables' keys, no row per event), then acknowledge
  *     ─> fold worker: foldDirtySlices every INGEST_FOLD_INTERVAL_MS
  *
  * One pipeline per process: `npm start` runs INGEST_CONSUMERS consumer loops (default 1) and one
  * fold worker; `npm run ingest:worker` runs more consumers against the same stream and database.
+ * Consumer processes share the partitions out among themselves (server/domain/ingest-partitions.ts).
  * `drain()` waits until everything published so far is written and folded (tests, bench, shutdown).
  */
 import { createHash } from 'node:crypto';
 import { INGEST_WINDOW_DAYS } from '../../common/ingest-contract';
 import type { IngestStore } from './ports';
 import type { DeadLetter, WriteResult } from './rows';
+import { DEFAULT_INGEST_PARTITIONS, DEFAULT_REBALANCE_MS, planRebalance, soloLeases, splitByPartition, validPartitionCount, type PartitionLeases } from './ingest-partitions';
 import { createJetStreamQueue, createMemoryQueue, DUPLICATE_WINDOW_MS, type IngestQueue, type QueuedBatch, type QueuedMessage } from './ingest-queue';
 
 export interface IngestConfig {
@@ -22,6 +25,13 @@ export interface IngestConfig {
   stream: string;
   /** INGEST_DURABLE (default ingest-writer): the durable consumer every consumer process shares. */
   durable: string;
+  /**
+   * INGEST_PARTITIONS (default 8; a power of two up to 512): partitions of the stream by session,
+   * when this process creates its consumers (a stream that has them keeps their number).
+   */
+  partitions: number;
+  /** INGEST_REBALANCE_MS (default 2000): how often a consumer process counts the members and takes or gives partitions. */
+  rebalanceMs: number;
   /** INGEST_CONSUMERS (default 1): consumer loops in this process; 0 = producer only. */
   consumers: number;
   /** INGEST_FOLD (default on; 0 turns it off): run a fold worker in this process. */
@@ -60,7 +70,7 @@ export interface IngestConfig {
    * (when this process creates the stream) and the memory queue's: a batch published again inside it
    * (same message id) is stored once. A message delivered again, or a copy outside the window, is
    * counted once by the raw tables' keys (writeBatches; docs/data-model.md "The window"); nothing
-   * writes a row per event any more (issue 42). The maintenance still prunes ingested_events by it.
+   * writes a row per event any more (issue 42; migration 0048 dropped ingested_events).
    */
   duplicateWindowMs: number;
   /** INGEST_MAINTENANCE_INTERVAL_MS (default 60000): partitions, retention and the windows, run by the fold worker. */
@@ -93,6 +103,8 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
     natsUrl: env.NATS_URL || undefined,
     stream: env.INGEST_STREAM || 'INGEST',
     durable: env.INGEST_DURABLE || 'ingest-writer',
+    partitions: validPartitionCount(Number(env.INGEST_PARTITIONS)) ? Number(env.INGEST_PARTITIONS) : DEFAULT_INGEST_PARTITIONS,
+    rebalanceMs: int(env.INGEST_REBALANCE_MS, DEFAULT_REBALANCE_MS, 50),
     consumers: int(env.INGEST_CONSUMERS, 1, 0),
     fold: env.INGEST_FOLD !== '0' && env.INGEST_FOLD !== 'false',
     foldIntervalMs: int(env.INGEST_FOLD_INTERVAL_MS, 2000, 10),
@@ -109,6 +121,7 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
 }
 
 export interface IngestLog {
+  info?(obj: unknown, msg?: string): void;
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
 }
@@ -119,8 +132,10 @@ export interface IngestPipeline {
   publish(siteId: string, events: QueuedBatch['events']): Promise<void>;
   /** Waits until every batch published so far (by any producer on this queue) is written and its slices folded. */
   drain(timeoutMs?: number): Promise<void>;
-  /** Counters of this process (bench). */
-  stats(): { written: number; duplicates: number; folded: number; deadLettered: number };
+  /** Counters of this process (bench, tests): `handled` counts the events of the batches it wrote and acknowledged, by partition. */
+  stats(): { written: number; duplicates: number; folded: number; deadLettered: number; handled: Record<number, number> };
+  /** The partitions this process consumes now. */
+  owned(): number[];
   close(): Promise<void>;
 }
 
@@ -148,14 +163,21 @@ const FOLD_SLICES = 20;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startIngestPipeline(input: { store: IngestStore; log: IngestLog; config: IngestConfig; queue?: IngestQueue }): Promise<IngestPipeline> {
+/** Opens the leases of a consumer process on a stream's partitions; `onLost` is told when it loses them all at once. */
+export type OpenLeases = (stream: string, onLost: (why: string) => void) => Promise<PartitionLeases>;
+
+export async function startIngestPipeline(input: { store: IngestStore; log: IngestLog; config: IngestConfig; queue?: IngestQueue; leases?: OpenLeases }): Promise<IngestPipeline> {
   const { store, log, config } = input;
-  const queue = input.queue ?? (config.natsUrl
-    ? await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: PUBLISH_TIMEOUT_MS, prefetch: Math.max(2, Math.min(PREFETCH_PER_LOOP, config.maxMessagesPerWrite) * Math.max(1, config.consumers)), duplicateWindowMs: config.duplicateWindowMs })
-    : createMemoryQueue(config.duplicateWindowMs));
+  let queue: IngestQueue;
+  if (input.queue) queue = input.queue;
+  else if (config.natsUrl) {
+    const js = await createJetStreamQueue({ servers: config.natsUrl, stream: config.stream, durable: config.durable, ackWaitMs: config.ackWaitMs, publishTimeoutMs: PUBLISH_TIMEOUT_MS, prefetch: Math.max(2, Math.min(PREFETCH_PER_LOOP, config.maxMessagesPerWrite) * Math.max(1, config.consumers)), duplicateWindowMs: config.duplicateWindowMs, partitions: config.partitions });
+    if (js.partitionsNote) log.warn({ stream: config.stream, partitions: js.partitions }, js.partitionsNote);
+    queue = js;
+  } else queue = createMemoryQueue(config.duplicateWindowMs);
   let stopped = false;
   let busy = 0;
-  const totals = { written: 0, duplicates: 0, folded: 0, deadLettered: 0 };
+  const totals = { written: 0, duplicates: 0, folded: 0, deadLettered: 0, handled: {} as Record<number, number> };
 
   // Sessions this process has seen written: their heartbeats need no look-up before a write.
   const known = store.newWrittenSessions();
@@ -182,7 +204,7 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
    */
   async function startCannotArrive(m: QueuedMessage): Promise<boolean> {
     if (Date.now() < m.storedAt + config.startGraceMs) return false;
-    return queue.earlierSettled(m.seq);
+    return queue.earlierSettled(m.seq, m.partition);
   }
 
   async function handle(all: QueuedMessage[]): Promise<void> {
@@ -269,6 +291,7 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
     await Promise.all(written.map((r) => r.m.ack().catch((error: unknown) => {
       log.warn({ err: errorText(error) }, 'acknowledgement lost; the batch will be delivered again and count once');
     })));
+    for (const r of written) totals.handled[r.m.partition] = (totals.handled[r.m.partition] ?? 0) + r.batch.events.length;
   }
 
   /**
@@ -338,14 +361,55 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
   let maintaining: Promise<void> = Promise.resolve();
   const maintain = () => {
     maintaining = maintaining.then(async () => {
-      const done = await store.runIngestMaintenance({ retentionDays: config.retentionDays, duplicateWindowMs: config.duplicateWindowMs, sessionStartDays: INGEST_WINDOW_DAYS });
+      const done = await store.runIngestMaintenance({ retentionDays: config.retentionDays, sessionStartDays: INGEST_WINDOW_DAYS });
       if (done.dropped.length > 0) log.warn({ dropped: done.dropped, keptFrom: done.keptFrom }, 'raw history older than INGEST_RETENTION_DAYS dropped');
     }).catch((error: unknown) => log.warn({ err: errorText(error) }, 'ingestion maintenance failed; retried at the next tick'));
     return maintaining;
   };
 
-  const loops = Array.from({ length: config.consumers }, () => consumerLoop());
+  // Partitions (issue 42): a consumer process of the JetStream queue consumes the partitions it
+  // leases; the memory queue's one process consumes its one partition. A producer only leases nothing.
+  const leasing = queue.kind === 'jetstream' && config.consumers > 0;
+  const leases: PartitionLeases = leasing && input.leases
+    ? await input.leases(config.stream, (why) => log.warn({ stream: config.stream, partitions: queue.owned() }, `ingest partitions lost: ${why}; the other consumers take them`))
+    : soloLeases();
+  let rebalancing: Promise<void> = Promise.resolve();
+  /**
+   * One turn: gives back what the leases no longer cover (a lost lease connection) and what is
+   * beyond this process's share, then takes free partitions up to it. A partition is given away
+   * only after this process stopped consuming it, and consumed only once its lease is held.
+   */
+  const rebalance = () => {
+    rebalancing = rebalancing.then(async () => {
+      if (stopped) return;
+      const before = queue.owned().join(',');
+      const held = new Set(leases.held());
+      for (const k of queue.owned()) if (!held.has(k)) await queue.disown(k);
+      const plan = planRebalance({ owned: leases.held(), total: queue.partitions + 1, members: await leases.members() });
+      for (const k of plan.release) {
+        await queue.disown(k);
+        await leases.release(k);
+      }
+      let count = leases.held().length;
+      for (const k of plan.candidates) {
+        if (count >= plan.share || stopped) break;
+        if (!(await leases.tryTake(k))) continue;
+        await queue.own(k);
+        count += 1;
+      }
+      const after = queue.owned();
+      if (after.join(',') !== before) log.info?.({ stream: config.stream, partitions: after, share: plan.share }, 'ingest partitions owned');
+    }).catch((error: unknown) => log.warn({ err: errorText(error) }, 'ingest partition rebalance failed; tried again at the next turn'));
+    return rebalancing;
+  };
   const timers: NodeJS.Timeout[] = [];
+  if (leasing) {
+    await rebalance();
+    const rebalanceTimer = setInterval(() => { void rebalance(); }, config.rebalanceMs);
+    rebalanceTimer.unref();
+    timers.push(rebalanceTimer);
+  }
+  const loops = Array.from({ length: config.consumers }, () => consumerLoop());
   if (config.fold) {
     // A tick while the timed fold still runs, or sooner after it than it took, is skipped: under load a
     // fold (a whole (site, day) re-aggregation, seconds at 10,000 sessions a day) queued back to back
@@ -360,8 +424,8 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
     const foldTimer = setInterval(foldTick, config.foldIntervalMs);
     foldTimer.unref();
     timers.push(foldTimer);
-    // Raw history's day partitions and retention, and the windows of the idempotency record and of
-    // the recorded session starts (server/db/raw-history.ts). Idempotent: every fold worker of every
+    // Raw history's day partitions and retention, and the window of the recorded session starts
+    // (server/db/raw-history.ts). Idempotent: every fold worker of every
     // process runs it. Not at start: a first pass at the first tick.
     const maintenanceTimer = setInterval(() => { void maintain(); }, config.maintenanceIntervalMs);
     maintenanceTimer.unref();
@@ -371,7 +435,14 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
   return {
     kind: queue.kind,
     async publish(siteId, events) {
-      await queue.publish({ siteId, events }, batchMessageId(siteId, events));
+      // A part per partition, each its own message id: the same batch sent again is split the same
+      // way, so each part is stored once within the duplicate window. 202 once every part is stored.
+      if (queue.partitions === 1) {
+        await queue.publish({ siteId, events }, batchMessageId(siteId, events), queue.kind === 'jetstream' ? 0 : undefined);
+        return;
+      }
+      const parts = splitByPartition(siteId, events, queue.partitions);
+      await Promise.all([...parts].map(([k, part]) => queue.publish({ siteId, events: part }, batchMessageId(siteId, part), k)));
     },
     async drain(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
@@ -388,12 +459,16 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
         await sleep(20);
       }
     },
-    stats: () => ({ ...totals }),
+    stats: () => ({ ...totals, handled: { ...totals.handled } }),
+    owned: () => queue.owned(),
     async close() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
+      await rebalancing;
       await queue.close();
       await Promise.all(loops);
+      // The leases go with their connection, once what this process held is acknowledged.
+      await leases.close();
       await folding;
       await maintaining;
     },

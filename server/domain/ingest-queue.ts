@@ -8,15 +8,21 @@
  *   acknowledged (ack, after the consumer's commit), put back after a delay (nak), or dropped (term).
  *   A message neither acked nor nakked (its consumer died) comes back after the ack wait.
  * - outstanding() counts what is published and not yet acknowledged, by every consumer (drain()).
- * - earlierSettled(seq) tells whether every message stored before `seq` has been acknowledged or
- *   terminated, by any consumer (JetStream: the durable consumer's ack floor): until then, a session
+ * - earlierSettled(seq, partition) tells whether every message of the partition stored before `seq`
+ *   has been acknowledged or terminated, by any consumer (JetStream: the partition's first message
+ *   the stream still holds; a session's events are all on one partition): until then, a session
  *   start a batch waits for may still be in the queue, also in the hands of a consumer that died
  *   (it comes back after the ack wait).
  *
- * JetStream layout: one stream (work-queue retention: a message is deleted once acknowledged) with
- * subjects `<subject prefix>.<site id>`, one durable pull consumer shared by every consumer process.
+ * JetStream layout (issue 42: partitioned by session): one stream (work-queue retention: a message is
+ * deleted once acknowledged); a batch's events go to subject `<prefix>.<site id>.<partition>`, the
+ * partition a hash of the session (server/domain/ingest-partitions.ts), so a session's events are
+ * all on one partition, in order. Each partition has a durable pull consumer of its own
+ * (`<durable>-p<k>`, filter `<prefix>.*.<k>`), and one more, `<durable>` (filter `<prefix>.*`), takes
+ * what producers from before the partitions published to `<prefix>.<site id>`. A process consumes
+ * only the partitions it owns (own/disown; the pipeline leases them, server/db/ingest-leases.ts).
  */
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type Consumer, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type Consumer, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type MsgRequest } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { PlayerEvent } from '../../common/ingest-contract';
 
@@ -27,6 +33,8 @@ export interface QueuedBatch {
 }
 
 export interface QueuedMessage {
+  /** The stream partition it came from (the memory queue's one partition is 0). */
+  partition: number;
   /** The batch, or null when the message is not a batch of player events (`raw` holds it; dead-lettered). */
   batch: QueuedBatch | null;
   /** The message as stored when it could not be read as a batch. */
@@ -47,11 +55,23 @@ export interface QueuedMessage {
 
 export interface IngestQueue {
   readonly kind: 'memory' | 'jetstream';
-  publish(batch: QueuedBatch, msgId: string): Promise<void>;
+  /**
+   * Partitions by session (JetStream: the stream's, read from its consumers when they exist; the
+   * memory queue: 1). Consumers number one more: the last takes the subject of unpartitioned batches.
+   */
+  readonly partitions: number;
+  /** Queues a batch whose events are all of `partition` (partitionOf each session). */
+  publish(batch: QueuedBatch, msgId: string, partition?: number): Promise<void>;
   fetch(max: number, waitMs: number): Promise<QueuedMessage[]>;
   outstanding(): Promise<number>;
-  /** Whether every message stored before `seq` is acknowledged or terminated (by any consumer). */
-  earlierSettled(seq: number): Promise<boolean>;
+  /** Whether every message of `partition` stored before `seq` is acknowledged or terminated (by any consumer). */
+  earlierSettled(seq: number, partition?: number): Promise<boolean>;
+  /** Starts consuming a partition's consumer (0..partitions; the memory queue always consumes its one). */
+  own(partition: number): Promise<void>;
+  /** Stops consuming it: what this process pulled and has not handed out goes back at once; what it handed out is acknowledged as usual. */
+  disown(partition: number): Promise<void>;
+  /** The partitions this process consumes. */
+  owned(): number[];
   close(): Promise<void>;
 }
 
@@ -92,6 +112,7 @@ export function createMemoryQueue(duplicateWindowMs = DUPLICATE_WINDOW_MS): Inge
       return true;
     };
     return {
+      partition: 0,
       batch: item.batch,
       deliveries: item.deliveries,
       seq: item.seq,
@@ -112,6 +133,10 @@ export function createMemoryQueue(duplicateWindowMs = DUPLICATE_WINDOW_MS): Inge
 
   return {
     kind: 'memory',
+    partitions: 1,
+    async own() { /* one process: it consumes its one partition */ },
+    async disown() { /* idem */ },
+    owned: () => [0],
     async publish(batch, msgId) {
       const now = Date.now();
       for (const [id, at] of seen) {
@@ -166,14 +191,27 @@ export interface JetStreamOptions {
   prefetch: number;
   /** The stream's duplicate window when this process creates it (default DUPLICATE_WINDOW_MS; an existing stream keeps its own). */
   duplicateWindowMs?: number;
+  /**
+   * INGEST_PARTITIONS: partitions when this process creates them. The stream's consumers decide: a
+   * stream that already has partition consumers keeps their number (a producer publishing on more
+   * partitions than are consumed would strand events), and `partitionsNote` says so.
+   */
+  partitions: number;
 }
 
 const ns = (ms: number) => ms * 1_000_000;
-/** How long a process reuses the consumer's ack floor it read (earlierSettled). */
+/** How long a process reuses a partition's first held message it read (earlierSettled). */
 const FLOOR_CACHE_MS = 250;
 
-/** Creates (or reuses) the stream and the durable consumer, and connects. Fails clearly when NATS is absent. */
-export async function createJetStreamQueue(options: JetStreamOptions): Promise<IngestQueue & { nc: NatsConnection; jsm: JetStreamManager }> {
+/** The durable consumers of a partitioned stream: `<durable>-p<k>` for k < partitions, `<durable>` for the unpartitioned subject. */
+export function partitionConsumers(durable: string, prefix: string, partitions: number): { durable: string; filter: string }[] {
+  return Array.from({ length: partitions + 1 }, (_, k) => (k < partitions
+    ? { durable: `${durable}-p${k}`, filter: `${prefix}*.${k}` }
+    : { durable, filter: `${prefix}*` }));
+}
+
+/** Creates (or reuses) the stream and its consumers, and connects. Fails clearly when NATS is absent. */
+export async function createJetStreamQueue(options: JetStreamOptions): Promise<IngestQueue & { nc: NatsConnection; jsm: JetStreamManager; partitionsNote: string | null }> {
   let nc: NatsConnection;
   try {
     // Reconnect for ever: a NATS restart must not leave the server without its queue.
@@ -181,6 +219,15 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
   } catch (error) {
     throw new Error(`NATS is not reachable at ${options.servers} (NATS_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+  // Whether the connection is up now: a publish while NATS is away answers 503 at once instead of
+  // waiting out its timeout (the client would buffer it and the player would wait 5 s for nothing).
+  let connected = true;
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnecting' || status.type === 'close') connected = false;
+      else if (status.type === 'reconnect') connected = true;
+    }
+  })().catch(() => undefined);
   const jsm = await jetstreamManager(nc);
   const subjects = [`${options.stream.toLowerCase()}.>`];
   try {
@@ -194,25 +241,45 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
       await jsm.streams.info(options.stream).catch(() => { throw error; });
     });
   }
-  await jsm.consumers.add(options.stream, {
-    durable_name: options.durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All,
-    ack_wait: ns(options.ackWaitMs), max_deliver: -1, max_ack_pending: 10_000,
-  }).catch(async (error: unknown) => {
-    const info = await jsm.consumers.info(options.stream, options.durable).catch(() => { throw error; });
-    // A durable created with another ack wait (an earlier default) takes this one: it bounds how long
-    // a dead consumer's messages stay out of reach.
-    if (info.config.ack_wait !== ns(options.ackWaitMs)) await jsm.consumers.update(options.stream, options.durable, { ack_wait: ns(options.ackWaitMs) });
-  });
+  const prefix = `${options.stream.toLowerCase()}.`;
+  // The stream's partitions are those its consumers were made with (the first process made them).
+  let partitions = options.partitions;
+  let partitionsNote: string | null = null;
+  const existing: number[] = [];
+  for await (const info of await jsm.consumers.list(options.stream)) {
+    const match = new RegExp(`^${options.durable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-p(\\d+)$`).exec(info.name);
+    if (match) existing.push(Number(match[1]));
+  }
+  if (existing.length > 0 && Math.max(...existing) + 1 !== partitions) {
+    partitionsNote = `INGEST_PARTITIONS=${options.partitions}, but stream ${options.stream} has ${Math.max(...existing) + 1} partitions: this process uses the stream's.`;
+    partitions = Math.max(...existing) + 1;
+  }
+  const consumers = partitionConsumers(options.durable, prefix, partitions);
+  for (const { durable, filter } of consumers) {
+    const config = {
+      durable_name: durable, filter_subject: filter, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All,
+      ack_wait: ns(options.ackWaitMs), max_deliver: -1, max_ack_pending: 10_000,
+    };
+    await jsm.consumers.add(options.stream, config).catch(async (error: unknown) => {
+      const info = await jsm.consumers.info(options.stream, durable).catch(() => { throw error; });
+      // A durable made with another ack wait (an earlier default) takes this one: it bounds how long
+      // a dead consumer's messages stay out of reach. The shared durable of before the partitions had
+      // no filter: it keeps its messages and takes the unpartitioned subject only.
+      if (info.config.ack_wait !== ns(options.ackWaitMs) || (info.config.filter_subject ?? '') !== filter) {
+        await jsm.consumers.update(options.stream, durable, { ack_wait: ns(options.ackWaitMs), filter_subject: filter });
+      }
+    });
+  }
   const js: JetStreamClient = jetstream(nc);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  const prefix = `${options.stream.toLowerCase()}.`;
 
   // Messages arrive through consume() (the client keeps pulls open and renews them after a
-  // reconnect) into a small local buffer that fetch() empties.
+  // reconnect), one per owned partition, into a small local buffer that fetch() empties.
   const buffer: QueuedMessage[] = [];
   let wake: (() => void) | null = null;
-  let consuming: ConsumerMessages | null = null;
+  const owned = new Set<number>();
+  const consuming = new Map<number, ConsumerMessages>();
   let closed = false;
   // Messages this process holds (buffered or handed out, not yet settled): told "still working" every
   // third of the ack wait, so a slow write is never delivered a second time while its consumer
@@ -220,9 +287,10 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
   const held = new Set<JsMsg>();
   const keepAlive = setInterval(() => { for (const m of held) m.working(); }, Math.max(100, Math.floor(options.ackWaitMs / 3)));
   keepAlive.unref();
-  const toMessage = (m: JsMsg): QueuedMessage => {
+  const toMessage = (m: JsMsg, partition: number): QueuedMessage => {
     held.add(m);
-    const siteId = m.subject.slice(prefix.length);
+    // `<prefix><site id>.<partition>`, or `<prefix><site id>` from a producer of before the partitions.
+    const siteId = m.subject.slice(prefix.length).split('.')[0]!;
     const text = decoder.decode(m.data);
     let events: unknown;
     try {
@@ -233,6 +301,7 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
     // Not a batch (published by something else on the subject): handed out for the dead letters, never dropped.
     const readable = Array.isArray(events) && events.every((e) => e && typeof e === 'object' && typeof (e as { eventId?: unknown }).eventId === 'string' && typeof (e as { sessionId?: unknown }).sessionId === 'string');
     return {
+      partition,
       batch: readable ? { siteId, events: events as QueuedBatch['events'] } : null,
       raw: readable ? undefined : { siteId, text },
       deliveries: m.info.deliveryCount,
@@ -243,45 +312,80 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
       term: () => { held.delete(m); m.term(); },
     };
   };
-  // The consumer's ack floor, read at most every FLOOR_CACHE_MS by this process (every waiting batch asks).
-  let floor = { seq: 0, at: 0 };
-  let floorRead: Promise<number> | null = null;
-  const ackFloor = async (): Promise<number> => {
+  // The first message each partition still holds (its stream sequence), read at most every
+  // FLOOR_CACHE_MS by this process (every waiting batch asks). Work-queue retention deletes a message
+  // once acknowledged or terminated, so everything of the partition before it is settled. (A
+  // filtered consumer's ack floor does not tell: it stays at its own last message, below the
+  // stream sequences of the other partitions' messages stored in between.)
+  const floors = new Map<number, { seq: number; at: number; read: Promise<number> | null }>();
+  const firstHeld = async (partition: number): Promise<number> => {
+    const floor = floors.get(partition) ?? { seq: 0, at: 0, read: null };
+    floors.set(partition, floor);
     if (Date.now() - floor.at < FLOOR_CACHE_MS) return floor.seq;
-    floorRead ??= jsm.consumers.info(options.stream, options.durable)
-      .then((info) => { floor = { seq: info.ack_floor.stream_seq, at: Date.now() }; return floor.seq; })
-      .finally(() => { floorRead = null; });
-    return floorRead;
+    // STREAM.MSG.GET takes `next_by_subj` with wildcards (the first message from `seq` on whose subject
+    // matches; none: null); the client's type lists it for direct gets only.
+    const first: MsgRequest = { seq: 1, next_by_subj: consumers[partition]!.filter } as MsgRequest;
+    floor.read ??= jsm.streams.getMessage(options.stream, first)
+      .then((m) => { Object.assign(floor, { seq: m?.seq ?? Number.MAX_SAFE_INTEGER, at: Date.now() }); return floor.seq; })
+      .finally(() => { floor.read = null; });
+    return floor.read;
   };
-  const startConsuming = async () => {
-    const consumer: Consumer = await js.consumers.get(options.stream, options.durable);
-    consuming = await consumer.consume({ max_messages: options.prefetch });
+  const startConsuming = async (partition: number) => {
+    const consumer: Consumer = await js.consumers.get(options.stream, consumers[partition]!.durable);
+    const messages = await consumer.consume({ max_messages: options.prefetch });
+    consuming.set(partition, messages);
     void (async () => {
       try {
-        for await (const m of consuming!) {
-          buffer.push(toMessage(m));
+        for await (const m of messages) {
+          // Pulled just as the partition was given away: back at once, for its new owner.
+          if (!owned.has(partition)) { m.nak(); continue; }
+          buffer.push(toMessage(m, partition));
           const w = wake;
           wake = null;
           w?.();
         }
-      } catch { /* the loop below starts it again */ }
-      consuming = null;
+      } catch { /* fetch() starts it again while the partition is owned */ }
+      if (consuming.get(partition) === messages) consuming.delete(partition);
     })();
   };
 
   return {
     kind: 'jetstream',
+    partitions,
+    partitionsNote,
     nc,
     jsm,
-    async publish(batch, msgId) {
+    async publish(batch, msgId, partition) {
+      if (!connected) throw new IngestQueueUnavailable(new Error(`NATS at ${options.servers} is not connected`));
+      const subject = partition === undefined ? `${prefix}${batch.siteId}` : `${prefix}${batch.siteId}.${partition}`;
       try {
-        await js.publish(`${prefix}${batch.siteId}`, encoder.encode(JSON.stringify(batch.events)), { msgID: msgId, timeout: options.publishTimeoutMs });
+        await js.publish(subject, encoder.encode(JSON.stringify(batch.events)), { msgID: msgId, timeout: options.publishTimeoutMs });
       } catch (error) {
         throw new IngestQueueUnavailable(error);
       }
     },
+    async own(partition) {
+      if (closed || partition < 0 || partition > partitions) return;
+      owned.add(partition);
+      if (!consuming.has(partition)) await startConsuming(partition);
+    },
+    async disown(partition) {
+      if (!owned.delete(partition)) return;
+      const messages = consuming.get(partition);
+      consuming.delete(partition);
+      await messages?.close().catch(() => undefined);
+      // Pulled and not handed out: back to the stream now, not after the ack wait.
+      for (let i = buffer.length - 1; i >= 0; i -= 1) {
+        if (buffer[i]!.partition !== partition) continue;
+        const [m] = buffer.splice(i, 1);
+        m!.nak(0);
+      }
+    },
+    owned: () => [...owned].sort((a, b) => a - b),
     async fetch(max, waitMs) {
-      if (!consuming && !closed) await startConsuming();
+      if (!closed) {
+        for (const partition of owned) if (!consuming.has(partition)) await startConsuming(partition);
+      }
       if (buffer.length === 0 && !closed) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => { if (wake === done) wake = null; resolve(); }, waitMs);
@@ -292,12 +396,12 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
       return buffer.splice(0, max);
     },
     async outstanding() {
-      const info = await jsm.consumers.info(options.stream, options.durable);
-      return info.num_pending + info.num_ack_pending;
+      // Work-queue retention: the stream holds exactly what is published and not yet acknowledged or terminated.
+      const info = await jsm.streams.info(options.stream);
+      return info.state.messages;
     },
-    async earlierSettled(seq) {
-      // The ack floor: every message up to it is acknowledged or terminated (the stream keeps none of them).
-      return (await ackFloor()) >= seq - 1;
+    async earlierSettled(seq, partition = partitions) {
+      return (await firstHeld(partition)) >= seq;
     },
     async close() {
       closed = true;
@@ -306,7 +410,8 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
       wake = null;
       w?.();
       // Messages buffered but not handed out come back after the ack wait.
-      await consuming?.close();
+      await Promise.all([...consuming.values()].map((messages) => messages.close().catch(() => undefined)));
+      consuming.clear();
       await nc.drain().catch(() => nc.close());
     },
   };

@@ -379,7 +379,7 @@ export interface IngestStore {
   writeBatches(batches: QueuedBatch[], known?: KnownSessions): Promise<WriteResult>;
   foldDirtySlices(limit: number): Promise<number>;
   dirtySliceCount(): Promise<number>;
-  runIngestMaintenance(settings: { retentionDays: number; duplicateWindowMs: number; sessionStartDays: number }, now?: Date): Promise<{ dropped: string[]; keptFrom: string }>;
+  runIngestMaintenance(settings: { retentionDays: number; sessionStartDays: number }, now?: Date): Promise<{ dropped: string[]; keptFrom: string }>;
 }
 
 /** Customer Support's subscribers, subscriptions, payments and notes (server/db/support-repository.ts). */

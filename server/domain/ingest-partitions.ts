@@ -1,0 +1,92 @@
+/**
+ * Player events partitioned by session (issue 42; docs/data-model.md "Ingestion"):
+ *
+ * - the producer splits a batch by `partitionOf(site, session)` and publishes each part on its
+ *   partition's subject, so every event of a session is on one partition, in the order stored;
+ * - each consumer process owns some partitions (a lease: a PostgreSQL advisory lock held on a
+ *   connection of its own, server/db/ingest-leases.ts) and consumes only theirs; a session is thus
+ *   written by one consumer at a time, and two consumers never wait for each other's session locks
+ *   (the lock slot of a session is on its partition: `sessionLockKey`'s slot modulo the partitions);
+ * - every INGEST_REBALANCE_MS each process counts the live members, keeps its fair share of the
+ *   partitions (giving the rest back) and takes free ones up to it. A process that dies loses its
+ *   leases with its connection, at once; the others take its partitions at their next turn and
+ *   recover its sessions from the database (what a session needs is on its rows). A message the
+ *   dead one held comes back after the ack wait, and the raw tables' keys make it count once.
+ *
+ * The partitions number one more than INGEST_PARTITIONS: the last is the subject producers of before
+ * the partitions published to (`<prefix>.<site id>`), consumed and leased like the others.
+ */
+import { createHash } from 'node:crypto';
+import type { PlayerEvent } from '../../common/ingest-contract';
+
+/** INGEST_PARTITIONS' default. */
+export const DEFAULT_INGEST_PARTITIONS = 8;
+/**
+ * The most partitions: the session lock slots per site (SESSION_LOCK_SLOTS in
+ * server/db/ingest-repository.ts). A power of two up to it divides the slots, so a session's slot
+ * modulo the partitions is its partition and consumers of different partitions never share a slot.
+ */
+export const MAX_INGEST_PARTITIONS = 512;
+/** INGEST_REBALANCE_MS' default: how often a consumer process counts the members and takes or gives partitions. */
+export const DEFAULT_REBALANCE_MS = 2000;
+
+/** Whether `n` can be the number of partitions: a power of two from 1 to MAX_INGEST_PARTITIONS. */
+export function validPartitionCount(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && n <= MAX_INGEST_PARTITIONS && (n & (n - 1)) === 0;
+}
+
+/** The partition of a session of a site: the same hash as its session lock slot (sessionLockKey), modulo the partitions. */
+export function partitionOf(siteId: string, sessionId: string, partitions: number): number {
+  return createHash('sha256').update(`${siteId}:${sessionId.toLowerCase()}`).digest().readUInt32BE(0) % partitions;
+}
+
+/** A batch's events by partition, each part in the batch's order. */
+export function splitByPartition(siteId: string, events: PlayerEvent[], partitions: number): Map<number, PlayerEvent[]> {
+  const parts = new Map<number, PlayerEvent[]>();
+  for (const e of events) {
+    const k = partitions === 1 ? 0 : partitionOf(siteId, e.sessionId, partitions);
+    const part = parts.get(k);
+    if (part) part.push(e);
+    else parts.set(k, [e]);
+  }
+  return parts;
+}
+
+/**
+ * One turn of a member: with `members` live members (itself included) and `total` partitions, it
+ * keeps ceil(total / members), giving back its highest beyond that, and tries the free ones in order
+ * up to it. Members that each do this settle on shares that differ by at most one, every partition
+ * owned, within a few turns.
+ */
+export function planRebalance(input: { owned: number[]; total: number; members: number }): { release: number[]; candidates: number[]; share: number } {
+  const share = Math.ceil(input.total / Math.max(1, input.members));
+  const owned = [...input.owned].sort((a, b) => a - b);
+  const release = owned.length > share ? owned.slice(share).reverse() : [];
+  const kept = new Set(owned.slice(0, share));
+  const candidates = kept.size < share ? Array.from({ length: input.total }, (_, k) => k).filter((k) => !kept.has(k)) : [];
+  return { release, candidates, share };
+}
+
+/** The leases of one consumer process on the partitions of one stream. */
+export interface PartitionLeases {
+  /** Live members of the stream's consumer group, this process included (it registers on first call). */
+  members(): Promise<number>;
+  /** Takes the partition if no member holds it. */
+  tryTake(partition: number): Promise<boolean>;
+  release(partition: number): Promise<void>;
+  /** The partitions this process holds now (empty after its lease connection was lost). */
+  held(): number[];
+  close(): Promise<void>;
+}
+
+/** Leases of a process that is the only possible consumer (the embedded database has one owner): it holds every partition. */
+export function soloLeases(): PartitionLeases {
+  const held = new Set<number>();
+  return {
+    members: async () => 1,
+    async tryTake(partition) { held.add(partition); return true; },
+    async release(partition) { held.delete(partition); },
+    held: () => [...held].sort((a, b) => a - b),
+    async close() { held.clear(); },
+  };
+}
