@@ -6,7 +6,7 @@
  * INGEST_STREAM / INGEST_DURABLE / INGEST_ACK_WAIT_MS / INGEST_PARTITIONS / INGEST_REBALANCE_MS as for
  * the server. Workers and servers share the stream's partitions out among themselves (leases on the
  * PostgreSQL; logged as "ingest partitions owned"). Stops on SIGINT / SIGTERM after the batches in
- * hand are written and acknowledged, and prints `INGEST_WORKER_STATS {...}` (its counters).
+ * hand are written and acknowledged, and prints `INGEST_WORKER_STATS {...}` (its counters; also on SIGUSR2).
  */
 import { parseArgs } from 'node:util';
 import { openDb } from '../server/db/client';
@@ -34,6 +34,8 @@ const log = {
 const pipeline = await startIngestPipeline({ store: createIngestStore(handle.db), log, config: { ...config, consumers, fold: config.fold && !values['no-fold'] }, leases: (stream, onLost) => openPartitionLeases(process.env.DATABASE_URL!, stream, onLost) });
 console.log(`INGEST_WORKER_READY ${consumers} consumer(s) on stream ${config.stream} (${config.natsUrl})${config.fold && !values['no-fold'] ? ', fold worker on' : ''}`);
 
+// Its counters on demand (tests: what it wrote of each partition while it lives).
+process.on('SIGUSR2', () => { console.log(`INGEST_WORKER_STATS ${JSON.stringify({ ...pipeline.stats(), partitions: pipeline.owned() })}`); });
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -13,8 +13,8 @@
  *   recover its sessions from the database (what a session needs is on its rows). A message the
  *   dead one held comes back after the ack wait, and the raw tables' keys make it count once.
  *
- * The partitions number one more than INGEST_PARTITIONS: the last is the subject producers of before
- * the partitions published to (`<prefix>.<site id>`), consumed and leased like the others.
+ * The stream has one consumer more than INGEST_PARTITIONS: the last takes the subject producers of
+ * before the partitions published to (`<prefix>.<site id>`); it goes with partition 0's lease.
  */
 import { createHash } from 'node:crypto';
 import type { PlayerEvent } from '../../common/ingest-contract';
@@ -55,8 +55,8 @@ export function splitByPartition(siteId: string, events: PlayerEvent[], partitio
 /**
  * One turn of a member: with `members` live members (itself included) and `total` partitions, it
  * keeps ceil(total / members), giving back its highest beyond that, and tries the free ones in order
- * up to it. Members that each do this settle on shares that differ by at most one, every partition
- * owned, within a few turns.
+ * up to it. Members that each do this settle within a few turns on every partition owned, none
+ * holding more than ceil(total / members) (with 8 partitions: 4 + 4 for two members, 3 + 3 + 2 for three).
  */
 export function planRebalance(input: { owned: number[]; total: number; members: number }): { release: number[]; candidates: number[]; share: number } {
   const share = Math.ceil(input.total / Math.max(1, input.members));

@@ -379,26 +379,30 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
    * beyond this process's share, then takes free partitions up to it. A partition is given away
    * only after this process stopped consuming it, and consumed only once its lease is held.
    */
+  // The consumer of unpartitioned batches (number `queue.partitions`) goes with partition 0's lease:
+  // it holds only what producers of before the partitions left, and counting it as a share would
+  // leave one of two consumers a partition short.
+  const consumersOf = (k: number) => (k === 0 ? [0, queue.partitions] : [k]);
   const rebalance = () => {
     rebalancing = rebalancing.then(async () => {
       if (stopped) return;
       const before = queue.owned().join(',');
-      const held = new Set(leases.held());
+      const held = new Set(leases.held().flatMap(consumersOf));
       for (const k of queue.owned()) if (!held.has(k)) await queue.disown(k);
-      const plan = planRebalance({ owned: leases.held(), total: queue.partitions + 1, members: await leases.members() });
+      const plan = planRebalance({ owned: leases.held(), total: queue.partitions, members: await leases.members() });
       for (const k of plan.release) {
-        await queue.disown(k);
+        for (const c of consumersOf(k)) await queue.disown(c);
         await leases.release(k);
       }
       let count = leases.held().length;
       for (const k of plan.candidates) {
         if (count >= plan.share || stopped) break;
         if (!(await leases.tryTake(k))) continue;
-        await queue.own(k);
+        for (const c of consumersOf(k)) await queue.own(c);
         count += 1;
       }
       const after = queue.owned();
-      if (after.join(',') !== before) log.info?.({ stream: config.stream, partitions: after, share: plan.share }, 'ingest partitions owned');
+      if (after.join(',') !== before) log.info?.({ stream: config.stream, partitions: leases.held(), consumers: after, share: plan.share }, 'ingest partitions owned');
     }).catch((error: unknown) => log.warn({ err: errorText(error) }, 'ingest partition rebalance failed; tried again at the next turn'));
     return rebalancing;
   };

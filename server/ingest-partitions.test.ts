@@ -1,0 +1,116 @@
+/**
+ * The partitions of the player event stream (issue 42; server/domain/ingest-partitions.ts): which
+ * partition a session is on, how a batch is split, and how consumer processes share the partitions
+ * out. No database and no NATS: the processes are simulated turn by turn over one shared lock table.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { PlayerEvent } from '../common/ingest-contract';
+import { SESSION_LOCK_SLOTS, sessionLockKey } from './db/ingest-repository';
+import { DEFAULT_INGEST_PARTITIONS, MAX_INGEST_PARTITIONS, partitionOf, planRebalance, splitByPartition, validPartitionCount } from './domain/ingest-partitions';
+import { loadIngestConfig } from './domain/ingest-pipeline';
+
+const SITE = '6f1c2d9e-3a4b-4c5d-8e7f-0a1b2c3d4e5f';
+
+describe('partitionOf', () => {
+  it('puts a session on its session lock slot modulo the partitions, for every allowed count, so consumers of different partitions never share a slot', () => {
+    expect(MAX_INGEST_PARTITIONS).toBe(SESSION_LOCK_SLOTS);
+    for (let n = 1; n <= MAX_INGEST_PARTITIONS; n *= 2) {
+      for (let i = 0; i < 50; i += 1) {
+        const session = randomUUID();
+        expect(partitionOf(SITE, session, n)).toBe(sessionLockKey(SITE, session)[1] % n);
+      }
+    }
+  });
+
+  it('ignores the case of the session id (players send either) and spreads sessions over every partition', () => {
+    const session = randomUUID();
+    expect(partitionOf(SITE, session.toUpperCase(), 8)).toBe(partitionOf(SITE, session, 8));
+    const counts = new Array<number>(8).fill(0);
+    for (let i = 0; i < 8000; i += 1) counts[partitionOf(SITE, randomUUID(), 8)]! += 1;
+    // 1,000 expected each; a uniform hash stays well within +-15 %.
+    for (const n of counts) expect(n).toBeGreaterThan(850);
+    for (const n of counts) expect(n).toBeLessThan(1150);
+  });
+});
+
+describe('INGEST_PARTITIONS', () => {
+  it('takes a power of two from 1 to 512 and falls back to 8 for anything else', () => {
+    expect([1, 2, 8, 64, 512].every(validPartitionCount)).toBe(true);
+    expect([0, 3, 6, 1024, -8, 2.5, Number.NaN].some(validPartitionCount)).toBe(false);
+    expect(loadIngestConfig({ INGEST_PARTITIONS: '16' }).partitions).toBe(16);
+    expect(loadIngestConfig({ INGEST_PARTITIONS: '12' }).partitions).toBe(DEFAULT_INGEST_PARTITIONS);
+    expect(loadIngestConfig({}).partitions).toBe(8);
+    expect(loadIngestConfig({}).rebalanceMs).toBe(2000);
+    expect(loadIngestConfig({ INGEST_REBALANCE_MS: '200' }).rebalanceMs).toBe(200);
+  });
+});
+
+describe('splitByPartition', () => {
+  it('keeps every event once, each part in the batch order, each event on its session\'s partition', () => {
+    const sessions = Array.from({ length: 12 }, () => randomUUID());
+    const events: PlayerEvent[] = Array.from({ length: 120 }, (_, i) => ({
+      type: 'heartbeat', eventId: `e${i}`, sessionId: sessions[i % sessions.length]!, at: new Date(1_800_000_000_000 + i * 1000).toISOString(),
+      playheadSeconds: i, watchedSeconds: i, bitrateKbps: 3000, rebufferCount: 0, rebufferMs: 0,
+    }));
+    const parts = splitByPartition(SITE, events, 4);
+    expect([...parts.values()].flat().map((e) => e.eventId).sort()).toEqual(events.map((e) => e.eventId).sort());
+    for (const [k, part] of parts) {
+      expect(part.every((e) => partitionOf(SITE, e.sessionId, 4) === k)).toBe(true);
+      const order = part.map((e) => Number(e.eventId.slice(1)));
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+    expect(splitByPartition(SITE, events, 1)).toEqual(new Map([[0, events]]));
+  });
+});
+
+describe('planRebalance', () => {
+  it('gives back the highest partitions beyond the fair share and asks for free ones up to it', () => {
+    expect(planRebalance({ owned: [0, 1, 2, 3, 4, 5, 6, 7], total: 8, members: 2 })).toEqual({ release: [7, 6, 5, 4], candidates: [], share: 4 });
+    expect(planRebalance({ owned: [], total: 8, members: 2 })).toEqual({ release: [], candidates: [0, 1, 2, 3, 4, 5, 6, 7], share: 4 });
+    expect(planRebalance({ owned: [2, 5], total: 8, members: 3 })).toEqual({ release: [], candidates: [0, 1, 3, 4, 6, 7], share: 3 });
+    expect(planRebalance({ owned: [1, 4, 6], total: 8, members: 3 })).toEqual({ release: [], candidates: [], share: 3 });
+    // Alone (or the count not read yet: at least itself), a member takes everything.
+    expect(planRebalance({ owned: [3], total: 8, members: 0 }).share).toBe(8);
+  });
+
+  /** Members taking turns in a random order over one table of locks (what the advisory locks are), until nothing changes. */
+  function settle(members: number[], total: number, locks: Map<number, number>, turns: number): void {
+    for (let turn = 0; turn < turns; turn += 1) {
+      for (const m of [...members].sort(() => Math.random() - 0.5)) {
+        const owned = [...locks].filter(([, owner]) => owner === m).map(([k]) => k);
+        const plan = planRebalance({ owned, total, members: members.length });
+        for (const k of plan.release) locks.delete(k);
+        let count = owned.length - plan.release.length;
+        for (const k of plan.candidates) {
+          if (count >= plan.share) break;
+          if (locks.has(k)) continue;
+          locks.set(k, m);
+          count += 1;
+        }
+      }
+    }
+  }
+
+  it('settles any number of members joining and dying on every partition owned once, none holding more than its fair share', () => {
+    for (let trial = 0; trial < 200; trial += 1) {
+      const total = 2 ** (1 + Math.floor(Math.random() * 5));
+      const locks = new Map<number, number>();
+      let members = [1];
+      settle(members, total, locks, 2);
+      expect(locks.size).toBe(total);
+      // Some join, some die (a death frees its locks at once, as a closed connection does).
+      const joined = 1 + Math.floor(Math.random() * 4);
+      members = [...members, ...Array.from({ length: joined }, (_, i) => 2 + i)];
+      settle(members, total, locks, 4);
+      const dead = members.filter(() => Math.random() < 0.4).slice(0, members.length - 1);
+      for (const [k, owner] of [...locks]) if (dead.includes(owner)) locks.delete(k);
+      members = members.filter((m) => !dead.includes(m));
+      settle(members, total, locks, 4);
+      expect(locks.size).toBe(total);
+      const shares = members.map((m) => [...locks.values()].filter((owner) => owner === m).length);
+      expect(shares.every((n) => n <= Math.ceil(total / members.length))).toBe(true);
+      expect(new Set(locks.values()).size).toBeLessThanOrEqual(members.length);
+    }
+  });
+});
