@@ -16,8 +16,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort, waitForPort } from './test/ports';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, type JetStreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_KEY_HEADER, INGEST_PATH, type PlayerEvent } from '../common/ingest-contract';
@@ -29,9 +29,10 @@ import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
 import { DEFAULT_INGEST_PARTITIONS, partitionOf } from './domain/ingest-partitions';
 import { createIngestStore } from './db/stores';
+import { connectTestJetStream, NATS_TEST_URL } from './test/nats';
 import { createTestApp, firstSubscriberAndVideo, type SitePlayer, type TestApp } from './test/kit';
 
-const NATS_URL = process.env.NATS_TEST_URL || 'nats://127.0.0.1:4222';
+const NATS_URL = NATS_TEST_URL;
 const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN || '/usr/sbin/nats-server';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** Redelivery of an unacknowledged message after 2 s, so the SIGKILL test does not wait 30 s. */
@@ -115,13 +116,7 @@ async function expectRollupsRecomputed(days: string[]) {
 }
 
 beforeAll(async () => {
-  try {
-    nc = await connect({ servers: NATS_URL, maxReconnectAttempts: 0 });
-    jsm = await jetstreamManager(nc);
-    await jsm.getAccountInfo();
-  } catch (error) {
-    throw new Error(`server/ingest-nats.test.ts needs NATS with JetStream at ${NATS_URL} (set NATS_TEST_URL; nats-server -js): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
+  ({ nc, jsm } = await connectTestJetStream('server/ingest-nats.test.ts'));
   t = await createTestApp({ demo: true });
   await seedSmallWorld(t.db);
   viewlift = await firstSubscriberAndVideo(t, DEMO_SITES.viewlift);

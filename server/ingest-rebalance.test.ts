@@ -21,8 +21,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { JetStreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_KEY_HEADER, INGEST_PATH, type PlayerEvent } from '../common/ingest-contract';
@@ -32,9 +32,10 @@ import { rebuildRollups, siteTimeZone } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
 import { partitionOf } from './domain/ingest-partitions';
 import { loadIngestConfig } from './domain/ingest-pipeline';
+import { connectTestJetStream, NATS_TEST_URL } from './test/nats';
 import { createTestApp, firstSubscriberAndVideo, type TestApp } from './test/kit';
 
-const NATS_URL = process.env.NATS_TEST_URL || 'nats://127.0.0.1:4222';
+const NATS_URL = NATS_TEST_URL;
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const PARTITIONS = 4;
 const SESSIONS_PER_PARTITION = 10;
@@ -50,13 +51,7 @@ let site: { id: string; subscriberId: string; contentId: string };
 let zone = 'UTC';
 
 beforeAll(async () => {
-  try {
-    nc = await connect({ servers: NATS_URL, maxReconnectAttempts: 0 });
-    jsm = await jetstreamManager(nc);
-    await jsm.getAccountInfo();
-  } catch (error) {
-    throw new Error(`server/ingest-rebalance.test.ts needs NATS with JetStream at ${NATS_URL} (set NATS_TEST_URL; nats-server -js): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
+  ({ nc, jsm } = await connectTestJetStream('server/ingest-rebalance.test.ts'));
   t = await createTestApp({ demo: true });
   await seedSmallWorld(t.db);
   site = await firstSubscriberAndVideo(t, DEMO_SITES.viewlift);
