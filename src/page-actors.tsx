@@ -31,6 +31,7 @@ import type { OwnSessionsMachine } from '../machines/own-sessions.machine';
 import type { ReportMachine } from '../machines/report.machine';
 import type { QoeAlertsMachine } from '../machines/qoe-alerts.machine';
 import type { QoeAlertCountMachine } from '../machines/qoe-alert-count.machine';
+import type { IngestDeadLettersMachine } from '../machines/ingest-dead-letters.machine';
 import type { QoeSaveViewMachine } from '../machines/qoe-saved-view-save.machine';
 import type { QoeSavedViewsMachine } from '../machines/qoe-saved-views.machine';
 import type { QoeFiltersMachine } from '../machines/qoe-filters.machine';
@@ -96,6 +97,8 @@ export interface PageLogic {
   qoeAlertCount: QoeAlertCountMachine;
   qoeSaveView: QoeSaveViewMachine;
   qoeSavedViews: QoeSavedViewsMachine;
+  /** Issue 42 (src/adapters/qoe-alert-actors.ts): the Alerts page's "Player events not placed" panel. */
+  ingestDeadLetters: IngestDeadLettersMachine;
 }
 
 export type PageName = keyof PageLogic;

@@ -54,4 +54,5 @@ export const PAGE_LOGIC_LOADERS: PageLogicLoaders = {
   qoeAlertCount: () => qoeAlerts().then((pages) => pages.qoeAlertCount),
   qoeSaveView: () => qoeAlerts().then((pages) => pages.qoeSaveView),
   qoeSavedViews: () => qoeAlerts().then((pages) => pages.qoeSavedViews),
+  ingestDeadLetters: () => qoeAlerts().then((pages) => pages.ingestDeadLetters),
 };

@@ -1,7 +1,8 @@
 /**
  * The real I/O of Dashboard 360's alerts and saved views (issue 41; paths and shapes in common/qoe.ts,
  * server/http/qoe-alert-routes.ts): the Alerts page, the header's count of open incidents, "Save view"
- * and the Saved views list, over the REST client with the session's credentials. A refusal rejects
+ * and the Saved views list; and the Alerts page's "Player events not placed" (issue 42:
+ * INGEST_DEAD_LETTERS_PATH of common/ingest-contract.ts, server/http/ingest-routes.ts), over the REST client with the session's credentials. A refusal rejects
  * with the server's words and HTTP status (409: the machines' conflict).
  */
 import { fromCallback, fromPromise } from 'xstate';
@@ -11,6 +12,9 @@ import {
   type QoeIncidentsAnswer, type QoeSavedView, type QoeSavedViewAnswer, type QoeSavedViewInput, type QoeSavedViewsAnswer,
 } from '../../common/qoe';
 import { QOE_ALERT_MESSAGES, QOE_SAVED_VIEW_MESSAGES } from '../../common/messages/qoe-alerts';
+import { INGEST_DEAD_LETTERS_PATH, type IngestDeadLetterCounts } from '../../common/ingest-contract';
+import { INGEST_DEAD_LETTER_MESSAGES } from '../../common/messages/ingest-dead-letters';
+import { ingestDeadLettersMachine } from '../../machines/ingest-dead-letters.machine';
 import {
   qoeAlertsMachine, type AlertsData, type DeleteRuleInput, type FetchIncidentsInput, type IncidentPage, type QoeAlertsInput,
   type RotateSecretInput, type SavedAlertSettings, type SaveRuleInput, type SaveSettingsInput, type StoredAlertSettings,
@@ -125,5 +129,11 @@ export const qoeAlertPages = {
   qoeSavedViews: qoeSavedViewsMachine.provide({
     actors: { fetchViews: qoeSavedViewActors.fetchViews, fetchView: qoeSavedViewActors.fetchView, updateView: qoeSavedViewActors.updateView, deleteView: qoeSavedViewActors.deleteView },
     actions: { openView: (_, params) => navigateTo(savedViewHref(params), { replace: params.replace }) },
+  }),
+  ingestDeadLetters: ingestDeadLettersMachine.provide({
+    actors: {
+      fetchDeadLetters: fromPromise<IngestDeadLetterCounts>(({ signal }) =>
+        call<IngestDeadLetterCounts>(INGEST_DEAD_LETTERS_PATH, INGEST_DEAD_LETTER_MESSAGES.loadFailed, { signal })),
+    },
   }),
 };

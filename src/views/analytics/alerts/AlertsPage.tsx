@@ -7,7 +7,7 @@
  */
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import {
   QOE_ALERT_DURATIONS, QOE_ALERTABLE_METRICS, selectAlertsBusy, selectAlertsContext, selectAlertsPhase, selectEditorOpen, selectNewSecret, selectRuleFilters, selectRuleHistory,
   type QoeAlertsActorRef,
@@ -28,6 +28,7 @@ import { useSiteTimeZone } from '../../shared/use-site-time-zone';
 import * as acss from '../analytics.css';
 import { OwnedQoeFilters } from '../QoeFilters';
 import { useSiteToday } from '../useReport';
+import { DeadLettersPanel } from './DeadLettersPanel';
 import { filtersWords, formatMetricValue, metricDefinition, metricLabel, ruleTerms, unitWord } from './alert-format';
 import * as css from './alerts.css';
 
@@ -35,7 +36,7 @@ export function AlertsPage() {
   const writer = canEdit(useSelector(useAppActor('auth'), selectRoles), AREAS.dashboard360);
   const today = useSiteToday();
   const actor = usePageActor('qoeAlerts', { input: { canEdit: writer, today } });
-  return <AlertsView actor={actor} />;
+  return <AlertsView actor={actor} aside={<DeadLettersPanel />} />;
 }
 
 /** A link to an incident's filtered report, moving inside the console (its address is path and search). */
@@ -78,7 +79,8 @@ export function IncidentItem({ incident }: { incident: QoeIncident }) {
   );
 }
 
-export function AlertsView({ actor }: { actor: QoeAlertsActorRef }) {
+/** aside: the data-health panel beside the incidents (the events not placed, issue 42), shown whether or not the alerts could be read. */
+export function AlertsView({ actor, aside = null }: { actor: QoeAlertsActorRef; aside?: ReactNode }) {
   const phase = useSelector(actor, selectAlertsPhase);
   const ctx = useSelector(actor, selectAlertsContext);
   const busy = useSelector(actor, selectAlertsBusy);
@@ -97,6 +99,7 @@ export function AlertsView({ actor }: { actor: QoeAlertsActorRef }) {
       {ctx.error && phase !== 'editing' && <p role="alert" className={css.failure}>{ctx.error}</p>}
       {phase === 'loading' && ctx.rules.length === 0 && ctx.open.length === 0 && <p className={acss.status}>{M.loading}</p>}
       {phase === 'failed' && <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'alerts.retry' })}>{M.retry}</button>}
+      {phase === 'failed' && aside}
       {phase !== 'failed' && (
         <div className={css.layout}>
           <div className={css.sections}>
@@ -125,6 +128,7 @@ export function AlertsView({ actor }: { actor: QoeAlertsActorRef }) {
           </div>
           <div className={css.sections}>
             {editorOpen && <RuleEditor actor={actor} />}
+            {aside}
             {history && ctx.historyOf && (
               <section className={css.section} aria-label={`${M.historyOf}: ${ctx.rules.find((r) => r.id === ctx.historyOf)?.name ?? ''}`}>
                 <div className={css.sectionHead}>
