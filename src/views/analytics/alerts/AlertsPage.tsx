@@ -92,7 +92,7 @@ export function AlertsView({ actor, aside = null }: { actor: QoeAlertsActorRef; 
   const target = ctx.rules.find((r) => r.id === ctx.targetId);
   const openOfTarget = ctx.open.filter((i) => i.ruleId === ctx.targetId).length;
   return (
-    <div aria-busy={busy}>
+    <main aria-busy={busy}>
       <div className={acss.header}><h1 className={acss.title}>{M.pageTitle}</h1></div>
       <p className={acss.summary}>{M.pageIntro}</p>
       {ctx.notice && <p role="status" className={css.notice}>{ctx.notice}</p>}
@@ -161,7 +161,7 @@ export function AlertsView({ actor, aside = null }: { actor: QoeAlertsActorRef; 
         onNegative={() => actor.send({ type: 'conflict.keep' })} onPositive={() => actor.send({ type: 'conflict.reload' })}>
         <p>{M.conflictBody}</p>
       </Modal>
-    </div>
+    </main>
   );
 }
 
