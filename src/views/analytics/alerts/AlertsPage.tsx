@@ -99,10 +99,10 @@ export function AlertsView({ actor, aside = null }: { actor: QoeAlertsActorRef; 
       {ctx.error && phase !== 'editing' && <p role="alert" className={css.failure}>{ctx.error}</p>}
       {phase === 'loading' && ctx.rules.length === 0 && ctx.open.length === 0 && <p className={acss.status}>{M.loading}</p>}
       {phase === 'failed' && <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'alerts.retry' })}>{M.retry}</button>}
-      {phase === 'failed' && aside}
-      {phase !== 'failed' && (
-        <div className={css.layout}>
-          <div className={css.sections}>
+      {/* One layout in every phase, so the aside stays mounted (its own reads kept) while the alerts are read again. */}
+      <div className={css.layout}>
+        <div className={css.sections}>
+          {phase !== 'failed' && (<>
             <section className={css.section} aria-labelledby="open-incidents">
               <h2 id="open-incidents" className={css.sectionTitle}>{M.openTitle} ({ctx.open.length})</h2>
               {ctx.open.length === 0 ? <p className={acss.status}>{M.openEmpty}</p> : (
@@ -125,23 +125,23 @@ export function AlertsView({ actor, aside = null }: { actor: QoeAlertsActorRef; 
                 </nav>
               )}
             </section>
-          </div>
-          <div className={css.sections}>
-            {editorOpen && <RuleEditor actor={actor} />}
-            {aside}
-            {history && ctx.historyOf && (
-              <section className={css.section} aria-label={`${M.historyOf}: ${ctx.rules.find((r) => r.id === ctx.historyOf)?.name ?? ''}`}>
-                <div className={css.sectionHead}>
-                  <h2 className={css.sectionTitle}>{M.historyOf}: {ctx.rules.find((r) => r.id === ctx.historyOf)?.name}</h2>
-                  <button type="button" className={button.ghost} onClick={() => actor.send({ type: 'rules.closeHistory' })}>{M.closeHistory}</button>
-                </div>
-                <HistoryPanel history={history} version={ctx.rules.find((r) => r.id === ctx.historyOf)?.version} />
-              </section>
-            )}
-            {ctx.canEdit && ctx.settings && <SettingsForm actor={actor} />}
-          </div>
+          </>)}
         </div>
-      )}
+        <div className={css.sections}>
+          {phase !== 'failed' && editorOpen && <RuleEditor actor={actor} />}
+          {aside}
+          {phase !== 'failed' && history && ctx.historyOf && (
+            <section className={css.section} aria-label={`${M.historyOf}: ${ctx.rules.find((r) => r.id === ctx.historyOf)?.name ?? ''}`}>
+              <div className={css.sectionHead}>
+                <h2 className={css.sectionTitle}>{M.historyOf}: {ctx.rules.find((r) => r.id === ctx.historyOf)?.name}</h2>
+                <button type="button" className={button.ghost} onClick={() => actor.send({ type: 'rules.closeHistory' })}>{M.closeHistory}</button>
+              </div>
+              <HistoryPanel history={history} version={ctx.rules.find((r) => r.id === ctx.historyOf)?.version} />
+            </section>
+          )}
+          {phase !== 'failed' && ctx.canEdit && ctx.settings && <SettingsForm actor={actor} />}
+        </div>
+      </div>
       <Modal open={phase === 'confirmingDelete' || phase === 'deleting'} title={M.deleteTitle(target?.name ?? '')} negativeLabel={M.cancel}
         positiveLabel={M.deleteConfirm} busy={phase === 'deleting'}
         onNegative={() => actor.send({ type: 'delete.cancel' })} onPositive={() => actor.send({ type: 'delete.confirm' })}>

@@ -93,10 +93,21 @@ describe('Alerts › Player events not placed', { timeout: 20_000 }, () => {
     expect(panel().getByTestId('dead-letters-total').textContent).toBe('1,205 events not placed');
   });
 
-  it('stays on the page when the alerts themselves could not be read', async () => {
-    await renderAlertsWith(fakeActor(() => SOME), fromPromise(async () => { throw new Error('down'); }));
+  it('stays on the page when the alerts themselves could not be read, and is not read again when they are', async () => {
+    const read = vi.fn(() => SOME);
+    let alertReads = 0;
+    const fetchAlerts = fromPromise(async () => {
+      alertReads += 1;
+      if (alertReads === 1) throw new Error('down');
+      return alertsData();
+    });
+    await renderAlertsWith(fakeActor(read), fetchAlerts);
     await settle();
-    expect(screen.getByRole('button', { name: QOE_ALERT_MESSAGES.retry })).toBeTruthy();
-    expect(panel().getByTestId('dead-letters-total')).toBeTruthy();
+    expect(panel().getByTestId('dead-letters-total').textContent).toBe('1,205 events not placed');
+    fireEvent.click(screen.getByRole('button', { name: QOE_ALERT_MESSAGES.retry }));
+    await settle();
+    expect(screen.getByRole('heading', { name: `${QOE_ALERT_MESSAGES.openTitle} (1)` })).toBeTruthy();
+    expect(panel().getByTestId('dead-letters-total').textContent).toBe('1,205 events not placed');
+    expect(read).toHaveBeenCalledTimes(1);
   });
 });
