@@ -177,7 +177,7 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
   } else queue = createMemoryQueue(config.duplicateWindowMs);
   let stopped = false;
   let busy = 0;
-  const totals = { written: 0, duplicates: 0, folded: 0, deadLettered: 0, handled: {} as Record<number, number> };
+  const totals: ReturnType<IngestPipeline['stats']> = { written: 0, duplicates: 0, folded: 0, deadLettered: 0, handled: {} };
 
   // Sessions this process has seen written: their heartbeats need no look-up before a write.
   const known = store.newWrittenSessions();

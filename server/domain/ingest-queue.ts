@@ -22,7 +22,7 @@
  * what producers from before the partitions published to `<prefix>.<site id>`. A process consumes
  * only the partitions it owns (own/disown; the pipeline leases them, server/db/ingest-leases.ts).
  */
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type Consumer, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type MsgRequest } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type Consumer, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { PlayerEvent } from '../../common/ingest-contract';
 
@@ -323,8 +323,8 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
     floors.set(partition, floor);
     if (Date.now() - floor.at < FLOOR_CACHE_MS) return floor.seq;
     // STREAM.MSG.GET takes `next_by_subj` with wildcards (the first message from `seq` on whose subject
-    // matches; none: null); the client's type lists it for direct gets only.
-    const first: MsgRequest = { seq: 1, next_by_subj: consumers[partition]!.filter } as MsgRequest;
+    // matches; none: null); the client's type lists it for direct gets only, so it rides along.
+    const first = { seq: 1, next_by_subj: consumers[partition]!.filter };
     floor.read ??= jsm.streams.getMessage(options.stream, first)
       .then((m) => { Object.assign(floor, { seq: m?.seq ?? Number.MAX_SAFE_INTEGER, at: Date.now() }); return floor.seq; })
       .finally(() => { floor.read = null; });
