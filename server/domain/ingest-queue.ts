@@ -200,6 +200,8 @@ export interface JetStreamOptions {
 }
 
 const ns = (ms: number) => ms * 1_000_000;
+/** How long a consumer's pull waits on the server (its idle heartbeat is half of it; see startConsuming). */
+const PULL_EXPIRES_MS = 5000;
 /** How long a process reuses a partition's first held message it read (earlierSettled). */
 const FLOOR_CACHE_MS = 250;
 
@@ -332,7 +334,11 @@ export async function createJetStreamQueue(options: JetStreamOptions): Promise<I
   };
   const startConsuming = async (partition: number) => {
     const consumer: Consumer = await js.consumers.get(options.stream, consumers[partition]!.durable);
-    const messages = await consumer.consume({ max_messages: options.prefetch });
+    // Pulls expire after PULL_EXPIRES_MS (the client's default is 30 s): after NATS restarts, the client
+    // checks the consumer again before pulling, and when JetStream is not back yet it retries after the
+    // pull's expiry; at 30 s one of the nine consumers of a partitioned stream often stayed idle for
+    // half a minute after a restart (a fresh-clone run's restart test timed out at 60 s, load 9).
+    const messages = await consumer.consume({ max_messages: options.prefetch, expires: PULL_EXPIRES_MS });
     consuming.set(partition, messages);
     void (async () => {
       try {
