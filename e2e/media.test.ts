@@ -195,6 +195,10 @@ describe('a new episode with its video (issue 40\'s journey)', () => {
 describe('Content › Media (issue 40)', () => {
   it('a writer uploads a clip, follows it to Ready and previews it (plays, switches rendition)', async () => {
     await page.goto(`${server.url}/content`);
+    // The library settled first (its list loaded and its query written to the address): under load a
+    // click made while it still loaded was followed by the list's own address write, and the Media page
+    // never opened (a fresh-clone run at load 9).
+    await page.locator('[aria-busy="false"]').first().waitFor();
     await page.getByRole('navigation', { name: 'Content menu' }).getByRole('link', { name: 'Media' }).click();
     await page.waitForURL(/\/content\/media$/);
     await page.getByLabel('Upload a video').setInputFiles(clip);
