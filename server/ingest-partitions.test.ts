@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PlayerEvent } from '../common/ingest-contract';
 import { SESSION_LOCK_SLOTS, sessionLockKey } from './db/ingest-repository';
-import { DEFAULT_INGEST_PARTITIONS, MAX_INGEST_PARTITIONS, partitionOf, planRebalance, splitByPartition, validPartitionCount } from './domain/ingest-partitions';
+import { DEFAULT_INGEST_PARTITIONS, MAX_INGEST_PARTITIONS, partitionOf, planRebalance, soloLeases, splitByPartition, validPartitionCount } from './domain/ingest-partitions';
 import { loadIngestConfig } from './domain/ingest-pipeline';
 
 const SITE = '6f1c2d9e-3a4b-4c5d-8e7f-0a1b2c3d4e5f';
@@ -72,6 +72,21 @@ describe('planRebalance', () => {
     expect(planRebalance({ owned: [1, 4, 6], total: 8, members: 3 })).toEqual({ release: [], candidates: [], share: 3 });
     // Alone (or the count not read yet: at least itself), a member takes everything.
     expect(planRebalance({ owned: [3], total: 8, members: 0 }).share).toBe(8);
+    // The leases come in any order: the highest are given back all the same.
+    expect(planRebalance({ owned: [7, 0, 5, 1, 6, 2, 4, 3], total: 8, members: 2 })).toEqual({ release: [7, 6, 5, 4], candidates: [], share: 4 });
+    expect(planRebalance({ owned: [6, 1, 4], total: 8, members: 4 })).toEqual({ release: [6], candidates: [], share: 2 });
+  });
+
+  it('soloLeases: the one process of the embedded database holds whatever it takes, alone', async () => {
+    const leases = soloLeases();
+    expect(await leases.members()).toBe(1);
+    expect(await leases.tryTake(3)).toBe(true);
+    expect(await leases.tryTake(0)).toBe(true);
+    expect(leases.held()).toEqual([0, 3]);
+    await leases.release(3);
+    expect(leases.held()).toEqual([0]);
+    await leases.close();
+    expect(leases.held()).toEqual([]);
   });
 
   /** Members taking turns in a random order over one table of locks (what the advisory locks are), until nothing changes. */

@@ -44,7 +44,7 @@ export function partitionOf(siteId: string, sessionId: string, partitions: numbe
 export function splitByPartition(siteId: string, events: PlayerEvent[], partitions: number): Map<number, PlayerEvent[]> {
   const parts = new Map<number, PlayerEvent[]>();
   for (const e of events) {
-    const k = partitions === 1 ? 0 : partitionOf(siteId, e.sessionId, partitions);
+    const k = partitionOf(siteId, e.sessionId, partitions);
     const part = parts.get(k);
     if (part) part.push(e);
     else parts.set(k, [e]);
@@ -61,10 +61,9 @@ export function splitByPartition(siteId: string, events: PlayerEvent[], partitio
 export function planRebalance(input: { owned: number[]; total: number; members: number }): { release: number[]; candidates: number[]; share: number } {
   const share = Math.ceil(input.total / Math.max(1, input.members));
   const owned = [...input.owned].sort((a, b) => a - b);
-  const release = owned.length > share ? owned.slice(share).reverse() : [];
-  const kept = new Set(owned.slice(0, share));
-  const candidates = kept.size < share ? Array.from({ length: input.total }, (_, k) => k).filter((k) => !kept.has(k)) : [];
-  return { release, candidates, share };
+  const held = new Set(owned);
+  const candidates = owned.length < share ? Array.from({ length: input.total }, (_, k) => k).filter((k) => !held.has(k)) : [];
+  return { release: owned.slice(share).reverse(), candidates, share };
 }
 
 /** The leases of one consumer process on the partitions of one stream. */
