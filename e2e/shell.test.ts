@@ -282,6 +282,10 @@ describe('shell: keyboard and axe', () => {
     await page.getByRole('table', { name: 'Recent playback' }).or(page.getByText('No playback yet.')).first().waitFor();
     await judge('/users/[id]');
     await page.goto(`${server.url}/content`);
+    // The library settled first (as e2e/media.test.ts): a click while it still loaded was lost under
+    // load (a fresh-clone run at load 8: the detail page never opened).
+    await settled(page);
+    await page.locator('[aria-busy="false"]').first().waitFor();
     await page.locator('tbody tr td a').first().click();
     await page.waitForURL((url) => /^\/content\/[^/]+\/[^/]+$/.test(url.pathname));
     await page.getByRole('heading', { level: 1 }).waitFor();
