@@ -24,6 +24,7 @@
  * PostgreSQL's part of each flush; this process's CPU is the consumer's part. `--steps`: the time of
  * each statement of the write, by its first words (measured around the driver's call: adds a little).
  * `--explain`: every statement's plan with its actual times in the server's log (auto_explain).
+ * BENCH_VERBOSE=1: a line per flush (its PostgreSQL CPU, and with `--steps` its statements' times).
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -225,9 +226,15 @@ const known = new WrittenSessions();
 const runs: Flush[] = [];
 console.log(`load before the writes ${load()}`);
 for (const [i, batches] of flushes.entries()) {
+  const stepsBefore = new Map([...stepTimes].map(([step, s]) => [step, s.ms]));
   const run = await writeFlush(batches, known);
   runs.push(run);
-  if (process.env.BENCH_VERBOSE) console.log(`flush ${i + 1}: ${run.events} events, ${run.written} written, ${run.duplicates} duplicates, ${run.ms.toFixed(0)} ms, PostgreSQL CPU ${run.pgCpuMs ?? 'n/a'} ms`);
+  if (process.env.BENCH_VERBOSE) {
+    // With --steps, the flush's own statements (over 5 ms), by their first words.
+    const own = [...stepTimes].map(([step, s]) => [step, s.ms - (stepsBefore.get(step) ?? 0)] as const).filter(([, ms]) => ms >= 5);
+    const steps = own.length === 0 ? '' : `; ${own.map(([step, ms]) => `${step.slice(0, 28)} ${ms.toFixed(0)}`).join(', ')}`;
+    console.log(`flush ${i + 1}: ${run.events} events, ${run.written} written, ${run.duplicates} duplicates, ${run.ms.toFixed(0)} ms, PostgreSQL CPU ${run.pgCpuMs ?? 'n/a'} ms${steps}`);
+  }
 }
 const loadAfter = load();
 const startsFlushes = Math.max(1, Math.min(runs.length - 1, Math.ceil((playerCount / eventsPerFlush) * 1.5)));

@@ -15,11 +15,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_KEY_HEADER, INGEST_PATH, type PlayerEvent } from '../common/ingest-contract';
 import { REPORTS_PATH, type ReportAnswer } from '../common/reports';
-import type { DbHandle } from './db/client';
+import type { Db, DbHandle } from './db/client';
 import { DEMO_SITES } from './db/demo-accounts';
 import { foldDirtySlices, INGEST_WINDOW_DAYS, writeBatches } from './db/ingest-repository';
 import {
-  dropExpiredRawHistory, ensureRawHistoryDays, rawHistoryKeptFrom, rawHistoryPartitions, runIngestMaintenance, utcDayOf,
+  analyzeGrowingDays, dropExpiredRawHistory, ensureRawHistoryDays, rawHistoryKeptFrom, rawHistoryPartitions, runIngestMaintenance, utcDayOf,
 } from './db/raw-history';
 import { foldPlaybackDays, rebuildRollups } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
@@ -321,5 +321,94 @@ describe('the maintenance of a running pipeline', () => {
     const created = await Promise.all([ensureRawHistoryDays(t.db, [day]), ensureRawHistoryDays(t.db, [day, day])]);
     expect(created[0]! + created[1]!).toBe(2);
     expect((await partitionNames()).filter((n) => n.endsWith(`_p${suffix(day)}`)).sort()).toEqual([`playback_sessions_p${suffix(day)}`, `player_heartbeats_p${suffix(day)}`]);
+  });
+});
+
+describe('statistics of young day partitions (analyzeGrowingDays)', () => {
+  /** The planner's statistics of a day's two partitions: reltuples -1 (never analyzed) or 0 (analyzed empty) is none. */
+  const statsOf = async (day: string) => Object.fromEntries((await queryRows<{ name: string; reltuples: number }>(t.db, sql`
+    SELECT relname AS name, reltuples::float8 AS reltuples FROM pg_class
+    WHERE relname IN (${`playback_sessions_p${suffix(day)}`}, ${`player_heartbeats_p${suffix(day)}`})`))
+    .map((r) => [r.name.startsWith('playback') ? 'sessions' : 'heartbeats', Number(r.reltuples)]));
+  /** `n` sessions started on `day` (another writer's: straight into the table), and `n` heartbeats of that day. */
+  async function addRows(day: string, sessions: number, heartbeats: number) {
+    if (sessions > 0) {
+      await t.db.execute(sql`
+        INSERT INTO playback_sessions (id, site_id, network_id, subscriber_id, content_id, device_type, country, isp, cdn, started_at, last_event_at)
+        SELECT gen_random_uuid(), ${site.id}::uuid, s.network_id, s.id, ${site.contentId}::uuid, 'roku', 'US', 'Comcast Xfinity', 'Akamai',
+          ${`${day}T00:00:00Z`}::timestamptz + g * interval '1 second', ${`${day}T00:00:00Z`}::timestamptz + g * interval '1 second'
+        FROM generate_series(1, ${sessions}) g, subscribers s WHERE s.id = ${site.subscriberId}::uuid`);
+    }
+    if (heartbeats > 0) {
+      await t.db.execute(sql`
+        INSERT INTO player_heartbeats (site_id, event_id, session_id, at, playhead_seconds, watched_seconds, bitrate_kbps)
+        SELECT ${site.id}::uuid, gen_random_uuid()::text, gen_random_uuid(), ${`${day}T00:00:00Z`}::timestamptz + g * interval '1 second', g, g, 3000
+        FROM generate_series(1, ${heartbeats}) g`);
+    }
+  }
+  /**
+   * Another consumer process: the same database, a memory of its own (what this module keeps is per
+   * database handle), and a count of the statements it sends.
+   */
+  function otherProcess() {
+    const sent = { n: 0 };
+    const db = new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
+        return (query: Parameters<Db['execute']>[0]) => {
+          sent.n += 1;
+          return target.execute(query);
+        };
+      },
+    });
+    return { db, sent };
+  }
+
+  it('analyzes a partition without statistics after its first rows, and a day that has no rows yet costs no query', async () => {
+    const day = '2031-03-04';
+    const { db, sent } = otherProcess();
+    await ensureRawHistoryDays(db, [day]);
+    expect(await statsOf(day)).toEqual({ sessions: -1, heartbeats: -1 });
+    // Fewer events than can make anything due: not even a look at the catalog.
+    sent.n = 0;
+    expect(await analyzeGrowingDays(db, new Map([[day, 100]]))).toEqual([]);
+    expect(sent.n).toBe(0);
+
+    await addRows(day, 1000, 1000);
+    expect(await analyzeGrowingDays(db, new Map([[day, 2000]]))).toEqual([`playback_sessions_p${suffix(day)}`, `player_heartbeats_p${suffix(day)}`]);
+    expect(await statsOf(day)).toEqual({ sessions: 1000, heartbeats: 1000 });
+  });
+
+  it('leaves a partition another process analyzed until the sessions have grown fourfold, and the heartbeats to autovacuum once they have statistics', async () => {
+    const day = '2031-03-05';
+    await ensureRawHistoryDays(t.db, [day]);
+    await addRows(day, 1000, 1000);
+    // Another process took the statistics (or autovacuum did).
+    await t.db.execute(sql.raw(`ANALYZE playback_sessions_p${suffix(day)}, player_heartbeats_p${suffix(day)}`));
+    expect(await statsOf(day)).toEqual({ sessions: 1000, heartbeats: 1000 });
+
+    const { db, sent } = otherProcess();
+    await ensureRawHistoryDays(db, [day]);
+    sent.n = 0;
+    // This process's first rows of the day: it looks (one query), and nothing is due.
+    expect(await analyzeGrowingDays(db, new Map([[day, 1000]]))).toEqual([]);
+    expect(sent.n).toBe(1);
+    // Twice the rows (and ten times the heartbeats): not yet.
+    await addRows(day, 1000, 9000);
+    expect(await analyzeGrowingDays(db, new Map([[day, 10_000]]))).toEqual([]);
+    expect(sent.n).toBe(2);
+    expect(await statsOf(day)).toEqual({ sessions: 1000, heartbeats: 1000 });
+    // At the pace it saw (the sessions grew by their first size in 10,000 events), nothing can be due
+    // before the next thousands of events: no query.
+    expect(await analyzeGrowingDays(db, new Map([[day, 500]]))).toEqual([]);
+    expect(sent.n).toBe(2);
+    // Over four times the pages of the last analyze: the sessions partition only, in one more statement than the look.
+    await addRows(day, 2500, 20_000);
+    expect(await analyzeGrowingDays(db, new Map([[day, 22_500]]))).toEqual([`playback_sessions_p${suffix(day)}`]);
+    expect(sent.n).toBe(4);
+    expect(await statsOf(day)).toEqual({ sessions: 4500, heartbeats: 1000 });
+    // Analyzed: the same process, and the first, find nothing due right after.
+    expect(await analyzeGrowingDays(db, new Map([[day, 1000]]))).toEqual([]);
+    expect(await analyzeGrowingDays(t.db, new Map([[day, 1000]]))).toEqual([]);
   });
 });

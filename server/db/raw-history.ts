@@ -66,40 +66,112 @@ export async function ensureRawHistoryDays(db: Db, days: Iterable<string>): Prom
 }
 
 /**
- * Rows this process has written per day since it last analyzed that day's partitions, and the count
- * at which it analyzes them next (per database handle).
+ * What this process knows of a day's statistics, per database handle: the events it wrote to the
+ * day since it last looked at the catalog, how many more before it looks again, the size of the
+ * sessions partition at that look (pages) and whether the day needs no more looks at all.
  */
-const growth = new WeakMap<object, Map<string, { rows: number; next: number }>>();
-/** The first ANALYZE of a day after this many rows; then each time the rows written double. */
-const FIRST_ANALYZE_ROWS = 500;
+interface DayWatch { since: number; next: number; pages: number | null; done: boolean }
+const watches = new WeakMap<object, Map<string, DayWatch>>();
+
+/** A partition without statistics is analyzed once it has this many pages (64 kB: a few hundred rows). */
+const FIRST_ANALYZE_PAGES = 8;
+/** The sessions partition is analyzed again each time it has grown this many times since its last analyze. */
+const ANALYZE_GROWTH = 4;
+/** Beyond this many rows at its last analyze a partition is left to autovacuum. */
 const LAST_ANALYZE_ROWS = 4_000_000;
+/** Events this process writes to a day between two looks at the catalog, at least and at most. */
+const LOOK_MIN_EVENTS = 500;
+const LOOK_MAX_EVENTS = 100_000;
+
+const partitionOf = (table: string, day: string) => `${table}_p${day.replace(/-/g, '')}`;
 
 /**
  * Keeps the planner's statistics of a young day partition current: a partition created at midnight
  * has none, and without them the consumer's session update was planned as a nested loop over every
  * session of the day for every session of the group (14 s per group of 5,000 sessions in the bench,
- * 0.7 s once analyzed). Autovacuum analyzes partitions too, but only after a minute or more; this
- * analyzes a day's two partitions after the first 500 rows this process wrote there and again each time
- * that count doubles (about a dozen times a day at most; autovacuum keeps them current beyond).
- * Called after a consumer's commit, never inside its transaction. Returns the days analyzed.
+ * 0.7 s once analyzed). Autovacuum analyzes partitions too, but only after a minute or more (and not
+ * at all where it is off, as on the bench's PostgreSQL). Called after a consumer's commit, never
+ * inside its transaction; returns the partitions it analyzed.
+ *
+ * The rule reads PostgreSQL's catalog, so it holds for every consumer process together (each
+ * counting its own rows analyzed the same partitions twice as often with two consumers):
+ * - a partition without statistics (pg_class.reltuples -1, never analyzed, or 0, analyzed empty: no
+ *   column statistics either) is analyzed once it has FIRST_ANALYZE_PAGES pages;
+ * - the sessions partition is analyzed again once it has ANALYZE_GROWTH times the pages it had at
+ *   its last analyze, by whoever ran it (pg_class.relpages; the planner scales the rows it expects
+ *   by the pages a table has now, so this is also how far its estimates can have drifted), up to
+ *   LAST_ANALYZE_ROWS rows. The heartbeats partition needs no more than its first statistics: the
+ *   only reads of it (the LATERAL of an ending session's update, a session's detail) look a session
+ *   up by the (session_id, at) index whatever the estimates, and its insert reads nothing; its
+ *   ANALYZE was a third of what the consumer spent analyzing.
+ * Size is the partition's pages now (pg_relation_size: exact at once), not pg_stat's n_live_tup,
+ * which a backend publishes up to a second after its commit: a look right after this process's own
+ * commit would not see its own rows.
+ *
+ * Cheap to decide: a day is looked at (one catalog query for every day due a look) only after this
+ * process wrote enough events to it to make something due at the growth it saw between its last two
+ * looks (halved, for a change of pace; LOOK_MIN_EVENTS to LOOK_MAX_EVENTS); no query otherwise, and
+ * none for a day whose partitions need nothing more. ANALYZE (SKIP_LOCKED) leaves a partition
+ * another process (or autovacuum) is analyzing at that moment to it.
  */
 export async function analyzeGrowingDays(db: Db, rowsByDay: Map<string, number>): Promise<string[]> {
-  let perDay = growth.get(db);
-  if (!perDay) growth.set(db, (perDay = new Map()));
-  const due: string[] = [];
+  let perDay = watches.get(db);
+  if (!perDay) watches.set(db, (perDay = new Map()));
+  const look: string[] = [];
   for (const [day, rows] of rowsByDay) {
-    const g = perDay.get(day) ?? { rows: 0, next: FIRST_ANALYZE_ROWS };
-    g.rows += rows;
-    if (g.rows >= g.next && g.next <= LAST_ANALYZE_ROWS && known(db).has(day)) {
-      due.push(day);
-      g.next = g.rows * 2;
-    }
-    perDay.set(day, g);
+    const w = perDay.get(day) ?? { since: 0, next: LOOK_MIN_EVENTS, pages: null, done: false };
+    perDay.set(day, w);
+    if (w.done) continue;
+    w.since += rows;
+    if (w.since >= w.next && known(db).has(day)) look.push(day);
   }
-  for (const day of due.sort()) {
-    const names = RAW_HISTORY_TABLES.map(({ table }) => `public."${table}_p${day.replace(/-/g, '')}"`);
-    // A day dropped meanwhile (another process's retention) is simply skipped.
-    await db.execute(sql.raw(`ANALYZE ${names.join(', ')}`)).catch(() => undefined);
+  if (look.length === 0) return [];
+  const names = look.flatMap((day) => RAW_HISTORY_TABLES.map(({ table }) => partitionOf(table, day)));
+  // Statistics are a help, never a condition of the write (committed by now): a failed look is
+  // tried again at the next call.
+  const found = await queryRows<{ name: string; reltuples: number; relpages: number; pages: number }>(db, sql`
+    SELECT c.relname AS name, c.reltuples::float8 AS reltuples, c.relpages::int AS relpages,
+      (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS pages
+    FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace
+      AND c.relname IN (SELECT value FROM json_array_elements_text(${JSON.stringify(names)}::json))`).catch(() => null);
+  if (!found) return [];
+  const stats = new Map(found.map((r) => [r.name, { reltuples: Number(r.reltuples), relpages: Number(r.relpages), pages: Number(r.pages) }]));
+  const due: string[] = [];
+  for (const day of look) {
+    const w = perDay.get(day)!;
+    const sessions = stats.get(partitionOf('playback_sessions', day));
+    const heartbeats = stats.get(partitionOf('player_heartbeats', day));
+    // A day dropped meanwhile (another process's retention): nothing to look at again.
+    if (!sessions || !heartbeats) {
+      w.done = true;
+      continue;
+    }
+    const heartbeatsBare = heartbeats.reltuples <= 0;
+    if (heartbeatsBare && heartbeats.pages >= FIRST_ANALYZE_PAGES) due.push(partitionOf('player_heartbeats', day));
+    // The pages at which the sessions partition is due, and whether it is (now).
+    const sessionsBare = sessions.reltuples <= 0;
+    const target = sessionsBare ? FIRST_ANALYZE_PAGES : ANALYZE_GROWTH * Math.max(sessions.relpages, 1);
+    const sessionsDue = sessions.pages >= target && sessions.reltuples < LAST_ANALYZE_ROWS;
+    if (sessionsDue) due.push(partitionOf('playback_sessions', day));
+    // The next look. Not before LOOK_MIN_EVENTS while a partition still waits for its first
+    // statistics or the pace is unknown (the first look at a day); else when, at half the pages per
+    // event this process saw the partition grow (every writer's rows and updates) since its last look,
+    // the sessions partition can have reached its next target; never after LOOK_MAX_EVENTS.
+    const waitingHeartbeats = heartbeatsBare && heartbeats.pages < FIRST_ANALYZE_PAGES;
+    if (!waitingHeartbeats && !sessionsBare && !sessionsDue && sessions.reltuples >= LAST_ANALYZE_ROWS) {
+      w.done = true;
+      continue;
+    }
+    const gap = sessionsDue ? (ANALYZE_GROWTH - 1) * Math.max(sessions.pages, 1) : target - sessions.pages;
+    const rate = w.pages === null ? null : (sessions.pages - w.pages) / Math.max(w.since, 1);
+    w.next = waitingHeartbeats || (sessionsBare && !sessionsDue) || rate === null ? LOOK_MIN_EVENTS
+      : rate <= 0 ? LOOK_MAX_EVENTS : Math.min(LOOK_MAX_EVENTS, Math.max(LOOK_MIN_EVENTS, Math.floor(gap / rate / 2)));
+    w.since = 0;
+    w.pages = sessions.pages;
+  }
+  if (due.length > 0) {
+    // A partition dropped between the look and here fails the statement: its statistics are simply not taken.
+    await db.execute(sql.raw(`ANALYZE (SKIP_LOCKED) ${due.sort().map((n) => `public."${n}"`).join(', ')}`)).catch(() => undefined);
   }
   return due;
 }
