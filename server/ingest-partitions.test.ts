@@ -3,12 +3,13 @@
  * partition a session is on, how a batch is split, and how consumer processes share the partitions
  * out. No database and no NATS: the processes are simulated turn by turn over one shared lock table.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PlayerEvent } from '../common/ingest-contract';
 import { SESSION_LOCK_SLOTS, sessionLockKey } from './db/ingest-repository';
-import { DEFAULT_INGEST_PARTITIONS, MAX_INGEST_PARTITIONS, partitionOf, planRebalance, soloLeases, splitByPartition, validPartitionCount } from './domain/ingest-partitions';
-import { loadIngestConfig } from './domain/ingest-pipeline';
+import { batchMessageIdOf, DEFAULT_INGEST_PARTITIONS, MAX_INGEST_PARTITIONS, partitionOf, planRebalance, publishPartitioned, soloLeases, splitByPartition, validPartitionCount } from './domain/ingest-partitions';
+import { batchMessageId, loadIngestConfig } from './domain/ingest-pipeline';
+import type { QueuedBatch } from './domain/ingest-queue';
 
 const SITE = '6f1c2d9e-3a4b-4c5d-8e7f-0a1b2c3d4e5f';
 
@@ -31,6 +32,69 @@ describe('partitionOf', () => {
     // 1,000 expected each; a uniform hash stays well within +-15 %.
     for (const n of counts) expect(n).toBeGreaterThan(850);
     for (const n of counts) expect(n).toBeLessThan(1150);
+  });
+
+  it('stays the SHA-256 of the session once hashed: the same partition from its cache, also past the cache bound (200,000 sessions) and for another site', () => {
+    const sha = (site: string, session: string) => createHash('sha256').update(`${site}:${session.toLowerCase()}`).digest().readUInt32BE(0);
+    const other = randomUUID();
+    const first = Array.from({ length: 20 }, () => randomUUID());
+    for (const session of first) expect(partitionOf(SITE, session, 512)).toBe(sha(SITE, session) % 512);
+    // Enough other sessions to clear the cache at least once on the way.
+    for (let i = 0; i < 210_000; i += 1) partitionOf(i % 2 ? SITE : other, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 8);
+    for (const session of first) {
+      expect(partitionOf(SITE, session, 512)).toBe(sha(SITE, session) % 512);
+      expect(partitionOf(SITE, session.toUpperCase(), 64)).toBe(sha(SITE, session) % 64);
+      expect(partitionOf(other, session, 512)).toBe(sha(other, session) % 512);
+    }
+  });
+});
+
+describe('batchMessageIdOf', () => {
+  it('is batchMessageId: the same base64url SHA-256 of the site and the sorted event ids, whatever the order, ids or count', () => {
+    const ids = ['e1', 'é-ü', '\u{1F600}x', 'a\u0000b', '', 'Z', randomUUID(), randomUUID().toUpperCase()];
+    const event = (eventId: string): PlayerEvent => ({ type: 'heartbeat', eventId, sessionId: randomUUID(), at: '2026-12-01T10:00:00.000Z', playheadSeconds: 1, watchedSeconds: 1, bitrateKbps: 1, rebufferCount: 0, rebufferMs: 0 });
+    const batches = [[], [event('only')], ids.map(event), Array.from({ length: 500 }, () => event(randomUUID())), [event('same'), event('same')]];
+    for (const batch of batches) {
+      expect(batchMessageIdOf(SITE, batch)).toBe(batchMessageId(SITE, batch));
+      expect(batchMessageIdOf(SITE, [...batch].reverse())).toBe(batchMessageId(SITE, batch));
+      expect(batchMessageIdOf(randomUUID(), batch)).not.toBe(batchMessageId(SITE, batch));
+    }
+  });
+});
+
+describe('publishPartitioned', () => {
+  const events: PlayerEvent[] = Array.from({ length: 60 }, (_, i) => ({
+    type: 'heartbeat', eventId: `e${i}`, sessionId: `10000000-0000-4000-8000-${String(i % 9).padStart(12, '0')}`, at: '2026-12-01T10:00:00.000Z',
+    playheadSeconds: i, watchedSeconds: i, bitrateKbps: 3000, rebufferCount: 0, rebufferMs: 0,
+  }));
+  const queueOf = (kind: 'memory' | 'jetstream', partitions: number) => {
+    const published: { batch: QueuedBatch; msgId: string; partition: number | undefined }[] = [];
+    return { published, queue: { kind, partitions, publish: async (batch: QueuedBatch, msgId: string, partition?: number) => { published.push({ batch, msgId, partition }); } } };
+  };
+
+  it('publishes a part per partition with its own message id, every event once, each on its session\'s partition in the batch order', async () => {
+    const { published, queue } = queueOf('jetstream', 8);
+    await publishPartitioned(queue, SITE, events);
+    expect(published.map((p) => p.partition)).toEqual([...splitByPartition(SITE, events, 8).keys()]);
+    for (const { batch, msgId, partition } of published) {
+      expect(batch.siteId).toBe(SITE);
+      expect(batch.events).toEqual(splitByPartition(SITE, events, 8).get(partition!));
+      expect(msgId).toBe(batchMessageId(SITE, batch.events));
+    }
+    expect(published.flatMap((p) => p.batch.events).map((e) => e.eventId).sort()).toEqual(events.map((e) => e.eventId).sort());
+  });
+
+  it('publishes the batch whole with one partition: on partition 0 for JetStream, with no partition for the memory queue', async () => {
+    for (const [kind, partition] of [['jetstream', 0], ['memory', undefined]] as const) {
+      const { published, queue } = queueOf(kind, 1);
+      await publishPartitioned(queue, SITE, events);
+      expect(published).toEqual([{ batch: { siteId: SITE, events }, msgId: batchMessageId(SITE, events), partition }]);
+    }
+  });
+
+  it('fails when a part is not stored (the route answers 503 then)', async () => {
+    const queue = { kind: 'jetstream' as const, partitions: 8, publish: async (_b: QueuedBatch, _id: string, k?: number) => { if (k === [...splitByPartition(SITE, events, 8).keys()][1]) throw new Error('no ack'); } };
+    await expect(publishPartitioned(queue, SITE, events)).rejects.toThrow('no ack');
   });
 });
 
