@@ -37,6 +37,7 @@ import { openDb, type DbHandle } from '../server/db/client';
 import { DEMO_SITES } from '../server/db/demo-accounts';
 import { demoIngestionKey, queryRows } from '../server/db/seed-world';
 import type { BenchServerRequest, BenchServerStats, Spread } from './bench-ingest-server';
+import { postJson } from './bench-http';
 import { createPlayers } from './player-sim';
 
 const { values } = parseArgs({
@@ -69,8 +70,9 @@ const loadAtStart = loadavg();
 const stream = `INGEST_BENCH_${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
 
 // The server: its own process (`node --import tsx`, one process: no tsx CLI parent in between).
+// Diagnosis only (BENCH_SERVER_PROF=<dir>): the server writes a V8 CPU profile there when it stops.
 const server: ChildProcess = fork(join('scripts', 'bench-ingest-server.ts'), [], {
-  execArgv: ['--import', 'tsx'],
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [])],
   env: { ...process.env, INGEST_STREAM: stream, BENCH_CONSUMERS: String(consumerCount) },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
@@ -92,7 +94,7 @@ const ask = (request: BenchServerRequest & { id: number }) => new Promise<Answer
   server.send(request);
 });
 const { address, siteId, roster } = await ready;
-const url = `${address}${INGEST_PATH}`;
+const url = new URL(`${address}${INGEST_PATH}`);
 const headers = { [INGEST_KEY_HEADER]: demoIngestionKey(DEMO_SITES.viewlift), 'content-type': 'application/json' };
 
 // The bench's reads: its own connection on PostgreSQL; the server's (its one owner) on embedded PGlite.
@@ -139,8 +141,7 @@ async function send(events: PlayerEvent[], scheduledAt?: number): Promise<void> 
     let from = scheduledAt ?? performance.now();
     if (scheduledAt !== undefined && measuring) lateness.push(performance.now() - scheduledAt);
     for (;;) {
-      const res = await fetch(url, { method: 'POST', headers, body });
-      await res.arrayBuffer();
+      const res = await postJson(url, headers, body);
       if (measuring) latencies.push(performance.now() - from);
       if (measuring && scheduledAt !== undefined && from === scheduledAt) timeline.push([scheduledAt - benchT0, performance.now() - from]);
       if (res.status === 202) break;
@@ -211,8 +212,9 @@ const writtenEvents = async () => {
   return row!.n;
 };
 const players = createPlayers(roster, playersWanted, heartbeatS);
-// Warm-up, not measured: the first fetch loads the HTTP client (seconds on a loaded machine, and every
-// batch due meanwhile waited behind it), the server's route and the queue's first publish.
+// Warm-up, not measured: the first requests load the HTTP client and open its connection (seconds on
+// a loaded machine, and every batch due meanwhile waited behind it), the server's route and the
+// queue's first publish.
 let probeNo = 0;
 for (let i = 0; i < 5; i += 1) await probe(probeNo++);
 latencies.length = 0;
@@ -220,6 +222,9 @@ latencies.length = 0;
 const clientDelay = monitorEventLoopDelay({ resolution: 10 });
 clientDelay.enable();
 server.send({ type: 'load-start' } satisfies BenchServerRequest);
+// This process's CPU while it loads (the simulated players and the HTTP client): on this machine it
+// competes with the server, NATS, the consumers and PostgreSQL for the same cores.
+const clientCpuAtStart = process.cpuUsage();
 const start = performance.now();
 benchT0 = start;
 let lastProbe = start;
@@ -264,6 +269,7 @@ if (rate !== undefined) {
 }
 while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
 const acceptEnd = performance.now();
+const clientCpu = process.cpuUsage(clientCpuAtStart);
 clientDelay.disable();
 const serverStats = (await ask({ type: 'stats', id: nextId++ })).stats!;
 const atAcceptEnd = await writtenEvents();
@@ -299,7 +305,7 @@ console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}; load avera
 console.log(`events accepted: ${accepted} in ${loadS.toFixed(1)} s = ${Math.round(accepted / loadS)} events/s accepted (${failed} answers 503, resent)`);
 console.log(`written while loading: ${Math.round(atAcceptEnd / loadS)} events/s; end to end (written and folded): ${Math.round(accepted / totalS)} events/s (${totalS.toFixed(1)} s)`);
 console.log(`accept latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms (${sorted.length} requests); rollup lag p50 ${(lags[Math.floor(lags.length / 2)] ?? 0).toFixed(1)} s, max ${(lags.at(-1) ?? 0).toFixed(1)} s (${lags.length} probes)`);
-console.log(`server (p50 / p99 / max ms): event-loop delay ${ms(serverStats.eventLoopDelay)}; per request: body read+parse ${ms(serverStats.parse)}, schema ${ms(serverStats.schema)}, handler (checks + publish) ${ms(serverStats.handler)}, publish alone ${ms(serverStats.publish)}, answer ${ms(serverStats.reply)}, total ${ms(serverStats.total)}; CPU ${serverStats.cpuSeconds.toFixed(1)} s in ${loadS.toFixed(1)} s`);
+console.log(`server (p50 / p99 / max ms): event-loop delay ${ms(serverStats.eventLoopDelay)}; per request: body read+parse ${ms(serverStats.parse)}, schema ${ms(serverStats.schema)}, handler (checks + publish) ${ms(serverStats.handler)}, publish alone ${ms(serverStats.publish)}, answer ${ms(serverStats.reply)}, total ${ms(serverStats.total)}; CPU ${serverStats.cpuSeconds.toFixed(1)} s in ${loadS.toFixed(1)} s (${((serverStats.cpuSeconds * 1e6) / Math.max(1, accepted)).toFixed(1)} µs per event accepted)`);
 if (rate !== undefined) {
   // The first seconds carry the warm-up (new connections, code not yet optimised, the players' first
   // starts all at once): the steady state is the rest.
@@ -310,7 +316,7 @@ if (rate !== undefined) {
 const late = [...lateness].sort((a, b) => a - b);
 const lateAt = (q: number) => (late[Math.min(late.length - 1, Math.floor(q * late.length))] ?? 0).toFixed(1);
 const clientLag = (ns: number) => Math.max(0, ns / 1e6 - 10).toFixed(1);
-console.log(`bench client: event-loop delay p50 / p99 / max ${clientLag(clientDelay.percentile(50))} / ${clientLag(clientDelay.percentile(99))} / ${clientLag(clientDelay.max)} ms${rate !== undefined ? `; a scheduled batch left late by p50 ${lateAt(0.5)}, p99 ${lateAt(0.99)}, max ${(late.at(-1) ?? 0).toFixed(1)} ms` : ''}`);
+console.log(`bench client: CPU ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s in ${loadS.toFixed(1)} s (${((clientCpu.user + clientCpu.system) / Math.max(1, accepted)).toFixed(1)} µs per event sent); event-loop delay p50 / p99 / max ${clientLag(clientDelay.percentile(50))} / ${clientLag(clientDelay.percentile(99))} / ${clientLag(clientDelay.max)} ms${rate !== undefined ? `; a scheduled batch left late by p50 ${lateAt(0.5)}, p99 ${lateAt(0.99)}, max ${(late.at(-1) ?? 0).toFixed(1)} ms` : ''}`);
 console.log(`database: ${counts!.events} events written (sent ${accepted}), ${counts!.sessions} sessions (sent ${sessionsSent}), ${counts!.heartbeats} heartbeats (sent ${sent.heartbeats}), rollup sessions ${counts!.rollup_sessions} = raw ${counts!.raw_sessions}: ${ok ? 'EQUAL' : 'MISMATCH'}`);
 console.log(`| ${mode} | ${consumerCount} | ${rate !== undefined ? `${rate} offered` : `${playersWanted} players, closed`} | ${Math.round(accepted / loadS)} | ${Math.round(accepted / totalS)} | ${pct(0.5).toFixed(0)} / ${pct(0.99).toFixed(0)} ms | ${(lags[Math.floor(lags.length / 2)] ?? 0).toFixed(1)} / ${(lags.at(-1) ?? 0).toFixed(1)} s | ${ok ? 'equal' : 'MISMATCH'} | ${loadAtStart[0]!.toFixed(1)} → ${loadAtEnd[0]!.toFixed(1)} |`);
 
