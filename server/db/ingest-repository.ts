@@ -24,6 +24,7 @@ import type { Db } from './client';
 import { analyzeGrowingDays, ensureRawHistoryDays, utcDayOf } from './raw-history';
 import { foldPlaybackDays, siteDay, siteTimeZone, tryLockRollupDay, type SqlRunner } from './rollups';
 import { hashIngestionKey, queryRows } from './seed-world';
+import { epochMicros, SessionCounters, type StoredSession } from './ingest-session-counters';
 import { RETRYABLE_SQLSTATES, sqlState } from './sql-state';
 
 /**
@@ -188,15 +189,6 @@ export async function lookUpWrittenSessions(db: Db, batches: QueuedBatch[], know
   }
 }
 
-/** A stored session as the consumer's update needs it: partition key and end as PostgreSQL text (exact), the end in epoch ms. */
-interface StoredSession {
-  startedAt: string;
-  /** started_at in epoch seconds (microseconds exact in a float8): orders the sessions without a round trip. */
-  startedEpoch: number;
-  endedAt: string | null;
-  endedMs: number | null;
-}
-
 /** How far before the earliest event of a group its sessions are first looked for (a longer session is found by the second look-up). */
 const SESSION_SEARCH_DAYS_BEFORE = 2;
 
@@ -216,19 +208,183 @@ async function findSessions(db: SqlRunner, siteId: string, ids: string[], ats: s
   const lo = new Date(Math.min(...times) - SESSION_SEARCH_DAYS_BEFORE * 86_400_000).toISOString();
   const hi = new Date(Math.max(...times) + 86_400_000).toISOString();
   const look = async (wanted: string[], range: boolean) => {
-    const rows = await queryRows<{ id: string; started_at: string; started_epoch: number | string; ended_at: string | null; ended_ms: number | string | null }>(db, sql`
+    const rows = await queryRows<{ id: string; started_at: string; started_epoch: number | string; ended_at: string | null; ended_ms: number | string | null; ended_us: number | string | null }>(db, sql`
       SELECT p.id::text, p.started_at::text, extract(epoch FROM p.started_at)::float8 AS started_epoch, p.ended_at::text,
-        round(extract(epoch FROM date_trunc('milliseconds', p.ended_at)) * 1000)::float8 AS ended_ms FROM playback_sessions p
+        round(extract(epoch FROM date_trunc('milliseconds', p.ended_at)) * 1000)::float8 AS ended_ms,
+        (extract(epoch FROM p.ended_at) * 1000000)::float8 AS ended_us FROM playback_sessions p
       WHERE p.site_id = ${siteId}::uuid AND p.id = ANY(${array(wanted, 'uuid')})
         ${range ? sql`AND p.started_at >= ${lo}::timestamptz AND p.started_at <= ${hi}::timestamptz` : sql``}`);
     for (const r of rows) {
-      found.set(r.id.toLowerCase(), { startedAt: r.started_at, startedEpoch: Number(r.started_epoch), endedAt: r.ended_at, endedMs: r.ended_ms === null ? null : Number(r.ended_ms) });
+      found.set(r.id.toLowerCase(), { startedAt: r.started_at, startedEpoch: Number(r.started_epoch), endedAt: r.ended_at,
+        endedMs: r.ended_ms === null ? null : Number(r.ended_ms), endedUs: r.ended_us === null ? null : Number(r.ended_us) });
     }
   };
   if (times.length > 0) await look(ids, true);
   const rest = ids.filter((id) => !found.has(id.toLowerCase()));
   if (rest.length > 0) await look(rest, false);
   return found;
+}
+
+/**
+ * The stored sessions of `ids` (lower case): from what this transaction inserted or the counters
+ * know, else looked up (findSessions) and remembered once the transaction commits. Those in `fresh`
+ * are read under the sessions' locks whatever the counters know (their end decides what is written,
+ * and another consumer may have written one: two own a session during a handover).
+ */
+async function sessionsOf(tx: SqlRunner, siteId: string, ids: Set<string>, ats: string[], counters: SessionCounters | undefined, changes: SessionChanges, fresh: Set<string>): Promise<Map<string, StoredSession>> {
+  const out = new Map<string, StoredSession>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const known = changes.remember.get(id) ?? (fresh.has(id) ? undefined : counters?.session(siteId, id));
+    if (known) out.set(id, known);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  for (const [id, session] of await findSessions(tx, siteId, missing, ats)) {
+    out.set(id, session);
+    if (counters) changes.remember.set(id, session);
+  }
+  return out;
+}
+
+/** What a consumer's transaction teaches its SessionCounters, applied once it has committed (applyChanges). */
+interface SessionChanges {
+  siteId: string;
+  /** Sessions inserted or looked up. */
+  remember: Map<string, StoredSession>;
+  /** Sessions whose end was written (looked up again when next needed). */
+  forget: Set<string>;
+  /** Sessions counted again from every stored heartbeat: nothing owed any more. */
+  drop: Set<string>;
+  /** Heartbeats written that their sessions' rows are owed. */
+  add: { id: string; session: StoredSession; hb: HeartbeatEvent }[];
+}
+
+function applyChanges(counters: SessionCounters, c: SessionChanges): void {
+  for (const [id, session] of c.remember) counters.remember(c.siteId, id, session);
+  for (const id of c.forget) counters.forgetSession(c.siteId, id);
+  for (const id of c.drop) counters.drop(c.siteId, id);
+  for (const { id, session, hb } of c.add) counters.add(c.siteId, id, session, hb);
+}
+
+/** The earliest and latest start of a set of sessions, as PostgreSQL wrote them: a constant range that keeps the planner to their days' partitions. */
+const sessionBounds = (sessions: [string, StoredSession][]) => {
+  let first = sessions[0]![1];
+  let last = first;
+  for (const [, t] of sessions) {
+    if (t.startedEpoch < first.startedEpoch) first = t;
+    if (t.startedEpoch > last.startedEpoch) last = t;
+  }
+  return { lo: first.startedAt, hi: last.startedAt };
+};
+
+/**
+ * Counts sessions again from their stored heartbeats (up to their end): the heartbeats' count and
+ * bitrate sum are set from them, the maxima keep the larger of theirs and the row's (an end's own
+ * figures stay), the mean bitrate follows them if they found heartbeats the row had not counted. For sessions whose heartbeats were refused as repeats while counters are kept in
+ * memory: the consumer that wrote them may have died before it wrote what their rows were owed.
+ */
+async function recountSessions(tx: SqlRunner, siteId: string, zone: string, sessions: [string, StoredSession][]): Promise<string[]> {
+  const bounds = sessionBounds(sessions);
+  const rows = await queryRows<{ day: string }>(tx, sql`
+    UPDATE playback_sessions p SET
+      watched_seconds = greatest(p.watched_seconds, u.watched),
+      rebuffer_count = greatest(p.rebuffer_count, u.rebuffer_count),
+      rebuffer_seconds = greatest(p.rebuffer_seconds, u.rebuffer_ms / 1000),
+      last_event_at = greatest(p.last_event_at, u.last_at),
+      heartbeat_count = u.n,
+      bitrate_kbps_sum = coalesce(u.bitrate_sum, 0),
+      -- The mean follows the heartbeats only if the count finds some the row did not have (as the
+      -- update that adds them would have); otherwise the row's mean (an end's own figure) stays.
+      avg_bitrate_kbps = CASE WHEN (u.n, coalesce(u.bitrate_sum, 0)) IS DISTINCT FROM (p.heartbeat_count, p.bitrate_kbps_sum)
+        THEN coalesce(round(u.bitrate_sum::numeric / nullif(u.n, 0))::int, p.avg_bitrate_kbps) ELSE p.avg_bitrate_kbps END
+    FROM (
+      SELECT s.id, s.started_at, r.* FROM unnest(${array(sessions.map(([id]) => id), 'uuid')}, ${array(sessions.map(([, t]) => t.startedAt), 'timestamptz')},
+        ${array(sessions.map(([, t]) => t.endedAt), 'timestamptz')}) AS s(id, started_at, ended_at)
+      CROSS JOIN LATERAL (
+        SELECT max(h.watched_seconds) AS watched, max(h.rebuffer_count) AS rebuffer_count, max(h.rebuffer_ms) AS rebuffer_ms,
+          max(h.at) AS last_at, sum(h.bitrate_kbps) AS bitrate_sum, count(*)::int AS n
+        FROM (SELECT * FROM player_heartbeats h WHERE h.session_id = s.id AND h.at <= coalesce(s.ended_at, 'infinity'::timestamptz) OFFSET 0) h
+        WHERE h.site_id = ${siteId}::uuid) r
+    ) u
+    WHERE p.site_id = ${siteId}::uuid AND p.id = u.id AND p.started_at = u.started_at
+      AND p.started_at >= ${bounds.lo}::timestamptz AND p.started_at <= ${bounds.hi}::timestamptz
+    RETURNING to_char(${siteDay(sql`p.started_at`, zone)}, 'YYYY-MM-DD') AS day`);
+  return rows.map((r) => r.day);
+}
+
+/**
+ * Writes what the sessions' rows are owed (SessionCounters: heartbeats written by writeBatches with
+ * counters) in one transaction, under the sessions' advisory locks, and marks their days' rollup
+ * slices dirty; returns how many sessions it updated. On failure nothing is written and the counters
+ * keep everything (the caller acknowledges the messages only after this committed).
+ */
+export async function applySessionCounters(db: Db, counters: SessionCounters): Promise<number> {
+  const taken = counters.take();
+  if (taken.size === 0) return 0;
+  // Sessions whose end changed under these counters (counted again): what is known of them is stale.
+  let staleIds: [string, string][] = [];
+  try {
+    const n = await withRetries(() => db.transaction(async (tx) => {
+      staleIds = [];
+      let n = 0;
+      for (const siteId of [...taken.keys()].sort(byText)) {
+        const owed = [...taken.get(siteId)!].sort(([a], [b]) => byText(a, b));
+        if (owed.length === 0) continue;
+        const siteKey = sessionLockSite(siteId);
+        const slots = [...new Set(owed.map(([id]) => sessionLockSlot(siteId, id)))].sort((a, b) => a - b);
+        await tx.execute(sql`SELECT count(pg_advisory_xact_lock(${siteKey}::int, x.b)) FROM unnest(${array(slots, 'int')}) AS x(b)`);
+        const zone = await siteTimeZone(tx, siteId);
+        const bounds = sessionBounds(owed.map(([id, p]) => [id, p.session]));
+        // Incremental, as a flush's own update of sessions it does not end: the maxima grow, the
+        // count and the bitrate sum add up; the mean bitrate follows them (an end's own figure goes,
+        // as it did when a heartbeat came after it: issue 31's rule). Only where the session's end is
+        // still the one the heartbeats were counted against: one another consumer ended meanwhile (a
+        // handover) is counted again from its stored heartbeats instead.
+        const rows = await queryRows<{ id: string; day: string }>(tx, sql`
+          UPDATE playback_sessions p SET
+            watched_seconds = greatest(p.watched_seconds, u.watched),
+            rebuffer_count = greatest(p.rebuffer_count, u.rebuffer_count),
+            rebuffer_seconds = greatest(p.rebuffer_seconds, u.rebuffer_ms / 1000),
+            last_event_at = greatest(p.last_event_at, u.last_at),
+            heartbeat_count = p.heartbeat_count + u.n,
+            bitrate_kbps_sum = p.bitrate_kbps_sum + u.bitrate_sum,
+            avg_bitrate_kbps = coalesce(round((p.bitrate_kbps_sum + u.bitrate_sum)::numeric / nullif(p.heartbeat_count + u.n, 0))::int, p.avg_bitrate_kbps)
+          FROM unnest(${array(owed.map(([id]) => id), 'uuid')}, ${array(owed.map(([, p]) => p.session.startedAt), 'timestamptz')},
+            ${array(owed.map(([, p]) => p.watched), 'int')}, ${array(owed.map(([, p]) => p.rebufferCount), 'int')},
+            ${array(owed.map(([, p]) => p.rebufferMs), 'int')}, ${array(owed.map(([, p]) => p.lastAt), 'timestamptz')},
+            ${array(owed.map(([, p]) => p.bitrateSum), 'bigint')}, ${array(owed.map(([, p]) => p.n), 'int')},
+            ${array(owed.map(([, p]) => p.session.endedAt), 'timestamptz')})
+            AS u(id, started_at, watched, rebuffer_count, rebuffer_ms, last_at, bitrate_sum, n, ended_at)
+          WHERE p.site_id = ${siteId}::uuid AND p.id = u.id AND p.started_at = u.started_at
+            AND p.started_at >= ${bounds.lo}::timestamptz AND p.started_at <= ${bounds.hi}::timestamptz
+            AND p.ended_at IS NOT DISTINCT FROM u.ended_at
+          RETURNING p.id::text, to_char(${siteDay(sql`p.started_at`, zone)}, 'YYYY-MM-DD') AS day`);
+        n += rows.length;
+        const days = new Set(rows.map((r) => r.day));
+        if (rows.length < owed.length) {
+          const updated = new Set(rows.map((r) => r.id.toLowerCase()));
+          const rest = owed.filter(([id]) => !updated.has(id));
+          const now = await findSessions(tx, siteId, rest.map(([id]) => id), rest.map(([, p]) => p.lastAt));
+          if (now.size > 0) for (const day of await recountSessions(tx, siteId, zone, [...now])) days.add(day);
+          n += now.size;
+          for (const [id] of rest) staleIds.push([siteId, id]);
+        }
+        if (days.size > 0) {
+          await tx.execute(sql`
+            INSERT INTO dirty_rollup_slices (site_id, day)
+            SELECT ${siteId}::uuid, d FROM unnest(${array([...days].sort(), 'date')}) AS d
+            ON CONFLICT (site_id, day) DO UPDATE SET marked_at = dirty_rollup_slices.marked_at`);
+        }
+      }
+      return n;
+    }));
+    for (const [siteId, id] of staleIds) counters.forgetSession(siteId, id);
+    return n;
+  } catch (error) {
+    counters.restore(taken);
+    throw error;
+  }
 }
 
 /**
@@ -379,7 +535,7 @@ export interface WriteResult {
  * whole, marks nothing. What only a per-event record caught: an event id reused with another time is
  * a new heartbeat.
  */
-export async function writeBatches(db: Db, batches: QueuedBatch[], known?: KnownSessions): Promise<WriteResult> {
+export async function writeBatches(db: Db, batches: QueuedBatch[], known?: KnownSessions, counters?: SessionCounters): Promise<WriteResult> {
   const bySite = new Map<string, PlayerEvent[]>();
   for (const { siteId, events } of batches) bySite.set(siteId, [...(bySite.get(siteId) ?? []), ...events]);
   const total = batches.reduce((n, b) => n + b.events.length, 0);
@@ -396,18 +552,22 @@ export async function writeBatches(db: Db, batches: QueuedBatch[], known?: Known
     }
   }
   await ensureRawHistoryDays(db, rowsByDay.keys()).catch(() => 0);
-  const { written, sessions } = await withRetries(() => db.transaction(async (tx) => {
+  const { written, sessions, staged } = await withRetries(() => db.transaction(async (tx) => {
     let events = 0;
     const inserted: string[] = [];
+    // What the counters learn from this transaction, applied to them only once it has committed.
+    const changes: SessionChanges[] = [];
     for (const siteId of [...bySite.keys()].sort(byText)) {
-      const site = await writeSiteEvents(tx, siteId, bySite.get(siteId)!);
+      const site = await writeSiteEvents(tx, siteId, bySite.get(siteId)!, counters);
       events += site.events;
       for (const id of site.sessions) inserted.push(`${siteId}:${id}`);
+      changes.push(site.changes);
     }
-    return { written: events, sessions: inserted };
+    return { written: events, sessions: inserted, staged: changes };
   }));
   // Committed: the sessions inserted are written for good (the caller's cache, batchesWaitingForStarts).
   for (const key of sessions) known?.add(key);
+  if (counters) for (const c of staged) applyChanges(counters, c);
   // Statistics of the days written to, while they are young (see analyzeGrowingDays).
   await analyzeGrowingDays(db, rowsByDay);
   return { written, duplicates: total - written };
@@ -421,8 +581,9 @@ export async function writeBatches(db: Db, batches: QueuedBatch[], known?: Known
  * slices out by a try-lock per slice, hold no dirty-slice row while they fold, and lock the rows they
  * delete in the same (site, day) order at the very end; they never take a session lock.
  */
-async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEvent[]): Promise<{ events: number; sessions: string[] }> {
-  const written = { events: 0, sessions: [] as string[] };
+async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEvent[], counters?: SessionCounters): Promise<{ events: number; sessions: string[]; changes: SessionChanges }> {
+  const changes: SessionChanges = { siteId, remember: new Map(), forget: new Set(), drop: new Set(), add: [] };
+  const written = { events: 0, sessions: [] as string[], changes };
   const days = new Set<string>();
   // No idempotency row per event (issue 42): a repeat is caught by the raw tables' keys below.
   const todo = firstOccurrences(events).map(({ e }) => e);
@@ -459,7 +620,7 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
     const startTimes = sortedStarts.map((e) => Date.parse(e.at));
     const startsFrom = new Date(Math.min(...startTimes) - SESSION_SEARCH_DAYS_BEFORE * 86_400_000).toISOString();
     const startsTo = new Date(Math.max(...startTimes) + 86_400_000).toISOString();
-    const inserted = await queryRows<{ id: string; day: string }>(tx, sql`
+    const inserted = await queryRows<{ id: string; day: string; started_at: string; started_epoch: number | string }>(tx, sql`
       INSERT INTO playback_sessions (id, site_id, network_id, subscriber_id, content_id, device_id, device_type, country, isp, cdn,
         started_at, last_event_at, startup_ms, plan_id, series_id,
         os, os_version, browser, player_name, player_version, app_version, region, stream_type, source_host)
@@ -496,10 +657,12 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
           AND e.started_at >= ${startsFrom}::timestamptz AND e.started_at <= ${startsTo}::timestamptz)
       ORDER BY x.n
       ON CONFLICT (site_id, id, started_at) DO NOTHING
-      RETURNING id::text, to_char(${siteDay(sql`started_at`, zone)}, 'YYYY-MM-DD') AS day`);
+      RETURNING id::text, to_char(${siteDay(sql`started_at`, zone)}, 'YYYY-MM-DD') AS day,
+        started_at::text, extract(epoch FROM started_at)::float8 AS started_epoch`);
     for (const row of inserted) {
       written.sessions.push(row.id);
       days.add(row.day);
+      changes.remember.set(row.id.toLowerCase(), { startedAt: row.started_at, startedEpoch: Number(row.started_epoch), endedAt: null, endedMs: null, endedUs: null });
     }
     if (inserted.length < sortedStarts.length) {
       // Starts neither inserted nor already stored: their subscriber, title or network is not one of
@@ -579,8 +742,17 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
   let applied = repeated.size === 0 ? updates : updates.filter((e) => e.type !== 'heartbeat' || !repeated.has(e.eventId));
   // The stored sessions these events apply to, with their partition key (started_at) and end, read
   // under the sessions' advisory locks: the update below goes straight to their rows.
-  const targets = applied.length === 0 ? new Map<string, StoredSession>()
-    : await findSessions(tx, siteId, [...new Set(applied.map((e) => e.sessionId.toLowerCase()))], applied.map((e) => e.at));
+  // With counters in memory (issue 42), the sessions this process wrote or looked up are not looked up
+  // again; and the sessions of heartbeats refused as repeats are counted again from the stored ones
+  // (below), since the process that wrote them may have died before their rows were written.
+  const repeatedSessions = counters && repeated.size > 0
+    ? new Set(heartbeats.filter((e) => repeated.has(e.eventId)).map((e) => e.sessionId.toLowerCase())) : new Set<string>();
+  const fresh = new Set([...repeatedSessions, ...applied.filter((e) => e.type === 'session.end').map((e) => e.sessionId.toLowerCase())]);
+  const stored = applied.length === 0 && repeatedSessions.size === 0 ? new Map<string, StoredSession>()
+    : await sessionsOf(tx, siteId, new Set([...applied.map((e) => e.sessionId.toLowerCase()), ...repeatedSessions]),
+      repeatedSessions.size === 0 ? applied.map((e) => e.at) : [...applied, ...heartbeats].map((e) => e.at), counters, changes, fresh);
+  const appliedIds = new Set(applied.map((e) => e.sessionId.toLowerCase()));
+  const targets = repeatedSessions.size === 0 ? stored : new Map([...stored].filter(([id]) => appliedIds.has(id)));
   // An end at the session's stored end is that end again (or one of the same moment): it changes
   // nothing, so it is dropped here and a batch written again whole marks no slice.
   const endedAgain = applied.filter((e) => e.type === 'session.end' && targets.get(e.sessionId.toLowerCase())?.endedMs === Math.floor(Date.parse(e.at)));
@@ -599,19 +771,52 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
   const ending = new Set(applied.filter((e) => e.type === 'session.end').map((e) => e.sessionId.toLowerCase()));
   const withEnds = [...targets].filter(([id]) => ending.has(id));
   const withoutEnds = [...targets].filter(([id]) => !ending.has(id));
+  // Sessions counted again from their stored heartbeats after the updates below: with counters, those
+  // of heartbeats refused as repeats (one of them counts: not after the session's end), unless this
+  // group's end sets or moves their end (the end's update reads the stored heartbeats anyway).
+  const recount = new Map<string, StoredSession>();
+  if (counters) {
+    const firstEnd = new Map<string, number>();
+    for (const e of applied) {
+      if (e.type !== 'session.end') continue;
+      const id = e.sessionId.toLowerCase();
+      firstEnd.set(id, Math.min(firstEnd.get(id) ?? Infinity, epochMicros(e.at)));
+    }
+    for (const [id, us] of firstEnd) {
+      // Its end is written now: its start and end are looked up again when next needed.
+      changes.forget.add(id);
+      const endedUs = targets.get(id)?.endedUs ?? null;
+      // The end's update counts the session again from every stored heartbeat: nothing is owed any more.
+      if (endedUs === null || us < endedUs) changes.drop.add(id);
+    }
+    for (const e of heartbeats) {
+      if (!repeated.has(e.eventId)) continue;
+      const id = e.sessionId.toLowerCase();
+      const session = stored.get(id);
+      if (!session || changes.drop.has(id) || (session.endedUs !== null && epochMicros(e.at) > session.endedUs)) continue;
+      recount.set(id, session);
+    }
+  }
   for (const sessions of [withEnds, withoutEnds]) {
     if (sessions.length === 0) continue;
     const ends = sessions === withEnds;
+    if (counters && !ends) {
+      // Owed to the rows, written by applySessionCounters: the heartbeats that count (not after the
+      // session's stored end), except those of sessions counted again below.
+      for (const e of applied) {
+        if (e.type !== 'heartbeat') continue;
+        const id = e.sessionId.toLowerCase();
+        const session = targets.get(id);
+        if (!session || ending.has(id) || recount.has(id)) continue;
+        if (session.endedUs !== null && epochMicros(e.at) > session.endedUs) continue;
+        changes.add.push({ id, session, hb: e });
+      }
+      continue;
+    }
     const ids = new Set(sessions.map(([id]) => id));
     const events = sessions.length === targets.size ? applied : applied.filter((e) => ids.has(e.sessionId.toLowerCase()));
     // The sessions' earliest and latest start, as PostgreSQL wrote them (no round trip to find them).
-    let first = sessions[0]![1];
-    let last = first;
-    for (const [, t] of sessions) {
-      if (t.startedEpoch < first.startedEpoch) first = t;
-      if (t.startedEpoch > last.startedEpoch) last = t;
-    }
-    const bounds = { lo: first.startedAt, hi: last.startedAt };
+    const bounds = sessionBounds(sessions);
     // Counters are cumulative: a session keeps the largest value seen, whatever the order of
     // arrival, from its stored heartbeats up to its end (the earliest session.end) and its ends;
     // avg_bitrate_kbps is an end's own figure, else the mean bitrate of those heartbeats. Once
@@ -686,6 +891,10 @@ async function writeSiteEvents(tx: SqlRunner, siteId: string, events: PlayerEven
         AND p.started_at >= ${bounds.lo}::timestamptz AND p.started_at <= ${bounds.hi}::timestamptz
       RETURNING to_char(${siteDay(sql`p.started_at`, zone)}, 'YYYY-MM-DD') AS day`);
     for (const row of updated) days.add(row.day);
+  }
+  if (recount.size > 0) {
+    for (const day of await recountSessions(tx, siteId, zone, [...recount])) days.add(day);
+    for (const id of recount.keys()) changes.drop.add(id);
   }
   // The slices to fold: the site's days the sessions written or updated started on (from the two
   // statements above, RETURNING). DO UPDATE (not DO NOTHING) makes a new version of a mark that is

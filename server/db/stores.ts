@@ -15,8 +15,9 @@ import {
 import { bindDb, transactionalStore } from './bound-store';
 import { episodeSeasons, episodeTaken, findSeries, insertContent, seriesEpisodes } from './content-create-repository';
 import {
-  dirtySliceCount, foldDirtySlices, lookUpWrittenSessions, recordDeadLetters, sessionsWithoutStart, waitingBatches, writeBatches, WrittenSessions,
+  applySessionCounters, dirtySliceCount, foldDirtySlices, lookUpWrittenSessions, recordDeadLetters, sessionsWithoutStart, waitingBatches, writeBatches, WrittenSessions,
 } from './ingest-repository';
+import { SessionCounters } from './ingest-session-counters';
 import { runIngestMaintenance } from './raw-history';
 import {
   cohortRetention, cohortRevenue, contentInfo, contentOptions, currenciesOf, liveSessions, paymentsBy, planNames, planOptions, playbackByDay,
@@ -95,8 +96,9 @@ export function createRevisionHistoryStore(db: Db) {
 /** What the ingestion pipeline's consumers and fold worker write and read (server/domain/ingest-pipeline.ts). */
 export function createIngestStore(db: Db) {
   return {
-    ...bindDb(db, { lookUpWrittenSessions, recordDeadLetters, writeBatches, foldDirtySlices, dirtySliceCount, runIngestMaintenance }),
+    ...bindDb(db, { lookUpWrittenSessions, recordDeadLetters, writeBatches, applySessionCounters, foldDirtySlices, dirtySliceCount, runIngestMaintenance }),
     newWrittenSessions: () => new WrittenSessions(),
+    newSessionCounters: () => new SessionCounters(),
     waitingBatches,
     sessionsWithoutStart,
   };

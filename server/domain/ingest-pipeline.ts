@@ -56,6 +56,13 @@ export interface IngestConfig {
   /** INGEST_EVENTS_PER_WRITE (default 10000): a flush stops pulling once its messages hold this many events. */
   maxEventsPerWrite: number;
   /**
+   * INGEST_SESSION_FLUSH_MS (default 2000; 0: with each flush, as before): how often a consumer process
+   * writes what its sessions' rows are owed (server/db/ingest-session-counters.ts). The heartbeats are
+   * written with each flush; their sessions' counters are added up in memory and written at most this
+   * long after, and the messages are acknowledged only then.
+   */
+  sessionFlushMs: number;
+  /**
    * INGEST_FLUSH_MS (default 100): how long after its first message a flush keeps pulling for more
    * (issue 42: bigger batches per flush, by count and time; under load the buffer fills the flush at once).
    */
@@ -87,6 +94,9 @@ const int = (value: string | undefined, fallback: number, min: number) => {
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 };
 
+/** INGEST_SESSION_FLUSH_MS's default. */
+export const DEFAULT_SESSION_FLUSH_MS = 2000;
+
 /** INGEST_ACK_WAIT_MS's default. */
 export const DEFAULT_ACK_WAIT_MS = 10_000;
 
@@ -113,6 +123,7 @@ export function loadIngestConfig(env: NodeJS.ProcessEnv): IngestConfig {
     maxMessagesPerWrite: int(env.INGEST_MESSAGES_PER_WRITE, 1000, 1),
     maxEventsPerWrite: int(env.INGEST_EVENTS_PER_WRITE, 10_000, 1),
     flushMs: int(env.INGEST_FLUSH_MS, 100, 0),
+    sessionFlushMs: int(env.INGEST_SESSION_FLUSH_MS, DEFAULT_SESSION_FLUSH_MS, 0),
     retentionDays: Math.max(MIN_RETENTION_DAYS, int(env.INGEST_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, 1)),
     duplicateWindowMs: int(env.INGEST_DUPLICATE_WINDOW_MS, DUPLICATE_WINDOW_MS, 1000),
     maintenanceIntervalMs: int(env.INGEST_MAINTENANCE_INTERVAL_MS, 60_000, 1000),
@@ -132,7 +143,10 @@ export interface IngestPipeline {
   publish(siteId: string, events: QueuedBatch['events']): Promise<void>;
   /** Waits until every batch published so far (by any producer on this queue) is written and its slices folded. */
   drain(timeoutMs?: number): Promise<void>;
-  /** Counters of this process (bench, tests): `handled` counts the events of the batches it wrote and acknowledged, by partition. */
+  /**
+   * Counters of this process (bench, tests): `handled` counts the events of the batches it wrote, by
+   * partition, once written (acknowledged then, or with counters in memory once their sessions' rows are).
+   */
   stats(): { written: number; duplicates: number; folded: number; deadLettered: number; handled: Record<number, number> };
   /** The partitions this process consumes now. */
   owned(): number[];
@@ -181,6 +195,67 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
 
   // Sessions this process has seen written: their heartbeats need no look-up before a write.
   const known = store.newWrittenSessions();
+  // Its sessions' state in memory (issue 42): their heartbeats' counters are written to their rows
+  // every sessionFlushMs (applyOwed), and the messages written since are acknowledged then.
+  const counters = config.sessionFlushMs > 0 ? store.newSessionCounters() : undefined;
+  /** Messages written (their events in the raw tables) and not acknowledged yet, with the events written of each: their sessions' rows are owed counters. */
+  let owed: { m: QueuedMessage; events: number }[] = [];
+  // Writes share the database with each other; writing what rows are owed excludes them: a write that
+  // counts a session again from its stored heartbeats while the owed counters of the same heartbeats
+  // are being added would count them twice.
+  let writers = 0;
+  let exclusive: Promise<void> | null = null;
+  const writersIdle: (() => void)[] = [];
+  async function shared<T>(work: () => Promise<T>): Promise<T> {
+    while (exclusive) await exclusive;
+    writers += 1;
+    try {
+      return await work();
+    } finally {
+      writers -= 1;
+      if (writers === 0) for (const resolve of writersIdle.splice(0)) resolve();
+    }
+  }
+  async function alone(work: () => Promise<void>): Promise<void> {
+    while (exclusive) await exclusive;
+    let release = () => undefined as void;
+    exclusive = new Promise<void>((resolve) => { release = resolve; });
+    try {
+      while (writers > 0) await new Promise<void>((resolve) => writersIdle.push(resolve));
+      await work();
+    } finally {
+      exclusive = null;
+      release();
+    }
+  }
+  const acknowledge = async (messages: { m: QueuedMessage; events: number }[]) => {
+    await Promise.all(messages.map(({ m }) => m.ack().catch((error: unknown) => {
+      log.warn({ err: errorText(error) }, 'acknowledgement lost; the batch will be delivered again and count once');
+    })));
+  };
+  /**
+   * Writes what the sessions' rows are owed, then acknowledges every message written before: a
+   * crash before the acknowledgement delivers them again, and their heartbeats, refused as repeats,
+   * have their sessions counted again from the stored ones (writeBatches). Failed: everything stays
+   * owed, tried again at the next tick.
+   */
+  let applying: Promise<void> = Promise.resolve();
+  const applyOwed = () => {
+    applying = applying.then(() => alone(async () => {
+      if (!counters) return;
+      const messages = owed;
+      owed = [];
+      try {
+        await store.applySessionCounters(counters);
+      } catch (error) {
+        owed = [...messages, ...owed];
+        log.error({ err: errorText(error), sessions: counters.pendingSessions }, 'session counters not written; tried again at the next tick');
+        return;
+      }
+      await acknowledge(messages);
+    }));
+    return applying;
+  };
   const count = (result: WriteResult) => {
     totals.written += result.written;
     totals.duplicates += result.duplicates;
@@ -257,7 +332,7 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
       const nonEmpty = items.map((r) => r.batch).filter((b) => b.events.length > 0);
       if (nonEmpty.length === 0) return;
       const begun = Date.now();
-      count(await store.writeBatches(nonEmpty, known));
+      count(await shared(() => store.writeBatches(nonEmpty, known, counters)));
       const ms = Date.now() - begun;
       if (ms > SLOW_WRITE_MS) log.warn({ ms, batches: nonEmpty.length, events: nonEmpty.reduce((n, b) => n + b.events.length, 0) }, 'slow event batch write');
     };
@@ -285,13 +360,14 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
       process.stdout.write(`INGEST_WRITTEN ${written.reduce((n, r) => n + r.batch.events.length, 0)}\n`);
       await new Promise(() => undefined);
     }
-    // Acknowledged after the commit: a crash before this line redelivers the batches, and the raw
-    // tables' keys (a session's one row, a heartbeat's (site, event id, at), an end already the
-    // session's end) make that redelivery write and mark nothing (writeBatches).
-    await Promise.all(written.map((r) => r.m.ack().catch((error: unknown) => {
-      log.warn({ err: errorText(error) }, 'acknowledgement lost; the batch will be delivered again and count once');
-    })));
-    for (const r of written) totals.handled[r.m.partition] = (totals.handled[r.m.partition] ?? 0) + r.batch.events.length;
+    // Acknowledged after the commit (with counters in memory: once their sessions' rows are written,
+    // applyOwed): a crash before redelivers the batches, and the raw tables' keys (a session's one
+    // row, a heartbeat's (site, event id, at), an end already the session's end) make that
+    // redelivery write and mark nothing beyond what the first write left owed (writeBatches).
+    const done = written.map((r) => ({ m: r.m, events: r.batch.events.length }));
+    for (const { m, events } of done) totals.handled[m.partition] = (totals.handled[m.partition] ?? 0) + events;
+    if (counters) owed.push(...done);
+    else await acknowledge(done);
   }
 
   /**
@@ -315,6 +391,9 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
     return flush;
   }
 
+  /** Messages of each partition a consumer loop has in hand (pulled, not yet written or put back). */
+  const inHand = new Map<number, number>();
+
   async function consumerLoop(): Promise<void> {
     while (!stopped) {
       let messages: QueuedMessage[];
@@ -328,6 +407,7 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
       }
       if (messages.length === 0) continue;
       busy += 1;
+      for (const m of messages) inHand.set(m.partition, (inHand.get(m.partition) ?? 0) + 1);
       try {
         await handle(messages);
       } catch (error) {
@@ -335,6 +415,7 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
         for (const m of messages) m.nak(RETRY_AFTER_FAILURE_MS);
       } finally {
         busy -= 1;
+        for (const m of messages) inHand.set(m.partition, inHand.get(m.partition)! - 1);
       }
     }
   }
@@ -388,16 +469,25 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
       if (stopped) return;
       const before = queue.owned().join(',');
       const held = new Set(leases.held().flatMap(consumersOf));
-      for (const k of queue.owned()) if (!held.has(k)) await queue.disown(k);
       const plan = planRebalance({ owned: leases.held(), total: queue.partitions, members: await leases.members() });
-      for (const k of plan.release) {
-        for (const c of consumersOf(k)) await queue.disown(c);
-        await leases.release(k);
+      // A partition let go: no longer consumed, the messages of it in hand written, and what its
+      // sessions' rows are owed written (its messages acknowledged) before its lease goes: the next
+      // owner starts from the rows (a session it ends is counted again from the stored heartbeats,
+      // which counters still owed here would then count twice).
+      const lost = queue.owned().filter((k) => !held.has(k));
+      const letGo = [...lost, ...plan.release.flatMap(consumersOf)];
+      for (const k of letGo) await queue.disown(k);
+      if (letGo.length > 0 && counters) {
+        while (letGo.some((k) => (inHand.get(k) ?? 0) > 0)) await sleep(10);
+        await applyOwed();
       }
+      for (const k of plan.release) await leases.release(k);
       let count = leases.held().length;
       for (const k of plan.candidates) {
         if (count >= plan.share || stopped) break;
         if (!(await leases.tryTake(k))) continue;
+        // Another process wrote this partition's sessions meanwhile: what this one knew of them is stale.
+        counters?.forgetKnown();
         for (const c of consumersOf(k)) await queue.own(c);
         count += 1;
       }
@@ -414,6 +504,11 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
     timers.push(rebalanceTimer);
   }
   const loops = Array.from({ length: config.consumers }, () => consumerLoop());
+  if (counters && config.consumers > 0) {
+    const applyTimer = setInterval(() => { if (owed.length > 0) void applyOwed(); }, config.sessionFlushMs);
+    applyTimer.unref();
+    timers.push(applyTimer);
+  }
   if (config.fold) {
     // A tick while the timed fold still runs, or sooner after it than it took, is skipped: under load a
     // fold (a whole (site, day) re-aggregation, seconds at 10,000 sessions a day) queued back to back
@@ -452,6 +547,8 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
       const deadline = Date.now() + timeoutMs;
       while ((await queue.outstanding()) > 0 || busy > 0) {
         if (Date.now() > deadline) throw new Error(`ingestion did not drain within ${timeoutMs} ms (${await queue.outstanding()} outstanding)`);
+        // What this process owes its sessions' rows is written now rather than at the next tick.
+        if (owed.length > 0) await applyOwed();
         await sleep(20);
       }
       // A slice another worker is folding is skipped by this pass; its mark stays if a write came
@@ -469,8 +566,11 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
       stopped = true;
       for (const timer of timers) clearInterval(timer);
       await rebalancing;
-      await queue.close();
+      // The loops end after the flush in hand; what its sessions' rows are owed is written and its
+      // messages acknowledged before the queue closes.
       await Promise.all(loops);
+      await applyOwed();
+      await queue.close();
       // The leases go with their connection, once what this process held is acknowledged.
       await leases.close();
       await folding;

@@ -365,10 +365,25 @@ export interface KnownSessions {
   add(key: string): void;
 }
 
+/**
+ * A consumer process's session state in memory (server/db/ingest-session-counters.ts): the starts and
+ * ends of the sessions it wrote or looked up, and the heartbeats written that their rows are owed.
+ */
+export interface SessionCountersPort {
+  /** Sessions whose rows are owed heartbeats (written by applySessionCounters). */
+  readonly pendingSessions: number;
+  /** Forgets the starts and ends it knows (the process takes partitions another may have written); keeps what rows are owed. */
+  forgetKnown(): void;
+}
+
 /** What the consumers and the fold worker write and read (server/db/ingest-repository.ts, raw-history.ts). */
 export interface IngestStore {
   /** A fresh memory of written sessions (bounded in size and age). */
   newWrittenSessions(): KnownSessions;
+  /** A fresh session state for a consumer process (writeBatches with it leaves the heartbeats' counters to applySessionCounters). */
+  newSessionCounters(): SessionCountersPort;
+  /** Writes what the sessions' rows are owed and marks their rollup slices; nothing (and everything kept) on failure. */
+  applySessionCounters(counters: SessionCountersPort): Promise<number>;
   /** Adds to `known` the sessions the batches' heartbeats and ends name that are written. */
   lookUpWrittenSessions(batches: QueuedBatch[], known: KnownSessions): Promise<void>;
   /** The batches (by index) that must wait for a session start neither written nor carried by the group. */
@@ -376,7 +391,7 @@ export interface IngestStore {
   /** The sessions of `batch` whose start is nowhere. */
   sessionsWithoutStart(batch: QueuedBatch, group: QueuedBatch[], written: KnownSessions): Set<string>;
   recordDeadLetters(letters: DeadLetter[]): Promise<number>;
-  writeBatches(batches: QueuedBatch[], known?: KnownSessions): Promise<WriteResult>;
+  writeBatches(batches: QueuedBatch[], known?: KnownSessions, counters?: SessionCountersPort): Promise<WriteResult>;
   foldDirtySlices(limit: number): Promise<number>;
   dirtySliceCount(): Promise<number>;
   runIngestMaintenance(settings: { retentionDays: number; sessionStartDays: number }, now?: Date): Promise<{ dropped: string[]; keptFrom: string }>;
