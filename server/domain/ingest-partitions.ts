@@ -40,29 +40,37 @@ export function validPartitionCount(n: number): boolean {
  * The 32-bit hash a session's partition is taken from (SHA-256 of `<site id>:<session id lowercased>`,
  * its first four bytes), by site and session id as sent: a session sends an event every heartbeat, so
  * the producer hashes each once instead of once per event (issue 42: SHA-256 per event was a fifth of
- * the request path's CPU at 21,000 events/s; a cached look-up is a few % of it). Bounded: a site's
- * sessions are forgotten whole past MAX_CACHED_SESSIONS (hashed again as they come).
+ * the request path's CPU at 21,000 events/s; a cached look-up is a few % of it). Bounded: every
+ * session is forgotten at once past MAX_CACHED_SESSIONS (and hashed again as it comes).
  */
 const sessionHashes = new Map<string, Map<string, number>>();
 let cachedSessions = 0;
 /** About 20 MB at most: a few minutes of 20,000 players' sessions. */
 const MAX_CACHED_SESSIONS = 200_000;
+/** The last site's sessions: a batch is one site's, so its events need not look their site up each. */
+let lastSite: { siteId: string; sessions: Map<string, number> } | undefined;
+
+function sessionsOf(siteId: string): Map<string, number> {
+  if (lastSite?.siteId === siteId) return lastSite.sessions;
+  let sessions = sessionHashes.get(siteId);
+  if (sessions === undefined) {
+    sessions = new Map();
+    sessionHashes.set(siteId, sessions);
+  }
+  lastSite = { siteId, sessions };
+  return sessions;
+}
 
 function sessionHash(siteId: string, sessionId: string): number {
-  let site = sessionHashes.get(siteId);
-  let hash = site?.get(sessionId);
-  if (hash !== undefined) return hash;
-  hash = createHash('sha256').update(`${siteId}:${sessionId.toLowerCase()}`).digest().readUInt32BE(0);
+  const cached = sessionsOf(siteId).get(sessionId);
+  if (cached !== undefined) return cached;
+  const hash = createHash('sha256').update(`${siteId}:${sessionId.toLowerCase()}`).digest().readUInt32BE(0);
   if (cachedSessions >= MAX_CACHED_SESSIONS) {
     sessionHashes.clear();
+    lastSite = undefined;
     cachedSessions = 0;
-    site = undefined;
   }
-  if (site === undefined) {
-    site = new Map();
-    sessionHashes.set(siteId, site);
-  }
-  site.set(sessionId, hash);
+  sessionsOf(siteId).set(sessionId, hash);
   cachedSessions += 1;
   return hash;
 }

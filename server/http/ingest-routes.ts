@@ -82,18 +82,35 @@ export function checkEvents(events: readonly Readonly<Record<string, unknown>>[]
  * repeated event id counts once.
  */
 export function checkTimes(events: readonly PlayerEvent[], options: { now?: number; maxAgeDays: number; maxFutureMs: number }): IngestEventError[] {
+  return timesOf(events, options).errors;
+}
+
+/**
+ * checkTimes' messages, and the number of distinct event ids (the batch's `accepted` when there is
+ * no message). A player's batch holds the events of one or two simulation steps or heartbeats, most
+ * with the same `at` text: it is parsed once for the run of events that repeat it (issue 42).
+ */
+function timesOf(events: readonly PlayerEvent[], options: { now?: number; maxAgeDays: number; maxFutureMs: number }): { errors: IngestEventError[]; distinct: number } {
   const now = options.now ?? Date.now();
+  const latest = now + options.maxFutureMs;
+  const earliest = now - options.maxAgeDays * 86_400_000;
   const errors: IngestEventError[] = [];
   const seen = new Set<string>();
+  let lastText: string | undefined;
+  let lastAt = Number.NaN;
   events.forEach((e, index) => {
     if (seen.has(e.eventId)) return;
     seen.add(e.eventId);
-    const at = Date.parse(e.at);
+    if (e.at !== lastText) {
+      lastText = e.at;
+      lastAt = Date.parse(e.at);
+    }
+    const at = lastAt;
     if (Number.isNaN(at)) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is not a real date-time.` });
-    else if (at > now + options.maxFutureMs) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is in the future (${e.at}).` });
-    else if (at < now - options.maxAgeDays * 86_400_000) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is older than ${options.maxAgeDays} days (${e.at}).` });
+    else if (at > latest) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is in the future (${e.at}).` });
+    else if (at < earliest) errors.push({ index, eventId: e.eventId, message: `events[${index}].at is older than ${options.maxAgeDays} days (${e.at}).` });
   });
-  return errors;
+  return { errors, distinct: seen.size };
 }
 
 /** Events refused (one event may carry several messages). */
@@ -126,7 +143,7 @@ export const ingestRoutes: RoutePlugin = async (app) => {
       const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(schemaErrors), request.body.events.length), errors: schemaErrors };
       return reply.code(400).send(body);
     }
-    const errors = checkTimes(events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
+    const { errors, distinct } = timesOf(events, { maxAgeDays: INGEST_MAX_AGE_DAYS, maxFutureMs: INGEST_MAX_FUTURE_MS });
     if (errors.length > 0) {
       const body: IngestRefused = { success: false, message: OWN_MESSAGES.ingestBatchRefused(refusedEvents(errors), events.length), errors };
       return reply.code(400).send(body);
@@ -140,7 +157,8 @@ export const ingestRoutes: RoutePlugin = async (app) => {
       request.log.warn({ err: error.cause }, 'event batch not queued');
       return reply.code(503).header('retry-after', String(INGEST_BUSY_RETRY_AFTER_SECONDS)).send({ success: false, message: OWN_MESSAGES.ingestBusy });
     }
-    const body: IngestAccepted = { success: true, accepted: new Set(events.map((e) => e.eventId)).size };
+    // The distinct event ids, counted by the time check (every event passed it).
+    const body: IngestAccepted = { success: true, accepted: distinct };
     return reply.code(202).send(body);
   });
 
