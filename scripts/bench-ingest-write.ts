@@ -2,7 +2,7 @@
  * The consumer's database write alone (issue 42): `writeBatches` (server/db/ingest-repository.ts) timed
  * flush by flush, without NATS, HTTP or the fold, so a change to its SQL can be measured on its own.
  *
- * `npm run bench:ingest-write -- [--flushes 40] [--events 10000] [--players 20000] [--heartbeat 1] [--events-file F] [--steps] [--explain]`
+ * `npm run bench:ingest-write -- [--flushes 40] [--events 10000] [--players 20000] [--heartbeat 1] [--events-file F] [--steps] [--explain] [--apply-every N]`
  *
  * The npm script runs it on a fresh PostgreSQL database (scripts/with-fresh-postgres.mjs sets
  * DATABASE_URL, dropped afterwards); `npx tsx scripts/bench-ingest-write.ts` uses the DATABASE_URL
@@ -36,7 +36,8 @@ import type { PlayerEvent } from '../common/ingest-contract';
 import { INGEST_MAX_EVENTS } from '../common/ingest-contract';
 import { openDb, type Db } from '../server/db/client';
 import { DEMO_SITES } from '../server/db/demo-accounts';
-import { siteRoster, writeBatches, WrittenSessions, type QueuedBatch } from '../server/db/ingest-repository';
+import { applySessionCounters, siteRoster, writeBatches, WrittenSessions, type QueuedBatch } from '../server/db/ingest-repository';
+import { SessionCounters } from '../server/db/ingest-session-counters';
 import { ensureRawHistoryDays } from '../server/db/raw-history';
 import { queryRows, seedSmallWorld } from '../server/db/seed-world';
 import { prepareDemoDatabase } from '../server/demo/prepare';
@@ -51,6 +52,7 @@ const { values } = parseArgs({
     'events-file': { type: 'string' },
     steps: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    'apply-every': { type: 'string', default: '0' },
   },
 });
 const flushCount = Number(values.flushes);
@@ -189,12 +191,14 @@ async function backendCpuMs(): Promise<number | null> {
 }
 
 interface Flush { ms: number; pgCpuMs: number | null; nodeCpuMs: number; events: number; written: number; duplicates: number }
-async function writeFlush(batches: PlayerEvent[][], known: WrittenSessions): Promise<Flush> {
+async function writeFlush(batches: PlayerEvent[][], known: WrittenSessions, counters?: SessionCounters, apply = false): Promise<Flush> {
   const queued: QueuedBatch[] = batches.map((events) => ({ siteId, events }));
   const cpuBefore = await backendCpuMs();
   const nodeBefore = process.cpuUsage();
   const began = performance.now();
-  const result = await writeBatches(writeDb, queued, known);
+  const result = await writeBatches(writeDb, queued, known, counters);
+  // --apply-every N: what the sessions' rows are owed is written after every N-th flush, in its time.
+  if (counters && apply) await applySessionCounters(writeDb, counters);
   const ms = performance.now() - began;
   const node = process.cpuUsage(nodeBefore);
   const cpuAfter = await backendCpuMs();
@@ -224,10 +228,18 @@ if (values.explain) {
 }
 const known = new WrittenSessions();
 const runs: Flush[] = [];
-console.log(`load before the writes ${load()}`);
+/**
+ * --apply-every N (N > 0): the write as a consumer with its sessions' counters in memory does it
+ * (INGEST_SESSION_FLUSH_MS; server/db/ingest-session-counters.ts): heartbeats with each flush, the
+ * sessions' rows after every N-th flush (at 20,000 events/s over two consumers, a flush of 10,000
+ * every second each: N = 2 is a 2 s interval). 0: every session's row with each flush.
+ */
+const applyEvery = Number(values['apply-every']);
+const counters = applyEvery > 0 ? new SessionCounters() : undefined;
+console.log(`load before the writes ${load()}${counters ? `; sessions' rows written after every ${applyEvery} flushes` : ''}`);
 for (const [i, batches] of flushes.entries()) {
   const stepsBefore = new Map([...stepTimes].map(([step, s]) => [step, s.ms]));
-  const run = await writeFlush(batches, known);
+  const run = await writeFlush(batches, known, counters, counters !== undefined && ((i + 1) % applyEvery === 0 || i === flushes.length - 1));
   runs.push(run);
   if (process.env.BENCH_VERBOSE) {
     // With --steps, the flush's own statements (over 5 ms), by their first words.
@@ -243,7 +255,7 @@ console.log(summary(`first ${startsFlushes} (the players' starts)`, runs.slice(0
 if (runs.length > startsFlushes) console.log(summary('after them (mostly heartbeats)', runs.slice(startsFlushes)));
 console.log(`load after the writes ${loadAfter}`);
 const again = [];
-for (const batches of flushes.slice(0, 3)) again.push(await writeFlush(batches, new WrittenSessions()));
+for (const batches of flushes.slice(0, 3)) again.push(await writeFlush(batches, new WrittenSessions(), counters && new SessionCounters(), true));
 console.log(summary('the first 3 flushes again (a redelivery)', again));
 
 if (values.steps) {

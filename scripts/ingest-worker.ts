@@ -8,6 +8,7 @@
  * PostgreSQL; logged as "ingest partitions owned"). Stops on SIGINT / SIGTERM after the batches in
  * hand are written and acknowledged, and prints `INGEST_WORKER_STATS {...}` (its counters; also on SIGUSR2).
  */
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDb } from '../server/db/client';
 import { loadIngestConfig, startIngestPipeline } from '../server/domain/ingest-pipeline';
@@ -24,6 +25,21 @@ const consumers = values.consumers === undefined ? Math.max(1, config.consumers)
 if (!Number.isInteger(consumers) || consumers < 1) {
   console.error('--consumers must be a whole number of at least 1.');
   process.exit(2);
+}
+// Diagnosis only (INGEST_WORKER_CPU_PROF=<dir>): a V8 CPU profile of this worker, written when it stops
+// (`--cpu-prof` is refused in NODE_OPTIONS, and the bench and tests start workers with their own arguments).
+const profiling = process.env.INGEST_WORKER_CPU_PROF ? await startCpuProfile() : null;
+async function startCpuProfile() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(process.env.INGEST_WORKER_CPU_PROF!, `ingest-worker-${process.pid}.cpuprofile`), JSON.stringify(profile));
+  };
 }
 const handle = await openDb({ databaseUrl: process.env.DATABASE_URL });
 const log = {
@@ -42,7 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     // What this process wrote, by partition (tests read it; the bench reads its own counters).
-    pipeline.close().then(() => { console.log(`INGEST_WORKER_STATS ${JSON.stringify(pipeline.stats())}`); return handle.close(); })
+    pipeline.close().then(async () => { console.log(`INGEST_WORKER_STATS ${JSON.stringify(pipeline.stats())}`); await profiling?.(); return handle.close(); })
       .then(() => process.exit(0), () => process.exit(1));
   });
 }

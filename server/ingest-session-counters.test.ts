@@ -16,7 +16,8 @@ import type { PlayerEvent } from '../common/ingest-contract';
 import type { DbHandle } from './db/client';
 import { DEMO_SITES } from './db/demo-accounts';
 import { applySessionCounters, writeBatches, type QueuedBatch } from './db/ingest-repository';
-import { epochMicros, SessionCounters } from './db/ingest-session-counters';
+import { epochMicros, isLater, SessionCounters } from './db/ingest-session-counters';
+import { utcDayOf } from './db/raw-history';
 import { queryRows, seedSmallWorld } from './db/seed-world';
 import { createTestApp, firstSubscriberAndVideo, openIsolatedTestDb, type SitePlayer, type TestApp } from './test/kit';
 
@@ -65,6 +66,19 @@ describe('epochMicros', () => {
     expect(epochMicros('2026-03-01T10:00:00.123456Z')).toBe(Date.parse('2026-03-01T10:00:00Z') * 1000 + 123_456);
     expect(epochMicros('2026-03-01T12:00:00.000001+02:00')).toBe(Date.parse('2026-03-01T10:00:00Z') * 1000 + 1);
     expect(epochMicros('2026-03-01T10:00:00.000002Z')).toBeGreaterThan(epochMicros('2026-03-01T10:00:00.000001Z'));
+  });
+});
+
+describe('isLater and utcDayOf (event times read without a Date where they can be)', () => {
+  const times = ['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.5Z', '2026-03-01T10:00:00.499999Z', '2026-03-01T10:00:00.500001Z', '2026-03-01T23:59:59.999Z',
+    '2026-03-02T01:30:00+02:00', '2026-03-01T22:30:00-02:00', '2026-02-28T23:00:00.000001-01:00', '2026-03-01T09:59:59.999999Z', '0001-01-01T00:00:00Z'];
+  it('orders any two times as their epoch microseconds do', () => {
+    for (const a of times) for (const b of times) expect(isLater(a, b), `${a} > ${b}`).toBe(epochMicros(a) > epochMicros(b));
+  });
+  it('gives the UTC day a Date gives, with an offset or without', () => {
+    for (const at of times) expect(utcDayOf(at), at).toBe(new Date(Date.parse(at)).toISOString().slice(0, 10));
+    expect(utcDayOf('2026-03-02T01:30:00+02:00')).toBe('2026-03-01');
+    expect(utcDayOf('2026-03-01T10:00:00.5Z')).toBe('2026-03-01');
   });
 });
 

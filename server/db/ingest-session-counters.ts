@@ -35,9 +35,8 @@ export interface PendingCounters {
   watched: number;
   rebufferCount: number;
   rebufferMs: number;
-  /** The latest heartbeat's time as sent, and in epoch microseconds (to compare exactly). */
+  /** The latest heartbeat's time as sent. */
   lastAt: string;
-  lastUs: number;
   bitrateSum: number;
   n: number;
 }
@@ -54,6 +53,15 @@ export function epochMicros(at: string): number {
   for (let i = dot + 1; i < at.length && at.charCodeAt(i) >= 48 && at.charCodeAt(i) <= 57; i += 1) digits += at[i];
   const micros = Number(`${digits}000000`.slice(3, 6));
   return ms * 1000 + micros;
+}
+
+/**
+ * Whether event time `a` is later than `b`: two UTC times written alike ('…Z', as long) compare as
+ * text (no parse: a flush compares ~10,000), others by their epoch microseconds.
+ */
+export function isLater(a: string, b: string): boolean {
+  if (a.length === b.length && a.charCodeAt(a.length - 1) === 90 && b.charCodeAt(b.length - 1) === 90) return a > b;
+  return epochMicros(a) > epochMicros(b);
 }
 
 /**
@@ -90,19 +98,15 @@ export class SessionCounters {
   add(siteId: string, id: string, session: StoredSession, hb: { at: string; watchedSeconds: number; rebufferCount: number; rebufferMs: number; bitrateKbps: number }): void {
     let site = this.pending.get(siteId);
     if (!site) this.pending.set(siteId, (site = new Map()));
-    const us = epochMicros(hb.at);
     const p = site.get(id);
     if (!p) {
-      site.set(id, { session, watched: hb.watchedSeconds, rebufferCount: hb.rebufferCount, rebufferMs: hb.rebufferMs, lastAt: hb.at, lastUs: us, bitrateSum: hb.bitrateKbps, n: 1 });
+      site.set(id, { session, watched: hb.watchedSeconds, rebufferCount: hb.rebufferCount, rebufferMs: hb.rebufferMs, lastAt: hb.at, bitrateSum: hb.bitrateKbps, n: 1 });
       return;
     }
     p.watched = Math.max(p.watched, hb.watchedSeconds);
     p.rebufferCount = Math.max(p.rebufferCount, hb.rebufferCount);
     p.rebufferMs = Math.max(p.rebufferMs, hb.rebufferMs);
-    if (us > p.lastUs) {
-      p.lastUs = us;
-      p.lastAt = hb.at;
-    }
+    if (isLater(hb.at, p.lastAt)) p.lastAt = hb.at;
     p.bitrateSum += hb.bitrateKbps;
     p.n += 1;
   }
@@ -137,7 +141,7 @@ export class SessionCounters {
         now.watched = Math.max(now.watched, p.watched);
         now.rebufferCount = Math.max(now.rebufferCount, p.rebufferCount);
         now.rebufferMs = Math.max(now.rebufferMs, p.rebufferMs);
-        if (p.lastUs > now.lastUs) { now.lastUs = p.lastUs; now.lastAt = p.lastAt; }
+        if (isLater(p.lastAt, now.lastAt)) now.lastAt = p.lastAt;
         now.bitrateSum += p.bitrateSum;
         now.n += p.n;
       }

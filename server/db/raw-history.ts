@@ -35,6 +35,9 @@ const PARTITION_RE = /_p(\d{4})(\d{2})(\d{2})$/;
 
 /** The UTC day of an ISO timestamp (or a Date / epoch ms), 'YYYY-MM-DD'. */
 export function utcDayOf(at: string | number | Date): string {
+  // A checked event time in UTC ('…Z', DATE_TIME_PATTERN) starts with its day: no Date made and printed
+  // (once per event of a consumer's flush, ~0.5 s of a consumer's CPU per 200,000 events).
+  if (typeof at === 'string' && at.length >= 20 && at.charCodeAt(at.length - 1) === 90 && at.charCodeAt(10) === 84 && at.charCodeAt(4) === 45 && at.charCodeAt(7) === 45) return at.slice(0, 10);
   return new Date(typeof at === 'string' ? Date.parse(at) : at).toISOString().slice(0, 10);
 }
 
