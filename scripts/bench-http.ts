@@ -9,13 +9,16 @@ import { Agent, request } from 'node:http';
 
 const agent = new Agent({ keepAlive: true });
 
-/** POSTs `body` (JSON text) and resolves with the status once the whole answer is read. */
-export function postJson(url: string | URL, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+/**
+ * POSTs `body` (JSON, as text or already UTF-8: a body sent more than once is best encoded once, and
+ * its length is then known without scanning it) and resolves with the status once the whole answer is read.
+ */
+export function postJson(url: string | URL, headers: Record<string, string>, body: string | Uint8Array): Promise<{ status: number; text: string }> {
   const target = typeof url === 'string' ? new URL(url) : url;
   return new Promise((resolve, reject) => {
     const req = request({
       agent, method: 'POST', hostname: target.hostname, port: target.port, path: target.pathname + target.search,
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      headers: { ...headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) },
     }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -54,19 +54,22 @@ for (let k = 0; bodies.length < Number(values.batches); k += 1) {
 }
 const url = `${address}${INGEST_PATH}`;
 const headers = { [INGEST_KEY_HEADER]: demoIngestionKey(DEMO_SITES.viewlift), 'content-type': 'application/json' };
-const post = async (body: string) => {
+// node:http is given the bodies encoded (as bench-ingest.ts sends them), fetch the text.
+const encoded = bodies.map((body) => Buffer.from(body));
+const post = async (k: number) => {
+  const body = bodies[k]!;
   if (values.client === 'fetch') {
     const res = await fetch(url, { method: 'POST', headers, body });
     await res.arrayBuffer();
     return res.status;
   }
-  return (await postJson(url, headers, body)).status;
+  return (await postJson(url, headers, encoded[k]!)).status;
 };
 let next = 0;
 const run = async (until: number) => {
   await Promise.all(Array.from({ length: Number(values.concurrency) }, async () => {
     while (next < until) {
-      const status = await post(bodies[next++]!);
+      const status = await post(next++);
       if (status !== 202) throw new Error(`answered ${status}`);
     }
   }));

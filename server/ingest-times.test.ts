@@ -9,7 +9,7 @@ import type { IngestEventError, PlayerEvent } from '../common/ingest-contract';
 import { checkTimes } from './http/ingest-routes';
 
 const NOW = Date.parse('2026-12-06T12:00:00Z');
-const heartbeat = (at: string, eventId = randomUUID()): PlayerEvent => ({
+const heartbeat = (at: string, eventId: string = randomUUID()): PlayerEvent => ({
   type: 'heartbeat', eventId, sessionId: randomUUID(), at, playheadSeconds: 1, watchedSeconds: 1, bitrateKbps: 1000, rebufferCount: 0, rebufferMs: 0,
 });
 
