@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { INGEST_WINDOW_DAYS } from '../../common/ingest-contract';
 import type { IngestStore } from './ports';
 import type { DeadLetter, WriteResult } from './rows';
-import { DEFAULT_INGEST_PARTITIONS, DEFAULT_REBALANCE_MS, planRebalance, soloLeases, splitByPartition, validPartitionCount, type PartitionLeases } from './ingest-partitions';
+import { DEFAULT_INGEST_PARTITIONS, DEFAULT_REBALANCE_MS, planRebalance, publishPartitioned, soloLeases, validPartitionCount, type PartitionLeases } from './ingest-partitions';
 import { createJetStreamQueue, createMemoryQueue, DUPLICATE_WINDOW_MS, type IngestQueue, type QueuedBatch, type QueuedMessage } from './ingest-queue';
 
 export interface IngestConfig {
@@ -536,12 +536,7 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
     async publish(siteId, events) {
       // A part per partition, each its own message id: the same batch sent again is split the same
       // way, so each part is stored once within the duplicate window. 202 once every part is stored.
-      if (queue.partitions === 1) {
-        await queue.publish({ siteId, events }, batchMessageId(siteId, events), queue.kind === 'jetstream' ? 0 : undefined);
-        return;
-      }
-      const parts = splitByPartition(siteId, events, queue.partitions);
-      await Promise.all([...parts].map(([k, part]) => queue.publish({ siteId, events: part }, batchMessageId(siteId, part), k)));
+      await publishPartitioned(queue, siteId, events);
     },
     async drain(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
