@@ -59,6 +59,20 @@ describe('hostile text', () => {
     expect(p.json().message).toBe('params.networkIdentifier must not contain control characters or invalid Unicode');
   });
 
+  it('deep in a body, the 400 names the path of the first bad string (array indexes included), or the object of a bad key', async () => {
+    const events = [0, 1, 2, 3].map((i) => ({ type: 'heartbeat', eventId: `e${i}`, at: '2026-01-01T00:00:00Z', isp: 'Comcast' }));
+    for (const [payload, path] of [
+      [{ events: events.map((e, i) => (i === 3 ? { ...e, isp: 'x\u0000' } : e)) }, 'body.events.3.isp'],
+      [{ events: events.map((e, i) => (i === 2 ? { ...e, ['k\u0007']: 1 } : e)) }, 'body.events.2'],
+      [{ ['top\u0000']: 1 }, 'body'],
+      [{ a: { b: [[1, 'ok'], [2, '\ud800']] } }, 'body.a.b.1.1'],
+    ] as const) {
+      const res = await t.inject({ method: 'POST', url: API_PATHS.forgotPassword, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: `${path} must not contain control characters or invalid Unicode` });
+    }
+  });
+
   it('tab, line feed and carriage return and well-formed emoji still pass', async () => {
     const res = await t.post(API_PATHS.forgotPassword, { username: 'nobody\t\r\n😀@example.test' });
     expect(res.statusCode).toBe(200);
