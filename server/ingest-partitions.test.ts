@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlayerEvent } from '../common/ingest-contract';
 import { SESSION_LOCK_SLOTS, sessionLockKey } from './db/ingest-repository';
 import { batchMessageIdOf, DEFAULT_INGEST_PARTITIONS, MAX_INGEST_PARTITIONS, partitionOf, planRebalance, publishPartitioned, soloLeases, splitByPartition, validPartitionCount } from './domain/ingest-partitions';
-import { batchMessageId, loadIngestConfig } from './domain/ingest-pipeline';
+import { loadIngestConfig } from './domain/ingest-pipeline';
 import type { QueuedBatch } from './domain/ingest-queue';
 
 const SITE = '6f1c2d9e-3a4b-4c5d-8e7f-0a1b2c3d4e5f';
@@ -48,6 +48,17 @@ describe('partitionOf', () => {
     }
   });
 });
+
+/**
+ * The message id as first defined (issue 42, before the one-pass batchMessageIdOf): SHA-256 of the
+ * site, then of each sorted event id after a NUL, as base64url. Streams keep ids of this form in their
+ * duplicate window, so a batch resent across an upgrade must get the same one.
+ */
+function batchMessageId(siteId: string, events: readonly PlayerEvent[]): string {
+  const hash = createHash('sha256').update(siteId);
+  for (const id of events.map((e) => e.eventId).sort()) hash.update('\u0000').update(id);
+  return hash.digest('base64url');
+}
 
 describe('batchMessageIdOf', () => {
   it('is batchMessageId: the same base64url SHA-256 of the site and the sorted event ids, whatever the order, ids or count', () => {

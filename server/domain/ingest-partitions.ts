@@ -95,7 +95,7 @@ export function splitByPartition(siteId: string, events: PlayerEvent[], partitio
 /**
  * The message id of a batch for the queue's duplicate window: the same events of the same site, in
  * any order, are one message. SHA-256 of the site id and the sorted event ids, each after a U+0000,
- * as base64url: the same bytes as batchMessageId of server/domain/ingest-pipeline.ts fed it, in one
+ * as base64url: the same bytes as the first definition (SHA-256 of the site, then NUL and each sorted event id) fed it, in one
  * update (that one updated the hash twice per event: a thousand calls into the hash per batch of 500).
  */
 export function batchMessageIdOf(siteId: string, events: readonly PlayerEvent[]): string {

@@ -11,7 +11,6 @@
  * Consumer processes share the partitions out among themselves (server/domain/ingest-partitions.ts).
  * `drain()` waits until everything published so far is written and folded (tests, bench, shutdown).
  */
-import { createHash } from 'node:crypto';
 import { INGEST_WINDOW_DAYS } from '../../common/ingest-contract';
 import type { IngestStore } from './ports';
 import type { DeadLetter, WriteResult } from './rows';
@@ -153,12 +152,6 @@ export interface IngestPipeline {
   close(): Promise<void>;
 }
 
-/** The message id of a batch for the queue's duplicate window: the same events of the same site, in any order, are one message. */
-export function batchMessageId(siteId: string, events: QueuedBatch['events']): string {
-  const hash = createHash('sha256').update(siteId);
-  for (const id of events.map((e) => e.eventId).sort()) hash.update('\u0000').update(id);
-  return hash.digest('base64url');
-}
 
 /** How long a publish waits for the stream's acknowledgement (a start may be stored this late). */
 const PUBLISH_TIMEOUT_MS = 5000;
