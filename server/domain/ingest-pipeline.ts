@@ -58,7 +58,7 @@ export interface IngestConfig {
    * INGEST_SESSION_FLUSH_MS (default 2000; 0: with each flush, as before): how often a consumer process
    * writes what its sessions' rows are owed (server/db/ingest-session-counters.ts). The heartbeats are
    * written with each flush; their sessions' counters are added up in memory and written at most this
-   * long after, and the messages are acknowledged only then.
+   * long after (at once when no message is waiting), and the messages are acknowledged only then.
    */
   sessionFlushMs: number;
   /**
@@ -398,7 +398,11 @@ export async function startIngestPipeline(input: { store: IngestStore; log: Inge
         await sleep(RETRY_AFTER_FAILURE_MS);
         continue;
       }
-      if (messages.length === 0) continue;
+      if (messages.length === 0) {
+        // Nothing more waiting: what the sessions' rows are owed is written now, not at the next tick.
+        if (owed.length > 0) await applyOwed();
+        continue;
+      }
       busy += 1;
       for (const m of messages) inHand.set(m.partition, (inHand.get(m.partition) ?? 0) + 1);
       try {
