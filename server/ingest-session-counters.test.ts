@@ -47,6 +47,22 @@ async function rows(ids: string[]) {
     ORDER BY x.n`);
 }
 
+/**
+ * The sessions (of `ids`) whose row differs from their stored heartbeats dated up to its end: count,
+ * bitrate sum, and for a session not ended its mean bitrate, watched time and last event.
+ */
+async function recountedFromRaw(ids: string[]) {
+  return queryRows<Record<string, unknown>>(t.db, sql`
+    SELECT p.id, p.heartbeat_count, r.n, p.bitrate_kbps_sum, r.bitrate_sum FROM playback_sessions p
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS n, coalesce(sum(h.bitrate_kbps), 0)::bigint AS bitrate_sum, max(h.watched_seconds) AS watched, max(h.at) AS last_at
+      FROM player_heartbeats h WHERE h.site_id = p.site_id AND h.session_id = p.id AND h.at <= coalesce(p.ended_at, 'infinity'::timestamptz)) r
+    WHERE p.site_id = ${site.id}::uuid AND p.id IN (SELECT value::uuid FROM json_array_elements_text(${JSON.stringify(ids)}::json))
+      AND (p.heartbeat_count <> r.n OR p.bitrate_kbps_sum <> r.bitrate_sum
+        OR (r.n > 0 AND p.ended_at IS NULL AND p.avg_bitrate_kbps IS DISTINCT FROM round(r.bitrate_sum::numeric / r.n)::int)
+        OR (p.ended_at IS NULL AND (p.watched_seconds <> coalesce(r.watched, 0) OR p.last_event_at <> greatest(p.started_at, r.last_at))))`);
+}
+
 const hb = (sessionId: string, at: string, watchedSeconds: number, bitrateKbps: number, rebufferCount = 0, rebufferMs = 0): PlayerEvent => ({
   type: 'heartbeat', eventId: randomUUID(), sessionId, at, playheadSeconds: watchedSeconds, watchedSeconds, bitrateKbps, rebufferCount, rebufferMs,
 });
@@ -212,6 +228,8 @@ describe('a consumer with its sessions\' counters in memory', () => {
       }
       await applySessionCounters(t.db, counters);
       expect(await rows(twins[1]!.ids), `trial ${trial}`).toEqual(await rows(twins[0]!.ids));
+      // And both equal a recount from the raw rows: the heartbeats stored up to the session's end.
+      for (const twin of twins) expect(await recountedFromRaw(twin.ids), `trial ${trial}`).toEqual([]);
     }
   });
 });
