@@ -70,28 +70,34 @@ export function isLater(a: string, b: string): boolean {
  * changed them) and `pending` (counted heartbeats not in their rows yet, per site and session).
  */
 export class SessionCounters {
-  private readonly known = new Map<string, StoredSession>();
+  /** By site, then session id (no `<site>:<session>` text made per look-up). */
+  private readonly known = new Map<string, Map<string, StoredSession>>();
+  private knownCount = 0;
   private pending = new Map<string, Map<string, PendingCounters>>();
   constructor(private readonly maxKnown = 500_000) {}
 
   /** What is known of a site's session (`id` lower case). */
   session(siteId: string, id: string): StoredSession | undefined {
-    return this.known.get(`${siteId}:${id}`);
+    return this.known.get(siteId)?.get(id);
   }
 
   remember(siteId: string, id: string, session: StoredSession): void {
-    if (this.known.size >= this.maxKnown) this.known.clear();
-    this.known.set(`${siteId}:${id}`, session);
+    if (this.knownCount >= this.maxKnown) this.forgetKnown();
+    let site = this.known.get(siteId);
+    if (!site) this.known.set(siteId, (site = new Map()));
+    if (!site.has(id)) this.knownCount += 1;
+    site.set(id, session);
   }
 
   /** Forgets a session's start and end (its end was just written: looked up again when next needed). */
   forgetSession(siteId: string, id: string): void {
-    this.known.delete(`${siteId}:${id}`);
+    if (this.known.get(siteId)?.delete(id)) this.knownCount -= 1;
   }
 
   /** Forgets every session's start and end (the process takes partitions another may have written). */
   forgetKnown(): void {
     this.known.clear();
+    this.knownCount = 0;
   }
 
   /** Adds a counted heartbeat of a session to what its row is owed. */

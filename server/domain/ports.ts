@@ -359,10 +359,10 @@ export interface RevisionHistoryStore {
   cache: Pick<ServiceCachePort, 'invalidateSite'>;
 }
 
-/** Sessions a consumer knows are written (`<site id>:<session id>`). */
+/** Sessions a consumer knows are written, by site and session id (lower case). */
 export interface KnownSessions {
-  has(key: string): boolean;
-  add(key: string): void;
+  has(siteId: string, sessionId: string): boolean;
+  add(siteId: string, sessionId: string): void;
 }
 
 /**
