@@ -33,9 +33,9 @@ function hostileText(value: unknown, depth: number, path: (string | number)[]): 
     }
     return false;
   }
-  for (const key of Object.keys(value)) {
+  for (const [key, item] of Object.entries(value)) {
     if (FORBIDDEN.test(key)) return true;
-    if (hostileText((value as Record<string, unknown>)[key], depth + 1, path)) { path.push(key); return true; }
+    if (hostileText(item, depth + 1, path)) { path.push(key); return true; }
   }
   return false;
 }
