@@ -12,10 +12,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_KEY_HEADER, INGEST_PATH, INGEST_ROSTER_PATH, type IngestRoster, type PlayerEvent } from '../common/ingest-contract';
 import { API_PATHS } from '../common/constants';
-import { REPORTS_PATH, isoDay, presetRange, type ReportAnswer, type ReportName } from '../common/reports';
+import { REPORTS_PATH, presetRange, type ReportAnswer, type ReportName } from '../common/reports';
 import { reportCsv } from '../common/report-csv';
 import { formatCell, formatPeriod } from '../src/views/analytics/format';
-import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { launchBrowser, newPage, signIn, siteToday, startServer, type RunningServer } from './harness';
 
 const INGEST_KEY = 'ik_demo_viewlift-demo';
 
@@ -71,7 +71,7 @@ function parseCsv(text: string): string[][] {
 describe('Dashboard 360 in Chromium', () => {
   it("shows the overview's headline numbers exactly as the reporting service answers them", async () => {
     await page.getByTestId('headline-subscribers').waitFor();
-    const range = presetRange(30, isoDay(new Date()));
+    const range = presetRange(30, await siteToday(server.url, 'admin@demo.test'));
     const base = { ...range, granularity: 'day', compare: 'previous' };
     const headlines: [ReportName, Record<string, string>, string][] = [
       ['user_base', base, 'subscribers'], ['user_base', base, 'signups'],
@@ -107,7 +107,7 @@ describe('Dashboard 360 in Chromium', () => {
     expect(await chart.locator('path').first().getAttribute('d')).not.toBe(pathBefore);
 
     // A custom range: the URL carries it, the table has one row per day of it.
-    const today = isoDay(new Date());
+    const today = await siteToday(server.url, 'admin@demo.test');
     const from = presetRange(10, today).from;
     await page.getByLabel('From').fill(from);
     await page.waitForURL((url) => url.searchParams.get('from') === from && url.searchParams.get('to') === today && !url.searchParams.has('days'));

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
+import { API_PATHS } from '../common/constants';
+import { siteDayOf } from '../common/site-day';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SEED_PASSWORD = 'Demo!Pass123';
@@ -254,6 +256,21 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
 }
 
 /** Latest SMS code sent to a number ending in `phoneTail`, read from the development outbox. */
+/**
+ * Today as Dashboard 360 counts it: the day in the zone of `username`'s site (issue 38: its days are the
+ * site's). The test process's UTC day is another day for hours around midnight UTC (the demo site is in
+ * America/New_York): journeys that asked for UTC's day failed when run after midnight UTC.
+ */
+export async function siteToday(baseUrl: string, username: string, password = SEED_PASSWORD): Promise<string> {
+  const login = await fetch(`${baseUrl}${API_PATHS.login}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const info = await fetch(`${baseUrl}${API_PATHS.loginInfo}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const { defaultTimezone } = (await info.json()) as { defaultTimezone: string };
+  return siteDayOf(Date.now(), defaultTimezone);
+}
+
 export async function latestOtp(baseUrl: string, after?: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const response = await fetch(`${baseUrl}/__dev/outbox`, { headers: OUTBOX_HEADERS });

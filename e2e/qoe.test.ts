@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QOE_PAGE_MESSAGES as M } from '../common/messages/qoe';
 import { COMPARE_MESSAGES as C } from '../common/messages/analytics-compare';
 import { QOE_VALUES_PATH, QOE_VIEWS_PATH, parseQoeFilters, type QoeValuesAnswer, type QoeViewsAnswer } from '../common/qoe';
-import { REPORTS_PATH, isoDay, presetRange, type ReportAnswer } from '../common/reports';
-import { SCREENSHOT_DIR, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { REPORTS_PATH, presetRange, type ReportAnswer } from '../common/reports';
+import { SCREENSHOT_DIR, launchBrowser, newPage, signIn, siteToday, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -73,7 +73,7 @@ async function addFilter(dimension: string, count: number, exclude: boolean): Pr
 
 describe('QoE journey part 1 in Chromium', () => {
   it('filters QoS Overall by two devices and excludes one ISP, breaks it down by CDN, opens the views behind the worst cell and one view', { timeout: 180_000 }, async () => {
-    const range = presetRange(30, isoDay(new Date()));
+    const range = presetRange(30, await siteToday(server.url, 'admin@demo.test'));
     await page.goto(`${server.url}/analytics/qos-overall?days=30`);
     await page.getByTestId('total-sessions').waitFor();
     expect(await page.getByText(M.noFilters).count()).toBe(1);

@@ -15,7 +15,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import { formatMoney as moneyText } from '../common/monetization-rules';
-import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
+import { REPORTS_PATH, type ReportAnswer } from '../common/reports';
+import { siteDayOf } from '../common/site-day';
 import { SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { formatCell } from '../src/views/analytics/format';
 import { formatDateTime } from '../common/display-format';
@@ -86,7 +87,8 @@ async function pickSubscriber(agent: ApiSession): Promise<Target> {
 }
 
 async function paymentsToday(admin: ApiSession, currency: string): Promise<ReportAnswer> {
-  const today = isoDay(new Date());
+  // The site's day (Dashboard 360's days are the site's, issue 38), not the test process's UTC day.
+  const today = siteDayOf(Date.now(), admin.timeZone);
   const res = await fetch(`${server.url}${REPORTS_PATH}/payment_summary_report?from=${today}&to=${today}&currency=${currency}`, { headers: admin.headers });
   expect(res.status).toBe(200);
   return (await res.json()) as ReportAnswer;
@@ -193,7 +195,7 @@ describe('a support day (issue 29)', () => {
     const adminPage = await adminContext.newPage();
     await signIn(adminPage, server.url, 'admin@demo.test');
     await adminPage.waitForURL(`${server.url}/analytics`);
-    const today = isoDay(new Date());
+    const today = siteDayOf(Date.now(), admin.timeZone);
     await adminPage.goto(`${server.url}/analytics/payments?from=${today}&to=${today}&granularity=day&currency=${target.currency}`);
     const refunds = adminPage.getByTestId('total-refunds');
     await expect.poll(() => refunds.textContent(), { timeout: 15_000 }).toBe(formatCell(after.totals.refunds ?? null, 'money', target.currency));

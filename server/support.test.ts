@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../common/constants';
 import { OWN_MESSAGES } from '../common/messages';
 import { SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_RULES, type SubscriptionState } from '../common/figures';
-import { REPORTS_PATH, isoDay, type ReportAnswer } from '../common/reports';
+import { REPORTS_PATH, type ReportAnswer } from '../common/reports';
+import { siteDayOf } from '../common/site-day';
 import { SEARCH_TOTAL_CAP, SUPPORT_AUDIT_ACTIONS, SUPPORT_MESSAGES, type SubscriberDetail, type SubscriberSearchPage } from '../common/support';
 import { DEMO_SITES } from './db/demo-accounts';
-import { rebuildRollups } from './db/rollups';
+import { rebuildRollups, siteTimeZone } from './db/rollups';
 import { createSubscriberRepository } from './db/support-repository';
 import {
   auditEvents, contentItems, dailySubscriptionRollups, networks, payments, plans, playbackSessions, staffUsers,
@@ -481,7 +482,8 @@ describe('cancel a subscription', () => {
   it('now: ends it, and it stops counting as active in today\'s subscription rollups (the Analytics user base)', async () => {
     const f = await createSubscriber(DEMO_SITES.viewlift);
     await rebuildRollups(t.db, { siteId: f.siteId });
-    const today = new Date().toISOString().slice(0, 10);
+    // The site's day (rollup days are the site's, issue 38): the UTC day differs for hours after midnight UTC.
+    const today = siteDayOf(Date.now(), await siteTimeZone(t.db, f.siteId));
     const activeToday = async () => {
       const [row] = await t.db.select().from(dailySubscriptionRollups).where(and(
         eq(dailySubscriptionRollups.siteId, f.siteId), eq(dailySubscriptionRollups.planId, f.planId), eq(dailySubscriptionRollups.day, today)));
@@ -623,8 +625,10 @@ describe('subscription filters (issue 27)', () => {
       });
       ids.push(subscriber!.id);
     }
-    await rebuildRollups(t.db, { siteId: site.id, from: isoDay(new Date()), to: isoDay(new Date()) });
-    return { site, network: network!, planA: planA!, planB: planB!, rows, ids };
+    // Today in the site's zone (rollup days are the site's, issue 38; for hours after midnight UTC it is not UTC's day).
+    const today = siteDayOf(Date.now(), await siteTimeZone(t.db, site.id));
+    await rebuildRollups(t.db, { siteId: site.id, from: today, to: today });
+    return { site, network: network!, planA: planA!, planB: planB!, rows, ids, today };
   }
 
   const listed = async (variables: Record<string, unknown>) => {
@@ -653,7 +657,7 @@ describe('subscription filters (issue 27)', () => {
 
   it('counts as paying exactly the rows the Dashboard tile counts: same number as user_base today and as the raw rows', async () => {
     const w = await filterWorld();
-    const today = isoDay(new Date());
+    const { today } = w;
     const admin = await t.login('admin@demo.test');
     const res = await t.get(`${REPORTS_PATH}/user_base?from=${today}&to=${today}&network=${w.network.identifier}`, admin.headers);
     expect(res.statusCode).toBe(200);
