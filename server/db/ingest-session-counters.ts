@@ -102,19 +102,7 @@ export class SessionCounters {
 
   /** Adds a counted heartbeat of a session to what its row is owed. */
   add(siteId: string, id: string, session: StoredSession, hb: { at: string; watchedSeconds: number; rebufferCount: number; rebufferMs: number; bitrateKbps: number }): void {
-    let site = this.pending.get(siteId);
-    if (!site) this.pending.set(siteId, (site = new Map()));
-    const p = site.get(id);
-    if (!p) {
-      site.set(id, { session, watched: hb.watchedSeconds, rebufferCount: hb.rebufferCount, rebufferMs: hb.rebufferMs, lastAt: hb.at, bitrateSum: hb.bitrateKbps, n: 1 });
-      return;
-    }
-    p.watched = Math.max(p.watched, hb.watchedSeconds);
-    p.rebufferCount = Math.max(p.rebufferCount, hb.rebufferCount);
-    p.rebufferMs = Math.max(p.rebufferMs, hb.rebufferMs);
-    if (isLater(hb.at, p.lastAt)) p.lastAt = hb.at;
-    p.bitrateSum += hb.bitrateKbps;
-    p.n += 1;
+    this.owe(siteId, id, { session, watched: hb.watchedSeconds, rebufferCount: hb.rebufferCount, rebufferMs: hb.rebufferMs, lastAt: hb.at, bitrateSum: hb.bitrateKbps, n: 1 });
   }
 
   /** Drops what a session's row is owed (its row was just counted again from the stored heartbeats). */
@@ -138,19 +126,23 @@ export class SessionCounters {
 
   /** Puts back what a failed write took, merged with what was added since. */
   restore(taken: Map<string, Map<string, PendingCounters>>): void {
-    for (const [siteId, sessions] of taken) {
-      for (const [id, p] of sessions) {
-        const site = this.pending.get(siteId) ?? new Map<string, PendingCounters>();
-        this.pending.set(siteId, site);
-        const now = site.get(id);
-        if (!now) { site.set(id, p); continue; }
-        now.watched = Math.max(now.watched, p.watched);
-        now.rebufferCount = Math.max(now.rebufferCount, p.rebufferCount);
-        now.rebufferMs = Math.max(now.rebufferMs, p.rebufferMs);
-        if (isLater(p.lastAt, now.lastAt)) now.lastAt = p.lastAt;
-        now.bitrateSum += p.bitrateSum;
-        now.n += p.n;
-      }
+    for (const [siteId, sessions] of taken) for (const [id, p] of sessions) this.owe(siteId, id, p);
+  }
+
+  /** Adds counters to what a session's row is owed: maxima, the latest time, sums. */
+  private owe(siteId: string, id: string, more: PendingCounters): void {
+    let site = this.pending.get(siteId);
+    if (!site) this.pending.set(siteId, (site = new Map()));
+    const now = site.get(id);
+    if (!now) {
+      site.set(id, more);
+      return;
     }
+    now.watched = Math.max(now.watched, more.watched);
+    now.rebufferCount = Math.max(now.rebufferCount, more.rebufferCount);
+    now.rebufferMs = Math.max(now.rebufferMs, more.rebufferMs);
+    if (isLater(more.lastAt, now.lastAt)) now.lastAt = more.lastAt;
+    now.bitrateSum += more.bitrateSum;
+    now.n += more.n;
   }
 }

@@ -152,7 +152,6 @@ export interface IngestPipeline {
   close(): Promise<void>;
 }
 
-
 /** How long a publish waits for the stream's acknowledgement (a start may be stored this late). */
 const PUBLISH_TIMEOUT_MS = 5000;
 /** A batch waiting for its sessions' starts comes back after this, doubling up to WAIT_FOR_START_MAX_MS. */
