@@ -247,10 +247,13 @@ if (rate !== undefined) {
     offered += batch.length;
     if (batch.length > 0) openLoop.push(send(batch, due));
   }
-  // What the players produced beyond the schedule, and the sessions' ends, after the measured load.
-  pending.push(...players.endAll(Date.now()));
+  // What the players produced beyond the schedule, and the sessions' ends, after the measured load:
+  // made once the scheduled batches are answered (making every player's end at once blocked this
+  // process for a moment, and the answers to the last scheduled batches waited behind it: their
+  // latency was the client's own delay).
   await Promise.all(openLoop);
   measuring = false;
+  pending.push(...players.endAll(Date.now()));
   await pump();
 } else {
   let pumping: Promise<void> = Promise.resolve();

@@ -121,6 +121,9 @@ function startWorker(stream: string, log: string[]): Promise<ChildProcess> {
       ...process.env, NATS_URL, INGEST_STREAM: stream, INGEST_ACK_WAIT_MS: String(ACK_WAIT_MS),
       // No retention pass under the other test files of this shared database.
       INGEST_MAINTENANCE_INTERVAL_MS: String(86_400_000),
+      // Full priority (INGEST_WORKER_NICE's default is 10): the test's own processes share the machine with
+      // it, and what is under test is what it writes, not whom it yields to.
+      INGEST_WORKER_NICE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -176,6 +179,17 @@ if (!onPostgres) describe('the ingest worker on the embedded default (the kill r
     const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
     expect(code).toBe(2);
     expect(stderr).toContain('npm run ingest:worker needs NATS_URL (the JetStream the servers publish to) and DATABASE_URL (their PostgreSQL).');
+  }, 60_000);
+
+  it('refuses an INGEST_WORKER_NICE that is not a whole number from 0 to 19, before it connects to anything (exit 2)', async () => {
+    // Nothing listens on port 1: the worker says what is wrong with its priority before it would connect.
+    const env: NodeJS.ProcessEnv = { ...process.env, NATS_URL: 'nats://127.0.0.1:1', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', INGEST_WORKER_NICE: '-5' };
+    const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    expect(code).toBe(2);
+    expect(stderr).toContain('INGEST_WORKER_NICE must be a whole number from 0 to 19.');
   }, 60_000);
 });
 

@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort, waitForPort } from './test/ports';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstream, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -26,7 +26,7 @@ import { ingestRetries } from './db/ingest-repository';
 import { siteDayOf } from '../common/site-day';
 import { rebuildRollups, siteTimeZone } from './db/rollups';
 import { demoIngestionKey, queryRows, seedSmallWorld } from './db/seed-world';
-import { loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
+import { DEFAULT_WORKER_NICE, loadIngestConfig, startIngestPipeline, type IngestConfig, type IngestPipeline } from './domain/ingest-pipeline';
 import { DEFAULT_INGEST_PARTITIONS, partitionOf } from './domain/ingest-partitions';
 import { createIngestStore } from './db/stores';
 import { connectTestJetStream, NATS_TEST_URL } from './test/nats';
@@ -378,6 +378,9 @@ if (onPostgres) describe('a consumer process killed by SIGKILL between its commi
     });
     try {
       await lineSeen('INGEST_WORKER_READY', 30_000);
+      // Started without INGEST_WORKER_NICE: below the servers' CPU priority (its default).
+      expect(getPriority(child.pid!)).toBe(DEFAULT_WORKER_NICE);
+      expect(DEFAULT_WORKER_NICE).toBe(10);
       const events = playedSession(BASE + 5 * 3_600_000);
       expect((await app.post(INGEST_PATH, { events }, headers)).statusCode).toBe(202);
       await lineSeen('INGEST_WRITTEN 4', 20_000);

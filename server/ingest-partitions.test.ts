@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlayerEvent } from '../common/ingest-contract';
 import { SESSION_LOCK_SLOTS, sessionLockKey } from './db/ingest-repository';
 import { batchMessageIdOf, DEFAULT_INGEST_PARTITIONS, MAX_INGEST_PARTITIONS, partitionOf, planRebalance, publishPartitioned, soloLeases, splitByPartition, validPartitionCount } from './domain/ingest-partitions';
-import { loadIngestConfig } from './domain/ingest-pipeline';
+import { loadIngestConfig, workerNice } from './domain/ingest-pipeline';
 import type { QueuedBatch } from './domain/ingest-queue';
 
 const SITE = '6f1c2d9e-3a4b-4c5d-8e7f-0a1b2c3d4e5f';
@@ -110,12 +110,13 @@ describe('publishPartitioned', () => {
 });
 
 describe('INGEST_PARTITIONS', () => {
-  it('takes a power of two from 1 to 512 and falls back to 8 for anything else', () => {
+  it('takes a power of two from 1 to 512 and falls back to 4 for anything else', () => {
     expect([1, 2, 8, 64, 512].every(validPartitionCount)).toBe(true);
     expect([0, 3, 6, 1024, -8, 2.5, Number.NaN].some(validPartitionCount)).toBe(false);
     expect(loadIngestConfig({ INGEST_PARTITIONS: '16' }).partitions).toBe(16);
     expect(loadIngestConfig({ INGEST_PARTITIONS: '12' }).partitions).toBe(DEFAULT_INGEST_PARTITIONS);
-    expect(loadIngestConfig({}).partitions).toBe(8);
+    expect(loadIngestConfig({}).partitions).toBe(4);
+    expect(DEFAULT_INGEST_PARTITIONS).toBe(4);
     expect(loadIngestConfig({}).rebalanceMs).toBe(2000);
     expect(loadIngestConfig({ INGEST_REBALANCE_MS: '200' }).rebalanceMs).toBe(200);
   });
@@ -202,5 +203,17 @@ describe('planRebalance', () => {
       expect(shares.every((n) => n <= Math.ceil(total / members.length))).toBe(true);
       expect(new Set(locks.values()).size).toBeLessThanOrEqual(members.length);
     }
+  });
+});
+
+describe('INGEST_WORKER_NICE', () => {
+  it('defaults to 10, takes a whole number from 0 to 19 and refuses anything else', () => {
+    expect(workerNice(undefined)).toBe(10);
+    expect(workerNice('')).toBe(10);
+    expect(workerNice(' ')).toBe(10);
+    expect(workerNice('0')).toBe(0);
+    expect(workerNice('19')).toBe(19);
+    expect(workerNice('5')).toBe(5);
+    expect(['-1', '20', '2.5', 'high', '-5'].map(workerNice)).toEqual([null, null, null, null, null]);
   });
 });

@@ -79,6 +79,9 @@ function startWorker(stream: string): Promise<Worker> {
       INGEST_ACK_WAIT_MS: String(ACK_WAIT_MS), INGEST_FOLD_INTERVAL_MS: '500',
       // No retention pass under the other test files of this shared database.
       INGEST_MAINTENANCE_INTERVAL_MS: String(86_400_000),
+      // Full priority (INGEST_WORKER_NICE's default is 10): the test's own processes share the machine with
+      // it, and what is under test is what it writes, not whom it yields to.
+      INGEST_WORKER_NICE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

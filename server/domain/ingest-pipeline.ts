@@ -25,7 +25,7 @@ export interface IngestConfig {
   /** INGEST_DURABLE (default ingest-writer): the durable consumer every consumer process shares. */
   durable: string;
   /**
-   * INGEST_PARTITIONS (default 8; a power of two up to 512): partitions of the stream by session,
+   * INGEST_PARTITIONS (default 4; a power of two up to 512): partitions of the stream by session,
    * when this process creates its consumers (a stream that has them keeps their number).
    */
   partitions: number;
@@ -92,6 +92,16 @@ const int = (value: string | undefined, fallback: number, min: number) => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 };
+
+/** INGEST_WORKER_NICE's default: `npm run ingest:worker` runs below the servers' CPU priority (scripts/ingest-worker.ts). */
+export const DEFAULT_WORKER_NICE = 10;
+
+/** INGEST_WORKER_NICE: unset or empty → the default; a whole number 0-19 → it; anything else → null (refused). */
+export function workerNice(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return DEFAULT_WORKER_NICE;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n <= 19 ? n : null;
+}
 
 /** INGEST_SESSION_FLUSH_MS's default. */
 export const DEFAULT_SESSION_FLUSH_MS = 2000;
