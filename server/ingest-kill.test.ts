@@ -168,26 +168,28 @@ async function dirtySlices(days: string[]): Promise<number> {
 
 // The PGlite pass: the embedded default has no separate consumer process to kill (its memory queue lives inside
 // `npm start`); the worker refuses to start there and says what it needs, instead of consuming nothing.
+/** Runs the worker with `env` until it exits; its exit code and what it printed on stderr. */
+async function workerRefusal(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  return { code, stderr };
+}
+
 if (!onPostgres) describe('the ingest worker on the embedded default (the kill runs need PostgreSQL and NATS: they run in the PostgreSQL stage)', () => {
   it('refuses to start without NATS_URL and DATABASE_URL, saying it needs both (exit 2)', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.NATS_URL;
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    const { code, stderr } = await workerRefusal(env);
     expect(code).toBe(2);
     expect(stderr).toContain('npm run ingest:worker needs NATS_URL (the JetStream the servers publish to) and DATABASE_URL (their PostgreSQL).');
   }, 60_000);
 
   it('refuses an INGEST_WORKER_NICE that is not a whole number from 0 to 19, before it connects to anything (exit 2)', async () => {
     // Nothing listens on port 1: the worker says what is wrong with its priority before it would connect.
-    const env: NodeJS.ProcessEnv = { ...process.env, NATS_URL: 'nats://127.0.0.1:1', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', INGEST_WORKER_NICE: '-5' };
-    const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    const { code, stderr } = await workerRefusal({ ...process.env, NATS_URL: 'nats://127.0.0.1:1', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', INGEST_WORKER_NICE: '-5' });
     expect(code).toBe(2);
     expect(stderr).toContain('INGEST_WORKER_NICE must be a whole number from 0 to 19.');
   }, 60_000);
