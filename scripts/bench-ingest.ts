@@ -113,7 +113,19 @@ if (natsUrl) {
       env: { ...process.env, INGEST_STREAM: stream }, stdio: ['ignore', 'pipe', 'inherit'],
     });
     workers.push(child);
-    child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('INGEST_WORKER_READY')) resolve(); });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('INGEST_WORKER_READY')) resolve();
+      // Its counters when it stops (SIGTERM below): events written, and events it was handed again and
+      // found written already (a redelivery: an acknowledgement lost or late, a partition handed over).
+      const stats = /INGEST_WORKER_STATS (\{.*\})/.exec(out);
+      if (stats) {
+        const { written, duplicates, deadLettered } = JSON.parse(stats[1]!) as { written: number; duplicates: number; deadLettered: number };
+        console.log(`ingest worker ${i + 1}: ${written} events written, ${duplicates} handed again and found written, ${deadLettered} dead-lettered`);
+        out = '';
+      } else if (out.length > 100_000) out = out.slice(-10_000);
+    });
     child.once('exit', (code) => reject(new Error(`ingest worker exited (${code})`)));
   })));
 }
