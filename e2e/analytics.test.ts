@@ -16,8 +16,11 @@ import { REPORTS_PATH, presetRange, type ReportAnswer, type ReportName } from '.
 import { reportCsv } from '../common/report-csv';
 import { formatCell, formatPeriod } from '../src/views/analytics/format';
 import { launchBrowser, newPage, signIn, siteToday, startServer, type RunningServer } from './harness';
+import { DEMO_SITES } from '../server/db/demo-accounts';
+import { demoIngestionKey } from '../server/db/seed-world';
 
-const INGEST_KEY = 'ik_demo_viewlift-demo';
+// The demo site's ingestion key, as the seed makes it.
+const INGEST_KEY = demoIngestionKey(DEMO_SITES.viewlift);
 
 let server: RunningServer;
 let browser: Browser;

@@ -14,8 +14,11 @@ import { QOE_ALERT_MESSAGES } from '../common/messages/qoe-alerts';
 import { everyLook } from './accessibility-sweep';
 import { shot } from './auth-harness';
 import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { DEMO_SITES } from '../server/db/demo-accounts';
+import { demoIngestionKey } from '../server/db/seed-world';
 
-const INGEST_KEY = 'ik_demo_viewlift-demo';
+// The demo site's ingestion key, as the seed makes it.
+const INGEST_KEY = demoIngestionKey(DEMO_SITES.viewlift);
 
 let server: RunningServer;
 let browser: Browser;

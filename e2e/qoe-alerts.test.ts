@@ -17,8 +17,11 @@ import { QOE_ALERT_MESSAGES as M, QOE_SAVED_VIEW_MESSAGES as S } from '../common
 import { QOE_PAGE_MESSAGES as Q } from '../common/messages/qoe';
 import { demoAccount, nextOtp, outboxIds, shot, submitCredentials } from './auth-harness';
 import { launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { DEMO_SITES } from '../server/db/demo-accounts';
+import { demoIngestionKey } from '../server/db/seed-world';
 
-const INGEST_KEY = 'ik_demo_viewlift-demo';
+// The demo site's ingestion key, as the seed makes it.
+const INGEST_KEY = demoIngestionKey(DEMO_SITES.viewlift);
 const ISP = `E2E Slow Net ${randomUUID().slice(0, 6)}`;
 const RULE = 'E2E slow startup';
 const READER = demoAccount('twofa@demo.test');
