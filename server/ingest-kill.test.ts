@@ -166,8 +166,6 @@ async function dirtySlices(days: string[]): Promise<number> {
   return row!.n;
 }
 
-// The PGlite pass: the embedded default has no separate consumer process to kill (its memory queue lives inside
-// `npm start`); the worker refuses to start there and says what it needs, instead of consuming nothing.
 /** Runs the worker with `env` until it exits; its exit code and what it printed on stderr. */
 async function workerRefusal(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'ingest-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -177,6 +175,8 @@ async function workerRefusal(env: NodeJS.ProcessEnv): Promise<{ code: number | n
   return { code, stderr };
 }
 
+// The PGlite pass: the embedded default has no separate consumer process to kill (its memory queue lives inside
+// `npm start`); the worker refuses to start there and says what it needs, instead of consuming nothing.
 if (!onPostgres) describe('the ingest worker on the embedded default (the kill runs need PostgreSQL and NATS: they run in the PostgreSQL stage)', () => {
   it('refuses to start without NATS_URL and DATABASE_URL, saying it needs both (exit 2)', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env };

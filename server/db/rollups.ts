@@ -155,8 +155,11 @@ const bucketSums = (bounds: readonly number[], prefix: string) =>
  */
 async function rebuildPlayback(db: SqlRunner, range: SiteRange): Promise<void> {
   await db.execute(sql`DELETE FROM daily_playback_rollups WHERE ${rollupFilter(range)} AND day >= ${keptFromDay(range.zone)}`);
-  const dimensionOf = sql.raw(`CASE GROUPING(${DIMENSION_COLUMNS.join(', ')}) ${PLAYBACK_DIMENSIONS.map((d) => `WHEN ${groupingMask(d.column)} THEN '${d.dimension}'`).join(' ')} END`);
-  const keyOf = sql.raw(`CASE GROUPING(${DIMENSION_COLUMNS.join(', ')}) ${PLAYBACK_DIMENSIONS.map((d) => `WHEN ${groupingMask(d.column)} THEN ${d.column ?? "''"}`).join(' ')} END`);
+  // One value per grouping set: which set a first-level row belongs to decides its dimension and key.
+  const perSet = (value: (d: (typeof PLAYBACK_DIMENSIONS)[number]) => string) =>
+    sql.raw(`CASE GROUPING(${DIMENSION_COLUMNS.join(', ')}) ${PLAYBACK_DIMENSIONS.map((d) => `WHEN ${groupingMask(d.column)} THEN ${value(d)}`).join(' ')} END`);
+  const dimensionOf = perSet((d) => `'${d.dimension}'`);
+  const keyOf = perSet((d) => d.column ?? "''");
   const sets = sql.raw(PLAYBACK_DIMENSIONS.map((d) => `(${d.column ?? ''})`).join(', '));
   await db.execute(sql`
     INSERT INTO daily_playback_rollups (site_id, network_id, day, dimension, dim_key, sessions, viewers,
