@@ -59,14 +59,13 @@ function routedApp(module: RouterModule, router: ReturnType<RouterModule['create
 }
 
 /** The router over `root`, its reports wired to the root's actors and the machines' navigate installed. */
-function connectRouter({ createAppRouter, installUnsavedEditsGuard }: RouterModule, app: RootActor) {
+function connectRouter({ createAppRouter, installUnsavedEditsGuard, routerNavigator }: RouterModule, app: RootActor) {
   // Reload or closing the tab asks first while any page's editor has unsaved changes (issue 28): the
   // router is connected once per page load, and no editor runs before it.
   installUnsavedEditsGuard(window, [systemActor(app, 'passwordChange'), systemActor(app, 'passwordReset')]);
   const router = createAppRouter(app);
-  installNavigator((to, options) => {
-    void router.navigate({ href: to, replace: options?.replace });
-  });
+  // A page's address corrected in place while the operator is already leaving it is not applied.
+  installNavigator(routerNavigator(router));
   const routeLoading = systemActor(app, 'routeLoading');
   router.subscribe('onBeforeNavigate', () => routeLoading.send({ type: 'route.start' }));
   router.subscribe('onResolved', ({ toLocation }) => {

@@ -424,6 +424,7 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
  * sign-in page's first paint has no router): the provider and the signed-in frame's preload.
  */
 export { RouterProvider } from '@tanstack/react-router';
+export { routerNavigator } from './adapters/router-navigator';
 export { preloadShell } from './views/layout/RootLayout';
 /** Dashboard 360's code (the usual landing), fetched while the sign-in page is idle (src/main.tsx). */
 export function preloadLanding(): Promise<unknown> {

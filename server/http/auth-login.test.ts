@@ -50,15 +50,21 @@ describe('login', () => {
   });
 
   it('unknown usernames take about as long as wrong passwords (dummy hash)', async () => {
-    const time = async (username: string) => {
-      const start = performance.now();
-      for (let i = 0; i < 5; i++) await t.post(API_PATHS.login, { username, password: 'Wrong!Pass123' });
-      return performance.now() - start;
+    // The fastest of 5 requests per path: one the machine's other work did not delay (a sum of 5 was
+    // 4.1x apart once on a loaded CI machine). The argon2 work itself is compared in passwords.test.ts.
+    const fastest = async (username: string) => {
+      let best = Infinity;
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        await t.post(API_PATHS.login, { username, password: 'Wrong!Pass123' });
+        best = Math.min(best, performance.now() - start);
+      }
+      return best;
     };
-    await time('admin@demo.test'); // warm the dummy hash
-    const known = await time('admin@demo.test');
-    const unknown = await time(`ghost-${randomUUID()}@demo.test`);
-    // Same argon2 parameters on both paths: within a generous factor (CI noise), not 10x apart.
+    await fastest('admin@demo.test'); // warm the dummy hash
+    const known = await fastest('admin@demo.test');
+    const unknown = await fastest(`ghost-${randomUUID()}@demo.test`);
+    // Same argon2 parameters on both paths: within a generous factor, not 10x apart.
     expect(unknown).toBeGreaterThan(known / 4);
     expect(unknown).toBeLessThan(known * 4);
   });
