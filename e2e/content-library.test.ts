@@ -164,6 +164,34 @@ describe('content library and availability (content@demo.test)', () => {
     await expect.poll(async () => (await titles()).length).toBe(20);
   });
 
+  it("a click on a row while the library writes its search into the address opens the row (the click is not lost)", async () => {
+    // A page of its own (no page code in its cache): the item page's code answers 1.5 s late, so the
+    // search's address write (300 ms after typing) comes while the click's navigation is still loading.
+    const own = await newPage(browser);
+    try {
+      expectProblems(own.page, /images\.viewlift-demo\.test/);
+      await signIn(own.page, server.url, 'content@demo.test');
+      await own.page.waitForURL(/\/content(\?|$)/);
+      await own.page.locator('[aria-busy="false"]').first().waitFor();
+      await own.page.waitForLoadState('networkidle');
+      await own.page.route('**/assets/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      const row = own.page.locator('tbody tr td a[href^="/content/"]').first();
+      const href = (await row.getAttribute('href'))!;
+      await own.page.getByLabel('Search titles').fill('e');
+      await row.click();
+      await own.page.waitForURL((url) => url.pathname === href, { timeout: 15_000 });
+      await own.page.getByRole('heading', { level: 1 }).waitFor();
+      // It stays there: the library's write did not come back after the click.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(new URL(own.page.url()).pathname).toBe(href);
+    } finally {
+      await own.context.close();
+    }
+  });
+
   it('sees the scheduled item published after its time, carried out by the job', async () => {
     allowDemoArtwork();
     const wait = publishAt - Date.now();
