@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fastestOf } from '../test/timing';
 import { createPasswordHasher } from './passwords';
-
-/** The fastest of `n` runs: a run the machine's other work did not delay (a loaded CI machine). */
-async function fastest(n: number, run: () => Promise<unknown>): Promise<number> {
-  let best = Infinity;
-  for (let i = 0; i < n; i += 1) {
-    const start = performance.now();
-    await run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
 
 describe('the password hasher', () => {
   // OWASP's minimum argon2id (19 MiB, t=2): each verification costs milliseconds of real work, so
@@ -29,8 +19,8 @@ describe('the password hasher', () => {
     const stored = await hasher.hash('Right!Pass123');
     expect(await hasher.verify(null, 'Right!Pass123')).toBe(false);
     expect(await hasher.verify(undefined, 'Right!Pass123')).toBe(false);
-    const wrong = await fastest(5, () => hasher.verify(stored, 'Wrong!Pass123'));
-    const unknown = await fastest(5, () => hasher.verify(null, 'Wrong!Pass123'));
+    const wrong = await fastestOf(5, () => hasher.verify(stored, 'Wrong!Pass123'));
+    const unknown = await fastestOf(5, () => hasher.verify(null, 'Wrong!Pass123'));
     // Without the dummy hash an unknown name answers in microseconds (a ratio near 0).
     expect(unknown / wrong).toBeGreaterThan(0.5);
     expect(unknown / wrong).toBeLessThan(2);

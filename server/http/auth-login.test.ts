@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_SITES } from '../db/demo-accounts';
 import { auditEvents, sessions } from '../db/schema';
 import { hasAreaAccess } from '../domain/auth-context';
 import { createTestApp, TEST_SEED_PASSWORD, type TestApp } from '../test/kit';
+import { fastestOf } from '../test/timing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,15 +53,7 @@ describe('login', () => {
   it('unknown usernames take about as long as wrong passwords (dummy hash)', async () => {
     // The fastest of 5 requests per path: one the machine's other work did not delay (a sum of 5 was
     // 4.1x apart once on a loaded CI machine). The argon2 work itself is compared in passwords.test.ts.
-    const fastest = async (username: string) => {
-      let best = Infinity;
-      for (let i = 0; i < 5; i++) {
-        const start = performance.now();
-        await t.post(API_PATHS.login, { username, password: 'Wrong!Pass123' });
-        best = Math.min(best, performance.now() - start);
-      }
-      return best;
-    };
+    const fastest = (username: string) => fastestOf(5, () => t.post(API_PATHS.login, { username, password: 'Wrong!Pass123' }));
     await fastest('admin@demo.test'); // warm the dummy hash
     const known = await fastest('admin@demo.test');
     const unknown = await fastest(`ghost-${randomUUID()}@demo.test`);
